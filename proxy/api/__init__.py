@@ -1,0 +1,1 @@
+"""HTTP faces of the proxy: the agent API, health checks, the OpenAPI document."""

@@ -1,0 +1,241 @@
+"""The agent-facing API: sessions, transcript messages, tool calls, the tool list."""
+
+from __future__ import annotations
+
+import asyncio
+import math
+from typing import Any, TypeVar
+
+import pydantic
+from aiohttp import web
+
+from ..errors import BodyTimeout, BodyTooLarge, CallgateError, InvalidArguments, SessionEnded
+from ..ids import new_id
+from ..parse import parse_object
+from ..pipeline import Runtime, handle_call
+from ..session import Environment, Message, Role, SessionState
+from ..trace import TraceRecord, now_iso
+from ..wire import error_envelope, json_response
+from .keys import RUNTIME
+
+Scalar = str | int | float | bool
+M = TypeVar("M", bound=pydantic.BaseModel)
+
+
+class _Strict(pydantic.BaseModel):
+    model_config = pydantic.ConfigDict(extra="forbid", frozen=True)
+
+
+class SessionStart(_Strict):
+    environment: Environment = Environment.LIVE
+    user: dict[str, Any] | str | None = pydantic.Field(
+        None, description="Who the customer is, as the agent host knows them (id, name, ...)."
+    )
+    tags: dict[str, Scalar] = pydantic.Field(
+        default_factory=dict,
+        description="Labels for reports: domain, scenario (case id), trial, persona, anything else.",
+    )
+
+
+class SessionCreated(_Strict):
+    session_id: str
+    environment: Environment
+    started_at: str
+
+
+class MessageIn(_Strict):
+    role: Role
+    content: str
+
+
+class MessageAdded(_Strict):
+    session_id: str
+    seq: int
+
+
+class SessionEnd(_Strict):
+    success: bool | None = None
+    reward: float | None = None
+
+    @pydantic.field_validator("reward")
+    @classmethod
+    def _finite(cls, v: float | None) -> float | None:
+        if v is not None and not math.isfinite(v):
+            raise ValueError("reward must be a finite number")
+        return v
+
+
+class CallIn(_Strict):
+    tool: str
+    arguments: dict[str, Any] = {}
+
+
+async def read_body(request: web.Request, rt: Runtime) -> bytes:
+    """Read the whole body within the size limit and the slow-client timeout."""
+    limit = rt.config.limits.max_body_bytes
+    if request.content_length is not None and request.content_length > limit:
+        raise BodyTooLarge(f"Content-Length {request.content_length} exceeds {limit} bytes")
+    chunks: list[bytes] = []
+    size = 0
+    try:
+        async with asyncio.timeout(rt.config.timeouts.client_body_s):
+            while True:
+                chunk = await request.content.readany()
+                if not chunk:
+                    break
+                size += len(chunk)
+                if size > limit:
+                    raise BodyTooLarge(f"body exceeds {limit} bytes")
+                chunks.append(chunk)
+    except TimeoutError as e:
+        raise BodyTimeout(
+            f"body not received within {rt.config.timeouts.client_body_s}s"
+        ) from e
+    return b"".join(chunks)
+
+
+def _model_errors(e: pydantic.ValidationError) -> InvalidArguments:
+    details = []
+    for p in e.errors():
+        pointer = "/" + "/".join(str(x) for x in p["loc"])
+        details.append({"code": "schema", "pointer": pointer, "message": p["msg"]})
+    summary = "; ".join(f"{d['pointer']}: {d['message']}" for d in details)
+    return InvalidArguments(f"request body is invalid: {summary}", details=details)
+
+
+async def _parse_model(request: web.Request, model: type[M]) -> M:
+    rt = request.app[RUNTIME]
+    body = await read_body(request, rt)
+    limits = rt.config.limits
+    payload = parse_object(body or b"{}", max_bytes=limits.max_body_bytes,
+                           max_depth=limits.max_depth)
+    try:
+        return model.model_validate(payload)
+    except pydantic.ValidationError as e:
+        raise _model_errors(e) from e
+
+
+def _refused(err: CallgateError, **ids: Any) -> web.Response:
+    return json_response(error_envelope(err, **ids), err.status)
+
+
+async def start_session(request: web.Request) -> web.Response:
+    rt = request.app[RUNTIME]
+    try:
+        body = await _parse_model(request, SessionStart)
+        user = body.user if isinstance(body.user, dict) else (
+            {} if body.user is None else {"id": body.user}
+        )
+        state = SessionState(
+            session_id=new_id("s"), environment=body.environment, user=user,
+            tags=dict(body.tags), started_at=now_iso(),
+        )
+        await rt.store.create_session(state)
+    except CallgateError as e:
+        return _refused(e)
+    rt.sessions.put(state)
+    rt.tracer.emit(TraceRecord(
+        ts=state.started_at, event="session_start", session_id=state.session_id,
+        environment=state.environment.value, user=state.user, tags=state.tags,
+    ))
+    out = SessionCreated(session_id=state.session_id, environment=state.environment,
+                         started_at=state.started_at)
+    return json_response(out, 201)
+
+
+async def get_session(request: web.Request) -> web.Response:
+    rt = request.app[RUNTIME]
+    session_id = request.match_info["session_id"]
+    try:
+        state = await rt.sessions.get(session_id)
+    except CallgateError as e:
+        return _refused(e, session_id=session_id)
+    return json_response({
+        "session_id": state.session_id, "environment": state.environment.value,
+        "user": state.user, "tags": state.tags, "started_at": state.started_at,
+        "ended_at": state.ended_at, "outcome": state.outcome,
+        "messages": len(state.messages),
+        "calls": [
+            {"call_id": c.call_id, "seq": c.seq, "tool": c.tool, "outcome": c.outcome.value,
+             "verdict": c.verdict, "rules": c.rules}
+            for c in state.calls
+        ],
+    })
+
+
+async def add_message(request: web.Request) -> web.Response:
+    rt = request.app[RUNTIME]
+    session_id = request.match_info["session_id"]
+    try:
+        body = await _parse_model(request, MessageIn)
+        if len(body.content) > rt.config.limits.max_message_chars:
+            raise BodyTooLarge(
+                f"message has {len(body.content)} characters; the limit is "
+                f"{rt.config.limits.max_message_chars}"
+            )
+        async with rt.sessions.locked(session_id) as state:
+            if state.ended:
+                raise SessionEnded(f"session {session_id} has ended")
+            message = Message(state.next_seq(), body.role, body.content, now_iso())
+            await rt.store.add_message(session_id, message)
+            state.add_message(message)
+    except CallgateError as e:
+        return _refused(e, session_id=session_id)
+    rt.tracer.emit(TraceRecord(
+        ts=message.ts, event="message", session_id=session_id, seq=message.seq,
+        role=message.role.value, content=message.content,
+    ))
+    return json_response(MessageAdded(session_id=session_id, seq=message.seq), 201)
+
+
+async def call_tool(request: web.Request) -> web.Response:
+    rt = request.app[RUNTIME]
+    session_id = request.match_info["session_id"]
+    try:
+        body = await read_body(request, rt)
+    except CallgateError as e:
+        rt.tracer.emit(TraceRecord(ts=now_iso(), event="call", session_id=session_id,
+                                   outcome="invalid", error_code=e.code))
+        return _refused(e, session_id=session_id)
+    envelope, status = await handle_call(rt, session_id, body)
+    return json_response(envelope, status)
+
+
+async def end_session(request: web.Request) -> web.Response:
+    rt = request.app[RUNTIME]
+    session_id = request.match_info["session_id"]
+    try:
+        body = await _parse_model(request, SessionEnd)
+        async with rt.sessions.locked(session_id) as state:
+            if state.ended:
+                raise SessionEnded(f"session {session_id} already ended at {state.ended_at}")
+            ended_at = now_iso()
+            outcome = body.model_dump(exclude_none=True)
+            await rt.store.end_session(session_id, ended_at, outcome)
+            state.ended_at, state.outcome = ended_at, outcome
+    except CallgateError as e:
+        return _refused(e, session_id=session_id)
+    rt.tracer.emit(TraceRecord(
+        ts=ended_at, event="session_end", session_id=session_id, success=body.success,
+        reward=body.reward, tags=state.tags,
+    ))
+    return json_response({"session_id": session_id, "ended_at": ended_at, **outcome})
+
+
+async def list_tools(request: web.Request) -> web.Response:
+    """The catalog in the function-calling shape most agent frameworks take as is."""
+    rt = request.app[RUNTIME]
+    return json_response({"tools": [
+        {"type": "function", "kind": t.kind.value, "domain": t.domain,
+         "function": {"name": t.name, "description": t.description, "parameters": t.schema}}
+        for t in (rt.catalog.tools[n] for n in rt.catalog.names())
+    ]})
+
+
+def add_routes(app: web.Application) -> None:
+    app.router.add_post("/v1/sessions", start_session)
+    app.router.add_get("/v1/sessions/{session_id}", get_session)
+    app.router.add_post("/v1/sessions/{session_id}/messages", add_message)
+    app.router.add_post("/v1/sessions/{session_id}/calls", call_tool)
+    app.router.add_post("/v1/sessions/{session_id}/end", end_session)
+    app.router.add_get("/v1/tools", list_tools)

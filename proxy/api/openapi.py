@@ -1,0 +1,111 @@
+"""The OpenAPI document, built from the same pydantic models the handlers use."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from aiohttp import web
+from pydantic import BaseModel
+from pydantic.json_schema import models_json_schema
+
+from .. import __version__
+from ..wire import Envelope, json_response
+from .agent import CallIn, MessageAdded, MessageIn, SessionCreated, SessionEnd, SessionStart
+
+REF = "#/components/schemas/{model}"
+
+
+def _ref(name: str) -> dict[str, Any]:
+    return {"$ref": REF.format(model=name)}
+
+
+def _json(name: str, description: str) -> dict[str, Any]:
+    return {"description": description, "content": {"application/json": {"schema": _ref(name)}}}
+
+
+def _envelope(description: str) -> dict[str, Any]:
+    return _json("Envelope", description)
+
+
+SESSION_ID = {"name": "session_id", "in": "path", "required": True, "schema": {"type": "string"}}
+REFUSALS = {
+    "400": _envelope("Malformed JSON: syntax, duplicate keys, NaN/Infinity, too deep."),
+    "404": _envelope("Unknown session (or, for calls, unknown tool)."),
+    "408": _envelope("The body arrived too slowly."),
+    "409": _envelope("The session has ended."),
+    "413": _envelope("The body is over the size limit."),
+    "422": _envelope("The body does not match the schema; errors carry JSON pointers."),
+}
+
+
+def build_openapi() -> dict[str, Any]:
+    models: list[type[BaseModel]] = [
+        SessionStart, SessionCreated, MessageIn, MessageAdded, SessionEnd, CallIn, Envelope
+    ]
+    _, defs = models_json_schema([(m, "validation") for m in models], ref_template=REF)
+    schemas = defs.get("$defs", {})
+    return {
+        "openapi": "3.1.0",
+        "info": {
+            "title": "callgate",
+            "version": __version__,
+            "description": "A proxy between an LLM agent and its tools: every call is checked "
+            "against its JSON Schema and the policy before it may reach the upstream.",
+        },
+        "paths": {
+            "/healthz": {"get": {"summary": "Liveness", "responses": {"200": {
+                "description": "The process answers."}}}},
+            "/readyz": {"get": {"summary": "Readiness", "responses": {
+                "200": {"description": "Store and policy ready."},
+                "503": {"description": "Not ready: calls would be refused."}}}},
+            "/v1/tools": {"get": {"summary": "The tool catalog in function-calling form",
+                                  "responses": {"200": {"description": "The tools."}}}},
+            "/v1/sessions": {"post": {
+                "summary": "Start a session (one customer conversation)",
+                "requestBody": {"content": {"application/json": {
+                    "schema": _ref("SessionStart")}}},
+                "responses": {"201": _json("SessionCreated", "Started."), **REFUSALS},
+            }},
+            "/v1/sessions/{session_id}": {"get": {
+                "summary": "A session's state: tags, outcome and call history",
+                "parameters": [SESSION_ID],
+                "responses": {"200": {"description": "The session."}, "404": REFUSALS["404"]},
+            }},
+            "/v1/sessions/{session_id}/messages": {"post": {
+                "summary": "Add a transcript message (user or assistant)",
+                "parameters": [SESSION_ID],
+                "requestBody": {"content": {"application/json": {"schema": _ref("MessageIn")}}},
+                "responses": {"201": _json("MessageAdded", "Recorded."), **REFUSALS},
+            }},
+            "/v1/sessions/{session_id}/calls": {"post": {
+                "summary": "Call a tool through the proxy",
+                "parameters": [SESSION_ID],
+                "requestBody": {"content": {"application/json": {"schema": _ref("CallIn")}}},
+                "responses": {
+                    "200": _envelope("Executed; `result` holds the upstream's answer."),
+                    "202": _envelope("Held for human review."),
+                    "403": _envelope("Blocked by policy; `violations` say why."),
+                    "428": _envelope("Needs the user's explicit confirmation first."),
+                    "502": _envelope("The upstream failed or refused the call."),
+                    "503": _envelope("The proxy could not check the call; nothing was sent."),
+                    "504": _envelope("The upstream timed out; the outcome is unknown."),
+                    **REFUSALS,
+                },
+            }},
+            "/v1/sessions/{session_id}/end": {"post": {
+                "summary": "End a session, optionally with its outcome",
+                "parameters": [SESSION_ID],
+                "requestBody": {"content": {"application/json": {"schema": _ref("SessionEnd")}}},
+                "responses": {"200": {"description": "Ended."}, **REFUSALS},
+            }},
+        },
+        "components": {"schemas": schemas},
+    }
+
+
+async def openapi(request: web.Request) -> web.Response:
+    return json_response(build_openapi())
+
+
+def add_routes(app: web.Application) -> None:
+    app.router.add_get("/openapi.json", openapi)

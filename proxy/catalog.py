@@ -1,0 +1,188 @@
+"""The tool catalog: what each tool is (read or write), its argument schema, and its upstream binding.
+
+A catalog file (YAML) names a domain, the upstream its tools are bound to, and per tool:
+
+    tools:
+      cancel_pending_order:
+        kind: write                       # read | write
+        schema: cancel_pending_order.json # JSON Schema, relative to the catalog file
+        method: POST                      # GET | POST | PUT | PATCH | DELETE
+        path: /orders/{order_id}/cancel   # {name} takes an argument, percent-encoded
+        query: []                         # arguments sent as query parameters
+        # every other argument goes in the JSON body (for GET and DELETE: the query)
+
+Everything is checked when the file loads: the schema must be valid, and every argument named in
+``path`` or ``query`` must be a property of the schema, required when it is in the path.
+"""
+
+from __future__ import annotations
+
+import enum
+import string
+from collections.abc import Iterable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Literal
+from urllib.parse import quote
+
+import jsonschema
+import orjson
+import pydantic
+
+from .errors import ConfigError
+from .validate import ArgumentValidator
+from .yamlfile import load_yaml, validate_doc
+
+
+class ToolKind(enum.StrEnum):
+    READ = "read"  # establishes facts; changes nothing upstream
+    WRITE = "write"  # changes state upstream; every write is decided by policy
+
+
+class _Frozen(pydantic.BaseModel):
+    model_config = pydantic.ConfigDict(frozen=True, extra="forbid")
+
+
+class ToolSpec(_Frozen):
+    kind: ToolKind
+    schema_file: str = pydantic.Field(alias="schema")
+    method: Literal["GET", "POST", "PUT", "PATCH", "DELETE"] = "POST"
+    path: str
+    query: tuple[str, ...] = ()
+    description: str = ""
+
+
+class CatalogFile(_Frozen):
+    domain: str = pydantic.Field(pattern=r"^[a-z][a-z0-9_-]*$")
+    upstream: str
+    tools: dict[str, ToolSpec]
+
+
+@dataclass(frozen=True, slots=True)
+class Binding:
+    """How a call becomes an HTTP request to the upstream."""
+
+    method: str
+    path: str
+    path_args: tuple[str, ...]
+    query_args: tuple[str, ...]
+
+    @property
+    def body_allowed(self) -> bool:
+        return self.method not in ("GET", "DELETE")
+
+    def build(self, arguments: dict[str, Any]) -> tuple[str, list[tuple[str, str]], Any]:
+        """Return (path, query pairs, JSON body or None) for validated ``arguments``."""
+        path = self.path
+        for name in self.path_args:
+            path = path.replace("{" + name + "}", quote(str(arguments[name]), safe=""))
+        query: list[tuple[str, str]] = []
+        body: dict[str, Any] = {}
+        for name, value in arguments.items():
+            if name in self.path_args:
+                continue
+            if name in self.query_args or not self.body_allowed:
+                query.extend(_query_pairs(name, value))
+            else:
+                body[name] = value
+        return path, query, (body if self.body_allowed else None)
+
+
+def _query_pairs(name: str, value: Any) -> Iterable[tuple[str, str]]:
+    values = value if isinstance(value, list) else [value]
+    for v in values:
+        if isinstance(v, bool):
+            yield name, "true" if v else "false"
+        elif isinstance(v, str | int | float):
+            yield name, str(v)
+        else:  # objects in a query: sent as JSON text, the only faithful flat form
+            yield name, orjson.dumps(v).decode()
+
+
+@dataclass(frozen=True, slots=True)
+class Tool:
+    name: str
+    domain: str
+    kind: ToolKind
+    upstream: str
+    schema: dict[str, Any]
+    validator: ArgumentValidator
+    binding: Binding
+    description: str
+
+
+class Catalog:
+    """All tools the proxy knows, by name. Unknown tools are refused by the pipeline."""
+
+    def __init__(self, tools: Iterable[Tool]) -> None:
+        self.tools: dict[str, Tool] = {}
+        for tool in tools:
+            if tool.name in self.tools:
+                raise ConfigError(
+                    f"tool {tool.name!r} is declared by two catalogs "
+                    f"({self.tools[tool.name].domain} and {tool.domain}); tool names must be unique"
+                )
+            self.tools[tool.name] = tool
+
+    def get(self, name: str) -> Tool | None:
+        return self.tools.get(name)
+
+    def names(self) -> list[str]:
+        return sorted(self.tools)
+
+    def domains(self) -> set[str]:
+        return {t.domain for t in self.tools.values()}
+
+
+def _template_names(path: str, where: str) -> tuple[str, ...]:
+    try:
+        parsed = list(string.Formatter().parse(path))
+    except ValueError as e:
+        raise ConfigError(f"{where}: path {path!r} is not a valid template: {e}") from e
+    names = []
+    for _, field, spec, conv in parsed:
+        if field is None:
+            continue
+        if not field.isidentifier() or spec or conv:
+            raise ConfigError(f"{where}: path placeholder {{{field}}} must be a plain argument name")
+        names.append(field)
+    return tuple(names)
+
+
+def load_catalog(path: Path) -> list[Tool]:
+    """Load one catalog file and the schemas it names; any problem is a ``ConfigError``."""
+    doc = load_yaml(path)
+    spec = validate_doc(CatalogFile, doc)
+    tools = []
+    for name, tool in spec.tools.items():
+        where = doc.where(("tools", name))
+        schema_path = (path.parent / tool.schema_file).resolve()
+        try:
+            schema = orjson.loads(schema_path.read_bytes())
+        except OSError as e:
+            raise ConfigError(f"{where}: cannot read schema {schema_path}: {e.strerror}") from e
+        except orjson.JSONDecodeError as e:
+            raise ConfigError(f"{schema_path}: not valid JSON: {e}") from e
+        if not isinstance(schema, dict) or schema.get("type") != "object":
+            raise ConfigError(f"{schema_path}: a tool's schema must be an object schema")
+        try:
+            validator = ArgumentValidator.compile(name, schema)
+        except jsonschema.SchemaError as e:
+            raise ConfigError(f"{schema_path}: not a valid JSON Schema: {e.message}") from e
+        props = set(schema.get("properties", {}))
+        required = set(schema.get("required", []))
+        path_args = _template_names(tool.path, where)
+        for arg in path_args:
+            if arg not in required:
+                raise ConfigError(
+                    f"{where}: path argument {arg!r} must be a required property of {schema_path}"
+                )
+        for arg in tool.query:
+            if arg not in props:
+                raise ConfigError(f"{where}: query argument {arg!r} is not in {schema_path}")
+        binding = Binding(tool.method, tool.path, path_args, tool.query)
+        description = tool.description or str(schema.get("description", ""))
+        tools.append(
+            Tool(name, spec.domain, tool.kind, spec.upstream, schema, validator, binding, description)
+        )
+    return tools

@@ -1,0 +1,159 @@
+"""The ``callgate`` command line."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import sys
+from pathlib import Path
+
+import click
+import structlog
+from aiohttp import web
+
+from . import __version__
+from .app import build_app, build_runtime
+from .config import Config, load_config
+from .errors import CallgateError
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def configure_logging(level: str = "info") -> None:
+    """Operator logs: JSON lines on stderr (traces are separate and go where the config says)."""
+    structlog.configure(
+        processors=[
+            structlog.contextvars.merge_contextvars,
+            structlog.processors.add_log_level,
+            structlog.processors.TimeStamper(fmt="iso", utc=True),
+            structlog.processors.JSONRenderer(),
+        ],
+        wrapper_class=structlog.make_filtering_bound_logger(logging.getLevelName(level.upper())),
+        logger_factory=structlog.PrintLoggerFactory(sys.stderr),
+        cache_logger_on_first_use=True,
+    )
+
+
+def _fail(err: CallgateError) -> None:
+    click.echo(f"callgate: {err}", err=True)
+    sys.exit(2)
+
+
+@click.group()
+@click.version_option(__version__, prog_name="callgate")
+def main() -> None:
+    """callgate: a proxy between LLM agents and their domain APIs.
+
+    Every tool call is checked against its JSON Schema and the policy before it may reach the
+    upstream; every step is traced.
+    """
+
+
+@main.command()
+@click.option("--config", "config_path", type=click.Path(exists=True, dir_okay=False,
+              path_type=Path), required=True, help="The configuration file (YAML).")
+@click.option("--host", help="Listen address (overrides the file).")
+@click.option("--port", type=int, help="Listen port (overrides the file).")
+@click.option("--log-level", default="info", show_default=True,
+              type=click.Choice(["debug", "info", "warning", "error"]))
+def serve(config_path: Path, host: str | None, port: int | None, log_level: str) -> None:
+    """Run the proxy in front of the upstreams the configuration names."""
+    configure_logging(log_level)
+    try:
+        config = load_config(config_path)
+        runtime = build_runtime(config)
+    except CallgateError as e:
+        _fail(e)
+    app = build_app(runtime)
+    web.run_app(
+        app, host=host or config.listen.host, port=port or config.listen.port,
+        shutdown_timeout=config.timeouts.shutdown_s, access_log=None, print=None,
+    )
+
+
+def demo_config(data_dir: Path, port: int, live_url: str, sandbox_url: str) -> Config:
+    return Config.model_validate({
+        "listen": {"host": "127.0.0.1", "port": port},
+        "store": {"path": str(data_dir / "callgate.db")},
+        "trace": {"path": str(data_dir / "traces.jsonl")},
+        "upstreams": {"retail": {"base_url": live_url, "sandbox_url": sandbox_url}},
+        "catalogs": [str(ROOT / "schemas" / "retail" / "catalog.yaml")],
+        "base_dir": str(ROOT),
+    })
+
+
+DEMO_HELP = """\
+callgate demo is running.
+
+  proxy             http://127.0.0.1:{port}   (OpenAPI: /openapi.json, tools: /v1/tools)
+  retail upstream   {live}   (live)   {sandbox}   (sandbox)
+  traces            {traces}
+  store             {store}
+
+Try it (a user from the demo data: {user}, order {order}):
+
+  S=$(curl -s -XPOST localhost:{port}/v1/sessions -d '{{"environment":"live","tags":{{"domain":"retail"}}}}' | python3 -c 'import sys,json;print(json.load(sys.stdin)["session_id"])')
+  curl -s -XPOST localhost:{port}/v1/sessions/$S/calls -d '{{"tool":"get_order_details","arguments":{{"order_id":"{order}"}}}}'
+  curl -s -XPOST localhost:{port}/v1/sessions/$S/calls -d '{{"tool":"get_order_details","arguments":{{"order_id":"W1"}}}}'
+  curl -s -XPOST localhost:{port}/v1/sessions/$S/end -d '{{"success":true}}'
+
+Ctrl-C stops everything (in-flight calls finish first).
+"""
+
+
+async def _run_demo(config: Config, db_dir: Path | None, seed: int, upstream_port: int) -> None:
+    from .demo.data import generate, load_tau
+    from .demo.retail import build_retail_app
+
+    runners = []
+    try:
+        for offset in (0, 1):  # live, then sandbox: two separate databases, never mixed
+            db = load_tau(db_dir) if db_dir else generate(seed)
+            runner = web.AppRunner(build_retail_app(db), access_log=None)
+            await runner.setup()
+            await web.TCPSite(runner, "127.0.0.1", upstream_port + offset).start()
+            runners.append(runner)
+        proxy = web.AppRunner(build_app(build_runtime(config)), access_log=None,
+                              shutdown_timeout=config.timeouts.shutdown_s)
+        await proxy.setup()
+        await web.TCPSite(proxy, config.listen.host, config.listen.port).start()
+        runners.insert(0, proxy)
+        sample = next(o for o in db.orders.values() if o["status"] == "pending")
+        click.echo(DEMO_HELP.format(
+            port=config.listen.port, live=config.upstreams["retail"].base_url,
+            sandbox=config.upstreams["retail"].sandbox_url, traces=config.trace.path,
+            store=config.store.path, user=sample["user_id"], order=sample["order_id"],
+        ))
+        await asyncio.Event().wait()
+    finally:
+        for runner in runners:
+            await runner.cleanup()
+
+
+@main.command()
+@click.option("--port", default=8080, show_default=True, help="The proxy's port.")
+@click.option("--upstream-port", default=8081, show_default=True,
+              help="The demo upstream's port (the sandbox takes the next one).")
+@click.option("--retail-db", type=click.Path(exists=True, file_okay=False, path_type=Path),
+              help="Load tau-bench's retail database (users.json, orders.json, products.json) "
+                   "instead of generating one.")
+@click.option("--seed", default=7, show_default=True, help="Seed of the generated database.")
+@click.option("--data-dir", default=Path(".callgate-demo"), show_default=True,
+              type=click.Path(file_okay=False, path_type=Path),
+              help="Where the demo keeps its SQLite store and trace file.")
+def demo(port: int, upstream_port: int, retail_db: Path | None, seed: int,
+         data_dir: Path) -> None:
+    """Start the demo retail upstream and the proxy in front of it, on the embedded defaults."""
+    configure_logging("warning")
+    live = f"http://127.0.0.1:{upstream_port}"
+    sandbox = f"http://127.0.0.1:{upstream_port + 1}"
+    config = demo_config(data_dir.resolve(), port, live, sandbox)
+    try:
+        asyncio.run(_run_demo(config, retail_db, seed, upstream_port))
+    except KeyboardInterrupt:
+        click.echo("stopped.")
+    except CallgateError as e:
+        _fail(e)
+    except OSError as e:
+        click.echo(f"callgate: cannot start the demo: {e}", err=True)
+        sys.exit(1)

@@ -1,0 +1,94 @@
+"""The one configuration file, loaded once at start-up into frozen models.
+
+Relative paths in the file are relative to the file's own folder. Nothing reads the environment
+after this module has built a ``Config``. See docs/configuration.md for the reference.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Literal
+
+import pydantic
+
+from .catalog import Catalog, load_catalog
+from .errors import ConfigError
+from .yamlfile import load_yaml, validate_doc
+
+
+class _Frozen(pydantic.BaseModel):
+    model_config = pydantic.ConfigDict(frozen=True, extra="forbid")
+
+
+class Listen(_Frozen):
+    host: str = "127.0.0.1"
+    port: int = pydantic.Field(8080, ge=0, le=65535)
+
+
+class StoreConfig(_Frozen):
+    backend: Literal["sqlite"] = "sqlite"
+    path: Path = Path("callgate.db")
+
+
+class TraceConfig(_Frozen):
+    path: str = "traces.jsonl"  # a file (appended to), or "-" for standard output
+    redact: tuple[str, ...] = ()  # argument names replaced by "[redacted]" in every tool's trace
+    redact_tools: dict[str, tuple[str, ...]] = {}  # per tool: argument names to redact
+
+
+class Limits(_Frozen):
+    max_body_bytes: int = pydantic.Field(64 * 1024, gt=0)
+    max_depth: int = pydantic.Field(32, gt=0, le=500)
+    max_message_chars: int = pydantic.Field(100_000, gt=0)
+    max_upstream_bytes: int = pydantic.Field(4 * 1024 * 1024, gt=0)
+
+
+class Timeouts(_Frozen):
+    client_body_s: float = pydantic.Field(5.0, gt=0)
+    upstream_connect_s: float = pydantic.Field(2.0, gt=0)
+    upstream_total_s: float = pydantic.Field(10.0, gt=0)
+    decision_s: float = pydantic.Field(0.5, gt=0)
+    shutdown_s: float = pydantic.Field(15.0, ge=0)
+
+
+class UpstreamConfig(_Frozen):
+    base_url: str = pydantic.Field(pattern=r"^https?://")
+    sandbox_url: str | None = pydantic.Field(None, pattern=r"^https?://")
+    max_connections: int = pydantic.Field(100, gt=0)
+
+
+class Config(_Frozen):
+    listen: Listen = Listen()
+    store: StoreConfig = StoreConfig()
+    trace: TraceConfig = TraceConfig()
+    limits: Limits = Limits()
+    timeouts: Timeouts = Timeouts()
+    upstreams: dict[str, UpstreamConfig]
+    catalogs: tuple[Path, ...] = pydantic.Field(min_length=1)
+    base_dir: Path = Path(".")
+
+    def resolve(self, p: Path) -> Path:
+        return p if p.is_absolute() else (self.base_dir / p)
+
+
+def load_config(path: Path) -> Config:
+    """Load and check a configuration file; errors name file, line and field."""
+    doc = load_yaml(path)
+    if isinstance(doc.value, dict):
+        doc.value.setdefault("base_dir", str(path.parent.resolve()))
+    return validate_doc(Config, doc)
+
+
+def load_tools(config: Config) -> Catalog:
+    """Load every catalog the configuration names and check their upstreams are declared."""
+    tools = []
+    for p in config.catalogs:
+        path = config.resolve(p)
+        for tool in load_catalog(path):
+            if tool.upstream not in config.upstreams:
+                raise ConfigError(
+                    f"{path}: upstream {tool.upstream!r} is not declared under 'upstreams' in the "
+                    f"configuration (declared: {sorted(config.upstreams)})"
+                )
+            tools.append(tool)
+    return Catalog(tools)

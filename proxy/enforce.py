@@ -1,0 +1,126 @@
+"""What a verdict does: forward the call, or refuse it with words the agent can act on.
+
+Every outcome is recorded in the session (and the store) before the answer leaves. A forwarded call
+is recorded as in flight *before* it is sent, so a crash mid-call leaves an honest trace: the row
+says ``forwarding``, i.e. the outcome is unknown, and it is never silently retried.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+import structlog
+
+from .catalog import Tool
+from .errors import StoreError, UpstreamError, UpstreamRejected
+from .policy.decision import Decision, Verdict, Violation
+from .session import CallRecord, Outcome, SessionState
+from .store import Store
+from .trace import now_iso
+from .upstream import Upstreams
+from .wire import Envelope, ErrorItem, violation_items
+
+log = structlog.get_logger("callgate.enforce")
+
+
+@dataclass(frozen=True, slots=True)
+class Enforced:
+    envelope: Envelope
+    status: int
+    record: CallRecord
+
+
+def _refusal_text(violations: tuple[Violation, ...]) -> str:
+    return " ".join(v.message for v in violations)
+
+
+async def enforce(
+    *,
+    store: Store,
+    upstreams: Upstreams,
+    session: SessionState,
+    tool: Tool,
+    arguments: dict[str, Any],
+    decision: Decision,
+    call_id: str,
+) -> Enforced:
+    """Carry out ``decision`` for one validated call and record what happened."""
+    record = CallRecord(
+        call_id=call_id, session_id=session.session_id, seq=session.next_seq(), tool=tool.name,
+        kind=tool.kind.value, arguments=arguments, decision_id=decision.decision_id,
+        verdict=decision.verdict.value, rules=decision.fired,
+        policy_version=decision.policy_version, outcome=Outcome.FORWARDING,
+        started_at=now_iso(),
+    )
+    ids = {"session_id": session.session_id, "call_id": call_id,
+           "decision_id": decision.decision_id, "tool": tool.name,
+           "policy_version": decision.policy_version}
+    violations = violation_items(decision.violations) or None
+    match decision.verdict:
+        case Verdict.ALLOW:
+            return await _forward(store, upstreams, session, tool, record, ids)
+        case Verdict.BLOCK:
+            outcome, status = Outcome.BLOCKED, 403
+            message = "Blocked by policy: " + _refusal_text(decision.violations)
+        case Verdict.CONFIRM:
+            outcome, status = Outcome.NEEDS_CONFIRMATION, 428
+            message = "Not executed yet: " + _refusal_text(decision.violations)
+        case Verdict.TICKET | Verdict.REHEARSE:
+            # Holding for review and sandbox rehearsal need the human gate, which this build does
+            # not have yet: refuse rather than pretend the call is waiting somewhere.
+            outcome, status = Outcome.BLOCKED, 403
+            record.error_code = "review_unavailable"
+            message = (
+                "This action needs review by a human, which is not available here; it was not "
+                "executed. Offer to transfer the user to a human agent. Reason: "
+                + _refusal_text(decision.violations)
+            )
+    record.outcome = outcome
+    record.finished_at = record.started_at
+    await store.add_call(record)
+    session.add_call(record)
+    envelope = Envelope(outcome=outcome, message=message, violations=violations, **ids)
+    return Enforced(envelope, status, record)
+
+
+async def _forward(
+    store: Store, upstreams: Upstreams, session: SessionState, tool: Tool,
+    record: CallRecord, ids: dict[str, Any],
+) -> Enforced:
+    await store.add_call(record)  # in flight: fail closed here if the store is down
+    session.add_call(record)
+    try:
+        result = await upstreams.send(tool, record.arguments, session.environment, record.call_id)
+    except UpstreamError as err:
+        record.outcome = Outcome.UPSTREAM_ERROR
+        record.error_code = err.code
+        body = None
+        if isinstance(err, UpstreamRejected):
+            record.upstream_status = err.upstream_status
+            body = err.body
+        record.result = body
+        envelope = Envelope(
+            outcome=Outcome.UPSTREAM_ERROR, message=err.agent_message,
+            errors=[ErrorItem(code=err.code, message=str(err))], result=body,
+            upstream_status=record.upstream_status, **ids,
+        )
+        status = err.status
+    else:
+        record.outcome = Outcome.EXECUTED
+        record.result = result.body
+        record.upstream_status = result.status
+        envelope = Envelope(
+            outcome=Outcome.EXECUTED, message="Executed.", result=result.body,
+            upstream_status=result.status, **ids,
+        )
+        status = 200
+    record.finished_at = now_iso()
+    session.finish_call(record)
+    try:
+        await store.finish_call(record)
+    except StoreError as e:
+        # The upstream already acted; telling the agent otherwise would be a lie. The row stays
+        # "forwarding" (outcome unknown) for an operator to reconcile.
+        log.error("store_finish_failed", call_id=record.call_id, error=str(e))
+    return Enforced(envelope, status, record)

@@ -1,0 +1,131 @@
+"""The one error tree of callgate.
+
+Every error has a stable ``code`` (also the metric and trace label) and the HTTP status the agent
+sees. ``agent_message`` is written for the model on the other side; ``str(err)`` is for operators.
+
+    CallgateError
+    ├── ConfigError                      a user's file is wrong (config, catalog, schema, policy)
+    ├── RequestError                     the agent's request cannot be taken        4xx
+    │   ├── BodyTooLarge                 request_too_large                          413
+    │   ├── BodyTimeout                  request_body_timeout                       408
+    │   ├── MalformedJSON                request_parse_error                        400
+    │   ├── UnknownSession               unknown_session                            404
+    │   ├── SessionEnded                 session_ended                              409
+    │   ├── UnknownTool                  unknown_tool                               404
+    │   └── InvalidArguments             invalid_arguments                          422
+    ├── UpstreamError                    the domain API did not give a usable answer
+    │   ├── UpstreamUnavailable          upstream_unavailable                       502
+    │   ├── UpstreamTimeout              upstream_timeout                           504
+    │   └── UpstreamRejected             upstream_rejected (it answered non-2xx)    502
+    ├── PolicyError                      a decision could not be made: fail closed  503
+    └── StoreError                       the store could not record: fail closed    503
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+
+class CallgateError(Exception):
+    code = "internal_error"
+    status = 500
+    agent_message = "The proxy could not process this call; it was not executed."
+
+    def __init__(self, message: str = "", *, details: list[dict[str, Any]] | None = None) -> None:
+        super().__init__(message or self.agent_message)
+        self.details: list[dict[str, Any]] = details or []
+
+
+class ConfigError(CallgateError):
+    """A configuration, catalog, schema or policy file is wrong; the message names file and line."""
+
+    code = "config_error"
+
+
+class RequestError(CallgateError):
+    status = 400
+
+
+class BodyTooLarge(RequestError):
+    code = "request_too_large"
+    status = 413
+    agent_message = "The request body is larger than the proxy accepts; send smaller arguments."
+
+
+class BodyTimeout(RequestError):
+    code = "request_body_timeout"
+    status = 408
+    agent_message = "The request body arrived too slowly; send it again in one piece."
+
+
+class MalformedJSON(RequestError):
+    code = "request_parse_error"
+    status = 400
+    agent_message = "The request body is not acceptable JSON; send one JSON object."
+
+
+class UnknownSession(RequestError):
+    code = "unknown_session"
+    status = 404
+    agent_message = "There is no such session; start one with POST /v1/sessions."
+
+
+class SessionEnded(RequestError):
+    code = "session_ended"
+    status = 409
+    agent_message = "This session has ended; no more calls or messages are accepted in it."
+
+
+class UnknownTool(RequestError):
+    code = "unknown_tool"
+    status = 404
+    agent_message = "There is no such tool; use one of the tools you were given."
+
+
+class InvalidArguments(RequestError):
+    code = "invalid_arguments"
+    status = 422
+    agent_message = "The arguments do not match the tool's schema; fix the fields listed and retry."
+
+
+class UpstreamError(CallgateError):
+    status = 502
+
+
+class UpstreamUnavailable(UpstreamError):
+    code = "upstream_unavailable"
+    agent_message = (
+        "The service behind this tool could not be reached; the call was not completed. "
+        "Tell the user there is a temporary problem."
+    )
+
+
+class UpstreamTimeout(UpstreamError):
+    code = "upstream_timeout"
+    status = 504
+    agent_message = (
+        "The service behind this tool did not answer in time; it is unknown whether the call "
+        "took effect. Do not repeat a write; check its state with a read first."
+    )
+
+
+class UpstreamRejected(UpstreamError):
+    code = "upstream_rejected"
+    agent_message = "The service behind this tool refused the call; see its error."
+
+    def __init__(self, message: str, *, upstream_status: int, body: Any) -> None:
+        super().__init__(message)
+        self.upstream_status = upstream_status
+        self.body = body
+
+
+class PolicyError(CallgateError):
+    code = "policy_error"
+    status = 503
+    agent_message = "The policy check could not be completed, so the call was not executed."
+
+
+class StoreError(CallgateError):
+    code = "store_unavailable"
+    status = 503
+    agent_message = "The proxy could not record this call, so it was not executed. Retry later."

@@ -1,0 +1,69 @@
+"""Strict JSON parsing of request bodies: the first stage of every request.
+
+Refused: bodies over the size limit, invalid UTF-8, duplicate keys at any depth, NaN and
+Infinity, nesting deeper than the limit, and anything that is not a JSON object at the top.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from .errors import BodyTooLarge, MalformedJSON
+
+
+def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    obj = dict(pairs)
+    if len(obj) != len(pairs):
+        seen: set[str] = set()
+        for key, _ in pairs:
+            if key in seen:
+                raise MalformedJSON(f"duplicate key {key!r} in a JSON object")
+            seen.add(key)
+    return obj
+
+
+def _no_constant(name: str) -> Any:
+    raise MalformedJSON(f"{name} is not a JSON number")
+
+
+_DECODER = json.JSONDecoder(object_pairs_hook=_no_duplicates, parse_constant=_no_constant)
+
+
+def depth_of(value: Any) -> int:
+    """Nesting depth of a parsed JSON value (a scalar is 0, ``{}`` is 1), without recursion."""
+    deepest = 0
+    stack: list[tuple[Any, int]] = [(value, 0)]
+    while stack:
+        item, depth = stack.pop()
+        if isinstance(item, dict):
+            depth += 1
+            stack.extend((v, depth) for v in item.values())
+        elif isinstance(item, list):
+            depth += 1
+            stack.extend((v, depth) for v in item)
+        deepest = max(deepest, depth)
+    return deepest
+
+
+def parse_object(body: bytes, *, max_bytes: int, max_depth: int) -> dict[str, Any]:
+    """Parse ``body`` as one JSON object under the limits, or raise a ``RequestError``."""
+    if len(body) > max_bytes:
+        raise BodyTooLarge(f"body is {len(body)} bytes; the limit is {max_bytes}")
+    try:
+        text = body.decode("utf-8")
+    except UnicodeDecodeError as e:
+        raise MalformedJSON(f"body is not UTF-8: {e.reason} at byte {e.start}") from e
+    try:
+        value = _DECODER.decode(text)
+    except MalformedJSON:
+        raise
+    except json.JSONDecodeError as e:
+        raise MalformedJSON(f"invalid JSON: {e.msg} at line {e.lineno} column {e.colno}") from e
+    except RecursionError as e:
+        raise MalformedJSON(f"JSON nested deeper than {max_depth} levels") from e
+    if not isinstance(value, dict):
+        raise MalformedJSON(f"the body must be a JSON object, not {type(value).__name__}")
+    if depth_of(value) > max_depth:
+        raise MalformedJSON(f"JSON nested deeper than {max_depth} levels")
+    return value

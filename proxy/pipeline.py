@@ -1,0 +1,156 @@
+"""The path of one tool call, in one function: parse, resolve, validate, decide, enforce, trace.
+
+    agent ─▶ parse_call ─▶ resolve_tool ─▶ validate_args ─▶ decide ─▶ enforce ─▶ upstream
+                                                                              └─▶ refusal
+    every outcome, refusals included, ends in exactly one trace record
+
+Each stage raises a ``CallgateError`` to refuse; nothing after a refusal runs, and nothing is
+forwarded unless ``decide`` returned ``allow``.
+"""
+
+from __future__ import annotations
+
+import difflib
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+from .catalog import Catalog, Tool
+from .config import Config
+from .enforce import enforce
+from .errors import CallgateError, MalformedJSON, SessionEnded, UnknownTool
+from .ids import new_id
+from .parse import parse_object
+from .policy import CallInput, PolicySet, decide
+from .session import CallRecord, Outcome, SessionState
+from .store import Store
+from .store.cache import SessionCache
+from .trace import Tracer, TraceRecord, now_iso
+from .upstream import Upstreams
+from .validate import validate_args
+from .wire import Envelope, error_envelope
+
+
+@dataclass
+class Runtime:
+    """Everything a call needs, built once at start-up. ``policy`` is swapped whole on reload."""
+
+    config: Config
+    catalog: Catalog
+    policy: PolicySet
+    store: Store
+    sessions: SessionCache
+    upstreams: Upstreams
+    tracer: Tracer
+    started: float = field(default_factory=time.monotonic)
+
+
+@dataclass(frozen=True, slots=True)
+class CallRequest:
+    tool: str
+    arguments: dict[str, Any]
+
+
+def parse_call(body: bytes, config: Config) -> CallRequest:
+    """Strict JSON, then the shape ``{"tool": str, "arguments": object}``."""
+    payload = parse_object(
+        body, max_bytes=config.limits.max_body_bytes, max_depth=config.limits.max_depth
+    )
+    extra = set(payload) - {"tool", "arguments"}
+    if extra:
+        raise MalformedJSON(f"unexpected fields {sorted(extra)}; a call is {{tool, arguments}}")
+    tool = payload.get("tool")
+    if not isinstance(tool, str) or not tool:
+        raise MalformedJSON("'tool' must be a non-empty string naming the tool to call")
+    arguments = payload.get("arguments", {})
+    if not isinstance(arguments, dict):
+        raise MalformedJSON("'arguments' must be a JSON object of the tool's arguments")
+    return CallRequest(tool, arguments)
+
+
+def resolve_tool(catalog: Catalog, name: str) -> Tool:
+    tool = catalog.get(name)
+    if tool is None:
+        close = difflib.get_close_matches(name, catalog.names(), n=3)
+        hint = f" Did you mean {', '.join(close)}?" if close else ""
+        raise UnknownTool(
+            f"there is no tool {name!r}.{hint} Known tools: {', '.join(catalog.names())}"
+        )
+    return tool
+
+
+async def handle_call(rt: Runtime, session_id: str, body: bytes) -> tuple[Envelope, int]:
+    """Take one call from the agent to an answer. Never raises for a refusal; always traces."""
+    start = time.perf_counter()
+    call_id, decision_id = new_id("c"), new_id("d")
+    latency: dict[str, float] = {}
+    request: CallRequest | None = None
+    record: CallRecord | None = None
+    decision = None
+    err: CallgateError | None = None
+    try:
+        request = parse_call(body, rt.config)
+        async with rt.sessions.locked(session_id) as session:
+            if session.ended:
+                raise SessionEnded(f"session {session_id} ended at {session.ended_at}")
+            try:
+                tool = resolve_tool(rt.catalog, request.tool)
+                validate_args(tool.validator, request.arguments)
+            except CallgateError as refused:
+                record = await _record_invalid(
+                    rt.store, session, request, refused, call_id, decision_id
+                )
+                raise
+            t = time.perf_counter()
+            latency["checks"] = (t - start) * 1e3
+            decision = decide(rt.policy, CallInput(tool, request.arguments, session), decision_id)
+            latency["decide"] = decision.elapsed_us / 1e3
+            t = time.perf_counter()
+            done = await enforce(
+                store=rt.store, upstreams=rt.upstreams, session=session, tool=tool,
+                arguments=request.arguments, decision=decision, call_id=call_id,
+            )
+            latency["enforce"] = (time.perf_counter() - t) * 1e3
+            envelope, status, record = done.envelope, done.status, done.record
+    except CallgateError as e:
+        err = e
+        envelope = error_envelope(
+            e, session_id=session_id, call_id=call_id, decision_id=decision_id,
+            tool=request.tool if request else None,
+        )
+        status = e.status
+    latency["total"] = (time.perf_counter() - start) * 1e3
+    rt.tracer.emit(TraceRecord(
+        ts=now_iso(), event="call", session_id=session_id,
+        seq=record.seq if record else None, call_id=call_id, decision_id=decision_id,
+        tool=request.tool if request else None,
+        kind=record.kind if record and record.kind != "unknown" else None,
+        arguments=request.arguments if request else None,
+        verdict=decision.verdict.value if decision else None,
+        rules=decision.fired if decision else None,
+        rules_run=decision.rules_run if decision else None,
+        policy_version=decision.policy_version if decision else None,
+        outcome=envelope.outcome.value,
+        error_code=err.code if err else (record.error_code if record else None),
+        upstream_status=envelope.upstream_status,
+        result=record.result if record else None,
+        latency_ms={k: round(v, 3) for k, v in latency.items()},
+    ))
+    return envelope, status
+
+
+async def _record_invalid(
+    store: Store, session: SessionState, request: CallRequest, err: CallgateError,
+    call_id: str, decision_id: str,
+) -> CallRecord:
+    """An unknown tool or bad arguments still belong to the session's history (per-step metrics)."""
+    ts = now_iso()
+    record = CallRecord(
+        call_id=call_id, session_id=session.session_id, seq=session.next_seq(),
+        tool=request.tool, kind="unknown", arguments=request.arguments, decision_id=decision_id,
+        verdict="none", rules=[], policy_version="", outcome=Outcome.INVALID, started_at=ts,
+        error_code=err.code, finished_at=ts,
+    )
+    await store.add_call(record)
+    session.add_call(record)
+    return record

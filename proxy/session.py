@@ -1,0 +1,127 @@
+"""Session state: one customer conversation, its transcript, its calls and the facts reads established.
+
+The state is indexed as it grows (facts by tool and arguments, executed calls by tool), so a policy
+decision costs the same on call 3 and on call 3,000. The store is the source of truth; this is its
+in-memory view, rebuilt from the store's rows after a restart.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections import defaultdict
+from dataclasses import dataclass, field
+from typing import Any
+
+import orjson
+
+
+class Environment(enum.StrEnum):
+    LIVE = "live"  # calls reach the production upstream
+    SANDBOX = "sandbox"  # calls reach the upstream's sandbox; never mixed with live in one session
+
+
+class Role(enum.StrEnum):
+    USER = "user"  # the customer
+    ASSISTANT = "assistant"  # the agent's text to the customer
+
+
+class Outcome(enum.StrEnum):
+    EXECUTED = "executed"  # forwarded; the upstream answered 2xx
+    BLOCKED = "blocked"  # refused by policy
+    NEEDS_CONFIRMATION = "needs_confirmation"  # refused until the user confirms this action
+    PENDING_REVIEW = "pending_review"  # held for a human reviewer
+    INVALID = "invalid"  # the request itself was wrong (JSON, tool, arguments, session)
+    UPSTREAM_ERROR = "upstream_error"  # forwarded, and the upstream failed, refused or timed out
+    FORWARDING = "forwarding"  # decided and sent; the upstream has not answered yet
+
+
+def canonical_json(value: Any) -> bytes:
+    """The canonical form of a JSON value: sorted keys, no spaces. Hashes and fact keys use it."""
+    return orjson.dumps(value, option=orjson.OPT_SORT_KEYS)
+
+
+def args_key(arguments: dict[str, Any]) -> str:
+    return canonical_json(arguments).decode()
+
+
+@dataclass(slots=True)
+class Message:
+    seq: int
+    role: Role
+    content: str
+    ts: str
+
+
+@dataclass(slots=True)
+class CallRecord:
+    """One tool call as the proxy saw it: what was asked, what was decided, what came back."""
+
+    call_id: str
+    session_id: str
+    seq: int
+    tool: str
+    kind: str
+    arguments: dict[str, Any]
+    decision_id: str
+    verdict: str
+    rules: list[str]
+    policy_version: str
+    outcome: Outcome
+    started_at: str
+    result: Any = None
+    upstream_status: int | None = None
+    error_code: str | None = None
+    finished_at: str | None = None
+
+    @property
+    def succeeded(self) -> bool:
+        return self.outcome is Outcome.EXECUTED
+
+
+@dataclass
+class SessionState:
+    session_id: str
+    environment: Environment
+    user: dict[str, Any]
+    tags: dict[str, Any]
+    started_at: str
+    ended_at: str | None = None
+    outcome: dict[str, Any] | None = None
+    seq: int = 0
+    messages: list[Message] = field(default_factory=list)
+    calls: list[CallRecord] = field(default_factory=list)
+    # (tool, canonical arguments) -> result of the last successful read with exactly those arguments
+    facts: dict[tuple[str, str], Any] = field(default_factory=dict)
+    # tool -> successful calls of it, in order (reads and writes)
+    executed: dict[str, list[CallRecord]] = field(default_factory=lambda: defaultdict(list))
+
+    @property
+    def ended(self) -> bool:
+        return self.ended_at is not None
+
+    def next_seq(self) -> int:
+        return self.seq + 1
+
+    def add_message(self, message: Message) -> None:
+        self.messages.append(message)
+        self.seq = max(self.seq, message.seq)
+
+    def add_call(self, call: CallRecord) -> None:
+        self.calls.append(call)
+        self.seq = max(self.seq, call.seq)
+        if call.succeeded:
+            self._index(call)
+
+    def finish_call(self, call: CallRecord) -> None:
+        """Index a call that was recorded while in flight and has now finished."""
+        if call.succeeded:
+            self._index(call)
+
+    def _index(self, call: CallRecord) -> None:
+        self.executed[call.tool].append(call)
+        if call.kind == "read":
+            self.facts[(call.tool, args_key(call.arguments))] = call.result
+
+    def fact(self, tool: str, arguments: dict[str, Any]) -> Any:
+        """The result of the last successful ``tool(**arguments)`` read, or None."""
+        return self.facts.get((tool, args_key(arguments)))

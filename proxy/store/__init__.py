@@ -1,0 +1,50 @@
+"""The store: sessions, messages, calls and facts, behind one interface.
+
+``SqliteStore`` is the embedded default (one process, WAL). Every implementation passes the same
+test suite (tests/store/). A write returns only once it is committed: what the proxy has answered
+is on disk.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Protocol
+
+from ..session import CallRecord, Message, SessionState
+
+
+class Store(Protocol):
+    async def open(self) -> None: ...
+
+    async def close(self) -> None: ...
+
+    async def ping(self) -> bool:
+        """True when the store can take writes now (the readiness check)."""
+        ...
+
+    async def create_session(self, session: SessionState) -> None: ...
+
+    async def load_session(self, session_id: str) -> SessionState | None:
+        """The whole session with its messages and calls, indexed, or None if unknown."""
+        ...
+
+    async def end_session(self, session_id: str, ended_at: str, outcome: dict[str, Any]) -> None: ...
+
+    async def add_message(self, session_id: str, message: Message) -> None: ...
+
+    async def add_call(self, call: CallRecord) -> None:
+        """Record a call: final when refused, or in flight (outcome ``forwarding``) before sending."""
+        ...
+
+    async def finish_call(self, call: CallRecord) -> None:
+        """Record the outcome of an in-flight call; a successful read also becomes a fact."""
+        ...
+
+    async def last_fact(self, session_id: str, tool: str, arguments_key: str) -> Any: ...
+
+
+def open_store(backend: str, path: str) -> Store:
+    from .sqlite import SqliteStore
+
+    if backend == "sqlite":
+        return SqliteStore(path)
+    raise ValueError(f"unknown store backend {backend!r}")

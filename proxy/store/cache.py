@@ -1,0 +1,62 @@
+"""Live sessions: a bounded in-memory view over the store, with one lock per session.
+
+Calls in one session are decided and executed one at a time (a conversation is sequential, and
+"at most once per order" must not race with itself). The view is read through from the store when
+a session is not in memory, e.g. after a restart.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections import OrderedDict
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+
+from ..errors import UnknownSession
+from ..session import SessionState
+from . import Store
+
+
+class SessionCache:
+    def __init__(self, store: Store, max_sessions: int = 10_000) -> None:
+        self.store = store
+        self.max_sessions = max_sessions
+        self._states: OrderedDict[str, SessionState] = OrderedDict()
+        self._locks: dict[str, tuple[asyncio.Lock, int]] = {}
+
+    def put(self, state: SessionState) -> None:
+        self._states[state.session_id] = state
+        self._states.move_to_end(state.session_id)
+        while len(self._states) > self.max_sessions:
+            oldest, _ = next(iter(self._states.items()))
+            if oldest in self._locks:  # in use: keep it, evict nothing this time
+                break
+            self._states.popitem(last=False)
+
+    async def get(self, session_id: str) -> SessionState:
+        state = self._states.get(session_id)
+        if state is None:
+            state = await self.store.load_session(session_id)
+            if state is None:
+                raise UnknownSession(f"no session {session_id!r}")
+            self.put(state)
+        else:
+            self._states.move_to_end(session_id)
+        return state
+
+    @asynccontextmanager
+    async def locked(self, session_id: str) -> AsyncIterator[SessionState]:
+        """Hold the session's lock and yield its state; raises ``UnknownSession``."""
+        lock, users = self._locks.get(session_id, (None, 0))
+        if lock is None:
+            lock = asyncio.Lock()
+        self._locks[session_id] = (lock, users + 1)
+        try:
+            async with lock:
+                yield await self.get(session_id)
+        finally:
+            lock, users = self._locks[session_id]
+            if users <= 1:
+                del self._locks[session_id]
+            else:
+                self._locks[session_id] = (lock, users - 1)

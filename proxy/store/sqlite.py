@@ -1,0 +1,252 @@
+"""The embedded store: SQLite in WAL mode, owned by one process.
+
+Writes run on the event loop thread: with WAL and ``synchronous=NORMAL`` a commit is a few tens of
+microseconds, cheaper than a hop to a worker thread, and a committed row survives a crash of the
+process (only a power loss can take the last commits). A second proxy on the same file is refused
+with a lock, because the in-memory session view assumes one writer.
+"""
+
+from __future__ import annotations
+
+import fcntl
+import os
+import sqlite3
+from pathlib import Path
+from typing import Any
+
+import orjson
+
+from ..errors import StoreError
+from ..session import CallRecord, Environment, Message, Outcome, Role, SessionState, args_key
+
+SCHEMA = """
+CREATE TABLE IF NOT EXISTS sessions (
+    session_id  TEXT PRIMARY KEY,
+    environment TEXT NOT NULL,
+    user        BLOB NOT NULL,
+    tags        BLOB NOT NULL,
+    started_at  TEXT NOT NULL,
+    ended_at    TEXT,
+    outcome     BLOB
+);
+CREATE TABLE IF NOT EXISTS messages (
+    session_id TEXT NOT NULL REFERENCES sessions(session_id),
+    seq        INTEGER NOT NULL,
+    role       TEXT NOT NULL,
+    content    TEXT NOT NULL,
+    ts         TEXT NOT NULL,
+    PRIMARY KEY (session_id, seq)
+);
+CREATE TABLE IF NOT EXISTS calls (
+    call_id         TEXT PRIMARY KEY,
+    session_id      TEXT NOT NULL REFERENCES sessions(session_id),
+    seq             INTEGER NOT NULL,
+    tool            TEXT NOT NULL,
+    kind            TEXT NOT NULL,
+    arguments       BLOB NOT NULL,
+    decision_id     TEXT NOT NULL,
+    verdict         TEXT NOT NULL,
+    rules           BLOB NOT NULL,
+    policy_version  TEXT NOT NULL,
+    outcome         TEXT NOT NULL,
+    result          BLOB,
+    upstream_status INTEGER,
+    error_code      TEXT,
+    started_at      TEXT NOT NULL,
+    finished_at     TEXT,
+    UNIQUE (session_id, seq)
+);
+CREATE TABLE IF NOT EXISTS facts (
+    session_id TEXT NOT NULL,
+    tool       TEXT NOT NULL,
+    args       TEXT NOT NULL,
+    seq        INTEGER NOT NULL,
+    call_id    TEXT NOT NULL REFERENCES calls(call_id),
+    result     BLOB,
+    PRIMARY KEY (session_id, tool, args, seq)
+);
+"""
+
+
+def _dump(value: Any) -> bytes:
+    return orjson.dumps(value)
+
+
+class SqliteStore:
+    def __init__(self, path: str | os.PathLike[str]) -> None:
+        self.path = str(path)
+        self._db: sqlite3.Connection | None = None
+        self._lock_fd: int | None = None
+
+    @property
+    def db(self) -> sqlite3.Connection:
+        if self._db is None:
+            raise StoreError("the store is not open")
+        return self._db
+
+    async def open(self) -> None:
+        if self.path != ":memory:":
+            Path(self.path).parent.mkdir(parents=True, exist_ok=True)
+            fd = os.open(self.path + ".lock", os.O_RDWR | os.O_CREAT, 0o600)
+            try:
+                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            except BlockingIOError as e:
+                os.close(fd)
+                raise StoreError(
+                    f"{self.path} is in use by another callgate process; SQLite is for one "
+                    "process (use PostgreSQL for several replicas)"
+                ) from e
+            self._lock_fd = fd
+        try:
+            db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
+            db.execute("PRAGMA journal_mode=WAL")
+            db.execute("PRAGMA synchronous=NORMAL")
+            db.execute("PRAGMA foreign_keys=ON")
+            db.execute("PRAGMA busy_timeout=2000")
+            db.executescript(SCHEMA)
+        except sqlite3.Error as e:
+            self._release()
+            raise StoreError(f"cannot open SQLite store {self.path}: {e}") from e
+        self._db = db
+
+    def _release(self) -> None:
+        if self._lock_fd is not None:
+            os.close(self._lock_fd)
+            self._lock_fd = None
+
+    async def close(self) -> None:
+        if self._db is not None:
+            self._db.close()
+            self._db = None
+        self._release()
+
+    async def ping(self) -> bool:
+        try:
+            self.db.execute("SELECT 1").fetchone()
+        except (sqlite3.Error, StoreError):
+            return False
+        return True
+
+    def _write(self, statements: list[tuple[str, tuple[Any, ...]]]) -> None:
+        db = self.db
+        try:
+            db.execute("BEGIN IMMEDIATE")
+            try:
+                for sql, params in statements:
+                    db.execute(sql, params)
+            except BaseException:
+                db.execute("ROLLBACK")
+                raise
+            db.execute("COMMIT")
+        except sqlite3.Error as e:
+            raise StoreError(f"SQLite write failed: {e}") from e
+
+    async def create_session(self, session: SessionState) -> None:
+        self._write([(
+            "INSERT INTO sessions (session_id, environment, user, tags, started_at) "
+            "VALUES (?, ?, ?, ?, ?)",
+            (session.session_id, session.environment.value, _dump(session.user),
+             _dump(session.tags), session.started_at),
+        )])
+
+    async def end_session(self, session_id: str, ended_at: str, outcome: dict[str, Any]) -> None:
+        self._write([(
+            "UPDATE sessions SET ended_at = ?, outcome = ? WHERE session_id = ?",
+            (ended_at, _dump(outcome), session_id),
+        )])
+
+    async def add_message(self, session_id: str, message: Message) -> None:
+        self._write([(
+            "INSERT INTO messages (session_id, seq, role, content, ts) VALUES (?, ?, ?, ?, ?)",
+            (session_id, message.seq, message.role.value, message.content, message.ts),
+        )])
+
+    async def add_call(self, call: CallRecord) -> None:
+        statements = [(
+            "INSERT INTO calls (call_id, session_id, seq, tool, kind, arguments, decision_id, "
+            "verdict, rules, policy_version, outcome, result, upstream_status, error_code, "
+            "started_at, finished_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            (call.call_id, call.session_id, call.seq, call.tool, call.kind,
+             _dump(call.arguments), call.decision_id, call.verdict, _dump(call.rules),
+             call.policy_version, call.outcome.value,
+             None if call.result is None else _dump(call.result), call.upstream_status,
+             call.error_code, call.started_at, call.finished_at),
+        )]
+        statements.extend(self._fact_statement(call))
+        self._write(statements)
+
+    async def finish_call(self, call: CallRecord) -> None:
+        statements = [(
+            "UPDATE calls SET outcome = ?, result = ?, upstream_status = ?, error_code = ?, "
+            "finished_at = ? WHERE call_id = ?",
+            (call.outcome.value, None if call.result is None else _dump(call.result),
+             call.upstream_status, call.error_code, call.finished_at, call.call_id),
+        )]
+        statements.extend(self._fact_statement(call))
+        self._write(statements)
+
+    @staticmethod
+    def _fact_statement(call: CallRecord) -> list[tuple[str, tuple[Any, ...]]]:
+        if call.kind != "read" or call.outcome is not Outcome.EXECUTED:
+            return []
+        return [(
+            "INSERT INTO facts (session_id, tool, args, seq, call_id, result) "
+            "VALUES (?, ?, ?, ?, ?, ?)",
+            (call.session_id, call.tool, args_key(call.arguments), call.seq, call.call_id,
+             _dump(call.result)),
+        )]
+
+    async def last_fact(self, session_id: str, tool: str, arguments_key: str) -> Any:
+        row = self.db.execute(
+            "SELECT result FROM facts WHERE session_id = ? AND tool = ? AND args = ? "
+            "ORDER BY seq DESC LIMIT 1",
+            (session_id, tool, arguments_key),
+        ).fetchone()
+        return None if row is None else orjson.loads(row[0])
+
+    async def load_session(self, session_id: str) -> SessionState | None:
+        try:
+            row = self.db.execute(
+                "SELECT environment, user, tags, started_at, ended_at, outcome FROM sessions "
+                "WHERE session_id = ?",
+                (session_id,),
+            ).fetchone()
+            if row is None:
+                return None
+            state = SessionState(
+                session_id=session_id,
+                environment=Environment(row[0]),
+                user=orjson.loads(row[1]),
+                tags=orjson.loads(row[2]),
+                started_at=row[3],
+                ended_at=row[4],
+                outcome=None if row[5] is None else orjson.loads(row[5]),
+            )
+            events: list[Message | CallRecord] = [
+                Message(seq, Role(role), content, ts)
+                for seq, role, content, ts in self.db.execute(
+                    "SELECT seq, role, content, ts FROM messages WHERE session_id = ?",
+                    (session_id,),
+                )
+            ]
+            for r in self.db.execute(
+                "SELECT call_id, seq, tool, kind, arguments, decision_id, verdict, rules, "
+                "policy_version, outcome, result, upstream_status, error_code, started_at, "
+                "finished_at FROM calls WHERE session_id = ?",
+                (session_id,),
+            ):
+                events.append(CallRecord(
+                    call_id=r[0], session_id=session_id, seq=r[1], tool=r[2], kind=r[3],
+                    arguments=orjson.loads(r[4]), decision_id=r[5], verdict=r[6],
+                    rules=orjson.loads(r[7]), policy_version=r[8], outcome=Outcome(r[9]),
+                    result=None if r[10] is None else orjson.loads(r[10]),
+                    upstream_status=r[11], error_code=r[12], started_at=r[13], finished_at=r[14],
+                ))
+        except sqlite3.Error as e:
+            raise StoreError(f"SQLite read failed: {e}") from e
+        for event in sorted(events, key=lambda e: e.seq):
+            if isinstance(event, Message):
+                state.add_message(event)
+            else:
+                state.add_call(event)
+        return state

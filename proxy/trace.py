@@ -1,0 +1,134 @@
+"""Trace records: one JSON line per event, written through structlog with an orjson renderer.
+
+The record is a versioned pydantic model; ``callgate report`` and ``callgate replay`` read traces
+back with the same model (``TraceRecord.model_validate_json``). Field reference: docs/traces.md.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Iterator
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import IO, Any, Literal
+
+import orjson
+import pydantic
+import structlog
+
+TRACE_VERSION = 1
+REDACTED = "[redacted]"
+
+EventName = Literal["session_start", "session_end", "message", "call", "ticket"]
+
+
+def now_iso() -> str:
+    return datetime.now(UTC).isoformat(timespec="microseconds").replace("+00:00", "Z")
+
+
+class TraceRecord(pydantic.BaseModel):
+    """One event. Which fields are set depends on ``event``; absent fields are omitted on disk."""
+
+    model_config = pydantic.ConfigDict(frozen=True, extra="ignore")
+
+    v: int = TRACE_VERSION
+    ts: str
+    event: EventName
+    session_id: str
+    seq: int | None = None
+    # session_start
+    environment: str | None = None
+    user: dict[str, Any] | None = None
+    tags: dict[str, Any] | None = None
+    # message
+    role: str | None = None
+    content: str | None = None
+    # call
+    call_id: str | None = None
+    decision_id: str | None = None
+    tool: str | None = None
+    kind: str | None = None
+    arguments: dict[str, Any] | None = None
+    verdict: str | None = None
+    rules: list[str] | None = None  # the rules that fired
+    rules_run: int | None = None
+    policy_version: str | None = None
+    outcome: str | None = None
+    error_code: str | None = None
+    upstream_status: int | None = None
+    result: Any = None
+    latency_ms: dict[str, float] | None = None
+    # session_end
+    success: bool | None = None
+    reward: float | None = None
+    # ticket
+    ticket_id: str | None = None
+    ticket_status: str | None = None
+
+
+class Redactor:
+    """Replaces named argument values before they reach a trace; the store keeps the real ones."""
+
+    def __init__(self, everywhere: tuple[str, ...], per_tool: dict[str, tuple[str, ...]]) -> None:
+        self.everywhere = frozenset(everywhere)
+        self.per_tool = {tool: frozenset(names) | self.everywhere for tool, names in per_tool.items()}
+
+    def __call__(self, tool: str, arguments: dict[str, Any]) -> dict[str, Any]:
+        names = self.per_tool.get(tool, self.everywhere)
+        if not names or names.isdisjoint(arguments):
+            return arguments
+        return {k: (REDACTED if k in names else v) for k, v in arguments.items()}
+
+
+class Tracer:
+    """Writes trace records as JSON lines to a file (appended) or standard output."""
+
+    def __init__(self, path: str, redactor: Redactor | None = None) -> None:
+        self.path = path
+        self.redact = redactor or Redactor((), {})
+        self._file: IO[bytes] | None = None
+        self._log: Any = None
+
+    def open(self) -> None:
+        if self.path == "-":
+            stream: IO[bytes] = sys.stdout.buffer
+        else:
+            Path(self.path).parent.mkdir(parents=True, exist_ok=True)
+            stream = open(self.path, "ab")  # noqa: SIM115 - closed in close()
+            self._file = stream
+        self._log = structlog.wrap_logger(
+            structlog.BytesLogger(stream),  # type: ignore[arg-type]
+            processors=[structlog.processors.JSONRenderer(serializer=orjson.dumps)],
+            cache_logger_on_first_use=True,
+        )
+
+    def close(self) -> None:
+        if self._file is not None:
+            self._file.close()
+            self._file = None
+
+    def emit(self, record: TraceRecord) -> None:
+        if self._log is None:
+            return
+        fields = record.model_dump(exclude_none=True)
+        event = fields.pop("event")
+        if "arguments" in fields and record.tool is not None:
+            fields["arguments"] = self.redact(record.tool, fields["arguments"])
+        self._log.msg(event, **fields)
+
+
+def read_traces(path: Path) -> Iterator[TraceRecord]:
+    """Stream records from a JSON-lines trace file, one at a time; blank lines are skipped."""
+    with path.open("rb") as f:
+        for number, line in enumerate(f, 1):
+            if not line.strip():
+                continue
+            try:
+                yield TraceRecord.model_validate_json(line)
+            except pydantic.ValidationError as e:
+                raise ValueError(f"{path}:{number}: not a callgate trace record: {e}") from e
+
+
+def record_to_json(record: TraceRecord) -> bytes:
+    """The on-disk form of one record, for writers that do not go through a ``Tracer``."""
+    return orjson.dumps(record.model_dump(exclude_none=True))

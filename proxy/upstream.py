@@ -1,0 +1,115 @@
+"""The one client to the domain APIs: one ``ClientSession`` for the process, bounded timeouts, no retry.
+
+A write is sent once, with an ``Idempotency-Key`` (the call id), and never retried here: an answer
+that does not come in time is reported as ``upstream_timeout``, whose outcome is unknown.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from dataclasses import dataclass
+from typing import Any
+
+import aiohttp
+import orjson
+
+from .catalog import Tool
+from .config import Config
+from .errors import UpstreamRejected, UpstreamTimeout, UpstreamUnavailable
+from .session import Environment
+
+
+@dataclass(frozen=True, slots=True)
+class UpstreamResult:
+    status: int
+    body: Any
+
+
+class Upstreams:
+    """Sends validated, re-serialised calls to the upstream bound to each tool."""
+
+    def __init__(self, config: Config) -> None:
+        self.config = config
+        self._session: aiohttp.ClientSession | None = None
+        t = config.timeouts
+        self._timeout = aiohttp.ClientTimeout(
+            total=t.upstream_total_s, sock_connect=t.upstream_connect_s
+        )
+        self._max_bytes = config.limits.max_upstream_bytes
+
+    async def open(self) -> None:
+        limit = sum(u.max_connections for u in self.config.upstreams.values())
+        self._session = aiohttp.ClientSession(
+            connector=aiohttp.TCPConnector(limit=limit, limit_per_host=0),
+            timeout=self._timeout,
+            json_serialize=lambda v: orjson.dumps(v).decode(),
+            auto_decompress=True,
+        )
+
+    async def close(self) -> None:
+        if self._session is not None:
+            await self._session.close()
+            self._session = None
+
+    def base_url(self, tool: Tool, environment: Environment) -> str | None:
+        up = self.config.upstreams[tool.upstream]
+        if environment is Environment.SANDBOX:
+            return up.sandbox_url
+        return up.base_url
+
+    async def send(
+        self, tool: Tool, arguments: dict[str, Any], environment: Environment, call_id: str
+    ) -> UpstreamResult:
+        """Forward one call. Raises an ``UpstreamError`` unless the upstream answered 2xx."""
+        assert self._session is not None, "Upstreams.open() was not awaited"
+        base = self.base_url(tool, environment)
+        if base is None:
+            raise UpstreamUnavailable(
+                f"upstream {tool.upstream!r} has no sandbox_url; sandbox sessions cannot reach it"
+            )
+        path, query, body = tool.binding.build(arguments)
+        headers = {"Accept": "application/json", "Idempotency-Key": call_id}
+        data = None
+        if body is not None:
+            data = orjson.dumps(body)
+            headers["Content-Type"] = "application/json"
+        url = base.rstrip("/") + path
+        try:
+            async with self._session.request(
+                tool.binding.method, url, params=query or None, data=data, headers=headers,
+                allow_redirects=False,
+            ) as resp:
+                raw = await resp.content.read(self._max_bytes + 1)
+                status = resp.status
+                ctype = resp.content_type
+        except TimeoutError as e:
+            raise UpstreamTimeout(
+                f"{tool.upstream} did not answer {tool.name} within "
+                f"{self._timeout.total}s (outcome unknown)"
+            ) from e
+        except aiohttp.ClientError as e:
+            raise UpstreamUnavailable(f"{tool.upstream} unreachable for {tool.name}: {e!r}") from e
+        except asyncio.CancelledError:
+            raise
+        if len(raw) > self._max_bytes:
+            raise UpstreamUnavailable(
+                f"{tool.upstream} answered {tool.name} with more than {self._max_bytes} bytes"
+            )
+        parsed = _decode(raw, ctype)
+        if not 200 <= status < 300:
+            raise UpstreamRejected(
+                f"{tool.upstream} answered {tool.name} with HTTP {status}",
+                upstream_status=status, body=parsed,
+            )
+        return UpstreamResult(status, parsed)
+
+
+def _decode(raw: bytes, content_type: str) -> Any:
+    if not raw:
+        return None
+    if content_type.endswith("json"):
+        try:
+            return orjson.loads(raw)
+        except orjson.JSONDecodeError:
+            pass
+    return raw.decode("utf-8", errors="replace")
