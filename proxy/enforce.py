@@ -12,7 +12,7 @@ from typing import Any
 
 import structlog
 
-from .catalog import Tool
+from .catalog import Tool, ToolKind
 from .errors import StoreError, UpstreamError, UpstreamRejected
 from .policy.decision import Decision, Verdict, Violation
 from .session import CallRecord, Outcome, SessionState
@@ -88,8 +88,10 @@ async def _forward(
     store: Store, upstreams: Upstreams, session: SessionState, tool: Tool,
     record: CallRecord, ids: dict[str, Any],
 ) -> Enforced:
-    await store.add_call(record)  # in flight: fail closed here if the store is down
-    session.add_call(record)
+    is_write = tool.kind is ToolKind.WRITE
+    if is_write:  # in flight, before sending: fail closed here if the store is down
+        await store.add_call(record)
+        session.add_call(record)
     try:
         result = await upstreams.send(tool, record.arguments, session.environment, record.call_id)
     except UpstreamError as err:
@@ -116,6 +118,12 @@ async def _forward(
         )
         status = 200
     record.finished_at = now_iso()
+    if not is_write:
+        # A read changed nothing, so it is recorded once, with its result. If that fails, the
+        # agent does not get the result either: a fact the policy cannot see must not be used.
+        await store.add_call(record)
+        session.add_call(record)
+        return Enforced(envelope, status, record)
     session.finish_call(record)
     try:
         await store.finish_call(record)

@@ -73,7 +73,12 @@ def error_envelope(err: CallgateError, **ids: Any) -> Envelope:
     for d in err.details:
         items.append(ErrorItem(code=d.get("code", err.code), message=d.get("message", ""),
                                pointer=d.get("pointer")))
-    outcome = Outcome.UPSTREAM_ERROR if err.status in (502, 504) else Outcome.INVALID
+    if err.status in (502, 504):
+        outcome = Outcome.UPSTREAM_ERROR
+    elif err.status == 503:  # the proxy could not check the call: refused, fail closed
+        outcome = Outcome.BLOCKED
+    else:
+        outcome = Outcome.INVALID
     return Envelope(outcome=outcome, message=err.agent_message, errors=items, **ids)
 
 

@@ -319,6 +319,7 @@ async def domain_errors(
     request: web.Request, handler: Callable[[web.Request], Awaitable[web.StreamResponse]]
 ) -> web.StreamResponse:
     """Map domain errors to JSON, and replay the first answer for a repeated Idempotency-Key."""
+    request.app[STATE]["requests"] += 1
     key = request.headers.get("Idempotency-Key") if request.method == "POST" else None
     seen: dict[str, tuple[int, bytes]] = request.app[STATE]["idempotency"]
     if key is not None and key in seen:
@@ -343,7 +344,7 @@ async def admin_writes(request: web.Request) -> web.Response:
 def build_retail_app(db: RetailDB) -> web.Application:
     app = web.Application(middlewares=[domain_errors])
     app[DB] = db
-    app[STATE] = {"writes": [], "idempotency": {}}
+    app[STATE] = {"writes": [], "idempotency": {}, "requests": 0}
     r = app.router
     r.add_get("/users/by-email", find_by_email)
     r.add_get("/users/by-name-zip", find_by_name_zip)

@@ -8,6 +8,7 @@ with a lock, because the in-memory session view assumes one writer.
 
 from __future__ import annotations
 
+import asyncio
 import fcntl
 import os
 import sqlite3
@@ -17,7 +18,15 @@ from typing import Any
 import orjson
 
 from ..errors import StoreError
-from ..session import CallRecord, Environment, Message, Outcome, Role, SessionState, args_key
+from ..session import (
+    CallRecord,
+    Environment,
+    Message,
+    Outcome,
+    Role,
+    SessionState,
+    canonical_json,
+)
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS sessions (
@@ -28,6 +37,14 @@ CREATE TABLE IF NOT EXISTS sessions (
     started_at  TEXT NOT NULL,
     ended_at    TEXT,
     outcome     BLOB
+);
+-- One row per position in a session: messages and calls share one sequence, and a position
+-- taken twice (two writers racing) is refused whole.
+CREATE TABLE IF NOT EXISTS events (
+    session_id TEXT NOT NULL REFERENCES sessions(session_id),
+    seq        INTEGER NOT NULL,
+    kind       TEXT NOT NULL,
+    PRIMARY KEY (session_id, seq)
 );
 CREATE TABLE IF NOT EXISTS messages (
     session_id TEXT NOT NULL REFERENCES sessions(session_id),
@@ -53,19 +70,19 @@ CREATE TABLE IF NOT EXISTS calls (
     upstream_status INTEGER,
     error_code      TEXT,
     started_at      TEXT NOT NULL,
-    finished_at     TEXT,
-    UNIQUE (session_id, seq)
+    finished_at     TEXT
 );
-CREATE TABLE IF NOT EXISTS facts (
-    session_id TEXT NOT NULL,
-    tool       TEXT NOT NULL,
-    args       TEXT NOT NULL,
-    seq        INTEGER NOT NULL,
-    call_id    TEXT NOT NULL REFERENCES calls(call_id),
-    result     BLOB,
-    PRIMARY KEY (session_id, tool, args, seq)
-);
+-- Facts are the results of successful reads, looked up by tool and canonical arguments.
+CREATE INDEX IF NOT EXISTS calls_by_tool ON calls (session_id, tool);
+CREATE VIEW IF NOT EXISTS facts AS
+    SELECT session_id, tool, arguments AS args, seq, call_id, result FROM calls
+    WHERE kind = 'read' AND outcome = 'executed';
 """
+
+
+def _fail(future: asyncio.Future[None], err: StoreError) -> None:
+    if not future.done():
+        future.set_exception(err)
 
 
 def _dump(value: Any) -> bytes:
@@ -77,6 +94,8 @@ class SqliteStore:
         self.path = str(path)
         self._db: sqlite3.Connection | None = None
         self._lock_fd: int | None = None
+        self._pending: list[tuple[list[tuple[str, tuple[Any, ...]]], asyncio.Future[None]]] = []
+        self._flush_scheduled = False
 
     @property
     def db(self) -> sqlite3.Connection:
@@ -127,22 +146,61 @@ class SqliteStore:
             return False
         return True
 
-    def _write(self, statements: list[tuple[str, tuple[Any, ...]]]) -> None:
-        db = self.db
+    async def _write(self, statements: list[tuple[str, tuple[Any, ...]]]) -> None:
+        """Commit ``statements`` atomically; returns once they are committed.
+
+        Writes that arrive in the same turn of the event loop share one transaction (group
+        commit), each inside its own savepoint: one caller's failure rolls back only its own
+        statements, and a failed COMMIT fails every caller in the group.
+        """
+        future: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        self._pending.append((statements, future))
+        if not self._flush_scheduled:
+            self._flush_scheduled = True
+            asyncio.get_running_loop().call_soon(self._flush)
+        await future
+
+    def _flush(self) -> None:
+        batch, self._pending = self._pending, []
+        self._flush_scheduled = False
+        done: list[asyncio.Future[None]] = []
         try:
+            db = self.db
             db.execute("BEGIN IMMEDIATE")
+        except (sqlite3.Error, StoreError) as e:
+            for _, future in batch:
+                _fail(future, StoreError(f"SQLite write failed: {e}"))
+            return
+        alone = len(batch) == 1  # no savepoint needed: a failure rolls back the transaction
+        for statements, future in batch:
             try:
+                if not alone:
+                    db.execute("SAVEPOINT one")
                 for sql, params in statements:
                     db.execute(sql, params)
-            except BaseException:
-                db.execute("ROLLBACK")
-                raise
+                if not alone:
+                    db.execute("RELEASE one")
+                done.append(future)
+            except sqlite3.Error as e:
+                _fail(future, StoreError(f"SQLite write failed: {e}"))
+                if alone:
+                    db.execute("ROLLBACK")
+                    return
+                db.execute("ROLLBACK TO one")
+                db.execute("RELEASE one")
+        try:
             db.execute("COMMIT")
         except sqlite3.Error as e:
-            raise StoreError(f"SQLite write failed: {e}") from e
+            db.execute("ROLLBACK")
+            for future in done:
+                _fail(future, StoreError(f"SQLite commit failed: {e}"))
+            return
+        for future in done:
+            if not future.done():
+                future.set_result(None)
 
     async def create_session(self, session: SessionState) -> None:
-        self._write([(
+        await self._write([(
             "INSERT INTO sessions (session_id, environment, user, tags, started_at) "
             "VALUES (?, ?, ?, ?, ?)",
             (session.session_id, session.environment.value, _dump(session.user),
@@ -150,30 +208,34 @@ class SqliteStore:
         )])
 
     async def end_session(self, session_id: str, ended_at: str, outcome: dict[str, Any]) -> None:
-        self._write([(
+        await self._write([(
             "UPDATE sessions SET ended_at = ?, outcome = ? WHERE session_id = ?",
             (ended_at, _dump(outcome), session_id),
         )])
 
     async def add_message(self, session_id: str, message: Message) -> None:
-        self._write([(
-            "INSERT INTO messages (session_id, seq, role, content, ts) VALUES (?, ?, ?, ?, ?)",
-            (session_id, message.seq, message.role.value, message.content, message.ts),
-        )])
+        await self._write([
+            ("INSERT INTO events (session_id, seq, kind) VALUES (?, ?, 'message')",
+             (session_id, message.seq)),
+            ("INSERT INTO messages (session_id, seq, role, content, ts) VALUES (?, ?, ?, ?, ?)",
+             (session_id, message.seq, message.role.value, message.content, message.ts)),
+        ])
 
     async def add_call(self, call: CallRecord) -> None:
         statements = [(
+            "INSERT INTO events (session_id, seq, kind) VALUES (?, ?, 'call')",
+            (call.session_id, call.seq),
+        ), (
             "INSERT INTO calls (call_id, session_id, seq, tool, kind, arguments, decision_id, "
             "verdict, rules, policy_version, outcome, result, upstream_status, error_code, "
             "started_at, finished_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             (call.call_id, call.session_id, call.seq, call.tool, call.kind,
-             _dump(call.arguments), call.decision_id, call.verdict, _dump(call.rules),
+             canonical_json(call.arguments), call.decision_id, call.verdict, _dump(call.rules),
              call.policy_version, call.outcome.value,
              None if call.result is None else _dump(call.result), call.upstream_status,
              call.error_code, call.started_at, call.finished_at),
         )]
-        statements.extend(self._fact_statement(call))
-        self._write(statements)
+        await self._write(statements)
 
     async def finish_call(self, call: CallRecord) -> None:
         statements = [(
@@ -182,25 +244,13 @@ class SqliteStore:
             (call.outcome.value, None if call.result is None else _dump(call.result),
              call.upstream_status, call.error_code, call.finished_at, call.call_id),
         )]
-        statements.extend(self._fact_statement(call))
-        self._write(statements)
-
-    @staticmethod
-    def _fact_statement(call: CallRecord) -> list[tuple[str, tuple[Any, ...]]]:
-        if call.kind != "read" or call.outcome is not Outcome.EXECUTED:
-            return []
-        return [(
-            "INSERT INTO facts (session_id, tool, args, seq, call_id, result) "
-            "VALUES (?, ?, ?, ?, ?, ?)",
-            (call.session_id, call.tool, args_key(call.arguments), call.seq, call.call_id,
-             _dump(call.result)),
-        )]
+        await self._write(statements)
 
     async def last_fact(self, session_id: str, tool: str, arguments_key: str) -> Any:
         row = self.db.execute(
             "SELECT result FROM facts WHERE session_id = ? AND tool = ? AND args = ? "
             "ORDER BY seq DESC LIMIT 1",
-            (session_id, tool, arguments_key),
+            (session_id, tool, arguments_key.encode()),
         ).fetchone()
         return None if row is None else orjson.loads(row[0])
 

@@ -1,0 +1,110 @@
+"""Shared fixtures: a real demo upstream and a real proxy, both aiohttp apps on loopback."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Awaitable, Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+from aiohttp import web
+from aiohttp.test_utils import TestClient, TestServer
+
+from proxy.app import build_app, build_runtime
+from proxy.config import Config
+from proxy.demo.data import RetailDB, generate
+from proxy.demo.retail import STATE, build_retail_app
+from proxy.pipeline import Runtime
+
+ROOT = Path(__file__).resolve().parent.parent
+SHARED = ROOT.parent / "shared" / "data" / "tau"
+
+MODE = web.AppKey("mode", dict)
+needs_tau = pytest.mark.skipif(not SHARED.is_dir(), reason="../shared/data/tau is not present")
+
+
+def make_config(tmp_path: Path, base_url: str, sandbox_url: str | None = None,
+                **overrides: Any) -> Config:
+    raw: dict[str, Any] = {
+        "store": {"path": str(tmp_path / "callgate.db")},
+        "trace": {"path": str(tmp_path / "traces.jsonl")},
+        "upstreams": {"retail": {"base_url": base_url, "sandbox_url": sandbox_url}},
+        "catalogs": [str(ROOT / "schemas" / "retail" / "catalog.yaml")],
+        "timeouts": {"upstream_total_s": 1.0, "upstream_connect_s": 0.5, "client_body_s": 1.0},
+    }
+    for key, value in overrides.items():
+        raw[key] = {**raw.get(key, {}), **value} if isinstance(value, dict) else value
+    return Config.model_validate(raw)
+
+
+@pytest.fixture
+def retail_db() -> RetailDB:
+    return generate(seed=7)
+
+
+@pytest.fixture
+async def upstream(
+    retail_db: RetailDB, aiohttp_server: Callable[..., Awaitable[TestServer]]
+) -> TestServer:
+    return await aiohttp_server(build_retail_app(retail_db))
+
+
+def upstream_state(server: TestServer) -> dict[str, Any]:
+    state: dict[str, Any] = server.app[STATE]
+    return state
+
+
+ProxyFactory = Callable[..., Awaitable[tuple[TestClient[Any, Any], Runtime]]]
+
+
+@pytest.fixture
+def make_proxy(
+    tmp_path: Path, aiohttp_client: Callable[..., Awaitable[TestClient[Any, Any]]]
+) -> ProxyFactory:
+    async def factory(base_url: str, **overrides: Any) -> tuple[TestClient[Any, Any], Runtime]:
+        runtime = build_runtime(make_config(tmp_path, base_url, **overrides))
+        client = await aiohttp_client(build_app(runtime))
+        return client, runtime
+
+    return factory
+
+
+@pytest.fixture
+async def proxy(upstream: TestServer, make_proxy: ProxyFactory) -> TestClient[Any, Any]:
+    client, _ = await make_proxy(str(upstream.make_url("")))
+    return client
+
+
+async def start_session(client: TestClient[Any, Any], **body: Any) -> str:
+    resp = await client.post("/v1/sessions", json=body or {"tags": {"domain": "retail"}})
+    assert resp.status == 201, await resp.text()
+    session_id: str = (await resp.json())["session_id"]
+    return session_id
+
+
+def first_order(db: RetailDB, status: str) -> dict[str, Any]:
+    return next(o for o in db.orders.values() if o["status"] == status)
+
+
+@pytest.fixture
+def fake_upstream_app() -> web.Application:
+    """A misbehaving upstream whose behaviour a test sets: ok, slow, error, drop."""
+    mode = {"kind": "ok", "delay": 0.0, "hits": 0}
+    app = web.Application()
+
+    async def handler(request: web.Request) -> web.StreamResponse:
+        mode["hits"] = int(mode["hits"]) + 1
+        if mode["kind"] == "slow":
+            await asyncio.sleep(float(mode["delay"]))
+        if mode["kind"] == "error":
+            return web.Response(status=500, text="database exploded")
+        if mode["kind"] == "drop":
+            assert request.transport is not None
+            request.transport.close()
+            return web.Response()
+        return web.json_response({"ok": True})
+
+    app.router.add_route("*", "/{tail:.*}", handler)
+    app[MODE] = mode
+    return app
