@@ -98,6 +98,8 @@ class Tracer:
             self._file = stream
         self._log = structlog.wrap_logger(
             structlog.BytesLogger(stream),  # type: ignore[arg-type]
+            # Its own wrapper: traces are not operator logs and never filtered by log level.
+            wrapper_class=structlog.BoundLogger,
             processors=[structlog.processors.JSONRenderer(serializer=orjson.dumps)],
             cache_logger_on_first_use=True,
         )

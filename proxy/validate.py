@@ -32,12 +32,16 @@ def _word(err: ValidationError) -> tuple[str, str]:
         return pointer or "/", f"{err.message}; remove it (no such argument)"
     if v == "enum":
         return pointer, f"{where} must be one of {err.validator_value!r}, got {err.instance!r}"
+    hint = err.schema.get("description") if isinstance(err.schema, dict) else None
+    hint = f" ({hint})" if hint else ""
     if v == "type":
         return pointer, (
             f"{where} must be of type {err.validator_value!r}, got "
-            f"{type(err.instance).__name__} {err.instance!r}"
+            f"{type(err.instance).__name__} {err.instance!r}{hint}"
         )
-    return pointer, f"{where}: {err.message}"
+    if v == "pattern":
+        return pointer, f"{where} is {err.instance!r}, which does not have the expected form{hint}"
+    return pointer, f"{where}: {err.message}{hint}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,7 +74,7 @@ def validate_args(validator: ArgumentValidator, arguments: dict[str, Any]) -> No
     """Raise ``InvalidArguments`` listing every problem with ``arguments``."""
     problems = validator.errors(arguments)
     if problems:
-        summary = "; ".join(f"{p['pointer'] or '/'}: {p['message']}" for p in problems)
+        summary = "; ".join(p["message"] for p in problems)
         raise InvalidArguments(
             f"arguments for {validator.tool!r} are invalid: {summary}",
             details=[{"code": "schema", **p} for p in problems],

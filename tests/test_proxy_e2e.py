@@ -307,3 +307,28 @@ async def test_trace_redaction(
                payment_method_id="credit_card_0000001")
     rec = next(r for r in trace_records(tmp_path) if r.event == "call")
     assert rec.arguments == {"order_id": order["order_id"], "payment_method_id": "[redacted]"}
+
+
+async def test_traces_ignore_the_operator_log_level(
+    upstream: TestServer, make_proxy: ProxyFactory, tmp_path: Path
+) -> None:
+    import structlog
+
+    from proxy.cli import configure_logging
+
+    configure_logging("error")
+    try:
+        client, _ = await make_proxy(str(upstream.make_url("")))
+        sid = await start_session(client)
+        await call(client, sid, "think", thought="x")
+    finally:
+        structlog.reset_defaults()
+    assert [r.event for r in trace_records(tmp_path)] == ["session_start", "call"]
+
+
+async def test_pattern_errors_carry_the_field_description(proxy: TestClient[Any, Any]) -> None:
+    sid = await start_session(proxy)
+    status, body = await call(proxy, sid, "get_order_details", order_id="W1")
+    assert status == 422
+    item = next(e for e in body["errors"] if e.get("pointer") == "/order_id")
+    assert "leading '#'" in item["message"]
