@@ -84,7 +84,7 @@ async def main() -> None:
     parser.add_argument("--requests", type=int, default=2000)
     args = parser.parse_args()
 
-    up_port, proxy_port = free_port(), free_port()
+    up_port, proxy_port, bare_port = free_port(), free_port(), free_port()
     tmp = Path(tempfile.mkdtemp(prefix="callgate-bench-"))
     config = tmp / "callgate.yaml"
     config.write_text(
@@ -99,12 +99,16 @@ async def main() -> None:
         subprocess.Popen([*CALLGATE, "demo-upstream", "--port", str(up_port)], env=env),
         subprocess.Popen([*CALLGATE, "serve", "--config", str(config), "--log-level", "warning"],
                          env=env),
+        subprocess.Popen([sys.executable, str(ROOT / "bench" / "passthrough.py"), str(bare_port),
+                          f"http://127.0.0.1:{up_port}"], env=env),
     ]
     try:
         direct = f"http://127.0.0.1:{up_port}"
         proxy = f"http://127.0.0.1:{proxy_port}"
         await wait_up(direct + "/products")
         await wait_up(proxy + "/readyz")
+        bare = f"http://127.0.0.1:{bare_port}"
+        await wait_up(bare + "/products")
         # The upstream generates its database from seed 7; so does this process, to find ids.
         db = generate(7)
         order_id = next(o["order_id"] for o in db.orders.values() if o["status"] == "pending")
@@ -125,6 +129,12 @@ async def main() -> None:
         def direct_write(http: aiohttp.ClientSession, _: int) -> Awaitable[None]:
             return fetch(http, "POST", f"{direct}/orders/{quoted}/address", address)
 
+        def bare_read(http: aiohttp.ClientSession, _: int) -> Awaitable[None]:
+            return fetch(http, "GET", f"{bare}/orders/{quoted}", None)
+
+        def bare_write(http: aiohttp.ClientSession, _: int) -> Awaitable[None]:
+            return fetch(http, "POST", f"{bare}/orders/{quoted}/address", address)
+
         # One session per worker: a session's calls are serialised by design (one conversation);
         # concurrency comes from many conversations at once.
         def via_read(http: aiohttp.ClientSession, worker: int) -> Awaitable[None]:
@@ -135,20 +145,25 @@ async def main() -> None:
             return fetch(http, "POST", f"{proxy}/v1/sessions/{sessions[worker]}/calls",
                          {"tool": "modify_pending_order_address", "arguments": write_args})
 
-        print(f"{args.requests} requests per row; upstream and proxy are separate processes; "
-              f"{os.cpu_count()} CPUs\n")
-        header = (f"{'call':6} {'conc':>4} | {'direct p50':>10} {'p99':>7} {'req/s':>7} | "
-                  f"{'callgate p50':>12} {'p99':>7} {'req/s':>7} | {'added p50':>9} "
-                  f"{'thr ratio':>9}")
+        print(f"{args.requests} requests per row; upstream, proxy and pass-through are separate "
+              f"processes; {os.cpu_count()} CPUs.\n'bare' is a pass-through aiohttp proxy with no "
+              "checks: the floor of any aiohttp proxy.\n")
+        header = (f"{'call':5} {'conc':>4} | {'direct p50':>10} {'p99':>6} {'req/s':>6} | "
+                  f"{'bare p50':>8} {'req/s':>6} | {'callgate p50':>12} {'p99':>6} {'req/s':>6} | "
+                  f"{'added p50':>9} {'thr/direct':>10} {'thr/bare':>8}")
         print(header)
         print("-" * len(header))
-        for name, d, v in (("read", direct_read, via_read), ("write", direct_write, via_write)):
+        rows = (("read", direct_read, bare_read, via_read),
+                ("write", direct_write, bare_write, via_write))
+        for name, d, b, v in rows:
             for conc in (1, 32):
                 dl, dt = await measure(d, args.requests, conc)
+                bl, bt = await measure(b, args.requests, conc)
                 vl, vt = await measure(v, args.requests, conc)
-                print(f"{name:6} {conc:>4} | {pct(dl, 50):>8.3f}ms {pct(dl, 99):>5.2f}ms "
-                      f"{dt:>7.0f} | {pct(vl, 50):>10.3f}ms {pct(vl, 99):>5.2f}ms {vt:>7.0f} | "
-                      f"{pct(vl, 50) - pct(dl, 50):>7.3f}ms {vt / dt:>9.2f}")
+                print(f"{name:5} {conc:>4} | {pct(dl, 50):>8.3f}ms {pct(dl, 99):>6.2f} {dt:>6.0f} | "
+                      f"{pct(bl, 50):>6.3f}ms {bt:>6.0f} | {pct(vl, 50):>10.3f}ms "
+                      f"{pct(vl, 99):>6.2f} {vt:>6.0f} | {pct(vl, 50) - pct(dl, 50):>7.3f}ms "
+                      f"{vt / dt:>10.2f} {vt / bt:>8.2f}")
     finally:
         for p in procs:
             p.terminate()
