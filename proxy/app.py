@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
+import os
 from collections.abc import AsyncIterator
+from pathlib import Path
 
 import structlog
 from aiohttp import web
@@ -11,8 +15,11 @@ from .api import agent, health, openapi
 from .api.keys import RUNTIME
 from .catalog import Catalog
 from .config import Config, load_tools
+from .errors import CallgateError
 from .pipeline import Runtime
 from .policy import PolicySet
+from .policy.loader import load_policies, policy_files
+from .policy.opa import OpaBackend
 from .store import open_store
 from .store.cache import SessionCache
 from .trace import Redactor, Tracer
@@ -24,19 +31,31 @@ log = structlog.get_logger("callgate.app")
 def build_runtime(
     config: Config, *, catalog: Catalog | None = None, policy: PolicySet | None = None
 ) -> Runtime:
-    """Everything a call needs, not yet opened (``open_runtime`` does that)."""
+    """Everything a call needs, not yet opened (the app's cleanup context does that).
+
+    Policy directories named in the configuration are loaded and compiled here: a broken policy
+    stops start-up with its file and line.
+    """
     store = open_store(config.store.backend, str(config.resolve(config.store.path)))
     trace_path = config.trace.path
     if trace_path != "-":
-        trace_path = str(config.resolve(type(config.store.path)(trace_path)))
+        trace_path = str(config.resolve(Path(trace_path)))
+    opa = OpaBackend(config.policy.opa_url, config.timeouts.decision_s) \
+        if config.policy.opa_url else None
+    if policy is None:
+        dirs = [config.resolve(d) for d in config.policy.dirs]
+        policy = load_policies(dirs, opa) if dirs else PolicySet.empty()
+    token_env = config.confirmations.frontend_token_env
     return Runtime(
         config=config,
         catalog=catalog if catalog is not None else load_tools(config),
-        policy=policy if policy is not None else PolicySet.empty(),
+        policy=policy,
         store=store,
         sessions=SessionCache(store),
         upstreams=Upstreams(config),
         tracer=Tracer(trace_path, Redactor(config.trace.redact, config.trace.redact_tools)),
+        opa=opa,
+        frontend_token=os.environ.get(token_env) if token_env else None,
     )
 
 
@@ -54,12 +73,66 @@ def build_app(runtime: Runtime) -> web.Application:
 async def _resources(app: web.Application) -> AsyncIterator[None]:
     rt = app[RUNTIME]
     await rt.store.open()
+    reloader: asyncio.Task[None] | None = None
     try:
         rt.tracer.open()
         await rt.upstreams.open()
+        if rt.opa is not None:
+            for name, module in rt.policy.modules:
+                await rt.opa.upload(name, module)
+        if rt.config.policy.dirs and rt.config.policy.reload_s > 0:
+            reloader = asyncio.create_task(watch_policies(rt))
         log.info("callgate_ready", tools=len(rt.catalog.tools), policy=rt.policy.version)
         yield
     finally:
+        if reloader is not None:
+            reloader.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await reloader
+        if rt.opa is not None:
+            await rt.opa.close()
         await rt.upstreams.close()
         rt.tracer.close()
         await rt.store.close()
+
+
+def _stamp(dirs: list[Path]) -> tuple[tuple[str, int, int], ...]:
+    out = []
+    for d in dirs:
+        for p in policy_files(d) if d.is_dir() else []:
+            st = p.stat()
+            out.append((str(p), st.st_mtime_ns, st.st_size))
+    return tuple(out)
+
+
+async def reload_policies(rt: Runtime) -> bool:
+    """Load the policy directories again; swap the new set in whole, or keep the old one.
+
+    Returns whether a new set was swapped in. A broken set is refused loudly (an error log line
+    with file and line) and the running one stays.
+    """
+    dirs = [rt.config.resolve(d) for d in rt.config.policy.dirs]
+    try:
+        fresh = load_policies(dirs, rt.opa)
+        if rt.opa is not None:
+            for name, module in fresh.modules:
+                await rt.opa.upload(name, module)
+    except CallgateError as e:
+        log.error("policy_reload_refused", error=str(e), kept=rt.policy.version)
+        return False
+    if fresh.version == rt.policy.version:
+        return False
+    old, rt.policy = rt.policy.version, fresh  # one assignment: calls see old or new, never a mix
+    log.warning("policy_reloaded", old=old, new=fresh.version)
+    return True
+
+
+async def watch_policies(rt: Runtime) -> None:
+    dirs = [rt.config.resolve(d) for d in rt.config.policy.dirs]
+    seen = _stamp(dirs)
+    while True:
+        await asyncio.sleep(rt.config.policy.reload_s)
+        now = _stamp(dirs)
+        if now != seen:
+            seen = now
+            await reload_policies(rt)

@@ -57,6 +57,18 @@ class UpstreamConfig(_Frozen):
     max_connections: int = pydantic.Field(100, gt=0)
 
 
+class PolicyConfig(_Frozen):
+    dirs: tuple[Path, ...] = ()  # policy directories (one per domain); none: every valid call runs
+    reload_s: float = pydantic.Field(2.0, ge=0)  # how often to look for changed files; 0: never
+    opa_url: str | None = pydantic.Field(None, pattern=r"^https?://")  # for `rego` rules
+
+
+class ConfirmationsConfig(_Frozen):
+    # The environment variable holding the bearer token of the trusted front end that posts
+    # token-mode confirmations. Read once at start-up. Unset: token confirmations are refused.
+    frontend_token_env: str | None = None
+
+
 class Config(_Frozen):
     listen: Listen = Listen()
     store: StoreConfig = StoreConfig()
@@ -65,6 +77,8 @@ class Config(_Frozen):
     timeouts: Timeouts = Timeouts()
     upstreams: dict[str, UpstreamConfig]
     catalogs: tuple[Path, ...] = pydantic.Field(min_length=1)
+    policy: PolicyConfig = PolicyConfig()
+    confirmations: ConfirmationsConfig = ConfirmationsConfig()
     base_dir: Path = Path(".")
 
     def resolve(self, p: Path) -> Path:

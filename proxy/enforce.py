@@ -7,6 +7,7 @@ says ``forwarding``, i.e. the outcome is unknown, and it is never silently retri
 
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass
 from typing import Any
 
@@ -15,11 +16,12 @@ import structlog
 from .catalog import Tool, ToolKind
 from .errors import StoreError, UpstreamError, UpstreamRejected
 from .policy.decision import Decision, Verdict, Violation
-from .session import CallRecord, Outcome, SessionState
+from .ids import new_id
+from .session import CallRecord, Confirmation, Outcome, SessionState
 from .store import Store
 from .trace import now_iso
 from .upstream import Upstreams
-from .wire import Envelope, ErrorItem, violation_items
+from .wire import ConfirmationItem, Envelope, ErrorItem, violation_items
 
 log = structlog.get_logger("callgate.enforce")
 
@@ -44,6 +46,7 @@ async def enforce(
     arguments: dict[str, Any],
     decision: Decision,
     call_id: str,
+    effects: dict[str, Any] | None = None,
 ) -> Enforced:
     """Carry out ``decision`` for one validated call and record what happened."""
     record = CallRecord(
@@ -57,8 +60,14 @@ async def enforce(
            "decision_id": decision.decision_id, "tool": tool.name,
            "policy_version": decision.policy_version}
     violations = violation_items(decision.violations) or None
+    confirmation = None
     match decision.verdict:
         case Verdict.ALLOW:
+            token = (effects or {}).get("consume_confirmation")
+            if token is not None:  # single use: spent before the call goes out
+                conf = session.confirmations[token]
+                conf.used_at = time.time()
+                await store.save_confirmation(session.session_id, conf)
             return await _forward(store, upstreams, session, tool, record, ids)
         case Verdict.BLOCK:
             outcome, status = Outcome.BLOCKED, 403
@@ -66,6 +75,7 @@ async def enforce(
         case Verdict.CONFIRM:
             outcome, status = Outcome.NEEDS_CONFIRMATION, 428
             message = "Not executed yet: " + _refusal_text(decision.violations)
+            confirmation = await _issue_token(store, session, tool, decision.violations)
         case Verdict.TICKET | Verdict.REHEARSE:
             # Holding for review and sandbox rehearsal need the human gate, which this build does
             # not have yet: refuse rather than pretend the call is waiting somewhere.
@@ -80,8 +90,28 @@ async def enforce(
     record.finished_at = record.started_at
     await store.add_call(record)
     session.add_call(record)
-    envelope = Envelope(outcome=outcome, message=message, violations=violations, **ids)
+    envelope = Envelope(outcome=outcome, message=message, violations=violations,
+                        confirmation=confirmation, **ids)
     return Enforced(envelope, status, record)
+
+
+async def _issue_token(
+    store: Store, session: SessionState, tool: Tool, violations: tuple[Violation, ...]
+) -> ConfirmationItem | None:
+    """For a token-mode confirmation rule: a single-use id bound to this exact call."""
+    token_rule = next((v for v in violations if v.details.get("mode") == "token"), None)
+    if token_rule is None:
+        return None
+    now = time.time()
+    conf = Confirmation(
+        confirmation_id=new_id("cf"), call_hash=token_rule.details["call_hash"], tool=tool.name,
+        summary=token_rule.details["summary"], created_at=now,
+        expires_at=now + float(token_rule.details["ttl_s"]),
+    )
+    await store.save_confirmation(session.session_id, conf)
+    session.confirmations[conf.confirmation_id] = conf
+    return ConfirmationItem(confirmation_id=conf.confirmation_id, summary=conf.summary,
+                            expires_at=conf.expires_at)
 
 
 async def _forward(

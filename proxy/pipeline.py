@@ -22,6 +22,7 @@ from .errors import CallgateError, MalformedJSON, SessionEnded, UnknownTool
 from .ids import new_id
 from .parse import parse_object
 from .policy import CallInput, PolicySet, decide
+from .policy.opa import OpaBackend
 from .session import CallRecord, Outcome, SessionState
 from .store import Store
 from .store.cache import SessionCache
@@ -42,6 +43,8 @@ class Runtime:
     sessions: SessionCache
     upstreams: Upstreams
     tracer: Tracer
+    opa: OpaBackend | None = None
+    frontend_token: str | None = None  # bearer token of the trusted confirmation front end
     started: float = field(default_factory=time.monotonic)
 
 
@@ -103,12 +106,14 @@ async def handle_call(rt: Runtime, session_id: str, body: bytes) -> tuple[Envelo
                 raise
             t = time.perf_counter()
             latency["checks"] = (t - start) * 1e3
-            decision = decide(rt.policy, CallInput(tool, request.arguments, session), decision_id)
+            call = CallInput(tool, request.arguments, session)
+            decision = await decide(rt.policy, call, decision_id)
             latency["decide"] = decision.elapsed_us / 1e3
             t = time.perf_counter()
             done = await enforce(
                 store=rt.store, upstreams=rt.upstreams, session=session, tool=tool,
                 arguments=request.arguments, decision=decision, call_id=call_id,
+                effects=call.effects,
             )
             latency["enforce"] = (time.perf_counter() - t) * 1e3
             envelope, status, record = done.envelope, done.status, done.record

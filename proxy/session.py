@@ -50,6 +50,21 @@ class Message:
     role: Role
     content: str
     ts: str
+    reply: str | None = None  # for user messages: the confirmation classifier's verdict, cached
+
+
+@dataclass(slots=True)
+class Confirmation:
+    """A token-mode confirmation: bound to one call (tool + canonical arguments), single-use."""
+
+    confirmation_id: str
+    call_hash: str
+    tool: str
+    summary: str
+    created_at: float
+    expires_at: float
+    confirmed_at: float | None = None
+    used_at: float | None = None
 
 
 @dataclass(slots=True)
@@ -94,6 +109,13 @@ class SessionState:
     facts: dict[tuple[str, str], Any] = field(default_factory=dict)
     # tool -> successful calls of it, in order (reads and writes)
     executed: dict[str, list[CallRecord]] = field(default_factory=lambda: defaultdict(list))
+    # (tool, argument name, canonical value) -> successful calls with that argument value
+    by_argument: dict[tuple[str, str, str], list[CallRecord]] = field(
+        default_factory=lambda: defaultdict(list)
+    )
+    confirmations: dict[str, Confirmation] = field(default_factory=dict)
+    # caches that policy derives from the state and extends incrementally (e.g. alias indexes)
+    derived: dict[Any, Any] = field(default_factory=dict)
 
     @property
     def ended(self) -> bool:
@@ -119,8 +141,23 @@ class SessionState:
 
     def _index(self, call: CallRecord) -> None:
         self.executed[call.tool].append(call)
+        for name, value in call.arguments.items():
+            self.by_argument[(call.tool, name, args_key({"v": value}))].append(call)
         if call.kind == "read":
             self.facts[(call.tool, args_key(call.arguments))] = call.result
+
+    def calls_with(self, tool: str, name: str, value: Any) -> list[CallRecord]:
+        """Successful calls of ``tool`` whose argument ``name`` equalled ``value``."""
+        return self.by_argument.get((tool, name, args_key({"v": value})), [])
+
+    def identity(self, tools: tuple[str, ...]) -> Any:
+        """The result of the most recent successful call of any of ``tools`` (who the user is)."""
+        best: CallRecord | None = None
+        for tool in tools:
+            calls = self.executed.get(tool)
+            if calls and (best is None or calls[-1].seq > best.seq):
+                best = calls[-1]
+        return None if best is None else best.result
 
     def fact(self, tool: str, arguments: dict[str, Any]) -> Any:
         """The result of the last successful ``tool(**arguments)`` read, or None."""

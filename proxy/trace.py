@@ -40,6 +40,7 @@ class TraceRecord(pydantic.BaseModel):
     environment: str | None = None
     user: dict[str, Any] | None = None
     tags: dict[str, Any] | None = None
+    expected: list[dict[str, Any]] | None = None  # the case's ground-truth actions, if known
     # message
     role: str | None = None
     content: str | None = None

@@ -43,6 +43,15 @@ class ViolationItem(pydantic.BaseModel):
     details: dict[str, Any] = {}
 
 
+class ConfirmationItem(pydantic.BaseModel):
+    """A token-mode confirmation: the trusted front end confirms it with the user, then the agent
+    repeats the exact same call."""
+
+    confirmation_id: str
+    summary: str
+    expires_at: float
+
+
 class Envelope(pydantic.BaseModel):
     """The answer to a tool call (and, with ``outcome: invalid``, to any refused request)."""
 
@@ -57,6 +66,7 @@ class Envelope(pydantic.BaseModel):
     errors: list[ErrorItem] | None = None
     upstream_status: int | None = None
     policy_version: str | None = None
+    confirmation: ConfirmationItem | None = None
 
 
 def violation_items(violations: tuple[Violation, ...]) -> list[ViolationItem]:

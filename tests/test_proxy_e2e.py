@@ -272,7 +272,7 @@ async def test_health_ready_openapi_tools(proxy: TestClient[Any, Any]) -> None:
     assert "/v1/sessions/{session_id}/calls" in spec["paths"]
     assert "Envelope" in spec["components"]["schemas"]
     tools = (await (await proxy.get("/v1/tools")).json())["tools"]
-    assert len(tools) == 16
+    assert len(tools) == 17
     assert {t["kind"] for t in tools} == {"read", "write"}
 
 

@@ -138,6 +138,15 @@ async def get_product(request: web.Request) -> web.Response:
     return _ok(product)
 
 
+async def get_item(request: web.Request) -> web.Response:
+    db = request.app[DB]
+    found = db.item_index().get(request.match_info["item_id"])
+    if found is None:
+        raise DomainError(404, "item not found")
+    pid, variant = found
+    return _ok({**variant, "product_id": pid, "name": db.products[pid]["name"]})
+
+
 async def list_products(request: web.Request) -> web.Response:
     db = request.app[DB]
     return _ok({p["name"]: pid for pid, p in sorted(db.products.items(),
@@ -361,6 +370,7 @@ def build_retail_app(db: RetailDB) -> web.Application:
     r.add_post("/orders/{order_id}/exchange",
                order_write("exchange_delivered_order_items", _exchange))
     r.add_post("/orders/{order_id}/return", order_write("return_delivered_order_items", _return))
+    r.add_get("/items/{item_id}", get_item)
     r.add_get("/products", list_products)
     r.add_get("/products/{product_id}", get_product)
     r.add_post("/calculate", calculate)

@@ -2,15 +2,21 @@
 
 from __future__ import annotations
 
+import hashlib
 import time
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+import asyncio
+from collections.abc import Awaitable, Callable, Sequence
+from dataclasses import dataclass, field
 from typing import Any
 
-from ..catalog import Tool
+import structlog
+
+from ..catalog import Catalog, Tool
 from ..errors import PolicyError
 from ..session import SessionState
 from .decision import Decision, Verdict, Violation, combine
+
+log = structlog.get_logger("callgate.policy")
 
 
 @dataclass(frozen=True, slots=True)
@@ -20,28 +26,54 @@ class CallInput:
     tool: Tool
     arguments: dict[str, Any]
     session: SessionState
+    # what a passing rule asks enforcement to do if the call goes ahead (e.g. use up a token)
+    effects: dict[str, Any] = field(default_factory=dict)
 
 
 @dataclass(frozen=True, slots=True)
 class CompiledRule:
+    """A rule ready to run: ``check`` (built-in, synchronous) or ``acheck`` (a remote engine,
+    bounded by ``timeout_s``). A remote rule that fails, times out or answers nothing usable
+    refuses the call, unless ``fail_open`` (an explicit, loud per-rule setting) allows it."""
+
     id: str
     kind: str
     applies: Callable[[Tool], bool]
-    check: Callable[[CallInput], Violation | None]
+    check: Callable[[CallInput], Violation | None] | None = None
+    acheck: Callable[[CallInput], Awaitable[Violation | None]] | None = None
+    timeout_s: float = 0.5
+    fail_open: bool = False
 
 
 class PolicySet:
     """An immutable, compiled set of rules with a content-hash version."""
 
-    def __init__(self, rules: Sequence[CompiledRule], version: str, source: str = "") -> None:
+    def __init__(self, rules: Sequence[CompiledRule], version: str, source: str = "",
+                 catalog: Catalog | None = None) -> None:
         self.rules = tuple(rules)
         self.version = version
         self.source = source
+        self.catalog = catalog  # the tools the rules were written against
+        self.modules: list[tuple[str, str]] = []  # Rego modules to upload before first use
         self._by_tool: dict[str, tuple[CompiledRule, ...]] = {}
 
     @classmethod
     def empty(cls) -> PolicySet:
         return cls((), "none")
+
+    @classmethod
+    def merge(cls, sets: Sequence[PolicySet]) -> PolicySet:
+        """One set from several (one per domain); its version covers every part."""
+        if not sets:
+            return cls.empty()
+        if len(sets) == 1:
+            return sets[0]
+        version = hashlib.sha256("+".join(s.version for s in sets).encode()).hexdigest()[:16]
+        tools = [t for s in sets if s.catalog for t in s.catalog.tools.values()]
+        merged = cls([r for s in sets for r in s.rules], version,
+                     ", ".join(s.source for s in sets), Catalog(tools))
+        merged.modules = [m for s in sets for m in s.modules]
+        return merged
 
     def rules_for(self, tool: Tool) -> tuple[CompiledRule, ...]:
         rules = self._by_tool.get(tool.name)
@@ -51,21 +83,29 @@ class PolicySet:
         return rules
 
 
-def decide(policy: PolicySet, call: CallInput, decision_id: str) -> Decision:
+async def decide(policy: PolicySet, call: CallInput, decision_id: str) -> Decision:
     """Run every rule that applies to the call's tool; the strictest route among those fired wins.
 
-    A rule that raises fails the whole decision closed with ``PolicyError``.
+    A built-in rule that raises fails the whole decision closed with ``PolicyError``; so does a
+    remote rule that errs or times out, unless it is marked ``fail_open``.
     """
     start = time.perf_counter()
     rules = policy.rules_for(call.tool)
-    violations = []
+    violations: list[Violation] = []
+    remote: list[CompiledRule] = []
     for rule in rules:
+        if rule.check is None:
+            remote.append(rule)
+            continue
         try:
             found = rule.check(call)
         except Exception as e:
             raise PolicyError(f"rule {rule.id!r} ({rule.kind}) failed: {e!r}") from e
         if found is not None:
             violations.append(found)
+    if remote:
+        results = await asyncio.gather(*(_remote(rule, call) for rule in remote))
+        violations.extend(v for v in results if v is not None)
     verdict = combine(violations) if violations else Verdict.ALLOW
     return Decision(
         decision_id=decision_id,
@@ -75,3 +115,17 @@ def decide(policy: PolicySet, call: CallInput, decision_id: str) -> Decision:
         policy_version=policy.version,
         elapsed_us=(time.perf_counter() - start) * 1e6,
     )
+
+
+async def _remote(rule: CompiledRule, call: CallInput) -> Violation | None:
+    assert rule.acheck is not None
+    try:
+        async with asyncio.timeout(rule.timeout_s):
+            return await rule.acheck(call)
+    except Exception as e:
+        if rule.fail_open:
+            log.warning("policy_rule_failed_open", rule=rule.id, error=repr(e))
+            return None
+        if isinstance(e, TimeoutError):
+            raise PolicyError(f"rule {rule.id!r} did not decide within {rule.timeout_s}s") from e
+        raise PolicyError(f"rule {rule.id!r} ({rule.kind}) failed: {e!r}") from e

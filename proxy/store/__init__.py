@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any, Protocol
 
-from ..session import CallRecord, Message, SessionState
+from ..session import CallRecord, Confirmation, Message, SessionState
 
 
 class Store(Protocol):
@@ -37,6 +37,10 @@ class Store(Protocol):
 
     async def finish_call(self, call: CallRecord) -> None:
         """Record the outcome of an in-flight call; a successful read also becomes a fact."""
+        ...
+
+    async def save_confirmation(self, session_id: str, confirmation: Confirmation) -> None:
+        """Insert or update a token-mode confirmation."""
         ...
 
     async def last_fact(self, session_id: str, tool: str, arguments_key: str) -> Any: ...

@@ -20,6 +20,7 @@ import orjson
 from ..errors import StoreError
 from ..session import (
     CallRecord,
+    Confirmation,
     Environment,
     Message,
     Outcome,
@@ -71,6 +72,17 @@ CREATE TABLE IF NOT EXISTS calls (
     error_code      TEXT,
     started_at      TEXT NOT NULL,
     finished_at     TEXT
+);
+CREATE TABLE IF NOT EXISTS confirmations (
+    confirmation_id TEXT PRIMARY KEY,
+    session_id      TEXT NOT NULL REFERENCES sessions(session_id),
+    call_hash       TEXT NOT NULL,
+    tool            TEXT NOT NULL,
+    summary         TEXT NOT NULL,
+    created_at      REAL NOT NULL,
+    expires_at      REAL NOT NULL,
+    confirmed_at    REAL,
+    used_at         REAL
 );
 -- Facts are the results of successful reads, looked up by tool and canonical arguments.
 CREATE INDEX IF NOT EXISTS calls_by_tool ON calls (session_id, tool);
@@ -246,6 +258,17 @@ class SqliteStore:
         )]
         await self._write(statements)
 
+    async def save_confirmation(self, session_id: str, confirmation: Confirmation) -> None:
+        c = confirmation
+        await self._write([(
+            "INSERT INTO confirmations (confirmation_id, session_id, call_hash, tool, summary, "
+            "created_at, expires_at, confirmed_at, used_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) "
+            "ON CONFLICT (confirmation_id) DO UPDATE SET confirmed_at = excluded.confirmed_at, "
+            "used_at = excluded.used_at",
+            (c.confirmation_id, session_id, c.call_hash, c.tool, c.summary, c.created_at,
+             c.expires_at, c.confirmed_at, c.used_at),
+        )])
+
     async def last_fact(self, session_id: str, tool: str, arguments_key: str) -> Any:
         row = self.db.execute(
             "SELECT result FROM facts WHERE session_id = ? AND tool = ? AND args = ? "
@@ -292,6 +315,11 @@ class SqliteStore:
                     result=None if r[10] is None else orjson.loads(r[10]),
                     upstream_status=r[11], error_code=r[12], started_at=r[13], finished_at=r[14],
                 ))
+            for r in self.db.execute(
+                "SELECT confirmation_id, call_hash, tool, summary, created_at, expires_at, "
+                "confirmed_at, used_at FROM confirmations WHERE session_id = ?", (session_id,),
+            ):
+                state.confirmations[r[0]] = Confirmation(*r)
         except sqlite3.Error as e:
             raise StoreError(f"SQLite read failed: {e}") from e
         for event in sorted(events, key=lambda e: e.seq):

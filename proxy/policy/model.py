@@ -1,0 +1,167 @@
+"""The rule vocabulary: what a policy file may say, as frozen pydantic models.
+
+A policy directory holds ``policy.yaml``:
+
+    domain: retail
+    catalog: ../../schemas/retail/catalog.yaml   # the tools the rules speak of
+    identity: [find_user_id_by_email, find_user_id_by_name_zip]  # reads that authenticate
+    rules:
+      - id: confirm-writes
+        kind: confirmation
+        tools: {kind: write}
+        ...
+
+Rule kinds: ``confirmation``, ``order``, ``facts``, ``linked_items``, ``rego``. Each rule has an
+``id``, the ``tools`` it applies to, a ``route`` (what a violation does) and an optional
+``message`` for the agent. See docs/policy.md for the reference.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal
+
+import pydantic
+
+from .decision import Verdict
+
+
+class _Frozen(pydantic.BaseModel):
+    model_config = pydantic.ConfigDict(frozen=True, extra="forbid")
+
+
+class ToolSelector(_Frozen):
+    """Which tools a rule applies to: by name, by kind, or all, minus exceptions."""
+
+    names: tuple[str, ...] = ()
+    kind: Literal["read", "write"] | None = None
+    all: bool = False
+    exclude: tuple[str, ...] = ()
+
+    @pydantic.model_validator(mode="before")
+    @classmethod
+    def _shorthand(cls, value: Any) -> Any:
+        if isinstance(value, list):
+            return {"names": value}
+        if isinstance(value, str):
+            return {"all": True} if value == "all" else {"names": [value]}
+        return value
+
+    @pydantic.model_validator(mode="after")
+    def _one_way(self) -> ToolSelector:
+        ways = bool(self.names) + (self.kind is not None) + self.all
+        if ways != 1:
+            raise ValueError("say exactly one of: a list of tool names, {kind: read|write}, or all")
+        return self
+
+
+class FactRef(_Frozen):
+    """Which earlier read a rule looks at: the last successful ``tool`` call whose arguments
+    equal this call's arguments as mapped by ``match`` (fact argument: this call's argument, or
+    ``identity`` for the authenticated user's id)."""
+
+    tool: str
+    match: dict[str, str] = {}
+
+
+Op = Literal["eq", "ne", "in", "not_in", "contains", "lt", "le", "gt", "ge", "startswith",
+             "exists", "not_exists"]
+
+
+class Condition(_Frozen):
+    """``left op right``. Operands name values: ``fact.PATH``, ``args.PATH``, ``identity``, or
+    (on the right only) a literal. ``right_ref`` names a value instead of a literal."""
+
+    left: str
+    op: Op
+    right: Any = None
+    right_ref: str | None = None
+
+
+class AnyOf(_Frozen):
+    any_of: tuple[Condition, ...] = pydantic.Field(min_length=1)
+
+
+class _Rule(_Frozen):
+    id: str = pydantic.Field(pattern=r"^[a-z0-9][a-z0-9_.-]*$")
+    tools: ToolSelector
+    route: Verdict = Verdict.BLOCK
+    message: str | None = None
+    description: str = ""
+
+
+class ConfirmationRule(_Rule):
+    kind: Literal["confirmation"]
+    route: Verdict = Verdict.CONFIRM
+    mode: Literal["transcript", "token"] = "transcript"
+    # per tool: the arguments whose values the agent's proposal must name
+    key_arguments: dict[str, tuple[str, ...]] = {}
+    # fields of objects in facts that may stand for an id in a proposal (a card's last four,
+    # an item's name): the proposal may name the object by one of these instead of its id
+    aliases: tuple[str, ...] = ()
+    token_ttl_s: float = pydantic.Field(600.0, gt=0)
+
+
+class RequiresSpec(_Frozen):
+    any_of: tuple[FactRef, ...] = pydantic.Field(min_length=1)
+
+
+class OrderRule(_Rule):
+    kind: Literal["order"]
+    requires: RequiresSpec | None = None  # an earlier successful call must exist
+    forbids: RequiresSpec | None = None  # no earlier successful call may exist
+    once_per: tuple[str, ...] | None = None  # at most one successful call per these arguments
+    group: tuple[str, ...] = ()  # with once_per: the tools that share the budget
+
+    @pydantic.model_validator(mode="after")
+    def _one_check(self) -> OrderRule:
+        given = [x for x in (self.requires, self.forbids, self.once_per) if x is not None]
+        if len(given) != 1:
+            raise ValueError("an order rule says exactly one of: requires, forbids, once_per")
+        return self
+
+
+class FactsRule(_Rule):
+    kind: Literal["facts"]
+    fact: FactRef | None = None  # the read whose result ``fact.`` operands see
+    require: tuple[Condition | AnyOf, ...] = pydantic.Field(min_length=1)
+
+
+class LinkedItemsRule(_Rule):
+    kind: Literal["linked_items"]
+    fact: FactRef
+    items_path: str = "items"  # the list of items in the fact
+    id_field: str = "item_id"
+    link_field: str = "linked_to"  # an item's field naming the item it belongs to
+    selected: str = "item_ids"  # the argument listing the selected item ids
+    label_field: str = "name"
+
+
+class RegoRule(_Rule):
+    kind: Literal["rego"]
+    query: str = pydantic.Field(description="OPA data path, e.g. callgate/retail/deny")
+    module: str | None = None  # a .rego file next to the policy, uploaded at load
+    facts: tuple[str, ...] = ()  # read tools whose results go into the input document
+    fail_open: bool = False  # loud and explicit: an OPA error then allows the call
+    timeout_s: float = pydantic.Field(0.2, gt=0, le=10)
+
+
+Rule = Annotated[
+    ConfirmationRule | OrderRule | FactsRule | LinkedItemsRule | RegoRule,
+    pydantic.Field(discriminator="kind"),
+]
+
+
+class PolicyFile(_Frozen):
+    domain: str
+    catalog: str
+    identity: tuple[str, ...] = ()
+    rules: tuple[Rule, ...] = ()
+
+    @pydantic.model_validator(mode="after")
+    def _unique_ids(self) -> PolicyFile:
+        seen: set[str] = set()
+        for rule in self.rules:
+            if rule.id in seen:
+                raise ValueError(f"rule id {rule.id!r} is used twice; ids must be unique")
+            seen.add(rule.id)
+        return self

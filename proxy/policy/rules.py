@@ -1,0 +1,364 @@
+"""Compile rule models into plain predicates, once, at load time.
+
+Each compiled rule is ``check(call) -> Violation | None``. Operands and paths are parsed here, not
+per decision; a check touches only the session's indexes (facts by tool and arguments, calls by
+argument value), so its cost does not grow with the session.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+import time
+from collections.abc import Callable
+from typing import Any, Protocol
+
+from ..catalog import Catalog, Tool
+from ..errors import ConfigError
+from ..session import args_key, canonical_json
+from .confirm import check_transcript, describe
+from .decision import Violation
+from .engine import CallInput, CompiledRule
+from .model import (
+    AnyOf,
+    Condition,
+    ConfirmationRule,
+    FactRef,
+    FactsRule,
+    LinkedItemsRule,
+    OrderRule,
+    RequiresSpec,
+    ToolSelector,
+)
+
+MISSING = object()
+Getter = Callable[[CallInput, Any], Any]  # (call, fact) -> value
+Applies = Callable[[Tool], bool]
+
+
+class MakeViolation(Protocol):
+    def __call__(self, call: CallInput, fact: Any, default: str, **details: Any) -> Violation: ...
+
+
+def call_hash(tool: str, arguments: dict[str, Any]) -> str:
+    """What a confirmation token is bound to: the tool and its canonical arguments."""
+    return hashlib.sha256(tool.encode() + b"\0" + canonical_json(arguments)).hexdigest()
+
+
+def _path(parts: list[str]) -> Callable[[Any], Any]:
+    steps: list[str | int] = [int(p) if p.lstrip("-").isdigit() else p for p in parts]
+
+    def get(value: Any) -> Any:
+        for step in steps:
+            if isinstance(step, int):
+                if not (isinstance(value, list) and -len(value) <= step < len(value)):
+                    return MISSING
+            elif not (isinstance(value, dict) and step in value):
+                return MISSING
+            value = value[step]
+        return value
+
+    return get
+
+
+def compile_operand(ref: str, identity_tools: tuple[str, ...], where: str) -> Getter:
+    """``fact.a.b``, ``args.a``, ``identity`` or ``identity.a`` -> a getter."""
+    head, *rest = ref.split(".")
+    path = _path(rest)
+    if head == "fact":
+        return lambda call, fact: MISSING if fact is MISSING else path(fact)
+    if head == "args":
+        return lambda call, fact: path(call.arguments)
+    if head == "identity":
+        if not identity_tools:
+            raise ConfigError(f"{where}: 'identity' needs the policy's identity tools declared")
+        return lambda call, fact: _none_missing(path(call.session.identity(identity_tools)))
+    raise ConfigError(f"{where}: operand {ref!r} must start with fact., args. or identity")
+
+
+def _none_missing(value: Any) -> Any:
+    return MISSING if value is None else value
+
+
+def _num(v: Any) -> float | None:
+    return float(v) if isinstance(v, int | float) and not isinstance(v, bool) else None
+
+
+def _compare(op: str, left: Any, right: Any) -> bool:
+    if op == "exists":
+        return left is not MISSING
+    if op == "not_exists":
+        return left is MISSING
+    if left is MISSING or right is MISSING:
+        return False
+    if op == "eq":
+        return bool(left == right)
+    if op == "ne":
+        return bool(left != right)
+    if op == "in":
+        return isinstance(right, list | tuple) and left in right
+    if op == "not_in":
+        return isinstance(right, list | tuple) and left not in right
+    if op == "contains":
+        if isinstance(left, dict | list | tuple):
+            return right in left
+        return isinstance(left, str) and isinstance(right, str) and right in left
+    if op == "startswith":
+        return isinstance(left, str) and isinstance(right, str) and left.startswith(right)
+    a, b = _num(left), _num(right)
+    if a is None or b is None:
+        return False
+    return {"lt": a < b, "le": a <= b, "gt": a > b, "ge": a >= b}[op]
+
+
+def compile_condition(
+    cond: Condition | AnyOf, identity: tuple[str, ...], where: str
+) -> Callable[[CallInput, Any], bool]:
+    if isinstance(cond, AnyOf):
+        parts = [compile_condition(c, identity, where) for c in cond.any_of]
+        return lambda call, fact: any(p(call, fact) for p in parts)
+    left = compile_operand(cond.left, identity, where)
+    if cond.right_ref is not None:
+        right = compile_operand(cond.right_ref, identity, where)
+    else:
+        literal = cond.right
+        right = lambda call, fact: literal  # noqa: E731 - a constant operand
+    op = cond.op
+    return lambda call, fact: _compare(op, left(call, fact), right(call, fact))
+
+
+_TEMPLATE = re.compile(r"\{((?:fact|args|identity)(?:\.[A-Za-z0-9_-]+)*)\}")
+
+
+def compile_message(template: str, identity: tuple[str, ...], where: str) -> Callable[
+        [CallInput, Any], str]:
+    getters = {m: compile_operand(m, identity, where) for m in _TEMPLATE.findall(template)}
+
+    def render(call: CallInput, fact: Any) -> str:
+        def sub(match: re.Match[str]) -> str:
+            value = getters[match.group(1)](call, fact)
+            return "?" if value is MISSING else str(value)
+
+        return _TEMPLATE.sub(sub, template)
+
+    return render
+
+
+def compile_selector(sel: ToolSelector, catalog: Catalog, where: str) -> Callable[[Tool], bool]:
+    for name in (*sel.names, *sel.exclude):
+        if catalog.get(name) is None:
+            raise ConfigError(f"{where}: unknown tool {name!r} (not in the policy's catalog)")
+    names, exclude, kind = frozenset(sel.names), frozenset(sel.exclude), sel.kind
+    if sel.all:
+        return lambda tool: tool.name not in exclude
+    if kind is not None:
+        return lambda tool: tool.kind.value == kind and tool.name not in exclude
+    return lambda tool: tool.name in names and tool.name not in exclude
+
+
+def fact_getter(ref: FactRef, catalog: Catalog, identity: tuple[str, ...], where: str
+                ) -> Callable[[CallInput], Any]:
+    if catalog.get(ref.tool) is None:
+        raise ConfigError(f"{where}: fact tool {ref.tool!r} is not in the policy's catalog")
+    pairs = tuple(ref.match.items())
+    if any(c == "identity" for _, c in pairs) and not identity:
+        raise ConfigError(f"{where}: matching on identity needs the policy's identity tools")
+
+    def get(call: CallInput) -> Any:
+        args = {}
+        for fact_arg, call_arg in pairs:
+            if call_arg == "identity":
+                who = call.session.identity(identity)
+                if who is None:
+                    return MISSING
+                args[fact_arg] = who
+                continue
+            if call_arg not in call.arguments:
+                return MISSING
+            args[fact_arg] = call.arguments[call_arg]
+        return call.session.facts.get((ref.tool, args_key(args)), MISSING)
+
+    return get
+
+
+def _earlier(spec: RequiresSpec) -> Callable[[CallInput], bool]:
+    """Whether a successful earlier call matches one of ``spec.any_of``."""
+    refs = tuple((r.tool, tuple(r.match.items())) for r in spec.any_of)
+
+    def found(call: CallInput) -> bool:
+        session = call.session
+        for tool, pairs in refs:
+            if not pairs:
+                if session.executed.get(tool):
+                    return True
+                continue
+            (first_fact, first_call), rest = pairs[0], pairs[1:]
+            if first_call not in call.arguments:
+                continue
+            for earlier in session.calls_with(tool, first_fact, call.arguments[first_call]):
+                if all(earlier.arguments.get(f) == call.arguments.get(c) for f, c in rest):
+                    return True
+        return False
+
+    return found
+
+
+def _names(spec: RequiresSpec) -> str:
+    return " or ".join(r.tool for r in spec.any_of)
+
+
+def compile_rule(rule: Any, catalog: Catalog, identity: tuple[str, ...], where: str) -> CompiledRule:
+    applies = compile_selector(rule.tools, catalog, where)
+    custom = compile_message(rule.message, identity, where) if rule.message else None
+    route, rid, kind = rule.route, rule.id, rule.kind
+
+    def violation(call: CallInput, fact: Any, default: str, **details: Any) -> Violation:
+        text = custom(call, fact) if custom else default
+        return Violation(rid, kind, route, text, details)
+
+    if isinstance(rule, ConfirmationRule):
+        return _confirmation(rule, catalog, applies, violation, where)
+    if isinstance(rule, OrderRule):
+        return _order(rule, applies, violation)
+    if isinstance(rule, FactsRule):
+        return _facts(rule, catalog, identity, applies, violation, where)
+    if isinstance(rule, LinkedItemsRule):
+        return _linked(rule, catalog, identity, applies, violation, where)
+    raise ConfigError(f"{where}: rule kind {rule.kind!r} is not compiled here")
+
+
+def _confirmation(rule: ConfirmationRule, catalog: Catalog, applies: Applies, violation: MakeViolation,
+                  where: str) -> CompiledRule:
+    for tool, keys in rule.key_arguments.items():
+        spec = catalog.get(tool)
+        if spec is None:
+            raise ConfigError(f"{where}: key_arguments names unknown tool {tool!r}")
+        unknown = {k.rstrip("?") for k in keys} - set(spec.schema.get("properties", {}))
+        if unknown:
+            raise ConfigError(f"{where}: {tool} has no arguments {sorted(unknown)}")
+    key_args, aliases, token = rule.key_arguments, rule.aliases, rule.mode == "token"
+
+    def check(call: CallInput) -> Violation | None:
+        name, args = call.tool.name, call.arguments
+        keys = key_args.get(name, tuple(args))
+        summary = describe(name, args, tuple(k.rstrip("?") for k in keys))
+        if token:
+            h = call_hash(name, args)
+            now = time.time()
+            for conf in call.session.confirmations.values():
+                if conf.call_hash == h and conf.confirmed_at and not conf.used_at \
+                        and conf.expires_at > now:
+                    call.effects["consume_confirmation"] = conf.confirmation_id
+                    return None
+            return violation(call, MISSING, f"Ask the user to confirm: {summary}. The user "
+                             "confirms through the front end; then call again with exactly these "
+                             "arguments.", mode="token", call_hash=h, summary=summary,
+                             ttl_s=rule.token_ttl_s)
+        cover = check_transcript(call.session, name, args, keys, aliases)
+        if cover.confirmed:
+            return None
+        return violation(call, MISSING, f"Ask the user to confirm: {summary}. Call again only "
+                         f"after the user explicitly says yes ({cover.reason}).",
+                         mode="transcript", summary=summary, reason=cover.reason)
+
+    return CompiledRule(rule.id, rule.kind, applies, check)
+
+
+def _order(rule: OrderRule, applies: Applies, violation: MakeViolation) -> CompiledRule:
+    if rule.requires is not None:
+        found = _earlier(rule.requires)
+        needed = _names(rule.requires)
+
+        def requires(call: CallInput) -> Violation | None:
+            if found(call):
+                return None
+            return violation(call, MISSING, f"Call {needed} first (with matching arguments), "
+                             f"then {call.tool.name}.", missing=needed)
+
+        return CompiledRule(rule.id, rule.kind, applies, requires)
+    if rule.forbids is not None:
+        seen = _earlier(rule.forbids)
+        banned = _names(rule.forbids)
+
+        def forbids(call: CallInput) -> Violation | None:
+            if not seen(call):
+                return None
+            return violation(call, MISSING, f"{call.tool.name} is not allowed after {banned} "
+                             "on the same item.", after=banned)
+
+        return CompiledRule(rule.id, rule.kind, applies, forbids)
+    keys = rule.once_per or ()
+    group = rule.group
+
+    def once(call: CallInput) -> Violation | None:
+        if not keys or keys[0] not in call.arguments:
+            return None
+        tools = group or (call.tool.name,)
+        for tool in tools:
+            for earlier in call.session.calls_with(tool, keys[0], call.arguments[keys[0]]):
+                if all(earlier.arguments.get(k) == call.arguments.get(k) for k in keys[1:]):
+                    what = ", ".join(f"{k} {call.arguments.get(k)}" for k in keys)
+                    return violation(call, MISSING, f"{tool} was already done once for {what}; "
+                                     "it can be done only once. Tell the user, or transfer to a "
+                                     "human agent.", previous_call=earlier.call_id)
+        return None
+
+    return CompiledRule(rule.id, rule.kind, applies, once)
+
+
+def _facts(rule: FactsRule, catalog: Catalog, identity: tuple[str, ...], applies: Applies,
+           violation: MakeViolation, where: str) -> CompiledRule:
+    get_fact = (fact_getter(rule.fact, catalog, identity, where) if rule.fact
+                else (lambda call: MISSING))
+    conditions = [compile_condition(c, identity, where) for c in rule.require]
+    fact_tool = rule.fact.tool if rule.fact else None
+
+    def check(call: CallInput) -> Violation | None:
+        fact = get_fact(call)
+        if fact_tool is not None and fact is MISSING:
+            return violation(call, fact, f"Call {fact_tool} for this first: the policy checks "
+                             "its result before this action.", missing=fact_tool)
+        for i, cond in enumerate(conditions):
+            if not cond(call, fact):
+                return violation(call, fact, f"This action is not allowed here (condition "
+                                 f"{i + 1} of rule {rule.id} failed).", condition=i)
+        return None
+
+    return CompiledRule(rule.id, rule.kind, applies, check)
+
+
+def _linked(rule: LinkedItemsRule, catalog: Catalog, identity: tuple[str, ...], applies: Applies,
+            violation: MakeViolation, where: str) -> CompiledRule:
+    get_fact = fact_getter(rule.fact, catalog, identity, where)
+    items_at = _path(rule.items_path.split(".")) if rule.items_path else (lambda v: v)
+    id_f, link_f, label_f, sel = rule.id_field, rule.link_field, rule.label_field, rule.selected
+
+    def check(call: CallInput) -> Violation | None:
+        selected = call.arguments.get(sel)
+        if not isinstance(selected, list):
+            return None
+        fact = get_fact(call)
+        if fact is MISSING:
+            return violation(call, fact, f"Call {rule.fact.tool} first: linked items are "
+                             "checked against it.", missing=rule.fact.tool)
+        items = items_at(fact)
+        if not isinstance(items, list):
+            return None
+        chosen = set(map(str, selected))
+        missing = []
+        for item in items:
+            if not isinstance(item, dict):
+                continue
+            link = item.get(link_f)
+            if link is not None and str(link) in chosen and str(item.get(id_f)) not in chosen:
+                missing.append(item)
+        if not missing:
+            return None
+        ids = [str(m.get(id_f)) for m in missing]
+        described = ", ".join(f"{m.get(id_f)} ({m.get(label_f, 'linked item')}, linked to "
+                              f"{m.get(link_f)})" for m in missing)
+        return violation(call, fact, f"Include the linked item(s) {described} in {sel}: they go "
+                         "with the item they belong to. Tell the user and confirm again.",
+                         missing_ids=ids)
+
+    return CompiledRule(rule.id, rule.kind, applies, check)
