@@ -107,6 +107,7 @@ class SessionState:
     calls: list[CallRecord] = field(default_factory=list)
     # (tool, canonical arguments) -> result of the last successful read with exactly those arguments
     facts: dict[tuple[str, str], Any] = field(default_factory=dict)
+    fact_seq: dict[tuple[str, str], int] = field(default_factory=dict)  # when each fact was read
     # tool -> successful calls of it, in order (reads and writes)
     executed: dict[str, list[CallRecord]] = field(default_factory=lambda: defaultdict(list))
     # (tool, argument name, canonical value) -> successful calls with that argument value
@@ -144,7 +145,9 @@ class SessionState:
         for name, value in call.arguments.items():
             self.by_argument[(call.tool, name, args_key({"v": value}))].append(call)
         if call.kind == "read":
-            self.facts[(call.tool, args_key(call.arguments))] = call.result
+            key = (call.tool, args_key(call.arguments))
+            self.facts[key] = call.result
+            self.fact_seq[key] = call.seq
 
     def calls_with(self, tool: str, name: str, value: Any) -> list[CallRecord]:
         """Successful calls of ``tool`` whose argument ``name`` equalled ``value``."""

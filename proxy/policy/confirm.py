@@ -51,7 +51,7 @@ def normalize(content: str) -> str:
             text = " ".join(_strings(orjson.loads(text)))
     text = text.replace("\u2019", "'").replace("\u2018", "'").replace("\u201c", '"')
     text = text.replace("\u201d", '"').replace("###stop###", " ").replace("###STOP###", " ")
-    text = re.sub(r"[*_`]+", "", text)  # markdown emphasis
+    text = re.sub(r"[*`]+", "", text)  # markdown emphasis (underscores belong to ids)
     return re.sub(r"\s+", " ", text).strip().lower()
 
 
@@ -198,7 +198,7 @@ def alias_index(session: SessionState, fields: tuple[str, ...]) -> dict[str, set
     index: dict[str, set[str]]
     index, seen = session.derived.get(key, ({}, 0))
     for call in session.calls[seen:]:
-        if call.kind == "read" and call.succeeded:
+        if call.succeeded:  # reads, and writes that answer with the changed object
             _collect(call.result, fields, index)
     session.derived[key] = (index, len(session.calls))
     return index

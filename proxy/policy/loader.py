@@ -39,6 +39,10 @@ def load_policy_file(directory: Path) -> tuple[PolicyFile, Catalog]:
     for name in spec.identity:
         if catalog.get(name) is None:
             raise ConfigError(f"{doc.where(('identity',))}: unknown identity tool {name!r}")
+    for i, r in enumerate(spec.refresh):
+        for name in (r.fact, *r.by):
+            if catalog.get(name) is None:
+                raise ConfigError(f"{doc.where(('refresh', i))}: unknown tool {name!r}")
     return spec, catalog
 
 
@@ -55,7 +59,8 @@ def load_policy(directory: Path, opa: object | None = None) -> PolicySet:
 
             compiled.append(compile_rego(rule, catalog, spec, directory, opa, where))
             continue
-        compiled.append(_scoped(compile_rule(rule, catalog, spec.identity, where), spec.domain))
+        compiled.append(_scoped(compile_rule(rule, catalog, spec.identity, where, spec.refresh),
+                                spec.domain))
     policy = PolicySet(compiled, version_of(directory), str(directory), catalog)
     if any(isinstance(r, RegoRule) for r in spec.rules):
         from .opa import rego_modules

@@ -151,10 +151,21 @@ Rule = Annotated[
 ]
 
 
+class Refresh(_Frozen):
+    """Writes whose answer is the changed object stand in for a later read of it: after
+    ``cancel_pending_order(order_id=X)`` answers with the order, rules reading
+    ``get_order_details(order_id=X)`` see that answer, not the stale read before it."""
+
+    fact: str  # the read tool
+    by: tuple[str, ...] = pydantic.Field(min_length=1)  # the write tools
+    match: dict[str, str]  # read argument: write argument
+
+
 class PolicyFile(_Frozen):
     domain: str
     catalog: str
     identity: tuple[str, ...] = ()
+    refresh: tuple[Refresh, ...] = ()
     rules: tuple[Rule, ...] = ()
 
     @pydantic.model_validator(mode="after")

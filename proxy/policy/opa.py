@@ -37,10 +37,11 @@ class _Client(AsyncOpaClient):  # type: ignore[misc]
     """opa-python-client's async client, with a decision call that is one request and keeps
     OPA's error body."""
 
+    _session: Any
+
     async def open(self, timeout_s: float) -> None:
         await self._init_session()
-        session: aiohttp.ClientSession = self._session
-        await session.close()  # replaced: same settings, orjson, our timeout
+        await self._session.close()  # replaced: same settings, orjson, our timeout
         self._session = aiohttp.ClientSession(
             headers=self.headers, timeout=aiohttp.ClientTimeout(total=timeout_s),
             json_serialize=lambda v: orjson.dumps(v).decode(),
@@ -49,8 +50,7 @@ class _Client(AsyncOpaClient):  # type: ignore[misc]
     async def decide(self, path: str, document: dict[str, Any]) -> Any:
         url = f"{self.root_url}/data/{path.strip('/')}"
         body = orjson.dumps({"input": document})
-        session: aiohttp.ClientSession = self._session
-        async with session.post(url, data=body,
+        async with self._session.post(url, data=body,
                                       headers={"Content-Type": "application/json"}) as resp:
             raw = await resp.read()
             if resp.status != 200:

@@ -27,6 +27,7 @@ from .model import (
     FactsRule,
     LinkedItemsRule,
     OrderRule,
+    Refresh,
     RequiresSpec,
     ToolSelector,
 )
@@ -156,11 +157,13 @@ def compile_selector(sel: ToolSelector, catalog: Catalog, where: str) -> Callabl
     return lambda tool: tool.name in names and tool.name not in exclude
 
 
-def fact_getter(ref: FactRef, catalog: Catalog, identity: tuple[str, ...], where: str
-                ) -> Callable[[CallInput], Any]:
+def fact_getter(ref: FactRef, catalog: Catalog, identity: tuple[str, ...], where: str,
+                refresh: tuple[Refresh, ...] = ()) -> Callable[[CallInput], Any]:
     if catalog.get(ref.tool) is None:
         raise ConfigError(f"{where}: fact tool {ref.tool!r} is not in the policy's catalog")
     pairs = tuple(ref.match.items())
+    # writes that answer with a fresher copy of this fact: (write tool, [(read arg, write arg)])
+    fresher = [(w, tuple(r.match.items())) for r in refresh if r.fact == ref.tool for w in r.by]
     if any(c == "identity" for _, c in pairs) and not identity:
         raise ConfigError(f"{where}: matching on identity needs the policy's identity tools")
 
@@ -176,7 +179,19 @@ def fact_getter(ref: FactRef, catalog: Catalog, identity: tuple[str, ...], where
             if call_arg not in call.arguments:
                 return MISSING
             args[fact_arg] = call.arguments[call_arg]
-        return call.session.facts.get((ref.tool, args_key(args)), MISSING)
+        key = (ref.tool, args_key(args))
+        value = call.session.facts.get(key, MISSING)
+        if fresher and value is not MISSING:
+            seq = call.session.fact_seq.get(key, 0)
+            for write_tool, write_pairs in fresher:
+                first_read, first_write = write_pairs[0]
+                for w in reversed(call.session.calls_with(write_tool, first_write,
+                                                          args.get(first_read))):
+                    if w.seq > seq and isinstance(w.result, dict) and all(
+                            w.arguments.get(wa) == args.get(ra) for ra, wa in write_pairs):
+                        value, seq = w.result, w.seq
+                        break
+        return value
 
     return get
 
@@ -207,7 +222,8 @@ def _names(spec: RequiresSpec) -> str:
     return " or ".join(r.tool for r in spec.any_of)
 
 
-def compile_rule(rule: Any, catalog: Catalog, identity: tuple[str, ...], where: str) -> CompiledRule:
+def compile_rule(rule: Any, catalog: Catalog, identity: tuple[str, ...], where: str,
+                 refresh: tuple[Refresh, ...] = ()) -> CompiledRule:
     applies = compile_selector(rule.tools, catalog, where)
     custom = compile_message(rule.message, identity, where) if rule.message else None
     route, rid, kind = rule.route, rule.id, rule.kind
@@ -221,9 +237,9 @@ def compile_rule(rule: Any, catalog: Catalog, identity: tuple[str, ...], where: 
     if isinstance(rule, OrderRule):
         return _order(rule, applies, violation)
     if isinstance(rule, FactsRule):
-        return _facts(rule, catalog, identity, applies, violation, where)
+        return _facts(rule, catalog, identity, refresh, applies, violation, where)
     if isinstance(rule, LinkedItemsRule):
-        return _linked(rule, catalog, identity, applies, violation, where)
+        return _linked(rule, catalog, identity, refresh, applies, violation, where)
     raise ConfigError(f"{where}: rule kind {rule.kind!r} is not compiled here")
 
 
@@ -306,9 +322,10 @@ def _order(rule: OrderRule, applies: Applies, violation: MakeViolation) -> Compi
     return CompiledRule(rule.id, rule.kind, applies, once)
 
 
-def _facts(rule: FactsRule, catalog: Catalog, identity: tuple[str, ...], applies: Applies,
+def _facts(rule: FactsRule, catalog: Catalog, identity: tuple[str, ...],
+           refresh: tuple[Refresh, ...], applies: Applies,
            violation: MakeViolation, where: str) -> CompiledRule:
-    get_fact = (fact_getter(rule.fact, catalog, identity, where) if rule.fact
+    get_fact = (fact_getter(rule.fact, catalog, identity, where, refresh) if rule.fact
                 else (lambda call: MISSING))
     conditions = [compile_condition(c, identity, where) for c in rule.require]
     fact_tool = rule.fact.tool if rule.fact else None
@@ -316,8 +333,9 @@ def _facts(rule: FactsRule, catalog: Catalog, identity: tuple[str, ...], applies
     def check(call: CallInput) -> Violation | None:
         fact = get_fact(call)
         if fact_tool is not None and fact is MISSING:
-            return violation(call, fact, f"Call {fact_tool} for this first: the policy checks "
-                             "its result before this action.", missing=fact_tool)
+            return Violation(rule.id, rule.kind, rule.route, f"Call {fact_tool} for this first: "
+                             "the policy checks its result before this action.",
+                             {"missing": fact_tool})
         for i, cond in enumerate(conditions):
             if not cond(call, fact):
                 return violation(call, fact, f"This action is not allowed here (condition "
@@ -327,9 +345,10 @@ def _facts(rule: FactsRule, catalog: Catalog, identity: tuple[str, ...], applies
     return CompiledRule(rule.id, rule.kind, applies, check)
 
 
-def _linked(rule: LinkedItemsRule, catalog: Catalog, identity: tuple[str, ...], applies: Applies,
+def _linked(rule: LinkedItemsRule, catalog: Catalog, identity: tuple[str, ...],
+            refresh: tuple[Refresh, ...], applies: Applies,
             violation: MakeViolation, where: str) -> CompiledRule:
-    get_fact = fact_getter(rule.fact, catalog, identity, where)
+    get_fact = fact_getter(rule.fact, catalog, identity, where, refresh)
     items_at = _path(rule.items_path.split(".")) if rule.items_path else (lambda v: v)
     id_f, link_f, label_f, sel = rule.id_field, rule.link_field, rule.label_field, rule.selected
 
@@ -339,8 +358,8 @@ def _linked(rule: LinkedItemsRule, catalog: Catalog, identity: tuple[str, ...], 
             return None
         fact = get_fact(call)
         if fact is MISSING:
-            return violation(call, fact, f"Call {rule.fact.tool} first: linked items are "
-                             "checked against it.", missing=rule.fact.tool)
+            return Violation(rule.id, rule.kind, rule.route, f"Call {rule.fact.tool} first: "
+                             "linked items are checked against it.", {"missing": rule.fact.tool})
         items = items_at(fact)
         if not isinstance(items, list):
             return None

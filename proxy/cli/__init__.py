@@ -12,12 +12,12 @@ import click
 import structlog
 from aiohttp import web
 
-from . import __version__
-from .app import build_app, build_runtime
-from .config import Config, load_config
-from .errors import CallgateError
+from .. import __version__
+from ..app import build_app, build_runtime
+from ..config import Config, load_config
+from ..errors import CallgateError
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parent.parent.parent
 
 
 def configure_logging(level: str = "info") -> None:
@@ -123,8 +123,8 @@ Ctrl-C stops everything (in-flight calls finish first).
 
 
 async def _run_demo(config: Config, db_dir: Path | None, seed: int, upstream_port: int) -> None:
-    from .demo.data import generate, load_tau
-    from .demo.retail import build_retail_app
+    from ..demo.data import generate, load_tau
+    from ..demo.retail import build_retail_app
 
     runners = []
     try:
@@ -188,9 +188,19 @@ def demo(port: int, upstream_port: int, retail_db: Path | None, seed: int,
 @click.option("--seed", default=7, show_default=True, help="Seed of the generated database.")
 def demo_upstream(port: int, retail_db: Path | None, seed: int) -> None:
     """Run only the demo retail upstream (for a proxy started with `serve`, or benchmarks)."""
-    from .demo.data import generate, load_tau
-    from .demo.retail import build_retail_app
+    from ..demo.data import generate, load_tau
+    from ..demo.retail import build_retail_app
 
     db = load_tau(retail_db) if retail_db else generate(seed)
     web.run_app(build_retail_app(db), host="127.0.0.1", port=port, access_log=None, print=None,
                 loop=new_event_loop())
+
+
+def _register() -> None:
+    from .policy import policy, replay
+
+    main.add_command(policy)
+    main.add_command(replay)
+
+
+_register()

@@ -1,0 +1,157 @@
+"""``callgate policy check|test`` and ``callgate replay``: policy files tested like code."""
+
+from __future__ import annotations
+
+import asyncio
+import sys
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+import click
+import orjson
+
+from ..errors import CallgateError
+from ..policy import PolicySet
+from ..policy.cases import run_cases
+from ..policy.loader import load_policy
+from ..policy.opa import OpaBackend
+from ..replay import ReplayedCall, replay_session, sessions_in
+
+DIR = click.Path(exists=True, file_okay=False, path_type=Path)
+
+
+def _load(directory: Path, opa_url: str | None) -> PolicySet:
+    opa = OpaBackend(opa_url) if opa_url else None
+    try:
+        return load_policy(directory, opa)
+    except CallgateError as e:
+        click.echo(f"callgate: {e}", err=True)
+        sys.exit(2)
+
+
+@click.group()
+def policy() -> None:
+    """Check and test policy directories."""
+
+
+@policy.command()
+@click.argument("directory", type=DIR)
+@click.option("--opa-url", help="OPA server for rego rules (needed to compile them).")
+def check(directory: Path, opa_url: str | None) -> None:
+    """Lint a policy directory: parse, validate and compile every rule."""
+    loaded = _load(directory, opa_url)
+    kinds = Counter(r.kind for r in loaded.rules)
+    click.echo(f"{directory}: {len(loaded.rules)} rules compiled "
+               f"({', '.join(f'{n} {k}' for k, n in sorted(kinds.items()))}); "
+               f"version {loaded.version}")
+
+
+@policy.command()
+@click.argument("directory", type=DIR)
+@click.option("--opa-url", help="OPA server for rego rules.")
+@click.option("-v", "--verbose", is_flag=True, help="Show every case, not only failures.")
+def test(directory: Path, opa_url: str | None, verbose: bool) -> None:
+    """Run the cases in DIRECTORY/tests*.yaml; exit 1 if any fails."""
+    loaded = _load(directory, opa_url)
+
+    try:
+        results = asyncio.run(run_cases(directory, loaded))
+    except CallgateError as e:
+        click.echo(f"callgate: {e}", err=True)
+        sys.exit(2)
+    failed = [r for r in results if not r.passed]
+    for r in results:
+        if r.passed and not verbose:
+            continue
+        mark = "ok  " if r.passed else "FAIL"
+        click.echo(f"{mark} {r.name}")
+        if not r.passed:
+            want = r.expected.verdict.value + (
+                f" {sorted(r.expected.rules)}" if r.expected.rules is not None else "")
+            click.echo(f"     {r.where}\n     expected {want}, got {r.verdict} {sorted(r.rules)}")
+            for m in r.messages:
+                click.echo(f"     - {m}")
+    click.echo(f"{len(results) - len(failed)} passed, {len(failed)} failed")
+    sys.exit(1 if failed else 0)
+
+
+def _summary(calls: list[ReplayedCall]) -> dict[str, Any]:
+    verdicts = Counter(c.verdict for c in calls)
+    writes = Counter(c.verdict for c in calls if c.kind == "write")
+    rules: Counter[str] = Counter()
+    sessions_by_rule: dict[str, set[str]] = {}
+    for c in calls:
+        for r in c.rules:
+            rules[r] += 1
+            sessions_by_rule.setdefault(r, set()).add(c.session)
+    return {
+        "calls": len(calls), "sessions": len({c.session for c in calls}),
+        "verdicts": dict(verdicts), "write_verdicts": dict(writes),
+        "rules": {r: {"fired": n, "sessions": len(sessions_by_rule[r])}
+                  for r, n in rules.most_common()},
+    }
+
+
+@click.command()
+@click.argument("traces", nargs=-1, required=True,
+                type=click.Path(exists=True, dir_okay=False, path_type=Path))
+@click.option("--policy", "policies", multiple=True, required=True, type=DIR,
+              help="Policy directory; give it twice to compare two policy sets.")
+@click.option("--json", "as_json", is_flag=True, help="One JSON object per call, then a summary.")
+@click.option("--all-calls", is_flag=True, help="Print allowed reads too (default: writes and "
+              "anything a rule fired on).")
+def replay(traces: tuple[Path, ...], policies: tuple[Path, ...], as_json: bool,
+           all_calls: bool) -> None:
+    """Run recorded sessions through a policy set, without any upstream.
+
+    TRACES are callgate trace files (.jsonl) or tau-bench / tau2-bench trajectory files (.json).
+    Says per call what the policy would have decided, and sums up per rule. With two --policy
+    directories, shows the calls whose verdict differs.
+    """
+    if len(policies) > 2:
+        raise click.UsageError("give one --policy, or two to compare")
+    sets = [_load(p, None) for p in policies]
+
+    async def run() -> list[list[ReplayedCall]]:
+        per_set: list[list[ReplayedCall]] = [[] for _ in sets]
+        for records in sessions_in(traces):
+            for i, ps in enumerate(sets):
+                assert ps.catalog is not None
+                per_set[i].extend(await replay_session(records, ps, ps.catalog))
+        return per_set
+
+    results = asyncio.run(run())
+    base = results[0]
+    shown = [c for c in base if all_calls or c.kind == "write" or c.rules]
+    if len(sets) == 2:
+        other = results[1]
+        changed = [(a, b) for a, b in zip(base, other, strict=True)
+                   if (a.verdict, sorted(a.rules)) != (b.verdict, sorted(b.rules))]
+        if as_json:
+            for a, b in changed:
+                click.echo(orjson.dumps({**a.as_json(), "verdict_b": b.verdict,
+                                         "rules_b": b.rules}).decode())
+            click.echo(orjson.dumps({"summary": _summary(base), "summary_b": _summary(other),
+                                     "changed": len(changed)}).decode())
+            return
+        for a, b in changed:
+            click.echo(f"{a.session} #{a.index} {a.tool}: {a.verdict} {a.rules} -> "
+                       f"{b.verdict} {b.rules}")
+        click.echo(f"{len(changed)} of {len(base)} calls decided differently")
+        return
+    if as_json:
+        for c in shown:
+            click.echo(orjson.dumps(c.as_json()).decode())
+        click.echo(orjson.dumps({"summary": _summary(base)}).decode())
+        return
+    for c in shown:
+        fired = f" [{', '.join(c.rules)}]" if c.rules else ""
+        click.echo(f"{c.session} #{c.index} {c.tool}: {c.verdict}{fired}")
+        for m in c.messages:
+            click.echo(f"    - {m}")
+    s = _summary(base)
+    click.echo(f"\n{s['sessions']} sessions, {s['calls']} calls; verdicts {s['verdicts']}; "
+               f"writes {s['write_verdicts']}")
+    for rule, n in s["rules"].items():
+        click.echo(f"  {rule}: fired {n['fired']} times in {n['sessions']} sessions")
