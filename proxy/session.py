@@ -153,14 +153,18 @@ class SessionState:
         """Successful calls of ``tool`` whose argument ``name`` equalled ``value``."""
         return self.by_argument.get((tool, name, args_key({"v": value})), [])
 
-    def identity(self, tools: tuple[str, ...]) -> Any:
-        """The result of the most recent successful call of any of ``tools`` (who the user is)."""
+    def identity(self, sources: tuple[tuple[str, str | None], ...]) -> Any:
+        """Who the user is: from the most recent successful call of any source tool, its result
+        (``argument`` None) or the value of one of its arguments."""
         best: CallRecord | None = None
-        for tool in tools:
+        argument: str | None = None
+        for tool, arg in sources:
             calls = self.executed.get(tool)
             if calls and (best is None or calls[-1].seq > best.seq):
-                best = calls[-1]
-        return None if best is None else best.result
+                best, argument = calls[-1], arg
+        if best is None:
+            return None
+        return best.result if argument is None else best.arguments.get(argument)
 
     def fact(self, tool: str, arguments: dict[str, Any]) -> Any:
         """The result of the last successful ``tool(**arguments)`` read, or None."""

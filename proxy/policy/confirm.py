@@ -173,12 +173,15 @@ def _forms(value: Any) -> list[str]:
     if isinstance(value, bool):
         return ["yes" if value else "no"]
     if isinstance(value, int | float):
-        forms = {str(value), f"{value:.2f}", f"{value:,.2f}"}
+        numbers = {str(value), f"{value:.2f}", f"{value:,.2f}"}
         if float(value).is_integer():
-            forms.add(str(int(value)))
-        return list(forms)
+            numbers.add(str(int(value)))
+        return list(numbers)
     text = str(value).strip().lower()
-    return [text, text.lstrip("#")] if text.startswith("#") else [text]
+    forms = [text, text.lstrip("#")] if text.startswith("#") else [text]
+    if "_" in text and not re.search(r"\d", text):  # basic_economy -> basic economy
+        forms.append(text.replace("_", " "))
+    return forms
 
 
 def _named(text: str, value: Any, aliases: dict[str, set[str]]) -> bool:
@@ -260,7 +263,15 @@ def _conflicts(text: str, value: Any) -> bool:
     return any(m.group().lstrip("#") != own for m in shape.finditer(text))
 
 
-CONTEXT_MESSAGES = 20  # how far back a scalar value may have been named, if the proposal omits it
+_ASKS = re.compile(r"\?|\bplease (?:confirm|let me know|reply)|\b(?:confirm|yes/no)\b")
+
+
+def _asks(content: str) -> bool:
+    """Whether an agent message asks the user something (a proposal waiting for an answer)."""
+    return bool(_ASKS.search(normalize(content)))
+
+
+CONTEXT_MESSAGES = 60  # how far back a scalar value may have been named, if the proposal omits it
 PROPOSAL_TURNS = 3  # how many agent turns before the yes make up the proposal
 
 
@@ -288,6 +299,12 @@ def check_transcript(
                Reply.HOLD: "the user's last message is a question or a yes with a condition open",
                Reply.OTHER: "the user's last message is not a yes to a proposal"}[reply]
         return Coverage(False, why)
+    for later in messages[i + 1:]:
+        # The agent asked again after the yes (a new proposal, a question): that question has
+        # no answer yet, so the earlier yes does not cover what follows.
+        if later.role is Role.ASSISTANT and _asks(later.content):
+            return Coverage(False, "the agent asked the user again after their yes and has no "
+                                   "answer yet")
     yes_seq = messages[i].seq
     for call in reversed(session.calls):  # a yes covers each action once
         if call.seq <= yes_seq:

@@ -36,9 +36,9 @@ def load_policy_file(directory: Path) -> tuple[PolicyFile, Catalog]:
     doc = load_yaml(path)
     spec = validate_doc(PolicyFile, doc)
     catalog = Catalog(load_catalog((directory / spec.catalog).resolve()))
-    for name in spec.identity:
-        if catalog.get(name) is None:
-            raise ConfigError(f"{doc.where(('identity',))}: unknown identity tool {name!r}")
+    for source in spec.identity:
+        if catalog.get(source.tool) is None:
+            raise ConfigError(f"{doc.where(('identity',))}: unknown identity tool {source.tool!r}")
     for i, r in enumerate(spec.refresh):
         for name in (r.fact, *r.by):
             if catalog.get(name) is None:
@@ -59,7 +59,8 @@ def load_policy(directory: Path, opa: object | None = None) -> PolicySet:
 
             compiled.append(compile_rego(rule, catalog, spec, directory, opa, where))
             continue
-        compiled.append(_scoped(compile_rule(rule, catalog, spec.identity, where, spec.refresh),
+        identity = tuple((s.tool, s.argument) for s in spec.identity)
+        compiled.append(_scoped(compile_rule(rule, catalog, identity, where, spec.refresh),
                                 spec.domain))
     policy = PolicySet(compiled, version_of(directory), str(directory), catalog)
     if any(isinstance(r, RegoRule) for r in spec.rules):

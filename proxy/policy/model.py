@@ -63,13 +63,15 @@ class FactRef(_Frozen):
     match: dict[str, str] = {}
 
 
-Op = Literal["eq", "ne", "in", "not_in", "contains", "lt", "le", "gt", "ge", "startswith",
-             "exists", "not_exists"]
+Op = Literal["eq", "ne", "in", "not_in", "contains", "subset", "lt", "le", "gt", "ge",
+             "startswith", "exists", "not_exists"]
 
 
 class Condition(_Frozen):
     """``left op right``. Operands name values: ``fact.PATH``, ``args.PATH``, ``identity``, or
-    (on the right only) a literal. ``right_ref`` names a value instead of a literal."""
+    (on the right only) a literal. ``right_ref`` names a value instead of a literal. In a PATH,
+    a number indexes a list, ``*`` maps the rest of the path over a list's (or object's) values,
+    and ``#`` is the length of what it follows."""
 
     left: str
     op: Op
@@ -123,6 +125,9 @@ class OrderRule(_Rule):
 class FactsRule(_Rule):
     kind: Literal["facts"]
     fact: FactRef | None = None  # the read whose result ``fact.`` operands see
+    # What if that read never happened: ``refuse`` (the default: unknowable is not allowed) or
+    # ``skip`` (an explicit choice in the file, for checks that only apply when the fact is known)
+    if_missing: Literal["refuse", "skip"] = "refuse"
     require: tuple[Condition | AnyOf, ...] = pydantic.Field(min_length=1)
 
 
@@ -161,10 +166,22 @@ class Refresh(_Frozen):
     match: dict[str, str]  # read argument: write argument
 
 
+class IdentitySource(_Frozen):
+    """A call that establishes who the user is: its result, or one of its arguments."""
+
+    tool: str
+    argument: str | None = None
+
+    @pydantic.model_validator(mode="before")
+    @classmethod
+    def _shorthand(cls, value: Any) -> Any:
+        return {"tool": value} if isinstance(value, str) else value
+
+
 class PolicyFile(_Frozen):
     domain: str
     catalog: str
-    identity: tuple[str, ...] = ()
+    identity: tuple[IdentitySource, ...] = ()
     refresh: tuple[Refresh, ...] = ()
     rules: tuple[Rule, ...] = ()
 

@@ -28,6 +28,7 @@ from .confirm import reply_of
 from .decision import Violation
 from .engine import CallInput, CompiledRule
 from .model import PolicyFile, RegoRule
+from .rules import Identity
 
 INPUT_VERSION = 1
 UNDEFINED = object()
@@ -102,7 +103,7 @@ class OpaBackend:
             raise PolicyError(f"OPA unreachable at {self.url}: {e!r}") from e
 
 
-def input_document(call: CallInput, identity: tuple[str, ...], fact_tools: tuple[str, ...]
+def input_document(call: CallInput, identity: Identity, fact_tools: tuple[str, ...]
                    ) -> dict[str, Any]:
     """The versioned input document (schemas/policy-input.schema.json)."""
     session: SessionState = call.session
@@ -167,7 +168,8 @@ def compile_rego(rule: RegoRule, catalog: Catalog, spec: PolicyFile, directory: 
         if catalog.get(tool) is None:
             raise ConfigError(f"{where}: facts names unknown tool {tool!r}")
     selector = compile_selector(rule.tools, catalog, where)
-    domain, identity, fact_tools, path = spec.domain, spec.identity, rule.facts, rule.query
+    domain, fact_tools, path = spec.domain, rule.facts, rule.query
+    identity = tuple((s.tool, s.argument) for s in spec.identity)
 
     def applies(tool: Tool) -> bool:
         return tool.domain == domain and selector(tool)

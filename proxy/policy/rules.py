@@ -33,6 +33,7 @@ from .model import (
 )
 
 MISSING = object()
+Identity = tuple[tuple[str, str | None], ...]  # (tool, argument or None for its result)
 Getter = Callable[[CallInput, Any], Any]  # (call, fact) -> value
 Applies = Callable[[Tool], bool]
 
@@ -50,7 +51,15 @@ def _path(parts: list[str]) -> Callable[[Any], Any]:
     steps: list[str | int] = [int(p) if p.lstrip("-").isdigit() else p for p in parts]
 
     def get(value: Any) -> Any:
-        for step in steps:
+        for n, step in enumerate(steps):
+            if step == "*":
+                items = value.values() if isinstance(value, dict) else value
+                if not isinstance(items, list) and not isinstance(value, dict):
+                    return MISSING
+                rest = _path([str(s) for s in steps[n + 1:]])
+                return [v for v in (rest(i) for i in items) if v is not MISSING]
+            if step == "#":
+                return len(value) if isinstance(value, list | dict | str) else MISSING
             if isinstance(step, int):
                 if not (isinstance(value, list) and -len(value) <= step < len(value)):
                     return MISSING
@@ -62,7 +71,7 @@ def _path(parts: list[str]) -> Callable[[Any], Any]:
     return get
 
 
-def compile_operand(ref: str, identity_tools: tuple[str, ...], where: str) -> Getter:
+def compile_operand(ref: str, identity_tools: Identity, where: str) -> Getter:
     """``fact.a.b``, ``args.a``, ``identity`` or ``identity.a`` -> a getter."""
     head, *rest = ref.split(".")
     path = _path(rest)
@@ -104,6 +113,9 @@ def _compare(op: str, left: Any, right: Any) -> bool:
         if isinstance(left, dict | list | tuple):
             return right in left
         return isinstance(left, str) and isinstance(right, str) and right in left
+    if op == "subset":
+        return isinstance(left, list) and isinstance(right, list | dict) and all(
+            x in right for x in left)
     if op == "startswith":
         return isinstance(left, str) and isinstance(right, str) and left.startswith(right)
     a, b = _num(left), _num(right)
@@ -113,7 +125,7 @@ def _compare(op: str, left: Any, right: Any) -> bool:
 
 
 def compile_condition(
-    cond: Condition | AnyOf, identity: tuple[str, ...], where: str
+    cond: Condition | AnyOf, identity: Identity, where: str
 ) -> Callable[[CallInput, Any], bool]:
     if isinstance(cond, AnyOf):
         parts = [compile_condition(c, identity, where) for c in cond.any_of]
@@ -131,7 +143,7 @@ def compile_condition(
 _TEMPLATE = re.compile(r"\{((?:fact|args|identity)(?:\.[A-Za-z0-9_-]+)*)\}")
 
 
-def compile_message(template: str, identity: tuple[str, ...], where: str) -> Callable[
+def compile_message(template: str, identity: Identity, where: str) -> Callable[
         [CallInput, Any], str]:
     getters = {m: compile_operand(m, identity, where) for m in _TEMPLATE.findall(template)}
 
@@ -157,7 +169,7 @@ def compile_selector(sel: ToolSelector, catalog: Catalog, where: str) -> Callabl
     return lambda tool: tool.name in names and tool.name not in exclude
 
 
-def fact_getter(ref: FactRef, catalog: Catalog, identity: tuple[str, ...], where: str,
+def fact_getter(ref: FactRef, catalog: Catalog, identity: Identity, where: str,
                 refresh: tuple[Refresh, ...] = ()) -> Callable[[CallInput], Any]:
     if catalog.get(ref.tool) is None:
         raise ConfigError(f"{where}: fact tool {ref.tool!r} is not in the policy's catalog")
@@ -222,7 +234,7 @@ def _names(spec: RequiresSpec) -> str:
     return " or ".join(r.tool for r in spec.any_of)
 
 
-def compile_rule(rule: Any, catalog: Catalog, identity: tuple[str, ...], where: str,
+def compile_rule(rule: Any, catalog: Catalog, identity: Identity, where: str,
                  refresh: tuple[Refresh, ...] = ()) -> CompiledRule:
     applies = compile_selector(rule.tools, catalog, where)
     custom = compile_message(rule.message, identity, where) if rule.message else None
@@ -322,17 +334,20 @@ def _order(rule: OrderRule, applies: Applies, violation: MakeViolation) -> Compi
     return CompiledRule(rule.id, rule.kind, applies, once)
 
 
-def _facts(rule: FactsRule, catalog: Catalog, identity: tuple[str, ...],
+def _facts(rule: FactsRule, catalog: Catalog, identity: Identity,
            refresh: tuple[Refresh, ...], applies: Applies,
            violation: MakeViolation, where: str) -> CompiledRule:
     get_fact = (fact_getter(rule.fact, catalog, identity, where, refresh) if rule.fact
                 else (lambda call: MISSING))
     conditions = [compile_condition(c, identity, where) for c in rule.require]
     fact_tool = rule.fact.tool if rule.fact else None
+    skip_missing = rule.if_missing == "skip"
 
     def check(call: CallInput) -> Violation | None:
         fact = get_fact(call)
         if fact_tool is not None and fact is MISSING:
+            if skip_missing:
+                return None
             return Violation(rule.id, rule.kind, rule.route, f"Call {fact_tool} for this first: "
                              "the policy checks its result before this action.",
                              {"missing": fact_tool})
@@ -345,7 +360,7 @@ def _facts(rule: FactsRule, catalog: Catalog, identity: tuple[str, ...],
     return CompiledRule(rule.id, rule.kind, applies, check)
 
 
-def _linked(rule: LinkedItemsRule, catalog: Catalog, identity: tuple[str, ...],
+def _linked(rule: LinkedItemsRule, catalog: Catalog, identity: Identity,
             refresh: tuple[Refresh, ...], applies: Applies,
             violation: MakeViolation, where: str) -> CompiledRule:
     get_fact = fact_getter(rule.fact, catalog, identity, where, refresh)
