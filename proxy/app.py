@@ -82,7 +82,7 @@ async def _resources(app: web.Application) -> AsyncIterator[None]:
                 await rt.opa.upload(name, module)
         if rt.config.policy.dirs and rt.config.policy.reload_s > 0:
             reloader = asyncio.create_task(watch_policies(rt))
-        log.info("callgate_ready", tools=len(rt.catalog.tools), policy=rt.policy.version)
+        log.info("callgate_ready", tools=len(rt.catalog), policy=rt.policy.version)
         yield
     finally:
         if reloader is not None:

@@ -112,26 +112,47 @@ class Tool:
 
 
 class Catalog:
-    """All tools the proxy knows, by name. Unknown tools are refused by the pipeline."""
+    """All tools the proxy knows. A name is unique within its domain; the same name in two
+    domains (``get_user_details`` in retail and airline) is told apart by the session's domain
+    tag. Unknown tools are refused by the pipeline."""
 
     def __init__(self, tools: Iterable[Tool]) -> None:
-        self.tools: dict[str, Tool] = {}
+        self.by_domain: dict[str, dict[str, Tool]] = {}
+        self._by_name: dict[str, list[Tool]] = {}
         for tool in tools:
-            if tool.name in self.tools:
+            domain = self.by_domain.setdefault(tool.domain, {})
+            if tool.name in domain:
                 raise ConfigError(
-                    f"tool {tool.name!r} is declared by two catalogs "
-                    f"({self.tools[tool.name].domain} and {tool.domain}); tool names must be unique"
+                    f"tool {tool.name!r} is declared twice in domain {tool.domain!r}; "
+                    "tool names must be unique within a domain"
                 )
-            self.tools[tool.name] = tool
+            domain[tool.name] = tool
+            self._by_name.setdefault(tool.name, []).append(tool)
 
-    def get(self, name: str) -> Tool | None:
-        return self.tools.get(name)
+    def get(self, name: str, domain: str | None = None) -> Tool | None:
+        """The tool ``name`` in ``domain``; without a domain, only a name that is unique."""
+        if domain is not None and domain in self.by_domain:
+            return self.by_domain[domain].get(name)
+        found = self._by_name.get(name)
+        return found[0] if found and len(found) == 1 else None
+
+    def ambiguous(self, name: str) -> list[str]:
+        """The domains that share ``name``, when there are several."""
+        found = self._by_name.get(name, [])
+        return sorted(t.domain for t in found) if len(found) > 1 else []
+
+    def all(self) -> list[Tool]:
+        return [t for domain in sorted(self.by_domain) for t in
+                sorted(self.by_domain[domain].values(), key=lambda t: t.name)]
 
     def names(self) -> list[str]:
-        return sorted(self.tools)
+        return sorted(self._by_name)
 
     def domains(self) -> set[str]:
-        return {t.domain for t in self.tools.values()}
+        return set(self.by_domain)
+
+    def __len__(self) -> int:
+        return sum(len(d) for d in self.by_domain.values())
 
 
 def _template_names(path: str, where: str) -> tuple[str, ...]:

@@ -15,8 +15,8 @@ import structlog
 
 from .catalog import Tool, ToolKind
 from .errors import StoreError, UpstreamError, UpstreamRejected
-from .policy.decision import Decision, Verdict, Violation
 from .ids import new_id
+from .policy.decision import Decision, Verdict, Violation
 from .session import CallRecord, Confirmation, Outcome, SessionState
 from .store import Store
 from .trace import now_iso

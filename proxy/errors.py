@@ -12,7 +12,12 @@ sees. ``agent_message`` is written for the model on the other side; ``str(err)``
     │   ├── UnknownSession               unknown_session                            404
     │   ├── SessionEnded                 session_ended                              409
     │   ├── UnknownTool                  unknown_tool                               404
-    │   └── InvalidArguments             invalid_arguments                          422
+    │   ├── InvalidArguments             invalid_arguments                          422
+    │   ├── Unauthorized                 unauthorized                               401
+    │   ├── Forbidden                    forbidden                                  403
+    │   ├── UnknownConfirmation          unknown_confirmation                       404
+    │   ├── ConfirmationUsed             confirmation_used                          409
+    │   └── ConfirmationExpired          confirmation_expired                       410
     ├── UpstreamError                    the domain API did not give a usable answer
     │   ├── UpstreamUnavailable          upstream_unavailable                       502
     │   ├── UpstreamTimeout              upstream_timeout                           504
@@ -86,6 +91,36 @@ class InvalidArguments(RequestError):
     code = "invalid_arguments"
     status = 422
     agent_message = "The arguments do not match the tool's schema; fix the fields listed and retry."
+
+
+class Unauthorized(RequestError):
+    code = "unauthorized"
+    status = 401
+    agent_message = "Missing or wrong credentials."
+
+
+class Forbidden(RequestError):
+    code = "forbidden"
+    status = 403
+    agent_message = "This route is not enabled for this caller."
+
+
+class UnknownConfirmation(RequestError):
+    code = "unknown_confirmation"
+    status = 404
+    agent_message = "There is no such confirmation in this session."
+
+
+class ConfirmationUsed(RequestError):
+    code = "confirmation_used"
+    status = 409
+    agent_message = "This confirmation was already used; a new call needs a new confirmation."
+
+
+class ConfirmationExpired(RequestError):
+    code = "confirmation_expired"
+    status = 410
+    agent_message = "This confirmation expired; call the tool again to get a new one."
 
 
 class UpstreamError(CallgateError):

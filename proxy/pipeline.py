@@ -71,8 +71,14 @@ def parse_call(body: bytes, config: Config) -> CallRequest:
     return CallRequest(tool, arguments)
 
 
-def resolve_tool(catalog: Catalog, name: str) -> Tool:
-    tool = catalog.get(name)
+def resolve_tool(catalog: Catalog, name: str, domain: str | None = None) -> Tool:
+    """The tool ``name`` in the session's domain; unknown or ambiguous names are refused."""
+    tool = catalog.get(name, domain)
+    if tool is None and catalog.ambiguous(name):
+        raise UnknownTool(
+            f"tool {name!r} exists in several domains ({', '.join(catalog.ambiguous(name))}); "
+            "start the session with tags.domain set to one of them"
+        )
     if tool is None:
         close = difflib.get_close_matches(name, catalog.names(), n=3)
         hint = f" Did you mean {', '.join(close)}?" if close else ""
@@ -97,7 +103,9 @@ async def handle_call(rt: Runtime, session_id: str, body: bytes) -> tuple[Envelo
             if session.ended:
                 raise SessionEnded(f"session {session_id} ended at {session.ended_at}")
             try:
-                tool = resolve_tool(rt.catalog, request.tool)
+                domain = session.tags.get("domain")
+                tool = resolve_tool(rt.catalog, request.tool,
+                                    domain if isinstance(domain, str) else None)
                 validate_args(tool.validator, request.arguments)
             except CallgateError as refused:
                 record = await _record_invalid(

@@ -72,7 +72,8 @@ async def replay_session(records: list[TraceRecord], policy: PolicySet, catalog:
             state.add_message(Message(seq, Role(r.role), r.content or "", r.ts))
         elif r.event == "call" and r.tool:
             seq = r.seq or seq + 1
-            tool = catalog.get(r.tool)
+            domain = tags.get("domain")
+            tool = catalog.get(r.tool, domain if isinstance(domain, str) else None)
             args = r.arguments or {}
             if tool is None:
                 verdict, rules, texts, kind = "unknown_tool", [], [], r.kind or "unknown"

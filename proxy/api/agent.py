@@ -3,13 +3,26 @@
 from __future__ import annotations
 
 import asyncio
+import hmac
 import math
+import time
 from typing import Any, TypeVar
 
 import pydantic
 from aiohttp import web
 
-from ..errors import BodyTimeout, BodyTooLarge, CallgateError, InvalidArguments, SessionEnded
+from ..errors import (
+    BodyTimeout,
+    BodyTooLarge,
+    CallgateError,
+    ConfirmationExpired,
+    ConfirmationUsed,
+    Forbidden,
+    InvalidArguments,
+    SessionEnded,
+    Unauthorized,
+    UnknownConfirmation,
+)
 from ..ids import new_id
 from ..parse import parse_object
 from ..pipeline import Runtime, handle_call
@@ -222,13 +235,42 @@ async def end_session(request: web.Request) -> web.Response:
     return json_response({"session_id": session_id, "ended_at": ended_at, **outcome})
 
 
+async def confirm_token(request: web.Request) -> web.Response:
+    """The trusted front end confirms a token-mode confirmation after asking the user."""
+    rt = request.app[RUNTIME]
+    session_id = request.match_info["session_id"]
+    confirmation_id = request.match_info["confirmation_id"]
+    try:
+        if not rt.frontend_token:
+            raise Forbidden("token confirmations are not enabled "
+                            "(confirmations.frontend_token_env is not set)")
+        given = request.headers.get("Authorization", "")
+        if not hmac.compare_digest(given.encode(), f"Bearer {rt.frontend_token}".encode()):
+            raise Unauthorized("the front end's bearer token is missing or wrong")
+        async with rt.sessions.locked(session_id) as state:
+            conf = state.confirmations.get(confirmation_id)
+            if conf is None:
+                raise UnknownConfirmation(f"no confirmation {confirmation_id} in {session_id}")
+            if conf.used_at is not None:
+                raise ConfirmationUsed(f"{confirmation_id} was used at {conf.used_at}")
+            now = time.time()
+            if conf.expires_at <= now:
+                raise ConfirmationExpired(f"{confirmation_id} expired at {conf.expires_at}")
+            conf.confirmed_at = conf.confirmed_at or now
+            await rt.store.save_confirmation(session_id, conf)
+    except CallgateError as e:
+        return _refused(e, session_id=session_id)
+    return json_response({"confirmation_id": confirmation_id, "confirmed_at": conf.confirmed_at,
+                          "summary": conf.summary, "expires_at": conf.expires_at})
+
+
 async def list_tools(request: web.Request) -> web.Response:
     """The catalog in the function-calling shape most agent frameworks take as is."""
     rt = request.app[RUNTIME]
     return json_response({"tools": [
         {"type": "function", "kind": t.kind.value, "domain": t.domain,
          "function": {"name": t.name, "description": t.description, "parameters": t.schema}}
-        for t in (rt.catalog.tools[n] for n in rt.catalog.names())
+        for t in rt.catalog.all()
     ]})
 
 
@@ -238,4 +280,6 @@ def add_routes(app: web.Application) -> None:
     app.router.add_post("/v1/sessions/{session_id}/messages", add_message)
     app.router.add_post("/v1/sessions/{session_id}/calls", call_tool)
     app.router.add_post("/v1/sessions/{session_id}/end", end_session)
+    app.router.add_post("/v1/sessions/{session_id}/confirmations/{confirmation_id}",
+                        confirm_token)
     app.router.add_get("/v1/tools", list_tools)

@@ -24,7 +24,7 @@ async def readyz(request: web.Request) -> web.Response:
         "status": "ready" if store_ok else "not_ready",
         "store": "ok" if store_ok else "unavailable",
         "policy_version": rt.policy.version,
-        "tools": len(rt.catalog.tools),
+        "tools": len(rt.catalog),
     }
     return json_response(body, 200 if store_ok else 503)
 

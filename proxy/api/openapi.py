@@ -92,6 +92,19 @@ def build_openapi() -> dict[str, Any]:
                     **REFUSALS,
                 },
             }},
+            "/v1/sessions/{session_id}/confirmations/{confirmation_id}": {"post": {
+                "summary": "The trusted front end confirms a token-mode confirmation",
+                "description": "Needs `Authorization: Bearer <front-end token>`. After this, "
+                "the agent repeats the exact same call once; the id is single-use.",
+                "parameters": [SESSION_ID, {"name": "confirmation_id", "in": "path",
+                                            "required": True, "schema": {"type": "string"}}],
+                "responses": {"200": {"description": "Confirmed."},
+                              "401": _envelope("Wrong or missing front-end token."),
+                              "403": _envelope("Token confirmations are not enabled."),
+                              "404": _envelope("Unknown session or confirmation."),
+                              "409": _envelope("Already used."),
+                              "410": _envelope("Expired.")},
+            }},
             "/v1/sessions/{session_id}/end": {"post": {
                 "summary": "End a session, optionally with its outcome",
                 "parameters": [SESSION_ID],

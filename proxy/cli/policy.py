@@ -13,7 +13,7 @@ import orjson
 
 from ..errors import CallgateError
 from ..policy import PolicySet
-from ..policy.cases import run_cases
+from ..policy.cases import load_cases, run_cases
 from ..policy.loader import load_policy
 from ..policy.opa import OpaBackend
 from ..replay import ReplayedCall, replay_session, sessions_in
@@ -56,7 +56,7 @@ def test(directory: Path, opa_url: str | None, verbose: bool) -> None:
     loaded = _load(directory, opa_url)
 
     try:
-        results = asyncio.run(run_cases(directory, loaded))
+        results = asyncio.run(run_cases(load_cases(directory), loaded))
     except CallgateError as e:
         click.echo(f"callgate: {e}", err=True)
         sys.exit(2)

@@ -36,7 +36,7 @@ from ..session import (
     Role,
     SessionState,
 )
-from ..yamlfile import load_yaml, validate_doc
+from ..yamlfile import YamlDoc, load_yaml, validate_doc
 from .decision import Verdict
 from .engine import CallInput, PolicySet, decide
 from .rules import call_hash
@@ -154,16 +154,23 @@ def build_session(case: Case, catalog: Catalog,
     return state
 
 
-async def run_cases(directory: Path, policy: PolicySet) -> list[CaseResult]:
-    """Run every ``tests*.yaml`` file in ``directory`` against ``policy``."""
+def load_cases(directory: Path) -> list[tuple[YamlDoc, CaseFile]]:
+    """Every ``tests*.yaml`` file in ``directory``, validated (file:line errors)."""
     files = sorted(directory.glob("tests*.yaml"))
     if not files:
         raise ConfigError(f"{directory}: no tests*.yaml with policy cases")
-    assert policy.catalog is not None
-    results = []
+    out = []
     for path in files:
         doc = load_yaml(path)
-        spec = validate_doc(CaseFile, doc)
+        out.append((doc, validate_doc(CaseFile, doc)))
+    return out
+
+
+async def run_cases(files: list[tuple[YamlDoc, CaseFile]], policy: PolicySet) -> list[CaseResult]:
+    """Run loaded case files against ``policy``."""
+    assert policy.catalog is not None
+    results = []
+    for doc, spec in files:
         for i, case in enumerate(spec.cases):
             where = doc.where(("cases", i))
             tool = policy.catalog.get(case.call.tool)

@@ -63,7 +63,8 @@ _AFFIRM = re.compile(
 )
 # Imperatives that are a go-ahead on their own ("just cancel it already", "do it now").
 _IMPERATIVE = re.compile(
-    r"\b(?:(?:please )?(?:try (?:it )?again)|(?:please |just |now )*(?:go ahead|proceed|do it|do that|get it done|get on with it|"
+    r"\b(?:(?:please )?(?:try (?:it )?again)|(?:please |just |now )*(?:go ahead|proceed|do it|"
+    r"do that|get it done|get on with it|"
     r"make the change|make it happen|"
     r"(?:cancel|return|exchange|change|modify|update|switch|process|submit|book|refund|send)"
     r" (?:it|them|that|those|this|these|the|my|both|all|everything|order|orders)))\b"
@@ -84,7 +85,7 @@ _NEGATE = re.compile(
 _NOT_NEGATIONS = re.compile(
     r"\b(no problem|no worries|no rush|no,? that'?s (?:all|it|correct|right)|nothing else|"
     r"no other|no further|no more questions|don'?t need anything else|don'?t have any|"
-    r"no longer (?:need|needed|want|wanted|use|used))\b"
+    r"no longer (?:need|needed|want|wanted|use|used)|i don'?t have (?:all day|much time|time))\b"
 )
 # "If you could try again" is a polite request, not a condition.
 _POLITE_IF = re.compile(
@@ -141,7 +142,9 @@ def classify_reply(content: str) -> Reply:
         cleaned = _NOT_NEGATIONS.sub(" ", sentence)
         cleaned = _POLITE_IF.sub("please", cleaned)
         if _STOP.search(cleaned):
-            return Reply.HOLD if affirmed or _AFFIRM.search(cleaned) else Reply.NO
+            if affirmed or (_AFFIRM.search(cleaned) and not _NEGATE.search(cleaned)):
+                return Reply.HOLD  # "yes, but first ...", "yes. wait."
+            return Reply.NO
         if affirmed:
             continue  # later sentences may ask about other things; only stop words count there
         if _NEGATE.search(cleaned):

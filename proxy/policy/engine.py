@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
+import asyncio
 import hashlib
 import time
-import asyncio
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -69,7 +69,7 @@ class PolicySet:
         if len(sets) == 1:
             return sets[0]
         version = hashlib.sha256("+".join(s.version for s in sets).encode()).hexdigest()[:16]
-        tools = [t for s in sets if s.catalog for t in s.catalog.tools.values()]
+        tools = [t for s in sets if s.catalog for t in s.catalog.all()]
         merged = cls([r for s in sets for r in s.rules], version,
                      ", ".join(s.source for s in sets), Catalog(tools))
         merged.modules = [m for s in sets for m in s.modules]

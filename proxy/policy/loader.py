@@ -39,6 +39,12 @@ def load_policy_file(directory: Path) -> tuple[PolicyFile, Catalog]:
     for source in spec.identity:
         if catalog.get(source.tool) is None:
             raise ConfigError(f"{doc.where(('identity',))}: unknown identity tool {source.tool!r}")
+    seen: set[str] = set()
+    for i, rule in enumerate(spec.rules):
+        if rule.id in seen:
+            raise ConfigError(f"{doc.where(('rules', i, 'id'))}: rule id {rule.id!r} is used "
+                              "twice; ids must be unique")
+        seen.add(rule.id)
     for i, r in enumerate(spec.refresh):
         for name in (r.fact, *r.by):
             if catalog.get(name) is None:

@@ -184,12 +184,3 @@ class PolicyFile(_Frozen):
     identity: tuple[IdentitySource, ...] = ()
     refresh: tuple[Refresh, ...] = ()
     rules: tuple[Rule, ...] = ()
-
-    @pydantic.model_validator(mode="after")
-    def _unique_ids(self) -> PolicyFile:
-        seen: set[str] = set()
-        for rule in self.rules:
-            if rule.id in seen:
-                raise ValueError(f"rule id {rule.id!r} is used twice; ids must be unique")
-            seen.add(rule.id)
-        return self

@@ -1,0 +1,119 @@
+"""Rule compilation: operators, paths, file:line errors, fail-closed on a broken rule."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from proxy.errors import ConfigError, PolicyError
+from proxy.policy import CallInput, PolicySet, decide
+from proxy.policy.engine import CompiledRule
+from proxy.policy.loader import load_policy
+from proxy.policy.rules import MISSING, _compare, _path
+from proxy.session import Environment, SessionState
+
+from ..conftest import ROOT
+
+
+@pytest.mark.parametrize(
+    ("op", "left", "right", "expected"),
+    [
+        ("eq", "pending", "pending", True), ("eq", 1, 2, False), ("ne", 1, 2, True),
+        ("in", "a", ["a", "b"], True), ("in", "c", ["a", "b"], False),
+        ("not_in", "c", ["a"], True), ("contains", {"k": 1}, "k", True),
+        ("contains", ["a"], "b", False), ("contains", "abc", "b", True),
+        ("subset", ["a", "b"], {"a": 1, "b": 2, "c": 3}, True), ("subset", ["z"], ["a"], False),
+        ("lt", 1, 2, True), ("le", 2, 2, True), ("gt", 1, 2, False), ("ge", 2.5, 2, True),
+        ("lt", "1", 2, False), ("gt", True, 0, False),
+        ("startswith", "gift_card_1", "gift_card_", True), ("startswith", 5, "x", False),
+        ("exists", MISSING, None, False), ("exists", None, None, True),
+        ("not_exists", MISSING, None, True),
+        ("eq", MISSING, MISSING, False), ("ne", MISSING, 1, False),
+    ],
+)
+def test_compare(op: str, left: Any, right: Any, expected: bool) -> None:
+    assert _compare(op, left, right) is expected
+
+
+@pytest.mark.parametrize(
+    ("path", "value", "expected"),
+    [
+        ("a.b", {"a": {"b": 1}}, 1),
+        ("a.0", {"a": [5, 6]}, 5),
+        ("a.-1", {"a": [5, 6]}, 6),
+        ("a.2", {"a": [5, 6]}, MISSING),
+        ("a.#", {"a": [5, 6]}, 2),
+        ("a.*.id", {"a": [{"id": 1}, {"id": 2}, {}]}, [1, 2]),
+        ("a.*", {"a": {"x": 1, "y": 2}}, [1, 2]),
+        ("a.b", {"a": 3}, MISSING),
+    ],
+)
+def test_path(path: str, value: Any, expected: Any) -> None:
+    assert _path(path.split("."))(value) == expected
+
+
+def write_policy(tmp_path: Path, rules: str) -> Path:
+    (tmp_path / "policy.yaml").write_text(
+        f"domain: retail\ncatalog: {ROOT}/schemas/retail/catalog.yaml\n"
+        "identity: [find_user_id_by_email]\nrules:\n" + rules)
+    return tmp_path
+
+
+@pytest.mark.parametrize(
+    ("rules", "line", "words"),
+    [
+        ("  - id: x\n    kind: nope\n    tools: all\n", 5, "kind"),
+        ("  - id: x\n    kind: order\n    tools: all\n", 5, "exactly one of"),
+        ("  - id: x\n    kind: order\n    tools: [no_such_tool]\n    once_per: [order_id]\n", 5,
+         "unknown tool 'no_such_tool'"),
+        ("  - id: x\n    kind: facts\n    tools: all\n    require:\n"
+         "      - {left: fact.a, op: like, right: 1}\n", 5, "op"),
+        ("  - id: x\n    kind: facts\n    tools: all\n    require:\n"
+         "      - {left: nonsense.a, op: eq, right: 1}\n", 5, "must start with fact."),
+        ("  - id: Bad Id\n    kind: order\n    tools: all\n    once_per: [a]\n", 5, "id"),
+        ("  - id: x\n    kind: order\n    tools: all\n    once_per: [a]\n"
+         "  - id: x\n    kind: order\n    tools: all\n    once_per: [a]\n", 9, "used twice"),
+        ("  - id: x\n    kind: confirmation\n    tools: {kind: write}\n    key_arguments:\n"
+         "      cancel_pending_order: [nope]\n", 5, "has no arguments"),
+    ],
+)
+def test_policy_errors_name_file_and_line(tmp_path: Path, rules: str, line: int,
+                                          words: str) -> None:
+    write_policy(tmp_path, rules)
+    with pytest.raises(ConfigError) as e:
+        load_policy(tmp_path)
+    assert f"policy.yaml:{line}" in str(e.value)
+    assert words in str(e.value)
+
+
+def test_version_is_a_content_hash(tmp_path: Path) -> None:
+    rule = "  - id: x\n    kind: order\n    tools: all\n    once_per: [order_id]\n"
+    v1 = load_policy(write_policy(tmp_path, rule)).version
+    assert load_policy(tmp_path).version == v1
+    write_policy(tmp_path, rule.replace("order_id", "user_id"))
+    assert load_policy(tmp_path).version != v1
+
+
+async def test_a_rule_that_raises_fails_the_decision_closed() -> None:
+    retail = load_policy(ROOT / "policies" / "retail")
+    assert retail.catalog is not None
+    tool = retail.catalog.get("get_order_details")
+
+    def boom(call: CallInput) -> None:
+        raise KeyError("surprise")
+
+    broken = PolicySet([CompiledRule("boom", "facts", lambda t: True, check=boom)], "v")
+    session = SessionState("s", Environment.LIVE, {}, {}, "t")
+    with pytest.raises(PolicyError, match="boom"):
+        await decide(broken, CallInput(tool, {"order_id": "#W1"}, session), "d")
+
+
+async def test_rules_apply_only_to_their_domain() -> None:
+    retail = load_policy(ROOT / "policies" / "retail")
+    airline = load_policy(ROOT / "policies" / "airline")
+    both = PolicySet.merge([retail, airline])
+    assert both.catalog is not None
+    cancel = both.catalog.get("cancel_reservation")
+    assert {r.id for r in both.rules_for(cancel)} <= {r.id for r in airline.rules}
