@@ -99,6 +99,7 @@ def demo_config(data_dir: Path, port: int, live_url: str, sandbox_url: str) -> C
         "trace": {"path": str(data_dir / "traces.jsonl")},
         "upstreams": {"retail": {"base_url": live_url, "sandbox_url": sandbox_url}},
         "catalogs": [str(ROOT / "schemas" / "retail" / "catalog.yaml")],
+        "policy": {"dirs": [str(ROOT / "policies" / "retail")]},
         "base_dir": str(ROOT),
     })
 
@@ -108,15 +109,25 @@ callgate demo is running.
 
   proxy             http://127.0.0.1:{port}   (OpenAPI: /openapi.json, tools: /v1/tools)
   retail upstream   {live}   (live)   {sandbox}   (sandbox)
+  policy            policies/retail   (version {policy})
   traces            {traces}
   store             {store}
 
-Try it (a user from the demo data: {user}, order {order}):
+Try it: a customer ({email}) wants pending order {order} cancelled.
 
-  S=$(curl -s -XPOST localhost:{port}/v1/sessions -d '{{"environment":"live","tags":{{"domain":"retail"}}}}' | python3 -c 'import sys,json;print(json.load(sys.stdin)["session_id"])')
-  curl -s -XPOST localhost:{port}/v1/sessions/$S/calls -d '{{"tool":"get_order_details","arguments":{{"order_id":"{order}"}}}}'
-  curl -s -XPOST localhost:{port}/v1/sessions/$S/calls -d '{{"tool":"get_order_details","arguments":{{"order_id":"W1"}}}}'
-  curl -s -XPOST localhost:{port}/v1/sessions/$S/end -d '{{"success":true}}'
+  P=localhost:{port}/v1/sessions
+  S=$(curl -s -XPOST $P -d '{{"tags":{{"domain":"retail"}}}}' | python3 -c 'import sys,json;print(json.load(sys.stdin)["session_id"])')
+  call() {{ curl -s -w ' -> HTTP %{{http_code}}\\n' -XPOST $P/$S/calls -d "$1"; }}
+  say()  {{ curl -s -o /dev/null -XPOST $P/$S/messages -d "{{\\"role\\":\\"$1\\",\\"content\\":\\"$2\\"}}"; }}
+
+  call '{{"tool":"get_order_details","arguments":{{"order_id":"{order}"}}}}'          # 403: authenticate first
+  call '{{"tool":"find_user_id_by_email","arguments":{{"email":"{email}"}}}}'
+  call '{{"tool":"get_order_details","arguments":{{"order_id":"{order}"}}}}'
+  call '{{"tool":"cancel_pending_order","arguments":{{"order_id":"{order}","reason":"ordered by mistake"}}}}'   # 428: ask the user
+  say assistant "I can cancel order {order} (reason: ordered by mistake). Shall I go ahead?"
+  say user "yes please"
+  call '{{"tool":"cancel_pending_order","arguments":{{"order_id":"{order}","reason":"ordered by mistake"}}}}'   # 200
+  curl -s -XPOST $P/$S/end -d '{{"success":true}}'
 
 Ctrl-C stops everything (in-flight calls finish first).
 """
@@ -135,7 +146,8 @@ async def _run_demo(config: Config, db_dir: Path | None, seed: int, upstream_por
             await web.TCPSite(runner, "127.0.0.1", upstream_port + offset).start()
             runners.append(runner)
         tune_gc()
-        proxy = web.AppRunner(build_app(build_runtime(config)), access_log=None,
+        runtime = build_runtime(config)
+        proxy = web.AppRunner(build_app(runtime), access_log=None,
                               shutdown_timeout=config.timeouts.shutdown_s)
         await proxy.setup()
         await web.TCPSite(proxy, config.listen.host, config.listen.port).start()
@@ -144,7 +156,8 @@ async def _run_demo(config: Config, db_dir: Path | None, seed: int, upstream_por
         click.echo(DEMO_HELP.format(
             port=config.listen.port, live=config.upstreams["retail"].base_url,
             sandbox=config.upstreams["retail"].sandbox_url, traces=config.trace.path,
-            store=config.store.path, user=sample["user_id"], order=sample["order_id"],
+            store=config.store.path, email=db.users[sample["user_id"]]["email"],
+            order=sample["order_id"], policy=runtime.policy.version,
         ))
         await asyncio.Event().wait()
     finally:
