@@ -51,6 +51,7 @@ class Message:
     content: str
     ts: str
     reply: str | None = None  # for user messages: the confirmation classifier's verdict, cached
+    plain: str | None = None  # the normalised text, cached by the confirmation detector
 
 
 @dataclass(slots=True)

@@ -235,14 +235,21 @@ class Coverage:
     reason: str  # why not, for the agent
 
 
+def plain(message: Message) -> str:
+    """A message's normalised text, computed once."""
+    if message.plain is None:
+        message.plain = normalize(message.content)
+    return message.plain
+
+
 def _turn_before(messages: list[Message], index: int) -> tuple[str, int]:
     """The assistant messages right before ``messages[index]``: (their text, first index)."""
     j = index
     parts: list[str] = []
     while j > 0 and messages[j - 1].role is Role.ASSISTANT:
         j -= 1
-        parts.append(messages[j].content)
-    return normalize(" ".join(reversed(parts))), j
+        parts.append(plain(messages[j]))
+    return " ".join(reversed(parts)), j
 
 
 def _shape(value: str) -> re.Pattern[str] | None:
@@ -269,9 +276,9 @@ def _conflicts(text: str, value: Any) -> bool:
 _ASKS = re.compile(r"\?|\bplease (?:confirm|let me know|reply)|\b(?:confirm|yes/no)\b")
 
 
-def _asks(content: str) -> bool:
+def _asks(message: Message) -> bool:
     """Whether an agent message asks the user something (a proposal waiting for an answer)."""
-    return bool(_ASKS.search(normalize(content)))
+    return bool(_ASKS.search(plain(message)))
 
 
 CONTEXT_MESSAGES = 60  # how far back a scalar value may have been named, if the proposal omits it
@@ -305,7 +312,7 @@ def check_transcript(
     for later in messages[i + 1:]:
         # The agent asked again after the yes (a new proposal, a question): that question has
         # no answer yet, so the earlier yes does not cover what follows.
-        if later.role is Role.ASSISTANT and _asks(later.content):
+        if later.role is Role.ASSISTANT and _asks(later):
             return Coverage(False, "the agent asked the user again after their yes and has no "
                                    "answer yet")
     yes_seq = messages[i].seq
@@ -347,7 +354,7 @@ def check_transcript(
             continue
         if context is None:
             recent = messages[max(0, i - CONTEXT_MESSAGES):i + 1]  # the yes itself may name it
-            context = normalize(" ".join(m.content for m in recent))
+            context = " ".join(plain(m) for m in recent)
         if not optional and not _named(context, value, aliases):
             return Coverage(False, f"{name}={value!r} was never named to the user")
     return Coverage(True, "")

@@ -28,6 +28,8 @@ class CallInput:
     session: SessionState
     # what a passing rule asks enforcement to do if the call goes ahead (e.g. use up a token)
     effects: dict[str, Any] = field(default_factory=dict)
+    # lookups shared by the rules of one decision (the same fact read by several rules)
+    memo: dict[Any, Any] = field(default_factory=dict)
 
 
 @dataclass(frozen=True, slots=True)

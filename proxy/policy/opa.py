@@ -23,7 +23,7 @@ from opa_client.opa_async import AsyncOpaClient
 
 from ..catalog import Catalog, Tool
 from ..errors import ConfigError, PolicyError
-from ..session import Role, SessionState
+from ..session import CallRecord, Role, SessionState
 from .confirm import reply_of
 from .decision import Violation
 from .engine import CallInput, CompiledRule
@@ -103,23 +103,38 @@ class OpaBackend:
             raise PolicyError(f"OPA unreachable at {self.url}: {e!r}") from e
 
 
+def _related(arguments: dict[str, Any], call_args: dict[str, Any]) -> bool:
+    """Whether an earlier call is about the same thing: every argument it shares by name with
+    this call has the same value (one that shares none is kept: it cannot be told apart)."""
+    return all(arguments[k] == call_args[k] for k in arguments.keys() & call_args.keys())
+
+
 def input_document(call: CallInput, identity: Identity, fact_tools: tuple[str, ...]
                    ) -> dict[str, Any]:
-    """The versioned input document (schemas/policy-input.schema.json)."""
+    """The versioned input document (schemas/policy-input.schema.json).
+
+    Compact by construction: for the read tools the rule names, the latest result per distinct
+    arguments, and only reads and writes about the same things as this call (sharing no argument
+    with a different value). Its size follows what the call is about, not the session's length.
+    """
     session: SessionState = call.session
+    args = call.arguments
     facts: dict[str, list[dict[str, Any]]] = {}
     for tool in fact_tools:
         seen: dict[str, dict[str, Any]] = {}
-        for c in session.executed.get(tool, ()):
+        for c in _about(session, tool, args):
             seen[orjson.dumps(c.arguments, option=orjson.OPT_SORT_KEYS).decode()] = {
                 "arguments": c.arguments, "result": c.result}
         facts[tool] = list(seen.values())
+    writes = [c for tool, calls in session.executed.items() if calls and calls[0].kind == "write"
+              for c in _about(session, tool, args)]
+    writes.sort(key=lambda c: c.seq)
     last_user = next((m for m in reversed(session.messages) if m.role is Role.USER), None)
     return {
         "version": INPUT_VERSION,
         "tool": {"name": call.tool.name, "kind": call.tool.kind.value,
                  "domain": call.tool.domain},
-        "arguments": call.arguments,
+        "arguments": args,
         "session": {
             "id": session.session_id, "environment": session.environment.value,
             "tags": session.tags,
@@ -127,10 +142,19 @@ def input_document(call: CallInput, identity: Identity, fact_tools: tuple[str, .
             "last_user_reply": reply_of(last_user).value if last_user else None,
         },
         "facts": facts,
-        "writes": [{"tool": c.tool, "arguments": c.arguments}
-                   for tool, calls in session.executed.items() for c in calls
-                   if c.kind == "write"],
+        "writes": [{"tool": c.tool, "arguments": c.arguments} for c in writes],
     }
+
+
+def _about(session: SessionState, tool: str, args: dict[str, Any]) -> list[CallRecord]:
+    """Successful calls of ``tool`` related to ``args``; through the argument index when the
+    tool takes one of this call's arguments, so the cost does not grow with the session."""
+    calls = session.executed.get(tool, [])
+    for name, value in args.items():
+        if isinstance(value, str | int | float | bool) and calls and name in calls[0].arguments:
+            return [c for c in session.calls_with(tool, name, value)
+                    if _related(c.arguments, args)]
+    return [c for c in calls if _related(c.arguments, args)]
 
 
 def _violations(rule: RegoRule, result: Any) -> Violation | None:

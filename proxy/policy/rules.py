@@ -179,7 +179,16 @@ def fact_getter(ref: FactRef, catalog: Catalog, identity: Identity, where: str,
     if any(c == "identity" for _, c in pairs) and not identity:
         raise ConfigError(f"{where}: matching on identity needs the policy's identity tools")
 
+    memo_key = (ref.tool, pairs, id(refresh))
+
     def get(call: CallInput) -> Any:
+        if memo_key in call.memo:
+            return call.memo[memo_key]
+        value = lookup(call)
+        call.memo[memo_key] = value
+        return value
+
+    def lookup(call: CallInput) -> Any:
         args = {}
         for fact_arg, call_arg in pairs:
             if call_arg == "identity":
