@@ -211,9 +211,12 @@ def demo_upstream(port: int, retail_db: Path | None, seed: int) -> None:
 
 def _register() -> None:
     from .policy import policy, replay
+    from .report import import_, report
 
     main.add_command(policy)
     main.add_command(replay)
+    main.add_command(import_)
+    main.add_command(report)
 
 
 _register()

@@ -11,7 +11,7 @@ answer becomes the call's result; an error answer makes the call ``upstream_erro
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -115,7 +115,15 @@ class _Session:
         return [start, *self.records, end]
 
 
+def _file_domain(tools: Iterable[str]) -> str:
+    return _domain(list(tools), None)
+
+
 def _tau_bench(records: list[Any], source: str) -> Iterator[list[TraceRecord]]:
+    # tau-bench files do not name their domain: infer it once from every tool the file uses
+    domain = _file_domain(
+        tc.get("function", {}).get("name", "") for rec in records for m in rec.get("traj") or []
+        for tc in (m.get("tool_calls") or []) if isinstance(tc, dict))
     for rec in records:
         task_id, trial = rec.get("task_id"), rec.get("trial", 0)
         session = _Session(f"{source}:{task_id}:{trial}", "1970-01-01T00:00:00Z")
@@ -136,14 +144,18 @@ def _tau_bench(records: list[Any], source: str) -> Iterator[list[TraceRecord]]:
         task = (rec.get("info") or {}).get("task") or {}
         expected = [{"name": a.get("name"), "arguments": a.get("kwargs", {})}
                     for a in task.get("actions") or []]
-        tags = {"scenario": str(task_id), "trial": trial, "source": source}
-        yield session.finish(tags, expected or None, rec.get("reward"), None)
+        tags = {"scenario": str(task_id), "trial": trial, "source": source,
+                "benchmark": "tau-bench"}
+        yield session.finish(tags, expected or None, rec.get("reward"), domain)
 
 
 def _tau2(data: dict[str, Any], source: str) -> Iterator[list[TraceRecord]]:
     tasks = {str(t.get("id")): t for t in data.get("tasks") or []}
     env = (data.get("info") or {}).get("environment_info") or {}
-    declared = env.get("domain_name")
+    declared = env.get("domain_name") or _file_domain(
+        tc.get("name", "") for sim in data.get("simulations") or []
+        for m in sim.get("messages") or [] for tc in (m.get("tool_calls") or [])
+        if isinstance(tc, dict))
     for sim in data.get("simulations") or []:
         task_id = str(sim.get("task_id"))
         trial = sim.get("trial", 0)
@@ -167,9 +179,10 @@ def _tau2(data: dict[str, Any], source: str) -> Iterator[list[TraceRecord]]:
         expected = [{"name": a.get("name"), "arguments": a.get("arguments", {})}
                     for a in criteria.get("actions") or []
                     if a.get("requestor", "assistant") == "assistant"]
-        tags: dict[str, Any] = {"scenario": task_id, "trial": trial, "source": source}
+        tags: dict[str, Any] = {"scenario": task_id, "trial": trial, "source": source,
+                                "benchmark": "tau2-bench"}
         if scenario.get("persona"):
-            tags["persona"] = str(scenario["persona"])[:80]
+            tags["persona"] = " ".join(str(scenario["persona"]).split())[:60]
         reward = (sim.get("reward_info") or {}).get("reward")
         yield session.finish(tags, expected or None, reward, declared)
 

@@ -1,0 +1,104 @@
+"""``callgate import`` and ``callgate report``: traces in, reliability out."""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import click
+import orjson
+
+from ..report.build import Gate, build_report
+from ..report.collect import collect
+from ..report.importers import import_file
+from ..report.render import render_html, render_text
+from ..trace import TraceRecord, read_traces, record_to_json
+
+FILES = click.Path(exists=True, dir_okay=False, path_type=Path)
+
+
+def records_of(paths: tuple[Path, ...]) -> Iterator[TraceRecord]:
+    """Records from callgate traces (.jsonl, streamed) and tau files (.json, imported)."""
+    for path in paths:
+        if path.suffix == ".json":
+            for session in import_file(path):
+                yield from session
+        else:
+            yield from read_traces(path)
+
+
+@click.command("import")
+@click.argument("files", nargs=-1, required=True, type=FILES)
+@click.option("-o", "--output", type=click.Path(dir_okay=False, path_type=Path), required=True,
+              help="The trace file to write (JSON lines; '-' for standard output).")
+def import_(files: tuple[Path, ...], output: Path) -> None:
+    """Turn tau-bench / tau2-bench trajectory files into callgate traces (format auto-detected)."""
+    out = sys.stdout.buffer if str(output) == "-" else output.open("wb")
+    sessions = records = 0
+    try:
+        for path in files:
+            try:
+                for session in import_file(path):
+                    sessions += 1
+                    for record in session:
+                        out.write(record_to_json(record) + b"\n")
+                        records += 1
+            except (ValueError, orjson.JSONDecodeError) as e:
+                raise click.ClickException(f"{path}: {e}") from e
+    finally:
+        if out is not sys.stdout.buffer:
+            out.close()
+    click.echo(f"{sessions} sessions, {records} records -> {output}", err=True)
+
+
+def _pass_hat(value: str | None) -> tuple[int, float] | None:
+    if value is None:
+        return None
+    try:
+        k, threshold = value.split(":")
+        return int(k), float(threshold)
+    except ValueError as e:
+        raise click.BadParameter("give K:THRESHOLD, e.g. 4:0.5") from e
+
+
+@click.command()
+@click.argument("traces", nargs=-1, required=True, type=FILES)
+@click.option("--json", "as_json", is_flag=True, help="The report as JSON (stable field names).")
+@click.option("--html", "html_path", type=click.Path(dir_okay=False, path_type=Path),
+              help="Also write a self-contained HTML page with plots.")
+@click.option("--min-consistency", type=click.FloatRange(0, 1),
+              help="Gate: the share of cases correct on every trial must be at least this.")
+@click.option("--min-case-floor", type=click.FloatRange(0, 1),
+              help="Gate: every case's 95% Wilson lower bound must be at least this.")
+@click.option("--min-pass-hat-k", metavar="K:X",
+              help="Gate: pass^K must be at least X (e.g. 4:0.5).")
+@click.option("--plan", is_flag=True,
+              help="For cases near the case floor, say how many more trials would change the "
+                   "answer.")
+@click.option("--plan-budget", default=20, show_default=True,
+              help="With --plan: the most extra trials worth considering per case.")
+def report(traces: tuple[Path, ...], as_json: bool, html_path: Path | None,
+           min_consistency: float | None, min_case_floor: float | None,
+           min_pass_hat_k: str | None, plan: bool, plan_budget: int) -> None:
+    """Reliability report from traces: pass^k, Wilson floors, flaky cases, per-step reliability.
+
+    TRACES are callgate trace files (.jsonl) or tau-bench / tau2-bench files (.json). A case is a
+    session's scenario tag (the task id); a trial is a session. With gate options the exit code
+    is 1 when a threshold is missed, so this is a CI step.
+    """
+    gate = Gate(min_consistency, min_case_floor, _pass_hat(min_pass_hat_k))
+    try:
+        result = build_report(collect(records_of(traces)), gate, plan=plan,
+                              plan_budget=plan_budget)
+    except ValueError as e:
+        raise click.ClickException(str(e)) from e
+    if as_json:
+        click.echo(orjson.dumps(result, option=orjson.OPT_INDENT_2).decode())
+    else:
+        click.echo(render_text(result), nl=False)
+    if html_path is not None:
+        html_path.write_text(render_html(result), encoding="utf-8")
+        click.echo(f"HTML report: {html_path}", err=True)
+    if result["gate"]["active"] and not result["gate"]["passed"]:
+        sys.exit(1)

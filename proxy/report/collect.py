@@ -1,0 +1,199 @@
+"""Streaming aggregation of trace records into per-case, per-step and per-tag counts.
+
+Events are folded into a small summary per open session; when a session ends, its summary is
+folded into per-case counters and dropped. Memory grows with the number of cases (and open
+sessions), never with the number of events.
+"""
+
+from __future__ import annotations
+
+from collections import Counter, defaultdict
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..session import canonical_json
+from ..trace import TraceRecord
+from .importers import WRITE_TOOLS
+
+ARGUMENT_ERRORS = {"invalid_arguments", "upstream_rejected"}
+UPSTREAM_FAILURES = {"upstream_unavailable", "upstream_timeout", "no_answer"}
+
+
+@dataclass
+class Run:
+    """One session (a trial of a case), while its events stream in."""
+
+    session_id: str
+    tags: dict[str, Any] = field(default_factory=dict)
+    expected: list[dict[str, Any]] | None = None
+    success: bool | None = None
+    unknown_tool: bool = False
+    argument_error: bool = False
+    upstream_failure: bool = False
+    rules_fired: set[str] = field(default_factory=set)
+    tools_called: set[str] = field(default_factory=set)
+    writes: list[tuple[str, bytes]] = field(default_factory=list)  # executed, in order
+    write_tools: set[str] = field(default_factory=set)
+
+    def add(self, r: TraceRecord) -> None:
+        if r.event == "session_start":
+            self.tags = dict(r.tags or {})
+            self.expected = r.expected
+        elif r.event == "session_end":
+            if r.tags:
+                self.tags = {**r.tags, **self.tags}
+            if r.success is not None:
+                self.success = r.success
+            elif r.reward is not None:
+                self.success = r.reward >= 1.0 - 1e-9
+        elif r.event == "call":
+            self._call(r)
+
+    def _call(self, r: TraceRecord) -> None:
+        code = r.error_code or ""
+        if code == "unknown_tool":
+            self.unknown_tool = True
+        status = r.upstream_status or 0
+        if code == "invalid_arguments" or (code == "upstream_rejected" and status < 500):
+            self.argument_error = True
+        if code in UPSTREAM_FAILURES or status >= 500:
+            self.upstream_failure = True
+        if r.rules:
+            self.rules_fired.update(r.rules)
+        if r.tool:
+            self.tools_called.add(r.tool)
+        is_write = r.kind == "write" or (r.kind is None and r.tool in WRITE_TOOLS)
+        if is_write and r.tool:
+            self.write_tools.add(r.tool)
+            if r.outcome == "executed":
+                self.writes.append((r.tool, canonical_json(r.arguments or {})))
+
+    def steps(self) -> dict[str, bool]:
+        """Per pipeline step: did this run get it right?"""
+        out = {
+            "tool_selection": not self.unknown_tool,
+            "argument_filling": not self.argument_error,
+            "policy_compliance": not self.rules_fired,
+            "upstream_execution": not self.upstream_failure,
+        }
+        if self.expected is not None:
+            out.update(self._expected_steps())
+            out["tool_selection"] = out["tool_selection"] and out["right_tools"]
+        return out
+
+    def _expected_steps(self) -> dict[str, bool]:
+        assert self.expected is not None
+        writes = WRITE_TOOLS | self.write_tools
+        wanted = [(a.get("name", ""), canonical_json(a.get("arguments") or {}))
+                  for a in self.expected if a.get("name") in writes]
+        done = list(self.writes)
+        remaining = list(done)
+        matched_positions = []
+        missed = wrong_args = 0
+        for action in wanted:
+            if action in remaining:
+                index = remaining.index(action)
+                matched_positions.append(index)
+                remaining[index] = ("", b"")  # each executed write matches once
+            elif any(t == action[0] for t, _ in remaining):
+                wrong_args += 1  # the right tool, other arguments
+            else:
+                missed += 1
+        extra = sum(1 for w in remaining if w != ("", b""))
+        wanted_tools = Counter(t for t, _ in wanted)
+        done_tools = Counter(t for t, _ in done)
+        return {
+            "right_tools": all(done_tools[t] >= n for t, n in wanted_tools.items())
+            and all(a.get("name") in self.tools_called for a in self.expected
+                    if a.get("name") not in writes),
+            "right_arguments": wrong_args == 0,
+            "no_missed_actions": missed == 0,
+            "no_extra_writes": extra == 0,
+            "writes_in_order": matched_positions == sorted(matched_positions),
+        }
+
+
+def case_of(run: Run) -> str:
+    """A case is a scenario; the same scenario id in another benchmark or domain is another
+    case, so the key carries them when the tags do (``tau2-bench/airline/7``)."""
+    scenario = str(run.tags.get("scenario", run.session_id))
+    prefix = [str(run.tags[k]) for k in ("benchmark", "domain") if run.tags.get(k)]
+    return "/".join([*prefix, scenario]) if len(prefix) and "scenario" in run.tags else scenario
+
+
+@dataclass
+class Case:
+    case: str
+    n: int = 0
+    c: int = 0
+    outcomes: list[bool] = field(default_factory=list)
+    tags: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass
+class StepCount:
+    runs: int = 0
+    right: int = 0
+    wrong_and_failed: int = 0  # runs that got this step wrong and failed end to end
+    right_and_succeeded: int = 0
+
+
+@dataclass
+class Totals:
+    cases: dict[str, Case] = field(default_factory=dict)
+    steps: dict[str, StepCount] = field(default_factory=lambda: defaultdict(StepCount))
+    rule_runs: Counter[str] = field(default_factory=Counter)  # runs in which each rule fired
+    rule_failed_runs: Counter[str] = field(default_factory=Counter)
+    # tag -> value -> case -> [n, c]
+    groups: dict[str, dict[str, dict[str, list[int]]]] = field(
+        default_factory=lambda: defaultdict(lambda: defaultdict(dict)))
+    runs: int = 0
+    runs_without_outcome: int = 0
+    events: int = 0
+
+    def fold(self, run: Run) -> None:
+        self.runs += 1
+        if run.success is None:
+            self.runs_without_outcome += 1
+            return
+        case_id = case_of(run)
+        case = self.cases.get(case_id)
+        if case is None:
+            case = self.cases[case_id] = Case(case_id, tags={
+                k: v for k, v in run.tags.items() if k not in ("trial", "scenario", "source")})
+        case.n += 1
+        case.c += run.success
+        case.outcomes.append(run.success)
+        for step, right in run.steps().items():
+            s = self.steps[step]
+            s.runs += 1
+            s.right += right
+            s.wrong_and_failed += (not right) and not run.success
+            s.right_and_succeeded += right and run.success
+        for rule in run.rules_fired:
+            self.rule_runs[rule] += 1
+            self.rule_failed_runs[rule] += not run.success
+        for key, value in run.tags.items():
+            if key in ("trial", "scenario", "source", "benchmark"):
+                continue
+            counts = self.groups[key][str(value)].setdefault(case_id, [0, 0])
+            counts[0] += 1
+            counts[1] += run.success
+
+
+def collect(sessions_or_records: Iterable[TraceRecord]) -> Totals:
+    """Fold a stream of trace records (sessions may interleave) into totals."""
+    totals = Totals()
+    open_runs: dict[str, Run] = {}
+    for record in sessions_or_records:
+        totals.events += 1
+        run = open_runs.get(record.session_id)
+        if run is None:
+            run = open_runs[record.session_id] = Run(record.session_id)
+        run.add(record)
+        if record.event == "session_end":
+            totals.fold(open_runs.pop(record.session_id))
+    for run in open_runs.values():  # never ended: no outcome, reported as such
+        totals.fold(run)
+    return totals
