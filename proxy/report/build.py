@@ -9,6 +9,7 @@ from typing import Any
 
 from .collect import Totals
 from .metrics import (
+    clopper_pearson_lower,
     failures_to_drop,
     mean,
     pass_at_k,
@@ -63,6 +64,7 @@ def build_report(totals: Totals, gate: Gate | None = None, plan: bool = False,
         per_case.append({
             "case": c.case, "n": c.n, "c": c.c, "success_rate": _round(c.c / c.n),
             "wilson_lower": _round(lo), "wilson_upper": _round(hi),
+            "exact_lower": _round(clopper_pearson_lower(c.c, c.n)),
             "flaky": 0 < c.c < c.n, "outcomes": [int(o) for o in c.outcomes],
             **{k: v for k, v in c.tags.items() if k in ("domain", "persona")},
         })

@@ -113,7 +113,7 @@ def _line_chart(points: list[tuple[int, float]], title: str) -> str:
                    f'<text x="{x + 6:.1f}" y="{y - 6:.1f}">{v:.3f}</text>'
                    for (x, y), (_, v) in zip((xy(k, v) for k, v in points), points, strict=True))
     grid = "".join(f'<line x1="{pad}" x2="{width - pad}" y1="{y:.1f}" y2="{y:.1f}" stroke="#eee"/>'
-                   f'<text x="4" y="{y + 4:.1f}">{g:.1f}</text>'
+                   f'<text x="4" y="{y + 4:.1f}">{g:.2f}</text>'
                    for g in (0, .25, .5, .75, 1) for y in [xy(1, g)[1]])
     ticks = "".join(f'<text x="{xy(k, 0)[0] - 3:.1f}" y="{height - pad + 16}">k={k}</text>'
                     for k, _ in points)
