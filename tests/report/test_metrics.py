@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import math
 
 import pytest
@@ -72,8 +73,8 @@ def test_pass_hat_k_falls_and_pass_at_k_rises_with_k(nc: tuple[int, int]) -> Non
     n, c = nc
     hats = [pass_hat_k(n, c, k) for k in range(1, n + 1)]
     ats = [pass_at_k(n, c, k) for k in range(1, n + 1)]
-    assert all(a >= b - 1e-12 for a, b in zip(hats, hats[1:], strict=False))
-    assert all(a <= b + 1e-12 for a, b in zip(ats, ats[1:], strict=False))
+    assert all(a >= b - 1e-12 for a, b in itertools.pairwise(hats))
+    assert all(a <= b + 1e-12 for a, b in itertools.pairwise(ats))
     assert hats[0] == pytest.approx(c / n) == ats[0]
     assert all(0 <= h <= a + 1e-12 <= 1 + 1e-12 for h, a in zip(hats, ats, strict=True))
 
