@@ -60,7 +60,7 @@ def test_overall_averages_over_cases_with_enough_trials() -> None:
 
 @pytest.mark.parametrize("args", [(3, 4, 1), (4, 2, 0), (4, 2, 5), (-1, 0, 1)])
 def test_invalid_inputs_raise(args: tuple[int, int, int]) -> None:
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match="pass\\^k needs"):
         pass_hat_k(*args)
 
 
