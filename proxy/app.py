@@ -11,17 +11,21 @@ from pathlib import Path
 import structlog
 from aiohttp import web
 
-from .api import agent, health, openapi
+from .api import agent, health, openapi, operator
+from .api.auth import authenticate
 from .api.keys import RUNTIME
 from .catalog import Catalog
 from .config import Config, load_tools
 from .errors import CallgateError
+from .gate.accounts import Accounts
+from .gate.service import Gate
 from .pipeline import Runtime
 from .policy import PolicySet
 from .policy.loader import load_policies, policy_files
 from .policy.opa import OpaBackend
 from .store import open_store
 from .store.cache import SessionCache
+from .store.sqlite import SqliteStore
 from .trace import Redactor, Tracer
 from .upstream import Upstreams
 
@@ -46,7 +50,7 @@ def build_runtime(
         dirs = [config.resolve(d) for d in config.policy.dirs]
         policy = load_policies(dirs, opa) if dirs else PolicySet.empty()
     token_env = config.confirmations.frontend_token_env
-    return Runtime(
+    runtime = Runtime(
         config=config,
         catalog=catalog if catalog is not None else load_tools(config),
         policy=policy,
@@ -57,15 +61,25 @@ def build_runtime(
         opa=opa,
         frontend_token=os.environ.get(token_env) if token_env else None,
     )
+    if isinstance(store, SqliteStore):  # the gate's tables live beside the sessions
+        g = config.gate
+        runtime.accounts = Accounts(store, g.session_idle_s, g.session_max_s,
+                                    g.login_max_failures, g.login_window_s)
+        secret_env = g.webhook_secret_env
+        runtime.gate = Gate(config, store, runtime.upstreams, runtime.catalog, runtime.sessions,
+                            os.environ.get(secret_env) if secret_env else None)
+    return runtime
 
 
 def build_app(runtime: Runtime) -> web.Application:
     # The body limit is enforced by our own reader (with a structured 413); aiohttp's is a backstop.
-    app = web.Application(client_max_size=runtime.config.limits.max_body_bytes + 1024)
+    app = web.Application(client_max_size=runtime.config.limits.max_body_bytes + 1024,
+                          middlewares=[authenticate])
     app[RUNTIME] = runtime
     health.add_routes(app)
     openapi.add_routes(app)
     agent.add_routes(app)
+    operator.add_routes(app)
     app.cleanup_ctx.append(_resources)
     return app
 
@@ -74,6 +88,7 @@ async def _resources(app: web.Application) -> AsyncIterator[None]:
     rt = app[RUNTIME]
     await rt.store.open()
     reloader: asyncio.Task[None] | None = None
+    expirer: asyncio.Task[None] | None = None
     try:
         rt.tracer.open()
         await rt.upstreams.open()
@@ -82,13 +97,19 @@ async def _resources(app: web.Application) -> AsyncIterator[None]:
                 await rt.opa.upload(name, module)
         if rt.config.policy.dirs and rt.config.policy.reload_s > 0:
             reloader = asyncio.create_task(watch_policies(rt))
+        if rt.gate is not None:
+            await rt.gate.recover()  # approvals a crash interrupted: delivered, or settled
+            expirer = asyncio.create_task(rt.gate.run())
         log.info("callgate_ready", tools=len(rt.catalog), policy=rt.policy.version)
         yield
     finally:
-        if reloader is not None:
-            reloader.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await reloader
+        for task in (reloader, expirer):
+            if task is not None:
+                task.cancel()
+                with contextlib.suppress(asyncio.CancelledError):
+                    await task
+        if rt.gate is not None:
+            await rt.gate.close()
         if rt.opa is not None:
             await rt.opa.close()
         await rt.upstreams.close()

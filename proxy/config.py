@@ -55,6 +55,10 @@ class UpstreamConfig(_Frozen):
     base_url: str = pydantic.Field(pattern=r"^https?://")
     sandbox_url: str | None = pydantic.Field(None, pattern=r"^https?://")
     max_connections: int = pydantic.Field(100, gt=0)
+    # The upstream honours Idempotency-Key (a repeated key returns the first answer and changes
+    # nothing). Then an approved ticket whose delivery a crash interrupted is sent again with
+    # the same key; otherwise it becomes "outcome unknown" for a human.
+    idempotent: bool = False
 
 
 class PolicyConfig(_Frozen):
@@ -69,6 +73,19 @@ class ConfirmationsConfig(_Frozen):
     frontend_token_env: str | None = None
 
 
+class GateConfig(_Frozen):
+    ticket_ttl_s: float = pydantic.Field(86_400.0, gt=0)  # a held call expires after this
+    session_idle_s: float = pydantic.Field(900.0, gt=0)  # operator sessions
+    session_max_s: float = pydantic.Field(28_800.0, gt=0)
+    login_max_failures: int = pydantic.Field(5, gt=0)  # per username, in the window
+    login_window_s: float = pydantic.Field(300.0, gt=0)
+    # Agents must send `Authorization: Bearer cgk_...` (keys from `callgate agent-key create`).
+    require_agent_key: bool = False
+    webhook_url: str | None = pydantic.Field(None, pattern=r"^https?://")
+    webhook_secret_env: str | None = None  # the HMAC key for the webhook's signature
+    webhook_attempts: int = pydantic.Field(3, ge=1, le=10)
+
+
 class Config(_Frozen):
     listen: Listen = Listen()
     store: StoreConfig = StoreConfig()
@@ -79,6 +96,7 @@ class Config(_Frozen):
     catalogs: tuple[Path, ...] = pydantic.Field(min_length=1)
     policy: PolicyConfig = PolicyConfig()
     confirmations: ConfirmationsConfig = ConfirmationsConfig()
+    gate: GateConfig = GateConfig()
     base_dir: Path = Path(".")
 
     def resolve(self, p: Path) -> Path:

@@ -9,10 +9,11 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import structlog
 
+from .gate.service import customer_words
 from .catalog import Tool, ToolKind
 from .errors import StoreError, UpstreamError, UpstreamRejected
 from .ids import new_id
@@ -21,7 +22,10 @@ from .session import CallRecord, Confirmation, Outcome, SessionState
 from .store import Store
 from .trace import now_iso
 from .upstream import Upstreams
-from .wire import ConfirmationItem, Envelope, ErrorItem, violation_items
+from .wire import ConfirmationItem, Envelope, ErrorItem, TicketItem, violation_items
+
+if TYPE_CHECKING:
+    from .gate.service import Gate
 
 log = structlog.get_logger("callgate.enforce")
 
@@ -47,6 +51,8 @@ async def enforce(
     decision: Decision,
     call_id: str,
     effects: dict[str, Any] | None = None,
+    gate: Gate | None = None,
+    requester: str | None = None,
 ) -> Enforced:
     """Carry out ``decision`` for one validated call and record what happened."""
     record = CallRecord(
@@ -61,6 +67,7 @@ async def enforce(
            "policy_version": decision.policy_version}
     violations = violation_items(decision.violations) or None
     confirmation = None
+    ticket = None
     match decision.verdict:
         case Verdict.ALLOW:
             token = (effects or {}).get("consume_confirmation")
@@ -76,9 +83,20 @@ async def enforce(
             outcome, status = Outcome.NEEDS_CONFIRMATION, 428
             message = "Not executed yet: " + _refusal_text(decision.violations)
             confirmation = await _issue_token(store, session, tool, decision.violations)
+        case Verdict.TICKET if gate is not None:
+            t = await gate.create(
+                session_id=session.session_id, call_id=call_id, tool=tool.name,
+                domain=tool.domain, environment=session.environment, arguments=arguments,
+                decision=decision, requester=requester)
+            outcome, status = Outcome.PENDING_REVIEW, 202
+            ticket = TicketItem(ticket_id=t["ticket_id"], status=t["status"],
+                                expires_at=t["expires_at"],
+                                poll=f"/v1/tickets/{t['ticket_id']}")
+            message = (customer_words(t) + " Tell the customer that, and poll the ticket for "
+                       "the decision. Reason it is held: " + _refusal_text(decision.violations))
         case Verdict.TICKET | Verdict.REHEARSE:
-            # Holding for review and sandbox rehearsal need the human gate, which this build does
-            # not have yet: refuse rather than pretend the call is waiting somewhere.
+            # No gate here (or sandbox rehearsal, not built): refuse rather than pretend the
+            # call is waiting somewhere.
             outcome, status = Outcome.BLOCKED, 403
             record.error_code = "review_unavailable"
             message = (
@@ -91,7 +109,7 @@ async def enforce(
     await store.add_call(record)
     session.add_call(record)
     envelope = Envelope(outcome=outcome, message=message, violations=violations,
-                        confirmation=confirmation, **ids)
+                        confirmation=confirmation, ticket=ticket, **ids)
     return Enforced(envelope, status, record)
 
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 import difflib
 import time
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .catalog import Catalog, Tool
 from .config import Config
@@ -23,6 +23,10 @@ from .ids import new_id
 from .parse import parse_object
 from .policy import CallInput, PolicySet, decide
 from .policy.opa import OpaBackend
+
+if TYPE_CHECKING:
+    from .gate.accounts import Accounts
+    from .gate.service import Gate
 from .session import CallRecord, Outcome, SessionState
 from .store import Store
 from .store.cache import SessionCache
@@ -44,6 +48,8 @@ class Runtime:
     upstreams: Upstreams
     tracer: Tracer
     opa: OpaBackend | None = None
+    gate: Gate | None = None
+    accounts: Accounts | None = None
     frontend_token: str | None = None  # bearer token of the trusted confirmation front end
     started: float = field(default_factory=time.monotonic)
 
@@ -88,7 +94,8 @@ def resolve_tool(catalog: Catalog, name: str, domain: str | None = None) -> Tool
     return tool
 
 
-async def handle_call(rt: Runtime, session_id: str, body: bytes) -> tuple[Envelope, int]:
+async def handle_call(rt: Runtime, session_id: str, body: bytes, requester: str | None = None
+                      ) -> tuple[Envelope, int]:
     """Take one call from the agent to an answer. Never raises for a refusal; always traces."""
     start = time.perf_counter()
     call_id, decision_id = new_id("c"), new_id("d")
@@ -121,7 +128,7 @@ async def handle_call(rt: Runtime, session_id: str, body: bytes) -> tuple[Envelo
             done = await enforce(
                 store=rt.store, upstreams=rt.upstreams, session=session, tool=tool,
                 arguments=request.arguments, decision=decision, call_id=call_id,
-                effects=call.effects,
+                effects=call.effects, gate=rt.gate, requester=requester,
             )
             latency["enforce"] = (time.perf_counter() - t) * 1e3
             envelope, status, record = done.envelope, done.status, done.record

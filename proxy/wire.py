@@ -52,6 +52,15 @@ class ConfirmationItem(pydantic.BaseModel):
     expires_at: float
 
 
+class TicketItem(pydantic.BaseModel):
+    """A held call: poll ``GET poll`` for the decision."""
+
+    ticket_id: str
+    status: str
+    expires_at: float
+    poll: str
+
+
 class Envelope(pydantic.BaseModel):
     """The answer to a tool call (and, with ``outcome: invalid``, to any refused request)."""
 
@@ -67,6 +76,7 @@ class Envelope(pydantic.BaseModel):
     upstream_status: int | None = None
     policy_version: str | None = None
     confirmation: ConfirmationItem | None = None
+    ticket: TicketItem | None = None
 
 
 def violation_items(violations: tuple[Violation, ...]) -> list[ViolationItem]:

@@ -168,7 +168,7 @@ async def test_token_confirmations_refused_without_a_front_end(
     assert resp.status == 403
 
 
-async def test_ticket_route_refuses_until_a_gate_exists(
+async def test_ticket_route_holds_the_call_for_review(
     upstream: TestServer, make_proxy: ProxyFactory, tmp_path: Path,
 ) -> None:
     pack = tmp_path / "pack"
@@ -181,8 +181,12 @@ async def test_ticket_route_refuses_until_a_gate_exists(
     sid = await start_session(client)
     status, body = await call(client, sid, "cancel_pending_order", order_id="#W1",
                               reason="no longer needed")
-    assert status == 403 and "human" in body["message"]
+    assert status == 202 and body["outcome"] == "pending_review"
+    assert body["ticket"]["ticket_id"].startswith("tk_")
+    assert "review" in body["message"]
     assert upstream_state(upstream)["writes"] == []
+    resp = await client.get(body["ticket"]["poll"])
+    assert resp.status == 200 and (await resp.json())["status"] == "open"
 
 
 async def test_hot_reload_swaps_whole_sets_and_keeps_the_old_on_error(

@@ -29,6 +29,7 @@ from ..pipeline import Runtime, handle_call
 from ..session import Environment, Message, Role, SessionState
 from ..trace import TraceRecord, now_iso
 from ..wire import error_envelope, json_response
+from .auth import AGENT
 from .keys import RUNTIME
 
 Scalar = str | int | float | bool
@@ -210,7 +211,9 @@ async def call_tool(request: web.Request) -> web.Response:
         rt.tracer.emit(TraceRecord(ts=now_iso(), event="call", session_id=session_id,
                                    outcome="invalid", error_code=e.code))
         return _refused(e, session_id=session_id)
-    envelope, status = await handle_call(rt, session_id, body)
+    key = request.get(AGENT)
+    envelope, status = await handle_call(rt, session_id, body,
+                                         requester=key.owner if key is not None else None)
     return json_response(envelope, status)
 
 

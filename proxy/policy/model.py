@@ -89,6 +89,8 @@ class _Rule(_Frozen):
     route: Verdict = Verdict.BLOCK
     message: str | None = None
     description: str = ""
+    # with route ticket: two distinct operators approve, neither on the requester's side
+    four_eyes: bool = False
 
 
 class ConfirmationRule(_Rule):

@@ -249,8 +249,12 @@ def compile_rule(rule: Any, catalog: Catalog, identity: Identity, where: str,
     custom = compile_message(rule.message, identity, where) if rule.message else None
     route, rid, kind = rule.route, rule.id, rule.kind
 
+    four_eyes = rule.four_eyes
+
     def violation(call: CallInput, fact: Any, default: str, **details: Any) -> Violation:
         text = custom(call, fact) if custom else default
+        if four_eyes:
+            details["four_eyes"] = True
         return Violation(rid, kind, route, text, details)
 
     if isinstance(rule, ConfirmationRule):

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import fcntl
+import hashlib
 import os
 import sqlite3
 from pathlib import Path
@@ -92,6 +93,31 @@ CREATE VIEW IF NOT EXISTS facts AS
 """
 
 
+# A statement is (sql, params), or (sql, params, rows): the number of rows it must change (a
+# guarded update such as "... WHERE status = 'open'"; any other count fails the caller's whole
+# write), or audit_entry(...): an entry appended to the hash-chained audit log.
+Statement = tuple[Any, ...]
+AUDIT = "-- audit --"
+
+
+def audit_entry(actor: str, action: str, subject: str, body: dict[str, Any]) -> Statement:
+    """An audit log entry, chained when its transaction commits (gate/audit.py)."""
+    return (AUDIT, (actor, action, subject, body))
+
+
+def _execute(db: sqlite3.Connection, statement: Statement) -> None:
+    if statement[0] == AUDIT:
+        from ..gate.audit import append
+
+        append(db, *statement[1])
+        return
+    cursor = db.execute(statement[0], statement[1])
+    if len(statement) > 2 and cursor.rowcount != statement[2]:
+        raise sqlite3.IntegrityError(
+            f"expected {statement[2]} changed row(s), got {cursor.rowcount}: the state changed"
+        )
+
+
 def _fail(future: asyncio.Future[None], err: StoreError) -> None:
     if not future.done():
         future.set_exception(err)
@@ -106,7 +132,7 @@ class SqliteStore:
         self.path = str(path)
         self._db: sqlite3.Connection | None = None
         self._lock_fd: int | None = None
-        self._pending: list[tuple[list[tuple[str, tuple[Any, ...]]], asyncio.Future[None]]] = []
+        self._pending: list[tuple[list[Statement], asyncio.Future[None]]] = []
         self._flush_scheduled = False
 
     @property
@@ -135,6 +161,9 @@ class SqliteStore:
             db.execute("PRAGMA foreign_keys=ON")
             db.execute("PRAGMA busy_timeout=2000")
             db.executescript(SCHEMA)
+            from ..gate.schema import GATE_SCHEMA
+
+            db.executescript(GATE_SCHEMA)
         except sqlite3.Error as e:
             self._release()
             raise StoreError(f"cannot open SQLite store {self.path}: {e}") from e
@@ -158,7 +187,11 @@ class SqliteStore:
             return False
         return True
 
-    async def _write(self, statements: list[tuple[str, tuple[Any, ...]]]) -> None:
+    async def write(self, statements: list[Statement]) -> None:
+        """Commit ``statements`` atomically (public for the gate's tables)."""
+        await self._write(statements)
+
+    async def _write(self, statements: list[Statement]) -> None:
         """Commit ``statements`` atomically; returns once they are committed.
 
         Writes that arrive in the same turn of the event loop share one transaction (group
@@ -188,8 +221,8 @@ class SqliteStore:
             try:
                 if not alone:
                     db.execute("SAVEPOINT one")
-                for sql, params in statements:
-                    db.execute(sql, params)
+                for statement in statements:
+                    _execute(db, statement)
                 if not alone:
                     db.execute("RELEASE one")
                 done.append(future)
@@ -234,7 +267,7 @@ class SqliteStore:
         ])
 
     async def add_call(self, call: CallRecord) -> None:
-        statements = [(
+        statements: list[Statement] = [(
             "INSERT INTO events (session_id, seq, kind) VALUES (?, ?, 'call')",
             (call.session_id, call.seq),
         ), (
@@ -247,10 +280,16 @@ class SqliteStore:
              None if call.result is None else _dump(call.result), call.upstream_status,
              call.error_code, call.started_at, call.finished_at),
         )]
+        if call.verdict != "none":  # every policy decision goes to the audit log with its call
+            statements.append(audit_entry("policy", "decision", call.call_id, {
+                "session_id": call.session_id, "tool": call.tool, "verdict": call.verdict,
+                "rules": call.rules, "policy_version": call.policy_version,
+                "arguments_sha256": hashlib.sha256(canonical_json(call.arguments)).hexdigest(),
+            }))
         await self._write(statements)
 
     async def finish_call(self, call: CallRecord) -> None:
-        statements = [(
+        statements: list[Statement] = [(
             "UPDATE calls SET outcome = ?, result = ?, upstream_status = ?, error_code = ?, "
             "finished_at = ? WHERE call_id = ?",
             (call.outcome.value, None if call.result is None else _dump(call.result),

@@ -1,0 +1,147 @@
+"""Operator accounts, their sessions and logins, and agent API keys, in the store."""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+
+from ..errors import RequestError, Unauthorized
+from ..ids import new_id
+from ..store.sqlite import SqliteStore, audit_entry
+from .auth import (
+    AGENT_PREFIX,
+    OPERATOR_PREFIX,
+    LoginFailed,
+    Operator,
+    Role,
+    Throttled,
+    check_password,
+    new_operator,
+    new_token,
+    otpauth_uri,
+    recent_failures,
+    token_hash,
+    totp_step,
+)
+
+
+@dataclass(frozen=True)
+class AgentKey:
+    key_id: str
+    name: str
+    owner: str
+
+
+class Accounts:
+    def __init__(self, store: SqliteStore, idle_s: float, max_s: float, max_failures: int,
+                 window_s: float) -> None:
+        self.store = store
+        self.idle_s = idle_s
+        self.max_s = max_s
+        self.max_failures = max_failures
+        self.window_s = window_s
+
+    async def create_operator(self, username: str, password: str, role: Role, actor: str
+                              ) -> dict[str, str]:
+        """A new operator; the answer carries the TOTP secret, shown this once."""
+        if self.store.db.execute("SELECT 1 FROM operators WHERE username = ?",
+                                 (username,)).fetchone():
+            raise RequestError(f"operator {username!r} exists already")
+        row, secret = new_operator(username, password, role)
+        await self.store.write([
+            ("INSERT INTO operators (operator_id, username, pw_hash, totp_secret, role, "
+             "created_at) VALUES (?, ?, ?, ?, ?, ?)", row),
+            audit_entry(actor, "operator_created", str(row[0]),
+                        {"username": username, "role": role.value}),
+        ])
+        return {"operator_id": str(row[0]), "username": username, "role": role.value,
+                "totp_secret": secret, "otpauth_uri": otpauth_uri(secret, username)}
+
+    def count(self) -> int:
+        return int(self.store.db.execute("SELECT COUNT(*) FROM operators").fetchone()[0])
+
+    def list(self) -> list[dict[str, object]]:
+        return [{"operator_id": r[0], "username": r[1], "role": r[2], "disabled": bool(r[3])}
+                for r in self.store.db.execute(
+                    "SELECT operator_id, username, role, disabled FROM operators ORDER BY username")]
+
+    async def login(self, username: str, password: str, code: str, remote: str) -> str:
+        """Password and a fresh TOTP code: a session token. Throttled per name and address."""
+        now = time.time()
+        by_user, by_remote = recent_failures(self.store.db, username, remote,
+                                             now - self.window_s)
+        if by_user >= self.max_failures or by_remote >= 4 * self.max_failures:
+            raise Throttled(f"too many failed logins for {username!r} or from {remote}")
+        row = self.store.db.execute(
+            "SELECT operator_id, pw_hash, totp_secret, last_step, disabled FROM operators WHERE "
+            "username = ?", (username,)).fetchone()
+        step = None
+        ok = row is not None and not row[4] and check_password(row[1], password)
+        if ok:
+            step = totp_step(row[2], code, now)
+            ok = step is not None and step > row[3]  # a code already used is a replay
+        if not ok or row is None or step is None:
+            await self.store.write([
+                ("INSERT INTO login_failures (username, remote, ts) VALUES (?, ?, ?)",
+                 (username, remote, now)),
+                audit_entry(username, "login_failed", username, {"remote": remote})])
+            raise LoginFailed("wrong username, password or one-time code (or a code reused)")
+        token = new_token(OPERATOR_PREFIX)
+        await self.store.write([
+            ("UPDATE operators SET last_step = ? WHERE operator_id = ? AND last_step < ?",
+             (step, row[0], step), 1),
+            ("INSERT INTO operator_sessions (token_hash, operator_id, created_at, last_seen) "
+             "VALUES (?, ?, ?, ?)", (token_hash(token), row[0], now, now)),
+            ("DELETE FROM login_failures WHERE username = ?", (username,)),
+            audit_entry(str(row[0]), "login", str(row[0]), {"remote": remote}),
+        ])
+        return token
+
+    async def session(self, token: str | None) -> Operator:
+        """The operator behind a session token; idle and absolute timeouts end it."""
+        if not token or not token.startswith(OPERATOR_PREFIX):
+            raise Unauthorized("an operator session token is required (POST /v1/operator/login)")
+        now = time.time()
+        row = self.store.db.execute(
+            "SELECT s.operator_id, s.created_at, s.last_seen, s.ended, o.username, o.role, "
+            "o.disabled FROM operator_sessions s JOIN operators o USING (operator_id) WHERE "
+            "s.token_hash = ?", (token_hash(token),)).fetchone()
+        if row is None or row[3] or row[6]:
+            raise Unauthorized("unknown or ended operator session")
+        if now - row[2] > self.idle_s or now - row[1] > self.max_s:
+            await self.store.write([("UPDATE operator_sessions SET ended = 1 WHERE token_hash = ?",
+                                     (token_hash(token),))])
+            raise Unauthorized("the operator session timed out; log in again")
+        if now - row[2] > 5:  # keep the idle clock without a write on every request
+            await self.store.write([("UPDATE operator_sessions SET last_seen = ? WHERE "
+                                     "token_hash = ?", (now, token_hash(token)))])
+        return Operator(row[0], row[4], Role(row[5]))
+
+    async def logout(self, token: str, operator: Operator) -> None:
+        await self.store.write([
+            ("UPDATE operator_sessions SET ended = 1 WHERE token_hash = ?", (token_hash(token),)),
+            audit_entry(operator.operator_id, "logout", operator.operator_id, {})])
+
+    async def create_agent_key(self, name: str, owner: str) -> dict[str, str]:
+        key = new_token(AGENT_PREFIX)
+        key_id = new_id("key")
+        await self.store.write([
+            ("INSERT INTO agent_keys (key_id, key_hash, name, owner, created_at) VALUES "
+             "(?, ?, ?, ?, ?)", (key_id, token_hash(key), name, owner, time.time())),
+            audit_entry(owner, "agent_key_created", key_id, {"name": name})])
+        return {"key_id": key_id, "name": name, "key": key}
+
+    async def revoke_agent_key(self, key_id: str, actor: str) -> None:
+        await self.store.write([
+            ("UPDATE agent_keys SET revoked = 1 WHERE key_id = ?", (key_id,), 1),
+            audit_entry(actor, "agent_key_revoked", key_id, {})])
+
+    def agent(self, key: str | None) -> AgentKey:
+        if not key or not key.startswith(AGENT_PREFIX):
+            raise Unauthorized("an agent API key is required (Authorization: Bearer cgk_...)")
+        row = self.store.db.execute(
+            "SELECT key_id, name, owner FROM agent_keys WHERE key_hash = ? AND revoked = 0",
+            (token_hash(key),)).fetchone()
+        if row is None:
+            raise Unauthorized("unknown or revoked agent API key")
+        return AgentKey(*row)

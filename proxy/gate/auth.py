@@ -1,0 +1,118 @@
+"""Who is calling: operators (argon2 password + TOTP, sessions with idle and absolute timeouts,
+roles, login throttling) and agents (API keys stored as hashes).
+
+Credentials never meet: an agent key cannot reach an operator route, an operator session cannot
+call a tool (api/auth.py enforces it on every route).
+"""
+
+from __future__ import annotations
+
+import enum
+import hashlib
+import secrets
+import sqlite3
+import time
+from dataclasses import dataclass
+
+import pyotp
+from argon2 import PasswordHasher
+from argon2.exceptions import InvalidHashError, VerificationError
+
+from ..errors import RequestError
+from ..ids import new_id
+
+_HASHER = PasswordHasher()
+TOTP_STEP_S = 30
+OPERATOR_PREFIX = "ops_"
+AGENT_PREFIX = "cgk_"
+
+
+class Role(enum.StrEnum):
+    VIEWER = "viewer"  # reads tickets and the inbox
+    APPROVER = "approver"  # also assigns, comments, edits, approves and rejects
+    ADMIN = "admin"  # also manages operators, agent keys, resolves unknown outcomes, audit
+
+
+RANK = {Role.VIEWER: 0, Role.APPROVER: 1, Role.ADMIN: 2}
+
+
+class LoginFailed(RequestError):
+    code = "login_failed"
+    status = 401
+    agent_message = "Wrong username, password or one-time code."
+
+
+class Throttled(RequestError):
+    code = "too_many_attempts"
+    status = 429
+    agent_message = "Too many failed logins; wait and try again."
+
+
+class NotAllowed(RequestError):
+    code = "forbidden"
+    status = 403
+    agent_message = "Your role does not allow this."
+
+
+@dataclass(frozen=True)
+class Operator:
+    operator_id: str
+    username: str
+    role: Role
+
+    def can(self, needed: Role) -> bool:
+        return RANK[self.role] >= RANK[needed]
+
+
+def hash_password(password: str) -> str:
+    return _HASHER.hash(password)
+
+
+def check_password(pw_hash: str, password: str) -> bool:
+    try:
+        return _HASHER.verify(pw_hash, password)
+    except (VerificationError, InvalidHashError):
+        return False
+
+
+def token_hash(token: str) -> str:
+    """Session tokens and agent keys are long random strings: a plain SHA-256 is enough."""
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+def totp_step(secret: str, code: str, now: float, window: int = 1) -> int | None:
+    """The time step ``code`` belongs to (current one, or one either side), else None."""
+    if not (code.isdigit() and len(code) == 6):
+        return None
+    totp = pyotp.TOTP(secret, interval=TOTP_STEP_S)
+    current = int(now // TOTP_STEP_S)
+    for step in range(current - window, current + window + 1):
+        if secrets.compare_digest(totp.at(step * TOTP_STEP_S), code):
+            return step
+    return None
+
+
+def new_operator(username: str, password: str, role: Role) -> tuple[tuple[object, ...], str]:
+    """(row for the operators table, TOTP secret). The secret is shown once, to enrol the app."""
+    if len(password) < 12:
+        raise RequestError("a password needs at least 12 characters")
+    secret = pyotp.random_base32()
+    row = (new_id("op"), username, hash_password(password), secret, role.value, time.time())
+    return row, secret
+
+
+def otpauth_uri(secret: str, username: str) -> str:
+    return pyotp.TOTP(secret, interval=TOTP_STEP_S).provisioning_uri(name=username, issuer_name="callgate")
+
+
+def new_token(prefix: str) -> str:
+    return prefix + secrets.token_urlsafe(32)
+
+
+def recent_failures(db: sqlite3.Connection, username: str, remote: str, since: float
+                    ) -> tuple[int, int]:
+    by_user = db.execute("SELECT COUNT(*) FROM login_failures WHERE username = ? AND ts > ?",
+                         (username, since)).fetchone()[0]
+    by_remote = db.execute("SELECT COUNT(*) FROM login_failures WHERE remote = ? AND ts > ?",
+                           (remote, since)).fetchone()[0]
+    return int(by_user), int(by_remote)

@@ -1,0 +1,442 @@
+"""The gate: tickets for held calls, the outbox that executes approvals exactly once, webhooks.
+
+Every change is one store transaction with its history event and its audit entry. Approval
+writes the ticket's new status and an outbox row together; the outbox then delivers the call
+with ``Idempotency-Key: <ticket id>``:
+
+    pending ──claim──▶ sending ──2xx──▶ done (ticket executed)
+                         ├──4xx──▶ done (ticket failed)
+                         ├──connect refused (nothing sent)──▶ pending, tried again later
+                         └──timeout / dropped──▶ unknown (ticket outcome_unknown: a human checks)
+
+After a crash, ``recover`` sends pending rows, and rows left in ``sending`` again with the same
+key when the upstream honours idempotency keys (``upstreams.X.idempotent``); otherwise they
+become outcome unknown. Nothing is retried after a timeout.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import hashlib
+import hmac
+import time
+from collections.abc import Awaitable, Callable
+from typing import TYPE_CHECKING, Any
+
+import aiohttp
+import orjson
+import structlog
+
+from ..catalog import Catalog
+from ..errors import RequestError, UpstreamError, UpstreamRejected, UpstreamUnavailable
+from ..ids import new_id
+from ..policy.decision import Decision
+from ..session import CallRecord, Environment, Outcome, canonical_json
+from ..store.sqlite import SqliteStore, Statement, audit_entry
+from ..trace import now_iso
+from ..upstream import Upstreams
+from .tickets import UNDECIDED, Action, State, Status, TicketConflict, step
+
+if TYPE_CHECKING:
+    from ..config import Config
+    from ..store.cache import SessionCache
+
+log = structlog.get_logger("callgate.gate")
+
+
+class UnknownTicket(RequestError):
+    code = "unknown_ticket"
+    status = 404
+    agent_message = "There is no such ticket."
+
+
+TICKET_COLUMNS = ("ticket_id", "session_id", "call_id", "tool", "domain", "environment",
+                  "arguments", "args_hash", "decision", "policy_version", "status", "priority",
+                  "owner", "requester", "four_eyes", "approvals", "created_at", "updated_at",
+                  "expires_at", "result", "upstream_status")
+JSON_COLUMNS = {"arguments", "decision", "approvals", "result"}
+
+
+class Gate:
+    def __init__(self, config: Config, store: SqliteStore, upstreams: Upstreams,
+                 catalog: Catalog, sessions: SessionCache, webhook_secret: str | None) -> None:
+        self.config = config
+        self.store = store
+        self.upstreams = upstreams
+        self.catalog = catalog
+        self.sessions = sessions
+        self.webhook_secret = webhook_secret
+        self._locks: dict[str, asyncio.Lock] = {}
+        self._tasks: set[asyncio.Task[Any]] = set()
+        self._http: aiohttp.ClientSession | None = None
+        self.delivered = 0  # outbox deliveries this process made (for tests and metrics)
+
+    # ---- reading ----------------------------------------------------------------------------
+
+    def get(self, ticket_id: str) -> dict[str, Any]:
+        row = self.store.db.execute(
+            f"SELECT {', '.join(TICKET_COLUMNS)} FROM tickets WHERE ticket_id = ?",  # noqa: S608
+            (ticket_id,)).fetchone()
+        if row is None:
+            raise UnknownTicket(f"no ticket {ticket_id!r}")
+        return {k: (orjson.loads(v) if k in JSON_COLUMNS and v is not None else v)
+                for k, v in zip(TICKET_COLUMNS, row, strict=True)}
+
+    def events(self, ticket_id: str, internal: bool) -> list[dict[str, Any]]:
+        rows = self.store.db.execute(
+            "SELECT seq, ts, actor, kind, body FROM ticket_events WHERE ticket_id = ? "
+            "ORDER BY seq", (ticket_id,)).fetchall()
+        out = [{"seq": r[0], "ts": r[1], "actor": r[2], "kind": r[3], **orjson.loads(r[4])}
+               for r in rows]
+        return out if internal else [e for e in out if e["kind"] != "note"]
+
+    def inbox(self, operator_id: str, status: str | None = None, mine: bool = False,
+              limit: int = 100) -> list[dict[str, Any]]:
+        sql = ("SELECT t.ticket_id, t.tool, t.status, t.priority, t.owner, t.created_at, "
+               "t.expires_at, COALESCE(r.state, 'unread') FROM tickets t LEFT JOIN ticket_reads r "
+               "ON r.ticket_id = t.ticket_id AND r.operator_id = ? WHERE 1 = 1")
+        params: list[Any] = [operator_id]
+        if status:
+            sql += " AND t.status = ?"
+            params.append(status)
+        if mine:
+            sql += " AND t.owner = ?"
+            params.append(operator_id)
+        sql += " AND COALESCE(r.state, 'unread') != 'archived' ORDER BY t.priority, t.created_at"
+        sql += " LIMIT ?"
+        params.append(limit)
+        keys = ("ticket_id", "tool", "status", "priority", "owner", "created_at", "expires_at",
+                "read_state")
+        return [dict(zip(keys, r, strict=True)) for r in self.store.db.execute(sql, params)]
+
+    # ---- writing ----------------------------------------------------------------------------
+
+    def _event(self, ticket_id: str, actor: str, kind: str, body: dict[str, Any]) -> Statement:
+        return ("INSERT INTO ticket_events (ticket_id, seq, ts, actor, kind, body) VALUES (?, "
+                "(SELECT COALESCE(MAX(seq), 0) + 1 FROM ticket_events WHERE ticket_id = ?), ?, ?, "
+                "?, ?)", (ticket_id, ticket_id, time.time(), actor, kind, orjson.dumps(body)))
+
+    def _unread(self, ticket_id: str) -> Statement:
+        """A change makes the ticket unread again for every operator who had read it."""
+        return ("UPDATE ticket_reads SET state = 'unread' WHERE ticket_id = ? AND state = 'read'",
+                (ticket_id,))
+
+    async def create(self, *, session_id: str, call_id: str, tool: str, domain: str,
+                     environment: Environment, arguments: dict[str, Any], decision: Decision,
+                     requester: str | None) -> dict[str, Any]:
+        """Hold a call: a ticket, its first history event and audit entry, in one transaction."""
+        now = time.time()
+        ticket_id = new_id("tk")
+        four_eyes = any(v.details.get("four_eyes") for v in decision.violations)
+        body = {"verdict": decision.verdict.value, "rules": decision.fired,
+                "messages": [v.message for v in decision.violations]}
+        args = canonical_json(arguments)
+        expires = now + self.config.gate.ticket_ttl_s
+        await self.store.write([
+            ("INSERT INTO tickets (ticket_id, session_id, call_id, tool, domain, environment, "
+             "arguments, args_hash, decision, policy_version, status, requester, four_eyes, "
+             "created_at, updated_at, expires_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'open', "
+             "?, ?, ?, ?, ?)",
+             (ticket_id, session_id, call_id, tool, domain, environment.value, args,
+              hashlib.sha256(args).hexdigest(), orjson.dumps(body), decision.policy_version,
+              requester, int(four_eyes), now, now, expires)),
+            self._event(ticket_id, "agent", "status", {"status": "open", "rules": decision.fired}),
+            audit_entry("agent", "ticket_created", ticket_id, {
+                "session_id": session_id, "tool": tool, "args_sha256":
+                hashlib.sha256(args).hexdigest(), "rules": decision.fired,
+                "policy_version": decision.policy_version}),
+        ])
+        return self.get(ticket_id)
+
+    def _lock(self, ticket_id: str) -> asyncio.Lock:
+        return self._locks.setdefault(ticket_id, asyncio.Lock())
+
+    @staticmethod
+    def _state(t: dict[str, Any]) -> State:
+        return State(Status(t["status"]), t["expires_at"], bool(t["four_eyes"]), t["requester"],
+                     t["owner"], t["priority"], tuple(t["approvals"]))
+
+    async def act(self, ticket_id: str, action: Action, actor: str, *, owner: str | None = None,
+                  priority: int | None = None, reason: str = "",
+                  extra: list[Statement] | None = None,
+                  arguments: dict[str, Any] | None = None) -> dict[str, Any]:
+        """Apply one life-cycle action, with its event and audit entry, in one transaction."""
+        async with self._lock(ticket_id):
+            t = self.get(ticket_id)
+            before = self._state(t)
+            now = time.time()
+            if action is not Action.EXPIRE and before.status in UNDECIDED \
+                    and now >= before.expires_at and action is not Action.REJECT:
+                await self._expire(t, now)
+                t = self.get(ticket_id)
+            after = step(before, action, actor, now, owner=owner, priority=priority)
+            statements: list[Statement] = [(
+                "UPDATE tickets SET status = ?, owner = ?, priority = ?, approvals = ?, "
+                "updated_at = ?" + (", arguments = ?, args_hash = ?" if arguments else "")
+                + " WHERE ticket_id = ? AND status = ?",
+                (after.status.value, after.owner, after.priority,
+                 orjson.dumps(list(after.approvals)), now,
+                 *((canonical_json(arguments),
+                    hashlib.sha256(canonical_json(arguments)).hexdigest()) if arguments else ()),
+                 ticket_id, before.status.value), 1)]
+            body: dict[str, Any] = {"action": action.value, "status": after.status.value}
+            if reason:
+                body["reason"] = reason
+            if arguments:
+                body["arguments"] = arguments
+            if after.approvals != before.approvals:
+                body["approvals"] = list(after.approvals)
+            statements.append(self._event(ticket_id, actor, "status", body))
+            statements.append(self._unread(ticket_id))
+            statements.append(audit_entry(actor, f"ticket_{action.value}", ticket_id, body))
+            if after.status is Status.APPROVED and before.status is not Status.APPROVED:
+                statements.append(("INSERT INTO outbox (ticket_id, state, created_at) VALUES "
+                                   "(?, 'pending', ?)", (ticket_id, now)))
+            statements.extend(extra or [])
+            await self.store.write(statements)
+        t = self.get(ticket_id)
+        if after.status is not before.status:
+            self.notify(t, f"ticket.{after.status.value}")
+        if after.status is Status.APPROVED and before.status is not Status.APPROVED:
+            self._spawn(self.deliver(ticket_id))
+        return t
+
+    async def _expire(self, t: dict[str, Any], now: float) -> None:
+        await self.store.write([
+            ("UPDATE tickets SET status = 'expired', updated_at = ? WHERE ticket_id = ? AND "
+             "status IN ('open', 'assigned')", (now, t["ticket_id"]), 1),
+            self._event(t["ticket_id"], "system", "status", {"action": "expire",
+                                                             "status": "expired"}),
+            audit_entry("system", "ticket_expire", t["ticket_id"], {"status": "expired"}),
+        ])
+        self.notify(self.get(t["ticket_id"]), "ticket.expired")
+
+    async def expire_due(self) -> int:
+        now = time.time()
+        due = self.store.db.execute(
+            "SELECT ticket_id FROM tickets WHERE status IN ('open', 'assigned') AND expires_at "
+            "<= ?", (now,)).fetchall()
+        for (ticket_id,) in due:
+            async with self._lock(ticket_id):
+                t = self.get(ticket_id)
+                if t["status"] in ("open", "assigned"):
+                    await self._expire(t, now)
+        return len(due)
+
+    async def comment(self, ticket_id: str, actor: str, text: str, internal: bool
+                      ) -> dict[str, Any]:
+        """A reply (the customer side sees it, and is notified) or an internal note."""
+        t = self.get(ticket_id)
+        kind = "note" if internal else "reply"
+        await self.store.write([
+            self._event(ticket_id, actor, kind, {"text": text}),
+            self._unread(ticket_id),
+            audit_entry(actor, f"ticket_{kind}", ticket_id,
+                        {"sha256": hashlib.sha256(text.encode()).hexdigest()}),
+        ])
+        if not internal:
+            self.notify(t, "ticket.reply", {"text": text})
+        return self.get(ticket_id)
+
+    async def set_read(self, ticket_id: str, operator_id: str, state: str) -> None:
+        self.get(ticket_id)
+        await self.store.write([(
+            "INSERT INTO ticket_reads (ticket_id, operator_id, state) VALUES (?, ?, ?) "
+            "ON CONFLICT (ticket_id, operator_id) DO UPDATE SET state = excluded.state",
+            (ticket_id, operator_id, state))])
+
+    # ---- the outbox -------------------------------------------------------------------------
+
+    async def deliver(self, ticket_id: str) -> None:
+        """Send one approved ticket's call, once. Safe to call twice: the claim is guarded."""
+        async with self._lock(ticket_id):
+            row = self.store.db.execute("SELECT state FROM outbox WHERE ticket_id = ?",
+                                        (ticket_id,)).fetchone()
+            if row is None or row[0] != "pending":
+                return
+            await self.store.write([
+                ("UPDATE outbox SET state = 'sending', attempts = attempts + 1 WHERE ticket_id = "
+                 "? AND state = 'pending'", (ticket_id,), 1)])
+            await self._send(self.get(ticket_id))
+
+    async def _send(self, t: dict[str, Any]) -> None:
+        ticket_id = t["ticket_id"]
+        tool = self.catalog.get(t["tool"], t["domain"])
+        if tool is None:
+            await self._finish(t, Action.FAILED, "outbox", None, None, "tool no longer exists")
+            return
+        try:
+            result = await self.upstreams.send(tool, t["arguments"], Environment(t["environment"]),
+                                               ticket_id)
+        except UpstreamRejected as e:
+            await self._finish(t, Action.FAILED, "outbox", e.body, e.upstream_status, str(e))
+        except UpstreamUnavailable as e:
+            if isinstance(e.__cause__, aiohttp.ClientConnectorError):
+                # Nothing reached the upstream: put it back, try again later.
+                await self.store.write([("UPDATE outbox SET state = 'pending' WHERE ticket_id = ? "
+                                         "AND state = 'sending'", (ticket_id,), 1)])
+                self._spawn(self._later(ticket_id, 2.0))
+                return
+            await self._finish(t, Action.UNKNOWN, "outbox", None, None, str(e))
+        except UpstreamError as e:  # a timeout: it may or may not have happened
+            await self._finish(t, Action.UNKNOWN, "outbox", None, None, str(e))
+        else:
+            self.delivered += 1
+            await self._finish(t, Action.EXECUTED, "outbox", result.body, result.status, "")
+
+    async def _later(self, ticket_id: str, delay: float) -> None:
+        await asyncio.sleep(delay)
+        await self.deliver(ticket_id)
+
+    async def _finish(self, t: dict[str, Any], action: Action, actor: str, result: Any,
+                      status: int | None, error: str) -> None:
+        outbox_state = "unknown" if action is Action.UNKNOWN else "done"
+        before = self._state(t)
+        after = step(before, action, actor, time.time())
+        body: dict[str, Any] = {"action": action.value, "status": after.status.value,
+                                "upstream_status": status}
+        if error:
+            body["error"] = error
+        await self.store.write([
+            ("UPDATE tickets SET status = ?, result = ?, upstream_status = ?, updated_at = ? "
+             "WHERE ticket_id = ? AND status = 'approved'",
+             (after.status.value, None if result is None else orjson.dumps(result), status,
+              time.time(), t["ticket_id"]), 1),
+            ("UPDATE outbox SET state = ? WHERE ticket_id = ? AND state = 'sending'",
+             (outbox_state, t["ticket_id"]), 1),
+            self._event(t["ticket_id"], actor, "status", body),
+            self._unread(t["ticket_id"]),
+            audit_entry(actor, f"ticket_{action.value}", t["ticket_id"], body),
+        ])
+        if action is Action.EXECUTED:
+            await self._record_in_session(t, result, status)
+        self.notify(self.get(t["ticket_id"]), f"ticket.{after.status.value}")
+
+    async def _record_in_session(self, t: dict[str, Any], result: Any, status: int | None
+                                 ) -> None:
+        """The executed write joins the session's history, so later policy sees it."""
+        with contextlib.suppress(RequestError):
+            async with self.sessions.locked(t["session_id"]) as session:
+                record = CallRecord(
+                    call_id=t["ticket_id"], session_id=session.session_id,
+                    seq=session.next_seq(), tool=t["tool"], kind="write",
+                    arguments=t["arguments"], decision_id=t["ticket_id"], verdict="approved",
+                    rules=t["decision"]["rules"], policy_version=t["policy_version"],
+                    outcome=Outcome.EXECUTED, started_at=now_iso(), result=result,
+                    upstream_status=status, finished_at=now_iso())
+                await self.store.add_call(record)
+                session.add_call(record)
+
+    async def recover(self) -> None:
+        """After a restart: deliver what was approved and not yet sent; settle what was mid-send."""
+        rows = self.store.db.execute("SELECT ticket_id, state FROM outbox WHERE state IN "
+                                     "('pending', 'sending')").fetchall()
+        for ticket_id, state in rows:
+            if state == "pending":
+                await self.deliver(ticket_id)
+                continue
+            t = self.get(ticket_id)
+            tool = self.catalog.get(t["tool"], t["domain"])
+            up = self.config.upstreams.get(tool.upstream) if tool is not None else None
+            async with self._lock(ticket_id):
+                if up is not None and up.idempotent:
+                    log.warning("outbox_resend_after_crash", ticket_id=ticket_id)
+                    await self._send(t)  # same Idempotency-Key: executes at most once upstream
+                else:
+                    await self._finish(t, Action.UNKNOWN, "recovery", None, None,
+                                       "interrupted while sending; the upstream does not take "
+                                       "idempotency keys, so a human must check")
+
+    # ---- notifications ----------------------------------------------------------------------
+
+    def notify(self, t: dict[str, Any], event: str, extra: dict[str, Any] | None = None) -> None:
+        if self.config.gate.webhook_url:
+            self._spawn(self._webhook(t, event, extra or {}))
+
+    def sign(self, body: bytes) -> str:
+        key = (self.webhook_secret or "").encode()
+        return "sha256=" + hmac.new(key, body, hashlib.sha256).hexdigest()
+
+    async def _webhook(self, t: dict[str, Any], event: str, extra: dict[str, Any]) -> None:
+        url = self.config.gate.webhook_url
+        assert url is not None
+        delivery = new_id("wh")
+        body = orjson.dumps({"event": event, "delivery_id": delivery,
+                             "ticket_id": t["ticket_id"], "session_id": t["session_id"],
+                             "tool": t["tool"], "status": t["status"],
+                             "message": customer_words(t), **extra})
+        headers = {"Content-Type": "application/json", "X-Callgate-Event": event,
+                   "X-Callgate-Delivery": delivery, "X-Callgate-Signature": self.sign(body)}
+        if self._http is None:
+            self._http = aiohttp.ClientSession(timeout=aiohttp.ClientTimeout(total=5))
+        outcome, attempts, status = "failed", 0, None
+        for attempt in range(1, self.config.gate.webhook_attempts + 1):
+            attempts = attempt
+            try:
+                async with self._http.post(url, data=body, headers=headers) as resp:
+                    status = resp.status
+                    if 200 <= resp.status < 300:
+                        outcome = "delivered"
+                        break
+            except (aiohttp.ClientError, TimeoutError):
+                status = None
+            await asyncio.sleep(0.2 * 2 ** (attempt - 1))
+        await self.store.write([self._event(t["ticket_id"], "system", "notify", {
+            "event": event, "delivery_id": delivery, "outcome": outcome, "attempts": attempts,
+            "http_status": status})])
+
+    # ---- life ---------------------------------------------------------------------------------
+
+    def _spawn(self, coro: Awaitable[Any]) -> None:
+        task = asyncio.ensure_future(coro)
+        self._tasks.add(task)
+        task.add_done_callback(self._done)
+
+    def _done(self, task: asyncio.Task[Any]) -> None:
+        self._tasks.discard(task)
+        if not task.cancelled() and task.exception() is not None:
+            log.error("gate_task_failed", error=repr(task.exception()))
+
+    async def drain(self, timeout: float = 10.0) -> None:
+        """Wait for deliveries and notifications in flight (tests; graceful shutdown)."""
+        with contextlib.suppress(TimeoutError):
+            async with asyncio.timeout(timeout):
+                while self._tasks:
+                    await asyncio.gather(*list(self._tasks), return_exceptions=True)
+
+    async def close(self) -> None:
+        await self.drain(5.0)
+        for task in list(self._tasks):
+            task.cancel()
+        if self._http is not None:
+            await self._http.close()
+
+    async def run(self, every_s: float = 1.0) -> None:
+        """Background: expire due tickets."""
+        while True:
+            try:
+                await self.expire_due()
+            except Exception as e:  # keep expiring; a failed pass is logged and retried
+                log.error("expire_failed", error=repr(e))
+            await asyncio.sleep(every_s)
+
+
+def customer_words(t: dict[str, Any]) -> str:
+    """What the agent tells the customer about a held call, by status."""
+    return {
+        "open": "Your request needs a review by a colleague. You will hear back; nothing has "
+                "been changed yet.",
+        "assigned": "A colleague is reviewing your request; nothing has been changed yet.",
+        "approved": "Your request was approved and is being carried out.",
+        "executed": "Your request was approved and carried out.",
+        "rejected": "Your request was reviewed and could not be approved; nothing was changed.",
+        "expired": "Your request was not reviewed in time and was not carried out.",
+        "failed": "Your request was approved but could not be carried out; nothing was changed.",
+        "outcome_unknown": "Your request was approved; we are confirming whether it went "
+                           "through and will follow up.",
+    }.get(t["status"], "")
+
+
+CheckFn = Callable[[str, dict[str, Any]], Awaitable[None]]
+__all__ = ["Gate", "TicketConflict", "UnknownTicket", "customer_words"]
