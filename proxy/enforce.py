@@ -13,9 +13,9 @@ from typing import TYPE_CHECKING, Any
 
 import structlog
 
-from .gate.service import customer_words
 from .catalog import Tool, ToolKind
 from .errors import StoreError, UpstreamError, UpstreamRejected
+from .gate.service import customer_words
 from .ids import new_id
 from .policy.decision import Decision, Verdict, Violation
 from .session import CallRecord, Confirmation, Outcome, SessionState

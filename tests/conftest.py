@@ -29,7 +29,8 @@ def make_config(tmp_path: Path, base_url: str, sandbox_url: str | None = None,
     raw: dict[str, Any] = {
         "store": {"path": str(tmp_path / "callgate.db")},
         "trace": {"path": str(tmp_path / "traces.jsonl")},
-        "upstreams": {"retail": {"base_url": base_url, "sandbox_url": sandbox_url}},
+        "upstreams": {"retail": {"base_url": base_url, "sandbox_url": sandbox_url,
+                                 "idempotent": True}},
         "catalogs": [str(ROOT / "schemas" / "retail" / "catalog.yaml")],
         "timeouts": {"upstream_total_s": 1.0, "upstream_connect_s": 0.5, "client_body_s": 1.0},
     }

@@ -97,9 +97,11 @@ def demo_config(data_dir: Path, port: int, live_url: str, sandbox_url: str) -> C
         "listen": {"host": "127.0.0.1", "port": port},
         "store": {"path": str(data_dir / "callgate.db")},
         "trace": {"path": str(data_dir / "traces.jsonl")},
-        "upstreams": {"retail": {"base_url": live_url, "sandbox_url": sandbox_url}},
+        "upstreams": {"retail": {"base_url": live_url, "sandbox_url": sandbox_url,
+                                 "idempotent": True}},
         "catalogs": [str(ROOT / "schemas" / "retail" / "catalog.yaml")],
-        "policy": {"dirs": [str(ROOT / "policies" / "retail")]},
+        "policy": {"dirs": [str(ROOT / "policies" / "retail"),
+                            str(ROOT / "policies" / "retail-refunds")]},
         "base_dir": str(ROOT),
     })
 
@@ -210,9 +212,13 @@ def demo_upstream(port: int, retail_db: Path | None, seed: int) -> None:
 
 
 def _register() -> None:
+    from .gate import agent_key, audit, operator
     from .policy import policy, replay
     from .report import import_, report
 
+    main.add_command(operator)
+    main.add_command(agent_key)
+    main.add_command(audit)
     main.add_command(policy)
     main.add_command(replay)
     main.add_command(import_)

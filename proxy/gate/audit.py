@@ -54,13 +54,13 @@ def verify(db: sqlite3.Connection) -> tuple[int, list[Problem]]:
     expected_seq = 1
     count = 0
     rows = db.execute("SELECT seq, ts, actor, action, subject, body, prev_hash, hash FROM audit "
-                      "ORDER BY rowid")
+                      "ORDER BY id")
     for seq, ts, actor, action, subject, body, prev_hash, digest in rows:
         count += 1
         if seq != expected_seq:
-            kind = "missing (deleted)" if seq > expected_seq else "out of order or inserted"
-            problems.append(Problem(seq, f"entry {seq} where {expected_seq} was expected: "
-                                         f"entries {kind}"))
+            problems.append(Problem(seq, f"entry {seq} found where entry {expected_seq} was "
+                                         f"expected (after entry {expected_seq - 1}): entries "
+                                         "were deleted, inserted or moved here"))
         if prev_hash != prev:
             problems.append(Problem(seq, f"entry {seq} does not follow the previous entry's "
                                          "hash: an entry before it was changed, removed, "

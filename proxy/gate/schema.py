@@ -77,7 +77,8 @@ CREATE TABLE IF NOT EXISTS agent_keys (
     revoked    INTEGER NOT NULL DEFAULT 0
 );
 CREATE TABLE IF NOT EXISTS audit (
-    seq       INTEGER PRIMARY KEY,
+    id        INTEGER PRIMARY KEY AUTOINCREMENT,  -- physical order of appends
+    seq       INTEGER NOT NULL UNIQUE,
     ts        REAL NOT NULL,
     actor     TEXT NOT NULL,
     action    TEXT NOT NULL,

@@ -71,7 +71,11 @@ class PolicySet:
         if len(sets) == 1:
             return sets[0]
         version = hashlib.sha256("+".join(s.version for s in sets).encode()).hexdigest()[:16]
-        tools = [t for s in sets if s.catalog for t in s.catalog.all()]
+        seen: dict[tuple[str, str], Tool] = {}  # two packs of one domain share its catalog
+        for part in sets:
+            for t in part.catalog.all() if part.catalog else ():
+                seen.setdefault((t.domain, t.name), t)
+        tools = list(seen.values())
         merged = cls([r for s in sets for r in s.rules], version,
                      ", ".join(s.source for s in sets), Catalog(tools))
         merged.modules = [m for s in sets for m in s.modules]

@@ -1,0 +1,114 @@
+"""``callgate operator create``, ``callgate agent-key create``, ``callgate audit verify``."""
+
+from __future__ import annotations
+
+import asyncio
+import sqlite3
+import sys
+from pathlib import Path
+from typing import Any
+
+import click
+
+from ..config import Config, load_config
+from ..errors import CallgateError
+from ..gate.accounts import Accounts
+from ..gate.audit import verify
+from ..gate.auth import Role
+from ..store.sqlite import SqliteStore
+
+CONFIG = click.option("--config", "config_path", required=True,
+                      type=click.Path(exists=True, dir_okay=False, path_type=Path),
+                      help="The proxy's configuration file (for the store's path).")
+
+
+def _store_path(config: Config) -> Path:
+    return config.resolve(config.store.path)
+
+
+async def _with_accounts(config: Config, fn: Any) -> Any:
+    store = SqliteStore(_store_path(config))
+    await store.open()  # refused while the proxy runs: SQLite has one writer
+    try:
+        g = config.gate
+        return await fn(Accounts(store, g.session_idle_s, g.session_max_s,
+                                 g.login_max_failures, g.login_window_s))
+    finally:
+        await store.close()
+
+
+@click.group()
+def operator() -> None:
+    """Operator accounts (the first admin; later ones through the API)."""
+
+
+@operator.command("create")
+@CONFIG
+@click.option("--username", required=True)
+@click.option("--role", type=click.Choice([r.value for r in Role]), default="admin",
+              show_default=True)
+@click.password_option(help="At least 12 characters; prompted for if not given.")
+def create_operator(config_path: Path, username: str, role: str, password: str) -> None:
+    """Create an operator and print the TOTP secret to enrol in an authenticator app (once).
+
+    Run it while the proxy is stopped (SQLite has one writer); with the proxy running, an admin
+    uses POST /v1/operator/operators.
+    """
+    config = load_config(config_path)
+    try:
+        made = asyncio.run(_with_accounts(
+            config, lambda acc: acc.create_operator(username, password, Role(role), "cli")))
+    except CallgateError as e:
+        click.echo(f"callgate: {e}", err=True)
+        sys.exit(2)
+    click.echo(f"operator {made['username']} ({made['role']}) created: {made['operator_id']}")
+    click.echo(f"TOTP secret: {made['totp_secret']}")
+    click.echo(f"enrol with:  {made['otpauth_uri']}")
+
+
+@click.group("agent-key")
+def agent_key() -> None:
+    """Agent API keys (stored as hashes; the key is shown once)."""
+
+
+@agent_key.command("create")
+@CONFIG
+@click.option("--name", required=True, help="What the key is for, e.g. the agent's name.")
+@click.option("--owner", required=True, help="The operator id of the team that runs the agent.")
+def create_key(config_path: Path, name: str, owner: str) -> None:
+    config = load_config(config_path)
+    try:
+        made = asyncio.run(_with_accounts(config, lambda acc: acc.create_agent_key(name, owner)))
+    except CallgateError as e:
+        click.echo(f"callgate: {e}", err=True)
+        sys.exit(2)
+    click.echo(f"{made['key_id']}: {made['key']}")
+
+
+@click.group()
+def audit() -> None:
+    """The hash-chained audit log."""
+
+
+@audit.command("verify")
+@CONFIG
+def audit_verify(config_path: Path) -> None:
+    """Walk the chain; exit 1 and say where if an entry was modified, deleted, inserted or moved.
+    Reads the database read-only, so it runs beside a live proxy."""
+    path = _store_path(load_config(config_path))
+    if not path.exists():
+        raise click.ClickException(f"{path}: no store here")
+    db = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+    try:
+        count, problems = verify(db)
+    except sqlite3.Error as e:
+        raise click.ClickException(f"{path}: {e}") from e
+    finally:
+        db.close()
+    if not problems:
+        click.echo(f"audit log intact: {count} entries")
+        return
+    click.echo(f"audit log BROKEN: {len(problems)} problem(s) in {count} entries")
+    for p in problems:
+        click.echo(f"  {p.what}")
+    sys.exit(1)
