@@ -171,10 +171,10 @@ class Gate:
                 await self._expire(t, now)
                 t = self.get(ticket_id)
             after = step(before, action, actor, now, owner=owner, priority=priority)
+            edit_columns = ", arguments = ?, args_hash = ?" if arguments else ""
             statements: list[Statement] = [(
-                "UPDATE tickets SET status = ?, owner = ?, priority = ?, approvals = ?, "
-                "updated_at = ?" + (", arguments = ?, args_hash = ?" if arguments else "")
-                + " WHERE ticket_id = ? AND status = ?",
+                f"UPDATE tickets SET status = ?, owner = ?, priority = ?, approvals = ?, "  # noqa: S608 - fixed column names
+                f"updated_at = ?{edit_columns} WHERE ticket_id = ? AND status = ?",
                 (after.status.value, after.owner, after.priority,
                  orjson.dumps(list(after.approvals)), now,
                  *((canonical_json(arguments),
@@ -398,10 +398,10 @@ class Gate:
         if not task.cancelled() and task.exception() is not None:
             log.error("gate_task_failed", error=repr(task.exception()))
 
-    async def drain(self, timeout: float = 10.0) -> None:
+    async def drain(self, within_s: float = 10.0) -> None:
         """Wait for deliveries and notifications in flight (tests; graceful shutdown)."""
         with contextlib.suppress(TimeoutError):
-            async with asyncio.timeout(timeout):
+            async with asyncio.timeout(within_s):
                 while self._tasks:
                     await asyncio.gather(*list(self._tasks), return_exceptions=True)
 

@@ -1,9 +1,9 @@
 """The ticket life cycle as a pure function: a state and an action in, the next state out.
 
     open ──assign──▶ assigned ──approve (enough approvers)──▶ approved ──▶ executed
-      │                 │                                        │  ├──▶ failed
-      │                 │                                        │  └──▶ outcome_unknown ──resolve──▶ executed | failed
-      ├──reject─────────┴──▶ rejected
+      │                 │                                      ├──▶ failed
+      │                 │                                      └──▶ outcome_unknown
+      ├──reject─────────┴──▶ rejected                                   └─resolve─▶ executed|failed
       └──expire (at or after expires_at)──▶ expired
 
 Invariants the store and the tests rely on: only ``approved`` tickets reach the outbox; an
