@@ -38,6 +38,40 @@ REFUSALS = {
 }
 
 
+def _operator_paths() -> dict[str, Any]:
+    """The operator API, from the route table itself (api/operator.py), with its roles."""
+    from .operator import ROUTES
+
+    roles = {
+        "/v1/operator/login": "public (password + TOTP)",
+        "/v1/tickets/{ticket_id}": "agent (the agent's view of its held call)",
+    }
+    viewer = {"/v1/operator/logout", "/v1/operator/me", "/v1/operator/tickets",
+              "/v1/operator/tickets/{ticket_id}", "/v1/operator/tickets/{ticket_id}/read-state"}
+    admin = {"/v1/operator/tickets/{ticket_id}/resolve", "/v1/operator/operators",
+             "/v1/operator/agent-keys", "/v1/operator/agent-keys/{key_id}",
+             "/v1/operator/audit/verify"}
+    paths: dict[str, Any] = {}
+    for method, path, fn in ROUTES:
+        role = roles.get(path) or ("viewer" if path in viewer else
+                                   "admin" if path in admin else "approver")
+        params = [{"name": p, "in": "path", "required": True, "schema": {"type": "string"}}
+                  for p in ("ticket_id", "key_id") if "{" + p + "}" in path]
+        paths.setdefault(path, {})[method.lower()] = {
+            "summary": f"{path.rsplit('/', 1)[-1]} (role: {role})",
+            "description": "Operator routes need `Authorization: Bearer ops_...` from login; "
+                           "agent keys are refused there.",
+            "parameters": params,
+            "responses": {"200": {"description": "Done."}, **{
+                code: _envelope(text) for code, text in (
+                    ("401", "No or an expired operator session."),
+                    ("403", "The role does not allow it (or an agent key was used)."),
+                    ("404", "Unknown ticket."), ("409", "The ticket's state does not allow it."),
+                    ("410", "The ticket expired."), ("429", "Too many failed logins."))}},
+        }
+    return paths
+
+
 def build_openapi() -> dict[str, Any]:
     models: list[type[BaseModel]] = [
         SessionStart, SessionCreated, MessageIn, MessageAdded, SessionEnd, CallIn, Envelope
@@ -105,6 +139,7 @@ def build_openapi() -> dict[str, Any]:
                               "409": _envelope("Already used."),
                               "410": _envelope("Expired.")},
             }},
+            **_operator_paths(),
             "/v1/sessions/{session_id}/end": {"post": {
                 "summary": "End a session, optionally with its outcome",
                 "parameters": [SESSION_ID],
@@ -112,7 +147,12 @@ def build_openapi() -> dict[str, Any]:
                 "responses": {"200": {"description": "Ended."}, **REFUSALS},
             }},
         },
-        "components": {"schemas": schemas},
+        "components": {"schemas": schemas, "securitySchemes": {
+            "agentKey": {"type": "http", "scheme": "bearer",
+                         "description": "cgk_... agent API key (required when "
+                                        "gate.require_agent_key)"},
+            "operatorSession": {"type": "http", "scheme": "bearer",
+                                "description": "ops_... from POST /v1/operator/login"}}},
     }
 
 

@@ -201,14 +201,16 @@ def demo(port: int, upstream_port: int, retail_db: Path | None, seed: int,
 @click.option("--retail-db", type=click.Path(exists=True, file_okay=False, path_type=Path),
               help="Load tau-bench's retail database instead of generating one.")
 @click.option("--seed", default=7, show_default=True, help="Seed of the generated database.")
-def demo_upstream(port: int, retail_db: Path | None, seed: int) -> None:
+@click.option("--write-latency-ms", default=0.0, show_default=True,
+              help="Delay every write by this much (crash tests: a wider window mid-send).")
+def demo_upstream(port: int, retail_db: Path | None, seed: int, write_latency_ms: float) -> None:
     """Run only the demo retail upstream (for a proxy started with `serve`, or benchmarks)."""
     from ..demo.data import generate, load_tau
     from ..demo.retail import build_retail_app
 
     db = load_tau(retail_db) if retail_db else generate(seed)
-    web.run_app(build_retail_app(db), host="127.0.0.1", port=port, access_log=None, print=None,
-                loop=new_event_loop())
+    web.run_app(build_retail_app(db, write_latency_s=write_latency_ms / 1000), host="127.0.0.1",
+                port=port, access_log=None, print=None, loop=new_event_loop())
 
 
 def _register() -> None:

@@ -9,6 +9,7 @@ Errors are ``{"error": "..."}`` with 400 (bad request), 404 (not found) or 409 (
 from __future__ import annotations
 
 import ast
+import asyncio
 import copy
 import operator
 from collections import Counter
@@ -350,8 +351,20 @@ async def admin_writes(request: web.Request) -> web.Response:
     return _ok(request.app[STATE]["writes"])
 
 
-def build_retail_app(db: RetailDB) -> web.Application:
-    app = web.Application(middlewares=[domain_errors])
+def build_retail_app(db: RetailDB, write_latency_s: float = 0.0) -> web.Application:
+    middlewares = [domain_errors]
+    if write_latency_s > 0:
+
+        @web.middleware
+        async def slow_writes(
+            request: web.Request, handler: Callable[[web.Request], Awaitable[web.StreamResponse]]
+        ) -> web.StreamResponse:
+            if request.method == "POST":
+                await asyncio.sleep(write_latency_s)
+            return await handler(request)
+
+        middlewares.insert(0, slow_writes)
+    app = web.Application(middlewares=middlewares)
     app[DB] = db
     app[STATE] = {"writes": [], "idempotency": {}, "requests": 0}
     r = app.router

@@ -342,6 +342,9 @@ class Gate:
             async with self._lock(ticket_id):
                 if up is not None and up.idempotent:
                     log.warning("outbox_resend_after_crash", ticket_id=ticket_id)
+                    await self.store.write([("UPDATE outbox SET attempts = attempts + 1 WHERE "
+                                             "ticket_id = ? AND state = 'sending'",
+                                             (ticket_id,), 1)])
                     await self._send(t)  # same Idempotency-Key: executes at most once upstream
                 else:
                     await self._finish(t, Action.UNKNOWN, "recovery", None, None,
