@@ -4,7 +4,8 @@
 
 Each round holds a few writes as tickets (an agent session, `modify_user_address` calls the
 policy routes to review), approves them over the operator API, and kills the proxy process with
-SIGKILL after a random delay (0-100 ms; the upstream takes 20 ms per write) while the approvals and their deliveries are in flight;
+SIGKILL after a random delay (0-100 ms; the upstream takes 20 ms per write) while the approvals
+and their deliveries are in flight;
 then restarts it (recovery runs at start-up). The demo upstream, a separate process that is never
 killed, logs every write it executes with its Idempotency-Key. At the end the script checks:
 
@@ -62,7 +63,7 @@ class Proxy:
         self.proc: subprocess.Popen[bytes] | None = None
 
     async def start(self) -> None:
-        self.proc = subprocess.Popen(  # noqa: S603 - our own CLI
+        self.proc = subprocess.Popen(
             [*CALLGATE, "serve", "--config", str(self.config), "--log-level", "error"],
             env=self.env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         deadline = time.monotonic() + 20
@@ -103,10 +104,10 @@ async def run(rounds: int, per_round: int, seed: int, quiet: bool) -> dict[str, 
         f"policy: {{dirs: ['{tmp / 'policy'}'], reload_s: 0}}\n")
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     # Writes take 20 ms upstream, so kills often land while a delivery is on the wire.
-    upstream = subprocess.Popen(  # noqa: S603
+    upstream = subprocess.Popen(
         [*CALLGATE, "demo-upstream", "--port", str(up_port), "--write-latency-ms", "20"],
         env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    made = subprocess.run(  # noqa: S603
+    made = subprocess.run(
         [*CALLGATE, "operator", "create", "--config", str(config), "--username", "ada",
          "--role", "approver", "--password", "a long crash-test password"],
         env=env, capture_output=True, text=True, check=True)

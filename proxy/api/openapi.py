@@ -52,7 +52,7 @@ def _operator_paths() -> dict[str, Any]:
              "/v1/operator/agent-keys", "/v1/operator/agent-keys/{key_id}",
              "/v1/operator/audit/verify"}
     paths: dict[str, Any] = {}
-    for method, path, fn in ROUTES:
+    for method, path, _ in ROUTES:
         role = roles.get(path) or ("viewer" if path in viewer else
                                    "admin" if path in admin else "approver")
         params = [{"name": p, "in": "path", "required": True, "schema": {"type": "string"}}

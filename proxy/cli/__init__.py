@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import gc
 import logging
+import secrets
 import sys
 from pathlib import Path
 
@@ -16,6 +17,7 @@ from .. import __version__
 from ..app import build_app, build_runtime
 from ..config import Config, load_config
 from ..errors import CallgateError
+from ..gate.auth import Role
 
 ROOT = Path(__file__).resolve().parent.parent.parent
 
@@ -131,7 +133,18 @@ Try it: a customer ({email}) wants pending order {order} cancelled.
   call '{{"tool":"cancel_pending_order","arguments":{{"order_id":"{order}","reason":"ordered by mistake"}}}}'   # 200
   curl -s -XPOST $P/$S/end -d '{{"success":true}}'
 
+The human gate: returns on orders over $1,000 are held (202, a ticket) for an operator.
+{gate}
 Ctrl-C stops everything (in-flight calls finish first).
+"""
+
+GATE_HELP = """  A demo admin was created (shown once; kept in the demo store):
+    username demo-admin   password {password}   TOTP secret {secret}
+  Log in with a fresh code, then list and approve tickets:
+    CODE=$(python3 -c 'import pyotp; print(pyotp.TOTP("{secret}").now())')
+    T=$(curl -s -XPOST localhost:{port}/v1/operator/login -d '{{"username":"demo-admin","password":"{password}","totp":"'$CODE'"}}' | python3 -c 'import sys,json;print(json.load(sys.stdin)["token"])')
+    curl -s localhost:{port}/v1/operator/tickets -H "Authorization: Bearer $T"
+    curl -s -XPOST localhost:{port}/v1/operator/tickets/TICKET_ID/approve -H "Authorization: Bearer $T"
 """
 
 
@@ -154,12 +167,19 @@ async def _run_demo(config: Config, db_dir: Path | None, seed: int, upstream_por
         await proxy.setup()
         await web.TCPSite(proxy, config.listen.host, config.listen.port).start()
         runners.insert(0, proxy)
+        gate = "  (an operator exists already in this demo store; log in as before)\n"
+        if runtime.accounts is not None and runtime.accounts.count() == 0:
+            password = secrets.token_urlsafe(12)
+            made = await runtime.accounts.create_operator("demo-admin", password, Role.ADMIN,
+                                                          "demo")
+            gate = GATE_HELP.format(password=password, secret=made["totp_secret"],
+                                    port=config.listen.port)
         sample = next(o for o in db.orders.values() if o["status"] == "pending")
         click.echo(DEMO_HELP.format(
             port=config.listen.port, live=config.upstreams["retail"].base_url,
             sandbox=config.upstreams["retail"].sandbox_url, traces=config.trace.path,
             store=config.store.path, email=db.users[sample["user_id"]]["email"],
-            order=sample["order_id"], policy=runtime.policy.version,
+            order=sample["order_id"], policy=runtime.policy.version, gate=gate,
         ))
         await asyncio.Event().wait()
     finally:
