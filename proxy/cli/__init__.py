@@ -113,7 +113,7 @@ callgate demo is running.
 
   proxy             http://127.0.0.1:{port}   (OpenAPI: /openapi.json, tools: /v1/tools)
   retail upstream   {live}   (live)   {sandbox}   (sandbox)
-  policy            policies/retail   (version {policy})
+  policy            policies/retail, policies/retail-refunds   (version {policy})
   traces            {traces}
   store             {store}
 
@@ -141,7 +141,7 @@ Ctrl-C stops everything (in-flight calls finish first).
 GATE_HELP = """  A demo admin was created (shown once; kept in the demo store):
     username demo-admin   password {password}   TOTP secret {secret}
   Log in with a fresh code, then list and approve tickets:
-    CODE=$(python3 -c 'import pyotp; print(pyotp.TOTP("{secret}").now())')
+    CODE=$({python} -c 'import pyotp; print(pyotp.TOTP("{secret}").now())')
     T=$(curl -s -XPOST localhost:{port}/v1/operator/login -d '{{"username":"demo-admin","password":"{password}","totp":"'$CODE'"}}' | python3 -c 'import sys,json;print(json.load(sys.stdin)["token"])')
     curl -s localhost:{port}/v1/operator/tickets -H "Authorization: Bearer $T"
     curl -s -XPOST localhost:{port}/v1/operator/tickets/TICKET_ID/approve -H "Authorization: Bearer $T"
@@ -173,7 +173,7 @@ async def _run_demo(config: Config, db_dir: Path | None, seed: int, upstream_por
             made = await runtime.accounts.create_operator("demo-admin", password, Role.ADMIN,
                                                           "demo")
             gate = GATE_HELP.format(password=password, secret=made["totp_secret"],
-                                    port=config.listen.port)
+                                    port=config.listen.port, python=sys.executable)
         sample = next(o for o in db.orders.values() if o["status"] == "pending")
         click.echo(DEMO_HELP.format(
             port=config.listen.port, live=config.upstreams["retail"].base_url,
