@@ -11,7 +11,7 @@ answer becomes the call's result; an error answer makes the call ``upstream_erro
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -100,6 +100,27 @@ class _Session:
             "error_code": "upstream_rejected" if failed else None,
         })
 
+    def replay(self, messages: list[dict[str, Any]],
+               read_call: Callable[[dict[str, Any]], tuple[str, str, Any]],
+               answer_key: str) -> None:
+        """Messages in order: text, the agent's tool calls, and the answers matched to them by
+        id (answers to calls the agent did not make, e.g. the user's own device tools, are
+        skipped)."""
+        pending: dict[str, int] = {}
+        for m in messages:
+            role = m.get("role")
+            if role in ("user", "assistant"):
+                self.message(role, m.get("content"))
+            if role == "assistant":
+                for tc in m.get("tool_calls") or []:
+                    call_id, name, raw = read_call(tc)
+                    self.call(call_id, name, _args(raw))
+                    pending[call_id] = len(self.records) - 1
+            elif role == "tool":
+                index = pending.pop(m.get(answer_key, ""), None)
+                if index is not None:
+                    self.answer(index, m.get("content"), bool(m.get("error")))
+
     def finish(self, tags: dict[str, Any], expected: list[dict[str, Any]] | None,
                reward: float | None, declared_domain: str | None) -> list[TraceRecord]:
         tags = {**tags, "domain": _domain(self.tools, declared_domain)}
@@ -115,6 +136,15 @@ class _Session:
         return [start, *self.records, end]
 
 
+def _openai_call(tc: dict[str, Any]) -> tuple[str, str, Any]:
+    fn = tc.get("function", {})
+    return tc.get("id", ""), fn.get("name", ""), fn.get("arguments")
+
+
+def _tau2_call(tc: dict[str, Any]) -> tuple[str, str, Any]:
+    return tc.get("id", ""), tc.get("name", ""), tc.get("arguments")
+
+
 def _file_domain(tools: Iterable[str]) -> str:
     return _domain(list(tools), None)
 
@@ -127,20 +157,7 @@ def _tau_bench(records: list[Any], source: str) -> Iterator[list[TraceRecord]]:
     for rec in records:
         task_id, trial = rec.get("task_id"), rec.get("trial", 0)
         session = _Session(f"{source}:{task_id}:{trial}", "1970-01-01T00:00:00Z")
-        pending: dict[str, int] = {}
-        for m in rec.get("traj") or []:
-            role = m.get("role")
-            if role in ("user", "assistant"):
-                session.message(role, m.get("content"))
-            if role == "assistant":
-                for tc in m.get("tool_calls") or []:
-                    fn = tc.get("function", {})
-                    session.call(tc.get("id", ""), fn.get("name", ""), _args(fn.get("arguments")))
-                    pending[tc.get("id", "")] = len(session.records) - 1
-            elif role == "tool":
-                index = pending.pop(m.get("tool_call_id", ""), None)
-                if index is not None:
-                    session.answer(index, m.get("content"), False)
+        session.replay(rec.get("traj") or [], _openai_call, "tool_call_id")
         task = (rec.get("info") or {}).get("task") or {}
         expected = [{"name": a.get("name"), "arguments": a.get("kwargs", {})}
                     for a in task.get("actions") or []]
@@ -160,19 +177,7 @@ def _tau2(data: dict[str, Any], source: str) -> Iterator[list[TraceRecord]]:
         task_id = str(sim.get("task_id"))
         trial = sim.get("trial", 0)
         session = _Session(f"{source}:{task_id}:{trial}", "1970-01-01T00:00:00Z")
-        pending: dict[str, int] = {}
-        for m in sim.get("messages") or []:
-            role = m.get("role")
-            if role in ("user", "assistant"):
-                session.message(role, m.get("content"))
-            if role == "assistant":
-                for tc in m.get("tool_calls") or []:
-                    session.call(tc.get("id", ""), tc.get("name", ""), _args(tc.get("arguments")))
-                    pending[tc.get("id", "")] = len(session.records) - 1
-            elif role == "tool":
-                index = pending.pop(m.get("id", ""), None)
-                if index is not None:  # answers to the user's own device tools are skipped
-                    session.answer(index, m.get("content"), bool(m.get("error")))
+        session.replay(sim.get("messages") or [], _tau2_call, "id")
         task = tasks.get(task_id, {})
         scenario = task.get("user_scenario") or {}
         criteria = task.get("evaluation_criteria") or {}
