@@ -27,10 +27,15 @@ def entry_hash(prev_hash: str, seq: int, ts: float, actor: str, action: str, sub
 
 
 def append(db: sqlite3.Connection, actor: str, action: str, subject: str,
-           body: dict[str, Any]) -> None:
-    """Append one entry inside the caller's open transaction."""
-    head = db.execute("SELECT seq, hash FROM audit_head WHERE id = 1").fetchone()
-    seq, prev = (head[0] + 1, head[1]) if head else (1, GENESIS)
+           body: dict[str, Any], head: tuple[int, str] | None = None) -> tuple[int, str]:
+    """Append one entry inside the caller's open transaction; returns the new head.
+
+    ``head`` is the chain's last (seq, hash) if the caller knows it (the store keeps it in
+    memory as the only writer); else it is read from the head row."""
+    if head is None:
+        row = db.execute("SELECT seq, hash FROM audit_head WHERE id = 1").fetchone()
+        head = (row[0], row[1]) if row else (0, GENESIS)
+    seq, prev = head[0] + 1, head[1]
     ts = round(time.time(), 6)
     data = orjson.dumps(body, option=orjson.OPT_SORT_KEYS)
     digest = entry_hash(prev, seq, ts, actor, action, subject, data)
@@ -39,6 +44,7 @@ def append(db: sqlite3.Connection, actor: str, action: str, subject: str,
                                                    digest))
     db.execute("INSERT INTO audit_head (id, seq, hash) VALUES (1, ?, ?) ON CONFLICT (id) DO "
                "UPDATE SET seq = excluded.seq, hash = excluded.hash", (seq, digest))
+    return seq, digest
 
 
 @dataclass(frozen=True)

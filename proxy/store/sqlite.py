@@ -105,17 +105,21 @@ def audit_entry(actor: str, action: str, subject: str, body: dict[str, Any]) -> 
     return (AUDIT, (actor, action, subject, body))
 
 
-def _execute(db: sqlite3.Connection, statement: Statement) -> None:
+Head = tuple[int, str] | None  # the audit log's last (seq, hash); None: read it from the table
+
+
+def _execute(db: sqlite3.Connection, statement: Statement, head: Head) -> Head:
     if statement[0] == AUDIT:
         from ..gate.audit import append
 
-        append(db, *statement[1])
-        return
+        actor, action, subject, body = statement[1]
+        return append(db, actor, action, subject, body, head)
     cursor = db.execute(statement[0], statement[1])
     if len(statement) > 2 and cursor.rowcount != statement[2]:
         raise sqlite3.IntegrityError(
             f"expected {statement[2]} changed row(s), got {cursor.rowcount}: the state changed"
         )
+    return head
 
 
 def _fail(future: asyncio.Future[None], err: StoreError) -> None:
@@ -134,6 +138,7 @@ class SqliteStore:
         self._lock_fd: int | None = None
         self._pending: list[tuple[list[Statement], asyncio.Future[None]]] = []
         self._flush_scheduled = False
+        self._audit_head: Head = None
 
     @property
     def db(self) -> sqlite3.Connection:
@@ -217,12 +222,14 @@ class SqliteStore:
                 _fail(future, StoreError(f"SQLite write failed: {e}"))
             return
         alone = len(batch) == 1  # no savepoint needed: a failure rolls back the transaction
+        head = self._audit_head  # the audit chain's end, in memory: this process is the writer
         for statements, future in batch:
+            saved = head
             try:
                 if not alone:
                     db.execute("SAVEPOINT one")
                 for statement in statements:
-                    _execute(db, statement)
+                    head = _execute(db, statement, head)
                 if not alone:
                     db.execute("RELEASE one")
                 done.append(future)
@@ -233,13 +240,16 @@ class SqliteStore:
                     return
                 db.execute("ROLLBACK TO one")
                 db.execute("RELEASE one")
+                head = saved
         try:
             db.execute("COMMIT")
         except sqlite3.Error as e:
             db.execute("ROLLBACK")
+            self._audit_head = None  # read it again from the table next time
             for future in done:
                 _fail(future, StoreError(f"SQLite commit failed: {e}"))
             return
+        self._audit_head = head
         for future in done:
             if not future.done():
                 future.set_result(None)

@@ -106,3 +106,29 @@ async def test_single_failed_write_leaves_nothing_half_written(tmp_path: Path) -
     loaded = await store.load_session("s1")
     assert loaded is not None and [c.seq for c in loaded.calls] == [1] and loaded.seq == 1
     await store.close()
+
+
+async def test_audit_chain_survives_a_rolled_back_writer(tmp_path: Path) -> None:
+    """A writer whose statements fail after its audit entry takes the entry back with it; the
+    chain, whose end the store keeps in memory, goes on unbroken."""
+    import asyncio
+
+    from proxy.gate.audit import verify
+    from proxy.store.sqlite import audit_entry
+
+    store = SqliteStore(tmp_path / "s.db")
+    await store.open()
+    await store.write([audit_entry("a", "one", "x", {})])
+    bad = [audit_entry("a", "two", "x", {}), ("INSERT INTO nope VALUES (1)", ())]
+    results = await asyncio.gather(
+        store.write(bad), store.write([audit_entry("a", "three", "x", {})]),
+        return_exceptions=True)
+    assert isinstance(results[0], StoreError) and results[1] is None
+    with pytest.raises(StoreError):
+        await store.write(bad)  # alone in its transaction this time
+    await store.write([audit_entry("a", "four", "x", {})])
+    count, problems = verify(store.db)
+    assert (count, problems) == (3, [])
+    actions = [r[0] for r in store.db.execute("SELECT action FROM audit ORDER BY seq")]
+    assert actions == ["one", "three", "four"]
+    await store.close()
