@@ -79,7 +79,7 @@ class Upstreams:
                 tool.binding.method, url, params=query or None, data=data, headers=headers,
                 allow_redirects=False,
             ) as resp:
-                raw = await resp.content.read(self._max_bytes + 1)
+                raw = await _read_all(resp.content, self._max_bytes + 1)
                 status = resp.status
                 ctype = resp.content_type
         except TimeoutError as e:
@@ -102,6 +102,19 @@ class Upstreams:
                 upstream_status=status, body=parsed,
             )
         return UpstreamResult(status, parsed)
+
+
+async def _read_all(stream: aiohttp.StreamReader, limit: int) -> bytes:
+    """The whole body, or its first ``limit`` bytes (one read returns only what has arrived)."""
+    chunks: list[bytes] = []
+    size = 0
+    while size < limit:
+        chunk = await stream.read(limit - size)
+        if not chunk:
+            break
+        chunks.append(chunk)
+        size += len(chunk)
+    return b"".join(chunks)
 
 
 def _decode(raw: bytes, content_type: str) -> Any:

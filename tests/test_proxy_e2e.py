@@ -332,3 +332,41 @@ async def test_pattern_errors_carry_the_field_description(proxy: TestClient[Any,
     assert status == 422
     item = next(e for e in body["errors"] if e.get("pointer") == "/order_id")
     assert "leading '#'" in item["message"]
+
+
+async def test_large_upstream_answers_arrive_whole(
+    make_proxy: ProxyFactory, aiohttp_server: Any,
+) -> None:
+    big = {"items": [{"id": i, "name": "x" * 200} for i in range(3000)]}  # ~700 KB
+
+    async def handler(request: web.Request) -> web.StreamResponse:
+        resp = web.StreamResponse(headers={"Content-Type": "application/json"})
+        await resp.prepare(request)
+        body = json.dumps(big).encode()
+        for i in range(0, len(body), 8192):  # dribbled out in small pieces
+            await resp.write(body[i:i + 8192])
+        await resp.write_eof()
+        return resp
+
+    app = web.Application()
+    app.router.add_route("*", "/{tail:.*}", handler)
+    fake = await aiohttp_server(app)
+    client, _ = await make_proxy(str(fake.make_url("")))
+    sid = await start_session(client)
+    status, body = await call(client, sid, "list_all_product_types")
+    assert status == 200 and body["result"] == big
+
+
+async def test_oversized_upstream_answer_is_refused(
+    make_proxy: ProxyFactory, aiohttp_server: Any,
+) -> None:
+    async def handler(request: web.Request) -> web.Response:
+        return web.json_response({"blob": "x" * 5000})
+
+    app = web.Application()
+    app.router.add_route("*", "/{tail:.*}", handler)
+    fake = await aiohttp_server(app)
+    client, _ = await make_proxy(str(fake.make_url("")), limits={"max_upstream_bytes": 1000})
+    sid = await start_session(client)
+    status, body = await call(client, sid, "list_all_product_types")
+    assert status == 502 and "more than 1000 bytes" in body["errors"][0]["message"]
