@@ -231,6 +231,7 @@ async def end_session(request: web.Request) -> web.Response:
             state.ended_at, state.outcome = ended_at, outcome
     except CallgateError as e:
         return _refused(e, session_id=session_id)
+    rt.sessions.drop(session_id)  # memory follows open conversations, not all of them
     rt.tracer.emit(TraceRecord(
         ts=ended_at, event="session_end", session_id=session_id, success=body.success,
         reward=body.reward, tags=state.tags,

@@ -33,6 +33,11 @@ class SessionCache:
                 break
             self._states.popitem(last=False)
 
+    def drop(self, session_id: str) -> None:
+        """Forget an ended session's in-memory view (the store keeps it; a read reloads it)."""
+        if session_id not in self._locks:
+            self._states.pop(session_id, None)
+
     async def get(self, session_id: str) -> SessionState:
         state = self._states.get(session_id)
         if state is None:
