@@ -281,5 +281,3 @@ def add_routes(app: web.Application) -> None:
     for method, path, fn in ROUTES:
         app.router.add_route(method, path, fn)
 
-
-__all__ = ["ROUTES", "add_routes", "error_envelope"]

@@ -21,7 +21,7 @@ import contextlib
 import hashlib
 import hmac
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable
 from typing import TYPE_CHECKING, Any
 
 import aiohttp
@@ -441,5 +441,4 @@ def customer_words(t: dict[str, Any]) -> str:
     }.get(t["status"], "")
 
 
-CheckFn = Callable[[str, dict[str, Any]], Awaitable[None]]
 __all__ = ["Gate", "TicketConflict", "UnknownTicket", "customer_words"]
