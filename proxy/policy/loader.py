@@ -66,8 +66,8 @@ def load_policy(directory: Path, opa: object | None = None) -> PolicySet:
             compiled.append(compile_rego(rule, catalog, spec, directory, opa, where))
             continue
         identity = tuple((s.tool, s.argument) for s in spec.identity)
-        compiled.append(_scoped(compile_rule(rule, catalog, identity, where, spec.refresh),
-                                spec.domain))
+        compiled.append(_scoped(compile_rule(rule, catalog, identity, where, spec.refresh,
+                                             spec.clock), spec.domain))
     policy = PolicySet(compiled, version_of(directory), str(directory), catalog)
     if any(isinstance(r, RegoRule) for r in spec.rules):
         from .opa import rego_modules

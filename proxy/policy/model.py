@@ -64,14 +64,15 @@ class FactRef(_Frozen):
 
 
 Op = Literal["eq", "ne", "in", "not_in", "contains", "subset", "lt", "le", "gt", "ge",
-             "startswith", "exists", "not_exists"]
+             "startswith", "exists", "not_exists", "within_hours"]
 
 
 class Condition(_Frozen):
     """``left op right``. Operands name values: ``fact.PATH``, ``args.PATH``, ``identity``, or
     (on the right only) a literal. ``right_ref`` names a value instead of a literal. In a PATH,
     a number indexes a list, ``*`` maps the rest of the path over a list's (or object's) values,
-    and ``#`` is the length of what it follows."""
+    and ``#`` is the length of what it follows. ``within_hours``: the left operand, an ISO date and
+    time, lies at most ``right`` hours before the policy's clock."""
 
     left: str
     op: Op
@@ -185,4 +186,7 @@ class PolicyFile(_Frozen):
     catalog: str
     identity: tuple[IdentitySource, ...] = ()
     refresh: tuple[Refresh, ...] = ()
+    # The time `within_hours` measures from: unset, the current time; an ISO date and time fixes
+    # it (a benchmark's world has its own "now", e.g. tau-bench airline's 2024-05-15 15:00 EST).
+    clock: str | None = None
     rules: tuple[Rule, ...] = ()

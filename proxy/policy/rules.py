@@ -10,6 +10,7 @@ from __future__ import annotations
 import hashlib
 import re
 import time
+from datetime import UTC, datetime, timedelta
 from collections.abc import Callable
 from typing import Any, Protocol
 
@@ -124,12 +125,42 @@ def _compare(op: str, left: Any, right: Any) -> bool:
     return {"lt": a < b, "le": a <= b, "gt": a > b, "ge": a >= b}[op]
 
 
+def _parse_time(value: Any) -> datetime | None:
+    if not isinstance(value, str):
+        return None
+    try:
+        return datetime.fromisoformat(value.replace("Z", "+00:00"))
+    except ValueError:
+        return None
+
+
+def _within_hours(left: Any, hours: Any, clock: datetime | None) -> bool:
+    """A time without a zone is read in the clock's zone (the world's own local time)."""
+    at = _parse_time(left)
+    span = _num(hours)
+    if at is None or span is None:
+        return False
+    now = clock or datetime.now(UTC)
+    if now.tzinfo is None:
+        now = now.replace(tzinfo=UTC)
+    if at.tzinfo is None:
+        at = at.replace(tzinfo=now.tzinfo)
+    return timedelta(0) <= now - at <= timedelta(hours=span)
+
+
 def compile_condition(
-    cond: Condition | AnyOf, identity: Identity, where: str
+    cond: Condition | AnyOf, identity: Identity, where: str, clock: str | None = None
 ) -> Callable[[CallInput, Any], bool]:
     if isinstance(cond, AnyOf):
-        parts = [compile_condition(c, identity, where) for c in cond.any_of]
+        parts = [compile_condition(c, identity, where, clock) for c in cond.any_of]
         return lambda call, fact: any(p(call, fact) for p in parts)
+    if cond.op == "within_hours":
+        fixed = _parse_time(clock) if clock else None
+        if clock and fixed is None:
+            raise ConfigError(f"{where}: clock {clock!r} is not an ISO date and time")
+        get_left = compile_operand(cond.left, identity, where)
+        hours = cond.right
+        return lambda call, fact: _within_hours(get_left(call, fact), hours, fixed)
     left = compile_operand(cond.left, identity, where)
     if cond.right_ref is not None:
         right = compile_operand(cond.right_ref, identity, where)
@@ -244,7 +275,7 @@ def _names(spec: RequiresSpec) -> str:
 
 
 def compile_rule(rule: Any, catalog: Catalog, identity: Identity, where: str,
-                 refresh: tuple[Refresh, ...] = ()) -> CompiledRule:
+                 refresh: tuple[Refresh, ...] = (), clock: str | None = None) -> CompiledRule:
     applies = compile_selector(rule.tools, catalog, where)
     custom = compile_message(rule.message, identity, where) if rule.message else None
     route, rid, kind = rule.route, rule.id, rule.kind
@@ -262,7 +293,7 @@ def compile_rule(rule: Any, catalog: Catalog, identity: Identity, where: str,
     if isinstance(rule, OrderRule):
         return _order(rule, applies, violation)
     if isinstance(rule, FactsRule):
-        return _facts(rule, catalog, identity, refresh, applies, violation, where)
+        return _facts(rule, catalog, identity, refresh, applies, violation, where, clock)
     if isinstance(rule, LinkedItemsRule):
         return _linked(rule, catalog, identity, refresh, applies, violation, where)
     raise ConfigError(f"{where}: rule kind {rule.kind!r} is not compiled here")
@@ -349,10 +380,10 @@ def _order(rule: OrderRule, applies: Applies, violation: MakeViolation) -> Compi
 
 def _facts(rule: FactsRule, catalog: Catalog, identity: Identity,
            refresh: tuple[Refresh, ...], applies: Applies,
-           violation: MakeViolation, where: str) -> CompiledRule:
+           violation: MakeViolation, where: str, clock: str | None = None) -> CompiledRule:
     get_fact = (fact_getter(rule.fact, catalog, identity, where, refresh) if rule.fact
                 else (lambda call: MISSING))
-    conditions = [compile_condition(c, identity, where) for c in rule.require]
+    conditions = [compile_condition(c, identity, where, clock) for c in rule.require]
     fact_tool = rule.fact.tool if rule.fact else None
     skip_missing = rule.if_missing == "skip"
 

@@ -117,3 +117,28 @@ async def test_rules_apply_only_to_their_domain() -> None:
     assert both.catalog is not None
     cancel = both.catalog.get("cancel_reservation")
     assert {r.id for r in both.rules_for(cancel)} <= {r.id for r in airline.rules}
+
+
+@pytest.mark.parametrize(
+    ("when", "hours", "clock", "expected"),
+    [
+        ("2024-05-14T16:03:16", 24, "2024-05-15T15:00:00-05:00", True),  # local to the clock
+        ("2024-05-14T14:59:00", 24, "2024-05-15T15:00:00-05:00", False),
+        ("2024-05-15T20:00:00Z", 1, "2024-05-15T15:00:00-05:00", True),  # 20:00 UTC = 15:00 EST
+        ("2024-05-16T10:00:00", 24, "2024-05-15T15:00:00-05:00", False),  # in the future
+        ("not a time", 24, "2024-05-15T15:00:00-05:00", False),
+    ],
+)
+def test_within_hours(when: str, hours: float, clock: str, expected: bool) -> None:
+    from proxy.policy.rules import _parse_time, _within_hours
+
+    assert _within_hours(when, hours, _parse_time(clock)) is expected
+
+
+def test_bad_clock_is_a_config_error(tmp_path: Path) -> None:
+    write_policy(tmp_path, "  - id: x\n    kind: facts\n    tools: all\n    require:\n"
+                           "      - {left: args.t, op: within_hours, right: 24}\n")
+    text = (tmp_path / "policy.yaml").read_text().replace("rules:", "clock: yesterday\nrules:")
+    (tmp_path / "policy.yaml").write_text(text)
+    with pytest.raises(ConfigError, match="not an ISO date"):
+        load_policy(tmp_path)
