@@ -1,0 +1,87 @@
+"""`callgate serve` as a process: it starts from a config file, and on SIGTERM it finishes the
+calls in flight before it exits."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import signal
+import socket
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import aiohttp
+from aiohttp import web
+
+from .conftest import MODE, ROOT
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+async def wait_ready(url: str) -> None:
+    async with aiohttp.ClientSession() as http:
+        for _ in range(200):
+            try:
+                async with http.get(url) as r:
+                    if r.status == 200:
+                        return
+            except aiohttp.ClientError:
+                pass
+            await asyncio.sleep(0.05)
+    raise AssertionError(f"{url} never became ready")
+
+
+async def test_sigterm_finishes_in_flight_calls(
+    tmp_path: Path, aiohttp_server: Any, fake_upstream_app: web.Application,
+) -> None:
+    fake = await aiohttp_server(fake_upstream_app)
+    fake_upstream_app[MODE].update(kind="slow", delay=1.0)
+    port = free_port()
+    config = tmp_path / "callgate.yaml"
+    config.write_text(
+        f"listen: {{port: {port}}}\nstore: {{path: {tmp_path / 'c.db'}}}\n"
+        f"trace: {{path: {tmp_path / 't.jsonl'}}}\n"
+        f"upstreams: {{retail: {{base_url: '{fake.make_url('')}'}}}}\n"
+        f"catalogs: ['{ROOT / 'schemas/retail/catalog.yaml'}']\n"
+        "timeouts: {upstream_total_s: 5, shutdown_s: 10}\n")
+    proc = subprocess.Popen(  # noqa: S603 - our own CLI
+        [sys.executable, "-m", "proxy", "serve", "--config", str(config), "--log-level",
+         "error"], env={**os.environ, "PYTHONPATH": str(ROOT)})
+    try:
+        base = f"http://127.0.0.1:{port}"
+        await wait_ready(base + "/readyz")
+        async with aiohttp.ClientSession() as http:
+            async with http.post(base + "/v1/sessions", json={}) as r:
+                sid = (await r.json())["session_id"]
+
+            async def slow_call() -> tuple[int, Any]:
+                async with http.post(f"{base}/v1/sessions/{sid}/calls", json={
+                        "tool": "get_order_details", "arguments": {"order_id": "#W1"}}) as r:
+                    return r.status, await r.json()
+
+            in_flight = asyncio.ensure_future(slow_call())
+            await asyncio.sleep(0.3)  # the call is now waiting on the slow upstream
+            proc.send_signal(signal.SIGTERM)
+            status, body = await in_flight
+        assert status == 200 and body["outcome"] == "executed"
+        assert proc.wait(15) == 0
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+
+
+async def test_serve_refuses_a_broken_config(tmp_path: Path) -> None:
+    config = tmp_path / "bad.yaml"
+    config.write_text("listen: {port: 8080}\nupstreams: {}\ncatalogs: []\n")
+    done = subprocess.run(  # noqa: S603
+        [sys.executable, "-m", "proxy", "serve", "--config", str(config)],
+        env={**os.environ, "PYTHONPATH": str(ROOT)}, capture_output=True, text=True, timeout=30)
+    assert done.returncode == 2
+    assert f"{config}:3: catalogs" in done.stderr
