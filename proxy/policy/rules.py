@@ -10,8 +10,8 @@ from __future__ import annotations
 import hashlib
 import re
 import time
-from datetime import UTC, datetime, timedelta
 from collections.abc import Callable
+from datetime import UTC, datetime, timedelta
 from typing import Any, Protocol
 
 from ..catalog import Catalog, Tool
