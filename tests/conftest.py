@@ -96,6 +96,8 @@ def fake_upstream_app() -> web.Application:
 
     async def handler(request: web.Request) -> web.StreamResponse:
         mode["hits"] = int(mode["hits"]) + 1
+        mode["last_body"] = await request.read()
+        mode["last_headers"] = dict(request.headers)
         if mode["kind"] == "slow":
             await asyncio.sleep(float(mode["delay"]))
         if mode["kind"] == "error":

@@ -370,3 +370,19 @@ async def test_oversized_upstream_answer_is_refused(
     sid = await start_session(client)
     status, body = await call(client, sid, "list_all_product_types")
     assert status == 502 and "more than 1000 bytes" in body["errors"][0]["message"]
+
+
+async def test_forwards_its_own_serialisation_not_the_agent_bytes(
+    make_proxy: ProxyFactory, aiohttp_server: Any, fake_upstream_app: web.Application,
+) -> None:
+    fake = await aiohttp_server(fake_upstream_app)
+    client, _ = await make_proxy(str(fake.make_url("")))
+    sid = await start_session(client)
+    raw = (b'{ "tool" : "cancel_pending_order",\n  "arguments": {"reason": "no longer needed",'
+           b' "order_id": "\\u0023W1"  } }')
+    resp = await client.post(f"/v1/sessions/{sid}/calls", data=raw,
+                             headers={"Content-Type": "application/json"})
+    assert resp.status == 200
+    assert fake_upstream_app[MODE]["last_body"] == b'{"reason":"no longer needed"}'
+    headers = fake_upstream_app[MODE]["last_headers"]
+    assert headers["Idempotency-Key"] == (await resp.json())["call_id"]
