@@ -85,3 +85,48 @@ async def test_serve_refuses_a_broken_config(tmp_path: Path) -> None:
         env={**os.environ, "PYTHONPATH": str(ROOT)}, capture_output=True, text=True, timeout=30)
     assert done.returncode == 2
     assert f"{config}:3: catalogs" in done.stderr
+
+
+async def test_nothing_answered_is_lost_to_kill_nine(
+    tmp_path: Path, aiohttp_server: Any, fake_upstream_app: web.Application,
+) -> None:
+    fake = await aiohttp_server(fake_upstream_app)
+    port = free_port()
+    config = tmp_path / "callgate.yaml"
+    config.write_text(
+        f"listen: {{port: {port}}}\nstore: {{path: {tmp_path / 'c.db'}}}\n"
+        f"trace: {{path: {tmp_path / 't.jsonl'}}}\n"
+        f"upstreams: {{retail: {{base_url: '{fake.make_url('')}'}}}}\n"
+        f"catalogs: ['{ROOT / 'schemas/retail/catalog.yaml'}']\n")
+    cmd = [sys.executable, "-m", "proxy", "serve", "--config", str(config), "--log-level",
+           "error"]
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    base = f"http://127.0.0.1:{port}"
+    proc = subprocess.Popen(cmd, env=env)  # noqa: S603
+    try:
+        await wait_ready(base + "/readyz")
+        async with aiohttp.ClientSession() as http:
+            async with http.post(base + "/v1/sessions", json={"tags": {"scenario": "k"}}) as r:
+                sid = (await r.json())["session_id"]
+            async with http.post(f"{base}/v1/sessions/{sid}/messages",
+                                 json={"role": "user", "content": "hello"}) as r:
+                assert r.status == 201
+            async with http.post(f"{base}/v1/sessions/{sid}/calls", json={
+                    "tool": "cancel_pending_order",
+                    "arguments": {"order_id": "#W1", "reason": "no longer needed"}}) as r:
+                assert r.status == 200
+            proc.send_signal(signal.SIGKILL)
+            proc.wait()
+            proc = subprocess.Popen(cmd, env=env)  # noqa: S603
+            await wait_ready(base + "/readyz")
+            async with http.get(f"{base}/v1/sessions/{sid}") as r:
+                state = await r.json()
+        assert state["messages"] == 1
+        assert [(c["tool"], c["outcome"]) for c in state["calls"]] == [
+            ("cancel_pending_order", "executed")]
+        lines = (tmp_path / "t.jsonl").read_bytes().splitlines()
+        assert len(lines) == 3  # session_start, message, call: each written when it happened
+    finally:
+        if proc.poll() is None:
+            proc.terminate()
+            proc.wait(10)
