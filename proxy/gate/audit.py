@@ -27,7 +27,8 @@ def entry_hash(prev_hash: str, seq: int, ts: float, actor: str, action: str, sub
 
 
 def append(db: sqlite3.Connection, actor: str, action: str, subject: str,
-           body: dict[str, Any], head: tuple[int, str] | None = None) -> tuple[int, str]:
+           body: dict[str, Any], head: tuple[int, str] | None = None,
+           write_head: bool = True) -> tuple[int, str]:
     """Append one entry inside the caller's open transaction; returns the new head.
 
     ``head`` is the chain's last (seq, hash) if the caller knows it (the store keeps it in
@@ -42,9 +43,15 @@ def append(db: sqlite3.Connection, actor: str, action: str, subject: str,
     db.execute("INSERT INTO audit (seq, ts, actor, action, subject, body, prev_hash, hash) "
                "VALUES (?, ?, ?, ?, ?, ?, ?, ?)", (seq, ts, actor, action, subject, data, prev,
                                                    digest))
-    db.execute("INSERT INTO audit_head (id, seq, hash) VALUES (1, ?, ?) ON CONFLICT (id) DO "
-               "UPDATE SET seq = excluded.seq, hash = excluded.hash", (seq, digest))
+    if write_head:
+        save_head(db, (seq, digest))
     return seq, digest
+
+
+def save_head(db: sqlite3.Connection, head: tuple[int, str]) -> None:
+    """Record the chain's end; the store does it once per transaction, before COMMIT."""
+    db.execute("INSERT INTO audit_head (id, seq, hash) VALUES (1, ?, ?) ON CONFLICT (id) DO "
+               "UPDATE SET seq = excluded.seq, hash = excluded.hash", head)
 
 
 @dataclass(frozen=True)

@@ -77,8 +77,8 @@ CREATE TABLE IF NOT EXISTS agent_keys (
     revoked    INTEGER NOT NULL DEFAULT 0
 );
 CREATE TABLE IF NOT EXISTS audit (
-    id        INTEGER PRIMARY KEY AUTOINCREMENT,  -- physical order of appends
-    seq       INTEGER NOT NULL UNIQUE,
+    id        INTEGER PRIMARY KEY,    -- physical order of appends (verify walks it)
+    seq       INTEGER NOT NULL,       -- the chain's own numbering (verify checks it)
     ts        REAL NOT NULL,
     actor     TEXT NOT NULL,
     action    TEXT NOT NULL,

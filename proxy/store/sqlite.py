@@ -113,7 +113,7 @@ def _execute(db: sqlite3.Connection, statement: Statement, head: Head) -> Head:
         from ..gate.audit import append
 
         actor, action, subject, body = statement[1]
-        return append(db, actor, action, subject, body, head)
+        return append(db, actor, action, subject, body, head, write_head=False)
     cursor = db.execute(statement[0], statement[1])
     if len(statement) > 2 and cursor.rowcount != statement[2]:
         raise sqlite3.IntegrityError(
@@ -242,6 +242,10 @@ class SqliteStore:
                 db.execute("RELEASE one")
                 head = saved
         try:
+            if head is not None and head != self._audit_head:
+                from ..gate.audit import save_head
+
+                save_head(db, head)  # once per transaction, in it
             db.execute("COMMIT")
         except sqlite3.Error as e:
             db.execute("ROLLBACK")
