@@ -96,21 +96,36 @@ def _summary(calls: list[ReplayedCall]) -> dict[str, Any]:
 @click.command()
 @click.argument("traces", nargs=-1, required=True,
                 type=click.Path(exists=True, dir_okay=False, path_type=Path))
-@click.option("--policy", "policies", multiple=True, required=True, type=DIR,
+@click.option("--policy", "policies", multiple=True, type=DIR,
               help="Policy directory; give it twice to compare two policy sets.")
+@click.option("--live", "live_url", metavar="URL",
+              help="Instead of deciding offline, drive the sessions through the proxy running at "
+                   "URL (e.g. `callgate demo --retail-db ...`) and report what it answered.")
+@click.option("--agent-key", envvar="CALLGATE_AGENT_KEY", help="With --live: the agent key.")
 @click.option("--json", "as_json", is_flag=True, help="One JSON object per call, then a summary.")
 @click.option("--all-calls", is_flag=True, help="Print allowed reads too (default: writes and "
               "anything a rule fired on).")
-def replay(traces: tuple[Path, ...], policies: tuple[Path, ...], as_json: bool,
-           all_calls: bool) -> None:
+def replay(traces: tuple[Path, ...], policies: tuple[Path, ...], live_url: str | None,
+           agent_key: str | None, as_json: bool, all_calls: bool) -> None:
     """Run recorded sessions through a policy set, without any upstream.
 
     TRACES are callgate trace files (.jsonl) or tau-bench / tau2-bench trajectory files (.json).
     Says per call what the policy would have decided, and sums up per rule. With two --policy
     directories, shows the calls whose verdict differs.
     """
-    if len(policies) > 2:
-        raise click.UsageError("give one --policy, or two to compare")
+    if live_url is not None:
+        if policies:
+            raise click.UsageError("--live uses the running proxy's policy; drop --policy")
+        from ..drive import drive
+
+        try:
+            calls = asyncio.run(drive(sessions_in(traces), live_url, agent_key))
+        except (OSError, RuntimeError) as e:
+            raise click.ClickException(f"driving {live_url} failed: {e}") from e
+        _print(calls, as_json, all_calls)
+        return
+    if not 1 <= len(policies) <= 2:
+        raise click.UsageError("give one --policy, or two to compare (or --live URL)")
     sets = [_load(p, None) for p in policies]
 
     async def run() -> list[list[ReplayedCall]]:
@@ -123,7 +138,6 @@ def replay(traces: tuple[Path, ...], policies: tuple[Path, ...], as_json: bool,
 
     results = asyncio.run(run())
     base = results[0]
-    shown = [c for c in base if all_calls or c.kind == "write" or c.rules]
     if len(sets) == 2:
         other = results[1]
         changed = [(a, b) for a, b in zip(base, other, strict=True)
@@ -140,17 +154,22 @@ def replay(traces: tuple[Path, ...], policies: tuple[Path, ...], as_json: bool,
                        f"{b.verdict} {b.rules}")
         click.echo(f"{len(changed)} of {len(base)} calls decided differently")
         return
+    _print(base, as_json, all_calls)
+
+
+def _print(calls: list[ReplayedCall], as_json: bool, all_calls: bool) -> None:
+    shown = [c for c in calls if all_calls or c.kind == "write" or c.rules]
     if as_json:
         for c in shown:
             click.echo(orjson.dumps(c.as_json()).decode())
-        click.echo(orjson.dumps({"summary": _summary(base)}).decode())
+        click.echo(orjson.dumps({"summary": _summary(calls)}).decode())
         return
     for c in shown:
         fired = f" [{', '.join(c.rules)}]" if c.rules else ""
         click.echo(f"{c.session} #{c.index} {c.tool}: {c.verdict}{fired}")
         for m in c.messages:
             click.echo(f"    - {m}")
-    s = _summary(base)
+    s = _summary(calls)
     click.echo(f"\n{s['sessions']} sessions, {s['calls']} calls; verdicts {s['verdicts']}; "
                f"writes {s['write_verdicts']}")
     for rule, n in s["rules"].items():
