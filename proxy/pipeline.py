@@ -149,6 +149,7 @@ async def handle_call(rt: Runtime, session_id: str, body: bytes, requester: str 
         verdict=decision.verdict.value if decision else None,
         rules=decision.fired if decision else None,
         rules_run=decision.rules_run if decision else None,
+        rules_checked=list(decision.ran) if decision else None,
         policy_version=decision.policy_version if decision else None,
         outcome=envelope.outcome.value,
         error_code=err.code if err else (record.error_code if record else None),

@@ -53,6 +53,7 @@ class TraceRecord(pydantic.BaseModel):
     verdict: str | None = None
     rules: list[str] | None = None  # the rules that fired
     rules_run: int | None = None
+    rules_checked: list[str] | None = None  # the ids of every rule that ran
     policy_version: str | None = None
     outcome: str | None = None
     error_code: str | None = None

@@ -90,6 +90,8 @@ async def test_cancel_needs_auth_read_and_a_yes(
     decided = [r for r in calls if r.event == "call" and r.tool == "cancel_pending_order"]
     assert [r.verdict for r in decided] == ["block", "confirm", "confirm", "allow", "block"]
     assert all(r.policy_version and r.policy_version != "none" for r in decided)
+    assert "confirm-writes" in (decided[0].rules_checked or [])
+    assert decided[0].rules_run == len(decided[0].rules_checked or [])
 
 
 async def test_linked_addon_must_go_with_its_item(

@@ -38,6 +38,7 @@ class Decision:
     rules_run: int
     policy_version: str
     elapsed_us: float = 0.0
+    ran: tuple[str, ...] = ()  # the ids of the rules that were checked
 
     @property
     def fired(self) -> list[str]:

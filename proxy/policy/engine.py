@@ -118,6 +118,7 @@ async def decide(policy: PolicySet, call: CallInput, decision_id: str) -> Decisi
         verdict=verdict,
         violations=tuple(violations),
         rules_run=len(rules),
+        ran=tuple(r.id for r in rules),
         policy_version=policy.version,
         elapsed_us=(time.perf_counter() - start) * 1e6,
     )
