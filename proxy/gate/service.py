@@ -241,10 +241,11 @@ class Gate:
 
     async def set_read(self, ticket_id: str, operator_id: str, state: str) -> None:
         self.get(ticket_id)
-        await self.store.write([(
-            "INSERT INTO ticket_reads (ticket_id, operator_id, state) VALUES (?, ?, ?) "
-            "ON CONFLICT (ticket_id, operator_id) DO UPDATE SET state = excluded.state",
-            (ticket_id, operator_id, state))])
+        await self.store.write([
+            ("INSERT INTO ticket_reads (ticket_id, operator_id, state) VALUES (?, ?, ?) "
+             "ON CONFLICT (ticket_id, operator_id) DO UPDATE SET state = excluded.state",
+             (ticket_id, operator_id, state)),
+            audit_entry(operator_id, f"ticket_{state}", ticket_id, {"read_state": state})])
 
     # ---- the outbox -------------------------------------------------------------------------
 

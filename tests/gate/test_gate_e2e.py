@@ -9,12 +9,14 @@ import json
 import time
 
 import orjson
+from aiohttp import web
 from aiohttp.test_utils import TestServer
 
 from proxy.demo.data import RetailDB
+from proxy.gate.auth import Role
 
 from ..conftest import upstream_state
-from .conftest import Gated, bearer, held_refund, login
+from .conftest import POLICIES, Gated, add_operator, bearer, held_refund, login
 
 
 async def test_held_approved_executed_once_and_notified(
@@ -152,3 +154,35 @@ async def test_edit_goes_back_through_schema_and_policy(
     t = await (await g.client.get(f"/v1/operator/tickets/{ticket_id}",
                                   headers=bearer(abe))).json()
     assert t["arguments"]["payment_method_id"] == order["payment_history"][0]["payment_method_id"]
+
+
+async def test_webhook_retries_until_delivered(
+    upstream: TestServer, make_proxy: Any, aiohttp_server: Any, retail_db: RetailDB,
+    monkeypatch: Any,
+) -> None:
+    seen: list[int] = []
+
+    async def flaky(request: web.Request) -> web.Response:
+        seen.append(1)
+        return web.Response(status=503 if len(seen) < 3 else 200)
+
+    app = web.Application()
+    app.router.add_post("/hook", flaky)
+    hook = await aiohttp_server(app)
+    monkeypatch.setenv("TEST_WEBHOOK_SECRET", "s")
+    client, runtime = await make_proxy(
+        str(upstream.make_url("")), policy={"dirs": POLICIES},
+        gate={"webhook_url": str(hook.make_url("/hook")), "webhook_secret_env":
+              "TEST_WEBHOOK_SECRET", "webhook_attempts": 4})
+    g = Gated(client, runtime, [])
+    await add_operator(g, "abe", Role.APPROVER)
+    _, _, body = await held_refund(g, retail_db)
+    ticket_id = body["ticket"]["ticket_id"]
+    token = await login(g, "abe")
+    await client.post(f"/v1/operator/tickets/{ticket_id}/reject", headers=bearer(token),
+                      json={"reason": "no"})
+    assert runtime.gate is not None
+    await runtime.gate.drain()
+    events = runtime.gate.events(ticket_id, internal=True)
+    notify = [e for e in events if e["kind"] == "notify"]
+    assert notify and notify[-1]["outcome"] == "delivered" and notify[-1]["attempts"] == 3
