@@ -114,7 +114,9 @@ class Tracer:
     def emit(self, record: TraceRecord) -> None:
         if self._log is None:
             return
-        fields = record.model_dump(exclude_none=True)
+        # The validated record's own field values, shallow: model_dump would deep-copy results
+        # that orjson is about to serialise anyway.
+        fields = {k: v for k, v in record.__dict__.items() if v is not None}
         event = fields.pop("event")
         if "arguments" in fields and record.tool is not None:
             fields["arguments"] = self.redact(record.tool, fields["arguments"])
