@@ -108,9 +108,16 @@ def status_of(envelope: Envelope, err: CallgateError | None = None) -> int:
     return STATUS.get(envelope.outcome, 500)
 
 
+def _fields(model: Any) -> dict[str, Any]:
+    """A model's set fields, shallow (orjson serialises the values, nested models through here)."""
+    if isinstance(model, pydantic.BaseModel):
+        return {k: v for k, v in model.__dict__.items() if v is not None}
+    raise TypeError(f"{type(model).__name__} is not JSON serialisable")
+
+
 def json_response(body: Any, status: int = 200) -> web.Response:
-    if isinstance(body, pydantic.BaseModel):
-        body = body.model_dump(mode="json", exclude_none=True)
     return web.Response(
-        body=orjson.dumps(body), status=status, content_type="application/json"
+        body=orjson.dumps(_fields(body) if isinstance(body, pydantic.BaseModel) else body,
+                          default=_fields),
+        status=status, content_type="application/json",
     )
