@@ -21,6 +21,7 @@ import contextlib
 import hashlib
 import hmac
 import time
+import weakref
 from collections.abc import Awaitable
 from typing import TYPE_CHECKING, Any
 
@@ -67,7 +68,8 @@ class Gate:
         self.catalog = catalog
         self.sessions = sessions
         self.webhook_secret = webhook_secret
-        self._locks: dict[str, asyncio.Lock] = {}
+        # one lock per ticket while anyone uses it; gone when no one holds a reference
+        self._locks: weakref.WeakValueDictionary[str, asyncio.Lock] = weakref.WeakValueDictionary()
         self._tasks: set[asyncio.Task[Any]] = set()
         self._http: aiohttp.ClientSession | None = None
         self.delivered = 0  # outbox deliveries this process made (for tests and metrics)
@@ -150,7 +152,10 @@ class Gate:
         return self.get(ticket_id)
 
     def _lock(self, ticket_id: str) -> asyncio.Lock:
-        return self._locks.setdefault(ticket_id, asyncio.Lock())
+        lock = self._locks.get(ticket_id)
+        if lock is None:
+            lock = self._locks[ticket_id] = asyncio.Lock()
+        return lock
 
     @staticmethod
     def _state(t: dict[str, Any]) -> State:
