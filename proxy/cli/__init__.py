@@ -138,7 +138,7 @@ The human gate: returns on orders over $1,000 are held (202, a ticket) for an op
 Ctrl-C stops everything (in-flight calls finish first).
 """
 
-GATE_HELP = """  A demo admin was created (shown once; kept in the demo store):
+GATE_HELP = """  The demo admin (new credentials at every demo start):
     username demo-admin   password {password}   TOTP secret {secret}
   Log in with a fresh code, then list and approve tickets:
     CODE=$({python} -c 'import pyotp; print(pyotp.TOTP("{secret}").now())')
@@ -167,11 +167,15 @@ async def _run_demo(config: Config, db_dir: Path | None, seed: int, upstream_por
         await proxy.setup()
         await web.TCPSite(proxy, config.listen.host, config.listen.port).start()
         runners.insert(0, proxy)
-        gate = "  (an operator exists already in this demo store; log in as before)\n"
-        if runtime.accounts is not None and runtime.accounts.count() == 0:
+        gate = ""
+        if runtime.accounts is not None:
+            # The demo admin gets fresh credentials at every start (only the demo does this).
             password = secrets.token_urlsafe(12)
-            made = await runtime.accounts.create_operator("demo-admin", password, Role.ADMIN,
-                                                          "demo")
+            exists = runtime.accounts.store.db.execute(
+                "SELECT 1 FROM operators WHERE username = 'demo-admin'").fetchone()
+            made = await (runtime.accounts.reset_operator("demo-admin", password, "demo") if exists
+                          else runtime.accounts.create_operator("demo-admin", password,
+                                                                Role.ADMIN, "demo"))
             gate = GATE_HELP.format(password=password, secret=made["totp_secret"],
                                     port=config.listen.port, python=sys.executable)
         sample = next(o for o in db.orders.values() if o["status"] == "pending")

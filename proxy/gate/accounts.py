@@ -57,6 +57,22 @@ class Accounts:
         return {"operator_id": str(row[0]), "username": username, "role": role.value,
                 "totp_secret": secret, "otpauth_uri": otpauth_uri(secret, username)}
 
+    async def reset_operator(self, username: str, password: str, actor: str) -> dict[str, str]:
+        """New password and TOTP secret for an existing operator; its sessions end."""
+        row = self.store.db.execute("SELECT operator_id, role FROM operators WHERE username = ?",
+                                    (username,)).fetchone()
+        if row is None:
+            raise RequestError(f"no operator {username!r}")
+        fresh, secret = new_operator(username, password, Role(row[1]))
+        await self.store.write([
+            ("UPDATE operators SET pw_hash = ?, totp_secret = ?, last_step = 0 WHERE "
+             "operator_id = ?", (fresh[2], secret, row[0]), 1),
+            ("UPDATE operator_sessions SET ended = 1 WHERE operator_id = ?", (row[0],)),
+            audit_entry(actor, "operator_reset", str(row[0]), {"username": username}),
+        ])
+        return {"operator_id": str(row[0]), "username": username, "role": str(row[1]),
+                "totp_secret": secret, "otpauth_uri": otpauth_uri(secret, username)}
+
     def count(self) -> int:
         return int(self.store.db.execute("SELECT COUNT(*) FROM operators").fetchone()[0])
 

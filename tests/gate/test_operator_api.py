@@ -143,3 +143,17 @@ async def test_admin_creates_an_operator_who_can_log_in(gated: Gated) -> None:
         "username": "newbie", "password": "a long enough secret",
         "totp": pyotp.TOTP(made["totp_secret"]).now()})
     assert resp.status == 200
+
+
+async def test_reset_gives_new_credentials_and_ends_sessions(gated: Gated) -> None:
+    g = gated
+    old = await login(g, "vera")
+    assert g.runtime.accounts is not None
+    made = await g.runtime.accounts.reset_operator("vera", "a brand new password", "test")
+    assert (await g.client.get("/v1/operator/me", headers=bearer(old))).status == 401
+    import pyotp
+
+    resp = await g.client.post("/v1/operator/login", json={
+        "username": "vera", "password": "a brand new password",
+        "totp": pyotp.TOTP(made["totp_secret"]).now()})
+    assert resp.status == 200
