@@ -54,7 +54,11 @@ def _summary(cases: list[tuple[int, int]]) -> dict[str, Any]:
 
 def build_report(totals: Totals, gate: Gate | None = None, plan: bool = False,
                  plan_budget: int = 20) -> dict[str, Any]:
-    cases = sorted(totals.cases.values(), key=lambda c: _case_key(c.case))
+    # Name cases by scenario id alone when they all come from one benchmark and domain.
+    single = len({c.prefix for c in totals.cases.values()}) <= 1
+    for c in totals.cases.values():
+        c.label = c.scenario if single and c.scenario else c.case
+    cases = sorted(totals.cases.values(), key=lambda c: _case_key(c.label))
     pairs = [(c.n, c.c) for c in cases]
     max_n = max((n for n, _ in pairs), default=0)
     min_n = min((n for n, _ in pairs), default=0)
@@ -62,7 +66,7 @@ def build_report(totals: Totals, gate: Gate | None = None, plan: bool = False,
     for c in cases:
         lo, hi = wilson_interval(c.c, c.n)
         per_case.append({
-            "case": c.case, "n": c.n, "c": c.c, "success_rate": _round(c.c / c.n),
+            "case": c.label, "n": c.n, "c": c.c, "success_rate": _round(c.c / c.n),
             "wilson_lower": _round(lo), "wilson_upper": _round(hi),
             "exact_lower": _round(clopper_pearson_lower(c.c, c.n)),
             "flaky": 0 < c.c < c.n, "outcomes": [int(o) for o in c.outcomes],
@@ -75,7 +79,7 @@ def build_report(totals: Totals, gate: Gate | None = None, plan: bool = False,
         eligible = [(n, c) for n, c in pairs if n >= k]
         pass_hat[str(k)] = _round(mean(pass_hat_k(n, c, k) for n, c in eligible))
         pass_at[str(k)] = _round(mean(pass_at_k(n, c, k) for n, c in eligible))
-        short = [c.case for c in cases if c.n < k]
+        short = [c.label for c in cases if c.n < k]
         coverage[str(k)] = {"cases": len(eligible), "cases_with_fewer_trials": short}
     steps = {}
     for name, s in sorted(totals.steps.items()):
@@ -104,7 +108,7 @@ def build_report(totals: Totals, gate: Gate | None = None, plan: bool = False,
         "k_coverage": coverage,
         "consistently_correct": _round(sum(c == n for n, c in pairs) / len(pairs))
         if pairs else None,
-        "flaky_cases": [c.case for c in cases if 0 < c.c < c.n],
+        "flaky_cases": [c.label for c in cases if 0 < c.c < c.n],
         "per_case": per_case,
         "per_step": steps,
         "weakest_step": None if weakest is None or not weakest[1]["failed_runs_when_wrong"] else {

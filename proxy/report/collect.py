@@ -114,21 +114,26 @@ class Run:
         }
 
 
-def case_of(run: Run) -> str:
-    """A case is a scenario; the same scenario id in another benchmark or domain is another
-    case, so the key carries them when the tags do (``tau2-bench/airline/7``)."""
+def case_of(run: Run) -> tuple[str, str]:
+    """(prefix, scenario). A case is a scenario; the same scenario id in another benchmark or
+    domain is another case, so the prefix carries them when the tags do (``tau2-bench/airline``).
+    Reports name a case by its scenario alone unless several prefixes meet in one report."""
     scenario = str(run.tags.get("scenario", run.session_id))
-    prefix = [str(run.tags[k]) for k in ("benchmark", "domain") if run.tags.get(k)]
-    return "/".join([*prefix, scenario]) if len(prefix) and "scenario" in run.tags else scenario
+    if "scenario" not in run.tags:
+        return "", scenario
+    return "/".join(str(run.tags[k]) for k in ("benchmark", "domain") if run.tags.get(k)), scenario
 
 
 @dataclass
 class Case:
-    case: str
+    case: str  # the unique key: prefix/scenario
+    scenario: str = ""
+    prefix: str = ""
     n: int = 0
     c: int = 0
     outcomes: list[bool] = field(default_factory=list)
     tags: dict[str, Any] = field(default_factory=dict)
+    label: str = ""  # how the report names it (set when the report is built)
 
 
 @dataclass
@@ -157,10 +162,11 @@ class Totals:
         if run.success is None:
             self.runs_without_outcome += 1
             return
-        case_id = case_of(run)
+        prefix, scenario = case_of(run)
+        case_id = f"{prefix}/{scenario}" if prefix else scenario
         case = self.cases.get(case_id)
         if case is None:
-            case = self.cases[case_id] = Case(case_id, tags={
+            case = self.cases[case_id] = Case(case_id, scenario, prefix, tags={
                 k: v for k, v in run.tags.items() if k not in ("trial", "scenario", "source")})
         case.n += 1
         case.c += run.success

@@ -154,3 +154,11 @@ def test_html_is_self_contained(tmp_path: Path) -> None:
     text = page.read_text()
     assert text.count("<svg") == 3 and "http" not in text.replace("http-equiv", "")
     assert "failed" in text
+
+
+def test_cases_are_named_by_scenario_unless_benchmarks_mix() -> None:
+    one = [session("a0", "7", 0, True, [], benchmark="b1", domain="retail")]
+    assert build_report(collect(r for s in one for r in s))["per_case"][0]["case"] == "7"
+    two = [*one, session("b0", "7", 0, False, [], benchmark="b2", domain="retail")]
+    report = build_report(collect(r for s in two for r in s))
+    assert sorted(c["case"] for c in report["per_case"]) == ["b1/retail/7", "b2/retail/7"]
