@@ -103,8 +103,12 @@ def build_report(totals: Totals, gate: Gate | None = None, plan: bool = False,
         "trials_per_case": {"min": min_n, "max": max_n},
         # pass^1: the mean over cases of each case's success rate, as tau-bench averages it
         "average_success": _round(mean(c / n for n, c in pairs)),
-        "pass_hat_k": pass_hat,
-        "pass_at_k": pass_at,
+        # k up to the smallest trial count: every case counts
+        "pass_hat_k": {k: v for k, v in pass_hat.items() if int(k) <= min_n},
+        "pass_at_k": {k: v for k, v in pass_at.items() if int(k) <= min_n},
+        # larger k, over the cases that have that many trials (the others are named)
+        "pass_hat_k_partial": {k: {"value": v, **coverage[k]} for k, v in pass_hat.items()
+                               if int(k) > min_n},
         "k_coverage": coverage,
         "consistently_correct": _round(sum(c == n for n, c in pairs) / len(pairs))
         if pairs else None,

@@ -23,10 +23,11 @@ def render_text(r: dict[str, Any], max_cases: int = 40) -> str:
     w("")
     w("   k   pass^k   pass@k   cases")
     for k, v in r["pass_hat_k"].items():
-        cov = r["k_coverage"][k]
-        short = cov["cases_with_fewer_trials"]
-        note = f"   ({len(short)} cases have fewer than {k} trials)" if short else ""
-        w(f"{k:>4}   {_pct(v)}   {_pct(r['pass_at_k'][k])}   {cov['cases']:>5}{note}")
+        w(f"{k:>4}   {_pct(v)}   {_pct(r['pass_at_k'][k])}   {r['k_coverage'][k]['cases']:>5}")
+    for k, p in r["pass_hat_k_partial"].items():
+        short = p["cases_with_fewer_trials"]
+        w(f"{k:>4}   {_pct(p['value'])}      -     {p['cases']:>5}   (partial: {len(short)} "
+          f"cases have fewer than {k} trials)")
     w("")
     flaky = r["flaky_cases"]
     w(f"flaky cases ({len(flaky)}): {', '.join(flaky[:30])}{' ...' if len(flaky) > 30 else ''}")
@@ -165,6 +166,8 @@ def render_html(r: dict[str, Any], title: str = "callgate reliability report") -
             ("consistently correct", _pct(r["consistently_correct"])),
             ("flaky cases", len(r["flaky_cases"]))]
     points = [(int(k), v) for k, v in r["pass_hat_k"].items() if v is not None]
+    points += [(int(k), p["value"]) for k, p in r["pass_hat_k_partial"].items()
+               if p["value"] is not None]  # past the fewest trials: over the cases that have k
     gate = r["gate"]
     gate_html = ""
     if gate["active"]:

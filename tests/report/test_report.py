@@ -127,7 +127,9 @@ def test_runs_without_outcome_and_short_cases_are_reported(tmp_path: Path) -> No
     report = build_report(collect(r for s in [*sessions, open_run] for r in s))
     assert report["runs_without_outcome"] == 1
     assert report["k_coverage"]["2"] == {"cases": 1, "cases_with_fewer_trials": ["b"]}
-    assert report["pass_hat_k"]["2"] == 0.0
+    assert list(report["pass_hat_k"]) == ["1"]  # every case has one trial; one has two
+    assert report["pass_hat_k_partial"]["2"]["value"] == 0.0
+    assert report["pass_hat_k_partial"]["2"]["cases_with_fewer_trials"] == ["b"]
     assert report["flaky_cases"] == ["a"]
 
 
