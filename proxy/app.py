@@ -40,7 +40,7 @@ def build_runtime(
     Policy directories named in the configuration are loaded and compiled here: a broken policy
     stops start-up with its file and line.
     """
-    store = open_store(config.store.backend, str(config.resolve(config.store.path)))
+    store = open_store(config.store, str(config.resolve(config.store.path)))
     trace_path = config.trace.path
     if trace_path != "-":
         trace_path = str(config.resolve(Path(trace_path)))

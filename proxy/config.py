@@ -26,8 +26,11 @@ class Listen(_Frozen):
 
 
 class StoreConfig(_Frozen):
-    backend: Literal["sqlite"] = "sqlite"
-    path: Path = Path("callgate.db")
+    backend: Literal["sqlite", "postgres"] = "sqlite"
+    path: Path = Path("callgate.db")  # sqlite
+    dsn: str = "postgresql://postgres@127.0.0.1:5432/postgres"  # postgres
+    schema_name: str = pydantic.Field("callgate", alias="schema")  # postgres
+    max_connections: int = pydantic.Field(20, gt=1)  # postgres: a call holds two at most
 
 
 class TraceConfig(_Frozen):

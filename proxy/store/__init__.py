@@ -7,9 +7,12 @@ is on disk.
 
 from __future__ import annotations
 
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from ..session import CallRecord, Confirmation, Message, SessionState
+
+if TYPE_CHECKING:
+    from ..config import StoreConfig
 
 
 class Store(Protocol):
@@ -46,9 +49,12 @@ class Store(Protocol):
     async def last_fact(self, session_id: str, tool: str, arguments_key: str) -> Any: ...
 
 
-def open_store(backend: str, path: str) -> Store:
+def open_store(config: StoreConfig, path: str) -> Store:
+    """The configured store, not yet opened. ``path`` is the SQLite file, resolved."""
+    if config.backend == "postgres":
+        from .postgres import PostgresStore
+
+        return PostgresStore(config.dsn, config.schema_name, config.max_connections)
     from .sqlite import SqliteStore
 
-    if backend == "sqlite":
-        return SqliteStore(path)
-    raise ValueError(f"unknown store backend {backend!r}")
+    return SqliteStore(path)

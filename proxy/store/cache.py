@@ -39,6 +39,13 @@ class SessionCache:
             self._states.pop(session_id, None)
 
     async def get(self, session_id: str) -> SessionState:
+        if getattr(self.store, "shared", False):
+            # Other replicas write too: the store's copy is the only true one.
+            fresh = await self.store.load_session(session_id)
+            if fresh is None:
+                raise UnknownSession(f"no session {session_id!r}")
+            self.put(fresh)
+            return fresh
         state = self._states.get(session_id)
         if state is None:
             state = await self.store.load_session(session_id)
@@ -58,7 +65,12 @@ class SessionCache:
         self._locks[session_id] = (lock, users + 1)
         try:
             async with lock:
-                yield await self.get(session_id)
+                cross = getattr(self.store, "session_lock", None)
+                if cross is None:
+                    yield await self.get(session_id)
+                else:  # several replicas: hold the session in the database too
+                    async with cross(session_id):
+                        yield await self.get(session_id)
         finally:
             lock, users = self._locks[session_id]
             if users <= 1:

@@ -1,0 +1,313 @@
+"""The PostgreSQL store (asyncpg): the same interface as SQLite, for several proxy replicas.
+
+Every write is one transaction. Messages and calls share one sequence per session, enforced by
+the ``events`` primary key, so two replicas racing for one position cannot both win (the loser
+fails closed). Policy decisions are chained into the audit log in the call's own transaction;
+the head row is locked (``FOR UPDATE``) while an entry is appended, which serialises appends
+across replicas. The in-memory session view is not trusted across replicas: ``shared`` tells the
+session cache to reload a session from the store for every request.
+
+Not here yet: the human gate's tables (tickets, operators, outbox), which run on SQLite.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import re
+from collections.abc import AsyncIterator
+from typing import Any
+
+import asyncpg
+import orjson
+
+from ..errors import StoreError
+from ..gate.audit import GENESIS, entry_hash
+from ..session import (
+    CallRecord,
+    Confirmation,
+    Environment,
+    Message,
+    Outcome,
+    Role,
+    SessionState,
+    canonical_json,
+)
+
+SCHEMA = """
+CREATE TABLE IF NOT EXISTS sessions (
+    session_id  TEXT PRIMARY KEY,
+    environment TEXT NOT NULL,
+    "user"      BYTEA NOT NULL,
+    tags        BYTEA NOT NULL,
+    started_at  TEXT NOT NULL,
+    ended_at    TEXT,
+    outcome     BYTEA
+);
+CREATE TABLE IF NOT EXISTS events (
+    session_id TEXT NOT NULL REFERENCES sessions(session_id),
+    seq        INTEGER NOT NULL,
+    kind       TEXT NOT NULL,
+    PRIMARY KEY (session_id, seq)
+);
+CREATE TABLE IF NOT EXISTS messages (
+    session_id TEXT NOT NULL REFERENCES sessions(session_id),
+    seq        INTEGER NOT NULL,
+    role       TEXT NOT NULL,
+    content    TEXT NOT NULL,
+    ts         TEXT NOT NULL,
+    PRIMARY KEY (session_id, seq)
+);
+CREATE TABLE IF NOT EXISTS calls (
+    call_id         TEXT PRIMARY KEY,
+    session_id      TEXT NOT NULL REFERENCES sessions(session_id),
+    seq             INTEGER NOT NULL,
+    tool            TEXT NOT NULL,
+    kind            TEXT NOT NULL,
+    arguments       BYTEA NOT NULL,
+    decision_id     TEXT NOT NULL,
+    verdict         TEXT NOT NULL,
+    rules           BYTEA NOT NULL,
+    policy_version  TEXT NOT NULL,
+    outcome         TEXT NOT NULL,
+    result          BYTEA,
+    upstream_status INTEGER,
+    error_code      TEXT,
+    started_at      TEXT NOT NULL,
+    finished_at     TEXT
+);
+CREATE INDEX IF NOT EXISTS calls_by_tool ON calls (session_id, tool);
+CREATE OR REPLACE VIEW facts AS
+    SELECT session_id, tool, arguments AS args, seq, call_id, result FROM calls
+    WHERE kind = 'read' AND outcome = 'executed';
+CREATE TABLE IF NOT EXISTS confirmations (
+    confirmation_id TEXT PRIMARY KEY,
+    session_id      TEXT NOT NULL REFERENCES sessions(session_id),
+    call_hash       TEXT NOT NULL,
+    tool            TEXT NOT NULL,
+    summary         TEXT NOT NULL,
+    created_at      DOUBLE PRECISION NOT NULL,
+    expires_at      DOUBLE PRECISION NOT NULL,
+    confirmed_at    DOUBLE PRECISION,
+    used_at         DOUBLE PRECISION
+);
+CREATE TABLE IF NOT EXISTS audit (
+    id        BIGSERIAL PRIMARY KEY,
+    seq       BIGINT NOT NULL,
+    ts        DOUBLE PRECISION NOT NULL,
+    actor     TEXT NOT NULL,
+    action    TEXT NOT NULL,
+    subject   TEXT NOT NULL,
+    body      BYTEA NOT NULL,
+    prev_hash TEXT NOT NULL,
+    hash      TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS audit_head (
+    id   INTEGER PRIMARY KEY CHECK (id = 1),
+    seq  BIGINT NOT NULL,
+    hash TEXT NOT NULL
+);
+INSERT INTO audit_head (id, seq, hash) VALUES (1, 0, '{genesis}') ON CONFLICT DO NOTHING;
+""".replace("{genesis}", GENESIS)  # a constant, not input
+
+_SCHEMA_NAME = re.compile(r"^[a-z_][a-z0-9_]{0,62}$")
+
+
+def _dump(value: Any) -> bytes:
+    return orjson.dumps(value)
+
+
+class PostgresStore:
+    shared = True  # several replicas may write: the session cache reloads per request
+
+    def __init__(self, dsn: str, schema: str = "callgate", max_connections: int = 20) -> None:
+        if not _SCHEMA_NAME.match(schema):
+            raise StoreError(f"schema name {schema!r} must be a lower-case identifier")
+        self.dsn = dsn
+        self.schema = schema
+        self.max_connections = max_connections
+        self._pool: asyncpg.Pool | None = None
+
+    @property
+    def pool(self) -> asyncpg.Pool:
+        if self._pool is None:
+            raise StoreError("the store is not open")
+        return self._pool
+
+    async def open(self) -> None:
+        try:
+            self._pool = await asyncpg.create_pool(
+                self.dsn, min_size=1, max_size=self.max_connections,
+                server_settings={"search_path": self.schema}, timeout=5)
+            async with self.pool.acquire() as conn:
+                await conn.execute(f'CREATE SCHEMA IF NOT EXISTS "{self.schema}"')
+                await conn.execute("SELECT pg_advisory_lock(726354)")  # one migrator at a time
+                try:
+                    await conn.execute(SCHEMA)
+                finally:
+                    await conn.execute("SELECT pg_advisory_unlock(726354)")
+        except (OSError, asyncpg.PostgresError) as e:
+            raise StoreError(f"cannot open PostgreSQL store: {e}") from e
+
+    async def close(self) -> None:
+        if self._pool is not None:
+            await self._pool.close()
+            self._pool = None
+
+    async def ping(self) -> bool:
+        try:
+            async with self.pool.acquire(timeout=2) as conn:
+                await conn.fetchval("SELECT 1")
+        except (OSError, asyncpg.PostgresError, StoreError, TimeoutError):
+            return False
+        return True
+
+    @contextlib.asynccontextmanager
+    async def session_lock(self, session_id: str) -> AsyncIterator[None]:
+        """Hold a session across replicas (an advisory lock) for one call's decision and effect."""
+        try:
+            async with self.pool.acquire() as conn:
+                await conn.execute("SELECT pg_advisory_lock(hashtextextended($1, 0))",
+                                   session_id)
+                try:
+                    yield
+                finally:
+                    await conn.execute("SELECT pg_advisory_unlock(hashtextextended($1, 0))",
+                                       session_id)
+        except (OSError, asyncpg.PostgresError) as e:
+            raise StoreError(f"PostgreSQL session lock failed: {e}") from e
+
+    async def _tx(self, statements: list[tuple[str, tuple[Any, ...]]],
+                  audit: tuple[str, str, str, dict[str, Any]] | None = None) -> None:
+        try:
+            async with self.pool.acquire() as conn, conn.transaction():
+                for sql, params in statements:
+                    await conn.execute(sql, *params)
+                if audit is not None:
+                    await _append_audit(conn, *audit)
+        except (OSError, asyncpg.PostgresError) as e:
+            raise StoreError(f"PostgreSQL write failed: {e}") from e
+
+    async def create_session(self, session: SessionState) -> None:
+        await self._tx([(
+            'INSERT INTO sessions (session_id, environment, "user", tags, started_at) '
+            "VALUES ($1, $2, $3, $4, $5)",
+            (session.session_id, session.environment.value, _dump(session.user),
+             _dump(session.tags), session.started_at))])
+
+    async def end_session(self, session_id: str, ended_at: str, outcome: dict[str, Any]) -> None:
+        await self._tx([("UPDATE sessions SET ended_at = $1, outcome = $2 WHERE session_id = $3",
+                         (ended_at, _dump(outcome), session_id))])
+
+    async def add_message(self, session_id: str, message: Message) -> None:
+        await self._tx([
+            ("INSERT INTO events (session_id, seq, kind) VALUES ($1, $2, 'message')",
+             (session_id, message.seq)),
+            ("INSERT INTO messages (session_id, seq, role, content, ts) VALUES ($1, $2, $3, $4, "
+             "$5)", (session_id, message.seq, message.role.value, message.content, message.ts)),
+        ])
+
+    async def add_call(self, call: CallRecord) -> None:
+        audit = None
+        if call.verdict != "none":
+            audit = ("policy", "decision", call.call_id, {
+                "session_id": call.session_id, "tool": call.tool, "verdict": call.verdict,
+                "rules": call.rules, "policy_version": call.policy_version,
+                "arguments_sha256": hashlib.sha256(canonical_json(call.arguments)).hexdigest()})
+        await self._tx([
+            ("INSERT INTO events (session_id, seq, kind) VALUES ($1, $2, 'call')",
+             (call.session_id, call.seq)),
+            ("INSERT INTO calls (call_id, session_id, seq, tool, kind, arguments, decision_id, "
+             "verdict, rules, policy_version, outcome, result, upstream_status, error_code, "
+             "started_at, finished_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, "
+             "$12, $13, $14, $15, $16)",
+             (call.call_id, call.session_id, call.seq, call.tool, call.kind,
+              canonical_json(call.arguments), call.decision_id, call.verdict, _dump(call.rules),
+              call.policy_version, call.outcome.value,
+              None if call.result is None else _dump(call.result), call.upstream_status,
+              call.error_code, call.started_at, call.finished_at)),
+        ], audit)
+
+    async def finish_call(self, call: CallRecord) -> None:
+        await self._tx([(
+            "UPDATE calls SET outcome = $1, result = $2, upstream_status = $3, error_code = $4, "
+            "finished_at = $5 WHERE call_id = $6",
+            (call.outcome.value, None if call.result is None else _dump(call.result),
+             call.upstream_status, call.error_code, call.finished_at, call.call_id))])
+
+    async def save_confirmation(self, session_id: str, confirmation: Confirmation) -> None:
+        c = confirmation
+        await self._tx([(
+            "INSERT INTO confirmations (confirmation_id, session_id, call_hash, tool, summary, "
+            "created_at, expires_at, confirmed_at, used_at) VALUES ($1, $2, $3, $4, $5, $6, $7, "
+            "$8, $9) ON CONFLICT (confirmation_id) DO UPDATE SET confirmed_at = "
+            "excluded.confirmed_at, used_at = excluded.used_at",
+            (c.confirmation_id, session_id, c.call_hash, c.tool, c.summary, c.created_at,
+             c.expires_at, c.confirmed_at, c.used_at))])
+
+    async def last_fact(self, session_id: str, tool: str, arguments_key: str) -> Any:
+        try:
+            row = await self.pool.fetchval(
+                "SELECT result FROM facts WHERE session_id = $1 AND tool = $2 AND args = $3 "
+                "ORDER BY seq DESC LIMIT 1", session_id, tool, arguments_key.encode())
+        except (OSError, asyncpg.PostgresError) as e:
+            raise StoreError(f"PostgreSQL read failed: {e}") from e
+        return None if row is None else orjson.loads(row)
+
+    async def load_session(self, session_id: str) -> SessionState | None:
+        try:
+            async with self.pool.acquire() as conn:
+                row = await conn.fetchrow(
+                    'SELECT environment, "user", tags, started_at, ended_at, outcome FROM '
+                    "sessions WHERE session_id = $1", session_id)
+                if row is None:
+                    return None
+                messages = await conn.fetch(
+                    "SELECT seq, role, content, ts FROM messages WHERE session_id = $1",
+                    session_id)
+                calls = await conn.fetch(
+                    "SELECT call_id, seq, tool, kind, arguments, decision_id, verdict, rules, "
+                    "policy_version, outcome, result, upstream_status, error_code, started_at, "
+                    "finished_at FROM calls WHERE session_id = $1", session_id)
+                confirmations = await conn.fetch(
+                    "SELECT confirmation_id, call_hash, tool, summary, created_at, expires_at, "
+                    "confirmed_at, used_at FROM confirmations WHERE session_id = $1", session_id)
+        except (OSError, asyncpg.PostgresError) as e:
+            raise StoreError(f"PostgreSQL read failed: {e}") from e
+        state = SessionState(
+            session_id=session_id, environment=Environment(row[0]), user=orjson.loads(row[1]),
+            tags=orjson.loads(row[2]), started_at=row[3], ended_at=row[4],
+            outcome=None if row[5] is None else orjson.loads(row[5]))
+        events: list[Message | CallRecord] = [Message(m[0], Role(m[1]), m[2], m[3])
+                                              for m in messages]
+        for r in calls:
+            events.append(CallRecord(
+                call_id=r[0], session_id=session_id, seq=r[1], tool=r[2], kind=r[3],
+                arguments=orjson.loads(r[4]), decision_id=r[5], verdict=r[6],
+                rules=orjson.loads(r[7]), policy_version=r[8], outcome=Outcome(r[9]),
+                result=None if r[10] is None else orjson.loads(r[10]), upstream_status=r[11],
+                error_code=r[12], started_at=r[13], finished_at=r[14]))
+        for event in sorted(events, key=lambda e: e.seq):
+            if isinstance(event, Message):
+                state.add_message(event)
+            else:
+                state.add_call(event)
+        for c in confirmations:
+            state.confirmations[c[0]] = Confirmation(*c)
+        return state
+
+
+async def _append_audit(conn: asyncpg.Connection, actor: str, action: str, subject: str,
+                        body: dict[str, Any]) -> None:
+    """Append one audit entry in the open transaction; the locked head row serialises replicas."""
+    import time
+
+    seq, prev = await conn.fetchrow("SELECT seq, hash FROM audit_head WHERE id = 1 FOR UPDATE")
+    seq += 1
+    ts = round(time.time(), 6)
+    data = orjson.dumps(body, option=orjson.OPT_SORT_KEYS)
+    digest = entry_hash(prev, seq, ts, actor, action, subject, data)
+    await conn.execute("INSERT INTO audit (seq, ts, actor, action, subject, body, prev_hash, "
+                       "hash) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
+                       seq, ts, actor, action, subject, data, prev, digest)
+    await conn.execute("UPDATE audit_head SET seq = $1, hash = $2 WHERE id = 1", seq, digest)

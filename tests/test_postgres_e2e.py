@@ -1,0 +1,64 @@
+"""The proxy on the PostgreSQL store: the same path of a call, state shared through the database
+(two proxies on one schema see one session)."""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import AsyncIterator
+from typing import Any
+
+import pytest
+from aiohttp.test_utils import TestServer
+
+from proxy.demo.data import RetailDB
+from proxy.store.postgres import PostgresStore
+
+from .conftest import ROOT, ProxyFactory, first_order, start_session, upstream_state
+
+DSN = "postgresql://postgres@127.0.0.1:5432/postgres"
+
+
+@pytest.fixture
+async def schema() -> AsyncIterator[str]:
+    name = "e2e_" + secrets.token_hex(6)
+    yield name
+    cleanup = PostgresStore(DSN, name)
+    await cleanup.open()
+    async with cleanup.pool.acquire() as conn:
+        await conn.execute(f'DROP SCHEMA "{name}" CASCADE')
+    await cleanup.close()
+
+
+async def call(client: Any, sid: str, tool: str, **args: Any) -> tuple[int, Any]:
+    resp = await client.post(f"/v1/sessions/{sid}/calls", json={"tool": tool, "arguments": args})
+    return resp.status, await resp.json()
+
+
+async def test_two_replicas_share_one_session(
+    upstream: TestServer, make_proxy: ProxyFactory, retail_db: RetailDB, schema: str,
+) -> None:
+    store = {"backend": "postgres", "dsn": DSN, "schema": schema}
+    policy = {"dirs": [str(ROOT / "policies" / "retail")]}
+    a, rt_a = await make_proxy(str(upstream.make_url("")), store=store, policy=policy)
+    b, _ = await make_proxy(str(upstream.make_url("")), store=store, policy=policy)
+    assert rt_a.gate is None  # the human gate runs on SQLite only, for now
+    order = first_order(retail_db, "pending")
+    oid = order["order_id"]
+    sid = await start_session(a)
+    assert (await call(b, sid, "find_user_id_by_email",
+                       email=retail_db.users[order["user_id"]]["email"]))[0] == 200
+    assert (await call(a, sid, "get_order_details", order_id=oid))[0] == 200
+    for role, text in (("assistant", f"Cancel {oid}, reason: no longer needed?"),
+                       ("user", "yes")):
+        resp = await b.post(f"/v1/sessions/{sid}/messages", json={"role": role, "content": text})
+        assert resp.status == 201
+    status, body = await call(a, sid, "cancel_pending_order", order_id=oid,
+                              reason="no longer needed")
+    assert status == 200, body  # replica a saw what replica b recorded
+    status, body = await call(b, sid, "cancel_pending_order", order_id=oid,
+                              reason="no longer needed")
+    assert status == 403  # and b sees a's write: the yes is used up, the order cancelled
+    assert len(upstream_state(upstream)["writes"]) == 1
+    session = await (await b.get(f"/v1/sessions/{sid}")).json()
+    assert [c["tool"] for c in session["calls"]][-2:] == ["cancel_pending_order"] * 2
+    assert (await a.get("/readyz")).status == 200
