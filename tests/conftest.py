@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import os
 from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
@@ -21,6 +22,24 @@ ROOT = Path(__file__).resolve().parent.parent
 SHARED = ROOT.parent / "shared" / "data" / "tau"
 
 MODE = web.AppKey("mode", dict)
+PG_DSN = "postgresql://postgres@127.0.0.1:5432/postgres"
+
+
+def _postgres_up() -> bool:
+    import socket
+
+    try:
+        with socket.create_connection(("127.0.0.1", 5432), timeout=1):
+            return True
+    except OSError:
+        return False
+
+
+# PostgreSQL tests run wherever the server is up, and always in CI (CI=true): there a missing
+# server fails them instead of skipping them. On a laptop without it they skip with a reason.
+needs_postgres = pytest.mark.skipif(
+    not _postgres_up() and os.environ.get("CI") != "true",
+    reason="no PostgreSQL on 127.0.0.1:5432 (CI runs these)")
 needs_tau = pytest.mark.skipif(not SHARED.is_dir(), reason="../shared/data/tau is not present")
 
 

@@ -13,9 +13,10 @@ from aiohttp.test_utils import TestServer
 from proxy.demo.data import RetailDB
 from proxy.store.postgres import PostgresStore
 
-from .conftest import ROOT, ProxyFactory, first_order, start_session, upstream_state
+from .conftest import PG_DSN as DSN
+from .conftest import ROOT, ProxyFactory, first_order, needs_postgres, start_session, upstream_state
 
-DSN = "postgresql://postgres@127.0.0.1:5432/postgres"
+pytestmark = needs_postgres
 
 
 @pytest.fixture

@@ -18,10 +18,11 @@ from proxy.session import CallRecord, Environment, Message, Outcome, Role, Sessi
 from proxy.store.postgres import PostgresStore
 from proxy.store.sqlite import SqliteStore
 
-DSN = "postgresql://postgres@127.0.0.1:5432/postgres"
+from ..conftest import PG_DSN as DSN
+from ..conftest import needs_postgres
 
 
-@pytest.fixture(params=["sqlite", "postgres"])
+@pytest.fixture(params=["sqlite", pytest.param("postgres", marks=needs_postgres)])
 async def store(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterator[Any]:
     if request.param == "sqlite":
         s: Any = SqliteStore(tmp_path / "s.db")
