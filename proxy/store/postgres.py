@@ -23,22 +23,14 @@ import orjson
 
 from ..errors import StoreError
 from ..gate.audit import GENESIS, entry_hash
-from ..session import (
-    CallRecord,
-    Confirmation,
-    Environment,
-    Message,
-    Outcome,
-    Role,
-    SessionState,
-    canonical_json,
-)
+from ..session import CallRecord, Confirmation, Message, SessionState, canonical_json
+from .rows import CALL_COLUMNS, CONFIRMATION_COLUMNS, MESSAGE_COLUMNS, SESSION_COLUMNS, assemble
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS sessions (
     session_id  TEXT PRIMARY KEY,
     environment TEXT NOT NULL,
-    "user"      BYTEA NOT NULL,
+    end_user    BYTEA NOT NULL,
     tags        BYTEA NOT NULL,
     started_at  TEXT NOT NULL,
     ended_at    TEXT,
@@ -190,7 +182,7 @@ class PostgresStore:
 
     async def create_session(self, session: SessionState) -> None:
         await self._tx([(
-            'INSERT INTO sessions (session_id, environment, "user", tags, started_at) '
+            'INSERT INTO sessions (session_id, environment, end_user, tags, started_at) '
             "VALUES ($1, $2, $3, $4, $5)",
             (session.session_id, session.environment.value, _dump(session.user),
              _dump(session.tags), session.started_at))])
@@ -258,43 +250,20 @@ class PostgresStore:
         try:
             async with self.pool.acquire() as conn:
                 row = await conn.fetchrow(
-                    'SELECT environment, "user", tags, started_at, ended_at, outcome FROM '
-                    "sessions WHERE session_id = $1", session_id)
+                    f"SELECT {SESSION_COLUMNS} FROM sessions WHERE session_id = $1",  # noqa: S608
+                    session_id)
                 if row is None:
                     return None
-                messages = await conn.fetch(
-                    "SELECT seq, role, content, ts FROM messages WHERE session_id = $1",
-                    session_id)
-                calls = await conn.fetch(
-                    "SELECT call_id, seq, tool, kind, arguments, decision_id, verdict, rules, "
-                    "policy_version, outcome, result, upstream_status, error_code, started_at, "
-                    "finished_at FROM calls WHERE session_id = $1", session_id)
-                confirmations = await conn.fetch(
-                    "SELECT confirmation_id, call_hash, tool, summary, created_at, expires_at, "
-                    "confirmed_at, used_at FROM confirmations WHERE session_id = $1", session_id)
+                return assemble(
+                    session_id, row,
+                    await conn.fetch(f"SELECT {MESSAGE_COLUMNS} FROM messages "  # noqa: S608
+                                     "WHERE session_id = $1", session_id),
+                    await conn.fetch(f"SELECT {CALL_COLUMNS} FROM calls "  # noqa: S608
+                                     "WHERE session_id = $1", session_id),
+                    await conn.fetch(f"SELECT {CONFIRMATION_COLUMNS} FROM confirmations "  # noqa: S608
+                                     "WHERE session_id = $1", session_id))
         except (OSError, asyncpg.PostgresError) as e:
             raise StoreError(f"PostgreSQL read failed: {e}") from e
-        state = SessionState(
-            session_id=session_id, environment=Environment(row[0]), user=orjson.loads(row[1]),
-            tags=orjson.loads(row[2]), started_at=row[3], ended_at=row[4],
-            outcome=None if row[5] is None else orjson.loads(row[5]))
-        events: list[Message | CallRecord] = [Message(m[0], Role(m[1]), m[2], m[3])
-                                              for m in messages]
-        for r in calls:
-            events.append(CallRecord(
-                call_id=r[0], session_id=session_id, seq=r[1], tool=r[2], kind=r[3],
-                arguments=orjson.loads(r[4]), decision_id=r[5], verdict=r[6],
-                rules=orjson.loads(r[7]), policy_version=r[8], outcome=Outcome(r[9]),
-                result=None if r[10] is None else orjson.loads(r[10]), upstream_status=r[11],
-                error_code=r[12], started_at=r[13], finished_at=r[14]))
-        for event in sorted(events, key=lambda e: e.seq):
-            if isinstance(event, Message):
-                state.add_message(event)
-            else:
-                state.add_call(event)
-        for c in confirmations:
-            state.confirmations[c[0]] = Confirmation(*c)
-        return state
 
 
 async def _append_audit(conn: asyncpg.Connection, actor: str, action: str, subject: str,

@@ -19,22 +19,14 @@ from typing import Any
 import orjson
 
 from ..errors import StoreError
-from ..session import (
-    CallRecord,
-    Confirmation,
-    Environment,
-    Message,
-    Outcome,
-    Role,
-    SessionState,
-    canonical_json,
-)
+from ..session import CallRecord, Confirmation, Message, SessionState, canonical_json
+from .rows import CALL_COLUMNS, CONFIRMATION_COLUMNS, MESSAGE_COLUMNS, SESSION_COLUMNS, assemble
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS sessions (
     session_id  TEXT PRIMARY KEY,
     environment TEXT NOT NULL,
-    user        BLOB NOT NULL,
+    end_user    BLOB NOT NULL,
     tags        BLOB NOT NULL,
     started_at  TEXT NOT NULL,
     ended_at    TEXT,
@@ -260,7 +252,7 @@ class SqliteStore:
 
     async def create_session(self, session: SessionState) -> None:
         await self._write([(
-            "INSERT INTO sessions (session_id, environment, user, tags, started_at) "
+            "INSERT INTO sessions (session_id, environment, end_user, tags, started_at) "
             "VALUES (?, ?, ?, ?, ?)",
             (session.session_id, session.environment.value, _dump(session.user),
              _dump(session.tags), session.started_at),
@@ -333,51 +325,18 @@ class SqliteStore:
     async def load_session(self, session_id: str) -> SessionState | None:
         try:
             row = self.db.execute(
-                "SELECT environment, user, tags, started_at, ended_at, outcome FROM sessions "
-                "WHERE session_id = ?",
-                (session_id,),
-            ).fetchone()
+                f"SELECT {SESSION_COLUMNS} FROM sessions "  # noqa: S608
+                "WHERE session_id = ?", (session_id,)).fetchone()
             if row is None:
                 return None
-            state = SessionState(
-                session_id=session_id,
-                environment=Environment(row[0]),
-                user=orjson.loads(row[1]),
-                tags=orjson.loads(row[2]),
-                started_at=row[3],
-                ended_at=row[4],
-                outcome=None if row[5] is None else orjson.loads(row[5]),
-            )
-            events: list[Message | CallRecord] = [
-                Message(seq, Role(role), content, ts)
-                for seq, role, content, ts in self.db.execute(
-                    "SELECT seq, role, content, ts FROM messages WHERE session_id = ?",
-                    (session_id,),
-                )
-            ]
-            for r in self.db.execute(
-                "SELECT call_id, seq, tool, kind, arguments, decision_id, verdict, rules, "
-                "policy_version, outcome, result, upstream_status, error_code, started_at, "
-                "finished_at FROM calls WHERE session_id = ?",
-                (session_id,),
-            ):
-                events.append(CallRecord(
-                    call_id=r[0], session_id=session_id, seq=r[1], tool=r[2], kind=r[3],
-                    arguments=orjson.loads(r[4]), decision_id=r[5], verdict=r[6],
-                    rules=orjson.loads(r[7]), policy_version=r[8], outcome=Outcome(r[9]),
-                    result=None if r[10] is None else orjson.loads(r[10]),
-                    upstream_status=r[11], error_code=r[12], started_at=r[13], finished_at=r[14],
-                ))
-            for r in self.db.execute(
-                "SELECT confirmation_id, call_hash, tool, summary, created_at, expires_at, "
-                "confirmed_at, used_at FROM confirmations WHERE session_id = ?", (session_id,),
-            ):
-                state.confirmations[r[0]] = Confirmation(*r)
+            by_session = (session_id,)
+            return assemble(
+                session_id, row,
+                self.db.execute(f"SELECT {MESSAGE_COLUMNS} FROM messages "  # noqa: S608
+                                "WHERE session_id = ?", by_session).fetchall(),
+                self.db.execute(f"SELECT {CALL_COLUMNS} FROM calls "  # noqa: S608
+                                "WHERE session_id = ?", by_session).fetchall(),
+                self.db.execute(f"SELECT {CONFIRMATION_COLUMNS} FROM confirmations "  # noqa: S608
+                                "WHERE session_id = ?", by_session).fetchall())
         except sqlite3.Error as e:
             raise StoreError(f"SQLite read failed: {e}") from e
-        for event in sorted(events, key=lambda e: e.seq):
-            if isinstance(event, Message):
-                state.add_message(event)
-            else:
-                state.add_call(event)
-        return state

@@ -1,0 +1,50 @@
+"""Rows to session state: the one assembly both stores use when they load a session.
+
+The stores select the same columns in the same order (the queries below), whatever the engine.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+import orjson
+
+from ..session import CallRecord, Confirmation, Environment, Message, Outcome, Role, SessionState
+
+SESSION_COLUMNS = "environment, end_user, tags, started_at, ended_at, outcome"
+MESSAGE_COLUMNS = "seq, role, content, ts"
+CALL_COLUMNS = ("call_id, seq, tool, kind, arguments, decision_id, verdict, rules, policy_version, "
+                "outcome, result, upstream_status, error_code, started_at, finished_at")
+CONFIRMATION_COLUMNS = ("confirmation_id, call_hash, tool, summary, created_at, expires_at, "
+                        "confirmed_at, used_at")
+
+
+def _json(value: Any) -> Any:
+    return None if value is None else orjson.loads(value)
+
+
+def assemble(session_id: str, row: Sequence[Any], messages: Iterable[Sequence[Any]],
+             calls: Iterable[Sequence[Any]], confirmations: Iterable[Sequence[Any]]
+             ) -> SessionState:
+    """The indexed session from its rows (messages and calls replayed in sequence order)."""
+    state = SessionState(
+        session_id=session_id, environment=Environment(row[0]), user=orjson.loads(row[1]),
+        tags=orjson.loads(row[2]), started_at=row[3], ended_at=row[4], outcome=_json(row[5]))
+    events: list[Message | CallRecord] = [Message(m[0], Role(m[1]), m[2], m[3])
+                                          for m in messages]
+    for r in calls:
+        events.append(CallRecord(
+            call_id=r[0], session_id=session_id, seq=r[1], tool=r[2], kind=r[3],
+            arguments=orjson.loads(r[4]), decision_id=r[5], verdict=r[6],
+            rules=orjson.loads(r[7]), policy_version=r[8], outcome=Outcome(r[9]),
+            result=_json(r[10]), upstream_status=r[11], error_code=r[12], started_at=r[13],
+            finished_at=r[14]))
+    for event in sorted(events, key=lambda e: e.seq):
+        if isinstance(event, Message):
+            state.add_message(event)
+        else:
+            state.add_call(event)
+    for c in confirmations:
+        state.confirmations[c[0]] = Confirmation(*c)
+    return state
