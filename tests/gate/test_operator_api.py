@@ -157,3 +157,18 @@ async def test_reset_gives_new_credentials_and_ends_sessions(gated: Gated) -> No
         "username": "vera", "password": "a brand new password",
         "totp": pyotp.TOTP(made["totp_secret"]).now()})
     assert resp.status == 200
+
+
+async def test_session_absolute_timeout(
+    upstream: TestServer, make_proxy: ProxyFactory,
+) -> None:
+    client, runtime = await make_proxy(str(upstream.make_url("")),
+                                       gate={"session_max_s": 0.6, "session_idle_s": 60})
+    g = Gated(client, runtime, [])
+    await add_operator(g, "max", Role.VIEWER)
+    token = await login(g, "max")
+    for _ in range(3):  # busy all along: the idle clock never runs out
+        assert (await client.get("/v1/operator/me", headers=bearer(token))).status == 200
+        await asyncio.sleep(0.15)
+    await asyncio.sleep(0.3)
+    assert (await client.get("/v1/operator/me", headers=bearer(token))).status == 401
