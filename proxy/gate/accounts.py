@@ -128,7 +128,7 @@ class Accounts:
             await self.store.write([("UPDATE operator_sessions SET ended = 1 WHERE token_hash = ?",
                                      (token_hash(token),))])
             raise Unauthorized("the operator session timed out; log in again")
-        if now - row[2] > 5:  # keep the idle clock without a write on every request
+        if now - row[2] > min(5.0, self.idle_s / 4):  # the idle clock, without a write per request
             await self.store.write([("UPDATE operator_sessions SET last_seen = ? WHERE "
                                      "token_hash = ?", (now, token_hash(token)))])
         return Operator(row[0], row[4], Role(row[5]))
