@@ -107,7 +107,8 @@ def _summary(calls: list[ReplayedCall]) -> dict[str, Any]:
               "anything a rule fired on).")
 def replay(traces: tuple[Path, ...], policies: tuple[Path, ...], live_url: str | None,
            agent_key: str | None, as_json: bool, all_calls: bool) -> None:
-    """Run recorded sessions through a policy set, without any upstream.
+    """Run recorded sessions through a policy set without any upstream (or, with --live, through
+    a running proxy).
 
     TRACES are callgate trace files (.jsonl) or tau-bench / tau2-bench trajectory files (.json).
     Says per call what the policy would have decided, and sums up per rule. With two --policy
