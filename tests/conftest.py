@@ -103,6 +103,13 @@ async def start_session(client: TestClient[Any, Any], **body: Any) -> str:
     return session_id
 
 
+async def call(client: TestClient[Any, Any], sid: str, tool: str, **args: Any
+               ) -> tuple[int, Any]:
+    """The agent calls ``tool`` in session ``sid``: (HTTP status, envelope)."""
+    resp = await client.post(f"/v1/sessions/{sid}/calls", json={"tool": tool, "arguments": args})
+    return resp.status, await resp.json()
+
+
 def first_order(db: RetailDB, status: str) -> dict[str, Any]:
     return next(o for o in db.orders.values() if o["status"] == status)
 

@@ -3,16 +3,10 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
 
 from aiohttp.test_utils import TestServer
 
-from .conftest import ROOT, ProxyFactory, start_session, upstream_state
-
-
-async def call(client: Any, sid: str, tool: str, **args: Any) -> tuple[int, Any]:
-    resp = await client.post(f"/v1/sessions/{sid}/calls", json={"tool": tool, "arguments": args})
-    return resp.status, await resp.json()
+from .conftest import ROOT, ProxyFactory, call, start_session, upstream_state
 
 
 async def test_unreachable_opa_blocks_with_503(

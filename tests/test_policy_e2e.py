@@ -14,14 +14,10 @@ from proxy.app import reload_policies
 from proxy.demo.data import RetailDB
 from proxy.trace import TraceRecord
 
-from .conftest import ROOT, ProxyFactory, first_order, start_session, upstream_state
+from .conftest import ROOT, ProxyFactory, call, first_order, start_session, upstream_state
 
 RETAIL = ROOT / "policies" / "retail"
 
-
-async def call(client: TestClient[Any, Any], sid: str, tool: str, **args: Any) -> tuple[int, Any]:
-    resp = await client.post(f"/v1/sessions/{sid}/calls", json={"tool": tool, "arguments": args})
-    return resp.status, await resp.json()
 
 
 async def say(client: TestClient[Any, Any], sid: str, role: str, content: str) -> None:

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import secrets
 from collections.abc import AsyncIterator
-from typing import Any
 
 import pytest
 from aiohttp.test_utils import TestServer
@@ -14,7 +13,7 @@ from proxy.demo.data import RetailDB
 from proxy.store.postgres import PostgresStore
 
 from .conftest import PG_DSN as DSN
-from .conftest import ROOT, ProxyFactory, first_order, needs_postgres, start_session, upstream_state
+from .conftest import ROOT, ProxyFactory, call, first_order, needs_postgres, start_session, upstream_state
 
 pytestmark = needs_postgres
 
@@ -29,10 +28,6 @@ async def schema() -> AsyncIterator[str]:
         await conn.execute(f'DROP SCHEMA "{name}" CASCADE')
     await cleanup.close()
 
-
-async def call(client: Any, sid: str, tool: str, **args: Any) -> tuple[int, Any]:
-    resp = await client.post(f"/v1/sessions/{sid}/calls", json={"tool": tool, "arguments": args})
-    return resp.status, await resp.json()
 
 
 async def test_two_replicas_share_one_session(

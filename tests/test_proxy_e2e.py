@@ -15,17 +15,13 @@ from aiohttp.test_utils import TestClient, TestServer
 from proxy.demo.data import RetailDB
 from proxy.trace import TraceRecord
 
-from .conftest import MODE, ProxyFactory, first_order, start_session, upstream_state
+from .conftest import MODE, ProxyFactory, call, first_order, start_session, upstream_state
 
 
 def trace_records(tmp_path: Path) -> list[TraceRecord]:
     lines = (tmp_path / "traces.jsonl").read_bytes().splitlines()
     return [TraceRecord.model_validate_json(line) for line in lines]
 
-
-async def call(client: TestClient[Any, Any], sid: str, tool: str, **args: Any) -> tuple[int, Any]:
-    resp = await client.post(f"/v1/sessions/{sid}/calls", json={"tool": tool, "arguments": args})
-    return resp.status, await resp.json()
 
 
 async def test_read_and_write_are_forwarded_and_recorded(

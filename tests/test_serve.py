@@ -24,6 +24,21 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
+def serve_command(tmp_path: Path, port: int, upstream_url: str, extra: str = "") -> list[str]:
+    """Write a config for a proxy on ``port`` in front of ``upstream_url``; the serve command."""
+    config = tmp_path / "callgate.yaml"
+    config.write_text(
+        f"listen: {{port: {port}}}\nstore: {{path: {tmp_path / 'c.db'}}}\n"
+        f"trace: {{path: {tmp_path / 't.jsonl'}}}\n"
+        f"upstreams: {{retail: {{base_url: '{upstream_url}'}}}}\n"
+        f"catalogs: ['{ROOT / 'schemas/retail/catalog.yaml'}']\n" + extra)
+    return [sys.executable, "-m", "proxy", "serve", "--config", str(config), "--log-level",
+            "error"]
+
+
+ENV = {**os.environ, "PYTHONPATH": str(ROOT)}
+
+
 async def wait_ready(url: str) -> None:
     async with aiohttp.ClientSession() as http:
         for _ in range(200):
@@ -43,16 +58,9 @@ async def test_sigterm_finishes_in_flight_calls(
     fake = await aiohttp_server(fake_upstream_app)
     fake_upstream_app[MODE].update(kind="slow", delay=1.0)
     port = free_port()
-    config = tmp_path / "callgate.yaml"
-    config.write_text(
-        f"listen: {{port: {port}}}\nstore: {{path: {tmp_path / 'c.db'}}}\n"
-        f"trace: {{path: {tmp_path / 't.jsonl'}}}\n"
-        f"upstreams: {{retail: {{base_url: '{fake.make_url('')}'}}}}\n"
-        f"catalogs: ['{ROOT / 'schemas/retail/catalog.yaml'}']\n"
-        "timeouts: {upstream_total_s: 5, shutdown_s: 10}\n")
-    proc = subprocess.Popen(  # noqa: S603 - our own CLI
-        [sys.executable, "-m", "proxy", "serve", "--config", str(config), "--log-level",
-         "error"], env={**os.environ, "PYTHONPATH": str(ROOT)})
+    cmd = serve_command(tmp_path, port, str(fake.make_url("")),
+                        "timeouts: {upstream_total_s: 5, shutdown_s: 10}\n")
+    proc = subprocess.Popen(cmd, env=ENV)  # noqa: S603 - our own CLI
     try:
         base = f"http://127.0.0.1:{port}"
         await wait_ready(base + "/readyz")
@@ -92,15 +100,8 @@ async def test_nothing_answered_is_lost_to_kill_nine(
 ) -> None:
     fake = await aiohttp_server(fake_upstream_app)
     port = free_port()
-    config = tmp_path / "callgate.yaml"
-    config.write_text(
-        f"listen: {{port: {port}}}\nstore: {{path: {tmp_path / 'c.db'}}}\n"
-        f"trace: {{path: {tmp_path / 't.jsonl'}}}\n"
-        f"upstreams: {{retail: {{base_url: '{fake.make_url('')}'}}}}\n"
-        f"catalogs: ['{ROOT / 'schemas/retail/catalog.yaml'}']\n")
-    cmd = [sys.executable, "-m", "proxy", "serve", "--config", str(config), "--log-level",
-           "error"]
-    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    cmd = serve_command(tmp_path, port, str(fake.make_url("")))
+    env = ENV
     base = f"http://127.0.0.1:{port}"
     proc = subprocess.Popen(cmd, env=env)  # noqa: S603
     try:
