@@ -10,11 +10,15 @@ from pathlib import Path
 from typing import Any
 
 from .catalog import Catalog
+from .errors import CallgateError
 from .ids import new_id
+from .pipeline import resolve_tool
 from .policy import CallInput, PolicySet, decide
+from .policy.engine import gather_facts
 from .report.importers import import_file
-from .session import CallRecord, Environment, Message, Outcome, Role, SessionState
+from .session import CallRecord, Environment, Message, Outcome, Role, SessionState, args_key
 from .trace import TraceRecord, read_traces
+from .validate import validate_args
 
 
 def sessions_in(paths: Iterable[Path]) -> Iterator[list[TraceRecord]]:
@@ -45,18 +49,51 @@ class ReplayedCall:
     verdict: str
     rules: list[str]
     messages: list[str] = field(default_factory=list)
+    kinds: list[str] = field(default_factory=list)  # the kinds of the rules that fired
+    details: list[dict[str, Any]] = field(default_factory=list)  # each violation's details
+    fetched: list[str] = field(default_factory=list)  # facts the proxy read itself first
+    seq: int = 0  # the call's position in the replayed session
+    messages_before: int = 0  # how many transcript messages came before it
 
     def as_json(self) -> dict[str, Any]:
         return {
             "session": self.session, "case": self.case, "trial": self.trial, "index": self.index,
             "tool": self.tool, "kind": self.kind, "arguments": self.arguments,
             "recorded_outcome": self.recorded_outcome, "verdict": self.verdict,
-            "rules": self.rules, "messages": self.messages,
+            "rules": self.rules, "messages": self.messages, "fetched": self.fetched,
         }
+
+
+class RecordedFacts:
+    """Answers the proxy's own fact reads from the recording: a successful read of the same
+    tool with the same arguments anywhere in the recorded session (the world as it was). A fact
+    the recording never saw stays missing, and the rule that needs it refuses."""
+
+    def __init__(self, records: list[TraceRecord]) -> None:
+        self._answers: dict[tuple[str, str], Any] = {}
+        for r in records:
+            if r.event == "call" and r.tool and r.outcome == "executed" and r.kind != "write":
+                self._answers.setdefault((r.tool, args_key(r.arguments or {})), r.result)
+
+    async def __call__(self, call: CallInput, tool: str, arguments: dict[str, Any]) -> bool:
+        key = (tool, args_key(arguments))
+        if key not in self._answers:
+            return False
+        state = call.session
+        state.add_call(CallRecord(
+            call_id=new_id("c"), session_id=state.session_id, seq=state.next_seq(), tool=tool,
+            kind="read", arguments=arguments, decision_id="fetch", verdict="allow",
+            rules=[], policy_version="", outcome=Outcome.EXECUTED, started_at="",
+            result=self._answers[key], origin="proxy",
+        ))
+        return True
 
 
 async def replay_session(records: list[TraceRecord], policy: PolicySet, catalog: Catalog
                          ) -> list[ReplayedCall]:
+    """Each recorded call through the live stages (resolve, validate, fetch facts, decide).
+    Calls the proxy itself made (fact fetches) are not replayed as calls: the replay makes its
+    own, answered from the recording."""
     start = next((r for r in records if r.event == "session_start"), None)
     tags = (start.tags if start else None) or {}
     state = SessionState(
@@ -64,27 +101,37 @@ async def replay_session(records: list[TraceRecord], policy: PolicySet, catalog:
         environment=Environment(start.environment or "live") if start else Environment.LIVE,
         user=(start.user if start else None) or {}, tags=tags, started_at=records[0].ts,
     )
+    fetch = RecordedFacts(records)
+    domain = tags.get("domain")
     out: list[ReplayedCall] = []
-    seq = 0
     for r in records:
         if r.event == "message" and r.role in ("user", "assistant"):
-            seq = r.seq or seq + 1
-            state.add_message(Message(seq, Role(r.role), r.content or "", r.ts))
-        elif r.event == "call" and r.tool:
-            seq = r.seq or seq + 1
-            domain = tags.get("domain")
-            tool = catalog.get(r.tool, domain if isinstance(domain, str) else None)
+            state.add_message(Message(state.next_seq(), Role(r.role), r.content or "", r.ts))
+        elif r.event == "call" and r.tool and r.origin != "proxy":
             args = r.arguments or {}
-            if tool is None:
-                verdict, rules, texts, kind = "unknown_tool", [], [], r.kind or "unknown"
+            fetched: list[str] = []
+            kinds: list[str] = []
+            details: list[dict[str, Any]] = []
+            try:
+                tool = resolve_tool(catalog, r.tool, domain if isinstance(domain, str) else None)
+                validate_args(tool.validator, args)
+            except CallgateError as e:
+                verdict, rules, texts = e.code, [], [str(e)]
+                kind = r.kind or "unknown"
             else:
-                decision = await decide(policy, CallInput(tool, args, state), new_id("d"))
+                call = CallInput(tool, args, state)
+                fetched = await gather_facts(policy, call, fetch)
+                decision = await decide(policy, call, new_id("d"))
                 verdict, rules = decision.verdict.value, decision.fired
                 texts = [v.message for v in decision.violations]
+                kinds = [v.kind for v in decision.violations]
+                details = [dict(v.details) for v in decision.violations]
                 kind = tool.kind.value
+            seq = state.next_seq()
             out.append(ReplayedCall(state.session_id, tags.get("scenario"), tags.get("trial"),
                                     len(out), r.tool, kind, args, r.outcome, verdict, rules,
-                                    texts))
+                                    texts, kinds, details, fetched, seq,
+                                    len(state.messages)))
             known = {o.value for o in Outcome}
             outcome = Outcome(r.outcome) if r.outcome in known else Outcome.EXECUTED
             state.add_call(CallRecord(

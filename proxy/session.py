@@ -50,7 +50,7 @@ class Message:
     role: Role
     content: str
     ts: str
-    reply: str | None = None  # for user messages: the confirmation classifier's verdict, cached
+    reply: Any = None  # for user messages: the dialogue reading (policy.dialogue), cached
     plain: str | None = None  # the normalised text, cached by the confirmation detector
 
 
@@ -88,6 +88,7 @@ class CallRecord:
     upstream_status: int | None = None
     error_code: str | None = None
     finished_at: str | None = None
+    origin: str | None = None  # "proxy" for a fact the proxy read itself; None: the agent's call
 
     @property
     def succeeded(self) -> bool:

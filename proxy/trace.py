@@ -59,6 +59,7 @@ class TraceRecord(pydantic.BaseModel):
     error_code: str | None = None
     upstream_status: int | None = None
     result: Any = None
+    origin: str | None = None  # "proxy": a fact the proxy read itself before deciding
     latency_ms: dict[str, float] | None = None
     # session_end
     success: bool | None = None

@@ -7,13 +7,13 @@ import hashlib
 import time
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol
 
 import structlog
 
 from ..catalog import Catalog, Tool
 from ..errors import PolicyError
-from ..session import SessionState
+from ..session import SessionState, args_key
 from .decision import Decision, Verdict, Violation, combine
 
 log = structlog.get_logger("callgate.policy")
@@ -33,6 +33,22 @@ class CallInput:
 
 
 @dataclass(frozen=True, slots=True)
+class FactNeed:
+    """A fact a rule reads, which the proxy may fetch itself when the agent never read it:
+    ``args(call)`` gives the read's arguments, or None when they cannot be known (no identity)."""
+
+    tool: str
+    args: Callable[[CallInput], dict[str, Any] | None]
+
+
+class FactFetcher(Protocol):
+    """Reads a fact on the session's behalf and records it in the session; False if it could
+    not (the rule then refuses, as for any fact it does not have)."""
+
+    async def __call__(self, call: CallInput, tool: str, arguments: dict[str, Any]) -> bool: ...
+
+
+@dataclass(frozen=True, slots=True)
 class CompiledRule:
     """A rule ready to run: ``check`` (built-in, synchronous) or ``acheck`` (a remote engine,
     bounded by ``timeout_s``). A remote rule that fails, times out or answers nothing usable
@@ -45,6 +61,7 @@ class CompiledRule:
     acheck: Callable[[CallInput], Awaitable[Violation | None]] | None = None
     timeout_s: float = 0.5
     fail_open: bool = False
+    needs: tuple[FactNeed, ...] = ()  # facts the proxy may fetch before deciding
 
 
 class PolicySet:
@@ -57,7 +74,8 @@ class PolicySet:
         self.source = source
         self.catalog = catalog  # the tools the rules were written against
         self.modules: list[tuple[str, str]] = []  # Rego modules to upload before first use
-        self._by_tool: dict[str, tuple[CompiledRule, ...]] = {}
+        # keyed by (domain, name): two domains may share a tool name, never its rules
+        self._by_tool: dict[tuple[str, str], tuple[CompiledRule, ...]] = {}
 
     @classmethod
     def empty(cls) -> PolicySet:
@@ -82,11 +100,33 @@ class PolicySet:
         return merged
 
     def rules_for(self, tool: Tool) -> tuple[CompiledRule, ...]:
-        rules = self._by_tool.get(tool.name)
+        key = (tool.domain, tool.name)
+        rules = self._by_tool.get(key)
         if rules is None:
             rules = tuple(r for r in self.rules if r.applies(tool))
-            self._by_tool[tool.name] = rules
+            self._by_tool[key] = rules
         return rules
+
+
+async def gather_facts(policy: PolicySet, call: CallInput, fetch: FactFetcher | None) -> list[str]:
+    """Fetch the facts the call's rules need and the session has not observed; returns the
+    tools read. Each fact is fetched at most once per call; a failed fetch is left missing."""
+    if fetch is None:
+        return []
+    done: list[str] = []
+    tried: set[tuple[str, str]] = set()
+    for rule in policy.rules_for(call.tool):
+        for need in rule.needs:
+            args = need.args(call)
+            if args is None:
+                continue
+            key = (need.tool, args_key(args))
+            if key in tried or key in call.session.facts:
+                continue
+            tried.add(key)
+            if await fetch(call, need.tool, args):
+                done.append(need.tool)
+    return done
 
 
 async def decide(policy: PolicySet, call: CallInput, decision_id: str) -> Decision:

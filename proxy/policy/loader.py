@@ -3,6 +3,7 @@ and version the set by the hash of its files' contents."""
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 from pathlib import Path
 
@@ -45,6 +46,11 @@ def load_policy_file(directory: Path) -> tuple[PolicyFile, Catalog]:
             raise ConfigError(f"{doc.where(('rules', i, 'id'))}: rule id {rule.id!r} is used "
                               "twice; ids must be unique")
         seen.add(rule.id)
+    for i, name in enumerate(spec.fetch):
+        tool = catalog.get(name)
+        if tool is None or tool.kind.value != "read":
+            raise ConfigError(f"{doc.where(('fetch', i))}: {name!r} is not a read tool of the "
+                              "catalog; the proxy fetches facts only through reads")
     for i, r in enumerate(spec.refresh):
         for name in (r.fact, *r.by):
             if catalog.get(name) is None:
@@ -67,7 +73,7 @@ def load_policy(directory: Path, opa: object | None = None) -> PolicySet:
             continue
         identity = tuple((s.tool, s.argument) for s in spec.identity)
         compiled.append(_scoped(compile_rule(rule, catalog, identity, where, spec.refresh,
-                                             spec.clock), spec.domain))
+                                             spec.clock, frozenset(spec.fetch)), spec.domain))
     policy = PolicySet(compiled, version_of(directory), str(directory), catalog)
     if any(isinstance(r, RegoRule) for r in spec.rules):
         from .opa import rego_modules
@@ -83,7 +89,7 @@ def _scoped(rule: CompiledRule, domain: str) -> CompiledRule:
     def applies(tool: Tool) -> bool:
         return tool.domain == domain and inner(tool)
 
-    return CompiledRule(rule.id, rule.kind, applies, rule.check)
+    return dataclasses.replace(rule, applies=applies)
 
 
 def load_policies(directories: list[Path], opa: object | None = None) -> PolicySet:

@@ -103,6 +103,9 @@ class ConfirmationRule(_Rule):
     # fields of objects in facts that may stand for an id in a proposal (a card's last four,
     # an item's name): the proposal may name the object by one of these instead of its id
     aliases: tuple[str, ...] = ()
+    # per tool: words (stems) that name this kind of action in a proposal; unset, words derived
+    # from the tool name's verb ("cancel_pending_order" -> "cancel")
+    actions: dict[str, tuple[str, ...]] = {}
     token_ttl_s: float = pydantic.Field(600.0, gt=0)
 
 
@@ -189,4 +192,7 @@ class PolicyFile(_Frozen):
     # The time `within_hours` measures from: unset, the current time; an ISO date and time fixes
     # it (a benchmark's world has its own "now", e.g. tau-bench airline's 2024-05-15 15:00 EST).
     clock: str | None = None
+    # Read tools the proxy may call itself, under the session's identity, when a rule needs a
+    # fact from them that the agent never read (traced like any call; never assumed).
+    fetch: tuple[str, ...] = ()
     rules: tuple[Rule, ...] = ()

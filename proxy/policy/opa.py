@@ -139,7 +139,7 @@ def input_document(call: CallInput, identity: Identity, fact_tools: tuple[str, .
             "id": session.session_id, "environment": session.environment.value,
             "tags": session.tags,
             "identity": session.identity(identity) if identity else None,
-            "last_user_reply": reply_of(last_user).value if last_user else None,
+            "last_user_reply": reply_of(last_user) if last_user else None,
         },
         "facts": facts,
         "writes": [{"tool": c.tool, "arguments": c.arguments} for c in writes],

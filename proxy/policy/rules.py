@@ -7,6 +7,7 @@ argument value), so its cost does not grow with the session.
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import re
 import time
@@ -17,9 +18,10 @@ from typing import Any, Protocol
 from ..catalog import Catalog, Tool
 from ..errors import ConfigError
 from ..session import args_key, canonical_json
+from .binding import ActionSpec
 from .confirm import check_transcript, describe
 from .decision import Violation
-from .engine import CallInput, CompiledRule
+from .engine import CallInput, CompiledRule, FactNeed
 from .model import (
     AnyOf,
     Condition,
@@ -211,6 +213,7 @@ def fact_getter(ref: FactRef, catalog: Catalog, identity: Identity, where: str,
         raise ConfigError(f"{where}: matching on identity needs the policy's identity tools")
 
     memo_key = (ref.tool, pairs, id(refresh))
+    args_of = fact_args(ref, identity)
 
     def get(call: CallInput) -> Any:
         if memo_key in call.memo:
@@ -220,17 +223,9 @@ def fact_getter(ref: FactRef, catalog: Catalog, identity: Identity, where: str,
         return value
 
     def lookup(call: CallInput) -> Any:
-        args = {}
-        for fact_arg, call_arg in pairs:
-            if call_arg == "identity":
-                who = call.session.identity(identity)
-                if who is None:
-                    return MISSING
-                args[fact_arg] = who
-                continue
-            if call_arg not in call.arguments:
-                return MISSING
-            args[fact_arg] = call.arguments[call_arg]
+        args = args_of(call)
+        if args is None:
+            return MISSING
         key = (ref.tool, args_key(args))
         value = call.session.facts.get(key, MISSING)
         if fresher and value is not MISSING:
@@ -246,6 +241,33 @@ def fact_getter(ref: FactRef, catalog: Catalog, identity: Identity, where: str,
         return value
 
     return get
+
+
+def fact_args(ref: FactRef, identity: Identity) -> Callable[[CallInput], dict[str, Any] | None]:
+    """The arguments of the read a fact comes from, for this call; None if unknowable."""
+    pairs = tuple(ref.match.items())
+
+    def args(call: CallInput) -> dict[str, Any] | None:
+        out: dict[str, Any] = {}
+        for fact_arg, call_arg in pairs:
+            if call_arg == "identity":
+                who = call.session.identity(identity)
+                if who is None or isinstance(who, dict | list):
+                    return None
+                out[fact_arg] = who
+            elif call_arg in call.arguments:
+                out[fact_arg] = call.arguments[call_arg]
+            else:
+                return None
+        return out
+
+    return args
+
+
+def _needs(ref: FactRef | None, identity: Identity, fetch: frozenset[str]) -> tuple[FactNeed, ...]:
+    if ref is None or ref.tool not in fetch:
+        return ()
+    return (FactNeed(ref.tool, fact_args(ref, identity)),)
 
 
 def _earlier(spec: RequiresSpec) -> Callable[[CallInput], bool]:
@@ -275,7 +297,8 @@ def _names(spec: RequiresSpec) -> str:
 
 
 def compile_rule(rule: Any, catalog: Catalog, identity: Identity, where: str,
-                 refresh: tuple[Refresh, ...] = (), clock: str | None = None) -> CompiledRule:
+                 refresh: tuple[Refresh, ...] = (), clock: str | None = None,
+                 fetch: frozenset[str] = frozenset()) -> CompiledRule:
     applies = compile_selector(rule.tools, catalog, where)
     custom = compile_message(rule.message, identity, where) if rule.message else None
     route, rid, kind = rule.route, rule.id, rule.kind
@@ -293,9 +316,11 @@ def compile_rule(rule: Any, catalog: Catalog, identity: Identity, where: str,
     if isinstance(rule, OrderRule):
         return _order(rule, applies, violation)
     if isinstance(rule, FactsRule):
-        return _facts(rule, catalog, identity, refresh, applies, violation, where, clock)
+        compiled = _facts(rule, catalog, identity, refresh, applies, violation, where, clock)
+        return dataclasses.replace(compiled, needs=_needs(rule.fact, identity, fetch))
     if isinstance(rule, LinkedItemsRule):
-        return _linked(rule, catalog, identity, refresh, applies, violation, where)
+        compiled = _linked(rule, catalog, identity, refresh, applies, violation, where)
+        return dataclasses.replace(compiled, needs=_needs(rule.fact, identity, fetch))
     raise ConfigError(f"{where}: rule kind {rule.kind!r} is not compiled here")
 
 
@@ -305,10 +330,17 @@ def _confirmation(rule: ConfirmationRule, catalog: Catalog, applies: Applies, vi
         spec = catalog.get(tool)
         if spec is None:
             raise ConfigError(f"{where}: key_arguments names unknown tool {tool!r}")
-        unknown = {k.rstrip("?") for k in keys} - set(spec.schema.get("properties", {}))
+        unknown = {k.rstrip("?").split(".")[0] for k in keys} - set(
+            spec.schema.get("properties", {}))
         if unknown:
             raise ConfigError(f"{where}: {tool} has no arguments {sorted(unknown)}")
+    for tool in rule.actions:
+        if catalog.get(tool) is None:
+            raise ConfigError(f"{where}: actions names unknown tool {tool!r}")
     key_args, aliases, token = rule.key_arguments, rule.aliases, rule.mode == "token"
+    specs = {tool.name: ActionSpec.build(tool.name, key_args.get(tool.name),
+                                         rule.actions.get(tool.name), schema=tool.schema)
+             for tool in catalog.all() if tool.name in key_args or tool.name in rule.actions}
 
     def check(call: CallInput) -> Violation | None:
         name, args = call.tool.name, call.arguments
@@ -326,12 +358,14 @@ def _confirmation(rule: ConfirmationRule, catalog: Catalog, applies: Applies, vi
                              "confirms through the front end; then call again with exactly these "
                              "arguments.", mode="token", call_hash=h, summary=summary,
                              ttl_s=rule.token_ttl_s)
-        cover = check_transcript(call.session, name, args, keys, aliases)
+        spec = specs.get(name) or ActionSpec.build(name, None, None, args, call.tool.schema)
+        cover = check_transcript(call.session, spec, args, aliases)
         if cover.confirmed:
             return None
-        return violation(call, MISSING, f"Ask the user to confirm: {summary}. Call again only "
-                         f"after the user explicitly says yes ({cover.reason}).",
-                         mode="transcript", summary=summary, reason=cover.reason)
+        return violation(call, MISSING, f"Not confirmed: {cover.reason}. List exactly this "
+                         f"action to the user: {summary}, ask for an explicit yes, and call again "
+                         "only after the user says yes.", mode="transcript", summary=summary,
+                         **cover.details())
 
     return CompiledRule(rule.id, rule.kind, applies, check)
 

@@ -1,0 +1,294 @@
+"""Binding: does an affirmed proposal name *this* action and its key argument values?
+
+The proposal is text (the agent's turns before the user's yes, and the user's own words). A call
+is bound to it when the text names the kind of action (one of its action words: "cancel", "return"
+is not "exchange") and each key argument's value, compared as a value, not as a substring:
+
+- ids and codes on token boundaries, with or without a leading "#" (zip 78784 is not 787840);
+- numbers as numbers, with thousands separators and currency signs ($50 is not $150; 1,194 is
+  1194.00);
+- text values phrase by phrase on word boundaries, underscores read as spaces, street words
+  abbreviated alike ("Street" is "St");
+- lists element by element, objects field by field;
+- an id may also be named by an alias from a fact the proxy saw (an item's name, a card's last
+  four digits), never from the model's own claims.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from decimal import Decimal, InvalidOperation
+from typing import Any
+
+# Verbs a tool name starts with -> words that name that kind of action in a proposal.
+VERB_WORDS: dict[str, tuple[str, ...]] = {
+    "cancel": ("cancel",),
+    "modify": ("modif", "chang", "updat", "replac", "swap", "switch", "edit"),
+    "update": ("updat", "chang", "modif", "upgrad", "downgrad", "switch", "add"),
+    "exchange": ("exchang", "swap", "replac"),
+    "return": ("return", "refund"),
+    "book": ("book", "reserv", "purchas"),
+    "send": ("send", "issu"),
+    "refund": ("refund",),
+    "charge": ("charg",),
+    "adjust": ("adjust",),
+    "create": ("creat", "open", "set up", "schedul"),
+    "delete": ("delet", "remov"),
+}
+
+
+def default_action_words(tool: str) -> tuple[str, ...]:
+    verb = tool.split("_", 1)[0]
+    return VERB_WORDS.get(verb, (verb,))
+
+
+@dataclass(frozen=True, slots=True)
+class KeySpec:
+    name: str
+    optional: bool  # need not be named, but a different value of its form must not be
+    choices: tuple[str, ...] = ()  # the schema's enum: naming another choice is a conflict
+
+
+@dataclass(frozen=True, slots=True)
+class ActionSpec:
+    """What a proposal must name for one tool: an action word, and these key arguments."""
+
+    tool: str
+    words: tuple[str, ...]
+    keys: tuple[KeySpec, ...]
+
+    @classmethod
+    def build(cls, tool: str, keys: tuple[str, ...] | None, words: tuple[str, ...] | None,
+              arguments: dict[str, Any] | None = None,
+              schema: dict[str, Any] | None = None) -> ActionSpec:
+        names = keys if keys is not None else tuple(arguments or ())
+        props = (schema or {}).get("properties", {})
+
+        def choices(name: str) -> tuple[str, ...]:
+            enum = props.get(name, {}).get("enum") if isinstance(props.get(name), dict) else None
+            return tuple(str(e) for e in enum) if isinstance(enum, list) else ()
+
+        return cls(tool, tuple(w.lower() for w in words) if words else default_action_words(tool),
+                   tuple(KeySpec(k.rstrip("?"), k.endswith("?"), choices(k.rstrip("?")))
+                         for k in names))
+
+
+_WORD_CACHE: dict[tuple[str, ...], re.Pattern[str]] = {}
+
+
+def names_action(text: str, words: tuple[str, ...]) -> str | None:
+    """The action word the text uses, if any (words are stems: "cancel" matches "cancelling")."""
+    pattern = _WORD_CACHE.get(words)
+    if pattern is None:
+        pattern = _WORD_CACHE[words] = re.compile(
+            r"(?<![a-z])(?:" + "|".join(re.escape(w) for w in words) + r")")
+    m = pattern.search(text)
+    return m.group() if m else None
+
+
+# ---- values -----------------------------------------------------------------------------------
+
+_STREET = {
+    "street": "st", "avenue": "ave", "av": "ave", "road": "rd", "drive": "dr", "lane": "ln",
+    "boulevard": "blvd", "suite": "ste", "apartment": "apt", "court": "ct", "place": "pl",
+    "terrace": "ter", "parkway": "pkwy", "highway": "hwy", "square": "sq", "circle": "cir",
+    "north": "n", "south": "s", "east": "e", "west": "w", "unit": "unit", "floor": "fl",
+    "number": "no", "trail": "trl", "way": "way",
+}
+_TOKEN = re.compile(r"[a-z0-9]+(?:'[a-z]+)?")
+
+
+def phrase_tokens(text: str) -> list[str]:
+    return [_STREET.get(t, t) for t in _TOKEN.findall(text.lower().replace("_", " "))]
+
+
+_NUMBER = re.compile(r"(?<![\w.])[$€£¥]?\s?(\d{1,3}(?:,\d{3})+|\d+)(\.\d+)?(?![\w])")
+_SMALL = {"zero": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
+          "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "a single": 1,
+          "single": 1, "a couple of": 2, "both": 2, "no": 0, "none": 0}
+_SMALL_RE = re.compile(r"(?<![a-z])(" + "|".join(sorted(_SMALL, key=len, reverse=True)) +
+                       r")(?![a-z])")
+
+
+@dataclass
+class Text:
+    """A proposal's text with its indexes, built once and reused for every value looked up."""
+
+    plain: str
+    _numbers: set[Decimal] | None = None
+    _tokens: str | None = None
+
+    def numbers(self) -> set[Decimal]:
+        if self._numbers is None:
+            found: set[Decimal] = set()
+            for whole, frac in _NUMBER.findall(self.plain):
+                try:
+                    found.add(Decimal(whole.replace(",", "") + (frac or "")))
+                except InvalidOperation:
+                    continue
+            for word in _SMALL_RE.findall(self.plain):
+                found.add(Decimal(_SMALL[word]))
+            self._numbers = found
+        return self._numbers
+
+    def tokens(self) -> str:
+        """The text as space-joined normalised tokens, padded for whole-token search."""
+        if self._tokens is None:
+            self._tokens = " " + " ".join(phrase_tokens(self.plain)) + " "
+        return self._tokens
+
+
+def _as_number(value: Any) -> Decimal | None:
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, int | float):
+        try:
+            return Decimal(str(value))
+        except InvalidOperation:
+            return None
+    return None
+
+
+_ID_SHAPE = re.compile(r"\d")
+_DATE = re.compile(r"^(\d{4})-(\d{2})-(\d{2})$")
+_MONTHS = ("january", "february", "march", "april", "may", "june", "july", "august",
+           "september", "october", "november", "december")
+
+
+def _date_named(text: Text, year: str, month: int, day: int) -> bool:
+    """An ISO date named as 2024-05-21, May 21(st), 21 May, 5/21 or 05/21."""
+    name, short = _MONTHS[month - 1], _MONTHS[month - 1][:3]
+    pattern = (rf"(?<![\w-]){year}-{month:02d}-{day:02d}(?!\w)|(?<![a-z])(?:{name}|{short})\.? "
+               rf"{day}(?:st|nd|rd|th)?(?!\d)|(?<!\d){day}(?:st|nd|rd|th)? (?:of )?(?:{name}|"
+               rf"{short})(?![a-z])|(?<![\d/]){month}/{day}(?![\d])|(?<![\d/])0{month}/{day:02d}"
+               rf"(?![\d])")
+    return re.search(pattern, text.plain) is not None
+
+
+def _id_pattern(value: str) -> re.Pattern[str]:
+    body = re.escape(value.strip().lower().lstrip("#"))
+    return re.compile(r"(?<![a-z0-9])#?" + body + r"(?![a-z0-9])")
+
+
+_PATTERNS: dict[str, re.Pattern[str]] = {}
+
+
+def named(text: Text, value: Any, aliases: dict[str, set[str]]) -> bool:
+    """Whether ``text`` names ``value`` (see the module docstring)."""
+    if isinstance(value, list):
+        return all(named(text, v, aliases) for v in value)
+    if isinstance(value, dict):
+        return all(named(text, v, aliases) for v in value.values() if v not in ("", None))
+    number = _as_number(value)
+    if number is not None:
+        return number in text.numbers()
+    if value is None or isinstance(value, bool):
+        return True  # not something a proposal spells out
+    s = str(value).strip()
+    if not s:
+        return True
+    date = _DATE.match(s)
+    if date:
+        return _date_named(text, date.group(1), int(date.group(2)), int(date.group(3)))
+    if _ID_SHAPE.search(s) and " " not in s:
+        pattern = _PATTERNS.get(s)
+        if pattern is None:
+            pattern = _PATTERNS[s] = _id_pattern(s)
+        if pattern.search(text.plain):
+            return True
+    else:
+        toks = phrase_tokens(s)
+        if toks and (" " + " ".join(toks) + " ") in text.tokens():
+            return True
+    return any(_alias_named(text, alias) for alias in aliases.get(s, ()))
+
+
+def _alias_named(text: Text, alias: str) -> bool:
+    toks = phrase_tokens(alias)
+    return bool(toks) and (" " + " ".join(toks) + " ") in text.tokens()
+
+
+def _shape(value: str) -> re.Pattern[str] | None:
+    """Values of the same form (``#W6390527`` -> ``#?w\\d{7}``), for ids with 3+ digits."""
+    text = value.strip().lower().lstrip("#")
+    if not re.search(r"\d{3,}", text) or " " in text:
+        return None
+    body = re.sub(r"\\d\{(\d+)\}", r"\\d{\1}",
+                  re.sub(r"\d+", lambda m: "\\d{" + str(len(m.group())) + "}", re.escape(text)))
+    return re.compile(r"(?<![a-z0-9_])#?" + body + r"(?![0-9])")
+
+
+def other_value(text: Text, value: Any) -> str | None:
+    """Another value of the same form that ``text`` names (another order id, another card)."""
+    if not isinstance(value, str):
+        return None
+    shape = _shape(value)
+    if shape is None:
+        return None
+    own = value.strip().lower().lstrip("#")
+    for m in shape.finditer(text.plain):
+        if m.group().lstrip("#") != own:
+            return m.group()
+    return None
+
+
+_FAMILY = re.compile(r"^[a-z]+(?:_[a-z]+)*_\d+$")
+
+
+def other_alias(text: Text, value: Any, aliases: dict[str, set[str]]) -> str | None:
+    """Another object of the same family (``credit_card_1`` / ``paypal_2``) that ``text`` names
+    by one of its aliases while naming ``value`` by none: the card ending 7334 is not 5018."""
+    if not isinstance(value, str) or not _FAMILY.match(value):
+        return None
+    own = aliases.get(value, set())
+    for other, names in aliases.items():
+        if other == value or not _FAMILY.match(other):
+            continue
+        for alias in names - own:
+            if len(alias) >= 4 and " " not in alias.strip() and _alias_named(text, alias):
+                return alias
+            if " " in alias.strip() and _alias_named(text, alias):
+                return alias
+    return None
+
+
+def other_choice(text: Text, value: Any, choices: tuple[str, ...]) -> str | None:
+    """Another of the schema's choices that ``text`` names (a reason, a cabin)."""
+    if not choices or not isinstance(value, str):
+        return None
+    for choice in choices:
+        if choice != value and _alias_named(text, choice):
+            return choice
+    return None
+
+
+def values_at(arguments: dict[str, Any], path: str) -> Any:
+    """The value at a key path: ``flights.*.flight_number`` is the list of flight numbers."""
+    if "." not in path:
+        return arguments.get(path, _ABSENT)
+    head, rest = path.split(".", 1)
+    value: Any = arguments.get(head, _ABSENT)
+    for step in rest.split("."):
+        if value is _ABSENT:
+            return value
+        if step == "*":
+            if not isinstance(value, list):
+                return _ABSENT
+            continue
+        if isinstance(value, list):
+            value = [v.get(step) for v in value if isinstance(v, dict) and step in v]
+        elif isinstance(value, dict):
+            value = value.get(step, _ABSENT)
+        else:
+            return _ABSENT
+    return value
+
+
+_ABSENT: Any = object()
+ABSENT = _ABSENT
+
+
+def excerpt(text: str, limit: int = 160) -> str:
+    text = " ".join(text.split())
+    return text if len(text) <= limit else text[:limit - 1] + "…"

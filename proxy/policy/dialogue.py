@@ -1,0 +1,384 @@
+"""Dialogue acts: what a user turn does with the agent's proposal, read sentence by sentence.
+
+A turn is split into sentences and each sentence gets one act:
+
+- ``affirm``: a yes, or an imperative go-ahead ("do it now", "execute the exchange as listed",
+  "Affirmative, go with PayPal"), in English, Spanish, French, German, Portuguese or Italian, or
+  a common emoji (👍 ✅ 👌);
+- ``decline``: a refusal or a stop ("no", "don't do that", "nein", "👎");
+- ``hold``: a hedge, a question, a condition or a wait ("yes if it's free", "could you
+  double-confirm both changes before anything is finalised?", "not yet");
+- ``other``: none of these (a detail, a fact, a thank-you).
+
+A negation counts only inside the sentence that carries an act: "It has no water resistance. Yes,
+please proceed" is a yes; "I don't want to proceed" is a decline. The turn's act is what its last
+act-bearing sentences say: a hold or decline after the yes takes it back, a question after the yes
+about something unrelated does not. A turn in a script or language the reader does not know is
+``other``, and says so: what it cannot read is never a yes.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import enum
+import re
+from dataclasses import dataclass
+from typing import Any
+
+import orjson
+
+
+class Act(enum.StrEnum):
+    AFFIRM = "affirm"  # an unambiguous go-ahead
+    DECLINE = "decline"  # a refusal or a stop
+    HOLD = "hold"  # a question, a hedge, a condition, a wait
+    OTHER = "other"  # no answer to a proposal
+
+
+@dataclass(frozen=True, slots=True)
+class Reading:
+    """The act of one user turn, the sentence that decided it, and why (for explanations)."""
+
+    act: Act
+    words: str = ""  # the deciding sentence, as the user wrote it (normalised)
+    why: str = ""
+    # a hold that takes back an earlier yes ("wait", "actually, change it"), not a mere question
+    withdraws: bool = False
+    # an affirmation that only picks an option ("I'll go with option 2"): consent only where
+    # the agent asked for a go-ahead, not where it asked which one
+    choice: bool = False
+    # for an affirmation: where the affirming sentence ends in the normalised text (what the
+    # user said up to their yes is part of what they said yes to; what follows is not)
+    end: int = 0
+
+
+def _strings(value: Any) -> list[str]:
+    if isinstance(value, str):
+        return [value]
+    if isinstance(value, dict):
+        return [s for v in value.values() for s in _strings(v)]
+    if isinstance(value, list):
+        return [s for v in value for s in _strings(v)]
+    return []
+
+
+_QUOTES = str.maketrans({"\u2019": "'", "\u2018": "'", "\u201c": '"', "\u201d": '"',
+                         "\u00a0": " ", "\u2014": ", ", "\u2013": "-"})
+
+
+def normalize(content: str) -> str:
+    """Plain, lower-case text: JSON wrappers unwrapped, quotes straightened, markers dropped."""
+    text = content.strip()
+    if text[:1] in "{[":
+        with contextlib.suppress(orjson.JSONDecodeError):
+            text = " ".join(_strings(orjson.loads(text)))
+    text = text.translate(_QUOTES)
+    text = re.sub(r"#+\s*stop\s*#+", " ", text, flags=re.IGNORECASE)
+    text = re.sub(r"[*`]+", "", text)  # markdown emphasis (underscores belong to ids)
+    return re.sub(r"\s+", " ", text).strip().lower()
+
+
+# ---- lexicons ------------------------------------------------------------------------------
+# Each is a regular expression over one normalised sentence. Word boundaries use (?<!\w) and
+# (?!\w) so accented letters count as letters.
+
+def _words(*alternatives: str) -> re.Pattern[str]:
+    return re.compile(r"(?<![\w'])(?:" + "|".join(alternatives) + r")(?![\w'])")
+
+
+_YES = _words(
+    # English
+    r"yes", r"yeah", r"yep", r"yup", r"yea", r"ya", r"yass?", r"aye", r"sure(?: thing)?",
+    r"ok(?:ay)?", r"k", r"kk", r"alright", r"all right", r"affirmative", r"absolutely",
+    r"definitely", r"certainly", r"of course", r"indeed", r"exactly", r"correct", r"yes sir",
+    r"that'?s (?:right|correct|fine|good|great|perfect|it)", r"(?:that|this) (?:is|looks|sounds) "
+    r"(?:right|correct|good|great|fine|perfect)", r"(?:looks|sounds) (?:good|great|right|fine|"
+    r"perfect)", r"perfect", r"agreed?", r"approved?", r"i approve", r"confirm(?:ed)?",
+    r"i (?:do |hereby )?confirm", r"confirmation", r"confirming", r"i'?m confirming",
+    r"fine(?: by me| with me)?", r"works for me",
+    r"that works", r"deal", r"please do", r"please",
+    r"i accept", r"accepted", r"i agree", r"by all means", r"you bet", r"right",
+    # Spanish
+    r"sí", r"claro(?: que sí)?", r"de acuerdo", r"vale", r"por supuesto", r"correcto",
+    r"confirmo", r"perfecto", r"exacto", r"está bien", r"esta bien", r"dale", r"sí,? por favor",
+    # French
+    r"oui", r"ouais", r"d'accord", r"bien sûr", r"exactement", r"parfait", r"je confirme",
+    r"c'est bon", r"ça marche", r"entendu", r"volontiers",
+    # German
+    r"ja", r"jawohl", r"genau", r"einverstanden", r"in ordnung", r"passt", r"stimmt",
+    r"bestätigt", r"ich bestätige", r"gerne", r"klar", r"natürlich", r"richtig",
+    # Portuguese
+    r"sim", r"com certeza", r"tudo bem", r"isso mesmo", r"confirmado", r"certo", r"beleza",
+    r"pode ser", r"perfeito",
+    # Italian
+    r"sì", r"certo", r"va bene", r"d'accordo", r"confermo", r"esatto", r"perfetto",
+)
+# Words that on their own carry little ("please", "right", "great"): they affirm only when the
+# sentence is nothing but them (plus filler), e.g. "Great!", "Right."; inside "please tell me ..."
+# or "right now" they do not.
+_WEAK_YES = _words(r"please", r"right", r"perfect", r"k", r"correct", r"exactly",
+                   r"indeed", r"fine", r"klar", r"richtig", r"deal")
+
+# Imperative go-aheads: the user tells the agent to act.
+_GO_VERBS = (
+    r"proceed|go ahead|go on|carry on|continue|do it|do that|do this|do so|get it done|"
+    r"get (?:it|that|this) done|make it (?:so|happen)|execute|process|submit|complete|finali[sz]e|"
+    r"apply|place|book|cancel|return|exchange|change|modify|update|switch|upgrade|downgrade|add|"
+    r"remove|refund|send|issue|replace|swap|file|initiate|start|move|set|put|"
+    r"try (?:it |that |this )?again|retry|redo|finish|handle|arrange|"
+    r"make the (?:change|changes|switch|exchange|return|update|booking|modification)s?|"
+    r"let'?s (?:do|go|proceed|book|make)|lets (?:do|go|proceed)|"
+    # other languages
+    r"adelante|hazlo|hágalo|procede|proceda|continúa|continúe|sigue|siga|cancela|cancele|cámbialo|"
+    r"allez-y|vas-y|faites-le|fais-le|procédez|continuez|annulez|confirmez|"
+    r"mach(?:en sie)? (?:es|das|weiter)|los geht'?s|leg los|fahren sie fort|bitte fortfahren|"
+    r"weiter|durchführen|storniere|stornieren sie|ändern sie|"
+    r"pode (?:seguir|prosseguir|fazer|continuar|mandar|ir)|prossiga|prosseguir|siga em frente|"
+    r"faça|faz isso|vá em frente|pode cancelar|"
+    r"procedi|vai avanti|fallo|continua"
+)
+_IMPERATIVE = re.compile(
+    r"(?:^|[,:]\s*|(?<![\w'])(?:please|just|now|so|then|and|ok|okay|yes|alright|kindly|"
+    r"you (?:can|may|should)|you have my (?:permission|approval|go-ahead) to|i want you to|"
+    r"i'?d like you to|i would like you to|i need you to|go ahead and|feel free to|"
+    r"por favor|bitte|s'il vous plaît|s'il te plaît|por favor,?)\s+)"
+    r"(?:please\s+|just\s+|now\s+|immediately\s+|right away\s+)*(?:" + _GO_VERBS + r")(?![\w'])"
+)
+# A request in question form is still a go-ahead: "Can you go ahead and cancel it?"
+_REQUEST_Q = re.compile(
+    r"^(?:so,?\s+|ok(?:ay)?,?\s+|then,?\s+)?(?:can|could|would|will) you (?:please |just |now )*"
+    r"(?:" + _GO_VERBS + r")(?![\w'])"
+)
+_CHOICE = re.compile(
+    r"(?<![\w'])(?:(?:i'?ll|i will|i'?d like to|i would like to|let'?s|lets|we'?ll|i want to|"
+    r"i'?m going to|please|just|then|so) )?(?:go with|go for|take|choose|pick|"
+    r"select|opt for|prefer)(?![\w'])|^(?:option|the (?:first|second|third|last|cheaper|"
+    r"cheapest|earlier|later) (?:one|option))(?![\w'])|(?<![\w'])option (?:\d+|one|two|three|"
+    r"four|a|b|c)(?![\w'])"
+)
+_STANDALONE_GO = _words(r"go ahead", r"proceed", r"do it", r"go for it", r"let'?s do it",
+                        r"make it so", r"ship it", r"go", r"please proceed", r"adelante",
+                        r"allez-y", r"los", r"vai", r"avanti")
+
+# Declines: an interjected "no", an explicit refusal or stop.
+_NO_START = re.compile(
+    r"^(?:no|nope|nah|nay|negative|no thanks|no thank you|no way|non|nein|não|nao|no,? gracias|"
+    r"no,? grazie|nee)(?:$|[\s,.!:-])"
+)
+_DECLINE = _words(
+    r"(?:please )?(?:don'?t|do not|dont) (?:do|proceed|go ahead|submit|process|make|change|"
+    r"cancel|book|return|exchange|update|modify|send|touch|apply|go|charge|refund)",
+    r"stop", r"cancel (?:that|this|it all)(?=\s*(?:$|[,;:!-]))", r"never ?mind", r"forget (?:it|about it)",
+    r"i (?:do not|don'?t) (?:want|wish|agree|approve|consent|accept|confirm)",
+    r"i (?:decline|refuse|reject)", r"not (?:ok|okay|acceptable|correct|right)(?! now| away)",
+    r"(?:that'?s|that is|this is) (?:not (?:right|correct|what i|ok|okay|it|acceptable)|wrong|"
+    r"incorrect)",
+    r"wrong", r"incorrect", r"i changed my mind", r"i'?ve changed my mind",
+    r"no quiero", r"no lo hagas", r"no,? gracias", r"je ne veux pas", r"ne (?:faites|fais) pas",
+    r"nicht machen", r"ich will (?:das )?nicht", r"lieber nicht", r"não quero", r"não faça",
+    r"non voglio",
+)
+# Holds: wait, not yet, hedges, changes of mind in progress.
+_WAIT = _words(
+    r"wait", r"hold on", r"hang on", r"hold off", r"not yet", r"not now", r"not right now",
+    r"not so fast", r"one (?:sec|second|moment|minute)", r"just a (?:sec|second|moment|minute)",
+    r"let me think", r"i'?ll think", r"i need to think", r"think about it",
+    r"(?:i'?m )?not (?:so |too |quite |entirely )?sure(?! (?:what|which|when|where|how|who|if i|"
+    r"whether i|of the|about the (?:number|id|date|name|order)))", r"unsure", r"maybe",
+    r"perhaps", r"i guess", r"probably", r"hmm+",
+    r"on second thought", r"actually,? (?:no|wait|hold|let|can|could|i)", r"before (?:you|we|that|"
+    r"doing|proceeding|anything|going|i|finali[sz]ing|confirming|making)", r"but first",
+    r"first,? (?:tell|check|can|could|let|confirm|make sure|i)", r"double[- ]?(?:check|confirm)",
+    r"espera", r"espere", r"todavía no", r"aún no", r"un momento", r"attendez", r"attends",
+    r"pas encore", r"un instant", r"warte", r"warten sie", r"moment", r"noch nicht", r"augenblick",
+    r"ainda não", r"aguarde", r"aspetta", r"non ancora",
+)
+_CONDITION = _words(
+    r"only if", r"as long as", r"provided(?: that)?", r"on condition", r"unless", r"if",
+    r"assuming", r"but (?:can|could|what|how|will|is|are|does|do|would|should|only)",
+    r"one question", r"solo si", r"siempre que", r"seulement si", r"à condition", r"nur wenn",
+    r"falls", r"wenn", r"só se", r"desde que", r"solo se",
+)
+# Phrases with a negation or "if" in them that are neither a refusal nor a condition.
+_IDIOMS = re.compile(
+    r"(?<![\w'])(?:no (?:problem|worries|rush|delay|delays|need|hurry|issue|issues|further|more "
+    r"questions|other|longer)|no,? that'?s (?:all|it|correct|right|everything)|nothing else|"
+    r"not (?:a|any) problem|don'?t (?:need anything else|have (?:any|all day|much time|time)|"
+    r"worry|hesitate|wait|delay)|do not (?:wait|delay|hesitate)|without (?:delay|waiting)|"
+    r"if you (?:could|would|can|don'?t mind|please)|if (?:that'?s|it'?s|that is|it is) "
+    r"(?:ok|okay|alright|all right|fine|possible|no problem)|if possible|as soon as possible|"
+    r"if (?:that'?s|this is|it'?s) (?:the|my) (?:only|best) (?:option|way|choice)|if you say so|"
+    r"if that'?s what it takes|if (?:that'?s|it'?s) (?:the case|necessary|required|needed)|"
+    r"if needed|if necessary|if you need|if there'?s anything|if i (?:may|could)|even if|"
+    r"as if|if so|"
+    r"can'?t wait|cannot wait|all right|sin problema|pas de problème|"
+    r"kein problem|sem problema|nessun problema)(?![\w'])"
+)
+_QUESTION_START = re.compile(
+    r"^(?:what|which|when|where|why|how|who|whose|is|are|am|was|were|do|does|did|can|could|"
+    r"would|will|shall|should|may|might|have|has|had|isn'?t|aren'?t|won'?t|wouldn'?t|"
+    r"qué|cuál|cuándo|cómo|dónde|puede|est-ce|quand|pourquoi|comment|was|wann|wie|wo|kann|"
+    r"können|quando|como|onde|pode)(?![\w'])"
+)
+# A question after the yes takes it back only if it reopens the action (changes, conditions).
+_REOPENS = re.compile(
+    r"(?<![\w'])(?:before (?:you|we|that|doing|proceeding|anything|going|finali[sz]|confirm|"
+    r"making|it'?s)|instead|different|rather|switch|double|wait|actually|reconsider|"
+    r"change (?:my mind|it|that|the|to))(?![\w'])"
+)
+# After the yes, only these conditions take it back ("Go ahead. If it fails, tell me" does not).
+_STRONG_CONDITION = _words(r"only if", r"as long as", r"provided(?: that)?", r"on condition",
+                           r"unless", r"but only", r"solo si", r"seulement si", r"nur wenn",
+                           r"só se", r"solo se")
+_EMOJI_YES = re.compile("[\U0001f44d\u2705\u2714\U0001f44c\U0001f646\U0001f197\U0001f4af\u2611"
+                        "\U0001f64f\U0001f91d]")
+_EMOJI_NO = re.compile("[\U0001f44e\u274c\u274e\U0001f6ab\u270b\U0001f6d1\u26d4\U0001f645]")
+_EMOJI_HOLD = re.compile("[\U0001f914\U0001f615\U0001f610\u23f3\u231b]")
+# Letters of scripts the reader has no lexicon for: a reply in them is not read as a yes.
+_FOREIGN = re.compile("[\u0370-\u03ff\u0400-\u04ff\u0590-\u05ff\u0600-\u06ff\u0900-\u097f"
+                      "\u0e00-\u0e7f\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]")
+_FILLER = _words(r"please", r"thank you", r"thanks?", r"so much", r"sir", r"ma'?am", r"then",
+                 r"now", r"and", r"just", r"ok", r"okay", r"very", r"much", r"a lot", r"gracias",
+                 r"merci", r"danke", r"obrigad[oa]", r"grazie", r"por favor", r"bitte", r"that",
+                 r"it", r"this", r"all", r"yes", r"great", r"perfect", r"right", r"correct",
+                 r"exactly", r"indeed", r"fine", r"good", r"sounds", r"looks", r"is", r"deal")
+_FUZZY = ("yes", "yeah", "okay", "sure", "proceed", "confirm", "confirmed", "correct", "please")
+
+
+def _distance(a: str, b: str) -> int:
+    """Optimal string alignment distance (Levenshtein with adjacent transpositions)."""
+    prev2: list[int] = []
+    prev = list(range(len(b) + 1))
+    for i, ca in enumerate(a, 1):
+        cur = [i] + [0] * len(b)
+        for j, cb in enumerate(b, 1):
+            cur[j] = min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (ca != cb))
+            if i > 1 and j > 1 and ca == b[j - 2] and a[i - 2] == cb:
+                cur[j] = min(cur[j], prev2[j - 2] + 1)
+        prev2, prev = prev, cur
+    return prev[-1]
+
+
+def _typo_yes(sentence: str) -> bool:
+    """A misspelt yes as the sentence's first word ("yse", "proceeed", "confrim")."""
+    first = re.split(r"[^a-z']+", sentence, maxsplit=1)[0]
+    if len(first) < 3 or _YES.fullmatch(first):
+        return False
+    return any(_distance(first, word) <= (1 if len(word) <= 4 else 2) for word in _FUZZY)
+
+
+_SPLIT = re.compile(r"[^.!?¿¡\n;]+[.!?;]*|[¿¡][^?!]*[?!]*")
+
+
+def sentences(text: str) -> list[tuple[str, bool]]:
+    """(sentence, is_question) pairs of normalised text. Emoji stay with their sentence."""
+    out = []
+    for part in _SPLIT.findall(text):
+        s = part.strip().lstrip("¿¡").strip()
+        body = s.rstrip(".!?; ").strip()
+        if body:
+            out.append((body, s.endswith("?")))
+    return out
+
+
+_FRAGMENT = re.compile(r"^[\W\d_]*$")
+
+
+def _sentence_act(sentence: str, question: bool) -> tuple[Act, bool]:
+    """One sentence's act, and for a hold whether it takes back a yes (a wait or a change).
+    A sentence that only picks an option is ``affirm`` here; ``read_turn`` marks it a choice."""
+    text = _IDIOMS.sub(" ", sentence)
+    text = re.sub(r"\s+", " ", text).strip(" ,")
+    emoji_yes = bool(_EMOJI_YES.search(sentence))
+    emoji_no = bool(_EMOJI_NO.search(sentence))
+    if _DECLINE.search(text) or _NO_START.match(text) or (emoji_no and not emoji_yes):
+        return Act.DECLINE, True
+    if _WAIT.search(text) or _EMOJI_HOLD.search(sentence):
+        return Act.HOLD, True
+    weak_only = not _yes_strong(text)
+    says_yes = bool(
+        (_YES.search(text) and (not weak_only or _only_filler(text)))
+        or _IMPERATIVE.search(text) or _STANDALONE_GO.fullmatch(text) or emoji_yes
+        or _typo_yes(text) or _CHOICE.search(text)
+    )
+    if _CONDITION.search(text):
+        return Act.HOLD, False
+    if question:
+        if _REQUEST_Q.search(text) and not _reopens_any(text):
+            return Act.AFFIRM, False
+        return Act.HOLD, bool(_REOPENS.search(text))
+    if _QUESTION_START.match(text) and not says_yes:
+        return Act.HOLD, False
+    return (Act.AFFIRM, False) if says_yes else (Act.OTHER, False)
+
+
+def _yes_strong(text: str) -> bool:
+    """Whether the sentence has a yes word other than the weak ones."""
+    return any(not _WEAK_YES.fullmatch(m.group()) for m in _YES.finditer(text))
+
+
+def _only_filler(text: str) -> bool:
+    rest = _FILLER.sub(" ", text)
+    return not re.sub(r"[\W_]+", "", rest)
+
+
+_REOPEN_Q = _words(r"before", r"first", r"instead", r"different", r"double", r"sure", r"wait")
+
+
+def _reopens_any(text: str) -> bool:
+    return bool(_REOPEN_Q.search(text))
+
+
+def read_turn(content: str) -> Reading:
+    """The dialogue act of one user turn. See the module docstring."""
+    text = normalize(content)
+    if not text:
+        return Reading(Act.OTHER, "", "the user's message is empty")
+    parts = sentences(text)
+    acts = [(s, q, *_sentence_act(s, q)) for s, q in parts]
+    last_yes = max((i for i, a in enumerate(acts) if a[2] is Act.AFFIRM), default=-1)
+    if last_yes < 0:
+        for s, _q, act, _w in acts:
+            if act is Act.DECLINE:
+                return Reading(Act.DECLINE, s, f'the user declined: "{s}"', True)
+        for s, q, act, withdraws in acts:
+            if act is Act.HOLD:
+                kind = "asked a question" if q else "hedged or set a condition"
+                return Reading(Act.HOLD, s, f'the user {kind}: "{s}"', withdraws)
+        if _FOREIGN.search(text):
+            return Reading(Act.OTHER, text[:80], "the reply is in a language or script this "
+                           "reader does not know, so it is not taken as a yes")
+        return Reading(Act.OTHER, text[:80], "the user's message is not a yes to a proposal")
+    yes = acts[last_yes][0]
+    for s, q, act, withdraws in acts[last_yes + 1:]:
+        if act is Act.DECLINE:
+            return Reading(Act.DECLINE, s, f'the user said yes, then: "{s}"', True)
+        if act is Act.HOLD and (withdraws or (not q and _STRONG_CONDITION.search(s))):
+            return Reading(Act.HOLD, s, f'the user said yes, then: "{s}"', withdraws)
+    # Before the yes: a condition in the same breath holds it ("If it's free. Then yes.").
+    for s, q, act, _w in acts[:last_yes]:
+        if act is Act.HOLD and not q and _CONDITION.search(_IDIOMS.sub(" ", s)):
+            return Reading(Act.HOLD, s, f'the user set a condition: "{s}"', False)
+    end = _end_of(text, parts, last_yes)
+    choice = all(_is_choice(s) for s, _q, act, _w in acts if act is Act.AFFIRM)
+    return Reading(Act.AFFIRM, yes, "", choice=choice, end=end)
+
+
+def _is_choice(sentence: str) -> bool:
+    """An affirming sentence whose only go-ahead is picking an option."""
+    text = _CHOICE.sub(" ", _IDIOMS.sub(" ", sentence))
+    return bool(_CHOICE.search(_IDIOMS.sub(" ", sentence))) and not (
+        _yes_strong(text) or _IMPERATIVE.search(text) or _EMOJI_YES.search(text))
+
+
+def _end_of(text: str, parts: list[tuple[str, bool]], index: int) -> int:
+    """Where sentence ``index`` of ``text`` ends."""
+    pos = 0
+    for i, (s, _q) in enumerate(parts):
+        found = text.find(s, pos)
+        if found < 0:
+            return len(text)
+        pos = found + len(s)
+        if i == index:
+            return pos
+    return len(text)

@@ -1,0 +1,183 @@
+"""The confirmation reader: one table of user turns and the act a careful reader sees in each."""
+
+from __future__ import annotations
+
+import pytest
+
+from proxy.policy.dialogue import Act, _distance, normalize, read_turn
+
+A, D, H, N = Act.AFFIRM, Act.DECLINE, Act.HOLD, Act.OTHER  # N: no answer to a proposal
+
+TABLE: list[tuple[str, Act]] = [
+    # plain yes, with the usual decorations
+    ("yes", A), ("Yes.", A), ("YES!!!", A), ("Yes, please.", A), ("yes please", A),
+    ("Yeah", A), ("yep", A), ("Yup, that's right.", A), ("Sure.", A), ("Sure thing!", A),
+    ("ok", A), ("OK.", A), ("Okay, go ahead.", A), ("alright", A), ("All right, do it.", A),
+    ("Absolutely.", A), ("Definitely, thanks.", A), ("Of course.", A), ("Certainly.", A),
+    ("Correct.", A), ("That's correct.", A), ("That's right, please proceed.", A),
+    ("That is correct, go ahead.", A), ("Sounds good.", A), ("Looks good to me.", A),
+    ("Perfect.", A), ("Perfect, thank you!", A), ("Agreed.", A), ("Approved.", A),
+    ("Confirmed.", A), ("I confirm.", A), ("Yes, I confirm.", A), ("Affirmative.", A),
+    ("Fine by me.", A), ("That works.", A), ("Deal.", A), ("Yes sir.", A),
+    ("Yes, that's exactly what I want.", A), ("Yes — please proceed.", A),
+    ("Yes, that's all correct. Please go ahead and update them.", A),
+    # typos
+    ("yse please", A), ("yess", A), ("Proceeed.", A), ("confrim", A), ("okya go ahead", A),
+    # imperatives from impatient users
+    ("do it now", A), ("Just do it already!!", A), ("ugh just do it already!!", A),
+    ("Go ahead.", A), ("Please proceed.", A), ("Proceed.", A), ("Go for it.", A),
+    ("Execute the exchange as listed.", A), ("Update it immediately.", A),
+    ("Change the address as detailed, no delay.", A), ("Affirmative, go with PayPal.", A),
+    ("Just cancel it, I don't have all day.", A), ("Cancel it now.", A),
+    ("Please cancel order #W9348897.", A), ("Make the change.", A),
+    ("Process the return, please.", A), ("Submit it.", A), ("Book it.", A),
+    ("Please book that for me.", A), ("Let's do it.", A), ("Let's proceed.", A),
+    ("Get it done.", A), ("Make it happen.", A), ("Carry on.", A),
+    ("Yes, please go ahead and cancel this reservation.", A),
+    ("Yes, please cancel this reservation as well.", A),
+    ("Please go ahead with both changes.", A), ("You can go ahead and process it.", A),
+    ("You have my permission to proceed.", A), ("I want you to go ahead.", A),
+    ("Go ahead and make the changes.", A), ("Try again, please.", A),
+    ("If you could try again just one more time, I'd appreciate it.", A),
+    ("Do it, no need to ask again.", A), ("Yes, no delay please.", A),
+    # requests in question form
+    ("Can you go ahead and cancel it?", A), ("Could you please proceed?", A),
+    ("Would you process the return now?", A), ("Can you just do it?", A),
+    ("So can you go ahead and make the change?", A),
+    # a yes beside unrelated sentences
+    ("It has no water resistance. Yes, please proceed with this change.", A),
+    ("Yes please proceed. How long will the refund take?", A),
+    ("Yes, that's correct. Please go ahead. Also, can you check if it's shipped yet?", A),
+    ("Yes. And when will I get my refund?", A),
+    ("Um, I'd like the refund on my credit card instead, if that's okay. And yes, go ahead.", A),
+    ("No problem, go ahead.", A), ("No worries, please proceed.", A), ("No rush, but yes.", A),
+    ("No, that's all. Go ahead.", A), ("Nothing else. Please proceed.", A),
+    ("Reason is 'no longer needed'. Please cancel order #W9348897. Thanks.", A),
+    ("Yes — the reason is no longer needed.", A),
+    ("Yes, please go ahead and make that my default address. Thanks, even if it took long!", A),
+    ("Yeah, that's exactly what I want. Go ahead and do it. And do I need to send this one back "
+     "first or what?", A),
+    ("Yes, go ahead. I'm not sure what the order number was, but you found it.", A),
+    ("Yes, please go ahead and book that flight. The reason is that I can't travel, but since "
+     "that's not possible to change, rebook it.", A),
+    ("Great, please proceed!", A), ("Thanks, go ahead.", A),
+    # JSON-wrapped, markdown, quotes
+    ('{"message": "Yes, go ahead"}', A), ('{"content": ["yes", "please"]}', A),
+    ("**Yes**, please proceed.", A), ("`yes`", A), ("Yes ###STOP###", A),
+    ("\u201cYes, do it.\u201d", A),
+    # Spanish
+    ("Sí, adelante.", A), ("Sí", A), ("Claro que sí.", A), ("De acuerdo.", A), ("Vale.", A),
+    ("Hazlo.", A), ("Sí, por favor.", A), ("Por supuesto.", A), ("Confirmo.", A),
+    ("Correcto, procede.", A),
+    # French
+    ("Oui.", A), ("oui", A), ("D'accord.", A), ("Oui, allez-y.", A), ("Je confirme.", A),
+    ("C'est bon.", A), ("Parfait.", A), ("Bien sûr.", A), ("Ça marche.", A),
+    # German
+    ("Ja.", A), ("Ja, bitte.", A), ("Genau.", A), ("Einverstanden.", A), ("In Ordnung.", A),
+    ("Ja, machen Sie das.", A), ("Passt.", A), ("Ich bestätige.", A),
+    # Portuguese
+    ("Sim.", A), ("Sim, pode seguir.", A), ("Com certeza.", A), ("Tudo bem.", A),
+    ("Isso mesmo.", A), ("Pode prosseguir.", A), ("Confirmado.", A),
+    # Italian
+    ("Sì, va bene.", A), ("Certo.", A), ("Confermo.", A),
+    # emoji
+    ("\U0001f44d", A), ("\u2705", A), ("\U0001f44c", A), ("yes \U0001f44d", A),
+    ("\U0001f44d\U0001f44d go", A),
+    # declines
+    ("no", D), ("No.", D), ("Nope.", D), ("Nah.", D), ("No thanks.", D), ("No thank you.", D),
+    ("no, wait", D), ("Don't do that.", D), ("Do not proceed.", D), ("Please don't cancel it.", D),
+    ("Stop.", D), ("Cancel that.", D), ("Never mind.", D), ("Forget it.", D),
+    ("I don't want to proceed.", D), ("I do not agree.", D), ("I decline.", D),
+    ("That's not what I asked for.", D), ("That's wrong.", D), ("That is incorrect.", D),
+    ("Negative.", D), ("I changed my mind.", D), ("No, use the other card.", D),
+    ("Yes. No. Wait.", D), ("Yes, go ahead. Actually no, stop.", D),
+    ("No, gracias.", D), ("Non.", D), ("Nein.", D), ("Nein, danke.", D), ("Não.", D),
+    ("Não quero.", D), ("No quiero.", D), ("\U0001f44e", D), ("\u274c", D),
+    # holds: waits, hedges, conditions, questions
+    ("wait", H), ("Wait.", H), ("Hold on.", H), ("Hang on a second.", H), ("Not yet.", H),
+    ("Hmm, not yet", H), ("Not right now.", H), ("Let me think about it.", H),
+    ("I'll think about it.", H), ("I'm not sure.", H), ("Maybe.", H), ("Perhaps later.", H),
+    ("Yes, but first tell me when the refund arrives.", H),
+    ("Yes. Actually, hold on a second.", H), ("Yes if it is free.", H),
+    ("Yes, as long as the price stays the same.", H), ("Only if it's refundable.", H),
+    ("Go ahead. But only if it ships today.", H), ("Yes, unless it costs more.", H),
+    ("Is that my visa card?", H), ("What will the refund be?", H),
+    ("Could you double-confirm both changes before anything is finalised?", H),
+    ("Before you do that, can you tell me the total?", H),
+    ("Can you check the price first?", H),
+    ("How much will it cost?", H), ("Which card will you use?", H),
+    ("Are you sure that's the cheapest?", H), ("Will I get a refund?", H),
+    ("Yes. Actually, can I use a different card instead?", H),
+    ("Yes, go ahead. Wait, what about the other order?", H),
+    ("Sounds good, but could you first confirm the address?", H),
+    ("Espera.", H), ("Todavía no.", H), ("Attendez.", H), ("Pas encore.", H), ("Warte.", H),
+    ("Noch nicht.", H), ("Ainda não.", H), ("Aspetta.", H), ("\U0001f914", H),
+    ("Can we check availability for that?", H),
+    # no answer to a proposal
+    ("", N), ("   ", N), ("My email is ava@example.com", N), ("Thanks!", N),
+    ("Thank you.", N), ("Hi, I need help with my order.", N), ("It's order #W2378156.", N),
+    ("I'd like to use the gift card ending 1234.", N), ("Please tell me the total.", N),
+    ("Right now I need the refund.", N), ("The zip code is 78784.", N),
+    ("I want to cancel all of these reservations.", N), ("My name is Ava Garcia.", N),
+    ("I would like to book Flight Option 2, please.", A),
+    ("\u662f\u7684", N), ("\u0434\u0430", N), ("\u306f\u3044", N),
+    # a choice of an option is marked as such (see test_choices below)
+    ("Let's go with option 1.", A), ("I'll go with Option 1.", A),
+]
+
+
+def test_table_is_large() -> None:
+    assert len(TABLE) >= 200
+
+
+@pytest.mark.parametrize(("text", "act"), TABLE)
+def test_read_turn(text: str, act: Act) -> None:
+    reading = read_turn(text)
+    assert reading.act is act, reading
+
+
+@pytest.mark.parametrize("text", ["Let's go with option 1.", "I'll go with Option 1.",
+                                  "I would like to book Flight Option 2, please.",
+                                  "I'll take the cheaper one."])
+def test_choices_are_marked(text: str) -> None:
+    reading = read_turn(text)
+    assert reading.act is Act.AFFIRM and reading.choice
+
+
+@pytest.mark.parametrize("text", ["Yes, go with option 1.", "Option 2. Yes, proceed.",
+                                  "Yes please", "Go ahead."])
+def test_a_yes_is_not_a_mere_choice(text: str) -> None:
+    assert not read_turn(text).choice
+
+
+def test_unknown_script_says_why() -> None:
+    reading = read_turn("\u662f\u7684\uff0c\u8bf7\u7ee7\u7eed")
+    assert reading.act is Act.OTHER and "language" in reading.why
+
+
+def test_explanations_quote_the_user() -> None:
+    assert '"what will the refund be"' in read_turn("What will the refund be?").why
+    assert read_turn("Yes, please proceed.").words == "yes, please proceed"
+
+
+def test_affirmation_marks_where_the_yes_ends() -> None:
+    text = "Yes, please go ahead. Also, I want to return the hiking boots."
+    reading = read_turn(text)
+    assert normalize(text)[:reading.end] == "yes, please go ahead"
+
+
+def test_withdrawing_holds() -> None:
+    assert read_turn("Wait, hold on.").withdraws
+    assert read_turn("Actually, I'd rather use a different card instead?").withdraws
+    assert not read_turn("How long will the refund take?").withdraws
+
+
+def test_normalize_unwraps_json_and_quotes() -> None:
+    assert normalize('{"a": "It\u2019s **Order** #W1", "b": ["x"]}') == "it's order #w1 x"
+    assert normalize("gift_card_123 ###STOP###") == "gift_card_123"
+
+
+@pytest.mark.parametrize(("a", "b", "d"), [("yes", "yes", 0), ("yse", "yes", 1), ("ys", "yes", 1),
+                                             ("okay", "oaky", 1), ("abc", "xyz", 3)])
+def test_distance(a: str, b: str, d: int) -> None:
+    assert _distance(a, b) == d
