@@ -1,7 +1,11 @@
 """The path of one tool call, in one function: parse, resolve, validate, decide, enforce, trace.
 
-    agent ─▶ parse_call ─▶ resolve_tool ─▶ validate_args ─▶ decide ─▶ enforce ─▶ upstream
-                                                                              └─▶ refusal
+    agent ─▶ parse_call ─▶ resolve_tool ─▶ validate_args ─▶ gather_facts ─▶ decide ─▶ enforce
+                                                                          └─▶ refusal
+
+``gather_facts`` reads, through the upstream and under the session's identity, the facts a rule
+needs that the agent never read (only reads the policy pack names in ``fetch``); each such read is
+recorded and traced like a call, with ``origin: proxy``.
     every outcome, refusals included, ends in exactly one trace record
 
 Each stage raises a ``CallgateError`` to refuse; nothing after a refusal runs, and nothing is
@@ -22,12 +26,15 @@ from .errors import CallgateError, MalformedJSON, SessionEnded, UnknownTool
 from .ids import new_id
 from .parse import parse_object
 from .policy import CallInput, PolicySet, decide
+from .policy.engine import gather_facts
 from .policy.opa import OpaBackend
 
 if TYPE_CHECKING:
     from .gate.accounts import Accounts
     from .gate.service import Gate
-from .session import CallRecord, Outcome, SessionState
+from .catalog import ToolKind
+from .errors import UpstreamError, UpstreamRejected
+from .session import FETCHED, CallRecord, Outcome, SessionState
 from .store import Store
 from .store.cache import SessionCache
 from .trace import Tracer, TraceRecord, now_iso
@@ -122,6 +129,7 @@ async def handle_call(rt: Runtime, session_id: str, body: bytes, requester: str 
             t = time.perf_counter()
             latency["checks"] = (t - start) * 1e3
             call = CallInput(tool, request.arguments, session)
+            await gather_facts(rt.policy, call, ProxyFetcher(rt))
             decision = await decide(rt.policy, call, decision_id)
             latency["decide"] = decision.elapsed_us / 1e3
             t = time.perf_counter()
@@ -158,6 +166,49 @@ async def handle_call(rt: Runtime, session_id: str, body: bytes, requester: str 
         latency_ms={k: round(v, 3) for k, v in latency.items()},
     ))
     return envelope, status
+
+
+class ProxyFetcher:
+    """Reads a fact for the policy through the upstream, as the session (its environment, its
+    identity is in the arguments the rule built), and records and traces it like any call. A
+    read that fails is recorded as failed; the fact stays missing and the rule refuses."""
+
+    def __init__(self, rt: Runtime) -> None:
+        self.rt = rt
+
+    async def __call__(self, call: CallInput, tool_name: str, arguments: dict[str, Any]) -> bool:
+        rt, session = self.rt, call.session
+        tool = rt.catalog.get(tool_name, call.tool.domain)
+        if tool is None or tool.kind is not ToolKind.READ or tool.validator.errors(arguments):
+            return False
+        start = time.perf_counter()
+        record = CallRecord(
+            call_id=new_id("c"), session_id=session.session_id, seq=session.next_seq(),
+            tool=tool.name, kind="read", arguments=arguments, decision_id=new_id("d"),
+            verdict=FETCHED, rules=[], policy_version=rt.policy.version,
+            outcome=Outcome.FORWARDING, started_at=now_iso(),
+        )
+        try:
+            result = await rt.upstreams.send(tool, arguments, session.environment, record.call_id)
+        except UpstreamError as e:
+            record.outcome, record.error_code = Outcome.UPSTREAM_ERROR, e.code
+            if isinstance(e, UpstreamRejected):
+                record.upstream_status, record.result = e.upstream_status, e.body
+        else:
+            record.outcome, record.result = Outcome.EXECUTED, result.body
+            record.upstream_status = result.status
+        record.finished_at = now_iso()
+        await rt.store.add_call(record)
+        session.add_call(record)
+        rt.tracer.emit(TraceRecord(
+            ts=record.finished_at, event="call", session_id=session.session_id, seq=record.seq,
+            call_id=record.call_id, decision_id=record.decision_id, tool=tool.name, kind="read",
+            arguments=arguments, verdict=FETCHED, outcome=record.outcome.value,
+            error_code=record.error_code, upstream_status=record.upstream_status,
+            result=record.result, origin="proxy",
+            latency_ms={"total": round((time.perf_counter() - start) * 1e3, 3)},
+        ))
+        return record.succeeded
 
 
 async def _record_invalid(

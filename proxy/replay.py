@@ -16,7 +16,16 @@ from .pipeline import resolve_tool
 from .policy import CallInput, PolicySet, decide
 from .policy.engine import gather_facts
 from .report.importers import import_file
-from .session import CallRecord, Environment, Message, Outcome, Role, SessionState, args_key
+from .session import (
+    FETCHED,
+    CallRecord,
+    Environment,
+    Message,
+    Outcome,
+    Role,
+    SessionState,
+    args_key,
+)
 from .trace import TraceRecord, read_traces
 from .validate import validate_args
 
@@ -82,18 +91,27 @@ class RecordedFacts:
         state = call.session
         state.add_call(CallRecord(
             call_id=new_id("c"), session_id=state.session_id, seq=state.next_seq(), tool=tool,
-            kind="read", arguments=arguments, decision_id="fetch", verdict="allow",
+            kind="read", arguments=arguments, decision_id="fetch", verdict=FETCHED,
             rules=[], policy_version="", outcome=Outcome.EXECUTED, started_at="",
-            result=self._answers[key], origin="proxy",
+            result=self._answers[key],
         ))
         return True
 
 
-async def replay_session(records: list[TraceRecord], policy: PolicySet, catalog: Catalog
-                         ) -> list[ReplayedCall]:
+REFUSED = {"block": Outcome.BLOCKED, "confirm": Outcome.NEEDS_CONFIRMATION,
+           "ticket": Outcome.PENDING_REVIEW, "rehearse": Outcome.BLOCKED,
+           "invalid": Outcome.INVALID}
+
+
+async def replay_session(records: list[TraceRecord], policy: PolicySet, catalog: Catalog,
+                         as_live: bool = False) -> list[ReplayedCall]:
     """Each recorded call through the live stages (resolve, validate, fetch facts, decide).
     Calls the proxy itself made (fact fetches) are not replayed as calls: the replay makes its
-    own, answered from the recording."""
+    own, answered from the recording.
+
+    By default each call is judged on the history the agent had (recorded outcomes stand, so
+    one refusal does not change the verdicts after it). ``as_live`` keeps the history the proxy
+    would have had: a call it refuses did not happen, exactly as when the proxy runs live."""
     start = next((r for r in records if r.event == "session_start"), None)
     tags = (start.tags if start else None) or {}
     state = SessionState(
@@ -116,7 +134,7 @@ async def replay_session(records: list[TraceRecord], policy: PolicySet, catalog:
                 tool = resolve_tool(catalog, r.tool, domain if isinstance(domain, str) else None)
                 validate_args(tool.validator, args)
             except CallgateError as e:
-                verdict, rules, texts = e.code, [], [str(e)]
+                verdict, rules, texts = "invalid", [e.code], [str(e)]
                 kind = r.kind or "unknown"
             else:
                 call = CallInput(tool, args, state)
@@ -134,9 +152,13 @@ async def replay_session(records: list[TraceRecord], policy: PolicySet, catalog:
                                     len(state.messages)))
             known = {o.value for o in Outcome}
             outcome = Outcome(r.outcome) if r.outcome in known else Outcome.EXECUTED
+            if as_live and verdict in REFUSED:
+                outcome = REFUSED[verdict]
             state.add_call(CallRecord(
                 call_id=r.call_id or new_id("c"), session_id=state.session_id, seq=seq,
-                tool=r.tool, kind=kind, arguments=args, decision_id="replay", verdict=verdict,
+                tool=r.tool, kind="unknown" if as_live and verdict == "invalid" else kind,
+                arguments=args,
+                decision_id="replay", verdict=verdict,
                 rules=rules, policy_version=policy.version, outcome=outcome,
                 started_at=r.ts, result=r.result,
             ))

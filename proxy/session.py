@@ -35,6 +35,9 @@ class Outcome(enum.StrEnum):
     FORWARDING = "forwarding"  # decided and sent; the upstream has not answered yet
 
 
+FETCHED = "fetched"  # the verdict recorded on a read the proxy made itself (policy facts)
+
+
 def canonical_json(value: Any) -> bytes:
     """The canonical form of a JSON value: sorted keys, no spaces. Hashes and fact keys use it."""
     return orjson.dumps(value, option=orjson.OPT_SORT_KEYS)
@@ -88,7 +91,11 @@ class CallRecord:
     upstream_status: int | None = None
     error_code: str | None = None
     finished_at: str | None = None
-    origin: str | None = None  # "proxy" for a fact the proxy read itself; None: the agent's call
+
+    @property
+    def origin(self) -> str | None:
+        """"proxy" for a fact the proxy read itself before deciding; None for the agent's call."""
+        return "proxy" if self.verdict == FETCHED else None
 
     @property
     def succeeded(self) -> bool:

@@ -76,6 +76,70 @@ def test(directory: Path, opa_url: str | None, verbose: bool) -> None:
     sys.exit(1 if failed else 0)
 
 
+@policy.command("eval")
+@click.argument("traces", nargs=-1, required=True,
+                type=click.Path(exists=True, dir_okay=False, path_type=Path))
+@click.option("--labels", "labels_path", required=True,
+              type=click.Path(exists=True, dir_okay=False, path_type=Path),
+              help="JSON lines of labelled writes (file, session, write, call_id, label).")
+@click.option("--policy", "policies", multiple=True, type=DIR, required=True,
+              help="Policy directory; one per domain the traces cover (give it again for more).")
+@click.option("--json", "as_json", is_flag=True, help="One JSON object per labelled write, then "
+              "the summary.")
+@click.option("--all", "show_all", is_flag=True, help="Show agreeing writes too.")
+def eval_(traces: tuple[Path, ...], labels_path: Path, policies: tuple[Path, ...],
+          as_json: bool, show_all: bool) -> None:
+    """Measure a policy against careful human labels of real writes.
+
+    Replays TRACES (callgate traces or tau-bench / tau2-bench files) through the policy and
+    compares each labelled write's verdict with its label: confirmed and plan writes should pass
+    the confirmation rules; unconfirmed and repeated writes should be refused. Prints agreement,
+    false refusals and misses per label, and each disagreement with its context.
+    """
+    from ..evaluate import LabelError, evaluate, load_labels
+    from ..policy.loader import load_policies
+
+    try:
+        labels = load_labels(labels_path)
+        merged = load_policies(list(policies))
+    except (LabelError, CallgateError) as e:
+        click.echo(f"callgate: {e}", err=True)
+        sys.exit(2)
+    assert merged.catalog is not None
+    result = asyncio.run(evaluate(traces, labels, merged, merged.catalog))
+    summary = result.summary()
+    if as_json:
+        for j in result.judged:
+            if show_all or j.outcome in ("false_refusal", "miss"):
+                click.echo(orjson.dumps(j.as_json()).decode())
+        click.echo(orjson.dumps({"summary": summary, "unmatched": result.unmatched}).decode())
+        return
+    for j in result.judged:
+        if not show_all and j.outcome not in ("false_refusal", "miss"):
+            continue
+        lab = j.label
+        click.echo(f"{j.outcome.upper()}: {lab.file} {lab.session} write {lab.write} "
+                   f"{j.call.tool} labelled {lab.label}, verdict {j.call.verdict} "
+                   f"{j.call.rules}")
+        for line in j.context:
+            click.echo(f"    | {line}")
+        for d, kind in zip(j.call.details, j.call.kinds, strict=True):
+            if kind == "confirmation":
+                click.echo(f"    policy: {d.get('reason')}")
+        if lab.why:
+            click.echo(f"    label: {lab.why}")
+    for line in result.unmatched:
+        click.echo(f"unmatched label: {line}")
+    click.echo("")
+    click.echo(f"{summary['labelled']} labelled writes, {summary['scored']} scored; agreement "
+               f"{summary['agreement']}")
+    for name, counts in summary["per_label"].items():
+        click.echo(f"  {name}: " + ", ".join(f"{k} {v}" for k, v in sorted(counts.items())))
+    click.echo(f"  false refusals (confirmation rules fired on confirmed/plan): "
+               f"{summary['false_refusals']} {summary['false_refusal_rate']}")
+    click.echo(f"  should-refuse writes refused: {summary['refused_of_should_refuse']}")
+
+
 def _summary(calls: list[ReplayedCall]) -> dict[str, Any]:
     verdicts = Counter(c.verdict for c in calls)
     writes = Counter(c.verdict for c in calls if c.kind == "write")
@@ -105,8 +169,10 @@ def _summary(calls: list[ReplayedCall]) -> dict[str, Any]:
 @click.option("--json", "as_json", is_flag=True, help="One JSON object per call, then a summary.")
 @click.option("--all-calls", is_flag=True, help="Print allowed reads too (default: writes and "
               "anything a rule fired on).")
+@click.option("--as-live", is_flag=True, help="Keep the history the proxy would have had: a call "
+              "it refuses did not happen (default: each call is judged on the recorded history).")
 def replay(traces: tuple[Path, ...], policies: tuple[Path, ...], live_url: str | None,
-           agent_key: str | None, as_json: bool, all_calls: bool) -> None:
+           agent_key: str | None, as_json: bool, all_calls: bool, as_live: bool) -> None:
     """Run recorded sessions through a policy set without any upstream (or, with --live, through
     a running proxy).
 
@@ -134,7 +200,7 @@ def replay(traces: tuple[Path, ...], policies: tuple[Path, ...], live_url: str |
         for records in sessions_in(traces):
             for i, ps in enumerate(sets):
                 assert ps.catalog is not None
-                per_set[i].extend(await replay_session(records, ps, ps.catalog))
+                per_set[i].extend(await replay_session(records, ps, ps.catalog, as_live))
         return per_set
 
     results = asyncio.run(run())

@@ -45,7 +45,8 @@ class FactFetcher(Protocol):
     """Reads a fact on the session's behalf and records it in the session; False if it could
     not (the rule then refuses, as for any fact it does not have)."""
 
-    async def __call__(self, call: CallInput, tool: str, arguments: dict[str, Any]) -> bool: ...
+    async def __call__(self, call: CallInput, tool: str, arguments: dict[str, Any], /
+                       ) -> bool: ...
 
 
 @dataclass(frozen=True, slots=True)

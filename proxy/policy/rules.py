@@ -277,15 +277,17 @@ def _earlier(spec: RequiresSpec) -> Callable[[CallInput], bool]:
     def found(call: CallInput) -> bool:
         session = call.session
         for tool, pairs in refs:
+            # the agent's own calls: a read the proxy made for a fact is not the agent's step
             if not pairs:
-                if session.executed.get(tool):
+                if any(c.origin is None for c in session.executed.get(tool, ())):
                     return True
                 continue
             (first_fact, first_call), rest = pairs[0], pairs[1:]
             if first_call not in call.arguments:
                 continue
             for earlier in session.calls_with(tool, first_fact, call.arguments[first_call]):
-                if all(earlier.arguments.get(f) == call.arguments.get(c) for f, c in rest):
+                if earlier.origin is None and all(
+                        earlier.arguments.get(f) == call.arguments.get(c) for f, c in rest):
                     return True
         return False
 
