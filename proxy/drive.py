@@ -45,6 +45,8 @@ async def drive(sessions: Iterable[list[TraceRecord]], base_url: str,
                             "tool": r.tool, "arguments": r.arguments or {}}) as resp:
                         env: dict[str, Any] = await resp.json()
                     rules = [v["rule"] for v in env.get("violations") or []]
+                    if env.get("outcome") == "invalid" and env.get("errors"):
+                        rules = [env["errors"][0].get("code", "invalid")]
                     out.append(ReplayedCall(
                         records[0].session_id, tags.get("scenario"), tags.get("trial"), index,
                         r.tool, r.kind or "unknown", r.arguments or {}, r.outcome,

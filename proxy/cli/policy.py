@@ -128,9 +128,10 @@ def eval_(traces: tuple[Path, ...], labels_path: Path, policies: tuple[Path, ...
                 click.echo(f"    policy: {d.get('reason')}")
         if lab.why:
             click.echo(f"    label: {lab.why}")
-    for line in result.unmatched:
-        click.echo(f"unmatched label: {line}")
     click.echo("")
+    if result.unmatched:
+        click.echo(f"{len(result.unmatched)} labels matched no write in these traces "
+                   "(--json lists them)")
     click.echo(f"{summary['labelled']} labelled writes, {summary['scored']} scored; agreement "
                f"{summary['agreement']}")
     for name, counts in summary["per_label"].items():

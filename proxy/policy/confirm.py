@@ -303,8 +303,10 @@ def _bind(session: SessionState, auth: Authorisation, spec: ActionSpec,
 
 
 def check_transcript(session: SessionState, spec: ActionSpec, arguments: dict[str, Any],
-                     alias_fields: tuple[str, ...]) -> Coverage:
-    """Whether the transcript so far confirms this call (see the module docstring)."""
+                     alias_fields: tuple[str, ...], parts: list[str] | None = None) -> Coverage:
+    """Whether the transcript so far confirms this call (see the module docstring). ``parts``
+    are the names of the parts of the object a whole-object action acts on (an order's items):
+    a proposal that acts on some of them by name does not cover acting on all."""
     auths = ledger(session)
     last_user = next((m for m in reversed(session.messages) if m.role is Role.USER), None)
     if last_user is None:
@@ -328,12 +330,42 @@ def check_transcript(session: SessionState, spec: ActionSpec, arguments: dict[st
                              "same action; repeating it needs a new yes", auth.words)
         else:
             cover = _bind(session, auth, spec, arguments, aliases)
+            if cover.confirmed and parts:
+                cover = _whole(auth, spec, parts, cover)
             if cover.confirmed:
                 return cover
         if first_failure is None:
             first_failure = cover
     assert first_failure is not None
     return first_failure
+
+
+def _whole(auth: Authorisation, spec: ActionSpec, parts: list[str], cover: Coverage
+           ) -> Coverage:
+    """A proposal whose action sentence names some of the object's parts, not all of them,
+    proposed acting on those parts: it does not cover the whole (one item is not the order)."""
+    last = auth._proposal[0].plain if auth._proposal else ""
+    names = {p.lower() for p in parts}
+    for sentence in re.split(r"(?<=[.!?:;\n])\s+", last):
+        verb = names_action(sentence, spec.words)
+        if verb is None:
+            continue
+        # what the action word is said of: the words right after it, up to the first part
+        # name or the whole ("cancel the kettle from order ..." vs "cancel your order for ...")
+        after = sentence[sentence.find(verb):][:120]
+        first_part = min((m.start() for n in names
+                          if (m := re.search(r"(?<![a-z0-9])" + re.escape(n), after))),
+                         default=None)
+        whole = re.search(r"\b(?:order|reservation|booking|whole|entire|all|everything)\b",
+                          after)
+        if first_part is not None and (whole is None or first_part < whole.start()):
+            text = Text(sentence)
+            said = {n for n in names if named(text, n, {})}
+            if said != names:
+                return Coverage(False, f"the user said \"{auth.words}\" to acting on part of "
+                                f"it ({', '.join(sorted(said))}); this call acts on all of it",
+                                auth.words, cover.proposal)
+    return cover
 
 
 def known_values(session: SessionState) -> dict[str, set[str]]:

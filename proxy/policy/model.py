@@ -94,6 +94,15 @@ class _Rule(_Frozen):
     four_eyes: bool = False
 
 
+class WholeSpec(_Frozen):
+    """The parts of the object a tool acts on as a whole: a list in a fact, each part named by
+    ``name`` (e.g. the items of ``get_order_details``)."""
+
+    fact: FactRef
+    items: str = "items"
+    name: str = "name"
+
+
 class ConfirmationRule(_Rule):
     kind: Literal["confirmation"]
     route: Verdict = Verdict.CONFIRM
@@ -106,6 +115,9 @@ class ConfirmationRule(_Rule):
     # per tool: words (stems) that name this kind of action in a proposal; unset, words derived
     # from the tool name's verb ("cancel_pending_order" -> "cancel")
     actions: dict[str, tuple[str, ...]] = {}
+    # per tool that acts on a whole object: where its parts are, so that a yes to acting on some
+    # of them ("cancel the kettle") does not cover acting on all ("cancel the order")
+    whole: dict[str, WholeSpec] = {}
     token_ttl_s: float = pydantic.Field(600.0, gt=0)
 
 

@@ -340,6 +340,12 @@ def _confirmation(rule: ConfirmationRule, catalog: Catalog, applies: Applies, vi
         if catalog.get(tool) is None:
             raise ConfigError(f"{where}: actions names unknown tool {tool!r}")
     key_args, aliases, token = rule.key_arguments, rule.aliases, rule.mode == "token"
+    wholes = {}
+    for tool, whole in rule.whole.items():
+        if catalog.get(tool) is None:
+            raise ConfigError(f"{where}: whole names unknown tool {tool!r}")
+        wholes[tool] = (fact_getter(whole.fact, catalog, (), where), _path(whole.items.split(".")),
+                        whole.name)
     specs = {tool.name: ActionSpec.build(tool.name, key_args.get(tool.name),
                                          rule.actions.get(tool.name), schema=tool.schema)
              for tool in catalog.all() if tool.name in key_args or tool.name in rule.actions}
@@ -361,7 +367,13 @@ def _confirmation(rule: ConfirmationRule, catalog: Catalog, applies: Applies, vi
                              "arguments.", mode="token", call_hash=h, summary=summary,
                              ttl_s=rule.token_ttl_s)
         spec = specs.get(name) or ActionSpec.build(name, None, None, args, call.tool.schema)
-        cover = check_transcript(call.session, spec, args, aliases)
+        parts: list[str] = []
+        if name in wholes:
+            get_fact, items_at, label = wholes[name]
+            items = items_at(get_fact(call))
+            if isinstance(items, list):
+                parts = [str(i[label]) for i in items if isinstance(i, dict) and label in i]
+        cover = check_transcript(call.session, spec, args, aliases, parts)
         if cover.confirmed:
             return None
         return violation(call, MISSING, f"Not confirmed: {cover.reason}. List exactly this "

@@ -1,0 +1,110 @@
+"""Binding: a proposal names an action's values as values, not as substrings."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from proxy.policy.binding import (
+    ActionSpec,
+    Text,
+    default_action_words,
+    named,
+    names_action,
+    other_alias,
+    other_choice,
+    other_value,
+    values_at,
+)
+from proxy.policy.dialogue import normalize
+
+
+def said(text: str) -> Text:
+    return Text(normalize(text))
+
+
+@pytest.mark.parametrize(("text", "value", "expected"), [
+    ("ship it to zip 78784", "78784", True),
+    ("ship it to zip 787840", "78784", False),
+    ("zip code 78784.", "78784", True),
+    ("order #W1234567", "#W1234567", True),
+    ("order W1234567", "#W1234567", True),
+    ("order #W12345678", "#W1234567", False),
+    ("order #W1234567", "W1234567", True),
+    ("a refund of $50", 50, True),
+    ("a refund of $150", 50, False),
+    ("a refund of $50.00", 50, True),
+    ("a refund of 50 dollars", 50.0, True),
+    ("charge $1,194 to the card", 1194, True),
+    ("charge $1,194.50", 1194.5, True),
+    ("charge $1194.05", 1194.5, False),
+    ("three checked bags", 3, True),
+    ("2 checked bags", 3, False),
+    ("reason: no longer needed", "no longer needed", True),
+    ("reason: no longer", "no longer needed", False),
+    ("cabin basic economy", "basic_economy", True),
+    ("123 Main Street", "123 Main St", True),
+    ("123 Main St.", "123 Main Street", True),
+    ("1234 Main St", "123 Main St", False),
+    ("Suite 394", "Suite 394", True),
+    ("on May 21, 2024", "2024-05-21", True),
+    ("on 21 May", "2024-05-21", True),
+    ("on 2024-05-21", "2024-05-21", True),
+    ("on 5/21", "2024-05-21", True),
+    ("on May 2", "2024-05-21", False),
+    ("on May 12", "2024-05-21", False),
+    ("flights HAT041 and HAT012", ["HAT041", "HAT012"], True),
+    ("flight HAT041 only", ["HAT041", "HAT012"], False),
+    ("paypal_1234567", "paypal_1234567", True),
+    ("paypal_12345678", "paypal_1234567", False),
+])
+def test_named(text: str, value: Any, expected: bool) -> None:
+    assert named(said(text), value, {}) is expected
+
+
+def test_aliases_name_ids() -> None:
+    aliases = {"1000000001": {"bluetooth speaker", "speaker"}, "credit_card_1": {"7334"}}
+    assert named(said("return the speaker"), "1000000001", aliases)
+    assert named(said("card ending in 7334"), "credit_card_1", aliases)
+    assert not named(said("card ending in 73345"), "credit_card_1", aliases)
+
+
+def test_other_value_of_the_same_form() -> None:
+    assert other_value(said("cancel order #W7654321"), "#W1234567") == "#w7654321"
+    assert other_value(said("cancel order #W1234567"), "#W1234567") is None
+    assert other_value(said("cancel it"), "#W1234567") is None
+
+
+def test_other_alias_names_a_sibling_card() -> None:
+    distinct = {"credit_card_1": {"7334"}, "credit_card_2": {"5018"}}
+    assert other_alias(said("I'll charge the card ending 7334"), "credit_card_2", distinct) == "7334"
+    assert other_alias(said("the card ending 5018"), "credit_card_2", distinct) is None
+
+
+def test_other_choice_of_an_enum() -> None:
+    choices = ("no longer needed", "ordered by mistake")
+    assert other_choice(said("cancel it, ordered by mistake"), "no longer needed",
+                        choices) == "ordered by mistake"
+    assert other_choice(said("cancel it"), "no longer needed", choices) is None
+
+
+@pytest.mark.parametrize(("text", "tool", "found"), [
+    ("I will cancel the order", "cancel_pending_order", True),
+    ("I will process the return", "return_delivered_order_items", True),
+    ("I will process the exchange", "return_delivered_order_items", False),
+    ("I will exchange the item", "exchange_delivered_order_items", True),
+    ("I will return the item", "exchange_delivered_order_items", False),
+    ("Booking the flight now", "book_reservation", True),
+])
+def test_action_words(text: str, tool: str, found: bool) -> None:
+    assert (names_action(normalize(text), default_action_words(tool)) is not None) is found
+
+
+def test_key_paths_and_schema_choices() -> None:
+    args = {"flights": [{"flight_number": "HAT1"}, {"flight_number": "HAT2"}], "cabin": "economy"}
+    assert values_at(args, "flights.*.flight_number") == ["HAT1", "HAT2"]
+    spec = ActionSpec.build("update_reservation_flights", ("cabin", "payment_id?"), None,
+                            schema={"properties": {"cabin": {"enum": ["economy", "business"]}}})
+    assert spec.keys[0].choices == ("economy", "business")
+    assert spec.keys[1].optional and spec.keys[1].name == "payment_id"

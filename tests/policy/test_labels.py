@@ -1,0 +1,96 @@
+"""The confirmation check against 380 real writes labelled by careful readers.
+
+The labels (tests/policy/labels/tau-writes.jsonl) were made by two independent readers per
+write following the steering material's labelling guide, disagreements settled by re-reading;
+they point into ../shared/data/tau/trajectories by file, session and write, and carry no text of
+it. docs/policy.md has the figures; these thresholds keep them from sliding back.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from proxy.cli import main
+from proxy.evaluate import Evaluation, evaluate, load_labels
+from proxy.policy.loader import load_policies
+
+from ..conftest import ROOT, SHARED, needs_tau
+
+LABELS = ROOT / "tests" / "policy" / "labels" / "tau-writes.jsonl"
+FILES = ["tau2-gpt-4.1-retail-1trial.json", "tau2-gpt-4.1-airline-1trial.json",
+         "tau2-claude-sonnet-4-5-airline-1trial.json", "tau-bench-gpt-4o-airline-4trials.json"]
+PACKS = [ROOT / "policies" / "retail", ROOT / "policies" / "airline"]
+
+
+def test_the_label_set_is_complete() -> None:
+    labels = load_labels(LABELS)
+    assert len(labels) >= 300
+    assert {lab.label for lab in labels} <= {"confirmed", "plan", "unconfirmed", "repeat", "other"}
+    keys = [(lab.file, lab.session, lab.write) for lab in labels]
+    assert len(keys) == len(set(keys))
+    assert all(lab.why for lab in labels)
+
+
+@pytest.fixture(scope="module")
+def evaluation() -> Evaluation:
+    if not SHARED.is_dir():
+        pytest.skip("../shared/data/tau is not present")
+    policy = load_policies(PACKS)
+    assert policy.catalog is not None
+    return asyncio.run(evaluate([SHARED / "trajectories" / f for f in FILES],
+                                load_labels(LABELS), policy, policy.catalog))
+
+
+@needs_tau
+def test_every_label_finds_its_write(evaluation: Evaluation) -> None:
+    assert evaluation.unmatched == []
+
+
+@needs_tau
+def test_agreement_overall(evaluation: Evaluation) -> None:
+    s = evaluation.summary()
+    assert s["agreement"] >= 0.91
+    assert s["false_refusal_rate"]["confirmed"] <= 0.03
+    assert s["false_refusal_rate"]["plan"] <= 0.02
+
+
+@needs_tau
+def test_agreement_on_the_tau2_runs(evaluation: Evaluation) -> None:
+    """The newer agents' runs (gpt-4.1, claude-sonnet-4.5): closer to the transcripts users
+    bring than tau-bench's gpt-4o run, whose retries and silent payment switches dominate the
+    misses (docs/policy.md)."""
+    tau2 = [j for j in evaluation.judged if j.label.file.startswith("tau2")]
+    scored = [j for j in tau2 if j.outcome != "unscored"]
+    agree = sum(j.outcome == "agree" for j in scored)
+    assert agree / len(scored) >= 0.96
+    should_refuse = [j for j in scored if j.label.label in ("unconfirmed", "repeat")]
+    assert sum(j.outcome == "miss" for j in should_refuse) <= 3
+
+
+@needs_tau
+def test_policy_eval_command(tmp_path: Path) -> None:
+    runner = CliRunner()
+    args = ["policy", "eval", str(SHARED / "trajectories" / FILES[0]), "--labels", str(LABELS),
+            "--policy", str(PACKS[0])]
+    result = runner.invoke(main, args)
+    assert result.exit_code == 0, result.output
+    assert "61 labelled writes" in result.output and "agreement" in result.output
+    result = runner.invoke(main, [*args, "--json"])
+    summary = json.loads(result.output.strip().splitlines()[-1])["summary"]
+    assert summary["labelled"] == 61 and summary["agreement"] >= 0.95
+
+
+def test_policy_eval_refuses_a_broken_label_file(tmp_path: Path) -> None:
+    bad = tmp_path / "labels.jsonl"
+    bad.write_text('{"file": "x.json", "session": "1:0", "write": 1, "label": "maybe"}\n')
+    trace = tmp_path / "t.jsonl"
+    trace.write_text("")
+    result = CliRunner().invoke(main, ["policy", "eval", str(trace), "--labels", str(bad),
+                                       "--policy", str(PACKS[0])])
+    assert result.exit_code == 2
+    assert "labels.jsonl:1" in result.output and "maybe" in result.output
