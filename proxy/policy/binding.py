@@ -174,8 +174,9 @@ def _id_pattern(value: str) -> re.Pattern[str]:
 _PATTERNS: dict[str, re.Pattern[str]] = {}
 
 
-def named(text: Text, value: Any, aliases: dict[str, set[str]]) -> bool:
-    """Whether ``text`` names ``value`` (see the module docstring)."""
+def named(text: Text, value: Any, aliases: Any) -> bool:
+    """Whether ``text`` names ``value`` (see the module docstring). ``aliases``: id -> the
+    names that may stand for it (anything with ``get``)."""
     if isinstance(value, list):
         return all(named(text, v, aliases) for v in value)
     if isinstance(value, dict):
@@ -236,20 +237,28 @@ def other_value(text: Text, value: Any) -> str | None:
 _FAMILY = re.compile(r"^[a-z]+(?:_[a-z]+)*_\d+$")
 
 
-def other_alias(text: Text, value: Any, aliases: dict[str, set[str]]) -> str | None:
+def family_members(names: dict[str, set[str]], value: str) -> list[str]:
+    """The ids of ``value``'s family among ``names``' keys: payment methods like
+    ``credit_card_1``, ``paypal_2``, ``gift_card_3`` are one family (words, then digits)."""
+    if not _FAMILY.match(value):
+        return []
+    return [k for k in names if k != value and _FAMILY.match(k)]
+
+
+def other_alias(text: Text, value: Any, aliases: Any) -> str | None:
     """Another object of the same family (``credit_card_1`` / ``paypal_2``) that ``text`` names
-    by one of its aliases while naming ``value`` by none: the card ending 7334 is not 5018."""
+    by a name of its own while naming ``value`` by none: the card ending 7334 is not 5018.
+    ``aliases`` maps ids to the names that fit them alone (a dict, or a view with
+    ``get`` and ``siblings``)."""
     if not isinstance(value, str) or not _FAMILY.match(value):
         return None
     own = aliases.get(value, set())
-    for other, names in aliases.items():
-        if other == value or not _FAMILY.match(other):
-            continue
+    siblings = (aliases.siblings(value) if hasattr(aliases, "siblings") else
+                [(k, aliases[k]) for k in family_members(aliases, value)])
+    for _other, names in siblings:
         for alias in names - own:
-            if len(alias) >= 4 and " " not in alias.strip() and _alias_named(text, alias):
-                return alias
-            if " " in alias.strip() and _alias_named(text, alias):
-                return alias
+            if (" " in alias.strip() or len(alias) >= 4) and _alias_named(text, alias):
+                return str(alias)
     return None
 
 

@@ -30,6 +30,7 @@ from .binding import (
     excerpt,
     named,
     names_action,
+    family_members,
     other_alias,
     other_choice,
     other_value,
@@ -165,15 +166,33 @@ class AliasIndex:
     seen_objects: set[frozenset[tuple[str, str]]] = field(default_factory=set)
     calls_seen: int = 0
 
-    def distinct(self) -> dict[str, set[str]]:
-        return {ident: {n for n in names if self.owners.get(n, 0) <= 1}
-                for ident, names in self.names.items()}
+    def distinct(self) -> DistinctAliases:
+        return DistinctAliases(self)
+
+
+class DistinctAliases:
+    """A view of an ``AliasIndex`` keeping, per id, only the names that fit it alone; computed
+    per id looked up, so a decision's cost does not grow with the number of facts."""
+
+    def __init__(self, index: AliasIndex) -> None:
+        self._index = index
+
+    def get(self, ident: str, default: Any = ()) -> set[str]:
+        names = self._index.names.get(ident)
+        if names is None:
+            return set(default)
+        owners = self._index.owners
+        return {n for n in names if owners.get(n, 0) <= 1}
+
+    def siblings(self, ident: str) -> list[tuple[str, set[str]]]:
+        """The other ids of ``ident``'s family (``credit_card_1``, ``paypal_2``...)."""
+        return [(other, self.get(other)) for other in family_members(self._index.names, ident)]
 
 
 @dataclass(frozen=True, slots=True)
 class Aliases:
     every: dict[str, set[str]]  # for items in a list: any name that fits will do
-    distinct: dict[str, set[str]]  # for a single value: only names that fit it alone
+    distinct: DistinctAliases  # for a single value: only names that fit it alone
 
 
 def alias_index(session: SessionState, fields: tuple[str, ...]) -> AliasIndex:
