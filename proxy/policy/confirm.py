@@ -117,6 +117,13 @@ _GO_AHEAD_ASKED = re.compile(
 )
 
 
+# A question to the user (not a rhetorical "anything else?"): the agent is waiting for an answer.
+_OPEN_QUESTION = re.compile(
+    r"\b(?:which|what|would you|do you|shall i|should i|can you|could you|please (?:let me know|"
+    r"confirm|choose|select|provide))\b[^.!?]*\?(?![^?]*\banything else\b)"
+)
+
+
 def _asked_go_ahead(messages: list[Message], index: int) -> bool:
     """Whether the agent's turn before ``messages[index]`` asked for a go-ahead (not a choice)."""
     text, _start = _turn_before(messages, index)
@@ -273,9 +280,10 @@ def _bind(session: SessionState, auth: Authorisation, spec: ActionSpec,
     for m in reversed(messages[auth.yes_index + 1:]):
         if m.role is Role.USER:
             break
-        if _GO_AHEAD_ASKED.search(plain(m)) and names_action(plain(m), spec.words):
-            return Coverage(False, f"after the user said {words}, the agent asked again for a "
-                            "go-ahead to this action and has no answer yet", auth.words,
+        if (_GO_AHEAD_ASKED.search(plain(m)) and names_action(plain(m), spec.words)) or (
+                _OPEN_QUESTION.search(plain(m))):
+            return Coverage(False, f"after the user said {words}, the agent asked the user "
+                            "something and called before any answer", auth.words,
                             excerpt(plain(m)))
     context: Text | None = None
     for key in spec.keys:

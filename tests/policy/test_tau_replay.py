@@ -15,7 +15,12 @@ from ..conftest import ROOT, SHARED, needs_tau
 pytestmark = needs_tau
 RETAIL = SHARED / "trajectories" / "tau2-gpt-4.1-retail-1trial.json"
 ONCE_ONLY = {"modify_pending_order_items", "exchange_delivered_order_items",
-             "return_delivered_order_items", "cancel_pending_order"}
+             "return_delivered_order_items", "cancel_pending_order", "cancel_reservation",
+             "update_reservation_flights", "update_reservation_baggages", "book_reservation",
+             "update_reservation_passengers", "send_certificate"}
+RUNS = [("tau2-gpt-4.1-retail-1trial.json", "retail"),
+        ("tau2-gpt-4.1-airline-1trial.json", "airline"),
+        ("tau2-claude-sonnet-4-5-airline-1trial.json", "airline")]
 
 
 def renumber(records: list[TraceRecord]) -> list[TraceRecord]:
@@ -28,15 +33,16 @@ def renumber(records: list[TraceRecord]) -> list[TraceRecord]:
     return out
 
 
-@pytest.fixture(scope="module")
-def compliant() -> list[list[TraceRecord]]:
-    """Retail runs whose every executed write the retail pack allows."""
+@pytest.fixture(scope="module", params=RUNS, ids=[r[0] for r in RUNS])
+def compliant(request: pytest.FixtureRequest) -> list[list[TraceRecord]]:
+    """Runs whose every executed write their domain's pack allows."""
     import asyncio
 
-    policy = load_policy(ROOT / "policies" / "retail")
+    name, pack = request.param
+    policy = load_policy(ROOT / "policies" / pack)
     assert policy.catalog is not None
     keep = []
-    for records in sessions_in([RETAIL]):
+    for records in sessions_in([SHARED / "trajectories" / name]):
         calls = asyncio.run(replay_session(records, policy, policy.catalog))
         writes = [c for c in calls if c.kind == "write" and c.recorded_outcome == "executed"]
         if writes and all(c.verdict == "allow" for c in writes):
@@ -50,7 +56,8 @@ def first_write(records: list[TraceRecord]) -> TraceRecord:
 
 
 async def verdict_of(records: list[TraceRecord], target_call_id: str) -> str:
-    policy = load_policy(ROOT / "policies" / "retail")
+    domain = (records[0].tags or {}).get("domain", "retail")
+    policy = load_policy(ROOT / "policies" / str(domain))
     assert policy.catalog is not None
     calls = await replay_session(renumber(records), policy, policy.catalog)
     call_ids = [r.call_id for r in records if r.event == "call"]
@@ -58,7 +65,7 @@ async def verdict_of(records: list[TraceRecord], target_call_id: str) -> str:
 
 
 def test_most_runs_are_compliant(compliant: list[list[TraceRecord]]) -> None:
-    assert len(compliant) >= 25
+    assert len(compliant) >= 5
 
 
 async def test_confirmation_removed_is_refused(compliant: list[list[TraceRecord]]) -> None:
@@ -92,7 +99,7 @@ async def test_second_once_only_write_is_refused(compliant: list[list[TraceRecor
         again = once[0].model_copy(update={"call_id": "again"})
         broken = [*records[:pos + 1], again, *records[pos + 1:]]
         assert await verdict_of(broken, "again") != "allow", records[0].session_id
-    assert tried >= 20
+    assert tried >= 5
 
 
 async def test_untouched_originals_pass(compliant: list[list[TraceRecord]]) -> None:
