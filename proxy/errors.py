@@ -164,3 +164,11 @@ class StoreError(CallgateError):
     code = "store_unavailable"
     status = 503
     agent_message = "The proxy could not record this call, so it was not executed. Retry later."
+
+
+class StoreInputError(StoreError):
+    """A value the store cannot hold (the edge refuses these first; this is the backstop)."""
+
+    code = "unstorable_input"
+    status = 400
+    agent_message = "The request holds a value that cannot be stored; nothing was recorded."

@@ -7,6 +7,7 @@ Infinity, nesting deeper than the limit, and anything that is not a JSON object 
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 from .errors import BodyTooLarge, MalformedJSON
@@ -28,6 +29,28 @@ def _no_constant(name: str) -> Any:
 
 
 _DECODER = json.JSONDecoder(object_pairs_hook=_no_duplicates, parse_constant=_no_constant)
+
+
+# A \uD800-\uDFFF escape: valid only as half of a pair; a lone one decodes to a string that
+# cannot be encoded as UTF-8 (nor stored, hashed or forwarded), so it is refused here.
+_SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F][0-9a-fA-F]{2}")
+
+
+def _no_lone_surrogates(value: Any) -> None:
+    stack = [value]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, str):
+            try:
+                item.encode("utf-8")
+            except UnicodeEncodeError as e:
+                raise MalformedJSON("a string holds a lone UTF-16 surrogate (\\ud800-\\udfff "
+                                    "without its pair); send valid Unicode") from e
+        elif isinstance(item, dict):
+            stack.extend(item.keys())
+            stack.extend(item.values())
+        elif isinstance(item, list):
+            stack.extend(item)
 
 
 def depth_of(value: Any) -> int:
@@ -64,6 +87,8 @@ def parse_object(body: bytes, *, max_bytes: int, max_depth: int) -> dict[str, An
         raise MalformedJSON(f"JSON nested deeper than {max_depth} levels") from e
     if not isinstance(value, dict):
         raise MalformedJSON(f"the body must be a JSON object, not {type(value).__name__}")
+    if _SURROGATE_ESCAPE.search(text):
+        _no_lone_surrogates(value)
     if depth_of(value) > max_depth:
         raise MalformedJSON(f"JSON nested deeper than {max_depth} levels")
     return value

@@ -9,16 +9,18 @@ with a lock, because the in-memory session view assumes one writer.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import fcntl
 import hashlib
 import os
 import sqlite3
+import time
 from pathlib import Path
 from typing import Any
 
 import orjson
 
-from ..errors import StoreError
+from ..errors import StoreError, StoreInputError
 from ..session import CallRecord, Confirmation, Message, SessionState, canonical_json
 from .rows import CALL_COLUMNS, CONFIRMATION_COLUMNS, MESSAGE_COLUMNS, SESSION_COLUMNS, assemble
 
@@ -66,6 +68,8 @@ CREATE TABLE IF NOT EXISTS calls (
     started_at      TEXT NOT NULL,
     finished_at     TEXT
 );
+-- One row, written by the readiness probe after a failed commit to see writes work again.
+CREATE TABLE IF NOT EXISTS probe (id INTEGER PRIMARY KEY, at REAL NOT NULL);
 CREATE TABLE IF NOT EXISTS confirmations (
     confirmation_id TEXT PRIMARY KEY,
     session_id      TEXT NOT NULL REFERENCES sessions(session_id),
@@ -131,6 +135,7 @@ class SqliteStore:
         self._pending: list[tuple[list[Statement], asyncio.Future[None]]] = []
         self._flush_scheduled = False
         self._audit_head: Head = None
+        self.writable = True  # False after a failed commit, until a write succeeds again
 
     @property
     def db(self) -> sqlite3.Connection:
@@ -178,11 +183,16 @@ class SqliteStore:
         self._release()
 
     async def ping(self) -> bool:
+        """Ready to take writes: after a failed commit, a probe write must succeed first (a
+        recovered disk recovers the service without a restart)."""
         try:
             self.db.execute("SELECT 1").fetchone()
+            if not self.writable:
+                await self._write([("INSERT OR REPLACE INTO probe (id, at) VALUES (1, ?)",
+                                    (time.time(),))])
         except (sqlite3.Error, StoreError):
             return False
-        return True
+        return self.writable
 
     async def write(self, statements: list[Statement]) -> None:
         """Commit ``statements`` atomically (public for the gate's tables)."""
@@ -205,11 +215,33 @@ class SqliteStore:
     def _flush(self) -> None:
         batch, self._pending = self._pending, []
         self._flush_scheduled = False
+        try:
+            self._commit(batch)
+        except BaseException as e:  # never leave a caller waiting or a transaction open
+            self._abandon()
+            for _, future in batch:
+                _fail(future, StoreError(f"SQLite write failed: {e!r}"))
+            if not isinstance(e, Exception):
+                raise
+
+    def _abandon(self) -> None:
+        """Roll back whatever is open, and note that the store could not write."""
+        self._audit_head = None  # read it again from the table next time
+        self.writable = False
+        db = self._db
+        if db is not None and db.in_transaction:
+            with contextlib.suppress(sqlite3.Error):
+                db.execute("ROLLBACK")
+
+    def _commit(self, batch: list[tuple[list[Statement], asyncio.Future[None]]]) -> None:
         done: list[asyncio.Future[None]] = []
         try:
             db = self.db
+            if db.in_transaction:  # left open by a failure we could not roll back then
+                db.execute("ROLLBACK")
             db.execute("BEGIN IMMEDIATE")
         except (sqlite3.Error, StoreError) as e:
+            self._abandon()
             for _, future in batch:
                 _fail(future, StoreError(f"SQLite write failed: {e}"))
             return
@@ -225,8 +257,11 @@ class SqliteStore:
                 if not alone:
                     db.execute("RELEASE one")
                 done.append(future)
-            except sqlite3.Error as e:
-                _fail(future, StoreError(f"SQLite write failed: {e}"))
+            except (sqlite3.Error, ValueError) as e:
+                # ValueError: a value SQLite cannot store (e.g. a string that is not UTF-8
+                # encodable); the edge refuses those, this keeps one bad caller from wedging all
+                bad = StoreInputError if isinstance(e, ValueError) else StoreError
+                _fail(future, bad(f"SQLite write failed: {e}"))
                 if alone:
                     db.execute("ROLLBACK")
                     return
@@ -240,12 +275,12 @@ class SqliteStore:
                 save_head(db, head)  # once per transaction, in it
             db.execute("COMMIT")
         except sqlite3.Error as e:
-            db.execute("ROLLBACK")
-            self._audit_head = None  # read it again from the table next time
+            self._abandon()
             for future in done:
                 _fail(future, StoreError(f"SQLite commit failed: {e}"))
             return
         self._audit_head = head
+        self.writable = True
         for future in done:
             if not future.done():
                 future.set_result(None)
