@@ -144,6 +144,17 @@ class UpstreamTimeout(UpstreamError):
     )
 
 
+class UpstreamOutcomeUnknown(UpstreamError):
+    """A write was sent and the connection broke before the answer: it may have executed."""
+
+    code = "upstream_outcome_unknown"
+    agent_message = (
+        "The connection to the service broke after this write was sent: it is unknown whether "
+        "it took effect. Do not repeat it; tell the user it is being checked. A retry of the "
+        "same write is held for a human."
+    )
+
+
 class UpstreamRejected(UpstreamError):
     code = "upstream_rejected"
     agent_message = "The service behind this tool refused the call; see its error."

@@ -14,6 +14,7 @@ forwarded unless ``decide`` returned ``allow``.
 
 from __future__ import annotations
 
+import dataclasses
 import difflib
 import time
 from dataclasses import dataclass, field
@@ -25,7 +26,7 @@ from .enforce import enforce
 from .errors import CallgateError, MalformedJSON, SessionEnded, UnknownTool
 from .ids import new_id
 from .parse import parse_object
-from .policy import CallInput, PolicySet, decide
+from .policy import CallInput, Decision, PolicySet, Verdict, Violation, combine, decide
 from .policy.engine import gather_facts
 from .policy.opa import OpaBackend
 
@@ -34,7 +35,7 @@ if TYPE_CHECKING:
     from .gate.service import Gate
 from .catalog import ToolKind
 from .errors import UpstreamError, UpstreamRejected
-from .session import FETCHED, CallRecord, Outcome, SessionState
+from .session import FETCHED, CallRecord, Outcome, SessionState, args_key
 from .store import Store
 from .store.cache import SessionCache
 from .trace import Tracer, TraceRecord, now_iso
@@ -131,6 +132,9 @@ async def handle_call(rt: Runtime, session_id: str, body: bytes, requester: str 
             call = CallInput(tool, request.arguments, session)
             await gather_facts(rt.policy, call, ProxyFetcher(rt))
             decision = await decide(rt.policy, call, decision_id)
+            if tool.kind is ToolKind.WRITE and decision.verdict is not Verdict.BLOCK:
+                decision = hold_unknown_retry(session, tool, request.arguments, decision,
+                                              held=rt.gate is not None)
             latency["decide"] = decision.elapsed_us / 1e3
             t = time.perf_counter()
             done = await enforce(
@@ -166,6 +170,39 @@ async def handle_call(rt: Runtime, session_id: str, body: bytes, requester: str 
         latency_ms={k: round(v, 3) for k, v in latency.items()},
     ))
     return envelope, status
+
+
+UNKNOWN_OUTCOMES = frozenset({"upstream_timeout", "upstream_outcome_unknown"})
+SENT = frozenset({Outcome.EXECUTED, Outcome.UPSTREAM_ERROR, Outcome.FORWARDING})
+
+
+def hold_unknown_retry(session: SessionState, tool: Tool, arguments: dict[str, Any],
+                       decision: Decision, held: bool) -> Decision:
+    """A write identical to one whose outcome is unknown (timed out, connection dropped after
+    sending, or caught in flight by a crash) may already have happened: it is held for a human
+    (refused where there is no human gate), never forwarded again on the agent's say-so."""
+    latest: dict[tuple[str, str], CallRecord]
+    latest, seen = session.derived.get("writes_by_key", ({}, 0))
+    for c in session.calls[seen:]:  # incremental: the cost does not grow with the session
+        if c.kind == "write" and c.outcome in SENT:  # a refused retry does not hide the first
+            latest[(c.tool, args_key(c.arguments))] = c
+    session.derived["writes_by_key"] = (latest, len(session.calls))
+    earlier = latest.get((tool.name, args_key(arguments)))
+    if earlier is None:
+        return decision
+    unknown = (earlier.outcome is Outcome.FORWARDING
+               or (earlier.outcome is Outcome.UPSTREAM_ERROR
+                   and earlier.error_code in UNKNOWN_OUTCOMES))
+    if not unknown:
+        return decision
+    route = Verdict.TICKET if held else Verdict.BLOCK
+    violation = Violation(
+        "outcome-unknown", "outcome", route,
+        f"An identical {tool.name} was sent before (call {earlier.call_id}) and its outcome is "
+        "unknown: it may already have taken effect. It is not sent again; a human checks it. "
+        "Tell the user.", {"previous_call": earlier.call_id})
+    violations = (*decision.violations, violation)
+    return dataclasses.replace(decision, violations=violations, verdict=combine(list(violations)))
 
 
 class ProxyFetcher:

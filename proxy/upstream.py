@@ -13,9 +13,14 @@ from typing import Any
 import aiohttp
 import orjson
 
-from .catalog import Tool
+from .catalog import Tool, ToolKind
 from .config import Config
-from .errors import UpstreamRejected, UpstreamTimeout, UpstreamUnavailable
+from .errors import (
+    UpstreamOutcomeUnknown,
+    UpstreamRejected,
+    UpstreamTimeout,
+    UpstreamUnavailable,
+)
 from .session import Environment
 
 
@@ -87,8 +92,16 @@ class Upstreams:
                 f"{tool.upstream} did not answer {tool.name} within "
                 f"{self._timeout.total}s (outcome unknown)"
             ) from e
+        except aiohttp.ClientConnectorError as e:  # no connection: nothing was sent
+            raise UpstreamUnavailable(f"{tool.upstream} unreachable for {tool.name}: "
+                                      f"{type(e).__name__}") from e
         except aiohttp.ClientError as e:
-            raise UpstreamUnavailable(f"{tool.upstream} unreachable for {tool.name}: {e!r}") from e
+            if tool.kind is ToolKind.WRITE:  # sent, then the connection broke: it may have run
+                raise UpstreamOutcomeUnknown(
+                    f"{tool.upstream} dropped the connection after {tool.name} was sent "
+                    f"({type(e).__name__}); outcome unknown") from e
+            raise UpstreamUnavailable(f"{tool.upstream} failed {tool.name}: "
+                                      f"{type(e).__name__}") from e
         except asyncio.CancelledError:
             raise
         if len(raw) > self._max_bytes:

@@ -160,7 +160,7 @@ async def test_slow_client_body_times_out(proxy: TestClient[Any, Any]) -> None:
 @pytest.mark.parametrize(
     ("kind", "status", "code"),
     [("error", 502, "upstream_rejected"), ("slow", 504, "upstream_timeout"),
-     ("drop", 502, "upstream_unavailable")],
+     ("drop", 502, "upstream_outcome_unknown")],
 )
 async def test_upstream_failures_give_clear_envelopes(
     make_proxy: ProxyFactory, aiohttp_server: Any, fake_upstream_app: web.Application,

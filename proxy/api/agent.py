@@ -171,7 +171,8 @@ async def get_session(request: web.Request) -> web.Response:
         "messages": len(state.messages),
         "calls": [
             {"call_id": c.call_id, "seq": c.seq, "tool": c.tool, "outcome": c.outcome.value,
-             "verdict": c.verdict, "rules": c.rules}
+             "verdict": c.verdict, "rules": c.rules, "error_code": c.error_code,
+             "origin": c.origin}
             for c in state.calls
         ],
     })
