@@ -7,6 +7,7 @@ says ``forwarding``, i.e. the outcome is unknown, and it is never silently retri
 
 from __future__ import annotations
 
+import dataclasses
 import time
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -71,10 +72,10 @@ async def enforce(
     match decision.verdict:
         case Verdict.ALLOW:
             token = (effects or {}).get("consume_confirmation")
-            if token is not None:  # single use: spent before the call goes out
-                conf = session.confirmations[token]
-                conf.used_at = time.time()
-                await store.save_confirmation(session.session_id, conf)
+            if token is not None:  # single use: spent (in the store first) before it goes out
+                used = dataclasses.replace(session.confirmations[token], used_at=time.time())
+                await store.save_confirmation(session.session_id, used)
+                session.confirmations[token] = used
             return await _forward(store, upstreams, session, tool, record, ids)
         case Verdict.BLOCK:
             outcome, status = Outcome.BLOCKED, 403

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import hmac
 import math
 import time
@@ -261,8 +262,9 @@ async def confirm_token(request: web.Request) -> web.Response:
             now = time.time()
             if conf.expires_at <= now:
                 raise ConfirmationExpired(f"{confirmation_id} expired at {conf.expires_at}")
-            conf.confirmed_at = conf.confirmed_at or now
-            await rt.store.save_confirmation(session_id, conf)
+            confirmed = dataclasses.replace(conf, confirmed_at=conf.confirmed_at or now)
+            await rt.store.save_confirmation(session_id, confirmed)  # the store first, then
+            state.confirmations[confirmation_id] = conf = confirmed  # what this replica knows
     except CallgateError as e:
         return _refused(e, session_id=session_id)
     return json_response({"confirmation_id": confirmation_id, "confirmed_at": conf.confirmed_at,

@@ -127,29 +127,49 @@ class Gate:
     async def create(self, *, session_id: str, call_id: str, tool: str, domain: str,
                      environment: Environment, arguments: dict[str, Any], decision: Decision,
                      requester: str | None) -> dict[str, Any]:
-        """Hold a call: a ticket, its first history event and audit entry, in one transaction."""
-        now = time.time()
-        ticket_id = new_id("tk")
-        four_eyes = any(v.details.get("four_eyes") for v in decision.violations)
-        body = {"verdict": decision.verdict.value, "rules": decision.fired,
-                "messages": [v.message for v in decision.violations]}
+        """Hold a call: a ticket, its first history event and audit entry, in one transaction.
+
+        Exactly once per action, not per ticket: an identical call (tool, domain, environment,
+        canonical arguments) while a ticket for it is still open, assigned or approved joins
+        that ticket (an event records the new call) instead of opening a second one."""
         args = canonical_json(arguments)
-        expires = now + self.config.gate.ticket_ttl_s
-        await self.store.write([
-            ("INSERT INTO tickets (ticket_id, session_id, call_id, tool, domain, environment, "
-             "arguments, args_hash, decision, policy_version, status, requester, four_eyes, "
-             "created_at, updated_at, expires_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'open', "
-             "?, ?, ?, ?, ?)",
-             (ticket_id, session_id, call_id, tool, domain, environment.value, args,
-              hashlib.sha256(args).hexdigest(), orjson.dumps(body), decision.policy_version,
-              requester, int(four_eyes), now, now, expires)),
-            self._event(ticket_id, "agent", "status", {"status": "open", "rules": decision.fired}),
-            audit_entry("agent", "ticket_created", ticket_id, {
-                "session_id": session_id, "tool": tool, "args_sha256":
-                hashlib.sha256(args).hexdigest(), "rules": decision.fired,
-                "policy_version": decision.policy_version}),
-        ])
-        return self.get(ticket_id)
+        digest = hashlib.sha256(args).hexdigest()
+        async with self._lock("create:" + digest):
+            now = time.time()
+            row = self.store.db.execute(
+                "SELECT ticket_id FROM tickets WHERE args_hash = ? AND tool = ? AND domain = ? "
+                "AND environment = ? AND status IN ('open', 'assigned', 'approved') AND "
+                "expires_at > ? ORDER BY created_at LIMIT 1",
+                (digest, tool, domain, environment.value, now)).fetchone()
+            if row is not None:
+                ticket_id = row[0]
+                await self.store.write([
+                    self._event(ticket_id, "agent", "joined", {
+                        "session_id": session_id, "call_id": call_id, "rules": decision.fired}),
+                    audit_entry("agent", "ticket_joined", ticket_id, {
+                        "session_id": session_id, "call_id": call_id, "args_sha256": digest}),
+                ])
+                return self.get(ticket_id)
+            ticket_id = new_id("tk")
+            four_eyes = any(v.details.get("four_eyes") for v in decision.violations)
+            body = {"verdict": decision.verdict.value, "rules": decision.fired,
+                    "messages": [v.message for v in decision.violations]}
+            expires = now + self.config.gate.ticket_ttl_s
+            await self.store.write([
+                ("INSERT INTO tickets (ticket_id, session_id, call_id, tool, domain, environment, "
+                 "arguments, args_hash, decision, policy_version, status, requester, four_eyes, "
+                 "created_at, updated_at, expires_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, "
+                 "'open', ?, ?, ?, ?, ?)",
+                 (ticket_id, session_id, call_id, tool, domain, environment.value, args, digest,
+                  orjson.dumps(body), decision.policy_version, requester, int(four_eyes), now,
+                  now, expires)),
+                self._event(ticket_id, "agent", "status",
+                            {"status": "open", "rules": decision.fired}),
+                audit_entry("agent", "ticket_created", ticket_id, {
+                    "session_id": session_id, "tool": tool, "args_sha256": digest,
+                    "rules": decision.fired, "policy_version": decision.policy_version}),
+            ])
+            return self.get(ticket_id)
 
     def _lock(self, ticket_id: str) -> asyncio.Lock:
         lock = self._locks.get(ticket_id)

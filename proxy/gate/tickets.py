@@ -83,6 +83,8 @@ def step(s: State, action: Action, actor: str, now: float, *, owner: str | None 
          priority: int | None = None) -> State:
     """The next state, or a ``TicketConflict`` saying why not."""
     if action in (Action.ASSIGN, Action.PRIORITIZE, Action.APPROVE, Action.REJECT, Action.EDIT):
+        if s.status is Status.EXPIRED:  # however it got there (lazily or in the background)
+            raise TicketExpired("the ticket expired; it can no longer be changed or approved")
         if s.status not in UNDECIDED:
             raise TicketConflict(f"the ticket is {s.status.value}; {action.value} needs it open")
         if action is not Action.REJECT and now >= s.expires_at:

@@ -442,7 +442,8 @@ def _facts(rule: FactsRule, catalog: Catalog, identity: Identity,
                 return None
             return Violation(rule.id, rule.kind, rule.route, f"Call {fact_tool} for this first: "
                              "the policy checks its result before this action.",
-                             {"missing": fact_tool})
+                             {"missing": fact_tool, **({"four_eyes": True} if rule.four_eyes
+                                                       else {})})
         for i, cond in enumerate(conditions):
             if not cond(call, fact):
                 return violation(call, fact, f"This action is not allowed here (condition "
@@ -466,7 +467,9 @@ def _linked(rule: LinkedItemsRule, catalog: Catalog, identity: Identity,
         fact = get_fact(call)
         if fact is MISSING:
             return Violation(rule.id, rule.kind, rule.route, f"Call {rule.fact.tool} first: "
-                             "linked items are checked against it.", {"missing": rule.fact.tool})
+                             "linked items are checked against it.",
+                             {"missing": rule.fact.tool, **({"four_eyes": True}
+                                                            if rule.four_eyes else {})})
         items = items_at(fact)
         if not isinstance(items, list):
             return None
