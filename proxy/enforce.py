@@ -7,6 +7,7 @@ says ``forwarding``, i.e. the outcome is unknown, and it is never silently retri
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import time
 from dataclasses import dataclass
@@ -15,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 import structlog
 
 from .catalog import Tool, ToolKind
-from .errors import StoreError, UpstreamError, UpstreamRejected
+from .errors import StoreError, UpstreamError, UpstreamRejected, UpstreamUnavailable
 from .gate.service import customer_words
 from .ids import new_id
 from .policy.decision import Decision, Verdict, Violation
@@ -71,12 +72,24 @@ async def enforce(
     ticket = None
     match decision.verdict:
         case Verdict.ALLOW:
-            token = (effects or {}).get("consume_confirmation")
-            if token is not None:  # single use: spent (in the store first) before it goes out
-                used = dataclasses.replace(session.confirmations[token], used_at=time.time())
-                await store.save_confirmation(session.session_id, used)
-                session.confirmations[token] = used
-            return await _forward(store, upstreams, session, tool, record, ids)
+            claims = list((effects or {}).get("claims") or ()) if tool.kind is ToolKind.WRITE \
+                else []
+            holder = await store.claim(claims, call_id) if claims else None
+            if holder is None:
+                token = (effects or {}).get("consume_confirmation")
+                if token is not None:  # single use: spent (in the store first) before it goes out
+                    used = dataclasses.replace(session.confirmations[token], used_at=time.time())
+                    await store.save_confirmation(session.session_id, used)
+                    session.confirmations[token] = used
+                return await _forward(store, upstreams, session, tool, record, ids, claims)
+            # A once-only action (scope: global) already done, or going out, elsewhere.
+            outcome, status = Outcome.BLOCKED, 403
+            record.error_code = "once_only_taken"
+            message = ("Blocked by policy: this action can be done only once, and it was already "
+                       f"done or is being done in another conversation (call {holder}). Tell "
+                       "the user; do not retry.")
+            violations = [*(violations or []), *violation_items((Violation(
+                "once-only", "order", Verdict.BLOCK, message, {"previous_call": holder}),))]
         case Verdict.BLOCK:
             outcome, status = Outcome.BLOCKED, 403
             message = "Blocked by policy: " + _refusal_text(decision.violations)
@@ -135,15 +148,26 @@ async def _issue_token(
 
 async def _forward(
     store: Store, upstreams: Upstreams, session: SessionState, tool: Tool,
-    record: CallRecord, ids: dict[str, Any],
+    record: CallRecord, ids: dict[str, Any], claims: list[str] | None = None,
 ) -> Enforced:
     is_write = tool.kind is ToolKind.WRITE
     if is_write:  # in flight, before sending: fail closed here if the store is down
-        await store.add_call(record)
+        try:
+            await store.add_call(record)
+        except StoreError:
+            if claims:  # nothing went out: the once-only action is free again
+                with contextlib.suppress(StoreError):
+                    await store.release(claims, record.call_id)
+            raise
         session.add_call(record)
     try:
         result = await upstreams.send(tool, record.arguments, session.environment, record.call_id)
     except UpstreamError as err:
+        if claims and isinstance(err, UpstreamRejected | UpstreamUnavailable):
+            # definitely not done (refused, or never sent): the action is free again; a timeout
+            # or a dropped connection keeps the claim, since the action may have happened
+            with contextlib.suppress(StoreError):
+                await store.release(claims, record.call_id)
         record.outcome = Outcome.UPSTREAM_ERROR
         record.error_code = err.code
         body = None

@@ -131,6 +131,9 @@ class OrderRule(_Rule):
     forbids: RequiresSpec | None = None  # no earlier successful call may exist
     once_per: tuple[str, ...] | None = None  # at most one successful call per these arguments
     group: tuple[str, ...] = ()  # with once_per: the tools that share the budget
+    # with once_per: `session` (one conversation) or `global` (across every session of this
+    # environment: the order, not the conversation; claimed in the store as the write goes out)
+    scope: Literal["session", "global"] = "session"
 
     @pydantic.model_validator(mode="after")
     def _one_check(self) -> OrderRule:

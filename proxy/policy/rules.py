@@ -409,10 +409,15 @@ def _order(rule: OrderRule, applies: Applies, violation: MakeViolation) -> Compi
         return CompiledRule(rule.id, rule.kind, applies, forbids)
     keys = rule.once_per or ()
     group = rule.group
+    scope_global = rule.scope == "global"
 
     def once(call: CallInput) -> Violation | None:
         if not keys or keys[0] not in call.arguments:
             return None
+        if scope_global:  # the store settles it across sessions when the write goes out
+            claim = canonical_json([call.tool.domain, rule.id, call.session.environment.value,
+                                    [call.arguments.get(k) for k in keys]]).decode()
+            call.effects.setdefault("claims", []).append(claim)
         tools = group or (call.tool.name,)
         for tool in tools:
             for earlier in call.session.calls_with(tool, keys[0], call.arguments[keys[0]]):

@@ -48,6 +48,15 @@ class Store(Protocol):
 
     async def last_fact(self, session_id: str, tool: str, arguments_key: str) -> Any: ...
 
+    async def claim(self, keys: list[str], call_id: str) -> str | None:
+        """Claim once-only action keys for a call, all or none, across every session and
+        replica; returns None, or the call id already holding one of them."""
+        ...
+
+    async def release(self, keys: list[str], call_id: str) -> None:
+        """Give back keys this call claimed (its write definitely did not happen)."""
+        ...
+
 
 def open_store(config: StoreConfig, path: str) -> Store:
     """The configured store, not yet opened. ``path`` is the SQLite file, resolved."""

@@ -15,6 +15,7 @@ from __future__ import annotations
 import contextlib
 import hashlib
 import re
+import time
 from collections.abc import AsyncIterator
 from typing import Any
 
@@ -94,6 +95,11 @@ CREATE TABLE IF NOT EXISTS audit (
     prev_hash TEXT NOT NULL,
     hash      TEXT NOT NULL
 );
+CREATE TABLE IF NOT EXISTS claims (
+    claim      TEXT PRIMARY KEY,
+    call_id    TEXT NOT NULL,
+    created_at DOUBLE PRECISION NOT NULL
+);
 CREATE TABLE IF NOT EXISTS audit_head (
     id   INTEGER PRIMARY KEY CHECK (id = 1),
     seq  BIGINT NOT NULL,
@@ -107,6 +113,14 @@ _SCHEMA_NAME = re.compile(r"^[a-z_][a-z0-9_]{0,62}$")
 
 def _dump(value: Any) -> bytes:
     return orjson.dumps(value)
+
+
+class _Claimed(Exception):
+    """Rolls back a claim transaction when one key is held by another call."""
+
+    def __init__(self, holder: str) -> None:
+        super().__init__(holder)
+        self.holder = holder
 
 
 class PostgresStore:
@@ -179,6 +193,29 @@ class PostgresStore:
                     await _append_audit(conn, *audit)
         except (OSError, asyncpg.PostgresError) as e:
             raise StoreError(f"PostgreSQL write failed: {e}") from e
+
+    async def claim(self, keys: list[str], call_id: str) -> str | None:
+        try:
+            async with self.pool.acquire() as conn, conn.transaction():
+                for k in keys:
+                    got = await conn.fetchval(
+                        "INSERT INTO claims (claim, call_id, created_at) VALUES ($1, $2, $3) "
+                        "ON CONFLICT (claim) DO NOTHING RETURNING call_id",
+                        k, call_id, time.time())
+                    if got is None:
+                        holder = await conn.fetchval(
+                            "SELECT call_id FROM claims WHERE claim = $1", k)
+                        if holder != call_id:
+                            raise _Claimed(str(holder))
+        except _Claimed as taken:
+            return taken.holder
+        except (OSError, asyncpg.PostgresError) as e:
+            raise StoreError(f"PostgreSQL claim failed: {e}") from e
+        return None
+
+    async def release(self, keys: list[str], call_id: str) -> None:
+        await self._tx([("DELETE FROM claims WHERE claim = $1 AND call_id = $2", (k, call_id))
+                        for k in keys])
 
     async def create_session(self, session: SessionState) -> None:
         await self._tx([(

@@ -68,6 +68,12 @@ CREATE TABLE IF NOT EXISTS calls (
     started_at      TEXT NOT NULL,
     finished_at     TEXT
 );
+-- Once-only actions across sessions (rules with scope: global): one row per action key.
+CREATE TABLE IF NOT EXISTS claims (
+    claim      TEXT PRIMARY KEY,
+    call_id    TEXT NOT NULL,
+    created_at REAL NOT NULL
+);
 -- One row, written by the readiness probe after a failed commit to see writes work again.
 CREATE TABLE IF NOT EXISTS probe (id INTEGER PRIMARY KEY, at REAL NOT NULL);
 CREATE TABLE IF NOT EXISTS confirmations (
@@ -284,6 +290,35 @@ class SqliteStore:
         for future in done:
             if not future.done():
                 future.set_result(None)
+
+    async def claim(self, keys: list[str], call_id: str) -> str | None:
+        holder = self._holder(keys, call_id)
+        if holder is not None:
+            return holder
+        try:
+            # a key this call already holds is skipped; one another call holds fails the whole
+            # insert (its own savepoint): all keys or none
+            await self._write([(
+                "INSERT INTO claims (claim, call_id, created_at) SELECT ?, ?, ? WHERE NOT EXISTS "
+                "(SELECT 1 FROM claims WHERE claim = ? AND call_id = ?)",
+                (k, call_id, time.time(), k, call_id)) for k in keys])
+        except StoreError:
+            holder = self._holder(keys, call_id)  # another writer of the same group took it
+            if holder is not None:
+                return holder
+            raise
+        return None
+
+    def _holder(self, keys: list[str], call_id: str) -> str | None:
+        for k in keys:
+            row = self.db.execute("SELECT call_id FROM claims WHERE claim = ?", (k,)).fetchone()
+            if row is not None and row[0] != call_id:
+                return str(row[0])
+        return None
+
+    async def release(self, keys: list[str], call_id: str) -> None:
+        await self._write([("DELETE FROM claims WHERE claim = ? AND call_id = ?", (k, call_id))
+                           for k in keys])
 
     async def create_session(self, session: SessionState) -> None:
         await self._write([(

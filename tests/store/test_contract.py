@@ -120,3 +120,21 @@ async def test_decisions_are_chained_in_the_audit_log(store: Any) -> None:
         assert prev_hash == prev
         assert entry_hash(prev_hash, seq, ts, actor, action, subject, bytes(body)) == digest
         prev = digest
+
+
+async def test_claims_are_all_or_nothing_and_exclusive(store: Any) -> None:
+    assert await store.claim(["a", "b"], "c1") is None
+    assert await store.claim(["a", "b"], "c1") is None  # the holder may claim again
+    assert await store.claim(["b", "c"], "c2") == "c1"
+    assert await store.claim(["c"], "c3") is None  # "c" was not taken by c2's failed claim
+    await store.release(["a", "b"], "c2")  # not its claims: nothing happens
+    assert await store.claim(["a"], "c2") == "c1"
+    await store.release(["a", "b"], "c1")
+    assert await store.claim(["a", "b"], "c2") is None
+
+
+async def test_concurrent_claims_one_winner(store: Any) -> None:
+    results = await asyncio.gather(*(store.claim(["order:#W1"], f"c{i}") for i in range(20)))
+    winners = [r for r in results if r is None]
+    assert len(winners) == 1
+    assert len({r for r in results if r is not None}) == 1
