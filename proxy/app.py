@@ -76,12 +76,18 @@ def build_app(runtime: Runtime) -> web.Application:
     app = web.Application(client_max_size=runtime.config.limits.max_body_bytes + 1024,
                           middlewares=[authenticate])
     app[RUNTIME] = runtime
+    app.on_response_prepare.append(_plain_server_header)
     health.add_routes(app)
     openapi.add_routes(app)
     agent.add_routes(app)
     operator.add_routes(app)
     app.cleanup_ctx.append(_resources)
     return app
+
+
+async def _plain_server_header(request: web.Request, response: web.StreamResponse) -> None:
+    """No library or language versions in answers (they only help an attacker pick exploits)."""
+    response.headers["Server"] = "callgate"
 
 
 async def _resources(app: web.Application) -> AsyncIterator[None]:

@@ -18,6 +18,7 @@ Everything is checked when the file loads: the schema must be valid, and every a
 from __future__ import annotations
 
 import enum
+import re
 import string
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -29,7 +30,7 @@ import jsonschema
 import orjson
 import pydantic
 
-from .errors import ConfigError
+from .errors import ConfigError, InvalidArguments
 from .validate import ArgumentValidator
 from .yamlfile import load_yaml, validate_doc
 
@@ -58,6 +59,24 @@ class CatalogFile(_Frozen):
     tools: dict[str, ToolSpec]
 
 
+def anchored(schema: Any) -> Any:
+    """The schema with every ``pattern`` matched in full: JSON Schema patterns search, and ``$``
+    also matches before a trailing newline, so ``^#W[0-9]+$`` would let ``"#W1\\n"`` through to
+    the upstream. A catalog pattern is rewritten to ``\\A(?:...)\\Z``."""
+    if isinstance(schema, dict):
+        out = {k: anchored(v) for k, v in schema.items()}
+        pattern = schema.get("pattern")
+        if isinstance(pattern, str):
+            body = pattern[1:] if pattern.startswith("^") else pattern
+            if body.endswith("$") and not body.endswith("\\$"):
+                body = body[:-1]
+            out["pattern"] = f"\\A(?:{body})\\Z"
+        return out
+    if isinstance(schema, list):
+        return [anchored(v) for v in schema]
+    return schema
+
+
 @dataclass(frozen=True, slots=True)
 class Binding:
     """How a call becomes an HTTP request to the upstream."""
@@ -70,6 +89,18 @@ class Binding:
     @property
     def body_allowed(self) -> bool:
         return self.method not in ("GET", "DELETE")
+
+    def check(self, arguments: dict[str, Any]) -> None:
+        """Refuse path argument values that would change which resource the path names: empty,
+        ``.`` or ``..`` (dot segments), separators, control characters."""
+        for name in self.path_args:
+            value = str(arguments.get(name, ""))
+            if value in ("", ".", "..") or _UNSAFE_SEGMENT.search(value):
+                raise InvalidArguments(
+                    f"argument {name!r} is {value!r}, which cannot stand in a URL path segment",
+                    details=[{"code": "path_segment", "pointer": f"/{name}",
+                              "message": f"/{name} must not be empty, '.' or '..', nor contain "
+                                         "'/', '\\' or control characters"}])
 
     def build(self, arguments: dict[str, Any]) -> tuple[str, list[tuple[str, str]], Any]:
         """Return (path, query pairs, JSON body or None) for validated ``arguments``."""
@@ -86,6 +117,9 @@ class Binding:
             else:
                 body[name] = value
         return path, query, (body if self.body_allowed else None)
+
+
+_UNSAFE_SEGMENT = re.compile(r"[/\\\x00-\x1f\x7f]")  # "?" and "#" are percent-encoded
 
 
 def _query_pairs(name: str, value: Any) -> Iterable[tuple[str, str]]:
@@ -186,6 +220,7 @@ def load_catalog(path: Path) -> list[Tool]:
             raise ConfigError(f"{schema_path}: not valid JSON: {e}") from e
         if not isinstance(schema, dict) or schema.get("type") != "object":
             raise ConfigError(f"{schema_path}: a tool's schema must be an object schema")
+        schema = anchored(schema)
         try:
             validator = ArgumentValidator.compile(name, schema)
         except jsonschema.SchemaError as e:

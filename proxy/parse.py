@@ -1,12 +1,14 @@
 """Strict JSON parsing of request bodies: the first stage of every request.
 
 Refused: bodies over the size limit, invalid UTF-8, duplicate keys at any depth, NaN and
-Infinity, nesting deeper than the limit, and anything that is not a JSON object at the top.
+Infinity, integers outside 64 bits and numbers that overflow a float, strings holding a lone
+UTF-16 surrogate, nesting deeper than the limit, and anything that is not a JSON object at the top.
 """
 
 from __future__ import annotations
 
 import json
+import math
 import re
 from typing import Any
 
@@ -28,7 +30,32 @@ def _no_constant(name: str) -> Any:
     raise MalformedJSON(f"{name} is not a JSON number")
 
 
-_DECODER = json.JSONDecoder(object_pairs_hook=_no_duplicates, parse_constant=_no_constant)
+INT_MIN, INT_MAX = -(2**63), 2**63 - 1
+
+
+def _int(text: str) -> int:
+    """Integers within 64 bits (what the stores and the serialiser hold); longer digit strings
+    are refused before Python converts them (a 5,000-digit number costs real CPU)."""
+    if len(text.lstrip("-")) > 19:
+        raise MalformedJSON(f"integer {text[:24]}{'...' if len(text) > 24 else ''} is outside "
+                            "the 64-bit range")
+    value = int(text)
+    if not INT_MIN <= value <= INT_MAX:
+        raise MalformedJSON(f"integer {text} is outside the 64-bit range")
+    return value
+
+
+def _float(text: str) -> float:
+    if len(text) > 64:
+        raise MalformedJSON(f"number {text[:24]}... has more than 64 characters")
+    value = float(text)
+    if not math.isfinite(value):
+        raise MalformedJSON(f"number {text} does not fit a 64-bit float")
+    return value
+
+
+_DECODER = json.JSONDecoder(object_pairs_hook=_no_duplicates, parse_constant=_no_constant,
+                            parse_int=_int, parse_float=_float)
 
 
 # A \uD800-\uDFFF escape: valid only as half of a pair; a lone one decodes to a string that

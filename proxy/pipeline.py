@@ -102,8 +102,8 @@ def resolve_tool(catalog: Catalog, name: str, domain: str | None = None) -> Tool
     return tool
 
 
-async def handle_call(rt: Runtime, session_id: str, body: bytes, requester: str | None = None
-                      ) -> tuple[Envelope, int]:
+async def handle_call(rt: Runtime, session_id: str, body: bytes, requester: str | None = None,
+                      agent_key: str | None = None) -> tuple[Envelope, int]:
     """Take one call from the agent to an answer. Never raises for a refusal; always traces."""
     start = time.perf_counter()
     call_id, decision_id = new_id("c"), new_id("d")
@@ -114,7 +114,7 @@ async def handle_call(rt: Runtime, session_id: str, body: bytes, requester: str 
     err: CallgateError | None = None
     try:
         request = parse_call(body, rt.config)
-        async with rt.sessions.locked(session_id) as session:
+        async with rt.sessions.locked(session_id, agent_key) as session:
             if session.ended:
                 raise SessionEnded(f"session {session_id} ended at {session.ended_at}")
             try:
@@ -122,6 +122,7 @@ async def handle_call(rt: Runtime, session_id: str, body: bytes, requester: str 
                 tool = resolve_tool(rt.catalog, request.tool,
                                     domain if isinstance(domain, str) else None)
                 validate_args(tool.validator, request.arguments)
+                tool.binding.check(request.arguments)
             except CallgateError as refused:
                 record = await _record_invalid(
                     rt.store, session, request, refused, call_id, decision_id

@@ -133,6 +133,7 @@ async def replay_session(records: list[TraceRecord], policy: PolicySet, catalog:
             try:
                 tool = resolve_tool(catalog, r.tool, domain if isinstance(domain, str) else None)
                 validate_args(tool.validator, args)
+                tool.binding.check(args)
             except CallgateError as e:
                 verdict, rules, texts = "invalid", [e.code], [str(e)]
                 kind = r.kind or "unknown"

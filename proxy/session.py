@@ -111,6 +111,7 @@ class SessionState:
     started_at: str
     ended_at: str | None = None
     outcome: dict[str, Any] | None = None
+    agent_key: str | None = None  # the agent key that started it: only that key may use it
     seq: int = 0
     messages: list[Message] = field(default_factory=list)
     calls: list[CallRecord] = field(default_factory=list)

@@ -47,7 +47,8 @@ def test_depth_at_the_limit_is_accepted() -> None:
 
 
 json_values = st.recursive(
-    st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False, allow_infinity=False)
+    st.none() | st.booleans() | st.integers(-(2**63), 2**63 - 1)
+    | st.floats(allow_nan=False, allow_infinity=False)
     | st.text(),
     lambda children: st.lists(children, max_size=4)
     | st.dictionaries(st.text(max_size=5), children, max_size=4),
@@ -61,3 +62,17 @@ def test_valid_objects_round_trip(value: dict[str, Any]) -> None:
     if len(body) > 4096 or depth_of(value) > 8:
         return
     assert parse_object(body, **LIMITS) == value
+
+
+@given(st.integers(min_value=2**63, max_value=10**40) | st.integers(max_value=-(2**63) - 1,
+                                                                   min_value=-(10**40)))
+def test_integers_beyond_64_bits_are_refused(n: int) -> None:
+    with pytest.raises(MalformedJSON, match="64-bit"):
+        parse_object(b'{"n": %d}' % n, **LIMITS)
+
+
+@pytest.mark.parametrize("body", [b'{"n": 1' + b"0" * 5000 + b"}", b'{"n": 1e400}',
+                                  b'{"n": -1e400}', b'{"s": "\\ud800"}', b'{"\\udfff": 1}'])
+def test_hostile_numbers_and_strings_are_400_not_500(body: bytes) -> None:
+    with pytest.raises(MalformedJSON):
+        parse_object(body, max_bytes=100_000, max_depth=8)

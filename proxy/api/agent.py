@@ -28,6 +28,7 @@ from ..ids import new_id
 from ..parse import parse_object
 from ..pipeline import Runtime, handle_call
 from ..session import Environment, Message, Role, SessionState
+from ..store.cache import owned
 from ..trace import TraceRecord, now_iso
 from ..wire import error_envelope, json_response
 from .auth import AGENT
@@ -71,6 +72,13 @@ class MessageAdded(_Strict):
 class SessionEnd(_Strict):
     success: bool | None = None
     reward: float | None = None
+
+    @pydantic.field_validator("reward", mode="before")
+    @classmethod
+    def _not_bool(cls, v: Any) -> Any:
+        if isinstance(v, bool):
+            raise ValueError("reward must be a number, not true or false")
+        return v
 
     @pydantic.field_validator("reward")
     @classmethod
@@ -130,6 +138,11 @@ async def _parse_model(request: web.Request, model: type[M]) -> M:
         raise _model_errors(e) from e
 
 
+def agent_key_of(request: web.Request) -> str | None:
+    key = request.get(AGENT)
+    return key.key_id if key is not None else None
+
+
 def _refused(err: CallgateError, **ids: Any) -> web.Response:
     return json_response(error_envelope(err, **ids), err.status)
 
@@ -141,9 +154,11 @@ async def start_session(request: web.Request) -> web.Response:
         user = body.user if isinstance(body.user, dict) else (
             {} if body.user is None else {"id": body.user}
         )
+        key = request.get(AGENT)
         state = SessionState(
             session_id=new_id("s"), environment=body.environment, user=user,
             tags=dict(body.tags), started_at=now_iso(),
+            agent_key=key.key_id if key is not None else None,
         )
         await rt.store.create_session(state)
     except CallgateError as e:
@@ -162,7 +177,7 @@ async def get_session(request: web.Request) -> web.Response:
     rt = request.app[RUNTIME]
     session_id = request.match_info["session_id"]
     try:
-        state = await rt.sessions.get(session_id)
+        state = owned(await rt.sessions.get(session_id), agent_key_of(request))
     except CallgateError as e:
         return _refused(e, session_id=session_id)
     return json_response({
@@ -189,7 +204,7 @@ async def add_message(request: web.Request) -> web.Response:
                 f"message has {len(body.content)} characters; the limit is "
                 f"{rt.config.limits.max_message_chars}"
             )
-        async with rt.sessions.locked(session_id) as state:
+        async with rt.sessions.locked(session_id, agent_key_of(request)) as state:
             if state.ended:
                 raise SessionEnded(f"session {session_id} has ended")
             message = Message(state.next_seq(), body.role, body.content, now_iso())
@@ -215,7 +230,8 @@ async def call_tool(request: web.Request) -> web.Response:
         return _refused(e, session_id=session_id)
     key = request.get(AGENT)
     envelope, status = await handle_call(rt, session_id, body,
-                                         requester=key.owner if key is not None else None)
+                                         requester=key.owner if key is not None else None,
+                                         agent_key=agent_key_of(request))
     return json_response(envelope, status)
 
 
@@ -224,7 +240,7 @@ async def end_session(request: web.Request) -> web.Response:
     session_id = request.match_info["session_id"]
     try:
         body = await _parse_model(request, SessionEnd)
-        async with rt.sessions.locked(session_id) as state:
+        async with rt.sessions.locked(session_id, agent_key_of(request)) as state:
             if state.ended:
                 raise SessionEnded(f"session {session_id} already ended at {state.ended_at}")
             ended_at = now_iso()

@@ -17,6 +17,7 @@ OPERATOR = web.RequestKey("operator", Operator)
 AGENT = web.RequestKey("agent", AgentKey)
 TOKEN = web.RequestKey("token", str)
 AGENT_ROUTES = ("/v1/sessions", "/v1/tools", "/v1/tickets")
+CONFIRMATION_ROUTE = "/v1/sessions/{session_id}/confirmations/{confirmation_id}"
 Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
 
 
@@ -25,21 +26,39 @@ def bearer(request: web.Request) -> str | None:
     return header[7:].strip() if header.startswith("Bearer ") else None
 
 
+def route_kind(request: web.Request) -> str | None:
+    """Which kind of route the request matched, from the router's own match (never from the raw
+    path: "/v1/sessions/x%2Fconfirmations%2Fy/calls" is an agent route like any other). None for
+    no match (the router answers 404 or 405, and nothing runs)."""
+    resource = request.match_info.route.resource
+    if resource is None:
+        return None
+    template = resource.canonical
+    if template == "/v1/operator/login":
+        return "public"
+    if template.startswith("/v1/operator"):
+        return "operator"
+    if template == CONFIRMATION_ROUTE:
+        return "frontend"  # the front end's own bearer token, checked by its handler
+    if template.startswith(AGENT_ROUTES):
+        return "agent"
+    return "public"
+
+
 @web.middleware
 async def authenticate(request: web.Request, handler: Handler) -> web.StreamResponse:
     rt = request.app[RUNTIME]
-    path = request.path
+    kind = route_kind(request)
     token = bearer(request)
     try:
-        if path.startswith("/v1/operator"):
-            if path != "/v1/operator/login":
-                if token and token.startswith(AGENT_PREFIX):
-                    raise Forbidden("agent keys cannot reach operator routes")
-                if rt.accounts is None:
-                    raise Forbidden("the human gate is not enabled here")
-                request[OPERATOR] = await rt.accounts.session(token)
-                request[TOKEN] = token or ""
-        elif path.startswith(AGENT_ROUTES) and "/confirmations/" not in path:
+        if kind == "operator":
+            if token and token.startswith(AGENT_PREFIX):
+                raise Forbidden("agent keys cannot reach operator routes")
+            if rt.accounts is None:
+                raise Forbidden("the human gate is not enabled here")
+            request[OPERATOR] = await rt.accounts.session(token)
+            request[TOKEN] = token or ""
+        elif kind == "agent":
             if token and token.startswith(OPERATOR_PREFIX):
                 raise Forbidden("operator sessions cannot call tools or act as the agent")
             if token and rt.accounts is not None:

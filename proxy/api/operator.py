@@ -11,7 +11,7 @@ from aiohttp import web
 from ..errors import CallgateError, Forbidden, InvalidArguments
 from ..gate.audit import verify
 from ..gate.auth import Role
-from ..gate.service import Gate, customer_words
+from ..gate.service import Gate, UnknownTicket, customer_words
 from ..gate.tickets import Action
 from ..ids import new_id
 from ..pipeline import Runtime, resolve_tool
@@ -242,8 +242,12 @@ async def agent_ticket(request: web.Request, rt: Runtime) -> Any:
     gate = _gate(rt)
     t = gate.get(request.match_info["ticket_id"])
     key = request.get(AGENT)
+    session = await rt.store.load_session(t["session_id"])
+    if session is not None and session.agent_key is not None and (
+            key is None or key.key_id != session.agent_key):
+        raise UnknownTicket(f"no ticket {t['ticket_id']!r}")  # another agent's: not shown
     if key is not None and t["requester"] not in (None, key.owner):
-        raise Forbidden("this ticket belongs to another agent")
+        raise UnknownTicket(f"no ticket {t['ticket_id']!r}")
     out = {"ticket_id": t["ticket_id"], "status": t["status"], "tool": t["tool"],
            "message": customer_words(t), "expires_at": t["expires_at"],
            "replies": [e for e in gate.events(t["ticket_id"], internal=False)

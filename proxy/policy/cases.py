@@ -121,8 +121,10 @@ def _expand(steps: tuple[Step, ...], fixtures: dict[str, tuple[Step, ...]], dept
 
 
 def build_session(case: Case, catalog: Catalog,
-                  fixtures: dict[str, tuple[Step, ...]] | None = None) -> SessionState:
-    state = SessionState(new_id("s"), Environment(case.environment), {}, {}, "case")
+                  fixtures: dict[str, tuple[Step, ...]] | None = None,
+                  domain: str | None = None) -> SessionState:
+    tags = {"domain": domain} if domain else {}
+    state = SessionState(new_id("s"), Environment(case.environment), {}, tags, "case")
     for seq, step in enumerate(_expand(case.history, fixtures or {}), 1):
         if step.user is not None:
             state.add_message(Message(seq, Role.USER, step.user, "case"))
@@ -130,7 +132,7 @@ def build_session(case: Case, catalog: Catalog,
             state.add_message(Message(seq, Role.ASSISTANT, step.assistant, "case"))
         else:
             assert step.call is not None
-            tool = catalog.get(step.call)
+            tool = catalog.get(step.call, domain)
             if tool is None:
                 raise ConfigError(f"history calls unknown tool {step.call!r}")
             failed = step.error is not None
@@ -166,18 +168,20 @@ def load_cases(directory: Path) -> list[tuple[YamlDoc, CaseFile]]:
     return out
 
 
-async def run_cases(files: list[tuple[YamlDoc, CaseFile]], policy: PolicySet) -> list[CaseResult]:
-    """Run loaded case files against ``policy``."""
+async def run_cases(files: list[tuple[YamlDoc, CaseFile]], policy: PolicySet,
+                    domain: str | None = None) -> list[CaseResult]:
+    """Run loaded case files against ``policy`` (sessions tagged with ``domain`` where a set
+    holds several domains that share tool names)."""
     assert policy.catalog is not None
     results = []
     for doc, spec in files:
         for i, case in enumerate(spec.cases):
             where = doc.where(("cases", i))
-            tool = policy.catalog.get(case.call.tool)
+            tool = policy.catalog.get(case.call.tool, domain)
             if tool is None:
                 raise ConfigError(f"{where}: unknown tool {case.call.tool!r}")
             try:
-                session = build_session(case, policy.catalog, spec.fixtures)
+                session = build_session(case, policy.catalog, spec.fixtures, domain)
             except ConfigError as e:
                 raise ConfigError(f"{where}: {e}") from e
             decision = await decide(policy, CallInput(tool, case.call.arguments, session),

@@ -17,6 +17,14 @@ from ..session import SessionState
 from . import Store
 
 
+def owned(state: SessionState, agent_key: str | None) -> SessionState:
+    """The session, if the caller may use it: a session started with an agent key belongs to
+    that key alone (others are told it does not exist, not that it is someone else's)."""
+    if state.agent_key is not None and state.agent_key != agent_key:
+        raise UnknownSession(f"no session {state.session_id!r}")
+    return state
+
+
 class SessionCache:
     def __init__(self, store: Store, max_sessions: int = 10_000) -> None:
         self.store = store
@@ -57,8 +65,10 @@ class SessionCache:
         return state
 
     @asynccontextmanager
-    async def locked(self, session_id: str) -> AsyncIterator[SessionState]:
-        """Hold the session's lock and yield its state; raises ``UnknownSession``."""
+    async def locked(self, session_id: str, agent_key: str | None = None
+                     ) -> AsyncIterator[SessionState]:
+        """Hold the session's lock and yield its state; raises ``UnknownSession`` (also for a
+        session another agent key started: one key never sees another's sessions)."""
         lock, users = self._locks.get(session_id, (None, 0))
         if lock is None:
             lock = asyncio.Lock()
@@ -67,10 +77,10 @@ class SessionCache:
             async with lock:
                 cross = getattr(self.store, "session_lock", None)
                 if cross is None:
-                    yield await self.get(session_id)
+                    yield owned(await self.get(session_id), agent_key)
                 else:  # several replicas: hold the session in the database too
                     async with cross(session_id):
-                        yield await self.get(session_id)
+                        yield owned(await self.get(session_id), agent_key)
         finally:
             lock, users = self._locks[session_id]
             if users <= 1:

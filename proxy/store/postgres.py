@@ -106,6 +106,7 @@ CREATE TABLE IF NOT EXISTS audit_head (
     hash TEXT NOT NULL
 );
 INSERT INTO audit_head (id, seq, hash) VALUES (1, 0, '{genesis}') ON CONFLICT DO NOTHING;
+ALTER TABLE sessions ADD COLUMN IF NOT EXISTS agent_key TEXT;
 """.replace("{genesis}", GENESIS)  # a constant, not input
 
 _SCHEMA_NAME = re.compile(r"^[a-z_][a-z0-9_]{0,62}$")
@@ -219,10 +220,10 @@ class PostgresStore:
 
     async def create_session(self, session: SessionState) -> None:
         await self._tx([(
-            'INSERT INTO sessions (session_id, environment, end_user, tags, started_at) '
-            "VALUES ($1, $2, $3, $4, $5)",
+            'INSERT INTO sessions (session_id, environment, end_user, tags, started_at, '
+            "agent_key) VALUES ($1, $2, $3, $4, $5, $6)",
             (session.session_id, session.environment.value, _dump(session.user),
-             _dump(session.tags), session.started_at))])
+             _dump(session.tags), session.started_at, session.agent_key))])
 
     async def end_session(self, session_id: str, ended_at: str, outcome: dict[str, Any]) -> None:
         await self._tx([("UPDATE sessions SET ended_at = $1, outcome = $2 WHERE session_id = $3",

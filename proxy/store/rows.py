@@ -12,7 +12,7 @@ import orjson
 
 from ..session import CallRecord, Confirmation, Environment, Message, Outcome, Role, SessionState
 
-SESSION_COLUMNS = "environment, end_user, tags, started_at, ended_at, outcome"
+SESSION_COLUMNS = "environment, end_user, tags, started_at, ended_at, outcome, agent_key"
 MESSAGE_COLUMNS = "seq, role, content, ts"
 CALL_COLUMNS = ("call_id, seq, tool, kind, arguments, decision_id, verdict, rules, policy_version, "
                 "outcome, result, upstream_status, error_code, started_at, finished_at")
@@ -30,7 +30,8 @@ def assemble(session_id: str, row: Sequence[Any], messages: Iterable[Sequence[An
     """The indexed session from its rows (messages and calls replayed in sequence order)."""
     state = SessionState(
         session_id=session_id, environment=Environment(row[0]), user=orjson.loads(row[1]),
-        tags=orjson.loads(row[2]), started_at=row[3], ended_at=row[4], outcome=_json(row[5]))
+        tags=orjson.loads(row[2]), started_at=row[3], ended_at=row[4], outcome=_json(row[5]),
+        agent_key=row[6])
     events: list[Message | CallRecord] = [Message(m[0], Role(m[1]), m[2], m[3])
                                           for m in messages]
     for r in calls:

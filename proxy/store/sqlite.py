@@ -133,6 +133,18 @@ def _dump(value: Any) -> bytes:
     return orjson.dumps(value)
 
 
+# Columns added after a table first shipped: (table, column, type). Each is added where missing,
+# so a store file from an earlier version opens and keeps its rows.
+ADDED_COLUMNS = (("sessions", "agent_key", "TEXT"),)
+
+
+def migrate_sqlite(db: sqlite3.Connection) -> None:
+    for table, column, kind in ADDED_COLUMNS:
+        have = {r[1] for r in db.execute(f"PRAGMA table_info({table})")}
+        if column not in have:
+            db.execute(f"ALTER TABLE {table} ADD COLUMN {column} {kind}")
+
+
 class SqliteStore:
     def __init__(self, path: str | os.PathLike[str]) -> None:
         self.path = str(path)
@@ -169,6 +181,7 @@ class SqliteStore:
             db.execute("PRAGMA foreign_keys=ON")
             db.execute("PRAGMA busy_timeout=2000")
             db.executescript(SCHEMA)
+            migrate_sqlite(db)
             from ..gate.schema import GATE_SCHEMA
 
             db.executescript(GATE_SCHEMA)
@@ -322,10 +335,10 @@ class SqliteStore:
 
     async def create_session(self, session: SessionState) -> None:
         await self._write([(
-            "INSERT INTO sessions (session_id, environment, end_user, tags, started_at) "
-            "VALUES (?, ?, ?, ?, ?)",
+            "INSERT INTO sessions (session_id, environment, end_user, tags, started_at, "
+            "agent_key) VALUES (?, ?, ?, ?, ?, ?)",
             (session.session_id, session.environment.value, _dump(session.user),
-             _dump(session.tags), session.started_at),
+             _dump(session.tags), session.started_at, session.agent_key),
         )])
 
     async def end_session(self, session_id: str, ended_at: str, outcome: dict[str, Any]) -> None:

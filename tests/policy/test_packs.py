@@ -45,3 +45,50 @@ async def test_a_wrong_expectation_fails(tmp_path: Path) -> None:
     results = await run_cases(load_cases(tmp_path), load_policy(tmp_path))
     assert [r.name for r in results if not r.passed] == [
         "a plain yes after the details confirms the cancellation"]
+
+
+async def test_every_pack_together_cases_interleaved() -> None:
+    """Rules are selected by (domain, tool): with retail and airline loaded in one set, each
+    pack's cases, run one after the other in turn, decide as they do alone (a rule cached for
+    one domain's get_user_details never answers for the other's)."""
+    from itertools import zip_longest
+
+    from proxy.policy.loader import load_policies
+
+    packs = [ROOT / "policies" / "retail", ROOT / "policies" / "airline"]
+    merged = load_policies(packs)
+    queues = []
+    for pack in packs:
+        domain = load_policy(pack).catalog.all()[0].domain  # type: ignore[union-attr]
+        queues.append([(domain, doc, spec.model_copy(update={"cases": (case,)}))
+                       for doc, spec in load_cases(pack) for case in spec.cases])
+    failed = []
+    ran = 0
+    for turn in zip_longest(*queues):
+        for item in turn:
+            if item is None:
+                continue
+            domain, doc, one = item
+            (result,) = await run_cases([(doc, one)], merged, domain)
+            ran += 1
+            if not result.passed:
+                failed.append((domain, result.name, result.verdict, result.rules))
+    assert ran >= 40 and failed == []
+
+
+@pytest.mark.parametrize("first", ["airline", "retail"])
+async def test_a_shared_tool_name_gets_its_own_domains_rules(first: str) -> None:
+    from proxy.policy import CallInput, decide
+    from proxy.policy.loader import load_policies
+    from proxy.session import Environment, SessionState
+
+    merged = load_policies([ROOT / "policies" / "retail", ROOT / "policies" / "airline"])
+    assert merged.catalog is not None
+    verdicts = {}
+    for domain in (first, "retail" if first == "airline" else "airline"):
+        tool = merged.catalog.get("get_user_details", domain)
+        assert tool is not None
+        state = SessionState("s", Environment.LIVE, {}, {"domain": domain}, "t")
+        decision = await decide(merged, CallInput(tool, {"user_id": "ava_1"}, state), "d")
+        verdicts[domain] = (decision.verdict.value, decision.fired)
+    assert verdicts == {"retail": ("block", ["authenticate-first"]), "airline": ("allow", [])}

@@ -1,0 +1,91 @@
+"""Hardening, tried as an attacker would: hostile paths and values, routes and keys, methods."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from aiohttp import web
+from aiohttp.test_utils import TestClient, TestServer
+
+from proxy.pipeline import Runtime
+
+from .conftest import MODE, ProxyFactory, call, start_session
+
+
+async def keyed(make_proxy: ProxyFactory, base_url: str) -> tuple[TestClient[Any, Any], Runtime,
+                                                                 str, str]:
+    client, rt = await make_proxy(base_url, gate={"require_agent_key": True})
+    assert rt.accounts is not None
+    a = (await rt.accounts.create_agent_key("a", "team-a"))["key"]
+    b = (await rt.accounts.create_agent_key("b", "team-b"))["key"]
+    return client, rt, a, b
+
+
+def auth(key: str) -> dict[str, str]:
+    return {"Authorization": f"Bearer {key}"}
+
+
+async def test_dot_segments_and_separators_never_reach_the_upstream(
+    make_proxy: ProxyFactory, aiohttp_server: Any, fake_upstream_app: web.Application,
+) -> None:
+    fake = await aiohttp_server(fake_upstream_app)
+    client, _ = await make_proxy(str(fake.make_url("")))
+    sid = await start_session(client)
+    for bad in ("..", ".", "a/b", "a\\b", "x\ny"):
+        status, body = await call(client, sid, "get_user_details", user_id=bad)
+        assert status == 422, (bad, body)
+        assert body["errors"][1]["code"] == "path_segment"
+    status, _ = await call(client, sid, "get_order_details", order_id="#W1\n")
+    assert status == 422  # the pattern ^#W[0-9]+$ is matched in full
+    assert fake_upstream_app[MODE]["hits"] == 0
+    assert (await call(client, sid, "get_order_details", order_id="#W1"))[0] == 200
+
+
+async def test_routes_are_authenticated_by_what_they_matched(
+    make_proxy: ProxyFactory, upstream: TestServer,
+) -> None:
+    client, _, a, _ = await keyed(make_proxy, str(upstream.make_url("")))
+    resp = await client.post("/v1/sessions", json={"tags": {"domain": "retail"}}, headers=auth(a))
+    sid = (await resp.json())["session_id"]
+    for path in (f"/v1/sessions/{sid}%2Fconfirmations%2Fx/calls",
+                 f"/v1/sessions/{sid}/calls?x=/confirmations/",
+                 "/v1/sessions/x/confirmations/../calls"):
+        resp = await client.post(path, json={"tool": "think", "arguments": {"thought": "x"}})
+        assert resp.status in (401, 404), (path, resp.status)
+        assert resp.status != 200
+    resp = await client.post(f"/v1/sessions/{sid}/calls", headers=auth(a),
+                             json={"tool": "think", "arguments": {"thought": "x"}})
+    assert resp.status == 200
+
+
+async def test_one_agent_key_never_sees_anothers_sessions(
+    make_proxy: ProxyFactory, upstream: TestServer,
+) -> None:
+    client, _, a, b = await keyed(make_proxy, str(upstream.make_url("")))
+    resp = await client.post("/v1/sessions", json={"tags": {"domain": "retail"}}, headers=auth(a))
+    sid = (await resp.json())["session_id"]
+    for method, path, body in (
+            ("GET", f"/v1/sessions/{sid}", None),
+            ("POST", f"/v1/sessions/{sid}/messages", {"role": "user", "content": "hi"}),
+            ("POST", f"/v1/sessions/{sid}/calls", {"tool": "think", "arguments": {"thought": "x"}}),
+            ("POST", f"/v1/sessions/{sid}/end", {})):
+        resp = await client.request(method, path, json=body, headers=auth(b))
+        assert resp.status == 404, (method, path, resp.status)
+    resp = await client.get(f"/v1/sessions/{sid}", headers=auth(a))
+    assert resp.status == 200 and (await resp.json())["messages"] == 0
+
+
+async def test_methods_headers_and_values(make_proxy: ProxyFactory, upstream: TestServer) -> None:
+    client, _ = await make_proxy(str(upstream.make_url("")))
+    resp = await client.request("TRACE", "/v1/sessions")
+    assert resp.status == 405
+    assert resp.headers["Server"] == "callgate"
+    sid = await start_session(client)
+    resp = await client.post(f"/v1/sessions/{sid}/end", json={"reward": False})
+    assert resp.status == 422
+    resp = await client.post(f"/v1/sessions/{sid}/calls",
+                             data=b'{"tool": "think", "arguments": {"n": 1' + b"0" * 5000 + b"}}")
+    assert resp.status == 400
+    resp = await client.post("/v1/operator/login",
+                             data=b'{"username": "x", "password": 18446744073709551616}')
+    assert resp.status == 400
