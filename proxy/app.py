@@ -16,9 +16,10 @@ from .api.auth import authenticate
 from .api.keys import RUNTIME
 from .catalog import Catalog
 from .config import Config, load_tools
-from .errors import CallgateError
+from .errors import CallgateError, ConfigError
 from .gate.accounts import Accounts
 from .gate.service import Gate
+from .listener import RateLimiter
 from .pipeline import Runtime
 from .policy import PolicySet
 from .policy.loader import load_policies, policy_files
@@ -59,16 +60,31 @@ def build_runtime(
         upstreams=Upstreams(config),
         tracer=Tracer(trace_path, Redactor(config.trace.redact, config.trace.redact_tools)),
         opa=opa,
-        frontend_token=os.environ.get(token_env) if token_env else None,
+        frontend_token=secret(token_env, "confirmations.frontend_token_env"),
     )
+    if config.listen.rate_per_s is not None:
+        runtime.limiter = RateLimiter(config.listen.rate_per_s, config.listen.burst,
+                                      lambda: runtime.clock())
     if isinstance(store, SqliteStore):  # the gate's tables live beside the sessions
         g = config.gate
         runtime.accounts = Accounts(store, g.session_idle_s, g.session_max_s,
                                     g.login_max_failures, g.login_window_s)
-        secret_env = g.webhook_secret_env
         runtime.gate = Gate(config, store, runtime.upstreams, runtime.catalog, runtime.sessions,
-                            os.environ.get(secret_env) if secret_env else None)
+                            secret(g.webhook_secret_env, "gate.webhook_secret_env"))
     return runtime
+
+
+def secret(env: str | None, setting: str) -> str | None:
+    """The secret in the environment variable ``env`` names. A configured secret that is
+    missing or empty stops start-up: signing with an empty key would look like security."""
+    if not env:
+        return None
+    value = os.environ.get(env, "")
+    if not value.strip():
+        raise ConfigError(f"{setting} names the environment variable {env}, which is "
+                          f"{'empty' if env in os.environ else 'not set'}; set it to the secret, "
+                          "or remove the setting")
+    return value
 
 
 def build_app(runtime: Runtime) -> web.Application:

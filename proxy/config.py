@@ -23,6 +23,13 @@ class _Frozen(pydantic.BaseModel):
 class Listen(_Frozen):
     host: str = "127.0.0.1"
     port: int = pydantic.Field(8080, ge=0, le=65535)
+    max_connections: int = pydantic.Field(900, gt=0)  # open at once; more are closed at once
+    # a connection without a complete request for this long (new, idle, or trickling its
+    # headers) is closed
+    idle_timeout_s: float = pydantic.Field(15.0, gt=0)
+    # per agent key (or client address without keys): requests a second, and the burst
+    rate_per_s: float | None = pydantic.Field(None, gt=0)
+    burst: int = pydantic.Field(20, gt=0)
 
 
 class StoreConfig(_Frozen):

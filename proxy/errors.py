@@ -51,6 +51,16 @@ class RequestError(CallgateError):
     status = 400
 
 
+class RateLimited(RequestError):
+    code = "rate_limited"
+    status = 429
+    agent_message = "Too many requests from this agent; wait as Retry-After says, then retry."
+
+    def __init__(self, message: str, retry_after_s: float) -> None:
+        super().__init__(message)
+        self.retry_after_s = retry_after_s
+
+
 class BodyTooLarge(RequestError):
     code = "request_too_large"
     status = 413

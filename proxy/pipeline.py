@@ -17,6 +17,7 @@ from __future__ import annotations
 import dataclasses
 import difflib
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -25,6 +26,7 @@ from .config import Config
 from .enforce import enforce
 from .errors import CallgateError, MalformedJSON, SessionEnded, UnknownTool
 from .ids import new_id
+from .listener import RateLimiter
 from .parse import parse_object
 from .policy import CallInput, Decision, PolicySet, Verdict, Violation, combine, decide
 from .policy.engine import gather_facts
@@ -60,6 +62,8 @@ class Runtime:
     accounts: Accounts | None = None
     frontend_token: str | None = None  # bearer token of the trusted confirmation front end
     started: float = field(default_factory=time.monotonic)
+    clock: Callable[[], float] = time.monotonic  # for limits that measure time (tests drive it)
+    limiter: RateLimiter | None = None  # per agent key request rate (listen.rate_per_s)
 
 
 @dataclass(frozen=True, slots=True)

@@ -7,9 +7,10 @@ from collections.abc import Awaitable, Callable
 
 from aiohttp import web
 
-from ..errors import CallgateError, Forbidden
+from ..errors import CallgateError, Forbidden, RateLimited
 from ..gate.accounts import AgentKey
 from ..gate.auth import AGENT_PREFIX, OPERATOR_PREFIX, NotAllowed, Operator, Role
+from ..listener import retry_after
 from ..wire import error_envelope, json_response
 from .keys import RUNTIME
 
@@ -67,6 +68,17 @@ async def authenticate(request: web.Request, handler: Handler) -> web.StreamResp
                 if rt.accounts is None:
                     raise Forbidden("agent keys are required but the gate is not enabled")
                 request[AGENT] = rt.accounts.agent(token)
+            if rt.limiter is not None:
+                key = request.get(AGENT)
+                who = f"key:{key.key_id}" if key is not None else f"addr:{request.remote}"
+                wait = rt.limiter.take(who)
+                if wait > 0:
+                    raise RateLimited(f"rate limit: {rt.config.listen.rate_per_s}/s, burst "
+                                      f"{rt.config.listen.burst}; retry in {wait:.2f} s", wait)
+    except RateLimited as e:
+        response = json_response(error_envelope(e), e.status)
+        response.headers["Retry-After"] = retry_after(e.retry_after_s)
+        return response
     except CallgateError as e:
         return json_response(error_envelope(e), e.status)
     return await handler(request)

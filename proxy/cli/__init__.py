@@ -8,6 +8,7 @@ import logging
 import secrets
 import sys
 from pathlib import Path
+from typing import Any
 
 import click
 import structlog
@@ -18,6 +19,7 @@ from ..app import build_app, build_runtime
 from ..config import Config, load_config
 from ..errors import CallgateError
 from ..gate.auth import Role
+from ..listener import GuardedRunner
 
 ROOT = Path(__file__).resolve().parent.parent.parent
 
@@ -87,11 +89,27 @@ def serve(config_path: Path, host: str | None, port: int | None, log_level: str)
         _fail(e)
     app = build_app(runtime)
     tune_gc()
-    web.run_app(
-        app, host=host or config.listen.host, port=port or config.listen.port,
-        shutdown_timeout=config.timeouts.shutdown_s, access_log=None, print=None,
-        loop=new_event_loop(),
-    )
+    loop = new_event_loop()
+    asyncio.set_event_loop(loop)
+    runner = guarded_runner(app, config, handle_signals=True)
+    try:
+        loop.run_until_complete(runner.setup())
+        site = web.TCPSite(runner, host or config.listen.host,
+                           config.listen.port if port is None else port)
+        loop.run_until_complete(site.start())
+        loop.run_forever()  # until SIGINT or SIGTERM (GracefulExit)
+    except (web.GracefulExit, KeyboardInterrupt):
+        pass
+    finally:
+        loop.run_until_complete(runner.cleanup())  # in-flight calls finish first
+        loop.close()
+
+
+def guarded_runner(app: web.Application, config: Config, **kwargs: Any) -> GuardedRunner:
+    """The proxy's runner with the listener's limits (proxy/listener.py)."""
+    return GuardedRunner(app, max_open=config.listen.max_connections, access_log=None,
+                         shutdown_timeout=config.timeouts.shutdown_s,
+                         keepalive_timeout=config.listen.idle_timeout_s, **kwargs)
 
 
 def demo_config(data_dir: Path, port: int, live_url: str, sandbox_url: str) -> Config:
@@ -162,8 +180,7 @@ async def _run_demo(config: Config, db_dir: Path | None, seed: int, upstream_por
             runners.append(runner)
         tune_gc()
         runtime = build_runtime(config)
-        proxy = web.AppRunner(build_app(runtime), access_log=None,
-                              shutdown_timeout=config.timeouts.shutdown_s)
+        proxy = guarded_runner(build_app(runtime), config)
         await proxy.setup()
         await web.TCPSite(proxy, config.listen.host, config.listen.port).start()
         runners.insert(0, proxy)
