@@ -2,7 +2,12 @@
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
+import functools
+import secrets
 import time
+from collections.abc import AsyncIterator
 from dataclasses import dataclass
 
 from ..errors import RequestError, Unauthorized
@@ -16,6 +21,7 @@ from .auth import (
     Role,
     Throttled,
     check_password,
+    hash_password,
     new_operator,
     new_token,
     otpauth_uri,
@@ -32,6 +38,33 @@ class AgentKey:
     owner: str
 
 
+class KeyedLocks:
+    """One asyncio lock per key, kept only while someone holds or waits for it."""
+
+    def __init__(self) -> None:
+        self._locks: dict[str, tuple[asyncio.Lock, int]] = {}
+
+    @contextlib.asynccontextmanager
+    async def hold(self, key: str) -> AsyncIterator[None]:
+        lock, users = self._locks.get(key, (asyncio.Lock(), 0))
+        self._locks[key] = (lock, users + 1)
+        try:
+            async with lock:
+                yield
+        finally:
+            lock, users = self._locks[key]
+            if users <= 1:
+                del self._locks[key]
+            else:
+                self._locks[key] = (lock, users - 1)
+
+
+@functools.cache
+def _dummy_hash() -> str:
+    """A real argon2 hash of nothing anyone knows, checked for unknown names."""
+    return hash_password(secrets.token_urlsafe(16))
+
+
 class Accounts:
     def __init__(self, store: SqliteStore, idle_s: float, max_s: float, max_failures: int,
                  window_s: float) -> None:
@@ -40,6 +73,7 @@ class Accounts:
         self.max_s = max_s
         self.max_failures = max_failures
         self.window_s = window_s
+        self._locks = KeyedLocks()
 
     async def create_operator(self, username: str, password: str, role: Role, actor: str
                               ) -> dict[str, str]:
@@ -82,20 +116,40 @@ class Accounts:
                     "SELECT operator_id, username, role, disabled FROM operators ORDER BY username")]
 
     async def login(self, username: str, password: str, code: str, remote: str) -> str:
-        """Password and a fresh TOTP code: a session token. Throttled per name and address."""
+        """Password and a fresh TOTP code: a session token.
+
+        Throttling cannot lock a real operator out: an address with many failures is refused
+        (429) for the window, whoever it names; an account with many failures is not locked,
+        but its password is then checked only after a valid one-time code, so guesses from
+        elsewhere neither lock it nor learn anything, and its operator (who has the code) gets
+        in. Unknown names take as long as known ones (a password hash is checked either way),
+        argon2 runs off the event loop, and attempts on one name or address are serialised so
+        concurrent guesses cannot slip past the count."""
+        async with self._locks.hold(f"user:{username}"), self._locks.hold(f"addr:{remote}"):
+            return await self._login(username, password, code, remote)
+
+    async def _login(self, username: str, password: str, code: str, remote: str) -> str:
         now = time.time()
         by_user, by_remote = recent_failures(self.store.db, username, remote,
                                              now - self.window_s)
-        if by_user >= self.max_failures or by_remote >= 4 * self.max_failures:
-            raise Throttled(f"too many failed logins for {username!r} or from {remote}")
+        if by_remote >= 4 * self.max_failures:
+            raise Throttled(f"too many failed logins from {remote}; try again later")
         row = self.store.db.execute(
             "SELECT operator_id, pw_hash, totp_secret, last_step, disabled FROM operators WHERE "
             "username = ?", (username,)).fetchone()
         step = None
-        ok = row is not None and not row[4] and check_password(row[1], password)
-        if ok:
+        if row is None:
+            await asyncio.to_thread(check_password, _dummy_hash(), password)  # same time
+            ok = False
+        elif by_user >= self.max_failures:  # under pressure: the one-time code comes first
             step = totp_step(row[2], code, now)
-            ok = step is not None and step > row[3]  # a code already used is a replay
+            ok = step is not None and step > row[3] and not row[4] and await asyncio.to_thread(
+                check_password, row[1], password)
+        else:
+            ok = await asyncio.to_thread(check_password, row[1], password) and not row[4]
+            if ok:
+                step = totp_step(row[2], code, now)
+                ok = step is not None and step > row[3]  # a code already used is a replay
         if not ok or row is None or step is None:
             await self.store.write([
                 ("INSERT INTO login_failures (username, remote, ts) VALUES (?, ?, ?)",

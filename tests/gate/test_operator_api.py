@@ -77,18 +77,52 @@ async def test_totp_replay_is_refused(gated: Gated) -> None:
 
 
 async def test_wrong_password_or_code_and_throttling(gated: Gated) -> None:
+    """Someone else's guesses never lock the operator out: past five failures the account
+    wants its one-time code first, which the operator has and the guesser does not."""
     g = gated
-    for attempt in range(5):
+    for attempt in range(6):
         resp = await g.client.post("/v1/operator/login", json={
-            "username": "ann", "password": f"wrong password {attempt}",
-            "totp": code(g.secrets["ann"])})
+            "username": "ann", "password": f"wrong password {attempt}", "totp": "123456"})
         assert resp.status == 401
     resp = await g.client.post("/v1/operator/login", json={
+        "username": "ann", "password": "correct horse battery", "totp": "000000"})
+    assert resp.status == 401  # under pressure a wrong code fails before the password is tried
+    resp = await g.client.post("/v1/operator/login", json={
         "username": "ann", "password": "correct horse battery", "totp": code(g.secrets["ann"])})
-    assert resp.status == 429  # right credentials, but throttled after five failures
+    assert resp.status == 200, await resp.text()
     resp = await g.client.post("/v1/operator/login", json={
         "username": "abe", "password": "correct horse battery", "totp": "000000"})
     assert resp.status == 401
+
+
+async def test_an_address_that_keeps_guessing_is_refused(gated: Gated) -> None:
+    g = gated
+    accounts = g.runtime.accounts
+    assert accounts is not None
+    from proxy.gate.auth import LoginFailed, Throttled
+
+    for i in range(4 * accounts.max_failures):
+        with pytest.raises(LoginFailed):
+            await accounts.login(f"nobody{i}", "guess", "123456", "10.9.9.9")
+    with pytest.raises(Throttled):  # the guessing address, even with the right credentials
+        await accounts.login("ann", "correct horse battery", code(g.secrets["ann"]), "10.9.9.9")
+    token = await accounts.login("ann", "correct horse battery", code(g.secrets["ann"]),
+                                 "10.1.1.1")  # the operator, elsewhere
+    assert token.startswith("ops_")
+
+
+async def test_concurrent_guesses_are_counted_one_by_one(gated: Gated) -> None:
+    import asyncio
+
+    from proxy.gate.auth import LoginFailed, Throttled
+
+    accounts = gated.runtime.accounts
+    assert accounts is not None
+    limit = 4 * accounts.max_failures
+    results = await asyncio.gather(*(accounts.login("ann", f"guess {i}", "123456", "10.7.7.7")
+                                     for i in range(limit + 10)), return_exceptions=True)
+    assert sum(isinstance(r, LoginFailed) for r in results) == limit
+    assert sum(isinstance(r, Throttled) for r in results) == 10
 
 
 async def test_agent_keys(
