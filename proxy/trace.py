@@ -6,6 +6,7 @@ back with the same model (``TraceRecord.model_validate_json``). Field reference:
 
 from __future__ import annotations
 
+import re
 import sys
 from collections.abc import Iterator
 from datetime import UTC, datetime
@@ -69,8 +70,46 @@ class TraceRecord(pydantic.BaseModel):
     ticket_status: str | None = None
 
 
+_CARDISH = re.compile(r"(?<![\d-])\d(?:[ -]?\d){12,18}(?![\d-])")
+
+
+def _luhn(digits: str) -> bool:
+    total = 0
+    for i, ch in enumerate(reversed(digits)):
+        d = ord(ch) - 48
+        if i % 2:
+            d = d * 2 - 9 if d > 4 else d * 2
+        total += d
+    return total % 10 == 0
+
+
+def redact_cards(text: str) -> str:
+    """Card-like numbers (13-19 digits, spaces or dashes allowed, passing the Luhn check)
+    replaced by ``[card ...1234]``: the last four stay, as on a receipt."""
+    if len(text) < 13:
+        return text
+
+    def sub(m: re.Match[str]) -> str:
+        digits = re.sub(r"\D", "", m.group())
+        return f"[card ...{digits[-4:]}]" if _luhn(digits) else m.group()
+
+    return _CARDISH.sub(sub, text)
+
+
+def scrub(value: Any) -> Any:
+    """``value`` with card-like numbers redacted in every string, at any depth."""
+    if isinstance(value, str):
+        return redact_cards(value)
+    if isinstance(value, dict):
+        return {k: scrub(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [scrub(v) for v in value]
+    return value
+
+
 class Redactor:
-    """Replaces named argument values before they reach a trace; the store keeps the real ones."""
+    """Replaces named argument values before they reach a trace; the store keeps the real ones.
+    Card-like numbers are redacted everywhere in a trace (messages, arguments, results)."""
 
     def __init__(self, everywhere: tuple[str, ...], per_tool: dict[str, tuple[str, ...]]) -> None:
         self.everywhere = frozenset(everywhere)
@@ -120,7 +159,10 @@ class Tracer:
         fields = {k: v for k, v in record.__dict__.items() if v is not None}
         event = fields.pop("event")
         if "arguments" in fields and record.tool is not None:
-            fields["arguments"] = self.redact(record.tool, fields["arguments"])
+            fields["arguments"] = scrub(self.redact(record.tool, fields["arguments"]))
+        for name in ("content", "result", "user"):
+            if name in fields:
+                fields[name] = scrub(fields[name])
         self._log.msg(event, **fields)
 
 

@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
+import pytest
 from aiohttp import web
 from aiohttp.test_utils import TestClient, TestServer
 
 from proxy.pipeline import Runtime
+from proxy.trace import redact_cards
 
 from .conftest import MODE, ProxyFactory, call, start_session
 
@@ -89,3 +92,28 @@ async def test_methods_headers_and_values(make_proxy: ProxyFactory, upstream: Te
     resp = await client.post("/v1/operator/login",
                              data=b'{"username": "x", "password": 18446744073709551616}')
     assert resp.status == 400
+
+
+@pytest.mark.parametrize(("text", "shown"), [
+    ("card 4111 1111 1111 1111 please", "card [card ...1111] please"),
+    ("4111-1111-1111-1111", "[card ...1111]"),
+    ("5500005555555559", "[card ...5559]"),
+    ("order 12345678901234", "order 12345678901234"),  # fails the Luhn check: not a card
+    ("#W1234567", "#W1234567"),
+])
+def test_card_numbers_are_redacted(text: str, shown: str) -> None:
+    assert redact_cards(text) == shown
+
+
+async def test_no_card_number_reaches_a_trace(
+    make_proxy: ProxyFactory, upstream: TestServer, tmp_path: Path,
+) -> None:
+    client, _ = await make_proxy(str(upstream.make_url("")))
+    sid = await start_session(client)
+    resp = await client.post(f"/v1/sessions/{sid}/messages",
+                             json={"role": "user", "content": "my card is 4111 1111 1111 1111"})
+    assert resp.status == 201
+    await call(client, sid, "think", thought="card 5500005555555559 noted")
+    written = (tmp_path / "traces.jsonl").read_text()
+    assert "4111 1111 1111 1111" not in written and "5500005555555559" not in written
+    assert "[card ...1111]" in written and "[card ...5559]" in written

@@ -13,7 +13,7 @@ import click
 from ..config import Config, load_config
 from ..errors import CallgateError
 from ..gate.accounts import Accounts
-from ..gate.audit import verify
+from ..gate.audit import head_of, verify
 from ..gate.auth import Role
 from ..store.sqlite import SqliteStore
 
@@ -90,19 +90,48 @@ def audit() -> None:
     """The hash-chained audit log."""
 
 
-@audit.command("verify")
-@CONFIG
-def audit_verify(config_path: Path) -> None:
-    """Walk the chain; exit 1 and say where if an entry was modified, deleted, inserted or moved.
-    Reads the database read-only, so it runs beside a live proxy."""
+def _readonly(config_path: Path) -> sqlite3.Connection:
     path = _store_path(load_config(config_path))
     if not path.exists():
         raise click.ClickException(f"{path}: no store here")
-    db = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+    return sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+
+
+def _head(text: str) -> tuple[int, str]:
+    seq, _, digest = text.partition(":")
+    if not seq.isdigit() or len(digest) != 64:
+        raise click.BadParameter("the head is SEQ:HASH, as `callgate audit head` prints it")
+    return int(seq), digest
+
+
+@audit.command("head")
+@CONFIG
+def audit_head(config_path: Path) -> None:
+    """Print the chain's head as SEQ:HASH, to keep somewhere the database's owner cannot
+    rewrite (a ticket, a log service); `audit verify --expect-head` checks against it."""
+    db = _readonly(config_path)
     try:
-        count, problems = verify(db)
+        seq, digest = head_of(db)
     except sqlite3.Error as e:
-        raise click.ClickException(f"{path}: {e}") from e
+        raise click.ClickException(str(e)) from e
+    finally:
+        db.close()
+    click.echo(f"{seq}:{digest}")
+
+
+@audit.command("verify")
+@CONFIG
+@click.option("--expect-head", "expect", metavar="SEQ:HASH", help="A head kept outside "
+              "(`callgate audit head`): the log must still contain exactly that entry.")
+def audit_verify(config_path: Path, expect: str | None) -> None:
+    """Walk the chain; exit 1 and say where if an entry was modified, deleted, inserted or moved.
+    Reads the database read-only, so it runs beside a live proxy."""
+    expect_head = _head(expect) if expect else None
+    db = _readonly(config_path)
+    try:
+        count, problems = verify(db, expect_head)
+    except sqlite3.Error as e:
+        raise click.ClickException(f"the audit log cannot be read: {e}") from e
     finally:
         db.close()
     if not problems:

@@ -60,16 +60,28 @@ class Problem:
     what: str
 
 
-def verify(db: sqlite3.Connection) -> tuple[int, list[Problem]]:
-    """Walk the chain: (entries checked, problems found, first first)."""
+def verify(db: sqlite3.Connection, expect_head: tuple[int, str] | None = None
+           ) -> tuple[int, list[Problem]]:
+    """Walk the chain: (entries checked, problems found, first first). Never raises for what
+    it reads: an entry it cannot read is a problem to report, not a crash.
+
+    ``expect_head`` is a (seq, hash) kept outside the database (``callgate audit head``): a log
+    cut at its end and given a matching head record reads as intact from inside; against the
+    external copy it does not."""
     problems: list[Problem] = []
     prev = GENESIS
     expected_seq = 1
     count = 0
+    seen_expected = False
     rows = db.execute("SELECT seq, ts, actor, action, subject, body, prev_hash, hash FROM audit "
                       "ORDER BY id")
-    for seq, ts, actor, action, subject, body, prev_hash, digest in rows:
+    for row in rows:
         count += 1
+        seq, ts, actor, action, subject, body, prev_hash, digest = row
+        if not isinstance(seq, int):
+            problems.append(Problem(None, f"entry {count} has no readable sequence number "
+                                          f"({seq!r}): it was written by something else"))
+            continue
         if seq != expected_seq:
             problems.append(Problem(seq, f"entry {seq} found where entry {expected_seq} was "
                                          f"expected (after entry {expected_seq - 1}): entries "
@@ -78,9 +90,24 @@ def verify(db: sqlite3.Connection) -> tuple[int, list[Problem]]:
             problems.append(Problem(seq, f"entry {seq} does not follow the previous entry's "
                                          "hash: an entry before it was changed, removed, "
                                          "inserted or moved"))
-        if entry_hash(prev_hash, seq, ts, actor, action, subject, bytes(body)) != digest:
+        if isinstance(body, str):
+            problems.append(Problem(seq, f"entry {seq}'s body is stored as text, not as the "
+                                         "bytes that were hashed: it was rewritten"))
+            body = body.encode()
+        try:
+            intact = entry_hash(str(prev_hash), seq, float(ts), str(actor), str(action),
+                                str(subject), bytes(body)) == digest
+        except (TypeError, ValueError) as e:
+            problems.append(Problem(seq, f"entry {seq} cannot be read ({e}): it was rewritten"))
+            intact = True  # reported already
+        if not intact:
             problems.append(Problem(seq, f"entry {seq} was modified (its content does not "
                                          "match its hash)"))
+        if expect_head is not None and seq == expect_head[0]:
+            seen_expected = True
+            if digest != expect_head[1]:
+                problems.append(Problem(seq, f"entry {seq} does not match the head kept "
+                                             "outside: the log was rewritten up to here"))
         prev = digest
         expected_seq = seq + 1
     head = db.execute("SELECT seq, hash FROM audit_head WHERE id = 1").fetchone()
@@ -90,4 +117,15 @@ def verify(db: sqlite3.Connection) -> tuple[int, list[Problem]]:
         problems.append(Problem(head[0], f"the log ends at entry {expected_seq - 1}, but the "
                                          f"head records entry {head[0]}: entries were removed "
                                          "from the end, or the head was changed"))
+    if expect_head is not None and not seen_expected and expect_head[0] > 0:
+        problems.append(Problem(expect_head[0], f"entry {expect_head[0]}, the head kept outside, "
+                                                f"is not in the log (it ends at entry "
+                                                f"{expected_seq - 1}): entries were removed "
+                                                "from the end"))
     return count, problems
+
+
+def head_of(db: sqlite3.Connection) -> tuple[int, str]:
+    """The chain's head (seq, hash), to keep outside the database."""
+    row = db.execute("SELECT seq, hash FROM audit_head WHERE id = 1").fetchone()
+    return (0, GENESIS) if row is None else (int(row[0]), str(row[1]))

@@ -91,3 +91,68 @@ def test_reordered_entries(db_path: Path) -> None:
     db.commit()
     problems = check(db_path)
     assert problems and problems[0][0] == 9 and "where entry 7 was expected" in problems[0][1]
+
+
+def test_an_entry_stored_as_text_is_reported_not_a_crash(db_path: Path) -> None:
+    db = sqlite3.connect(db_path)
+    db.execute("UPDATE audit SET body = CAST(body AS TEXT) WHERE seq = 3")
+    db.execute("UPDATE audit SET ts = 'yesterday' WHERE seq = 5")
+    db.execute("UPDATE audit SET seq = 'x' WHERE seq = 7")
+    db.commit()
+    problems = check(db_path)
+    assert any(seq == 3 and "as text" in what for seq, what in problems)
+    assert any(seq == 5 and "cannot be read" in what for seq, what in problems)
+    assert any("no readable sequence number" in what for _, what in problems)
+
+
+def test_a_cut_end_with_a_rewritten_head_fails_against_the_head_kept_outside(
+    db_path: Path,
+) -> None:
+    from proxy.gate.audit import head_of
+
+    db = sqlite3.connect(db_path)
+    kept = head_of(db)
+    assert kept[0] == 10
+    assert verify(db, kept)[1] == []
+    # cut the last two entries and make the head agree with what is left
+    row = db.execute("SELECT seq, hash FROM audit WHERE seq = 8").fetchone()
+    db.execute("DELETE FROM audit WHERE seq > 8")
+    db.execute("UPDATE audit_head SET seq = ?, hash = ? WHERE id = 1", row)
+    db.commit()
+    assert check(db_path) == []  # from inside, it reads as intact
+    problems = verify(db, kept)[1]
+    assert problems and "not in the log" in problems[-1].what
+
+
+def test_audit_head_and_verify_commands(tmp_path: Path) -> None:
+    import asyncio
+
+    from click.testing import CliRunner
+
+    from proxy.cli import main
+
+    config = tmp_path / "c.yaml"
+    config.write_text(f"store: {{path: {tmp_path / 'c.db'}}}\n"
+                      "upstreams: {retail: {base_url: 'http://127.0.0.1:9'}}\n"
+                      f"catalogs: [{Path(__file__).parents[2] / 'schemas/retail/catalog.yaml'}]\n")
+
+    async def fill() -> None:
+        store = SqliteStore(tmp_path / "c.db")
+        await store.open()
+        for i in range(3):
+            await store.write([audit_entry("op", "x", f"s{i}", {"i": i})])
+        await store.close()
+
+    asyncio.run(fill())
+    runner = CliRunner()
+    head = runner.invoke(main, ["audit", "head", "--config", str(config)])
+    assert head.exit_code == 0 and head.output.startswith("3:")
+    ok = runner.invoke(main, ["audit", "verify", "--config", str(config), "--expect-head",
+                              head.output.strip()])
+    assert ok.exit_code == 0, ok.output
+    bad = runner.invoke(main, ["audit", "verify", "--config", str(config), "--expect-head",
+                               "3:" + "0" * 64])
+    assert bad.exit_code == 1 and "head kept outside" in bad.output
+    wrong = runner.invoke(main, ["audit", "verify", "--config", str(config), "--expect-head",
+                                 "three"])
+    assert wrong.exit_code == 2
