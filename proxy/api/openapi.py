@@ -35,7 +35,11 @@ REFUSALS = {
     "409": _envelope("The session has ended."),
     "413": _envelope("The body is over the size limit."),
     "422": _envelope("The body does not match the schema; errors carry JSON pointers."),
+    "401": _envelope("An agent key is required (gate.require_agent_key), or it is unknown."),
+    "429": _envelope("Rate limited (listen.rate_per_s); Retry-After says when to retry."),
+    "503": _envelope("The store could not record it; nothing happened. Retry later."),
 }
+ACCESS = {code: REFUSALS[code] for code in ("401", "429")}
 
 
 def _operator_paths() -> dict[str, Any]:
@@ -67,7 +71,11 @@ def _operator_paths() -> dict[str, Any]:
                     ("401", "No or an expired operator session."),
                     ("403", "The role does not allow it (or an agent key was used)."),
                     ("404", "Unknown ticket."), ("409", "The ticket's state does not allow it."),
-                    ("410", "The ticket expired."), ("429", "Too many failed logins."))}},
+                    ("410", "The ticket expired."), ("429", "Too many failed logins."),
+                    ("400", "Malformed JSON."), ("408", "The body arrived too slowly."),
+                    ("413", "The body is over the size limit."),
+                    ("422", "The body does not match the schema."),
+                    ("503", "The store could not record it."))}},
         }
     return paths
 
@@ -93,7 +101,8 @@ def build_openapi() -> dict[str, Any]:
                 "200": {"description": "Store and policy ready."},
                 "503": {"description": "Not ready: calls would be refused."}}}},
             "/v1/tools": {"get": {"summary": "The tool catalog in function-calling form",
-                                  "responses": {"200": {"description": "The tools."}}}},
+                                  "responses": {"200": {"description": "The tools."},
+                                                **ACCESS}}},
             "/v1/sessions": {"post": {
                 "summary": "Start a session (one customer conversation)",
                 "requestBody": {"content": {"application/json": {
@@ -103,7 +112,8 @@ def build_openapi() -> dict[str, Any]:
             "/v1/sessions/{session_id}": {"get": {
                 "summary": "A session's state: tags, outcome and call history",
                 "parameters": [SESSION_ID],
-                "responses": {"200": {"description": "The session."}, "404": REFUSALS["404"]},
+                "responses": {"200": {"description": "The session."}, "404": REFUSALS["404"],
+                              **ACCESS},
             }},
             "/v1/sessions/{session_id}/messages": {"post": {
                 "summary": "Add a transcript message (user or assistant)",
