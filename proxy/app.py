@@ -18,6 +18,7 @@ from .catalog import Catalog
 from .config import Config, load_tools
 from .errors import CallgateError, ConfigError
 from .gate.accounts import Accounts
+from .gate.sealed import Sealer
 from .gate.service import Gate
 from .listener import RateLimiter
 from .pipeline import Runtime
@@ -68,7 +69,8 @@ def build_runtime(
     if isinstance(store, SqliteStore):  # the gate's tables live beside the sessions
         g = config.gate
         runtime.accounts = Accounts(store, g.session_idle_s, g.session_max_s,
-                                    g.login_max_failures, g.login_window_s)
+                                    g.login_max_failures, g.login_window_s,
+                                    Sealer.from_env(g.secrets_key_env))
         runtime.gate = Gate(config, store, runtime.upstreams, runtime.catalog, runtime.sessions,
                             secret(g.webhook_secret_env, "gate.webhook_secret_env"))
     return runtime
@@ -119,6 +121,13 @@ async def _resources(app: web.Application) -> AsyncIterator[None]:
                 await rt.opa.upload(name, module)
         if rt.config.policy.dirs and rt.config.policy.reload_s > 0:
             reloader = asyncio.create_task(watch_policies(rt))
+        if rt.accounts is not None:
+            if not rt.accounts.sealer.ready:
+                log.warning("secrets_key_missing", env=rt.accounts.sealer.env,
+                            effect="operators cannot be created or log in until it is set")
+            sealed = await rt.accounts.seal_plaintext()
+            if sealed:
+                log.info("totp_secrets_sealed", count=sealed)
         if rt.gate is not None:
             await rt.gate.recover()  # approvals a crash interrupted: delivered, or settled
             expirer = asyncio.create_task(rt.gate.run())

@@ -94,6 +94,8 @@ class GateConfig(_Frozen):
     webhook_url: str | None = pydantic.Field(None, pattern=r"^https?://")
     webhook_secret_env: str | None = None  # the HMAC key for the webhook's signature
     webhook_attempts: int = pydantic.Field(3, ge=1, le=10)
+    # the environment variable with the key that seals operators' TOTP secrets at rest
+    secrets_key_env: str = "CALLGATE_SECRETS_KEY"
 
 
 class Config(_Frozen):

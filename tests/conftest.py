@@ -22,6 +22,10 @@ ROOT = Path(__file__).resolve().parent.parent
 SHARED = ROOT.parent / "shared" / "data" / "tau"
 
 MODE = web.AppKey("mode", dict)
+# The key that seals operators' TOTP secrets (a fixed test key; processes the tests start
+# inherit it). Tests of a missing key remove it themselves.
+TEST_SECRETS_KEY = "dGVzdC1rZXktdGhhdC1pcy0zMi1ieXRlcy1sb25nISE="
+os.environ.setdefault("CALLGATE_SECRETS_KEY", TEST_SECRETS_KEY)
 PG_DSN = "postgresql://postgres@127.0.0.1:5432/postgres"
 
 

@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import asyncio
+import base64
 import gc
 import logging
+import os
 import secrets
 import sys
 from pathlib import Path
@@ -226,6 +228,11 @@ def demo(port: int, upstream_port: int, retail_db: Path | None, seed: int,
     live = f"http://127.0.0.1:{upstream_port}"
     sandbox = f"http://127.0.0.1:{upstream_port + 1}"
     config = demo_config(data_dir.resolve(), port, live, sandbox)
+    key_env = config.gate.secrets_key_env
+    if not os.environ.get(key_env, "").strip():
+        # A key for this run only, never written down: operators' TOTP secrets stay sealed on
+        # disk; set the variable yourself to keep operators across demo restarts.
+        os.environ[key_env] = base64.urlsafe_b64encode(secrets.token_bytes(32)).decode()
     try:
         asyncio.run(_run_demo(config, retail_db, seed, upstream_port))
     except KeyboardInterrupt:

@@ -15,6 +15,7 @@ from ..errors import CallgateError
 from ..gate.accounts import Accounts
 from ..gate.audit import head_of, verify
 from ..gate.auth import Role
+from ..gate.sealed import Sealer
 from ..store.sqlite import SqliteStore
 
 CONFIG = click.option("--config", "config_path", required=True,
@@ -31,8 +32,12 @@ async def _with_accounts(config: Config, fn: Any) -> Any:
     await store.open()  # refused while the proxy runs: SQLite has one writer
     try:
         g = config.gate
+        try:
+            sealer = Sealer.from_env(g.secrets_key_env)
+        except CallgateError as e:
+            raise click.ClickException(str(e)) from e
         return await fn(Accounts(store, g.session_idle_s, g.session_max_s,
-                                 g.login_max_failures, g.login_window_s))
+                                 g.login_max_failures, g.login_window_s, sealer))
     finally:
         await store.close()
 

@@ -29,6 +29,7 @@ from .auth import (
     token_hash,
     totp_step,
 )
+from .sealed import PREFIX, Sealer
 
 
 @dataclass(frozen=True)
@@ -67,8 +68,9 @@ def _dummy_hash() -> str:
 
 class Accounts:
     def __init__(self, store: SqliteStore, idle_s: float, max_s: float, max_failures: int,
-                 window_s: float) -> None:
+                 window_s: float, sealer: Sealer | None = None) -> None:
         self.store = store
+        self.sealer = sealer or Sealer(None)
         self.idle_s = idle_s
         self.max_s = max_s
         self.max_failures = max_failures
@@ -82,9 +84,10 @@ class Accounts:
                                  (username,)).fetchone():
             raise RequestError(f"operator {username!r} exists already")
         row, secret = new_operator(username, password, role)
+        sealed = self.sealer.seal(secret)  # before anything is written: no key, no operator
         await self.store.write([
             ("INSERT INTO operators (operator_id, username, pw_hash, totp_secret, role, "
-             "created_at) VALUES (?, ?, ?, ?, ?, ?)", row),
+             "created_at) VALUES (?, ?, ?, ?, ?, ?)", (row[0], row[1], row[2], sealed, *row[4:])),
             audit_entry(actor, "operator_created", str(row[0]),
                         {"username": username, "role": role.value}),
         ])
@@ -100,12 +103,25 @@ class Accounts:
         fresh, secret = new_operator(username, password, Role(row[1]))
         await self.store.write([
             ("UPDATE operators SET pw_hash = ?, totp_secret = ?, last_step = 0 WHERE "
-             "operator_id = ?", (fresh[2], secret, row[0]), 1),
+             "operator_id = ?", (fresh[2], self.sealer.seal(secret), row[0]), 1),
             ("UPDATE operator_sessions SET ended = 1 WHERE operator_id = ?", (row[0],)),
             audit_entry(actor, "operator_reset", str(row[0]), {"username": username}),
         ])
         return {"operator_id": str(row[0]), "username": username, "role": str(row[1]),
                 "totp_secret": secret, "otpauth_uri": otpauth_uri(secret, username)}
+
+    async def seal_plaintext(self) -> int:
+        """Seal TOTP secrets an earlier version stored in clear (needs the key); how many."""
+        if not self.sealer.ready:
+            return 0
+        rows = self.store.db.execute(
+            "SELECT operator_id, totp_secret FROM operators WHERE totp_secret NOT LIKE ?",
+            (f"{PREFIX}%",)).fetchall()
+        if rows:
+            await self.store.write([
+                ("UPDATE operators SET totp_secret = ? WHERE operator_id = ? AND totp_secret = ?",
+                 (self.sealer.seal(secret), op, secret), 1) for op, secret in rows])
+        return len(rows)
 
     def count(self) -> int:
         return int(self.store.db.execute("SELECT COUNT(*) FROM operators").fetchone()[0])
@@ -142,13 +158,13 @@ class Accounts:
             await asyncio.to_thread(check_password, _dummy_hash(), password)  # same time
             ok = False
         elif by_user >= self.max_failures:  # under pressure: the one-time code comes first
-            step = totp_step(row[2], code, now)
+            step = totp_step(self.sealer.open(row[2]), code, now)
             ok = step is not None and step > row[3] and not row[4] and await asyncio.to_thread(
                 check_password, row[1], password)
         else:
             ok = await asyncio.to_thread(check_password, row[1], password) and not row[4]
             if ok:
-                step = totp_step(row[2], code, now)
+                step = totp_step(self.sealer.open(row[2]), code, now)
                 ok = step is not None and step > row[3]  # a code already used is a replay
         if not ok or row is None or step is None:
             await self.store.write([
