@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import base64
 import os
 import random
 import signal
@@ -103,6 +104,8 @@ async def run(rounds: int, per_round: int, seed: int, quiet: bool) -> dict[str, 
         f"catalogs: ['{ROOT / 'schemas/retail/catalog.yaml'}']\n"
         f"policy: {{dirs: ['{tmp / 'policy'}'], reload_s: 0}}\n")
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    # a key for this run's sealed TOTP secrets, unless the caller set one
+    env.setdefault("CALLGATE_SECRETS_KEY", base64.urlsafe_b64encode(os.urandom(32)).decode())
     # Writes take 20 ms upstream, so kills often land while a delivery is on the wire.
     upstream = subprocess.Popen(
         [*CALLGATE, "demo-upstream", "--port", str(up_port), "--write-latency-ms", "20"],
