@@ -5,7 +5,8 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import os
-from collections.abc import AsyncIterator
+import time
+from collections.abc import AsyncIterator, Awaitable, Callable
 from pathlib import Path
 
 import structlog
@@ -92,7 +93,7 @@ def secret(env: str | None, setting: str) -> str | None:
 def build_app(runtime: Runtime) -> web.Application:
     # The body limit is enforced by our own reader (with a structured 413); aiohttp's is a backstop.
     app = web.Application(client_max_size=runtime.config.limits.max_body_bytes + 1024,
-                          middlewares=[authenticate])
+                          middlewares=[access_log, authenticate])
     app[RUNTIME] = runtime
     app.on_response_prepare.append(_plain_server_header)
     health.add_routes(app)
@@ -101,6 +102,30 @@ def build_app(runtime: Runtime) -> web.Application:
     operator.add_routes(app)
     app.cleanup_ctx.append(_resources)
     return app
+
+
+Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
+access = structlog.get_logger("callgate.access")
+
+
+@web.middleware
+async def access_log(request: web.Request, handler: Handler) -> web.StreamResponse:
+    """One line per request: method, the route it matched (not the raw path: ids and tokens in
+    paths stay out of logs), status and time. No headers, no bodies."""
+    start = time.perf_counter()
+    status = 500
+    try:
+        response = await handler(request)
+        status = response.status
+        return response
+    except web.HTTPException as e:
+        status = e.status
+        raise
+    finally:
+        resource = request.match_info.route.resource
+        access.info("request", method=request.method,
+                    route=resource.canonical if resource is not None else None,
+                    status=status, ms=round((time.perf_counter() - start) * 1e3, 2))
 
 
 async def _plain_server_header(request: web.Request, response: web.StreamResponse) -> None:

@@ -12,6 +12,7 @@ from typing import Any
 
 import aiohttp
 import orjson
+import structlog
 
 from .catalog import Tool, ToolKind
 from .config import Config
@@ -22,6 +23,8 @@ from .errors import (
     UpstreamUnavailable,
 )
 from .session import Environment
+
+log = structlog.get_logger("callgate.upstream")
 
 
 @dataclass(frozen=True, slots=True)
@@ -93,15 +96,19 @@ class Upstreams:
                 f"{self._timeout.total}s (outcome unknown)"
             ) from e
         except aiohttp.ClientConnectorError as e:  # no connection: nothing was sent
-            raise UpstreamUnavailable(f"{tool.upstream} unreachable for {tool.name}: "
-                                      f"{type(e).__name__}") from e
+            log.warning("upstream_unreachable", upstream=tool.upstream, tool=tool.name,
+                        error=repr(e))  # the detail for operators; the agent gets a sentence
+            raise UpstreamUnavailable(f"{tool.upstream} could not be reached for {tool.name}; "
+                                      "nothing was sent") from e
         except aiohttp.ClientError as e:
+            log.warning("upstream_connection_broken", upstream=tool.upstream, tool=tool.name,
+                        error=repr(e))
             if tool.kind is ToolKind.WRITE:  # sent, then the connection broke: it may have run
                 raise UpstreamOutcomeUnknown(
-                    f"{tool.upstream} dropped the connection after {tool.name} was sent "
-                    f"({type(e).__name__}); outcome unknown") from e
-            raise UpstreamUnavailable(f"{tool.upstream} failed {tool.name}: "
-                                      f"{type(e).__name__}") from e
+                    f"{tool.upstream} broke the connection after {tool.name} was sent; the "
+                    "outcome is unknown") from e
+            raise UpstreamUnavailable(f"{tool.upstream} broke the connection during "
+                                      f"{tool.name}") from e
         except asyncio.CancelledError:
             raise
         if len(raw) > self._max_bytes:

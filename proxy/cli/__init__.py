@@ -23,7 +23,17 @@ from ..errors import CallgateError
 from ..gate.auth import Role
 from ..listener import GuardedRunner
 
-ROOT = Path(__file__).resolve().parent.parent.parent
+
+def _resources() -> Path:
+    """Where the catalogs and policy packs are: the source tree (a checkout, an editable
+    install), or ``<prefix>/share/callgate`` where ``pip install .`` puts them."""
+    source = Path(__file__).resolve().parent.parent.parent
+    if (source / "schemas" / "retail" / "catalog.yaml").is_file():
+        return source
+    return Path(sys.prefix) / "share" / "callgate"
+
+
+ROOT = _resources()
 
 
 def configure_logging(level: str = "info") -> None:

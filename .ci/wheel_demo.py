@@ -1,0 +1,49 @@
+"""CI: the installed package's `callgate demo` starts and is ready (catalogs and packs found
+outside the source tree). Usage: wheel_demo.py PATH/TO/callgate"""
+
+import os
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def main() -> int:
+    port, upstream = free_port(), free_port()
+    with tempfile.TemporaryDirectory() as cwd:
+        command = [os.path.abspath(sys.argv[1]), "demo", "--port", str(port),
+                   "--upstream-port", str(upstream)]
+        demo = subprocess.Popen(command, cwd=cwd, stdout=subprocess.DEVNULL,  # noqa: S603
+                                stderr=subprocess.PIPE, env={**os.environ, "PYTHONPATH": ""})
+        try:
+            deadline = time.monotonic() + 60
+            while time.monotonic() < deadline:
+                if demo.poll() is not None:
+                    print(demo.stderr.read().decode() if demo.stderr else "", file=sys.stderr)
+                    print("the installed demo exited", file=sys.stderr)
+                    return 1
+                try:
+                    url = f"http://127.0.0.1:{port}/readyz"
+                    with urllib.request.urlopen(url, timeout=2) as r:
+                        if r.status == 200:
+                            print(f"installed demo ready: {r.read().decode()}")
+                            return 0
+                except OSError:
+                    time.sleep(0.3)
+            print("the installed demo did not become ready in 60 s", file=sys.stderr)
+            return 1
+        finally:
+            demo.terminate()
+            demo.wait(timeout=30)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
