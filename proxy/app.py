@@ -60,7 +60,8 @@ def build_runtime(
         store=store,
         sessions=SessionCache(store),
         upstreams=Upstreams(config),
-        tracer=Tracer(trace_path, Redactor(config.trace.redact, config.trace.redact_tools)),
+        tracer=Tracer(trace_path, Redactor(config.trace.redact, config.trace.redact_tools,
+                                           config.trace.sensitive)),
         opa=opa,
         frontend_token=secret(token_env, "confirmations.frontend_token_env"),
     )

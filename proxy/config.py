@@ -44,6 +44,9 @@ class TraceConfig(_Frozen):
     path: str = "traces.jsonl"  # a file (appended to), or "-" for standard output
     redact: tuple[str, ...] = ()  # argument names replaced by "[redacted]" in every tool's trace
     redact_tools: dict[str, tuple[str, ...]] = {}  # per tool: argument names to redact
+    # field names (at any depth of arguments and results) whose values never reach a trace
+    sensitive: tuple[str, ...] = ("password", "passcode", "pin", "cvv", "cvc", "card_number",
+                                  "ssn", "totp", "secret", "token", "api_key")
 
 
 class Limits(_Frozen):

@@ -96,14 +96,16 @@ def redact_cards(text: str) -> str:
     return _CARDISH.sub(sub, text)
 
 
-def scrub(value: Any) -> Any:
-    """``value`` with card-like numbers redacted in every string, at any depth."""
+def scrub(value: Any, sensitive: frozenset[str] = frozenset()) -> Any:
+    """``value`` with card-like numbers redacted in every string, and the values of fields
+    named in ``sensitive`` (lower case) replaced, at any depth."""
     if isinstance(value, str):
         return redact_cards(value)
     if isinstance(value, dict):
-        return {k: scrub(v) for k, v in value.items()}
+        return {k: (REDACTED if isinstance(k, str) and k.lower() in sensitive
+                    else scrub(v, sensitive)) for k, v in value.items()}
     if isinstance(value, list):
-        return [scrub(v) for v in value]
+        return [scrub(v, sensitive) for v in value]
     return value
 
 
@@ -111,7 +113,9 @@ class Redactor:
     """Replaces named argument values before they reach a trace; the store keeps the real ones.
     Card-like numbers are redacted everywhere in a trace (messages, arguments, results)."""
 
-    def __init__(self, everywhere: tuple[str, ...], per_tool: dict[str, tuple[str, ...]]) -> None:
+    def __init__(self, everywhere: tuple[str, ...], per_tool: dict[str, tuple[str, ...]],
+                 sensitive: tuple[str, ...] = ()) -> None:
+        self.sensitive = frozenset(s.lower() for s in sensitive)
         self.everywhere = frozenset(everywhere)
         self.per_tool = {tool: frozenset(names) | self.everywhere for tool, names in per_tool.items()}
 
@@ -158,11 +162,12 @@ class Tracer:
         # that orjson is about to serialise anyway.
         fields = {k: v for k, v in record.__dict__.items() if v is not None}
         event = fields.pop("event")
+        sensitive = self.redact.sensitive
         if "arguments" in fields and record.tool is not None:
-            fields["arguments"] = scrub(self.redact(record.tool, fields["arguments"]))
+            fields["arguments"] = scrub(self.redact(record.tool, fields["arguments"]), sensitive)
         for name in ("content", "result", "user"):
             if name in fields:
-                fields[name] = scrub(fields[name])
+                fields[name] = scrub(fields[name], sensitive)
         self._log.msg(event, **fields)
 
 

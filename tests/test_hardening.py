@@ -117,3 +117,13 @@ async def test_no_card_number_reaches_a_trace(
     written = (tmp_path / "traces.jsonl").read_text()
     assert "4111 1111 1111 1111" not in written and "5500005555555559" not in written
     assert "[card ...1111]" in written and "[card ...5559]" in written
+
+
+def test_sensitive_fields_are_redacted_at_any_depth() -> None:
+    from proxy.trace import REDACTED, scrub
+
+    value = {"user": {"name": "Ava", "Password": "hunter2", "cards": [{"cvv": "123"}]},
+             "note": "card 4111111111111111"}
+    out = scrub(value, frozenset({"password", "cvv"}))
+    assert out == {"user": {"name": "Ava", "Password": REDACTED, "cards": [{"cvv": REDACTED}]},
+                   "note": "card [card ...1111]"}
