@@ -3,15 +3,14 @@
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import functools
 import secrets
 import time
-from collections.abc import AsyncIterator
 from dataclasses import dataclass
 
 from ..errors import RequestError, Unauthorized
 from ..ids import new_id
+from ..locks import KeyedLocks
 from ..store.sqlite import SqliteStore, audit_entry
 from .auth import (
     AGENT_PREFIX,
@@ -37,27 +36,6 @@ class AgentKey:
     key_id: str
     name: str
     owner: str
-
-
-class KeyedLocks:
-    """One asyncio lock per key, kept only while someone holds or waits for it."""
-
-    def __init__(self) -> None:
-        self._locks: dict[str, tuple[asyncio.Lock, int]] = {}
-
-    @contextlib.asynccontextmanager
-    async def hold(self, key: str) -> AsyncIterator[None]:
-        lock, users = self._locks.get(key, (asyncio.Lock(), 0))
-        self._locks[key] = (lock, users + 1)
-        try:
-            async with lock:
-                yield
-        finally:
-            lock, users = self._locks[key]
-            if users <= 1:
-                del self._locks[key]
-            else:
-                self._locks[key] = (lock, users - 1)
 
 
 @functools.cache

@@ -124,22 +124,17 @@ _OPEN_QUESTION = re.compile(
 )
 
 
-def _asked_go_ahead(messages: list[Message], index: int) -> bool:
-    """Whether the agent's turn before ``messages[index]`` asked for a go-ahead (not a choice)."""
-    text, _start = _turn_before(messages, index)
-    return bool(_GO_AHEAD_ASKED.search(text))
-
-
 _CHOICE_ASKED = re.compile(
     r"\b(?:which|choose|select|pick|prefer)\b[^?.!]*\?|let me know (?:which|what)|"
     r"(?:choose|select|pick) (?:one|from|an option|the option)"
 )
 
 
-def _asked_choice(messages: list[Message], index: int) -> bool:
-    """Whether the agent's turn before ``messages[index]`` asked the user to choose."""
+def _asked(messages: list[Message], index: int, question: re.Pattern[str]) -> bool:
+    """Whether the agent's turn before ``messages[index]`` asked ``question`` (a go-ahead,
+    ``_GO_AHEAD_ASKED``, or a choice among options, ``_CHOICE_ASKED``)."""
     text, _start = _turn_before(messages, index)
-    return bool(_CHOICE_ASKED.search(text))
+    return bool(question.search(text))
 
 
 def ledger(session: SessionState) -> list[Authorisation]:
@@ -152,8 +147,8 @@ def ledger(session: SessionState) -> list[Authorisation]:
         if m.role is not Role.USER:
             continue
         r = reading_of(m)
-        if r.act is Act.AFFIRM and ((not r.choice and not _asked_choice(messages, i))
-                                    or _asked_go_ahead(messages, i)):
+        if r.act is Act.AFFIRM and ((not r.choice and not _asked(messages, i, _CHOICE_ASKED))
+                                    or _asked(messages, i, _GO_AHEAD_ASKED)):
             auths.append(Authorisation(i, m.seq, r.words))
         elif r.act is Act.DECLINE or (r.act is Act.HOLD and r.withdraws):
             for a in auths:

@@ -7,12 +7,12 @@ a session is not in memory, e.g. after a restart.
 
 from __future__ import annotations
 
-import asyncio
 from collections import OrderedDict
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 
 from ..errors import UnknownSession
+from ..locks import KeyedLocks
 from ..session import SessionState
 from . import Store
 
@@ -30,7 +30,7 @@ class SessionCache:
         self.store = store
         self.max_sessions = max_sessions
         self._states: OrderedDict[str, SessionState] = OrderedDict()
-        self._locks: dict[str, tuple[asyncio.Lock, int]] = {}
+        self._locks = KeyedLocks()
 
     def put(self, state: SessionState) -> None:
         self._states[state.session_id] = state
@@ -69,21 +69,10 @@ class SessionCache:
                      ) -> AsyncIterator[SessionState]:
         """Hold the session's lock and yield its state; raises ``UnknownSession`` (also for a
         session another agent key started: one key never sees another's sessions)."""
-        lock, users = self._locks.get(session_id, (None, 0))
-        if lock is None:
-            lock = asyncio.Lock()
-        self._locks[session_id] = (lock, users + 1)
-        try:
-            async with lock:
-                cross = getattr(self.store, "session_lock", None)
-                if cross is None:
+        async with self._locks.hold(session_id):
+            cross = getattr(self.store, "session_lock", None)
+            if cross is None:
+                yield owned(await self.get(session_id), agent_key)
+            else:  # several replicas: hold the session in the database too
+                async with cross(session_id):
                     yield owned(await self.get(session_id), agent_key)
-                else:  # several replicas: hold the session in the database too
-                    async with cross(session_id):
-                        yield owned(await self.get(session_id), agent_key)
-        finally:
-            lock, users = self._locks[session_id]
-            if users <= 1:
-                del self._locks[session_id]
-            else:
-                self._locks[session_id] = (lock, users - 1)
