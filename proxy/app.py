@@ -22,6 +22,7 @@ from .gate.accounts import Accounts
 from .gate.sealed import Sealer
 from .gate.service import Gate
 from .listener import RateLimiter
+from .metrics import metrics_route
 from .pipeline import Runtime
 from .policy import PolicySet
 from .policy.loader import load_policies, policy_files
@@ -65,6 +66,8 @@ def build_runtime(
         opa=opa,
         frontend_token=secret(token_env, "confirmations.frontend_token_env"),
     )
+    runtime.metrics.policy_loaded(policy.version)
+    runtime.upstreams.observe = runtime.metrics.upstream_observer()
     if config.listen.rate_per_s is not None:
         runtime.limiter = RateLimiter(config.listen.rate_per_s, config.listen.burst,
                                       lambda: runtime.clock())
@@ -75,6 +78,7 @@ def build_runtime(
                                     Sealer.from_env(g.secrets_key_env))
         runtime.gate = Gate(config, store, runtime.upstreams, runtime.catalog, runtime.sessions,
                             secret(g.webhook_secret_env, "gate.webhook_secret_env"))
+        runtime.metrics.watch_gate(runtime)
     return runtime
 
 
@@ -98,6 +102,7 @@ def build_app(runtime: Runtime) -> web.Application:
     app[RUNTIME] = runtime
     app.on_response_prepare.append(_plain_server_header)
     health.add_routes(app)
+    app.router.add_get("/metrics", metrics_route)
     openapi.add_routes(app)
     agent.add_routes(app)
     operator.add_routes(app)
@@ -197,11 +202,13 @@ async def reload_policies(rt: Runtime) -> bool:
                 await rt.opa.upload(name, module)
     except CallgateError as e:
         log.error("policy_reload_refused", error=str(e), kept=rt.policy.version)
+        rt.metrics.reload_failures.inc()
         return False
     if fresh.version == rt.policy.version:
         return False
     old, rt.policy = rt.policy.version, fresh  # one assignment: calls see old or new, never a mix
-    log.warning("policy_reloaded", old=old, new=fresh.version)
+    rt.metrics.policy_loaded(fresh.version)
+    log.info("policy_reloaded", old=old, new=fresh.version)
     return True
 
 

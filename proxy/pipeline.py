@@ -27,6 +27,7 @@ from .enforce import enforce
 from .errors import CallgateError, MalformedJSON, SessionEnded, UnknownTool
 from .ids import new_id
 from .listener import RateLimiter
+from .metrics import Metrics
 from .parse import parse_object
 from .policy import CallInput, Decision, PolicySet, Verdict, Violation, combine, decide
 from .policy.engine import gather_facts
@@ -63,6 +64,7 @@ class Runtime:
     frontend_token: str | None = None  # bearer token of the trusted confirmation front end
     started: float = field(default_factory=time.monotonic)
     clock: Callable[[], float] = time.monotonic  # for limits that measure time (tests drive it)
+    metrics: Metrics = field(default_factory=Metrics)
     limiter: RateLimiter | None = None  # per agent key request rate (listen.rate_per_s)
 
 
@@ -174,6 +176,8 @@ async def handle_call(rt: Runtime, session_id: str, body: bytes, requester: str 
         result=record.result if record else None,
         latency_ms={k: round(v, 3) for k, v in latency.items()},
     ))
+    rt.metrics.call(request.tool if request else None, envelope.outcome.value,
+                    decision.fired if decision else None, latency)
     return envelope, status
 
 

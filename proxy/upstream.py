@@ -7,6 +7,8 @@ that does not come in time is reported as ``upstream_timeout``, whose outcome is
 from __future__ import annotations
 
 import asyncio
+import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -44,6 +46,7 @@ class Upstreams:
             total=t.upstream_total_s, sock_connect=t.upstream_connect_s
         )
         self._max_bytes = config.limits.max_upstream_bytes
+        self.observe: Callable[[str, float], None] | None = None  # (tool, seconds), for metrics
 
     async def open(self) -> None:
         limit = sum(u.max_connections for u in self.config.upstreams.values())
@@ -82,6 +85,7 @@ class Upstreams:
             data = orjson.dumps(body)
             headers["Content-Type"] = "application/json"
         url = base.rstrip("/") + path
+        started = time.perf_counter()
         try:
             async with self._session.request(
                 tool.binding.method, url, params=query or None, data=data, headers=headers,
@@ -111,6 +115,9 @@ class Upstreams:
                                       f"{tool.name}") from e
         except asyncio.CancelledError:
             raise
+        finally:
+            if self.observe is not None:
+                self.observe(tool.name, time.perf_counter() - started)
         if len(raw) > self._max_bytes:
             raise UpstreamUnavailable(
                 f"{tool.upstream} answered {tool.name} with more than {self._max_bytes} bytes"

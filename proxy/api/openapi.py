@@ -97,6 +97,9 @@ def build_openapi() -> dict[str, Any]:
         "paths": {
             "/healthz": {"get": {"summary": "Liveness", "responses": {"200": {
                 "description": "The process answers."}}}},
+            "/metrics": {"get": {"summary": "Prometheus metrics (text exposition format)",
+                                 "responses": {"200": {"description": "The metrics.",
+                                               "content": {"text/plain": {}}}}}},
             "/readyz": {"get": {"summary": "Readiness", "responses": {
                 "200": {"description": "Store and policy ready."},
                 "503": {"description": "Not ready: calls would be refused."}}}},
