@@ -203,7 +203,9 @@ async def reload_policies(rt: Runtime) -> bool:
     except CallgateError as e:
         log.error("policy_reload_refused", error=str(e), kept=rt.policy.version)
         rt.metrics.reload_failures.inc()
+        rt.policy_on_disk_ok = False
         return False
+    rt.policy_on_disk_ok = True
     if fresh.version == rt.policy.version:
         return False
     old, rt.policy = rt.policy.version, fresh  # one assignment: calls see old or new, never a mix

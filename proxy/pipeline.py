@@ -65,6 +65,8 @@ class Runtime:
     started: float = field(default_factory=time.monotonic)
     clock: Callable[[], float] = time.monotonic  # for limits that measure time (tests drive it)
     metrics: Metrics = field(default_factory=Metrics)
+    policy_on_disk_ok: bool = True  # False while the files on disk do not load (readiness)
+    upstream_ready: tuple[float, list[str]] | None = None  # (checked at, causes), for /readyz
     limiter: RateLimiter | None = None  # per agent key request rate (listen.rate_per_s)
 
 

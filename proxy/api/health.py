@@ -2,12 +2,18 @@
 
 from __future__ import annotations
 
+import asyncio
 import time
+from typing import TYPE_CHECKING
 
+import yarl
 from aiohttp import web
 
 from ..wire import json_response
 from .keys import RUNTIME
+
+if TYPE_CHECKING:
+    from ..pipeline import Runtime
 
 
 async def healthz(request: web.Request) -> web.Response:
@@ -17,16 +23,47 @@ async def healthz(request: web.Request) -> web.Response:
 
 
 async def readyz(request: web.Request) -> web.Response:
-    """Ready: the store takes writes and a policy set is loaded; otherwise 503."""
+    """Ready: the store takes writes, the policy set on disk is valid (a broken edit waiting to
+    be reloaded is not ready), and every live upstream accepts connections (checked at most
+    every ``READY_TTL_S`` seconds, by a TCP connect). 503 names each cause."""
     rt = request.app[RUNTIME]
-    store_ok = await rt.store.ping()
+    causes: list[str] = []
+    if not await rt.store.ping():
+        causes.append("store: cannot write")
+    if not rt.policy_on_disk_ok:
+        causes.append("policy: the files on disk do not load (the running set stays)")
+    causes.extend(await upstream_causes(rt))
     body = {
-        "status": "ready" if store_ok else "not_ready",
-        "store": "ok" if store_ok else "unavailable",
+        "status": "not_ready" if causes else "ready",
+        "store": "unavailable" if any(c.startswith("store") for c in causes) else "ok",
         "policy_version": rt.policy.version,
         "tools": len(rt.catalog),
+        "causes": causes,
     }
-    return json_response(body, 200 if store_ok else 503)
+    return json_response(body, 503 if causes else 200)
+
+
+READY_TTL_S = 5.0
+
+
+async def upstream_causes(rt: Runtime) -> list[str]:
+    """Unreachable live upstreams, from a cache refreshed at most every ``READY_TTL_S``."""
+    now = rt.clock()
+    cached = rt.upstream_ready
+    if cached is not None and now - cached[0] < READY_TTL_S:
+        return cached[1]
+    causes = []
+    for name, up in rt.config.upstreams.items():
+        url = yarl.URL(up.base_url)
+        try:
+            async with asyncio.timeout(rt.config.timeouts.upstream_connect_s):
+                _, writer = await asyncio.open_connection(url.host, url.port)
+            writer.close()
+        except (OSError, TimeoutError) as e:
+            causes.append(f"upstream {name}: {url.host}:{url.port} not reachable "
+                          f"({type(e).__name__})")
+    rt.upstream_ready = (now, causes)
+    return causes
 
 
 def add_routes(app: web.Application) -> None:
