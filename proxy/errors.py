@@ -103,6 +103,13 @@ class InvalidArguments(RequestError):
     agent_message = "The arguments do not match the tool's schema; fix the fields listed and retry."
 
 
+class InvalidBody(InvalidArguments):
+    """A request body (not a tool's arguments) that does not match its route's schema."""
+
+    code = "invalid_body"
+    agent_message = "The request body does not match this route's schema; fix the fields listed."
+
+
 class Unauthorized(RequestError):
     code = "unauthorized"
     status = 401

@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Any
 from .catalog import Catalog, Tool
 from .config import Config
 from .enforce import enforce
-from .errors import CallgateError, MalformedJSON, SessionEnded, UnknownTool
+from .errors import CallgateError, MalformedJSON, SessionEnded, UnknownSession, UnknownTool
 from .ids import new_id
 from .listener import RateLimiter
 from .metrics import Metrics
@@ -161,12 +161,15 @@ async def handle_call(rt: Runtime, session_id: str, body: bytes, requester: str 
         )
         status = e.status
     latency["total"] = (time.perf_counter() - start) * 1e3
+    # A call on a session the caller may not use is traced, but not under that session's id
+    # (nothing from a stranger lands in another conversation's record) and without arguments.
+    stranger = isinstance(err, UnknownSession)
     rt.tracer.emit(TraceRecord(
-        ts=now_iso(), event="call", session_id=session_id,
+        ts=now_iso(), event="call", session_id="-" if stranger else session_id,
         seq=record.seq if record else None, call_id=call_id, decision_id=decision_id,
         tool=request.tool if request else None,
         kind=record.kind if record and record.kind != "unknown" else None,
-        arguments=request.arguments if request else None,
+        arguments=request.arguments if request and not stranger else None,
         verdict=decision.verdict.value if decision else None,
         rules=decision.fired if decision else None,
         rules_run=decision.rules_run if decision else None,

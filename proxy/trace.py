@@ -6,6 +6,7 @@ back with the same model (``TraceRecord.model_validate_json``). Field reference:
 
 from __future__ import annotations
 
+import os
 import re
 import sys
 from collections.abc import Iterator
@@ -70,7 +71,7 @@ class TraceRecord(pydantic.BaseModel):
     ticket_status: str | None = None
 
 
-_CARDISH = re.compile(r"(?<![\d-])\d(?:[ -]?\d){12,18}(?![\d-])")
+_CARDISH = re.compile(r"(?<![\d.-])\d(?:[ .\u00a0-]?\d){12,18}(?![\d-])")
 
 
 def _luhn(digits: str) -> bool:
@@ -97,10 +98,16 @@ def redact_cards(text: str) -> str:
 
 
 def scrub(value: Any, sensitive: frozenset[str] = frozenset()) -> Any:
-    """``value`` with card-like numbers redacted in every string, and the values of fields
-    named in ``sensitive`` (lower case) replaced, at any depth."""
+    """``value`` with card-like numbers redacted in every string (and numbers that are card
+    numbers), and the values of fields named in ``sensitive`` (lower case) replaced, at any
+    depth."""
     if isinstance(value, str):
         return redact_cards(value)
+    if isinstance(value, int | float) and not isinstance(value, bool) and abs(value) >= 1e12:
+        text = str(int(value)) if float(value).is_integer() else ""
+        if 13 <= len(text) <= 19 and _luhn(text):
+            return f"[card ...{text[-4:]}]"
+        return value
     if isinstance(value, dict):
         return {k: (REDACTED if isinstance(k, str) and k.lower() in sensitive
                     else scrub(v, sensitive)) for k, v in value.items()}
@@ -140,7 +147,8 @@ class Tracer:
             stream: IO[bytes] = sys.stdout.buffer
         else:
             Path(self.path).parent.mkdir(parents=True, exist_ok=True)
-            stream = open(self.path, "ab")  # noqa: SIM115 - closed in close()
+            fd = os.open(self.path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o600)  # owner only
+            stream = os.fdopen(fd, "ab")
             self._file = stream
         self._log = structlog.wrap_logger(
             structlog.BytesLogger(stream),  # type: ignore[arg-type]
@@ -165,7 +173,7 @@ class Tracer:
         sensitive = self.redact.sensitive
         if "arguments" in fields and record.tool is not None:
             fields["arguments"] = scrub(self.redact(record.tool, fields["arguments"]), sensitive)
-        for name in ("content", "result", "user"):
+        for name in ("content", "result", "user", "tags"):
             if name in fields:
                 fields[name] = scrub(fields[name], sensitive)
         self._log.msg(event, **fields)

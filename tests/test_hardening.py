@@ -127,3 +127,57 @@ def test_sensitive_fields_are_redacted_at_any_depth() -> None:
     out = scrub(value, frozenset({"password", "cvv"}))
     assert out == {"user": {"name": "Ava", "Password": REDACTED, "cards": [{"cvv": REDACTED}]},
                    "note": "card [card ...1111]"}
+
+
+async def test_findings_of_the_attack_run(make_proxy: ProxyFactory, upstream: TestServer,
+                                          tmp_path: Path) -> None:
+    """Regression tests for what a tester found against the demo."""
+    import sqlite3
+
+    client, rt = await make_proxy(str(upstream.make_url("")))
+    assert rt.accounts is not None
+    from proxy.gate.auth import Role
+
+    await rt.accounts.create_operator("ada", "correct horse battery", Role.ADMIN, "t")
+    # a one-time code in non-ASCII digits is a wrong code (401), not a 500 password oracle
+    for password in ("correct horse battery", "wrong password here"):
+        resp = await client.post("/v1/operator/login", json={
+            "username": "ada", "password": password, "totp": "\uff11\uff12\uff13\uff14\uff15\uff16"})
+        assert resp.status == 401
+    # a body whose gzip stream is broken is the client's fault: 400
+    sid = await start_session(client)
+    resp = await client.post(f"/v1/sessions/{sid}/messages", data=b"{}",
+                             headers={"Content-Encoding": "gzip", "Connection": "close",
+                                      "Content-Type": "application/json"})
+    assert resp.status == 400
+    # types are not coerced on /end
+    for body in ({"success": "yes"}, {"reward": "1_000"}):
+        resp = await client.post(f"/v1/sessions/{sid}/end", json=body)
+        assert resp.status == 422 and (await resp.json())["errors"][0]["code"] == "invalid_body"
+    # card numbers never at rest: not in the store, not in traces
+    resp = await client.post(f"/v1/sessions/{sid}/messages", json={
+        "role": "user", "content": "card 4111 1111 1111 1111, or 4111.1111.1111.1111"})
+    assert resp.status == 201
+    await call(client, sid, "think", thought="4111111111111111")
+    await rt.store.close()  # type: ignore[attr-defined]
+    raw = b"".join(p.read_bytes() for p in tmp_path.glob("callgate.db*"))
+    raw += (tmp_path / "traces.jsonl").read_bytes()
+    for form in (b"4111 1111 1111 1111", b"4111111111111111", b"4111.1111.1111.1111"):
+        assert form not in raw
+    assert oct((tmp_path / "callgate.db").stat().st_mode & 0o777) == "0o600"
+    rows = sqlite3.connect(tmp_path / "callgate.db").execute("SELECT content FROM messages")
+    assert "[card ...1111]" in next(iter(rows))[0]
+
+
+async def test_a_strangers_call_is_not_traced_under_the_session(
+    make_proxy: ProxyFactory, upstream: TestServer, tmp_path: Path,
+) -> None:
+    client, rt, a, b = await keyed(make_proxy, str(upstream.make_url("")))
+    resp = await client.post("/v1/sessions", json={"tags": {"domain": "retail"}}, headers=auth(a))
+    sid = (await resp.json())["session_id"]
+    resp = await client.post(f"/v1/sessions/{sid}/calls", headers=auth(b),
+                             json={"tool": "think", "arguments": {"thought": "mine now"}})
+    assert resp.status == 404
+    written = (tmp_path / "traces.jsonl").read_text()
+    assert "mine now" not in written
+    assert f'"session_id":"{sid}","seq"' not in written or "unknown_session" not in written

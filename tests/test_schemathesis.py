@@ -25,13 +25,14 @@ CHECKS = "not_a_server_error,status_code_conformance,content_type_conformance," 
 
 def test_no_5xx_and_nothing_undocumented(tmp_path: Path) -> None:
     port, upstream = free_port(), free_port()
+    log = (tmp_path / "demo.log").open("wb")
     demo = subprocess.Popen(  # noqa: S603 - our own command line
         [sys.executable, "-m", "proxy", "demo", "--port", str(port), "--upstream-port",
-         str(upstream)], cwd=tmp_path, env=ENV, stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL)
+         str(upstream)], cwd=tmp_path, env=ENV, stdout=log, stderr=subprocess.STDOUT)
     try:
-        deadline = time.monotonic() + 60
+        deadline = time.monotonic() + 120  # a loaded machine starts slowly
         while True:
+            assert demo.poll() is None, (tmp_path / "demo.log").read_text()[-3000:]
             try:
                 with urllib.request.urlopen(f"http://127.0.0.1:{port}/readyz",
                                             timeout=2) as resp:
@@ -39,7 +40,8 @@ def test_no_5xx_and_nothing_undocumented(tmp_path: Path) -> None:
                         break
             except OSError:
                 pass
-            assert time.monotonic() < deadline, "the demo did not become ready"
+            assert time.monotonic() < deadline, ("the demo did not become ready: "
+                                                 + (tmp_path / "demo.log").read_text()[-3000:])
             time.sleep(0.2)
         assert ST is not None
         run = subprocess.run(  # noqa: S603
@@ -51,4 +53,5 @@ def test_no_5xx_and_nothing_undocumented(tmp_path: Path) -> None:
     finally:
         demo.terminate()
         demo.wait(timeout=30)
+        log.close()
     assert ROOT.is_dir()

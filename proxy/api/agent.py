@@ -9,6 +9,8 @@ import math
 import time
 from typing import Any, TypeVar
 
+import aiohttp
+import aiohttp.http_exceptions
 import pydantic
 from aiohttp import web
 
@@ -20,6 +22,8 @@ from ..errors import (
     ConfirmationUsed,
     Forbidden,
     InvalidArguments,
+    InvalidBody,
+    MalformedJSON,
     SessionEnded,
     Unauthorized,
     UnknownConfirmation,
@@ -29,7 +33,7 @@ from ..parse import parse_object
 from ..pipeline import Runtime, handle_call
 from ..session import Environment, Message, Role, SessionState
 from ..store.cache import owned
-from ..trace import TraceRecord, now_iso
+from ..trace import TraceRecord, now_iso, redact_cards, scrub
 from ..wire import error_envelope, json_response
 from .auth import AGENT
 from .keys import RUNTIME
@@ -70,14 +74,14 @@ class MessageAdded(_Strict):
 
 
 class SessionEnd(_Strict):
-    success: bool | None = None
+    success: pydantic.StrictBool | None = None
     reward: float | None = None
 
     @pydantic.field_validator("reward", mode="before")
     @classmethod
-    def _not_bool(cls, v: Any) -> Any:
-        if isinstance(v, bool):
-            raise ValueError("reward must be a number, not true or false")
+    def _a_number(cls, v: Any) -> Any:
+        if v is not None and (isinstance(v, bool) or not isinstance(v, int | float)):
+            raise ValueError("reward must be a number (not a string, true or false)")
         return v
 
     @pydantic.field_validator("reward")
@@ -114,6 +118,11 @@ async def read_body(request: web.Request, rt: Runtime) -> bytes:
         raise BodyTimeout(
             f"body not received within {rt.config.timeouts.client_body_s}s"
         ) from e
+    except (aiohttp.ClientPayloadError, aiohttp.http_exceptions.HttpProcessingError,
+            web.RequestPayloadError) as e:
+        # a body that does not decode (a broken gzip stream, a bad chunk): the client's fault
+        raise MalformedJSON("the body could not be read: its encoding (Content-Encoding, "
+                            "chunks) is broken") from e
     return b"".join(chunks)
 
 
@@ -123,7 +132,7 @@ def _model_errors(e: pydantic.ValidationError) -> InvalidArguments:
         pointer = "/" + "/".join(str(x) for x in p["loc"])
         details.append({"code": "schema", "pointer": pointer, "message": p["msg"]})
     summary = "; ".join(f"{d['pointer']}: {d['message']}" for d in details)
-    return InvalidArguments(f"request body is invalid: {summary}", details=details)
+    return InvalidBody(f"request body is invalid: {summary}", details=details)
 
 
 async def _parse_model(request: web.Request, model: type[M]) -> M:
@@ -156,8 +165,8 @@ async def start_session(request: web.Request) -> web.Response:
         )
         key = request.get(AGENT)
         state = SessionState(
-            session_id=new_id("s"), environment=body.environment, user=user,
-            tags=dict(body.tags), started_at=now_iso(),
+            session_id=new_id("s"), environment=body.environment, user=scrub(user),
+            tags=scrub(dict(body.tags)), started_at=now_iso(),
             agent_key=key.key_id if key is not None else None,
         )
         await rt.store.create_session(state)
@@ -207,7 +216,9 @@ async def add_message(request: web.Request) -> web.Response:
         async with rt.sessions.locked(session_id, agent_key_of(request)) as state:
             if state.ended:
                 raise SessionEnded(f"session {session_id} has ended")
-            message = Message(state.next_seq(), body.role, body.content, now_iso())
+            # card numbers are redacted before the message is kept anywhere (the last four stay,
+            # which is all a proposal's "card ending 1111" needs)
+            message = Message(state.next_seq(), body.role, redact_cards(body.content), now_iso())
             await rt.store.add_message(session_id, message)
             state.add_message(message)
     except CallgateError as e:

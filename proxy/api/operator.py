@@ -14,6 +14,7 @@ from ..gate.auth import Role
 from ..gate.service import Gate, UnknownTicket, customer_words
 from ..gate.tickets import Action
 from ..ids import new_id
+from ..listener import retry_after
 from ..pipeline import Runtime, resolve_tool
 from ..policy import CallInput, Verdict, decide
 from ..validate import validate_args
@@ -88,7 +89,11 @@ def handler(fn: Callable[[web.Request, Runtime], Awaitable[Any]]) -> Handler:
         try:
             result = await fn(request, rt)
         except CallgateError as e:
-            return json_response(error_envelope(e), e.status)
+            response = json_response(error_envelope(e), e.status)
+            wait = getattr(e, "retry_after_s", None)
+            if wait is not None:
+                response.headers["Retry-After"] = retry_after(wait)
+            return response
         if isinstance(result, web.Response):
             return result
         return json_response(result)

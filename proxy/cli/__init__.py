@@ -164,8 +164,14 @@ Try it: a customer ({email}) wants pending order {order} cancelled.
   curl -s -XPOST $P/$S/end -d '{{"success":true}}'
 
 The human gate: returns on orders over $1,000 are held (202, a ticket) for an operator.
-{gate}
+{held}{gate}
 Ctrl-C stops everything (in-flight calls finish first).
+"""
+
+HELD_HELP = """  One to try (a new session): authenticate as {email}, read order {order} (delivered,
+  ${amount:,.2f}), then propose and confirm a return, and call
+    call '{{"tool":"return_delivered_order_items","arguments":{{"order_id":"{order}","item_ids":["{item}"],"payment_method_id":"{method}"}}}}'   # 202: held
+  (the proposal names the {name} and {method}; the answer carries the ticket id).
 """
 
 GATE_HELP = """  The demo admin (new credentials at every demo start):
@@ -208,11 +214,18 @@ async def _run_demo(config: Config, db_dir: Path | None, seed: int, upstream_por
             gate = GATE_HELP.format(password=password, secret=made["totp_secret"],
                                     port=config.listen.port, python=sys.executable)
         sample = next(o for o in db.orders.values() if o["status"] == "pending")
+        big = next((o for o in db.orders.values() if o["status"] == "delivered"
+                    and o["payment_history"][0]["amount"] > 1000
+                    and not any("linked_to" in i for i in o["items"])), None)
+        held = "" if big is None else HELD_HELP.format(
+            email=db.users[big["user_id"]]["email"], order=big["order_id"],
+            amount=big["payment_history"][0]["amount"], item=big["items"][0]["item_id"],
+            name=big["items"][0]["name"], method=big["payment_history"][0]["payment_method_id"])
         click.echo(DEMO_HELP.format(
             port=config.listen.port, live=config.upstreams["retail"].base_url,
             sandbox=config.upstreams["retail"].sandbox_url, traces=config.trace.path,
             store=config.store.path, email=db.users[sample["user_id"]]["email"],
-            order=sample["order_id"], policy=runtime.policy.version, gate=gate,
+            order=sample["order_id"], policy=runtime.policy.version, gate=gate, held=held,
         ))
         await asyncio.Event().wait()
     finally:

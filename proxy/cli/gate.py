@@ -81,6 +81,9 @@ def agent_key() -> None:
 @click.option("--name", required=True, help="What the key is for, e.g. the agent's name.")
 @click.option("--owner", required=True, help="The operator id of the team that runs the agent.")
 def create_key(config_path: Path, name: str, owner: str) -> None:
+    """Create an agent API key (cgk_...; shown once, stored as a hash). Agents send it as
+    `Authorization: Bearer cgk_...`; run while the proxy is stopped (or use the operator API's
+    POST /v1/operator/agent-keys)."""
     config = load_config(config_path)
     try:
         made = asyncio.run(_with_accounts(config, lambda acc: acc.create_agent_key(name, owner)))

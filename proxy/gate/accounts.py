@@ -6,6 +6,7 @@ import asyncio
 import functools
 import secrets
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from ..errors import RequestError, Unauthorized
@@ -54,6 +55,7 @@ class Accounts:
         self.max_failures = max_failures
         self.window_s = window_s
         self._locks = KeyedLocks()
+        self.clock: Callable[[], float] = time.time  # tests drive it (session timeouts)
 
     async def create_operator(self, username: str, password: str, role: Role, actor: str
                               ) -> dict[str, str]:
@@ -123,22 +125,32 @@ class Accounts:
             return await self._login(username, password, code, remote)
 
     async def _login(self, username: str, password: str, code: str, remote: str) -> str:
-        now = time.time()
+        now = self.clock()
         by_user, by_remote = recent_failures(self.store.db, username, remote,
                                              now - self.window_s)
-        if by_remote >= 4 * self.max_failures:
-            raise Throttled(f"too many failed logins from {remote}; try again later")
+        address_pressed = by_remote >= 4 * self.max_failures
+        if address_pressed:
+            # back-off, never a lock: the wait doubles with each failure past the limit (at
+            # most a minute), and the real operator behind the same address gets in after it
+            last = self.store.db.execute(
+                "SELECT MAX(ts) FROM login_failures WHERE remote = ?", (remote,)).fetchone()[0]
+            wait = min(60.0, 2.0 ** (by_remote - 4 * self.max_failures)) - (now - (last or 0))
+            if wait > 0:
+                raise Throttled(f"too many failed logins from {remote}; retry in "
+                                f"{wait:.0f} s", wait)
         row = self.store.db.execute(
             "SELECT operator_id, pw_hash, totp_secret, last_step, disabled FROM operators WHERE "
             "username = ?", (username,)).fetchone()
         step = None
-        if row is None:
+        if by_user >= self.max_failures or address_pressed:
+            # under pressure the one-time code comes first, for known and unknown names alike
+            # (both fail fast on a wrong code): guesses learn nothing about passwords or names
+            step = totp_step(self.sealer.open(row[2]), code, now) if row is not None else None
+            ok = row is not None and step is not None and step > row[3] and not row[4] and (
+                await asyncio.to_thread(check_password, row[1], password))
+        elif row is None:
             await asyncio.to_thread(check_password, _dummy_hash(), password)  # same time
             ok = False
-        elif by_user >= self.max_failures:  # under pressure: the one-time code comes first
-            step = totp_step(self.sealer.open(row[2]), code, now)
-            ok = step is not None and step > row[3] and not row[4] and await asyncio.to_thread(
-                check_password, row[1], password)
         else:
             ok = await asyncio.to_thread(check_password, row[1], password) and not row[4]
             if ok:
@@ -165,7 +177,7 @@ class Accounts:
         """The operator behind a session token; idle and absolute timeouts end it."""
         if not token or not token.startswith(OPERATOR_PREFIX):
             raise Unauthorized("an operator session token is required (POST /v1/operator/login)")
-        now = time.time()
+        now = self.clock()
         row = self.store.db.execute(
             "SELECT s.operator_id, s.created_at, s.last_seen, s.ended, o.username, o.role, "
             "o.disabled FROM operator_sessions s JOIN operators o USING (operator_id) WHERE "

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import enum
 import hashlib
+import re
 import secrets
 import sqlite3
 import time
@@ -45,7 +46,11 @@ class LoginFailed(RequestError):
 class Throttled(RequestError):
     code = "too_many_attempts"
     status = 429
-    agent_message = "Too many failed logins; wait and try again."
+    agent_message = "Too many failed logins; wait as Retry-After says and try again."
+
+    def __init__(self, message: str, retry_after_s: float = 1.0) -> None:
+        super().__init__(message)
+        self.retry_after_s = retry_after_s
 
 
 class NotAllowed(RequestError):
@@ -80,9 +85,12 @@ def token_hash(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
 
+_CODE = re.compile(r"[0-9]{6}")
+
+
 def totp_step(secret: str, code: str, now: float, window: int = 1) -> int | None:
     """The time step ``code`` belongs to (current one, or one either side), else None."""
-    if not (code.isdigit() and len(code) == 6):
+    if not _CODE.fullmatch(code):  # ASCII digits only: compare_digest refuses others
         return None
     totp = pyotp.TOTP(secret, interval=TOTP_STEP_S)
     current = int(now // TOTP_STEP_S)

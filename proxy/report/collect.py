@@ -52,6 +52,8 @@ class Run:
 
     def _call(self, r: TraceRecord) -> None:
         code = r.error_code or ""
+        if code == "unknown_session":  # a call that never belonged to this session's run
+            return
         if code == "unknown_tool":
             self.unknown_tool = True
         status = r.upstream_status or 0

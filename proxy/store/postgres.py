@@ -25,6 +25,7 @@ import orjson
 from ..errors import StoreError
 from ..gate.audit import GENESIS, entry_hash
 from ..session import CallRecord, Confirmation, Message, SessionState, canonical_json
+from ..trace import scrub  # card numbers never at rest (policy never needs them)
 from .rows import CALL_COLUMNS, CONFIRMATION_COLUMNS, MESSAGE_COLUMNS, SESSION_COLUMNS, assemble
 
 SCHEMA = """
@@ -252,9 +253,9 @@ class PostgresStore:
              "started_at, finished_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, "
              "$12, $13, $14, $15, $16)",
              (call.call_id, call.session_id, call.seq, call.tool, call.kind,
-              canonical_json(call.arguments), call.decision_id, call.verdict, _dump(call.rules),
+              canonical_json(scrub(call.arguments)), call.decision_id, call.verdict, _dump(call.rules),
               call.policy_version, call.outcome.value,
-              None if call.result is None else _dump(call.result), call.upstream_status,
+              None if call.result is None else _dump(scrub(call.result)), call.upstream_status,
               call.error_code, call.started_at, call.finished_at)),
         ], audit)
 
@@ -262,7 +263,7 @@ class PostgresStore:
         await self._tx([(
             "UPDATE calls SET outcome = $1, result = $2, upstream_status = $3, error_code = $4, "
             "finished_at = $5 WHERE call_id = $6",
-            (call.outcome.value, None if call.result is None else _dump(call.result),
+            (call.outcome.value, None if call.result is None else _dump(scrub(call.result)),
              call.upstream_status, call.error_code, call.finished_at, call.call_id))])
 
     async def save_confirmation(self, session_id: str, confirmation: Confirmation) -> None:

@@ -22,6 +22,7 @@ import orjson
 
 from ..errors import StoreError, StoreInputError
 from ..session import CallRecord, Confirmation, Message, SessionState, canonical_json
+from ..trace import scrub  # card numbers never at rest (policy never needs them)
 from .rows import CALL_COLUMNS, CONFIRMATION_COLUMNS, MESSAGE_COLUMNS, SESSION_COLUMNS, assemble
 
 SCHEMA = """
@@ -163,8 +164,12 @@ class SqliteStore:
 
     async def open(self) -> None:
         if self.path != ":memory:":
-            Path(self.path).parent.mkdir(parents=True, exist_ok=True)
-            fd = os.open(self.path + ".lock", os.O_RDWR | os.O_CREAT, 0o600)
+            try:
+                Path(self.path).parent.mkdir(parents=True, exist_ok=True)
+                fd = os.open(self.path + ".lock", os.O_RDWR | os.O_CREAT, 0o600)
+            except OSError as e:
+                raise StoreError(f"cannot create the SQLite store {self.path}: {e.strerror} "
+                                 "(store.path in the configuration)") from e
             try:
                 fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
             except BlockingIOError as e:
@@ -176,6 +181,8 @@ class SqliteStore:
             self._lock_fd = fd
         try:
             db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
+            if self.path != ":memory:":
+                os.chmod(self.path, 0o600)  # owner only; SQLite gives -wal and -shm the same
             db.execute("PRAGMA journal_mode=WAL")
             db.execute("PRAGMA synchronous=NORMAL")
             db.execute("PRAGMA foreign_keys=ON")
@@ -364,9 +371,9 @@ class SqliteStore:
             "verdict, rules, policy_version, outcome, result, upstream_status, error_code, "
             "started_at, finished_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             (call.call_id, call.session_id, call.seq, call.tool, call.kind,
-             canonical_json(call.arguments), call.decision_id, call.verdict, _dump(call.rules),
+             canonical_json(scrub(call.arguments)), call.decision_id, call.verdict, _dump(call.rules),
              call.policy_version, call.outcome.value,
-             None if call.result is None else _dump(call.result), call.upstream_status,
+             None if call.result is None else _dump(scrub(call.result)), call.upstream_status,
              call.error_code, call.started_at, call.finished_at),
         )]
         if call.verdict != "none":  # every policy decision goes to the audit log with its call
@@ -381,7 +388,7 @@ class SqliteStore:
         statements: list[Statement] = [(
             "UPDATE calls SET outcome = ?, result = ?, upstream_status = ?, error_code = ?, "
             "finished_at = ? WHERE call_id = ?",
-            (call.outcome.value, None if call.result is None else _dump(call.result),
+            (call.outcome.value, None if call.result is None else _dump(scrub(call.result)),
              call.upstream_status, call.error_code, call.finished_at, call.call_id),
         )]
         await self._write(statements)

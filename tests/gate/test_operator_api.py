@@ -112,7 +112,6 @@ async def test_an_address_that_keeps_guessing_is_refused(gated: Gated) -> None:
 
 
 async def test_concurrent_guesses_are_counted_one_by_one(gated: Gated) -> None:
-    import asyncio
 
     from proxy.gate.auth import LoginFailed, Throttled
 
@@ -147,12 +146,19 @@ async def test_session_idle_timeout(
     upstream: TestServer, make_proxy: ProxyFactory,
 ) -> None:
     client, runtime = await make_proxy(str(upstream.make_url("")),
-                                       gate={"session_idle_s": 0.3})
+                                       gate={"session_idle_s": 30})
+    assert runtime.accounts is not None
     g = Gated(client, runtime, [])
     await add_operator(g, "ida", Role.VIEWER)
     token = await login(g, "ida")
+    now = [1_800_000_000.0]
+    runtime.accounts.clock = lambda: now[0]
+    await runtime.accounts.store.write([("UPDATE operator_sessions SET created_at = ?, "
+                                         "last_seen = ?", (now[0], now[0]))])
     assert (await client.get("/v1/operator/me", headers=bearer(token))).status == 200
-    await asyncio.sleep(0.5)
+    now[0] += 29
+    assert (await client.get("/v1/operator/me", headers=bearer(token))).status == 200
+    now[0] += 31  # idle longer than 30 s since the last use
     assert (await client.get("/v1/operator/me", headers=bearer(token))).status == 401
 
 
@@ -197,12 +203,16 @@ async def test_session_absolute_timeout(
     upstream: TestServer, make_proxy: ProxyFactory,
 ) -> None:
     client, runtime = await make_proxy(str(upstream.make_url("")),
-                                       gate={"session_max_s": 0.6, "session_idle_s": 60})
+                                       gate={"session_max_s": 60, "session_idle_s": 30})
+    assert runtime.accounts is not None
+    now = [1_800_000_000.0]
     g = Gated(client, runtime, [])
     await add_operator(g, "max", Role.VIEWER)
     token = await login(g, "max")
-    for _ in range(3):  # busy all along: the idle clock never runs out
+    runtime.accounts.clock = lambda: now[0]  # from here on, time is what the test says
+    await runtime.accounts.store.write([("UPDATE operator_sessions SET created_at = ?, "
+                                         "last_seen = ?", (now[0], now[0]))])
+    for _ in range(6):  # busy all along (t = 0..55 s): the idle clock never runs out
         assert (await client.get("/v1/operator/me", headers=bearer(token))).status == 200
-        await asyncio.sleep(0.15)
-    await asyncio.sleep(0.3)
+        now[0] += 11
     assert (await client.get("/v1/operator/me", headers=bearer(token))).status == 401

@@ -39,14 +39,16 @@ async def opa_server(aiohttp_server: Callable[..., Awaitable[TestServer]]) -> Te
     return await aiohttp_server(build_opa_app())
 
 
-def pack(tmp_path: Path, extra: str = "") -> Path:
+def pack(tmp_path: Path, extra: str = "", timeout_s: float = 5.0) -> Path:
+    """A pack with one rego rule; a generous timeout unless a test is about timeouts (a loaded
+    machine must not turn an undefined decision into a timeout)."""
     (tmp_path / "orders.rego").write_text(REGO)
     (tmp_path / "policy.yaml").write_text(
         f"domain: retail\ncatalog: {ROOT}/schemas/retail/catalog.yaml\n"
         "identity: [find_user_id_by_email]\nrules:\n"
         "  - id: opa-orders\n    kind: rego\n    tools: [cancel_pending_order]\n"
         "    query: callgate/retail/deny\n    module: orders.rego\n"
-        f"    facts: [get_order_details]\n    timeout_s: 0.3\n{extra}")
+        f"    facts: [get_order_details]\n    timeout_s: {timeout_s}\n{extra}")
     return tmp_path
 
 
@@ -127,8 +129,9 @@ async def test_timeout_fails_closed_and_fail_open_is_explicit(
     opened.mkdir()
     try:
         with pytest.raises(PolicyError, match=r"within 0\.3s"):
-            await decide_cancel(pack(closed), opa, "delivered")
-        decision = await decide_cancel(pack(opened, "    fail_open: true\n"), opa, "delivered")
+            await decide_cancel(pack(closed, timeout_s=0.3), opa, "delivered")
+        decision = await decide_cancel(pack(opened, "    fail_open: true\n", timeout_s=0.3), opa,
+                                       "delivered")
         assert decision.verdict.value == "allow"
     finally:
         await opa.close()
