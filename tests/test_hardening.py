@@ -172,7 +172,7 @@ async def test_findings_of_the_attack_run(make_proxy: ProxyFactory, upstream: Te
 async def test_a_strangers_call_is_not_traced_under_the_session(
     make_proxy: ProxyFactory, upstream: TestServer, tmp_path: Path,
 ) -> None:
-    client, rt, a, b = await keyed(make_proxy, str(upstream.make_url("")))
+    client, _, a, b = await keyed(make_proxy, str(upstream.make_url("")))
     resp = await client.post("/v1/sessions", json={"tags": {"domain": "retail"}}, headers=auth(a))
     sid = (await resp.json())["session_id"]
     resp = await client.post(f"/v1/sessions/{sid}/calls", headers=auth(b),
