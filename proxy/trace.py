@@ -97,10 +97,32 @@ def redact_cards(text: str) -> str:
     return _CARDISH.sub(sub, text)
 
 
+_THIRTEEN_DIGITS = re.compile(rb"[0-9]{13}")
+
+
 def scrub(value: Any, sensitive: frozenset[str] = frozenset()) -> Any:
     """``value`` with card-like numbers redacted in every string (and numbers that are card
     numbers), and the values of fields named in ``sensitive`` (lower case) replaced, at any
-    depth."""
+    depth. The usual case (nothing to redact) is one serialisation and one search."""
+    if isinstance(value, str):
+        return redact_cards(value)
+    if not isinstance(value, dict | list | int | float):
+        return value
+    try:
+        text = orjson.dumps(value)
+    except TypeError:
+        return _scrub(value, sensitive)
+    lowered = text.lower() if sensitive else b""
+    # a prefilter, not the test: separators dropped, any run of 13 digits sends the value
+    # through the exact walk (Luhn-checked); without one, nothing in it can be a card number
+    digits = text.replace(b"\xc2\xa0", b"").translate(None, b" .-")
+    if not _THIRTEEN_DIGITS.search(digits) and not any(
+            b'"' + name.encode() + b'":' in lowered for name in sensitive):
+        return value
+    return _scrub(value, sensitive)
+
+
+def _scrub(value: Any, sensitive: frozenset[str]) -> Any:
     if isinstance(value, str):
         return redact_cards(value)
     if isinstance(value, int | float) and not isinstance(value, bool) and abs(value) >= 1e12:
@@ -110,9 +132,9 @@ def scrub(value: Any, sensitive: frozenset[str] = frozenset()) -> Any:
         return value
     if isinstance(value, dict):
         return {k: (REDACTED if isinstance(k, str) and k.lower() in sensitive
-                    else scrub(v, sensitive)) for k, v in value.items()}
+                    else _scrub(v, sensitive)) for k, v in value.items()}
     if isinstance(value, list):
-        return [scrub(v, sensitive) for v in value]
+        return [_scrub(v, sensitive) for v in value]
     return value
 
 
