@@ -19,8 +19,13 @@ from collections import OrderedDict
 from collections.abc import Callable
 from typing import Any
 
+import aiohttp.web_response
 from aiohttp import web
 from aiohttp.web_protocol import RequestHandler
+
+# Answers aiohttp writes itself (a request it cannot parse, before any handler runs) name the
+# server too: say "callgate" there as well, never the library's and the language's versions.
+aiohttp.web_response.SERVER_SOFTWARE = "callgate"  # type: ignore[attr-defined]
 
 
 class GuardedRunner(web.AppRunner):

@@ -118,3 +118,15 @@ def test_a_configured_secret_must_exist(tmp_path: Path, monkeypatch: pytest.Monk
         build_runtime(config)
     monkeypatch.setenv("CG_TEST_HOOK_SECRET", "s3cret")
     assert build_runtime(config).gate is not None
+
+
+async def test_protocol_errors_name_no_library(tmp_path: Path, upstream: TestServer) -> None:
+    runner, port = await serving(tmp_path, upstream)
+    reader, writer = await asyncio.open_connection("127.0.0.1", port)
+    writer.write(b"GET /healthz HTTP/1.1\r\nHost: x\r\nX-A: a\x00b\r\n\r\n")
+    async with asyncio.timeout(10):
+        answer = await reader.read(4096)
+    assert answer.startswith(b"HTTP/1.") and b" 400 " in answer.split(b"\r\n", 1)[0]
+    assert b"Server: callgate" in answer and b"aiohttp" not in answer.lower()
+    writer.close()
+    await runner.cleanup()
