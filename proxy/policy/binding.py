@@ -21,6 +21,8 @@ from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
 from typing import Any
 
+from .paths import MISSING, at
+
 # Verbs a tool name starts with -> words that name that kind of action in a proposal.
 VERB_WORDS: dict[str, tuple[str, ...]] = {
     "cancel": ("cancel",),
@@ -245,16 +247,10 @@ def family_members(names: dict[str, set[str]], value: str) -> list[str]:
     return [k for k in names if k != value and _FAMILY.match(k)]
 
 
-def other_alias(text: Text, value: Any, aliases: Any) -> str | None:
-    """Another object of the same family (``credit_card_1`` / ``paypal_2``) that ``text`` names
-    by a name of its own while naming ``value`` by none: the card ending 7334 is not 5018.
-    ``aliases`` maps ids to the names that fit them alone (a dict, or a view with
-    ``get`` and ``siblings``)."""
-    if not isinstance(value, str) or not _FAMILY.match(value):
-        return None
-    own = aliases.get(value, set())
-    siblings = (aliases.siblings(value) if hasattr(aliases, "siblings") else
-                [(k, aliases[k]) for k in family_members(aliases, value)])
+def other_alias(text: Text, own: set[str], siblings: list[tuple[str, set[str]]]) -> str | None:
+    """A name of another object of the value's family (``credit_card_1`` / ``paypal_2``) that
+    ``text`` uses, among ``siblings`` (id, the names that fit it alone), while the value's own
+    names are ``own``: the card ending 7334 is not the card ending 5018."""
     for _other, names in siblings:
         for alias in names - own:
             if (" " in alias.strip() or len(alias) >= 4) and _alias_named(text, alias):
@@ -272,30 +268,13 @@ def other_choice(text: Text, value: Any, choices: tuple[str, ...]) -> str | None
     return None
 
 
-def values_at(arguments: dict[str, Any], path: str) -> Any:
-    """The value at a key path: ``flights.*.flight_number`` is the list of flight numbers."""
-    if "." not in path:
-        return arguments.get(path, _ABSENT)
-    head, rest = path.split(".", 1)
-    value: Any = arguments.get(head, _ABSENT)
-    for step in rest.split("."):
-        if value is _ABSENT:
-            return value
-        if step == "*":
-            if not isinstance(value, list):
-                return _ABSENT
-            continue
-        if isinstance(value, list):
-            value = [v.get(step) for v in value if isinstance(v, dict) and step in v]
-        elif isinstance(value, dict):
-            value = value.get(step, _ABSENT)
-        else:
-            return _ABSENT
-    return value
+def values_at(arguments: dict[str, Any], key: str) -> Any:
+    """The value at a key path: ``flights.*.flight_number`` is the list of flight numbers;
+    ``ABSENT`` where there is none."""
+    return at(arguments, key)
 
 
-_ABSENT: Any = object()
-ABSENT = _ABSENT
+ABSENT = MISSING
 
 
 def excerpt(text: str, limit: int = 160) -> str:

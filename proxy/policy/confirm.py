@@ -308,7 +308,8 @@ def _bind(session: SessionState, auth: Authorisation, spec: ActionSpec,
         users = Text(" \n ".join([yes_part.plain, *after]))
         other = None
         if not named(users, value, aliases.every):  # the user did not pick this one themselves
-            other = other_alias(Text(last.plain + " \n " + users.plain), value, own)
+            other = other_alias(Text(last.plain + " \n " + users.plain), own.get(value),
+                                own.siblings(value)) if isinstance(value, str) else None
         other = other or other_choice(said, value, key.choices)
         if other is not None:
             return Coverage(False, f"the user said {words} to a proposal naming {key.name} as "
@@ -353,7 +354,7 @@ def check_transcript(session: SessionState, spec: ActionSpec, arguments: dict[st
         else:
             cover = _bind(session, auth, spec, arguments, aliases)
             if cover.confirmed and parts:
-                cover = _whole(auth, spec, parts, cover)
+                cover = _whole(auth, session.messages, spec, parts, cover)
             if cover.confirmed:
                 return cover
         if first_failure is None:
@@ -362,11 +363,11 @@ def check_transcript(session: SessionState, spec: ActionSpec, arguments: dict[st
     return first_failure
 
 
-def _whole(auth: Authorisation, spec: ActionSpec, parts: list[str], cover: Coverage
-           ) -> Coverage:
+def _whole(auth: Authorisation, messages: list[Message], spec: ActionSpec, parts: list[str],
+           cover: Coverage) -> Coverage:
     """A proposal whose action sentence names some of the object's parts, not all of them,
     proposed acting on those parts: it does not cover the whole (one item is not the order)."""
-    last = auth._proposal[0].plain if auth._proposal else ""
+    last = auth.proposal(messages)[0].plain
     names = {p.lower() for p in parts}
     for sentence in re.split(r"(?<=[.!?:;\n])\s+", last):
         verb = names_action(sentence, spec.words)

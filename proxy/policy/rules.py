@@ -34,8 +34,9 @@ from .model import (
     RequiresSpec,
     ToolSelector,
 )
+from .paths import MISSING
+from .paths import path as compile_path
 
-MISSING = object()
 Identity = tuple[tuple[str, str | None], ...]  # (tool, argument or None for its result)
 Getter = Callable[[CallInput, Any], Any]  # (call, fact) -> value
 Applies = Callable[[Tool], bool]
@@ -50,34 +51,10 @@ def call_hash(tool: str, arguments: dict[str, Any]) -> str:
     return hashlib.sha256(tool.encode() + b"\0" + canonical_json(arguments)).hexdigest()
 
 
-def _path(parts: list[str]) -> Callable[[Any], Any]:
-    steps: list[str | int] = [int(p) if p.lstrip("-").isdigit() else p for p in parts]
-
-    def get(value: Any) -> Any:
-        for n, step in enumerate(steps):
-            if step == "*":
-                items = value.values() if isinstance(value, dict) else value
-                if not isinstance(items, list) and not isinstance(value, dict):
-                    return MISSING
-                rest = _path([str(s) for s in steps[n + 1:]])
-                return [v for v in (rest(i) for i in items) if v is not MISSING]
-            if step == "#":
-                return len(value) if isinstance(value, list | dict | str) else MISSING
-            if isinstance(step, int):
-                if not (isinstance(value, list) and -len(value) <= step < len(value)):
-                    return MISSING
-            elif not (isinstance(value, dict) and step in value):
-                return MISSING
-            value = value[step]
-        return value
-
-    return get
-
-
 def compile_operand(ref: str, identity_tools: Identity, where: str) -> Getter:
     """``fact.a.b``, ``args.a``, ``identity`` or ``identity.a`` -> a getter."""
     head, *rest = ref.split(".")
-    path = _path(rest)
+    path = compile_path(rest)
     if head == "fact":
         return lambda call, fact: MISSING if fact is MISSING else path(fact)
     if head == "args":
@@ -344,7 +321,8 @@ def _confirmation(rule: ConfirmationRule, catalog: Catalog, applies: Applies, vi
     for tool, whole in rule.whole.items():
         if catalog.get(tool) is None:
             raise ConfigError(f"{where}: whole names unknown tool {tool!r}")
-        wholes[tool] = (fact_getter(whole.fact, catalog, (), where), _path(whole.items.split(".")),
+        wholes[tool] = (fact_getter(whole.fact, catalog, (), where),
+                        compile_path(whole.items.split(".")),
                         whole.name)
     specs = {tool.name: ActionSpec.build(tool.name, key_args.get(tool.name),
                                          rule.actions.get(tool.name), schema=tool.schema)
@@ -462,7 +440,7 @@ def _linked(rule: LinkedItemsRule, catalog: Catalog, identity: Identity,
             refresh: tuple[Refresh, ...], applies: Applies,
             violation: MakeViolation, where: str) -> CompiledRule:
     get_fact = fact_getter(rule.fact, catalog, identity, where, refresh)
-    items_at = _path(rule.items_path.split(".")) if rule.items_path else (lambda v: v)
+    items_at = compile_path(rule.items_path.split(".")) if rule.items_path else (lambda v: v)
     id_f, link_f, label_f, sel = rule.id_field, rule.link_field, rule.label_field, rule.selected
 
     def check(call: CallInput) -> Violation | None:

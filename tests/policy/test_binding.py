@@ -77,9 +77,9 @@ def test_other_value_of_the_same_form() -> None:
 
 
 def test_other_alias_names_a_sibling_card() -> None:
-    distinct = {"credit_card_1": {"7334"}, "credit_card_2": {"5018"}}
-    assert other_alias(said("I'll charge the card ending 7334"), "credit_card_2", distinct) == "7334"
-    assert other_alias(said("the card ending 5018"), "credit_card_2", distinct) is None
+    siblings = [("credit_card_1", {"7334"})]
+    assert other_alias(said("I'll charge the card ending 7334"), {"5018"}, siblings) == "7334"
+    assert other_alias(said("the card ending 5018"), {"5018"}, siblings) is None
 
 
 def test_other_choice_of_an_enum() -> None:

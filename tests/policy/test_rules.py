@@ -11,7 +11,9 @@ from proxy.errors import ConfigError, PolicyError
 from proxy.policy import CallInput, PolicySet, decide
 from proxy.policy.engine import CompiledRule
 from proxy.policy.loader import load_policy
-from proxy.policy.rules import MISSING, _compare, _path
+from proxy.policy.paths import MISSING
+from proxy.policy.paths import path as compile_path
+from proxy.policy.rules import _compare
 from proxy.session import Environment, SessionState
 
 from ..conftest import ROOT
@@ -51,7 +53,7 @@ def test_compare(op: str, left: Any, right: Any, expected: bool) -> None:
     ],
 )
 def test_path(path: str, value: Any, expected: Any) -> None:
-    assert _path(path.split("."))(value) == expected
+    assert compile_path(path.split("."))(value) == expected
 
 
 def write_policy(tmp_path: Path, rules: str) -> Path:
