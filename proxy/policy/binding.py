@@ -23,20 +23,26 @@ from typing import Any
 
 from .paths import MISSING, at
 
-# Verbs a tool name starts with -> words that name that kind of action in a proposal.
+# Verbs a tool name starts with -> stems that name that kind of action in a proposal, in the
+# languages the dialogue reader reads (English, Spanish, French, German, Portuguese, Italian):
+# an agent answers in the user's language, and "¿Confirma la devolución?" proposes a return.
 VERB_WORDS: dict[str, tuple[str, ...]] = {
-    "cancel": ("cancel",),
-    "modify": ("modif", "chang", "updat", "replac", "swap", "switch", "edit"),
-    "update": ("updat", "chang", "modif", "upgrad", "downgrad", "switch", "add"),
-    "exchange": ("exchang", "swap", "replac"),
-    "return": ("return", "refund"),
-    "book": ("book", "reserv", "purchas"),
-    "send": ("send", "issu"),
-    "refund": ("refund",),
-    "charge": ("charg",),
-    "adjust": ("adjust",),
-    "create": ("creat", "open", "set up", "schedul"),
-    "delete": ("delet", "remov"),
+    "cancel": ("cancel", "anul", "annul", "storn"),
+    "modify": ("modif", "chang", "updat", "replac", "swap", "switch", "edit", "cambi", "änder",
+               "ander", "actualiz", "atualiz", "alter", "remplac", "ersetz", "sostitu"),
+    "update": ("updat", "chang", "modif", "upgrad", "downgrad", "switch", "add", "cambi",
+               "änder", "ander", "actualiz", "atualiz", "alter"),
+    "exchange": ("exchang", "swap", "replac", "cambi", "échang", "echang", "troc", "tausch",
+                 "sostitu", "remplac"),
+    "return": ("return", "refund", "devol", "reembols", "rembours", "retour", "rückgab",
+               "ruckgab", "rücksend", "rimbors", "restitu", "renvo"),
+    "book": ("book", "reserv", "purchas", "buch", "prenot"),
+    "send": ("send", "issu", "envi", "envoy", "schick", "sende", "invi"),
+    "refund": ("refund", "reembols", "rembours", "rimbors", "erstatt"),
+    "charge": ("charg", "cobr", "factur", "belast", "addebit"),
+    "adjust": ("adjust", "ajust", "anpass", "aggiust"),
+    "create": ("creat", "crea", "cré", "open", "set up", "schedul", "erstell"),
+    "delete": ("delet", "remov", "elimin", "supprim", "lösch", "losch"),
 }
 
 

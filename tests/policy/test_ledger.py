@@ -183,3 +183,19 @@ async def test_every_refusal_explains_itself(retail: PolicySet) -> None:
     assert not ok
     assert details["user_words"] == "what will the refund be"
     assert "question" in details["reason"]
+
+
+@pytest.mark.parametrize(("proposal", "yes"), [
+    ("assistant: Detalles de la devolución: pedido #W1000001, Bluetooth Speaker (1000000001), "
+     "reembolso a la Visa terminada en 7334. ¿Confirma?", "user: Sí, adelante por favor."),
+    ("assistant: Je vais procéder au retour du Bluetooth Speaker de la commande #W1000001, "
+     "remboursé sur la Visa 7334. D'accord ?", "user: Oui, allez-y."),
+    ("assistant: Rückgabe: Bluetooth Speaker aus #W1000001, Erstattung auf die Visa 7334. "
+     "Soll ich?", "user: Ja, bitte."),
+])
+async def test_proposals_in_the_users_language(retail: PolicySet, proposal: str, yes: str
+                                               ) -> None:
+    """The agent answers in the user's language: its proposal names the action in it too."""
+    state = session(proposal, yes)
+    assert (await verdict(retail, state, "return_delivered_order_items",
+                          item_ids=["1000000001"], **RETURN))[0]
