@@ -20,7 +20,7 @@ from .errors import StoreError, UpstreamError, UpstreamRejected, UpstreamUnavail
 from .gate.service import customer_words
 from .ids import new_id
 from .policy.decision import Decision, Verdict, Violation
-from .session import CallRecord, Confirmation, Outcome, SessionState
+from .session import CallRecord, Confirmation, Environment, Outcome, SessionState
 from .store import Store
 from .trace import now_iso
 from .upstream import Upstreams
@@ -146,6 +146,24 @@ async def _issue_token(
                             expires_at=conf.expires_at)
 
 
+async def send_recorded(upstreams: Upstreams, tool: Tool, record: CallRecord,
+                        environment: Environment) -> UpstreamError | None:
+    """Send ``record``'s call and write what came back into it (outcome, result, status,
+    error code, finish time); the upstream's failure is returned, not raised."""
+    try:
+        result = await upstreams.send(tool, record.arguments, environment, record.call_id)
+    except UpstreamError as err:
+        record.outcome, record.error_code = Outcome.UPSTREAM_ERROR, err.code
+        if isinstance(err, UpstreamRejected):
+            record.upstream_status, record.result = err.upstream_status, err.body
+        record.finished_at = now_iso()
+        return err
+    record.outcome, record.result = Outcome.EXECUTED, result.body
+    record.upstream_status = result.status
+    record.finished_at = now_iso()
+    return None
+
+
 async def _forward(
     store: Store, upstreams: Upstreams, session: SessionState, tool: Tool,
     record: CallRecord, ids: dict[str, Any], claims: list[str] | None = None,
@@ -160,37 +178,25 @@ async def _forward(
                     await store.release(claims, record.call_id)
             raise
         session.add_call(record)
-    try:
-        result = await upstreams.send(tool, record.arguments, session.environment, record.call_id)
-    except UpstreamError as err:
+    err = await send_recorded(upstreams, tool, record, session.environment)
+    if err is not None:
         if claims and isinstance(err, UpstreamRejected | UpstreamUnavailable):
             # definitely not done (refused, or never sent): the action is free again; a timeout
             # or a dropped connection keeps the claim, since the action may have happened
             with contextlib.suppress(StoreError):
                 await store.release(claims, record.call_id)
-        record.outcome = Outcome.UPSTREAM_ERROR
-        record.error_code = err.code
-        body = None
-        if isinstance(err, UpstreamRejected):
-            record.upstream_status = err.upstream_status
-            body = err.body
-        record.result = body
         envelope = Envelope(
             outcome=Outcome.UPSTREAM_ERROR, message=err.agent_message,
-            errors=[ErrorItem(code=err.code, message=str(err))], result=body,
+            errors=[ErrorItem(code=err.code, message=str(err))], result=record.result,
             upstream_status=record.upstream_status, **ids,
         )
         status = err.status
     else:
-        record.outcome = Outcome.EXECUTED
-        record.result = result.body
-        record.upstream_status = result.status
         envelope = Envelope(
-            outcome=Outcome.EXECUTED, message="Executed.", result=result.body,
-            upstream_status=result.status, **ids,
+            outcome=Outcome.EXECUTED, message="Executed.", result=record.result,
+            upstream_status=record.upstream_status, **ids,
         )
         status = 200
-    record.finished_at = now_iso()
     if not is_write:
         # A read changed nothing, so it is recorded once, with its result. If that fails, the
         # agent does not get the result either: a fact the policy cannot see must not be used.

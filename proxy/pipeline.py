@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any
 
 from .catalog import Catalog, Tool
 from .config import Config
-from .enforce import enforce
+from .enforce import enforce, send_recorded
 from .errors import CallgateError, MalformedJSON, SessionEnded, UnknownSession, UnknownTool
 from .ids import new_id
 from .listener import RateLimiter
@@ -37,7 +37,6 @@ if TYPE_CHECKING:
     from .gate.accounts import Accounts
     from .gate.service import Gate
 from .catalog import ToolKind
-from .errors import UpstreamError, UpstreamRejected
 from .session import FETCHED, CallRecord, Outcome, SessionState, args_key
 from .store import Store
 from .store.cache import SessionCache
@@ -239,16 +238,7 @@ class ProxyFetcher:
             verdict=FETCHED, rules=[], policy_version=rt.policy.version,
             outcome=Outcome.FORWARDING, started_at=now_iso(),
         )
-        try:
-            result = await rt.upstreams.send(tool, arguments, session.environment, record.call_id)
-        except UpstreamError as e:
-            record.outcome, record.error_code = Outcome.UPSTREAM_ERROR, e.code
-            if isinstance(e, UpstreamRejected):
-                record.upstream_status, record.result = e.upstream_status, e.body
-        else:
-            record.outcome, record.result = Outcome.EXECUTED, result.body
-            record.upstream_status = result.status
-        record.finished_at = now_iso()
+        await send_recorded(rt.upstreams, tool, record, session.environment)
         await rt.store.add_call(record)
         session.add_call(record)
         rt.tracer.emit(TraceRecord(
