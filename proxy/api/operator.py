@@ -8,7 +8,7 @@ from typing import Any
 import pydantic
 from aiohttp import web
 
-from ..errors import CallgateError, Forbidden, InvalidArguments
+from ..errors import CallgateError, Forbidden, InvalidArguments, UnknownSession
 from ..gate.audit import verify
 from ..gate.auth import Role
 from ..gate.service import Gate, UnknownTicket, customer_words
@@ -17,6 +17,7 @@ from ..ids import new_id
 from ..listener import retry_after
 from ..pipeline import Runtime, resolve_tool
 from ..policy import CallInput, Verdict, decide
+from ..store.cache import owned
 from ..validate import validate_args
 from ..wire import error_envelope, json_response
 from .agent import _parse_model
@@ -247,10 +248,10 @@ async def agent_ticket(request: web.Request, rt: Runtime) -> Any:
     gate = _gate(rt)
     t = gate.get(request.match_info["ticket_id"])
     key = request.get(AGENT)
-    session = await rt.store.load_session(t["session_id"])
-    if session is not None and session.agent_key is not None and (
-            key is None or key.key_id != session.agent_key):
-        raise UnknownTicket(f"no ticket {t['ticket_id']!r}")  # another agent's: not shown
+    try:  # the session's owner owns its tickets; another agent's are not shown
+        owned(await rt.sessions.get(t["session_id"]), key.key_id if key is not None else None)
+    except UnknownSession as e:
+        raise UnknownTicket(f"no ticket {t['ticket_id']!r}") from e
     if key is not None and t["requester"] not in (None, key.owner):
         raise UnknownTicket(f"no ticket {t['ticket_id']!r}")
     out = {"ticket_id": t["ticket_id"], "status": t["status"], "tool": t["tool"],
