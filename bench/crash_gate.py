@@ -192,7 +192,7 @@ async def run(rounds: int, per_round: int, seed: int, quiet: bool) -> dict[str, 
                               "'sending')").fetchone()[0]
     recorded_wrong = sorted(t for t in approved if executed_keys[t] == 1
                             and status.get(t) != "executed")
-    from proxy.gate.audit import verify
+    from proxy.store.audit import check_db as verify
 
     _, audit_problems = verify(db)
     return {

@@ -29,7 +29,6 @@ from .policy.loader import load_policies, policy_files
 from .policy.opa import OpaBackend
 from .store import open_store
 from .store.cache import SessionCache
-from .store.sqlite import SqliteStore
 from .trace import Redactor, Tracer
 from .upstream import Upstreams
 
@@ -71,14 +70,12 @@ def build_runtime(
     if config.listen.rate_per_s is not None:
         runtime.limiter = RateLimiter(config.listen.rate_per_s, config.listen.burst,
                                       lambda: runtime.clock())
-    if isinstance(store, SqliteStore):  # the gate's tables live beside the sessions
-        g = config.gate
-        runtime.accounts = Accounts(store, g.session_idle_s, g.session_max_s,
-                                    g.login_max_failures, g.login_window_s,
-                                    Sealer.from_env(g.secrets_key_env))
-        runtime.gate = Gate(config, store, runtime.upstreams, runtime.catalog, runtime.sessions,
-                            secret(g.webhook_secret_env, "gate.webhook_secret_env"))
-        runtime.metrics.watch_gate(runtime)
+    g = config.gate  # the gate's tables live beside the sessions, on either backend
+    runtime.accounts = Accounts(store, g.session_idle_s, g.session_max_s, g.login_max_failures,
+                                g.login_window_s, Sealer.from_env(g.secrets_key_env))
+    runtime.gate = Gate(config, store, runtime.upstreams, runtime.catalog, runtime.sessions,
+                        secret(g.webhook_secret_env, "gate.webhook_secret_env"))
+    runtime.metrics.watch_gate(runtime)
     return runtime
 
 

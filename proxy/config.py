@@ -99,6 +99,10 @@ class GateConfig(_Frozen):
     webhook_attempts: int = pydantic.Field(3, ge=1, le=10)
     # the environment variable with the key that seals operators' TOTP secrets at rest
     secrets_key_env: str = "CALLGATE_SECRETS_KEY"
+    # How long a replica owns an approval it is delivering; after that (it died mid-delivery)
+    # another replica takes it over. Default: the upstream timeout plus 5 s.
+    outbox_lease_s: float | None = pydantic.Field(None, gt=0)
+    sweep_s: float = pydantic.Field(1.0, gt=0)  # expiry and outbox takeover, how often
 
 
 class Config(_Frozen):

@@ -194,6 +194,14 @@ class StoreError(CallgateError):
     agent_message = "The proxy could not record this call, so it was not executed. Retry later."
 
 
+class StoreConflict(StoreError):
+    """A guarded update found the row changed under it (another request or replica won)."""
+
+    code = "conflict"
+    status = 409
+    agent_message = "Something else changed this at the same time; nothing was done. Retry."
+
+
 class StoreInputError(StoreError):
     """A value the store cannot hold (the edge refuses these first; this is the backstop)."""
 

@@ -63,11 +63,11 @@ async def authenticate(request: web.Request, handler: Handler) -> web.StreamResp
             if token and token.startswith(OPERATOR_PREFIX):
                 raise Forbidden("operator sessions cannot call tools or act as the agent")
             if token and rt.accounts is not None:
-                request[AGENT] = rt.accounts.agent(token)
+                request[AGENT] = await rt.accounts.agent(token)
             elif rt.config.gate.require_agent_key:
                 if rt.accounts is None:
                     raise Forbidden("agent keys are required but the gate is not enabled")
-                request[AGENT] = rt.accounts.agent(token)
+                request[AGENT] = await rt.accounts.agent(token)
             if rt.limiter is not None:
                 key = request.get(AGENT)
                 who = f"key:{key.key_id}" if key is not None else f"addr:{request.remote}"

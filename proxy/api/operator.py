@@ -9,7 +9,6 @@ import pydantic
 from aiohttp import web
 
 from ..errors import CallgateError, Forbidden, InvalidArguments, UnknownSession
-from ..gate.audit import verify
 from ..gate.auth import Role
 from ..gate.service import Gate, UnknownTicket, customer_words
 from ..gate.tickets import Action
@@ -17,6 +16,7 @@ from ..ids import new_id
 from ..listener import retry_after
 from ..pipeline import Runtime, resolve_tool
 from ..policy import CallInput, Verdict, decide
+from ..store import audit_check
 from ..store.cache import owned
 from ..validate import validate_args
 from ..wire import error_envelope, json_response
@@ -128,16 +128,16 @@ async def me(request: web.Request, rt: Runtime) -> Any:
 async def inbox(request: web.Request, rt: Runtime) -> Any:
     op = require(request, Role.VIEWER)
     q = request.query
-    return {"tickets": _gate(rt).inbox(op.operator_id, q.get("status"), q.get("mine") == "1")}
+    return {"tickets": await _gate(rt).inbox(op.operator_id, q.get("status"), q.get("mine") == "1")}
 
 
 async def show(request: web.Request, rt: Runtime) -> Any:
     op = require(request, Role.VIEWER)
     gate = _gate(rt)
     ticket_id = request.match_info["ticket_id"]
-    t = gate.get(ticket_id)
+    t = await gate.get(ticket_id)
     await gate.set_read(ticket_id, op.operator_id, "read")
-    return {**t, "events": gate.events(ticket_id, internal=True)}
+    return {**t, "events": await gate.events(ticket_id, internal=True)}
 
 
 def _act(action: Action, role: Role = Role.APPROVER) -> Handler:
@@ -176,7 +176,7 @@ async def edit(request: web.Request, rt: Runtime) -> Any:
     op = require(request, Role.APPROVER)
     gate = _gate(rt)
     body = await _parse_model(request, Edit)
-    t = gate.get(request.match_info["ticket_id"])
+    t = await gate.get(request.match_info["ticket_id"])
     tool = resolve_tool(rt.catalog, t["tool"], t["domain"])
     validate_args(tool.validator, body.arguments)
     session = await rt.sessions.get(t["session_id"])
@@ -207,7 +207,7 @@ async def read_state(request: web.Request, rt: Runtime) -> Any:
 async def operators(request: web.Request, rt: Runtime) -> Any:
     require(request, Role.ADMIN)
     assert rt.accounts is not None
-    return {"operators": rt.accounts.list()}
+    return {"operators": await rt.accounts.list()}
 
 
 async def create_operator(request: web.Request, rt: Runtime) -> Any:
@@ -235,10 +235,7 @@ async def revoke_key(request: web.Request, rt: Runtime) -> Any:
 
 async def audit_verify(request: web.Request, rt: Runtime) -> Any:
     require(request, Role.ADMIN)
-    db = getattr(rt.store, "db", None)
-    if db is None:
-        raise Forbidden("this store keeps no audit log")
-    count, problems = verify(db)
+    count, problems = await audit_check(rt.store)
     return {"entries": count, "intact": not problems,
             "problems": [{"seq": p.seq, "what": p.what} for p in problems]}
 
@@ -246,7 +243,7 @@ async def audit_verify(request: web.Request, rt: Runtime) -> Any:
 async def agent_ticket(request: web.Request, rt: Runtime) -> Any:
     """The agent's view of its held call: status, words for the customer, public replies."""
     gate = _gate(rt)
-    t = gate.get(request.match_info["ticket_id"])
+    t = await gate.get(request.match_info["ticket_id"])
     key = request.get(AGENT)
     try:  # the session's owner owns its tickets; another agent's are not shown
         owned(await rt.sessions.get(t["session_id"]), key.key_id if key is not None else None)
@@ -256,7 +253,7 @@ async def agent_ticket(request: web.Request, rt: Runtime) -> Any:
         raise UnknownTicket(f"no ticket {t['ticket_id']!r}")
     out = {"ticket_id": t["ticket_id"], "status": t["status"], "tool": t["tool"],
            "message": customer_words(t), "expires_at": t["expires_at"],
-           "replies": [e for e in gate.events(t["ticket_id"], internal=False)
+           "replies": [e for e in await gate.events(t["ticket_id"], internal=False)
                        if e["kind"] == "reply"]}
     if t["status"] == "executed":
         out["result"] = t["result"]

@@ -206,8 +206,7 @@ async def _run_demo(config: Config, db_dir: Path | None, seed: int, upstream_por
         if runtime.accounts is not None:
             # The demo admin gets fresh credentials at every start (only the demo does this).
             password = secrets.token_urlsafe(12)
-            exists = runtime.accounts.store.db.execute(
-                "SELECT 1 FROM operators WHERE username = 'demo-admin'").fetchone()
+            exists = await runtime.accounts.exists("demo-admin")
             made = await (runtime.accounts.reset_operator("demo-admin", password, "demo") if exists
                           else runtime.accounts.create_operator("demo-admin", password,
                                                                 Role.ADMIN, "demo"))
@@ -285,13 +284,14 @@ def demo_upstream(port: int, retail_db: Path | None, seed: int, write_latency_ms
 
 
 def _register() -> None:
-    from .gate import agent_key, audit, operator
+    from .gate import agent_key, audit, operator, store_group
     from .policy import policy, replay
     from .report import import_, report
 
     main.add_command(operator)
     main.add_command(agent_key)
     main.add_command(audit)
+    main.add_command(store_group)
     main.add_command(policy)
     main.add_command(replay)
     main.add_command(import_)

@@ -1,4 +1,5 @@
-"""``callgate operator create``, ``callgate agent-key create``, ``callgate audit verify``."""
+"""``callgate operator create``, ``callgate agent-key create``, ``callgate audit verify``,
+``callgate store status|migrate``: on the configured store, SQLite or PostgreSQL alike."""
 
 from __future__ import annotations
 
@@ -13,10 +14,11 @@ import click
 from ..config import Config, load_config
 from ..errors import CallgateError
 from ..gate.accounts import Accounts
-from ..gate.audit import head_of, verify
 from ..gate.auth import Role
 from ..gate.sealed import Sealer
-from ..store.sqlite import SqliteStore
+from ..store import Store, audit_check, audit_head, open_store
+from ..store.audit import AUDIT_HEAD, AUDIT_ROWS, Problem, head_of, verify
+from ..store.migrations import MIGRATIONS
 
 CONFIG = click.option("--config", "config_path", required=True,
                       type=click.Path(exists=True, dir_okay=False, path_type=Path),
@@ -27,9 +29,13 @@ def _store_path(config: Config) -> Path:
     return config.resolve(config.store.path)
 
 
+def _store(config: Config) -> Store:
+    return open_store(config.store, str(_store_path(config)))
+
+
 async def _with_accounts(config: Config, fn: Any) -> Any:
-    store = SqliteStore(_store_path(config))
-    await store.open()  # refused while the proxy runs: SQLite has one writer
+    store = _store(config)
+    await store.open()  # SQLite: refused while the proxy runs (one writer); PostgreSQL: shared
     try:
         g = config.gate
         try:
@@ -56,8 +62,8 @@ def operator() -> None:
 def create_operator(config_path: Path, username: str, role: str, password: str) -> None:
     """Create an operator and print the TOTP secret to enrol in an authenticator app (once).
 
-    Run it while the proxy is stopped (SQLite has one writer); with the proxy running, an admin
-    uses POST /v1/operator/operators.
+    On SQLite run it while the proxy is stopped (one writer); on PostgreSQL any time. With the
+    proxy running, an admin can also use POST /v1/operator/operators.
     """
     config = load_config(config_path)
     try:
@@ -105,6 +111,38 @@ def _readonly(config_path: Path) -> sqlite3.Connection:
     return sqlite3.connect(f"file:{path}?mode=ro", uri=True)
 
 
+def _chain(config_path: Path, expect: tuple[int, str] | None
+           ) -> tuple[tuple[int, str], int, list[Problem]]:
+    """The audit chain's head and its check, read from the configured store. SQLite is read
+    read-only (so beside a live proxy); PostgreSQL through a normal connection."""
+    config = load_config(config_path)
+    if config.store.backend == "sqlite":
+        db = _readonly(config_path)
+        try:
+            head = db.execute(AUDIT_HEAD).fetchone()
+            count, problems = verify(db.execute(AUDIT_ROWS), head, expect)
+            return head_of(head), count, problems
+        except sqlite3.Error as e:
+            raise click.ClickException(f"the audit log cannot be read: {e}") from e
+        finally:
+            db.close()
+
+    async def read() -> tuple[tuple[int, str], int, list[Problem]]:
+        store = _store(config)
+        await store.open()
+        try:
+            head = await audit_head(store)
+            count, problems = await audit_check(store, expect)
+            return head, count, problems
+        finally:
+            await store.close()
+
+    try:
+        return asyncio.run(read())
+    except CallgateError as e:
+        raise click.ClickException(str(e)) from e
+
+
 def _head(text: str) -> tuple[int, str]:
     seq, _, digest = text.partition(":")
     if not seq.isdigit() or len(digest) != 64:
@@ -114,16 +152,10 @@ def _head(text: str) -> tuple[int, str]:
 
 @audit.command("head")
 @CONFIG
-def audit_head(config_path: Path) -> None:
+def audit_head_cmd(config_path: Path) -> None:
     """Print the chain's head as SEQ:HASH, to keep somewhere the database's owner cannot
     rewrite (a ticket, a log service); `audit verify --expect-head` checks against it."""
-    db = _readonly(config_path)
-    try:
-        seq, digest = head_of(db)
-    except sqlite3.Error as e:
-        raise click.ClickException(str(e)) from e
-    finally:
-        db.close()
+    (seq, digest), _, _ = _chain(config_path, None)
     click.echo(f"{seq}:{digest}")
 
 
@@ -133,15 +165,8 @@ def audit_head(config_path: Path) -> None:
               "(`callgate audit head`): the log must still contain exactly that entry.")
 def audit_verify(config_path: Path, expect: str | None) -> None:
     """Walk the chain; exit 1 and say where if an entry was modified, deleted, inserted or moved.
-    Reads the database read-only, so it runs beside a live proxy."""
-    expect_head = _head(expect) if expect else None
-    db = _readonly(config_path)
-    try:
-        count, problems = verify(db, expect_head)
-    except sqlite3.Error as e:
-        raise click.ClickException(f"the audit log cannot be read: {e}") from e
-    finally:
-        db.close()
+    SQLite is read read-only, so it runs beside a live proxy; PostgreSQL beside live replicas."""
+    _, count, problems = _chain(config_path, _head(expect) if expect else None)
     if not problems:
         click.echo(f"audit log intact: {count} entries")
         return
@@ -149,3 +174,67 @@ def audit_verify(config_path: Path, expect: str | None) -> None:
     for p in problems:
         click.echo(f"  {p.what}")
     sys.exit(1)
+
+
+@click.group("store")
+def store_group() -> None:
+    """The store's schema: migrations shared by SQLite and PostgreSQL."""
+
+
+async def _migrate(config: Config) -> tuple[list[int], list[tuple[int, str, float]]]:
+    store = _store(config)
+    await store.open()  # opening applies what is missing (under a lock on PostgreSQL)
+    try:
+        return list(getattr(store, "migrated", [])), await store.applied()
+    finally:
+        await store.close()
+
+
+@store_group.command("migrate")
+@CONFIG
+def store_migrate(config_path: Path) -> None:
+    """Bring the store's schema up to this version of callgate (serve does it at start too).
+    A store whose schema is newer than this callgate is refused, not written."""
+    try:
+        done, applied = asyncio.run(_migrate(load_config(config_path)))
+    except CallgateError as e:
+        click.echo(f"callgate: {e}", err=True)
+        sys.exit(2)
+    click.echo(f"applied now: {', '.join(map(str, done)) or 'nothing (up to date)'}")
+    click.echo(f"schema version: {applied[-1][0] if applied else 0}")
+
+
+@store_group.command("status")
+@CONFIG
+def store_status(config_path: Path) -> None:
+    """List the migrations this callgate knows and which the store has applied."""
+    config = load_config(config_path)
+    if config.store.backend == "sqlite":
+        db = _readonly(config_path)  # read-only: never migrates, runs beside a live proxy
+        try:
+            rows = db.execute("SELECT version, applied_at FROM schema_migrations").fetchall()
+        except sqlite3.Error:
+            rows = []  # a store from before migrations were numbered
+        finally:
+            db.close()
+        have = {r[0]: r[1] for r in rows}
+    else:
+        from ..store.postgres import PostgresStore
+
+        async def applied() -> list[tuple[int, str, float]]:
+            store = PostgresStore(config.store.dsn, config.store.schema_name)
+            await store.open(migrate=False)
+            try:
+                return await store.applied()
+            except CallgateError:
+                return []  # no schema_migrations table yet: nothing applied
+            finally:
+                await store.close()
+
+        try:
+            have = {v: at for v, _, at in asyncio.run(applied())}
+        except CallgateError as e:
+            raise click.ClickException(str(e)) from e
+    for m in MIGRATIONS:
+        state = "applied" if m.version in have else "pending"
+        click.echo(f"{m.version:>3}  {state:<8} {m.name}")

@@ -8,11 +8,12 @@ import secrets
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from ..errors import RequestError, Unauthorized
 from ..ids import new_id
 from ..locks import KeyedLocks
-from ..store.sqlite import SqliteStore, audit_entry
+from ..store.statements import audit_entry
 from .auth import (
     AGENT_PREFIX,
     OPERATOR_PREFIX,
@@ -31,6 +32,9 @@ from .auth import (
 )
 from .sealed import PREFIX, Sealer
 
+if TYPE_CHECKING:
+    from ..store import Store
+
 
 @dataclass(frozen=True)
 class AgentKey:
@@ -46,7 +50,7 @@ def _dummy_hash() -> str:
 
 
 class Accounts:
-    def __init__(self, store: SqliteStore, idle_s: float, max_s: float, max_failures: int,
+    def __init__(self, store: Store, idle_s: float, max_s: float, max_failures: int,
                  window_s: float, sealer: Sealer | None = None) -> None:
         self.store = store
         self.sealer = sealer or Sealer(None)
@@ -60,8 +64,7 @@ class Accounts:
     async def create_operator(self, username: str, password: str, role: Role, actor: str
                               ) -> dict[str, str]:
         """A new operator; the answer carries the TOTP secret, shown this once."""
-        if self.store.db.execute("SELECT 1 FROM operators WHERE username = ?",
-                                 (username,)).fetchone():
+        if await self.store.fetchone("SELECT 1 FROM operators WHERE username = ?", (username,)):
             raise RequestError(f"operator {username!r} exists already")
         row, secret = new_operator(username, password, role)
         sealed = self.sealer.seal(secret)  # before anything is written: no key, no operator
@@ -76,8 +79,8 @@ class Accounts:
 
     async def reset_operator(self, username: str, password: str, actor: str) -> dict[str, str]:
         """New password and TOTP secret for an existing operator; its sessions end."""
-        row = self.store.db.execute("SELECT operator_id, role FROM operators WHERE username = ?",
-                                    (username,)).fetchone()
+        row = await self.store.fetchone(
+            "SELECT operator_id, role FROM operators WHERE username = ?", (username,))
         if row is None:
             raise RequestError(f"no operator {username!r}")
         fresh, secret = new_operator(username, password, Role(row[1]))
@@ -94,21 +97,26 @@ class Accounts:
         """Seal TOTP secrets an earlier version stored in clear (needs the key); how many."""
         if not self.sealer.ready:
             return 0
-        rows = self.store.db.execute(
+        rows = await self.store.fetch(
             "SELECT operator_id, totp_secret FROM operators WHERE totp_secret NOT LIKE ?",
-            (f"{PREFIX}%",)).fetchall()
+            (f"{PREFIX}%",))
         if rows:
             await self.store.write([
                 ("UPDATE operators SET totp_secret = ? WHERE operator_id = ? AND totp_secret = ?",
                  (self.sealer.seal(secret), op, secret), 1) for op, secret in rows])
         return len(rows)
 
-    def count(self) -> int:
-        return int(self.store.db.execute("SELECT COUNT(*) FROM operators").fetchone()[0])
+    async def count(self) -> int:
+        row = await self.store.fetchone("SELECT COUNT(*) FROM operators")
+        return 0 if row is None else int(row[0])
 
-    def list(self) -> list[dict[str, object]]:
+    async def exists(self, username: str) -> bool:
+        return await self.store.fetchone("SELECT 1 FROM operators WHERE username = ?",
+                                         (username,)) is not None
+
+    async def list(self) -> list[dict[str, object]]:
         return [{"operator_id": r[0], "username": r[1], "role": r[2], "disabled": bool(r[3])}
-                for r in self.store.db.execute(
+                for r in await self.store.fetch(
                     "SELECT operator_id, username, role, disabled FROM operators ORDER BY username")]
 
     async def login(self, username: str, password: str, code: str, remote: str) -> str:
@@ -126,21 +134,22 @@ class Accounts:
 
     async def _login(self, username: str, password: str, code: str, remote: str) -> str:
         now = self.clock()
-        by_user, by_remote = recent_failures(self.store.db, username, remote,
-                                             now - self.window_s)
+        by_user, by_remote = await recent_failures(self.store, username, remote,
+                                                   now - self.window_s)
         address_pressed = by_remote >= 4 * self.max_failures
         if address_pressed:
             # back-off, never a lock: the wait doubles with each failure past the limit (at
             # most a minute), and the real operator behind the same address gets in after it
-            last = self.store.db.execute(
-                "SELECT MAX(ts) FROM login_failures WHERE remote = ?", (remote,)).fetchone()[0]
+            got = await self.store.fetchone(
+                "SELECT MAX(ts) FROM login_failures WHERE remote = ?", (remote,))
+            last = None if got is None else got[0]
             wait = min(60.0, 2.0 ** (by_remote - 4 * self.max_failures)) - (now - (last or 0))
             if wait > 0:
                 raise Throttled(f"too many failed logins from {remote}; retry in "
                                 f"{wait:.0f} s", wait)
-        row = self.store.db.execute(
+        row = await self.store.fetchone(
             "SELECT operator_id, pw_hash, totp_secret, last_step, disabled FROM operators WHERE "
-            "username = ?", (username,)).fetchone()
+            "username = ?", (username,))
         step = None
         if by_user >= self.max_failures or address_pressed:
             # under pressure the one-time code comes first, for known and unknown names alike
@@ -178,10 +187,10 @@ class Accounts:
         if not token or not token.startswith(OPERATOR_PREFIX):
             raise Unauthorized("an operator session token is required (POST /v1/operator/login)")
         now = self.clock()
-        row = self.store.db.execute(
+        row = await self.store.fetchone(
             "SELECT s.operator_id, s.created_at, s.last_seen, s.ended, o.username, o.role, "
             "o.disabled FROM operator_sessions s JOIN operators o USING (operator_id) WHERE "
-            "s.token_hash = ?", (token_hash(token),)).fetchone()
+            "s.token_hash = ?", (token_hash(token),))
         if row is None or row[3] or row[6]:
             raise Unauthorized("unknown or ended operator session")
         if now - row[2] > self.idle_s or now - row[1] > self.max_s:
@@ -212,12 +221,12 @@ class Accounts:
             ("UPDATE agent_keys SET revoked = 1 WHERE key_id = ?", (key_id,), 1),
             audit_entry(actor, "agent_key_revoked", key_id, {})])
 
-    def agent(self, key: str | None) -> AgentKey:
+    async def agent(self, key: str | None) -> AgentKey:
         if not key or not key.startswith(AGENT_PREFIX):
             raise Unauthorized("an agent API key is required (Authorization: Bearer cgk_...)")
-        row = self.store.db.execute(
+        row = await self.store.fetchone(
             "SELECT key_id, name, owner FROM agent_keys WHERE key_hash = ? AND revoked = 0",
-            (token_hash(key),)).fetchone()
+            (token_hash(key),))
         if row is None:
             raise Unauthorized("unknown or revoked agent API key")
         return AgentKey(*row)

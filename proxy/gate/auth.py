@@ -11,9 +11,9 @@ import enum
 import hashlib
 import re
 import secrets
-import sqlite3
 import time
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 import pyotp
 from argon2 import PasswordHasher
@@ -21,6 +21,9 @@ from argon2.exceptions import InvalidHashError, VerificationError
 
 from ..errors import RequestError
 from ..ids import new_id
+
+if TYPE_CHECKING:
+    from ..store import Store
 
 _HASHER = PasswordHasher()
 TOTP_STEP_S = 30
@@ -117,10 +120,10 @@ def new_token(prefix: str) -> str:
     return prefix + secrets.token_urlsafe(32)
 
 
-def recent_failures(db: sqlite3.Connection, username: str, remote: str, since: float
-                    ) -> tuple[int, int]:
-    by_user = db.execute("SELECT COUNT(*) FROM login_failures WHERE username = ? AND ts > ?",
-                         (username, since)).fetchone()[0]
-    by_remote = db.execute("SELECT COUNT(*) FROM login_failures WHERE remote = ? AND ts > ?",
-                           (remote, since)).fetchone()[0]
-    return int(by_user), int(by_remote)
+async def recent_failures(store: Store, username: str, remote: str, since: float
+                          ) -> tuple[int, int]:
+    by_user = await store.fetchone(
+        "SELECT COUNT(*) FROM login_failures WHERE username = ? AND ts > ?", (username, since))
+    by_remote = await store.fetchone(
+        "SELECT COUNT(*) FROM login_failures WHERE remote = ? AND ts > ?", (remote, since))
+    return int(by_user[0] if by_user else 0), int(by_remote[0] if by_remote else 0)

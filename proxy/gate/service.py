@@ -4,14 +4,19 @@ Every change is one store transaction with its history event and its audit entry
 writes the ticket's new status and an outbox row together; the outbox then delivers the call
 with ``Idempotency-Key: <ticket id>``:
 
-    pending ──claim──▶ sending ──2xx──▶ done (ticket executed)
-                         ├──4xx──▶ done (ticket failed)
-                         ├──connect refused (nothing sent)──▶ pending, tried again later
-                         └──timeout / dropped──▶ unknown (ticket outcome_unknown: a human checks)
+    pending ──claim (lease)──▶ sending ──2xx──▶ done (ticket executed)
+                                 ├──4xx──▶ done (ticket failed)
+                                 ├──connect refused (nothing sent)──▶ pending, tried again later
+                                 └──timeout / dropped──▶ unknown (ticket outcome_unknown)
 
-After a crash, ``recover`` sends pending rows, and rows left in ``sending`` again with the same
-key when the upstream honours idempotency keys (``upstreams.X.idempotent``); otherwise they
-become outcome unknown. Nothing is retried after a timeout.
+The gate speaks to the store only through its interface (``write``, ``fetch``, ``lock``), so it
+runs the same on SQLite and on PostgreSQL with several replicas. A claim is a guarded update:
+of all replicas, one wins. The claimant holds a lease (``gate.outbox_lease_s``); a replica that
+dies mid-delivery stops renewing nothing and its lease runs out, and then any replica's sweep
+takes the row over: it sends again with the same key when the upstream honours idempotency keys
+(``upstreams.X.idempotent``), so the action executes once; otherwise the ticket becomes outcome
+unknown for a human to check. Nothing is retried after a timeout. A ticket's life-cycle changes
+hold a store lock (an advisory lock on PostgreSQL), so two replicas never interleave them.
 """
 
 from __future__ import annotations
@@ -21,8 +26,7 @@ import contextlib
 import hashlib
 import hmac
 import time
-import weakref
-from collections.abc import Awaitable
+from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any
 
 import aiohttp
@@ -30,17 +34,24 @@ import orjson
 import structlog
 
 from ..catalog import Catalog
-from ..errors import RequestError, UpstreamError, UpstreamRejected, UpstreamUnavailable
+from ..errors import (
+    RequestError,
+    StoreConflict,
+    UpstreamError,
+    UpstreamRejected,
+    UpstreamUnavailable,
+)
 from ..ids import new_id
 from ..policy.decision import Decision
 from ..session import CallRecord, Environment, Outcome, canonical_json
-from ..store.sqlite import SqliteStore, Statement, audit_entry
+from ..store.statements import Statement, audit_entry
 from ..trace import now_iso
 from ..upstream import Upstreams
 from .tickets import UNDECIDED, Action, State, Status, TicketConflict, step
 
 if TYPE_CHECKING:
     from ..config import Config
+    from ..store import Store
     from ..store.cache import SessionCache
 
 log = structlog.get_logger("callgate.gate")
@@ -57,10 +68,16 @@ TICKET_COLUMNS = ("ticket_id", "session_id", "call_id", "tool", "domain", "envir
                   "owner", "requester", "four_eyes", "approvals", "created_at", "updated_at",
                   "expires_at", "result", "upstream_status")
 JSON_COLUMNS = {"arguments", "decision", "approvals", "result"}
+SELECT_TICKET = f"SELECT {', '.join(TICKET_COLUMNS)} FROM tickets WHERE ticket_id = ?"  # noqa: S608 - fixed column names
+
+
+def _ticket(row: tuple[Any, ...]) -> dict[str, Any]:
+    return {k: (orjson.loads(v) if k in JSON_COLUMNS and v is not None else v)
+            for k, v in zip(TICKET_COLUMNS, row, strict=True)}
 
 
 class Gate:
-    def __init__(self, config: Config, store: SqliteStore, upstreams: Upstreams,
+    def __init__(self, config: Config, store: Store, upstreams: Upstreams,
                  catalog: Catalog, sessions: SessionCache, webhook_secret: str | None) -> None:
         self.config = config
         self.store = store
@@ -68,33 +85,32 @@ class Gate:
         self.catalog = catalog
         self.sessions = sessions
         self.webhook_secret = webhook_secret
-        # one lock per ticket while anyone uses it; gone when no one holds a reference
-        self._locks: weakref.WeakValueDictionary[str, asyncio.Lock] = weakref.WeakValueDictionary()
         self._tasks: set[asyncio.Task[Any]] = set()
         self._http: aiohttp.ClientSession | None = None
         self.delivered = 0  # outbox deliveries this process made (for tests and metrics)
+        self.clock: Callable[[], float] = time.time  # tests drive it (expiry, leases)
+        self.replica = new_id("rp")  # this process, as the owner of the leases it takes
+        self.lease_s = config.gate.outbox_lease_s or config.timeouts.upstream_total_s + 5.0
+        self.stats: dict[str, Any] = {}  # ticket and outbox counts for /metrics (refresh_stats)
 
     # ---- reading ----------------------------------------------------------------------------
 
-    def get(self, ticket_id: str) -> dict[str, Any]:
-        row = self.store.db.execute(
-            f"SELECT {', '.join(TICKET_COLUMNS)} FROM tickets WHERE ticket_id = ?",  # noqa: S608
-            (ticket_id,)).fetchone()
+    async def get(self, ticket_id: str) -> dict[str, Any]:
+        row = await self.store.fetchone(SELECT_TICKET, (ticket_id,))
         if row is None:
             raise UnknownTicket(f"no ticket {ticket_id!r}")
-        return {k: (orjson.loads(v) if k in JSON_COLUMNS and v is not None else v)
-                for k, v in zip(TICKET_COLUMNS, row, strict=True)}
+        return _ticket(row)
 
-    def events(self, ticket_id: str, internal: bool) -> list[dict[str, Any]]:
-        rows = self.store.db.execute(
+    async def events(self, ticket_id: str, internal: bool) -> list[dict[str, Any]]:
+        rows = await self.store.fetch(
             "SELECT seq, ts, actor, kind, body FROM ticket_events WHERE ticket_id = ? "
-            "ORDER BY seq", (ticket_id,)).fetchall()
+            "ORDER BY seq", (ticket_id,))
         out = [{"seq": r[0], "ts": r[1], "actor": r[2], "kind": r[3], **orjson.loads(r[4])}
                for r in rows]
         return out if internal else [e for e in out if e["kind"] != "note"]
 
-    def inbox(self, operator_id: str, status: str | None = None, mine: bool = False,
-              limit: int = 100) -> list[dict[str, Any]]:
+    async def inbox(self, operator_id: str, status: str | None = None, mine: bool = False,
+                    limit: int = 100) -> list[dict[str, Any]]:
         sql = ("SELECT t.ticket_id, t.tool, t.status, t.priority, t.owner, t.created_at, "
                "t.expires_at, COALESCE(r.state, 'unread') FROM tickets t LEFT JOIN ticket_reads r "
                "ON r.ticket_id = t.ticket_id AND r.operator_id = ? WHERE 1 = 1")
@@ -110,14 +126,27 @@ class Gate:
         params.append(limit)
         keys = ("ticket_id", "tool", "status", "priority", "owner", "created_at", "expires_at",
                 "read_state")
-        return [dict(zip(keys, r, strict=True)) for r in self.store.db.execute(sql, params)]
+        return [dict(zip(keys, r, strict=True)) for r in await self.store.fetch(sql, params)]
+
+    async def refresh_stats(self) -> None:
+        """Counts for /metrics, read at scrape time (indexed, cheap)."""
+        by_status = dict(await self.store.fetch(
+            "SELECT status, COUNT(*) FROM tickets GROUP BY status"))
+        oldest = await self.store.fetchone(
+            "SELECT MIN(created_at) FROM tickets WHERE status IN ('open', 'assigned')")
+        backlog = await self.store.fetchone(
+            "SELECT COUNT(*) FROM outbox WHERE state IN ('pending', 'sending')")
+        self.stats = {"by_status": by_status,
+                      "oldest_open_s": 0.0 if oldest is None or oldest[0] is None
+                      else max(0.0, self.clock() - oldest[0]),
+                      "backlog": 0 if backlog is None else int(backlog[0])}
 
     # ---- writing ----------------------------------------------------------------------------
 
     def _event(self, ticket_id: str, actor: str, kind: str, body: dict[str, Any]) -> Statement:
         return ("INSERT INTO ticket_events (ticket_id, seq, ts, actor, kind, body) VALUES (?, "
                 "(SELECT COALESCE(MAX(seq), 0) + 1 FROM ticket_events WHERE ticket_id = ?), ?, ?, "
-                "?, ?)", (ticket_id, ticket_id, time.time(), actor, kind, orjson.dumps(body)))
+                "?, ?)", (ticket_id, ticket_id, self.clock(), actor, kind, orjson.dumps(body)))
 
     def _unread(self, ticket_id: str) -> Statement:
         """A change makes the ticket unread again for every operator who had read it."""
@@ -131,25 +160,29 @@ class Gate:
 
         Exactly once per action, not per ticket: an identical call (tool, domain, environment,
         canonical arguments) while a ticket for it is still open, assigned or approved joins
-        that ticket (an event records the new call) instead of opening a second one."""
+        that ticket (an event records the new call) instead of opening a second one, on every
+        replica (the check and the insert hold one store lock per action)."""
         args = canonical_json(arguments)
         digest = hashlib.sha256(args).hexdigest()
-        async with self._lock("create:" + digest):
-            now = time.time()
-            row = self.store.db.execute(
+        async with self.store.lock("create:" + digest):
+            now = self.clock()
+            row = await self.store.fetchone(
                 "SELECT ticket_id FROM tickets WHERE args_hash = ? AND tool = ? AND domain = ? "
                 "AND environment = ? AND status IN ('open', 'assigned', 'approved') AND "
                 "expires_at > ? ORDER BY created_at LIMIT 1",
-                (digest, tool, domain, environment.value, now)).fetchone()
+                (digest, tool, domain, environment.value, now))
             if row is not None:
                 ticket_id = row[0]
-                await self.store.write([
-                    self._event(ticket_id, "agent", "joined", {
-                        "session_id": session_id, "call_id": call_id, "rules": decision.fired}),
-                    audit_entry("agent", "ticket_joined", ticket_id, {
-                        "session_id": session_id, "call_id": call_id, "args_sha256": digest}),
-                ])
-                return self.get(ticket_id)
+                async with self.store.lock("ticket:" + ticket_id):
+                    await self.store.write([
+                        self._event(ticket_id, "agent", "joined", {
+                            "session_id": session_id, "call_id": call_id,
+                            "rules": decision.fired}),
+                        audit_entry("agent", "ticket_joined", ticket_id, {
+                            "session_id": session_id, "call_id": call_id,
+                            "args_sha256": digest}),
+                    ])
+                return await self.get(ticket_id)
             ticket_id = new_id("tk")
             four_eyes = any(v.details.get("four_eyes") for v in decision.violations)
             body = {"verdict": decision.verdict.value, "rules": decision.fired,
@@ -158,24 +191,18 @@ class Gate:
             await self.store.write([
                 ("INSERT INTO tickets (ticket_id, session_id, call_id, tool, domain, environment, "
                  "arguments, args_hash, decision, policy_version, status, requester, four_eyes, "
-                 "created_at, updated_at, expires_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, "
-                 "'open', ?, ?, ?, ?, ?)",
+                 "approvals, created_at, updated_at, expires_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, "
+                 "?, ?, 'open', ?, ?, ?, ?, ?, ?)",
                  (ticket_id, session_id, call_id, tool, domain, environment.value, args, digest,
-                  orjson.dumps(body), decision.policy_version, requester, int(four_eyes), now,
-                  now, expires)),
+                  orjson.dumps(body), decision.policy_version, requester, int(four_eyes), b"[]",
+                  now, now, expires)),
                 self._event(ticket_id, "agent", "status",
                             {"status": "open", "rules": decision.fired}),
                 audit_entry("agent", "ticket_created", ticket_id, {
                     "session_id": session_id, "tool": tool, "args_sha256": digest,
                     "rules": decision.fired, "policy_version": decision.policy_version}),
             ])
-            return self.get(ticket_id)
-
-    def _lock(self, ticket_id: str) -> asyncio.Lock:
-        lock = self._locks.get(ticket_id)
-        if lock is None:
-            lock = self._locks[ticket_id] = asyncio.Lock()
-        return lock
+            return await self.get(ticket_id)
 
     @staticmethod
     def _state(t: dict[str, Any]) -> State:
@@ -187,24 +214,25 @@ class Gate:
                   extra: list[Statement] | None = None,
                   arguments: dict[str, Any] | None = None) -> dict[str, Any]:
         """Apply one life-cycle action, with its event and audit entry, in one transaction."""
-        async with self._lock(ticket_id):
-            t = self.get(ticket_id)
+        async with self.store.lock("ticket:" + ticket_id):
+            t = await self.get(ticket_id)
             before = self._state(t)
-            now = time.time()
+            now = self.clock()
             if action is not Action.EXPIRE and before.status in UNDECIDED \
                     and now >= before.expires_at and action is not Action.REJECT:
                 await self._expire(t, now)
-                t = self.get(ticket_id)
+                t = await self.get(ticket_id)
             after = step(before, action, actor, now, owner=owner, priority=priority)
             edit_columns = ", arguments = ?, args_hash = ?" if arguments else ""
             statements: list[Statement] = [(
                 f"UPDATE tickets SET status = ?, owner = ?, priority = ?, approvals = ?, "  # noqa: S608 - fixed column names
-                f"updated_at = ?{edit_columns} WHERE ticket_id = ? AND status = ?",
+                f"updated_at = ?{edit_columns} WHERE ticket_id = ? AND status = ? AND "
+                "updated_at = ?",  # the row as read: a change made elsewhere is never lost
                 (after.status.value, after.owner, after.priority,
                  orjson.dumps(list(after.approvals)), now,
                  *((canonical_json(arguments),
                     hashlib.sha256(canonical_json(arguments)).hexdigest()) if arguments else ()),
-                 ticket_id, before.status.value), 1)]
+                 ticket_id, before.status.value, t["updated_at"]), 1)]
             body: dict[str, Any] = {"action": action.value, "status": after.status.value}
             if reason:
                 body["reason"] = reason
@@ -220,7 +248,7 @@ class Gate:
                                    "(?, 'pending', ?)", (ticket_id, now)))
             statements.extend(extra or [])
             await self.store.write(statements)
-        t = self.get(ticket_id)
+        t = await self.get(ticket_id)
         if after.status is not before.status:
             self.notify(t, f"ticket.{after.status.value}")
         if after.status is Status.APPROVED and before.status is not Status.APPROVED:
@@ -235,16 +263,16 @@ class Gate:
                                                              "status": "expired"}),
             audit_entry("system", "ticket_expire", t["ticket_id"], {"status": "expired"}),
         ])
-        self.notify(self.get(t["ticket_id"]), "ticket.expired")
+        self.notify(await self.get(t["ticket_id"]), "ticket.expired")
 
     async def expire_due(self) -> int:
-        now = time.time()
-        due = self.store.db.execute(
+        now = self.clock()
+        due = await self.store.fetch(
             "SELECT ticket_id FROM tickets WHERE status IN ('open', 'assigned') AND expires_at "
-            "<= ?", (now,)).fetchall()
+            "<= ?", (now,))
         for (ticket_id,) in due:
-            async with self._lock(ticket_id):
-                t = self.get(ticket_id)
+            async with self.store.lock("ticket:" + ticket_id):
+                t = await self.get(ticket_id)
                 if t["status"] in ("open", "assigned"):
                     await self._expire(t, now)
         return len(due)
@@ -252,20 +280,21 @@ class Gate:
     async def comment(self, ticket_id: str, actor: str, text: str, internal: bool
                       ) -> dict[str, Any]:
         """A reply (the customer side sees it, and is notified) or an internal note."""
-        t = self.get(ticket_id)
+        t = await self.get(ticket_id)
         kind = "note" if internal else "reply"
-        await self.store.write([
-            self._event(ticket_id, actor, kind, {"text": text}),
-            self._unread(ticket_id),
-            audit_entry(actor, f"ticket_{kind}", ticket_id,
-                        {"sha256": hashlib.sha256(text.encode()).hexdigest()}),
-        ])
+        async with self.store.lock("ticket:" + ticket_id):  # event numbers stay distinct
+            await self.store.write([
+                self._event(ticket_id, actor, kind, {"text": text}),
+                self._unread(ticket_id),
+                audit_entry(actor, f"ticket_{kind}", ticket_id,
+                            {"sha256": hashlib.sha256(text.encode()).hexdigest()}),
+            ])
         if not internal:
             self.notify(t, "ticket.reply", {"text": text})
-        return self.get(ticket_id)
+        return await self.get(ticket_id)
 
     async def set_read(self, ticket_id: str, operator_id: str, state: str) -> None:
-        self.get(ticket_id)
+        await self.get(ticket_id)
         await self.store.write([
             ("INSERT INTO ticket_reads (ticket_id, operator_id, state) VALUES (?, ?, ?) "
              "ON CONFLICT (ticket_id, operator_id) DO UPDATE SET state = excluded.state",
@@ -275,16 +304,16 @@ class Gate:
     # ---- the outbox -------------------------------------------------------------------------
 
     async def deliver(self, ticket_id: str) -> None:
-        """Send one approved ticket's call, once. Safe to call twice: the claim is guarded."""
-        async with self._lock(ticket_id):
-            row = self.store.db.execute("SELECT state FROM outbox WHERE ticket_id = ?",
-                                        (ticket_id,)).fetchone()
-            if row is None or row[0] != "pending":
-                return
-            await self.store.write([
-                ("UPDATE outbox SET state = 'sending', attempts = attempts + 1 WHERE ticket_id = "
-                 "? AND state = 'pending'", (ticket_id,), 1)])
-            await self._send(self.get(ticket_id))
+        """Send one approved ticket's call, once. Safe to call twice, on any replica: the claim
+        is a guarded update only one caller wins."""
+        try:
+            await self.store.write([(
+                "UPDATE outbox SET state = 'sending', attempts = attempts + 1, owner = ?, "
+                "lease_until = ? WHERE ticket_id = ? AND state = 'pending'",
+                (self.replica, self.clock() + self.lease_s, ticket_id), 1)])
+        except StoreConflict:
+            return  # not pending: delivered, or being delivered by another caller
+        await self._send(await self.get(ticket_id))
 
     async def _send(self, t: dict[str, Any]) -> None:
         ticket_id = t["ticket_id"]
@@ -299,10 +328,11 @@ class Gate:
             await self._finish(t, Action.FAILED, "outbox", e.body, e.upstream_status, str(e))
         except UpstreamUnavailable as e:
             if isinstance(e.__cause__, aiohttp.ClientConnectorError):
-                # Nothing reached the upstream: put it back, try again later.
-                await self.store.write([("UPDATE outbox SET state = 'pending' WHERE ticket_id = ? "
-                                         "AND state = 'sending'", (ticket_id,), 1)])
-                self._spawn(self._later(ticket_id, 2.0))
+                # Nothing reached the upstream: put it back; the next sweep tries again.
+                with contextlib.suppress(StoreConflict):
+                    await self.store.write([(
+                        "UPDATE outbox SET state = 'pending', owner = NULL, lease_until = NULL "
+                        "WHERE ticket_id = ? AND state = 'sending'", (ticket_id,), 1)])
                 return
             await self._finish(t, Action.UNKNOWN, "outbox", None, None, str(e))
         except UpstreamError as e:  # a timeout: it may or may not have happened
@@ -311,33 +341,36 @@ class Gate:
             self.delivered += 1
             await self._finish(t, Action.EXECUTED, "outbox", result.body, result.status, "")
 
-    async def _later(self, ticket_id: str, delay: float) -> None:
-        await asyncio.sleep(delay)
-        await self.deliver(ticket_id)
-
     async def _finish(self, t: dict[str, Any], action: Action, actor: str, result: Any,
                       status: int | None, error: str) -> None:
         outbox_state = "unknown" if action is Action.UNKNOWN else "done"
         before = self._state(t)
-        after = step(before, action, actor, time.time())
+        after = step(before, action, actor, self.clock())
         body: dict[str, Any] = {"action": action.value, "status": after.status.value,
                                 "upstream_status": status}
         if error:
             body["error"] = error
-        await self.store.write([
-            ("UPDATE tickets SET status = ?, result = ?, upstream_status = ?, updated_at = ? "
-             "WHERE ticket_id = ? AND status = 'approved'",
-             (after.status.value, None if result is None else orjson.dumps(result), status,
-              time.time(), t["ticket_id"]), 1),
-            ("UPDATE outbox SET state = ? WHERE ticket_id = ? AND state = 'sending'",
-             (outbox_state, t["ticket_id"]), 1),
-            self._event(t["ticket_id"], actor, "status", body),
-            self._unread(t["ticket_id"]),
-            audit_entry(actor, f"ticket_{action.value}", t["ticket_id"], body),
-        ])
+        try:
+            async with self.store.lock("ticket:" + t["ticket_id"]):
+                await self.store.write([
+                    ("UPDATE tickets SET status = ?, result = ?, upstream_status = ?, updated_at = ? "
+                     "WHERE ticket_id = ? AND status = 'approved'",
+                     (after.status.value, None if result is None else orjson.dumps(result), status,
+                      self.clock(), t["ticket_id"]), 1),
+                    ("UPDATE outbox SET state = ? WHERE ticket_id = ? AND state = 'sending'",
+                     (outbox_state, t["ticket_id"]), 1),
+                    self._event(t["ticket_id"], actor, "status", body),
+                    self._unread(t["ticket_id"]),
+                    audit_entry(actor, f"ticket_{action.value}", t["ticket_id"], body),
+                ])
+        except StoreConflict:
+            # another replica took this delivery over (our lease ran out) and settled it first;
+            # with the same idempotency key the upstream executed it once either way
+            log.warning("outbox_settled_elsewhere", ticket_id=t["ticket_id"])
+            return
         if action is Action.EXECUTED:
             await self._record_in_session(t, result, status)
-        self.notify(self.get(t["ticket_id"]), f"ticket.{after.status.value}")
+        self.notify(await self.get(t["ticket_id"]), f"ticket.{after.status.value}")
 
     async def _record_in_session(self, t: dict[str, Any], result: Any, status: int | None
                                  ) -> None:
@@ -355,27 +388,46 @@ class Gate:
                 session.add_call(record)
 
     async def recover(self) -> None:
-        """After a restart: deliver what was approved and not yet sent; settle what was mid-send."""
-        rows = self.store.db.execute("SELECT ticket_id, state FROM outbox WHERE state IN "
-                                     "('pending', 'sending')").fetchall()
-        for ticket_id, state in rows:
+        """At start-up: deliver what was approved and not yet sent, and settle what this store's
+        earlier process left mid-send. SQLite has one process, so every row in ``sending`` is
+        orphaned now; on PostgreSQL only rows whose lease ran out are (their replica died)."""
+        await self.sweep(orphans=not getattr(self.store, "shared", False))
+
+    async def sweep(self, orphans: bool = False) -> int:
+        """Deliver pending approvals (a replica that took the approval may have died before its
+        delivery began) and take over deliveries whose lease ran out; how many rows it took."""
+        now = self.clock()
+        rows = await self.store.fetch(
+            "SELECT ticket_id, state, attempts, lease_until FROM outbox WHERE state IN "
+            "('pending', 'sending')")
+        taken = 0
+        for ticket_id, state, attempts, lease_until in rows:
             if state == "pending":
                 await self.deliver(ticket_id)
-                continue
-            t = self.get(ticket_id)
-            tool = self.catalog.get(t["tool"], t["domain"])
-            up = self.config.upstreams.get(tool.upstream) if tool is not None else None
-            async with self._lock(ticket_id):
-                if up is not None and up.idempotent:
-                    log.warning("outbox_resend_after_crash", ticket_id=ticket_id)
-                    await self.store.write([("UPDATE outbox SET attempts = attempts + 1 WHERE "
-                                             "ticket_id = ? AND state = 'sending'",
-                                             (ticket_id,), 1)])
-                    await self._send(t)  # same Idempotency-Key: executes at most once upstream
-                else:
-                    await self._finish(t, Action.UNKNOWN, "recovery", None, None,
-                                       "interrupted while sending; the upstream does not take "
-                                       "idempotency keys, so a human must check")
+                taken += 1
+            elif orphans or lease_until is None or lease_until < now:
+                taken += await self._take_over(ticket_id, attempts)
+        return taken
+
+    async def _take_over(self, ticket_id: str, attempts: int) -> int:
+        try:  # attempts is the row's version: of several replicas sweeping, one wins
+            await self.store.write([(
+                "UPDATE outbox SET owner = ?, lease_until = ?, attempts = attempts + 1 WHERE "
+                "ticket_id = ? AND state = 'sending' AND attempts = ?",
+                (self.replica, self.clock() + self.lease_s, ticket_id, attempts), 1)])
+        except StoreConflict:
+            return 0
+        t = await self.get(ticket_id)
+        tool = self.catalog.get(t["tool"], t["domain"])
+        up = self.config.upstreams.get(tool.upstream) if tool is not None else None
+        if up is not None and up.idempotent:
+            log.warning("outbox_resend_after_crash", ticket_id=ticket_id)
+            await self._send(t)  # same Idempotency-Key: executes at most once upstream
+        else:
+            await self._finish(t, Action.UNKNOWN, "recovery", None, None,
+                               "interrupted while sending; the upstream does not take "
+                               "idempotency keys, so a human must check")
+        return 1
 
     # ---- notifications ----------------------------------------------------------------------
 
@@ -411,9 +463,10 @@ class Gate:
             except (aiohttp.ClientError, TimeoutError):
                 status = None
             await asyncio.sleep(0.2 * 2 ** (attempt - 1))
-        await self.store.write([self._event(t["ticket_id"], "system", "notify", {
-            "event": event, "delivery_id": delivery, "outcome": outcome, "attempts": attempts,
-            "http_status": status})])
+        async with self.store.lock("ticket:" + t["ticket_id"]):
+            await self.store.write([self._event(t["ticket_id"], "system", "notify", {
+                "event": event, "delivery_id": delivery, "outcome": outcome,
+                "attempts": attempts, "http_status": status})])
 
     # ---- life ---------------------------------------------------------------------------------
 
@@ -441,14 +494,15 @@ class Gate:
         if self._http is not None:
             await self._http.close()
 
-    async def run(self, every_s: float = 1.0) -> None:
-        """Background: expire due tickets."""
+    async def run(self) -> None:
+        """Background: expire due tickets; deliver approvals no one is delivering."""
         while True:
             try:
                 await self.expire_due()
-            except Exception as e:  # keep expiring; a failed pass is logged and retried
-                log.error("expire_failed", error=repr(e))
-            await asyncio.sleep(every_s)
+                await self.sweep()
+            except Exception as e:  # keep sweeping; a failed pass is logged and retried
+                log.error("sweep_failed", error=repr(e))
+            await asyncio.sleep(self.config.gate.sweep_s)
 
 
 def customer_words(t: dict[str, Any]) -> str:

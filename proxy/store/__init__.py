@@ -1,15 +1,23 @@
-"""The store: sessions, messages, calls and facts, behind one interface.
+"""The store: everything that lasts (sessions, facts, tickets, outbox, accounts, keys, audit),
+behind one interface.
 
-``SqliteStore`` is the embedded default (one process, WAL). Every implementation passes the same
-test suite (tests/store/). A write returns only once it is committed: what the proxy has answered
-is on disk.
+``SqliteStore`` is the embedded default (one process, WAL); ``PostgresStore`` serves several
+replicas. Every implementation passes the same contract suite (tests/store/), and both take
+their schema from the same numbered migrations (migrations.py). A write returns only once it is
+committed: what the proxy has answered is on disk. The gate and the accounts speak to the store
+only through this interface (``write``, ``fetch``, ``lock``), never to a concrete backend, and
+no store imports the gate.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from contextlib import AbstractAsyncContextManager
 from typing import TYPE_CHECKING, Any, Protocol
 
 from ..session import CallRecord, Confirmation, Message, SessionState
+from .audit import AUDIT_HEAD, AUDIT_ROWS, Problem, head_of, verify
+from .statements import Statement
 
 if TYPE_CHECKING:
     from ..config import StoreConfig
@@ -56,6 +64,36 @@ class Store(Protocol):
     async def release(self, keys: list[str], call_id: str) -> None:
         """Give back keys this call claimed (its write definitely did not happen)."""
         ...
+
+    async def write(self, statements: list[Statement]) -> None:
+        """Commit portable statements and audit entries atomically (statements.py); a guarded
+        statement that changes another number of rows fails the whole write (StoreConflict)."""
+        ...
+
+    async def fetch(self, sql: str, params: Sequence[Any] = ()) -> list[tuple[Any, ...]]:
+        """Rows of a portable query (``?`` placeholders)."""
+        ...
+
+    async def fetchone(self, sql: str, params: Sequence[Any] = ()) -> tuple[Any, ...] | None:
+        ...
+
+    def lock(self, key: str) -> AbstractAsyncContextManager[None]:
+        """Hold ``key`` against every other holder, in this process and in other replicas."""
+        ...
+
+    async def applied(self) -> list[tuple[int, str, float]]:
+        """The schema migrations applied: (version, name, when)."""
+        ...
+
+
+async def audit_check(store: Store, expect_head: tuple[int, str] | None = None
+                      ) -> tuple[int, list[Problem]]:
+    """Walk the store's audit chain (either backend): entries checked, problems found."""
+    return verify(await store.fetch(AUDIT_ROWS), await store.fetchone(AUDIT_HEAD), expect_head)
+
+
+async def audit_head(store: Store) -> tuple[int, str]:
+    return head_of(await store.fetchone(AUDIT_HEAD))
 
 
 def open_store(config: StoreConfig, path: str) -> Store:

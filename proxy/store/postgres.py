@@ -7,7 +7,9 @@ the head row is locked (``FOR UPDATE``) while an entry is appended, which serial
 across replicas. The in-memory session view is not trusted across replicas: ``shared`` tells the
 session cache to reload a session from the store for every request.
 
-Not here yet: the human gate's tables (tickets, operators, outbox), which run on SQLite.
+The human gate's tables (tickets, outbox, operators, agent keys) live here too, written through
+the same portable ``write``/``fetch`` interface as on SQLite; ``lock`` is an advisory lock, so a
+ticket is changed by one replica at a time.
 """
 
 from __future__ import annotations
@@ -16,99 +18,20 @@ import contextlib
 import hashlib
 import re
 import time
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Sequence
+from string import Template
 from typing import Any
 
 import asyncpg
 import orjson
 
-from ..errors import StoreError
-from ..gate.audit import GENESIS, entry_hash
+from ..errors import StoreConflict, StoreError, StoreInputError
 from ..session import CallRecord, Confirmation, Message, SessionState, canonical_json
 from ..trace import scrub  # card numbers never at rest (policy never needs them)
+from .audit import entry_hash
+from .migrations import DIALECTS, VERSIONS_TABLE, column_type, pending
 from .rows import CALL_COLUMNS, CONFIRMATION_COLUMNS, MESSAGE_COLUMNS, SESSION_COLUMNS, assemble
-
-SCHEMA = """
-CREATE TABLE IF NOT EXISTS sessions (
-    session_id  TEXT PRIMARY KEY,
-    environment TEXT NOT NULL,
-    end_user    BYTEA NOT NULL,
-    tags        BYTEA NOT NULL,
-    started_at  TEXT NOT NULL,
-    ended_at    TEXT,
-    outcome     BYTEA
-);
-CREATE TABLE IF NOT EXISTS events (
-    session_id TEXT NOT NULL REFERENCES sessions(session_id),
-    seq        INTEGER NOT NULL,
-    kind       TEXT NOT NULL,
-    PRIMARY KEY (session_id, seq)
-);
-CREATE TABLE IF NOT EXISTS messages (
-    session_id TEXT NOT NULL REFERENCES sessions(session_id),
-    seq        INTEGER NOT NULL,
-    role       TEXT NOT NULL,
-    content    TEXT NOT NULL,
-    ts         TEXT NOT NULL,
-    PRIMARY KEY (session_id, seq)
-);
-CREATE TABLE IF NOT EXISTS calls (
-    call_id         TEXT PRIMARY KEY,
-    session_id      TEXT NOT NULL REFERENCES sessions(session_id),
-    seq             INTEGER NOT NULL,
-    tool            TEXT NOT NULL,
-    kind            TEXT NOT NULL,
-    arguments       BYTEA NOT NULL,
-    decision_id     TEXT NOT NULL,
-    verdict         TEXT NOT NULL,
-    rules           BYTEA NOT NULL,
-    policy_version  TEXT NOT NULL,
-    outcome         TEXT NOT NULL,
-    result          BYTEA,
-    upstream_status INTEGER,
-    error_code      TEXT,
-    started_at      TEXT NOT NULL,
-    finished_at     TEXT
-);
-CREATE INDEX IF NOT EXISTS calls_by_tool ON calls (session_id, tool);
-CREATE OR REPLACE VIEW facts AS
-    SELECT session_id, tool, arguments AS args, seq, call_id, result FROM calls
-    WHERE kind = 'read' AND outcome = 'executed';
-CREATE TABLE IF NOT EXISTS confirmations (
-    confirmation_id TEXT PRIMARY KEY,
-    session_id      TEXT NOT NULL REFERENCES sessions(session_id),
-    call_hash       TEXT NOT NULL,
-    tool            TEXT NOT NULL,
-    summary         TEXT NOT NULL,
-    created_at      DOUBLE PRECISION NOT NULL,
-    expires_at      DOUBLE PRECISION NOT NULL,
-    confirmed_at    DOUBLE PRECISION,
-    used_at         DOUBLE PRECISION
-);
-CREATE TABLE IF NOT EXISTS audit (
-    id        BIGSERIAL PRIMARY KEY,
-    seq       BIGINT NOT NULL,
-    ts        DOUBLE PRECISION NOT NULL,
-    actor     TEXT NOT NULL,
-    action    TEXT NOT NULL,
-    subject   TEXT NOT NULL,
-    body      BYTEA NOT NULL,
-    prev_hash TEXT NOT NULL,
-    hash      TEXT NOT NULL
-);
-CREATE TABLE IF NOT EXISTS claims (
-    claim      TEXT PRIMARY KEY,
-    call_id    TEXT NOT NULL,
-    created_at DOUBLE PRECISION NOT NULL
-);
-CREATE TABLE IF NOT EXISTS audit_head (
-    id   INTEGER PRIMARY KEY CHECK (id = 1),
-    seq  BIGINT NOT NULL,
-    hash TEXT NOT NULL
-);
-INSERT INTO audit_head (id, seq, hash) VALUES (1, 0, '{genesis}') ON CONFLICT DO NOTHING;
-ALTER TABLE sessions ADD COLUMN IF NOT EXISTS agent_key TEXT;
-""".replace("{genesis}", GENESIS)  # a constant, not input
+from .statements import AUDIT, Statement, numbered
 
 _SCHEMA_NAME = re.compile(r"^[a-z_][a-z0-9_]{0,62}$")
 
@@ -135,6 +58,7 @@ class PostgresStore:
         self.schema = schema
         self.max_connections = max_connections
         self._pool: asyncpg.Pool | None = None
+        self.migrated: list[int] = []  # migrations applied by this open
 
     @property
     def pool(self) -> asyncpg.Pool:
@@ -142,20 +66,30 @@ class PostgresStore:
             raise StoreError("the store is not open")
         return self._pool
 
-    async def open(self) -> None:
+    async def open(self, migrate: bool = True) -> None:
+        """Connect, and (unless ``migrate`` is False: read-only tools) bring the schema up to
+        date under an advisory lock, so replicas starting together migrate once."""
         try:
             self._pool = await asyncpg.create_pool(
                 self.dsn, min_size=1, max_size=self.max_connections,
                 server_settings={"search_path": self.schema}, timeout=5)
             async with self.pool.acquire() as conn:
+                if not migrate:
+                    return
                 await conn.execute(f'CREATE SCHEMA IF NOT EXISTS "{self.schema}"')
                 await conn.execute("SELECT pg_advisory_lock(726354)")  # one migrator at a time
                 try:
-                    await conn.execute(SCHEMA)
+                    self.migrated = await _migrate(conn)
                 finally:
                     await conn.execute("SELECT pg_advisory_unlock(726354)")
         except (OSError, asyncpg.PostgresError) as e:
+            if self._pool is not None:
+                await self._pool.close()
+                self._pool = None
             raise StoreError(f"cannot open PostgreSQL store: {e}") from e
+        except StoreError:
+            await self.close()
+            raise
 
     async def close(self) -> None:
         if self._pool is not None:
@@ -170,20 +104,28 @@ class PostgresStore:
             return False
         return True
 
-    @contextlib.asynccontextmanager
-    async def session_lock(self, session_id: str) -> AsyncIterator[None]:
+    def session_lock(self, session_id: str) -> contextlib.AbstractAsyncContextManager[None]:
         """Hold a session across replicas (an advisory lock) for one call's decision and effect."""
+        return self._advisory(session_id, 0)
+
+    def lock(self, key: str) -> contextlib.AbstractAsyncContextManager[None]:
+        """Hold ``key`` across replicas: an advisory lock (its own key space, apart from
+        sessions'), released when the block ends or, if this process dies, by PostgreSQL."""
+        return self._advisory(key, 1)
+
+    @contextlib.asynccontextmanager
+    async def _advisory(self, key: str, space: int) -> AsyncIterator[None]:
         try:
             async with self.pool.acquire() as conn:
-                await conn.execute("SELECT pg_advisory_lock(hashtextextended($1, 0))",
-                                   session_id)
+                await conn.execute("SELECT pg_advisory_lock(hashtextextended($1, $2))", key,
+                                   space)
                 try:
                     yield
                 finally:
-                    await conn.execute("SELECT pg_advisory_unlock(hashtextextended($1, 0))",
-                                       session_id)
+                    await conn.execute("SELECT pg_advisory_unlock(hashtextextended($1, $2))",
+                                       key, space)
         except (OSError, asyncpg.PostgresError) as e:
-            raise StoreError(f"PostgreSQL session lock failed: {e}") from e
+            raise StoreError(f"PostgreSQL lock failed: {e}") from e
 
     async def _tx(self, statements: list[tuple[str, tuple[Any, ...]]],
                   audit: tuple[str, str, str, dict[str, Any]] | None = None) -> None:
@@ -195,6 +137,43 @@ class PostgresStore:
                     await _append_audit(conn, *audit)
         except (OSError, asyncpg.PostgresError) as e:
             raise StoreError(f"PostgreSQL write failed: {e}") from e
+
+    async def write(self, statements: list[Statement]) -> None:
+        """Commit ``statements`` (store/statements.py) in one transaction."""
+        try:
+            async with self.pool.acquire() as conn, conn.transaction():
+                for statement in statements:
+                    if statement[0] == AUDIT:
+                        await _append_audit(conn, *statement[1])
+                        continue
+                    status = await conn.execute(numbered(statement[0]), *statement[1])
+                    if len(statement) > 2:
+                        changed = int(status.rsplit(" ", 1)[-1])
+                        if changed != statement[2]:
+                            raise StoreConflict(f"expected {statement[2]} changed row(s), got "
+                                                f"{changed}: the state changed")
+        except (asyncpg.DataError, UnicodeError) as e:
+            raise StoreInputError(f"PostgreSQL write failed: {e}") from e
+        except (OSError, asyncpg.PostgresError, asyncpg.InterfaceError) as e:
+            raise StoreError(f"PostgreSQL write failed: {e}") from e
+
+    async def fetch(self, sql: str, params: Sequence[Any] = ()) -> list[tuple[Any, ...]]:
+        try:
+            rows = await self.pool.fetch(numbered(sql), *params)
+        except (OSError, asyncpg.PostgresError, asyncpg.InterfaceError) as e:
+            raise StoreError(f"PostgreSQL read failed: {e}") from e
+        return [tuple(r) for r in rows]
+
+    async def fetchone(self, sql: str, params: Sequence[Any] = ()) -> tuple[Any, ...] | None:
+        try:
+            row = await self.pool.fetchrow(numbered(sql), *params)
+        except (OSError, asyncpg.PostgresError, asyncpg.InterfaceError) as e:
+            raise StoreError(f"PostgreSQL read failed: {e}") from e
+        return None if row is None else tuple(row)
+
+    async def applied(self) -> list[tuple[int, str, float]]:
+        return [(int(r[0]), str(r[1]), float(r[2])) for r in await self.fetch(
+            "SELECT version, name, applied_at FROM schema_migrations ORDER BY version")]
 
     async def claim(self, keys: list[str], call_id: str) -> str | None:
         try:
@@ -305,11 +284,27 @@ class PostgresStore:
             raise StoreError(f"PostgreSQL read failed: {e}") from e
 
 
+async def _migrate(conn: asyncpg.Connection) -> list[int]:
+    """Apply the shared migrations this schema lacks, each in its own transaction."""
+    await conn.execute(Template(VERSIONS_TABLE).substitute(DIALECTS["postgres"]))
+    applied = {r[0] for r in await conn.fetch("SELECT version FROM schema_migrations")}
+    done = []
+    for m in pending(applied):
+        async with conn.transaction():
+            for sql in m.statements("postgres"):
+                await conn.execute(sql)
+            for table, column, kind in m.add_columns:
+                await conn.execute(f"ALTER TABLE {table} ADD COLUMN IF NOT EXISTS {column} "
+                                   f"{column_type(kind, 'postgres')}")
+            await conn.execute("INSERT INTO schema_migrations (version, name, applied_at) "
+                               "VALUES ($1, $2, $3)", m.version, m.name, time.time())
+        done.append(m.version)
+    return done
+
+
 async def _append_audit(conn: asyncpg.Connection, actor: str, action: str, subject: str,
                         body: dict[str, Any]) -> None:
     """Append one audit entry in the open transaction; the locked head row serialises replicas."""
-    import time
-
     seq, prev = await conn.fetchrow("SELECT seq, hash FROM audit_head WHERE id = 1 FOR UPDATE")
     seq += 1
     ts = round(time.time(), 6)

@@ -15,113 +15,37 @@ import hashlib
 import os
 import sqlite3
 import time
+from collections.abc import AsyncIterator, Sequence
 from pathlib import Path
+from string import Template
 from typing import Any
 
 import orjson
 
-from ..errors import StoreError, StoreInputError
+from ..errors import StoreConflict, StoreError, StoreInputError
+from ..locks import KeyedLocks
 from ..session import CallRecord, Confirmation, Message, SessionState, canonical_json
 from ..trace import scrub  # card numbers never at rest (policy never needs them)
+from .audit import append, save_head
+from .migrations import DIALECTS, VERSIONS_TABLE, column_type, pending
 from .rows import CALL_COLUMNS, CONFIRMATION_COLUMNS, MESSAGE_COLUMNS, SESSION_COLUMNS, assemble
-
-SCHEMA = """
-CREATE TABLE IF NOT EXISTS sessions (
-    session_id  TEXT PRIMARY KEY,
-    environment TEXT NOT NULL,
-    end_user    BLOB NOT NULL,
-    tags        BLOB NOT NULL,
-    started_at  TEXT NOT NULL,
-    ended_at    TEXT,
-    outcome     BLOB
-);
--- One row per position in a session: messages and calls share one sequence, and a position
--- taken twice (two writers racing) is refused whole.
-CREATE TABLE IF NOT EXISTS events (
-    session_id TEXT NOT NULL REFERENCES sessions(session_id),
-    seq        INTEGER NOT NULL,
-    kind       TEXT NOT NULL,
-    PRIMARY KEY (session_id, seq)
-);
-CREATE TABLE IF NOT EXISTS messages (
-    session_id TEXT NOT NULL REFERENCES sessions(session_id),
-    seq        INTEGER NOT NULL,
-    role       TEXT NOT NULL,
-    content    TEXT NOT NULL,
-    ts         TEXT NOT NULL,
-    PRIMARY KEY (session_id, seq)
-);
-CREATE TABLE IF NOT EXISTS calls (
-    call_id         TEXT PRIMARY KEY,
-    session_id      TEXT NOT NULL REFERENCES sessions(session_id),
-    seq             INTEGER NOT NULL,
-    tool            TEXT NOT NULL,
-    kind            TEXT NOT NULL,
-    arguments       BLOB NOT NULL,
-    decision_id     TEXT NOT NULL,
-    verdict         TEXT NOT NULL,
-    rules           BLOB NOT NULL,
-    policy_version  TEXT NOT NULL,
-    outcome         TEXT NOT NULL,
-    result          BLOB,
-    upstream_status INTEGER,
-    error_code      TEXT,
-    started_at      TEXT NOT NULL,
-    finished_at     TEXT
-);
--- Once-only actions across sessions (rules with scope: global): one row per action key.
-CREATE TABLE IF NOT EXISTS claims (
-    claim      TEXT PRIMARY KEY,
-    call_id    TEXT NOT NULL,
-    created_at REAL NOT NULL
-);
--- One row, written by the readiness probe after a failed commit to see writes work again.
-CREATE TABLE IF NOT EXISTS probe (id INTEGER PRIMARY KEY, at REAL NOT NULL);
-CREATE TABLE IF NOT EXISTS confirmations (
-    confirmation_id TEXT PRIMARY KEY,
-    session_id      TEXT NOT NULL REFERENCES sessions(session_id),
-    call_hash       TEXT NOT NULL,
-    tool            TEXT NOT NULL,
-    summary         TEXT NOT NULL,
-    created_at      REAL NOT NULL,
-    expires_at      REAL NOT NULL,
-    confirmed_at    REAL,
-    used_at         REAL
-);
--- Facts are the results of successful reads, looked up by tool and canonical arguments.
-CREATE INDEX IF NOT EXISTS calls_by_tool ON calls (session_id, tool);
-CREATE VIEW IF NOT EXISTS facts AS
-    SELECT session_id, tool, arguments AS args, seq, call_id, result FROM calls
-    WHERE kind = 'read' AND outcome = 'executed';
-"""
-
-
-# A statement is (sql, params), or (sql, params, rows): the number of rows it must change (a
-# guarded update such as "... WHERE status = 'open'"; any other count fails the caller's whole
-# write), or audit_entry(...): an entry appended to the hash-chained audit log.
-Statement = tuple[Any, ...]
-AUDIT = "-- audit --"
-
-
-def audit_entry(actor: str, action: str, subject: str, body: dict[str, Any]) -> Statement:
-    """An audit log entry, chained when its transaction commits (gate/audit.py)."""
-    return (AUDIT, (actor, action, subject, body))
-
+from .statements import AUDIT, Statement, audit_entry
 
 Head = tuple[int, str] | None  # the audit log's last (seq, hash); None: read it from the table
 
 
+class _RowCount(Exception):
+    """A guarded statement changed another number of rows than it must."""
+
+
 def _execute(db: sqlite3.Connection, statement: Statement, head: Head) -> Head:
     if statement[0] == AUDIT:
-        from ..gate.audit import append
-
         actor, action, subject, body = statement[1]
         return append(db, actor, action, subject, body, head, write_head=False)
     cursor = db.execute(statement[0], statement[1])
     if len(statement) > 2 and cursor.rowcount != statement[2]:
-        raise sqlite3.IntegrityError(
-            f"expected {statement[2]} changed row(s), got {cursor.rowcount}: the state changed"
-        )
+        raise _RowCount(f"expected {statement[2]} changed row(s), got {cursor.rowcount}: the "
+                        "state changed")
     return head
 
 
@@ -134,16 +58,29 @@ def _dump(value: Any) -> bytes:
     return orjson.dumps(value)
 
 
-# Columns added after a table first shipped: (table, column, type). Each is added where missing,
-# so a store file from an earlier version opens and keeps its rows.
-ADDED_COLUMNS = (("sessions", "agent_key", "TEXT"),)
-
-
-def migrate_sqlite(db: sqlite3.Connection) -> None:
-    for table, column, kind in ADDED_COLUMNS:
-        have = {r[1] for r in db.execute(f"PRAGMA table_info({table})")}
-        if column not in have:
-            db.execute(f"ALTER TABLE {table} ADD COLUMN {column} {kind}")
+def migrate_sqlite(db: sqlite3.Connection) -> list[int]:
+    """Apply the shared migrations this file lacks (store/migrations.py); the versions applied."""
+    db.execute(Template(VERSIONS_TABLE).substitute(DIALECTS["sqlite"]))
+    applied = {r[0] for r in db.execute("SELECT version FROM schema_migrations")}
+    done = []
+    for m in pending(applied):
+        db.execute("BEGIN IMMEDIATE")
+        try:
+            for sql in m.statements("sqlite"):
+                db.execute(sql)
+            for table, column, kind in m.add_columns:
+                have = {r[1] for r in db.execute(f"PRAGMA table_info({table})")}
+                if column not in have:
+                    db.execute(f"ALTER TABLE {table} ADD COLUMN {column} "
+                               f"{column_type(kind, 'sqlite')}")
+            db.execute("INSERT INTO schema_migrations (version, name, applied_at) VALUES "
+                       "(?, ?, ?)", (m.version, m.name, time.time()))
+            db.execute("COMMIT")
+        except BaseException:
+            db.execute("ROLLBACK")
+            raise
+        done.append(m.version)
+    return done
 
 
 class SqliteStore:
@@ -154,7 +91,9 @@ class SqliteStore:
         self._pending: list[tuple[list[Statement], asyncio.Future[None]]] = []
         self._flush_scheduled = False
         self._audit_head: Head = None
+        self._locks = KeyedLocks()
         self.writable = True  # False after a failed commit, until a write succeeds again
+        self.migrated: list[int] = []  # migrations applied by this open
 
     @property
     def db(self) -> sqlite3.Connection:
@@ -187,14 +126,14 @@ class SqliteStore:
             db.execute("PRAGMA synchronous=NORMAL")
             db.execute("PRAGMA foreign_keys=ON")
             db.execute("PRAGMA busy_timeout=2000")
-            db.executescript(SCHEMA)
-            migrate_sqlite(db)
-            from ..gate.schema import GATE_SCHEMA
-
-            db.executescript(GATE_SCHEMA)
+            self.migrated = migrate_sqlite(db)
         except sqlite3.Error as e:
             self._release()
             raise StoreError(f"cannot open SQLite store {self.path}: {e}") from e
+        except StoreError:  # a schema newer than this code: refused, and the file let go
+            db.close()
+            self._release()
+            raise
         self._db = db
 
     def _release(self) -> None:
@@ -221,8 +160,31 @@ class SqliteStore:
         return self.writable
 
     async def write(self, statements: list[Statement]) -> None:
-        """Commit ``statements`` atomically (public for the gate's tables)."""
+        """Commit ``statements`` atomically (store/statements.py says what they are)."""
         await self._write(statements)
+
+    async def fetch(self, sql: str, params: Sequence[Any] = ()) -> list[tuple[Any, ...]]:
+        try:
+            return self.db.execute(sql, tuple(params)).fetchall()
+        except sqlite3.Error as e:
+            raise StoreError(f"SQLite read failed: {e}") from e
+
+    async def fetchone(self, sql: str, params: Sequence[Any] = ()) -> tuple[Any, ...] | None:
+        try:
+            row: tuple[Any, ...] | None = self.db.execute(sql, tuple(params)).fetchone()
+        except sqlite3.Error as e:
+            raise StoreError(f"SQLite read failed: {e}") from e
+        return row
+
+    @contextlib.asynccontextmanager
+    async def lock(self, key: str) -> AsyncIterator[None]:
+        """Hold ``key`` against every other holder (one process owns a SQLite store)."""
+        async with self._locks.hold(key):
+            yield
+
+    async def applied(self) -> list[tuple[int, str, float]]:
+        return await self.fetch("SELECT version, name, applied_at FROM schema_migrations "
+                                "ORDER BY version")
 
     async def _write(self, statements: list[Statement]) -> None:
         """Commit ``statements`` atomically; returns once they are committed.
@@ -283,10 +245,11 @@ class SqliteStore:
                 if not alone:
                     db.execute("RELEASE one")
                 done.append(future)
-            except (sqlite3.Error, ValueError) as e:
+            except (sqlite3.Error, ValueError, _RowCount) as e:
                 # ValueError: a value SQLite cannot store (e.g. a string that is not UTF-8
                 # encodable); the edge refuses those, this keeps one bad caller from wedging all
-                bad = StoreInputError if isinstance(e, ValueError) else StoreError
+                bad = StoreInputError if isinstance(e, ValueError) else \
+                    StoreConflict if isinstance(e, _RowCount) else StoreError
                 _fail(future, bad(f"SQLite write failed: {e}"))
                 if alone:
                     db.execute("ROLLBACK")
@@ -296,8 +259,6 @@ class SqliteStore:
                 head = saved
         try:
             if head is not None and head != self._audit_head:
-                from ..gate.audit import save_head
-
                 save_head(db, head)  # once per transaction, in it
             db.execute("COMMIT")
         except sqlite3.Error as e:

@@ -7,8 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from proxy.gate.audit import verify
-from proxy.store.sqlite import SqliteStore, audit_entry
+from proxy.store.audit import AUDIT_HEAD, check_db, head_of
+from proxy.store.sqlite import SqliteStore
+from proxy.store.statements import audit_entry
 
 
 @pytest.fixture
@@ -17,7 +18,7 @@ async def db_path(tmp_path: Path) -> Path:
     await store.open()
     for i in range(10):
         await store.write([audit_entry("op_1", "ticket_approve", f"tk_{i}", {"i": i})])
-    count, problems = verify(store.db)
+    count, problems = check_db(store.db)
     assert (count, problems) == (10, [])
     await store.close()
     return tmp_path / "a.db"
@@ -25,7 +26,7 @@ async def db_path(tmp_path: Path) -> Path:
 
 def check(path: Path) -> list[tuple[int | None, str]]:
     db = sqlite3.connect(path)
-    _, problems = verify(db)
+    _, problems = check_db(db)
     return [(p.seq, p.what) for p in problems]
 
 
@@ -39,7 +40,7 @@ def test_modified_entry(db_path: Path) -> None:
 
 def test_modified_actor_with_rehash_breaks_the_next_link(db_path: Path) -> None:
     """Rewriting an entry and its own hash still breaks the entry after it."""
-    from proxy.gate.audit import entry_hash
+    from proxy.store.audit import entry_hash
 
     db = sqlite3.connect(db_path)
     seq, ts, action, subject, body, prev = db.execute(
@@ -108,19 +109,17 @@ def test_an_entry_stored_as_text_is_reported_not_a_crash(db_path: Path) -> None:
 def test_a_cut_end_with_a_rewritten_head_fails_against_the_head_kept_outside(
     db_path: Path,
 ) -> None:
-    from proxy.gate.audit import head_of
-
     db = sqlite3.connect(db_path)
-    kept = head_of(db)
+    kept = head_of(db.execute(AUDIT_HEAD).fetchone())
     assert kept[0] == 10
-    assert verify(db, kept)[1] == []
+    assert check_db(db, kept)[1] == []
     # cut the last two entries and make the head agree with what is left
     row = db.execute("SELECT seq, hash FROM audit WHERE seq = 8").fetchone()
     db.execute("DELETE FROM audit WHERE seq > 8")
     db.execute("UPDATE audit_head SET seq = ?, hash = ? WHERE id = 1", row)
     db.commit()
     assert check(db_path) == []  # from inside, it reads as intact
-    problems = verify(db, kept)[1]
+    problems = check_db(db, kept)[1]
     assert problems and "not in the log" in problems[-1].what
 
 

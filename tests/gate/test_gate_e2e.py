@@ -103,8 +103,8 @@ async def test_expired_ticket_never_executes(
     _, _, body = await held_refund(g, retail_db)
     ticket_id = body["ticket"]["ticket_id"]
     assert g.runtime.gate is not None
-    g.runtime.gate.store.db.execute("UPDATE tickets SET expires_at = ? WHERE ticket_id = ?",
-                                    (time.time() - 1, ticket_id))
+    await g.runtime.gate.store.write([("UPDATE tickets SET expires_at = ? WHERE ticket_id = ?",
+                                       (time.time() - 1, ticket_id))])
     abe = await login(g, "abe")
     resp = await g.client.post(f"/v1/operator/tickets/{ticket_id}/approve", headers=bearer(abe))
     assert resp.status == 410
@@ -121,8 +121,8 @@ async def test_four_eyes_needs_two_distinct_approvers(
     _, _, body = await held_refund(g, retail_db)
     ticket_id = body["ticket"]["ticket_id"]
     assert g.runtime.gate is not None
-    g.runtime.gate.store.db.execute("UPDATE tickets SET four_eyes = 1 WHERE ticket_id = ?",
-                                    (ticket_id,))
+    await g.runtime.gate.store.write([("UPDATE tickets SET four_eyes = 1 WHERE ticket_id = ?",
+                                       (ticket_id,))])
     abe, ann = await login(g, "abe"), await login(g, "ann")
     first = await g.client.post(f"/v1/operator/tickets/{ticket_id}/approve", headers=bearer(abe))
     assert first.status == 200 and (await first.json())["status"] == "open"
@@ -184,6 +184,6 @@ async def test_webhook_retries_until_delivered(
                       json={"reason": "no"})
     assert runtime.gate is not None
     await runtime.gate.drain()
-    events = runtime.gate.events(ticket_id, internal=True)
+    events = await runtime.gate.events(ticket_id, internal=True)
     notify = [e for e in events if e["kind"] == "notify"]
     assert notify and notify[-1]["outcome"] == "delivered" and notify[-1]["attempts"] == 3

@@ -133,7 +133,9 @@ async def test_agent_keys(
     assert (await client.post("/v1/sessions", json={})).status == 401
     made = await runtime.accounts.create_agent_key("support-bot", "op_team")
     assert made["key"].startswith("cgk_")
-    stored = runtime.accounts.store.db.execute("SELECT key_hash FROM agent_keys").fetchone()[0]
+    row = await runtime.accounts.store.fetchone("SELECT key_hash FROM agent_keys")
+    assert row is not None
+    stored = row[0]
     assert made["key"] not in stored  # hashed at rest
     resp = await client.post("/v1/sessions", json={}, headers=bearer(made["key"]))
     assert resp.status == 201

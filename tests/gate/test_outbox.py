@@ -50,7 +50,7 @@ async def test_timeout_is_outcome_unknown_and_never_retried(
     assert resp.status == 200
     assert rt.gate is not None
     await rt.gate.drain()
-    t = rt.gate.get(tid)
+    t = await rt.gate.get(tid)
     assert t["status"] == "outcome_unknown"
     assert fake_upstream_app[MODE]["hits"] == 1
     await rt.gate.recover()  # nothing to recover: unknown stays unknown for a human
@@ -78,7 +78,7 @@ async def test_recovery_delivers_approved_but_unsent(
     client2, rt2 = await make_proxy(str(upstream.make_url("")))  # startup runs recovery
     assert rt2.gate is not None
     await rt2.gate.drain()
-    assert rt2.gate.get(tid)["status"] == "executed"
+    assert (await rt2.gate.get(tid))["status"] == "executed"
     assert [w["idempotency_key"] for w in upstream_state(upstream)["writes"]] == [tid]
     await client2.close()
 
@@ -104,7 +104,7 @@ async def test_interrupted_send_is_resent_with_the_same_key(
     client2, rt2 = await make_proxy(str(upstream.make_url("")))
     assert rt2.gate is not None
     await rt2.gate.drain()
-    assert rt2.gate.get(tid)["status"] == "executed"
+    assert (await rt2.gate.get(tid))["status"] == "executed"
     assert len(upstream_state(upstream)["writes"]) == 1  # executed once, replayed once
     await client2.close()
 
@@ -125,7 +125,7 @@ async def test_interrupted_send_without_idempotency_is_unknown(
     client2, rt2 = await make_proxy(base, upstreams={"retail": {"base_url": base}})
     assert rt2.gate is not None
     await rt2.gate.drain()
-    assert rt2.gate.get(tid)["status"] == "outcome_unknown"
+    assert (await rt2.gate.get(tid))["status"] == "outcome_unknown"
     assert upstream_state(upstream)["writes"] == []
     await client2.close()
 

@@ -54,7 +54,7 @@ async def test_without_the_key_no_operator_is_enrolled(
     await rt.store.open()
     with pytest.raises(SecretsKeyMissing, match="CALLGATE_SECRETS_KEY"):
         await rt.accounts.create_operator("ada", "correct horse battery", Role.ADMIN, "t")
-    assert rt.accounts.count() == 0
+    assert await rt.accounts.count() == 0
     await rt.store.close()
 
 
@@ -64,12 +64,14 @@ async def test_secrets_stored_in_clear_earlier_are_sealed_at_start(
     rt = build_runtime(make_config(tmp_path, str(upstream.make_url(""))))
     await rt.store.open()
     assert rt.accounts is not None
-    rt.accounts.store.db.execute(
+    await rt.accounts.store.write([(
         "INSERT INTO operators (operator_id, username, pw_hash, totp_secret, role, created_at) "
-        "VALUES ('op_old', 'old', 'x', 'JBSWY3DPEHPK3PXP', 'admin', 0)")
+        "VALUES ('op_old', 'old', 'x', 'JBSWY3DPEHPK3PXP', 'admin', 0)", ())])
     assert await rt.accounts.seal_plaintext() == 1
-    stored = rt.accounts.store.db.execute(
-        "SELECT totp_secret FROM operators WHERE operator_id = 'op_old'").fetchone()[0]
+    row = await rt.accounts.store.fetchone(
+        "SELECT totp_secret FROM operators WHERE operator_id = 'op_old'")
+    assert row is not None
+    stored = row[0]
     assert stored.startswith(PREFIX)
     assert rt.accounts.sealer.open(stored) == "JBSWY3DPEHPK3PXP"
     await rt.store.close()

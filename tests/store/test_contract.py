@@ -101,7 +101,7 @@ async def test_unknown_session_reference_is_refused(store: Any) -> None:
 
 
 async def test_decisions_are_chained_in_the_audit_log(store: Any) -> None:
-    from proxy.gate.audit import GENESIS, entry_hash
+    from proxy.store.audit import GENESIS, entry_hash
 
     await store.create_session(SessionState("s1", Environment.LIVE, {}, {}, "t0"))
     for seq in (1, 2, 3):

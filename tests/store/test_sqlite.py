@@ -70,7 +70,7 @@ async def test_audit_chain_survives_a_rolled_back_writer(tmp_path: Path) -> None
     chain, whose end the store keeps in memory, goes on unbroken."""
     import asyncio
 
-    from proxy.gate.audit import verify
+    from proxy.store.audit import check_db as verify
     from proxy.store.sqlite import audit_entry
 
     store = SqliteStore(tmp_path / "s.db")

@@ -1,5 +1,8 @@
 """The audit log: append-only, hash-chained, written in the transaction of the change it records.
 
+One chain per store, whichever backend: SQLite appends with the head kept in memory (one
+writer); PostgreSQL locks the head row while it appends, so every replica extends the same chain.
+
 Entry n stores ``hash = sha256(prev_hash | canonical(seq, ts, actor, action, subject, body))``
 and ``prev_hash`` = entry n-1's hash (64 zeros for the first). A head row keeps the last seq and
 hash, so dropping entries from the end shows too. ``verify`` walks the chain and reports the
@@ -11,6 +14,7 @@ from __future__ import annotations
 import hashlib
 import sqlite3
 import time
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -60,8 +64,13 @@ class Problem:
     what: str
 
 
-def verify(db: sqlite3.Connection, expect_head: tuple[int, str] | None = None
-           ) -> tuple[int, list[Problem]]:
+AUDIT_ROWS = ("SELECT seq, ts, actor, action, subject, body, prev_hash, hash FROM audit "
+              "ORDER BY id")
+AUDIT_HEAD = "SELECT seq, hash FROM audit_head WHERE id = 1"
+
+
+def verify(rows: Iterable[Sequence[Any]], head: Sequence[Any] | None,
+           expect_head: tuple[int, str] | None = None) -> tuple[int, list[Problem]]:
     """Walk the chain: (entries checked, problems found, first first). Never raises for what
     it reads: an entry it cannot read is a problem to report, not a crash.
 
@@ -73,9 +82,7 @@ def verify(db: sqlite3.Connection, expect_head: tuple[int, str] | None = None
     expected_seq = 1
     count = 0
     seen_expected = False
-    rows = db.execute("SELECT seq, ts, actor, action, subject, body, prev_hash, hash FROM audit "
-                      "ORDER BY id")
-    for row in rows:
+    for row in rows:  # AUDIT_ROWS, from either backend
         count += 1
         seq, ts, actor, action, subject, body, prev_hash, digest = row
         if not isinstance(seq, int):
@@ -90,6 +97,8 @@ def verify(db: sqlite3.Connection, expect_head: tuple[int, str] | None = None
             problems.append(Problem(seq, f"entry {seq} does not follow the previous entry's "
                                          "hash: an entry before it was changed, removed, "
                                          "inserted or moved"))
+        if isinstance(body, memoryview):
+            body = bytes(body)
         if isinstance(body, str):
             problems.append(Problem(seq, f"entry {seq}'s body is stored as text, not as the "
                                          "bytes that were hashed: it was rewritten"))
@@ -110,7 +119,6 @@ def verify(db: sqlite3.Connection, expect_head: tuple[int, str] | None = None
                                              "outside: the log was rewritten up to here"))
         prev = digest
         expected_seq = seq + 1
-    head = db.execute("SELECT seq, hash FROM audit_head WHERE id = 1").fetchone()
     if head is None and count:
         problems.append(Problem(None, "the head record is missing"))
     elif head is not None and (head[0] != expected_seq - 1 or head[1] != prev):
@@ -125,7 +133,12 @@ def verify(db: sqlite3.Connection, expect_head: tuple[int, str] | None = None
     return count, problems
 
 
-def head_of(db: sqlite3.Connection) -> tuple[int, str]:
-    """The chain's head (seq, hash), to keep outside the database."""
-    row = db.execute("SELECT seq, hash FROM audit_head WHERE id = 1").fetchone()
+def head_of(row: Sequence[Any] | None) -> tuple[int, str]:
+    """The chain's head (seq, hash) from the AUDIT_HEAD row, to keep outside the database."""
     return (0, GENESIS) if row is None else (int(row[0]), str(row[1]))
+
+
+def check_db(db: sqlite3.Connection, expect_head: tuple[int, str] | None = None
+             ) -> tuple[int, list[Problem]]:
+    """``verify`` on an open SQLite connection (read-only ones included)."""
+    return verify(db.execute(AUDIT_ROWS), db.execute(AUDIT_HEAD).fetchone(), expect_head)
