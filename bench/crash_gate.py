@@ -38,6 +38,7 @@ import aiohttp
 import pyotp
 
 ROOT = Path(__file__).resolve().parent.parent
+PASSWORD = "a long crash-test password"  # noqa: S105 - a throwaway operator of the test run
 CALLGATE = [sys.executable, "-m", "proxy"]
 POLICY = """domain: retail
 catalog: {root}/schemas/retail/catalog.yaml
@@ -58,6 +59,24 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
+async def ready(port: int, proc: subprocess.Popen[bytes], what: str, within_s: float = 20.0
+                ) -> None:
+    """Wait until ``GET /readyz`` on ``port`` answers 200, or fail saying what did not come up."""
+    deadline = time.monotonic() + within_s
+    async with aiohttp.ClientSession() as http:
+        while time.monotonic() < deadline:
+            try:
+                async with http.get(f"http://127.0.0.1:{port}/readyz") as r:
+                    if r.status == 200:
+                        return
+            except aiohttp.ClientError:
+                pass
+            if proc.poll() is not None:
+                raise RuntimeError(f"{what} exited with status {proc.returncode}")
+            await asyncio.sleep(0.05)
+    raise RuntimeError(f"{what} did not come up")
+
+
 class Proxy:
     def __init__(self, config: Path, port: int, env: dict[str, str]) -> None:
         self.config, self.port, self.env = config, port, env
@@ -67,17 +86,7 @@ class Proxy:
         self.proc = subprocess.Popen(
             [*CALLGATE, "serve", "--config", str(self.config), "--log-level", "error"],
             env=self.env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        deadline = time.monotonic() + 20
-        async with aiohttp.ClientSession() as http:
-            while time.monotonic() < deadline:
-                try:
-                    async with http.get(f"http://127.0.0.1:{self.port}/readyz") as r:
-                        if r.status == 200:
-                            return
-                except aiohttp.ClientError:
-                    pass
-                await asyncio.sleep(0.05)
-        raise RuntimeError("the proxy did not come up")
+        await ready(self.port, self.proc, "the proxy")
 
     def kill(self) -> None:
         if self.proc is not None and self.proc.poll() is None:
@@ -88,6 +97,35 @@ class Proxy:
         if self.proc is not None and self.proc.poll() is None:
             self.proc.terminate()
             self.proc.wait(15)
+
+
+def start_upstream(config: Path, up_port: int
+                   ) -> tuple[dict[str, str], subprocess.Popen[bytes], str]:
+    """The demo upstream (writes take 20 ms, so kills often land while a delivery is on the
+    wire) and the first operator, made with the CLI as a user would: (env, upstream, TOTP
+    secret). The environment carries a key for this run's sealed TOTP secrets."""
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    env.setdefault("CALLGATE_SECRETS_KEY", base64.urlsafe_b64encode(os.urandom(32)).decode())
+    upstream = subprocess.Popen(
+        [*CALLGATE, "demo-upstream", "--port", str(up_port), "--write-latency-ms", "20"],
+        env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    made = subprocess.run(
+        [*CALLGATE, "operator", "create", "--config", str(config), "--username", "ada",
+         "--role", "approver", "--password", PASSWORD],
+        env=env, capture_output=True, text=True, check=True)
+    secret = next(line.split(": ")[1] for line in made.stdout.splitlines()
+                  if line.startswith("TOTP secret"))
+    return env, upstream, secret
+
+
+async def approve(http: aiohttp.ClientSession, base: str, headers: dict[str, str], tid: str
+                  ) -> bool:
+    """Approve one ticket; False when the answer never came (the process was killed)."""
+    try:
+        async with http.post(f"{base}/v1/operator/tickets/{tid}/approve", headers=headers) as r:
+            return r.status == 200
+    except aiohttp.ClientError:
+        return False
 
 
 async def run(rounds: int, per_round: int, seed: int, quiet: bool) -> dict[str, Any]:
@@ -103,19 +141,7 @@ async def run(rounds: int, per_round: int, seed: int, quiet: bool) -> dict[str, 
         f"upstreams: {{retail: {{base_url: 'http://127.0.0.1:{up_port}', idempotent: true}}}}\n"
         f"catalogs: ['{ROOT / 'schemas/retail/catalog.yaml'}']\n"
         f"policy: {{dirs: ['{tmp / 'policy'}'], reload_s: 0}}\n")
-    env = {**os.environ, "PYTHONPATH": str(ROOT)}
-    # a key for this run's sealed TOTP secrets, unless the caller set one
-    env.setdefault("CALLGATE_SECRETS_KEY", base64.urlsafe_b64encode(os.urandom(32)).decode())
-    # Writes take 20 ms upstream, so kills often land while a delivery is on the wire.
-    upstream = subprocess.Popen(
-        [*CALLGATE, "demo-upstream", "--port", str(up_port), "--write-latency-ms", "20"],
-        env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    made = subprocess.run(
-        [*CALLGATE, "operator", "create", "--config", str(config), "--username", "ada",
-         "--role", "approver", "--password", "a long crash-test password"],
-        env=env, capture_output=True, text=True, check=True)
-    secret = next(line.split(": ")[1] for line in made.stdout.splitlines()
-                  if line.startswith("TOTP secret"))
+    env, upstream, secret = start_upstream(config, up_port)
     proxy = Proxy(config, port, env)
     base = f"http://127.0.0.1:{port}"
     users: list[str] = []
@@ -126,7 +152,7 @@ async def run(rounds: int, per_round: int, seed: int, quiet: bool) -> dict[str, 
             async with http.get(f"http://127.0.0.1:{up_port}/products") as r:
                 assert r.status == 200
             async with http.post(f"{base}/v1/operator/login", json={
-                    "username": "ada", "password": "a long crash-test password",
+                    "username": "ada", "password": PASSWORD,
                     "totp": pyotp.TOTP(secret).now()}) as r:
                 token = (await r.json())["token"]  # sessions live in the store: kept across kills
             headers = {"Authorization": f"Bearer {token}"}
@@ -148,15 +174,7 @@ async def run(rounds: int, per_round: int, seed: int, quiet: bool) -> dict[str, 
                         tickets.append(body["ticket"]["ticket_id"])
                         held += 1
 
-                async def approve(tid: str) -> bool:
-                    try:
-                        async with http.post(f"{base}/v1/operator/tickets/{tid}/approve",
-                                             headers=headers) as r:
-                            return r.status == 200
-                    except aiohttp.ClientError:
-                        return False
-
-                jobs = [asyncio.ensure_future(approve(t)) for t in tickets]
+                jobs = [asyncio.ensure_future(approve(http, base, headers, t)) for t in tickets]
                 await asyncio.sleep(rng.uniform(0, 0.1))
                 proxy.kill()
                 kills += 1

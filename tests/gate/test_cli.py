@@ -2,14 +2,18 @@
 
 from __future__ import annotations
 
+import asyncio
+import secrets
 import sqlite3
 from pathlib import Path
 
+import asyncpg
 from click.testing import CliRunner
 
 from proxy.cli import main
+from proxy.store.migrations import LATEST
 
-from ..conftest import ROOT
+from ..conftest import PG_DSN, ROOT, needs_postgres
 
 
 def config(tmp_path: Path) -> Path:
@@ -44,3 +48,47 @@ def test_first_admin_key_and_audit(tmp_path: Path) -> None:
     db.commit()
     broken = runner.invoke(main, ["audit", "verify", "--config", cfg])
     assert broken.exit_code == 1 and "entry 1 was modified" in broken.output
+
+
+@needs_postgres
+def test_the_same_commands_on_postgres(tmp_path: Path) -> None:
+    """Operators, keys, the audit check and migrations on the PostgreSQL store: nothing lands in
+    a SQLite file on the side."""
+    schema = "cli_" + secrets.token_hex(5)
+    cfg = tmp_path / "pg.yaml"
+    cfg.write_text(f"store: {{backend: postgres, dsn: '{PG_DSN}', schema: {schema}, "
+                   f"path: {tmp_path / 'never.db'}}}\n"
+                   "upstreams: {retail: {base_url: 'http://127.0.0.1:9'}}\n"
+                   f"catalogs: ['{ROOT / 'schemas/retail/catalog.yaml'}']\n")
+    runner = CliRunner()
+
+    async def sql(statement: str) -> None:
+        conn = await asyncpg.connect(PG_DSN, server_settings={"search_path": schema})
+        try:
+            await conn.execute(statement)
+        finally:
+            await conn.close()
+
+    try:
+        before = runner.invoke(main, ["store", "status", "--config", str(cfg)])
+        assert before.exit_code == 0 and "pending" in before.output and "applied" not in before.output
+        made = runner.invoke(main, ["operator", "create", "--config", str(cfg), "--username",
+                                    "ada", "--password", "a long enough password"])
+        assert made.exit_code == 0, made.output
+        key = runner.invoke(main, ["agent-key", "create", "--config", str(cfg), "--name", "bot",
+                                   "--owner", "op_x"])
+        assert key.exit_code == 0 and "cgk_" in key.output
+        assert not (tmp_path / "never.db").exists()
+        after = runner.invoke(main, ["store", "status", "--config", str(cfg)])
+        assert "pending" not in after.output and after.output.count("applied") == LATEST
+        again = runner.invoke(main, ["store", "migrate", "--config", str(cfg)])
+        assert again.exit_code == 0 and "nothing (up to date)" in again.output
+        ok = runner.invoke(main, ["audit", "verify", "--config", str(cfg)])
+        assert ok.exit_code == 0 and "intact: 2 entries" in ok.output, ok.output
+        head = runner.invoke(main, ["audit", "head", "--config", str(cfg)])
+        assert head.exit_code == 0 and head.output.startswith("2:")
+        asyncio.run(sql("UPDATE audit SET actor = 'mallory' WHERE seq = 1"))
+        broken = runner.invoke(main, ["audit", "verify", "--config", str(cfg)])
+        assert broken.exit_code == 1 and "entry 1 was modified" in broken.output
+    finally:
+        asyncio.run(sql(f'DROP SCHEMA IF EXISTS "{schema}" CASCADE'))
