@@ -12,6 +12,7 @@ from pathlib import Path
 import structlog
 from aiohttp import web
 
+from . import telemetry
 from .api import agent, health, openapi, operator
 from .api.auth import authenticate
 from .api.keys import RUNTIME
@@ -43,6 +44,7 @@ def build_runtime(
     Policy directories named in the configuration are loaded and compiled here: a broken policy
     stops start-up with its file and line.
     """
+    telemetry.setup(config.telemetry.otel, config.telemetry.service_name)
     store = open_store(config.store, str(config.resolve(config.store.path)))
     trace_path = config.trace.path
     if trace_path != "-":
@@ -61,7 +63,9 @@ def build_runtime(
         sessions=SessionCache(store),
         upstreams=Upstreams(config),
         tracer=Tracer(trace_path, Redactor(config.trace.redact, config.trace.redact_tools,
-                                           config.trace.sensitive)),
+                                           config.trace.sensitive),
+                      rotate_bytes=None if config.trace.rotate_mb is None
+                      else int(config.trace.rotate_mb * 1024 * 1024), keep=config.trace.keep),
         opa=opa,
         frontend_token=secret(token_env, "confirmations.frontend_token_env"),
     )

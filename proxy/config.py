@@ -42,11 +42,21 @@ class StoreConfig(_Frozen):
 
 class TraceConfig(_Frozen):
     path: str = "traces.jsonl"  # a file (appended to), or "-" for standard output
+    # Rotate the file when it would pass this size: traces.jsonl -> .1 -> .2 ..., `keep` old ones.
+    rotate_mb: float | None = pydantic.Field(None, gt=0)
+    keep: int = pydantic.Field(5, ge=1, le=1000)
     redact: tuple[str, ...] = ()  # argument names replaced by "[redacted]" in every tool's trace
     redact_tools: dict[str, tuple[str, ...]] = {}  # per tool: argument names to redact
     # field names (at any depth of arguments and results) whose values never reach a trace
     sensitive: tuple[str, ...] = ("password", "passcode", "pin", "cvv", "cvc", "card_number",
                                   "ssn", "totp", "secret", "token", "api_key")
+
+
+class TelemetryConfig(_Frozen):
+    # OpenTelemetry spans per call and step (needs the `otel` extra); W3C traceparent is
+    # passed from the agent to the upstream either way. Export: OTEL_EXPORTER_OTLP_ENDPOINT.
+    otel: bool = False
+    service_name: str = "callgate"
 
 
 class Limits(_Frozen):
@@ -116,6 +126,7 @@ class Config(_Frozen):
     policy: PolicyConfig = PolicyConfig()
     confirmations: ConfirmationsConfig = ConfirmationsConfig()
     gate: GateConfig = GateConfig()
+    telemetry: TelemetryConfig = TelemetryConfig()
     base_dir: Path = Path(".")
 
     def resolve(self, p: Path) -> Path:

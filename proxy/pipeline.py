@@ -21,6 +21,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from . import telemetry
 from .catalog import Catalog, Tool
 from .config import Config
 from .enforce import enforce, send_recorded
@@ -138,18 +139,20 @@ async def handle_call(rt: Runtime, session_id: str, body: bytes, requester: str 
             t = time.perf_counter()
             latency["checks"] = (t - start) * 1e3
             call = CallInput(tool, request.arguments, session)
-            await gather_facts(rt.policy, call, ProxyFetcher(rt))
-            decision = await decide(rt.policy, call, decision_id)
+            with telemetry.step("decide"):
+                await gather_facts(rt.policy, call, ProxyFetcher(rt))
+                decision = await decide(rt.policy, call, decision_id)
             if tool.kind is ToolKind.WRITE and decision.verdict is not Verdict.BLOCK:
                 decision = hold_unknown_retry(session, tool, request.arguments, decision,
                                               held=rt.gate is not None)
             latency["decide"] = decision.elapsed_us / 1e3
             t = time.perf_counter()
-            done = await enforce(
-                store=rt.store, upstreams=rt.upstreams, session=session, tool=tool,
-                arguments=request.arguments, decision=decision, call_id=call_id,
-                effects=call.effects, gate=rt.gate, requester=requester,
-            )
+            with telemetry.step("enforce"):
+                done = await enforce(
+                    store=rt.store, upstreams=rt.upstreams, session=session, tool=tool,
+                    arguments=request.arguments, decision=decision, call_id=call_id,
+                    effects=call.effects, gate=rt.gate, requester=requester,
+                )
             latency["enforce"] = (time.perf_counter() - t) * 1e3
             envelope, status, record = done.envelope, done.status, done.record
     except CallgateError as e:
@@ -178,11 +181,17 @@ async def handle_call(rt: Runtime, session_id: str, body: bytes, requester: str 
         error_code=err.code if err else (record.error_code if record else None),
         upstream_status=envelope.upstream_status,
         result=record.result if record else None,
-        latency_ms={k: round(v, 3) for k, v in latency.items()},
+        latency_ms={k: round(v, 3) for k, v in latency.items()}, **trace_ids(),
     ))
     rt.metrics.call(request.tool if request else None, envelope.outcome.value,
                     decision.fired if decision else None, latency)
     return envelope, status
+
+
+def trace_ids() -> dict[str, str]:
+    """The call's W3C trace and span ids, for its trace record (none outside a call)."""
+    tc = telemetry.current.get()
+    return {} if tc is None else {"trace_id": tc.trace_id, "span_id": tc.span_id}
 
 
 UNKNOWN_OUTCOMES = frozenset({"upstream_timeout", "upstream_outcome_unknown"})
@@ -247,7 +256,7 @@ class ProxyFetcher:
             arguments=arguments, verdict=FETCHED, outcome=record.outcome.value,
             error_code=record.error_code, upstream_status=record.upstream_status,
             result=record.result, origin="proxy",
-            latency_ms={"total": round((time.perf_counter() - start) * 1e3, 3)},
+            latency_ms={"total": round((time.perf_counter() - start) * 1e3, 3)}, **trace_ids(),
         ))
         return record.succeeded
 

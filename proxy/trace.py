@@ -63,6 +63,8 @@ class TraceRecord(pydantic.BaseModel):
     result: Any = None
     origin: str | None = None  # "proxy": a fact the proxy read itself before deciding
     latency_ms: dict[str, float] | None = None
+    trace_id: str | None = None  # W3C trace context: the agent's trace, this call's span
+    span_id: str | None = None
     # session_end
     success: bool | None = None
     reward: float | None = None
@@ -155,25 +157,65 @@ class Redactor:
         return {k: (REDACTED if k in names else v) for k, v in arguments.items()}
 
 
-class Tracer:
-    """Writes trace records as JSON lines to a file (appended) or standard output."""
+class RotatingFile:
+    """An append-only file that rotates between records: when a record would take it past
+    ``max_bytes``, ``path`` becomes ``path.1`` (``.1`` becomes ``.2``, ... up to ``keep``; the
+    oldest goes) and a new ``path`` is started. A record is never split across files."""
 
-    def __init__(self, path: str, redactor: Redactor | None = None) -> None:
+    def __init__(self, path: str, max_bytes: int | None, keep: int) -> None:
+        self.path, self.max_bytes, self.keep = path, max_bytes, keep
+        self._f = self._open()
+        self.size = os.fstat(self._f.fileno()).st_size
+
+    def _open(self) -> IO[bytes]:
+        fd = os.open(self.path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o600)  # owner only
+        return os.fdopen(fd, "ab")
+
+    def write(self, data: bytes) -> int:
+        if self.max_bytes is not None and self.size and self.size + len(data) > self.max_bytes:
+            self.rotate()
+        n = self._f.write(data)
+        self.size += n
+        return n
+
+    def rotate(self) -> None:
+        self._f.close()
+        for i in range(self.keep - 1, 0, -1):
+            older = f"{self.path}.{i}"
+            if os.path.exists(older):
+                os.replace(older, f"{self.path}.{i + 1}")
+        os.replace(self.path, f"{self.path}.1")
+        self._f = self._open()
+        self.size = 0
+
+    def flush(self) -> None:
+        self._f.flush()
+
+    def close(self) -> None:
+        self._f.close()
+
+
+class Tracer:
+    """Writes trace records as JSON lines to a file (appended, rotated when ``rotate_bytes`` is
+    set) or standard output (for a log collector)."""
+
+    def __init__(self, path: str, redactor: Redactor | None = None,
+                 rotate_bytes: int | None = None, keep: int = 5) -> None:
         self.path = path
         self.redact = redactor or Redactor((), {})
-        self._file: IO[bytes] | None = None
+        self.rotate_bytes, self.keep = rotate_bytes, keep
+        self._file: RotatingFile | None = None
         self._log: Any = None
 
     def open(self) -> None:
+        stream: Any
         if self.path == "-":
-            stream: IO[bytes] = sys.stdout.buffer
+            stream = sys.stdout.buffer
         else:
             Path(self.path).parent.mkdir(parents=True, exist_ok=True)
-            fd = os.open(self.path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o600)  # owner only
-            stream = os.fdopen(fd, "ab")
-            self._file = stream
+            stream = self._file = RotatingFile(self.path, self.rotate_bytes, self.keep)
         self._log = structlog.wrap_logger(
-            structlog.BytesLogger(stream),  # type: ignore[arg-type]
+            structlog.BytesLogger(stream),
             # Its own wrapper: traces are not operator logs and never filtered by log level.
             wrapper_class=structlog.BoundLogger,
             processors=[structlog.processors.JSONRenderer(serializer=orjson.dumps)],

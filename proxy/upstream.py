@@ -16,6 +16,7 @@ import aiohttp
 import orjson
 import structlog
 
+from . import telemetry
 from .catalog import Tool, ToolKind
 from .config import Config
 from .errors import (
@@ -87,13 +88,14 @@ class Upstreams:
         url = base.rstrip("/") + path
         started = time.perf_counter()
         try:
-            async with self._session.request(
-                tool.binding.method, url, params=query or None, data=data, headers=headers,
-                allow_redirects=False,
-            ) as resp:
-                raw = await _read_all(resp.content, self._max_bytes + 1)
-                status = resp.status
-                ctype = resp.content_type
+            with telemetry.upstream_span(tool.name, headers):
+                async with self._session.request(
+                    tool.binding.method, url, params=query or None, data=data, headers=headers,
+                    allow_redirects=False,
+                ) as resp:
+                    raw = await _read_all(resp.content, self._max_bytes + 1)
+                    status = resp.status
+                    ctype = resp.content_type
         except TimeoutError as e:
             raise UpstreamTimeout(
                 f"{tool.upstream} did not answer {tool.name} within "

@@ -14,6 +14,7 @@ import aiohttp.http_exceptions
 import pydantic
 from aiohttp import web
 
+from .. import telemetry
 from ..errors import (
     BodyTimeout,
     BodyTooLarge,
@@ -240,9 +241,10 @@ async def call_tool(request: web.Request) -> web.Response:
                                    outcome="invalid", error_code=e.code))
         return _refused(e, session_id=session_id)
     key = request.get(AGENT)
-    envelope, status = await handle_call(rt, session_id, body,
-                                         requester=key.owner if key is not None else None,
-                                         agent_key=agent_key_of(request))
+    with telemetry.call_span(request.headers, **{"callgate.session": session_id}):
+        envelope, status = await handle_call(rt, session_id, body,
+                                             requester=key.owner if key is not None else None,
+                                             agent_key=agent_key_of(request))
     return json_response(envelope, status)
 
 
