@@ -36,6 +36,8 @@ class StoreConfig(_Frozen):
     backend: Literal["sqlite", "postgres"] = "sqlite"
     path: Path = Path("callgate.db")  # sqlite
     dsn: str = "postgresql://postgres@127.0.0.1:5432/postgres"  # postgres
+    # postgres: the environment variable holding the DSN (it carries a password); wins over dsn
+    dsn_env: str | None = None
     schema_name: str = pydantic.Field("callgate", alias="schema")  # postgres
     max_connections: int = pydantic.Field(20, gt=1)  # postgres: a call holds two at most
 

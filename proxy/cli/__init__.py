@@ -268,18 +268,21 @@ def demo(port: int, upstream_port: int, retail_db: Path | None, seed: int,
 
 @main.command("demo-upstream")
 @click.option("--port", default=8081, show_default=True)
+@click.option("--host", default="127.0.0.1", show_default=True,
+              help="Address to listen on (0.0.0.0 in a container).")
 @click.option("--retail-db", type=click.Path(exists=True, file_okay=False, path_type=Path),
               help="Load tau-bench's retail database instead of generating one.")
 @click.option("--seed", default=7, show_default=True, help="Seed of the generated database.")
 @click.option("--write-latency-ms", default=0.0, show_default=True,
               help="Delay every write by this much (crash tests: a wider window mid-send).")
-def demo_upstream(port: int, retail_db: Path | None, seed: int, write_latency_ms: float) -> None:
+def demo_upstream(port: int, host: str, retail_db: Path | None, seed: int,
+                  write_latency_ms: float) -> None:
     """Run only the demo retail upstream (for a proxy started with `serve`, or benchmarks)."""
     from ..demo.data import generate, load_tau
     from ..demo.retail import build_retail_app
 
     db = load_tau(retail_db) if retail_db else generate(seed)
-    web.run_app(build_retail_app(db, write_latency_s=write_latency_ms / 1000), host="127.0.0.1",
+    web.run_app(build_retail_app(db, write_latency_s=write_latency_ms / 1000), host=host,
                 port=port, access_log=None, print=None, loop=new_event_loop())
 
 

@@ -11,6 +11,7 @@ no store imports the gate.
 
 from __future__ import annotations
 
+import os
 from collections.abc import Sequence
 from contextlib import AbstractAsyncContextManager
 from typing import TYPE_CHECKING, Any, Protocol
@@ -97,11 +98,19 @@ async def audit_head(store: Store) -> tuple[int, str]:
 
 
 def open_store(config: StoreConfig, path: str) -> Store:
-    """The configured store, not yet opened. ``path`` is the SQLite file, resolved."""
+    """The configured store, not yet opened. ``path`` is the SQLite file, resolved; a DSN named
+    by ``store.dsn_env`` is read from the environment (missing or empty: refused)."""
     if config.backend == "postgres":
+        from ..errors import ConfigError
         from .postgres import PostgresStore
 
-        return PostgresStore(config.dsn, config.schema_name, config.max_connections)
+        dsn = config.dsn
+        if config.dsn_env:
+            dsn = os.environ.get(config.dsn_env, "")
+            if not dsn.strip():
+                raise ConfigError(f"store.dsn_env names the environment variable "
+                                  f"{config.dsn_env}, which is not set or empty")
+        return PostgresStore(dsn, config.schema_name, config.max_connections)
     from .sqlite import SqliteStore
 
     return SqliteStore(path)
