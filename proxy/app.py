@@ -71,6 +71,8 @@ def build_runtime(
     )
     runtime.metrics.policy_loaded(policy.version)
     runtime.upstreams.observe = runtime.metrics.upstream_observer()
+    if hasattr(store, "observe_commit"):
+        store.observe_commit = runtime.metrics.commit.observe
     if config.listen.rate_per_s is not None:
         runtime.limiter = RateLimiter(config.listen.rate_per_s, config.listen.burst,
                                       lambda: runtime.clock())

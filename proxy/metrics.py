@@ -12,6 +12,7 @@ backlog and the policy loaded. One registry per runtime (tests build several in 
 | ``callgate_outbox_backlog`` | | approved calls not yet delivered |
 | ``callgate_policy_info`` | version | 1 for the policy version loaded |
 | ``callgate_policy_reload_failures_total`` | | policy sets refused on reload |
+| ``callgate_store_commit_seconds`` | | time to commit a store write (SQLite: per group commit) |
 """
 
 from __future__ import annotations
@@ -50,6 +51,9 @@ class Metrics:
                             registry=r)
         self.reload_failures = Counter("callgate_policy_reload_failures",
                                        "Policy sets refused on reload.", registry=r)
+        self.commit = Histogram("callgate_store_commit_seconds",
+                                "Time to commit one store write (a group commit on SQLite).",
+                                buckets=BUCKETS, registry=r)
         self._version: str | None = None
 
     def policy_loaded(self, version: str) -> None:

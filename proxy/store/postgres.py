@@ -18,7 +18,7 @@ import contextlib
 import hashlib
 import re
 import time
-from collections.abc import AsyncIterator, Sequence
+from collections.abc import AsyncIterator, Callable, Sequence
 from string import Template
 from typing import Any
 
@@ -59,6 +59,7 @@ class PostgresStore:
         self.max_connections = max_connections
         self._pool: asyncpg.Pool | None = None
         self.migrated: list[int] = []  # migrations applied by this open
+        self.observe_commit: Callable[[float], None] | None = None  # metrics: seconds
 
     @property
     def pool(self) -> asyncpg.Pool:
@@ -129,6 +130,7 @@ class PostgresStore:
 
     async def _tx(self, statements: list[tuple[str, tuple[Any, ...]]],
                   audit: tuple[str, str, str, dict[str, Any]] | None = None) -> None:
+        started = time.perf_counter()
         try:
             async with self.pool.acquire() as conn, conn.transaction():
                 for sql, params in statements:
@@ -137,9 +139,12 @@ class PostgresStore:
                     await _append_audit(conn, *audit)
         except (OSError, asyncpg.PostgresError) as e:
             raise StoreError(f"PostgreSQL write failed: {e}") from e
+        if self.observe_commit is not None:
+            self.observe_commit(time.perf_counter() - started)
 
     async def write(self, statements: list[Statement]) -> None:
         """Commit ``statements`` (store/statements.py) in one transaction."""
+        started = time.perf_counter()
         try:
             async with self.pool.acquire() as conn, conn.transaction():
                 for statement in statements:
@@ -156,6 +161,8 @@ class PostgresStore:
             raise StoreInputError(f"PostgreSQL write failed: {e}") from e
         except (OSError, asyncpg.PostgresError, asyncpg.InterfaceError) as e:
             raise StoreError(f"PostgreSQL write failed: {e}") from e
+        if self.observe_commit is not None:
+            self.observe_commit(time.perf_counter() - started)
 
     async def fetch(self, sql: str, params: Sequence[Any] = ()) -> list[tuple[Any, ...]]:
         try:

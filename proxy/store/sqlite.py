@@ -15,7 +15,7 @@ import hashlib
 import os
 import sqlite3
 import time
-from collections.abc import AsyncIterator, Sequence
+from collections.abc import AsyncIterator, Callable, Sequence
 from pathlib import Path
 from string import Template
 from typing import Any
@@ -94,6 +94,7 @@ class SqliteStore:
         self._locks = KeyedLocks()
         self.writable = True  # False after a failed commit, until a write succeeds again
         self.migrated: list[int] = []  # migrations applied by this open
+        self.observe_commit: Callable[[float], None] | None = None  # metrics: seconds
 
     @property
     def db(self) -> sqlite3.Connection:
@@ -203,8 +204,11 @@ class SqliteStore:
     def _flush(self) -> None:
         batch, self._pending = self._pending, []
         self._flush_scheduled = False
+        started = time.perf_counter()
         try:
             self._commit(batch)
+            if self.observe_commit is not None:
+                self.observe_commit(time.perf_counter() - started)
         except BaseException as e:  # never leave a caller waiting or a transaction open
             self._abandon()
             for _, future in batch:
