@@ -5,6 +5,7 @@ backlog and the policy loaded. One registry per runtime (tests build several in 
 |---|---|---|
 | ``callgate_calls_total`` | tool, outcome | calls by outcome (executed, blocked, ...) |
 | ``callgate_rule_violations_total`` | rule | rules that fired |
+| ``callgate_shadow_violations_total`` | rule | shadow-mode rules that fired (would have refused) |
 | ``callgate_call_seconds`` | step | time per step: checks, decide, enforce, total |
 | ``callgate_upstream_seconds`` | tool | time waiting on the upstream (forwarded calls) |
 | ``callgate_tickets`` | status | tickets by status, read at scrape |
@@ -43,6 +44,9 @@ class Metrics:
                              registry=r)
         self.violations = Counter("callgate_rule_violations", "Rules that fired.", ["rule"],
                                   registry=r)
+        self.shadow = Counter("callgate_shadow_violations",
+                              "Shadow-mode rules that fired: calls they would have refused.",
+                              ["rule"], registry=r)
         self.step = Histogram("callgate_call_seconds", "Time per step of a call.", ["step"],
                               buckets=BUCKETS, registry=r)
         self.upstream = Histogram("callgate_upstream_seconds", "Time waiting on the upstream.",
@@ -63,10 +67,12 @@ class Metrics:
         self._version = version
 
     def call(self, tool: str | None, outcome: str, rules: list[str] | None,
-             latency_ms: dict[str, float]) -> None:
+             latency_ms: dict[str, float], shadow: list[str] | None = None) -> None:
         self.calls.labels(tool or "", outcome).inc()
         for rule in rules or ():
             self.violations.labels(rule).inc()
+        for rule in shadow or ():
+            self.shadow.labels(rule).inc()
         for step, ms in latency_ms.items():
             self.step.labels(step).observe(ms / 1e3)
 

@@ -174,6 +174,8 @@ async def handle_call(rt: Runtime, session_id: str, body: bytes, requester: str 
         arguments=request.arguments if request and not stranger else None,
         verdict=decision.verdict.value if decision else None,
         rules=decision.fired if decision else None,
+        shadow_rules=[v.rule for v in decision.shadow] if decision and decision.shadow else None,
+        would_verdict=decision.would.value if decision and decision.shadow else None,
         rules_run=decision.rules_run if decision else None,
         rules_checked=list(decision.ran) if decision else None,
         policy_version=decision.policy_version if decision else None,
@@ -184,7 +186,8 @@ async def handle_call(rt: Runtime, session_id: str, body: bytes, requester: str 
         latency_ms={k: round(v, 3) for k, v in latency.items()}, **trace_ids(),
     ))
     rt.metrics.call(request.tool if request else None, envelope.outcome.value,
-                    decision.fired if decision else None, latency)
+                    decision.fired if decision else None, latency,
+                    [v.rule for v in decision.shadow] if decision else None)
     return envelope, status
 
 

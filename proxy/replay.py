@@ -63,6 +63,8 @@ class ReplayedCall:
     fetched: list[str] = field(default_factory=list)  # facts the proxy read itself first
     seq: int = 0  # the call's position in the replayed session
     messages_before: int = 0  # how many transcript messages came before it
+    shadow: list[str] = field(default_factory=list)  # shadow rules that fired (not enforced)
+    would: str | None = None  # the verdict had they been enforced
 
     def as_json(self) -> dict[str, Any]:
         return {
@@ -70,6 +72,7 @@ class ReplayedCall:
             "tool": self.tool, "kind": self.kind, "arguments": self.arguments,
             "recorded_outcome": self.recorded_outcome, "verdict": self.verdict,
             "rules": self.rules, "messages": self.messages, "fetched": self.fetched,
+            **({"shadow_rules": self.shadow, "would_verdict": self.would} if self.shadow else {}),
         }
 
 
@@ -130,6 +133,8 @@ async def replay_session(records: list[TraceRecord], policy: PolicySet, catalog:
             fetched: list[str] = []
             kinds: list[str] = []
             details: list[dict[str, Any]] = []
+            shadow: list[str] = []
+            would: str | None = None
             try:
                 tool = resolve_tool(catalog, r.tool, domain if isinstance(domain, str) else None)
                 validate_args(tool.validator, args)
@@ -145,12 +150,14 @@ async def replay_session(records: list[TraceRecord], policy: PolicySet, catalog:
                 texts = [v.message for v in decision.violations]
                 kinds = [v.kind for v in decision.violations]
                 details = [dict(v.details) for v in decision.violations]
+                shadow = [v.rule for v in decision.shadow]
+                would = decision.would.value if decision.shadow else None
                 kind = tool.kind.value
             seq = state.next_seq()
             out.append(ReplayedCall(state.session_id, tags.get("scenario"), tags.get("trial"),
                                     len(out), r.tool, kind, args, r.outcome, verdict, rules,
                                     texts, kinds, details, fetched, seq,
-                                    len(state.messages)))
+                                    len(state.messages), shadow, would))
             known = {o.value for o in Outcome}
             outcome = Outcome(r.outcome) if r.outcome in known else Outcome.EXECUTED
             if as_live and verdict in REFUSED:

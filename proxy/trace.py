@@ -54,6 +54,8 @@ class TraceRecord(pydantic.BaseModel):
     arguments: dict[str, Any] | None = None
     verdict: str | None = None
     rules: list[str] | None = None  # the rules that fired
+    shadow_rules: list[str] | None = None  # shadow-mode rules that fired (not enforced)
+    would_verdict: str | None = None  # the verdict had the shadow rules been enforced
     rules_run: int | None = None
     rules_checked: list[str] | None = None  # the ids of every rule that ran
     policy_version: str | None = None

@@ -150,11 +150,16 @@ def _summary(calls: list[ReplayedCall]) -> dict[str, Any]:
         for r in c.rules:
             rules[r] += 1
             sessions_by_rule.setdefault(r, set()).add(c.session)
+    shadow: Counter[str] = Counter(r for c in calls for r in c.shadow)
     return {
         "calls": len(calls), "sessions": len({c.session for c in calls}),
         "verdicts": dict(verdicts), "write_verdicts": dict(writes),
         "rules": {r: {"fired": n, "sessions": len(sessions_by_rule[r])}
                   for r, n in rules.most_common()},
+        # shadow-mode rules: fired, not enforced; calls allowed that they would have refused
+        "shadow": {"would_have_refused": sum(1 for c in calls if c.shadow
+                                             and c.verdict == "allow" and c.would != "allow"),
+                   "rules": dict(shadow.most_common())},
     }
 
 
@@ -226,7 +231,7 @@ def replay(traces: tuple[Path, ...], policies: tuple[Path, ...], live_url: str |
 
 
 def _print(calls: list[ReplayedCall], as_json: bool, all_calls: bool) -> None:
-    shown = [c for c in calls if all_calls or c.kind == "write" or c.rules]
+    shown = [c for c in calls if all_calls or c.kind == "write" or c.rules or c.shadow]
     if as_json:
         for c in shown:
             click.echo(orjson.dumps(c.as_json()).decode())
@@ -234,6 +239,8 @@ def _print(calls: list[ReplayedCall], as_json: bool, all_calls: bool) -> None:
         return
     for c in shown:
         fired = f" [{', '.join(c.rules)}]" if c.rules else ""
+        if c.shadow:
+            fired += f" (shadow: would be {c.would} [{', '.join(c.shadow)}])"
         click.echo(f"{c.session} #{c.index} {c.tool}: {c.verdict}{fired}")
         for m in c.messages:
             click.echo(f"    - {m}")
@@ -242,3 +249,7 @@ def _print(calls: list[ReplayedCall], as_json: bool, all_calls: bool) -> None:
                f"writes {s['write_verdicts']}")
     for rule, n in s["rules"].items():
         click.echo(f"  {rule}: fired {n['fired']} times in {n['sessions']} sessions")
+    if s["shadow"]["rules"]:
+        click.echo(f"shadow rules (not enforced) would have refused "
+                   f"{s['shadow']['would_have_refused']} allowed call(s): "
+                   + ", ".join(f"{r} {n}" for r, n in s["shadow"]["rules"].items()))

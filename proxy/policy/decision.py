@@ -39,10 +39,16 @@ class Decision:
     policy_version: str
     elapsed_us: float = 0.0
     ran: tuple[str, ...] = ()  # the ids of the rules that were checked
+    shadow: tuple[Violation, ...] = ()  # shadow rules that fired: not enforced, only reported
 
     @property
     def fired(self) -> list[str]:
         return [v.rule for v in self.violations]
+
+    @property
+    def would(self) -> Verdict:
+        """The verdict had the shadow rules been enforced too."""
+        return combine([*self.violations, *self.shadow]) if self.shadow else self.verdict
 
 
 def combine(violations: list[Violation]) -> Verdict:

@@ -63,6 +63,7 @@ class CompiledRule:
     timeout_s: float = 0.5
     fail_open: bool = False
     needs: tuple[FactNeed, ...] = ()  # facts the proxy may fetch before deciding
+    shadow: bool = False  # checked and traced as "would have refused", never enforced
 
 
 class PolicySet:
@@ -153,11 +154,17 @@ async def decide(policy: PolicySet, call: CallInput, decision_id: str) -> Decisi
     if remote:
         results = await asyncio.gather(*(_remote(rule, call) for rule in remote))
         violations.extend(v for v in results if v is not None)
+    shadow: tuple[Violation, ...] = ()
+    if violations and any(r.shadow for r in rules):
+        quiet = {r.id for r in rules if r.shadow}
+        shadow = tuple(v for v in violations if v.rule in quiet)
+        violations = [v for v in violations if v.rule not in quiet]
     verdict = combine(violations) if violations else Verdict.ALLOW
     return Decision(
         decision_id=decision_id,
         verdict=verdict,
         violations=tuple(violations),
+        shadow=shadow,
         rules_run=len(rules),
         ran=tuple(r.id for r in rules),
         policy_version=policy.version,

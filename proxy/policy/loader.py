@@ -66,14 +66,17 @@ def load_policy(directory: Path, opa: object | None = None) -> PolicySet:
     compiled: list[CompiledRule] = []
     for i, rule in enumerate(spec.rules):
         where = doc.where(("rules", i))
+        shadow = spec.shadow or rule.shadow
         if isinstance(rule, RegoRule):
             from .opa import compile_rego
 
-            compiled.append(compile_rego(rule, catalog, spec, directory, opa, where))
+            rego = compile_rego(rule, catalog, spec, directory, opa, where)
+            compiled.append(dataclasses.replace(rego, shadow=shadow))
             continue
         identity = tuple((s.tool, s.argument) for s in spec.identity)
-        compiled.append(_scoped(compile_rule(rule, catalog, identity, where, spec.refresh,
-                                             spec.clock, frozenset(spec.fetch)), spec.domain))
+        compiled.append(dataclasses.replace(_scoped(
+            compile_rule(rule, catalog, identity, where, spec.refresh, spec.clock,
+                         frozenset(spec.fetch)), spec.domain), shadow=shadow))
     policy = PolicySet(compiled, version_of(directory), str(directory), catalog)
     if any(isinstance(r, RegoRule) for r in spec.rules):
         from .opa import rego_modules

@@ -92,6 +92,9 @@ class _Rule(_Frozen):
     description: str = ""
     # with route ticket: two distinct operators approve, neither on the requester's side
     four_eyes: bool = False
+    # shadow: the rule is checked, traced and counted ("would have refused") but never changes
+    # what happens to the call (to measure it on real traffic before enforcing it)
+    shadow: bool = False
 
 
 class WholeSpec(_Frozen):
@@ -210,4 +213,6 @@ class PolicyFile(_Frozen):
     # Read tools the proxy may call itself, under the session's identity, when a rule needs a
     # fact from them that the agent never read (traced like any call; never assumed).
     fetch: tuple[str, ...] = ()
+    # every rule of this file in shadow mode (see _Rule.shadow)
+    shadow: bool = False
     rules: tuple[Rule, ...] = ()

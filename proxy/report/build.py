@@ -122,6 +122,12 @@ def build_report(totals: Totals, gate: Gate | None = None, plan: bool = False,
         "violations_by_rule": {
             rule: {"runs": n, "failed_runs": totals.rule_failed_runs[rule]}
             for rule, n in totals.rule_runs.most_common()},
+        # shadow-mode rules: what they would have refused, had they been enforced
+        "shadow": {
+            "would_have_refused": totals.shadow_refusals,
+            "by_rule": {rule: {"calls": n, "runs": totals.shadow_runs[rule]}
+                        for rule, n in totals.shadow_calls.most_common()},
+        },
         "breakdowns": {
             tag: {value: _summary(list(map(tuple, by_case.values())))  # type: ignore[arg-type]
                   for value, by_case in sorted(values.items())}

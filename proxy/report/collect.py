@@ -32,6 +32,8 @@ class Run:
     argument_error: bool = False
     upstream_failure: bool = False
     rules_fired: set[str] = field(default_factory=set)
+    shadow_fired: Counter[str] = field(default_factory=Counter)  # calls per shadow rule
+    shadow_refusals: int = 0  # calls that went through but shadow rules would have refused
     tools_called: set[str] = field(default_factory=set)
     writes: list[tuple[str, bytes]] = field(default_factory=list)  # executed, in order
     write_tools: set[str] = field(default_factory=set)
@@ -63,6 +65,10 @@ class Run:
             self.upstream_failure = True
         if r.rules:
             self.rules_fired.update(r.rules)
+        if r.shadow_rules:
+            self.shadow_fired.update(r.shadow_rules)
+            if r.would_verdict not in (None, "allow") and r.verdict == "allow":
+                self.shadow_refusals += 1
         if r.tool:
             self.tools_called.add(r.tool)
         is_write = r.kind == "write" or (r.kind is None and r.tool in WRITE_TOOLS)
@@ -152,6 +158,9 @@ class Totals:
     steps: dict[str, StepCount] = field(default_factory=lambda: defaultdict(StepCount))
     rule_runs: Counter[str] = field(default_factory=Counter)  # runs in which each rule fired
     rule_failed_runs: Counter[str] = field(default_factory=Counter)
+    shadow_calls: Counter[str] = field(default_factory=Counter)  # calls each shadow rule fired on
+    shadow_runs: Counter[str] = field(default_factory=Counter)
+    shadow_refusals: int = 0  # allowed calls the shadow rules would have refused
     # tag -> value -> case -> [n, c]
     groups: dict[str, dict[str, dict[str, list[int]]]] = field(
         default_factory=lambda: defaultdict(lambda: defaultdict(dict)))
@@ -161,6 +170,10 @@ class Totals:
 
     def fold(self, run: Run) -> None:
         self.runs += 1
+        # shadow rules count on every run: production traces mostly carry no outcome
+        self.shadow_calls.update(run.shadow_fired)
+        self.shadow_runs.update(run.shadow_fired.keys())
+        self.shadow_refusals += run.shadow_refusals
         if run.success is None:
             self.runs_without_outcome += 1
             return

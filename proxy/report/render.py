@@ -53,6 +53,14 @@ def render_text(r: dict[str, Any], max_cases: int = 40) -> str:
         w("rule                               runs   of them failed")
         for rule, v in r["violations_by_rule"].items():
             w(f"{rule[:34]:34} {v['runs']:>5}   {v['failed_runs']:>5}")
+    shadow = r.get("shadow") or {}
+    if shadow.get("by_rule"):
+        w("")
+        w(f"shadow rules (not enforced): {shadow['would_have_refused']} allowed call(s) would "
+          "have been refused")
+        w("rule                               calls   runs")
+        for rule, v in shadow["by_rule"].items():
+            w(f"{rule[:34]:34} {v['calls']:>5}  {v['runs']:>5}")
     for tag, values in r["breakdowns"].items():
         w("")
         w(f"by {tag}: value, cases, trials, pass^1, pass^k (k = fewest trials), consistent")
