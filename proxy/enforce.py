@@ -16,11 +16,25 @@ from typing import TYPE_CHECKING, Any
 import structlog
 
 from .catalog import Tool, ToolKind
-from .errors import StoreError, UpstreamError, UpstreamRejected, UpstreamUnavailable
+from .errors import (
+    OutcomeReported,
+    StoreError,
+    UnknownCall,
+    UpstreamError,
+    UpstreamRejected,
+    UpstreamUnavailable,
+)
 from .gate.service import customer_words
 from .ids import new_id
 from .policy.decision import Decision, Verdict, Violation
-from .session import CallRecord, Confirmation, Environment, Outcome, SessionState
+from .session import (
+    AWAITING_REPORT,
+    CallRecord,
+    Confirmation,
+    Environment,
+    Outcome,
+    SessionState,
+)
 from .store import Store
 from .trace import now_iso
 from .upstream import Upstreams
@@ -55,8 +69,11 @@ async def enforce(
     effects: dict[str, Any] | None = None,
     gate: Gate | None = None,
     requester: str | None = None,
+    check_only: bool = False,
 ) -> Enforced:
-    """Carry out ``decision`` for one validated call and record what happened."""
+    """Carry out ``decision`` for one validated call and record what happened. ``check_only``:
+    an allowed call is not sent but recorded as in flight, for the platform that runs it to
+    report its outcome (``report_outcome``); everything else is the same."""
     record = CallRecord(
         call_id=call_id, session_id=session.session_id, seq=session.next_seq(), tool=tool.name,
         kind=tool.kind.value, arguments=arguments, decision_id=decision.decision_id,
@@ -81,6 +98,8 @@ async def enforce(
                     used = dataclasses.replace(session.confirmations[token], used_at=time.time())
                     await store.save_confirmation(session.session_id, used)
                     session.confirmations[token] = used
+                if check_only:
+                    return await _permit(store, session, record, ids)
                 return await _forward(store, upstreams, session, tool, record, ids, claims)
             # A once-only action (scope: global) already done, or going out, elsewhere.
             outcome, status = Outcome.BLOCKED, 403
@@ -125,6 +144,49 @@ async def enforce(
     envelope = Envelope(outcome=outcome, message=message, violations=violations,
                         confirmation=confirmation, ticket=ticket, **ids)
     return Enforced(envelope, status, record)
+
+
+async def _permit(store: Store, session: SessionState, record: CallRecord, ids: dict[str, Any]
+                  ) -> Enforced:
+    """Check-only: allowed, recorded as in flight (a write may happen from now on), not sent."""
+    record.error_code = AWAITING_REPORT
+    await store.add_call(record)
+    session.add_call(record)
+    envelope = Envelope(outcome=Outcome.ALLOWED, message=(
+        f"Allowed. Run it, then report what happened: POST /v1/sessions/{record.session_id}/calls/"
+        f"{record.call_id}/outcome"), **ids)
+    return Enforced(envelope, 200, record)
+
+
+async def report_outcome(store: Store, session: SessionState, call_id: str, outcome: str,
+                         result: Any, upstream_status: int | None) -> CallRecord:
+    """The platform reports what a checked call did: ``executed`` (a read's result becomes a
+    fact, a write counts for once-only rules), ``failed`` (definitely not done: once-only keys
+    are released) or ``unknown`` (may have happened: a retry is held like any unknown write)."""
+    record = next((c for c in reversed(session.calls) if c.call_id == call_id), None)
+    if record is None:
+        raise UnknownCall(f"no call {call_id!r} in session {session.session_id}")
+    if record.error_code != AWAITING_REPORT or record.outcome is not Outcome.FORWARDING:
+        raise OutcomeReported(f"call {call_id} is not a checked call waiting for its outcome "
+                              f"(it is {record.outcome.value})")
+    record.finished_at = now_iso()
+    record.upstream_status = upstream_status
+    if outcome == "executed":
+        record.outcome, record.result, record.error_code = Outcome.EXECUTED, result, None
+    else:
+        record.outcome = Outcome.UPSTREAM_ERROR
+        record.result = result
+        record.error_code = "reported_failed" if outcome == "failed" \
+            else "upstream_outcome_unknown"
+    await store.finish_call(record)
+    session.finish_call(record)
+    if outcome == "failed":  # the once-only keys it claimed at its check are free again
+        held = [r[0] for r in await store.fetch("SELECT claim FROM claims WHERE call_id = ?",
+                                                (call_id,))]
+        if held:
+            with contextlib.suppress(StoreError):
+                await store.release(held, call_id)
+    return record
 
 
 async def _issue_token(

@@ -194,6 +194,18 @@ class StoreError(CallgateError):
     agent_message = "The proxy could not record this call, so it was not executed. Retry later."
 
 
+class UnknownCall(RequestError):
+    code = "unknown_call"
+    status = 404
+    agent_message = "There is no such call in this session."
+
+
+class OutcomeReported(RequestError):
+    code = "outcome_already_reported"
+    status = 409
+    agent_message = "This call's outcome was reported already (or it was not a checked call)."
+
+
 class StoreConflict(StoreError):
     """A guarded update found the row changed under it (another request or replica won)."""
 

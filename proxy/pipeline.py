@@ -111,8 +111,10 @@ def resolve_tool(catalog: Catalog, name: str, domain: str | None = None) -> Tool
 
 
 async def handle_call(rt: Runtime, session_id: str, body: bytes, requester: str | None = None,
-                      agent_key: str | None = None) -> tuple[Envelope, int]:
-    """Take one call from the agent to an answer. Never raises for a refusal; always traces."""
+                      agent_key: str | None = None, check_only: bool = False
+                      ) -> tuple[Envelope, int]:
+    """Take one call from the agent to an answer. Never raises for a refusal; always traces.
+    ``check_only``: decide and record, but leave running an allowed call to the caller."""
     start = time.perf_counter()
     call_id, decision_id = new_id("c"), new_id("d")
     latency: dict[str, float] = {}
@@ -152,6 +154,7 @@ async def handle_call(rt: Runtime, session_id: str, body: bytes, requester: str 
                     store=rt.store, upstreams=rt.upstreams, session=session, tool=tool,
                     arguments=request.arguments, decision=decision, call_id=call_id,
                     effects=call.effects, gate=rt.gate, requester=requester,
+                    check_only=check_only,
                 )
             latency["enforce"] = (time.perf_counter() - t) * 1e3
             envelope, status, record = done.envelope, done.status, done.record

@@ -33,9 +33,11 @@ class Outcome(enum.StrEnum):
     INVALID = "invalid"  # the request itself was wrong (JSON, tool, arguments, session)
     UPSTREAM_ERROR = "upstream_error"  # forwarded, and the upstream failed, refused or timed out
     FORWARDING = "forwarding"  # decided and sent; the upstream has not answered yet
+    ALLOWED = "allowed"  # check-only: the platform may run it and reports the outcome back
 
 
 FETCHED = "fetched"  # the verdict recorded on a read the proxy made itself (policy facts)
+AWAITING_REPORT = "awaiting_report"  # a checked call's error_code until its outcome is reported
 
 
 def canonical_json(value: Any) -> bytes:

@@ -21,7 +21,8 @@ import structlog
 TRACE_VERSION = 1
 REDACTED = "[redacted]"
 
-EventName = Literal["session_start", "session_end", "message", "call", "ticket"]
+# outcome: what a checked call did, reported by the platform that ran it (check-only route)
+EventName = Literal["session_start", "session_end", "message", "call", "ticket", "outcome"]
 
 
 def now_iso() -> str:

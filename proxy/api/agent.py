@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import asyncio
 import dataclasses
+import functools
 import hmac
 import math
 import time
-from typing import Any, TypeVar
+from collections.abc import Awaitable, Callable
+from typing import Any, Literal, TypeVar
 
 import aiohttp
 import aiohttp.http_exceptions
@@ -15,6 +17,7 @@ import pydantic
 from aiohttp import web
 
 from .. import telemetry
+from ..enforce import report_outcome
 from ..errors import (
     BodyTimeout,
     BodyTooLarge,
@@ -157,22 +160,35 @@ def _refused(err: CallgateError, **ids: Any) -> web.Response:
     return json_response(error_envelope(err, **ids), err.status)
 
 
-async def start_session(request: web.Request) -> web.Response:
-    rt = request.app[RUNTIME]
-    try:
-        body = await _parse_model(request, SessionStart)
-        user = body.user if isinstance(body.user, dict) else (
-            {} if body.user is None else {"id": body.user}
-        )
-        key = request.get(AGENT)
-        state = SessionState(
-            session_id=new_id("s"), environment=body.environment, user=scrub(user),
-            tags=scrub(dict(body.tags)), started_at=now_iso(),
-            agent_key=key.key_id if key is not None else None,
-        )
-        await rt.store.create_session(state)
-    except CallgateError as e:
-        return _refused(e)
+def agent_route(fn: Callable[[web.Request, Runtime], Awaitable[web.Response]]
+                ) -> Callable[[web.Request], Awaitable[web.Response]]:
+    """The one wrapper every agent handler shares: it hands over the runtime, and any refusal
+    (a ``CallgateError``) becomes the envelope, with the session's id where the route has one."""
+
+    @functools.wraps(fn)
+    async def handler(request: web.Request) -> web.Response:
+        try:
+            return await fn(request, request.app[RUNTIME])
+        except CallgateError as e:
+            session_id = request.match_info.get("session_id")
+            return _refused(e, **({"session_id": session_id} if session_id else {}))
+
+    return handler
+
+
+@agent_route
+async def start_session(request: web.Request, rt: Runtime) -> web.Response:
+    body = await _parse_model(request, SessionStart)
+    user = body.user if isinstance(body.user, dict) else (
+        {} if body.user is None else {"id": body.user}
+    )
+    key = request.get(AGENT)
+    state = SessionState(
+        session_id=new_id("s"), environment=body.environment, user=scrub(user),
+        tags=scrub(dict(body.tags)), started_at=now_iso(),
+        agent_key=key.key_id if key is not None else None,
+    )
+    await rt.store.create_session(state)
     rt.sessions.put(state)
     rt.tracer.emit(TraceRecord(
         ts=state.started_at, event="session_start", session_id=state.session_id,
@@ -183,13 +199,10 @@ async def start_session(request: web.Request) -> web.Response:
     return json_response(out, 201)
 
 
-async def get_session(request: web.Request) -> web.Response:
-    rt = request.app[RUNTIME]
+@agent_route
+async def get_session(request: web.Request, rt: Runtime) -> web.Response:
     session_id = request.match_info["session_id"]
-    try:
-        state = owned(await rt.sessions.get(session_id), agent_key_of(request))
-    except CallgateError as e:
-        return _refused(e, session_id=session_id)
+    state = owned(await rt.sessions.get(session_id), agent_key_of(request))
     return json_response({
         "session_id": state.session_id, "environment": state.environment.value,
         "user": state.user, "tags": state.tags, "started_at": state.started_at,
@@ -204,26 +217,23 @@ async def get_session(request: web.Request) -> web.Response:
     })
 
 
-async def add_message(request: web.Request) -> web.Response:
-    rt = request.app[RUNTIME]
+@agent_route
+async def add_message(request: web.Request, rt: Runtime) -> web.Response:
     session_id = request.match_info["session_id"]
-    try:
-        body = await _parse_model(request, MessageIn)
-        if len(body.content) > rt.config.limits.max_message_chars:
-            raise BodyTooLarge(
-                f"message has {len(body.content)} characters; the limit is "
-                f"{rt.config.limits.max_message_chars}"
-            )
-        async with rt.sessions.locked(session_id, agent_key_of(request)) as state:
-            if state.ended:
-                raise SessionEnded(f"session {session_id} has ended")
-            # card numbers are redacted before the message is kept anywhere (the last four stay,
-            # which is all a proposal's "card ending 1111" needs)
-            message = Message(state.next_seq(), body.role, redact_cards(body.content), now_iso())
-            await rt.store.add_message(session_id, message)
-            state.add_message(message)
-    except CallgateError as e:
-        return _refused(e, session_id=session_id)
+    body = await _parse_model(request, MessageIn)
+    if len(body.content) > rt.config.limits.max_message_chars:
+        raise BodyTooLarge(
+            f"message has {len(body.content)} characters; the limit is "
+            f"{rt.config.limits.max_message_chars}"
+        )
+    async with rt.sessions.locked(session_id, agent_key_of(request)) as state:
+        if state.ended:
+            raise SessionEnded(f"session {session_id} has ended")
+        # card numbers are redacted before the message is kept anywhere (the last four stay,
+        # which is all a proposal's "card ending 1111" needs)
+        message = Message(state.next_seq(), body.role, redact_cards(body.content), now_iso())
+        await rt.store.add_message(session_id, message)
+        state.add_message(message)
     rt.tracer.emit(TraceRecord(
         ts=message.ts, event="message", session_id=session_id, seq=message.seq,
         role=message.role.value, content=message.content,
@@ -231,37 +241,70 @@ async def add_message(request: web.Request) -> web.Response:
     return json_response(MessageAdded(session_id=session_id, seq=message.seq), 201)
 
 
-async def call_tool(request: web.Request) -> web.Response:
-    rt = request.app[RUNTIME]
+class OutcomeIn(_Strict):
+    """What a checked call did, as the platform that ran it saw it."""
+
+    outcome: Literal["executed", "failed", "unknown"]
+    result: Any = None
+    upstream_status: pydantic.StrictInt | None = pydantic.Field(None, ge=100, le=599)
+
+
+@agent_route
+async def check_call(request: web.Request, rt: Runtime) -> web.Response:
+    """Check-only: the verdict for a call the platform runs itself (nothing is forwarded)."""
+    return await _call(request, rt, check_only=True)
+
+
+@agent_route
+async def report_call_outcome(request: web.Request, rt: Runtime) -> web.Response:
+    session_id, call_id = request.match_info["session_id"], request.match_info["call_id"]
+    body = await _parse_model(request, OutcomeIn)
+    async with rt.sessions.locked(session_id, agent_key_of(request)) as state:
+        record = await report_outcome(rt.store, state, call_id, body.outcome, body.result,
+                                      body.upstream_status)
+    rt.tracer.emit(TraceRecord(
+        ts=record.finished_at or now_iso(), event="outcome", session_id=session_id,
+        seq=record.seq, call_id=call_id, decision_id=record.decision_id, tool=record.tool,
+        kind=record.kind, arguments=record.arguments, verdict=record.verdict,
+        outcome=record.outcome.value, error_code=record.error_code,
+        upstream_status=record.upstream_status, result=record.result, origin="platform"))
+    return json_response({"session_id": session_id, "call_id": call_id,
+                          "outcome": record.outcome.value, "error_code": record.error_code})
+
+
+@agent_route
+async def call_tool(request: web.Request, rt: Runtime) -> web.Response:
+    return await _call(request, rt, check_only=False)
+
+
+async def _call(request: web.Request, rt: Runtime, check_only: bool) -> web.Response:
     session_id = request.match_info["session_id"]
     try:
         body = await read_body(request, rt)
-    except CallgateError as e:
+    except CallgateError as e:  # a body never read is still traced as a call
         rt.tracer.emit(TraceRecord(ts=now_iso(), event="call", session_id=session_id,
                                    outcome="invalid", error_code=e.code))
-        return _refused(e, session_id=session_id)
+        raise
     key = request.get(AGENT)
     with telemetry.call_span(request.headers, **{"callgate.session": session_id}):
         envelope, status = await handle_call(rt, session_id, body,
                                              requester=key.owner if key is not None else None,
-                                             agent_key=agent_key_of(request))
+                                             agent_key=agent_key_of(request),
+                                             check_only=check_only)
     return json_response(envelope, status)
 
 
-async def end_session(request: web.Request) -> web.Response:
-    rt = request.app[RUNTIME]
+@agent_route
+async def end_session(request: web.Request, rt: Runtime) -> web.Response:
     session_id = request.match_info["session_id"]
-    try:
-        body = await _parse_model(request, SessionEnd)
-        async with rt.sessions.locked(session_id, agent_key_of(request)) as state:
-            if state.ended:
-                raise SessionEnded(f"session {session_id} already ended at {state.ended_at}")
-            ended_at = now_iso()
-            outcome = body.model_dump(exclude_none=True)
-            await rt.store.end_session(session_id, ended_at, outcome)
-            state.ended_at, state.outcome = ended_at, outcome
-    except CallgateError as e:
-        return _refused(e, session_id=session_id)
+    body = await _parse_model(request, SessionEnd)
+    async with rt.sessions.locked(session_id, agent_key_of(request)) as state:
+        if state.ended:
+            raise SessionEnded(f"session {session_id} already ended at {state.ended_at}")
+        ended_at = now_iso()
+        outcome = body.model_dump(exclude_none=True)
+        await rt.store.end_session(session_id, ended_at, outcome)
+        state.ended_at, state.outcome = ended_at, outcome
     rt.sessions.drop(session_id)  # memory follows open conversations, not all of them
     rt.tracer.emit(TraceRecord(
         ts=ended_at, event="session_end", session_id=session_id, success=body.success,
@@ -270,32 +313,29 @@ async def end_session(request: web.Request) -> web.Response:
     return json_response({"session_id": session_id, "ended_at": ended_at, **outcome})
 
 
-async def confirm_token(request: web.Request) -> web.Response:
+@agent_route
+async def confirm_token(request: web.Request, rt: Runtime) -> web.Response:
     """The trusted front end confirms a token-mode confirmation after asking the user."""
-    rt = request.app[RUNTIME]
     session_id = request.match_info["session_id"]
     confirmation_id = request.match_info["confirmation_id"]
-    try:
-        if not rt.frontend_token:
-            raise Forbidden("token confirmations are not enabled "
-                            "(confirmations.frontend_token_env is not set)")
-        given = request.headers.get("Authorization", "")
-        if not hmac.compare_digest(given.encode(), f"Bearer {rt.frontend_token}".encode()):
-            raise Unauthorized("the front end's bearer token is missing or wrong")
-        async with rt.sessions.locked(session_id) as state:
-            conf = state.confirmations.get(confirmation_id)
-            if conf is None:
-                raise UnknownConfirmation(f"no confirmation {confirmation_id} in {session_id}")
-            if conf.used_at is not None:
-                raise ConfirmationUsed(f"{confirmation_id} was used at {conf.used_at}")
-            now = time.time()
-            if conf.expires_at <= now:
-                raise ConfirmationExpired(f"{confirmation_id} expired at {conf.expires_at}")
-            confirmed = dataclasses.replace(conf, confirmed_at=conf.confirmed_at or now)
-            await rt.store.save_confirmation(session_id, confirmed)  # the store first, then
-            state.confirmations[confirmation_id] = conf = confirmed  # what this replica knows
-    except CallgateError as e:
-        return _refused(e, session_id=session_id)
+    if not rt.frontend_token:
+        raise Forbidden("token confirmations are not enabled "
+                        "(confirmations.frontend_token_env is not set)")
+    given = request.headers.get("Authorization", "")
+    if not hmac.compare_digest(given.encode(), f"Bearer {rt.frontend_token}".encode()):
+        raise Unauthorized("the front end's bearer token is missing or wrong")
+    async with rt.sessions.locked(session_id) as state:
+        conf = state.confirmations.get(confirmation_id)
+        if conf is None:
+            raise UnknownConfirmation(f"no confirmation {confirmation_id} in {session_id}")
+        if conf.used_at is not None:
+            raise ConfirmationUsed(f"{confirmation_id} was used at {conf.used_at}")
+        now = time.time()
+        if conf.expires_at <= now:
+            raise ConfirmationExpired(f"{confirmation_id} expired at {conf.expires_at}")
+        confirmed = dataclasses.replace(conf, confirmed_at=conf.confirmed_at or now)
+        await rt.store.save_confirmation(session_id, confirmed)  # the store first, then
+        state.confirmations[confirmation_id] = conf = confirmed  # what this replica knows
     return json_response({"confirmation_id": confirmation_id, "confirmed_at": conf.confirmed_at,
                           "summary": conf.summary, "expires_at": conf.expires_at})
 
@@ -315,6 +355,9 @@ def add_routes(app: web.Application) -> None:
     app.router.add_get("/v1/sessions/{session_id}", get_session)
     app.router.add_post("/v1/sessions/{session_id}/messages", add_message)
     app.router.add_post("/v1/sessions/{session_id}/calls", call_tool)
+    app.router.add_post("/v1/sessions/{session_id}/check", check_call)
+    app.router.add_post("/v1/sessions/{session_id}/calls/{call_id}/outcome",
+                        report_call_outcome)
     app.router.add_post("/v1/sessions/{session_id}/end", end_session)
     app.router.add_post("/v1/sessions/{session_id}/confirmations/{confirmation_id}",
                         confirm_token)

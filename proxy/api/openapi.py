@@ -10,7 +10,15 @@ from pydantic.json_schema import models_json_schema
 
 from .. import __version__
 from ..wire import Envelope, json_response
-from .agent import CallIn, MessageAdded, MessageIn, SessionCreated, SessionEnd, SessionStart
+from .agent import (
+    CallIn,
+    MessageAdded,
+    MessageIn,
+    OutcomeIn,
+    SessionCreated,
+    SessionEnd,
+    SessionStart,
+)
 
 REF = "#/components/schemas/{model}"
 
@@ -82,7 +90,7 @@ def _operator_paths() -> dict[str, Any]:
 
 def build_openapi() -> dict[str, Any]:
     models: list[type[BaseModel]] = [
-        SessionStart, SessionCreated, MessageIn, MessageAdded, SessionEnd, CallIn, Envelope
+        SessionStart, SessionCreated, MessageIn, MessageAdded, SessionEnd, CallIn, OutcomeIn, Envelope
     ]
     _, defs = models_json_schema([(m, "validation") for m in models], ref_template=REF)
     schemas = defs.get("$defs", {})
@@ -138,6 +146,31 @@ def build_openapi() -> dict[str, Any]:
                     "504": _envelope("The upstream timed out; the outcome is unknown."),
                     **REFUSALS,
                 },
+            }},
+            "/v1/sessions/{session_id}/check": {"post": {
+                "summary": "Check-only: may this call run? (nothing is forwarded)",
+                "description": "The same checks and policy as a call; an allowed call is "
+                "recorded as in flight and answered `allowed` with its `call_id`: the platform "
+                "runs it, then reports the outcome to `.../calls/{call_id}/outcome`.",
+                "parameters": [SESSION_ID],
+                "requestBody": {"content": {"application/json": {"schema": _ref("CallIn")}}},
+                "responses": {
+                    "200": _envelope("Allowed: run it, then report the outcome."),
+                    "202": _envelope("Held for human review."),
+                    "403": _envelope("Blocked by policy; `violations` say why."),
+                    "428": _envelope("Needs the user's explicit confirmation first."),
+                    "503": _envelope("The proxy could not check the call."),
+                    **REFUSALS,
+                },
+            }},
+            "/v1/sessions/{session_id}/calls/{call_id}/outcome": {"post": {
+                "summary": "Report what a checked call did (executed, failed, unknown)",
+                "parameters": [SESSION_ID, {"name": "call_id", "in": "path", "required": True,
+                                            "schema": {"type": "string"}}],
+                "requestBody": {"content": {"application/json": {"schema": _ref("OutcomeIn")}}},
+                "responses": {"200": {"description": "Recorded."},
+                              "409": _envelope("Reported already, or not a checked call."),
+                              **REFUSALS},
             }},
             "/v1/sessions/{session_id}/confirmations/{confirmation_id}": {"post": {
                 "summary": "The trusted front end confirms a token-mode confirmation",

@@ -49,7 +49,7 @@ class Run:
                 self.success = r.success
             elif r.reward is not None:
                 self.success = r.reward >= 1.0 - 1e-9
-        elif r.event == "call":
+        elif r.event == "call" or r.event == "outcome":
             self._call(r)
 
     def _call(self, r: TraceRecord) -> None:
