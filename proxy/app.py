@@ -13,7 +13,7 @@ import structlog
 from aiohttp import web
 
 from . import telemetry
-from .api import agent, health, openapi, operator
+from .api import agent, health, mcp, openapi, operator
 from .api.auth import authenticate
 from .api.keys import RUNTIME
 from .catalog import Catalog
@@ -109,6 +109,9 @@ def build_app(runtime: Runtime) -> web.Application:
     openapi.add_routes(app)
     agent.add_routes(app)
     operator.add_routes(app)
+    mcp.add_routes(app)
+    if mcp.available():  # the MCP front (the `mcp` extra): one code path with the HTTP route
+        app[mcp.MCP_FRONT] = mcp.McpFront(runtime)
     app.cleanup_ctx.append(_resources)
     return app
 
@@ -165,8 +168,11 @@ async def _resources(app: web.Application) -> AsyncIterator[None]:
         if rt.gate is not None:
             await rt.gate.recover()  # approvals a crash interrupted: delivered, or settled
             expirer = asyncio.create_task(rt.gate.run())
-        log.info("callgate_ready", tools=len(rt.catalog), policy=rt.policy.version)
-        yield
+        front = app.get(mcp.MCP_FRONT)
+        async with front.running() if front is not None else contextlib.nullcontext():
+            log.info("callgate_ready", tools=len(rt.catalog), policy=rt.policy.version,
+                     mcp=front is not None)
+            yield
     finally:
         for task in (reloader, expirer):
             if task is not None:

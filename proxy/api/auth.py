@@ -17,7 +17,7 @@ from .keys import RUNTIME
 OPERATOR = web.RequestKey("operator", Operator)
 AGENT = web.RequestKey("agent", AgentKey)
 TOKEN = web.RequestKey("token", str)
-AGENT_ROUTES = ("/v1/sessions", "/v1/tools", "/v1/tickets")
+AGENT_ROUTES = ("/v1/sessions", "/v1/tools", "/v1/tickets", "/mcp")
 CONFIRMATION_ROUTE = "/v1/sessions/{session_id}/confirmations/{confirmation_id}"
 Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
 

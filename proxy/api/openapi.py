@@ -185,6 +185,22 @@ def build_openapi() -> dict[str, Any]:
                               "409": _envelope("Already used."),
                               "410": _envelope("Expired.")},
             }},
+            "/mcp": {"post": {
+                "summary": "Model Context Protocol (streamable HTTP, JSON-RPC 2.0)",
+                "description": "tools/list and tools/call through the same pipeline as the "
+                "calls route; `X-Callgate-Session` names the session (docs/mcp.md). Needs the "
+                "`mcp` extra; without it 501.",
+                "requestBody": {"content": {"application/json": {"schema": {"type": "object"}}}},
+                "responses": {"200": {"description": "A JSON-RPC response."},
+                              "202": {"description": "A notification, accepted."},
+                              "400": {"description": "Not a valid MCP message."},
+                              "401": _envelope("An agent key is required, or it is unknown."),
+                              "404": {"description": "Unknown MCP session."},
+                              "406": {"description": "Not acceptable (Accept header)."},
+                              "413": _envelope("The body is over the size limit."),
+                              "415": {"description": "Not JSON."},
+                              "501": {"description": "The mcp extra is not installed."}},
+            }},
             **_operator_paths(),
             "/v1/sessions/{session_id}/end": {"post": {
                 "summary": "End a session, optionally with its outcome",

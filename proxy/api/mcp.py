@@ -1,0 +1,227 @@
+"""The MCP front: callgate as a Model Context Protocol server (streamable HTTP at ``/mcp``).
+
+Built on the official ``mcp`` SDK (``pip install 'callgate[mcp]'``): its low-level ``Server``
+answers ``tools/list`` from the catalog and ``tools/call`` through ``handle_call``, the same
+pipeline as ``POST /v1/sessions/{id}/calls``; the two fronts differ only in how they speak. The
+SDK's session manager is an ASGI application; ``asgi_bridge`` serves it from the proxy's own
+aiohttp listener, behind the same middlewares (agent keys, access log, limits).
+
+Which callgate session a tool call belongs to:
+
+- the ``X-Callgate-Session`` header names it: the platform starts the session with
+  ``POST /v1/sessions`` (environment, user, tags), posts the conversation to
+  ``/v1/sessions/{id}/messages`` as it happens (a model never writes the user's words: a
+  confirmation must come from the transcript the platform records), and gives its MCP client
+  that header. This works in every protocol revision, stateless ones included;
+- without it, in a protocol revision with MCP sessions (``Mcp-Session-Id``), the MCP session
+  maps to a callgate session of its own, made on its first tool call (its id is derived from the
+  MCP session's, so every replica finds the same one); its transcript is still posted to the
+  session route under that id (``_meta.callgate_session`` in each result says which);
+- neither: the call is refused with a result that says how to name a session.
+
+Outcomes map to tool results a model can act on: ``executed`` is the upstream's answer
+(``structuredContent`` when it is an object); anything else is an ``isError`` result whose text
+is the envelope's message (what to do next) and whose ``structuredContent`` is the whole
+envelope (violations, a token confirmation's id, a held call's ticket).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import hashlib
+from collections.abc import AsyncIterator, MutableMapping
+from typing import TYPE_CHECKING, Any
+
+import orjson
+from aiohttp import web
+
+from .. import __version__, telemetry
+from ..catalog import ToolKind
+from ..errors import UnknownSession
+from ..pipeline import handle_call
+from ..session import Environment, SessionState
+from ..store.cache import owned
+from ..trace import TraceRecord, now_iso
+from .auth import AGENT
+from .keys import RUNTIME
+
+if TYPE_CHECKING:
+    from ..pipeline import Runtime
+
+SESSION_HEADER = "x-callgate-session"
+MCP_FRONT: web.AppKey[McpFront] = web.AppKey("mcp_front")
+
+
+def available() -> bool:
+    try:
+        import mcp.server.streamable_http_manager  # noqa: F401
+    except ImportError:
+        return False
+    return True
+
+
+class McpFront:
+    def __init__(self, rt: Runtime) -> None:
+        import mcp_types as types
+        from mcp.server.lowlevel import Server
+        from mcp.server.streamable_http_manager import StreamableHTTPSessionManager
+
+        self.rt = rt
+        self.types = types
+        self.server: Any = Server("callgate", version=__version__,
+                                  instructions="Tool calls pass callgate's schema and policy "
+                                  "checks; a refusal says what to do next.",
+                                  on_list_tools=self._list_tools, on_call_tool=self._call_tool)
+        self.manager = StreamableHTTPSessionManager(
+            self.server, json_response=True,
+            max_request_body_size=rt.config.limits.max_body_bytes)
+
+    @contextlib.asynccontextmanager
+    async def running(self) -> AsyncIterator[None]:
+        """The SDK's session manager for the app's lifetime. It holds an anyio task group, which
+        must be left in the task that entered it, and aiohttp starts and cleans up apps in
+        different tasks: so the manager lives in a task of its own."""
+        started, stop = asyncio.Event(), asyncio.Event()
+
+        async def hold() -> None:
+            async with self.manager.run():
+                started.set()
+                await stop.wait()
+
+        task = asyncio.create_task(hold())
+        waiter = asyncio.create_task(started.wait())
+        await asyncio.wait({task, waiter}, return_when=asyncio.FIRST_COMPLETED)
+        if task.done():  # it failed to start: say why
+            waiter.cancel()
+            task.result()
+        try:
+            yield
+        finally:
+            stop.set()
+            await task
+
+    async def _list_tools(self, ctx: Any, params: Any) -> Any:
+        t = self.types
+        return t.ListToolsResult(tools=[
+            t.Tool(name=tool.name, description=tool.description or None,
+                   input_schema=tool.schema,
+                   annotations=t.ToolAnnotations(read_only_hint=tool.kind is ToolKind.READ,
+                                                 destructive_hint=tool.kind is ToolKind.WRITE))
+            for tool in self.rt.catalog.all()])
+
+    async def _call_tool(self, ctx: Any, params: Any) -> Any:
+        t = self.types
+        request = ctx.request
+        scope = getattr(request, "scope", {}) if request is not None else {}
+        agent = scope.get("callgate.agent")
+        headers = {k.lower(): v for k, v in (request.headers.items() if request else ())}
+        try:
+            session_id = await self._session_for(headers, agent)
+        except UnknownSession as e:
+            return t.CallToolResult(content=[t.TextContent(type="text", text=str(e))],
+                                    is_error=True)
+        body = orjson.dumps({"tool": params.name, "arguments": params.arguments or {}})
+        with telemetry.call_span(headers, **{"callgate.session": session_id,
+                                             "callgate.front": "mcp"}):
+            envelope, _ = await handle_call(
+                self.rt, session_id, body,
+                requester=agent.owner if agent is not None else None,
+                agent_key=agent.key_id if agent is not None else None)
+        meta = {"callgate_session": session_id, "callgate_call": envelope.call_id}
+        if envelope.outcome.value == "executed":
+            result = envelope.result
+            return t.CallToolResult(
+                content=[t.TextContent(type="text", text=orjson.dumps(result).decode())],
+                structured_content=result if isinstance(result, dict) else None,
+                is_error=False, meta=meta)
+        dumped = envelope.model_dump(mode="json", exclude_none=True)
+        return t.CallToolResult(content=[t.TextContent(type="text", text=envelope.message)],
+                                structured_content=dumped, is_error=True, meta=meta)
+
+    async def _session_for(self, headers: dict[str, str], agent: Any) -> str:
+        """The callgate session a tool call belongs to (see the module's docstring)."""
+        agent_key = agent.key_id if agent is not None else None
+        named = headers.get(SESSION_HEADER)
+        if named:
+            owned(await self.rt.sessions.get(named), agent_key)  # unknown, or not this agent's
+            return named
+        mcp_session = headers.get("mcp-session-id")
+        if not mcp_session:
+            raise UnknownSession(
+                "name the callgate session this call belongs to: start one with POST "
+                "/v1/sessions and send its id in the X-Callgate-Session header")
+        session_id = "s_mcp_" + hashlib.sha256(mcp_session.encode()).hexdigest()[:32]
+        with contextlib.suppress(UnknownSession):
+            owned(await self.rt.sessions.get(session_id), agent_key)
+            return session_id
+        state = SessionState(session_id=session_id, environment=Environment.LIVE, user={},
+                             tags={"front": "mcp"}, started_at=now_iso(), agent_key=agent_key)
+        try:
+            await self.rt.store.create_session(state)
+        except Exception:  # made meanwhile by another request or replica: use that one
+            owned(await self.rt.sessions.get(session_id), agent_key)
+            return session_id
+        self.rt.sessions.put(state)
+        self.rt.tracer.emit(TraceRecord(ts=state.started_at, event="session_start",
+                                        session_id=session_id, environment="live",
+                                        user={}, tags=state.tags))
+        return session_id
+
+
+async def asgi_bridge(request: web.Request) -> web.StreamResponse:
+    """Serve one HTTP exchange of ``/mcp`` through the SDK's ASGI application."""
+    front = request.app.get(MCP_FRONT)
+    if front is None:
+        raise web.HTTPNotImplemented(text="the MCP front needs the mcp extra: "
+                                          "pip install 'callgate[mcp]'")
+    rt = request.app[RUNTIME]
+    from .agent import read_body
+
+    body = await read_body(request, rt) if request.method == "POST" else b""
+    scope: dict[str, Any] = {
+        "type": "http", "asgi": {"version": "3.0", "spec_version": "2.3"},
+        "http_version": "1.1", "method": request.method, "scheme": request.scheme,
+        "path": "/mcp", "raw_path": b"/mcp", "root_path": "",
+        "query_string": request.query_string.encode("latin-1"),
+        "headers": [(k.lower(), v) for k, v in request.raw_headers],
+        "client": (request.remote or "", 0), "server": ("127.0.0.1", 0),
+        "state": {}, "callgate.agent": request.get(AGENT),
+    }
+    done = asyncio.Event()
+    first = True
+
+    async def receive() -> dict[str, Any]:
+        nonlocal first
+        if first:
+            first = False
+            return {"type": "http.request", "body": body, "more_body": False}
+        await done.wait()  # nothing more comes from this client until it goes away
+        return {"type": "http.disconnect"}
+
+    response: web.StreamResponse | None = None
+
+    async def send(message: MutableMapping[str, Any]) -> None:
+        nonlocal response
+        if message["type"] == "http.response.start":
+            response = web.StreamResponse(status=message["status"])
+            for name, value in message.get("headers", []):
+                response.headers.add(name.decode("latin-1"), value.decode("latin-1"))
+            await response.prepare(request)
+        elif message["type"] == "http.response.body" and response is not None:
+            await response.write(message.get("body", b""))
+            if not message.get("more_body", False):
+                await response.write_eof()
+                done.set()
+
+    try:
+        await front.manager.handle_request(scope, receive, send)
+    finally:
+        done.set()
+    if response is None:
+        raise web.HTTPInternalServerError(text="the MCP front gave no answer")
+    return response
+
+
+def add_routes(app: web.Application) -> None:
+    app.router.add_route("*", "/mcp", asgi_bridge)
