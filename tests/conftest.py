@@ -141,3 +141,18 @@ def fake_upstream_app() -> web.Application:
     app.router.add_route("*", "/{tail:.*}", handler)
     app[MODE] = mode
     return app
+
+
+async def token_proxy(make_proxy: ProxyFactory, upstream: TestServer, tmp_path: Path,
+                      monkeypatch: pytest.MonkeyPatch) -> tuple[TestClient[Any, Any], Runtime]:
+    """A proxy whose only rule asks a trusted front end (bearer token "s3cret") to confirm
+    every write with a single-use confirmation id."""
+    pack = tmp_path / "pack"
+    pack.mkdir()
+    (pack / "policy.yaml").write_text(
+        f"domain: retail\ncatalog: {ROOT}/schemas/retail/catalog.yaml\nrules:\n"
+        "  - id: confirm-by-token\n    kind: confirmation\n    mode: token\n"
+        "    tools: {kind: write}\n    token_ttl_s: 60\n")
+    monkeypatch.setenv("TEST_FRONTEND_TOKEN", "s3cret")
+    return await make_proxy(str(upstream.make_url("")), policy={"dirs": [str(pack)]},
+                            confirmations={"frontend_token_env": "TEST_FRONTEND_TOKEN"})

@@ -18,7 +18,14 @@ from mcp.shared._httpx_utils import create_mcp_http_client
 
 from proxy.demo.data import RetailDB
 
-from .conftest import ROOT, ProxyFactory, first_order, start_session, upstream_state
+from .conftest import (
+    ROOT,
+    ProxyFactory,
+    first_order,
+    start_session,
+    token_proxy,
+    upstream_state,
+)
 
 POLICIES = [str(ROOT / "policies" / "retail"), str(ROOT / "policies" / "retail-refunds")]
 
@@ -127,15 +134,7 @@ async def test_token_confirmation_works_for_an_mcp_client(
 ) -> None:
     """The refusal carries the confirmation id; the trusted front end confirms it over HTTP;
     the model's repeated call executes once."""
-    pack = tmp_path / "pack"
-    pack.mkdir()
-    (pack / "policy.yaml").write_text(
-        f"domain: retail\ncatalog: {ROOT}/schemas/retail/catalog.yaml\nrules:\n"
-        "  - id: confirm-by-token\n    kind: confirmation\n    mode: token\n"
-        "    tools: {kind: write}\n    token_ttl_s: 60\n")
-    monkeypatch.setenv("TEST_FRONTEND_TOKEN", "s3cret")
-    proxy, _ = await make_proxy(str(upstream.make_url("")), policy={"dirs": [str(pack)]},
-                                confirmations={"frontend_token_env": "TEST_FRONTEND_TOKEN"})
+    proxy, _ = await token_proxy(make_proxy, upstream, tmp_path, monkeypatch)
     args = {"order_id": first_order(retail_db, "pending")["order_id"],
             "reason": "no longer needed"}
     sid = await start_session(proxy)

@@ -14,7 +14,15 @@ from proxy.app import reload_policies
 from proxy.demo.data import RetailDB
 from proxy.trace import TraceRecord
 
-from .conftest import ROOT, ProxyFactory, call, first_order, start_session, upstream_state
+from .conftest import (
+    ROOT,
+    ProxyFactory,
+    call,
+    first_order,
+    start_session,
+    token_proxy,
+    upstream_state,
+)
 
 RETAIL = ROOT / "policies" / "retail"
 
@@ -121,15 +129,7 @@ async def test_token_confirmation_flow(
     upstream: TestServer, make_proxy: ProxyFactory, retail_db: RetailDB, tmp_path: Path,
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    pack = tmp_path / "pack"
-    pack.mkdir()
-    (pack / "policy.yaml").write_text(
-        f"domain: retail\ncatalog: {ROOT}/schemas/retail/catalog.yaml\nrules:\n"
-        "  - id: confirm-by-token\n    kind: confirmation\n    mode: token\n"
-        "    tools: {kind: write}\n    token_ttl_s: 60\n")
-    monkeypatch.setenv("TEST_FRONTEND_TOKEN", "s3cret")
-    client, _ = await make_proxy(str(upstream.make_url("")), policy={"dirs": [str(pack)]},
-                                 confirmations={"frontend_token_env": "TEST_FRONTEND_TOKEN"})
+    client, _ = await token_proxy(make_proxy, upstream, tmp_path, monkeypatch)
     order = first_order(retail_db, "pending")
     args = {"order_id": order["order_id"], "reason": "no longer needed"}
     sid = await start_session(client)
