@@ -23,6 +23,7 @@ from .gate.accounts import Accounts
 from .gate.sealed import Sealer
 from .gate.service import Gate
 from .listener import RateLimiter
+from .mcp_upstream import discover
 from .metrics import metrics_route
 from .pipeline import Runtime
 from .policy import PolicySet
@@ -153,6 +154,10 @@ async def _resources(app: web.Application) -> AsyncIterator[None]:
     try:
         rt.tracer.open()
         await rt.upstreams.open()
+        if rt.upstreams.mcp:  # MCP servers' tools: their schemas, from their tools/list
+            rt.catalog = await discover(rt.catalog, rt.upstreams.mcp)
+            if rt.gate is not None:
+                rt.gate.catalog = rt.catalog
         if rt.opa is not None:
             for name, module in rt.policy.modules:
                 await rt.opa.upload(name, module)

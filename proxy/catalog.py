@@ -34,6 +34,8 @@ from .errors import ConfigError, InvalidArguments
 from .validate import ArgumentValidator
 from .yamlfile import load_yaml, validate_doc
 
+DISCOVER = "x-callgate-discover"  # marks a schema to be replaced by the upstream's own
+
 
 class ToolKind(enum.StrEnum):
     READ = "read"  # establishes facts; changes nothing upstream
@@ -46,9 +48,10 @@ class _Frozen(pydantic.BaseModel):
 
 class ToolSpec(_Frozen):
     kind: ToolKind
-    schema_file: str = pydantic.Field(alias="schema")
+    # none: the schema comes from the upstream (an MCP server's tools/list, at start-up)
+    schema_file: str | None = pydantic.Field(None, alias="schema")
     method: Literal["GET", "POST", "PUT", "PATCH", "DELETE"] = "POST"
-    path: str
+    path: str = "/"
     query: tuple[str, ...] = ()
     description: str = ""
 
@@ -211,6 +214,12 @@ def load_catalog(path: Path) -> list[Tool]:
     tools = []
     for name, tool in spec.tools.items():
         where = doc.where(("tools", name))
+        if tool.schema_file is None:  # discovered later (an MCP upstream); any object till then
+            open_schema = {"type": "object", DISCOVER: True}
+            tools.append(Tool(name, spec.domain, tool.kind, spec.upstream, open_schema,
+                              ArgumentValidator.compile(name, open_schema),
+                              Binding(tool.method, tool.path, (), ()), tool.description))
+            continue
         schema_path = (path.parent / tool.schema_file).resolve()
         try:
             schema = orjson.loads(schema_path.read_bytes())

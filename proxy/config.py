@@ -11,7 +11,7 @@ from typing import Literal
 
 import pydantic
 
-from .catalog import Catalog, load_catalog
+from .catalog import DISCOVER, Catalog, load_catalog
 from .errors import ConfigError
 from .yamlfile import load_yaml, validate_doc
 
@@ -77,6 +77,9 @@ class Timeouts(_Frozen):
 
 
 class UpstreamConfig(_Frozen):
+    # http: the catalog binds each tool to a method and path; mcp: base_url is an MCP server's
+    # streamable-HTTP endpoint, its tools discovered from tools/list (proxy/mcp_upstream.py)
+    kind: Literal["http", "mcp"] = "http"
     base_url: str = pydantic.Field(pattern=r"^https?://")
     sandbox_url: str | None = pydantic.Field(None, pattern=r"^https?://")
     max_connections: int = pydantic.Field(100, gt=0)
@@ -154,5 +157,8 @@ def load_tools(config: Config) -> Catalog:
                     f"{path}: upstream {tool.upstream!r} is not declared under 'upstreams' in the "
                     f"configuration (declared: {sorted(config.upstreams)})"
                 )
+            if tool.schema.get(DISCOVER) and config.upstreams[tool.upstream].kind != "mcp":
+                raise ConfigError(f"{path}: tool {tool.name!r} has no schema; only tools of an "
+                                  "MCP upstream (kind: mcp) may leave it to discovery")
             tools.append(tool)
     return Catalog(tools)

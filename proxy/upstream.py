@@ -25,6 +25,7 @@ from .errors import (
     UpstreamTimeout,
     UpstreamUnavailable,
 )
+from .mcp_upstream import McpUpstream, mcp_upstreams
 from .session import Environment
 
 log = structlog.get_logger("callgate.upstream")
@@ -48,8 +49,12 @@ class Upstreams:
         )
         self._max_bytes = config.limits.max_upstream_bytes
         self.observe: Callable[[str, float], None] | None = None  # (tool, seconds), for metrics
+        self.mcp: dict[str, McpUpstream] = {}  # kind: mcp upstreams, live side (opened at open)
 
     async def open(self) -> None:
+        self.mcp = mcp_upstreams(self.config)
+        for up in self.mcp.values():
+            await up.open()
         limit = sum(u.max_connections for u in self.config.upstreams.values())
         self._session = aiohttp.ClientSession(
             connector=aiohttp.TCPConnector(limit=limit, limit_per_host=0),
@@ -59,6 +64,9 @@ class Upstreams:
         )
 
     async def close(self) -> None:
+        for up in self.mcp.values():
+            await up.close()
+        self.mcp = {}
         if self._session is not None:
             await self._session.close()
             self._session = None
@@ -79,6 +87,18 @@ class Upstreams:
             raise UpstreamUnavailable(
                 f"upstream {tool.upstream!r} has no sandbox_url; sandbox sessions cannot reach it"
             )
+        server = self.mcp.get(tool.upstream)
+        if server is not None:
+            if environment is Environment.SANDBOX:  # environments never mix
+                raise UpstreamUnavailable(f"upstream {tool.upstream!r} is an MCP server without "
+                                          "a sandbox; sandbox sessions cannot reach it")
+            started = time.perf_counter()
+            try:
+                status, body = await server.call(tool, arguments)
+            finally:
+                if self.observe is not None:
+                    self.observe(tool.name, time.perf_counter() - started)
+            return UpstreamResult(status, body)
         path, query, body = tool.binding.build(arguments)
         headers = {"Accept": "application/json", "Idempotency-Key": call_id}
         data = None

@@ -27,10 +27,8 @@ envelope (violations, a token confirmation's id, a held call's ticket).
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
 import hashlib
-from collections.abc import AsyncIterator, MutableMapping
 from typing import TYPE_CHECKING, Any
 
 import orjson
@@ -39,6 +37,7 @@ from aiohttp import web
 from .. import __version__, telemetry
 from ..catalog import ToolKind
 from ..errors import UnknownSession
+from ..mcp_upstream import held, serve_asgi
 from ..pipeline import handle_call
 from ..session import Environment, SessionState
 from ..store.cache import owned
@@ -77,29 +76,9 @@ class McpFront:
             self.server, json_response=True,
             max_request_body_size=rt.config.limits.max_body_bytes)
 
-    @contextlib.asynccontextmanager
-    async def running(self) -> AsyncIterator[None]:
-        """The SDK's session manager for the app's lifetime. It holds an anyio task group, which
-        must be left in the task that entered it, and aiohttp starts and cleans up apps in
-        different tasks: so the manager lives in a task of its own."""
-        started, stop = asyncio.Event(), asyncio.Event()
-
-        async def hold() -> None:
-            async with self.manager.run():
-                started.set()
-                await stop.wait()
-
-        task = asyncio.create_task(hold())
-        waiter = asyncio.create_task(started.wait())
-        await asyncio.wait({task, waiter}, return_when=asyncio.FIRST_COMPLETED)
-        if task.done():  # it failed to start: say why
-            waiter.cancel()
-            task.result()
-        try:
-            yield
-        finally:
-            stop.set()
-            await task
+    def running(self) -> contextlib.AbstractAsyncContextManager[Any]:
+        """The SDK's session manager, for the app's lifetime."""
+        return held(self.manager.run())
 
     async def _list_tools(self, ctx: Any, params: Any) -> Any:
         t = self.types
@@ -175,52 +154,11 @@ async def asgi_bridge(request: web.Request) -> web.StreamResponse:
     if front is None:
         raise web.HTTPNotImplemented(text="the MCP front needs the mcp extra: "
                                           "pip install 'callgate[mcp]'")
-    rt = request.app[RUNTIME]
     from .agent import read_body
 
-    body = await read_body(request, rt) if request.method == "POST" else b""
-    scope: dict[str, Any] = {
-        "type": "http", "asgi": {"version": "3.0", "spec_version": "2.3"},
-        "http_version": "1.1", "method": request.method, "scheme": request.scheme,
-        "path": "/mcp", "raw_path": b"/mcp", "root_path": "",
-        "query_string": request.query_string.encode("latin-1"),
-        "headers": [(k.lower(), v) for k, v in request.raw_headers],
-        "client": (request.remote or "", 0), "server": ("127.0.0.1", 0),
-        "state": {}, "callgate.agent": request.get(AGENT),
-    }
-    done = asyncio.Event()
-    first = True
-
-    async def receive() -> dict[str, Any]:
-        nonlocal first
-        if first:
-            first = False
-            return {"type": "http.request", "body": body, "more_body": False}
-        await done.wait()  # nothing more comes from this client until it goes away
-        return {"type": "http.disconnect"}
-
-    response: web.StreamResponse | None = None
-
-    async def send(message: MutableMapping[str, Any]) -> None:
-        nonlocal response
-        if message["type"] == "http.response.start":
-            response = web.StreamResponse(status=message["status"])
-            for name, value in message.get("headers", []):
-                response.headers.add(name.decode("latin-1"), value.decode("latin-1"))
-            await response.prepare(request)
-        elif message["type"] == "http.response.body" and response is not None:
-            await response.write(message.get("body", b""))
-            if not message.get("more_body", False):
-                await response.write_eof()
-                done.set()
-
-    try:
-        await front.manager.handle_request(scope, receive, send)
-    finally:
-        done.set()
-    if response is None:
-        raise web.HTTPInternalServerError(text="the MCP front gave no answer")
-    return response
+    body = await read_body(request, request.app[RUNTIME]) if request.method == "POST" else b""
+    return await serve_asgi(request, front.manager.handle_request, body,
+                            {"callgate.agent": request.get(AGENT)})
 
 
 def add_routes(app: web.Application) -> None:

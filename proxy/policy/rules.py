@@ -15,7 +15,7 @@ from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
 from typing import Any, Protocol
 
-from ..catalog import Catalog, Tool
+from ..catalog import DISCOVER, Catalog, Tool
 from ..errors import ConfigError
 from ..session import args_key, canonical_json
 from .binding import ActionSpec
@@ -311,7 +311,7 @@ def _confirmation(rule: ConfirmationRule, catalog: Catalog, applies: Applies, vi
             raise ConfigError(f"{where}: key_arguments names unknown tool {tool!r}")
         unknown = {k.rstrip("?").split(".")[0] for k in keys} - set(
             spec.schema.get("properties", {}))
-        if unknown:
+        if unknown and not spec.schema.get(DISCOVER):  # an MCP tool's schema comes later
             raise ConfigError(f"{where}: {tool} has no arguments {sorted(unknown)}")
     for tool in rule.actions:
         if catalog.get(tool) is None:
