@@ -135,7 +135,7 @@ def test_the_image_installs_from_the_hashed_lock_and_runs_unprivileged() -> None
 def test_the_lock_pins_every_dependency_the_image_needs() -> None:
     project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
     wanted = [*project["dependencies"], *project["optional-dependencies"]["fast"],
-              *project["optional-dependencies"]["otel"]]
+              *project["optional-dependencies"]["otel"], *project["optional-dependencies"]["mcp"]]
     lock = (DEPLOY / "requirements.lock").read_text()
     pinned = {m[0].lower(): m[1] for m in re.findall(r"^([A-Za-z0-9_.-]+)==(\S+)", lock, re.M)}
     for line in wanted:
