@@ -104,6 +104,7 @@ async def enforce(
             # A once-only action (scope: global) already done, or going out, elsewhere.
             outcome, status = Outcome.BLOCKED, 403
             record.error_code = "once_only_taken"
+            record.verdict, record.rules = Verdict.BLOCK.value, [*record.rules, "once-only"]
             message = ("Blocked by policy: this action can be done only once, and it was already "
                        f"done or is being done in another conversation (call {holder}). Tell "
                        "the user; do not retry.")

@@ -38,7 +38,7 @@ if TYPE_CHECKING:
     from .gate.accounts import Accounts
     from .gate.service import Gate
 from .catalog import ToolKind
-from .session import FETCHED, CallRecord, Outcome, SessionState, args_key
+from .session import AWAITING_REPORT, FETCHED, CallRecord, Outcome, SessionState, args_key
 from .store import Store
 from .store.cache import SessionCache
 from .trace import Tracer, TraceRecord, now_iso
@@ -175,8 +175,10 @@ async def handle_call(rt: Runtime, session_id: str, body: bytes, requester: str 
         tool=request.tool if request else None,
         kind=record.kind if record and record.kind != "unknown" else None,
         arguments=request.arguments if request and not stranger else None,
-        verdict=decision.verdict.value if decision else None,
-        rules=decision.fired if decision else None,
+        # the record's verdict and rules: what was done, including a refusal enforcement added
+        # after the decision (a once-only action taken elsewhere)
+        verdict=(record.verdict if record else decision.verdict.value) if decision else None,
+        rules=(record.rules if record else decision.fired) if decision else None,
         shadow_rules=[v.rule for v in decision.shadow] if decision and decision.shadow else None,
         would_verdict=decision.would.value if decision and decision.shadow else None,
         rules_run=decision.rules_run if decision else None,
@@ -189,7 +191,7 @@ async def handle_call(rt: Runtime, session_id: str, body: bytes, requester: str 
         latency_ms={k: round(v, 3) for k, v in latency.items()}, **trace_ids(),
     ))
     rt.metrics.call(request.tool if request else None, envelope.outcome.value,
-                    decision.fired if decision else None, latency,
+                    (record.rules if record else decision.fired) if decision else None, latency,
                     [v.rule for v in decision.shadow] if decision else None)
     return envelope, status
 
@@ -218,6 +220,16 @@ def hold_unknown_retry(session: SessionState, tool: Tool, arguments: dict[str, A
     earlier = latest.get((tool.name, args_key(arguments)))
     if earlier is None:
         return decision
+    if earlier.outcome is Outcome.FORWARDING and earlier.error_code == AWAITING_REPORT:
+        waiting = Violation(
+            "awaiting-report", "outcome", Verdict.BLOCK,
+            f"An identical {tool.name} was allowed by a check (call {earlier.call_id}) and its "
+            f"outcome has not been reported yet. Report it first (POST /v1/sessions/"
+            f"{session.session_id}/calls/{earlier.call_id}/outcome), then check again if it "
+            "failed.", {"previous_call": earlier.call_id})
+        violations = (*decision.violations, waiting)
+        return dataclasses.replace(decision, violations=violations,
+                                   verdict=combine(list(violations)))
     unknown = (earlier.outcome is Outcome.FORWARDING
                or (earlier.outcome is Outcome.UPSTREAM_ERROR
                    and earlier.error_code in UNKNOWN_OUTCOMES))

@@ -64,6 +64,11 @@ async def test_the_platform_runs_what_callgate_allows_and_reports_back(
                                reason="ordered by mistake")
     assert status == 200 and body["outcome"] == "allowed", body
     cancel = body["call_id"]
+    # checked again before its outcome is reported: report first (not "outcome unknown")
+    status, body = await check(client, sid, "cancel_pending_order", order_id=oid,
+                               reason="ordered by mistake")
+    assert status == 403 and "awaiting-report" in {v["rule"] for v in body["violations"]}
+    assert f"calls/{cancel}/outcome" in body["message"]
     status, answer = await report(client, sid, cancel, "executed", {**order, "status": "cancelled"})
     assert status == 200 and answer["outcome"] == "executed"
     assert (await report(client, sid, cancel, "executed"))[0] == 409  # once

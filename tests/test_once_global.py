@@ -4,8 +4,10 @@ cancellation reaches the upstream, the others are refused before they are sent."
 from __future__ import annotations
 
 import asyncio
+from pathlib import Path
 from typing import Any
 
+import orjson
 from aiohttp import web
 
 from .conftest import ROOT, ProxyFactory, call, start_session
@@ -18,7 +20,7 @@ ORDER = {"order_id": "#W1000001", "user_id": "ava_1", "status": "pending",
 
 
 async def test_twenty_sessions_one_cancellation(aiohttp_server: Any, make_proxy: ProxyFactory,
-                                                ) -> None:
+                                                tmp_path: Path) -> None:
     release, arrived = asyncio.Event(), asyncio.Event()
     cancels: list[str | None] = []
 
@@ -58,3 +60,8 @@ async def test_twenty_sessions_one_cancellation(aiohttp_server: Any, make_proxy:
     statuses = await asyncio.gather(*tasks)
     assert sorted(statuses) == [200] + [403] * 19
     assert len(cancels) == 1
+    traced = [orjson.loads(line) for line in (tmp_path / "traces.jsonl").read_bytes().splitlines()]
+    refused = [r for r in traced if r["event"] == "call" and r.get("error_code") ==
+               "once_only_taken"]
+    assert len(refused) == 19  # the rule that refused them is in the record, for reports
+    assert all(r["verdict"] == "block" and r["rules"] == ["once-only"] for r in refused)

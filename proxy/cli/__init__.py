@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import asyncio
 import base64
+import contextlib
+import fcntl
 import gc
 import logging
 import os
@@ -14,9 +16,11 @@ from typing import Any
 
 import click
 import structlog
+import yaml
 from aiohttp import web
 
 from .. import __version__
+from ..api.mcp import available as mcp_available
 from ..app import build_app, build_runtime
 from ..config import Config, load_config
 from ..errors import CallgateError
@@ -125,7 +129,40 @@ def guarded_runner(app: web.Application, config: Config, **kwargs: Any) -> Guard
 
 
 def demo_config(data_dir: Path, port: int, live_url: str, sandbox_url: str) -> Config:
-    return Config.model_validate({
+    """The demo's configuration; also written to ``data_dir/callgate.yaml`` so the commands
+    that take ``--config`` (store status, audit verify, operator create) reach its store."""
+    raw = demo_raw(data_dir, port, live_url, sandbox_url)
+    data_dir.mkdir(parents=True, exist_ok=True)
+    (data_dir / "callgate.yaml").write_text(
+        "# written by `callgate demo` at each start; edits are overwritten\n"
+        + yaml.safe_dump(raw, sort_keys=False))
+    return Config.model_validate(raw)
+
+
+def fresh_store(path: Path) -> bool:
+    """The demo's upstream data is made anew at each start, so its store starts anew too (a
+    store kept from the last run would hold once-only claims and tickets for orders that are
+    pending again). Nothing is removed while another demo holds the store: its open then
+    refuses with the usual message. Returns whether an old store was removed."""
+    lock = path.with_name(path.name + ".lock")
+    if not path.exists():
+        return False
+    fd = os.open(lock, os.O_RDWR | os.O_CREAT, 0o600)
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except BlockingIOError:
+        return False
+    try:
+        for suffix in ("", "-wal", "-shm"):
+            with contextlib.suppress(FileNotFoundError):
+                path.with_name(path.name + suffix).unlink()
+    finally:
+        os.close(fd)
+    return True
+
+
+def demo_raw(data_dir: Path, port: int, live_url: str, sandbox_url: str) -> dict[str, Any]:
+    return {
         "listen": {"host": "127.0.0.1", "port": port},
         "store": {"path": str(data_dir / "callgate.db")},
         "trace": {"path": str(data_dir / "traces.jsonl")},
@@ -135,7 +172,7 @@ def demo_config(data_dir: Path, port: int, live_url: str, sandbox_url: str) -> C
         "policy": {"dirs": [str(ROOT / "policies" / "retail"),
                             str(ROOT / "policies" / "retail-refunds")]},
         "base_dir": str(ROOT),
-    })
+    }
 
 
 DEMO_HELP = """\
@@ -144,8 +181,10 @@ callgate demo is running.
   proxy             http://127.0.0.1:{port}   (OpenAPI: /openapi.json, tools: /v1/tools)
   retail upstream   {live}   (live)   {sandbox}   (sandbox)
   policy            policies/retail, policies/retail-refunds   (version {policy})
+  MCP               {mcp}
   traces            {traces}
-  store             {store}
+  store             {store}   (new at each start, like the upstream's data)
+  config            {config}   (for callgate store status / audit verify --config)
 
 Try it: a customer ({email}) wants pending order {order} cancelled.
 
@@ -225,6 +264,9 @@ async def _run_demo(config: Config, db_dir: Path | None, seed: int, upstream_por
             sandbox=config.upstreams["retail"].sandbox_url, traces=config.trace.path,
             store=config.store.path, email=db.users[sample["user_id"]]["email"],
             order=sample["order_id"], policy=runtime.policy.version, gate=gate, held=held,
+            config=Path(config.store.path).with_name("callgate.yaml"),
+            mcp=f"http://127.0.0.1:{config.listen.port}/mcp (docs/mcp.md)" if mcp_available()
+            else "off: pip install 'callgate[mcp]' and restart the demo",
         ))
         await asyncio.Event().wait()
     finally:
@@ -249,6 +291,7 @@ def demo(port: int, upstream_port: int, retail_db: Path | None, seed: int,
     configure_logging("warning")
     live = f"http://127.0.0.1:{upstream_port}"
     sandbox = f"http://127.0.0.1:{upstream_port + 1}"
+    fresh_store(data_dir.resolve() / "callgate.db")
     config = demo_config(data_dir.resolve(), port, live, sandbox)
     key_env = config.gate.secrets_key_env
     if not os.environ.get(key_env, "").strip():

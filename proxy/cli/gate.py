@@ -25,6 +25,15 @@ CONFIG = click.option("--config", "config_path", required=True,
                       help="The proxy's configuration file (for the store's path).")
 
 
+def _config(path: Path) -> Config:
+    """The configuration, or a one-line error naming file, line and field (exit 2)."""
+    try:
+        return load_config(path)
+    except CallgateError as e:
+        click.echo(f"callgate: {e}", err=True)
+        sys.exit(2)
+
+
 def _store_path(config: Config) -> Path:
     return config.resolve(config.store.path)
 
@@ -65,7 +74,7 @@ def create_operator(config_path: Path, username: str, role: str, password: str) 
     On SQLite run it while the proxy is stopped (one writer); on PostgreSQL any time. With the
     proxy running, an admin can also use POST /v1/operator/operators.
     """
-    config = load_config(config_path)
+    config = _config(config_path)
     try:
         made = asyncio.run(_with_accounts(
             config, lambda acc: acc.create_operator(username, password, Role(role), "cli")))
@@ -90,7 +99,7 @@ def create_key(config_path: Path, name: str, owner: str) -> None:
     """Create an agent API key (cgk_...; shown once, stored as a hash). Agents send it as
     `Authorization: Bearer cgk_...`; run while the proxy is stopped (or use the operator API's
     POST /v1/operator/agent-keys)."""
-    config = load_config(config_path)
+    config = _config(config_path)
     try:
         made = asyncio.run(_with_accounts(config, lambda acc: acc.create_agent_key(name, owner)))
     except CallgateError as e:
@@ -105,7 +114,7 @@ def audit() -> None:
 
 
 def _readonly(config_path: Path) -> sqlite3.Connection:
-    path = _store_path(load_config(config_path))
+    path = _store_path(_config(config_path))
     if not path.exists():
         raise click.ClickException(f"{path}: no store here")
     return sqlite3.connect(f"file:{path}?mode=ro", uri=True)
@@ -115,7 +124,7 @@ def _chain(config_path: Path, expect: tuple[int, str] | None
            ) -> tuple[tuple[int, str], int, list[Problem]]:
     """The audit chain's head and its check, read from the configured store. SQLite is read
     read-only (so beside a live proxy); PostgreSQL through a normal connection."""
-    config = load_config(config_path)
+    config = _config(config_path)
     if config.store.backend == "sqlite":
         db = _readonly(config_path)
         try:
@@ -196,7 +205,7 @@ def store_migrate(config_path: Path) -> None:
     """Bring the store's schema up to this version of callgate (serve does it at start too).
     A store whose schema is newer than this callgate is refused, not written."""
     try:
-        done, applied = asyncio.run(_migrate(load_config(config_path)))
+        done, applied = asyncio.run(_migrate(_config(config_path)))
     except CallgateError as e:
         click.echo(f"callgate: {e}", err=True)
         sys.exit(2)
@@ -208,7 +217,7 @@ def store_migrate(config_path: Path) -> None:
 @CONFIG
 def store_status(config_path: Path) -> None:
     """List the migrations this callgate knows and which the store has applied."""
-    config = load_config(config_path)
+    config = _config(config_path)
     if config.store.backend == "sqlite":
         db = _readonly(config_path)  # read-only: never migrates, runs beside a live proxy
         try:

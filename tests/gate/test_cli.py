@@ -92,3 +92,34 @@ def test_the_same_commands_on_postgres(tmp_path: Path) -> None:
         assert broken.exit_code == 1 and "entry 1 was modified" in broken.output
     finally:
         asyncio.run(sql(f'DROP SCHEMA IF EXISTS "{schema}" CASCADE'))
+
+
+def test_a_broken_configuration_is_one_line_not_a_traceback(tmp_path: Path) -> None:
+    cfg = tmp_path / "bad.yaml"
+    cfg.write_text("store: {path: x.db}\nupstreams: {retail: {base_url: 'http://127.0.0.1:9'}}\n"
+                   "catalogs: []\n")
+    for command in (["store", "status"], ["audit", "verify"], ["audit", "head"],
+                    ["store", "migrate"]):
+        result = CliRunner().invoke(main, [*command, "--config", str(cfg)])
+        assert result.exit_code == 2, (command, result.output)
+        assert "bad.yaml:3" in result.output and "Traceback" not in result.output
+
+
+def test_the_demo_starts_each_run_with_a_fresh_store(tmp_path: Path) -> None:
+    import fcntl
+    import os
+
+    from proxy.cli import fresh_store
+
+    db = tmp_path / "callgate.db"
+    assert not fresh_store(db)  # nothing there yet
+    for suffix in ("", "-wal", "-shm"):
+        (tmp_path / f"callgate.db{suffix}").write_text("old")
+    assert fresh_store(db) and not any(tmp_path.glob("callgate.db*-???")) and not db.exists()
+    db.write_text("in use")
+    fd = os.open(tmp_path / "callgate.db.lock", os.O_RDWR | os.O_CREAT)
+    fcntl.flock(fd, fcntl.LOCK_EX)  # another demo holds it: nothing is removed
+    try:
+        assert not fresh_store(db) and db.read_text() == "in use"
+    finally:
+        os.close(fd)
