@@ -82,6 +82,7 @@ def build_runtime(
                                 g.login_window_s, Sealer.from_env(g.secrets_key_env))
     runtime.gate = Gate(config, store, runtime.upstreams, runtime.catalog, runtime.sessions,
                         secret(g.webhook_secret_env, "gate.webhook_secret_env"))
+    runtime.gate.tracer = runtime.tracer
     runtime.metrics.watch_gate(runtime)
     return runtime
 

@@ -45,7 +45,7 @@ from ..ids import new_id
 from ..policy.decision import Decision
 from ..session import CallRecord, Environment, Outcome, canonical_json
 from ..store.statements import Statement, audit_entry
-from ..trace import now_iso
+from ..trace import Tracer, TraceRecord, now_iso
 from ..upstream import Upstreams
 from .tickets import UNDECIDED, Action, State, Status, TicketConflict, step
 
@@ -92,6 +92,7 @@ class Gate:
         self.replica = new_id("rp")  # this process, as the owner of the leases it takes
         self.lease_s = config.gate.outbox_lease_s or config.timeouts.upstream_total_s + 5.0
         self.stats: dict[str, Any] = {}  # ticket and outbox counts for /metrics (refresh_stats)
+        self.tracer: Tracer | None = None  # ticket status changes as trace events, when set
 
     # ---- reading ----------------------------------------------------------------------------
 
@@ -432,6 +433,12 @@ class Gate:
     # ---- notifications ----------------------------------------------------------------------
 
     def notify(self, t: dict[str, Any], event: str, extra: dict[str, Any] | None = None) -> None:
+        if self.tracer is not None and event.startswith("ticket.") and event != "ticket.reply":
+            # the ticket's life in the trace too: reports and case extraction see what the
+            # reviewer decided about a held call (matched by its call_id)
+            self.tracer.emit(TraceRecord(
+                ts=now_iso(), event="ticket", session_id=t["session_id"], call_id=t["call_id"],
+                tool=t["tool"], ticket_id=t["ticket_id"], ticket_status=t["status"]))
         if self.config.gate.webhook_url:
             self._spawn(self._webhook(t, event, extra or {}))
 
