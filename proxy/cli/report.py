@@ -5,14 +5,16 @@ from __future__ import annotations
 import sys
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import click
 import orjson
 
 from ..report.build import Gate, build_report
 from ..report.collect import collect
+from ..report.compare import compare, render_compare_text
 from ..report.importers import import_file
-from ..report.render import render_html, render_text
+from ..report.render import render_compare_html, render_html, render_text
 from ..trace import TraceRecord, read_traces, record_to_json
 
 FILES = click.Path(exists=True, dir_okay=False, path_type=Path)
@@ -26,6 +28,26 @@ def records_of(paths: tuple[Path, ...]) -> Iterator[TraceRecord]:
                 yield from session
         else:
             yield from read_traces(path)
+
+
+def _compare(candidate: dict[str, Any], baseline_files: tuple[Path, ...], as_json: bool,
+             html_path: Path | None, max_drop: float | None, k: int | None) -> None:
+    try:
+        base = build_report(collect(records_of(baseline_files)))
+        cmp = compare(base, candidate, k=k, max_drop=max_drop)
+    except ValueError as e:
+        raise click.ClickException(str(e)) from e
+    if as_json:
+        click.echo(orjson.dumps({"comparison": cmp, "baseline": base, "candidate": candidate},
+                                option=orjson.OPT_INDENT_2).decode())
+    else:
+        click.echo(render_compare_text(cmp), nl=False)
+    if html_path is not None:
+        html_path.write_text(render_compare_html(cmp, candidate), encoding="utf-8")
+        click.echo(f"HTML report: {html_path}", err=True)
+    gates = [cmp["gate"], candidate["gate"]]
+    if any(g["active"] and not g["passed"] for g in gates):
+        sys.exit(1)
 
 
 @click.command("import")
@@ -78,9 +100,19 @@ def _pass_hat(value: str | None) -> tuple[int, float] | None:
                    "answer.")
 @click.option("--plan-budget", default=20, show_default=True,
               help="With --plan: the most extra trials worth considering per case.")
+@click.option("--baseline", "baseline", multiple=True, type=FILES, metavar="FILE",
+              help="Compare TRACES (the candidate) with this run (the baseline; repeat for "
+                   "several files): pass^1 and pass^k with the difference and its interval, "
+                   "per-case movement, per-step and per-rule change.")
+@click.option("--max-drop", type=click.FloatRange(0, 1), metavar="X",
+              help="With --baseline, a gate: fail when pass^1 or pass^k is worse than the "
+                   "baseline's by more than X with 95% confidence (0: any significant drop).")
+@click.option("--k", "k", type=click.IntRange(1), help="With --baseline: the k of pass^k "
+              "(default: the fewest trials any compared case has).")
 def report(traces: tuple[Path, ...], as_json: bool, html_path: Path | None,
            min_consistency: float | None, min_case_floor: float | None,
-           min_pass_hat_k: str | None, plan: bool, plan_budget: int) -> None:
+           min_pass_hat_k: str | None, plan: bool, plan_budget: int,
+           baseline: tuple[Path, ...], max_drop: float | None, k: int | None) -> None:
     """Reliability report from traces: pass^k, Wilson floors, flaky cases, per-step reliability.
 
     TRACES are callgate trace files (.jsonl) or tau-bench / tau2-bench files (.json). A case is a
@@ -93,6 +125,11 @@ def report(traces: tuple[Path, ...], as_json: bool, html_path: Path | None,
                               plan_budget=plan_budget)
     except ValueError as e:
         raise click.ClickException(str(e)) from e
+    if baseline:
+        _compare(result, baseline, as_json, html_path, max_drop, k)
+        return
+    if max_drop is not None or k is not None:
+        raise click.UsageError("--max-drop and --k compare with a baseline: add --baseline")
     if as_json:
         click.echo(orjson.dumps(result, option=orjson.OPT_INDENT_2).decode())
     else:

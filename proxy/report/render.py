@@ -131,6 +131,15 @@ def _line_chart(points: list[tuple[int, float]], title: str) -> str:
             f"{dots}{ticks}</svg>")
 
 
+def _rate_svg(parts: list[str], width: int, height: int, left: int, scale: float,
+              label: str) -> str:
+    """Rows drawn on a 0..1 axis (a rate per case), with the axis below them."""
+    axis = "".join(f'<text x="{left + g * scale - 6:.1f}" y="{height - 4}">{g:.1f}</text>'
+                   for g in (0, .25, .5, .75, 1))
+    return (f'<svg width="{width}" height="{height}" role="img" aria-label="{label}">'
+            f'{"".join(parts)}{axis}</svg>')
+
+
 def _intervals(cases: list[dict[str, Any]]) -> str:
     rows = sorted(cases, key=lambda c: c["wilson_lower"])
     width, row_h, left = 620, 14, 140
@@ -145,10 +154,7 @@ def _intervals(cases: list[dict[str, Any]]) -> str:
         parts.append(f'<text x="4" y="{y + 4}">{html.escape(str(c["case"])[-22:])}</text>'
                      f'<line x1="{x0:.1f}" x2="{x1:.1f}" y1="{y}" y2="{y}" stroke="{colour}" '
                      f'stroke-width="3"/><circle cx="{xp:.1f}" cy="{y}" r="3" fill="#1d2330"/>')
-    axis = "".join(f'<text x="{left + g * scale - 6:.1f}" y="{height - 4}">{g:.1f}</text>'
-                   for g in (0, .25, .5, .75, 1))
-    return (f'<svg width="{width}" height="{height}" role="img" aria-label="per-case Wilson '
-            f'intervals">{"".join(parts)}{axis}</svg>')
+    return _rate_svg(parts, width, height, left, scale, "per-case Wilson intervals")
 
 
 def _bars(steps: dict[str, Any]) -> str:
@@ -209,5 +215,91 @@ the average success; pass^k falls as k grows when runs are inconsistent.</p>
 <h2>Cases</h2>
 <table><tr><th>case</th><th>n</th><th>c</th><th>rate</th><th>Wilson lower</th><th></th></tr>
 {case_rows}</table>
+</body></html>
+"""
+
+
+def _differences(metrics: dict[str, Any]) -> str:
+    """Each metric's difference (candidate - baseline) with its interval, around zero."""
+    width, row_h, left = 620, 30, 90
+    height = row_h * len(metrics) + 30
+    span = max([0.05, *(abs(v) for m in metrics.values() for v in m["interval"])])
+    mid, scale = left + (width - left - 20) / 2, (width - left - 20) / 2 / span
+    parts = [f'<line x1="{mid}" x2="{mid}" y1="0" y2="{height - 20}" stroke="#999"/>']
+    for i, (name, m) in enumerate(metrics.items()):
+        y = 16 + i * row_h
+        lo, hi = m["interval"]
+        colour = "#1b7f3b" if m["direction"] == "better" else (
+            "#b42318" if m["direction"] == "worse" else "#3056d3")
+        parts.append(f'<text x="4" y="{y + 4}">{html.escape(name.replace("_", "^"))}</text>'
+                     f'<line x1="{mid + lo * scale:.1f}" x2="{mid + hi * scale:.1f}" y1="{y}" '
+                     f'y2="{y}" stroke="{colour}" stroke-width="4"/>'
+                     f'<circle cx="{mid + m["difference"] * scale:.1f}" cy="{y}" r="5" '
+                     f'fill="#1d2330"/><text x="{mid + hi * scale + 8:.1f}" y="{y + 4}">'
+                     f'{m["difference"]:+.3f}</text>')
+    axis = "".join(f'<text x="{mid + g * scale - 12:.1f}" y="{height - 4}">{g:+.2f}</text>'
+                   for g in (-span, -span / 2, 0, span / 2, span))
+    return (f'<svg width="{width}" height="{height}" role="img" aria-label="differences with '
+            f'intervals">{"".join(parts)}{axis}</svg>')
+
+
+def _moves(cases: list[dict[str, Any]]) -> str:
+    """Per moved case: its success rate before (grey) and after (coloured)."""
+    rows = [c for c in cases if c["movement"] != "unchanged"]
+    if not rows:
+        return "<p>No case moved.</p>"
+    width, row_h, left = 620, 14, 160
+    height = row_h * len(rows) + 24
+    scale = width - left - 20
+    colours = {"broke": "#b42318", "fixed": "#1b7f3b", "became flaky": "#c77700",
+               "steadied": "#3056d3"}
+    parts = []
+    for i, c in enumerate(rows):
+        y = 10 + i * row_h
+        r0 = c["baseline"]["c"] / c["baseline"]["n"]
+        r1 = c["candidate"]["c"] / c["candidate"]["n"]
+        parts.append(f'<text x="4" y="{y + 4}">{html.escape(str(c["case"])[-18:])} '
+                     f'{html.escape(c["movement"])}</text>'
+                     f'<line x1="{left + r0 * scale:.1f}" x2="{left + r1 * scale:.1f}" '
+                     f'y1="{y}" y2="{y}" stroke="{colours[c["movement"]]}" stroke-width="2"/>'
+                     f'<circle cx="{left + r0 * scale:.1f}" cy="{y}" r="3" fill="#999"/>'
+                     f'<circle cx="{left + r1 * scale:.1f}" cy="{y}" r="4" '
+                     f'fill="{colours[c["movement"]]}"/>')
+    return _rate_svg(parts, width, height, left, scale, "cases that moved")
+
+
+def render_compare_html(cmp: dict[str, Any], candidate: dict[str, Any],
+                        title: str = "callgate: candidate against baseline") -> str:
+    e = html.escape
+    gate = cmp["gate"]
+    gate_html = ""
+    if gate["active"]:
+        items = "".join(f'<li class="fail">{e(f)}</li>' for f in gate["failures"])
+        gate_html = (f'<h2>Release gate: <span class="{"pass" if gate["passed"] else "fail"}">'
+                     f'{"passed" if gate["passed"] else "failed"}</span> (max drop '
+                     f'{gate["max_drop"]:g})</h2><ul>{items}</ul>')
+    rows = "".join(
+        f"<tr><td>{e(name.replace('_', '^'))}</td><td>{m['baseline']:.3f}</td>"
+        f"<td>{m['candidate']:.3f}</td><td>{m['difference']:+.3f}</td>"
+        f"<td>[{m['interval'][0]:+.3f}, {m['interval'][1]:+.3f}]</td><td>{e(m['direction'])}</td>"
+        f"</tr>" for name, m in cmp["metrics"].items())
+    counts = "".join(f'<div class="kpi">{e(m)}<b>{len(v)}</b></div>'
+                     for m, v in cmp["movements"].items())
+    return f"""<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>{e(title)}</title><style>{CSS}</style></head>
+<body><h1>{e(title)}</h1>
+<p>{cmp["common_cases"]} cases in common ({"paired" if cmp["paired"] else "unpaired"});
+{e(cmp["method"])}.</p>
+{gate_html}
+<h2>Difference, candidate minus baseline, with its 95% interval</h2>
+<table><tr><th>metric</th><th>baseline</th><th>candidate</th><th>difference</th><th>interval</th><th></th></tr>{rows}</table>
+{_differences(cmp["metrics"])}
+<h2>Cases that moved</h2>
+<div class="kpis">{counts}</div>
+{_moves(cmp["per_case"])}
+<h2>The candidate on its own</h2>
+<p>pass^1 {_pct(candidate["average_success"])}, consistently correct
+{_pct(candidate["consistently_correct"])}, flaky cases {len(candidate["flaky_cases"])}.</p>
+{_bars(candidate["per_step"])}
 </body></html>
 """
