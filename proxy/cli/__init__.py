@@ -332,7 +332,7 @@ def demo_upstream(port: int, host: str, retail_db: Path | None, seed: int,
 def _register() -> None:
     from .gate import agent_key, audit, operator, store_group
     from .policy import policy, replay
-    from .report import import_, report
+    from .report import cases, import_, report
 
     main.add_command(operator)
     main.add_command(agent_key)
@@ -342,6 +342,7 @@ def _register() -> None:
     main.add_command(replay)
     main.add_command(import_)
     main.add_command(report)
+    main.add_command(cases)
 
 
 _register()

@@ -10,6 +10,7 @@ from typing import Any
 import click
 import orjson
 
+from ..config import TraceConfig
 from ..report.build import Gate, build_report
 from ..report.collect import collect
 from ..report.compare import compare, render_compare_text
@@ -139,3 +140,46 @@ def report(traces: tuple[Path, ...], as_json: bool, html_path: Path | None,
         click.echo(f"HTML report: {html_path}", err=True)
     if result["gate"]["active"] and not result["gate"]["passed"]:
         sys.exit(1)
+
+
+@click.group()
+def cases() -> None:
+    """Policy test cases from production traces."""
+
+
+@cases.command("extract")
+@click.argument("traces", nargs=-1, required=True, type=FILES)
+@click.option("-o", "--output", type=click.Path(dir_okay=False, path_type=Path), required=True,
+              help="The cases file to write; name it tests-<something>.yaml inside a policy "
+                   "directory, and `callgate policy test DIR` runs it.")
+@click.option("--config", "config_path", type=click.Path(exists=True, dir_okay=False,
+              path_type=Path), help="A callgate configuration whose trace redaction rules "
+              "(trace.redact, trace.redact_tools, trace.sensitive) apply; card numbers are "
+              "redacted always.")
+def extract_cases(traces: tuple[Path, ...], output: Path, config_path: Path | None) -> None:
+    """Turn refusals, rejected tickets, upstream errors and failed sessions into policy cases,
+    each expecting the verdict recorded and marked with what a reviewer should check."""
+    from ..config import load_config
+    from ..errors import CallgateError
+    from ..replay import sessions_in
+    from ..report.extract import extract, render_cases
+    from ..trace import Redactor
+
+    redactor = Redactor((), {}, TraceConfig().sensitive)
+    if config_path is not None:
+        try:
+            t = load_config(config_path).trace
+        except CallgateError as e:
+            raise click.ClickException(str(e)) from e
+        redactor = Redactor(t.redact, t.redact_tools, t.sensitive)
+    found = extract(sessions_in(traces), redactor)
+    if not found.cases:
+        click.echo(f"{found.sessions} sessions: nothing to extract (no refusal, rejected "
+                   "ticket, upstream error or failed session)")
+        return
+    output.write_text(render_cases(found, ", ".join(p.name for p in traces)), encoding="utf-8")
+    reasons = ", ".join(f"{n} {r}" for r, n in sorted(found.by_reason.items()))
+    click.echo(f"{found.sessions} sessions: {len(found.cases)} cases ({reasons}) -> {output}")
+    if not output.name.startswith("tests"):
+        click.echo("note: `callgate policy test` reads tests*.yaml files; rename it to run it",
+                   err=True)
