@@ -122,6 +122,11 @@ def build_report(totals: Totals, gate: Gate | None = None, plan: bool = False,
         "violations_by_rule": {
             rule: {"runs": n, "failed_runs": totals.rule_failed_runs[rule]}
             for rule, n in totals.rule_runs.most_common()},
+        # the failure kinds, each over the runs whose trace can tell (None: none can)
+        "failure_kinds": failure_kinds(totals, {c.case: c.label for c in cases}),
+        "repeated_questions_by_persona": {
+            persona: {"runs": t, "with_repeated_question": n, "abandoned": f}
+            for persona, (n, f, t) in sorted(totals.repeats_by_persona.items())},
         # shadow-mode rules: what they would have refused, had they been enforced
         "shadow": {
             "would_have_refused": totals.shadow_refusals,
@@ -137,6 +142,32 @@ def build_report(totals: Totals, gate: Gate | None = None, plan: bool = False,
     if plan:
         report["plan"] = sampling_plan(report, gate or Gate(), plan_budget)
     return report
+
+
+KIND_NOTES = {
+    "misread_intent": "a write of a tool the case never asked for (the agent acted on another "
+                      "request); needs the case's expected actions",
+    "wrong_action_order": "the expected writes done, out of order; needs expected actions",
+    "wrong_tool_arguments": "arguments refused by the schema or the upstream, or an expected "
+                            "write done with other arguments",
+    "missed_actions": "an expected write never done; needs expected actions",
+    "repeated_questions": "the agent asked the user the same question again (a sign of a "
+                          "conversation the user abandons); needs the transcript",
+}
+
+
+def failure_kinds(totals: Totals, labels: dict[str, str]) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for kind, note in KIND_NOTES.items():
+        shown, failed, told = totals.kinds.get(kind, (0, 0, 0))
+        out[kind] = {
+            "runs": shown, "failed_runs": failed, "runs_that_could_tell": told,
+            "share": _round(shown / told) if told else None,
+            "cases": sorted((labels.get(c, c) for c in totals.kind_cases.get(kind, ())),
+                            key=_case_key),
+            "what": note if told else f"not available in these traces: {note}",
+        }
+    return out
 
 
 def _case_key(case: str) -> tuple[str, int, int | str]:

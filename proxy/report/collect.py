@@ -7,6 +7,7 @@ sessions), never with the number of events.
 
 from __future__ import annotations
 
+import re
 from collections import Counter, defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass, field
@@ -37,6 +38,10 @@ class Run:
     tools_called: set[str] = field(default_factory=set)
     writes: list[tuple[str, bytes]] = field(default_factory=list)  # executed, in order
     write_tools: set[str] = field(default_factory=set)
+    questions: set[str] = field(default_factory=set)  # the assistant's questions, normalised
+    repeated_questions: int = 0  # questions the assistant asked again
+    messages: int = 0
+    misread: bool = False  # an executed write of a tool the case never asked for
 
     def add(self, r: TraceRecord) -> None:
         if r.event == "session_start":
@@ -49,7 +54,14 @@ class Run:
                 self.success = r.success
             elif r.reward is not None:
                 self.success = r.reward >= 1.0 - 1e-9
-        elif r.event == "call" or r.event == "outcome":
+        elif r.event == "message":
+            self.messages += 1
+            if r.role == "assistant":
+                for q in questions_in(r.content or ""):
+                    if q in self.questions:
+                        self.repeated_questions += 1
+                    self.questions.add(q)
+        elif r.event in ("call", "outcome"):  # outcome: a checked call, reported back
             self._call(r)
 
     def _call(self, r: TraceRecord) -> None:
@@ -90,6 +102,23 @@ class Run:
             out["tool_selection"] = out["tool_selection"] and out["right_tools"]
         return out
 
+    def failure_kinds(self) -> dict[str, bool | None]:
+        """The failure kinds this run shows: True, False, or None where its trace cannot tell
+        (no expected actions for the first four, no transcript for the last)."""
+        kinds: dict[str, bool | None] = {
+            "misread_intent": None, "wrong_action_order": None,
+            "wrong_tool_arguments": self.argument_error or None,
+            "missed_actions": None,
+            "repeated_questions": None if not self.messages else self.repeated_questions > 0,
+        }
+        if self.expected is not None:
+            expected = self._expected_steps()
+            kinds["misread_intent"] = self.misread
+            kinds["wrong_action_order"] = not expected["writes_in_order"]
+            kinds["wrong_tool_arguments"] = self.argument_error or not expected["right_arguments"]
+            kinds["missed_actions"] = not expected["no_missed_actions"]
+        return kinds
+
     def _expected_steps(self) -> dict[str, bool]:
         assert self.expected is not None
         writes = WRITE_TOOLS | self.write_tools
@@ -111,6 +140,7 @@ class Run:
         extra = sum(1 for w in remaining if w != ("", b""))
         wanted_tools = Counter(t for t, _ in wanted)
         done_tools = Counter(t for t, _ in done)
+        self.misread = any(t not in wanted_tools for t in done_tools)
         return {
             "right_tools": all(done_tools[t] >= n for t, n in wanted_tools.items())
             and all(a.get("name") in self.tools_called for a in self.expected
@@ -120,6 +150,21 @@ class Run:
             "no_extra_writes": extra == 0,
             "writes_in_order": matched_positions == sorted(matched_positions),
         }
+
+
+_QUESTION = re.compile(r"[^.!?\n]*\?")
+
+
+def questions_in(text: str) -> list[str]:
+    """The question sentences of a message, normalised (case, punctuation, spaces), so the same
+    question asked again is recognised whatever its spacing; very short ones ("OK?") are left
+    out: they repeat without anyone being asked anything twice."""
+    out = []
+    for q in _QUESTION.findall(text):
+        words = re.findall(r"\w+", q.lower())
+        if len(words) >= 4:
+            out.append(" ".join(words))
+    return out
 
 
 def case_of(run: Run) -> tuple[str, str]:
@@ -161,6 +206,12 @@ class Totals:
     shadow_calls: Counter[str] = field(default_factory=Counter)  # calls each shadow rule fired on
     shadow_runs: Counter[str] = field(default_factory=Counter)
     shadow_refusals: int = 0  # allowed calls the shadow rules would have refused
+    # failure kind -> [runs showing it, of them failed, runs where it could be told]
+    kinds: dict[str, list[int]] = field(default_factory=lambda: defaultdict(lambda: [0, 0, 0]))
+    kind_cases: dict[str, set[str]] = field(default_factory=lambda: defaultdict(set))
+    # persona -> [runs with a repeated question, of them failed (abandoned), runs with messages]
+    repeats_by_persona: dict[str, list[int]] = field(
+        default_factory=lambda: defaultdict(lambda: [0, 0, 0]))
     # tag -> value -> case -> [n, c]
     groups: dict[str, dict[str, dict[str, list[int]]]] = field(
         default_factory=lambda: defaultdict(lambda: defaultdict(dict)))
@@ -174,11 +225,28 @@ class Totals:
         self.shadow_calls.update(run.shadow_fired)
         self.shadow_runs.update(run.shadow_fired.keys())
         self.shadow_refusals += run.shadow_refusals
+        # failure kinds count on every run too; "failed" only where the run has an outcome
+        prefix, scenario = case_of(run)
+        case_id = f"{prefix}/{scenario}" if prefix else scenario
+        failed = run.success is False
+        for kind, shown in run.failure_kinds().items():
+            if shown is None:
+                continue
+            counts = self.kinds[kind]
+            counts[2] += 1
+            if shown:
+                counts[0] += 1
+                counts[1] += failed
+                self.kind_cases[kind].add(case_id)
+        if run.messages:
+            persona = self.repeats_by_persona[str(run.tags.get("persona", "-"))]
+            persona[2] += 1
+            if run.repeated_questions:
+                persona[0] += 1
+                persona[1] += failed
         if run.success is None:
             self.runs_without_outcome += 1
             return
-        prefix, scenario = case_of(run)
-        case_id = f"{prefix}/{scenario}" if prefix else scenario
         case = self.cases.get(case_id)
         if case is None:
             case = self.cases[case_id] = Case(case_id, scenario, prefix, tags={

@@ -53,6 +53,21 @@ def render_text(r: dict[str, Any], max_cases: int = 40) -> str:
         w("rule                               runs   of them failed")
         for rule, v in r["violations_by_rule"].items():
             w(f"{rule[:34]:34} {v['runs']:>5}   {v['failed_runs']:>5}")
+    kinds = r.get("failure_kinds") or {}
+    if kinds:
+        w("")
+        w("failure kind            runs   failed   of runs that could tell")
+        for kind, v in kinds.items():
+            if not v["runs_that_could_tell"]:
+                w(f"{kind:22}  not available: {v['what'].split(': ', 1)[-1].split('; ')[-1]}")
+                continue
+            w(f"{kind:22} {v['runs']:>5}   {v['failed_runs']:>6}   {v['runs_that_could_tell']}"
+              + (f"   cases: {', '.join(v['cases'][:10])}" if v["cases"] else ""))
+        personas = r.get("repeated_questions_by_persona") or {}
+        if len(personas) > 1 or any(p != "-" for p in personas):
+            w("repeated questions by persona: " + ", ".join(
+                f"{p} {v['with_repeated_question']}/{v['runs']} ({v['abandoned']} abandoned)"
+                for p, v in personas.items()))
     shadow = r.get("shadow") or {}
     if shadow.get("by_rule"):
         w("")
@@ -173,6 +188,18 @@ def _bars(steps: dict[str, Any]) -> str:
             f'reliability">{"".join(parts)}</svg>')
 
 
+def _kinds_table(kinds: dict[str, Any]) -> str:
+    e = html.escape
+    rows = "".join(
+        f"<tr><td>{e(k)}</td><td>{v['runs']}</td><td>{v['failed_runs']}</td>"
+        f"<td>{v['runs_that_could_tell']}</td><td>{e(', '.join(v['cases'][:15]))}</td></tr>"
+        if v["runs_that_could_tell"] else
+        f"<tr><td>{e(k)}</td><td colspan=4>{e(v['what'])}</td></tr>"
+        for k, v in kinds.items())
+    return ("<table><tr><th>kind</th><th>runs</th><th>failed</th><th>of runs that could tell"
+            f"</th><th>cases</th></tr>{rows}</table>")
+
+
 def render_html(r: dict[str, Any], title: str = "callgate reliability report") -> str:
     e = html.escape
     kpis = [("cases", r["cases"]), ("trials", r["trials"]),
@@ -192,6 +219,7 @@ def render_html(r: dict[str, Any], title: str = "callgate reliability report") -
     weakest = r["weakest_step"]
     weakest_html = (f"<p>The weakest step is <b>{e(weakest['step'])}</b>: it went wrong in "
                     f"{weakest['failed_runs_when_wrong']} failed runs.</p>") if weakest else ""
+    kinds_html = _kinds_table(r.get("failure_kinds") or {})
     case_rows = "".join(
         f"<tr><td>{e(str(c['case']))}</td><td>{c['n']}</td><td>{c['c']}</td>"
         f"<td>{_pct(c['success_rate'])}</td><td>{c['wilson_lower']:.3f}</td>"
@@ -212,6 +240,8 @@ the average success; pass^k falls as k grows when runs are inconsistent.</p>
 <h2>Per step: share of runs that got each step right</h2>
 {weakest_html}
 {_bars(r["per_step"])}
+<h2>Failure kinds</h2>
+{kinds_html}
 <h2>Cases</h2>
 <table><tr><th>case</th><th>n</th><th>c</th><th>rate</th><th>Wilson lower</th><th></th></tr>
 {case_rows}</table>
