@@ -25,6 +25,7 @@ from .gate.service import Gate
 from .listener import RateLimiter
 from .mcp_upstream import discover
 from .metrics import metrics_route
+from .payments import SandboxPayments
 from .pipeline import Runtime
 from .policy import PolicySet
 from .policy.loader import load_policies, policy_files
@@ -72,6 +73,7 @@ def build_runtime(
     )
     runtime.metrics.policy_loaded(policy.version)
     runtime.upstreams.observe = runtime.metrics.upstream_observer()
+    runtime.upstreams.sandbox_payments = SandboxPayments(store)
     if hasattr(store, "observe_commit"):
         store.observe_commit = runtime.metrics.commit.observe
     if config.listen.rate_per_s is not None:

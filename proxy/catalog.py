@@ -46,8 +46,20 @@ class _Frozen(pydantic.BaseModel):
     model_config = pydantic.ConfigDict(frozen=True, extra="forbid")
 
 
+class PaymentSpec(_Frozen):
+    """A tool that is a payment operation: which arguments carry what, and which read tells the
+    payment's state (for rehearsals). Sandbox sessions run it on the sandbox provider."""
+
+    operation: Literal["get", "charge", "authorise", "capture", "void", "refund", "adjust"]
+    payment_id: str = "payment_id"
+    amount: str = "amount"
+    currency: str = "currency"
+    state_from: str | None = None  # the read tool whose result is the payment's state
+
+
 class ToolSpec(_Frozen):
     kind: ToolKind
+    payment: PaymentSpec | None = None
     # none: the schema comes from the upstream (an MCP server's tools/list, at start-up)
     schema_file: str | None = pydantic.Field(None, alias="schema")
     method: Literal["GET", "POST", "PUT", "PATCH", "DELETE"] = "POST"
@@ -146,6 +158,7 @@ class Tool:
     validator: ArgumentValidator
     binding: Binding
     description: str
+    payment: PaymentSpec | None = None
 
 
 class Catalog:
@@ -248,6 +261,7 @@ def load_catalog(path: Path) -> list[Tool]:
         binding = Binding(tool.method, tool.path, path_args, tool.query)
         description = tool.description or str(schema.get("description", ""))
         tools.append(
-            Tool(name, spec.domain, tool.kind, spec.upstream, schema, validator, binding, description)
+            Tool(name, spec.domain, tool.kind, spec.upstream, schema, validator, binding, description,
+                 tool.payment)
         )
     return tools

@@ -143,7 +143,25 @@ def load_config(path: Path) -> Config:
     doc = load_yaml(path)
     if isinstance(doc.value, dict):
         doc.value.setdefault("base_dir", str(path.parent.resolve()))
-    return validate_doc(Config, doc)
+    config = validate_doc(Config, doc)
+    for name, up in config.upstreams.items():
+        if up.sandbox_url is not None and _origin(up.sandbox_url) == _origin(up.base_url):
+            # sandbox sessions would reach the live service: environments must never mix
+            raise ConfigError(
+                f"{doc.where(('upstreams', name, 'sandbox_url'))}: upstreams.{name}.sandbox_url "
+                f"points at the same service as its base_url ({_origin(up.base_url)}); a "
+                "sandbox session would reach live data. Give the sandbox its own service, or "
+                "leave sandbox_url out (sandbox calls are then refused)")
+    return config
+
+
+def _origin(url: str) -> str:
+    """scheme://host:port of a URL (the default port spelled out), for comparing services."""
+    from urllib.parse import urlsplit
+
+    u = urlsplit(url)
+    port = u.port or (443 if u.scheme == "https" else 80)
+    return f"{u.scheme}://{(u.hostname or '').lower()}:{port}"
 
 
 def load_tools(config: Config) -> Catalog:

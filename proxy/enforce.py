@@ -26,6 +26,7 @@ from .errors import (
 )
 from .gate.service import customer_words
 from .ids import new_id
+from .payments import PaymentError, describe, rehearse_call
 from .policy.decision import Decision, Verdict, Violation
 from .session import (
     AWAITING_REPORT,
@@ -87,7 +88,10 @@ async def enforce(
     violations = violation_items(decision.violations) or None
     confirmation = None
     ticket = None
-    match decision.verdict:
+    verdict = decision.verdict
+    if verdict is Verdict.REHEARSE and session.environment is Environment.SANDBOX:
+        verdict = Verdict.ALLOW  # a sandbox session is the rehearsal: it runs on the sandbox
+    match verdict:
         case Verdict.ALLOW:
             claims = list((effects or {}).get("claims") or ()) if tool.kind is ToolKind.WRITE \
                 else []
@@ -128,9 +132,32 @@ async def enforce(
                                 poll=f"/v1/tickets/{t['ticket_id']}")
             message = (customer_words(t) + " Tell the customer that, and poll the ticket for "
                        "the decision. Reason it is held: " + _refusal_text(decision.violations))
+        case Verdict.REHEARSE if gate is not None:
+            # The call runs on the sandbox first; only a rehearsal that passes becomes a ticket
+            # (the approver sees what will happen), and approval runs the live call once.
+            try:
+                rehearsal = rehearse_call(tool.payment, arguments, session.calls)
+            except PaymentError as e:
+                outcome, status = Outcome.BLOCKED, 403
+                record.error_code = "rehearsal_failed"
+                message = (f"Rehearsed on the sandbox and refused: {e}. Nothing was sent and "
+                           "nothing is waiting for review; correct the request, or tell the user.")
+                violations = [*(violations or []), *violation_items((Violation(
+                    "rehearsal", "payment", Verdict.BLOCK, str(e), {}),))]
+            else:
+                t = await gate.create(
+                    session_id=session.session_id, call_id=call_id, tool=tool.name,
+                    domain=tool.domain, environment=session.environment, arguments=arguments,
+                    decision=decision, requester=requester, rehearsal=rehearsal)
+                outcome, status = Outcome.PENDING_REVIEW, 202
+                ticket = TicketItem(ticket_id=t["ticket_id"], status=t["status"],
+                                    expires_at=t["expires_at"],
+                                    poll=f"/v1/tickets/{t['ticket_id']}")
+                message = (customer_words(t) + " " + describe(rehearsal) + " Poll the ticket "
+                           "for the decision. Reason it is held: "
+                           + _refusal_text(decision.violations))
         case Verdict.TICKET | Verdict.REHEARSE:
-            # No gate here (or sandbox rehearsal, not built): refuse rather than pretend the
-            # call is waiting somewhere.
+            # No gate here: refuse rather than pretend the call is waiting somewhere.
             outcome, status = Outcome.BLOCKED, 403
             record.error_code = "review_unavailable"
             message = (

@@ -20,12 +20,14 @@ from . import telemetry
 from .catalog import Tool, ToolKind
 from .config import Config
 from .errors import (
+    RequestError,
     UpstreamOutcomeUnknown,
     UpstreamRejected,
     UpstreamTimeout,
     UpstreamUnavailable,
 )
 from .mcp_upstream import McpUpstream, mcp_upstreams
+from .payments import SandboxPayments
 from .session import Environment
 
 log = structlog.get_logger("callgate.upstream")
@@ -50,6 +52,8 @@ class Upstreams:
         self._max_bytes = config.limits.max_upstream_bytes
         self.observe: Callable[[str, float], None] | None = None  # (tool, seconds), for metrics
         self.mcp: dict[str, McpUpstream] = {}  # kind: mcp upstreams, live side (opened at open)
+        # where sandbox sessions' payment tools run (set by the runtime: it needs the store)
+        self.sandbox_payments: SandboxPayments | None = None
 
     async def open(self) -> None:
         self.mcp = mcp_upstreams(self.config)
@@ -62,6 +66,29 @@ class Upstreams:
             json_serialize=lambda v: orjson.dumps(v).decode(),
             auto_decompress=True,
         )
+
+    async def _sandbox_payment(self, tool: Tool, arguments: dict[str, Any], call_id: str
+                               ) -> UpstreamResult:
+        """A payment tool in a sandbox session: the sandbox provider, never a live service."""
+        spec, provider = tool.payment, self.sandbox_payments
+        assert spec is not None and provider is not None
+        op = spec.operation
+        amount, currency = arguments.get(spec.amount), arguments.get(spec.currency)
+        try:
+            if op == "get":
+                body: Any = (await provider.get(str(arguments.get(spec.payment_id)))).view()
+            elif op in ("charge", "authorise"):
+                body = await provider.authorise(call_id, amount, str(currency),
+                                                capture=op == "charge")
+            else:
+                body = await provider.operate(
+                    call_id, str(arguments.get(spec.payment_id)), op,
+                    amount if op in ("refund", "adjust") else None,
+                    str(currency) if op in ("refund", "adjust") else None)
+        except RequestError as e:  # the provider refused: like an upstream's 4xx, with its words
+            raise UpstreamRejected(f"the sandbox refused {tool.name}: {e}",
+                                   upstream_status=e.status, body={"error": str(e)}) from e
+        return UpstreamResult(200, body)
 
     async def close(self) -> None:
         for up in self.mcp.values():
@@ -87,6 +114,9 @@ class Upstreams:
             raise UpstreamUnavailable(
                 f"upstream {tool.upstream!r} has no sandbox_url; sandbox sessions cannot reach it"
             )
+        if environment is Environment.SANDBOX and tool.payment is not None \
+                and self.sandbox_payments is not None:
+            return await self._sandbox_payment(tool, arguments, call_id)
         server = self.mcp.get(tool.upstream)
         if server is not None:
             if environment is Environment.SANDBOX:  # environments never mix

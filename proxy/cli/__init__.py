@@ -161,16 +161,25 @@ def fresh_store(path: Path) -> bool:
     return True
 
 
+def _next_port(url: str) -> str:
+    host, _, port = url.rpartition(":")
+    return f"{host}:{int(port) + 1}"
+
+
 def demo_raw(data_dir: Path, port: int, live_url: str, sandbox_url: str) -> dict[str, Any]:
     return {
         "listen": {"host": "127.0.0.1", "port": port},
         "store": {"path": str(data_dir / "callgate.db")},
         "trace": {"path": str(data_dir / "traces.jsonl")},
         "upstreams": {"retail": {"base_url": live_url, "sandbox_url": sandbox_url,
-                                 "idempotent": True}},
-        "catalogs": [str(ROOT / "schemas" / "retail" / "catalog.yaml")],
+                                 "idempotent": True},
+                      # the payments pack's service; its sandbox side is callgate's provider
+                      "payments": {"base_url": _next_port(sandbox_url), "idempotent": True}},
+        "catalogs": [str(ROOT / "schemas" / "retail" / "catalog.yaml"),
+                     str(ROOT / "schemas" / "payments" / "catalog.yaml")],
         "policy": {"dirs": [str(ROOT / "policies" / "retail"),
-                            str(ROOT / "policies" / "retail-refunds")]},
+                            str(ROOT / "policies" / "retail-refunds"),
+                            str(ROOT / "policies" / "payments")]},
         "base_dir": str(ROOT),
     }
 
@@ -180,7 +189,8 @@ callgate demo is running.
 
   proxy             http://127.0.0.1:{port}   (OpenAPI: /openapi.json, tools: /v1/tools)
   retail upstream   {live}   (live)   {sandbox}   (sandbox)
-  policy            policies/retail, policies/retail-refunds   (version {policy})
+  payments upstream http://127.0.0.1:{pay_port}   (its sandbox: callgate's payment provider)
+  policy            policies/retail, policies/retail-refunds, policies/payments   (version {policy})
   MCP               {mcp}
   traces            {traces}
   store             {store}   (new at each start, like the upstream's data)
@@ -203,8 +213,18 @@ Try it: a customer ({email}) wants pending order {order} cancelled.
   curl -s -XPOST $P/$S/end -d '{{"success":true}}'
 
 The human gate: returns on orders over $1,000 are held (202, a ticket) for an operator.
-{held}{gate}
+{held}{payments}{gate}
 Ctrl-C stops everything (in-flight calls finish first).
+"""
+
+PAYMENTS_HELP = """  Payments (port {pay_port}; the payments pack): refunds over 100 are rehearsed on the
+  sandbox first, then held. In a new session with tags {{"domain":"payments"}}:
+    call '{{"tool":"find_customer_by_email","arguments":{{"email":"{email}"}}}}'
+    call '{{"tool":"get_payment","arguments":{{"payment_id":"{pid}"}}}}'
+    say assistant "I can refund 150.00 {currency} on payment {pid}. Shall I go ahead?"
+    say user "yes"
+    call '{{"tool":"refund_payment","arguments":{{"payment_id":"{pid}","amount":"150.00","currency":"{currency}","reason":"goodwill"}}}}'   # 202: rehearsed, held
+  (the ticket shows the rehearsal: the payment's state and refundable amount before and after).
 """
 
 HELD_HELP = """  One to try (a new session): authenticate as {email}, read order {order} (delivered,
@@ -235,6 +255,14 @@ async def _run_demo(config: Config, db_dir: Path | None, seed: int, upstream_por
             await runner.setup()
             await web.TCPSite(runner, "127.0.0.1", upstream_port + offset).start()
             runners.append(runner)
+        from ..demo.payments import build_payments_app
+        from ..demo.payments import generate as generate_payments
+
+        pay_db = generate_payments(seed)
+        pay_runner = web.AppRunner(build_payments_app(pay_db), access_log=None)
+        await pay_runner.setup()
+        await web.TCPSite(pay_runner, "127.0.0.1", upstream_port + 2).start()
+        runners.append(pay_runner)
         tune_gc()
         runtime = build_runtime(config)
         proxy = guarded_runner(build_app(runtime), config)
@@ -259,11 +287,17 @@ async def _run_demo(config: Config, db_dir: Path | None, seed: int, upstream_por
             email=db.users[big["user_id"]]["email"], order=big["order_id"],
             amount=big["payment_history"][0]["amount"], item=big["items"][0]["item_id"],
             name=big["items"][0]["name"], method=big["payment_history"][0]["payment_method_id"])
+        pid, pay = next((k, v) for k, v in pay_db.payments.items()
+                        if v.currency == "USD" and v.captured >= 30000)
+        payments = PAYMENTS_HELP.format(pay_port=upstream_port + 2, pid=pid,
+                                        currency=pay.currency,
+                                        email=pay_db.customers[pay_db.owner[pid]]["email"])
         click.echo(DEMO_HELP.format(
             port=config.listen.port, live=config.upstreams["retail"].base_url,
             sandbox=config.upstreams["retail"].sandbox_url, traces=config.trace.path,
             store=config.store.path, email=db.users[sample["user_id"]]["email"],
             order=sample["order_id"], policy=runtime.policy.version, gate=gate, held=held,
+            payments=payments, pay_port=upstream_port + 2,
             config=Path(config.store.path).with_name("callgate.yaml"),
             mcp=f"http://127.0.0.1:{config.listen.port}/mcp (docs/mcp.md)" if mcp_available()
             else "off: pip install 'callgate[mcp]' and restart the demo",

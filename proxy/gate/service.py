@@ -66,8 +66,9 @@ class UnknownTicket(RequestError):
 TICKET_COLUMNS = ("ticket_id", "session_id", "call_id", "tool", "domain", "environment",
                   "arguments", "args_hash", "decision", "policy_version", "status", "priority",
                   "owner", "requester", "four_eyes", "approvals", "created_at", "updated_at",
-                  "expires_at", "result", "upstream_status")
-JSON_COLUMNS = {"arguments", "decision", "approvals", "result"}
+                  "expires_at", "result", "upstream_status", "rehearsal")
+# rehearsal (the sandbox's run of the call) and result (the live execution) side by side
+JSON_COLUMNS = {"arguments", "decision", "approvals", "result", "rehearsal"}
 SELECT_TICKET = f"SELECT {', '.join(TICKET_COLUMNS)} FROM tickets WHERE ticket_id = ?"  # noqa: S608 - fixed column names
 
 
@@ -156,7 +157,8 @@ class Gate:
 
     async def create(self, *, session_id: str, call_id: str, tool: str, domain: str,
                      environment: Environment, arguments: dict[str, Any], decision: Decision,
-                     requester: str | None) -> dict[str, Any]:
+                     requester: str | None, rehearsal: dict[str, Any] | None = None
+                     ) -> dict[str, Any]:
         """Hold a call: a ticket, its first history event and audit entry, in one transaction.
 
         Exactly once per action, not per ticket: an identical call (tool, domain, environment,
@@ -192,11 +194,12 @@ class Gate:
             await self.store.write([
                 ("INSERT INTO tickets (ticket_id, session_id, call_id, tool, domain, environment, "
                  "arguments, args_hash, decision, policy_version, status, requester, four_eyes, "
-                 "approvals, created_at, updated_at, expires_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, "
-                 "?, ?, 'open', ?, ?, ?, ?, ?, ?)",
+                 "approvals, created_at, updated_at, expires_at, rehearsal) VALUES (?, ?, ?, ?, "
+                 "?, ?, ?, ?, ?, ?, 'open', ?, ?, ?, ?, ?, ?, ?)",
                  (ticket_id, session_id, call_id, tool, domain, environment.value, args, digest,
                   orjson.dumps(body), decision.policy_version, requester, int(four_eyes), b"[]",
-                  now, now, expires)),
+                  now, now, expires,
+                  None if rehearsal is None else orjson.dumps(rehearsal))),
                 self._event(ticket_id, "agent", "status",
                             {"status": "open", "rules": decision.fired}),
                 audit_entry("agent", "ticket_created", ticket_id, {

@@ -13,6 +13,7 @@ import re
 import time
 from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
+from decimal import Decimal
 from typing import Any, Protocol
 
 from ..catalog import DISCOVER, Catalog, Tool
@@ -70,8 +71,19 @@ def _none_missing(value: Any) -> Any:
     return MISSING if value is None else value
 
 
-def _num(v: Any) -> float | None:
-    return float(v) if isinstance(v, int | float) and not isinstance(v, bool) else None
+_DECIMAL = re.compile(r"^-?[0-9]+(\.[0-9]+)?$")
+
+
+def _num(v: Any) -> Decimal | None:
+    """A number to compare: JSON numbers, and decimal strings such as money amounts ("12.50"),
+    compared exactly (as decimals, not floats)."""
+    if isinstance(v, bool):
+        return None
+    if isinstance(v, int | float):
+        return Decimal(str(v))
+    if isinstance(v, str) and _DECIMAL.match(v.strip()):
+        return Decimal(v.strip())
+    return None
 
 
 def _compare(op: str, left: Any, right: Any) -> bool:
@@ -124,7 +136,7 @@ def _within_hours(left: Any, hours: Any, clock: datetime | None) -> bool:
         now = now.replace(tzinfo=UTC)
     if at.tzinfo is None:
         at = at.replace(tzinfo=now.tzinfo)
-    return timedelta(0) <= now - at <= timedelta(hours=span)
+    return timedelta(0) <= now - at <= timedelta(hours=float(span))
 
 
 def compile_condition(

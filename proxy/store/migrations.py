@@ -224,6 +224,28 @@ MIGRATIONS: tuple[Migration, ...] = (
               "CREATE INDEX IF NOT EXISTS outbox_by_state ON outbox (state)",
               add_columns=(("outbox", "owner", "TEXT"), ("outbox", "lease_until", "$real"))),
 )
+SANDBOX_PAYMENTS = """
+CREATE TABLE IF NOT EXISTS sandbox_payments (
+    payment_id      TEXT PRIMARY KEY,
+    currency        TEXT NOT NULL,
+    authorised_minor $bigint NOT NULL,      -- integer minor units: exact, never float
+    captured_minor  $bigint NOT NULL,
+    refunded_minor  $bigint NOT NULL,
+    state           TEXT NOT NULL,
+    created_at      $real NOT NULL,
+    updated_at      $real NOT NULL
+);
+CREATE TABLE IF NOT EXISTS sandbox_operations (
+    idempotency_key TEXT PRIMARY KEY,
+    request_hash    TEXT NOT NULL,
+    payment_id      TEXT,
+    result          $blob NOT NULL,
+    created_at      $real NOT NULL
+)
+"""
+MIGRATIONS = (*MIGRATIONS, Migration(5, "the sandbox payment provider; rehearsals on tickets",
+                                     SANDBOX_PAYMENTS,
+                                     add_columns=(("tickets", "rehearsal", "$blob"),)))
 LATEST = MIGRATIONS[-1].version
 
 

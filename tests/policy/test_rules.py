@@ -28,7 +28,9 @@ from ..conftest import ROOT
         ("contains", ["a"], "b", False), ("contains", "abc", "b", True),
         ("subset", ["a", "b"], {"a": 1, "b": 2, "c": 3}, True), ("subset", ["z"], ["a"], False),
         ("lt", 1, 2, True), ("le", 2, 2, True), ("gt", 1, 2, False), ("ge", 2.5, 2, True),
-        ("lt", "1", 2, False), ("gt", True, 0, False),
+        # decimal strings (money amounts) compare exactly as numbers; other strings never do
+        ("lt", "1", 2, True), ("le", "12.50", 12.5, True), ("gt", "0.1", 0.09999, True),
+        ("lt", "abc", 2, False), ("lt", "1e3", 2000, False), ("gt", True, 0, False),
         ("startswith", "gift_card_1", "gift_card_", True), ("startswith", 5, "x", False),
         ("exists", MISSING, None, False), ("exists", None, None, True),
         ("not_exists", MISSING, None, True),
