@@ -161,9 +161,12 @@ def fresh_store(path: Path) -> bool:
     return True
 
 
-def _next_port(url: str) -> str:
+PACKS = ("retail", "payments", "billing", "clinic")  # the demo serves every pack's domain
+
+
+def _next_port(url: str, by: int) -> str:
     host, _, port = url.rpartition(":")
-    return f"{host}:{int(port) + 1}"
+    return f"{host}:{int(port) + by}"
 
 
 def demo_raw(data_dir: Path, port: int, live_url: str, sandbox_url: str) -> dict[str, Any]:
@@ -174,12 +177,13 @@ def demo_raw(data_dir: Path, port: int, live_url: str, sandbox_url: str) -> dict
         "upstreams": {"retail": {"base_url": live_url, "sandbox_url": sandbox_url,
                                  "idempotent": True},
                       # the payments pack's service; its sandbox side is callgate's provider
-                      "payments": {"base_url": _next_port(sandbox_url), "idempotent": True}},
-        "catalogs": [str(ROOT / "schemas" / "retail" / "catalog.yaml"),
-                     str(ROOT / "schemas" / "payments" / "catalog.yaml")],
+                      "payments": {"base_url": _next_port(sandbox_url, 1), "idempotent": True},
+                      "billing": {"base_url": _next_port(sandbox_url, 2), "idempotent": True},
+                      "clinic": {"base_url": _next_port(sandbox_url, 3), "idempotent": True}},
+        "catalogs": [str(ROOT / "schemas" / pack / "catalog.yaml") for pack in PACKS],
         "policy": {"dirs": [str(ROOT / "policies" / "retail"),
                             str(ROOT / "policies" / "retail-refunds"),
-                            str(ROOT / "policies" / "payments")]},
+                            *(str(ROOT / "policies" / pack) for pack in PACKS[1:])]},
         "base_dir": str(ROOT),
     }
 
@@ -190,7 +194,8 @@ callgate demo is running.
   proxy             http://127.0.0.1:{port}   (OpenAPI: /openapi.json, tools: /v1/tools)
   retail upstream   {live}   (live)   {sandbox}   (sandbox)
   payments upstream http://127.0.0.1:{pay_port}   (its sandbox: callgate's payment provider)
-  policy            policies/retail, policies/retail-refunds, policies/payments   (version {policy})
+  billing, clinic   http://127.0.0.1:{billing_port}, http://127.0.0.1:{clinic_port}
+  policy            retail, retail-refunds, payments, billing, clinic (policies/; version {policy})
   MCP               {mcp}
   traces            {traces}
   store             {store}   (new at each start, like the upstream's data)
@@ -225,6 +230,11 @@ PAYMENTS_HELP = """  Payments (port {pay_port}; the payments pack): refunds over
     say user "yes"
     call '{{"tool":"refund_payment","arguments":{{"payment_id":"{pid}","amount":"150.00","currency":"{currency}","reason":"goodwill"}}}}'   # 202: rehearsed, held
   (the ticket shows the rehearsal: the payment's state and refundable amount before and after).
+  Billing (tags {{"domain":"billing"}}): find member.3@example.com, get_benefits, calculate the
+  adjusted charge; a credit for a benefit the account never paid for is refused (being signed in
+  is not an entitlement); a paid one goes to support (202). Clinic (tags {{"domain":"clinic"}}):
+  find patient.2@example.com, verify_caller with caller_name "Patient 2", then request an
+  appointment; a scheduling note with symptoms ("chest pain") is refused; records access is held.
 """
 
 HELD_HELP = """  One to try (a new session): authenticate as {email}, read order {order} (delivered,
@@ -257,12 +267,15 @@ async def _run_demo(config: Config, db_dir: Path | None, seed: int, upstream_por
             runners.append(runner)
         from ..demo.payments import build_payments_app
         from ..demo.payments import generate as generate_payments
+        from ..demo.services import build_billing_app, build_clinic_app
 
         pay_db = generate_payments(seed)
-        pay_runner = web.AppRunner(build_payments_app(pay_db), access_log=None)
-        await pay_runner.setup()
-        await web.TCPSite(pay_runner, "127.0.0.1", upstream_port + 2).start()
-        runners.append(pay_runner)
+        for offset, service in ((2, build_payments_app(pay_db)), (3, build_billing_app(seed)),
+                                (4, build_clinic_app(seed))):
+            runner = web.AppRunner(service, access_log=None)
+            await runner.setup()
+            await web.TCPSite(runner, "127.0.0.1", upstream_port + offset).start()
+            runners.append(runner)
         tune_gc()
         runtime = build_runtime(config)
         proxy = guarded_runner(build_app(runtime), config)
@@ -297,7 +310,8 @@ async def _run_demo(config: Config, db_dir: Path | None, seed: int, upstream_por
             sandbox=config.upstreams["retail"].sandbox_url, traces=config.trace.path,
             store=config.store.path, email=db.users[sample["user_id"]]["email"],
             order=sample["order_id"], policy=runtime.policy.version, gate=gate, held=held,
-            payments=payments, pay_port=upstream_port + 2,
+            payments=payments, pay_port=upstream_port + 2, billing_port=upstream_port + 3,
+            clinic_port=upstream_port + 4,
             config=Path(config.store.path).with_name("callgate.yaml"),
             mcp=f"http://127.0.0.1:{config.listen.port}/mcp (docs/mcp.md)" if mcp_available()
             else "off: pip install 'callgate[mcp]' and restart the demo",
@@ -311,7 +325,8 @@ async def _run_demo(config: Config, db_dir: Path | None, seed: int, upstream_por
 @main.command()
 @click.option("--port", default=8080, show_default=True, help="The proxy's port.")
 @click.option("--upstream-port", default=8081, show_default=True,
-              help="The demo upstream's port (the sandbox takes the next one).")
+              help="The demo upstream's port; the sandbox copy, the payments, billing and clinic "
+                   "services take the next four.")
 @click.option("--retail-db", type=click.Path(exists=True, file_okay=False, path_type=Path),
               help="Load tau-bench's retail database (users.json, orders.json, products.json) "
                    "instead of generating one.")

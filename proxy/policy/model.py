@@ -64,7 +64,7 @@ class FactRef(_Frozen):
 
 
 Op = Literal["eq", "ne", "in", "not_in", "contains", "subset", "lt", "le", "gt", "ge",
-             "startswith", "exists", "not_exists", "within_hours"]
+             "startswith", "exists", "not_exists", "within_hours", "matches", "not_matches"]
 
 
 class Condition(_Frozen):

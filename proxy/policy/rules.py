@@ -159,6 +159,23 @@ def compile_condition(
         literal = cond.right
         right = lambda call, fact: literal  # noqa: E731 - a constant operand
     op = cond.op
+    if op in ("matches", "not_matches"):
+        # a regular expression (case-insensitive) searched in a text: e.g. symptom words in a
+        # field meant for scheduling. A value that is not text matches nothing.
+        if not isinstance(cond.right, str):
+            raise ConfigError(f"{where}: {op} takes a regular expression as its right side")
+        try:
+            pattern = re.compile(cond.right, re.IGNORECASE)
+        except re.error as e:
+            raise ConfigError(f"{where}: {cond.right!r} is not a regular expression: {e}") from e
+        wanted = op == "matches"
+
+        def search(call: CallInput, fact: Any) -> bool:
+            value = left(call, fact)
+            found = isinstance(value, str) and pattern.search(value) is not None
+            return found if wanted else not found
+
+        return search
     return lambda call, fact: _compare(op, left(call, fact), right(call, fact))
 
 

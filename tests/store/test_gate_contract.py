@@ -241,3 +241,25 @@ async def test_operators_and_agent_keys_live_in_the_store(replicas: Replicas) ->
     key = await replicas.accounts(0).create_agent_key("bot", made["operator_id"])
     assert (await replicas.accounts(1).agent(key["key"])).name == "bot"
     assert await intact(replicas) >= 4
+
+
+async def test_the_sandbox_payment_provider_on_every_store(replicas: Replicas) -> None:
+    """Four refunds of 30.00 race on a 100.00 payment from two replicas: three pass, the fourth
+    would refund more than remains; a replayed key answers its first result."""
+    from proxy.payments import PaymentError, SandboxPayments
+
+    providers = [SandboxPayments(rt.store) for rt in replicas.rts]
+    pay = await providers[0].authorise("charge-1", "100.00", "EUR", capture=True)
+    pid = pay["payment_id"]
+    results = await asyncio.gather(
+        *(providers[i % len(providers)].operate(f"refund-{i}", pid, "refund", "30.00", "EUR")
+          for i in range(4)), return_exceptions=True)
+    done = [r for r in results if isinstance(r, dict)]
+    refused = [r for r in results if isinstance(r, PaymentError)]
+    assert len(done) == 3 and len(refused) == 1, results
+    final = await providers[-1].get(pid)
+    assert final.refunded == 9000 and final.refundable == 1000
+    first = next(r for r in results if isinstance(r, dict))
+    key = f"refund-{results.index(first)}"
+    assert await providers[-1].operate(key, pid, "refund", "30.00", "EUR") == first
+    assert (await providers[0].get(pid)).refunded == 9000  # the replay changed nothing
