@@ -54,8 +54,13 @@ class Enforced:
     record: CallRecord
 
 
-def _refusal_text(violations: tuple[Violation, ...]) -> str:
-    return " ".join(v.message for v in violations)
+def _refusal_text(violations: tuple[Violation, ...], verdict: Verdict | None = None) -> str:
+    """The rules' words for the agent, each once. For a refusal, only the rules that refuse:
+    a hold's "you will hear back" beside a block would promise a review that never comes."""
+    strict = {Verdict.BLOCK, Verdict.CONFIRM} if verdict in (Verdict.BLOCK, Verdict.CONFIRM) \
+        else None
+    chosen = [v.message for v in violations if strict is None or v.route in strict]
+    return " ".join(dict.fromkeys(chosen or [v.message for v in violations]))
 
 
 async def enforce(
@@ -116,10 +121,11 @@ async def enforce(
                 "once-only", "order", Verdict.BLOCK, message, {"previous_call": holder}),))]
         case Verdict.BLOCK:
             outcome, status = Outcome.BLOCKED, 403
-            message = "Blocked by policy: " + _refusal_text(decision.violations)
+            message = "Blocked by policy: " + _refusal_text(decision.violations, Verdict.BLOCK)
         case Verdict.CONFIRM:
             outcome, status = Outcome.NEEDS_CONFIRMATION, 428
-            message = "Not executed yet: " + _refusal_text(decision.violations)
+            message = "Not executed yet: " + _refusal_text(decision.violations,
+                                                           Verdict.CONFIRM)
             confirmation = await _issue_token(store, session, tool, decision.violations)
         case Verdict.TICKET if gate is not None:
             t = await gate.create(

@@ -193,7 +193,7 @@ callgate demo is running.
 
   proxy             http://127.0.0.1:{port}   (OpenAPI: /openapi.json, tools: /v1/tools)
   retail upstream   {live}   (live)   {sandbox}   (sandbox)
-  payments upstream http://127.0.0.1:{pay_port}   (its sandbox: callgate's payment provider)
+  payments upstream http://127.0.0.1:{pay_port}   (live; rehearsals run on callgate's sandbox provider)
   billing, clinic   http://127.0.0.1:{billing_port}, http://127.0.0.1:{clinic_port}
   policy            retail, retail-refunds, payments, billing, clinic (policies/; version {policy})
   MCP               {mcp}
@@ -230,8 +230,8 @@ PAYMENTS_HELP = """  Payments (port {pay_port}; the payments pack): refunds over
     say user "yes"
     call '{{"tool":"refund_payment","arguments":{{"payment_id":"{pid}","amount":"150.00","currency":"{currency}","reason":"goodwill"}}}}'   # 202: rehearsed, held
   (the ticket shows the rehearsal: the payment's state and refundable amount before and after).
-  Billing (tags {{"domain":"billing"}}): find member.3@example.com, get_benefits, calculate the
-  adjusted charge; a credit for a benefit the account never paid for is refused (being signed in
+  Billing (tags {{"domain":"billing"}}): find member.3@example.com, get_account (it lists the
+  account's charges), get_benefits, calculate_adjusted_charge for one of the charges; a credit for a benefit the account never paid for is refused (being signed in
   is not an entitlement); a paid one goes to support (202). Clinic (tags {{"domain":"clinic"}}):
   find patient.2@example.com, verify_caller with caller_name "Patient 2", then request an
   appointment; a scheduling note with symptoms ("chest pain") is refused; records access is held.

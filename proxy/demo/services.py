@@ -85,6 +85,7 @@ def build_billing_app(seed: int = 7, count: int = 12) -> web.Application:
         accounts[aid] = {"account_id": aid, "email": f"member.{i}@example.com",
                          "signed_in": True, "plan": "premium" if paid else "free"}
         benefits[aid] = {"account_id": aid, "paid": sorted(paid)}
+        accounts[aid]["charges"] = [f"chg_{2000 + i}{j}" for j in range(2)]
         for j in range(2):
             cid = f"chg_{2000 + i}{j}"
             charges[cid] = {"charge_id": cid, "account_id": aid, "currency": "USD",
