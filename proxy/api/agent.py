@@ -59,6 +59,9 @@ class SessionStart(_Strict):
         default_factory=dict,
         description="Labels for reports: domain, scenario (case id), trial, persona, anything else.",
     )
+    expected: list[dict[str, Any]] | None = pydantic.Field(
+        None, max_length=200, description="The case's ground-truth actions ({name, arguments}), "
+        "when known (acceptance runs): reports judge missed actions and order against them.")
 
 
 class SessionCreated(_Strict):
@@ -193,6 +196,7 @@ async def start_session(request: web.Request, rt: Runtime) -> web.Response:
     rt.tracer.emit(TraceRecord(
         ts=state.started_at, event="session_start", session_id=state.session_id,
         environment=state.environment.value, user=state.user, tags=state.tags,
+        expected=scrub(body.expected) if body.expected is not None else None,
     ))
     out = SessionCreated(session_id=state.session_id, environment=state.environment,
                          started_at=state.started_at)

@@ -379,6 +379,7 @@ def demo_upstream(port: int, host: str, retail_db: Path | None, seed: int,
 
 
 def _register() -> None:
+    from .accept import accept, scenarios_group
     from .gate import agent_key, audit, operator, store_group
     from .policy import policy, replay
     from .report import cases, import_, report
@@ -392,6 +393,8 @@ def _register() -> None:
     main.add_command(import_)
     main.add_command(report)
     main.add_command(cases)
+    main.add_command(accept)
+    main.add_command(scenarios_group)
 
 
 _register()
