@@ -142,7 +142,11 @@ async def enforce(
             # The call runs on the sandbox first; only a rehearsal that passes becomes a ticket
             # (the approver sees what will happen), and approval runs the live call once.
             try:
-                rehearsal = rehearse_call(tool.payment, arguments, session.calls)
+                siblings = [t for t in gate.catalog.all() if t.domain == tool.domain
+                            and t.payment is not None
+                            and t.payment.operation in ("refund", "adjust")]
+                pending = await gate.pending_arguments([t.name for t in siblings], tool.domain)
+                rehearsal = rehearse_call(tool.payment, arguments, session.calls, pending)
             except PaymentError as e:
                 outcome, status = Outcome.BLOCKED, 403
                 record.error_code = "rehearsal_failed"

@@ -28,7 +28,7 @@ import dataclasses
 import enum
 import hashlib
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from decimal import Decimal, InvalidOperation
 from typing import TYPE_CHECKING, Any, Protocol
 
@@ -299,7 +299,8 @@ class SandboxPayments:
         return await self._once(key, request, run)
 
 
-def rehearse_call(spec: Any, arguments: dict[str, Any], calls: list[Any]) -> dict[str, Any]:
+def rehearse_call(spec: Any, arguments: dict[str, Any], calls: list[Any],
+                  pending: Sequence[dict[str, Any]] = ()) -> dict[str, Any]:
     """Rehearse a payment tool's call on the sandbox, from the payment's latest known state in
     the session: its read (``spec.state_from``), or a later write on it that answered with the
     payment. ``PaymentError`` says why it would fail."""
@@ -325,18 +326,37 @@ def rehearse_call(spec: Any, arguments: dict[str, Any], calls: list[Any]) -> dic
         raise PaymentError(f"the payment's state is not known: read it first with "
                            f"{spec.state_from or 'its read tool'} ({payment_id})")
     before = payment_from(fact)
+    held = 0
+    for args in pending:  # refunds already waiting for approval on the same payment
+        if args.get(spec.payment_id) == payment_id and args.get(spec.currency) == \
+                before.currency:
+            try:
+                held += to_minor(args.get(spec.amount), before.currency)
+            except PaymentError:
+                continue
+    if held and before.state in REFUNDABLE:
+        # what those approvals would leave: the approver sees the state after all of them
+        before = dataclasses.replace(before, refunded=min(before.captured,
+                                                          before.refunded + held))
     if op in ("refund", "adjust"):
-        return rehearse(before, op, amount, currency if isinstance(currency, str) else None)
-    return rehearse(before, op)
+        out = rehearse(before, op, amount, currency if isinstance(currency, str) else None)
+    else:
+        out = rehearse(before, op)
+    if held:
+        out["held_before"] = to_amount(held, before.currency)
+    return out
 
 
 def describe(rehearsal: dict[str, Any]) -> str:
     """The rehearsal in words, for the agent and the approver."""
     after = rehearsal["after"]
+    held = rehearsal.get("held_before")
+    also = (f" (counting {held} {rehearsal['currency']} of refunds already waiting for "
+            "approval on it)") if held else ""
     what = f"{rehearsal['operation']} {rehearsal.get('amount', '')} {rehearsal['currency']}"
     before = rehearsal.get("before")
     if before is None:
         return f"Rehearsed on the sandbox: {what.strip()} would leave a payment {after['state']}."
-    return (f"Rehearsed on the sandbox: {' '.join(what.split())}; the payment would go from "
-            f"{before['state']} ({before['refundable']} refundable) to {after['state']} "
+    return (f"Rehearsed on the sandbox{also}: {' '.join(what.split())}; the payment would go "
+            f"from {before['state']} ({before['refundable']} refundable) to {after['state']} "
             f"({after['refundable']} refundable).")

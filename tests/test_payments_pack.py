@@ -82,6 +82,14 @@ async def test_refunds_from_the_small_to_the_rehearsed(
     ticket_id = body["ticket"]["ticket_id"]
     assert len(writes(payments)) == 1  # nothing live yet
 
+    # a second large refund counts the one already waiting for approval: what would remain
+    # after both is what the rehearsal checks, so 1.00 more than that is refused now
+    over = to_usd(p.captured - 2000 - 15000 + 100)
+    await agree(over)
+    status, body = await call("refund_payment", amount=over, **refund)
+    assert status == 403 and "remains refundable" in body["message"], body
+    assert "waiting for approval" not in body["message"]  # refused: no ticket words
+
     await agree("999999.00")  # more than remains: the rehearsal refuses it, no ticket
     status, body = await call("refund_payment", amount="999999.00", **refund)
     assert status == 403 and "rehearsal" in {v["rule"] for v in body["violations"]}

@@ -130,6 +130,15 @@ class Gate:
                 "read_state")
         return [dict(zip(keys, r, strict=True)) for r in await self.store.fetch(sql, params)]
 
+    async def pending_arguments(self, tools: list[str], domain: str) -> list[dict[str, Any]]:
+        """The arguments of held calls of these tools not yet settled (open, assigned, approved
+        or being delivered): what approvals already in the queue would do."""
+        marks = ", ".join("?" for _ in tools)
+        rows = await self.store.fetch(
+            f"SELECT arguments FROM tickets WHERE domain = ? AND tool IN ({marks}) AND "  # noqa: S608 - placeholders only
+            "status IN ('open', 'assigned', 'approved')", (domain, *tools))
+        return [orjson.loads(r[0]) for r in rows]
+
     async def refresh_stats(self) -> None:
         """Counts for /metrics, read at scrape time (indexed, cheap)."""
         by_status = dict(await self.store.fetch(
