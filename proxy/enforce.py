@@ -18,6 +18,7 @@ import structlog
 from .catalog import Tool, ToolKind
 from .errors import (
     OutcomeReported,
+    SessionEnded,
     StoreError,
     UnknownCall,
     UpstreamError,
@@ -201,6 +202,9 @@ async def report_outcome(store: Store, session: SessionState, call_id: str, outc
     """The platform reports what a checked call did: ``executed`` (a read's result becomes a
     fact, a write counts for once-only rules), ``failed`` (definitely not done: once-only keys
     are released) or ``unknown`` (may have happened: a retry is held like any unknown write)."""
+    if session.ended:
+        raise SessionEnded(f"session {session.session_id} ended at {session.ended_at}; its "
+                           "calls' outcomes can no longer change")
     record = next((c for c in reversed(session.calls) if c.call_id == call_id), None)
     if record is None:
         raise UnknownCall(f"no call {call_id!r} in session {session.session_id}")

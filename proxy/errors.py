@@ -194,6 +194,13 @@ class StoreError(CallgateError):
     agent_message = "The proxy could not record this call, so it was not executed. Retry later."
 
 
+class WrongMode(RequestError):
+    code = "wrong_session_mode"
+    status = 409
+    agent_message = ("This session was started for the other route: a check-only session "
+                     "(mode: check) takes /check, a proxy session /calls.")
+
+
 class UnknownCall(RequestError):
     code = "unknown_call"
     status = 404

@@ -25,6 +25,7 @@ payment service, bound as an upstream in the catalog like any other tool.
 from __future__ import annotations
 
 import dataclasses
+import decimal
 import enum
 import hashlib
 import time
@@ -85,31 +86,48 @@ def exponent(currency: str) -> int:
     return int(exp)
 
 
+MAX_DIGITS = 18  # integer minor units beyond this are refused, not computed with
+
+
 def to_minor(amount: Any, currency: str) -> int:
-    """An amount as exact integer minor units of ``currency``."""
+    """An amount as exact integer minor units of ``currency``. Computed in a decimal context
+    wide enough that nothing is rounded: a value the context cannot hold exactly is refused."""
     if isinstance(amount, bool | float):
         raise PaymentError("amounts are decimal strings (\"12.50\"), never floating-point "
                            "numbers: a float has already lost exactness")
     if not isinstance(amount, str | int):
         raise PaymentError("an amount is a decimal string such as \"12.50\"")
-    try:
-        value = Decimal(str(amount).strip())
-    except InvalidOperation as e:
-        raise PaymentError(f"{amount!r} is not a decimal amount") from e
-    if not value.is_finite() or value <= 0:
-        raise PaymentError(f"the amount must be positive, not {amount!r}")
+    text = str(amount).strip()
+    if len(text) > 64:
+        raise PaymentError("the amount is too long to be a real amount")
     exp = exponent(currency)
-    minor = value.scaleb(exp)
+    with decimal.localcontext() as ctx:
+        ctx.prec = 100
+        ctx.traps[decimal.Inexact] = True
+        ctx.traps[decimal.Rounded] = True
+        try:
+            value = Decimal(text)
+            if not value.is_finite() or value <= 0:
+                raise PaymentError(f"the amount must be positive, not {amount!r}")
+            minor = value.scaleb(exp)
+        except (InvalidOperation, ArithmeticError) as e:
+            raise PaymentError(f"{amount!r} is not a decimal amount callgate can hold "
+                               "exactly") from e
     if minor != minor.to_integral_value():
         raise PaymentError(f"{amount} {currency} has more decimals than {currency} has "
                            f"({exp}); it is not rounded")
-    return int(minor)
+    result = int(minor)
+    if len(str(result)) > MAX_DIGITS:
+        raise PaymentError(f"{amount} {currency} is larger than any payment callgate handles")
+    return result
 
 
 def to_amount(minor: int, currency: str) -> str:
     """Minor units back to the decimal string, with exactly the currency's decimals."""
     exp = exponent(currency)
-    return str(Decimal(minor).scaleb(-exp).quantize(Decimal(1).scaleb(-exp)))
+    with decimal.localcontext() as ctx:
+        ctx.prec = 100
+        return str(Decimal(minor).scaleb(-exp).quantize(Decimal(1).scaleb(-exp)))
 
 
 @dataclasses.dataclass(frozen=True)
@@ -188,14 +206,16 @@ def payment_from(fact: Any) -> Payment:
         return Payment(str(fact["payment_id"]), c, to_minor_or_zero(fact["authorised"], c),
                        to_minor_or_zero(fact.get("captured", "0"), c),
                        to_minor_or_zero(fact.get("refunded", "0"), c), State(fact["state"]))
-    except (KeyError, ValueError) as e:
+    except (KeyError, ValueError, TypeError, ArithmeticError) as e:
         raise PaymentError(f"the payment read does not say its state: {e}") from e
 
 
 def to_minor_or_zero(amount: Any, currency: str) -> int:
-    if isinstance(amount, str) and Decimal(amount) == 0:
-        return 0
-    return to_minor(amount, currency)
+    try:
+        zero = isinstance(amount, str) and len(amount) < 64 and Decimal(amount) == 0
+    except (InvalidOperation, ArithmeticError) as e:
+        raise PaymentError(f"{amount!r} is not an amount") from e
+    return 0 if zero else to_minor(amount, currency)
 
 
 class LivePayments(Protocol):

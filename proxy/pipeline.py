@@ -21,15 +21,25 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+import structlog
+
 from . import telemetry
 from .catalog import Catalog, Tool
 from .config import Config
 from .enforce import enforce, send_recorded
-from .errors import CallgateError, MalformedJSON, SessionEnded, UnknownSession, UnknownTool
+from .errors import (
+    CallgateError,
+    MalformedJSON,
+    SessionEnded,
+    UnknownSession,
+    UnknownTool,
+    WrongMode,
+)
 from .ids import new_id
 from .listener import RateLimiter
 from .metrics import Metrics
 from .parse import parse_object
+from .payments import to_minor
 from .policy import CallInput, Decision, PolicySet, Verdict, Violation, combine, decide
 from .policy.engine import gather_facts
 from .policy.opa import OpaBackend
@@ -127,11 +137,19 @@ async def handle_call(rt: Runtime, session_id: str, body: bytes, requester: str 
         async with rt.sessions.locked(session_id, agent_key) as session:
             if session.ended:
                 raise SessionEnded(f"session {session_id} ended at {session.ended_at}")
+            if (session.mode == "check") != check_only:
+                raise WrongMode(
+                    f"session {session_id} was started with mode {session.mode!r}: "
+                    + ("its calls are run by the platform; ask POST .../check and report the "
+                       "outcome" if session.mode == "check" else
+                       "callgate forwards its calls; use POST .../calls, or start a session "
+                       "with mode 'check'"))
             try:
                 domain = session.tags.get("domain")
                 tool = resolve_tool(rt.catalog, request.tool,
                                     domain if isinstance(domain, str) else None)
                 validate_args(tool.validator, request.arguments)
+                check_payment_amount(tool, request.arguments)
                 tool.binding.check(request.arguments)
             except CallgateError as refused:
                 record = await _record_invalid(
@@ -158,7 +176,12 @@ async def handle_call(rt: Runtime, session_id: str, body: bytes, requester: str 
                 )
             latency["enforce"] = (time.perf_counter() - t) * 1e3
             envelope, status, record = done.envelope, done.status, done.record
-    except CallgateError as e:
+    except Exception as e:  # a refusal, or a fault of ours: answered and traced either way
+        if not isinstance(e, CallgateError):
+            log.exception("call_failed", session_id=session_id, call_id=call_id)
+            e = CallgateError("the proxy failed while handling this call; look at the "
+                              "session's calls before retrying (a write may or may not have "
+                              "been sent)")
         err = e
         envelope = error_envelope(
             e, session_id=session_id, call_id=call_id, decision_id=decision_id,
@@ -196,12 +219,24 @@ async def handle_call(rt: Runtime, session_id: str, body: bytes, requester: str 
     return envelope, status
 
 
+def check_payment_amount(tool: Tool, arguments: dict[str, Any]) -> None:
+    """A payment write's amount is exact in its currency's minor units, whatever route the call
+    takes (a rehearsal checks more; this holds for calls that are not rehearsed too)."""
+    spec = tool.payment
+    if spec is None or spec.operation not in ("refund", "adjust", "charge", "authorise"):
+        return
+    amount, currency = arguments.get(spec.amount), arguments.get(spec.currency)
+    if amount is not None and isinstance(currency, str):
+        to_minor(amount, currency)  # PaymentError (422) says why
+
+
 def trace_ids() -> dict[str, str]:
     """The call's W3C trace and span ids, for its trace record (none outside a call)."""
     tc = telemetry.current.get()
     return {} if tc is None else {"trace_id": tc.trace_id, "span_id": tc.span_id}
 
 
+log = structlog.get_logger("callgate.pipeline")
 UNKNOWN_OUTCOMES = frozenset({"upstream_timeout", "upstream_outcome_unknown"})
 SENT = frozenset({Outcome.EXECUTED, Outcome.UPSTREAM_ERROR, Outcome.FORWARDING})
 

@@ -114,6 +114,9 @@ class SessionState:
     ended_at: str | None = None
     outcome: dict[str, Any] | None = None
     agent_key: str | None = None  # the agent key that started it: only that key may use it
+    # proxy: callgate forwards the calls; check: the platform runs them and reports outcomes.
+    # Fixed at the start: reported results never feed calls callgate itself sends.
+    mode: str = "proxy"
     seq: int = 0
     messages: list[Message] = field(default_factory=list)
     calls: list[CallRecord] = field(default_factory=list)

@@ -42,7 +42,7 @@ async def test_the_platform_runs_what_callgate_allows_and_reports_back(
                                  policy={"dirs": [str(ROOT / "policies" / "retail")]})
     order = first_order(retail_db, "pending")
     oid, uid = order["order_id"], order["user_id"]
-    sid = await start_session(client)
+    sid = await start_session(client, mode="check", tags={"domain": "retail"})
     status, body = await check(client, sid, "get_order_details", order_id=oid)
     assert status == 403 and body["violations"][0]["rule"] == "authenticate-first"
 
@@ -96,7 +96,7 @@ async def test_a_write_the_platform_could_not_confirm_is_not_allowed_again(
     """Reported "unknown": it may have happened, so the same write is held for a human; reported
     "failed": definitely not done, so it may be tried again."""
     client, _ = await make_proxy(str(upstream.make_url("")))
-    sid = await start_session(client)
+    sid = await start_session(client, mode="check", tags={"domain": "retail"})
     args = {"user_id": "u1", "address1": "1 Elm", "address2": "", "city": "Austin",
             "state": "TX", "country": "USA", "zip": "78701"}
     status, body = await check(client, sid, "modify_user_address", **args)
@@ -108,3 +108,31 @@ async def test_a_write_the_platform_could_not_confirm_is_not_allowed_again(
     status, body = await check(client, sid, "modify_user_address", **args)
     assert status == 202 and body["outcome"] == "pending_review"
     assert "outcome-unknown" in {v["rule"] for v in body["violations"]}
+
+
+async def test_a_session_is_check_only_or_proxied_never_both(
+    upstream: TestServer, make_proxy: ProxyFactory, retail_db: RetailDB,
+) -> None:
+    """Reported results are the platform's word: they decide its own checks, never a call
+    callgate sends itself (a forged read could otherwise authorise a real refund)."""
+    client, _ = await make_proxy(str(upstream.make_url("")),
+                                 policy={"dirs": [str(ROOT / "policies" / "retail")]})
+    order = first_order(retail_db, "pending")
+    checked = await start_session(client, mode="check", tags={"domain": "retail"})
+    status, body = await check(client, checked, "find_user_id_by_email", email="x@example.com")
+    assert status == 200
+    assert (await report(client, checked, body["call_id"], "executed", order["user_id"]))[0] \
+        == 200  # the platform's word: this session is now "authenticated"
+    resp = await client.post(f"/v1/sessions/{checked}/calls", json={
+        "tool": "get_order_details", "arguments": {"order_id": order["order_id"]}})
+    assert resp.status == 409 and (await resp.json())["errors"][0]["code"] == \
+        "wrong_session_mode"
+    proxied = await start_session(client, tags={"domain": "retail"})
+    status, body = await check(client, proxied, "find_user_id_by_email", email="x@example.com")
+    assert status == 409 and body["errors"][0]["code"] == "wrong_session_mode"
+    assert upstream_state(upstream)["requests"] == 0 or upstream_state(upstream)["writes"] == []
+    # and once a session ended, its calls' outcomes can no longer change
+    status, body = await check(client, checked, "get_order_details", order_id=order["order_id"])
+    assert status == 200
+    await client.post(f"/v1/sessions/{checked}/end", json={"success": True})
+    assert (await report(client, checked, body["call_id"], "executed", order))[0] == 409

@@ -113,19 +113,20 @@ async def test_a_held_write_over_mcp_returns_its_ticket(
     assert upstream_state(upstream)["writes"] == []
 
 
-async def test_a_call_must_name_its_session_when_the_protocol_has_none(
-    upstream: TestServer, make_proxy: ProxyFactory,
-) -> None:
+async def test_a_call_must_name_its_session(upstream: TestServer, make_proxy: ProxyFactory,
+                                            ) -> None:
+    """Only X-Callgate-Session names a session: an Mcp-Session-Id is the client's own choice in
+    the stateless revision, so it never maps to a customer's session."""
     proxy, _ = await make_proxy(str(upstream.make_url("")))
     async with client_for(str(proxy.make_url("/mcp")), None) as mcp:
         result = await mcp.call_tool("find_user_id_by_email", {"email": "a@example.com"})
-        if result.is_error:  # a stateless protocol revision: nothing to map a session from
-            assert "X-Callgate-Session" in result.content[0].text
-        else:  # a revision with MCP sessions: one callgate session per MCP session
-            assert result.meta["callgate_session"].startswith("s_mcp_")
+        assert result.is_error and "X-Callgate-Session" in result.content[0].text
     async with client_for(str(proxy.make_url("/mcp")), "s_unknown") as mcp:
         result = await mcp.call_tool("find_user_id_by_email", {"email": "a@example.com"})
         assert result.is_error and "no session" in result.content[0].text
+    too_big = await proxy.post("/mcp", data=b"x" * 200_000,
+                               headers={"Content-Type": "application/json"})
+    assert too_big.status == 413 and (await too_big.json())["outcome"] == "invalid"
 
 
 async def test_token_confirmation_works_for_an_mcp_client(

@@ -162,3 +162,22 @@ def test_a_configuration_that_would_mix_environments_is_refused(tmp_path: Path) 
                       f"catalogs: ['{CATALOG}']\n")
     with pytest.raises(ConfigError, match=r"callgate.yaml:4: upstreams.payments.sandbox_url"):
         load_config(config)
+
+
+async def test_amounts_no_payment_can_hold_are_refused_before_anything_else(
+    payments: TestServer, make_proxy: ProxyFactory,
+) -> None:
+    """Schema-valid but absurd amounts: refused as invalid (422), never a crash or a round."""
+    client, _ = await make_proxy(
+        str(payments.make_url("")), catalogs=[CATALOG], policy={"dirs": [POLICY]},
+        upstreams={"payments": {"base_url": str(payments.make_url("")), "idempotent": True}})
+    sid = await start_session(client, tags={"domain": "payments"})
+    pid = next(iter(payments.app[STATE]["db"].payments))
+    for amount in ("1" * 61 + ".5", "9" * 5000, "100.0000000000000000000000000001", "12.505"):
+        resp = await client.post(f"/v1/sessions/{sid}/calls", json={
+            "tool": "refund_payment", "arguments": {"payment_id": pid, "amount": amount,
+                                                    "currency": "USD", "reason": "goodwill"}})
+        body = await resp.json()
+        assert resp.status in (413, 422), (amount[:20], resp.status, body)
+        assert body["outcome"] == "invalid"
+    assert writes(payments) == []

@@ -59,6 +59,9 @@ class SessionStart(_Strict):
         default_factory=dict,
         description="Labels for reports: domain, scenario (case id), trial, persona, anything else.",
     )
+    mode: Literal["proxy", "check"] = pydantic.Field(
+        "proxy", description="proxy: callgate forwards the calls; check: the platform runs "
+        "them itself, asking /check first and reporting each outcome (fixed for the session).")
     expected: list[dict[str, Any]] | None = pydantic.Field(
         None, max_length=200, description="The case's ground-truth actions ({name, arguments}), "
         "when known (acceptance runs): reports judge missed actions and order against them.")
@@ -189,7 +192,7 @@ async def start_session(request: web.Request, rt: Runtime) -> web.Response:
     state = SessionState(
         session_id=new_id("s"), environment=body.environment, user=scrub(user),
         tags=scrub(dict(body.tags)), started_at=now_iso(),
-        agent_key=key.key_id if key is not None else None,
+        agent_key=key.key_id if key is not None else None, mode=body.mode,
     )
     await rt.store.create_session(state)
     rt.sessions.put(state)

@@ -8,16 +8,13 @@ aiohttp listener, behind the same middlewares (agent keys, access log, limits).
 
 Which callgate session a tool call belongs to:
 
-- the ``X-Callgate-Session`` header names it: the platform starts the session with
-  ``POST /v1/sessions`` (environment, user, tags), posts the conversation to
-  ``/v1/sessions/{id}/messages`` as it happens (a model never writes the user's words: a
-  confirmation must come from the transcript the platform records), and gives its MCP client
-  that header. This works in every protocol revision, stateless ones included;
-- without it, in a protocol revision with MCP sessions (``Mcp-Session-Id``), the MCP session
-  maps to a callgate session of its own, made on its first tool call (its id is derived from the
-  MCP session's, so every replica finds the same one); its transcript is still posted to the
-  session route under that id (``_meta.callgate_session`` in each result says which);
-- neither: the call is refused with a result that says how to name a session.
+the ``X-Callgate-Session`` header names it: the platform starts the session with
+``POST /v1/sessions`` (environment, user, tags), posts the conversation to
+``/v1/sessions/{id}/messages`` as it happens (a model never writes the user's words: a
+confirmation must come from the transcript the platform records), and gives its MCP client that
+header. This works in every protocol revision, stateless ones included. Without it a call is
+refused with a result that says how to name a session (an ``Mcp-Session-Id`` is not used: in
+the stateless revision the client chooses it, so two clients could share a customer's session).
 
 Outcomes map to tool results a model can act on: ``executed`` is the upstream's answer
 (``structuredContent`` when it is an object); anything else is an ``isError`` result whose text
@@ -28,7 +25,6 @@ envelope (violations, a token confirmation's id, a held call's ticket).
 from __future__ import annotations
 
 import contextlib
-import hashlib
 from typing import TYPE_CHECKING, Any
 
 import orjson
@@ -36,12 +32,11 @@ from aiohttp import web
 
 from .. import __version__, telemetry
 from ..catalog import ToolKind
-from ..errors import UnknownSession
+from ..errors import CallgateError, UnknownSession
 from ..mcp_upstream import held, serve_asgi
 from ..pipeline import handle_call
-from ..session import Environment, SessionState
 from ..store.cache import owned
-from ..trace import TraceRecord, now_iso
+from ..wire import error_envelope, json_response
 from .auth import AGENT
 from .keys import RUNTIME
 
@@ -119,33 +114,18 @@ class McpFront:
                                 structured_content=dumped, is_error=True, meta=meta)
 
     async def _session_for(self, headers: dict[str, str], agent: Any) -> str:
-        """The callgate session a tool call belongs to (see the module's docstring)."""
+        """The callgate session the ``X-Callgate-Session`` header names, if the caller may use
+        it. There is no other way in: an ``Mcp-Session-Id`` is chosen by the client in the
+        stateless protocol revision, so two clients could pick the same one and share a
+        customer's transcript and identity."""
         agent_key = agent.key_id if agent is not None else None
         named = headers.get(SESSION_HEADER)
-        if named:
-            owned(await self.rt.sessions.get(named), agent_key)  # unknown, or not this agent's
-            return named
-        mcp_session = headers.get("mcp-session-id")
-        if not mcp_session:
+        if not named:
             raise UnknownSession(
                 "name the callgate session this call belongs to: start one with POST "
                 "/v1/sessions and send its id in the X-Callgate-Session header")
-        session_id = "s_mcp_" + hashlib.sha256(mcp_session.encode()).hexdigest()[:32]
-        with contextlib.suppress(UnknownSession):
-            owned(await self.rt.sessions.get(session_id), agent_key)
-            return session_id
-        state = SessionState(session_id=session_id, environment=Environment.LIVE, user={},
-                             tags={"front": "mcp"}, started_at=now_iso(), agent_key=agent_key)
-        try:
-            await self.rt.store.create_session(state)
-        except Exception:  # made meanwhile by another request or replica: use that one
-            owned(await self.rt.sessions.get(session_id), agent_key)
-            return session_id
-        self.rt.sessions.put(state)
-        self.rt.tracer.emit(TraceRecord(ts=state.started_at, event="session_start",
-                                        session_id=session_id, environment="live",
-                                        user={}, tags=state.tags))
-        return session_id
+        owned(await self.rt.sessions.get(named), agent_key)  # unknown, or not this agent's
+        return named
 
 
 async def asgi_bridge(request: web.Request) -> web.StreamResponse:
@@ -156,7 +136,11 @@ async def asgi_bridge(request: web.Request) -> web.StreamResponse:
                                           "pip install 'callgate[mcp]'")
     from .agent import read_body
 
-    body = await read_body(request, request.app[RUNTIME]) if request.method == "POST" else b""
+    try:
+        body = await read_body(request, request.app[RUNTIME]) if request.method == "POST" \
+            else b""
+    except CallgateError as e:  # too large, too slow, bad encoding: the same answers as HTTP
+        return json_response(error_envelope(e), e.status)
     return await serve_asgi(request, front.manager.handle_request, body,
                             {"callgate.agent": request.get(AGENT)})
 

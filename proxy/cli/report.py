@@ -172,7 +172,10 @@ def extract_cases(traces: tuple[Path, ...], output: Path, config_path: Path | No
         except CallgateError as e:
             raise click.ClickException(str(e)) from e
         redactor = Redactor(t.redact, t.redact_tools, t.sensitive)
-    found = extract(sessions_in(traces), redactor)
+    try:
+        found = extract(sessions_in(traces), redactor)
+    except (CallgateError, ValueError) as e:  # a line that is not a trace record: say where
+        raise click.ClickException(str(e)) from e
     if not found.cases:
         click.echo(f"{found.sessions} sessions: nothing to extract (no refusal, rejected "
                    "ticket, upstream error or failed session)")

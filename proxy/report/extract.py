@@ -104,6 +104,7 @@ def render_cases(extracted: Extracted, source: str) -> str:
     body = []
     for note, case in extracted.cases:
         text = yaml.safe_dump([case], sort_keys=False, allow_unicode=True, width=100)
+        note = " ".join(note.split())  # one comment line, whatever the trace held
         body.append(f"  # review: {note}\n" + "".join(f"  {line}\n"
                                                        for line in text.splitlines()))
     return head + "cases:\n" + "".join(body)

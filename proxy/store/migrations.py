@@ -245,7 +245,9 @@ CREATE TABLE IF NOT EXISTS sandbox_operations (
 """
 MIGRATIONS = (*MIGRATIONS, Migration(5, "the sandbox payment provider; rehearsals on tickets",
                                      SANDBOX_PAYMENTS,
-                                     add_columns=(("tickets", "rehearsal", "$blob"),)))
+                                     add_columns=(("tickets", "rehearsal", "$blob"),)),
+              Migration(6, "sessions.mode (proxy, or check-only)",
+                        add_columns=(("sessions", "mode", "TEXT"),)))
 LATEST = MIGRATIONS[-1].version
 
 

@@ -208,9 +208,9 @@ class PostgresStore:
     async def create_session(self, session: SessionState) -> None:
         await self._tx([(
             'INSERT INTO sessions (session_id, environment, end_user, tags, started_at, '
-            "agent_key) VALUES ($1, $2, $3, $4, $5, $6)",
+            "agent_key, mode) VALUES ($1, $2, $3, $4, $5, $6, $7)",
             (session.session_id, session.environment.value, _dump(session.user),
-             _dump(session.tags), session.started_at, session.agent_key))])
+             _dump(session.tags), session.started_at, session.agent_key, session.mode))])
 
     async def end_session(self, session_id: str, ended_at: str, outcome: dict[str, Any]) -> None:
         await self._tx([("UPDATE sessions SET ended_at = $1, outcome = $2 WHERE session_id = $3",

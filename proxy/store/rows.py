@@ -12,7 +12,8 @@ import orjson
 
 from ..session import CallRecord, Confirmation, Environment, Message, Outcome, Role, SessionState
 
-SESSION_COLUMNS = "environment, end_user, tags, started_at, ended_at, outcome, agent_key"
+SESSION_COLUMNS = ("environment, end_user, tags, started_at, ended_at, outcome, agent_key, "
+                   "COALESCE(mode, 'proxy')")
 MESSAGE_COLUMNS = "seq, role, content, ts"
 CALL_COLUMNS = ("call_id, seq, tool, kind, arguments, decision_id, verdict, rules, policy_version, "
                 "outcome, result, upstream_status, error_code, started_at, finished_at")
@@ -31,7 +32,7 @@ def assemble(session_id: str, row: Sequence[Any], messages: Iterable[Sequence[An
     state = SessionState(
         session_id=session_id, environment=Environment(row[0]), user=orjson.loads(row[1]),
         tags=orjson.loads(row[2]), started_at=row[3], ended_at=row[4], outcome=_json(row[5]),
-        agent_key=row[6])
+        agent_key=row[6], mode=row[7])
     events: list[Message | CallRecord] = [Message(m[0], Role(m[1]), m[2], m[3])
                                           for m in messages]
     for r in calls:

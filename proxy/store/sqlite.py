@@ -308,9 +308,9 @@ class SqliteStore:
     async def create_session(self, session: SessionState) -> None:
         await self._write([(
             "INSERT INTO sessions (session_id, environment, end_user, tags, started_at, "
-            "agent_key) VALUES (?, ?, ?, ?, ?, ?)",
+            "agent_key, mode) VALUES (?, ?, ?, ?, ?, ?, ?)",
             (session.session_id, session.environment.value, _dump(session.user),
-             _dump(session.tags), session.started_at, session.agent_key),
+             _dump(session.tags), session.started_at, session.agent_key, session.mode),
         )])
 
     async def end_session(self, session_id: str, ended_at: str, outcome: dict[str, Any]) -> None:

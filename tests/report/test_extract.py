@@ -92,3 +92,11 @@ async def test_nothing_to_extract_from_a_clean_session(
                           str(tmp_path / "tests-x.yaml"))
     assert result.exit_code == 0 and "nothing to extract" in result.output
     assert not (tmp_path / "tests-x.yaml").exists()
+
+
+async def test_a_file_that_is_not_traces_is_an_error_not_a_traceback(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.jsonl"
+    bad.write_text('garbage\n{"v": 1}\n')
+    result = await invoke("cases", "extract", str(bad), "-o", str(tmp_path / "tests-x.yaml"))
+    assert result.exit_code == 1 and "bad.jsonl:1" in result.output
+    assert "Traceback" not in result.output
