@@ -336,7 +336,8 @@ async def _run_demo(config: Config, db_dir: Path | None, seed: int, upstream_por
               help="Where the demo keeps its SQLite store and trace file.")
 def demo(port: int, upstream_port: int, retail_db: Path | None, seed: int,
          data_dir: Path) -> None:
-    """Start the demo retail upstream and the proxy in front of it, on the embedded defaults."""
+    """Start the demo services (retail, payments, billing, clinic) and the proxy in front of
+    them, on the embedded defaults (SQLite, the built-in packs)."""
     configure_logging("warning")
     live = f"http://127.0.0.1:{upstream_port}"
     sandbox = f"http://127.0.0.1:{upstream_port + 1}"
