@@ -29,7 +29,7 @@ import decimal
 import enum
 import hashlib
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from decimal import Decimal, InvalidOperation
 from typing import TYPE_CHECKING, Any, Protocol
 
@@ -37,6 +37,7 @@ import orjson
 
 from .errors import RequestError, StoreConflict
 from .ids import new_id
+from .store.statements import Statement
 
 if TYPE_CHECKING:
     from .store import Store
@@ -242,9 +243,12 @@ class SandboxPayments:
             raise UnknownPayment(f"no sandbox payment {payment_id!r}")
         return Payment(row[0], row[1], int(row[2]), int(row[3]), int(row[4]), State(row[5]))
 
-    async def _once(self, key: str, request: dict[str, Any], run: Callable[[], Any]
-                    ) -> dict[str, Any]:
-        """Idempotency: the first result for a key and request; a different request refused."""
+    async def _once(self, key: str, request: dict[str, Any],
+                    run: Callable[[Callable[[dict[str, Any]], Statement]],
+                                  Awaitable[dict[str, Any]]]) -> dict[str, Any]:
+        """Idempotency: the first result for a key and request; a different request refused.
+        ``run`` does the operation once, writing the statement ``record(result)`` gives it in
+        its own transaction, so the result is kept exactly when the change is."""
         if not key or len(key) > 200:
             raise PaymentError("an idempotency key (1-200 characters) is required")
         digest = hashlib.sha256(orjson.dumps(request, option=orjson.OPT_SORT_KEYS)).hexdigest()
@@ -258,15 +262,14 @@ class SandboxPayments:
                                               "request")
                 first: dict[str, Any] = orjson.loads(row[1])
                 return first
-            result: dict[str, Any] = await run()
-            return result
 
-    def _record(self, key: str, request: dict[str, Any], result: dict[str, Any]
-                ) -> tuple[Any, ...]:
-        digest = hashlib.sha256(orjson.dumps(request, option=orjson.OPT_SORT_KEYS)).hexdigest()
-        return ("INSERT INTO sandbox_operations (idempotency_key, request_hash, payment_id, "
-                "result, created_at) VALUES (?, ?, ?, ?, ?)",
-                (key, digest, result.get("payment_id"), orjson.dumps(result), self.clock()))
+            def record(result: dict[str, Any]) -> Statement:
+                return ("INSERT INTO sandbox_operations (idempotency_key, request_hash, "
+                        "payment_id, result, created_at) VALUES (?, ?, ?, ?, ?)",
+                        (key, digest, result.get("payment_id"), orjson.dumps(result),
+                         self.clock()))
+
+            return await run(record)
 
     async def authorise(self, key: str, amount: Any, currency: str, capture: bool = False
                         ) -> dict[str, Any]:
@@ -274,7 +277,7 @@ class SandboxPayments:
         request = {"op": "charge" if capture else "authorise", "amount": str(amount),
                    "currency": currency}
 
-        async def run() -> dict[str, Any]:
+        async def run(record: Callable[[dict[str, Any]], Statement]) -> dict[str, Any]:
             minor = to_minor(amount, currency)
             p = Payment(new_id("pay"), currency, minor)
             if capture:
@@ -286,7 +289,7 @@ class SandboxPayments:
                  "captured_minor, refunded_minor, state, created_at, updated_at) VALUES "
                  "(?, ?, ?, ?, ?, ?, ?, ?)", (p.payment_id, p.currency, p.authorised,
                                               p.captured, p.refunded, p.state.value, now, now)),
-                self._record(key, request, result)])
+                record(result)])
             return result
 
         return await self._once(key, request, run)
@@ -297,7 +300,7 @@ class SandboxPayments:
         request = {"op": op, "payment_id": payment_id,
                    "amount": None if amount is None else str(amount), "currency": currency}
 
-        async def run() -> dict[str, Any]:
+        async def run(record: Callable[[dict[str, Any]], Statement]) -> dict[str, Any]:
             async with self.store.lock("payment:" + payment_id):
                 before = await self.get(payment_id)
                 after = apply(before, op, amount, currency)
@@ -311,7 +314,7 @@ class SandboxPayments:
                          "refunded_minor = ?", (after.captured, after.refunded,
                                                 after.state.value, self.clock(), payment_id,
                                                 before.state.value, before.refunded), 1),
-                        self._record(key, request, result)])
+                        record(result)])
                 except StoreConflict as e:  # changed under us: nothing was applied
                     raise PaymentError("the payment changed meanwhile; retry") from e
                 return result
