@@ -129,14 +129,8 @@ async def enforce(
                                                            Verdict.CONFIRM)
             confirmation = await _issue_token(store, session, tool, decision.violations)
         case Verdict.TICKET if gate is not None:
-            t = await gate.create(
-                session_id=session.session_id, call_id=call_id, tool=tool.name,
-                domain=tool.domain, environment=session.environment, arguments=arguments,
-                decision=decision, requester=requester)
+            t, ticket = await _hold(gate, session, tool, call_id, arguments, decision, requester)
             outcome, status = Outcome.PENDING_REVIEW, 202
-            ticket = TicketItem(ticket_id=t["ticket_id"], status=t["status"],
-                                expires_at=t["expires_at"],
-                                poll=f"/v1/tickets/{t['ticket_id']}")
             message = (customer_words(t) + " Tell the customer that, and poll the ticket for "
                        "the decision. Reason it is held: " + _refusal_text(decision.violations))
         case Verdict.REHEARSE if gate is not None:
@@ -156,14 +150,9 @@ async def enforce(
                 violations = [*(violations or []), *violation_items((Violation(
                     "rehearsal", "payment", Verdict.BLOCK, str(e), {}),))]
             else:
-                t = await gate.create(
-                    session_id=session.session_id, call_id=call_id, tool=tool.name,
-                    domain=tool.domain, environment=session.environment, arguments=arguments,
-                    decision=decision, requester=requester, rehearsal=rehearsal)
+                t, ticket = await _hold(gate, session, tool, call_id, arguments, decision,
+                                        requester, rehearsal)
                 outcome, status = Outcome.PENDING_REVIEW, 202
-                ticket = TicketItem(ticket_id=t["ticket_id"], status=t["status"],
-                                    expires_at=t["expires_at"],
-                                    poll=f"/v1/tickets/{t['ticket_id']}")
                 message = (customer_words(t) + " " + describe(rehearsal) + " Poll the ticket "
                            "for the decision. Reason it is held: "
                            + _refusal_text(decision.violations))
@@ -183,6 +172,19 @@ async def enforce(
     envelope = Envelope(outcome=outcome, message=message, violations=violations,
                         confirmation=confirmation, ticket=ticket, **ids)
     return Enforced(envelope, status, record)
+
+
+async def _hold(gate: Gate, session: SessionState, tool: Tool, call_id: str,
+                arguments: dict[str, Any], decision: Decision, requester: str | None,
+                rehearsal: dict[str, Any] | None = None) -> tuple[dict[str, Any], TicketItem]:
+    """Hold the call for a human: its ticket (a new one, or the open one it joins) and the
+    ticket as the envelope shows it."""
+    t = await gate.create(
+        session_id=session.session_id, call_id=call_id, tool=tool.name, domain=tool.domain,
+        environment=session.environment, arguments=arguments, decision=decision,
+        requester=requester, rehearsal=rehearsal)
+    return t, TicketItem(ticket_id=t["ticket_id"], status=t["status"],
+                         expires_at=t["expires_at"], poll=f"/v1/tickets/{t['ticket_id']}")
 
 
 async def _permit(store: Store, session: SessionState, record: CallRecord, ids: dict[str, Any]
