@@ -7,6 +7,7 @@ sessions), never with the number of events.
 
 from __future__ import annotations
 
+import functools
 import re
 from collections import Counter, defaultdict
 from collections.abc import Iterable
@@ -41,7 +42,6 @@ class Run:
     questions: set[str] = field(default_factory=set)  # the assistant's questions, normalised
     repeated_questions: int = 0  # questions the assistant asked again
     messages: int = 0
-    misread: bool = False  # an executed write of a tool the case never asked for
 
     def add(self, r: TraceRecord) -> None:
         if r.event == "session_start":
@@ -98,7 +98,7 @@ class Run:
             "upstream_execution": not self.upstream_failure,
         }
         if self.expected is not None:
-            out.update(self._expected_steps())
+            out.update(self._matched[0])
             out["tool_selection"] = out["tool_selection"] and out["right_tools"]
         return out
 
@@ -112,14 +112,18 @@ class Run:
             "repeated_questions": None if not self.messages else self.repeated_questions > 0,
         }
         if self.expected is not None:
-            expected = self._expected_steps()
-            kinds["misread_intent"] = self.misread
+            expected, misread = self._matched
+            kinds["misread_intent"] = misread
             kinds["wrong_action_order"] = not expected["writes_in_order"]
             kinds["wrong_tool_arguments"] = self.argument_error or not expected["right_arguments"]
             kinds["missed_actions"] = not expected["no_missed_actions"]
         return kinds
 
-    def _expected_steps(self) -> dict[str, bool]:
+    @functools.cached_property
+    def _matched(self) -> tuple[dict[str, bool], bool]:
+        """The executed writes matched against the expected ones, once per run (a run is
+        judged when its session has ended): the expected-action steps, and whether a write of
+        a tool the case never asked for was executed (misread intent)."""
         assert self.expected is not None
         writes = WRITE_TOOLS | self.write_tools
         wanted = [(a.get("name", ""), canonical_json(a.get("arguments") or {}))
@@ -140,7 +144,7 @@ class Run:
         extra = sum(1 for w in remaining if w != ("", b""))
         wanted_tools = Counter(t for t, _ in wanted)
         done_tools = Counter(t for t, _ in done)
-        self.misread = any(t not in wanted_tools for t in done_tools)
+        misread = any(t not in wanted_tools for t in done_tools)
         return {
             "right_tools": all(done_tools[t] >= n for t, n in wanted_tools.items())
             and all(a.get("name") in self.tools_called for a in self.expected
@@ -149,7 +153,7 @@ class Run:
             "no_missed_actions": missed == 0,
             "no_extra_writes": extra == 0,
             "writes_in_order": matched_positions == sorted(matched_positions),
-        }
+        }, misread
 
 
 _QUESTION = re.compile(r"[^.!?\n]*\?")
