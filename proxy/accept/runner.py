@@ -111,12 +111,7 @@ async def run_trial(scenario: Scenario, persona: str, trial: int, agent: Agent, 
     result = TrialResult(scenario.id, persona, trial, False, False)
     with tempfile.TemporaryDirectory(prefix="callgate-trial-") as tmp:
         try:
-            up = web.AppRunner(service, access_log=None)
-            await up.setup()
-            site = web.TCPSite(up, "127.0.0.1", 0)
-            await site.start()
-            runners.append(up)
-            port = site._server.sockets[0].getsockname()[1]  # type: ignore[union-attr]
+            port = await _serve(service, runners)
             config = Config.model_validate({
                 "listen": {"host": "127.0.0.1", "port": 0},
                 "store": {"path": str(Path(tmp) / "trial.db")},
@@ -128,13 +123,7 @@ async def run_trial(scenario: Scenario, persona: str, trial: int, agent: Agent, 
                 "catalogs": [str(catalog)],
                 "policy": {"dirs": [str(d) for d in scenario.policy_dirs()], "reload_s": 0},
             })
-            proxy = web.AppRunner(build_app(build_runtime(config)), access_log=None)
-            await proxy.setup()
-            proxy_site = web.TCPSite(proxy, "127.0.0.1", 0)
-            await proxy_site.start()
-            runners.append(proxy)
-            proxy_port = proxy_site._server.sockets[0].getsockname()[1]  # type: ignore[union-attr]
-            base = f"http://127.0.0.1:{proxy_port}"
+            base = f"http://127.0.0.1:{await _serve(build_app(build_runtime(config)), runners)}"
             async with aiohttp.ClientSession() as http:
                 await _converse(http, base, scenario, persona, trial, agent, user, result,
                                 max_turns)
@@ -144,6 +133,16 @@ async def run_trial(scenario: Scenario, persona: str, trial: int, agent: Agent, 
             for runner in reversed(runners):
                 await runner.cleanup()
     return result
+
+
+async def _serve(app: web.Application, runners: list[web.AppRunner]) -> int:
+    """Serve ``app`` on a free loopback port (kept in ``runners`` for clean-up); the port."""
+    runner = web.AppRunner(app, access_log=None)
+    await runner.setup()
+    runners.append(runner)
+    await web.TCPSite(runner, "127.0.0.1", 0).start()
+    port: int = runner.addresses[0][1]
+    return port
 
 
 async def _converse(http: aiohttp.ClientSession, base: str, scenario: Scenario, persona: str,

@@ -64,7 +64,7 @@ class Accounts:
     async def create_operator(self, username: str, password: str, role: Role, actor: str
                               ) -> dict[str, str]:
         """A new operator; the answer carries the TOTP secret, shown this once."""
-        if await self.store.fetchone("SELECT 1 FROM operators WHERE username = ?", (username,)):
+        if await self.exists(username):
             raise RequestError(f"operator {username!r} exists already")
         row, secret = new_operator(username, password, role)
         sealed = self.sealer.seal(secret)  # before anything is written: no key, no operator
