@@ -64,8 +64,7 @@ def build_runtime(
         store=store,
         sessions=SessionCache(store),
         upstreams=Upstreams(config),
-        tracer=Tracer(trace_path, Redactor(config.trace.redact, config.trace.redact_tools,
-                                           config.trace.sensitive),
+        tracer=Tracer(trace_path, Redactor.of(config.trace),
                       rotate_bytes=None if config.trace.rotate_mb is None
                       else int(config.trace.rotate_mb * 1024 * 1024), keep=config.trace.keep),
         opa=opa,

@@ -12,11 +12,14 @@ import sys
 from collections.abc import Iterator
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import IO, Any, Literal
+from typing import IO, TYPE_CHECKING, Any, Literal
 
 import orjson
 import pydantic
 import structlog
+
+if TYPE_CHECKING:
+    from .config import TraceConfig
 
 TRACE_VERSION = 1
 REDACTED = "[redacted]"
@@ -152,6 +155,11 @@ class Redactor:
         self.sensitive = frozenset(s.lower() for s in sensitive)
         self.everywhere = frozenset(everywhere)
         self.per_tool = {tool: frozenset(names) | self.everywhere for tool, names in per_tool.items()}
+
+    @classmethod
+    def of(cls, trace: TraceConfig) -> Redactor:
+        """The redaction a configuration's ``trace`` section asks for."""
+        return cls(trace.redact, trace.redact_tools, trace.sensitive)
 
     def __call__(self, tool: str, arguments: dict[str, Any]) -> dict[str, Any]:
         names = self.per_tool.get(tool, self.everywhere)

@@ -165,13 +165,13 @@ def extract_cases(traces: tuple[Path, ...], output: Path, config_path: Path | No
     from ..report.extract import extract, render_cases
     from ..trace import Redactor
 
-    redactor = Redactor((), {}, TraceConfig().sensitive)
+    trace = TraceConfig()  # the defaults: sensitive field names, no argument redaction
     if config_path is not None:
         try:
-            t = load_config(config_path).trace
+            trace = load_config(config_path).trace
         except CallgateError as e:
             raise click.ClickException(str(e)) from e
-        redactor = Redactor(t.redact, t.redact_tools, t.sensitive)
+    redactor = Redactor.of(trace)
     try:
         found = extract(sessions_in(traces), redactor)
     except (CallgateError, ValueError) as e:  # a line that is not a trace record: say where
