@@ -113,8 +113,8 @@ def audit() -> None:
     """The hash-chained audit log."""
 
 
-def _readonly(config_path: Path) -> sqlite3.Connection:
-    path = _store_path(_config(config_path))
+def _readonly(config: Config) -> sqlite3.Connection:
+    path = _store_path(config)
     if not path.exists():
         raise click.ClickException(f"{path}: no store here")
     return sqlite3.connect(f"file:{path}?mode=ro", uri=True)
@@ -126,7 +126,7 @@ def _chain(config_path: Path, expect: tuple[int, str] | None
     read-only (so beside a live proxy); PostgreSQL through a normal connection."""
     config = _config(config_path)
     if config.store.backend == "sqlite":
-        db = _readonly(config_path)
+        db = _readonly(config)
         try:
             head = db.execute(AUDIT_HEAD).fetchone()
             count, problems = verify(db.execute(AUDIT_ROWS), head, expect)
@@ -219,7 +219,7 @@ def store_status(config_path: Path) -> None:
     """List the migrations this callgate knows and which the store has applied."""
     config = _config(config_path)
     if config.store.backend == "sqlite":
-        db = _readonly(config_path)  # read-only: never migrates, runs beside a live proxy
+        db = _readonly(config)  # read-only: never migrates, runs beside a live proxy
         try:
             rows = db.execute("SELECT version, applied_at FROM schema_migrations").fetchall()
         except sqlite3.Error:
