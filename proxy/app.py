@@ -84,6 +84,7 @@ def build_runtime(
     runtime.gate = Gate(config, store, runtime.upstreams, runtime.catalog, runtime.sessions,
                         secret(g.webhook_secret_env, "gate.webhook_secret_env"))
     runtime.gate.tracer = runtime.tracer
+    runtime.gate.identity_sources = lambda domain: runtime.policy.identities.get(domain, ())
     runtime.metrics.watch_gate(runtime)
     return runtime
 

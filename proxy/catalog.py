@@ -71,6 +71,9 @@ class ToolSpec(_Frozen):
 class CatalogFile(_Frozen):
     domain: str = pydantic.Field(pattern=r"^[a-z][a-z0-9_-]*$")
     upstream: str
+    # the domain's money (ISO 4217), for amounts that carry no currency of their own: reviewers
+    # see "1,500.00 USD", not "1500"
+    currency: str | None = pydantic.Field(None, pattern=r"^[A-Z]{3}$")
     tools: dict[str, ToolSpec]
 
 
@@ -159,6 +162,7 @@ class Tool:
     binding: Binding
     description: str
     payment: PaymentSpec | None = None
+    currency: str | None = None  # the domain's currency (catalog ``currency``), if declared
 
 
 class Catalog:
@@ -231,7 +235,8 @@ def load_catalog(path: Path) -> list[Tool]:
             open_schema = {"type": "object", DISCOVER: True}
             tools.append(Tool(name, spec.domain, tool.kind, spec.upstream, open_schema,
                               ArgumentValidator.compile(name, open_schema),
-                              Binding(tool.method, tool.path, (), ()), tool.description))
+                              Binding(tool.method, tool.path, (), ()), tool.description,
+                              currency=spec.currency))
             continue
         schema_path = (path.parent / tool.schema_file).resolve()
         try:
@@ -262,6 +267,6 @@ def load_catalog(path: Path) -> list[Tool]:
         description = tool.description or str(schema.get("description", ""))
         tools.append(
             Tool(name, spec.domain, tool.kind, spec.upstream, schema, validator, binding, description,
-                 tool.payment)
+                 tool.payment, spec.currency)
         )
     return tools

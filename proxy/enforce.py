@@ -25,6 +25,7 @@ from .errors import (
     UpstreamRejected,
     UpstreamUnavailable,
 )
+from .gate.present import customer_of
 from .gate.service import customer_words
 from .ids import new_id
 from .payments import PaymentError, describe, rehearse_call
@@ -182,7 +183,8 @@ async def _hold(gate: Gate, session: SessionState, tool: Tool, call_id: str,
     t = await gate.create(
         session_id=session.session_id, call_id=call_id, tool=tool.name, domain=tool.domain,
         environment=session.environment, arguments=arguments, decision=decision,
-        requester=requester, rehearsal=rehearsal)
+        requester=requester, rehearsal=rehearsal,
+        customer=customer_of(session, gate.identity_sources(tool.domain)))
     return t, TicketItem(ticket_id=t["ticket_id"], status=t["status"],
                          expires_at=t["expires_at"], poll=f"/v1/tickets/{t['ticket_id']}")
 

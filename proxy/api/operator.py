@@ -2,14 +2,15 @@
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Mapping
 from typing import Any
 
 import pydantic
 from aiohttp import web
 
-from ..errors import CallgateError, Forbidden, InvalidArguments, UnknownSession
+from ..errors import CallgateError, Forbidden, InvalidArguments, RequestError, UnknownSession
 from ..gate.auth import Role
+from ..gate.present import event_view, iso, ticket_view
 from ..gate.service import Gate, UnknownTicket, customer_words
 from ..gate.tickets import Action
 from ..ids import new_id
@@ -125,10 +126,38 @@ async def me(request: web.Request, rt: Runtime) -> Any:
     return {"operator_id": op.operator_id, "username": op.username, "role": op.role.value}
 
 
+class InboxQuery(_Strict):
+    status: str | None = None
+    domain: str | None = None
+    owner: str | None = None  # an operator id, "me", or "none" (unowned)
+    priority: int | None = pydantic.Field(None, ge=0, le=4)
+    unread: bool = False
+    mine: bool = False
+    sort: str = pydantic.Field("urgent", pattern="^(urgent|newest)$")
+    limit: int = pydantic.Field(100, ge=1, le=500)
+
+
+def inbox_query(query: Mapping[str, str]) -> InboxQuery:
+    """Inbox filters from a query string (empty values mean "any"); bad ones are refused."""
+    try:
+        return InboxQuery.model_validate({k: v for k, v in query.items() if v != ""})
+    except pydantic.ValidationError as e:
+        raise RequestError("bad inbox filter: " + "; ".join(
+            f"{'.'.join(str(p) for p in err['loc'])}: {err['msg']}" for err in e.errors()),
+            ) from e
+
+
+async def inbox_rows(rt: Runtime, operator_id: str, q: InboxQuery) -> list[dict[str, Any]]:
+    owner = operator_id if q.owner == "me" else q.owner
+    rows = await _gate(rt).inbox(operator_id, q.status, q.mine, q.limit, domain=q.domain,
+                                 owner=owner, priority=q.priority, unread=q.unread, sort=q.sort)
+    return [ticket_view(t, rt.catalog) for t in rows]
+
+
 async def inbox(request: web.Request, rt: Runtime) -> Any:
     op = require(request, Role.VIEWER)
-    q = request.query
-    return {"tickets": await _gate(rt).inbox(op.operator_id, q.get("status"), q.get("mine") == "1")}
+    rows = await inbox_rows(rt, op.operator_id, inbox_query(request.query))
+    return {"tickets": rows, "counts": await _gate(rt).counts()}
 
 
 async def show(request: web.Request, rt: Runtime) -> Any:
@@ -137,7 +166,10 @@ async def show(request: web.Request, rt: Runtime) -> Any:
     ticket_id = request.match_info["ticket_id"]
     t = await gate.get(ticket_id)
     await gate.set_read(ticket_id, op.operator_id, "read")
-    return {**t, "events": await gate.events(ticket_id, internal=True)}
+    return {**ticket_view(t, rt.catalog),
+            "events": [event_view(e) for e in await gate.events(ticket_id, internal=True)],
+            "transcript": await gate.transcript(t["session_id"],
+                                                await gate.call_seq(t["call_id"]))}
 
 
 def _act(action: Action, role: Role = Role.APPROVER) -> Handler:
@@ -152,7 +184,8 @@ def _act(action: Action, role: Role = Role.APPROVER) -> Handler:
             kwargs["priority"] = (await _parse_model(request, Priority)).priority
         elif action is Action.REJECT:
             kwargs["reason"] = (await _parse_model(request, Reject)).reason
-        return await gate.act(ticket_id, action, op.operator_id, **kwargs)
+        return ticket_view(await gate.act(ticket_id, action, op.operator_id, **kwargs),
+                           rt.catalog)
 
     return handler(run)
 
@@ -160,15 +193,15 @@ def _act(action: Action, role: Role = Role.APPROVER) -> Handler:
 async def reply(request: web.Request, rt: Runtime) -> Any:
     op = require(request, Role.APPROVER)
     body = await _parse_model(request, Text)
-    return await _gate(rt).comment(request.match_info["ticket_id"], op.operator_id, body.text,
-                                   internal=False)
+    return ticket_view(await _gate(rt).comment(request.match_info["ticket_id"], op.operator_id,
+                                               body.text, internal=False), rt.catalog)
 
 
 async def note(request: web.Request, rt: Runtime) -> Any:
     op = require(request, Role.APPROVER)
     body = await _parse_model(request, Text)
-    return await _gate(rt).comment(request.match_info["ticket_id"], op.operator_id, body.text,
-                                   internal=True)
+    return ticket_view(await _gate(rt).comment(request.match_info["ticket_id"], op.operator_id,
+                                               body.text, internal=True), rt.catalog)
 
 
 async def edit(request: web.Request, rt: Runtime) -> Any:
@@ -186,15 +219,16 @@ async def edit(request: web.Request, rt: Runtime) -> Any:
             "the edited call does not pass the policy: "
             + " ".join(v.message for v in decision.violations),
             details=[{"code": v.rule, "message": v.message} for v in decision.violations])
-    return await gate.act(t["ticket_id"], Action.EDIT, op.operator_id, arguments=body.arguments)
+    return ticket_view(await gate.act(t["ticket_id"], Action.EDIT, op.operator_id,
+                                      arguments=body.arguments), rt.catalog)
 
 
 async def resolve(request: web.Request, rt: Runtime) -> Any:
     op = require(request, Role.ADMIN)
     body = await _parse_model(request, Resolve)
     action = Action.RESOLVE_EXECUTED if body.outcome == "executed" else Action.RESOLVE_FAILED
-    return await _gate(rt).act(request.match_info["ticket_id"], action, op.operator_id,
-                               reason=body.note)
+    return ticket_view(await _gate(rt).act(request.match_info["ticket_id"], action,
+                                           op.operator_id, reason=body.note), rt.catalog)
 
 
 async def read_state(request: web.Request, rt: Runtime) -> Any:
@@ -252,7 +286,7 @@ async def agent_ticket(request: web.Request, rt: Runtime) -> Any:
     if key is not None and t["requester"] not in (None, key.owner):
         raise UnknownTicket(f"no ticket {t['ticket_id']!r}")
     out = {"ticket_id": t["ticket_id"], "status": t["status"], "tool": t["tool"],
-           "message": customer_words(t), "expires_at": t["expires_at"],
+           "message": customer_words(t), "expires_at": iso(t["expires_at"]),
            "replies": [e for e in await gate.events(t["ticket_id"], internal=False)
                        if e["kind"] == "reply"]}
     if t["status"] == "executed":

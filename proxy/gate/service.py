@@ -94,6 +94,9 @@ class Gate:
         self.lease_s = config.gate.outbox_lease_s or config.timeouts.upstream_total_s + 5.0
         self.stats: dict[str, Any] = {}  # ticket and outbox counts for /metrics (refresh_stats)
         self.tracer: Tracer | None = None  # ticket status changes as trace events, when set
+        # per domain: the reads that tell who the customer is (the loaded policy's identity)
+        self.identity_sources: Callable[[str], tuple[tuple[str, str | None], ...]] = \
+            lambda domain: ()
 
     # ---- reading ----------------------------------------------------------------------------
 
@@ -112,23 +115,63 @@ class Gate:
         return out if internal else [e for e in out if e["kind"] != "note"]
 
     async def inbox(self, operator_id: str, status: str | None = None, mine: bool = False,
-                    limit: int = 100) -> list[dict[str, Any]]:
-        sql = ("SELECT t.ticket_id, t.tool, t.status, t.priority, t.owner, t.created_at, "
-               "t.expires_at, COALESCE(r.state, 'unread') FROM tickets t LEFT JOIN ticket_reads r "
-               "ON r.ticket_id = t.ticket_id AND r.operator_id = ? WHERE 1 = 1")
+                    limit: int = 100, *, domain: str | None = None, owner: str | None = None,
+                    priority: int | None = None, unread: bool = False, sort: str = "urgent"
+                    ) -> list[dict[str, Any]]:
+        """Tickets for one operator's inbox, with that operator's read state. ``owner``: an
+        operator id, or "none" for unowned; ``sort``: "urgent" (priority, then oldest first) or
+        "newest". Archived tickets are left out."""
+        sql = (f"SELECT {', '.join('t.' + c for c in TICKET_COLUMNS)}, "  # noqa: S608 - fixed column names
+               "COALESCE(r.state, 'unread') FROM tickets t LEFT JOIN ticket_reads r "
+               "ON r.ticket_id = t.ticket_id AND r.operator_id = ? WHERE "
+               "COALESCE(r.state, 'unread') != 'archived'")
         params: list[Any] = [operator_id]
-        if status:
-            sql += " AND t.status = ?"
-            params.append(status)
-        if mine:
-            sql += " AND t.owner = ?"
-            params.append(operator_id)
-        sql += " AND COALESCE(r.state, 'unread') != 'archived' ORDER BY t.priority, t.created_at"
+        for column, value in (("status", status), ("domain", domain), ("priority", priority),
+                              ("owner", operator_id if mine else owner)):
+            if value is None or value == "":
+                continue
+            if column == "owner" and value == "none":
+                sql += " AND t.owner IS NULL"
+                continue
+            sql += f" AND t.{column} = ?"
+            params.append(value)
+        if unread:
+            sql += " AND COALESCE(r.state, 'unread') = 'unread'"
+        sql += (" ORDER BY t.created_at DESC" if sort == "newest"
+                else " ORDER BY t.priority, t.created_at")
         sql += " LIMIT ?"
         params.append(limit)
-        keys = ("ticket_id", "tool", "status", "priority", "owner", "created_at", "expires_at",
-                "read_state")
-        return [dict(zip(keys, r, strict=True)) for r in await self.store.fetch(sql, params)]
+        return [{**_ticket(r[:-1]), "read_state": r[-1]}
+                for r in await self.store.fetch(sql, params)]
+
+    async def counts(self) -> dict[str, int]:
+        """How many tickets are in each status."""
+        return {str(k): int(v) for k, v in await self.store.fetch(
+            "SELECT status, COUNT(*) FROM tickets GROUP BY status")}
+
+    async def transcript(self, session_id: str, up_to_seq: int | None
+                         ) -> list[dict[str, Any]]:
+        """The session's conversation and calls in order, up to (and with) position
+        ``up_to_seq``: what the agent had seen and done when it made a call."""
+        limit = up_to_seq if up_to_seq is not None else 2**62
+        messages = await self.store.fetch(
+            "SELECT seq, role, content, ts FROM messages WHERE session_id = ? AND seq <= ? "
+            "ORDER BY seq", (session_id, limit))
+        calls = await self.store.fetch(
+            "SELECT seq, call_id, tool, kind, arguments, verdict, outcome, result, error_code, "
+            "started_at FROM calls WHERE session_id = ? AND seq <= ? ORDER BY seq",
+            (session_id, limit))
+        out = [{"seq": m[0], "type": "message", "role": m[1], "content": m[2], "ts": m[3]}
+               for m in messages]
+        out += [{"seq": c[0], "type": "call", "call_id": c[1], "tool": c[2], "kind": c[3],
+                 "arguments": orjson.loads(c[4]), "verdict": c[5], "outcome": c[6],
+                 "result": None if c[7] is None else orjson.loads(c[7]), "error_code": c[8],
+                 "ts": c[9]} for c in calls]
+        return sorted(out, key=lambda e: e["seq"])
+
+    async def call_seq(self, call_id: str) -> int | None:
+        row = await self.store.fetchone("SELECT seq FROM calls WHERE call_id = ?", (call_id,))
+        return None if row is None else int(row[0])
 
     async def pending_arguments(self, tools: list[str], domain: str) -> list[dict[str, Any]]:
         """The arguments of held calls of these tools not yet settled (open, assigned, approved
@@ -166,8 +209,8 @@ class Gate:
 
     async def create(self, *, session_id: str, call_id: str, tool: str, domain: str,
                      environment: Environment, arguments: dict[str, Any], decision: Decision,
-                     requester: str | None, rehearsal: dict[str, Any] | None = None
-                     ) -> dict[str, Any]:
+                     requester: str | None, rehearsal: dict[str, Any] | None = None,
+                     customer: str | None = None) -> dict[str, Any]:
         """Hold a call: a ticket, its first history event and audit entry, in one transaction.
 
         Exactly once per action, not per ticket: an identical call (tool, domain, environment,
@@ -198,7 +241,11 @@ class Gate:
             ticket_id = new_id("tk")
             four_eyes = any(v.details.get("four_eyes") for v in decision.violations)
             body = {"verdict": decision.verdict.value, "rules": decision.fired,
-                    "messages": [v.message for v in decision.violations]}
+                    "messages": [v.message for v in decision.violations],
+                    # for the reviewer: each rule's words and the facts it weighed
+                    "violations": [{"rule": v.rule, "kind": v.kind, "message": v.message,
+                                    "details": v.details} for v in decision.violations],
+                    "customer": customer}
             expires = now + self.config.gate.ticket_ttl_s
             await self.store.write([
                 ("INSERT INTO tickets (ticket_id, session_id, call_id, tool, domain, environment, "
@@ -206,7 +253,8 @@ class Gate:
                  "approvals, created_at, updated_at, expires_at, rehearsal) VALUES (?, ?, ?, ?, "
                  "?, ?, ?, ?, ?, ?, 'open', ?, ?, ?, ?, ?, ?, ?)",
                  (ticket_id, session_id, call_id, tool, domain, environment.value, args, digest,
-                  orjson.dumps(body), decision.policy_version, requester, int(four_eyes), b"[]",
+                  orjson.dumps(body, default=str), decision.policy_version, requester,
+                  int(four_eyes), b"[]",
                   now, now, expires,
                   None if rehearsal is None else orjson.dumps(rehearsal))),
                 self._event(ticket_id, "agent", "status",

@@ -76,6 +76,8 @@ class PolicySet:
         self.source = source
         self.catalog = catalog  # the tools the rules were written against
         self.modules: list[tuple[str, str]] = []  # Rego modules to upload before first use
+        # per domain: the reads that tell who the user is (for reviewers: the customer)
+        self.identities: dict[str, tuple[tuple[str, str | None], ...]] = {}
         # keyed by (domain, name): two domains may share a tool name, never its rules
         self._by_tool: dict[tuple[str, str], tuple[CompiledRule, ...]] = {}
 
@@ -99,6 +101,7 @@ class PolicySet:
         merged = cls([r for s in sets for r in s.rules], version,
                      ", ".join(s.source for s in sets), Catalog(tools))
         merged.modules = [m for s in sets for m in s.modules]
+        merged.identities = {d: i for s in sets for d, i in s.identities.items()}
         return merged
 
     def rules_for(self, tool: Tool) -> tuple[CompiledRule, ...]:

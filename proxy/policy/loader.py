@@ -78,6 +78,8 @@ def load_policy(directory: Path, opa: object | None = None) -> PolicySet:
             compile_rule(rule, catalog, identity, where, spec.refresh, spec.clock,
                          frozenset(spec.fetch)), spec.domain), shadow=shadow))
     policy = PolicySet(compiled, version_of(directory), str(directory), catalog)
+    if spec.identity:
+        policy.identities = {spec.domain: tuple((s.tool, s.argument) for s in spec.identity)}
     if any(isinstance(r, RegoRule) for r in spec.rules):
         from .opa import rego_modules
 

@@ -11,7 +11,7 @@ import dataclasses
 import hashlib
 import re
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from datetime import UTC, datetime, timedelta
 from decimal import Decimal
 from typing import Any, Protocol
@@ -446,6 +446,14 @@ def _facts(rule: FactsRule, catalog: Catalog, identity: Identity,
     conditions = [compile_condition(c, identity, where, clock) for c in rule.require]
     fact_tool = rule.fact.tool if rule.fact else None
     skip_missing = rule.if_missing == "skip"
+    read_args = fact_args(rule.fact, identity) if rule.fact else None
+    operands = {ref: compile_operand(ref, identity, where) for ref in _operands(rule.require)}
+
+    def used(call: CallInput, fact: Any) -> dict[str, Any]:
+        """The facts the rule weighed, for the reviewer: the read and each operand's value."""
+        values = {ref: get(call, fact) for ref, get in operands.items()}
+        return {"tool": fact_tool, "arguments": read_args(call) if read_args else None,
+                "values": {k: (None if v is MISSING else v) for k, v in values.items()}}
 
     def check(call: CallInput) -> Violation | None:
         fact = get_fact(call)
@@ -459,10 +467,22 @@ def _facts(rule: FactsRule, catalog: Catalog, identity: Identity,
         for i, cond in enumerate(conditions):
             if not cond(call, fact):
                 return violation(call, fact, f"This action is not allowed here (condition "
-                                 f"{i + 1} of rule {rule.id} failed).", condition=i)
+                                 f"{i + 1} of rule {rule.id} failed).", condition=i,
+                                 facts=used(call, fact))
         return None
 
     return CompiledRule(rule.id, rule.kind, applies, check)
+
+
+def _operands(conditions: Sequence[Condition | AnyOf]) -> list[str]:
+    """The named operands of some conditions (fact., args., identity), in order, once each."""
+    out: dict[str, None] = {}
+    for c in conditions:
+        for leaf in c.any_of if isinstance(c, AnyOf) else (c,):
+            for ref in (leaf.left, leaf.right_ref):
+                if ref is not None:
+                    out[ref] = None
+    return list(out)
 
 
 def _linked(rule: LinkedItemsRule, catalog: Catalog, identity: Identity,
