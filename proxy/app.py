@@ -12,7 +12,7 @@ from pathlib import Path
 import structlog
 from aiohttp import web
 
-from . import telemetry
+from . import telemetry, ui
 from .api import agent, health, mcp, openapi, operator
 from .api.auth import authenticate
 from .api.keys import RUNTIME
@@ -114,6 +114,10 @@ def build_app(runtime: Runtime) -> web.Application:
     agent.add_routes(app)
     operator.add_routes(app)
     mcp.add_routes(app)
+    if runtime.config.ui.enabled:  # the operator pages: /ui, and / leads there
+        app.add_subapp("/ui", ui.build(runtime))
+        app.router.add_get("/", ui.home)
+        app.router.add_get("/ui", ui.home)
     if mcp.available():  # the MCP front (the `mcp` extra): one code path with the HTTP route
         app[mcp.MCP_FRONT] = mcp.McpFront(runtime)
     app.cleanup_ctx.append(_resources)

@@ -120,6 +120,16 @@ class GateConfig(_Frozen):
     sweep_s: float = pydantic.Field(1.0, gt=0)  # expiry and outbox takeover, how often
 
 
+class UiConfig(_Frozen):
+    """The operator pages under /ui on the proxy's port."""
+
+    enabled: bool = True
+    poll_s: float = pydantic.Field(5.0, ge=0.2, le=300)  # how often open pages look for changes
+    # Session cookies are Secure (sent over HTTPS only; browsers also take them on localhost).
+    # Turn off only behind a TLS-terminating front that talks plain HTTP to a non-local name.
+    secure_cookie: bool = True
+
+
 class Config(_Frozen):
     listen: Listen = Listen()
     store: StoreConfig = StoreConfig()
@@ -131,6 +141,7 @@ class Config(_Frozen):
     policy: PolicyConfig = PolicyConfig()
     confirmations: ConfirmationsConfig = ConfirmationsConfig()
     gate: GateConfig = GateConfig()
+    ui: UiConfig = UiConfig()
     telemetry: TelemetryConfig = TelemetryConfig()
     base_dir: Path = Path(".")
 

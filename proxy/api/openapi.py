@@ -69,6 +69,12 @@ def _operator_paths() -> dict[str, Any]:
                                    "admin" if path in admin else "approver")
         params = [{"name": p, "in": "path", "required": True, "schema": {"type": "string"}}
                   for p in ("ticket_id", "key_id") if "{" + p + "}" in path]
+        if method == "GET" and path == "/v1/operator/tickets":  # the inbox's filters
+            from .operator import InboxQuery
+
+            fields = InboxQuery.model_json_schema()["properties"]
+            params += [{"name": name, "in": "query", "required": False, "schema": schema}
+                       for name, schema in fields.items()]
         paths.setdefault(path, {})[method.lower()] = {
             "summary": f"{path.rsplit('/', 1)[-1]} (role: {role})",
             "description": "Operator routes need `Authorization: Bearer ops_...` from login; "

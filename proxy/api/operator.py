@@ -204,23 +204,29 @@ async def note(request: web.Request, rt: Runtime) -> Any:
                                                body.text, internal=True), rt.catalog)
 
 
-async def edit(request: web.Request, rt: Runtime) -> Any:
-    """New arguments go back through the schema and the policy before they may be approved."""
-    op = require(request, Role.APPROVER)
+async def apply_edit(rt: Runtime, ticket_id: str, operator_id: str, arguments: dict[str, Any]
+                     ) -> dict[str, Any]:
+    """New arguments go back through the schema and the policy before they may be approved;
+    refused, nothing changes."""
     gate = _gate(rt)
-    body = await _parse_model(request, Edit)
-    t = await gate.get(request.match_info["ticket_id"])
+    t = await gate.get(ticket_id)
     tool = resolve_tool(rt.catalog, t["tool"], t["domain"])
-    validate_args(tool.validator, body.arguments)
+    validate_args(tool.validator, arguments)
     session = await rt.sessions.get(t["session_id"])
-    decision = await decide(rt.policy, CallInput(tool, body.arguments, session), new_id("d"))
+    decision = await decide(rt.policy, CallInput(tool, arguments, session), new_id("d"))
     if decision.verdict in (Verdict.BLOCK, Verdict.CONFIRM):
         raise InvalidArguments(
             "the edited call does not pass the policy: "
             + " ".join(v.message for v in decision.violations),
             details=[{"code": v.rule, "message": v.message} for v in decision.violations])
-    return ticket_view(await gate.act(t["ticket_id"], Action.EDIT, op.operator_id,
-                                      arguments=body.arguments), rt.catalog)
+    return await gate.act(t["ticket_id"], Action.EDIT, operator_id, arguments=arguments)
+
+
+async def edit(request: web.Request, rt: Runtime) -> Any:
+    op = require(request, Role.APPROVER)
+    body = await _parse_model(request, Edit)
+    return ticket_view(await apply_edit(rt, request.match_info["ticket_id"], op.operator_id,
+                                        body.arguments), rt.catalog)
 
 
 async def resolve(request: web.Request, rt: Runtime) -> Any:

@@ -202,6 +202,15 @@ class Accounts:
                                      "token_hash = ?", (now, token_hash(token)))])
         return Operator(row[0], row[4], Role(row[5]))
 
+    async def ends_at(self, token: str) -> float:
+        """When the session behind ``token`` ends if its operator does nothing more: the idle
+        limit from now, or the absolute limit, whichever comes first (epoch seconds)."""
+        row = await self.store.fetchone(
+            "SELECT created_at FROM operator_sessions WHERE token_hash = ?", (token_hash(token),))
+        if row is None:
+            raise Unauthorized("unknown or ended operator session")
+        return min(self.clock() + self.idle_s, float(row[0]) + self.max_s)
+
     async def logout(self, token: str, operator: Operator) -> None:
         await self.store.write([
             ("UPDATE operator_sessions SET ended = 1 WHERE token_hash = ?", (token_hash(token),)),
