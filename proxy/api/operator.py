@@ -77,6 +77,21 @@ class NewKey(_Strict):
     name: str = pydantic.Field(min_length=1, max_length=100)
 
 
+MAX_WAIT_S = 30.0
+
+
+def _wait_s(raw: str | None) -> float:
+    if raw is None:
+        return 0.0
+    try:
+        wait = float(raw)
+    except ValueError:
+        wait = -1.0
+    if not 0 <= wait <= MAX_WAIT_S:  # also NaN
+        raise RequestError(f"wait_s is a number of seconds from 0 to {MAX_WAIT_S:g}")
+    return wait
+
+
 def _gate(rt: Runtime) -> Gate:
     if rt.gate is None:
         raise Forbidden("the human gate is not enabled here")
@@ -184,8 +199,12 @@ def _act(action: Action, role: Role = Role.APPROVER) -> Handler:
             kwargs["priority"] = (await _parse_model(request, Priority)).priority
         elif action is Action.REJECT:
             kwargs["reason"] = (await _parse_model(request, Reject)).reason
-        return ticket_view(await gate.act(ticket_id, action, op.operator_id, **kwargs),
-                           rt.catalog)
+        # ?wait_s=N on approve: answer with the execution's result when it comes within N s
+        wait = _wait_s(request.query.get("wait_s")) if action is Action.APPROVE else 0.0
+        t = await gate.act(ticket_id, action, op.operator_id, **kwargs)
+        if t["status"] == "approved" and wait:
+            t = await gate.outcome(ticket_id, wait)
+        return ticket_view(t, rt.catalog)
 
     return handler(run)
 

@@ -245,7 +245,9 @@ HELD_HELP = """  One to try (a new session): authenticate as {email}, read order
 
 GATE_HELP = """  The demo admin (new credentials at every demo start):
     username demo-admin   password {password}   TOTP secret {secret}
-  Log in with a fresh code, then list and approve tickets:
+  The operator inbox in a browser: http://localhost:{port}/ui/ (a one-time code from
+    {python} -c 'import pyotp; print(pyotp.TOTP("{secret}").now())'
+  or an authenticator app with the secret). Or over the API: log in, list and approve tickets:
     CODE=$({python} -c 'import pyotp; print(pyotp.TOTP("{secret}").now())')
     T=$(curl -s -XPOST localhost:{port}/v1/operator/login -d '{{"username":"demo-admin","password":"{password}","totp":"'$CODE'"}}' | python3 -c 'import sys,json;print(json.load(sys.stdin)["token"])')
     curl -s localhost:{port}/v1/operator/tickets -H "Authorization: Bearer $T"

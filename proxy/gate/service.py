@@ -86,7 +86,8 @@ class Gate:
         self.catalog = catalog
         self.sessions = sessions
         self.webhook_secret = webhook_secret
-        self._tasks: set[asyncio.Task[Any]] = set()
+        self._tasks: set[asyncio.Future[Any]] = set()
+        self._deliveries: dict[str, asyncio.Future[Any]] = {}  # ticket id -> its delivery here
         self._http: aiohttp.ClientSession | None = None
         self.delivered = 0  # outbox deliveries this process made (for tests and metrics)
         self.clock: Callable[[], float] = time.time  # tests drive it (expiry, leases)
@@ -313,7 +314,7 @@ class Gate:
         if after.status is not before.status:
             self.notify(t, f"ticket.{after.status.value}")
         if after.status is Status.APPROVED and before.status is not Status.APPROVED:
-            self._spawn(self.deliver(ticket_id))
+            self._deliveries[ticket_id] = self._spawn(self.deliver(ticket_id))
         return t
 
     async def _expire(self, t: dict[str, Any], now: float) -> None:
@@ -537,13 +538,25 @@ class Gate:
 
     # ---- life ---------------------------------------------------------------------------------
 
-    def _spawn(self, coro: Awaitable[Any]) -> None:
+    def _spawn(self, coro: Awaitable[Any]) -> asyncio.Future[Any]:
         task = asyncio.ensure_future(coro)
         self._tasks.add(task)
         task.add_done_callback(self._done)
+        return task
 
-    def _done(self, task: asyncio.Task[Any]) -> None:
+    async def outcome(self, ticket_id: str, within_s: float) -> dict[str, Any]:
+        """The ticket once this process's delivery of it has finished, or as it stands after
+        ``within_s`` (still approved: the delivery goes on, the caller polls)."""
+        task = self._deliveries.get(ticket_id)
+        if task is not None and within_s > 0:
+            with contextlib.suppress(Exception):  # a timeout, or a failure _done logs
+                await asyncio.wait_for(asyncio.shield(task), within_s)
+        return await self.get(ticket_id)
+
+    def _done(self, task: asyncio.Future[Any]) -> None:
         self._tasks.discard(task)
+        for ticket_id in [k for k, v in self._deliveries.items() if v is task]:
+            del self._deliveries[ticket_id]
         if not task.cancelled() and task.exception() is not None:
             log.error("gate_task_failed", error=repr(task.exception()))
 

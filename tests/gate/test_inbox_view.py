@@ -59,3 +59,20 @@ async def test_a_held_refund_in_the_inbox_and_on_its_page(gated: Gated, retail_d
     assert r.status == 400 and "priority" in (await r.json())["errors"][0]["message"]
     r = await g.client.get("/v1/operator/tickets?sort=sideways", headers=bearer(token))
     assert r.status == 400
+
+
+async def test_approve_can_wait_for_the_result(gated: Gated, retail_db: RetailDB) -> None:
+    g = gated
+    _, order, body = await held_refund(g, retail_db)
+    ticket_id = body["ticket"]["ticket_id"]
+    token = await login(g, "abe")
+    url = f"/v1/operator/tickets/{ticket_id}/approve"
+    for bad in ("soon", "-1", "31", "nan"):  # refused before anything is approved
+        r = await g.client.post(f"{url}?wait_s={bad}", headers=bearer(token))
+        assert r.status == 400, bad
+    assert (await g.runtime.gate.get(ticket_id))["status"] == "open"  # type: ignore[union-attr]
+    r = await g.client.post(f"{url}?wait_s=10", headers=bearer(token))
+    assert r.status == 200
+    t = await r.json()
+    assert t["status"] == "executed" and t["upstream_status"] == 200
+    assert t["result"]["order_id"] == order["order_id"]
