@@ -19,6 +19,7 @@ from ..gate.auth import Operator, Role
 from ..gate.present import event_view, iso, money_text, ticket_view
 from ..gate.service import Gate
 from ..gate.tickets import UNDECIDED, Action, Status
+from ..payments import describe as describe_rehearsal
 from ..pipeline import Runtime
 from .security import Cookies, csrf_for, csrf_ok, new_login_secret, redirect, same_origin
 
@@ -280,8 +281,18 @@ async def _ticket_context(request: web.Request, who: Who, ticket_id: str) -> dic
         "result": None if t["result"] is None else orjson.dumps(
             t["result"], option=orjson.OPT_INDENT_2).decode(),
         "version": f"{t['updated_at']}/{len(events)}",
+        "rehearsal": _rehearsal_words(t["rehearsal"]),
         "approved_by": [names.get(a, a) for a in t["approvals"]],
     }
+
+
+def _rehearsal_words(rehearsal: Any) -> str | None:
+    if not isinstance(rehearsal, dict):
+        return None
+    try:
+        return describe_rehearsal(rehearsal)
+    except (KeyError, TypeError):  # a rehearsal of another shape: the raw JSON says it
+        return None
 
 
 async def _ticket_page(request: web.Request, who: Who, ticket_id: str, *,
