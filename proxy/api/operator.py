@@ -12,7 +12,7 @@ from ..errors import CallgateError, Forbidden, InvalidArguments, RequestError, U
 from ..gate.auth import Role
 from ..gate.present import event_view, iso, ticket_view
 from ..gate.service import Gate, UnknownTicket, customer_words
-from ..gate.tickets import Action
+from ..gate.tickets import Action, TicketConflict
 from ..ids import new_id
 from ..listener import retry_after
 from ..pipeline import Runtime, resolve_tool
@@ -229,6 +229,8 @@ async def apply_edit(rt: Runtime, ticket_id: str, operator_id: str, arguments: d
     refused, nothing changes."""
     gate = _gate(rt)
     t = await gate.get(ticket_id)
+    if t["status"] not in ("open", "assigned"):  # the life cycle's words before the schema's
+        raise TicketConflict(f"the ticket is {t['status']}; edit needs it open")
     tool = resolve_tool(rt.catalog, t["tool"], t["domain"])
     validate_args(tool.validator, arguments)
     session = await rt.sessions.get(t["session_id"])

@@ -182,8 +182,10 @@ class Accounts:
         ])
         return token
 
-    async def session(self, token: str | None) -> Operator:
-        """The operator behind a session token; idle and absolute timeouts end it."""
+    async def session(self, token: str | None, touch: bool = True) -> Operator:
+        """The operator behind a session token; idle and absolute timeouts end it. ``touch``:
+        this request is the operator's own doing and restarts the idle clock (a page looking
+        for changes by itself is not, or an open tab would never go idle)."""
         if not token or not token.startswith(OPERATOR_PREFIX):
             raise Unauthorized("an operator session token is required (POST /v1/operator/login)")
         now = self.clock()
@@ -197,19 +199,20 @@ class Accounts:
             await self.store.write([("UPDATE operator_sessions SET ended = 1 WHERE token_hash = ?",
                                      (token_hash(token),))])
             raise Unauthorized("the operator session timed out; log in again")
-        if now - row[2] > min(5.0, self.idle_s / 4):  # the idle clock, without a write per request
+        if touch and now - row[2] > min(5.0, self.idle_s / 4):  # the idle clock, not per request
             await self.store.write([("UPDATE operator_sessions SET last_seen = ? WHERE "
                                      "token_hash = ?", (now, token_hash(token)))])
         return Operator(row[0], row[4], Role(row[5]))
 
     async def ends_at(self, token: str) -> float:
         """When the session behind ``token`` ends if its operator does nothing more: the idle
-        limit from now, or the absolute limit, whichever comes first (epoch seconds)."""
+        limit after the last thing they did, or the absolute limit, whichever comes first."""
         row = await self.store.fetchone(
-            "SELECT created_at FROM operator_sessions WHERE token_hash = ?", (token_hash(token),))
+            "SELECT created_at, last_seen FROM operator_sessions WHERE token_hash = ?",
+            (token_hash(token),))
         if row is None:
             raise Unauthorized("unknown or ended operator session")
-        return min(self.clock() + self.idle_s, float(row[0]) + self.max_s)
+        return min(float(row[1]) + self.idle_s, float(row[0]) + self.max_s)
 
     async def logout(self, token: str, operator: Operator) -> None:
         await self.store.write([

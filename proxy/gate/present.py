@@ -17,13 +17,15 @@ _CUSTOMER_KEYS = ("name", "user_id", "customer_id", "patient_id", "account_id", 
 
 
 def customer_of(session: SessionState, sources: tuple[tuple[str, str | None], ...]) -> str | None:
-    """Who the held call is for: the user the session was started with, else the identity the
-    session established through the policy's identity reads."""
-    named = _name(session.user)
-    if named:
-        return named
+    """Who the held call is for: the identity the session established through the policy's
+    identity reads (the upstream said so); else the user the agent named when it started the
+    session, marked as such (the agent's word, not a check)."""
     who = session.identity(sources) if sources else None
-    return _name(who) if isinstance(who, dict) else (str(who) if who not in (None, "") else None)
+    found = _name(who) if isinstance(who, dict) else (str(who) if who not in (None, "") else None)
+    if found:
+        return found
+    named = _name(session.user)
+    return f"{named} (as named by the agent)" if named else None
 
 
 def _name(value: Any) -> str | None:

@@ -119,8 +119,9 @@ class Gate:
                     limit: int = 100, *, domain: str | None = None, owner: str | None = None,
                     priority: int | None = None, unread: bool = False, sort: str = "urgent"
                     ) -> list[dict[str, Any]]:
-        """Tickets for one operator's inbox, with that operator's read state. ``owner``: an
-        operator id, or "none" for unowned; ``sort``: "urgent" (priority, then oldest first) or
+        """Tickets for one operator's inbox, with that operator's read state. ``status``: one,
+        or "active" (open, assigned, approved, outcome unknown); ``owner``: an operator id, or
+        "none" for unowned; ``sort``: "urgent" (priority, then oldest first) or
         "newest". Archived tickets are left out."""
         sql = (f"SELECT {', '.join('t.' + c for c in TICKET_COLUMNS)}, "  # noqa: S608 - fixed column names
                "COALESCE(r.state, 'unread') FROM tickets t LEFT JOIN ticket_reads r "
@@ -130,6 +131,9 @@ class Gate:
         for column, value in (("status", status), ("domain", domain), ("priority", priority),
                               ("owner", operator_id if mine else owner)):
             if value is None or value == "":
+                continue
+            if column == "status" and value == "active":  # what still needs someone
+                sql += " AND t.status IN ('open', 'assigned', 'approved', 'outcome_unknown')"
                 continue
             if column == "owner" and value == "none":
                 sql += " AND t.owner IS NULL"
@@ -276,6 +280,8 @@ class Gate:
                   extra: list[Statement] | None = None,
                   arguments: dict[str, Any] | None = None) -> dict[str, Any]:
         """Apply one life-cycle action, with its event and audit entry, in one transaction."""
+        if action is Action.ASSIGN:
+            await self._assignable(owner or actor)
         async with self.store.lock("ticket:" + ticket_id):
             t = await self.get(ticket_id)
             before = self._state(t)
@@ -316,6 +322,14 @@ class Gate:
         if after.status is Status.APPROVED and before.status is not Status.APPROVED:
             self._deliveries[ticket_id] = self._spawn(self.deliver(ticket_id))
         return t
+
+    async def _assignable(self, operator_id: str) -> None:
+        """A ticket's owner is an enabled operator who may decide it (approver or admin)."""
+        row = await self.store.fetchone(
+            "SELECT role, disabled FROM operators WHERE operator_id = ?", (operator_id,))
+        if row is None or row[1] or row[0] not in ("approver", "admin"):
+            raise TicketConflict(f"{operator_id!r} is not an operator who can decide tickets "
+                                 "(an enabled approver or admin)")
 
     async def _expire(self, t: dict[str, Any], now: float) -> None:
         await self.store.write([

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import contextlib
+import hashlib
 import json
 from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass
@@ -11,10 +13,11 @@ from urllib.parse import quote, urlencode
 import aiohttp_jinja2
 import orjson
 from aiohttp import web
+from aiohttp.http_exceptions import HttpProcessingError
 
 from ..api.keys import RUNTIME
 from ..api.operator import apply_edit, inbox_query, inbox_rows
-from ..errors import CallgateError, RequestError, Unauthorized
+from ..errors import BodyTooLarge, CallgateError, RequestError, Unauthorized
 from ..gate.auth import Operator, Role
 from ..gate.present import event_view, iso, money_text, ticket_view
 from ..gate.service import Gate
@@ -27,6 +30,7 @@ COOKIES = web.AppKey("ui_cookies", Cookies)
 LOGIN_COOKIE_S = 900
 APPROVE_WAIT_S = 2.0
 STATUSES = [s.value for s in Status]
+ACTIVE = "active"  # open, assigned, approved (being carried out) or outcome unknown
 
 
 @dataclass(frozen=True)
@@ -61,7 +65,7 @@ async def _who(request: web.Request) -> Who | None:
     if not token or rt.accounts is None:
         return None
     try:
-        op = await rt.accounts.session(token)
+        op = await rt.accounts.session(token, touch=not _fetching(request))
         return Who(op, token, await rt.accounts.ends_at(token))
     except Unauthorized:
         return None
@@ -70,11 +74,28 @@ async def _who(request: web.Request) -> Who | None:
 def _render(request: web.Request, template: str, who: Who | None, status: int = 200,
             **context: Any) -> web.Response:
     rt = _rt(request)
-    return aiohttp_jinja2.render_template(template, request, {
+    response = aiohttp_jinja2.render_template(template, request, {
         "who": who, "ends_at": iso(who.ends_at) if who else None,
         "poll_ms": int(rt.config.ui.poll_s * 1000),
         "static": lambda name: str(request.app.router["static"].url_for(filename=name)),
         **context}, status=status)
+    if who is not None:  # the page's countdown follows what the operator does in other tabs
+        response.headers["X-Callgate-Session-Ends"] = iso(who.ends_at) or ""
+    return response
+
+
+async def _form(request: web.Request) -> dict[str, str]:
+    """A POST's form fields, text only (a file part is not a field); a body that is not a
+    readable form is refused with 400, one over the size limit with 413."""
+    try:
+        form = await request.post()
+    except web.HTTPRequestEntityTooLarge as e:
+        raise BodyTooLarge("the form is too large; shorten the text and send it again") \
+            from e
+    except (ValueError, LookupError, UnicodeDecodeError, AssertionError,
+            HttpProcessingError) as e:  # not UTF-8, an unknown charset, broken multipart
+        raise RequestError(f"the form could not be read: {e.__class__.__name__}") from e
+    return {k: v for k, v in form.items() if isinstance(v, str)}
 
 
 def _fetching(request: web.Request) -> bool:
@@ -85,7 +106,10 @@ def _fetching(request: web.Request) -> bool:
 def _to_login(request: web.Request) -> web.Response:
     if _fetching(request):
         return web.Response(status=401, text="the session ended")
-    query = {"next": request.path_qs}
+    ticket_id = request.match_info.get("ticket_id")
+    back = request.path_qs if request.method == "GET" else (
+        f"/ui/tickets/{quote(ticket_id)}" if ticket_id else "/ui/")
+    query = {"next": back}
     if request.cookies.get(request.app[COOKIES].session):
         query["ended"] = "1"  # there was a session: say it ended, not just "log in"
     return redirect("/ui/login?" + urlencode(query))
@@ -123,7 +147,11 @@ def act(role: Role) -> Callable[[Act], Callable[[web.Request], Awaitable[web.Res
             who = await _operator(request)
             if isinstance(who, web.Response):
                 return who
-            form = await request.post()
+            try:
+                form = await _form(request)
+            except CallgateError as e:
+                return _render(request, "error.html", who, e.status, title="Form refused",
+                               message=str(e))
             if not same_origin(request) or not csrf_ok(who.token, form.get("csrf")):
                 return _render(request, "error.html", who, 403, title="Form refused",
                                message="This form's security token is missing or wrong, so "
@@ -136,10 +164,12 @@ def act(role: Role) -> Callable[[Act], Callable[[web.Request], Awaitable[web.Res
                 return await fn(request, who, form)
             except CallgateError as e:
                 ticket_id = request.match_info.get("ticket_id")
-                if ticket_id is None:
-                    raise
-                return await _ticket_page(request, who, ticket_id, error=str(e),
-                                          status=e.status, form=form)
+                with contextlib.suppress(CallgateError):  # an unknown ticket: the error page
+                    if ticket_id is not None:
+                        return await _ticket_page(request, who, ticket_id, error=str(e),
+                                                  status=e.status, form=form)
+                return _render(request, "error.html", who, e.status, title="Not done",
+                               message=str(e))
 
         return wrapped
 
@@ -166,10 +196,17 @@ def _login_page(request: web.Request, error: str | None, status: int) -> web.Res
     return response
 
 
+def _secure_origin(request: web.Request) -> bool:
+    """Where browsers keep Secure cookies: HTTPS, and localhost over plain HTTP."""
+    host = (request.host or "").rsplit(":", 1)[0].strip("[]")
+    return request.secure or host in ("localhost", "127.0.0.1", "::1") \
+        or host.endswith(".localhost")
+
+
 def _next(target: Any) -> str:
     """Where to go after login: a page of ours only (never another site)."""
     if isinstance(target, str) and target.startswith("/ui/") and "//" not in target \
-            and "\\" not in target:
+            and "\\" not in target and target.isprintable():
         return target
     return "/ui/"
 
@@ -179,7 +216,15 @@ async def login(request: web.Request) -> web.Response:
     _gate(rt)
     assert rt.accounts is not None
     cookies = request.app[COOKIES]
-    form = await request.post()
+    try:
+        form = await _form(request)
+    except CallgateError as e:
+        return _login_page(request, str(e), e.status)
+    if cookies.login not in request.cookies and cookies.secure and not _secure_origin(request):
+        return _login_page(request, "Your browser did not send the login cookie: it keeps "
+                           "secure cookies only over HTTPS or on localhost. Open this page over "
+                           "HTTPS (or at localhost), or set ui.secure_cookie: false behind a "
+                           "front that forwards plain HTTP.", 403)
     if not same_origin(request) or not csrf_ok(request.cookies.get(cookies.login),
                                                form.get("csrf")):
         return _login_page(request, "The login form expired or was not sent from this page. "
@@ -216,12 +261,18 @@ async def logout(request: web.Request, who: Who, form: Mapping[str, Any]) -> web
 async def _inbox_context(request: web.Request, who: Who) -> dict[str, Any]:
     rt = _rt(request)
     gate = _gate(rt)
-    q = inbox_query({k: v for k, v in request.query.items() if k != "_"})
+    query = {k: v for k, v in request.query.items() if k != "_"}
+    query.setdefault("status", ACTIVE)  # by default, what still needs someone
+    q = inbox_query(query)
     assert rt.accounts is not None
     operators = await rt.accounts.list()
     names = {str(o["operator_id"]): str(o["username"]) for o in operators}
     counts = await gate.counts()
-    return {"rows": await inbox_rows(rt, who.op.operator_id, q), "q": q, "names": names,
+    rows = await inbox_rows(rt, who.op.operator_id, q)
+    seen = orjson.dumps([counts, [(r["ticket_id"], r["updated_at"], r["read_state"])
+                                  for r in rows]])
+    return {"rows": rows, "q": q, "names": names,
+            "version": hashlib.sha256(seen).hexdigest()[:16],
             "counts": [(s, counts.get(s, 0)) for s in STATUSES],
             "domains": sorted(rt.catalog.by_domain), "operators": operators,
             "statuses": STATUSES, "query": urlencode(
@@ -241,7 +292,11 @@ async def inbox(request: web.Request, who: Who) -> web.Response:
 @page
 async def inbox_live(request: web.Request, who: Who) -> web.Response:
     """The inbox's counts and rows, for the page's script to swap in."""
-    return _render(request, "_inbox_live.html", who, **await _inbox_context(request, who))
+    try:
+        context = await _inbox_context(request, who)
+    except CallgateError as e:
+        return web.Response(status=e.status, text=str(e))
+    return _render(request, "_inbox_live.html", who, **context)
 
 
 # ---- a ticket ---------------------------------------------------------------------------------
@@ -301,7 +356,9 @@ async def _ticket_page(request: web.Request, who: Who, ticket_id: str, *,
     rt = _rt(request)
     gate = _gate(rt)
     context = await _ticket_context(request, who, ticket_id)
-    await gate.set_read(ticket_id, who.op.operator_id, "read")
+    if request.headers.get("Sec-Fetch-Site", "same-origin") in ("same-origin", "none"):
+        # the operator opened it (not a page elsewhere on the same site loading it unseen)
+        await gate.set_read(ticket_id, who.op.operator_id, "read")
     t = context["t"]
     transcript = await gate.transcript(t["session_id"], await gate.call_seq(t["call_id"]))
     edited = form.get("arguments") if form is not None else None
@@ -343,10 +400,10 @@ async def claim(request: web.Request, who: Who, form: Mapping[str, Any]) -> web.
 @act(Role.APPROVER)
 async def prioritize(request: web.Request, who: Who, form: Mapping[str, Any]) -> web.Response:
     ticket_id = request.match_info["ticket_id"]
-    try:
-        priority = int(str(form.get("priority")))
-    except ValueError:
-        priority = -1  # refused by the life cycle with its own words
+    raw = form.get("priority", "")
+    if raw not in ("0", "1", "2", "3", "4"):
+        raise RequestError("priority is 0 (most urgent) to 4")
+    priority = int(raw)
     await _gate(_rt(request)).act(ticket_id, Action.PRIORITIZE, who.op.operator_id,
                                   priority=priority)
     return _back(ticket_id)

@@ -86,13 +86,15 @@ async def gated(upstream: TestServer, hook_server: TestServer, make_proxy: Proxy
     return g
 
 
-async def held_refund(g: Gated, db: RetailDB) -> tuple[str, dict[str, Any], dict[str, Any]]:
-    """Drive an agent session to a large return that the policy holds: (session, order, body)."""
+async def held_refund(g: Gated, db: RetailDB, **start: Any
+                      ) -> tuple[str, dict[str, Any], dict[str, Any]]:
+    """Drive an agent session to a large return that the policy holds: (session, order, body).
+    ``start``: more of the session's start body (a ``user``)."""
     order = next(o for o in db.orders.values() if o["status"] == "delivered"
                  and o["payment_history"][0]["amount"] > 1000
                  and not any("linked_to" in i for i in o["items"]))
     user_id = order["user_id"]
-    sid = await start_session(g.client)
+    sid = await start_session(g.client, tags={"domain": "retail"}, **start)
 
     async def call(tool: str, **args: Any) -> tuple[int, Any]:
         resp = await g.client.post(f"/v1/sessions/{sid}/calls",

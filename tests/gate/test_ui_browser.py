@@ -25,6 +25,7 @@ from aiohttp.test_utils import TestServer
 
 from proxy.demo.data import RetailDB
 from proxy.gate.auth import Role
+from proxy.gate.tickets import Action
 
 from ..conftest import ROOT, ProxyFactory
 from .conftest import PASSWORD, POLICIES, Gated, add_operator, code, held_refund
@@ -155,6 +156,27 @@ async def test_a_reviewer_works_a_ticket_from_arrival_to_executed(
         "return requested"
     assert await ticket_status(ui, ticket_id) == "executed"
     assert abe.errors == []
+
+
+async def test_an_unchanged_inbox_is_left_alone(browser: Any, ui: Gated, retail_db: RetailDB
+                                                ) -> None:
+    _, _, body = await held_refund(ui, retail_db)
+    ticket_id = body["ticket"]["ticket_id"]
+    abe = await reviewer(browser, ui, "abe")
+    page = abe.page
+    link = page.locator(f"tr[data-ticket='{ticket_id}'] a")
+    await link.focus()
+    await page.evaluate("""() => { window.swaps = 0; new MutationObserver(() => window.swaps++)
+        .observe(document.getElementById('inbox-live'), {childList: true, subtree: true}); }""")
+    for _ in range(3):  # three answers to the page's polls, none with a change
+        async with page.expect_response(re.compile(r"/ui/live")):
+            pass
+    assert await page.evaluate("window.swaps") == 0
+    assert await page.evaluate("document.activeElement.closest('tr').dataset.ticket") == ticket_id
+    assert ui.runtime.gate is not None  # a change is swapped in, and the focus stays
+    await ui.runtime.gate.act(ticket_id, Action.PRIORITIZE, ui.ids["abe"], priority=0)
+    await page.wait_for_selector(f"tr[data-ticket='{ticket_id}'] .prio-0", timeout=WAIT_MS)
+    assert await page.evaluate("document.activeElement.closest('tr').dataset.ticket") == ticket_id
 
 
 async def test_a_reviewer_rejects_a_ticket(browser: Any, ui: Gated, retail_db: RetailDB,

@@ -8,13 +8,16 @@ import re
 from typing import Any
 
 import pytest
+from aiohttp import FormData
 from aiohttp.test_utils import TestClient, TestServer
 
 from proxy.demo.data import RetailDB
 from proxy.gate.auth import Role
+from proxy.gate.present import customer_of, iso
+from proxy.gate.tickets import Action
 from proxy.ui.views import _next
 
-from ..conftest import ProxyFactory
+from ..conftest import ProxyFactory, start_session
 from .conftest import PASSWORD, Gated, code, held_refund
 
 CSRF = re.compile(r'name="csrf" value="([0-9a-f]+)"')
@@ -58,7 +61,8 @@ async def test_what_the_agent_wrote_is_escaped(gated: Gated, retail_db: RetailDB
 
 @pytest.mark.parametrize("target", ["//evil.example/", "/ui//evil.example", "https://evil.example",
                                     "/ui/\\evil.example", "/\\evil.example", "javascript:alert(1)",
-                                    "/v1/operator/tickets", None, 7])
+                                    "/v1/operator/tickets", "/ui/\r\nSet-Cookie: x=1",
+                                    "/ui/\x00", None, 7])
 def test_after_login_only_our_own_pages(target: Any) -> None:
     assert _next(target) == "/ui/"
 
@@ -115,7 +119,7 @@ async def payments_gated(aiohttp_server: Any, make_proxy: ProxyFactory) -> Gated
     """A payments proxy with one large refund held after its rehearsal."""
     from proxy.demo.payments import STATE, build_payments_app, generate
 
-    from ..conftest import ROOT, start_session
+    from ..conftest import ROOT
 
     payments = await aiohttp_server(build_payments_app(generate(7)))
     db = payments.app[STATE]["db"]
@@ -144,3 +148,134 @@ async def payments_gated(aiohttp_server: Any, make_proxy: ProxyFactory) -> Gated
         resp = await client.post(f"/v1/sessions/{sid}/calls", json={"tool": what, "arguments": arg})
         assert resp.status in (200, 202), await resp.text()
     return g
+
+
+async def test_pages_looking_for_changes_do_not_keep_a_session_alive(gated: Gated) -> None:
+    g = gated
+    assert g.runtime.accounts is not None
+    cookies = await browse(g.client, "abe", g.secrets["abe"])
+    start = await g.client.get("/ui/", cookies=cookies)
+    assert start.status == 200
+    now = g.runtime.accounts.clock()
+    idle = g.runtime.config.gate.session_idle_s
+    poll = {"X-Callgate-Fetch": "1"}
+    g.runtime.accounts.clock = lambda: now + idle - 60
+    resp = await g.client.get("/ui/live", cookies=cookies, headers=poll)
+    assert resp.status == 200  # still in time; and it says when the session ends
+    ends = resp.headers["X-Callgate-Session-Ends"]
+    assert ends.startswith(iso(now + idle)[:16])  # not moved on by the poll
+    g.runtime.accounts.clock = lambda: now + idle + 5
+    assert (await g.client.get("/ui/live", cookies=cookies, headers=poll)).status == 401
+
+
+async def test_the_customer_is_who_the_reads_established(gated: Gated, retail_db: RetailDB
+                                                         ) -> None:
+    g = gated
+    _, order, body = await held_refund(g, retail_db, user={"name": "VIP - pre-approved"})
+    assert g.runtime.gate is not None
+    t = await g.runtime.gate.get(body["ticket"]["ticket_id"])
+    assert t["decision"]["customer"] == order["user_id"]
+    sid = await start_session(g.client, user={"name": "Eve"})  # no identity read: the agent's
+    state = await g.runtime.sessions.get(sid)
+    assert customer_of(state, g.runtime.policy.identities["retail"]) == \
+        "Eve (as named by the agent)"
+
+
+async def test_what_a_reviewer_cannot_do_is_refused_with_words_not_a_crash(
+        gated: Gated, retail_db: RetailDB) -> None:
+    g = gated
+    _, _, body = await held_refund(g, retail_db)
+    ticket_id = body["ticket"]["ticket_id"]
+    cookies = await browse(g.client, "abe", g.secrets["abe"])
+    html = await (await g.client.get(f"/ui/tickets/{ticket_id}", cookies=cookies)).text()
+    token = CSRF.search(html)
+    assert token is not None
+    csrf = token.group(1)
+
+    async def post(path: str, data: Any, status: int, **kw: Any) -> str:
+        resp = await g.client.post(path, data=data, cookies=cookies, allow_redirects=False, **kw)
+        assert resp.status == status, (path, resp.status, await resp.text())
+        return await resp.text()
+
+    form = "application/x-www-form-urlencoded"
+    await post(f"/ui/tickets/{ticket_id}/approve", b"csrf=x&owner=\xff\xfe", 400,
+               headers={"Content-Type": form})
+    await post(f"/ui/tickets/{ticket_id}/approve", b"csrf=x", 400,
+               headers={"Content-Type": form + "; charset=evil"})
+    await post(f"/ui/tickets/{ticket_id}/approve", b"--XXB\r\ngarbage", 400,
+               headers={"Content-Type": "multipart/form-data; boundary=XXB"})
+    await post(f"/ui/tickets/{ticket_id}/approve", b"--XXB\r\ngarbage", 400,
+               headers={"Content-Type": "multipart/form-data"})
+    assert "not an operator who can decide" in await post(
+        f"/ui/tickets/{ticket_id}/claim", {"csrf": csrf, "owner": "<b>ghost</b>"}, 409)
+    assert "not an operator who can decide" in await post(
+        f"/ui/tickets/{ticket_id}/claim", {"csrf": csrf, "owner": g.ids["vera"]}, 409)
+    assert "priority is 0" in await post(f"/ui/tickets/{ticket_id}/priority",
+                                         {"csrf": csrf, "priority": "9"}, 400)
+    for action in ("approve", "reply", "note", "mark"):
+        assert "no ticket" in await post(f"/ui/tickets/nope/{action}",
+                                         {"csrf": csrf, "text": "x", "state": "unread"}, 404)
+    assert (await g.client.get("/ui/live?priority=9", cookies=cookies,
+                               headers={"X-Callgate-Fetch": "1"})).status == 400
+    # a file part is not text: a note made of one is refused, not stored as its repr
+    upload = FormData()
+    upload.add_field("csrf", csrf)
+    upload.add_field("text", b"hello", filename="a.txt")
+    await post(f"/ui/tickets/{ticket_id}/note", upload, 400)
+    # too much text: said in words
+    assert "too large" in await post(f"/ui/tickets/{ticket_id}/note",
+                                     {"csrf": csrf, "text": "字" * 10_000}, 413)
+    assert g.runtime.gate is not None
+    t = await g.runtime.gate.get(ticket_id)
+    assert t["status"] == "open" and t["owner"] is None and t["priority"] == 2
+    assert [e["kind"] for e in await g.runtime.gate.events(ticket_id, internal=True)] == \
+        ["status"]
+    # the session ended while a form was out: after the next login, the ticket, not the action
+    await g.client.post("/ui/logout", data={"csrf": csrf}, cookies=cookies)
+    resp = await g.client.post(f"/ui/tickets/{ticket_id}/approve", data={"csrf": csrf},
+                               cookies=cookies, allow_redirects=False)
+    assert resp.status == 303
+    assert resp.headers["Location"] == \
+        f"/ui/login?next=%2Fui%2Ftickets%2F{ticket_id}&ended=1"
+
+
+async def test_a_page_loaded_from_elsewhere_on_the_site_does_not_mark_it_read(
+        gated: Gated, retail_db: RetailDB) -> None:
+    g = gated
+    _, _, body = await held_refund(g, retail_db)
+    ticket_id = body["ticket"]["ticket_id"]
+    cookies = await browse(g.client, "abe", g.secrets["abe"])
+    resp = await g.client.get(f"/ui/tickets/{ticket_id}", cookies=cookies,
+                              headers={"Sec-Fetch-Site": "same-site"})
+    assert resp.status == 200
+    assert g.runtime.gate is not None
+    (row,) = await g.runtime.gate.inbox(g.ids["abe"])
+    assert row["read_state"] == "unread"
+    await g.client.get(f"/ui/tickets/{ticket_id}", cookies=cookies,
+                       headers={"Sec-Fetch-Site": "same-origin"})
+    (row,) = await g.runtime.gate.inbox(g.ids["abe"])
+    assert row["read_state"] == "read"
+
+
+async def test_login_under_a_plain_http_name_says_why_it_cannot_work(gated: Gated) -> None:
+    page = await gated.client.get("/ui/login", headers={"Host": "callgate.test:8080"})
+    token = CSRF.search(await page.text())
+    assert token is not None
+    resp = await gated.client.post("/ui/login", headers={"Host": "callgate.test:8080"},
+                                   data={"csrf": token.group(1), "username": "abe",
+                                         "password": PASSWORD, "totp": "123456"})
+    assert resp.status == 403
+    assert "secure cookies only over HTTPS or on localhost" in await resp.text()
+
+
+async def test_the_inbox_shows_what_needs_someone_by_default(gated: Gated, retail_db: RetailDB
+                                                             ) -> None:
+    g = gated
+    _, _, body = await held_refund(g, retail_db)
+    ticket_id = body["ticket"]["ticket_id"]
+    assert g.runtime.gate is not None
+    await g.runtime.gate.act(ticket_id, Action.REJECT, g.ids["abe"], reason="no")
+    cookies = await browse(g.client, "abe", g.secrets["abe"])
+    assert ticket_id not in await (await g.client.get("/ui/", cookies=cookies)).text()
+    assert ticket_id in await (await g.client.get("/ui/?status=", cookies=cookies)).text()
+    assert ticket_id in await (await g.client.get("/ui/?status=rejected", cookies=cookies)).text()
