@@ -16,6 +16,24 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
+def pages(port: int) -> int:
+    """The operator pages' templates and static files were installed with the package."""
+    base = f"http://127.0.0.1:{port}/ui"
+    with urllib.request.urlopen(f"{base}/login", timeout=5) as r:
+        html = r.read().decode()
+    for needed in ("One-time code", "/ui/static/app.js", "/ui/static/app.css"):
+        if needed not in html:
+            print(f"the installed login page lacks {needed!r}", file=sys.stderr)
+            return 1
+    for name in ("app.js", "app.css", "favicon.svg"):
+        with urllib.request.urlopen(f"{base}/static/{name}", timeout=5) as r:
+            if r.status != 200 or not r.read():
+                print(f"the installed package lacks static/{name}", file=sys.stderr)
+                return 1
+    print("installed operator pages served: login page and static files")
+    return 0
+
+
 def main() -> int:
     port, upstream = free_port(), free_port()
     with tempfile.TemporaryDirectory() as cwd:
@@ -35,7 +53,7 @@ def main() -> int:
                     with urllib.request.urlopen(url, timeout=2) as r:
                         if r.status == 200:
                             print(f"installed demo ready: {r.read().decode()}")
-                            return 0
+                            return pages(port)
                 except OSError:
                     time.sleep(0.3)
             print("the installed demo did not become ready in 60 s", file=sys.stderr)
