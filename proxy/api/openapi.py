@@ -75,6 +75,11 @@ def _operator_paths() -> dict[str, Any]:
             fields = InboxQuery.model_json_schema()["properties"]
             params += [{"name": name, "in": "query", "required": False, "schema": schema}
                        for name, schema in fields.items()]
+        if path == "/v1/operator/tickets/{ticket_id}/approve":
+            params.append({"name": "wait_s", "in": "query", "required": False,
+                           "description": "answer once the approved call executed (at most "
+                                          "this many seconds)",
+                           "schema": {"type": "number", "minimum": 0, "maximum": 30}})
         paths.setdefault(path, {})[method.lower()] = {
             "summary": f"{path.rsplit('/', 1)[-1]} (role: {role})",
             "description": "Operator routes need `Authorization: Bearer ops_...` from login; "
