@@ -15,7 +15,7 @@ from typing import Any
 import aiohttp
 from aiohttp import web
 
-from .conftest import MODE, ROOT
+from .conftest import MODE, PG_DSN, ROOT, needs_postgres
 
 
 def free_port() -> int:
@@ -24,11 +24,13 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
-def serve_command(tmp_path: Path, port: int, upstream_url: str, extra: str = "") -> list[str]:
+def serve_command(tmp_path: Path, port: int, upstream_url: str, extra: str = "",
+                  store: str | None = None) -> list[str]:
     """Write a config for a proxy on ``port`` in front of ``upstream_url``; the serve command."""
     config = tmp_path / "callgate.yaml"
+    store = store or "{path: " + str(tmp_path / "c.db") + "}"
     config.write_text(
-        f"listen: {{port: {port}}}\nstore: {{path: {tmp_path / 'c.db'}}}\n"
+        f"listen: {{port: {port}}}\nstore: {store}\n"
         f"trace: {{path: {tmp_path / 't.jsonl'}}}\n"
         f"upstreams: {{retail: {{base_url: '{upstream_url}'}}}}\n"
         f"catalogs: ['{ROOT / 'schemas/retail/catalog.yaml'}']\n" + extra)
@@ -131,3 +133,45 @@ async def test_nothing_answered_is_lost_to_kill_nine(
         if proc.poll() is None:
             proc.terminate()
             proc.wait(10)
+
+
+async def test_several_workers_need_postgres(tmp_path: Path) -> None:
+    cmd = serve_command(tmp_path, free_port(), "http://127.0.0.1:9")
+    done = subprocess.run([*cmd, "--workers", "2"], env=ENV, capture_output=True,  # noqa: S603
+                          text=True, timeout=30)
+    assert done.returncode == 2
+    assert "--workers 2 needs the PostgreSQL store" in done.stderr
+    assert not (tmp_path / "c.db").exists()
+
+
+@needs_postgres
+async def test_two_workers_share_the_port_and_the_sessions(
+    tmp_path: Path, aiohttp_server: Any, fake_upstream_app: web.Application, schema: str,
+) -> None:
+    fake = await aiohttp_server(fake_upstream_app)
+    port = free_port()
+    cmd = serve_command(tmp_path, port, str(fake.make_url("")),
+                        store=f"{{backend: postgres, dsn: '{PG_DSN}', schema: {schema}}}")
+    proc = subprocess.Popen([*cmd, "--workers", "2"], env=ENV)  # noqa: S603
+    try:
+        base = f"http://127.0.0.1:{port}"
+        await wait_ready(base + "/readyz")
+        # a new connection per request: the kernel spreads connections over the workers
+        async with aiohttp.ClientSession(connector=aiohttp.TCPConnector(force_close=True)) as http:
+            async with http.post(base + "/v1/sessions", json={}) as r:
+                sid = (await r.json())["session_id"]
+            for _ in range(30):
+                async with http.post(f"{base}/v1/sessions/{sid}/calls", json={
+                        "tool": "get_order_details", "arguments": {"order_id": "#W1"}}) as r:
+                    assert r.status == 200, await r.text()
+            async with http.get(f"{base}/v1/sessions/{sid}") as r:
+                assert len((await r.json())["calls"]) == 30  # one session, whoever served it
+        calls = [len([line for line in (tmp_path / f"t.w{i}.jsonl").read_bytes().splitlines()
+                      if b'"event":"call"' in line]) for i in (1, 2)]
+        assert sum(calls) == 30 and min(calls) > 0, calls
+        proc.send_signal(signal.SIGTERM)
+        assert proc.wait(15) == 0
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
