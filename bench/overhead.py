@@ -52,6 +52,12 @@ async def wait_up(url: str, within_s: float = 20.0) -> None:
     raise RuntimeError(f"{url} did not come up")
 
 
+def cpu_seconds(pid: int) -> float:
+    """User + system CPU time a process has used so far (/proc/PID/stat), in seconds."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 Request = Callable[[aiohttp.ClientSession, int], Awaitable[None]]
 
 
