@@ -252,12 +252,6 @@ CREATE TABLE IF NOT EXISTS audit_chains (
     hash  TEXT NOT NULL
 )
 """
-VERSION_INDEXES = """
-CREATE INDEX IF NOT EXISTS messages_by_version ON messages (session_id, version);
-CREATE INDEX IF NOT EXISTS calls_by_version ON calls (session_id, version);
-CREATE INDEX IF NOT EXISTS confirmations_by_version ON confirmations (session_id, version);
-CREATE INDEX IF NOT EXISTS audit_by_chain ON audit (chain, id)
-"""
 MIGRATIONS = (*MIGRATIONS, Migration(5, "the sandbox payment provider; rehearsals on tickets",
                                      SANDBOX_PAYMENTS,
                                      add_columns=(("tickets", "rehearsal", "$blob"),)),
@@ -271,8 +265,7 @@ MIGRATIONS = (*MIGRATIONS, Migration(5, "the sandbox payment provider; rehearsal
                             ("sessions", "version", _VERSION), ("messages", "version", _VERSION),
                             ("calls", "version", _VERSION),
                             ("confirmations", "version", _VERSION),
-                            ("audit", "chain", "TEXT NOT NULL DEFAULT ''"))),
-              Migration(8, "indexes on the session versions and audit chains", VERSION_INDEXES))
+                            ("audit", "chain", "TEXT NOT NULL DEFAULT ''"))))
 LATEST = MIGRATIONS[-1].version
 
 

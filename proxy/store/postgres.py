@@ -102,6 +102,15 @@ BEGIN
 END
 $fn$"""  # noqa: S608
 
+# What only this store reads: changes since a version, and chains one by one (SQLite keeps
+# one chain and no versions, and would pay for these indexes on every insert).
+VERSION_INDEXES = (
+    "CREATE INDEX IF NOT EXISTS messages_by_version ON messages (session_id, version)",
+    "CREATE INDEX IF NOT EXISTS calls_by_version ON calls (session_id, version)",
+    "CREATE INDEX IF NOT EXISTS confirmations_by_version ON confirmations (session_id, version)",
+    "CREATE INDEX IF NOT EXISTS audit_by_chain ON audit (chain, id)",
+)
+
 # Once-only keys for a call, all or none, in one round trip: NULL, or the call holding a key
 # (the block's subtransaction takes back what this call inserted before it).
 CLAIM_FUNCTION = """
@@ -231,8 +240,8 @@ class PostgresStore:
                 await conn.execute("SELECT pg_advisory_lock(726354)")  # one migrator at a time
                 try:
                     self.migrated = await _migrate(conn)
-                    await conn.execute(ENTER_FUNCTION)
-                    await conn.execute(CLAIM_FUNCTION)
+                    for sql in (*VERSION_INDEXES, ENTER_FUNCTION, CLAIM_FUNCTION):
+                        await conn.execute(sql)
                 finally:
                     await conn.execute("SELECT pg_advisory_unlock(726354)")
         except (OSError, asyncpg.PostgresError) as e:
