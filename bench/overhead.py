@@ -59,9 +59,13 @@ async def wait_up(url: str, within_s: float = 20.0) -> None:
 
 
 def cpu_seconds(pid: int) -> float:
-    """User + system CPU time a process has used so far (/proc/PID/stat), in seconds."""
+    """User + system CPU time a process and its children still running (``serve --workers``)
+    have used so far (/proc/PID/stat), in seconds."""
     fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    own = (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    children = Path(f"/proc/{pid}/task/{pid}/children")
+    kids = children.read_text().split() if children.exists() else []
+    return own + sum(cpu_seconds(int(kid)) for kid in kids)
 
 
 Request = Callable[[aiohttp.ClientSession, int], Awaitable[None]]
@@ -113,6 +117,9 @@ async def main() -> None:
     parser.add_argument("--requests", type=int, default=2000)
     parser.add_argument("--store", choices=["sqlite", "postgres"], default="sqlite")
     parser.add_argument("--dsn", default="postgresql://postgres@127.0.0.1:5432/postgres")
+    parser.add_argument("--workers", type=int, default=1,
+                        help="callgate's worker processes (more than one needs --store postgres)")
+    parser.add_argument("--only", choices=["read", "write"], help="one kind of call only")
     args = parser.parse_args()
 
     up_port, proxy_port, bare_port, caddy_port = free_port(), free_port(), free_port(), free_port()
@@ -132,7 +139,7 @@ async def main() -> None:
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     upstream = subprocess.Popen([*CALLGATE, "demo-upstream", "--port", str(up_port)], env=env)
     proxy_proc = subprocess.Popen([*CALLGATE, "serve", "--config", str(config), "--log-level",
-                                   "warning"], env=env)
+                                   "warning", "--workers", str(args.workers)], env=env)
     bare_proc = subprocess.Popen([sys.executable, str(ROOT / "bench" / "passthrough.py"),
                                   str(bare_port), f"http://127.0.0.1:{up_port}"], env=env)
     caddy_proc = start_caddy(caddy_port, up_port, tmp)
@@ -192,7 +199,8 @@ async def main() -> None:
             await fetch(http, "POST", f"{base}/calls",
                         {"tool": "modify_pending_order_address", "arguments": write_args})
 
-        print(f"{args.requests} requests per row; upstream, callgate ({args.store}), the bare "
+        print(f"{args.requests} requests per row; upstream, callgate ({args.store}, "
+              f"{args.workers} worker(s)), the bare "
               f"aiohttp forwarder and caddy are separate processes; {os.cpu_count()} CPUs.\n"
               "cpu: CPU per call (ms) of the proxy in the path, from /proc; up: the upstream's.\n"
               "callgate's writes include the two messages (proposal, yes) the retail policy "
@@ -206,6 +214,8 @@ async def main() -> None:
         rows = (("read", plain(direct, False), plain(bare, False), plain(caddy, False), via_read),
                 ("write", plain(direct, True), plain(bare, True), plain(caddy, True), via_write))
         for name, d, b, c, v in rows:
+            if args.only not in (None, name):
+                continue
             for conc in (1, 32):
                 dl, dt, (dcpu,) = await measure(d, args.requests, conc, (upstream.pid,))
                 bl, bt, (bcpu,) = await measure(b, args.requests, conc, (bare_proc.pid,))
