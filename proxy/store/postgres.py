@@ -331,14 +331,22 @@ class PostgresStore:
     async def _advisory(self, key: str, space: int) -> AsyncIterator[None]:
         try:
             async with self.pool.acquire() as conn:
-                await conn.execute("SELECT pg_advisory_lock(hashtextextended($1, $2))", key,
-                                   space)
+                try:
+                    await conn.execute("SELECT pg_advisory_lock(hashtextextended($1, $2))", key,
+                                       space)
+                except BaseException:
+                    conn.terminate()  # the lock may be held (a cancelled wait): end it all
+                    raise
                 try:
                     yield
                 finally:
-                    await conn.execute("SELECT pg_advisory_unlock(hashtextextended($1, $2))",
-                                       key, space)
-        except (OSError, asyncpg.PostgresError) as e:
+                    try:
+                        await conn.execute("SELECT pg_advisory_unlock(hashtextextended($1, $2))",
+                                           key, space)
+                    except BaseException:
+                        conn.terminate()  # pooled connections are not reset: never keep a lock
+                        raise
+        except (OSError, asyncpg.PostgresError, asyncpg.InterfaceError) as e:
             raise StoreError(f"PostgreSQL lock failed: {e}") from e
 
     async def _tx(self, statements: list[tuple[str, tuple[Any, ...]]]) -> None:

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import AsyncIterator
 
 import pytest
 
+from proxy.errors import StoreError
 from proxy.session import CallRecord, Confirmation, Environment, Message, Outcome, Role, SessionState
 from proxy.store.postgres import PostgresStore
 
@@ -70,3 +72,33 @@ async def test_a_replica_reads_only_what_another_changed(
         assert restored is not None and restored.version == 5 and len(restored.calls) == 1
     async with a.session("nope", None) as missing:
         assert missing is None
+
+
+async def test_a_cancelled_wait_for_a_session_leaves_no_lock_behind(
+    replicas: tuple[PostgresStore, PostgresStore],
+) -> None:
+    a, b = replicas
+    await a.create_session(SessionState(session_id="s1", environment=Environment.LIVE, user={},
+                                        tags={}, started_at="t"))
+    async with a.session("s1", None):
+        waiting = asyncio.create_task(_enter(b))
+        for _ in range(500):  # until PostgreSQL shows b waiting for the lock
+            if waiting.done() or await _someone_waits(a):
+                break
+            await asyncio.sleep(0.01)
+        waiting.cancel()
+        with pytest.raises((asyncio.CancelledError, StoreError)):
+            await waiting
+    # had the cancelled wait left the lock held on a pooled connection, this would hang
+    await asyncio.wait_for(_enter(b), 10)
+    await asyncio.wait_for(_enter(a), 10)
+
+
+async def _enter(store: PostgresStore) -> None:
+    async with store.session("s1", None) as state:
+        assert state is not None
+
+
+async def _someone_waits(store: PostgresStore) -> bool:
+    rows = await store.fetch("SELECT 1 FROM pg_locks WHERE locktype = 'advisory' AND NOT granted")
+    return bool(rows)
