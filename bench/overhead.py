@@ -120,6 +120,9 @@ async def main() -> None:
     parser.add_argument("--workers", type=int, default=1,
                         help="callgate's worker processes (more than one needs --store postgres)")
     parser.add_argument("--only", choices=["read", "write"], help="one kind of call only")
+    parser.add_argument("--baseline", type=Path, metavar="DIR", help="another callgate source "
+                        "tree (e.g. `git archive main | tar -x -C DIR`), run beside this one: "
+                        "its CPU per call is the baseline the same run compares against")
     args = parser.parse_args()
 
     up_port, proxy_port, bare_port, caddy_port = free_port(), free_port(), free_port(), free_port()
@@ -143,7 +146,19 @@ async def main() -> None:
     bare_proc = subprocess.Popen([sys.executable, str(ROOT / "bench" / "passthrough.py"),
                                   str(bare_port), f"http://127.0.0.1:{up_port}"], env=env)
     caddy_proc = start_caddy(caddy_port, up_port, tmp)
-    procs = [p for p in (upstream, proxy_proc, bare_proc, caddy_proc) if p is not None]
+    base_proc, base_port = None, free_port()
+    if args.baseline is not None:
+        base_config = tmp / "baseline.yaml"
+        base_config.write_text(config.read_text()
+                               .replace(f"port: {proxy_port}", f"port: {base_port}")
+                               .replace(schema, schema + "_base")
+                               .replace("bench.db", "baseline.db")
+                               .replace("traces.jsonl", "baseline.jsonl"))
+        base_proc = subprocess.Popen(
+            [*CALLGATE, "serve", "--config", str(base_config), "--log-level", "warning"],
+            env={**env, "PYTHONPATH": str(args.baseline.resolve())}, cwd=args.baseline)
+    procs = [p for p in (upstream, proxy_proc, bare_proc, caddy_proc, base_proc)
+             if p is not None]
     try:
         direct = f"http://127.0.0.1:{up_port}"
         proxy = f"http://127.0.0.1:{proxy_port}"
@@ -164,17 +179,20 @@ async def main() -> None:
                    "country": "USA", "zip": "78701"}
         read_args = {"order_id": order_id}
         write_args = {"order_id": order_id, **address}
-        sessions = []
-        async with aiohttp.ClientSession() as http:
-            for _ in range(32):  # authenticated, the order read: the retail policy's preconditions
-                async with http.post(proxy + "/v1/sessions", json={"tags": {"domain": "retail"}}
-                                     ) as r:
-                    sid = (await r.json())["session_id"]
-                await fetch(http, "POST", f"{proxy}/v1/sessions/{sid}/calls", {
-                    "tool": "find_user_id_by_email", "arguments": {"email": email}})
-                await fetch(http, "POST", f"{proxy}/v1/sessions/{sid}/calls", {
-                    "tool": "get_order_details", "arguments": read_args})
-                sessions.append(sid)
+        async def sessions_of(base: str) -> list[str]:
+            """32 sessions, authenticated, the order read: the retail policy's preconditions."""
+            made = []
+            async with aiohttp.ClientSession() as http:
+                for _ in range(32):
+                    async with http.post(base + "/v1/sessions",
+                                         json={"tags": {"domain": "retail"}}) as r:
+                        sid = (await r.json())["session_id"]
+                    await fetch(http, "POST", f"{base}/v1/sessions/{sid}/calls", {
+                        "tool": "find_user_id_by_email", "arguments": {"email": email}})
+                    await fetch(http, "POST", f"{base}/v1/sessions/{sid}/calls", {
+                        "tool": "get_order_details", "arguments": read_args})
+                    made.append(sid)
+            return made
 
         def plain(base: str, write: bool) -> Request:
             path = f"{base}/orders/{quoted}" + ("/address" if write else "")
@@ -185,19 +203,27 @@ async def main() -> None:
 
         # One session per worker: a session's calls are serialised by design (one conversation);
         # concurrency comes from many conversations at once.
-        def via_read(http: aiohttp.ClientSession, worker: int) -> Awaitable[None]:
-            return fetch(http, "POST", f"{proxy}/v1/sessions/{sessions[worker]}/calls",
-                         {"tool": "get_order_details", "arguments": read_args})
+        def via(base: str, sessions: list[str], write: bool) -> Request:
+            async def read(http: aiohttp.ClientSession, worker: int) -> None:
+                await fetch(http, "POST", f"{base}/v1/sessions/{sessions[worker]}/calls",
+                            {"tool": "get_order_details", "arguments": read_args})
 
-        async def via_write(http: aiohttp.ClientSession, worker: int) -> None:
-            # the retail policy wants the user's yes to this very change before each write
-            base = f"{proxy}/v1/sessions/{sessions[worker]}"
-            for role, text in (("assistant", f"Change the address of {order_id} to 1 Bench Way, "
-                                             "Austin TX 78701?"), ("user", "yes")):
-                async with http.post(f"{base}/messages", json={"role": role, "content": text}) as r:
-                    await r.read()
-            await fetch(http, "POST", f"{base}/calls",
-                        {"tool": "modify_pending_order_address", "arguments": write_args})
+            async def write_(http: aiohttp.ClientSession, worker: int) -> None:
+                # the retail policy wants the user's yes to this very change before each write
+                at = f"{base}/v1/sessions/{sessions[worker]}"
+                for role, text in (("assistant", f"Change the address of {order_id} to 1 Bench "
+                                                 "Way, Austin TX 78701?"), ("user", "yes")):
+                    async with http.post(f"{at}/messages", json={"role": role, "content": text}
+                                         ) as r:
+                        await r.read()
+                await fetch(http, "POST", f"{at}/calls",
+                            {"tool": "modify_pending_order_address", "arguments": write_args})
+            return write_ if write else read
+
+        ours = await sessions_of(proxy)
+        if base_proc is not None:
+            await wait_up(f"http://127.0.0.1:{base_port}/readyz")
+            theirs = await sessions_of(f"http://127.0.0.1:{base_port}")
 
         print(f"{args.requests} requests per row; upstream, callgate ({args.store}, "
               f"{args.workers} worker(s)), the bare "
@@ -211,8 +237,9 @@ async def main() -> None:
                   f"{'cpu/bare':>8} {'thr/direct':>10} {'thr/bare':>8}")
         print(header)
         print("-" * len(header))
-        rows = (("read", plain(direct, False), plain(bare, False), plain(caddy, False), via_read),
-                ("write", plain(direct, True), plain(bare, True), plain(caddy, True), via_write))
+        rows = [(name, plain(direct, w), plain(bare, w), plain(caddy, w), via(proxy, ours, w))
+                for name, w in (("read", False), ("write", True))]
+        baseline_rows = []
         for name, d, b, c, v in rows:
             if args.only not in (None, name):
                 continue
@@ -224,11 +251,23 @@ async def main() -> None:
                     caddy_cols = f"{pct(cl, 50):>7.3f}ms {ct:>5.0f} {ccpu:>5.2f}"
                 else:
                     caddy_cols = f"{'(no caddy)':>23}"
+                if base_proc is not None:
+                    old = via(f"http://127.0.0.1:{base_port}", theirs, name == "write")
+                    ol, ot, (ocpu,) = await measure(old, args.requests, conc, (base_proc.pid,))
                 vl, vt, (vcpu,) = await measure(v, args.requests, conc, (proxy_proc.pid,))
                 print(f"{name:5} {conc:>4} | {pct(dl, 50):>8.3f}ms {pct(dl, 99):>5.2f} {dt:>5.0f} "
                       f"{dcpu:>5.2f} | {pct(bl, 50):>6.3f}ms {bt:>5.0f} {bcpu:>5.2f} | {caddy_cols} | "
                       f"{pct(vl, 50):>10.3f}ms {pct(vl, 99):>5.2f} {vt:>5.0f} {vcpu:>5.2f} | "
                       f"{vcpu / bcpu:>8.2f} {vt / dt:>10.2f} {vt / bt:>8.2f}")
+                if base_proc is not None:
+                    baseline_rows.append(
+                        f"{name:5} {conc:>4} | {pct(ol, 50):>8.3f}ms {ot:>5.0f} {ocpu:>5.2f} | "
+                        f"{vcpu / ocpu:>8.2f} {pct(vl, 50) / pct(ol, 50):>8.2f} {vt / ot:>8.2f}")
+        if baseline_rows:
+            print(f"\nbaseline: callgate from {args.baseline}, measured in the same rounds")
+            print(f"{'call':5} {'conc':>4} | {'base p50':>10} {'req/s':>5} {'cpu':>5} | "
+                  f"{'cpu/base':>8} {'p50/base':>8} {'thr/base':>8}")
+            print("\n".join(baseline_rows))
     finally:
         for p in procs:
             p.terminate()
