@@ -120,6 +120,7 @@ async def main() -> None:
     parser.add_argument("--workers", type=int, default=1,
                         help="callgate's worker processes (more than one needs --store postgres)")
     parser.add_argument("--only", choices=["read", "write"], help="one kind of call only")
+    parser.add_argument("--concurrency", default="1,32", help="the concurrencies to measure")
     parser.add_argument("--baseline", type=Path, metavar="DIR", help="another callgate source "
                         "tree (e.g. `git archive main | tar -x -C DIR`), run beside this one: "
                         "its CPU per call is the baseline the same run compares against")
@@ -243,7 +244,7 @@ async def main() -> None:
         for name, d, b, c, v in rows:
             if args.only not in (None, name):
                 continue
-            for conc in (1, 32):
+            for conc in (int(c) for c in args.concurrency.split(",")):
                 dl, dt, (dcpu,) = await measure(d, args.requests, conc, (upstream.pid,))
                 bl, bt, (bcpu,) = await measure(b, args.requests, conc, (bare_proc.pid,))
                 if caddy_proc is not None:
