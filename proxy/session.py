@@ -166,6 +166,12 @@ class SessionState:
             self.by_argument[(call.tool, name, args_key({"v": value}))].append(call)
         if call.kind == "read":
             key = (call.tool, args_key(call.arguments))
+            known = self.facts.get(key)
+            if known is not None and known is not call.result and known == call.result:
+                # the same answer again (an agent re-reading an order): one object for both,
+                # so a long session does not hold a copy per read (results are never changed
+                # in place)
+                call.result = known
             self.facts[key] = call.result
             self.fact_seq[key] = call.seq
 
