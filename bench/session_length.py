@@ -1,18 +1,18 @@
 """Does a call cost the same on event 500 and on event 10,000 of one session? On both stores.
 
     .venv/bin/python bench/session_length.py [--calls 300] [--small 500] [--large 10000]
-        [--backends sqlite,postgres] [--dsn postgresql://postgres@127.0.0.1:5432/postgres]
+        [--distinct 1] [--backends sqlite,postgres] [--dsn postgresql://...]
 
 For each backend, one proxy process (its own store; PostgreSQL in a schema of its own, dropped
 after) in front of the demo upstream, this process as the client, on loopback. A session is
-filled to ``--small`` events (messages and reads alternating), another to ``--large``, then
-``--calls`` reads are timed on each, one at a time (concurrency 1). Both sessions stay in the
-proxy, and the timed reads go in rounds over every (backend, length) pair, so the machine's
-changing load falls on all alike. CPU per call is the proxy process's user+system time
-(/proc/PID/stat) over the timed calls, steadier than wall time on a shared machine; memory per
-event is the growth of the proxy's resident set while the long session filled, divided by the
-events added (the session stays cached). Prints the figures and the ratios: p50 long/short per
-backend, and CPU per call PostgreSQL/SQLite.
+filled to ``--small`` events (messages and reads of ``--distinct`` orders alternating),
+another to ``--large``, then ``--calls`` reads are timed on each, one at a time (concurrency
+1). Both sessions stay in the proxy, and the timed reads go in rounds over every (backend,
+length) pair, so the machine's changing load falls on all alike. CPU per call is the proxy
+process's user+system time (/proc/PID/stat) over the timed calls, steadier than wall time on a
+shared machine; memory per event is the growth of the proxy's resident set while the long
+session filled, divided by the events added (the session stays cached). Prints the figures and
+the ratios: p50 long/short per backend, and CPU per call PostgreSQL/SQLite.
 """
 
 from __future__ import annotations
@@ -64,12 +64,17 @@ class Proxy:
     kb_per_event: float = 0.0
 
 
+Reads = list[dict[str, object]]
+
+
 async def fill(http: aiohttp.ClientSession, base: str, sid: str, have: int, want: int,
-               read: dict[str, object]) -> int:
-    """Messages and reads alternating until the session holds ``want`` events."""
+               reads: Reads) -> int:
+    """Messages and reads alternating until the session holds ``want`` events; the reads go
+    round ``reads`` (one order, or several)."""
     while have < want:
         if have % 2:
-            await fetch(http, "POST", f"{base}/v1/sessions/{sid}/calls", read)
+            await fetch(http, "POST", f"{base}/v1/sessions/{sid}/calls",
+                        reads[have // 2 % len(reads)])
         else:
             async with http.post(f"{base}/v1/sessions/{sid}/messages", json={
                     "role": "user" if have % 4 else "assistant",
@@ -100,7 +105,7 @@ def start(backend: str, args: argparse.Namespace, up: str) -> Proxy:
 
 
 async def prepare(p: Proxy, http: aiohttp.ClientSession, args: argparse.Namespace,
-                  read: dict[str, object], email: str) -> None:
+                  reads: Reads, email: str) -> None:
     """Two sessions in the proxy: one at ``--small`` events, one at ``--large``."""
     await wait_up(p.base + "/readyz")
     for size, want in (("small", args.small), ("large", args.large)):
@@ -108,9 +113,9 @@ async def prepare(p: Proxy, http: aiohttp.ClientSession, args: argparse.Namespac
             sid = (await r.json())["session_id"]
         await fetch(http, "POST", f"{p.base}/v1/sessions/{sid}/calls", {
             "tool": "find_user_id_by_email", "arguments": {"email": email}})
-        have = await fill(http, p.base, sid, 1, min(want, 50), read)  # warm-up
+        have = await fill(http, p.base, sid, 1, min(want, 50), reads)  # warm-up
         rss = rss_kb(p.proc.pid)
-        have = await fill(http, p.base, sid, have, want, read)
+        have = await fill(http, p.base, sid, have, want, reads)
         if size == "large":
             p.kb_per_event = (rss_kb(p.proc.pid) - rss) / max(1, want - 50)
         p.sessions[size], p.points[size] = sid, Point(events=have)
@@ -143,6 +148,8 @@ async def main() -> None:
     parser.add_argument("--small", type=int, default=500)
     parser.add_argument("--large", type=int, default=10_000)
     parser.add_argument("--backends", default="sqlite,postgres")
+    parser.add_argument("--distinct", type=int, default=1, help="how many different orders "
+                        "the filling reads go round (1: the same order again and again)")
     parser.add_argument("--dsn", default="postgresql://postgres@127.0.0.1:5432/postgres")
     args = parser.parse_args()
     up_port = free_port()
@@ -156,10 +163,13 @@ async def main() -> None:
         order = next(o for o in db.orders.values() if o["status"] == "pending")
         email = db.users[order["user_id"]]["email"]
         read = {"tool": "get_order_details", "arguments": {"order_id": order["order_id"]}}
+        reads = [{"tool": "get_order_details", "arguments": {"order_id": oid}}
+                 for oid in [order["order_id"], *(o for o in db.orders if o != order["order_id"])]
+                 ][:args.distinct]
         proxies = [start(b, args, up) for b in args.backends.split(",")]
         async with aiohttp.ClientSession() as http:
             for p in proxies:
-                await prepare(p, http, args, read, email)
+                await prepare(p, http, args, reads, email)
             # Rounds over every (backend, length) pair, so that the machine's changing load
             # falls on all of them alike.
             rounds = 10
@@ -175,7 +185,8 @@ async def main() -> None:
                 await drop_schema(args.dsn, p.schema)
         upstream.terminate()
         upstream.wait(10)
-    print(f"{args.calls} timed reads per point, concurrency 1; {os.cpu_count()} CPUs.\n")
+    print(f"{args.calls} timed reads per point, concurrency 1; the sessions filled with reads "
+          f"of {args.distinct} order(s); {os.cpu_count()} CPUs.\n")
     header = (f"{'backend':8} | {'events':>6} {'p50':>8} {'p99':>7} {'cpu/call':>9} | {'events':>6} "
               f"{'p50':>8} {'p99':>7} {'cpu/call':>9} | {'p50 large/small':>15} {'KB/event':>8}")
     print(header)
