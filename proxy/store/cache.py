@@ -48,11 +48,11 @@ class SessionCache:
 
     async def get(self, session_id: str) -> SessionState:
         if getattr(self.store, "shared", False):
-            # Other replicas write too, and no lock is held: read the store's copy whole.
+            # Other replicas write too, and no lock is held: read the store's copy whole, and
+            # leave the cached copy (and the version it holds) to the calls.
             fresh = await self.store.load_session(session_id)
             if fresh is None:
                 raise UnknownSession(f"no session {session_id!r}")
-            self.put(fresh)
             return fresh
         state = self._states.get(session_id)
         if state is None:
