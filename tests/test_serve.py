@@ -86,7 +86,6 @@ async def test_sigterm_finishes_in_flight_calls(
             proc.kill()
             proc.wait()
 
-
 async def test_serve_refuses_a_broken_config(tmp_path: Path) -> None:
     config = tmp_path / "bad.yaml"
     config.write_text("listen: {port: 8080}\nupstreams: {}\ncatalogs: []\n")
@@ -171,6 +170,31 @@ async def test_two_workers_share_the_port_and_the_sessions(
         assert sum(calls) == 30 and min(calls) > 0, calls
         proc.send_signal(signal.SIGTERM)
         assert proc.wait(15) == 0
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+
+@needs_postgres
+async def test_a_dead_worker_stops_the_others_and_the_supervisor_says_so(
+    tmp_path: Path, aiohttp_server: Any, fake_upstream_app: web.Application, schema: str,
+) -> None:
+    fake = await aiohttp_server(fake_upstream_app)
+    port = free_port()
+    cmd = serve_command(tmp_path, port, str(fake.make_url("")),
+                        store=f"{{backend: postgres, dsn: '{PG_DSN}', schema: {schema}}}")
+    proc = subprocess.Popen([*cmd, "--workers", "2"], env=ENV,  # noqa: S603
+                            stderr=subprocess.PIPE, text=True)
+    try:
+        await wait_ready(f"http://127.0.0.1:{port}/readyz")
+        children = Path(f"/proc/{proc.pid}/task/{proc.pid}/children").read_text().split()
+        assert len(children) == 2
+        os.kill(int(children[0]), signal.SIGKILL)
+        _, err = proc.communicate(timeout=15)
+        assert proc.returncode == 128 + signal.SIGKILL  # for the service manager to restart
+        assert "stopping the others" in err
+        assert not Path(f"/proc/{children[1]}").exists() or \
+            "Z" in Path(f"/proc/{children[1]}/stat").read_text().split()[2]
     finally:
         if proc.poll() is None:
             proc.kill()

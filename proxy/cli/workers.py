@@ -6,11 +6,16 @@ claims, tickets and the audit log live there), so SQLite, one writer per file, s
 process. Each worker writes its own trace file (``traces.jsonl`` -> ``traces.w1.jsonl``...): one
 file rotated by several processes would lose records. The parent only supervises: it passes
 SIGTERM and SIGINT on (each worker finishes its calls in flight), and when one worker dies it
-stops the others and exits with that worker's status, for the service manager to restart.
+stops the others and exits with that worker's status, for the service manager to restart; if
+the supervisor itself dies, the kernel tells each worker (SIGTERM). Linux only, as SO_REUSEPORT's
+spreading of connections is.
 """
 
 from __future__ import annotations
 
+import ctypes
+import functools
+import os
 import signal
 import subprocess
 import sys
@@ -40,9 +45,23 @@ def worker_trace_path(path: str, worker: int) -> str:
     return str(p.with_name(f"{p.stem}.w{worker}{p.suffix}"))
 
 
+def _die_with(supervisor: int) -> None:
+    """In the worker, before it runs: SIGTERM when the supervisor exits (Linux prctl); if it
+    is gone already (it died between the fork and here), the worker does not start."""
+    libc = ctypes.CDLL(None, use_errno=True)
+    if libc.prctl(1, signal.SIGTERM, 0, 0, 0) != 0:  # PR_SET_PDEATHSIG
+        raise OSError(ctypes.get_errno(), "prctl(PR_SET_PDEATHSIG) failed")
+    if os.getppid() != supervisor:
+        os._exit(1)
+
+
 def supervise(argv: list[str], workers: int) -> int:
     """Run ``workers`` copies of ``argv`` (each told its number) until a signal or a death."""
-    procs = [subprocess.Popen([*argv, "--worker", str(i)])  # noqa: S603 - our own command
+    # Each worker in a process group of its own: a Ctrl-C at a terminal reaches the supervisor
+    # alone, which passes it on once (a second SIGINT would cut a worker's graceful stop short).
+    # A worker is told SIGTERM when the supervisor dies, however it dies: none is orphaned.
+    procs = [subprocess.Popen([*argv, "--worker", str(i)], process_group=0,  # noqa: S603
+                              preexec_fn=functools.partial(_die_with, os.getpid()))
              for i in range(1, workers + 1)]
     stopping = False
 
@@ -65,7 +84,7 @@ def supervise(argv: list[str], workers: int) -> int:
             if code != 0 and not stopping:
                 print(f"callgate: worker {p.pid} exited with status {code}; stopping the "
                       "others", file=sys.stderr)
-                status = code
+                status = code if code > 0 else 128 - code  # killed by a signal: 128 + its number
                 stop(signal.SIGTERM, None)
         time.sleep(0.1)
     return status
