@@ -29,18 +29,19 @@ REDACTED = "[redacted]"
 EventName = Literal["session_start", "session_end", "message", "call", "ticket", "outcome"]
 
 
-_second: list[Any] = [None, ""]  # the last whole second formatted, and its text
+_second: tuple[int, str] = (-1, "")  # the last whole second formatted, and its text
 
 
 def now_iso() -> str:
     """UTC now as ``2026-01-02T03:04:05.678901Z``; the part up to the second is formatted once
-    per second (this runs several times per call)."""
-    us = time.time_ns() // 1000
-    second, fraction = divmod(us, 1_000_000)
-    if second != _second[0]:
-        _second[1] = datetime.fromtimestamp(second, UTC).strftime("%Y-%m-%dT%H:%M:%S")
-        _second[0] = second
-    return f"{_second[1]}.{fraction:06d}Z"
+    per second (this runs several times per call). The pair is replaced whole, never torn."""
+    global _second
+    second, fraction = divmod(time.time_ns() // 1000, 1_000_000)
+    cached = _second
+    if cached[0] != second:
+        cached = _second = (second,
+                            datetime.fromtimestamp(second, UTC).strftime("%Y-%m-%dT%H:%M:%S"))
+    return f"{cached[1]}.{fraction:06d}Z"
 
 
 class TraceRecord(pydantic.BaseModel):
