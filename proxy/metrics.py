@@ -19,7 +19,7 @@ backlog and the policy loaded. One registry per runtime (tests build several in 
 from __future__ import annotations
 
 import contextlib
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from aiohttp import web
 from prometheus_client import CollectorRegistry, Counter, Gauge, Histogram, generate_latest
@@ -59,6 +59,7 @@ class Metrics:
                                 "Time to commit one store write (a group commit on SQLite).",
                                 buckets=BUCKETS, registry=r)
         self._version: str | None = None
+        self._children: dict[tuple[Any, ...], Any] = {}
 
     def policy_loaded(self, version: str) -> None:
         if self._version is not None:
@@ -68,13 +69,22 @@ class Metrics:
 
     def call(self, tool: str | None, outcome: str, rules: list[str] | None,
              latency_ms: dict[str, float], shadow: list[str] | None = None) -> None:
-        self.calls.labels(tool or "", outcome).inc()
+        self._child(self.calls, tool or "", outcome).inc()
         for rule in rules or ():
-            self.violations.labels(rule).inc()
+            self._child(self.violations, rule).inc()
         for rule in shadow or ():
-            self.shadow.labels(rule).inc()
+            self._child(self.shadow, rule).inc()
         for step, ms in latency_ms.items():
-            self.step.labels(step).observe(ms / 1e3)
+            self._child(self.step, step).observe(ms / 1e3)
+
+    def _child(self, metric: Any, *labels: str) -> Any:
+        """``metric.labels(*labels)``, remembered: the client's own lookup costs several
+        microseconds per call, and the label values (tools, outcomes, rules, steps) are few."""
+        key = (id(metric), *labels)
+        child = self._children.get(key)
+        if child is None:
+            child = self._children[key] = metric.labels(*labels)
+        return child
 
     def upstream_observer(self) -> Callable[[str, float], None]:
         def observe(tool: str, seconds: float) -> None:

@@ -132,6 +132,10 @@ class SessionState:
     confirmations: dict[str, Confirmation] = field(default_factory=dict)
     # caches that policy derives from the state and extends incrementally (e.g. alias indexes)
     derived: dict[Any, Any] = field(default_factory=dict)
+    # the store's version of this state (PostgreSQL: bumped by every change to the session, so
+    # a replica reads only what changed since); -1 when unknown
+    version: int = -1
+    by_id: dict[str, CallRecord] = field(default_factory=dict)  # calls by call id
 
     @property
     def ended(self) -> bool:
@@ -146,6 +150,7 @@ class SessionState:
 
     def add_call(self, call: CallRecord) -> None:
         self.calls.append(call)
+        self.by_id[call.call_id] = call
         self.seq = max(self.seq, call.seq)
         if call.succeeded:
             self._index(call)
@@ -161,6 +166,12 @@ class SessionState:
             self.by_argument[(call.tool, name, args_key({"v": value}))].append(call)
         if call.kind == "read":
             key = (call.tool, args_key(call.arguments))
+            known = self.facts.get(key)
+            if known is not None and known is not call.result and known == call.result:
+                # the same answer again (an agent re-reading an order): one object for both,
+                # so a long session does not hold a copy per read (results are never changed
+                # in place)
+                call.result = known
             self.facts[key] = call.result
             self.fact_seq[key] = call.seq
 

@@ -1,4 +1,4 @@
-"""Trace records: one JSON line per event, written through structlog with an orjson renderer.
+"""Trace records: one JSON line per event, serialised once by orjson and written whole.
 
 The record is a versioned pydantic model; ``callgate report`` and ``callgate replay`` read traces
 back with the same model (``TraceRecord.model_validate_json``). Field reference: docs/traces.md.
@@ -6,9 +6,11 @@ back with the same model (``TraceRecord.model_validate_json``). Field reference:
 
 from __future__ import annotations
 
+import functools
 import os
 import re
 import sys
+import time
 from collections.abc import Iterator
 from datetime import UTC, datetime
 from pathlib import Path
@@ -16,7 +18,6 @@ from typing import IO, TYPE_CHECKING, Any, Literal
 
 import orjson
 import pydantic
-import structlog
 
 if TYPE_CHECKING:
     from .config import TraceConfig
@@ -28,8 +29,19 @@ REDACTED = "[redacted]"
 EventName = Literal["session_start", "session_end", "message", "call", "ticket", "outcome"]
 
 
+_second: tuple[int, str] = (-1, "")  # the last whole second formatted, and its text
+
+
 def now_iso() -> str:
-    return datetime.now(UTC).isoformat(timespec="microseconds").replace("+00:00", "Z")
+    """UTC now as ``2026-01-02T03:04:05.678901Z``; the part up to the second is formatted once
+    per second (this runs several times per call). The pair is replaced whole, never torn."""
+    global _second
+    second, fraction = divmod(time.time_ns() // 1000, 1_000_000)
+    cached = _second
+    if cached[0] != second:
+        cached = _second = (second,
+                            datetime.fromtimestamp(second, UTC).strftime("%Y-%m-%dT%H:%M:%S"))
+    return f"{cached[1]}.{fraction:06d}Z"
 
 
 class TraceRecord(pydantic.BaseModel):
@@ -108,6 +120,11 @@ def redact_cards(text: str) -> str:
 _THIRTEEN_DIGITS = re.compile(rb"[0-9]{13}")
 
 
+@functools.lru_cache(maxsize=64)
+def _needles(sensitive: frozenset[str]) -> tuple[bytes, ...]:
+    return tuple(b'"' + name.encode() + b'":' for name in sorted(sensitive))
+
+
 def scrub(value: Any, sensitive: frozenset[str] = frozenset()) -> Any:
     """``value`` with card-like numbers redacted in every string (and numbers that are card
     numbers), and the values of fields named in ``sensitive`` (lower case) replaced, at any
@@ -120,13 +137,15 @@ def scrub(value: Any, sensitive: frozenset[str] = frozenset()) -> Any:
         text = orjson.dumps(value)
     except TypeError:
         return _scrub(value, sensitive)
-    lowered = text.lower() if sensitive else b""
     # a prefilter, not the test: separators dropped, any run of 13 digits sends the value
     # through the exact walk (Luhn-checked); without one, nothing in it can be a card number
     digits = text.replace(b"\xc2\xa0", b"").translate(None, b" .-")
-    if not _THIRTEEN_DIGITS.search(digits) and not any(
-            b'"' + name.encode() + b'":' in lowered for name in sensitive):
-        return value
+    if not _THIRTEEN_DIGITS.search(digits):
+        if not sensitive:
+            return value
+        lowered = text.lower()
+        if not any(needle in lowered for needle in _needles(sensitive)):
+            return value
     return _scrub(value, sensitive)
 
 
@@ -216,42 +235,37 @@ class Tracer:
         self.redact = redactor or Redactor((), {})
         self.rotate_bytes, self.keep = rotate_bytes, keep
         self._file: RotatingFile | None = None
-        self._log: Any = None
+        self._out: IO[bytes] | RotatingFile | None = None
 
     def open(self) -> None:
-        stream: Any
         if self.path == "-":
-            stream = sys.stdout.buffer
+            self._out = sys.stdout.buffer
         else:
             Path(self.path).parent.mkdir(parents=True, exist_ok=True)
-            stream = self._file = RotatingFile(self.path, self.rotate_bytes, self.keep)
-        self._log = structlog.wrap_logger(
-            structlog.BytesLogger(stream),
-            # Its own wrapper: traces are not operator logs and never filtered by log level.
-            wrapper_class=structlog.BoundLogger,
-            processors=[structlog.processors.JSONRenderer(serializer=orjson.dumps)],
-            cache_logger_on_first_use=True,
-        )
+            self._out = self._file = RotatingFile(self.path, self.rotate_bytes, self.keep)
 
     def close(self) -> None:
         if self._file is not None:
             self._file.close()
             self._file = None
+        self._out = None
 
     def emit(self, record: TraceRecord) -> None:
-        if self._log is None:
+        out = self._out
+        if out is None:
             return
-        # The validated record's own field values, shallow: model_dump would deep-copy results
-        # that orjson is about to serialise anyway.
+        # The record's own field values, shallow: model_dump would deep-copy results that
+        # orjson is about to serialise anyway. One write per record (never split across files
+        # or interleaved with another writer's line), flushed at once.
         fields = {k: v for k, v in record.__dict__.items() if v is not None}
-        event = fields.pop("event")
         sensitive = self.redact.sensitive
         if "arguments" in fields and record.tool is not None:
             fields["arguments"] = scrub(self.redact(record.tool, fields["arguments"]), sensitive)
         for name in ("content", "result", "user", "tags"):
             if name in fields:
                 fields[name] = scrub(fields[name], sensitive)
-        self._log.msg(event, **fields)
+        out.write(orjson.dumps(fields, option=orjson.OPT_APPEND_NEWLINE))
+        out.flush()
 
 
 def read_traces(path: Path) -> Iterator[TraceRecord]:

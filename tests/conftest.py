@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import asyncio
 import os
-from collections.abc import Awaitable, Callable
+import secrets
+from collections.abc import AsyncIterator, Awaitable, Callable
 from pathlib import Path
 from typing import Any
 
@@ -44,6 +45,22 @@ def _postgres_up() -> bool:
 needs_postgres = pytest.mark.skipif(
     not _postgres_up() and os.environ.get("CI") != "true",
     reason="no PostgreSQL on 127.0.0.1:5432 (CI runs these)")
+
+
+@pytest.fixture
+async def schema() -> AsyncIterator[str]:
+    """A PostgreSQL schema of the test's own, dropped after it."""
+    from proxy.store.postgres import PostgresStore
+
+    name = "t_" + secrets.token_hex(6)
+    yield name
+    cleanup = PostgresStore(PG_DSN, name)
+    await cleanup.open()
+    async with cleanup.pool.acquire() as conn:
+        await conn.execute(f'DROP SCHEMA "{name}" CASCADE')
+    await cleanup.close()
+
+
 needs_tau = pytest.mark.skipif(not SHARED.is_dir(), reason="../shared/data/tau is not present")
 
 

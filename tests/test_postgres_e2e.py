@@ -3,31 +3,14 @@
 
 from __future__ import annotations
 
-import secrets
-from collections.abc import AsyncIterator
-
-import pytest
 from aiohttp.test_utils import TestServer
 
 from proxy.demo.data import RetailDB
-from proxy.store.postgres import PostgresStore
 
 from .conftest import PG_DSN as DSN
 from .conftest import ROOT, ProxyFactory, call, first_order, needs_postgres, start_session, upstream_state
 
 pytestmark = needs_postgres
-
-
-@pytest.fixture
-async def schema() -> AsyncIterator[str]:
-    name = "e2e_" + secrets.token_hex(6)
-    yield name
-    cleanup = PostgresStore(DSN, name)
-    await cleanup.open()
-    async with cleanup.pool.acquire() as conn:
-        await conn.execute(f'DROP SCHEMA "{name}" CASCADE')
-    await cleanup.close()
-
 
 
 async def test_two_replicas_share_one_session(

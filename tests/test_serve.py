@@ -4,18 +4,21 @@ calls in flight before it exits."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import os
 import signal
 import socket
 import subprocess
 import sys
+from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
 
 import aiohttp
 from aiohttp import web
+from aiohttp.test_utils import TestServer
 
-from .conftest import MODE, ROOT
+from .conftest import MODE, PG_DSN, ROOT, needs_postgres
 
 
 def free_port() -> int:
@@ -24,11 +27,13 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
-def serve_command(tmp_path: Path, port: int, upstream_url: str, extra: str = "") -> list[str]:
+def serve_command(tmp_path: Path, port: int, upstream_url: str, extra: str = "",
+                  store: str | None = None) -> list[str]:
     """Write a config for a proxy on ``port`` in front of ``upstream_url``; the serve command."""
     config = tmp_path / "callgate.yaml"
+    store = store or "{path: " + str(tmp_path / "c.db") + "}"
     config.write_text(
-        f"listen: {{port: {port}}}\nstore: {{path: {tmp_path / 'c.db'}}}\n"
+        f"listen: {{port: {port}}}\nstore: {store}\n"
         f"trace: {{path: {tmp_path / 't.jsonl'}}}\n"
         f"upstreams: {{retail: {{base_url: '{upstream_url}'}}}}\n"
         f"catalogs: ['{ROOT / 'schemas/retail/catalog.yaml'}']\n" + extra)
@@ -84,7 +89,6 @@ async def test_sigterm_finishes_in_flight_calls(
             proc.kill()
             proc.wait()
 
-
 async def test_serve_refuses_a_broken_config(tmp_path: Path) -> None:
     config = tmp_path / "bad.yaml"
     config.write_text("listen: {port: 8080}\nupstreams: {}\ncatalogs: []\n")
@@ -131,3 +135,76 @@ async def test_nothing_answered_is_lost_to_kill_nine(
         if proc.poll() is None:
             proc.terminate()
             proc.wait(10)
+
+
+async def test_several_workers_need_postgres(tmp_path: Path) -> None:
+    cmd = serve_command(tmp_path, free_port(), "http://127.0.0.1:9")
+    done = subprocess.run([*cmd, "--workers", "2"], env=ENV, capture_output=True,  # noqa: S603
+                          text=True, timeout=30)
+    assert done.returncode == 2
+    assert "--workers 2 needs the PostgreSQL store" in done.stderr
+    assert not (tmp_path / "c.db").exists()
+
+
+@contextlib.asynccontextmanager
+async def two_workers(tmp_path: Path, upstream: TestServer, schema: str, **popen: Any
+                      ) -> AsyncIterator[tuple[str, subprocess.Popen[str]]]:
+    """`serve --workers 2` on PostgreSQL, ready; killed at the end if still running."""
+    port = free_port()
+    cmd = serve_command(tmp_path, port, str(upstream.make_url("")),
+                        store=f"{{backend: postgres, dsn: '{PG_DSN}', schema: {schema}}}")
+    proc = subprocess.Popen([*cmd, "--workers", "2"], env=ENV, text=True,  # noqa: S603
+                            **popen)
+    try:
+        base = f"http://127.0.0.1:{port}"
+        await wait_ready(base + "/readyz")
+        yield base, proc
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+
+
+@needs_postgres
+async def test_two_workers_share_the_port_and_the_sessions(
+    tmp_path: Path, aiohttp_server: Any, fake_upstream_app: web.Application, schema: str,
+) -> None:
+    fake = await aiohttp_server(fake_upstream_app)
+    async with two_workers(tmp_path, fake, schema) as (base, proc):
+        def calls_traced() -> list[int]:  # by each worker, in its own trace file
+            files = [tmp_path / f"t.w{i}.jsonl" for i in (1, 2)]
+            return [f.read_bytes().count(b'"event":"call"') if f.exists() else 0 for f in files]
+
+        # a new connection per request: the kernel spreads connections over the workers (once
+        # both listen: the second may still be starting when the first answers readiness)
+        sent = 0
+        async with aiohttp.ClientSession(connector=aiohttp.TCPConnector(force_close=True)) as http:
+            async with http.post(base + "/v1/sessions", json={}) as r:
+                sid = (await r.json())["session_id"]
+            while sent < 30 or (min(calls_traced()) == 0 and sent < 500):
+                async with http.post(f"{base}/v1/sessions/{sid}/calls", json={
+                        "tool": "get_order_details", "arguments": {"order_id": "#W1"}}) as r:
+                    assert r.status == 200, await r.text()
+                sent += 1
+            async with http.get(f"{base}/v1/sessions/{sid}") as r:
+                assert len((await r.json())["calls"]) == sent  # one session, whoever served it
+        calls = calls_traced()
+        assert sum(calls) == sent and min(calls) > 0, calls
+        proc.send_signal(signal.SIGTERM)
+        assert proc.wait(15) == 0
+
+
+@needs_postgres
+async def test_a_dead_worker_stops_the_others_and_the_supervisor_says_so(
+    tmp_path: Path, aiohttp_server: Any, fake_upstream_app: web.Application, schema: str,
+) -> None:
+    fake = await aiohttp_server(fake_upstream_app)
+    async with two_workers(tmp_path, fake, schema, stderr=subprocess.PIPE) as (_, proc):
+        children = Path(f"/proc/{proc.pid}/task/{proc.pid}/children").read_text().split()
+        assert len(children) == 2
+        os.kill(int(children[0]), signal.SIGKILL)
+        _, err = proc.communicate(timeout=15)
+        assert proc.returncode == 128 + signal.SIGKILL  # for the service manager to restart
+        assert "stopping the others" in err
+        assert not Path(f"/proc/{children[1]}").exists() or \
+            "Z" in Path(f"/proc/{children[1]}/stat").read_text().split()[2]

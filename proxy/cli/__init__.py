@@ -26,6 +26,7 @@ from ..config import Config, load_config
 from ..errors import CallgateError
 from ..gate.auth import Role
 from ..listener import GuardedRunner
+from .workers import check_workers, supervise, worker_trace_path
 
 
 def _resources() -> Path:
@@ -95,11 +96,22 @@ def main() -> None:
 @click.option("--port", type=int, help="Listen port (overrides the file).")
 @click.option("--log-level", default="info", show_default=True,
               type=click.Choice(["debug", "info", "warning", "error"]))
-def serve(config_path: Path, host: str | None, port: int | None, log_level: str) -> None:
+@click.option("--workers", type=click.IntRange(min=1), default=1, show_default=True,
+              help="Proxy processes sharing the port (SO_REUSEPORT). More than one needs the "
+                   "PostgreSQL store; each worker writes its own trace file (traces.w1.jsonl...).")
+@click.option("--worker", type=int, default=None, hidden=True)  # set by the supervisor
+def serve(config_path: Path, host: str | None, port: int | None, log_level: str, workers: int,
+          worker: int | None) -> None:
     """Run the proxy in front of the upstreams the configuration names."""
     configure_logging(log_level)
     try:
         config = load_config(config_path)
+        check_workers(config, workers)
+        if workers > 1 and worker is None:
+            sys.exit(supervise([sys.executable, "-m", "proxy", *sys.argv[1:]], workers))
+        if worker is not None:
+            config = config.model_copy(update={"trace": config.trace.model_copy(
+                update={"path": worker_trace_path(config.trace.path, worker)})})
         runtime = build_runtime(config)
     except CallgateError as e:
         _fail(e)
@@ -111,7 +123,8 @@ def serve(config_path: Path, host: str | None, port: int | None, log_level: str)
     try:
         loop.run_until_complete(runner.setup())
         site = web.TCPSite(runner, host or config.listen.host,
-                           config.listen.port if port is None else port)
+                           config.listen.port if port is None else port,
+                           reuse_port=workers > 1 or None)
         loop.run_until_complete(site.start())
         loop.run_forever()  # until SIGINT or SIGTERM (GracefulExit)
     except (web.GracefulExit, KeyboardInterrupt):

@@ -16,8 +16,18 @@ from ..errors import CallgateError
 from ..gate.accounts import Accounts
 from ..gate.auth import Role
 from ..gate.sealed import Sealer
-from ..store import Store, audit_check, audit_head, open_store
-from ..store.audit import AUDIT_HEAD, AUDIT_ROWS, Problem, head_of, verify
+from ..store import Store, audit_check, audit_heads, open_store
+from ..store.audit import (
+    AUDIT_HEAD,
+    AUDIT_ROWS,
+    CHAIN_HEADS,
+    Heads,
+    Problem,
+    all_heads,
+    format_heads,
+    parse_heads,
+    verify_chains,
+)
 from ..store.migrations import MIGRATIONS
 
 CONFIG = click.option("--config", "config_path", required=True,
@@ -120,29 +130,31 @@ def _readonly(config: Config) -> sqlite3.Connection:
     return sqlite3.connect(f"file:{path}?mode=ro", uri=True)
 
 
-def _chain(config_path: Path, expect: tuple[int, str] | None
-           ) -> tuple[tuple[int, str], int, list[Problem]]:
-    """The audit chain's head and its check, read from the configured store. SQLite is read
-    read-only (so beside a live proxy); PostgreSQL through a normal connection."""
+def _chain(config_path: Path, expect: Heads | None) -> tuple[Heads, int, list[Problem]]:
+    """The audit chains' heads and their check, read from the configured store. SQLite is
+    read read-only (so beside a live proxy); PostgreSQL through a normal connection."""
     config = _config(config_path)
     if config.store.backend == "sqlite":
         db = _readonly(config)
         try:
-            head = db.execute(AUDIT_HEAD).fetchone()
-            count, problems = verify(db.execute(AUDIT_ROWS), head, expect)
-            return head_of(head), count, problems
+            heads = all_heads(db.execute(AUDIT_HEAD).fetchone(),
+                              db.execute(CHAIN_HEADS).fetchall())
+            count, problems = verify_chains(db.execute(AUDIT_ROWS),
+                                            db.execute(AUDIT_HEAD).fetchone(),
+                                            db.execute(CHAIN_HEADS), expect)
+            return heads, count, problems
         except sqlite3.Error as e:
             raise click.ClickException(f"the audit log cannot be read: {e}") from e
         finally:
             db.close()
 
-    async def read() -> tuple[tuple[int, str], int, list[Problem]]:
+    async def read() -> tuple[Heads, int, list[Problem]]:
         store = _store(config)
         await store.open()
         try:
-            head = await audit_head(store)
+            heads = await audit_heads(store)
             count, problems = await audit_check(store, expect)
-            return head, count, problems
+            return heads, count, problems
         finally:
             await store.close()
 
@@ -152,30 +164,33 @@ def _chain(config_path: Path, expect: tuple[int, str] | None
         raise click.ClickException(str(e)) from e
 
 
-def _head(text: str) -> tuple[int, str]:
-    seq, _, digest = text.partition(":")
-    if not seq.isdigit() or len(digest) != 64:
-        raise click.BadParameter("the head is SEQ:HASH, as `callgate audit head` prints it")
-    return int(seq), digest
+def _heads(text: str) -> Heads:
+    try:
+        return parse_heads(text)
+    except ValueError as e:
+        raise click.BadParameter(f"{e}; give the heads as `callgate audit head` prints "
+                                 "them") from e
 
 
 @audit.command("head")
 @CONFIG
 def audit_head_cmd(config_path: Path) -> None:
-    """Print the chain's head as SEQ:HASH, to keep somewhere the database's owner cannot
-    rewrite (a ticket, a log service); `audit verify --expect-head` checks against it."""
-    (seq, digest), _, _ = _chain(config_path, None)
-    click.echo(f"{seq}:{digest}")
+    """Print each audit chain's head (SEQ:HASH for the first chain, CHAIN/SEQ:HASH for each
+    PostgreSQL writer's chain), to keep somewhere the database's owner cannot rewrite (a
+    ticket, a log service); `audit verify --expect-head` checks against it."""
+    heads, _, _ = _chain(config_path, None)
+    click.echo(format_heads(heads))
 
 
 @audit.command("verify")
 @CONFIG
-@click.option("--expect-head", "expect", metavar="SEQ:HASH", help="A head kept outside "
-              "(`callgate audit head`): the log must still contain exactly that entry.")
+@click.option("--expect-head", "expect", metavar="HEADS", help="Heads kept outside (`callgate "
+              "audit head`, quoted): each chain must still contain exactly that entry.")
 def audit_verify(config_path: Path, expect: str | None) -> None:
-    """Walk the chain; exit 1 and say where if an entry was modified, deleted, inserted or moved.
-    SQLite is read read-only, so it runs beside a live proxy; PostgreSQL beside live replicas."""
-    _, count, problems = _chain(config_path, _head(expect) if expect else None)
+    """Walk every chain; exit 1 and say where if an entry was modified, deleted, inserted or
+    moved. SQLite is read read-only, so it runs beside a live proxy; PostgreSQL beside live
+    replicas."""
+    _, count, problems = _chain(config_path, _heads(expect) if expect else None)
     if not problems:
         click.echo(f"audit log intact: {count} entries")
         return

@@ -137,10 +137,12 @@ def _asked(messages: list[Message], index: int, question: re.Pattern[str]) -> bo
     return bool(question.search(text))
 
 
-def ledger(session: SessionState) -> list[Authorisation]:
-    """The session's authorisations, extended incrementally as messages arrive."""
+def ledger(session: SessionState) -> tuple[list[Authorisation], int]:
+    """The session's authorisations, extended incrementally as messages arrive, and how many
+    of them (from the first) are closed: a decline closes every open one, so the open ones
+    are always the last ones, and neither this nor a check walks the closed ones again."""
     auths: list[Authorisation]
-    auths, seen = session.derived.get("ledger", ([], 0))
+    auths, seen, closed = session.derived.get("ledger", ([], 0, 0))
     messages = session.messages
     for i in range(seen, len(messages)):
         m = messages[i]
@@ -151,11 +153,11 @@ def ledger(session: SessionState) -> list[Authorisation]:
                                     or _asked(messages, i, _GO_AHEAD_ASKED)):
             auths.append(Authorisation(i, m.seq, r.words))
         elif r.act is Act.DECLINE or (r.act is Act.HOLD and r.withdraws):
-            for a in auths:
-                if a.open:
-                    a.open, a.closed_by = False, r.words
-    session.derived["ledger"] = (auths, len(messages))
-    return auths
+            for a in auths[closed:]:
+                a.open, a.closed_by = False, r.words
+            closed = len(auths)
+    session.derived["ledger"] = (auths, len(messages), closed)
+    return auths, closed
 
 
 @dataclass
@@ -330,11 +332,11 @@ def check_transcript(session: SessionState, spec: ActionSpec, arguments: dict[st
     """Whether the transcript so far confirms this call (see the module docstring). ``parts``
     are the names of the parts of the object a whole-object action acts on (an order's items):
     a proposal that acts on some of them by name does not cover acting on all."""
-    auths = ledger(session)
+    auths, closed = ledger(session)
     last_user = next((m for m in reversed(session.messages) if m.role is Role.USER), None)
     if last_user is None:
         return Coverage(False, "the user has not said anything yet")
-    opened = [a for a in auths if a.open][-OPEN_LIMIT:]
+    opened = auths[max(closed, len(auths) - OPEN_LIMIT):]  # the newest open ones
     if not opened:
         r = reading_of(last_user)
         if auths and not auths[-1].open:

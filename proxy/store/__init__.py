@@ -17,7 +17,7 @@ from contextlib import AbstractAsyncContextManager
 from typing import TYPE_CHECKING, Any, Protocol
 
 from ..session import CallRecord, Confirmation, Message, SessionState
-from .audit import AUDIT_HEAD, AUDIT_ROWS, Problem, head_of, verify
+from .audit import AUDIT_HEAD, AUDIT_ROWS, CHAIN_HEADS, Heads, Problem, all_heads, verify_chains
 from .statements import Statement
 
 if TYPE_CHECKING:
@@ -87,14 +87,15 @@ class Store(Protocol):
         ...
 
 
-async def audit_check(store: Store, expect_head: tuple[int, str] | None = None
-                      ) -> tuple[int, list[Problem]]:
-    """Walk the store's audit chain (either backend): entries checked, problems found."""
-    return verify(await store.fetch(AUDIT_ROWS), await store.fetchone(AUDIT_HEAD), expect_head)
+async def audit_check(store: Store, expect: Heads | None = None) -> tuple[int, list[Problem]]:
+    """Walk the store's audit chains (either backend): entries checked, problems found."""
+    return verify_chains(await store.fetch(AUDIT_ROWS), await store.fetchone(AUDIT_HEAD),
+                         await store.fetch(CHAIN_HEADS), expect)
 
 
-async def audit_head(store: Store) -> tuple[int, str]:
-    return head_of(await store.fetchone(AUDIT_HEAD))
+async def audit_heads(store: Store) -> Heads:
+    """Every audit chain's head, to keep outside the database."""
+    return all_heads(await store.fetchone(AUDIT_HEAD), await store.fetch(CHAIN_HEADS))
 
 
 def open_store(config: StoreConfig, path: str) -> Store:

@@ -1,7 +1,9 @@
 """The audit log: append-only, hash-chained, written in the transaction of the change it records.
 
-One chain per store, whichever backend: SQLite appends with the head kept in memory (one
-writer); PostgreSQL locks the head row while it appends, so every replica extends the same chain.
+SQLite appends to one chain (chain ``''``), with the head kept in memory (one writer) and in
+``audit_head``. On PostgreSQL every writer (a connection of a replica, leased for one
+transaction at a time) extends a chain of its own, named in each entry's ``chain`` column, with
+its head in ``audit_chains``: no row that every replica waits on. Each chain verifies alone.
 
 Entry n stores ``hash = sha256(prev_hash | canonical(seq, ts, actor, action, subject, body))``
 and ``prev_hash`` = entry n-1's hash (64 zeros for the first). A head row keeps the last seq and
@@ -30,6 +32,15 @@ def entry_hash(prev_hash: str, seq: int, ts: float, actor: str, action: str, sub
     return hashlib.sha256(prev_hash.encode() + b"|" + material).hexdigest()
 
 
+def next_entry(head: tuple[int, str], actor: str, action: str, subject: str,
+               body: dict[str, Any]) -> tuple[int, float, bytes, str, str]:
+    """The entry after ``head``: (seq, ts, body bytes, prev_hash, hash)."""
+    seq, prev = head[0] + 1, head[1]
+    ts = round(time.time(), 6)
+    data = orjson.dumps(body, option=orjson.OPT_SORT_KEYS)
+    return seq, ts, data, prev, entry_hash(prev, seq, ts, actor, action, subject, data)
+
+
 def append(db: sqlite3.Connection, actor: str, action: str, subject: str,
            body: dict[str, Any], head: tuple[int, str] | None = None,
            write_head: bool = True) -> tuple[int, str]:
@@ -40,10 +51,7 @@ def append(db: sqlite3.Connection, actor: str, action: str, subject: str,
     if head is None:
         row = db.execute("SELECT seq, hash FROM audit_head WHERE id = 1").fetchone()
         head = (row[0], row[1]) if row else (0, GENESIS)
-    seq, prev = head[0] + 1, head[1]
-    ts = round(time.time(), 6)
-    data = orjson.dumps(body, option=orjson.OPT_SORT_KEYS)
-    digest = entry_hash(prev, seq, ts, actor, action, subject, data)
+    seq, ts, data, prev, digest = next_entry(head, actor, action, subject, body)
     db.execute("INSERT INTO audit (seq, ts, actor, action, subject, body, prev_hash, hash) "
                "VALUES (?, ?, ?, ?, ?, ?, ?, ?)", (seq, ts, actor, action, subject, data, prev,
                                                    digest))
@@ -64,9 +72,65 @@ class Problem:
     what: str
 
 
-AUDIT_ROWS = ("SELECT seq, ts, actor, action, subject, body, prev_hash, hash FROM audit "
-              "ORDER BY id")
+AUDIT_ROWS = ("SELECT seq, ts, actor, action, subject, body, prev_hash, hash, chain FROM audit "
+              "ORDER BY chain, id")
 AUDIT_HEAD = "SELECT seq, hash FROM audit_head WHERE id = 1"
+CHAIN_HEADS = "SELECT chain, seq, hash FROM audit_chains ORDER BY chain"
+Heads = dict[str, tuple[int, str]]  # chain -> (seq, hash); "" is the first chain (audit_head)
+
+
+def verify_chains(rows: Iterable[Sequence[Any]], head: Sequence[Any] | None,
+                  chain_heads: Iterable[Sequence[Any]] = (), expect: Heads | None = None
+                  ) -> tuple[int, list[Problem]]:
+    """``verify`` each chain of AUDIT_ROWS against its head: the first chain's (``head``, the
+    AUDIT_HEAD row) and the writers' (CHAIN_HEADS rows). ``expect`` holds heads kept outside
+    (``callgate audit head``); a chain named there must still hold that entry."""
+    by_chain: dict[str, list[Sequence[Any]]] = {"": []}
+    for row in rows:
+        by_chain.setdefault(str(row[8]), []).append(row[:8])
+    heads: dict[str, Sequence[Any] | None] = {"": head}
+    for c, seq, digest in chain_heads:
+        heads[str(c)] = (seq, digest)
+        by_chain.setdefault(str(c), [])
+    for c in expect or {}:
+        by_chain.setdefault(c, [])
+    total: int = 0
+    problems: list[Problem] = []
+    for chain, chain_rows in sorted(by_chain.items()):
+        count, found = verify(chain_rows, heads.get(chain),
+                              None if expect is None else expect.get(chain))
+        total += count
+        problems += [Problem(p.seq, f"chain {chain}: {p.what}") if chain else p for p in found]
+    return total, problems
+
+
+def format_heads(heads: Heads) -> str:
+    """The heads as ``callgate audit head`` prints them: SEQ:HASH for the first chain, then
+    CHAIN/SEQ:HASH per writer's chain, separated by spaces."""
+    shown = {c: h for c, h in heads.items() if c or h[0] or len(heads) == 1}  # not an unused first
+    return " ".join(f"{c + '/' if c else ''}{seq}:{digest}"
+                    for c, (seq, digest) in sorted(shown.items()))
+
+
+def parse_heads(text: str) -> Heads:
+    """What ``format_heads`` printed; ValueError names what is wrong."""
+    heads: Heads = {}
+    for token in text.split():
+        chain, _, rest = token.rpartition("/")
+        seq, _, digest = rest.partition(":")
+        if not seq.isdigit() or len(digest) != 64:
+            raise ValueError(f"{token!r} is not [CHAIN/]SEQ:HASH")
+        heads[chain] = (int(seq), digest)
+    if not heads:
+        raise ValueError("no head given")
+    return heads
+
+
+def all_heads(head: Sequence[Any] | None, chain_heads: Iterable[Sequence[Any]]) -> Heads:
+    """Every chain's head, from the AUDIT_HEAD row and the CHAIN_HEADS rows."""
+    heads = {"": head_of(head)}
+    heads.update({str(c): (int(seq), str(digest)) for c, seq, digest in chain_heads})
+    return heads
 
 
 def verify(rows: Iterable[Sequence[Any]], head: Sequence[Any] | None,
@@ -140,5 +204,7 @@ def head_of(row: Sequence[Any] | None) -> tuple[int, str]:
 
 def check_db(db: sqlite3.Connection, expect_head: tuple[int, str] | None = None
              ) -> tuple[int, list[Problem]]:
-    """``verify`` on an open SQLite connection (read-only ones included)."""
-    return verify(db.execute(AUDIT_ROWS), db.execute(AUDIT_HEAD).fetchone(), expect_head)
+    """``verify_chains`` on an open SQLite connection (read-only ones included)."""
+    return verify_chains(db.execute(AUDIT_ROWS), db.execute(AUDIT_HEAD).fetchone(),
+                         db.execute(CHAIN_HEADS),
+                         None if expect_head is None else {"": expect_head})

@@ -48,11 +48,11 @@ class SessionCache:
 
     async def get(self, session_id: str) -> SessionState:
         if getattr(self.store, "shared", False):
-            # Other replicas write too: the store's copy is the only true one.
+            # Other replicas write too, and no lock is held: read the store's copy whole, and
+            # leave the cached copy (and the version it holds) to the calls.
             fresh = await self.store.load_session(session_id)
             if fresh is None:
                 raise UnknownSession(f"no session {session_id!r}")
-            self.put(fresh)
             return fresh
         state = self._states.get(session_id)
         if state is None:
@@ -70,9 +70,15 @@ class SessionCache:
         """Hold the session's lock and yield its state; raises ``UnknownSession`` (also for a
         session another agent key started: one key never sees another's sessions)."""
         async with self._locks.hold(session_id):
-            cross = getattr(self.store, "session_lock", None)
-            if cross is None:
+            shared = getattr(self.store, "session", None)
+            if shared is None:
                 yield owned(await self.get(session_id), agent_key)
-            else:  # several replicas: hold the session in the database too
-                async with cross(session_id):
-                    yield owned(await self.get(session_id), agent_key)
+                return
+            # Several replicas: hold the session in the database too, and bring this copy up
+            # to date with what the others changed since (only that is read).
+            async with shared(session_id, self._states.get(session_id)) as state:
+                if state is None:
+                    self._states.pop(session_id, None)
+                    raise UnknownSession(f"no session {session_id!r}")
+                self.put(state)
+                yield owned(state, agent_key)

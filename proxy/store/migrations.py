@@ -243,11 +243,29 @@ CREATE TABLE IF NOT EXISTS sandbox_operations (
     created_at      $real NOT NULL
 )
 """
+_VERSION = "$bigint NOT NULL DEFAULT 0"
+AUDIT_CHAINS = """
+-- The head of each audit chain but the first (whose head is audit_head): one row per writer.
+CREATE TABLE IF NOT EXISTS audit_chains (
+    chain TEXT PRIMARY KEY,
+    seq   $bigint NOT NULL,
+    hash  TEXT NOT NULL
+)
+"""
 MIGRATIONS = (*MIGRATIONS, Migration(5, "the sandbox payment provider; rehearsals on tickets",
                                      SANDBOX_PAYMENTS,
                                      add_columns=(("tickets", "rehearsal", "$blob"),)),
               Migration(6, "sessions.mode (proxy, or check-only)",
-                        add_columns=(("sessions", "mode", "TEXT"),)))
+                        add_columns=(("sessions", "mode", "TEXT"),)),
+              # A replica keeps its cached session and reads only what changed since the
+              # version it holds; each audit writer (a PostgreSQL replica's connection) keeps
+              # a chain of its own, so no head row serialises the replicas.
+              Migration(7, "session versions (incremental reloads) and audit chains per writer",
+                        AUDIT_CHAINS, add_columns=(
+                            ("sessions", "version", _VERSION), ("messages", "version", _VERSION),
+                            ("calls", "version", _VERSION),
+                            ("confirmations", "version", _VERSION),
+                            ("audit", "chain", "TEXT NOT NULL DEFAULT ''"))))
 LATEST = MIGRATIONS[-1].version
 
 

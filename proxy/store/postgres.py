@@ -1,11 +1,19 @@
 """The PostgreSQL store (asyncpg): the same interface as SQLite, for several proxy replicas.
 
-Every write is one transaction. Messages and calls share one sequence per session, enforced by
-the ``events`` primary key, so two replicas racing for one position cannot both win (the loser
-fails closed). Policy decisions are chained into the audit log in the call's own transaction;
-the head row is locked (``FOR UPDATE``) while an entry is appended, which serialises appends
-across replicas. The in-memory session view is not trusted across replicas: ``shared`` tells the
-session cache to reload a session from the store for every request.
+Messages and calls share one sequence per session, enforced by the ``events`` primary key, so
+two replicas racing for one position cannot both win (the loser fails closed).
+
+A call costs a few round trips, whatever the session's length: ``session`` takes the session's
+advisory lock and, in the same round trip (``callgate_enter``, a function this store installs),
+reads the session's version and only what changed since the version the replica's cache holds;
+each record of the call is one statement (data-modifying CTEs: the row, the session's version
+bump and the audit entry commit together); the lock's release is the last. A read call makes
+three round trips, a write four (five with a once-only claim).
+
+Every session change bumps ``sessions.version`` and stamps the changed row with it. Policy
+decisions are chained into the audit log in the call's own statement, on a chain leased by one
+writer at a time (``_Chains``): no head row every replica waits on, and each chain verifies
+alone (store/audit.py).
 
 The human gate's tables (tickets, outbox, operators, agent keys) live here too, written through
 the same portable ``write``/``fetch`` interface as on SQLite; ``lock`` is an advisory lock, so a
@@ -17,6 +25,7 @@ from __future__ import annotations
 import contextlib
 import hashlib
 import re
+import secrets
 import time
 from collections.abc import AsyncIterator, Callable, Sequence
 from string import Template
@@ -28,9 +37,16 @@ import orjson
 from ..errors import StoreConflict, StoreError, StoreInputError
 from ..session import CallRecord, Confirmation, Message, SessionState, canonical_json
 from ..trace import scrub  # card numbers never at rest (policy never needs them)
-from .audit import entry_hash
+from .audit import GENESIS, next_entry
 from .migrations import DIALECTS, VERSIONS_TABLE, column_type, pending
-from .rows import CALL_COLUMNS, CONFIRMATION_COLUMNS, MESSAGE_COLUMNS, SESSION_COLUMNS, assemble
+from .rows import (
+    CALL_COLUMNS,
+    CONFIRMATION_COLUMNS,
+    MESSAGE_COLUMNS,
+    SESSION_COLUMNS,
+    apply_changes,
+    assemble,
+)
 from .statements import AUDIT, Statement, numbered
 
 _SCHEMA_NAME = re.compile(r"^[a-z_][a-z0-9_]{0,62}$")
@@ -40,16 +56,156 @@ def _dump(value: Any) -> bytes:
     return orjson.dumps(value)
 
 
-class _Claimed(Exception):
-    """Rolls back a claim transaction when one key is held by another call."""
+def _text(column: str) -> str:
+    return f"convert_from({column}, 'UTF8')"
 
-    def __init__(self, holder: str) -> None:
-        super().__init__(holder)
-        self.holder = holder
+
+# The session's lock and, in the same round trip, what changed since the version the caller
+# holds (``known``; -1: everything). A VOLATILE PL/pgSQL function reads with a new snapshot
+# after the lock is taken, so it sees what the previous holder committed. NULL: no session.
+ENTER_FUNCTION = f"""
+CREATE OR REPLACE FUNCTION callgate_enter(sid TEXT, known BIGINT) RETURNS TEXT
+LANGUAGE plpgsql VOLATILE AS $fn$
+DECLARE
+    v BIGINT;
+BEGIN
+    PERFORM pg_advisory_lock(hashtextextended(sid, 0));
+    SELECT version INTO v FROM sessions WHERE session_id = sid;
+    IF NOT FOUND THEN
+        RETURN NULL;
+    END IF;
+    IF v = known THEN
+        RETURN json_build_array(v)::text;
+    END IF;
+    IF v < known THEN  -- the store went back (a restore): read it all again
+        known := -1;
+    END IF;
+    RETURN json_build_array(
+        v,
+        (SELECT CASE WHEN known < 0 THEN json_build_array(
+                    environment, {_text("end_user")}, {_text("tags")}, started_at, ended_at,
+                    {_text("outcome")}, agent_key, COALESCE(mode, 'proxy'))
+                ELSE json_build_array(ended_at, {_text("outcome")}) END
+         FROM sessions WHERE session_id = sid),
+        COALESCE((SELECT json_agg(json_build_array(seq, role, content, ts) ORDER BY seq)
+                  FROM messages WHERE session_id = sid AND version > known), '[]'::json),
+        COALESCE((SELECT json_agg(json_build_array(
+                    call_id, seq, tool, kind, {_text("arguments")}, decision_id, verdict,
+                    {_text("rules")}, policy_version, outcome, {_text("result")},
+                    upstream_status, error_code, started_at, finished_at) ORDER BY seq)
+                  FROM calls WHERE session_id = sid AND version > known), '[]'::json),
+        COALESCE((SELECT json_agg(json_build_array(
+                    confirmation_id, call_hash, tool, summary, created_at, expires_at,
+                    confirmed_at, used_at))
+                  FROM confirmations WHERE session_id = sid AND version > known), '[]'::json)
+    )::text;
+END
+$fn$"""  # noqa: S608
+
+# What only this store reads: changes since a version, and chains one by one (SQLite keeps
+# one chain and no versions, and would pay for these indexes on every insert).
+VERSION_INDEXES = (
+    "CREATE INDEX IF NOT EXISTS messages_by_version ON messages (session_id, version)",
+    "CREATE INDEX IF NOT EXISTS calls_by_version ON calls (session_id, version)",
+    "CREATE INDEX IF NOT EXISTS confirmations_by_version ON confirmations (session_id, version)",
+    "CREATE INDEX IF NOT EXISTS audit_by_chain ON audit (chain, id)",
+)
+
+# Once-only keys for a call, all or none, in one round trip: NULL, or the call holding a key
+# (the block's subtransaction takes back what this call inserted before it).
+CLAIM_FUNCTION = """
+CREATE OR REPLACE FUNCTION callgate_claim(keys TEXT[], cid TEXT, at DOUBLE PRECISION)
+RETURNS TEXT LANGUAGE plpgsql VOLATILE AS $fn$
+DECLARE
+    k TEXT;
+    holder TEXT;
+BEGIN
+    BEGIN
+        FOREACH k IN ARRAY keys LOOP
+            INSERT INTO claims (claim, call_id, created_at) VALUES (k, cid, at)
+                ON CONFLICT (claim) DO NOTHING;
+            SELECT call_id INTO holder FROM claims WHERE claim = k;
+            IF holder <> cid THEN
+                RAISE EXCEPTION USING MESSAGE = holder, ERRCODE = 'P0001';
+            END IF;
+        END LOOP;
+    EXCEPTION WHEN raise_exception THEN
+        RETURN SQLERRM;
+    END;
+    RETURN NULL;
+END
+$fn$"""
+
+# One statement per session change: the session's version goes up and the changed row carries
+# it (a replica then reads only rows newer than the version it holds).
+_BUMP = ("WITH v AS (UPDATE sessions SET version = version + 1 WHERE session_id = $1 "
+         "RETURNING version)")
+ADD_MESSAGE = (f"{_BUMP}, e AS (INSERT INTO events (session_id, seq, kind) VALUES ($1, $2, "  # noqa: S608
+               "'message')) INSERT INTO messages (session_id, seq, role, content, ts, version) "
+               "VALUES ($1, $2, $3, $4, $5, (SELECT version FROM v)) RETURNING version")
+_CALL = (f"{_BUMP}, e AS (INSERT INTO events (session_id, seq, kind) VALUES ($1, $2, 'call'))"  # noqa: S608
+         "{audit} INSERT INTO calls (session_id, seq, call_id, tool, kind, arguments, "
+         "decision_id, verdict, rules, policy_version, outcome, result, upstream_status, "
+         "error_code, started_at, finished_at, version) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, "
+         "$9, $10, $11, $12, $13, $14, $15, $16, (SELECT version FROM v)) RETURNING version")
+_AUDIT_CTE = (", a AS (INSERT INTO audit (chain, seq, ts, actor, action, subject, body, "
+              "prev_hash, hash) VALUES ($17, $18, $19, $20, $21, $22, $23, $24, $25)), "
+              "h AS (INSERT INTO audit_chains (chain, seq, hash) VALUES ($17, $18, $25) "
+              "ON CONFLICT (chain) DO UPDATE SET seq = excluded.seq, hash = excluded.hash)")
+ADD_CALL = _CALL.format(audit="")
+ADD_AUDITED_CALL = _CALL.format(audit=_AUDIT_CTE)
+FINISH_CALL = (f"{_BUMP} UPDATE calls SET outcome = $2, result = $3, upstream_status = $4, "  # noqa: S608
+               "error_code = $5, finished_at = $6, version = (SELECT version FROM v) "
+               "WHERE call_id = $7 RETURNING version")
+SAVE_CONFIRMATION = (
+    f"{_BUMP} INSERT INTO confirmations (session_id, confirmation_id, call_hash, tool, summary, "  # noqa: S608
+    "created_at, expires_at, confirmed_at, used_at, version) VALUES ($1, $2, $3, $4, $5, $6, "
+    "$7, $8, $9, (SELECT version FROM v)) ON CONFLICT (confirmation_id) DO UPDATE SET "
+    "confirmed_at = excluded.confirmed_at, used_at = excluded.used_at, "
+    "version = excluded.version RETURNING version")
+END_SESSION = ("UPDATE sessions SET ended_at = $2, outcome = $3, version = version + 1 "
+               "WHERE session_id = $1 RETURNING version")
+CHAIN_HEAD = ("INSERT INTO audit_chains (chain, seq, hash) VALUES ($1, $2, $3) ON CONFLICT "
+              "(chain) DO UPDATE SET seq = excluded.seq, hash = excluded.hash")
+
+
+class _Chains:
+    """Audit chains, each extended by one transaction at a time: a writer leases a chain and
+    its head, and gives it back with the new head once its transaction committed. A chain
+    whose last transaction's fate is unknown (the connection broke) is never leased again,
+    so no chain forks. Chains are named after this process (a random prefix) and a counter."""
+
+    def __init__(self) -> None:
+        self._prefix = secrets.token_hex(4)
+        self._made = 0
+        self._free: list[tuple[str, tuple[int, str]]] = []
+
+    def lease(self) -> tuple[str, tuple[int, str]]:
+        if self._free:
+            return self._free.pop()
+        self._made += 1
+        return f"{self._prefix}-{self._made}", (0, GENESIS)
+
+    def give_back(self, chain: str, head: tuple[int, str]) -> None:
+        self._free.append((chain, head))
+
+
+def _definite(e: BaseException) -> bool:
+    """True when the server refused the statement: it did not commit, the chain is unchanged."""
+    return isinstance(e, asyncpg.PostgresError | StoreConflict) and not isinstance(
+        e, asyncpg.exceptions.ConnectionFailureError | asyncpg.exceptions.OperatorInterventionError)
+
+
+class _Held:
+    """A session held by this process: its lock's connection, which also carries its writes."""
+
+    def __init__(self, conn: asyncpg.Connection, state: SessionState) -> None:
+        self.conn = conn
+        self.state = state
 
 
 class PostgresStore:
-    shared = True  # several replicas may write: the session cache reloads per request
+    shared = True  # several replicas write: the session cache asks ``session`` for changes
 
     def __init__(self, dsn: str, schema: str = "callgate", max_connections: int = 20) -> None:
         if not _SCHEMA_NAME.match(schema):
@@ -58,6 +214,8 @@ class PostgresStore:
         self.schema = schema
         self.max_connections = max_connections
         self._pool: asyncpg.Pool | None = None
+        self._chains = _Chains()
+        self._held: dict[str, _Held] = {}
         self.migrated: list[int] = []  # migrations applied by this open
         self.observe_commit: Callable[[float], None] | None = None  # metrics: seconds
 
@@ -73,7 +231,8 @@ class PostgresStore:
         try:
             self._pool = await asyncpg.create_pool(
                 self.dsn, min_size=1, max_size=self.max_connections,
-                server_settings={"search_path": self.schema}, timeout=5)
+                server_settings={"search_path": self.schema}, timeout=5, reset=_keep,
+                max_inactive_connection_lifetime=0)
             async with self.pool.acquire() as conn:
                 if not migrate:
                     return
@@ -81,6 +240,8 @@ class PostgresStore:
                 await conn.execute("SELECT pg_advisory_lock(726354)")  # one migrator at a time
                 try:
                     self.migrated = await _migrate(conn)
+                    for sql in (*VERSION_INDEXES, ENTER_FUNCTION, CLAIM_FUNCTION):
+                        await conn.execute(sql)
                 finally:
                     await conn.execute("SELECT pg_advisory_unlock(726354)")
         except (OSError, asyncpg.PostgresError) as e:
@@ -105,9 +266,61 @@ class PostgresStore:
             return False
         return True
 
-    def session_lock(self, session_id: str) -> contextlib.AbstractAsyncContextManager[None]:
-        """Hold a session across replicas (an advisory lock) for one call's decision and effect."""
-        return self._advisory(session_id, 0)
+    @contextlib.asynccontextmanager
+    async def session(self, session_id: str, cached: SessionState | None
+                      ) -> AsyncIterator[SessionState | None]:
+        """Hold a session across replicas (an advisory lock) for one call's decision and
+        effect, and yield it up to date: ``cached`` (this replica's copy) with what other
+        replicas changed since its version, or the whole session if ``cached`` is None or
+        stale; None if there is no such session. The session's writes in the block go through
+        the lock's connection and keep the state's version in step."""
+        known = -1 if cached is None else cached.version
+        try:
+            conn = await self.pool.acquire()
+        except (OSError, asyncpg.PostgresError, asyncpg.InterfaceError, TimeoutError) as e:
+            raise StoreError(f"PostgreSQL lock failed: {e}") from e
+        try:
+            try:
+                raw = await conn.fetchval("SELECT callgate_enter($1, $2)", session_id, known)
+            except BaseException as e:
+                conn.terminate()  # whether the lock is held is unknown: end the connection
+                raise StoreError(f"PostgreSQL lock failed: {e}") from e
+            try:
+                state = _refresh(session_id, cached, raw)
+                if state is not None:
+                    self._held[session_id] = _Held(conn, state)
+                yield state
+            finally:
+                self._held.pop(session_id, None)
+                try:
+                    await conn.execute("SELECT pg_advisory_unlock(hashtextextended($1, 0))",
+                                       session_id)
+                except BaseException:
+                    conn.terminate()  # PostgreSQL releases a dead connection's locks
+                    raise
+        finally:
+            await self.pool.release(conn)
+
+    async def _session_write(self, session_id: str, sql: str, *params: Any) -> None:
+        """One statement that changes a session and returns its new version; through the held
+        session's connection when this process holds it (and its state then follows)."""
+        held = self._held.get(session_id)
+        try:
+            if held is None:
+                await self.pool.fetchval(sql, session_id, *params)
+                return
+            version = await held.conn.fetchval(sql, session_id, *params)
+        except (asyncpg.DataError, UnicodeError) as e:
+            if held is not None:
+                held.state.version = -1
+            raise StoreInputError(f"PostgreSQL write failed: {e}") from e
+        except (OSError, asyncpg.PostgresError, asyncpg.InterfaceError) as e:
+            if held is not None:
+                held.state.version = -1  # read it whole next time
+            raise StoreError(f"PostgreSQL write failed: {e}") from e
+        # Under the session's lock nobody else changes it: anything but one step means the
+        # copy is out of step, and the next call reads the session whole.
+        held.state.version = version if version == held.state.version + 1 else -1
 
     def lock(self, key: str) -> contextlib.AbstractAsyncContextManager[None]:
         """Hold ``key`` across replicas: an advisory lock (its own key space, apart from
@@ -118,25 +331,30 @@ class PostgresStore:
     async def _advisory(self, key: str, space: int) -> AsyncIterator[None]:
         try:
             async with self.pool.acquire() as conn:
-                await conn.execute("SELECT pg_advisory_lock(hashtextextended($1, $2))", key,
-                                   space)
+                try:
+                    await conn.execute("SELECT pg_advisory_lock(hashtextextended($1, $2))", key,
+                                       space)
+                except BaseException:
+                    conn.terminate()  # the lock may be held (a cancelled wait): end it all
+                    raise
                 try:
                     yield
                 finally:
-                    await conn.execute("SELECT pg_advisory_unlock(hashtextextended($1, $2))",
-                                       key, space)
-        except (OSError, asyncpg.PostgresError) as e:
+                    try:
+                        await conn.execute("SELECT pg_advisory_unlock(hashtextextended($1, $2))",
+                                           key, space)
+                    except BaseException:
+                        conn.terminate()  # pooled connections are not reset: never keep a lock
+                        raise
+        except (OSError, asyncpg.PostgresError, asyncpg.InterfaceError) as e:
             raise StoreError(f"PostgreSQL lock failed: {e}") from e
 
-    async def _tx(self, statements: list[tuple[str, tuple[Any, ...]]],
-                  audit: tuple[str, str, str, dict[str, Any]] | None = None) -> None:
+    async def _tx(self, statements: list[tuple[str, tuple[Any, ...]]]) -> None:
         started = time.perf_counter()
         try:
             async with self.pool.acquire() as conn, conn.transaction():
                 for sql, params in statements:
                     await conn.execute(sql, *params)
-                if audit is not None:
-                    await _append_audit(conn, *audit)
         except (OSError, asyncpg.PostgresError) as e:
             raise StoreError(f"PostgreSQL write failed: {e}") from e
         if self.observe_commit is not None:
@@ -145,11 +363,14 @@ class PostgresStore:
     async def write(self, statements: list[Statement]) -> None:
         """Commit ``statements`` (store/statements.py) in one transaction."""
         started = time.perf_counter()
+        audited = any(statement[0] == AUDIT for statement in statements)
+        chain, head = self._chains.lease() if audited else ("", (0, GENESIS))
+        start_head = head
         try:
             async with self.pool.acquire() as conn, conn.transaction():
                 for statement in statements:
                     if statement[0] == AUDIT:
-                        await _append_audit(conn, *statement[1])
+                        head = await _append_audit(conn, chain, head, *statement[1])
                         continue
                     status = await conn.execute(numbered(statement[0]), *statement[1])
                     if len(statement) > 2:
@@ -157,12 +378,26 @@ class PostgresStore:
                         if changed != statement[2]:
                             raise StoreConflict(f"expected {statement[2]} changed row(s), got "
                                                 f"{changed}: the state changed")
+                if audited:
+                    await conn.execute(CHAIN_HEAD, chain, *head)
+        except BaseException as e:
+            if audited and _definite(e):
+                self._chains.give_back(chain, start_head)
+            self._failed(e)
+        if audited:
+            self._chains.give_back(chain, head)
+        if self.observe_commit is not None:
+            self.observe_commit(time.perf_counter() - started)
+
+    @staticmethod
+    def _failed(e: BaseException) -> None:
+        """Raise a store error for a failed write (or ``e`` itself, if it is one already)."""
+        try:
+            raise e
         except (asyncpg.DataError, UnicodeError) as e:
             raise StoreInputError(f"PostgreSQL write failed: {e}") from e
         except (OSError, asyncpg.PostgresError, asyncpg.InterfaceError) as e:
             raise StoreError(f"PostgreSQL write failed: {e}") from e
-        if self.observe_commit is not None:
-            self.observe_commit(time.perf_counter() - started)
 
     async def fetch(self, sql: str, params: Sequence[Any] = ()) -> list[tuple[Any, ...]]:
         try:
@@ -184,22 +419,11 @@ class PostgresStore:
 
     async def claim(self, keys: list[str], call_id: str) -> str | None:
         try:
-            async with self.pool.acquire() as conn, conn.transaction():
-                for k in keys:
-                    got = await conn.fetchval(
-                        "INSERT INTO claims (claim, call_id, created_at) VALUES ($1, $2, $3) "
-                        "ON CONFLICT (claim) DO NOTHING RETURNING call_id",
-                        k, call_id, time.time())
-                    if got is None:
-                        holder = await conn.fetchval(
-                            "SELECT call_id FROM claims WHERE claim = $1", k)
-                        if holder != call_id:
-                            raise _Claimed(str(holder))
-        except _Claimed as taken:
-            return taken.holder
-        except (OSError, asyncpg.PostgresError) as e:
+            holder = await self.pool.fetchval("SELECT callgate_claim($1, $2, $3)", keys,
+                                              call_id, time.time())
+        except (OSError, asyncpg.PostgresError, asyncpg.InterfaceError) as e:
             raise StoreError(f"PostgreSQL claim failed: {e}") from e
-        return None
+        return None if holder is None else str(holder)
 
     async def release(self, keys: list[str], call_id: str) -> None:
         await self._tx([("DELETE FROM claims WHERE claim = $1 AND call_id = $2", (k, call_id))
@@ -208,59 +432,53 @@ class PostgresStore:
     async def create_session(self, session: SessionState) -> None:
         await self._tx([(
             'INSERT INTO sessions (session_id, environment, end_user, tags, started_at, '
-            "agent_key, mode) VALUES ($1, $2, $3, $4, $5, $6, $7)",
+            "agent_key, mode, version) VALUES ($1, $2, $3, $4, $5, $6, $7, 0)",
             (session.session_id, session.environment.value, _dump(session.user),
              _dump(session.tags), session.started_at, session.agent_key, session.mode))])
+        session.version = 0
 
     async def end_session(self, session_id: str, ended_at: str, outcome: dict[str, Any]) -> None:
-        await self._tx([("UPDATE sessions SET ended_at = $1, outcome = $2 WHERE session_id = $3",
-                         (ended_at, _dump(outcome), session_id))])
+        await self._session_write(session_id, END_SESSION, ended_at, _dump(outcome))
 
     async def add_message(self, session_id: str, message: Message) -> None:
-        await self._tx([
-            ("INSERT INTO events (session_id, seq, kind) VALUES ($1, $2, 'message')",
-             (session_id, message.seq)),
-            ("INSERT INTO messages (session_id, seq, role, content, ts) VALUES ($1, $2, $3, $4, "
-             "$5)", (session_id, message.seq, message.role.value, message.content, message.ts)),
-        ])
+        await self._session_write(session_id, ADD_MESSAGE, message.seq, message.role.value,
+                                  message.content, message.ts)
 
     async def add_call(self, call: CallRecord) -> None:
-        audit = None
-        if call.verdict != "none":
-            audit = ("policy", "decision", call.call_id, {
-                "session_id": call.session_id, "tool": call.tool, "verdict": call.verdict,
-                "rules": call.rules, "policy_version": call.policy_version,
-                "arguments_sha256": hashlib.sha256(canonical_json(call.arguments)).hexdigest()})
-        await self._tx([
-            ("INSERT INTO events (session_id, seq, kind) VALUES ($1, $2, 'call')",
-             (call.session_id, call.seq)),
-            ("INSERT INTO calls (call_id, session_id, seq, tool, kind, arguments, decision_id, "
-             "verdict, rules, policy_version, outcome, result, upstream_status, error_code, "
-             "started_at, finished_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, "
-             "$12, $13, $14, $15, $16)",
-             (call.call_id, call.session_id, call.seq, call.tool, call.kind,
-              canonical_json(scrub(call.arguments)), call.decision_id, call.verdict, _dump(call.rules),
-              call.policy_version, call.outcome.value,
-              None if call.result is None else _dump(scrub(call.result)), call.upstream_status,
-              call.error_code, call.started_at, call.finished_at)),
-        ], audit)
+        row = (call.seq, call.call_id, call.tool, call.kind,
+               canonical_json(scrub(call.arguments)), call.decision_id, call.verdict,
+               _dump(call.rules), call.policy_version, call.outcome.value,
+               None if call.result is None else _dump(scrub(call.result)),
+               call.upstream_status, call.error_code, call.started_at, call.finished_at)
+        if call.verdict == "none":
+            await self._session_write(call.session_id, ADD_CALL, *row)
+            return
+        chain, head = self._chains.lease()
+        entry = next_entry(head, "policy", "decision", call.call_id, {
+            "session_id": call.session_id, "tool": call.tool, "verdict": call.verdict,
+            "rules": call.rules, "policy_version": call.policy_version,
+            "arguments_sha256": hashlib.sha256(canonical_json(call.arguments)).hexdigest()})
+        seq, ts, data, prev, digest = entry
+        try:
+            await self._session_write(call.session_id, ADD_AUDITED_CALL, *row, chain, seq, ts,
+                                      "policy", "decision", call.call_id, data, prev, digest)
+        except StoreError as e:
+            if _definite(e.__cause__ or e):
+                self._chains.give_back(chain, head)
+            raise
+        self._chains.give_back(chain, (seq, digest))
 
     async def finish_call(self, call: CallRecord) -> None:
-        await self._tx([(
-            "UPDATE calls SET outcome = $1, result = $2, upstream_status = $3, error_code = $4, "
-            "finished_at = $5 WHERE call_id = $6",
-            (call.outcome.value, None if call.result is None else _dump(scrub(call.result)),
-             call.upstream_status, call.error_code, call.finished_at, call.call_id))])
+        await self._session_write(
+            call.session_id, FINISH_CALL, call.outcome.value,
+            None if call.result is None else _dump(scrub(call.result)), call.upstream_status,
+            call.error_code, call.finished_at, call.call_id)
 
     async def save_confirmation(self, session_id: str, confirmation: Confirmation) -> None:
         c = confirmation
-        await self._tx([(
-            "INSERT INTO confirmations (confirmation_id, session_id, call_hash, tool, summary, "
-            "created_at, expires_at, confirmed_at, used_at) VALUES ($1, $2, $3, $4, $5, $6, $7, "
-            "$8, $9) ON CONFLICT (confirmation_id) DO UPDATE SET confirmed_at = "
-            "excluded.confirmed_at, used_at = excluded.used_at",
-            (c.confirmation_id, session_id, c.call_hash, c.tool, c.summary, c.created_at,
-             c.expires_at, c.confirmed_at, c.used_at))])
+        await self._session_write(session_id, SAVE_CONFIRMATION, c.confirmation_id, c.call_hash,
+                                  c.tool, c.summary, c.created_at, c.expires_at, c.confirmed_at,
+                                  c.used_at)
 
     async def last_fact(self, session_id: str, tool: str, arguments_key: str) -> Any:
         try:
@@ -309,15 +527,38 @@ async def _migrate(conn: asyncpg.Connection) -> list[int]:
     return done
 
 
-async def _append_audit(conn: asyncpg.Connection, actor: str, action: str, subject: str,
-                        body: dict[str, Any]) -> None:
-    """Append one audit entry in the open transaction; the locked head row serialises replicas."""
-    seq, prev = await conn.fetchrow("SELECT seq, hash FROM audit_head WHERE id = 1 FOR UPDATE")
-    seq += 1
-    ts = round(time.time(), 6)
-    data = orjson.dumps(body, option=orjson.OPT_SORT_KEYS)
-    digest = entry_hash(prev, seq, ts, actor, action, subject, data)
-    await conn.execute("INSERT INTO audit (seq, ts, actor, action, subject, body, prev_hash, "
-                       "hash) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
-                       seq, ts, actor, action, subject, data, prev, digest)
-    await conn.execute("UPDATE audit_head SET seq = $1, hash = $2 WHERE id = 1", seq, digest)
+async def _append_audit(conn: asyncpg.Connection, chain: str, head: tuple[int, str],
+                        actor: str, action: str, subject: str, body: dict[str, Any]
+                        ) -> tuple[int, str]:
+    """Append one entry to ``chain`` (leased by this transaction) in the open transaction."""
+    seq, ts, data, prev, digest = next_entry(head, actor, action, subject, body)
+    await conn.execute("INSERT INTO audit (chain, seq, ts, actor, action, subject, body, "
+                       "prev_hash, hash) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)",
+                       chain, seq, ts, actor, action, subject, data, prev, digest)
+    return seq, digest
+
+
+async def _keep(conn: asyncpg.Connection) -> None:
+    """A connection goes back to the pool as it is: nothing the store does leaves session
+    state behind (locks are released by their holder, or the connection is ended), and the
+    default reset would cost a round trip per use."""
+
+
+def _refresh(session_id: str, cached: SessionState | None, raw: str | None
+             ) -> SessionState | None:
+    """The session from ``callgate_enter``'s answer: [version] when ``cached`` is current,
+    else [version, session, messages, calls, confirmations] since the version it holds."""
+    if raw is None:
+        return None
+    data = orjson.loads(raw)
+    if len(data) == 1 and cached is not None:
+        return cached
+    version, head, messages, calls, confirmations = data
+    if cached is None or len(head) > 2:
+        state = assemble(session_id, head, messages, calls, confirmations)
+    else:
+        state = cached
+        state.ended_at, state.outcome = head[0], None if head[1] is None else orjson.loads(head[1])
+        apply_changes(state, messages, calls, confirmations)
+    state.version = version
+    return state

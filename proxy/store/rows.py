@@ -33,11 +33,28 @@ def assemble(session_id: str, row: Sequence[Any], messages: Iterable[Sequence[An
         session_id=session_id, environment=Environment(row[0]), user=orjson.loads(row[1]),
         tags=orjson.loads(row[2]), started_at=row[3], ended_at=row[4], outcome=_json(row[5]),
         agent_key=row[6], mode=row[7])
+    apply_changes(state, messages, calls, confirmations)
+    return state
+
+
+def apply_changes(state: SessionState, messages: Iterable[Sequence[Any]],
+                  calls: Iterable[Sequence[Any]], confirmations: Iterable[Sequence[Any]]) -> None:
+    """Bring ``state`` up to date with rows written since it was read: new messages and calls
+    are replayed in sequence order; a call it holds already (then in flight) takes its new
+    outcome; confirmations are replaced whole."""
     events: list[Message | CallRecord] = [Message(m[0], Role(m[1]), m[2], m[3])
                                           for m in messages]
     for r in calls:
+        held = state.by_id.get(r[0])
+        if held is not None:
+            was = held.succeeded
+            held.outcome, held.result, held.upstream_status = Outcome(r[9]), _json(r[10]), r[11]
+            held.error_code, held.finished_at = r[12], r[14]
+            if held.succeeded and not was:
+                state.finish_call(held)
+            continue
         events.append(CallRecord(
-            call_id=r[0], session_id=session_id, seq=r[1], tool=r[2], kind=r[3],
+            call_id=r[0], session_id=state.session_id, seq=r[1], tool=r[2], kind=r[3],
             arguments=orjson.loads(r[4]), decision_id=r[5], verdict=r[6],
             rules=orjson.loads(r[7]), policy_version=r[8], outcome=Outcome(r[9]),
             result=_json(r[10]), upstream_status=r[11], error_code=r[12], started_at=r[13],
@@ -49,4 +66,3 @@ def assemble(session_id: str, row: Sequence[Any], messages: Iterable[Sequence[An
             state.add_call(event)
     for c in confirmations:
         state.confirmations[c[0]] = Confirmation(*c)
-    return state

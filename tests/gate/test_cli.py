@@ -62,10 +62,10 @@ def test_the_same_commands_on_postgres(tmp_path: Path) -> None:
                    f"catalogs: ['{ROOT / 'schemas/retail/catalog.yaml'}']\n")
     runner = CliRunner()
 
-    async def sql(statement: str) -> None:
+    async def sql(statement: str, *args: str) -> None:
         conn = await asyncpg.connect(PG_DSN, server_settings={"search_path": schema})
         try:
-            await conn.execute(statement)
+            await conn.execute(statement, *args)
         finally:
             await conn.close()
 
@@ -85,11 +85,26 @@ def test_the_same_commands_on_postgres(tmp_path: Path) -> None:
         assert again.exit_code == 0 and "nothing (up to date)" in again.output
         ok = runner.invoke(main, ["audit", "verify", "--config", str(cfg)])
         assert ok.exit_code == 0 and "intact: 2 entries" in ok.output, ok.output
+        # each command's process wrote on a chain of its own: two chains of one entry each
         head = runner.invoke(main, ["audit", "head", "--config", str(cfg)])
-        assert head.exit_code == 0 and head.output.startswith("2:")
-        asyncio.run(sql("UPDATE audit SET actor = 'mallory' WHERE seq = 1"))
+        heads = head.output.split()
+        assert head.exit_code == 0 and len(heads) == 2
+        assert all("/1:" in h for h in heads), heads
+        kept = runner.invoke(main, ["audit", "verify", "--config", str(cfg), "--expect-head",
+                                    head.output.strip()])
+        assert kept.exit_code == 0, kept.output
+        chain = heads[0].split("/")[0]
+        asyncio.run(sql("UPDATE audit SET actor = 'mallory' WHERE chain = $1", chain))
         broken = runner.invoke(main, ["audit", "verify", "--config", str(cfg)])
-        assert broken.exit_code == 1 and "entry 1 was modified" in broken.output
+        assert broken.exit_code == 1, broken.output
+        assert f"chain {chain}: entry 1 was modified" in broken.output
+        asyncio.run(sql("DELETE FROM audit WHERE chain = $1", chain))
+        asyncio.run(sql("DELETE FROM audit_chains WHERE chain = $1", chain))
+        # a whole chain removed reads as intact from inside; against the heads kept outside not
+        assert runner.invoke(main, ["audit", "verify", "--config", str(cfg)]).exit_code == 0
+        cut = runner.invoke(main, ["audit", "verify", "--config", str(cfg), "--expect-head",
+                                   head.output.strip()])
+        assert cut.exit_code == 1 and "not in the log" in cut.output, cut.output
     finally:
         asyncio.run(sql(f'DROP SCHEMA IF EXISTS "{schema}" CASCADE'))
 

@@ -199,3 +199,20 @@ async def test_proposals_in_the_users_language(retail: PolicySet, proposal: str,
     state = session(proposal, yes)
     assert (await verdict(retail, state, "return_delivered_order_items",
                           item_ids=["1000000001"], **RETURN))[0]
+
+
+async def test_the_open_yeses_are_the_newest_and_a_check_reads_only_those(
+    retail: PolicySet,
+) -> None:
+    from proxy.policy.confirm import OPEN_LIMIT, ledger
+
+    ask = ("assistant: Cancel order #W2000002 because it is no longer needed? "
+           "Please confirm (yes/no).")
+    state = session(*[line for _ in range(OPEN_LIMIT + 3) for line in (ask, "user: yes")],
+                    "user: no, stop, do not do anything", ask, "user: yes")
+    auths, closed = ledger(state)
+    assert closed == OPEN_LIMIT + 3 and len(auths) == closed + 1
+    assert not any(a.open for a in auths[:closed]) and auths[closed].open
+    ok, _ = await verdict(retail, state, "cancel_pending_order", order_id="#W2000002",
+                          reason="no longer needed")
+    assert ok  # the newest yes, after the refusal, covers it

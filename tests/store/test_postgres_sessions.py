@@ -1,0 +1,104 @@
+"""Replicas keep their cached session and read only what others changed since its version."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import AsyncIterator
+
+import pytest
+
+from proxy.errors import StoreError
+from proxy.session import CallRecord, Confirmation, Environment, Message, Outcome, Role, SessionState
+from proxy.store.postgres import PostgresStore
+
+from ..conftest import PG_DSN, needs_postgres
+
+pytestmark = needs_postgres
+
+
+@pytest.fixture
+async def replicas(schema: str) -> AsyncIterator[tuple[PostgresStore, PostgresStore]]:
+    a, b = PostgresStore(PG_DSN, schema), PostgresStore(PG_DSN, schema)
+    await a.open()
+    await b.open()
+    yield a, b
+    await a.close()
+    await b.close()
+
+
+def read_call(call_id: str, seq: int, outcome: Outcome, order: str) -> CallRecord:
+    return CallRecord(
+        call_id=call_id, session_id="s1", seq=seq, tool="get_order_details", kind="read",
+        arguments={"order_id": order}, decision_id="d", verdict="allow", rules=[],
+        policy_version="v", outcome=outcome, started_at="t",
+        result={"status": "pending"} if outcome is Outcome.EXECUTED else None)
+
+
+async def test_a_replica_reads_only_what_another_changed(
+    replicas: tuple[PostgresStore, PostgresStore],
+) -> None:
+    a, b = replicas
+    state = SessionState(session_id="s1", environment=Environment.LIVE, user={}, tags={},
+                         started_at="t")
+    await a.create_session(state)
+    in_flight = read_call("c1", 1, Outcome.FORWARDING, "#1")
+    async with a.session("s1", state) as held:
+        assert held is state and state.version == 0
+        await a.add_call(in_flight)
+        state.add_call(in_flight)
+    assert state.version == 1
+    async with b.session("s1", None) as other:  # b has nothing cached: the whole session
+        assert other is not None and [c.call_id for c in other.calls] == ["c1"]
+        done = other.calls[0]
+        done.outcome, done.result = Outcome.EXECUTED, {"status": "pending"}
+        await b.finish_call(done)
+        other.finish_call(done)
+        message = Message(2, Role.USER, "yes", "t")
+        await b.add_message("s1", message)
+        other.add_message(message)
+        conf = Confirmation("cf1", "h", "cancel", "summary", 1.0, 2.0)
+        await b.save_confirmation("s1", conf)
+        await b.end_session("s1", "later", {"ok": True})
+    async with a.session("s1", state) as held:  # a's copy, brought up to date in place
+        assert held is state and state.version == 5
+        assert state.calls == [in_flight] and in_flight.outcome is Outcome.EXECUTED
+        assert state.fact("get_order_details", {"order_id": "#1"}) == {"status": "pending"}
+        assert [m.content for m in state.messages] == ["yes"] and state.seq == 2
+        assert list(state.confirmations) == ["cf1"]
+        assert state.ended_at == "later" and state.outcome == {"ok": True}
+    async with b.session("s1", SessionState(
+            session_id="s1", environment=Environment.LIVE, user={}, tags={}, started_at="t",
+            version=99)) as restored:  # a copy newer than the store (a restore): read whole
+        assert restored is not None and restored.version == 5 and len(restored.calls) == 1
+    async with a.session("nope", None) as missing:
+        assert missing is None
+
+
+async def test_a_cancelled_wait_for_a_session_leaves_no_lock_behind(
+    replicas: tuple[PostgresStore, PostgresStore],
+) -> None:
+    a, b = replicas
+    await a.create_session(SessionState(session_id="s1", environment=Environment.LIVE, user={},
+                                        tags={}, started_at="t"))
+    async with a.session("s1", None):
+        waiting = asyncio.create_task(_enter(b))
+        for _ in range(500):  # until PostgreSQL shows b waiting for the lock
+            if waiting.done() or await _someone_waits(a):
+                break
+            await asyncio.sleep(0.01)
+        waiting.cancel()
+        with pytest.raises((asyncio.CancelledError, StoreError)):
+            await waiting
+    # had the cancelled wait left the lock held on a pooled connection, this would hang
+    await asyncio.wait_for(_enter(b), 10)
+    await asyncio.wait_for(_enter(a), 10)
+
+
+async def _enter(store: PostgresStore) -> None:
+    async with store.session("s1", None) as state:
+        assert state is not None
+
+
+async def _someone_waits(store: PostgresStore) -> bool:
+    rows = await store.fetch("SELECT 1 FROM pg_locks WHERE locktype = 'advisory' AND NOT granted")
+    return bool(rows)

@@ -1,0 +1,128 @@
+"""Round trips to PostgreSQL per call, counted on the wire: the proxy's store connects through a
+loopback relay that counts each time the client speaks after the server answered (one round
+trip), whatever the client library does inside. A call's cost must not grow with the session,
+and replicas must not reload the session whole."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import socket
+from collections.abc import AsyncIterator
+from typing import Any
+
+import pytest
+from aiohttp.test_utils import TestClient, TestServer
+
+from proxy.demo.data import RetailDB
+
+from .conftest import ROOT, ProxyFactory, call, first_order, needs_postgres, start_session
+
+pytestmark = needs_postgres
+
+
+class Relay:
+    """A TCP relay to PostgreSQL that counts round trips: a turn starts whenever the client
+    sends after the server's last answer on that connection."""
+
+    def __init__(self) -> None:
+        self.turns = 0
+        self.port = 0
+        self._server: asyncio.Server | None = None
+
+    async def start(self) -> None:
+        sock = socket.socket()
+        sock.bind(("127.0.0.1", 0))
+        self._server = await asyncio.start_server(self._serve, sock=sock)
+        self.port = sock.getsockname()[1]
+
+    async def close(self) -> None:
+        if self._server is not None:
+            self._server.close()
+
+    async def _serve(self, client_r: asyncio.StreamReader, client_w: asyncio.StreamWriter
+                     ) -> None:
+        server_r, server_w = await asyncio.open_connection("127.0.0.1", 5432)
+        last = {"side": "server"}
+
+        async def pump(r: asyncio.StreamReader, w: asyncio.StreamWriter, side: str) -> None:
+            with contextlib.suppress(ConnectionError):
+                while data := await r.read(65536):
+                    if side == "client" and last["side"] == "server":
+                        self.turns += 1
+                    last["side"] = side
+                    w.write(data)
+                    await w.drain()
+            w.close()
+
+        await asyncio.gather(pump(client_r, server_w, "client"),
+                             pump(server_r, client_w, "server"))
+
+    @property
+    def dsn(self) -> str:
+        return f"postgresql://postgres@127.0.0.1:{self.port}/postgres"
+
+
+@pytest.fixture
+async def relay() -> AsyncIterator[Relay]:
+    r = Relay()
+    await r.start()
+    yield r
+    await r.close()
+
+
+async def counted(relay: Relay, step: Any) -> tuple[int, Any]:
+    before = relay.turns
+    out = await step
+    return relay.turns - before, out
+
+
+async def say(client: TestClient[Any, Any], sid: str, role: str, text: str) -> None:
+    resp = await client.post(f"/v1/sessions/{sid}/messages", json={"role": role, "content": text})
+    assert resp.status == 201
+
+
+async def conversation(a: TestClient[Any, Any], b: TestClient[Any, Any], db: RetailDB,
+                       order: dict[str, Any], relay: Relay) -> dict[str, int]:
+    """One customer conversation across two replicas: the round trips of each step."""
+    oid = order["order_id"]
+    sid = await start_session(a)
+    turns: dict[str, int] = {}
+    turns["read"], (status, _) = await counted(relay, call(
+        a, sid, "find_user_id_by_email", email=db.users[order["user_id"]]["email"]))
+    assert status == 200
+    # replica b reads a session replica a wrote: it gets what it lacks in the same round trips
+    turns["read elsewhere"], (status, _) = await counted(relay, call(
+        b, sid, "get_order_details", order_id=oid))
+    assert status == 200
+    turns["message"], _ = await counted(relay, say(
+        a, sid, "assistant", f"Cancel {oid}, reason: no longer needed?"))
+    await say(a, sid, "user", "yes")
+    turns["write"], (status, body) = await counted(relay, call(
+        a, sid, "cancel_pending_order", order_id=oid, reason="no longer needed"))
+    assert status == 200, body
+    turns["refused write elsewhere"], (status, _) = await counted(relay, call(
+        b, sid, "cancel_pending_order", order_id=oid, reason="no longer needed"))
+    assert status == 403  # b saw a's write: the yes is used, the order cancelled
+    return turns
+
+
+async def test_a_read_takes_three_round_trips_and_a_write_five_at_most(
+    upstream: TestServer, make_proxy: ProxyFactory, retail_db: RetailDB, schema: str,
+    relay: Relay,
+) -> None:
+    store = {"backend": "postgres", "dsn": relay.dsn, "schema": schema}
+    policy = {"dirs": [str(ROOT / "policies" / "retail")]}
+    a, _ = await make_proxy(str(upstream.make_url("")), store=store, policy=policy)
+    b, _ = await make_proxy(str(upstream.make_url("")), store=store, policy=policy)
+    pending = [o for o in retail_db.orders.values() if o["status"] == "pending"]
+    # the first conversation warms each connection's prepared statements (one more round trip
+    # per statement the first time a connection runs it); the second is the steady state
+    await conversation(a, b, retail_db, pending[0], relay)
+    turns = await conversation(a, b, retail_db, pending[1], relay)
+    assert turns["read"] <= 3, turns
+    assert turns["read elsewhere"] <= 3, turns
+    assert turns["message"] <= 3, turns
+    assert turns["write"] <= 5, turns
+    assert turns["refused write elsewhere"] <= 5, turns
+    assert first_order(retail_db, "pending")  # the fixture's data are untouched
