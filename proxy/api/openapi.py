@@ -67,8 +67,9 @@ def _operator_paths() -> dict[str, Any]:
     for method, path, _ in ROUTES:
         role = roles.get(path) or ("viewer" if path in viewer else
                                    "admin" if path in admin else "approver")
-        params = [{"name": p, "in": "path", "required": True, "schema": {"type": "string"}}
-                  for p in ("ticket_id", "key_id") if "{" + p + "}" in path]
+        params: list[dict[str, Any]] = [
+            {"name": p, "in": "path", "required": True, "schema": {"type": "string"}}
+            for p in ("ticket_id", "key_id") if "{" + p + "}" in path]
         if method == "GET" and path == "/v1/operator/tickets":  # the inbox's filters
             from .operator import InboxQuery
 
