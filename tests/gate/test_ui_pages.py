@@ -17,8 +17,8 @@ from proxy.gate.present import customer_of, iso
 from proxy.gate.tickets import Action
 from proxy.ui.views import _next
 
-from ..conftest import ProxyFactory, start_session
-from .conftest import PASSWORD, Gated, code, held_refund
+from ..conftest import PG_DSN, ProxyFactory, needs_postgres, start_session
+from .conftest import PASSWORD, POLICIES, Gated, add_operator, code, held_refund
 
 CSRF = re.compile(r'name="csrf" value="([0-9a-f]+)"')
 
@@ -279,3 +279,33 @@ async def test_the_inbox_shows_what_needs_someone_by_default(gated: Gated, retai
     assert ticket_id not in await (await g.client.get("/ui/", cookies=cookies)).text()
     assert ticket_id in await (await g.client.get("/ui/?status=", cookies=cookies)).text()
     assert ticket_id in await (await g.client.get("/ui/?status=rejected", cookies=cookies)).text()
+
+
+@needs_postgres
+async def test_on_postgresql_a_ticket_held_on_one_replica_is_worked_on_another(
+        upstream: TestServer, make_proxy: ProxyFactory, retail_db: RetailDB, schema: str
+) -> None:
+    store = {"backend": "postgres", "dsn": PG_DSN, "schema": schema}
+    replicas = []
+    for _ in range(2):
+        client, runtime = await make_proxy(str(upstream.make_url("")), store=store,
+                                           policy={"dirs": POLICIES})
+        replicas.append(Gated(client, runtime, []))
+    a, b = replicas
+    await add_operator(a, "abe", Role.APPROVER)
+    _, order, body = await held_refund(a, retail_db)
+    ticket_id = body["ticket"]["ticket_id"]
+    cookies = await browse(b.client, "abe", a.secrets["abe"])
+    inbox = await (await b.client.get("/ui/", cookies=cookies)).text()
+    assert ticket_id in inbox and order["user_id"] in inbox
+    html = await (await b.client.get(f"/ui/tickets/{ticket_id}", cookies=cookies)).text()
+    assert "yes please" in html and "fact.payment_history.0.amount" in html
+    token = CSRF.search(html)
+    assert token is not None
+    resp = await b.client.post(f"/ui/tickets/{ticket_id}/approve", cookies=cookies,
+                               data={"csrf": token.group(1)}, allow_redirects=False)
+    assert resp.status == 303
+    assert b.runtime.gate is not None
+    t = await b.runtime.gate.outcome(ticket_id, 10.0)
+    assert t["status"] == "executed"
+    assert retail_db.orders[order["order_id"]]["status"] == "return requested"
