@@ -2,6 +2,7 @@
 outside the source tree). Usage: wheel_demo.py PATH/TO/callgate"""
 
 import os
+import random
 import socket
 import subprocess
 import sys
@@ -10,10 +11,19 @@ import time
 import urllib.request
 
 
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
+def free_port(block: int = 1) -> int:
+    """The first of ``block`` consecutive free ports below the kernel's ephemeral range (a port
+    it hands out may be taken by an outgoing connection before the demo binds it)."""
+    for _ in range(200):
+        first = random.randrange(20_000, 32_000 - block)
+        try:
+            for port in range(first, first + block):
+                with socket.socket() as s:
+                    s.bind(("127.0.0.1", port))
+        except OSError:
+            continue
+        return first
+    raise RuntimeError(f"no {block} free consecutive ports")
 
 
 def pages(port: int) -> int:
@@ -35,7 +45,8 @@ def pages(port: int) -> int:
 
 
 def main() -> int:
-    port, upstream = free_port(), free_port()
+    port = free_port(6)  # the proxy, then the demo's five services on the ports after it
+    upstream = port + 1
     with tempfile.TemporaryDirectory() as cwd:
         command = [os.path.abspath(sys.argv[1]), "demo", "--port", str(port),
                    "--upstream-port", str(upstream)]

@@ -24,7 +24,8 @@ CHECKS = "not_a_server_error,status_code_conformance,content_type_conformance," 
 
 
 def test_no_5xx_and_nothing_undocumented(tmp_path: Path) -> None:
-    port, upstream = free_port(), free_port()
+    port = free_port(6)  # the proxy, then the demo's five services on the ports after it
+    upstream = port + 1
     log = (tmp_path / "demo.log").open("wb")
     demo = subprocess.Popen(  # noqa: S603 - our own command line
         [sys.executable, "-m", "proxy", "demo", "--port", str(port), "--upstream-port",

@@ -97,7 +97,7 @@ async def headers(request: web.Request,
         if "Allow" in e.headers:
             response.headers["Allow"] = e.headers["Allow"]
     response.headers.update(HEADERS)
-    if not request.path.startswith("/ui/static/"):
+    if "Cache-Control" not in response.headers:  # pages: never kept; static files say their own
         response.headers["Cache-Control"] = "no-store"
     return response
 

@@ -27,6 +27,7 @@ from ..pipeline import Runtime
 from .security import Cookies, csrf_for, csrf_ok, new_login_secret, redirect, same_origin
 
 COOKIES = web.AppKey("ui_cookies", Cookies)
+ASSETS: web.AppKey[Any] = web.AppKey("ui_assets")  # the static files (ui.Assets)
 LOGIN_COOKIE_S = 900
 APPROVE_WAIT_S = 2.0
 STATUSES = [s.value for s in Status]
@@ -77,7 +78,7 @@ def _render(request: web.Request, template: str, who: Who | None, status: int = 
     response = aiohttp_jinja2.render_template(template, request, {
         "who": who, "ends_at": iso(who.ends_at) if who else None,
         "poll_ms": int(rt.config.ui.poll_s * 1000),
-        "static": lambda name: str(request.app.router["static"].url_for(filename=name)),
+        "static": request.app[ASSETS].url,
         **context}, status=status)
     if who is not None:  # the page's countdown follows what the operator does in other tabs
         response.headers["X-Callgate-Session-Ends"] = iso(who.ends_at) or ""

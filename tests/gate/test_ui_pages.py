@@ -309,3 +309,17 @@ async def test_on_postgresql_a_ticket_held_on_one_replica_is_worked_on_another(
     t = await b.runtime.gate.outcome(ticket_id, 10.0)
     assert t["status"] == "executed"
     assert retail_db.orders[order["order_id"]]["status"] == "return requested"
+
+
+async def test_static_files_come_from_memory_with_their_version(gated: Gated) -> None:
+    page = await (await gated.client.get("/ui/login")).text()
+    found = re.search(r'src="(/ui/static/app\.js\?v=([0-9a-f]{16}))"', page)
+    assert found is not None
+    resp = await gated.client.get(found.group(1))
+    assert resp.status == 200 and resp.content_type == "text/javascript"
+    assert "immutable" in resp.headers["Cache-Control"]
+    assert "Content-Security-Policy" in resp.headers
+    assert (await gated.client.get("/ui/static/app.js")).headers["Cache-Control"] == "no-cache"
+    for path in ("/ui/static/nope.js", "/ui/static/..%2F__init__.py", "/ui/static/%2e%2e%2fviews.py",
+                 "/ui/static/"):
+        assert (await gated.client.get(path)).status == 404, path
