@@ -2,28 +2,15 @@
 outside the source tree). Usage: wheel_demo.py PATH/TO/callgate"""
 
 import os
-import random
-import socket
 import subprocess
 import sys
 import tempfile
 import time
 import urllib.request
+from pathlib import Path
 
-
-def free_port(block: int = 1) -> int:
-    """The first of ``block`` consecutive free ports below the kernel's ephemeral range (a port
-    it hands out may be taken by an outgoing connection before the demo binds it)."""
-    for _ in range(200):
-        first = random.randrange(20_000, 32_000 - block)
-        try:
-            for port in range(first, first + block):
-                with socket.socket() as s:
-                    s.bind(("127.0.0.1", port))
-        except OSError:
-            continue
-        return first
-    raise RuntimeError(f"no {block} free consecutive ports")
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+from bench.ports import free_port
 
 
 def pages(port: int) -> int:

@@ -24,7 +24,6 @@ import base64
 import os
 import random
 import signal
-import socket
 import sqlite3
 import subprocess
 import sys
@@ -38,6 +37,9 @@ import aiohttp
 import pyotp
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+from bench.ports import free_port
+
 PASSWORD = "a long crash-test password"  # noqa: S105 - a throwaway operator of the test run
 CALLGATE = [sys.executable, "-m", "proxy"]
 POLICY = """domain: retail
@@ -51,12 +53,6 @@ rules:
       - {{left: args.zip, op: eq, right: "never"}}
     message: Address changes are reviewed.
 """
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
 
 
 async def ready(port: int, proc: subprocess.Popen[bytes], what: str, within_s: float = 20.0

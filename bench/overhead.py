@@ -19,7 +19,6 @@ import argparse
 import asyncio
 import os
 import shutil
-import socket
 import statistics
 import subprocess
 import sys
@@ -32,16 +31,11 @@ import aiohttp
 import orjson
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+from bench.ports import free_port
 from proxy.demo.data import generate
 
 ROOT = Path(__file__).resolve().parent.parent
 CALLGATE = [sys.executable, "-m", "proxy"]
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
 
 
 async def wait_up(url: str, within_s: float = 20.0) -> None:

@@ -6,9 +6,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import os
-import random
 import signal
-import socket
 import subprocess
 import sys
 from collections.abc import AsyncIterator
@@ -19,23 +17,9 @@ import aiohttp
 from aiohttp import web
 from aiohttp.test_utils import TestServer
 
+from bench.ports import free_port
+
 from .conftest import MODE, PG_DSN, ROOT, needs_postgres
-
-
-def free_port(block: int = 1) -> int:
-    """The first of ``block`` consecutive free ports, below the kernel's ephemeral range: a port
-    the kernel hands out (bind to 0) may be taken as the local port of some outgoing connection
-    before a process started later binds it; ports under 32768 are never handed out so."""
-    for _ in range(200):
-        first = random.randrange(20_000, 32_000 - block)
-        try:
-            for port in range(first, first + block):
-                with socket.socket() as s:
-                    s.bind(("127.0.0.1", port))
-        except OSError:
-            continue
-        return first
-    raise RuntimeError(f"no {block} free consecutive ports")
 
 
 def serve_command(tmp_path: Path, port: int, upstream_url: str, extra: str = "",
