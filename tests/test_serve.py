@@ -9,6 +9,7 @@ import os
 import signal
 import subprocess
 import sys
+import time
 from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
@@ -39,9 +40,11 @@ def serve_command(tmp_path: Path, port: int, upstream_url: str, extra: str = "",
 ENV = {**os.environ, "PYTHONPATH": str(ROOT)}
 
 
-async def wait_ready(url: str) -> None:
+async def wait_ready(url: str, within_s: float = 60.0) -> None:
+    """Until ``url`` answers 200 (a loaded machine starts processes slowly)."""
+    deadline = time.monotonic() + within_s
     async with aiohttp.ClientSession() as http:
-        for _ in range(200):
+        while time.monotonic() < deadline:
             try:
                 async with http.get(url) as r:
                     if r.status == 200:

@@ -236,9 +236,11 @@ class PostgresStore:
             async with self.pool.acquire() as conn:
                 if not migrate:
                     return
-                await conn.execute(f'CREATE SCHEMA IF NOT EXISTS "{self.schema}"')
                 await conn.execute("SELECT pg_advisory_lock(726354)")  # one migrator at a time
                 try:
+                    # under the lock too: CREATE SCHEMA IF NOT EXISTS is not safe against itself
+                    # (two replicas starting together: "duplicate key ... nspname")
+                    await conn.execute(f'CREATE SCHEMA IF NOT EXISTS "{self.schema}"')
                     self.migrated = await _migrate(conn)
                     for sql in (*VERSION_INDEXES, ENTER_FUNCTION, CLAIM_FUNCTION):
                         await conn.execute(sql)

@@ -102,3 +102,24 @@ async def _enter(store: PostgresStore) -> None:
 async def _someone_waits(store: PostgresStore) -> bool:
     rows = await store.fetch("SELECT 1 FROM pg_locks WHERE locktype = 'advisory' AND NOT granted")
     return bool(rows)
+
+
+async def test_replicas_opening_a_new_schema_together_all_open() -> None:
+    """Workers and replicas start at once: creating the schema and migrating it happen once,
+    under the migration lock, and none of them fails on another's CREATE SCHEMA."""
+    import secrets
+
+    for _ in range(3):
+        name = "t_" + secrets.token_hex(6)
+        stores = [PostgresStore(PG_DSN, name) for _ in range(4)]
+        try:
+            await asyncio.gather(*(s.open() for s in stores))
+            assert sum(bool(s.migrated) for s in stores) == 1  # one of them migrated
+        finally:
+            for s in stores:
+                await s.close()
+            cleanup = PostgresStore(PG_DSN, name)
+            await cleanup.open()
+            async with cleanup.pool.acquire() as conn:
+                await conn.execute(f'DROP SCHEMA "{name}" CASCADE')
+            await cleanup.close()
