@@ -18,7 +18,7 @@ from aiohttp.http_exceptions import HttpProcessingError
 from ..api.keys import RUNTIME
 from ..api.operator import apply_edit, inbox_query, inbox_rows
 from ..errors import BodyTooLarge, CallgateError, RequestError, Unauthorized
-from ..gate.auth import Operator, Role
+from ..gate.auth import Operator, Role, Throttled
 from ..gate.present import event_view, iso, money_text, ticket_view
 from ..gate.service import Gate
 from ..gate.tickets import UNDECIDED, Action, Status
@@ -237,6 +237,9 @@ async def login(request: web.Request) -> web.Response:
         token = await rt.accounts.login(str(fields["username"]), str(fields["password"]),
                                         str(fields["totp"]).replace(" ", ""),
                                         request.remote or "unknown")
+    except Throttled as e:  # say how long to wait: a page has no Retry-After to read
+        return _login_page(request, f"Too many failed logins from here; try again in "
+                           f"{max(1, round(e.retry_after_s))} s.", e.status)
     except CallgateError as e:
         return _login_page(request, e.agent_message, e.status)
     response = redirect(_next(form.get("next")))

@@ -323,3 +323,22 @@ async def test_static_files_come_from_memory_with_their_version(gated: Gated) ->
     for path in ("/ui/static/nope.js", "/ui/static/..%2F__init__.py", "/ui/static/%2e%2e%2fviews.py",
                  "/ui/static/"):
         assert (await gated.client.get(path)).status == 404, path
+
+
+async def test_a_throttled_login_says_how_long_to_wait(gated: Gated) -> None:
+    from proxy.gate.auth import LoginFailed
+
+    accounts = gated.runtime.accounts
+    assert accounts is not None
+    for i in range(4 * accounts.max_failures):  # guesses from this address
+        with pytest.raises(LoginFailed):
+            await accounts.login(f"nobody{i}", "guess", "123456", "127.0.0.1")
+    page = await gated.client.get("/ui/login")
+    token = CSRF.search(await page.text())
+    assert token is not None
+    resp = await gated.client.post("/ui/login", cookies={c.key: c.value for c in
+                                                         page.cookies.values()},
+                                   data={"csrf": token.group(1), "username": "abe",
+                                         "password": PASSWORD, "totp": code(gated.secrets["abe"])})
+    assert resp.status == 429
+    assert re.search(r"try again in \d+ s\.", await resp.text())
