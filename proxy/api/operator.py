@@ -183,8 +183,7 @@ async def show(request: web.Request, rt: Runtime) -> Any:
     await gate.set_read(ticket_id, op.operator_id, "read")
     return {**ticket_view(t, rt.catalog),
             "events": [event_view(e) for e in await gate.events(ticket_id, internal=True)],
-            "transcript": await gate.transcript(t["session_id"],
-                                                await gate.call_seq(t["call_id"]))}
+            "transcript": await gate.transcript(t)}
 
 
 def _act(action: Action, role: Role = Role.APPROVER) -> Handler:

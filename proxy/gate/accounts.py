@@ -186,6 +186,12 @@ class Accounts:
         """The operator behind a session token; idle and absolute timeouts end it. ``touch``:
         this request is the operator's own doing and restarts the idle clock (a page looking
         for changes by itself is not, or an open tab would never go idle)."""
+        return (await self.session_until(token, touch))[0]
+
+    async def session_until(self, token: str | None, touch: bool = True
+                            ) -> tuple[Operator, float]:
+        """``session``, and when the session ends if its operator does nothing more: the idle
+        limit after the last thing they did, or the absolute limit, whichever comes first."""
         if not token or not token.startswith(OPERATOR_PREFIX):
             raise Unauthorized("an operator session token is required (POST /v1/operator/login)")
         now = self.clock()
@@ -199,20 +205,13 @@ class Accounts:
             await self.store.write([("UPDATE operator_sessions SET ended = 1 WHERE token_hash = ?",
                                      (token_hash(token),))])
             raise Unauthorized("the operator session timed out; log in again")
+        last_seen = float(row[2])
         if touch and now - row[2] > min(5.0, self.idle_s / 4):  # the idle clock, not per request
             await self.store.write([("UPDATE operator_sessions SET last_seen = ? WHERE "
                                      "token_hash = ?", (now, token_hash(token)))])
-        return Operator(row[0], row[4], Role(row[5]))
-
-    async def ends_at(self, token: str) -> float:
-        """When the session behind ``token`` ends if its operator does nothing more: the idle
-        limit after the last thing they did, or the absolute limit, whichever comes first."""
-        row = await self.store.fetchone(
-            "SELECT created_at, last_seen FROM operator_sessions WHERE token_hash = ?",
-            (token_hash(token),))
-        if row is None:
-            raise Unauthorized("unknown or ended operator session")
-        return min(float(row[1]) + self.idle_s, float(row[0]) + self.max_s)
+            last_seen = now
+        ends = min(last_seen + self.idle_s, float(row[1]) + self.max_s)
+        return Operator(row[0], row[4], Role(row[5])), ends
 
     async def logout(self, token: str, operator: Operator) -> None:
         await self.store.write([

@@ -154,18 +154,18 @@ class Gate:
         return {str(k): int(v) for k, v in await self.store.fetch(
             "SELECT status, COUNT(*) FROM tickets GROUP BY status")}
 
-    async def transcript(self, session_id: str, up_to_seq: int | None
-                         ) -> list[dict[str, Any]]:
-        """The session's conversation and calls in order, up to (and with) position
-        ``up_to_seq``: what the agent had seen and done when it made a call."""
-        limit = up_to_seq if up_to_seq is not None else 2**62
+    async def transcript(self, t: dict[str, Any]) -> list[dict[str, Any]]:
+        """The held call's session, its conversation and calls in order, up to and with the
+        held call: what the agent had seen and done when it made it."""
+        params = (t["session_id"], t["call_id"])
+        # all of it when the held call was never recorded (its record failed after the hold)
+        upto = "seq <= COALESCE((SELECT seq FROM calls WHERE call_id = ?), 9223372036854775807)"
         messages = await self.store.fetch(
-            "SELECT seq, role, content, ts FROM messages WHERE session_id = ? AND seq <= ? "
-            "ORDER BY seq", (session_id, limit))
+            f"SELECT seq, role, content, ts FROM messages WHERE session_id = ? AND {upto} "  # noqa: S608 - fixed text
+            "ORDER BY seq", params)
         calls = await self.store.fetch(
-            "SELECT seq, call_id, tool, kind, arguments, verdict, outcome, result, error_code, "
-            "started_at FROM calls WHERE session_id = ? AND seq <= ? ORDER BY seq",
-            (session_id, limit))
+            "SELECT seq, call_id, tool, kind, arguments, verdict, outcome, result, error_code, "  # noqa: S608 - fixed text
+            f"started_at FROM calls WHERE session_id = ? AND {upto} ORDER BY seq", params)
         out = [{"seq": m[0], "type": "message", "role": m[1], "content": m[2], "ts": m[3]}
                for m in messages]
         out += [{"seq": c[0], "type": "call", "call_id": c[1], "tool": c[2], "kind": c[3],
@@ -173,10 +173,6 @@ class Gate:
                  "result": None if c[7] is None else orjson.loads(c[7]), "error_code": c[8],
                  "ts": c[9]} for c in calls]
         return sorted(out, key=lambda e: e["seq"])
-
-    async def call_seq(self, call_id: str) -> int | None:
-        row = await self.store.fetchone("SELECT seq FROM calls WHERE call_id = ?", (call_id,))
-        return None if row is None else int(row[0])
 
     async def pending_arguments(self, tools: list[str], domain: str) -> list[dict[str, Any]]:
         """The arguments of held calls of these tools not yet settled (open, assigned, approved

@@ -66,8 +66,8 @@ async def _who(request: web.Request) -> Who | None:
     if not token or rt.accounts is None:
         return None
     try:
-        op = await rt.accounts.session(token, touch=not _fetching(request))
-        return Who(op, token, await rt.accounts.ends_at(token))
+        op, ends = await rt.accounts.session_until(token, touch=not _fetching(request))
+        return Who(op, token, ends)
     except Unauthorized:
         return None
 
@@ -364,7 +364,7 @@ async def _ticket_page(request: web.Request, who: Who, ticket_id: str, *,
         # the operator opened it (not a page elsewhere on the same site loading it unseen)
         await gate.set_read(ticket_id, who.op.operator_id, "read")
     t = context["t"]
-    transcript = await gate.transcript(t["session_id"], await gate.call_seq(t["call_id"]))
+    transcript = await gate.transcript(t)
     edited = form.get("arguments") if form is not None else None
     return _render(request, "ticket.html", who, status, error=error, transcript=transcript,
                    edit_text=edited if isinstance(edited, str) else context["raw"], **context)
