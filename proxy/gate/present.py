@@ -8,6 +8,8 @@ from datetime import UTC, datetime
 from decimal import Decimal, InvalidOperation
 from typing import TYPE_CHECKING, Any
 
+from ..payments import PaymentError, exponent
+
 if TYPE_CHECKING:
     from ..catalog import Catalog
     from ..session import SessionState
@@ -113,11 +115,11 @@ def money_text(m: dict[str, str] | None) -> str:
 
 
 def minor_units(currency: str) -> int | None:
-    import iso4217
-
+    """The currency's ISO 4217 exponent, or None for a code that is not a currency with minor
+    units (its amount is then shown as it is)."""
     try:
-        return int(iso4217.Currency(currency.upper()).exponent or 0)
-    except (ValueError, KeyError, AttributeError):
+        return exponent(currency.upper())
+    except PaymentError:
         return None
 
 

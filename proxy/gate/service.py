@@ -316,7 +316,8 @@ class Gate:
         if after.status is not before.status:
             self.notify(t, f"ticket.{after.status.value}")
         if after.status is Status.APPROVED and before.status is not Status.APPROVED:
-            self._deliveries[ticket_id] = self._spawn(self.deliver(ticket_id))
+            delivery = self._deliveries[ticket_id] = self._spawn(self.deliver(ticket_id))
+            delivery.add_done_callback(lambda _: self._deliveries.pop(ticket_id, None))
         return t
 
     async def _assignable(self, operator_id: str) -> None:
@@ -565,8 +566,6 @@ class Gate:
 
     def _done(self, task: asyncio.Future[Any]) -> None:
         self._tasks.discard(task)
-        for ticket_id in [k for k, v in self._deliveries.items() if v is task]:
-            del self._deliveries[ticket_id]
         if not task.cancelled() and task.exception() is not None:
             log.error("gate_task_failed", error=repr(task.exception()))
 

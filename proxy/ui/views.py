@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import contextlib
 import hashlib
-import json
 from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -24,10 +23,10 @@ from ..gate.service import Gate
 from ..gate.tickets import UNDECIDED, Action, Status
 from ..payments import describe as describe_rehearsal
 from ..pipeline import Runtime
+from .assets import ASSETS
 from .security import Cookies, csrf_for, csrf_ok, new_login_secret, redirect, same_origin
 
 COOKIES = web.AppKey("ui_cookies", Cookies)
-ASSETS: web.AppKey[Any] = web.AppKey("ui_assets")  # the static files (ui.Assets)
 LOGIN_COOKIE_S = 900
 APPROVE_WAIT_S = 2.0
 STATUSES = [s.value for s in Status]
@@ -262,15 +261,20 @@ async def logout(request: web.Request, who: Who, form: Mapping[str, Any]) -> web
 # ---- the inbox --------------------------------------------------------------------------------
 
 
+async def _operators(rt: Runtime) -> tuple[list[dict[str, object]], dict[str, str]]:
+    """Every operator, and their names by id (owners, approvers and actors are shown by name)."""
+    assert rt.accounts is not None
+    operators = await rt.accounts.list()
+    return operators, {str(o["operator_id"]): str(o["username"]) for o in operators}
+
+
 async def _inbox_context(request: web.Request, who: Who) -> dict[str, Any]:
     rt = _rt(request)
     gate = _gate(rt)
     query = {k: v for k, v in request.query.items() if k != "_"}
     query.setdefault("status", ACTIVE)  # by default, what still needs someone
     q = inbox_query(query)
-    assert rt.accounts is not None
-    operators = await rt.accounts.list()
-    names = {str(o["operator_id"]): str(o["username"]) for o in operators}
+    operators, names = await _operators(rt)
     counts = await gate.counts()
     rows = await inbox_rows(rt, who.op.operator_id, q)
     seen = orjson.dumps([counts, [(r["ticket_id"], r["updated_at"], r["read_state"])
@@ -313,7 +317,7 @@ def _argument_rows(arguments: dict[str, Any]) -> list[tuple[str, str]]:
         if isinstance(value, list) and all(not isinstance(v, dict | list) for v in value):
             shown = ", ".join(str(v) for v in value)
         elif isinstance(value, dict | list):
-            shown = json.dumps(value, ensure_ascii=False)
+            shown = _compact(value)
         else:
             shown = str(value)
         rows.append((label, shown))
@@ -323,11 +327,9 @@ def _argument_rows(arguments: dict[str, Any]) -> list[tuple[str, str]]:
 async def _ticket_context(request: web.Request, who: Who, ticket_id: str) -> dict[str, Any]:
     rt = _rt(request)
     gate = _gate(rt)
-    assert rt.accounts is not None
     t = ticket_view(await gate.get(ticket_id), rt.catalog)
     events = [event_view(e) for e in await gate.events(ticket_id, internal=True)]
-    operators = await rt.accounts.list()
-    names = {str(o["operator_id"]): str(o["username"]) for o in operators}
+    operators, names = await _operators(rt)
     status = Status(t["status"])
     return {
         "t": t, "events": events, "names": names,
@@ -336,9 +338,8 @@ async def _ticket_context(request: web.Request, who: Who, ticket_id: str) -> dic
         "final": status not in UNDECIDED and status not in (Status.APPROVED,
                                                             Status.OUTCOME_UNKNOWN),
         "arguments": _argument_rows(t["arguments"]),
-        "raw": orjson.dumps(t["arguments"], option=orjson.OPT_INDENT_2).decode(),
-        "result": None if t["result"] is None else orjson.dumps(
-            t["result"], option=orjson.OPT_INDENT_2).decode(),
+        "raw": _json(t["arguments"]),
+        "result": None if t["result"] is None else _json(t["result"]),
         "version": f"{t['updated_at']}/{len(events)}",
         "rehearsal": _rehearsal_words(t["rehearsal"]),
         "approved_by": [names.get(a, a) for a in t["approvals"]],
