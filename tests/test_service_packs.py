@@ -91,6 +91,7 @@ async def test_billing_signing_in_is_never_an_entitlement_and_support_decides(
     assert status == 202, body
     done = await decide(client, rt, token, body["ticket"]["ticket_id"], "approve")
     assert done["status"] == "executed" and len(writes(service)) == 1
+    assert done["money_text"] == "5.00 USD"  # the reviewer sees the credit in the domain's money
     assert writes(service)[0]["idempotency_key"] == done["ticket_id"]
     assert (await agent.call("notify_customer", account_id=paid,
                              message="Your late fee was credited."))[0] == 200
