@@ -55,6 +55,7 @@ if TYPE_CHECKING:
     from ..store.cache import SessionCache
 
 log = structlog.get_logger("callgate.gate")
+OUTCOME_POLL_S = 0.1  # how often outcome() asks the store about a delivery another replica makes
 
 
 class UnknownTicket(RequestError):
@@ -556,13 +557,21 @@ class Gate:
         return task
 
     async def outcome(self, ticket_id: str, within_s: float) -> dict[str, Any]:
-        """The ticket once this process's delivery of it has finished, or as it stands after
-        ``within_s`` (still approved: the delivery goes on, the caller polls)."""
+        """The ticket once its delivery has finished, or as it stands after ``within_s``
+        (still approved: the delivery goes on, the caller polls). The delivery may be another
+        replica's (its sweep can take an approval first): then the store is asked again, a
+        few times a second, until the ticket leaves ``approved`` or the time is up."""
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + within_s
         task = self._deliveries.get(ticket_id)
         if task is not None and within_s > 0:
             with contextlib.suppress(Exception):  # a timeout, or a failure _done logs
                 await asyncio.wait_for(asyncio.shield(task), within_s)
-        return await self.get(ticket_id)
+        t = await self.get(ticket_id)
+        while t["status"] == Status.APPROVED.value and loop.time() < deadline:
+            await asyncio.sleep(min(OUTCOME_POLL_S, max(0.0, deadline - loop.time())))
+            t = await self.get(ticket_id)
+        return t
 
     def _done(self, task: asyncio.Future[Any]) -> None:
         self._tasks.discard(task)
