@@ -75,6 +75,8 @@ def build_runtime(
     runtime.upstreams.sandbox_payments = SandboxPayments(store)
     if hasattr(store, "observe_commit"):
         store.observe_commit = runtime.metrics.commit.observe
+    if hasattr(store, "on_lost"):  # deferred records a failed commit lost: views reload
+        store.on_lost = runtime.sessions.forget
     if config.listen.rate_per_s is not None:
         runtime.limiter = RateLimiter(config.listen.rate_per_s, config.listen.burst,
                                       lambda: runtime.clock())

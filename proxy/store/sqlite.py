@@ -4,6 +4,16 @@ Writes run on the event loop thread: with WAL and ``synchronous=NORMAL`` a commi
 microseconds, cheaper than a hop to a worker thread, and a committed row survives a crash of the
 process (only a power loss can take the last commits). A second proxy on the same file is refused
 with a lock, because the in-memory session view assumes one writer.
+
+Reads and messages may be *deferred* (``defer=True``): the caller goes on at once and the
+record is committed within ``commit_delay_s``, with every other write of that moment in one
+transaction (a commit costs more than the rows in it). Order is kept: a deferred record is
+committed before, or with, any later write, so a write on disk implies the reads and messages
+before it are too, and no store read here misses one (reads flush first). What a crash can take
+is the last few milliseconds of reads and messages, never a write; the session then reloads
+without them and the policy refuses what they would have allowed. If a deferred record cannot be
+committed, its whole transaction is abandoned (the writes in it fail, nothing is sent) and
+``on_lost`` is told the sessions: their in-memory view went ahead of the store and is dropped.
 """
 
 from __future__ import annotations
@@ -21,6 +31,7 @@ from string import Template
 from typing import Any
 
 import orjson
+import structlog
 
 from ..errors import StoreConflict, StoreError, StoreInputError
 from ..locks import KeyedLocks
@@ -32,6 +43,10 @@ from .rows import CALL_COLUMNS, CONFIRMATION_COLUMNS, MESSAGE_COLUMNS, SESSION_C
 from .statements import AUDIT, Statement, audit_entry
 
 Head = tuple[int, str] | None  # the audit log's last (seq, hash); None: read it from the table
+# queued writes: statements with the caller's future, or with the session of a deferred record
+Batch = list[tuple[list[Statement], "asyncio.Future[None] | str"]]
+MAX_DEFERRED = 256  # deferred records that are committed at once, without waiting for the delay
+log = structlog.get_logger("callgate.store")
 
 
 class _RowCount(Exception):
@@ -84,12 +99,18 @@ def migrate_sqlite(db: sqlite3.Connection) -> list[int]:
 
 
 class SqliteStore:
-    def __init__(self, path: str | os.PathLike[str]) -> None:
+    def __init__(self, path: str | os.PathLike[str], commit_delay_s: float = 0.0) -> None:
         self.path = str(path)
+        self.commit_delay_s = commit_delay_s  # deferred records: committed within this
         self._db: sqlite3.Connection | None = None
         self._lock_fd: int | None = None
-        self._pending: list[tuple[list[Statement], asyncio.Future[None]]] = []
-        self._flush_scheduled = False
+        # (statements, the caller's future, or None for a deferred record with its session)
+        self._pending: list[tuple[list[Statement], asyncio.Future[None] | str]] = []
+        self._deferred = 0  # deferred records in _pending
+        self._flush_at: asyncio.TimerHandle | asyncio.Handle | None = None
+        self._flush_soon = False  # _flush_at is a call_soon (not the delay's timer)
+        # told the sessions whose deferred records were lost (the cache drops their view)
+        self.on_lost: Callable[[set[str]], None] | None = None
         self._audit_head: Head = None
         self._locks = KeyedLocks()
         self.writable = True  # False after a failed commit, until a write succeeds again
@@ -144,6 +165,7 @@ class SqliteStore:
 
     async def close(self) -> None:
         if self._db is not None:
+            self._flush()  # deferred records are committed, not dropped
             self._db.close()
             self._db = None
         self._release()
@@ -165,12 +187,16 @@ class SqliteStore:
         await self._write(statements)
 
     async def fetch(self, sql: str, params: Sequence[Any] = ()) -> list[tuple[Any, ...]]:
+        if self._deferred:  # what was answered is what is read
+            self._flush()
         try:
             return self.db.execute(sql, tuple(params)).fetchall()
         except sqlite3.Error as e:
             raise StoreError(f"SQLite read failed: {e}") from e
 
     async def fetchone(self, sql: str, params: Sequence[Any] = ()) -> tuple[Any, ...] | None:
+        if self._deferred:
+            self._flush()
         try:
             row: tuple[Any, ...] | None = self.db.execute(sql, tuple(params)).fetchone()
         except sqlite3.Error as e:
@@ -196,14 +222,32 @@ class SqliteStore:
         """
         future: asyncio.Future[None] = asyncio.get_running_loop().create_future()
         self._pending.append((statements, future))
-        if not self._flush_scheduled:
-            self._flush_scheduled = True
-            asyncio.get_running_loop().call_soon(self._flush)
+        self._schedule(soon=True)
         await future
 
+    def _write_later(self, session_id: str, statements: list[Statement]) -> None:
+        """Queue a deferred record of ``session_id`` (see the module's docstring)."""
+        self._pending.append((statements, session_id))
+        self._deferred += 1
+        self._schedule(soon=self._deferred >= MAX_DEFERRED)
+
+    def _schedule(self, soon: bool) -> None:
+        if self._flush_at is not None and (self._flush_soon or not soon):
+            return  # a flush that comes soon enough is on its way
+        if self._flush_at is not None:
+            self._flush_at.cancel()
+        loop = asyncio.get_running_loop()
+        self._flush_soon = soon
+        self._flush_at = loop.call_soon(self._flush) if soon else \
+            loop.call_later(self.commit_delay_s, self._flush)
+
     def _flush(self) -> None:
-        batch, self._pending = self._pending, []
-        self._flush_scheduled = False
+        if self._flush_at is not None:
+            self._flush_at.cancel()
+            self._flush_at = None
+        batch, self._pending, self._deferred = self._pending, [], 0
+        if not batch:
+            return
         started = time.perf_counter()
         try:
             self._commit(batch)
@@ -211,10 +255,23 @@ class SqliteStore:
                 self.observe_commit(time.perf_counter() - started)
         except BaseException as e:  # never leave a caller waiting or a transaction open
             self._abandon()
-            for _, future in batch:
-                _fail(future, StoreError(f"SQLite write failed: {e!r}"))
+            self._lose(batch, StoreError(f"SQLite write failed: {e!r}"))
             if not isinstance(e, Exception):
                 raise
+
+    def _lose(self, batch: Batch, err: StoreError) -> None:
+        """The whole batch is not on disk: its callers fail, its deferred records' sessions are
+        reported lost."""
+        lost = set()
+        for _, waiter in batch:
+            if isinstance(waiter, str):
+                lost.add(waiter)
+            else:
+                _fail(waiter, err)
+        if lost:
+            log.error("deferred_records_lost", sessions=len(lost), error=str(err))
+            if self.on_lost is not None:
+                self.on_lost(lost)
 
     def _abandon(self) -> None:
         """Roll back whatever is open, and note that the store could not write."""
@@ -225,7 +282,7 @@ class SqliteStore:
             with contextlib.suppress(sqlite3.Error):
                 db.execute("ROLLBACK")
 
-    def _commit(self, batch: list[tuple[list[Statement], asyncio.Future[None]]]) -> None:
+    def _commit(self, batch: Batch) -> None:
         done: list[asyncio.Future[None]] = []
         try:
             db = self.db
@@ -234,12 +291,21 @@ class SqliteStore:
             db.execute("BEGIN IMMEDIATE")
         except (sqlite3.Error, StoreError) as e:
             self._abandon()
-            for _, future in batch:
-                _fail(future, StoreError(f"SQLite write failed: {e}"))
+            self._lose(batch, StoreError(f"SQLite write failed: {e}"))
             return
         alone = len(batch) == 1  # no savepoint needed: a failure rolls back the transaction
         head = self._audit_head  # the audit chain's end, in memory: this process is the writer
-        for statements, future in batch:
+        for statements, waiter in batch:
+            if isinstance(waiter, str):  # deferred: it goes in with all the rest, or nothing does
+                try:
+                    for statement in statements:
+                        head = _execute(db, statement, head)
+                except (sqlite3.Error, ValueError, _RowCount) as e:
+                    self._abandon()
+                    self._lose(batch, StoreError(f"SQLite write failed: a record of session "
+                                                 f"{waiter} could not be written: {e}"))
+                    return
+                continue
             saved = head
             try:
                 if not alone:
@@ -248,13 +314,13 @@ class SqliteStore:
                     head = _execute(db, statement, head)
                 if not alone:
                     db.execute("RELEASE one")
-                done.append(future)
+                done.append(waiter)
             except (sqlite3.Error, ValueError, _RowCount) as e:
                 # ValueError: a value SQLite cannot store (e.g. a string that is not UTF-8
                 # encodable); the edge refuses those, this keeps one bad caller from wedging all
                 bad = StoreInputError if isinstance(e, ValueError) else \
                     StoreConflict if isinstance(e, _RowCount) else StoreError
-                _fail(future, bad(f"SQLite write failed: {e}"))
+                _fail(waiter, bad(f"SQLite write failed: {e}"))
                 if alone:
                     db.execute("ROLLBACK")
                     return
@@ -267,8 +333,8 @@ class SqliteStore:
             db.execute("COMMIT")
         except sqlite3.Error as e:
             self._abandon()
-            for future in done:
-                _fail(future, StoreError(f"SQLite commit failed: {e}"))
+            self._lose([(s, w) for s, w in batch if isinstance(w, str) or w in done],
+                       StoreError(f"SQLite commit failed: {e}"))
             return
         self._audit_head = head
         self.writable = True
@@ -319,15 +385,16 @@ class SqliteStore:
             (ended_at, _dump(outcome), session_id),
         )])
 
-    async def add_message(self, session_id: str, message: Message) -> None:
-        await self._write([
+    async def add_message(self, session_id: str, message: Message, *, defer: bool = False
+                          ) -> None:
+        await self._record(session_id, defer, [
             ("INSERT INTO events (session_id, seq, kind) VALUES (?, ?, 'message')",
              (session_id, message.seq)),
             ("INSERT INTO messages (session_id, seq, role, content, ts) VALUES (?, ?, ?, ?, ?)",
              (session_id, message.seq, message.role.value, message.content, message.ts)),
         ])
 
-    async def add_call(self, call: CallRecord) -> None:
+    async def add_call(self, call: CallRecord, *, defer: bool = False) -> None:
         statements: list[Statement] = [(
             "INSERT INTO events (session_id, seq, kind) VALUES (?, ?, 'call')",
             (call.session_id, call.seq),
@@ -347,7 +414,13 @@ class SqliteStore:
                 "rules": call.rules, "policy_version": call.policy_version,
                 "arguments_sha256": hashlib.sha256(canonical_json(call.arguments)).hexdigest(),
             }))
-        await self._write(statements)
+        await self._record(call.session_id, defer, statements)
+
+    async def _record(self, session_id: str, defer: bool, statements: list[Statement]) -> None:
+        if defer and self.commit_delay_s > 0:
+            self._write_later(session_id, statements)
+        else:
+            await self._write(statements)
 
     async def finish_call(self, call: CallRecord) -> None:
         statements: list[Statement] = [(
@@ -370,6 +443,8 @@ class SqliteStore:
         )])
 
     async def last_fact(self, session_id: str, tool: str, arguments_key: str) -> Any:
+        if self._deferred:
+            self._flush()
         row = self.db.execute(
             "SELECT result FROM facts WHERE session_id = ? AND tool = ? AND args = ? "
             "ORDER BY seq DESC LIMIT 1",
@@ -378,6 +453,8 @@ class SqliteStore:
         return None if row is None else orjson.loads(row[0])
 
     async def load_session(self, session_id: str) -> SessionState | None:
+        if self._deferred:
+            self._flush()
         try:
             row = self.db.execute(
                 f"SELECT {SESSION_COLUMNS} FROM sessions "  # noqa: S608
