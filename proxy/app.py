@@ -74,7 +74,7 @@ def build_runtime(
     runtime.upstreams.observe = runtime.metrics.upstream_observer()
     runtime.upstreams.sandbox_payments = SandboxPayments(store)
     if hasattr(store, "observe_commit"):
-        store.observe_commit = runtime.metrics.commit.observe
+        store.observe_commit = runtime.metrics.commit_observer()
     if hasattr(store, "on_lost"):  # deferred records a failed commit lost: views reload
         store.on_lost = runtime.sessions.forget
     if config.listen.rate_per_s is not None:
@@ -225,7 +225,7 @@ async def reload_policies(rt: Runtime) -> bool:
                 await rt.opa.upload(name, module)
     except CallgateError as e:
         log.error("policy_reload_refused", error=str(e), kept=rt.policy.version)
-        rt.metrics.reload_failures.inc()
+        rt.metrics.reload_failed()
         rt.policy_on_disk_ok = False
         return False
     rt.policy_on_disk_ok = True
