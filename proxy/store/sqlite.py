@@ -14,6 +14,11 @@ is the last few milliseconds of reads and messages, never a write; the session t
 without them and the policy refuses what they would have allowed. If a deferred record cannot be
 committed, its whole transaction is abandoned (the writes in it fail, nothing is sent) and
 ``on_lost`` is told the sessions: their in-memory view went ahead of the store and is dropped.
+
+Checkpoints (copying the WAL into the database file, with an fsync) run on a thread of their
+own with a connection of their own, every ``CHECKPOINT_EVERY`` commits, never on the event loop:
+SQLite's automatic checkpoint ran inside the commit that crossed 1,000 pages and stalled every
+call for several milliseconds.
 """
 
 from __future__ import annotations
@@ -46,6 +51,8 @@ Head = tuple[int, str] | None  # the audit log's last (seq, hash); None: read it
 # queued writes: statements with the caller's future, or with the session of a deferred record
 Batch = list[tuple[list[Statement], "asyncio.Future[None] | str"]]
 MAX_DEFERRED = 256  # deferred records that are committed at once, without waiting for the delay
+CHECKPOINT_EVERY = 64  # commits between two checkpoints (each on the checkpoint thread)
+WAL_LIMIT = 4000  # pages (16 MB) past which the loop itself helps the WAL start over
 log = structlog.get_logger("callgate.store")
 
 
@@ -62,6 +69,14 @@ def _execute(db: sqlite3.Connection, statement: Statement, head: Head) -> Head:
         raise _RowCount(f"expected {statement[2]} changed row(s), got {cursor.rowcount}: the "
                         "state changed")
     return head
+
+
+def _checkpoint(db: sqlite3.Connection) -> tuple[int, int]:
+    """Copy what the WAL holds into the database file, without waiting on readers or the
+    writer (PASSIVE); on the checkpoint thread, so the loop does not wait for its fsync.
+    Returns the WAL's pages and how many of them are copied."""
+    row = db.execute("PRAGMA wal_checkpoint(PASSIVE)").fetchone()
+    return int(row[1]), int(row[2])
 
 
 def _fail(future: asyncio.Future[None], err: StoreError) -> None:
@@ -111,6 +126,10 @@ class SqliteStore:
         self._flush_soon = False  # _flush_at is a call_soon (not the delay's timer)
         # told the sessions whose deferred records were lost (the cache drops their view)
         self.on_lost: Callable[[set[str]], None] | None = None
+        self._checkpointer: sqlite3.Connection | None = None  # used on the checkpoint thread
+        self._checkpoint: asyncio.Future[tuple[int, int]] | None = None  # the running one
+        self._commits = 0  # since the last checkpoint began
+        self.checkpoint_every, self.wal_limit = CHECKPOINT_EVERY, WAL_LIMIT
         self._audit_head: Head = None
         self._locks = KeyedLocks()
         self.writable = True  # False after a failed commit, until a write succeeds again
@@ -149,6 +168,11 @@ class SqliteStore:
             db.execute("PRAGMA foreign_keys=ON")
             db.execute("PRAGMA busy_timeout=2000")
             self.migrated = migrate_sqlite(db)
+            if self.path != ":memory:":  # checkpoints off the loop (the module's docstring)
+                db.execute("PRAGMA wal_autocheckpoint=0")
+                self._checkpointer = sqlite3.connect(self.path, isolation_level=None,
+                                                     check_same_thread=False)
+                self._checkpointer.execute("PRAGMA busy_timeout=2000")
         except sqlite3.Error as e:
             self._release()
             raise StoreError(f"cannot open SQLite store {self.path}: {e}") from e
@@ -166,9 +190,44 @@ class SqliteStore:
     async def close(self) -> None:
         if self._db is not None:
             self._flush()  # deferred records are committed, not dropped
-            self._db.close()
+            if self._checkpoint is not None:
+                with contextlib.suppress(Exception):
+                    await self._checkpoint
+            if self._checkpointer is not None:
+                self._checkpointer.close()
+                self._checkpointer = None
+            self._db.close()  # the last connection: SQLite checkpoints the rest itself
             self._db = None
         self._release()
+
+    def _start_checkpoint(self) -> None:
+        self._commits = 0
+        ckpt = self._checkpointer
+        if ckpt is None or self._checkpoint is not None:
+            return
+        loop = asyncio.get_running_loop()
+        self._checkpoint = loop.run_in_executor(None, _checkpoint, ckpt)
+        self._checkpoint.add_done_callback(self._checkpoint_done)
+
+    def _checkpoint_done(self, future: asyncio.Future[tuple[int, int]]) -> None:
+        self._checkpoint = None
+        if future.cancelled():
+            return
+        if future.exception() is not None:
+            # the WAL keeps the data; the next checkpoint tries again
+            log.warning("sqlite_checkpoint_failed", error=repr(future.exception()))
+            return
+        # The WAL starts over at a write that finds every page of it copied. Commits that
+        # never pause keep the thread one step behind, and the WAL would grow without end:
+        # past WAL_LIMIT pages, the few pages committed while the thread copied are copied
+        # here, on the writer's connection between two transactions (a short stall, rarely).
+        pages, _ = future.result()
+        db = self._db
+        if pages > self.wal_limit and db is not None and not db.in_transaction:
+            try:
+                _checkpoint(db)
+            except sqlite3.Error as e:
+                log.warning("sqlite_checkpoint_failed", error=repr(e))
 
     async def ping(self) -> bool:
         """Ready to take writes: after a failed commit, a probe write must succeed first (a
@@ -338,6 +397,9 @@ class SqliteStore:
             return
         self._audit_head = head
         self.writable = True
+        self._commits += 1
+        if self._commits >= self.checkpoint_every:
+            self._start_checkpoint()
         for future in done:
             if not future.done():
                 future.set_result(None)

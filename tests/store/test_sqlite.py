@@ -189,3 +189,21 @@ async def test_a_lost_deferred_record_fails_its_whole_transaction(tmp_path: Path
     assert not await store.ping() or store.writable  # a probe write decides readiness again
     await store.add_call(write)  # the store itself still works
     await store.close()
+
+
+async def test_checkpoints_keep_the_wal_bounded_when_commits_never_pause(tmp_path: Path) -> None:
+    """Checkpoints run on a thread of their own (SQLite's automatic one, inside a commit on the
+    loop, is off). Commits that never pause keep that thread one step behind; the WAL must
+    still start over, not grow with every commit."""
+    path = tmp_path / "s.db"
+    store = SqliteStore(path)
+    store.checkpoint_every, store.wal_limit = 16, 200  # small, to see it in a short test
+    await store.open()
+    await store.create_session(SessionState("s1", Environment.LIVE, {}, {}, "t0"))
+    big = {"text": "x" * 6000}  # two pages or more per commit: 4,000+ pages unchecked
+    for seq in range(1, 2001):
+        await store.add_call(call("s1", seq, "get_order_details", "read", Outcome.EXECUTED, big))
+    wal = (tmp_path / "s.db-wal").stat().st_size
+    await store.close()
+    assert wal < 4 * 1024 * 1024, f"the WAL grew to {wal} bytes"
+    assert on_disk(path, "SELECT count(*) FROM calls") == [(2000,)]
