@@ -117,7 +117,12 @@ def redact_cards(text: str) -> str:
     return _CARDISH.sub(sub, text)
 
 
-_THIRTEEN_DIGITS = re.compile(rb"[0-9]{13}")
+# Every digit to "0", separators dropped: a card-like run is then 13 zeros in a row, found by a
+# substring search (a regular expression's [0-9]{13} backtracked through every shorter run of
+# digits, an order id's or a price's: 17 us on a 600-byte order, against 2 this way).
+_DIGITS_AS_ZERO = bytes.maketrans(b"123456789", b"000000000")
+_SEPARATORS = b" .-"
+_THIRTEEN_ZEROS = b"0" * 13
 
 
 @functools.lru_cache(maxsize=64)
@@ -139,8 +144,8 @@ def scrub(value: Any, sensitive: frozenset[str] = frozenset()) -> Any:
         return _scrub(value, sensitive)
     # a prefilter, not the test: separators dropped, any run of 13 digits sends the value
     # through the exact walk (Luhn-checked); without one, nothing in it can be a card number
-    digits = text.replace(b"\xc2\xa0", b"").translate(None, b" .-")
-    if not _THIRTEEN_DIGITS.search(digits):
+    digits = text.replace(b"\xc2\xa0", b"").translate(_DIGITS_AS_ZERO, _SEPARATORS)
+    if _THIRTEEN_ZEROS not in digits:
         if not sensitive:
             return value
         lowered = text.lower()

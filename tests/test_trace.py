@@ -5,7 +5,10 @@ from __future__ import annotations
 import re
 from datetime import UTC, datetime
 
-from proxy.trace import now_iso
+from hypothesis import example, given, settings
+from hypothesis import strategies as st
+
+from proxy.trace import _scrub, now_iso, scrub
 
 
 def test_now_iso_is_utc_with_microseconds() -> None:
@@ -15,3 +18,24 @@ def test_now_iso_is_utc_with_microseconds() -> None:
         parsed = datetime.fromisoformat(s.replace("Z", "+00:00"))
         assert parsed.tzinfo == UTC
         assert parsed.isoformat(timespec="microseconds").replace("+00:00", "Z") == s
+
+
+_digits = st.text(alphabet="0123456789 -.\u00a0", min_size=0, max_size=30)
+_leaf = st.one_of(_digits, st.integers(min_value=-(2**63), max_value=2**63 - 1),
+                  st.floats(allow_nan=False, allow_infinity=False), st.booleans(), st.none(),
+                  st.sampled_from(["4111 1111 1111 1111", "4111-1111-1111-1111", "#W1234567",
+                     "4222222222222", "4222\u00a0222 222.2222", "x4222222222222y"]),
+    st.sampled_from([4222222222222, 4111111111111111]))
+_json = st.recursive(_leaf, lambda inner: st.one_of(
+    st.lists(inner, max_size=4), st.dictionaries(st.text(max_size=6), inner, max_size=4)),
+    max_leaves=12)
+
+
+@settings(max_examples=400, deadline=None)
+@given(_json)
+@example("4222222222222")  # 13 digits, the shortest card number
+@example({"n": [4222222222222]})
+def test_the_prefilter_never_lets_a_card_through(value: object) -> None:
+    """``scrub`` skips the exact walk when its prefilter finds no run of 13 digits; the walk
+    itself must then change nothing."""
+    assert scrub(value) == _scrub(value, frozenset())
