@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections import OrderedDict
 from collections.abc import AsyncIterator
-from contextlib import asynccontextmanager
+from contextlib import AbstractAsyncContextManager, asynccontextmanager
 
 from ..errors import UnknownSession
 from ..locks import KeyedLocks
@@ -72,21 +72,46 @@ class SessionCache:
             self._states.move_to_end(session_id)
         return state
 
-    @asynccontextmanager
-    async def locked(self, session_id: str, agent_key: str | None = None
-                     ) -> AsyncIterator[SessionState]:
+    def locked(self, session_id: str, agent_key: str | None = None
+               ) -> AbstractAsyncContextManager[SessionState]:
         """Hold the session's lock and yield its state; raises ``UnknownSession`` (also for a
         session another agent key started: one key never sees another's sessions)."""
+        if getattr(self.store, "session", None) is None:
+            return _Locked(self, session_id, agent_key)
+        return self._locked_shared(session_id, agent_key)
+
+    @asynccontextmanager
+    async def _locked_shared(self, session_id: str, agent_key: str | None
+                             ) -> AsyncIterator[SessionState]:
         async with self._locks.hold(session_id):
-            shared = getattr(self.store, "session", None)
-            if shared is None:
-                yield owned(await self.get(session_id), agent_key)
-                return
             # Several replicas: hold the session in the database too, and bring this copy up
             # to date with what the others changed since (only that is read).
+            shared = self.store.session  # type: ignore[attr-defined]
             async with shared(session_id, self._states.get(session_id)) as state:
                 if state is None:
                     self._states.pop(session_id, None)
                     raise UnknownSession(f"no session {session_id!r}")
                 self.put(state)
                 yield owned(state, agent_key)
+
+
+class _Locked:
+    """``SessionCache.locked`` for a store this process alone writes (SQLite): the session's
+    lock, then its state (a class: this is on every call's path)."""
+
+    __slots__ = ("_agent_key", "_cache", "_held", "_session_id")
+
+    def __init__(self, cache: SessionCache, session_id: str, agent_key: str | None) -> None:
+        self._cache, self._session_id, self._agent_key = cache, session_id, agent_key
+        self._held = cache._locks.hold(session_id)
+
+    async def __aenter__(self) -> SessionState:
+        await self._held.__aenter__()
+        try:
+            return owned(await self._cache.get(self._session_id), self._agent_key)
+        except BaseException:
+            await self._held.__aexit__(None, None, None)
+            raise
+
+    async def __aexit__(self, *exc: object) -> None:
+        await self._held.__aexit__(*exc)

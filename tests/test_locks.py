@@ -1,0 +1,68 @@
+"""Per-key locks: one holder per key at a time, memory only for keys in use, and a waiter that
+is cancelled leaves nothing behind."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+
+from proxy.locks import KeyedLocks
+
+
+async def test_one_holder_per_key_and_nothing_kept_after() -> None:
+    locks = KeyedLocks()
+    inside: list[str] = []
+    most = 0
+
+    async def work(key: str) -> None:
+        nonlocal most
+        async with locks.hold(key):
+            inside.append(key)
+            most = max(most, inside.count(key))
+            await asyncio.sleep(0)  # let the others try
+            inside.remove(key)
+
+    await asyncio.gather(*(work(k) for k in ["a", "b"] * 20))
+    assert most == 1
+    assert len(locks) == 0
+
+
+async def test_a_cancelled_waiter_leaves_no_trace() -> None:
+    locks = KeyedLocks()
+    held = asyncio.Event()
+    release = asyncio.Event()
+
+    async def holder() -> None:
+        async with locks.hold("k"):
+            held.set()
+            await release.wait()
+
+    first = asyncio.create_task(holder())
+    await held.wait()
+
+    async def waiter() -> None:
+        async with locks.hold("k"):
+            raise AssertionError("never reached: cancelled while waiting")
+
+    second = asyncio.create_task(waiter())
+    await asyncio.sleep(0)
+    assert "k" in locks
+    second.cancel()
+    with pytest.raises(asyncio.CancelledError):
+        await second
+    release.set()
+    await first
+    assert "k" not in locks and len(locks) == 0
+    async with locks.hold("k"):  # free again
+        assert "k" in locks
+
+
+async def test_an_error_inside_releases_the_key() -> None:
+    locks = KeyedLocks()
+    with pytest.raises(RuntimeError):
+        async with locks.hold("k"):
+            raise RuntimeError("boom")
+    assert len(locks) == 0
+    async with locks.hold("k"):
+        pass
