@@ -119,8 +119,7 @@ class SqliteStore:
         self.commit_delay_s = commit_delay_s  # deferred records: committed within this
         self._db: sqlite3.Connection | None = None
         self._lock_fd: int | None = None
-        # (statements, the caller's future, or None for a deferred record with its session)
-        self._pending: list[tuple[list[Statement], asyncio.Future[None] | str]] = []
+        self._pending: Batch = []  # queued writes, committed by the next _flush
         self._deferred = 0  # deferred records in _pending
         self._flush_at: asyncio.TimerHandle | asyncio.Handle | None = None
         self._flush_soon = False  # _flush_at is a call_soon (not the delay's timer)
