@@ -75,8 +75,6 @@ def build_runtime(
     runtime.upstreams.sandbox_payments = SandboxPayments(store)
     if hasattr(store, "observe_commit"):
         store.observe_commit = runtime.metrics.commit_observer()
-    if hasattr(store, "on_lost"):  # deferred records a failed commit lost: views reload
-        store.on_lost = runtime.sessions.forget
     if config.listen.rate_per_s is not None:
         runtime.limiter = RateLimiter(config.listen.rate_per_s, config.listen.burst,
                                       lambda: runtime.clock())

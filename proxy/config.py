@@ -40,9 +40,6 @@ class StoreConfig(_Frozen):
     dsn_env: str | None = None
     schema_name: str = pydantic.Field("callgate", alias="schema")  # postgres
     max_connections: int = pydantic.Field(20, gt=1)  # postgres: a call holds one
-    # sqlite: reads' and messages' records are committed together within this many ms after
-    # they are answered (writes always before they are sent); 0: each before its answer
-    commit_delay_ms: float = pydantic.Field(10.0, ge=0, le=1000)
 
 
 class TraceConfig(_Frozen):

@@ -100,10 +100,6 @@ async def enforce(
         verdict = Verdict.ALLOW  # a sandbox session is the rehearsal: it runs on the sandbox
     match verdict:
         case Verdict.ALLOW:
-            if session.stale and tool.kind is ToolKind.WRITE:
-                raise StoreError("the store lost records of this session that the decision "
-                                 "saw; nothing was sent. Call again: the session is read anew "
-                                 "from the store")
             claims = list((effects or {}).get("claims") or ()) if tool.kind is ToolKind.WRITE \
                 else []
             holder = await store.claim(claims, call_id) if claims else None
@@ -312,9 +308,7 @@ async def _forward(
     if not is_write:
         # A read changed nothing, so it is recorded once, with its result. If that fails, the
         # agent does not get the result either: a fact the policy cannot see must not be used.
-        # Deferred: committed with the next write at the latest (a crash just after the answer
-        # loses the record, and the session reloads without the fact: refused, not allowed).
-        await store.add_call(record, defer=True)
+        await store.add_call(record)
         session.add_call(record)
         return Enforced(envelope, status, record)
     session.finish_call(record)

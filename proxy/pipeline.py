@@ -301,7 +301,7 @@ class ProxyFetcher:
             outcome=Outcome.FORWARDING, started_at=now_iso(),
         )
         await send_recorded(rt.upstreams, tool, record, session.environment)
-        await rt.store.add_call(record, defer=True)
+        await rt.store.add_call(record)
         session.add_call(record)
         rt.tracer.emit(TraceRecord(
             ts=record.finished_at, event="call", session_id=session.session_id, seq=record.seq,

@@ -136,9 +136,6 @@ class SessionState:
     # a replica reads only what changed since); -1 when unknown
     version: int = -1
     by_id: dict[str, CallRecord] = field(default_factory=dict)  # calls by call id
-    # True when records this view holds were lost by the store (a deferred commit failed): it
-    # went ahead of what is on disk, so no write is sent on its strength; the next call reloads
-    stale: bool = False
 
     @property
     def ended(self) -> bool:

@@ -4,15 +4,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import pytest
 from aiohttp.test_utils import TestServer
 
-from proxy.demo.data import RetailDB
-from proxy.enforce import enforce
-from proxy.errors import StoreError
-from proxy.policy.decision import Decision, Verdict
-
-from .conftest import ROOT, ProxyFactory, call, first_order, start_session, upstream_state
+from .conftest import ROOT, ProxyFactory, call, start_session, upstream_state
 
 
 async def test_unreachable_opa_blocks_with_503(
@@ -46,38 +40,6 @@ async def test_store_failure_blocks_with_503(
     assert upstream_state(upstream)["requests"] == 0
     ready = await client.get("/readyz")
     assert ready.status == 200  # the store still answers; a write failed: refused, not forwarded
-
-
-async def test_a_view_the_store_fell_behind_sends_no_write(
-    upstream: TestServer, make_proxy: ProxyFactory, retail_db: RetailDB,
-) -> None:
-    """A read is committed just after its answer (store.commit_delay_ms). If that commit
-    fails, a call already holding the session, whose view has the lost read, sends no write;
-    the next call reads the session anew from the store, without the read."""
-    client, rt = await make_proxy(str(upstream.make_url("")))
-    sid = await start_session(client)
-    order = first_order(retail_db, "pending")
-    status, _ = await call(client, sid, "get_order_details", order_id=order["order_id"])
-    assert status == 200
-    cancel = {"order_id": order["order_id"], "reason": "no longer needed"}
-    async with rt.sessions.locked(sid) as view:  # a call on this session, under way
-        rt.store.db.execute("PRAGMA query_only = ON")  # the disk refuses writes
-        await rt.store.fetch("SELECT 1")  # commits what waits: it cannot
-        rt.store.db.execute("PRAGMA query_only = OFF")
-        assert view.stale
-        tool = rt.catalog.get("cancel_pending_order", "retail")
-        assert tool is not None
-        with pytest.raises(StoreError, match="nothing was sent"):
-            await enforce(store=rt.store, upstreams=rt.upstreams, session=view, tool=tool,
-                          arguments=cancel, decision=Decision("d1", Verdict.ALLOW, (), 0, "-"),
-                          call_id="c1")
-    assert upstream_state(upstream)["writes"] == []
-    resp = await client.get(f"/v1/sessions/{sid}")
-    assert (await resp.json())["calls"] == []  # read anew from the store: the read is not there
-    status, body = await call(client, sid, "cancel_pending_order", **cancel)
-    assert status == 200, body  # a view that matches the store (no policy in this test)
-    assert [w["tool"] for w in upstream_state(upstream)["writes"]] == ["cancel_pending_order"]
-    assert (await client.get("/readyz")).status == 200
 
 
 async def test_ambiguous_tool_needs_the_session_domain(

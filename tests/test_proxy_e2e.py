@@ -12,7 +12,6 @@ import pytest
 from aiohttp import web
 from aiohttp.test_utils import TestClient, TestServer
 
-from proxy.api.keys import RUNTIME
 from proxy.demo.data import RetailDB
 from proxy.trace import TraceRecord
 
@@ -63,9 +62,6 @@ async def test_read_results_become_facts(
     sid = await start_session(proxy)
     await call(proxy, sid, "get_order_details", order_id=order["order_id"])
     await call(proxy, sid, "get_order_details", order_id="#W0")  # not found: no fact
-    # reads are committed a few ms after their answer (store.commit_delay_ms); a read of the
-    # store commits what is waiting, so another connection sees it on disk then
-    await proxy.server.app[RUNTIME].store.fetch("SELECT 1")
     db = sqlite3.connect(tmp_path / "callgate.db")
     rows = db.execute("SELECT tool, args, result FROM facts WHERE session_id = ?", (sid,)).fetchall()
     assert [(t, json.loads(a)) for t, a, _ in rows] == [

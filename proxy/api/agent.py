@@ -239,7 +239,7 @@ async def add_message(request: web.Request, rt: Runtime) -> web.Response:
         # card numbers are redacted before the message is kept anywhere (the last four stay,
         # which is all a proposal's "card ending 1111" needs)
         message = Message(state.next_seq(), body.role, redact_cards(body.content), now_iso())
-        await rt.store.add_message(session_id, message, defer=True)
+        await rt.store.add_message(session_id, message)
         state.add_message(message)
     rt.tracer.emit(TraceRecord(
         ts=message.ts, event="message", session_id=session_id, seq=message.seq,

@@ -558,9 +558,9 @@ class Gate:
 
     async def outcome(self, ticket_id: str, within_s: float) -> dict[str, Any]:
         """The ticket once its delivery has finished, or as it stands after ``within_s``
-        (still approved: the delivery goes on, the caller polls). The delivery may be another
-        replica's (its sweep can take an approval first): then the store is asked again, a
-        few times a second, until the ticket leaves ``approved`` or the time is up."""
+        (still approved: the delivery goes on, the caller polls). With replicas the delivery
+        may be another one's (its sweep can take an approval first): then the store is asked
+        again, a few times a second, until the ticket leaves ``approved`` or the time is up."""
         loop = asyncio.get_running_loop()
         deadline = loop.time() + within_s
         task = self._deliveries.get(ticket_id)
@@ -568,7 +568,8 @@ class Gate:
             with contextlib.suppress(Exception):  # a timeout, or a failure _done logs
                 await asyncio.wait_for(asyncio.shield(task), within_s)
         t = await self.get(ticket_id)
-        while t["status"] == Status.APPROVED.value and loop.time() < deadline:
+        shared = getattr(self.store, "shared", False)  # one process: its own delivery is all
+        while shared and t["status"] == Status.APPROVED.value and loop.time() < deadline:
             await asyncio.sleep(min(OUTCOME_POLL_S, max(0.0, deadline - loop.time())))
             t = await self.get(ticket_id)
         return t

@@ -4,9 +4,7 @@ behind one interface.
 ``SqliteStore`` is the embedded default (one process, WAL); ``PostgresStore`` serves several
 replicas. Every implementation passes the same contract suite (tests/store/), and both take
 their schema from the same numbered migrations (migrations.py). A write returns only once it is
-committed: what the proxy has answered is on disk, except a record written with ``defer=True``
-(a read's or a message's), which SQLite may commit a few milliseconds later, ahead of any later
-write (sqlite.py says what that can and cannot lose). The gate and the accounts speak to the store
+committed: what the proxy has answered is on disk. The gate and the accounts speak to the store
 only through this interface (``write``, ``fetch``, ``lock``), never to a concrete backend, and
 no store imports the gate.
 """
@@ -43,13 +41,10 @@ class Store(Protocol):
 
     async def end_session(self, session_id: str, ended_at: str, outcome: dict[str, Any]) -> None: ...
 
-    async def add_message(self, session_id: str, message: Message, *, defer: bool = False
-                          ) -> None: ...
+    async def add_message(self, session_id: str, message: Message) -> None: ...
 
-    async def add_call(self, call: CallRecord, *, defer: bool = False) -> None:
-        """Record a call: final when refused, or in flight (outcome ``forwarding``) before sending.
-        ``defer``: a read's or message's record, which may be committed just after this returns
-        (in order with every later write); a backend may ignore it and commit now."""
+    async def add_call(self, call: CallRecord) -> None:
+        """Record a call: final when refused, or in flight (outcome ``forwarding``) before sending."""
         ...
 
     async def finish_call(self, call: CallRecord) -> None:
@@ -119,4 +114,4 @@ def open_store(config: StoreConfig, path: str) -> Store:
         return PostgresStore(dsn, config.schema_name, config.max_connections)
     from .sqlite import SqliteStore
 
-    return SqliteStore(path, config.commit_delay_ms / 1e3)
+    return SqliteStore(path)

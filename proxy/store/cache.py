@@ -41,14 +41,6 @@ class SessionCache:
                 break
             self._states.popitem(last=False)
 
-    def forget(self, session_ids: set[str]) -> None:
-        """The store lost records of these sessions: their views are marked stale (a call that
-        holds one sends no write on it) and dropped, in use or not; the next call reloads."""
-        for session_id in session_ids:
-            state = self._states.pop(session_id, None)
-            if state is not None:
-                state.stale = True
-
     def drop(self, session_id: str) -> None:
         """Forget an ended session's in-memory view (the store keeps it; a read reloads it)."""
         if session_id not in self._locks:

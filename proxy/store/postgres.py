@@ -442,14 +442,11 @@ class PostgresStore:
     async def end_session(self, session_id: str, ended_at: str, outcome: dict[str, Any]) -> None:
         await self._session_write(session_id, END_SESSION, ended_at, _dump(outcome))
 
-    async def add_message(self, session_id: str, message: Message, *, defer: bool = False
-                          ) -> None:
-        # every record is committed before the session's lock is let go: the other replicas
-        # read the session from here
+    async def add_message(self, session_id: str, message: Message) -> None:
         await self._session_write(session_id, ADD_MESSAGE, message.seq, message.role.value,
                                   message.content, message.ts)
 
-    async def add_call(self, call: CallRecord, *, defer: bool = False) -> None:
+    async def add_call(self, call: CallRecord) -> None:
         row = (call.seq, call.call_id, call.tool, call.kind,
                canonical_json(scrub(call.arguments)), call.decision_id, call.verdict,
                _dump(call.rules), call.policy_version, call.outcome.value,

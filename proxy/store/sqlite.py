@@ -5,16 +5,6 @@ microseconds, cheaper than a hop to a worker thread, and a committed row survive
 process (only a power loss can take the last commits). A second proxy on the same file is refused
 with a lock, because the in-memory session view assumes one writer.
 
-Reads and messages may be *deferred* (``defer=True``): the caller goes on at once and the
-record is committed within ``commit_delay_s``, with every other write of that moment in one
-transaction (a commit costs more than the rows in it). Order is kept: a deferred record is
-committed before, or with, any later write, so a write on disk implies the reads and messages
-before it are too, and no store read here misses one (reads flush first). What a crash can take
-is the last few milliseconds of reads and messages, never a write; the session then reloads
-without them and the policy refuses what they would have allowed. If a deferred record cannot be
-committed, its whole transaction is abandoned (the writes in it fail, nothing is sent) and
-``on_lost`` is told the sessions: their in-memory view went ahead of the store and is dropped.
-
 Checkpoints (copying the WAL into the database file, with an fsync) run on a thread of their
 own with a connection of their own, every ``CHECKPOINT_EVERY`` commits, never on the event loop:
 SQLite's automatic checkpoint ran inside the commit that crossed 1,000 pages and stalled every
@@ -48,11 +38,9 @@ from .rows import CALL_COLUMNS, CONFIRMATION_COLUMNS, MESSAGE_COLUMNS, SESSION_C
 from .statements import AUDIT, Statement, audit_entry
 
 Head = tuple[int, str] | None  # the audit log's last (seq, hash); None: read it from the table
-# queued writes: statements with the caller's future, or with the session of a deferred record
-Batch = list[tuple[list[Statement], "asyncio.Future[None] | str"]]
-MAX_DEFERRED = 256  # deferred records that are committed at once, without waiting for the delay
 CHECKPOINT_EVERY = 64  # commits between two checkpoints (each on the checkpoint thread)
 WAL_LIMIT = 4000  # pages (16 MB) past which the loop itself helps the WAL start over
+CHECKPOINT_FAILURES = 3  # failed checkpoints in a row before SQLite's own takes over again
 log = structlog.get_logger("callgate.store")
 
 
@@ -114,26 +102,22 @@ def migrate_sqlite(db: sqlite3.Connection) -> list[int]:
 
 
 class SqliteStore:
-    def __init__(self, path: str | os.PathLike[str], commit_delay_s: float = 0.0) -> None:
+    def __init__(self, path: str | os.PathLike[str]) -> None:
         self.path = str(path)
-        self.commit_delay_s = commit_delay_s  # deferred records: committed within this
         self._db: sqlite3.Connection | None = None
         self._lock_fd: int | None = None
-        self._pending: Batch = []  # queued writes, committed by the next _flush
-        self._deferred = 0  # deferred records in _pending
-        self._flush_at: asyncio.TimerHandle | asyncio.Handle | None = None
-        self._flush_soon = False  # _flush_at is a call_soon (not the delay's timer)
-        # told the sessions whose deferred records were lost (the cache drops their view)
-        self.on_lost: Callable[[set[str]], None] | None = None
-        self._checkpointer: sqlite3.Connection | None = None  # used on the checkpoint thread
-        self._checkpoint: asyncio.Future[tuple[int, int]] | None = None  # the running one
-        self._commits = 0  # since the last checkpoint began
-        self.checkpoint_every, self.wal_limit = CHECKPOINT_EVERY, WAL_LIMIT
+        self._pending: list[tuple[list[Statement], asyncio.Future[None]]] = []
+        self._flush_scheduled = False
         self._audit_head: Head = None
         self._locks = KeyedLocks()
         self.writable = True  # False after a failed commit, until a write succeeds again
         self.migrated: list[int] = []  # migrations applied by this open
         self.observe_commit: Callable[[float], None] | None = None  # metrics: seconds
+        self._checkpointer: sqlite3.Connection | None = None  # used on the checkpoint thread
+        self._checkpoint: asyncio.Future[tuple[int, int]] | None = None  # the running one
+        self._commits = 0  # since the last checkpoint began
+        self._checkpoint_failures = 0  # in a row
+        self.checkpoint_every, self.wal_limit = CHECKPOINT_EVERY, WAL_LIMIT
 
     @property
     def db(self) -> sqlite3.Connection:
@@ -171,7 +155,6 @@ class SqliteStore:
                 db.execute("PRAGMA wal_autocheckpoint=0")
                 self._checkpointer = sqlite3.connect(self.path, isolation_level=None,
                                                      check_same_thread=False)
-                self._checkpointer.execute("PRAGMA busy_timeout=2000")
         except sqlite3.Error as e:
             self._release()
             raise StoreError(f"cannot open SQLite store {self.path}: {e}") from e
@@ -187,38 +170,48 @@ class SqliteStore:
             self._lock_fd = None
 
     async def close(self) -> None:
-        if self._db is not None:
-            self._flush()  # deferred records are committed, not dropped
+        try:
             if self._checkpoint is not None:
                 with contextlib.suppress(Exception):
-                    await self._checkpoint
-            if self._checkpointer is not None:
-                self._checkpointer.close()
+                    await asyncio.shield(self._checkpoint)
+        finally:  # cancelled while waiting: the connections are closed all the same
+            if self._checkpointer is not None and self._checkpoint is None:
+                self._checkpointer.close()  # (one still running closes it when it ends)
                 self._checkpointer = None
-            self._db.close()  # the last connection: SQLite checkpoints the rest itself
-            self._db = None
-        self._release()
+            if self._db is not None:
+                self._db.close()  # the last connection: SQLite checkpoints the rest itself
+                self._db = None
+            self._release()
 
     def _start_checkpoint(self) -> None:
+        """A checkpoint on the default executor's thread, if none is running."""
         self._commits = 0
         ckpt = self._checkpointer
         if ckpt is None or self._checkpoint is not None:
             return
-        loop = asyncio.get_running_loop()
-        self._checkpoint = loop.run_in_executor(None, _checkpoint, ckpt)
+        try:
+            self._checkpoint = asyncio.get_running_loop().run_in_executor(None, _checkpoint,
+                                                                          ckpt)
+        except RuntimeError as e:  # no thread to run it (the executor is shut down)
+            self._checkpoint_failed(e)
+            return
         self._checkpoint.add_done_callback(self._checkpoint_done)
 
     def _checkpoint_done(self, future: asyncio.Future[tuple[int, int]]) -> None:
         self._checkpoint = None
+        if self._db is None and self._checkpointer is not None:  # closed while it ran
+            self._checkpointer.close()
+            self._checkpointer = None
         if future.cancelled():
             return
-        if future.exception() is not None:
-            # the WAL keeps the data; the next checkpoint tries again
-            log.warning("sqlite_checkpoint_failed", error=repr(future.exception()))
+        err = future.exception()
+        if err is not None:
+            self._checkpoint_failed(err)
             return
+        self._checkpoint_failures = 0
         # The WAL starts over at a write that finds every page of it copied. Commits that
         # never pause keep the thread one step behind, and the WAL would grow without end:
-        # past WAL_LIMIT pages, the few pages committed while the thread copied are copied
+        # past wal_limit pages, the few pages committed while the thread copied are copied
         # here, on the writer's connection between two transactions (a short stall, rarely).
         pages, _ = future.result()
         db = self._db
@@ -227,6 +220,22 @@ class SqliteStore:
                 _checkpoint(db)
             except sqlite3.Error as e:
                 log.warning("sqlite_checkpoint_failed", error=repr(e))
+
+    def _checkpoint_failed(self, err: BaseException) -> None:
+        """The WAL keeps the data and the next checkpoint tries again; after a few failures in
+        a row SQLite checkpoints by itself again (in the commits, on the loop): a WAL that
+        grows without end is worse than a stall."""
+        self._checkpoint_failures += 1
+        log.warning("sqlite_checkpoint_failed", error=repr(err),
+                    in_a_row=self._checkpoint_failures)
+        if self._checkpoint_failures >= CHECKPOINT_FAILURES and self._db is not None:
+            with contextlib.suppress(sqlite3.Error):
+                self._db.execute("PRAGMA wal_autocheckpoint=1000")
+                if self._checkpointer is not None:  # the thread is given up
+                    self._checkpointer.close()
+                    self._checkpointer = None
+                log.error("sqlite_checkpoint_thread_given_up",
+                          effect="SQLite checkpoints inside commits again")
 
     async def ping(self) -> bool:
         """Ready to take writes: after a failed commit, a probe write must succeed first (a
@@ -245,16 +254,12 @@ class SqliteStore:
         await self._write(statements)
 
     async def fetch(self, sql: str, params: Sequence[Any] = ()) -> list[tuple[Any, ...]]:
-        if self._deferred:  # what was answered is what is read
-            self._flush()
         try:
             return self.db.execute(sql, tuple(params)).fetchall()
         except sqlite3.Error as e:
             raise StoreError(f"SQLite read failed: {e}") from e
 
     async def fetchone(self, sql: str, params: Sequence[Any] = ()) -> tuple[Any, ...] | None:
-        if self._deferred:
-            self._flush()
         try:
             row: tuple[Any, ...] | None = self.db.execute(sql, tuple(params)).fetchone()
         except sqlite3.Error as e:
@@ -280,32 +285,14 @@ class SqliteStore:
         """
         future: asyncio.Future[None] = asyncio.get_running_loop().create_future()
         self._pending.append((statements, future))
-        self._schedule(soon=True)
+        if not self._flush_scheduled:
+            self._flush_scheduled = True
+            asyncio.get_running_loop().call_soon(self._flush)
         await future
 
-    def _write_later(self, session_id: str, statements: list[Statement]) -> None:
-        """Queue a deferred record of ``session_id`` (see the module's docstring)."""
-        self._pending.append((statements, session_id))
-        self._deferred += 1
-        self._schedule(soon=self._deferred >= MAX_DEFERRED)
-
-    def _schedule(self, soon: bool) -> None:
-        if self._flush_at is not None and (self._flush_soon or not soon):
-            return  # a flush that comes soon enough is on its way
-        if self._flush_at is not None:
-            self._flush_at.cancel()
-        loop = asyncio.get_running_loop()
-        self._flush_soon = soon
-        self._flush_at = loop.call_soon(self._flush) if soon else \
-            loop.call_later(self.commit_delay_s, self._flush)
-
     def _flush(self) -> None:
-        if self._flush_at is not None:
-            self._flush_at.cancel()
-            self._flush_at = None
-        batch, self._pending, self._deferred = self._pending, [], 0
-        if not batch:
-            return
+        batch, self._pending = self._pending, []
+        self._flush_scheduled = False
         started = time.perf_counter()
         try:
             self._commit(batch)
@@ -313,23 +300,10 @@ class SqliteStore:
                 self.observe_commit(time.perf_counter() - started)
         except BaseException as e:  # never leave a caller waiting or a transaction open
             self._abandon()
-            self._lose(batch, StoreError(f"SQLite write failed: {e!r}"))
+            for _, future in batch:
+                _fail(future, StoreError(f"SQLite write failed: {e!r}"))
             if not isinstance(e, Exception):
                 raise
-
-    def _lose(self, batch: Batch, err: StoreError) -> None:
-        """The whole batch is not on disk: its callers fail, its deferred records' sessions are
-        reported lost."""
-        lost = set()
-        for _, waiter in batch:
-            if isinstance(waiter, str):
-                lost.add(waiter)
-            else:
-                _fail(waiter, err)
-        if lost:
-            log.error("deferred_records_lost", sessions=len(lost), error=str(err))
-            if self.on_lost is not None:
-                self.on_lost(lost)
 
     def _abandon(self) -> None:
         """Roll back whatever is open, and note that the store could not write."""
@@ -340,7 +314,7 @@ class SqliteStore:
             with contextlib.suppress(sqlite3.Error):
                 db.execute("ROLLBACK")
 
-    def _commit(self, batch: Batch) -> None:
+    def _commit(self, batch: list[tuple[list[Statement], asyncio.Future[None]]]) -> None:
         done: list[asyncio.Future[None]] = []
         try:
             db = self.db
@@ -349,21 +323,12 @@ class SqliteStore:
             db.execute("BEGIN IMMEDIATE")
         except (sqlite3.Error, StoreError) as e:
             self._abandon()
-            self._lose(batch, StoreError(f"SQLite write failed: {e}"))
+            for _, future in batch:
+                _fail(future, StoreError(f"SQLite write failed: {e}"))
             return
         alone = len(batch) == 1  # no savepoint needed: a failure rolls back the transaction
         head = self._audit_head  # the audit chain's end, in memory: this process is the writer
-        for statements, waiter in batch:
-            if isinstance(waiter, str):  # deferred: it goes in with all the rest, or nothing does
-                try:
-                    for statement in statements:
-                        head = _execute(db, statement, head)
-                except (sqlite3.Error, ValueError, _RowCount) as e:
-                    self._abandon()
-                    self._lose(batch, StoreError(f"SQLite write failed: a record of session "
-                                                 f"{waiter} could not be written: {e}"))
-                    return
-                continue
+        for statements, future in batch:
             saved = head
             try:
                 if not alone:
@@ -372,13 +337,13 @@ class SqliteStore:
                     head = _execute(db, statement, head)
                 if not alone:
                     db.execute("RELEASE one")
-                done.append(waiter)
+                done.append(future)
             except (sqlite3.Error, ValueError, _RowCount) as e:
                 # ValueError: a value SQLite cannot store (e.g. a string that is not UTF-8
                 # encodable); the edge refuses those, this keeps one bad caller from wedging all
                 bad = StoreInputError if isinstance(e, ValueError) else \
                     StoreConflict if isinstance(e, _RowCount) else StoreError
-                _fail(waiter, bad(f"SQLite write failed: {e}"))
+                _fail(future, bad(f"SQLite write failed: {e}"))
                 if alone:
                     db.execute("ROLLBACK")
                     return
@@ -391,17 +356,17 @@ class SqliteStore:
             db.execute("COMMIT")
         except sqlite3.Error as e:
             self._abandon()
-            self._lose([(s, w) for s, w in batch if isinstance(w, str) or w in done],
-                       StoreError(f"SQLite commit failed: {e}"))
+            for future in done:
+                _fail(future, StoreError(f"SQLite commit failed: {e}"))
             return
         self._audit_head = head
         self.writable = True
-        self._commits += 1
-        if self._commits >= self.checkpoint_every:
-            self._start_checkpoint()
         for future in done:
             if not future.done():
                 future.set_result(None)
+        self._commits += 1
+        if self._commits >= self.checkpoint_every:  # after the callers have their answer
+            self._start_checkpoint()
 
     async def claim(self, keys: list[str], call_id: str) -> str | None:
         holder = self._holder(keys, call_id)
@@ -446,16 +411,15 @@ class SqliteStore:
             (ended_at, _dump(outcome), session_id),
         )])
 
-    async def add_message(self, session_id: str, message: Message, *, defer: bool = False
-                          ) -> None:
-        await self._record(session_id, defer, [
+    async def add_message(self, session_id: str, message: Message) -> None:
+        await self._write([
             ("INSERT INTO events (session_id, seq, kind) VALUES (?, ?, 'message')",
              (session_id, message.seq)),
             ("INSERT INTO messages (session_id, seq, role, content, ts) VALUES (?, ?, ?, ?, ?)",
              (session_id, message.seq, message.role.value, message.content, message.ts)),
         ])
 
-    async def add_call(self, call: CallRecord, *, defer: bool = False) -> None:
+    async def add_call(self, call: CallRecord) -> None:
         statements: list[Statement] = [(
             "INSERT INTO events (session_id, seq, kind) VALUES (?, ?, 'call')",
             (call.session_id, call.seq),
@@ -475,13 +439,7 @@ class SqliteStore:
                 "rules": call.rules, "policy_version": call.policy_version,
                 "arguments_sha256": hashlib.sha256(canonical_json(call.arguments)).hexdigest(),
             }))
-        await self._record(call.session_id, defer, statements)
-
-    async def _record(self, session_id: str, defer: bool, statements: list[Statement]) -> None:
-        if defer and self.commit_delay_s > 0:
-            self._write_later(session_id, statements)
-        else:
-            await self._write(statements)
+        await self._write(statements)
 
     async def finish_call(self, call: CallRecord) -> None:
         statements: list[Statement] = [(
@@ -504,8 +462,6 @@ class SqliteStore:
         )])
 
     async def last_fact(self, session_id: str, tool: str, arguments_key: str) -> Any:
-        if self._deferred:
-            self._flush()
         row = self.db.execute(
             "SELECT result FROM facts WHERE session_id = ? AND tool = ? AND args = ? "
             "ORDER BY seq DESC LIMIT 1",
@@ -514,8 +470,6 @@ class SqliteStore:
         return None if row is None else orjson.loads(row[0])
 
     async def load_session(self, session_id: str) -> SessionState | None:
-        if self._deferred:
-            self._flush()
         try:
             row = self.db.execute(
                 f"SELECT {SESSION_COLUMNS} FROM sessions "  # noqa: S608

@@ -91,8 +91,9 @@ async def test_audit_chain_survives_a_rolled_back_writer(tmp_path: Path) -> None
     await store.close()
 
 
+
 def on_disk(path: Path, sql: str) -> list[tuple[object, ...]]:
-    """What another connection (another process, a crash's survivor) reads from the file."""
+    """What another connection reads from the file."""
     import sqlite3
 
     db = sqlite3.connect(path)
@@ -100,96 +101,6 @@ def on_disk(path: Path, sql: str) -> list[tuple[object, ...]]:
         return db.execute(sql).fetchall()
     finally:
         db.close()
-
-
-async def test_deferred_records_go_to_disk_before_any_later_write(tmp_path: Path) -> None:
-    """A read's and a message's records may wait (commit_delay_s); a write that comes after
-    them is committed with them, in order, never before them; the audit chain stays whole."""
-    from proxy.store.audit import check_db as verify
-
-    path = tmp_path / "s.db"
-    store = SqliteStore(path, commit_delay_s=3600)  # the delay never runs out in this test
-    await store.open()
-    await store.create_session(SessionState("s1", Environment.LIVE, {}, {}, "t0"))
-    await store.add_message("s1", Message(1, Role.USER, "yes", "t"), defer=True)
-    await store.add_call(call("s1", 2, "get_order_details", "read", Outcome.EXECUTED, {}),
-                         defer=True)
-    assert on_disk(path, "SELECT seq FROM events") == []  # answered, not yet on disk
-    await store.add_call(call("s1", 3, "cancel_pending_order", "write", Outcome.FORWARDING))
-    assert on_disk(path, "SELECT seq, kind FROM events ORDER BY seq") == [
-        (1, "message"), (2, "call"), (3, "call")]
-    assert on_disk(path, "SELECT subject FROM audit ORDER BY seq") == [("c2",), ("c3",)]
-    await store.close()
-    import sqlite3
-
-    db = sqlite3.connect(path)
-    assert verify(db) == (2, [])
-    db.close()
-
-
-async def test_reads_of_the_store_see_deferred_records(tmp_path: Path) -> None:
-    store = SqliteStore(tmp_path / "s.db", commit_delay_s=3600)
-    await store.open()
-    await store.create_session(SessionState("s1", Environment.LIVE, {}, {}, "t0"))
-    await store.add_call(call("s1", 1, "get_order_details", "read", Outcome.EXECUTED,
-                              {"status": "pending"}), defer=True)
-    loaded = await store.load_session("s1")
-    assert loaded is not None and [c.seq for c in loaded.calls] == [1]
-    await store.add_call(call("s1", 2, "get_order_details", "read", Outcome.EXECUTED,
-                              {"status": "cancelled"}), defer=True)
-    assert await store.last_fact("s1", "get_order_details", '{"order_id":"#W1"}') == {
-        "status": "cancelled"}
-    await store.add_message("s1", Message(3, Role.USER, "hi", "t"), defer=True)
-    assert await store.fetch("SELECT seq FROM messages") == [(3,)]
-    await store.close()
-
-
-async def test_deferred_records_are_committed_when_the_delay_ends_and_at_close(
-        tmp_path: Path) -> None:
-    import asyncio
-
-    path = tmp_path / "s.db"
-    store = SqliteStore(path, commit_delay_s=0.005)
-    await store.open()
-    await store.create_session(SessionState("s1", Environment.LIVE, {}, {}, "t0"))
-    await store.add_message("s1", Message(1, Role.USER, "a", "t"), defer=True)
-    for _ in range(500):  # the loop runs the delay's timer; bounded, not a sleep past it
-        if on_disk(path, "SELECT seq FROM messages"):
-            break
-        await asyncio.sleep(0.01)
-    assert on_disk(path, "SELECT seq FROM messages") == [(1,)]
-    store.commit_delay_s = 3600
-    await store.add_message("s1", Message(2, Role.USER, "b", "t"), defer=True)
-    await store.close()  # a graceful stop commits what waits
-    assert on_disk(path, "SELECT seq FROM messages ORDER BY seq") == [(1,), (2,)]
-
-
-async def test_a_lost_deferred_record_fails_its_whole_transaction(tmp_path: Path) -> None:
-    """A deferred record that cannot be written takes the transaction with it: the write
-    queued after it is refused (it is not sent), and the session is reported lost."""
-    import asyncio
-
-    path = tmp_path / "s.db"
-    store = SqliteStore(path, commit_delay_s=3600)
-    lost: list[set[str]] = []
-    store.on_lost = lost.append
-    await store.open()
-    for sid in ("s1", "s2"):
-        await store.create_session(SessionState(sid, Environment.LIVE, {}, {}, "t0"))
-    await store.add_call(call("s1", 1, "get_order_details", "read", Outcome.EXECUTED, {}))
-    dup = call("s1", 2, "get_order_details", "read", Outcome.EXECUTED, {})
-    dup.call_id = "c1"  # cannot be written: the call id is taken
-    await store.add_call(dup, defer=True)
-    await store.add_message("s2", Message(1, Role.USER, "yes", "t"), defer=True)
-    write = call("s2", 2, "cancel_pending_order", "write", Outcome.FORWARDING)
-    results = await asyncio.gather(store.add_call(write), return_exceptions=True)
-    assert isinstance(results[0], StoreError)
-    assert lost == [{"s1", "s2"}]
-    assert on_disk(path, "SELECT session_id, seq FROM events") == [("s1", 1)]
-    assert not await store.ping() or store.writable  # a probe write decides readiness again
-    await store.add_call(write)  # the store itself still works
-    await store.close()
-
 
 async def test_checkpoints_keep_the_wal_bounded_when_commits_never_pause(tmp_path: Path) -> None:
     """Checkpoints run on a thread of their own (SQLite's automatic one, inside a commit on the
@@ -205,5 +116,31 @@ async def test_checkpoints_keep_the_wal_bounded_when_commits_never_pause(tmp_pat
         await store.add_call(call("s1", seq, "get_order_details", "read", Outcome.EXECUTED, big))
     wal = (tmp_path / "s.db-wal").stat().st_size
     await store.close()
-    assert wal < 4 * 1024 * 1024, f"the WAL grew to {wal} bytes"
+    # unchecked it reaches about 80 MB; a checkpoint slowed by a loaded machine lets it grow
+    # for a while between two, hence the margin
+    assert wal < 24 * 1024 * 1024, f"the WAL grew to {wal} bytes"
     assert on_disk(path, "SELECT count(*) FROM calls") == [(2000,)]
+
+
+async def test_a_checkpoint_thread_that_keeps_failing_hands_back_to_sqlite(
+        tmp_path: Path) -> None:
+    import asyncio
+
+    path = tmp_path / "s.db"
+    store = SqliteStore(path)
+    store.checkpoint_every = 4
+    await store.open()
+    assert store.db.execute("PRAGMA wal_autocheckpoint").fetchone() == (0,)
+    assert store._checkpointer is not None
+    store._checkpointer.close()  # the thread's connection is broken: every checkpoint fails
+    await store.create_session(SessionState("s1", Environment.LIVE, {}, {}, "t0"))
+    for seq in range(1, 200):
+        await store.add_call(call("s1", seq, "get_order_details", "read", Outcome.EXECUTED, {}))
+        await asyncio.sleep(0)  # let a finished checkpoint's callback run
+        if store.db.execute("PRAGMA wal_autocheckpoint").fetchone() == (1000,):
+            break
+    assert store.db.execute("PRAGMA wal_autocheckpoint").fetchone() == (1000,)
+    assert store._checkpointer is None
+    await store.add_call(call("s1", 500, "get_order_details", "read", Outcome.EXECUTED, {}))
+    await store.close()
+    assert on_disk(path, "SELECT count(*) FROM calls")[0][0] >= 13
