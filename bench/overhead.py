@@ -256,11 +256,12 @@ async def main() -> None:
                       f"{vcpu / bcpu:>8.2f} {vt / dt:>10.2f} {vt / bt:>8.2f}")
                 if base_proc is not None:
                     baseline_rows.append(
-                        f"{name:5} {conc:>4} | {pct(ol, 50):>8.3f}ms {ot:>5.0f} {ocpu:>5.2f} | "
+                        f"{name:5} {conc:>4} | {pct(ol, 50):>8.3f}ms {pct(ol, 99):>5.2f} {ot:>5.0f} "
+                        f"{ocpu:>5.2f} | "
                         f"{vcpu / ocpu:>8.2f} {pct(vl, 50) / pct(ol, 50):>8.2f} {vt / ot:>8.2f}")
         if baseline_rows:
             print(f"\nbaseline: callgate from {args.baseline}, measured in the same rounds")
-            print(f"{'call':5} {'conc':>4} | {'base p50':>10} {'req/s':>5} {'cpu':>5} | "
+            print(f"{'call':5} {'conc':>4} | {'base p50':>10} {'p99':>5} {'req/s':>5} {'cpu':>5} | "
                   f"{'cpu/base':>8} {'p50/base':>8} {'thr/base':>8}")
             print("\n".join(baseline_rows))
     finally:
