@@ -202,6 +202,10 @@ class Catalog:
     def names(self) -> list[str]:
         return sorted(self._by_name)
 
+    def has(self, name: str) -> bool:
+        """Whether any domain has a tool called ``name``."""
+        return name in self._by_name
+
     def domains(self) -> set[str]:
         return set(self.by_domain)
 

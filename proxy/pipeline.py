@@ -132,6 +132,7 @@ async def handle_call(rt: Runtime, session_id: str, body: bytes, requester: str 
     record: CallRecord | None = None
     decision = None
     err: CallgateError | None = None
+    known: str | None = None  # the tool's name once the catalog knows it (a metrics label)
     try:
         request = parse_call(body, rt.config)
         async with rt.sessions.locked(session_id, agent_key) as session:
@@ -148,6 +149,7 @@ async def handle_call(rt: Runtime, session_id: str, body: bytes, requester: str 
                 domain = session.tags.get("domain")
                 tool = resolve_tool(rt.catalog, request.tool,
                                     domain if isinstance(domain, str) else None)
+                known = tool.name
                 validate_args(tool.validator, request.arguments)
                 check_payment_amount(tool, request.arguments)
                 tool.binding.check(request.arguments)
@@ -213,7 +215,11 @@ async def handle_call(rt: Runtime, session_id: str, body: bytes, requester: str 
         result=record.result if record else None,
         latency_ms={k: round(v, 3) for k, v in latency.items()}, **trace_ids(),
     ))
-    rt.metrics.call(request.tool if request else None, envelope.outcome.value,
+    # a name no catalog knows is "(unknown)" on /metrics: labels an agent could make up one
+    # per call would grow the metrics without bound (the trace keeps the name)
+    if request is not None and known is None:
+        known = request.tool if rt.catalog.has(request.tool) else "(unknown)"
+    rt.metrics.call(known, envelope.outcome.value,
                     (record.rules if record else decision.fired) if decision else None, latency,
                     [v.rule for v in decision.shadow] if decision else None)
     return envelope, status

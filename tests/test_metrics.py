@@ -44,6 +44,10 @@ async def test_metrics_follow_the_calls(upstream: TestServer, make_proxy: ProxyF
     assert after[("callgate_call_seconds_count", (("step", "total"),))] == 2.0
     assert after[("callgate_upstream_seconds_count", (("tool", "find_user_id_by_email"),))] == 1.0
     assert ("callgate_outbox_backlog", ()) in after
+    for made_up in ("get_order_detail", "x" * 200, "drop table"):  # one label for them all
+        assert (await call(client, sid, made_up))[0] == 404
+    labels = {dict(k[1]).get("tool") for k in await scrape(client) if k[0] == "callgate_calls_total"}
+    assert labels == {"get_order_details", "find_user_id_by_email", "(unknown)"}
     commits = after[("callgate_store_commit_seconds_count", ())]
     assert commits >= 3 > before.get(("callgate_store_commit_seconds_count", ()), 0.0)
     assert after[("callgate_ticket_oldest_open_seconds", ())] == 0.0
