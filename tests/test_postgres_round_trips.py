@@ -126,3 +126,34 @@ async def test_a_read_takes_three_round_trips_and_a_write_five_at_most(
     assert turns["write"] <= 5, turns
     assert turns["refused write elsewhere"] <= 5, turns
     assert first_order(retail_db, "pending")  # the fixture's data are untouched
+
+
+async def test_an_mcp_call_does_not_read_its_session_whole(
+    upstream: TestServer, make_proxy: ProxyFactory, retail_db: RetailDB, schema: str,
+    relay: Relay,
+) -> None:
+    """The MCP front checks that the session is the caller's before the call: from the cached
+    copy, or from one row, never by reading the session (on PostgreSQL a session's every
+    message and call)."""
+    from .test_mcp import client_for
+
+    store = {"backend": "postgres", "dsn": relay.dsn, "schema": schema}
+    policy = {"dirs": [str(ROOT / "policies" / "retail")]}
+    a, _ = await make_proxy(str(upstream.make_url("")), store=store, policy=policy)
+    b, _ = await make_proxy(str(upstream.make_url("")), store=store, policy=policy)
+    order = first_order(retail_db, "pending")
+    sid = await start_session(a)
+    status, _ = await call(a, sid, "find_user_id_by_email",
+                           email=retail_db.users[order["user_id"]]["email"])
+    assert status == 200
+    for _ in range(30):  # a longer session: reading it whole would cost more
+        await say(a, sid, "user", "hello")
+    turns = {}
+    for name, replica in (("warm-up", a), ("cached here", a), ("warm-up b", b),
+                          ("cached on b", b)):
+        async with client_for(str(replica.make_url("/mcp")), sid) as mcp:
+            turns[name], result = await counted(
+                relay, mcp.call_tool("get_order_details", {"order_id": order["order_id"]}))
+        assert not result.is_error, result
+    assert turns["cached here"] <= 3, turns
+    assert turns["cached on b"] <= 3, turns

@@ -35,7 +35,6 @@ from ..catalog import ToolKind
 from ..errors import CallgateError, UnknownSession
 from ..mcp_upstream import held, serve_asgi
 from ..pipeline import handle_call
-from ..store.cache import owned
 from ..wire import error_envelope, json_response
 from .auth import AGENT
 from .keys import RUNTIME
@@ -124,7 +123,7 @@ class McpFront:
             raise UnknownSession(
                 "name the callgate session this call belongs to: start one with POST "
                 "/v1/sessions and send its id in the X-Callgate-Session header")
-        owned(await self.rt.sessions.get(named), agent_key)  # unknown, or not this agent's
+        await self.rt.sessions.check(named, agent_key)  # unknown, or not this agent's
         return named
 
 

@@ -18,7 +18,6 @@ from ..listener import retry_after
 from ..pipeline import Runtime, resolve_tool
 from ..policy import CallInput, Verdict, decide
 from ..store import audit_check
-from ..store.cache import owned
 from ..validate import validate_args
 from ..wire import error_envelope, json_response
 from .agent import _parse_model
@@ -306,7 +305,7 @@ async def agent_ticket(request: web.Request, rt: Runtime) -> Any:
     t = await gate.get(request.match_info["ticket_id"])
     key = request.get(AGENT)
     try:  # the session's owner owns its tickets; another agent's are not shown
-        owned(await rt.sessions.get(t["session_id"]), key.key_id if key is not None else None)
+        await rt.sessions.check(t["session_id"], key.key_id if key is not None else None)
     except UnknownSession as e:
         raise UnknownTicket(f"no ticket {t['ticket_id']!r}") from e
     if key is not None and t["requester"] not in (None, key.owner):

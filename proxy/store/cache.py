@@ -46,6 +46,20 @@ class SessionCache:
         if session_id not in self._locks:
             self._states.pop(session_id, None)
 
+    async def check(self, session_id: str, agent_key: str | None) -> None:
+        """Raise ``UnknownSession`` unless the session exists and ``agent_key`` may use it, as
+        ``owned`` does, without reading the session: the owner never changes, so a cached copy
+        answers (on any backend), else one row of the store does. For the checks that precede
+        a call or a ticket poll, which on PostgreSQL would otherwise read the session whole."""
+        state = self._states.get(session_id)
+        if state is not None:
+            owned(state, agent_key)
+            return
+        row = await self.store.fetchone("SELECT agent_key FROM sessions WHERE session_id = ?",
+                                        (session_id,))
+        if row is None or (row[0] is not None and row[0] != agent_key):
+            raise UnknownSession(f"no session {session_id!r}")
+
     async def get(self, session_id: str) -> SessionState:
         if getattr(self.store, "shared", False):
             # Other replicas write too, and no lock is held: read the store's copy whole, and
