@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections import OrderedDict
 from collections.abc import AsyncIterator
 from contextlib import AbstractAsyncContextManager, asynccontextmanager
+from typing import Any
 
 from ..errors import UnknownSession
 from ..locks import KeyedLocks
@@ -82,23 +83,24 @@ class SessionCache:
                ) -> AbstractAsyncContextManager[SessionState]:
         """Hold the session's lock and yield its state; raises ``UnknownSession`` (also for a
         session another agent key started: one key never sees another's sessions)."""
-        if getattr(self.store, "session", None) is None:
+        shared = getattr(self.store, "session", None)
+        if shared is None:
             return _Locked(self, session_id, agent_key)
-        return self._locked_shared(session_id, agent_key)
+        return self._locked_shared(session_id, agent_key, shared)
 
     @asynccontextmanager
-    async def _locked_shared(self, session_id: str, agent_key: str | None
+    async def _locked_shared(self, session_id: str, agent_key: str | None, shared: Any
                              ) -> AsyncIterator[SessionState]:
-        async with self._locks.hold(session_id):
-            # Several replicas: hold the session in the database too, and bring this copy up
-            # to date with what the others changed since (only that is read).
-            shared = self.store.session  # type: ignore[attr-defined]
-            async with shared(session_id, self._states.get(session_id)) as state:
-                if state is None:
-                    self._states.pop(session_id, None)
-                    raise UnknownSession(f"no session {session_id!r}")
-                self.put(state)
-                yield owned(state, agent_key)
+        # Several replicas: after this process's lock, hold the session in the database too,
+        # and bring this copy up to date with what the others changed since (only that is read;
+        # the cached copy is looked up once the lock is held).
+        async with self._locks.hold(session_id), \
+                shared(session_id, self._states.get(session_id)) as state:
+            if state is None:
+                self._states.pop(session_id, None)
+                raise UnknownSession(f"no session {session_id!r}")
+            self.put(state)
+            yield owned(state, agent_key)
 
 
 class _Locked:

@@ -59,12 +59,11 @@ def _execute(db: sqlite3.Connection, statement: Statement, head: Head) -> Head:
     return head
 
 
-def _checkpoint(db: sqlite3.Connection) -> tuple[int, int]:
+def _checkpoint(db: sqlite3.Connection) -> int:
     """Copy what the WAL holds into the database file, without waiting on readers or the
     writer (PASSIVE); on the checkpoint thread, so the loop does not wait for its fsync.
-    Returns the WAL's pages and how many of them are copied."""
-    row = db.execute("PRAGMA wal_checkpoint(PASSIVE)").fetchone()
-    return int(row[1]), int(row[2])
+    Returns the WAL's size in pages."""
+    return int(db.execute("PRAGMA wal_checkpoint(PASSIVE)").fetchone()[1])
 
 
 def _fail(future: asyncio.Future[None], err: StoreError) -> None:
@@ -114,7 +113,7 @@ class SqliteStore:
         self.migrated: list[int] = []  # migrations applied by this open
         self.observe_commit: Callable[[float], None] | None = None  # metrics: seconds
         self._checkpointer: sqlite3.Connection | None = None  # used on the checkpoint thread
-        self._checkpoint: asyncio.Future[tuple[int, int]] | None = None  # the running one
+        self._checkpoint: asyncio.Future[int] | None = None  # the running one
         self._commits = 0  # since the last checkpoint began
         self._checkpoint_failures = 0  # in a row
         self.checkpoint_every, self.wal_limit = CHECKPOINT_EVERY, WAL_LIMIT
@@ -197,7 +196,7 @@ class SqliteStore:
             return
         self._checkpoint.add_done_callback(self._checkpoint_done)
 
-    def _checkpoint_done(self, future: asyncio.Future[tuple[int, int]]) -> None:
+    def _checkpoint_done(self, future: asyncio.Future[int]) -> None:
         self._checkpoint = None
         if self._db is None and self._checkpointer is not None:  # closed while it ran
             self._checkpointer.close()
@@ -213,7 +212,7 @@ class SqliteStore:
         # never pause keep the thread one step behind, and the WAL would grow without end:
         # past wal_limit pages, the few pages committed while the thread copied are copied
         # here, on the writer's connection between two transactions (a short stall, rarely).
-        pages, _ = future.result()
+        pages = future.result()
         db = self._db
         if pages > self.wal_limit and db is not None and not db.in_transaction:
             try:

@@ -38,6 +38,12 @@ async def browse(client: TestClient[Any, Any], username: str, secret: str
     return {c.key: c.value for c in resp.cookies.values()}
 
 
+async def held_and_logged_in(g: Gated, db: RetailDB) -> tuple[str, dict[str, str]]:
+    """A held refund's ticket, and the approver abe logged in to the pages: (ticket, cookies)."""
+    _, _, body = await held_refund(g, db)
+    return body["ticket"]["ticket_id"], await browse(g.client, "abe", g.secrets["abe"])
+
+
 async def test_what_the_agent_wrote_is_escaped(gated: Gated, retail_db: RetailDB) -> None:
     g = gated
     sid, _, body = await held_refund(g, retail_db)
@@ -84,9 +90,7 @@ async def test_a_page_without_a_session_leads_to_login_and_fragments_say_401(
 async def test_odd_bodies_are_refused_without_a_change(gated: Gated, retail_db: RetailDB
                                                        ) -> None:
     g = gated
-    _, _, body = await held_refund(g, retail_db)
-    ticket_id = body["ticket"]["ticket_id"]
-    cookies = await browse(g.client, "abe", g.secrets["abe"])
+    ticket_id, cookies = await held_and_logged_in(g, retail_db)
     for data, headers in ((b"\xff\xfe\x00garbage", {"Content-Type": "text/plain"}),
                           (b'{"csrf": "x"}', {"Content-Type": "application/json"}),
                           (b"csrf=%ZZ&&&=", {"Content-Type": "application/x-www-form-urlencoded"})):
@@ -184,9 +188,7 @@ async def test_the_customer_is_who_the_reads_established(gated: Gated, retail_db
 async def test_what_a_reviewer_cannot_do_is_refused_with_words_not_a_crash(
         gated: Gated, retail_db: RetailDB) -> None:
     g = gated
-    _, _, body = await held_refund(g, retail_db)
-    ticket_id = body["ticket"]["ticket_id"]
-    cookies = await browse(g.client, "abe", g.secrets["abe"])
+    ticket_id, cookies = await held_and_logged_in(g, retail_db)
     html = await (await g.client.get(f"/ui/tickets/{ticket_id}", cookies=cookies)).text()
     token = CSRF.search(html)
     assert token is not None
@@ -242,9 +244,7 @@ async def test_what_a_reviewer_cannot_do_is_refused_with_words_not_a_crash(
 async def test_a_page_loaded_from_elsewhere_on_the_site_does_not_mark_it_read(
         gated: Gated, retail_db: RetailDB) -> None:
     g = gated
-    _, _, body = await held_refund(g, retail_db)
-    ticket_id = body["ticket"]["ticket_id"]
-    cookies = await browse(g.client, "abe", g.secrets["abe"])
+    ticket_id, cookies = await held_and_logged_in(g, retail_db)
     resp = await g.client.get(f"/ui/tickets/{ticket_id}", cookies=cookies,
                               headers={"Sec-Fetch-Site": "same-site"})
     assert resp.status == 200
