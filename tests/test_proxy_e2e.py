@@ -157,6 +157,28 @@ async def test_slow_client_body_times_out(proxy: TestClient[Any, Any]) -> None:
     assert (await resp.json())["errors"][0]["code"] == "request_body_timeout"
 
 
+@pytest.mark.parametrize("framing", ["content-length", "chunked"])
+async def test_a_body_over_the_limit_is_refused_whole(
+    make_proxy: ProxyFactory, upstream: TestServer, framing: str
+) -> None:
+    """Over max_body_bytes, with its length announced or not (a chunked body that arrives in
+    one piece is read without waiting): 413, and nothing reaches the upstream."""
+    proxy, _ = await make_proxy(str(upstream.make_url("")), limits={"max_body_bytes": 2048})
+    sid = await start_session(proxy)
+    body = json.dumps({"tool": "get_order_details",
+                       "arguments": {"order_id": "#W" + "1" * 3000}}).encode()
+
+    async def whole() -> Any:
+        yield body
+
+    resp = await proxy.post(f"/v1/sessions/{sid}/calls",
+                            data=body if framing == "content-length" else whole(),
+                            headers={"Content-Type": "application/json"})
+    assert resp.status == 413
+    assert (await resp.json())["errors"][0]["code"] == "request_too_large"
+    assert upstream_state(upstream)["requests"] == 0
+
+
 @pytest.mark.parametrize(
     ("kind", "status", "code"),
     [("error", 502, "upstream_rejected"), ("slow", 504, "upstream_timeout"),

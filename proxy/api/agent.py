@@ -115,6 +115,12 @@ async def read_body(request: web.Request, rt: Runtime) -> bytes:
     chunks: list[bytes] = []
     size = 0
     try:
+        if request.content.is_eof():
+            # the whole body came with the headers (the usual small call): no wait, no timer
+            body = request.content.read_nowait()
+            if len(body) > limit:
+                raise BodyTooLarge(f"body exceeds {limit} bytes")
+            return body
         async with asyncio.timeout(rt.config.timeouts.client_body_s):
             while True:
                 chunk = await request.content.readany()
