@@ -62,7 +62,7 @@ def build_runtime(
         catalog=catalog if catalog is not None else load_tools(config),
         policy=policy,
         store=store,
-        sessions=SessionCache(store),
+        sessions=SessionCache(store, max_bytes=int(config.store.cache_mb * 1024 * 1024)),
         upstreams=Upstreams(config),
         tracer=Tracer(trace_path, Redactor.of(config.trace),
                       rotate_bytes=None if config.trace.rotate_mb is None

@@ -40,6 +40,9 @@ class StoreConfig(_Frozen):
     dsn_env: str | None = None
     schema_name: str = pydantic.Field("callgate", alias="schema")  # postgres
     max_connections: int = pydantic.Field(20, gt=1)  # postgres: a call holds one
+    # memory for sessions kept in this process (estimated, MiB): past it, the least recently
+    # used sessions are dropped from memory and read back from the store when used again
+    cache_mb: float = pydantic.Field(512, gt=0)
 
 
 class TraceConfig(_Frozen):

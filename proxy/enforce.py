@@ -267,7 +267,7 @@ async def send_recorded(upstreams: Upstreams, tool: Tool, record: CallRecord,
         record.finished_at = now_iso()
         return err
     record.outcome, record.result = Outcome.EXECUTED, result.body
-    record.upstream_status = result.status
+    record.upstream_status, record.size = result.status, result.size
     record.finished_at = now_iso()
     return None
 

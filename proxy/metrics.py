@@ -128,6 +128,7 @@ class Metrics:
 
     def watch_gate(self, rt: Runtime) -> None:
         self.registry.register(_GateCollector(rt))
+        self.registry.register(_CacheCollector(rt))
 
 
 class _CallCollector(Collector):
@@ -194,6 +195,28 @@ class _GateCollector(Collector):
                                 "Age of the oldest open ticket.", value=stats["oldest_open_s"])
         yield GaugeMetricFamily("callgate_outbox_backlog", "Approved calls not yet delivered.",
                                 value=stats["backlog"])
+
+
+class _CacheCollector(Collector):
+    """The sessions held in memory (``SessionCache``), at scrape time."""
+
+    def __init__(self, rt: Runtime) -> None:
+        self.rt = rt
+
+    def describe(self) -> Iterator[Metric]:
+        return self.collect()
+
+    def collect(self) -> Iterator[Metric]:
+        cache = self.rt.sessions
+        yield GaugeMetricFamily("callgate_session_cache_sessions", "Sessions held in memory.",
+                                value=len(cache))
+        yield GaugeMetricFamily("callgate_session_cache_bytes",
+                                "Estimated memory of the sessions held (store.cache_mb bounds it).",
+                                value=cache.bytes)
+        yield CounterMetricFamily("callgate_session_cache_evictions",
+                                  "Sessions dropped from memory to stay within the bounds "
+                                  "(read back from the store when used again).",
+                                  value=cache.evictions)
 
 
 async def metrics_route(request: web.Request) -> web.Response:

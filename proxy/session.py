@@ -49,6 +49,25 @@ def args_key(arguments: dict[str, Any]) -> str:
     return canonical_json(arguments).decode()
 
 
+# What a cached session holds in memory, estimated per event (bytes; CPython 3.11, measured with
+# tracemalloc by tests/test_session_memory.py): a call's record with its index entries, a
+# message's, and a result parsed from JSON per byte of that JSON (about 5 for structured answers
+# such as orders and users; text-heavy answers take less, so they are overestimated, never under).
+CALL_BYTES = 1300
+MESSAGE_BYTES = 250
+PARSED_BYTES_PER_BYTE = 5
+
+
+def json_size(value: Any) -> int:
+    """The length of ``value``'s JSON text (0 for a value that has none)."""
+    if value is None:
+        return 0
+    try:
+        return len(orjson.dumps(value))
+    except TypeError:
+        return 0
+
+
 @dataclass(slots=True)
 class Message:
     seq: int
@@ -93,6 +112,9 @@ class CallRecord:
     upstream_status: int | None = None
     error_code: str | None = None
     finished_at: str | None = None
+    # the byte length of the result's JSON as received or stored, where known (0: not known);
+    # for the memory estimate only, never stored
+    size: int = 0
 
     @property
     def origin(self) -> str | None:
@@ -136,6 +158,7 @@ class SessionState:
     # a replica reads only what changed since); -1 when unknown
     version: int = -1
     by_id: dict[str, CallRecord] = field(default_factory=dict)  # calls by call id
+    weight: int = 0  # the estimated bytes this state holds (CALL_BYTES...): the cache's budget
 
     @property
     def ended(self) -> bool:
@@ -147,20 +170,24 @@ class SessionState:
     def add_message(self, message: Message) -> None:
         self.messages.append(message)
         self.seq = max(self.seq, message.seq)
+        self.weight += MESSAGE_BYTES + len(message.content)
 
     def add_call(self, call: CallRecord) -> None:
         self.calls.append(call)
         self.by_id[call.call_id] = call
         self.seq = max(self.seq, call.seq)
-        if call.succeeded:
-            self._index(call)
+        self.weight += CALL_BYTES
+        self.finish_call(call)
 
     def finish_call(self, call: CallRecord) -> None:
-        """Index a call that was recorded while in flight and has now finished."""
-        if call.succeeded:
-            self._index(call)
+        """Index a call that was recorded while in flight and has now finished (and count
+        what its result holds)."""
+        shared = call.succeeded and self._index(call)
+        if call.result is not None and not shared:
+            self.weight += PARSED_BYTES_PER_BYTE * (call.size or json_size(call.result))
 
-    def _index(self, call: CallRecord) -> None:
+    def _index(self, call: CallRecord) -> bool:
+        """Index a successful call; True if its result is one already held (not a copy)."""
         self.executed[call.tool].append(call)
         for name, value in call.arguments.items():
             self.by_argument[(call.tool, name, args_key({"v": value}))].append(call)
@@ -174,6 +201,8 @@ class SessionState:
                 call.result = known
             self.facts[key] = call.result
             self.fact_seq[key] = call.seq
+            return known is call.result
+        return False
 
     def calls_with(self, tool: str, name: str, value: Any) -> list[CallRecord]:
         """Successful calls of ``tool`` whose argument ``name`` equalled ``value``."""

@@ -37,6 +37,7 @@ log = structlog.get_logger("callgate.upstream")
 class UpstreamResult:
     status: int
     body: Any
+    size: int = 0  # the body's length in bytes as received (0: not known)
 
 
 class Upstreams:
@@ -180,7 +181,7 @@ class Upstreams:
                 f"{tool.upstream} answered {tool.name} with HTTP {status}",
                 upstream_status=status, body=parsed,
             )
-        return UpstreamResult(status, parsed)
+        return UpstreamResult(status, parsed, len(raw))
 
 
 async def _read_all(stream: aiohttp.StreamReader, limit: int) -> bytes:

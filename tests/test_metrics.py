@@ -51,6 +51,12 @@ async def test_metrics_follow_the_calls(upstream: TestServer, make_proxy: ProxyF
     commits = after[("callgate_store_commit_seconds_count", ())]
     assert commits >= 3 > before.get(("callgate_store_commit_seconds_count", ()), 0.0)
     assert after[("callgate_ticket_oldest_open_seconds", ())] == 0.0
+    # the session in memory, its estimated size, nothing dropped yet
+    assert after[("callgate_session_cache_sessions", ())] == 1.0
+    assert before[("callgate_session_cache_bytes", ())] == 0.0
+    assert after[("callgate_session_cache_bytes", ())] > 0.0
+    assert (await scrape(client))[("callgate_session_cache_bytes", ())] == rt.sessions.bytes
+    assert after[("callgate_session_cache_evictions_total", ())] == 0.0
 
 
 def test_the_exposition_reads_back_with_prometheus_parser() -> None:

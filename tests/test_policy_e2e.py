@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import shutil
+from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
 
@@ -41,10 +42,17 @@ async def authenticate(client: TestClient[Any, Any], sid: str, db: RetailDB, use
     assert status == 200
 
 
-@pytest.fixture
-async def guarded(upstream: TestServer, make_proxy: ProxyFactory) -> TestClient[Any, Any]:
-    client, _ = await make_proxy(str(upstream.make_url("")), policy={"dirs": [str(RETAIL)]})
-    return client
+@pytest.fixture(params=["cached", "read back every call"])
+async def guarded(upstream: TestServer, make_proxy: ProxyFactory, request: pytest.FixtureRequest
+                  ) -> AsyncIterator[TestClient[Any, Any]]:
+    # "read back every call": a memory budget of one byte drops each session from memory when
+    # its call ends, so every decision is made on the state read back from the store
+    store = {"cache_mb": 1e-6} if request.param != "cached" else {}
+    client, rt = await make_proxy(str(upstream.make_url("")), policy={"dirs": [str(RETAIL)]},
+                                  store=store)
+    yield client
+    if store:
+        assert len(rt.sessions) == 0 and rt.sessions.evictions > 0
 
 
 async def test_cancel_needs_auth_read_and_a_yes(

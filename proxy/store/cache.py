@@ -27,25 +27,48 @@ def owned(state: SessionState, agent_key: str | None) -> SessionState:
 
 
 class SessionCache:
-    def __init__(self, store: Store, max_sessions: int = 10_000) -> None:
+    """Sessions in memory, least recently used first, within two bounds: ``max_sessions``, and
+    ``max_bytes`` of their estimated memory (``SessionState.weight``). Past either, the least
+    recently used sessions not in use are dropped; the store keeps them, and the next call to
+    one reads it back. A session in use is never dropped, even one larger than the budget (it
+    is dropped when its call ends, and so read back on every call: slower, but bounded)."""
+
+    def __init__(self, store: Store, max_sessions: int = 10_000,
+                 max_bytes: int = 512 * 1024 * 1024) -> None:
         self.store = store
-        self.max_sessions = max_sessions
+        self.max_sessions, self.max_bytes = max_sessions, max_bytes
         self._states: OrderedDict[str, SessionState] = OrderedDict()
+        self._counted: dict[str, int] = {}  # each held session's weight when last counted
+        self.bytes = 0  # the estimated memory of the sessions held: the sum of _counted
+        self.evictions = 0
         self._locks = KeyedLocks()
 
+    def __len__(self) -> int:
+        return len(self._states)
+
     def put(self, state: SessionState) -> None:
-        self._states[state.session_id] = state
-        self._states.move_to_end(state.session_id)
-        while len(self._states) > self.max_sessions:
-            oldest, _ = next(iter(self._states.items()))
-            if oldest in self._locks:  # in use: keep it, evict nothing this time
+        """Hold ``state`` as the most recently used session, count its weight again, and drop
+        the least recently used sessions not in use while a bound is passed."""
+        sid = state.session_id
+        self.bytes += state.weight - self._counted.get(sid, 0)
+        self._counted[sid] = state.weight
+        self._states[sid] = state
+        self._states.move_to_end(sid)
+        while len(self._states) > self.max_sessions or self.bytes > self.max_bytes:
+            victim = next((k for k in self._states if k not in self._locks), None)
+            if victim is None:  # every session held is in use
                 break
-            self._states.popitem(last=False)
+            self._forget(victim)
+            self.evictions += 1
+
+    def _forget(self, session_id: str) -> None:
+        if self._states.pop(session_id, None) is not None:
+            self.bytes -= self._counted.pop(session_id)
 
     def drop(self, session_id: str) -> None:
         """Forget an ended session's in-memory view (the store keeps it; a read reloads it)."""
         if session_id not in self._locks:
-            self._states.pop(session_id, None)
+            self._forget(session_id)
 
     async def check(self, session_id: str, agent_key: str | None) -> None:
         """Raise ``UnknownSession`` unless the session exists and ``agent_key`` may use it, as
@@ -97,10 +120,11 @@ class SessionCache:
         async with self._locks.hold(session_id), \
                 shared(session_id, self._states.get(session_id)) as state:
             if state is None:
-                self._states.pop(session_id, None)
+                self._forget(session_id)
                 raise UnknownSession(f"no session {session_id!r}")
             self.put(state)
             yield owned(state, agent_key)
+        self.put(state)  # count what the call added, the lock released: now it may be dropped
 
 
 class _Locked:
@@ -123,3 +147,7 @@ class _Locked:
 
     async def __aexit__(self, *exc: object) -> None:
         await self._held.__aexit__(*exc)
+        # count what the call added, the lock released: now it may be dropped
+        state = self._cache._states.get(self._session_id)
+        if state is not None:
+            self._cache.put(state)

@@ -58,7 +58,7 @@ def apply_changes(state: SessionState, messages: Iterable[Sequence[Any]],
             arguments=orjson.loads(r[4]), decision_id=r[5], verdict=r[6],
             rules=orjson.loads(r[7]), policy_version=r[8], outcome=Outcome(r[9]),
             result=_json(r[10]), upstream_status=r[11], error_code=r[12], started_at=r[13],
-            finished_at=r[14]))
+            finished_at=r[14], size=0 if r[10] is None else len(r[10])))
     for event in sorted(events, key=lambda e: e.seq):
         if isinstance(event, Message):
             state.add_message(event)

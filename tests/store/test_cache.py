@@ -8,9 +8,13 @@ from pathlib import Path
 import pytest
 
 from proxy.errors import UnknownSession
-from proxy.session import Environment, SessionState
+from proxy.session import Environment, Message, Role, SessionState
+from proxy.store import Store
 from proxy.store.cache import SessionCache
+from proxy.store.postgres import PostgresStore
 from proxy.store.sqlite import SqliteStore
+
+from ..conftest import PG_DSN, needs_postgres
 
 
 @pytest.mark.parametrize("cached", [True, False])
@@ -32,3 +36,63 @@ async def test_check_says_what_owned_says(tmp_path: Path, cached: bool) -> None:
             await cache.check(session_id, key)
     assert ("s_key" in cache._states) is cached  # the check reads no session into the cache
     await store.close()
+
+
+async def _session_with_messages(store: Store, session_id: str, n: int) -> None:
+    state = SessionState(session_id, Environment.LIVE, {}, {}, "t0")
+    await store.create_session(state)
+    for seq in range(1, n + 1):
+        await store.add_message(session_id, Message(seq, Role.USER, f"message {seq} " * 20, "t"))
+
+
+async def test_memory_budget_drops_the_least_recently_used_sessions_not_in_use(
+    tmp_path: Path,
+) -> None:
+    store = SqliteStore(tmp_path / "s.db")
+    await store.open()
+    try:
+        await _budget(store)
+    finally:
+        await store.close()
+
+
+@needs_postgres
+async def test_memory_budget_with_replicas(schema: str) -> None:
+    store = PostgresStore(PG_DSN, schema)
+    await store.open()
+    try:
+        await _budget(store)
+    finally:
+        await store.close()
+
+
+async def _budget(store: Store) -> None:
+    for name in ("a", "b", "c"):
+        await _session_with_messages(store, name, 10)
+    one = (await store.load_session("a"))
+    assert one is not None and one.weight > 0
+    # room for two sessions, not three
+    cache = SessionCache(store, max_bytes=2 * one.weight + one.weight // 2)
+    for name in ("a", "b"):
+        async with cache.locked(name):
+            pass
+    assert list(cache._states) == ["a", "b"] and cache.bytes == 2 * one.weight
+    async with cache.locked("a"):  # a is now the most recently used
+        pass
+    async with cache.locked("c") as c:
+        assert list(cache._states) == ["a", "c"]  # b, the least recently used, went
+        # a call grows c past the budget while it is in use: nothing in use is dropped
+        c.add_message(Message(11, Role.USER, "x" * (2 * one.weight), "t"))
+        async with cache.locked("a"):
+            cache.put(c)
+            assert list(cache._states) == ["a", "c"] and cache.evictions == 1
+        assert list(cache._states) == ["c"]  # a's call ended: a went
+    # c's call ended: over the budget by itself, it goes too
+    assert list(cache._states) == [] and cache.bytes == 0 and cache.evictions == 3
+    # a dropped session reads back whole from the store
+    async with cache.locked("b") as b:
+        assert [m.content for m in b.messages] == [m.content for m in one.messages]
+        assert b.weight == one.weight
+    assert cache.bytes == sum(s.weight for s in cache._states.values())
+    cache.drop("b")
+    assert cache.bytes == 0 and len(cache) == 0
