@@ -1,7 +1,7 @@
 """Does a call cost the same on event 500 and on event 10,000 of one session? On both stores.
 
     .venv/bin/python bench/session_length.py [--calls 300] [--small 500] [--large 10000]
-        [--distinct 1] [--backends sqlite,postgres] [--dsn postgresql://...]
+        [--distinct 1] [--backends sqlite,postgres] [--dsn postgresql://...] [--cache-mb 512]
 
 For each backend, one proxy process (its own store; PostgreSQL in a schema of its own, dropped
 after) in front of the demo upstream, this process as the client, on loopback. A session is
@@ -62,6 +62,7 @@ class Proxy:
     points: dict[str, Point] = field(default_factory=dict)  # "small", "large"
     sessions: dict[str, str] = field(default_factory=dict)
     kb_per_event: float = 0.0
+    est_kb_per_event: float = 0.0  # the same, as the proxy's own estimate (/metrics)
 
 
 Reads = list[dict[str, object]]
@@ -90,8 +91,9 @@ def start(backend: str, args: argparse.Namespace, up: str) -> Proxy:
     tmp = Path(tempfile.mkdtemp(prefix=f"callgate-len-{backend}-"))
     port = free_port()
     schema = "bench_" + secrets.token_hex(4)
-    store = (f"{{backend: postgres, dsn: '{args.dsn}', schema: {schema}}}" if backend == "postgres"
-             else f"{{path: {tmp / 'bench.db'}}}")
+    store = (f"{{backend: postgres, dsn: '{args.dsn}', schema: {schema}, "
+             f"cache_mb: {args.cache_mb}}}" if backend == "postgres"
+             else f"{{path: {tmp / 'bench.db'}, cache_mb: {args.cache_mb}}}")
     config = tmp / "callgate.yaml"
     config.write_text(
         f"listen: {{port: {port}}}\nstore: {store}\ntrace: {{path: {tmp / 'traces.jsonl'}}}\n"
@@ -114,11 +116,21 @@ async def prepare(p: Proxy, http: aiohttp.ClientSession, args: argparse.Namespac
         await fetch(http, "POST", f"{p.base}/v1/sessions/{sid}/calls", {
             "tool": "find_user_id_by_email", "arguments": {"email": email}})
         have = await fill(http, p.base, sid, 1, min(want, 50), reads)  # warm-up
-        rss = rss_kb(p.proc.pid)
+        rss, est = rss_kb(p.proc.pid), await cache_bytes(http, p.base)
         have = await fill(http, p.base, sid, have, want, reads)
         if size == "large":
             p.kb_per_event = (rss_kb(p.proc.pid) - rss) / max(1, want - 50)
+            p.est_kb_per_event = (await cache_bytes(http, p.base) - est) / 1024 / max(1, want - 50)
         p.sessions[size], p.points[size] = sid, Point(events=have)
+
+
+async def cache_bytes(http: aiohttp.ClientSession, base: str) -> float:
+    """The proxy's estimate of the memory its cached sessions hold (/metrics)."""
+    async with http.get(base + "/metrics") as r:
+        for line in (await r.text()).splitlines():
+            if line.startswith("callgate_session_cache_bytes "):
+                return float(line.split()[1])
+    raise RuntimeError("no callgate_session_cache_bytes on /metrics")
 
 
 async def timed(p: Proxy, size: str, http: aiohttp.ClientSession, calls: int,
@@ -151,6 +163,8 @@ async def main() -> None:
     parser.add_argument("--distinct", type=int, default=1, help="how many different orders "
                         "the filling reads go round (1: the same order again and again)")
     parser.add_argument("--dsn", default="postgresql://postgres@127.0.0.1:5432/postgres")
+    parser.add_argument("--cache-mb", type=float, default=512, help="the proxies' store.cache_mb "
+                        "(below a session's size, that session is read back on every call)")
     args = parser.parse_args()
     up_port = free_port()
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
@@ -186,9 +200,12 @@ async def main() -> None:
         upstream.terminate()
         upstream.wait(10)
     print(f"{args.calls} timed reads per point, concurrency 1; the sessions filled with reads "
-          f"of {args.distinct} order(s); {os.cpu_count()} CPUs.\n")
+          f"of {args.distinct} order(s); store.cache_mb {args.cache_mb}; {os.cpu_count()} CPUs.\n"
+          "KB/event: the proxy's resident memory grown while the long session filled, per "
+          "event; est.: the same from the proxy's own estimate (callgate_session_cache_bytes).\n")
     header = (f"{'backend':8} | {'events':>6} {'p50':>8} {'p99':>7} {'cpu/call':>9} | {'events':>6} "
-              f"{'p50':>8} {'p99':>7} {'cpu/call':>9} | {'p50 large/small':>15} {'KB/event':>8}")
+              f"{'p50':>8} {'p99':>7} {'cpu/call':>9} | {'p50 large/small':>15} {'KB/event':>8} "
+              f"{'est.':>5}")
     print(header)
     print("-" * len(header))
     for p in proxies:
@@ -196,7 +213,8 @@ async def main() -> None:
         print(f"{p.backend:8} | {s.events:>6} {pct(s.latencies, 50):>6.3f}ms "
               f"{pct(s.latencies, 99):>5.2f}ms {s.cpu_ms:>7.3f}ms | {g.events:>6} "
               f"{pct(g.latencies, 50):>6.3f}ms {pct(g.latencies, 99):>5.2f}ms {g.cpu_ms:>7.3f}ms | "
-              f"{pct(g.latencies, 50) / pct(s.latencies, 50):>15.2f} {p.kb_per_event:>8.2f}")
+              f"{pct(g.latencies, 50) / pct(s.latencies, 50):>15.2f} {p.kb_per_event:>8.2f} "
+              f"{p.est_kb_per_event:>5.2f}")
     by = {p.backend: p for p in proxies}
     if "sqlite" in by and "postgres" in by:
         pg, lite = by["postgres"].points, by["sqlite"].points
