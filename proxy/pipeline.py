@@ -51,7 +51,7 @@ from .catalog import ToolKind
 from .session import AWAITING_REPORT, FETCHED, CallRecord, Outcome, SessionState, args_key
 from .store import Store
 from .store.cache import SessionCache
-from .trace import Tracer, TraceRecord, now_iso
+from .trace import TRACE_VERSION, Tracer, TraceRecord, now_iso
 from .upstream import Upstreams
 from .validate import validate_args
 from .wire import Envelope, error_envelope
@@ -194,8 +194,9 @@ async def handle_call(rt: Runtime, session_id: str, body: bytes, requester: str 
     # A call on a session the caller may not use is traced, but not under that session's id
     # (nothing from a stranger lands in another conversation's record) and without arguments.
     stranger = isinstance(err, UnknownSession)
-    rt.tracer.emit(TraceRecord(
-        ts=now_iso(), event="call", session_id="-" if stranger else session_id,
+    # the fields of a TraceRecord (event "call"), without building the model on every call
+    fields = dict(
+        v=TRACE_VERSION, ts=now_iso(), event="call", session_id="-" if stranger else session_id,
         seq=record.seq if record else None, call_id=call_id, decision_id=decision_id,
         tool=request.tool if request else None,
         kind=record.kind if record and record.kind != "unknown" else None,
@@ -214,7 +215,8 @@ async def handle_call(rt: Runtime, session_id: str, body: bytes, requester: str 
         upstream_status=envelope.upstream_status,
         result=record.result if record else None,
         latency_ms={k: round(v, 3) for k, v in latency.items()}, **trace_ids(),
-    ))
+    )
+    rt.tracer.emit_fields({k: v for k, v in fields.items() if v is not None})
     # a name no catalog knows is "(unknown)" on /metrics: labels an agent could make up one
     # per call would grow the metrics without bound (the trace keeps the name)
     if request is not None and known is None:

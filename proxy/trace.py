@@ -256,16 +256,22 @@ class Tracer:
         self._out = None
 
     def emit(self, record: TraceRecord) -> None:
+        # The record's own field values, shallow: model_dump would deep-copy results that
+        # orjson is about to serialise anyway.
+        self.emit_fields({k: v for k, v in record.__dict__.items() if v is not None})
+
+    def emit_fields(self, fields: dict[str, Any]) -> None:
+        """Write one record given as its fields (a ``TraceRecord``'s, None-valued ones left
+        out; ``v`` first): for the per-call record, which skips building the model. One write
+        per record (never split across files or interleaved with another writer's line),
+        flushed at once."""
         out = self._out
         if out is None:
             return
-        # The record's own field values, shallow: model_dump would deep-copy results that
-        # orjson is about to serialise anyway. One write per record (never split across files
-        # or interleaved with another writer's line), flushed at once.
-        fields = {k: v for k, v in record.__dict__.items() if v is not None}
         sensitive = self.redact.sensitive
-        if "arguments" in fields and record.tool is not None:
-            fields["arguments"] = scrub(self.redact(record.tool, fields["arguments"]), sensitive)
+        tool = fields.get("tool")
+        if "arguments" in fields and tool is not None:
+            fields["arguments"] = scrub(self.redact(tool, fields["arguments"]), sensitive)
         for name in ("content", "result", "user", "tags"):
             if name in fields:
                 fields[name] = scrub(fields[name], sensitive)

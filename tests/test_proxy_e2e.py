@@ -13,14 +13,18 @@ from aiohttp import web
 from aiohttp.test_utils import TestClient, TestServer
 
 from proxy.demo.data import RetailDB
-from proxy.trace import TraceRecord
+from proxy.trace import TraceRecord, record_to_json
 
 from .conftest import MODE, ProxyFactory, call, first_order, start_session, upstream_state
 
 
 def trace_records(tmp_path: Path) -> list[TraceRecord]:
+    """The trace's records; each line must be a TraceRecord exactly (strict types), written as
+    the model would write it (the per-call record is written from its fields, not the model)."""
     lines = (tmp_path / "traces.jsonl").read_bytes().splitlines()
-    return [TraceRecord.model_validate_json(line) for line in lines]
+    records = [TraceRecord.model_validate_json(line, strict=True) for line in lines]
+    assert [record_to_json(r) for r in records] == lines
+    return records
 
 
 
