@@ -12,10 +12,14 @@ from collections.abc import AsyncIterator
 from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from typing import Any
 
+import structlog
+
 from ..errors import UnknownSession
 from ..locks import KeyedLocks
 from ..session import SessionState
 from . import Store
+
+log = structlog.get_logger("callgate.cache")
 
 
 def owned(state: SessionState, agent_key: str | None) -> SessionState:
@@ -41,6 +45,7 @@ class SessionCache:
         self._counted: dict[str, int] = {}  # each held session's weight when last counted
         self.bytes = 0  # the estimated memory of the sessions held: the sum of _counted
         self.evictions = 0
+        self._over: OrderedDict[str, None] = OrderedDict()  # sessions already logged as too big
         self._locks = KeyedLocks()
 
     def __len__(self) -> int:
@@ -58,6 +63,13 @@ class SessionCache:
             victim = next((k for k in self._states if k not in self._locks), None)
             if victim is None:  # every session held is in use
                 break
+            if victim == sid and state.weight > self.max_bytes and sid not in self._over:
+                # larger than the budget by itself: read back on every call from now on
+                self._over[sid] = None
+                if len(self._over) > 1024:
+                    self._over.popitem(last=False)
+                log.warning("session_over_cache_budget", session_id=sid,
+                            estimated_bytes=state.weight, budget_bytes=self.max_bytes)
             self._forget(victim)
             self.evictions += 1
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from structlog.testing import capture_logs
 
 from proxy.errors import UnknownSession
 from proxy.session import Environment, Message, Role, SessionState
@@ -79,16 +80,16 @@ async def _budget(store: Store) -> None:
     assert list(cache._states) == ["a", "b"] and cache.bytes == 2 * one.weight
     async with cache.locked("a"):  # a is now the most recently used
         pass
-    async with cache.locked("c") as c:
-        assert list(cache._states) == ["a", "c"]  # b, the least recently used, went
-        # a call grows c past the budget while it is in use: nothing in use is dropped
-        c.add_message(Message(11, Role.USER, "x" * (2 * one.weight), "t"))
-        async with cache.locked("a"):
-            cache.put(c)
-            assert list(cache._states) == ["a", "c"] and cache.evictions == 1
-        assert list(cache._states) == ["c"]  # a's call ended: a went
-    # c's call ended: over the budget by itself, it goes too
+    with capture_logs() as logs:
+        await _grow_past_the_budget(cache, one.weight)
+    assert [e["event"] for e in logs] == ["session_over_cache_budget"]
+    assert logs[0]["session_id"] == "c" and logs[0]["budget_bytes"] == cache.max_bytes
+    # c's call ended: over the budget by itself, it goes too, and that is logged once
     assert list(cache._states) == [] and cache.bytes == 0 and cache.evictions == 3
+    with capture_logs() as logs:
+        async with cache.locked("c") as again:  # read back whole, and dropped again after
+            assert again.messages[-1].content == "x" * (2 * one.weight)
+    assert list(cache._states) == [] and cache.evictions == 4 and logs == []
     # a dropped session reads back whole from the store
     async with cache.locked("b") as b:
         assert [m.content for m in b.messages] == [m.content for m in one.messages]
@@ -96,3 +97,16 @@ async def _budget(store: Store) -> None:
     assert cache.bytes == sum(s.weight for s in cache._states.values())
     cache.drop("b")
     assert cache.bytes == 0 and len(cache) == 0
+
+
+async def _grow_past_the_budget(cache: SessionCache, weight: int) -> None:
+    async with cache.locked("c") as c:
+        assert list(cache._states) == ["a", "c"]  # b, the least recently used, went
+        # a call grows c past the budget while it is in use: nothing in use is dropped
+        big = Message(11, Role.USER, "x" * (2 * weight), "t")
+        await cache.store.add_message("c", big)
+        c.add_message(big)
+        async with cache.locked("a"):
+            cache.put(c)
+            assert list(cache._states) == ["a", "c"] and cache.evictions == 1
+        assert list(cache._states) == ["c"]  # a's call ended: a went
