@@ -23,9 +23,8 @@ from pathlib import Path
 import aiohttp
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-from bench.overhead import CALLGATE, ROOT, cpu_seconds, fetch, wait_up
+from bench.overhead import CALLGATE, ROOT, cpu_seconds, fetch, pending_order, wait_up
 from bench.ports import free_port
-from proxy.demo.data import generate
 
 
 async def main() -> None:
@@ -56,9 +55,7 @@ async def main() -> None:
         bases[name] = (f"http://127.0.0.1:{port}", procs[-1].pid)
     try:
         await wait_up(f"http://127.0.0.1:{up_port}/products")
-        db = generate(7)
-        order = next(o for o in db.orders.values() if o["status"] == "pending")
-        email = db.users[order["user_id"]]["email"]
+        order, email = pending_order()
         read = {"tool": "get_order_details", "arguments": {"order_id": order["order_id"]}}
         write = {"tool": "modify_pending_order_address", "arguments": {
             "order_id": order["order_id"], "address1": "1 Bench Way", "address2": "",

@@ -26,6 +26,7 @@ import tempfile
 import time
 from collections.abc import Awaitable, Callable
 from pathlib import Path
+from typing import Any
 
 import aiohttp
 import orjson
@@ -50,6 +51,14 @@ async def wait_up(url: str, within_s: float = 20.0) -> None:
                 pass
             await asyncio.sleep(0.1)
     raise RuntimeError(f"{url} did not come up")
+
+
+def pending_order() -> tuple[dict[str, Any], str]:
+    """The demo upstream's first pending order and its owner's email (the upstream generates its
+    data from seed 7; so does this)."""
+    db = generate(7)
+    order = next(o for o in db.orders.values() if o["status"] == "pending")
+    return order, db.users[order["user_id"]]["email"]
 
 
 def cpu_seconds(pid: int) -> float:
@@ -165,10 +174,8 @@ async def main() -> None:
         if caddy_proc is not None:
             await wait_up(caddy + "/products")
         # The upstream generates its database from seed 7; so does this process, to find ids.
-        db = generate(7)
-        order = next(o for o in db.orders.values() if o["status"] == "pending")
+        order, email = pending_order()
         order_id = order["order_id"]
-        email = db.users[order["user_id"]]["email"]
         quoted = order_id.replace("#", "%23")
         address = {"address1": "1 Bench Way", "address2": "", "city": "Austin", "state": "TX",
                    "country": "USA", "zip": "78701"}

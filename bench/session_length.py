@@ -31,7 +31,16 @@ from pathlib import Path
 import aiohttp
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-from bench.overhead import CALLGATE, ROOT, cpu_seconds, fetch, free_port, pct, wait_up
+from bench.overhead import (
+    CALLGATE,
+    ROOT,
+    cpu_seconds,
+    fetch,
+    free_port,
+    pct,
+    pending_order,
+    wait_up,
+)
 from proxy.demo.data import generate
 
 
@@ -173,9 +182,8 @@ async def main() -> None:
     proxies: list[Proxy] = []
     try:
         await wait_up(up + "/products")
+        order, email = pending_order()
         db = generate(7)
-        order = next(o for o in db.orders.values() if o["status"] == "pending")
-        email = db.users[order["user_id"]]["email"]
         read = {"tool": "get_order_details", "arguments": {"order_id": order["order_id"]}}
         reads = [{"tool": "get_order_details", "arguments": {"order_id": oid}}
                  for oid in [order["order_id"], *(o for o in db.orders if o != order["order_id"])]
