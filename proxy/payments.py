@@ -341,10 +341,15 @@ def rehearse_call(spec: Any, arguments: dict[str, Any], calls: list[Any],
                 "amount": to_amount(p.authorised, currency), "before": None,
                 "after": after.view()}
     payment_id = arguments.get(spec.payment_id)
-    fact = next((c.result for c in reversed(calls)
-                 if c.succeeded and isinstance(c.result, dict)
-                 and c.result.get("payment_id") == payment_id and "state" in c.result
-                 and (c.tool == spec.state_from or c.kind == "write")), None)
+    fact = None
+    for c in reversed(calls):  # the latest answer that states this payment's state
+        if not c.succeeded or (c.tool != spec.state_from and c.kind != "write"):
+            continue
+        result = c.result  # read once: an older answer may be held as text
+        if isinstance(result, dict) and result.get("payment_id") == payment_id \
+                and "state" in result:
+            fact = result
+            break
     if fact is None:
         raise PaymentError(f"the payment's state is not known: read it first with "
                            f"{spec.state_from or 'its read tool'} ({payment_id})")

@@ -56,6 +56,8 @@ def args_key(arguments: dict[str, Any]) -> str:
 CALL_BYTES = 1300
 MESSAGE_BYTES = 250
 PARSED_BYTES_PER_BYTE = 5
+TEXT_BYTES = 60  # an answer held as its JSON text: the bytes object and its holder
+TEXT_MIN = 64  # smaller answers stay parsed (as text they would save nothing)
 
 
 def json_size(value: Any) -> int:
@@ -92,29 +94,65 @@ class Confirmation:
     used_at: float | None = None
 
 
-@dataclass(slots=True)
-class CallRecord:
-    """One tool call as the proxy saw it: what was asked, what was decided, what came back."""
+class _Text:
+    """An answer held as its JSON text (a superseded read's: about a fifth of the memory of
+    the parsed value); read back whole whenever it is asked for."""
 
-    call_id: str
-    session_id: str
-    seq: int
-    tool: str
-    kind: str
-    arguments: dict[str, Any]
-    decision_id: str
-    verdict: str
-    rules: list[str]
-    policy_version: str
-    outcome: Outcome
-    started_at: str
-    result: Any = None
-    upstream_status: int | None = None
-    error_code: str | None = None
-    finished_at: str | None = None
-    # the byte length of the result's JSON as received or stored, where known (0: not known);
-    # for the memory estimate only, never stored
-    size: int = 0
+    __slots__ = ("raw",)
+
+    def __init__(self, raw: bytes) -> None:
+        self.raw = raw
+
+
+class CallRecord:
+    """One tool call as the proxy saw it: what was asked, what was decided, what came back.
+
+    ``result`` reads the same whether the answer is held parsed or, once a newer read of the
+    same thing superseded it, as its JSON text (``hold_as_text``): readers never see the
+    difference, only a fresh copy of the value."""
+
+    __slots__ = ("_result", "arguments", "call_id", "decision_id", "error_code", "finished_at",
+                 "kind", "outcome", "policy_version", "rules", "seq", "session_id", "size",
+                 "started_at", "tool", "upstream_status", "verdict")
+
+    def __init__(self, call_id: str, session_id: str, seq: int, tool: str, kind: str,
+                 arguments: dict[str, Any], decision_id: str, verdict: str, rules: list[str],
+                 policy_version: str, outcome: Outcome, started_at: str, result: Any = None,
+                 upstream_status: int | None = None, error_code: str | None = None,
+                 finished_at: str | None = None, size: int = 0) -> None:
+        self.call_id, self.session_id, self.seq = call_id, session_id, seq
+        self.tool, self.kind, self.arguments = tool, kind, arguments
+        self.decision_id, self.verdict, self.rules = decision_id, verdict, rules
+        self.policy_version, self.outcome, self.started_at = policy_version, outcome, started_at
+        self._result: Any = result
+        self.upstream_status, self.error_code = upstream_status, error_code
+        self.finished_at = finished_at
+        # the byte length of the result's JSON as received or stored, where known (0: not
+        # known); for the memory estimate only, never stored
+        self.size = size
+
+    @property
+    def result(self) -> Any:
+        held = self._result
+        if type(held) is _Text:
+            return orjson.loads(held.raw)
+        return held
+
+    @result.setter
+    def result(self, value: Any) -> None:
+        self._result = value
+
+    @property
+    def held_as_text(self) -> bool:
+        return type(self._result) is _Text
+
+    def hold_as_text(self, text: _Text) -> None:
+        """Hold the answer as ``text`` (its JSON, shared by the records that held one value)."""
+        self._result = text
+
+    def __repr__(self) -> str:
+        return (f"CallRecord({self.call_id!r}, seq={self.seq}, tool={self.tool!r}, "
+                f"outcome={self.outcome.value!r})")
 
     @property
     def origin(self) -> str | None:
@@ -159,6 +197,10 @@ class SessionState:
     version: int = -1
     by_id: dict[str, CallRecord] = field(default_factory=dict)  # calls by call id
     weight: int = 0  # the estimated bytes this state holds (CALL_BYTES...): the cache's budget
+    # (tool, canonical arguments) -> the calls whose answer is the current fact (one object);
+    # when a newer read answers differently, they hold that answer as its JSON text instead
+    fact_holders: dict[tuple[str, str], list[CallRecord]] = field(default_factory=dict)
+    thin: bool = True  # hold superseded answers as text (False: parsed; for comparison)
 
     @property
     def ended(self) -> bool:
@@ -194,15 +236,37 @@ class SessionState:
         if call.kind == "read":
             key = (call.tool, args_key(call.arguments))
             known = self.facts.get(key)
-            if known is not None and known is not call.result and known == call.result:
+            result = call.result
+            if known is not None and known is not result and known == result:
                 # the same answer again (an agent re-reading an order): one object for both,
                 # so a long session does not hold a copy per read (results are never changed
                 # in place)
-                call.result = known
-            self.facts[key] = call.result
+                call.result = result = known
+            if known is result:
+                self.fact_holders.setdefault(key, []).append(call)
+            else:
+                superseded = self.fact_holders.get(key)
+                if superseded and self.thin and known is not None:
+                    self._hold_as_text(superseded)
+                self.fact_holders[key] = [call]
+            self.facts[key] = result
             self.fact_seq[key] = call.seq
-            return known is call.result
+            return known is result
         return False
+
+    def _hold_as_text(self, calls: list[CallRecord]) -> None:
+        """The answer these calls share is no longer the fact: hold it as its JSON text."""
+        try:
+            raw = orjson.dumps(calls[0].result)
+        except TypeError:  # not JSON (a value no upstream gives): left as it is
+            return
+        if len(raw) < TEXT_MIN:  # a small answer takes no more memory parsed
+            return
+        # a copy of exactly its length: orjson's own bytes keep the buffer it grew (4 KiB+)
+        text = _Text(bytes(memoryview(raw)))
+        for call in calls:
+            call.hold_as_text(text)
+        self.weight += len(text.raw) + TEXT_BYTES - PARSED_BYTES_PER_BYTE * len(text.raw)
 
     def calls_with(self, tool: str, name: str, value: Any) -> list[CallRecord]:
         """Successful calls of ``tool`` whose argument ``name`` equalled ``value``."""

@@ -121,11 +121,10 @@ def input_document(call: CallInput, identity: Identity, fact_tools: tuple[str, .
     args = call.arguments
     facts: dict[str, list[dict[str, Any]]] = {}
     for tool in fact_tools:
-        seen: dict[str, dict[str, Any]] = {}
+        seen: dict[str, CallRecord] = {}  # the latest per arguments (older answers unread)
         for c in _about(session, tool, args):
-            seen[orjson.dumps(c.arguments, option=orjson.OPT_SORT_KEYS).decode()] = {
-                "arguments": c.arguments, "result": c.result}
-        facts[tool] = list(seen.values())
+            seen[orjson.dumps(c.arguments, option=orjson.OPT_SORT_KEYS).decode()] = c
+        facts[tool] = [{"arguments": c.arguments, "result": c.result} for c in seen.values()]
     writes = [c for tool, calls in session.executed.items() if calls and calls[0].kind == "write"
               for c in _about(session, tool, args)]
     writes.sort(key=lambda c: c.seq)
