@@ -7,6 +7,7 @@ in-memory view, rebuilt from the store's rows after a restart.
 
 from __future__ import annotations
 
+import bisect
 import enum
 from collections import defaultdict
 from dataclasses import dataclass, field
@@ -47,6 +48,14 @@ def canonical_json(value: Any) -> bytes:
 
 def args_key(arguments: dict[str, Any]) -> str:
     return canonical_json(arguments).decode()
+
+
+def _insert(calls: list[CallRecord], call: CallRecord) -> None:
+    """Add ``call`` to ``calls`` in sequence order (at the end, but for a late outcome)."""
+    if not calls or calls[-1].seq < call.seq:
+        calls.append(call)
+    else:
+        bisect.insort(calls, call, key=lambda c: c.seq)
 
 
 # What a cached session holds in memory, estimated per event (bytes; CPython 3.11, measured with
@@ -229,10 +238,15 @@ class SessionState:
             self.weight += PARSED_BYTES_PER_BYTE * (call.size or json_size(call.result))
 
     def _index(self, call: CallRecord) -> bool:
-        """Index a successful call; True if its result is one already held (not a copy)."""
-        self.executed[call.tool].append(call)
+        """Index a successful call; True if its result is one already held (not a copy).
+
+        The indexes are in sequence order, whatever order calls finish in (a checked call's
+        outcome may be reported after later calls'): the same as a session read back from the
+        store, which replays its calls in sequence order, so a decision does not depend on
+        whether the session stayed in memory."""
+        _insert(self.executed[call.tool], call)
         for name, value in call.arguments.items():
-            self.by_argument[(call.tool, name, args_key({"v": value}))].append(call)
+            _insert(self.by_argument[(call.tool, name, args_key({"v": value}))], call)
         if call.kind == "read":
             key = (call.tool, args_key(call.arguments))
             known = self.facts.get(key)
@@ -242,6 +256,8 @@ class SessionState:
                 # so a long session does not hold a copy per read (results are never changed
                 # in place)
                 call.result = result = known
+            if call.seq < self.fact_seq.get(key, 0):  # a newer read's answer is the fact
+                return known is result
             if known is result:
                 self.fact_holders.setdefault(key, []).append(call)
             else:
@@ -255,9 +271,14 @@ class SessionState:
         return False
 
     def _hold_as_text(self, calls: list[CallRecord]) -> None:
-        """The answer these calls share is no longer the fact: hold it as its JSON text."""
+        """The answer these calls share is no longer the fact: hold it as its JSON text (an
+        object or a list: a string's text is no smaller than the string)."""
+        first = calls[0]
+        value = first.result
+        if not isinstance(value, dict | list):
+            return
         try:
-            raw = orjson.dumps(calls[0].result)
+            raw = orjson.dumps(value)
         except TypeError:  # not JSON (a value no upstream gives): left as it is
             return
         if len(raw) < TEXT_MIN:  # a small answer takes no more memory parsed
@@ -266,7 +287,9 @@ class SessionState:
         text = _Text(bytes(memoryview(raw)))
         for call in calls:
             call.hold_as_text(text)
-        self.weight += len(text.raw) + TEXT_BYTES - PARSED_BYTES_PER_BYTE * len(text.raw)
+        # what finish_call counted for it, less what the text takes (never below the text)
+        counted = PARSED_BYTES_PER_BYTE * (first.size or len(raw))
+        self.weight += min(0, len(raw) + TEXT_BYTES - counted)
 
     def calls_with(self, tool: str, name: str, value: Any) -> list[CallRecord]:
         """Successful calls of ``tool`` whose argument ``name`` equalled ``value``."""

@@ -1,10 +1,14 @@
-"""The in-memory session: identical answers to one read are held once."""
+"""The in-memory session: identical answers to one read are held once; late outcomes are
+indexed as the session reads back."""
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
-from proxy.session import CallRecord, Environment, Outcome, SessionState
+from proxy.policy.confirm import alias_index
+from proxy.session import AWAITING_REPORT, CallRecord, Environment, Outcome, SessionState
+from proxy.store.sqlite import SqliteStore
 
 
 def read(state: SessionState, order: str, result: Any) -> CallRecord:
@@ -27,3 +31,40 @@ def test_an_identical_answer_is_held_once_and_a_changed_one_is_not() -> None:
     other = read(state, "#2", {"status": "pending", "items": [1, 2]})
     assert other.result is not first.result  # another read's answer is its own
     assert first.result == {"status": "pending", "items": [1, 2]}  # never changed in place
+
+
+async def test_late_outcomes_leave_the_session_as_it_reads_back(tmp_path: Path) -> None:
+    """Checked calls whose outcomes are reported out of order (the platform runs them in
+    parallel): the session in memory indexes them as the one read back from the store does
+    (in sequence order), so a decision does not depend on whether it stayed in memory, and
+    the alias index takes in a call that was in flight when it was built."""
+    store = SqliteStore(tmp_path / "s.db")
+    await store.open()
+    state = SessionState("s1", Environment.LIVE, {}, {}, "t", mode="check")
+    await store.create_session(state)
+    fields = ("name", "last_four", "brand", "source")
+    calls = []
+    for i in (1, 2):  # two reads of one user, allowed and running
+        c = CallRecord(f"c{i}", "s1", state.next_seq(), "get_user_details", "read",
+                       {"user_id": "u1"}, "d", "allow", [], "v", Outcome.FORWARDING, "t",
+                       error_code=AWAITING_REPORT)
+        await store.add_call(c)
+        state.add_call(c)
+        calls.append(c)
+    alias_index(state, fields)  # a write is checked meanwhile: both reads are in flight
+    for c, card in ((calls[1], "credit_card_2"), (calls[0], "credit_card_1")):  # 2 first
+        c.outcome, c.error_code = Outcome.EXECUTED, None
+        c.result = {"payment_methods": {card: {"source": "credit_card", "brand": "visa",
+                                               "last_four": "4321", "id": card}}}
+        await store.finish_call(c)
+        state.finish_call(c)
+    back = await store.load_session("s1")
+    await store.close()
+    assert back is not None
+    key = {"user_id": "u1"}
+    assert list(state.fact("get_user_details", key)["payment_methods"]) == ["credit_card_2"]
+    assert state.fact("get_user_details", key) == back.fact("get_user_details", key)
+    assert [c.call_id for c in state.executed["get_user_details"]] == ["c1", "c2"] == [
+        c.call_id for c in back.executed["get_user_details"]]
+    assert alias_index(state, fields).names == alias_index(back, fields).names
+    assert alias_index(state, fields).names["credit_card_1"] >= {"visa", "4321"}

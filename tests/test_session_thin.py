@@ -15,7 +15,14 @@ from proxy.catalog import load_catalog
 from proxy.policy.confirm import alias_index
 from proxy.policy.engine import CallInput
 from proxy.policy.opa import input_document
-from proxy.session import CallRecord, Environment, Outcome, SessionState
+from proxy.session import (
+    CALL_BYTES,
+    PARSED_BYTES_PER_BYTE,
+    CallRecord,
+    Environment,
+    Outcome,
+    SessionState,
+)
 
 from .conftest import ROOT
 
@@ -79,7 +86,7 @@ def test_every_reader_sees_the_same_session(events: list[tuple[str, str, Any, Ou
     thin = replay(events, thin=True, index_at=index_at)  # the index built half-way, then extended
     late = replay(events, thin=True)  # the index built from answers already held as text
     assert readers(thin) == readers(parsed) == readers(late)
-    assert thin.weight <= parsed.weight
+    assert CALL_BYTES * len(thin.calls) <= thin.weight <= parsed.weight
     assert not any(c.held_as_text for c in parsed.calls)
 
 
@@ -122,3 +129,30 @@ def test_a_session_of_changing_answers_holds_less() -> None:
     (parsed, parsed_weight), (thin, thin_weight) = held(False), held(True)
     assert thin < 0.5 * parsed, (thin, parsed)  # about a third here
     assert thin_weight < 0.7 * parsed_weight  # the estimate follows
+
+
+def test_answers_that_are_not_objects_stay_parsed_and_the_estimate_never_falls() -> None:
+    """A text answer (an upstream that does not speak JSON) is no smaller as JSON text; and
+    what a held answer takes off the estimate is what was counted for it, never more (the
+    received body may be shorter than its JSON: escapes; or longer: whitespace)."""
+    state = SessionState("s", Environment.LIVE, {}, {}, "t")
+    answers: list[tuple[Any, int]] = [
+        ('line one\n"quoted"\tand \x01 more ' * 40, 900),  # its JSON is longer (escapes)
+        ("x" * 5000, 5000),
+        ({"rows": [{"n": i} for i in range(50)]}, 4000),  # received with much whitespace
+        ({"rows": [{"n": i} for i in range(60)]}, 100),  # a size that undercounts it
+        ([1, 2, 3] * 40, 0),  # size unknown
+    ]
+    weights = []
+    for i in range(3):
+        for answer, size in answers:
+            before = state.weight
+            state.add_call(CallRecord(
+                f"c{len(state.calls)}", "s", state.next_seq(), "get_order_details", "read",
+                {"order_id": f"#W{i}"}, "d", "allow", [], "v", Outcome.EXECUTED, "t",
+                result=orjson.loads(orjson.dumps(answer)), size=size))
+            assert state.weight >= before - PARSED_BYTES_PER_BYTE * 5000
+            weights.append(state.weight)
+    assert min(weights) > 0 and state.weight >= CALL_BYTES * len(state.calls)
+    assert not any(c.held_as_text for c in state.calls if isinstance(c.result, str))
+    assert any(c.held_as_text for c in state.calls)

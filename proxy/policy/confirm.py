@@ -22,7 +22,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..session import Message, Role, SessionState, args_key
+from ..session import CallRecord, Message, Outcome, Role, SessionState, args_key
 from .binding import (
     ABSENT,
     ActionSpec,
@@ -169,6 +169,7 @@ class AliasIndex:
     owners: dict[str, int] = field(default_factory=dict)
     seen_objects: set[frozenset[tuple[str, str]]] = field(default_factory=set)
     calls_seen: int = 0
+    in_flight: list[CallRecord] = field(default_factory=list)  # seen before they finished
 
     def distinct(self) -> DistinctAliases:
         return DistinctAliases(self)
@@ -203,9 +204,13 @@ def alias_index(session: SessionState, fields: tuple[str, ...]) -> AliasIndex:
     """The session's alias index, extended incrementally as calls succeed."""
     key = ("aliases", fields)
     index: AliasIndex = session.derived.get(key) or AliasIndex()
-    for call in session.calls[index.calls_seen:]:
+    # calls seen in flight before (a checked call's outcome comes later), then the new ones
+    waiting, index.in_flight = index.in_flight, []
+    for call in [*waiting, *session.calls[index.calls_seen:]]:
         if call.succeeded:  # reads, and writes that answer with the changed object
             _collect(call.result, fields, index)
+        elif call.outcome is Outcome.FORWARDING:
+            index.in_flight.append(call)
     index.calls_seen = len(session.calls)
     session.derived[key] = index
     return index

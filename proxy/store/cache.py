@@ -53,23 +53,29 @@ class SessionCache:
 
     def put(self, state: SessionState) -> None:
         """Hold ``state`` as the most recently used session, count its weight again, and drop
-        the least recently used sessions not in use while a bound is passed."""
+        the least recently used sessions not in use while a bound is passed. A session larger
+        than the budget by itself is held only while in use, and not counted: it does not push
+        the others out."""
         sid = state.session_id
-        self.bytes += state.weight - self._counted.get(sid, 0)
-        self._counted[sid] = state.weight
+        oversized = state.weight > self.max_bytes
+        counted = 0 if oversized else state.weight
+        self.bytes += counted - self._counted.get(sid, 0)
+        self._counted[sid] = counted
         self._states[sid] = state
         self._states.move_to_end(sid)
-        while len(self._states) > self.max_sessions or self.bytes > self.max_bytes:
-            victim = next((k for k in self._states if k not in self._locks), None)
-            if victim is None:  # every session held is in use
-                break
-            if victim == sid and state.weight > self.max_bytes and sid not in self._over:
-                # larger than the budget by itself: read back on every call from now on
+        if oversized and sid not in self._locks:
+            if sid not in self._over:  # read back on every call from now on: said once
                 self._over[sid] = None
                 if len(self._over) > 1024:
                     self._over.popitem(last=False)
                 log.warning("session_over_cache_budget", session_id=sid,
                             estimated_bytes=state.weight, budget_bytes=self.max_bytes)
+            self._forget(sid)
+            self.evictions += 1
+        while len(self._states) > self.max_sessions or self.bytes > self.max_bytes:
+            victim = next((k for k in self._states if k not in self._locks), None)
+            if victim is None:  # every session held is in use
+                break
             self._forget(victim)
             self.evictions += 1
 
@@ -129,14 +135,20 @@ class SessionCache:
         # Several replicas: after this process's lock, hold the session in the database too,
         # and bring this copy up to date with what the others changed since (only that is read;
         # the cached copy is looked up once the lock is held).
-        async with self._locks.hold(session_id), \
-                shared(session_id, self._states.get(session_id)) as state:
-            if state is None:
-                self._forget(session_id)
-                raise UnknownSession(f"no session {session_id!r}")
-            self.put(state)
-            yield owned(state, agent_key)
-        self.put(state)  # count what the call added, the lock released: now it may be dropped
+        state: SessionState | None = None
+        try:
+            async with self._locks.hold(session_id), \
+                    shared(session_id, self._states.get(session_id)) as state:
+                if state is None:
+                    self._forget(session_id)
+                    raise UnknownSession(f"no session {session_id!r}")
+                self.put(state)
+                yield owned(state, agent_key)
+        finally:
+            # count what the call added (a refused one too), the lock released: now it may
+            # be dropped
+            if isinstance(state, SessionState) and state is self._states.get(session_id):
+                self.put(state)
 
 
 class _Locked:

@@ -3,6 +3,7 @@ one row, without reading the session."""
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
 from pathlib import Path
 
 import pytest
@@ -46,25 +47,23 @@ async def _session_with_messages(store: Store, session_id: str, n: int) -> None:
         await store.add_message(session_id, Message(seq, Role.USER, f"message {seq} " * 20, "t"))
 
 
+async def _on(store: Store, check: Callable[[Store], Awaitable[None]]) -> None:
+    await store.open()
+    try:
+        await check(store)
+    finally:
+        await store.close()
+
+
 async def test_memory_budget_drops_the_least_recently_used_sessions_not_in_use(
     tmp_path: Path,
 ) -> None:
-    store = SqliteStore(tmp_path / "s.db")
-    await store.open()
-    try:
-        await _budget(store)
-    finally:
-        await store.close()
+    await _on(SqliteStore(tmp_path / "s.db"), _budget)
 
 
 @needs_postgres
 async def test_memory_budget_with_replicas(schema: str) -> None:
-    store = PostgresStore(PG_DSN, schema)
-    await store.open()
-    try:
-        await _budget(store)
-    finally:
-        await store.close()
+    await _on(PostgresStore(PG_DSN, schema), _budget)
 
 
 async def _budget(store: Store) -> None:
@@ -82,20 +81,23 @@ async def _budget(store: Store) -> None:
         pass
     with capture_logs() as logs:
         await _grow_past_the_budget(cache, one.weight)
+    # c's call ended: over the budget by itself, it goes, and that is logged once; a stays
     assert [e["event"] for e in logs] == ["session_over_cache_budget"]
     assert logs[0]["session_id"] == "c" and logs[0]["budget_bytes"] == cache.max_bytes
-    # c's call ended: over the budget by itself, it goes too, and that is logged once
-    assert list(cache._states) == [] and cache.bytes == 0 and cache.evictions == 3
+    assert list(cache._states) == ["a"] and cache.bytes == one.weight and cache.evictions == 2
     with capture_logs() as logs:
         async with cache.locked("c") as again:  # read back whole, and dropped again after
             assert again.messages[-1].content == "x" * (2 * one.weight)
-    assert list(cache._states) == [] and cache.evictions == 4 and logs == []
+            assert list(cache._states) == ["a", "c"] and cache.bytes == one.weight
+    assert list(cache._states) == ["a"] and cache.evictions == 3 and logs == []
     # a dropped session reads back whole from the store
     async with cache.locked("b") as b:
         assert [m.content for m in b.messages] == [m.content for m in one.messages]
         assert b.weight == one.weight
-    assert cache.bytes == sum(s.weight for s in cache._states.values())
+    assert list(cache._states) == ["a", "b"]
+    assert cache.bytes == sum(s.weight for s in cache._states.values()) == 2 * one.weight
     cache.drop("b")
+    cache.drop("a")
     assert cache.bytes == 0 and len(cache) == 0
 
 
@@ -107,6 +109,37 @@ async def _grow_past_the_budget(cache: SessionCache, weight: int) -> None:
         await cache.store.add_message("c", big)
         c.add_message(big)
         async with cache.locked("a"):
-            cache.put(c)
-            assert list(cache._states) == ["a", "c"] and cache.evictions == 1
-        assert list(cache._states) == ["c"]  # a's call ended: a went
+            cache.put(c)  # in use and over the budget by itself: not counted against a
+            assert list(cache._states) == ["a", "c"] and cache.bytes == weight
+        assert list(cache._states) == ["c", "a"] and cache.evictions == 1  # a's call ended
+
+
+class _Refused(Exception):
+    pass
+
+
+async def _refused_call_is_counted(store: Store) -> None:
+    await _session_with_messages(store, "r", 2)
+    cache = SessionCache(store)
+    held: list[SessionState] = []
+
+    async def refused_call() -> None:
+        async with cache.locked("r") as state:
+            held.append(state)
+            note = Message(3, Role.USER, "y" * 5000, "t")  # recorded, then the call is refused
+            await store.add_message("r", note)
+            state.add_message(note)
+            raise _Refused
+
+    with pytest.raises(_Refused):
+        await refused_call()
+    assert cache.bytes == held[0].weight > 5000
+
+
+async def test_a_refused_call_is_counted_too(tmp_path: Path) -> None:
+    await _on(SqliteStore(tmp_path / "s.db"), _refused_call_is_counted)
+
+
+@needs_postgres
+async def test_a_refused_call_is_counted_too_with_replicas(schema: str) -> None:
+    await _on(PostgresStore(PG_DSN, schema), _refused_call_is_counted)
