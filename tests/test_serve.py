@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 import os
+import re
 import signal
 import subprocess
 import sys
@@ -86,6 +88,35 @@ async def test_sigterm_finishes_in_flight_calls(
         if proc.poll() is None:
             proc.kill()
             proc.wait()
+
+async def test_logs_are_json_lines_with_one_per_request(
+    tmp_path: Path, aiohttp_server: Any, fake_upstream_app: web.Application,
+) -> None:
+    """At the default level: a JSON object per line on stderr, the access log's line per
+    request naming the route (not the raw path: no session ids in logs)."""
+    fake = await aiohttp_server(fake_upstream_app)
+    port = free_port()
+    cmd = serve_command(tmp_path, port, str(fake.make_url("")))[:-2]  # no --log-level
+    log = tmp_path / "stderr.log"
+    with log.open("wb") as err:
+        proc = subprocess.Popen(cmd, env=ENV, stderr=err)  # noqa: S603 - our own CLI
+        try:
+            base = f"http://127.0.0.1:{port}"
+            await wait_ready(base + "/readyz")
+            async with aiohttp.ClientSession() as http, \
+                    http.post(base + "/v1/sessions", json={}) as r:
+                sid = (await r.json())["session_id"]
+        finally:
+            proc.send_signal(signal.SIGTERM)
+            proc.wait(15)
+    lines = [json.loads(line) for line in log.read_bytes().splitlines()]
+    created = [e for e in lines if e["event"] == "request" and e["method"] == "POST"]
+    assert created and created[0]["route"] == "/v1/sessions" and created[0]["status"] == 201
+    assert all({"event", "level", "timestamp"} <= e.keys() for e in lines)
+    assert all(re.fullmatch(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{6}Z", e["timestamp"])
+               for e in lines)
+    assert sid not in log.read_text()
+
 
 async def test_serve_refuses_a_broken_config(tmp_path: Path) -> None:
     config = tmp_path / "bad.yaml"

@@ -11,10 +11,12 @@ import logging
 import os
 import secrets
 import sys
+from collections.abc import MutableMapping
 from pathlib import Path
 from typing import Any
 
 import click
+import orjson
 import structlog
 import yaml
 from aiohttp import web
@@ -26,6 +28,7 @@ from ..config import Config, load_config
 from ..errors import CallgateError
 from ..gate.auth import Role
 from ..listener import GuardedRunner
+from ..trace import now_iso
 from .workers import check_workers, supervise, worker_trace_path
 
 
@@ -41,19 +44,33 @@ def _resources() -> Path:
 ROOT = _resources()
 
 
+def _timestamp(_: Any, __: str, event: MutableMapping[str, Any]) -> MutableMapping[str, Any]:
+    event["timestamp"] = now_iso()  # the date and time formatted once per second
+    return event
+
+
 def configure_logging(level: str = "info") -> None:
-    """Operator logs: JSON lines on stderr (traces are separate and go where the config says)."""
+    """Operator logs: JSON lines on stderr (traces are separate and go where the config says).
+    At the default level the access log writes a line per request: serialised by orjson and
+    written as bytes, about half the CPU of the standard library's JSON and print."""
+    binary = getattr(sys.stderr, "buffer", None)
     structlog.configure(
         processors=[
             structlog.contextvars.merge_contextvars,
             structlog.processors.add_log_level,
-            structlog.processors.TimeStamper(fmt="iso", utc=True),
-            structlog.processors.JSONRenderer(),
+            _timestamp,
+            structlog.processors.JSONRenderer(
+                serializer=orjson.dumps if binary is not None else _json_text),
         ],
         wrapper_class=structlog.make_filtering_bound_logger(logging.getLevelName(level.upper())),
-        logger_factory=structlog.PrintLoggerFactory(sys.stderr),
+        logger_factory=(structlog.BytesLoggerFactory(binary) if binary is not None
+                        else structlog.PrintLoggerFactory(sys.stderr)),
         cache_logger_on_first_use=True,
     )
+
+
+def _json_text(value: Any, **options: Any) -> str:
+    return orjson.dumps(value, **options).decode()
 
 
 def new_event_loop() -> asyncio.AbstractEventLoop:
