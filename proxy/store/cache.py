@@ -135,7 +135,6 @@ class SessionCache:
         # Several replicas: after this process's lock, hold the session in the database too,
         # and bring this copy up to date with what the others changed since (only that is read;
         # the cached copy is looked up once the lock is held).
-        state: SessionState | None = None
         try:
             async with self._locks.hold(session_id), \
                     shared(session_id, self._states.get(session_id)) as state:
@@ -145,10 +144,14 @@ class SessionCache:
                 self.put(state)
                 yield owned(state, agent_key)
         finally:
-            # count what the call added (a refused one too), the lock released: now it may
-            # be dropped
-            if isinstance(state, SessionState) and state is self._states.get(session_id):
-                self.put(state)
+            self._settle(session_id)
+
+    def _settle(self, session_id: str) -> None:
+        """After a call, its lock released: count what the call added (a refused one too);
+        now the session may be dropped."""
+        state = self._states.get(session_id)
+        if state is not None:
+            self.put(state)
 
 
 class _Locked:
@@ -171,7 +174,4 @@ class _Locked:
 
     async def __aexit__(self, *exc: object) -> None:
         await self._held.__aexit__(*exc)
-        # count what the call added, the lock released: now it may be dropped
-        state = self._cache._states.get(self._session_id)
-        if state is not None:
-            self._cache.put(state)
+        self._cache._settle(self._session_id)
