@@ -20,18 +20,19 @@ import contextlib
 import contextvars
 import os
 import re
-import secrets
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
+from types import TracebackType
 from typing import Any
 
 from .errors import ConfigError
+from .ids import random_hex
 
 _TRACEPARENT = re.compile(r"^([0-9a-f]{2})-([0-9a-f]{32})-([0-9a-f]{16})-([0-9a-f]{2})(-.*)?$")
 _ZERO_TRACE, _ZERO_SPAN = "0" * 32, "0" * 16
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class TraceContext:
     trace_id: str  # 32 lower-case hex digits
     span_id: str  # 16: this call's span
@@ -39,7 +40,7 @@ class TraceContext:
 
     def child(self) -> str:
         """A ``traceparent`` for a request this call makes: same trace, a new span under ours."""
-        return f"00-{self.trace_id}-{secrets.token_hex(8)}-{self.flags}"
+        return f"00-{self.trace_id}-{random_hex(16)}-{self.flags}"
 
 
 def parse(header: str | None) -> tuple[str, str] | None:
@@ -90,31 +91,49 @@ def setup(enabled: bool, service_name: str = "callgate") -> None:
     _otel = trace.get_tracer("callgate")
 
 
-@contextlib.contextmanager
-def call_span(headers: Mapping[str, str], **attributes: Any) -> Iterator[TraceContext]:
+class _CallSpan:
+    """The call's context without OpenTelemetry: a class, not a generator, since it is entered
+    on every call."""
+
+    __slots__ = ("tc", "token")
+
+    def __init__(self, tc: TraceContext) -> None:
+        self.tc = tc
+
+    def __enter__(self) -> TraceContext:
+        self.token = current.set(self.tc)
+        return self.tc
+
+    def __exit__(self, kind: type[BaseException] | None, exc: BaseException | None,
+                 tb: TracebackType | None) -> None:
+        current.reset(self.token)
+
+
+def call_span(headers: Mapping[str, str], **attributes: Any
+              ) -> contextlib.AbstractContextManager[TraceContext]:
     """The span of one agent call: continues the agent's trace, or starts one."""
     if _otel is not None:
-        from opentelemetry import propagate
-
-        with _otel.start_as_current_span("callgate.call", context=propagate.extract(headers),
-                                         attributes=attributes) as span:
-            ctx = span.get_span_context()
-            tc = TraceContext(f"{ctx.trace_id:032x}", f"{ctx.span_id:016x}",
-                              f"{int(ctx.trace_flags):02x}")
-            token = current.set(tc)
-            try:
-                yield tc
-            finally:
-                current.reset(token)
-        return
+        return _otel_call_span(headers, attributes)
     got = parse(headers.get("traceparent"))
-    trace_id, flags = got if got is not None else (secrets.token_hex(16), "01")
-    tc = TraceContext(trace_id, secrets.token_hex(8), flags)
-    token = current.set(tc)
-    try:
-        yield tc
-    finally:
-        current.reset(token)
+    trace_id, flags = got if got is not None else (random_hex(32), "01")
+    return _CallSpan(TraceContext(trace_id, random_hex(16), flags))
+
+
+@contextlib.contextmanager
+def _otel_call_span(headers: Mapping[str, str], attributes: dict[str, Any]
+                    ) -> Iterator[TraceContext]:
+    from opentelemetry import propagate
+
+    with _otel.start_as_current_span("callgate.call", context=propagate.extract(headers),
+                                     attributes=attributes) as span:
+        ctx = span.get_span_context()
+        tc = TraceContext(f"{ctx.trace_id:032x}", f"{ctx.span_id:016x}",
+                          f"{int(ctx.trace_flags):02x}")
+        token = current.set(tc)
+        try:
+            yield tc
+        finally:
+            current.reset(token)
 
 
 def step(name: str) -> contextlib.AbstractContextManager[Any]:
@@ -124,17 +143,19 @@ def step(name: str) -> contextlib.AbstractContextManager[Any]:
     return _otel.start_as_current_span(name)  # type: ignore[no-any-return]
 
 
-@contextlib.contextmanager
-def upstream_span(name: str, headers: dict[str, str]) -> Iterator[None]:
+def upstream_span(name: str, headers: dict[str, str]) -> contextlib.AbstractContextManager[Any]:
     """Around one upstream request: puts the ``traceparent`` for it into ``headers``."""
     tc = current.get()
     if tc is None:
-        yield
-        return
+        return _NULL
     if _otel is None:
         headers["traceparent"] = tc.child()
-        yield
-        return
+        return _NULL
+    return _otel_upstream_span(name, headers)
+
+
+@contextlib.contextmanager
+def _otel_upstream_span(name: str, headers: dict[str, str]) -> Iterator[None]:
     from opentelemetry import propagate
 
     with _otel.start_as_current_span("upstream", attributes={"callgate.tool": name}):

@@ -364,10 +364,12 @@ async def list_tools(request: web.Request) -> web.Response:
 
 
 def add_routes(app: web.Application) -> None:
+    # The router tries the routes under /v1/sessions in this order, one pattern after another:
+    # the two on every turn of a conversation first (no two of these patterns overlap).
+    app.router.add_post("/v1/sessions/{session_id}/calls", call_tool)
+    app.router.add_post("/v1/sessions/{session_id}/messages", add_message)
     app.router.add_post("/v1/sessions", start_session)
     app.router.add_get("/v1/sessions/{session_id}", get_session)
-    app.router.add_post("/v1/sessions/{session_id}/messages", add_message)
-    app.router.add_post("/v1/sessions/{session_id}/calls", call_tool)
     app.router.add_post("/v1/sessions/{session_id}/check", check_call)
     app.router.add_post("/v1/sessions/{session_id}/calls/{call_id}/outcome",
                         report_call_outcome)
