@@ -1,12 +1,13 @@
-"""The upstream hop's HTTP client: CPU per request of aiohttp's ClientSession (what callgate
-uses) against httpx2's AsyncClient (the HTTP client the MCP SDK brings), same requests, one run.
+"""The upstream hop's HTTP client: CPU per request of callgate's own (proxy/http_client.py, what
+the hop uses), aiohttp's ClientSession (what it used before) and httpx2's AsyncClient (the HTTP
+client the MCP SDK brings), same requests, one run.
 
     .venv/bin/python bench/upstream_client.py [--requests 3000] [--rounds 5]
 
 The demo upstream runs in its own process; this process is the client, on uvloop as callgate
 is. CPU per request is this process's user+system time (getrusage) over the timed requests,
 in alternating rounds so the machine's load falls on both alike. Prints each client's CPU per
-request and p50, and the ratio httpx2/aiohttp.
+request and p50, and each client's CPU per request over aiohttp's.
 """
 
 from __future__ import annotations
@@ -27,6 +28,7 @@ import orjson
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from bench.overhead import CALLGATE, ROOT, free_port, pct, wait_up
 from proxy.demo.data import generate
+from proxy.http_client import HttpClient
 
 
 def cpu() -> float:
@@ -61,7 +63,13 @@ async def main() -> None:
         order = next(o for o in db.orders.values() if o["status"] == "pending")
         path = "/orders/" + order["order_id"].replace("#", "%23")
         headers = {"Accept": "application/json", "Idempotency-Key": "bench"}
+        own = HttpClient(limit=100, connect_s=2.0)
         async with aiohttp.ClientSession() as a, httpx2.AsyncClient() as h:
+
+            async def via_own() -> object:
+                r = await own.request(base, "GET", path, list(headers.items()), None, 10.0,
+                                      1 << 20)
+                return orjson.loads(r.body)
 
             async def via_aiohttp() -> object:
                 async with a.get(base + path, headers=headers, allow_redirects=False) as r:
@@ -71,7 +79,7 @@ async def main() -> None:
                 r = await h.get(base + path, headers=headers)
                 return orjson.loads(r.content)
 
-            clients = {"aiohttp": via_aiohttp, "httpx2": via_httpx}
+            clients = {"callgate": via_own, "aiohttp": via_aiohttp, "httpx2": via_httpx}
             figures = {name: {"lat": [], "cpu": []} for name in clients}
             for get in clients.values():  # warm-up
                 for _ in range(200):
@@ -80,6 +88,7 @@ async def main() -> None:
             for _ in range(args.rounds):
                 for name, get in clients.items():
                     await timed(get, per_round, figures[name])
+            await own.close()
     finally:
         upstream.terminate()
         upstream.wait(10)
@@ -89,7 +98,9 @@ async def main() -> None:
     for name, f in figures.items():
         per_call[name] = sum(f["cpu"]) / len(f["lat"]) * 1e3
         print(f"{name:8} cpu/request {per_call[name]:.3f} ms   p50 {pct(f['lat'], 50):.3f} ms")
-    print(f"\nhttpx2/aiohttp CPU per request: {per_call['httpx2'] / per_call['aiohttp']:.2f}")
+    print()
+    for name in ("callgate", "httpx2"):
+        print(f"{name}/aiohttp CPU per request: {per_call[name] / per_call['aiohttp']:.2f}")
 
 
 if __name__ == "__main__":

@@ -20,6 +20,7 @@ sees. ``agent_message`` is written for the model on the other side; ``str(err)``
     │   └── ConfirmationExpired          confirmation_expired                       410
     ├── UpstreamError                    the domain API did not give a usable answer
     │   ├── UpstreamUnavailable          upstream_unavailable                       502
+    │   │   └── UpstreamNotSent          upstream_unavailable (nothing was sent)     502
     │   ├── UpstreamTimeout              upstream_timeout                           504
     │   └── UpstreamRejected             upstream_rejected (it answered non-2xx)    502
     ├── PolicyError                      a decision could not be made: fail closed  503
@@ -150,6 +151,10 @@ class UpstreamUnavailable(UpstreamError):
         "The service behind this tool could not be reached; the call was not completed. "
         "Tell the user there is a temporary problem."
     )
+
+
+class UpstreamNotSent(UpstreamUnavailable):
+    """No connection could be had: nothing reached the upstream (safe to send again)."""
 
 
 class UpstreamTimeout(UpstreamError):

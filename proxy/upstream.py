@@ -1,4 +1,5 @@
-"""The one client to the domain APIs: one ``ClientSession`` for the process, bounded timeouts, no retry.
+"""The one client to the domain APIs: one connection pool for the process (proxy/http_client.py),
+bounded timeouts, no retry.
 
 A write is sent once, with an ``Idempotency-Key`` (the call id), and never retried here: an answer
 that does not come in time is reported as ``upstream_timeout``, whose outcome is unknown.
@@ -11,8 +12,8 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
+from urllib.parse import quote, urlencode
 
-import aiohttp
 import orjson
 import structlog
 
@@ -21,11 +22,13 @@ from .catalog import Tool, ToolKind
 from .config import Config
 from .errors import (
     RequestError,
+    UpstreamNotSent,
     UpstreamOutcomeUnknown,
     UpstreamRejected,
     UpstreamTimeout,
     UpstreamUnavailable,
 )
+from .http_client import Broken, HttpClient, NotSent, TooLarge
 from .mcp_upstream import McpUpstream, mcp_upstreams
 from .payments import SandboxPayments
 from .session import Environment
@@ -45,11 +48,8 @@ class Upstreams:
 
     def __init__(self, config: Config) -> None:
         self.config = config
-        self._session: aiohttp.ClientSession | None = None
-        t = config.timeouts
-        self._timeout = aiohttp.ClientTimeout(
-            total=t.upstream_total_s, sock_connect=t.upstream_connect_s
-        )
+        self._http: HttpClient | None = None
+        self._total_s = config.timeouts.upstream_total_s
         self._max_bytes = config.limits.max_upstream_bytes
         self.observe: Callable[[str, float], None] | None = None  # (tool, seconds), for metrics
         self.mcp: dict[str, McpUpstream] = {}  # kind: mcp upstreams, live side (opened at open)
@@ -61,12 +61,7 @@ class Upstreams:
         for up in self.mcp.values():
             await up.open()
         limit = sum(u.max_connections for u in self.config.upstreams.values())
-        self._session = aiohttp.ClientSession(
-            connector=aiohttp.TCPConnector(limit=limit, limit_per_host=0),
-            timeout=self._timeout,
-            json_serialize=lambda v: orjson.dumps(v).decode(),
-            auto_decompress=True,
-        )
+        self._http = HttpClient(max(limit, 1), self.config.timeouts.upstream_connect_s)
 
     async def _sandbox_payment(self, tool: Tool, arguments: dict[str, Any], call_id: str
                                ) -> UpstreamResult:
@@ -95,9 +90,9 @@ class Upstreams:
         for up in self.mcp.values():
             await up.close()
         self.mcp = {}
-        if self._session is not None:
-            await self._session.close()
-            self._session = None
+        if self._http is not None:
+            await self._http.close()
+            self._http = None
 
     def base_url(self, tool: Tool, environment: Environment) -> str | None:
         up = self.config.upstreams[tool.upstream]
@@ -109,7 +104,7 @@ class Upstreams:
         self, tool: Tool, arguments: dict[str, Any], environment: Environment, call_id: str
     ) -> UpstreamResult:
         """Forward one call. Raises an ``UpstreamError`` unless the upstream answered 2xx."""
-        assert self._session is not None, "Upstreams.open() was not awaited"
+        assert self._http is not None, "Upstreams.open() was not awaited"
         base = self.base_url(tool, environment)
         if base is None:
             raise UpstreamUnavailable(
@@ -131,35 +126,40 @@ class Upstreams:
                     self.observe(tool.name, time.perf_counter() - started)
             return UpstreamResult(status, body)
         path, query, body = tool.binding.build(arguments)
+        if query:
+            path += "?" + urlencode(query, quote_via=quote)
         headers = {"Accept": "application/json", "Idempotency-Key": call_id}
         data = None
         if body is not None:
             data = orjson.dumps(body)
             headers["Content-Type"] = "application/json"
-        url = base.rstrip("/") + path
         started = time.perf_counter()
         try:
             with telemetry.upstream_span(tool.name, headers):
-                async with self._session.request(
-                    tool.binding.method, url, params=query or None, data=data, headers=headers,
-                    allow_redirects=False,
-                ) as resp:
-                    raw = await _read_all(resp.content, self._max_bytes + 1)
-                    status = resp.status
-                    ctype = resp.content_type
+                resp = await self._http.request(base, tool.binding.method, path,
+                                                list(headers.items()), data, self._total_s,
+                                                self._max_bytes)
+        except NotSent as e:  # nothing reached the upstream
+            log.warning("upstream_unreachable", upstream=tool.upstream, tool=tool.name,
+                        error=str(e))  # the detail for operators; the agent gets a sentence
+            raise UpstreamNotSent(f"{tool.upstream} could not be reached for {tool.name}; "
+                                  "nothing was sent") from e
         except TimeoutError as e:
             raise UpstreamTimeout(
                 f"{tool.upstream} did not answer {tool.name} within "
-                f"{self._timeout.total}s (outcome unknown)"
+                f"{self._total_s}s (outcome unknown)"
             ) from e
-        except aiohttp.ClientConnectorError as e:  # no connection: nothing was sent
-            log.warning("upstream_unreachable", upstream=tool.upstream, tool=tool.name,
-                        error=repr(e))  # the detail for operators; the agent gets a sentence
-            raise UpstreamUnavailable(f"{tool.upstream} could not be reached for {tool.name}; "
-                                      "nothing was sent") from e
-        except aiohttp.ClientError as e:
+        except TooLarge as e:
+            if tool.kind is ToolKind.WRITE:  # it answered, so it ran, and the answer is lost
+                raise UpstreamOutcomeUnknown(
+                    f"{tool.upstream} answered {tool.name} with more than {self._max_bytes} "
+                    "bytes; the write may have taken effect") from e
+            raise UpstreamUnavailable(
+                f"{tool.upstream} answered {tool.name} with more than {self._max_bytes} bytes"
+            ) from e
+        except Broken as e:
             log.warning("upstream_connection_broken", upstream=tool.upstream, tool=tool.name,
-                        error=repr(e))
+                        error=str(e))
             if tool.kind is ToolKind.WRITE:  # sent, then the connection broke: it may have run
                 raise UpstreamOutcomeUnknown(
                     f"{tool.upstream} broke the connection after {tool.name} was sent; the "
@@ -171,30 +171,13 @@ class Upstreams:
         finally:
             if self.observe is not None:
                 self.observe(tool.name, time.perf_counter() - started)
-        if len(raw) > self._max_bytes:
-            raise UpstreamUnavailable(
-                f"{tool.upstream} answered {tool.name} with more than {self._max_bytes} bytes"
-            )
-        parsed = _decode(raw, ctype)
-        if not 200 <= status < 300:
+        parsed = _decode(resp.body, resp.content_type)
+        if not 200 <= resp.status < 300:
             raise UpstreamRejected(
-                f"{tool.upstream} answered {tool.name} with HTTP {status}",
-                upstream_status=status, body=parsed,
+                f"{tool.upstream} answered {tool.name} with HTTP {resp.status}",
+                upstream_status=resp.status, body=parsed,
             )
-        return UpstreamResult(status, parsed, len(raw))
-
-
-async def _read_all(stream: aiohttp.StreamReader, limit: int) -> bytes:
-    """The whole body, or its first ``limit`` bytes (one read returns only what has arrived)."""
-    chunks: list[bytes] = []
-    size = 0
-    while size < limit:
-        chunk = await stream.read(limit - size)
-        if not chunk:
-            break
-        chunks.append(chunk)
-        size += len(chunk)
-    return b"".join(chunks)
+        return UpstreamResult(resp.status, parsed, len(resp.body))
 
 
 def _decode(raw: bytes, content_type: str) -> Any:

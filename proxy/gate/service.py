@@ -38,6 +38,7 @@ from ..errors import (
     RequestError,
     StoreConflict,
     UpstreamError,
+    UpstreamNotSent,
     UpstreamRejected,
     UpstreamUnavailable,
 )
@@ -401,7 +402,7 @@ class Gate:
         except UpstreamRejected as e:
             await self._finish(t, Action.FAILED, "outbox", e.body, e.upstream_status, str(e))
         except UpstreamUnavailable as e:
-            if isinstance(e.__cause__, aiohttp.ClientConnectorError):
+            if isinstance(e, UpstreamNotSent):
                 # Nothing reached the upstream: put it back; the next sweep tries again.
                 with contextlib.suppress(StoreConflict):
                     await self.store.write([(
