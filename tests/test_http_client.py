@@ -63,14 +63,23 @@ async def client() -> AsyncIterator[HttpClient]:
     await c.close()
 
 
-async def scripted(script: Script) -> tuple[asyncio.Server, str, list[bytes]]:
+class Received(list[bytes]):
+    """The request heads a scripted server received, and an event set at the first."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.arrived = asyncio.Event()
+
+
+async def scripted(script: Script) -> tuple[asyncio.Server, str, Received]:
     """A server on a free port that runs ``script`` per connection; what each connection
     received before the script answered is kept in the returned list."""
-    received: list[bytes] = []
+    received = Received()
 
     async def handle(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
         try:
             received.append(await reader.readuntil(b"\r\n\r\n"))
+            received.arrived.set()
             await script(reader, writer)
         except (asyncio.IncompleteReadError, ConnectionError):
             pass
@@ -246,8 +255,7 @@ async def test_waiting_for_a_free_connection_past_the_deadline_is_not_sent() -> 
     c = HttpClient(limit=1, connect_s=1.0)
     async with server:
         first = asyncio.create_task(get(c, base, timeout_s=5.0))
-        while not received:
-            await asyncio.sleep(0.01)
+        await received.arrived.wait()
         with pytest.raises(NotSent):
             await get(c, base, timeout_s=0.2)
         release.set()
@@ -263,8 +271,7 @@ async def test_a_cancelled_request_closes_its_connection(client: HttpClient) -> 
     server, base, received = await scripted(never)
     async with server:
         task = asyncio.create_task(get(client, base))
-        while not received:
-            await asyncio.sleep(0.01)
+        await received.arrived.wait()
         task.cancel()
         with pytest.raises(asyncio.CancelledError):
             await task
