@@ -142,16 +142,33 @@ def scrub(value: Any, sensitive: frozenset[str] = frozenset()) -> Any:
         text = orjson.dumps(value)
     except TypeError:
         return _scrub(value, sensitive)
-    # a prefilter, not the test: separators dropped, any run of 13 digits sends the value
-    # through the exact walk (Luhn-checked); without one, nothing in it can be a card number
-    digits = text.replace(b"\xc2\xa0", b"").translate(_DIGITS_AS_ZERO, _SEPARATORS)
-    if _THIRTEEN_ZEROS not in digits:
+    if not _may_hold_card(text):
         if not sensitive:
             return value
         lowered = text.lower()
         if not any(needle in lowered for needle in _needles(sensitive)):
             return value
     return _scrub(value, sensitive)
+
+
+def _may_hold_card(text: bytes) -> bool:
+    """A prefilter on JSON text, not the test: separators dropped, any run of 13 digits sends
+    the value through the exact walk (Luhn-checked); without one, nothing in it can be a card
+    number."""
+    digits = text.replace(b"\xc2\xa0", b"").translate(_DIGITS_AS_ZERO, _SEPARATORS)
+    return _THIRTEEN_ZEROS in digits
+
+
+def scrubbed_json(value: Any, canonical: bool = False, text: bytes | None = None) -> bytes:
+    """``orjson.dumps(scrub(value))`` (with sorted keys where ``canonical``), serialising once
+    where nothing needs redacting (the usual case): what the stores keep. ``text``: the value's
+    JSON in that form, where the caller has it already."""
+    option = orjson.OPT_SORT_KEYS if canonical else 0
+    if text is None:
+        text = orjson.dumps(value, option=option)
+    if not _may_hold_card(text):
+        return text
+    return orjson.dumps(_scrub(value, frozenset()), option=option)
 
 
 def _scrub(value: Any, sensitive: frozenset[str]) -> Any:
@@ -271,11 +288,17 @@ class Tracer:
         sensitive = self.redact.sensitive
         tool = fields.get("tool")
         if "arguments" in fields and tool is not None:
-            fields["arguments"] = scrub(self.redact(tool, fields["arguments"]), sensitive)
-        for name in ("content", "result", "user", "tags"):
-            if name in fields:
-                fields[name] = scrub(fields[name], sensitive)
-        out.write(orjson.dumps(fields, option=orjson.OPT_APPEND_NEWLINE))
+            fields["arguments"] = self.redact(tool, fields["arguments"])
+        line = orjson.dumps(fields, option=orjson.OPT_APPEND_NEWLINE)
+        # scrub's prefilter on the whole line first: where it finds nothing, no field holds
+        # anything to scrub and the line is written as it is (one serialisation, the usual case)
+        if _may_hold_card(line) or (sensitive and any(
+                needle in line.lower() for needle in _needles(sensitive))):
+            for name in ("arguments", "content", "result", "user", "tags"):
+                if name in fields:
+                    fields[name] = scrub(fields[name], sensitive)
+            line = orjson.dumps(fields, option=orjson.OPT_APPEND_NEWLINE)
+        out.write(line)
         out.flush()
 
 

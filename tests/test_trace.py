@@ -5,10 +5,11 @@ from __future__ import annotations
 import re
 from datetime import UTC, datetime
 
+import orjson
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
-from proxy.trace import _scrub, now_iso, scrub
+from proxy.trace import _scrub, now_iso, scrub, scrubbed_json
 
 
 def test_now_iso_is_utc_with_microseconds() -> None:
@@ -39,3 +40,47 @@ def test_the_prefilter_never_lets_a_card_through(value: object) -> None:
     """``scrub`` skips the exact walk when its prefilter finds no run of 13 digits; the walk
     itself must then change nothing."""
     assert scrub(value) == _scrub(value, frozenset())
+
+
+@settings(max_examples=400, deadline=None)
+@given(_json, st.booleans())
+@example({"card": "4111 1111 1111 1111", "id": "#W1234567"}, True)
+@example([4111111111111111], False)
+def test_the_stores_json_is_the_scrubbed_values(value: object, canonical: bool) -> None:
+    """What the stores keep, serialised once where nothing needs redacting, is the scrubbed
+    value's JSON, in the form asked for (given its JSON or not)."""
+    option = orjson.OPT_SORT_KEYS if canonical else 0
+    expected = orjson.dumps(_scrub(value, frozenset()), option=option)
+    assert scrubbed_json(value, canonical) == expected
+    assert scrubbed_json(value, canonical, orjson.dumps(value, option=option)) == expected
+
+
+@settings(max_examples=300, deadline=None)
+@given(_json, _json, st.sampled_from(["", "c_1234567890123", "4111 1111 1111 1111"]),
+       st.booleans())
+@example({"N": "x"}, 1, "", True)  # a sensitive name, nothing card-like anywhere
+def test_a_trace_line_is_the_scrubbed_fields(result: object, argument: object, call_id: str,
+                                             with_sensitive: bool) -> None:
+    """The tracer serialises a record once where its prefilter finds nothing to scrub in the
+    whole line; the line is always the one made by scrubbing each field first."""
+    import tempfile
+    from pathlib import Path
+
+    from proxy.trace import Redactor, Tracer
+
+    sensitive = ("n", "secret") if with_sensitive else ()
+    fields = {"v": 1, "ts": "2026-12-01T19:35:46.701054Z", "event": "call", "session_id": "s",
+              "call_id": call_id, "tool": "t", "arguments": {"a": argument, "pin": "1"},
+              "result": result, "content": "hi"}
+    expected = dict(fields)
+    names = frozenset(sensitive)
+    expected["arguments"] = scrub({"a": argument, "pin": "[redacted]"}, names)
+    for name in ("result", "content"):
+        expected[name] = scrub(expected[name], names)
+    with tempfile.TemporaryDirectory() as tmp:
+        tracer = Tracer(str(Path(tmp) / "t.jsonl"), Redactor(("pin",), {}, sensitive))
+        tracer.open()
+        tracer.emit_fields(dict(fields))
+        tracer.close()
+        written = (Path(tmp) / "t.jsonl").read_bytes()
+    assert written == orjson.dumps(expected, option=orjson.OPT_APPEND_NEWLINE)

@@ -36,7 +36,7 @@ import orjson
 
 from ..errors import StoreConflict, StoreError, StoreInputError
 from ..session import CallRecord, Confirmation, Message, SessionState, canonical_json
-from ..trace import scrub  # card numbers never at rest (policy never needs them)
+from ..trace import scrubbed_json  # card numbers never at rest (policy never needs them)
 from .audit import GENESIS, next_entry
 from .migrations import DIALECTS, VERSIONS_TABLE, column_type, pending
 from .rows import (
@@ -447,10 +447,11 @@ class PostgresStore:
                                   message.content, message.ts)
 
     async def add_call(self, call: CallRecord) -> None:
+        arguments = canonical_json(call.arguments)
         row = (call.seq, call.call_id, call.tool, call.kind,
-               canonical_json(scrub(call.arguments)), call.decision_id, call.verdict,
+               scrubbed_json(call.arguments, True, arguments), call.decision_id, call.verdict,
                _dump(call.rules), call.policy_version, call.outcome.value,
-               None if call.result is None else _dump(scrub(call.result)),
+               None if call.result is None else scrubbed_json(call.result),
                call.upstream_status, call.error_code, call.started_at, call.finished_at)
         if call.verdict == "none":
             await self._session_write(call.session_id, ADD_CALL, *row)
@@ -459,7 +460,7 @@ class PostgresStore:
         entry = next_entry(head, "policy", "decision", call.call_id, {
             "session_id": call.session_id, "tool": call.tool, "verdict": call.verdict,
             "rules": call.rules, "policy_version": call.policy_version,
-            "arguments_sha256": hashlib.sha256(canonical_json(call.arguments)).hexdigest()})
+            "arguments_sha256": hashlib.sha256(arguments).hexdigest()})
         seq, ts, data, prev, digest = entry
         try:
             await self._session_write(call.session_id, ADD_AUDITED_CALL, *row, chain, seq, ts,
@@ -473,7 +474,7 @@ class PostgresStore:
     async def finish_call(self, call: CallRecord) -> None:
         await self._session_write(
             call.session_id, FINISH_CALL, call.outcome.value,
-            None if call.result is None else _dump(scrub(call.result)), call.upstream_status,
+            None if call.result is None else scrubbed_json(call.result), call.upstream_status,
             call.error_code, call.finished_at, call.call_id)
 
     async def save_confirmation(self, session_id: str, confirmation: Confirmation) -> None:

@@ -31,7 +31,7 @@ import structlog
 from ..errors import StoreConflict, StoreError, StoreInputError
 from ..locks import KeyedLocks
 from ..session import CallRecord, Confirmation, Message, SessionState, canonical_json
-from ..trace import scrub  # card numbers never at rest (policy never needs them)
+from ..trace import scrubbed_json  # card numbers never at rest (policy never needs them)
 from .audit import append, save_head
 from .migrations import DIALECTS, VERSIONS_TABLE, column_type, pending
 from .rows import CALL_COLUMNS, CONFIRMATION_COLUMNS, MESSAGE_COLUMNS, SESSION_COLUMNS, assemble
@@ -419,6 +419,7 @@ class SqliteStore:
         ])
 
     async def add_call(self, call: CallRecord) -> None:
+        arguments = canonical_json(call.arguments)
         statements: list[Statement] = [(
             "INSERT INTO events (session_id, seq, kind) VALUES (?, ?, 'call')",
             (call.session_id, call.seq),
@@ -427,16 +428,17 @@ class SqliteStore:
             "verdict, rules, policy_version, outcome, result, upstream_status, error_code, "
             "started_at, finished_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             (call.call_id, call.session_id, call.seq, call.tool, call.kind,
-             canonical_json(scrub(call.arguments)), call.decision_id, call.verdict, _dump(call.rules),
+             scrubbed_json(call.arguments, True, arguments), call.decision_id, call.verdict,
+             _dump(call.rules),
              call.policy_version, call.outcome.value,
-             None if call.result is None else _dump(scrub(call.result)), call.upstream_status,
+             None if call.result is None else scrubbed_json(call.result), call.upstream_status,
              call.error_code, call.started_at, call.finished_at),
         )]
         if call.verdict != "none":  # every policy decision goes to the audit log with its call
             statements.append(audit_entry("policy", "decision", call.call_id, {
                 "session_id": call.session_id, "tool": call.tool, "verdict": call.verdict,
                 "rules": call.rules, "policy_version": call.policy_version,
-                "arguments_sha256": hashlib.sha256(canonical_json(call.arguments)).hexdigest(),
+                "arguments_sha256": hashlib.sha256(arguments).hexdigest(),
             }))
         await self._write(statements)
 
@@ -444,7 +446,7 @@ class SqliteStore:
         statements: list[Statement] = [(
             "UPDATE calls SET outcome = ?, result = ?, upstream_status = ?, error_code = ?, "
             "finished_at = ? WHERE call_id = ?",
-            (call.outcome.value, None if call.result is None else _dump(scrub(call.result)),
+            (call.outcome.value, None if call.result is None else scrubbed_json(call.result),
              call.upstream_status, call.error_code, call.finished_at, call.call_id),
         )]
         await self._write(statements)
