@@ -267,7 +267,10 @@ def load_catalog(path: Path) -> list[Tool]:
         for arg in tool.query:
             if arg not in props:
                 raise ConfigError(f"{where}: query argument {arg!r} is not in {schema_path}")
-        binding = Binding(tool.method, tool.path, path_args, tool.query)
+        # the template percent-encoded once (a space or a letter outside ASCII in it is sent
+        # encoded; "{name}" placeholders and escapes already there stay)
+        binding = Binding(tool.method, quote(tool.path, safe="/{}%:@!$&'()*+,;=~"), path_args,
+                          tool.query)
         description = tool.description or str(schema.get("description", ""))
         tools.append(
             Tool(name, spec.domain, tool.kind, spec.upstream, schema, validator, binding, description,

@@ -105,6 +105,7 @@ class _Connection(asyncio.Protocol):
         self.idle_since = 0.0
         self.max_bytes = 0
         self.unsolicited = False
+        self.raw = 0  # bytes received for the request in flight, framing and trailers included
         self._reset()
 
     def _reset(self) -> None:
@@ -113,7 +114,8 @@ class _Connection(asyncio.Protocol):
         self.encoding = ""
         self.chunks: list[bytes] = []
         self.size = 0
-        self.head_bytes = 0
+        self.head_bytes = 0  # the head's names and values, as the parser hands them over
+        self.head_too_large = False
         self.headers_done = False
         self.framed = False  # Content-Length or chunked: the end is known without the close
         self.too_large = False
@@ -126,20 +128,21 @@ class _Connection(asyncio.Protocol):
         if self.waiter is None or self.waiter.done():  # bytes nobody asked for: not reusable
             self.close()
             return
+        self.raw += len(data)
         try:
             self.parser.feed_data(data)
         except httptools.HttpParserUpgrade:
             self._fail(Broken("the upstream switched protocols"))
         except httptools.HttpParserError as e:
             self._fail(Broken(f"the upstream's answer is not valid HTTP ({e})"))
-        if not self.headers_done:  # (counted after the parser began the answer, not before)
-            self.head_bytes += len(data)
-        if self.unsolicited:
-            self.close()
-        elif self.too_large:
+        if self.too_large or self.raw > 2 * (self.max_bytes + MAX_HEAD_BYTES):
+            # (the raw bound holds chunk framing and trailers, which the body's count does not)
             self._fail(TooLarge(f"the answer is larger than {self.max_bytes} bytes"))
-        elif not self.headers_done and self.head_bytes > MAX_HEAD_BYTES:
+        elif self.head_too_large or self.head_bytes > MAX_HEAD_BYTES or (
+                not self.headers_done and self.raw > MAX_HEAD_BYTES):
             self._fail(TooLarge(f"the answer's headers are larger than {MAX_HEAD_BYTES} bytes"))
+        elif self.unsolicited:
+            self._fail(Broken("the upstream sent a second answer to one request"))
 
     def eof_received(self) -> bool | None:
         return None  # the transport closes; connection_lost decides what the answer is
@@ -150,19 +153,26 @@ class _Connection(asyncio.Protocol):
         waiter = self.waiter
         if waiter is None or waiter.done():
             return
-        if self.headers_done and not self.framed and not self.too_large:
-            self._complete()  # an answer delimited by the connection's end: that was it
+        if exc is None and self.headers_done and not self.framed and not self.too_large:
+            self._complete()  # an answer delimited by the connection's (clean) end: that was it
             return
         waiter.set_exception(Broken("the upstream closed the connection before its answer "
                                     "was complete" + (f" ({exc!r})" if exc else "")))
 
     # httptools callbacks
     def on_message_begin(self) -> None:
-        if self.waiter is None or self.waiter.done():  # a second answer to one request
-            self.unsolicited = True
+        if self.waiter is None or self.waiter.done() or self.too_large or self.headers_done:
+            self.unsolicited = True  # a second answer to one request: nothing of it is kept
+            return
         self._reset()
 
+    def on_status(self, status: bytes) -> None:
+        self.head_bytes += len(status)
+
     def on_header(self, name: bytes, value: bytes) -> None:
+        self.head_bytes += len(name) + len(value)
+        if self.headers_done or self.unsolicited:  # a trailer, or another answer's: no say
+            return
         lowered = name.lower()
         if lowered == b"content-type":
             self.content_type = value.split(b";", 1)[0].strip().lower().decode("latin-1")
@@ -174,8 +184,12 @@ class _Connection(asyncio.Protocol):
     def on_headers_complete(self) -> None:
         self.headers_done = True
         self.status = self.parser.get_status_code()
+        if self.head_bytes > MAX_HEAD_BYTES:
+            self.head_too_large = True  # refused once the parser returns, never completed
 
     def on_body(self, body: bytes) -> None:
+        if self.unsolicited:
+            return
         self.size += len(body)
         if self.size > self.max_bytes:
             self.too_large = True
@@ -183,6 +197,8 @@ class _Connection(asyncio.Protocol):
         self.chunks.append(body)
 
     def on_message_complete(self) -> None:
+        if self.unsolicited:
+            return
         if 100 <= self.status < 200:  # an interim answer (103 Early Hints): the real one follows
             self._reset()
             return
@@ -192,7 +208,7 @@ class _Connection(asyncio.Protocol):
     # the request
     def _complete(self) -> None:
         waiter = self.waiter
-        if waiter is None or waiter.done() or self.too_large:
+        if waiter is None or waiter.done() or self.too_large or self.head_too_large:
             return
         body = b"".join(self.chunks)
         if self.encoding and self.encoding != "identity":
@@ -210,6 +226,9 @@ class _Connection(asyncio.Protocol):
             waiter.set_exception(err)
         self.close()
 
+    def usable(self) -> bool:
+        return not self.closed and self.transport is not None and not self.transport.is_closing()
+
     def close(self) -> None:
         self.reusable = False
         if self.transport is not None and not self.closed:
@@ -221,6 +240,8 @@ class _Connection(asyncio.Protocol):
         assert self.transport is not None
         self.max_bytes = max_bytes
         self.reusable = False
+        self.raw = 0
+        self._reset()
         self.waiter = asyncio.get_running_loop().create_future()
         try:
             self.transport.write(data)
@@ -243,6 +264,9 @@ def _decompress(body: bytes, encoding: str, limit: int) -> bytes:
         raise Broken(f"the upstream's {encoding} answer does not decode ({e})") from e
     if len(out) > limit or decoder.unconsumed_tail:
         raise TooLarge(f"the answer is larger than {limit} bytes once decoded")
+    if not decoder.eof or decoder.unused_data:  # cut off, or more than one stream
+        raise Broken(f"the upstream's {encoding} answer is incomplete or holds more than one "
+                     "stream")
     return out
 
 
@@ -286,7 +310,8 @@ class HttpClient:
         conn: _Connection | None = None
         try:
             async with asyncio.timeout(timeout_s), self._slots:
-                conn = self._take(origin) or await self._connect(origin)
+                conn = (self._take(origin) if method == "GET"
+                        else await self._take_for_write(origin)) or await self._connect(origin)
                 sent = True
                 response = await conn.exchange(data, max_bytes)
         except TimeoutError:
@@ -312,10 +337,19 @@ class HttpClient:
         now = self.clock()
         while idle:
             conn = idle.pop()
-            if not conn.closed and now - conn.idle_since < self.keepalive_s:
+            if conn.usable() and now - conn.idle_since < self.keepalive_s:
                 return conn
             conn.close()
         return None
+
+    async def _take_for_write(self, origin: Origin) -> _Connection | None:
+        """An idle connection for a request that changes something: the loop runs once first,
+        so a close the upstream sent with (or just after) its last answer is seen before this
+        request is written into it (it would fail as "outcome unknown" though nothing ran)."""
+        if not self._idle.get(origin.key):
+            return None
+        await asyncio.sleep(0)
+        return self._take(origin)
 
     async def _connect(self, origin: Origin) -> _Connection:
         loop = asyncio.get_running_loop()

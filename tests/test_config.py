@@ -100,3 +100,15 @@ def test_binding_builds_requests() -> None:
     path, query, body = tools["cancel_pending_order"].binding.build(
         {"order_id": "#W1", "reason": "no longer needed"})
     assert path == "/orders/%23W1/cancel" and body == {"reason": "no longer needed"}
+
+
+def test_a_catalog_path_is_sent_percent_encoded(tmp_path: Path) -> None:
+    """A space or a letter outside ASCII in a path template goes out encoded (the upstream
+    client refuses a request line that is not ASCII); placeholders and escapes stay."""
+    write(tmp_path, "s.json", '{"type": "object", "required": ["id"], '
+                              '"properties": {"id": {"type": "string"}}}')
+    path = write(tmp_path, "cat.yaml", "domain: d\nupstream: u\ntools:\n  t:\n    kind: read\n"
+                                       "    schema: s.json\n    method: GET\n"
+                                       "    path: /caf\u00e9 menu/%41/{id}\n")
+    (tool,) = load_catalog(path)
+    assert tool.binding.build({"id": "x y"})[0] == "/caf%C3%A9%20menu/%41/x%20y"

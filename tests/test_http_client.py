@@ -319,3 +319,103 @@ def test_origins(url: str, host: str, port: int, prefix: str, head: bytes) -> No
     o = Origin.of(url)
     assert (o.host, o.port, o.prefix, o.head) == (host, port, prefix, head)
     assert o.tls == url.startswith("https")
+
+
+# Found by an independent review of the client: each of these failed before its fix.
+
+async def test_an_answer_over_the_limit_is_not_replaced_by_the_next_one(
+        client: HttpClient) -> None:
+    server, base, _ = await scripted(answer(
+        b"HTTP/1.1 200 OK\r\nContent-Length: 50\r\n\r\n" + b"x" * 50
+        + b"HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\nok"))
+    async with server:
+        with pytest.raises(TooLarge):
+            await get(client, base, max_bytes=10)
+    assert client.connections() == 0
+
+
+async def test_an_answer_cut_by_a_reset_is_broken_not_complete(client: HttpClient) -> None:
+    import socket
+    import struct
+
+    async def reset(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        writer.write(b"HTTP/1.1 200 OK\r\nConnection: close\r\n\r\n{\"items\": [1, 2")
+        await writer.drain()
+        await asyncio.sleep(0.1)
+        writer.get_extra_info("socket").setsockopt(socket.SOL_SOCKET, socket.SO_LINGER,
+                                                   struct.pack("ii", 1, 0))
+        writer.transport.abort()  # a reset, not the clean end that delimits such an answer
+
+    server, base, _ = await scripted(reset)
+    async with server:
+        with pytest.raises(Broken):
+            await get(client, base)
+
+
+@pytest.mark.parametrize("body", [
+    gzip.compress(b'{"status": "ok", "items": [1, 2, 3]}')[:-12],  # cut off
+    gzip.compress(b'{"a": 1, ') + gzip.compress(b'"b": 2}'),  # two streams
+])
+async def test_a_gzip_answer_that_is_not_one_whole_stream_is_broken(client: HttpClient,
+                                                                    body: bytes) -> None:
+    server, base, _ = await scripted(answer(
+        b"HTTP/1.1 200 OK\r\nContent-Encoding: gzip\r\nContent-Length: "
+        + str(len(body)).encode() + b"\r\n\r\n" + body))
+    async with server:
+        with pytest.raises(Broken):
+            await get(client, base)
+
+
+async def test_trailers_are_bounded_and_change_nothing(client: HttpClient) -> None:
+    async def trailers(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        writer.write(b"HTTP/1.1 200 OK\r\nContent-Type: text/plain\r\nTransfer-Encoding: "
+                     b"chunked\r\n\r\n2\r\nok\r\n0\r\nContent-Type: application/json\r\n"
+                     b"X-T: " + (b"t" * 200) + b"\r\n\r\n")
+        await writer.drain()
+        await asyncio.sleep(0.05)
+
+    server, base, _ = await scripted(trailers)
+    async with server:
+        resp = await get(client, base)
+    assert resp.body == b"ok" and resp.content_type == "text/plain"
+
+    async def endless(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        writer.write(b"HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n0\r\nX-T: ")
+        for _ in range(64):  # a trailer value of 4 MiB, far past what the limit lets in
+            writer.write(b"t" * 65536)
+            await writer.drain()
+
+    server, base, _ = await scripted(endless)
+    async with server:
+        with pytest.raises(TooLarge):
+            await get(client, base, max_bytes=1000)
+
+
+async def test_headers_over_the_limit_are_refused_when_they_end_in_a_large_read(
+        client: HttpClient) -> None:
+    async def two_reads(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        writer.write(b"HTTP/1.1 200 OK\r\nX-A: " + b"a" * 60_000 + b"\r\n")
+        await writer.drain()
+        await asyncio.sleep(0.1)
+        writer.write(b"X-B: " + b"b" * 60_000 + b"\r\nContent-Length: 2\r\n\r\nok")
+        await writer.drain()
+        await asyncio.sleep(0.05)
+
+    server, base, _ = await scripted(two_reads)
+    async with server:
+        with pytest.raises(TooLarge):
+            await get(client, base)
+
+
+async def test_a_write_is_not_sent_into_a_connection_the_upstream_just_closed(
+        client: HttpClient) -> None:
+    async def close_at_once(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        writer.write(b"HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\nok")  # keep-alive framing
+        await writer.drain()  # and the close right behind it
+
+    server, base, received = await scripted(close_at_once)
+    async with server:
+        for _ in range(2):  # the second at once, before the close could have been seen
+            resp = await get(client, base, method="POST", body=b"{}")
+            assert resp.body == b"ok"
+    assert len(received) == 2  # both reached the upstream: none failed as "outcome unknown"
