@@ -23,7 +23,7 @@ from pathlib import Path
 import aiohttp
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-from bench.overhead import CALLGATE, ROOT, cpu_seconds, fetch, pending_order, wait_up
+from bench.overhead import CALLGATE, ROOT, cpu_seconds, fetch, pending_order, stop, wait_up
 from bench.ports import free_port
 
 
@@ -106,10 +106,7 @@ async def main() -> None:
         print(f"this/other: median {statistics.median(ratios):.3f} "
               f"(quartiles {q[0]:.3f}-{q[2]:.3f})")
     finally:
-        for p in procs:
-            p.terminate()
-        for p in procs:
-            p.wait(10)
+        stop(procs)
 
 
 if __name__ == "__main__":

@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-from bench.overhead import CALLGATE, ROOT, fetch, measure, pending_order, wait_up
+from bench.overhead import CALLGATE, ROOT, fetch, measure, pending_order, stop, wait_up
 from bench.ports import free_port
 
 
@@ -107,10 +107,7 @@ async def main() -> None:
             print(f"round {n + 1}: bare aiohttp {bcpu:.3f} ms CPU a request ({bt:.0f} req/s); "
                   f"lean {lcpu:.3f} ms ({lt:.0f} req/s); lean/bare {lcpu / bcpu:.2f}")
     finally:
-        for p in procs:
-            p.terminate()
-        for p in procs:
-            p.wait(10)
+        stop(procs)
 
 
 if __name__ == "__main__":

@@ -99,6 +99,14 @@ async def measure(make: Request, total: int, concurrency: int, pids: tuple[int, 
     return latencies, total / elapsed, cpu
 
 
+def stop(procs: list[subprocess.Popen[bytes]]) -> None:
+    """Stop the processes a benchmark started: all asked at once, then each waited for."""
+    for p in procs:
+        p.terminate()
+    for p in procs:
+        p.wait(10)
+
+
 def pct(values: list[float], q: float) -> float:
     return statistics.quantiles(values, n=100, method="inclusive")[int(q) - 1] * 1e3
 
@@ -272,10 +280,7 @@ async def main() -> None:
                   f"{'cpu/base':>8} {'p50/base':>8} {'thr/base':>8}")
             print("\n".join(baseline_rows))
     finally:
-        for p in procs:
-            p.terminate()
-        for p in procs:
-            p.wait(10)
+        stop(procs)
         if args.store == "postgres":
             from bench.session_length import drop_schema
 

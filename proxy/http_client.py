@@ -138,7 +138,7 @@ class _Connection(asyncio.Protocol):
         if self.too_large or self.raw > 2 * (self.max_bytes + MAX_HEAD_BYTES):
             # (the raw bound holds chunk framing and trailers, which the body's count does not)
             self._fail(TooLarge(f"the answer is larger than {self.max_bytes} bytes"))
-        elif self.head_too_large or self.head_bytes > MAX_HEAD_BYTES or (
+        elif self.head_bytes > MAX_HEAD_BYTES or (  # (head_too_large implies the first)
                 not self.headers_done and self.raw > MAX_HEAD_BYTES):
             self._fail(TooLarge(f"the answer's headers are larger than {MAX_HEAD_BYTES} bytes"))
         elif self.unsolicited:
@@ -325,7 +325,7 @@ class HttpClient:
             if conn is not None:
                 conn.close()
             raise
-        if conn.reusable and not conn.closed:
+        if conn.reusable and conn.usable():
             conn.idle_since = self.clock()
             self._idle.setdefault(origin.key, []).append(conn)
         else:

@@ -292,8 +292,8 @@ class Tracer:
         line = orjson.dumps(fields, option=orjson.OPT_APPEND_NEWLINE)
         # scrub's prefilter on the whole line first: where it finds nothing, no field holds
         # anything to scrub and the line is written as it is (one serialisation, the usual case)
-        if _may_hold_card(line) or (sensitive and any(
-                needle in line.lower() for needle in _needles(sensitive))):
+        lowered = line.lower() if sensitive else b""
+        if _may_hold_card(line) or any(needle in lowered for needle in _needles(sensitive)):
             for name in ("arguments", "content", "result", "user", "tags"):
                 if name in fields:
                     fields[name] = scrub(fields[name], sensitive)
