@@ -8,7 +8,7 @@ import functools
 import hmac
 import math
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Mapping
 from typing import Any, Literal, TypeVar
 
 import aiohttp
@@ -32,13 +32,14 @@ from ..errors import (
     Unauthorized,
     UnknownConfirmation,
 )
+from ..gate.accounts import AgentKey
 from ..ids import new_id
 from ..parse import parse_object
 from ..pipeline import Runtime, handle_call
 from ..session import Environment, Message, Role, SessionState
 from ..store.cache import owned
 from ..trace import TraceRecord, now_iso, redact_cards, scrub
-from ..wire import error_envelope, json_response
+from ..wire import Envelope, error_envelope, json_response
 from .auth import AGENT
 from .keys import RUNTIME
 
@@ -153,7 +154,11 @@ def _model_errors(e: pydantic.ValidationError) -> InvalidArguments:
 
 async def _parse_model(request: web.Request, model: type[M]) -> M:
     rt = request.app[RUNTIME]
-    body = await read_body(request, rt)
+    return model_of(rt, await read_body(request, rt), model)
+
+
+def model_of(rt: Runtime, body: bytes, model: type[M]) -> M:
+    """A request body as ``model``: strict JSON under the limits, then the model's checks."""
     limits = rt.config.limits
     payload = parse_object(body or b"{}", max_bytes=limits.max_body_bytes,
                            max_depth=limits.max_depth)
@@ -190,11 +195,17 @@ def agent_route(fn: Callable[[web.Request, Runtime], Awaitable[web.Response]]
 
 @agent_route
 async def start_session(request: web.Request, rt: Runtime) -> web.Response:
-    body = await _parse_model(request, SessionStart)
+    created = await session_start_answer(rt, await read_body(request, rt), request.get(AGENT))
+    return json_response(created, 201)
+
+
+async def session_start_answer(rt: Runtime, raw: bytes, key: AgentKey | None
+                               ) -> SessionCreated:
+    """Start a session (the body of POST /v1/sessions), owned by the agent ``key`` if any."""
+    body = model_of(rt, raw, SessionStart)
     user = body.user if isinstance(body.user, dict) else (
         {} if body.user is None else {"id": body.user}
     )
-    key = request.get(AGENT)
     state = SessionState(
         session_id=new_id("s"), environment=body.environment, user=scrub(user),
         tags=scrub(dict(body.tags)), started_at=now_iso(),
@@ -207,9 +218,8 @@ async def start_session(request: web.Request, rt: Runtime) -> web.Response:
         environment=state.environment.value, user=state.user, tags=state.tags,
         expected=scrub(body.expected) if body.expected is not None else None,
     ))
-    out = SessionCreated(session_id=state.session_id, environment=state.environment,
-                         started_at=state.started_at)
-    return json_response(out, 201)
+    return SessionCreated(session_id=state.session_id, environment=state.environment,
+                          started_at=state.started_at)
 
 
 @agent_route
@@ -232,14 +242,21 @@ async def get_session(request: web.Request, rt: Runtime) -> web.Response:
 
 @agent_route
 async def add_message(request: web.Request, rt: Runtime) -> web.Response:
-    session_id = request.match_info["session_id"]
-    body = await _parse_model(request, MessageIn)
+    added = await message_answer(rt, request.match_info["session_id"],
+                                 await read_body(request, rt), agent_key_of(request))
+    return json_response(added, 201)
+
+
+async def message_answer(rt: Runtime, session_id: str, raw: bytes, agent_key: str | None
+                         ) -> MessageAdded:
+    """Add one transcript message (the body of POST .../messages) to the session."""
+    body = model_of(rt, raw, MessageIn)
     if len(body.content) > rt.config.limits.max_message_chars:
         raise BodyTooLarge(
             f"message has {len(body.content)} characters; the limit is "
             f"{rt.config.limits.max_message_chars}"
         )
-    async with rt.sessions.locked(session_id, agent_key_of(request)) as state:
+    async with rt.sessions.locked(session_id, agent_key) as state:
         if state.ended:
             raise SessionEnded(f"session {session_id} has ended")
         # card numbers are redacted before the message is kept anywhere (the last four stay,
@@ -251,7 +268,7 @@ async def add_message(request: web.Request, rt: Runtime) -> web.Response:
         ts=message.ts, event="message", session_id=session_id, seq=message.seq,
         role=message.role.value, content=message.content,
     ))
-    return json_response(MessageAdded(session_id=session_id, seq=message.seq), 201)
+    return MessageAdded(session_id=session_id, seq=message.seq)
 
 
 class OutcomeIn(_Strict):
@@ -298,20 +315,33 @@ async def _call(request: web.Request, rt: Runtime, check_only: bool) -> web.Resp
         rt.tracer.emit(TraceRecord(ts=now_iso(), event="call", session_id=session_id,
                                    outcome="invalid", error_code=e.code))
         raise
-    key = request.get(AGENT)
-    with telemetry.call_span(request.headers, **{"callgate.session": session_id}):
-        envelope, status = await handle_call(rt, session_id, body,
-                                             requester=key.owner if key is not None else None,
-                                             agent_key=agent_key_of(request),
-                                             check_only=check_only)
+    envelope, status = await call_answer(rt, session_id, body, request.headers,
+                                         request.get(AGENT), check_only)
     return json_response(envelope, status)
+
+
+async def call_answer(rt: Runtime, session_id: str, body: bytes, headers: Mapping[str, str],
+                      key: AgentKey | None, check_only: bool) -> tuple[Envelope, int]:
+    """One tool call (the body of POST .../calls or .../check), in the agent's trace."""
+    with telemetry.call_span(headers, **{"callgate.session": session_id}):
+        return await handle_call(rt, session_id, body,
+                                 requester=key.owner if key is not None else None,
+                                 agent_key=key.key_id if key is not None else None,
+                                 check_only=check_only)
 
 
 @agent_route
 async def end_session(request: web.Request, rt: Runtime) -> web.Response:
-    session_id = request.match_info["session_id"]
-    body = await _parse_model(request, SessionEnd)
-    async with rt.sessions.locked(session_id, agent_key_of(request)) as state:
+    return json_response(await session_end_answer(
+        rt, request.match_info["session_id"], await read_body(request, rt),
+        agent_key_of(request)))
+
+
+async def session_end_answer(rt: Runtime, session_id: str, raw: bytes, agent_key: str | None
+                             ) -> dict[str, Any]:
+    """End a session with its outcome (the body of POST .../end)."""
+    body = model_of(rt, raw, SessionEnd)
+    async with rt.sessions.locked(session_id, agent_key) as state:
         if state.ended:
             raise SessionEnded(f"session {session_id} already ended at {state.ended_at}")
         ended_at = now_iso()
@@ -323,7 +353,7 @@ async def end_session(request: web.Request, rt: Runtime) -> web.Response:
         ts=ended_at, event="session_end", session_id=session_id, success=body.success,
         reward=body.reward, tags=state.tags,
     ))
-    return json_response({"session_id": session_id, "ended_at": ended_at, **outcome})
+    return {"session_id": session_id, "ended_at": ended_at, **outcome}
 
 
 @agent_route

@@ -4,6 +4,7 @@ agent key (required when ``gate.require_agent_key``). The two kinds never cross.
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
+from typing import TYPE_CHECKING
 
 from aiohttp import web
 
@@ -13,6 +14,9 @@ from ..gate.auth import AGENT_PREFIX, OPERATOR_PREFIX, NotAllowed, Operator, Rol
 from ..listener import retry_after
 from ..wire import error_envelope, json_response
 from .keys import RUNTIME
+
+if TYPE_CHECKING:
+    from ..pipeline import Runtime
 
 OPERATOR = web.RequestKey("operator", Operator)
 AGENT = web.RequestKey("agent", AgentKey)
@@ -60,21 +64,9 @@ async def authenticate(request: web.Request, handler: Handler) -> web.StreamResp
             request[OPERATOR] = await rt.accounts.session(token)
             request[TOKEN] = token or ""
         elif kind == "agent":
-            if token and token.startswith(OPERATOR_PREFIX):
-                raise Forbidden("operator sessions cannot call tools or act as the agent")
-            if token and rt.accounts is not None:
-                request[AGENT] = await rt.accounts.agent(token)
-            elif rt.config.gate.require_agent_key:
-                if rt.accounts is None:
-                    raise Forbidden("agent keys are required but the gate is not enabled")
-                request[AGENT] = await rt.accounts.agent(token)
-            if rt.limiter is not None:
-                key = request.get(AGENT)
-                who = f"key:{key.key_id}" if key is not None else f"addr:{request.remote}"
-                wait = rt.limiter.take(who)
-                if wait > 0:
-                    raise RateLimited(f"rate limit: {rt.config.listen.rate_per_s}/s, burst "
-                                      f"{rt.config.listen.burst}; retry in {wait:.2f} s", wait)
+            key = await admit_agent(rt, token, request.remote)
+            if key is not None:
+                request[AGENT] = key
     except RateLimited as e:
         response = json_response(error_envelope(e), e.status)
         response.headers["Retry-After"] = retry_after(e.retry_after_s)
@@ -82,6 +74,29 @@ async def authenticate(request: web.Request, handler: Handler) -> web.StreamResp
     except CallgateError as e:
         return json_response(error_envelope(e), e.status)
     return await handler(request)
+
+
+async def admit_agent(rt: Runtime, token: str | None, remote: str | None) -> AgentKey | None:
+    """Who may use an agent route: the agent key the bearer ``token`` names (None where there
+    is none and none is required), within the rate limit (per key, else per address ``remote``).
+    Raises ``Forbidden``, ``Unauthorized`` or ``RateLimited``. Every face of the agent API
+    (aiohttp's routes, the lean front) admits through here."""
+    if token and token.startswith(OPERATOR_PREFIX):
+        raise Forbidden("operator sessions cannot call tools or act as the agent")
+    key = None
+    if token and rt.accounts is not None:
+        key = await rt.accounts.agent(token)
+    elif rt.config.gate.require_agent_key:
+        if rt.accounts is None:
+            raise Forbidden("agent keys are required but the gate is not enabled")
+        key = await rt.accounts.agent(token)
+    if rt.limiter is not None:
+        who = f"key:{key.key_id}" if key is not None else f"addr:{remote}"
+        wait = rt.limiter.take(who)
+        if wait > 0:
+            raise RateLimited(f"rate limit: {rt.config.listen.rate_per_s}/s, burst "
+                              f"{rt.config.listen.burst}; retry in {wait:.2f} s", wait)
+    return key
 
 
 def require(request: web.Request, role: Role) -> Operator:
