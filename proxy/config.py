@@ -30,6 +30,9 @@ class Listen(_Frozen):
     # per agent key (or client address without keys): requests a second, and the burst
     rate_per_s: float | None = pydantic.Field(None, gt=0)
     burst: int = pydantic.Field(20, gt=0)
+    # the conversation routes answered on callgate's own protocol (proxy/front.py); false:
+    # every request goes through aiohttp's server
+    front: bool = True
 
 
 class StoreConfig(_Frozen):

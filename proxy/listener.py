@@ -35,6 +35,7 @@ class GuardedRunner(web.AppRunner):
         super().__init__(app, **kwargs)
         self.max_open = max_open
         self.refused = 0
+        self.also_open: Callable[[], int] = lambda: 0  # connections held outside aiohttp (front)
 
     async def _make_server(self) -> web.Server:
         server = await super()._make_server()
@@ -42,12 +43,15 @@ class GuardedRunner(web.AppRunner):
 
         def capped(handler: RequestHandler, transport: asyncio.Transport) -> None:
             admit(handler, transport)
-            if len(server.connections) > self.max_open:
-                self.refused += 1
+            if len(server.connections) + self.also_open() > self.max_open:
+                self.count_refused()
                 handler.force_close()
 
         server.connection_made = capped  # type: ignore[method-assign]
         return server
+
+    def count_refused(self) -> None:
+        self.refused += 1
 
 
 class RateLimiter:

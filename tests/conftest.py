@@ -12,11 +12,16 @@ from typing import Any
 import pytest
 from aiohttp import web
 from aiohttp.test_utils import TestClient, TestServer
+from yarl import URL
 
+from proxy.api.keys import RUNTIME
 from proxy.app import build_app, build_runtime
+from proxy.cli import listener_site
 from proxy.config import Config
 from proxy.demo.data import RetailDB, generate
 from proxy.demo.retail import STATE, build_retail_app
+from proxy.front import FrontSite
+from proxy.listener import GuardedRunner
 from proxy.pipeline import Runtime
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -99,13 +104,49 @@ def upstream_state(server: TestServer) -> dict[str, Any]:
 ProxyFactory = Callable[..., Awaitable[tuple[TestClient[Any, Any], Runtime]]]
 
 
+async def listening(tmp_path: Path, base_url: str, **listen: Any
+                    ) -> tuple[GuardedRunner, web.BaseSite, int]:
+    """The proxy's listener as ``callgate serve`` starts it (the runner with the listener's
+    limits, and its site: the lean front unless ``front: false``), on a free port."""
+    config = make_config(tmp_path, base_url, listen=listen)
+    runtime = build_runtime(config)
+    runner = GuardedRunner(build_app(runtime), max_open=config.listen.max_connections,
+                           keepalive_timeout=config.listen.idle_timeout_s, access_log=None)
+    await runner.setup()
+    site = listener_site(runner, runtime, "127.0.0.1", 0)
+    await site.start()
+    return runner, site, runner.addresses[0][1]
+
+
+class FrontServer(TestServer):
+    """The app served as ``callgate serve`` serves it: connections start at the lean front
+    (proxy/front.py), which hands what it does not answer itself to aiohttp's server."""
+
+    async def start_server(self, loop: asyncio.AbstractEventLoop | None = None,
+                           **kwargs: Any) -> None:
+        if self.runner:
+            return
+        self.runner = await self._make_runner(handler_cancellation=True, **kwargs)
+        await self.runner.setup()
+        site = FrontSite(self.runner, self.app[RUNTIME], "127.0.0.1", 0)
+        await site.start()
+        assert site._server is not None
+        self.host, self.port = "127.0.0.1", site._server.sockets[0].getsockname()[1]
+        self.scheme = "http"
+        self._root = URL(f"http://127.0.0.1:{self.port}")
+
+
 @pytest.fixture
 def make_proxy(
     tmp_path: Path, aiohttp_client: Callable[..., Awaitable[TestClient[Any, Any]]]
 ) -> ProxyFactory:
+    """A proxy on loopback, served as ``callgate serve`` serves it (through the lean front,
+    unless the configuration turns it off: then by aiohttp alone)."""
     async def factory(base_url: str, **overrides: Any) -> tuple[TestClient[Any, Any], Runtime]:
         runtime = build_runtime(make_config(tmp_path, base_url, **overrides))
-        client = await aiohttp_client(build_app(runtime))
+        app = build_app(runtime)
+        server = FrontServer(app) if runtime.config.listen.front else TestServer(app)
+        client = await aiohttp_client(server)
         return client, runtime
 
     return factory

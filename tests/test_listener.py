@@ -8,26 +8,25 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from aiohttp import web
 from aiohttp.test_utils import TestServer
 
-from proxy.app import build_app, build_runtime
+from proxy.app import build_runtime
 from proxy.errors import ConfigError
 from proxy.listener import GuardedRunner, RateLimiter
 
-from .conftest import ProxyFactory, make_config
+from .conftest import ProxyFactory, listening, make_config
 
 
-async def serving(tmp_path: Path, upstream: TestServer, **listen: Any) -> tuple[GuardedRunner,
-                                                                                int]:
-    config = make_config(tmp_path, str(upstream.make_url("")), listen=listen)
-    runtime = build_runtime(config)
-    runner = GuardedRunner(build_app(runtime), max_open=config.listen.max_connections,
-                           keepalive_timeout=config.listen.idle_timeout_s, access_log=None)
-    await runner.setup()
-    site = web.TCPSite(runner, "127.0.0.1", 0)
-    await site.start()
-    port = runner.addresses[0][1]
+@pytest.fixture(params=[True, False], ids=["front", "aiohttp"])
+def front(request: pytest.FixtureRequest) -> bool:
+    """Each limit holds on both faces of the listener: the lean front and aiohttp alone."""
+    return bool(request.param)
+
+
+async def serving(tmp_path: Path, upstream: TestServer, front: bool, **listen: Any
+                  ) -> tuple[GuardedRunner, int]:
+    runner, _, port = await listening(tmp_path, str(upstream.make_url("")), front=front,
+                                      **listen)
     return runner, port
 
 
@@ -41,9 +40,9 @@ async def closed(reader: asyncio.StreamReader, within: float = 10.0) -> bool:
 
 
 async def test_connections_past_the_cap_are_closed_and_others_served(
-    tmp_path: Path, upstream: TestServer,
+    tmp_path: Path, upstream: TestServer, front: bool,
 ) -> None:
-    runner, port = await serving(tmp_path, upstream, max_connections=5, idle_timeout_s=60)
+    runner, port = await serving(tmp_path, upstream, front, max_connections=5, idle_timeout_s=60)
     idle = [await asyncio.open_connection("127.0.0.1", port) for _ in range(8)]
     shut = [await closed(r, within=2.0) for r, _ in idle[5:]]
     assert shut == [True, True, True] and runner.refused >= 3
@@ -59,9 +58,9 @@ async def test_connections_past_the_cap_are_closed_and_others_served(
 
 
 async def test_silent_and_trickling_connections_are_cut(
-    tmp_path: Path, upstream: TestServer,
+    tmp_path: Path, upstream: TestServer, front: bool,
 ) -> None:
-    runner, port = await serving(tmp_path, upstream, idle_timeout_s=0.3)
+    runner, port = await serving(tmp_path, upstream, front, idle_timeout_s=0.3)
     silent_r, silent_w = await asyncio.open_connection("127.0.0.1", port)
     trickle_r, trickle_w = await asyncio.open_connection("127.0.0.1", port)
 
@@ -120,8 +119,9 @@ def test_a_configured_secret_must_exist(tmp_path: Path, monkeypatch: pytest.Monk
     assert build_runtime(config).gate is not None
 
 
-async def test_protocol_errors_name_no_library(tmp_path: Path, upstream: TestServer) -> None:
-    runner, port = await serving(tmp_path, upstream)
+async def test_protocol_errors_name_no_library(tmp_path: Path, upstream: TestServer,
+                                               front: bool) -> None:
+    runner, port = await serving(tmp_path, upstream, front)
     reader, writer = await asyncio.open_connection("127.0.0.1", port)
     writer.write(b"GET /healthz HTTP/1.1\r\nHost: x\r\nX-A: a\x00b\r\n\r\n")
     async with asyncio.timeout(10):

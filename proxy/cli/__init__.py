@@ -26,8 +26,10 @@ from ..api.mcp import available as mcp_available
 from ..app import build_app, build_runtime
 from ..config import Config, load_config
 from ..errors import CallgateError
+from ..front import FrontSite
 from ..gate.auth import Role
 from ..listener import GuardedRunner
+from ..pipeline import Runtime
 from ..trace import now_iso
 from .workers import check_workers, supervise, worker_trace_path
 
@@ -139,9 +141,9 @@ def serve(config_path: Path, host: str | None, port: int | None, log_level: str,
     runner = guarded_runner(app, config, handle_signals=True)
     try:
         loop.run_until_complete(runner.setup())
-        site = web.TCPSite(runner, host or config.listen.host,
-                           config.listen.port if port is None else port,
-                           reuse_port=workers > 1 or None)
+        site = listener_site(runner, runtime, host or config.listen.host,
+                             config.listen.port if port is None else port,
+                             reuse_port=workers > 1 or None)
         loop.run_until_complete(site.start())
         loop.run_forever()  # until SIGINT or SIGTERM (GracefulExit)
     except (web.GracefulExit, KeyboardInterrupt):
@@ -149,6 +151,14 @@ def serve(config_path: Path, host: str | None, port: int | None, log_level: str,
     finally:
         loop.run_until_complete(runner.cleanup())  # in-flight calls finish first
         loop.close()
+
+
+def listener_site(runner: GuardedRunner, runtime: Runtime, host: str, port: int,
+                  reuse_port: bool | None = None) -> web.BaseSite:
+    """The proxy's listener: the lean front (proxy/front.py) unless ``listen.front`` is off."""
+    if runtime.config.listen.front:
+        return FrontSite(runner, runtime, host, port, reuse_port=reuse_port)
+    return web.TCPSite(runner, host, port, reuse_port=reuse_port)
 
 
 def guarded_runner(app: web.Application, config: Config, **kwargs: Any) -> GuardedRunner:
@@ -312,7 +322,7 @@ async def _run_demo(config: Config, db_dir: Path | None, seed: int, upstream_por
         runtime = build_runtime(config)
         proxy = guarded_runner(build_app(runtime), config)
         await proxy.setup()
-        await web.TCPSite(proxy, config.listen.host, config.listen.port).start()
+        await listener_site(proxy, runtime, config.listen.host, config.listen.port).start()
         runners.insert(0, proxy)
         gate = ""
         if runtime.accounts is not None:

@@ -1,0 +1,186 @@
+"""The lean front on a real socket: what it answers itself, what it hands to aiohttp's server
+on the same connection, and the order, framing and headers of its answers."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+from typing import Any
+
+import orjson
+from aiohttp import web
+from aiohttp.test_utils import TestServer
+
+from proxy.front import FrontSite
+from proxy.listener import GuardedRunner
+
+from .conftest import listening
+
+
+async def front_on(tmp_path: Path, base_url: str, **listen: Any
+                   ) -> tuple[GuardedRunner, FrontSite, int]:
+    runner, site, port = await listening(tmp_path, base_url, **listen)
+    assert isinstance(site, FrontSite)
+    return runner, site, port
+
+
+async def session_on(port: int) -> tuple[asyncio.StreamReader, asyncio.StreamWriter, str]:
+    """A connection to the proxy, and a session started on it."""
+    r, w = await asyncio.open_connection("127.0.0.1", port)
+    w.write(post("/v1/sessions", {"tags": {"domain": "retail"}}))
+    status, _, body = await answer(r)
+    assert status == 201
+    return r, w, body["session_id"]
+
+
+def post(path: str, body: Any, *extra: str) -> bytes:
+    data = orjson.dumps(body)
+    head = "".join(f"{h}\r\n" for h in extra)
+    return (f"POST {path} HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n{head}"
+            f"Content-Length: {len(data)}\r\n\r\n").encode() + data
+
+
+async def answer(reader: asyncio.StreamReader) -> tuple[int, dict[str, str], Any]:
+    """One HTTP answer from the stream: status, headers (lower-case names), JSON body."""
+    async with asyncio.timeout(10):
+        status_line = await reader.readuntil(b"\r\n")
+        headers: dict[str, str] = {}
+        while (line := await reader.readuntil(b"\r\n")) != b"\r\n":
+            name, _, value = line.decode().partition(":")
+            headers[name.strip().lower()] = value.strip()
+        body = await reader.readexactly(int(headers["content-length"]))
+    return int(status_line.split()[1]), headers, orjson.loads(body) if body else None
+
+
+async def test_one_connection_from_start_to_end_through_both_faces(
+        tmp_path: Path, upstream: TestServer) -> None:
+    runner, site, port = await front_on(tmp_path, str(upstream.make_url("")))
+    r, w = await asyncio.open_connection("127.0.0.1", port)
+    w.write(post("/v1/sessions", {"tags": {"domain": "retail"}}))
+    status, headers, body = await answer(r)
+    assert status == 201 and headers["server"] == "callgate"
+    assert headers["content-type"].startswith("application/json") and "date" in headers
+    sid = body["session_id"]
+    assert len(site.front.connections) == 1  # answered by the front
+
+    w.write(post(f"/v1/sessions/{sid}/calls", {"tool": "think", "arguments": {"thought": "x"}}))
+    status, _, body = await answer(r)
+    assert status == 200 and body["outcome"] == "executed"
+
+    # a route the front leaves to aiohttp: the connection is handed over, and stays served
+    w.write(f"GET /v1/sessions/{sid} HTTP/1.1\r\nHost: x\r\n\r\n".encode())
+    status, _, body = await answer(r)
+    assert status == 200 and len(body["calls"]) == 1
+    assert len(site.front.connections) == 0 and len(runner.server.connections) == 1
+    w.write(post(f"/v1/sessions/{sid}/calls", {"tool": "think", "arguments": {"thought": "y"}}))
+    status, _, body = await answer(r)
+    assert status == 200 and body["outcome"] == "executed"
+    w.write(post(f"/v1/sessions/{sid}/end", {"success": True}))
+    assert (await answer(r))[0] == 200
+    w.close()
+    await runner.cleanup()
+
+
+async def test_pipelined_requests_are_answered_in_order(tmp_path: Path,
+                                                        upstream: TestServer) -> None:
+    runner, site, port = await front_on(tmp_path, str(upstream.make_url("")))
+    r, w, sid = await session_on(port)
+    w.write(b"".join(post(f"/v1/sessions/{sid}/messages", {"role": "user", "content": f"m{i}"})
+                     for i in range(5)))
+    seqs = [(await answer(r))[2]["seq"] for _ in range(5)]
+    assert seqs == sorted(seqs) and len(set(seqs)) == 5
+    assert len(site.front.connections) == 1  # all five answered by the front
+    w.close()
+    await runner.cleanup()
+
+
+async def test_a_body_still_arriving_goes_to_aiohttp_whole(tmp_path: Path,
+                                                           upstream: TestServer) -> None:
+    runner, site, port = await front_on(tmp_path, str(upstream.make_url("")))
+    r, w, sid = await session_on(port)
+    request = post(f"/v1/sessions/{sid}/messages", {"role": "user", "content": "hello"})
+    split = request.index(b"\r\n\r\n") + 6
+    w.write(request[:split])  # the head and the body's first bytes
+    await w.drain()
+    await asyncio.sleep(0.05)
+    w.write(request[split:])
+    status, _, body = await answer(r)
+    assert status == 201 and body["session_id"] == sid
+    assert len(site.front.connections) == 0  # aiohttp read the rest of it
+    w.close()
+    await runner.cleanup()
+
+
+async def test_what_the_front_does_not_take_aiohttp_answers(tmp_path: Path,
+                                                            upstream: TestServer) -> None:
+    runner, _, port = await front_on(tmp_path, str(upstream.make_url("")))
+    for raw, expected in (
+        (b"POST /v1/sessions HTTP/1.1\r\nHost: x\r\nContent-Length: 2\r\n"
+         b"Content-Length: 3\r\n\r\n{}", 400),  # two lengths: refused, never guessed
+        (b"NOT HTTP AT ALL\r\n\r\n", 400),
+        (b"POST /v1/sessions HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n"
+         b"2\r\n{}\r\n0\r\n\r\n", 201),  # chunked: aiohttp reads it
+        (b"POST /v1/sessions/s_%31/calls HTTP/1.1\r\nHost: x\r\nContent-Length: 17\r\n\r\n"
+         b'{"tool": "think"}', 404),  # an escape in the path: aiohttp's router decides
+    ):
+        r, w = await asyncio.open_connection("127.0.0.1", port)
+        w.write(raw)
+        async with asyncio.timeout(10):
+            status_line = await r.readuntil(b"\r\n")
+        assert int(status_line.split()[1]) == expected, (raw, status_line)
+        w.close()
+    await runner.cleanup()
+
+
+async def test_connection_close_and_http_1_0_are_honoured(tmp_path: Path,
+                                                          upstream: TestServer) -> None:
+    runner, _, port = await front_on(tmp_path, str(upstream.make_url("")))
+    for version, extra in (("1.1", ("Connection: close",)), ("1.0", ())):
+        r, w = await asyncio.open_connection("127.0.0.1", port)
+        w.write(post("/v1/sessions", {"tags": {"domain": "retail"}}, *extra)
+                .replace(b"HTTP/1.1", f"HTTP/{version}".encode(), 1))
+        status, headers, _ = await answer(r)
+        assert status == 201 and headers["connection"] == "close"
+        async with asyncio.timeout(10):
+            assert await r.read() == b""  # and the front closed it
+        w.close()
+    await runner.cleanup()
+
+
+async def test_the_rate_limit_answers_429_with_retry_after(tmp_path: Path,
+                                                           upstream: TestServer) -> None:
+    runner, _, port = await front_on(tmp_path, str(upstream.make_url("")), rate_per_s=0.001,
+                                     burst=1)
+    r, w = await asyncio.open_connection("127.0.0.1", port)
+    w.write(post("/v1/sessions", {}) + post("/v1/sessions", {}))
+    assert (await answer(r))[0] == 201
+    status, headers, body = await answer(r)
+    assert status == 429 and int(headers["retry-after"]) >= 1
+    assert body["errors"][0]["code"] == "rate_limited"
+    w.close()
+    await runner.cleanup()
+
+
+async def test_stopping_lets_a_call_in_flight_finish(tmp_path: Path, aiohttp_server: Any
+                                                      ) -> None:
+    reached = asyncio.Event()
+
+    async def slow(request: web.Request) -> web.Response:
+        reached.set()
+        await asyncio.sleep(0.3)
+        return web.json_response({"ok": True})
+
+    app = web.Application()
+    app.router.add_get("/{tail:.*}", slow)
+    slow_upstream = await aiohttp_server(app)
+    runner, _, port = await front_on(tmp_path, str(slow_upstream.make_url("")))
+    r, w, sid = await session_on(port)
+    w.write(post(f"/v1/sessions/{sid}/calls", {"tool": "get_order_details",
+                                               "arguments": {"order_id": "#W1"}}))
+    await reached.wait()  # the call is at the upstream
+    stopping = asyncio.create_task(runner.cleanup())
+    status, headers, body = await answer(r)
+    assert status == 200 and body["outcome"] == "executed"
+    assert headers["connection"] == "close"  # no next request on a front that is stopping
+    await stopping
+    w.close()
