@@ -48,7 +48,7 @@ log = structlog.get_logger("callgate.front")
 access = structlog.get_logger("callgate.access")
 
 MAX_HEAD = 16 * 1024  # a head larger than this goes to aiohttp, which has its own limits
-_PATH = re.compile(rb"/v1/sessions(?:/([A-Za-z0-9_.~-]+)/(calls|messages|end))?")
+_PATH = re.compile(rb"/v1/sessions(?:/([A-Za-z0-9_][A-Za-z0-9_.~-]*)/(calls|messages|end))?")
 ROUTES = {b"calls": "/v1/sessions/{session_id}/calls",
           b"messages": "/v1/sessions/{session_id}/messages",
           b"end": "/v1/sessions/{session_id}/end", None: "/v1/sessions"}
@@ -118,10 +118,16 @@ class Front:
         return self._date[1]
 
     async def shutdown(self, timeout_s: float) -> None:
-        """Wait for the requests in flight (at most ``timeout_s``), then close what is open."""
+        """Take no new request; wait for those in flight (at most ``timeout_s``), cancel any
+        still running then (a call caught mid-send stays "forwarding": its outcome unknown, as
+        after a crash), and close what is open."""
         self.closing = True
         if self.answering:
-            await asyncio.wait(list(self.answering), timeout=timeout_s)
+            _, late = await asyncio.wait(list(self.answering), timeout=timeout_s)
+            for task in late:
+                task.cancel()
+            if late:
+                await asyncio.wait(late)
         for conn in list(self.connections):
             conn.close()
 
@@ -134,7 +140,9 @@ class _Connection(asyncio.Protocol):
         self.busy = False  # a request of this connection is being answered
         self.idle: asyncio.TimerHandle | None = None
         self.remote: str | None = None
-        self.paused = False
+        self.paused = False  # reading paused (see _flow)
+        self.writing_paused = False
+        self.handed_over = False
 
     # asyncio.Protocol
     def connection_made(self, transport: asyncio.BaseTransport) -> None:
@@ -151,13 +159,35 @@ class _Connection(asyncio.Protocol):
 
     def data_received(self, data: bytes) -> None:
         self.buffer += data
-        if not self.busy:
+        if not self.busy and not self.writing_paused:
             self._next()
-        elif len(self.buffer) > MAX_HEAD + self.front.rt.config.limits.max_body_bytes:
-            assert self.transport is not None
-            if not self.paused:  # the client sends ahead: wait for our answer
-                self.paused = True
-                self.transport.pause_reading()
+        self._flow()
+
+    def pause_writing(self) -> None:  # the client does not read its answers: take no more
+        self.writing_paused = True
+        self._flow()
+
+    def resume_writing(self) -> None:
+        self.writing_paused = False
+        if not self.busy and self.buffer and self.transport is not None \
+                and not self.transport.is_closing():
+            self._next()
+        self._flow()
+
+    def _flow(self) -> None:
+        """Read on only while the buffer holds less than one request at its largest and the
+        client reads its answers: what a client sends ahead, or leaves unread, is bounded."""
+        transport = self.transport
+        if transport is None or transport.is_closing() or self.handed_over:
+            return
+        full = self.writing_paused or \
+            len(self.buffer) > MAX_HEAD + self.front.rt.config.limits.max_body_bytes
+        if full and not self.paused:
+            self.paused = True
+            transport.pause_reading()
+        elif not full and self.paused:
+            self.paused = False
+            transport.resume_reading()
 
     def connection_lost(self, exc: Exception | None) -> None:
         self._disarm()
@@ -183,6 +213,9 @@ class _Connection(asyncio.Protocol):
     # requests
     def _next(self) -> None:
         """Take the next request in the buffer: answer it here, or hand the connection over."""
+        if self.front.closing:  # stopping: no new request is taken
+            self.close()
+            return
         buffer = self.buffer
         end = buffer.find(b"\r\n\r\n")
         if end < 0:
@@ -193,8 +226,8 @@ class _Connection(asyncio.Protocol):
         parser = httptools.HttpRequestParser(head)
         try:
             parser.feed_data(bytes(buffer[:end + 4]))
-        except httptools.HttpParserError:
-            self._hand_over()  # aiohttp answers what it cannot parse
+        except (httptools.HttpParserError, httptools.HttpParserUpgrade):
+            self._hand_over()  # aiohttp answers what it cannot parse, CONNECT and upgrades
             return
         match = _PATH.fullmatch(head.url)
         length = head.length
@@ -211,7 +244,7 @@ class _Connection(asyncio.Protocol):
         sid = match.group(1)
         task = asyncio.get_running_loop().create_task(self._answer(
             sid.decode() if sid else "", match.group(2), head.headers, body,
-            parser.should_keep_alive()))
+            parser.should_keep_alive(), parser.get_http_version() == "1.0"))
         self.front.answering.add(task)
         task.add_done_callback(self.front.answering.discard)
 
@@ -220,28 +253,39 @@ class _Connection(asyncio.Protocol):
         assert self.transport is not None
         self._disarm()
         self.front.connections.discard(self)
+        self.handed_over = True
         handler = self.front.server()
         self.transport.set_protocol(handler)
         handler.connection_made(self.transport)
-        self._resume()
+        if self.paused:  # aiohttp's flow control from here on
+            self.paused = False
+            self.transport.resume_reading()
         if self.buffer:
             data, self.buffer = bytes(self.buffer), bytearray()
             handler.data_received(data)
 
     async def _answer(self, session_id: str, route: bytes | None, headers: dict[str, str],
-                      body: bytes, keep_alive: bool) -> None:
+                      body: bytes, keep_alive: bool, http10: bool) -> None:
         started = time.perf_counter()
+        front = self.front
         status, payload, extra = await self._respond(session_id, route, headers, body)
+        try:
+            data = orjson.dumps(payload, default=_fields)
+        except (TypeError, orjson.JSONEncodeError):
+            log.exception("front_answer_unserialisable", route=ROUTES[route])
+            status, extra = 500, b""
+            data = orjson.dumps(error_envelope(CallgateError(
+                "the proxy failed while answering this request")), default=_fields)
         transport = self.transport
         assert transport is not None
-        front = self.front
         keep_alive = keep_alive and not front.closing
-        data = orjson.dumps(payload, default=_fields)
+        connection = (b"Connection: keep-alive\r\n" if http10 else b"") if keep_alive \
+            else b"Connection: close\r\n"
         transport.write(
             b"HTTP/1.1 %d %s\r\nContent-Type: application/json; charset=utf-8\r\n"
             b"Content-Length: %d\r\nDate: %s\r\nServer: callgate\r\n%s%s\r\n"
-            % (status, _REASONS.get(status, b""), len(data), front.date(), extra,
-               b"" if keep_alive else b"Connection: close\r\n") + data)
+            % (status, _REASONS.get(status, b""), len(data), front.date(), extra, connection)
+            + data)
         access.info("request", method="POST", route=ROUTES[route], status=status,
                     ms=round((time.perf_counter() - started) * 1e3, 2))
         self.busy = False
@@ -251,14 +295,9 @@ class _Connection(asyncio.Protocol):
         if transport.is_closing():
             return
         self._arm()
-        self._resume()
-        if self.buffer:
+        if self.buffer and not self.writing_paused:
             self._next()
-
-    def _resume(self) -> None:
-        if self.paused and self.transport is not None:
-            self.paused = False
-            self.transport.resume_reading()
+        self._flow()
 
     async def _respond(self, session_id: str, route: bytes | None, headers: dict[str, str],
                        body: bytes) -> tuple[int, Any, bytes]:

@@ -184,3 +184,73 @@ async def test_stopping_lets_a_call_in_flight_finish(tmp_path: Path, aiohttp_ser
     assert headers["connection"] == "close"  # no next request on a front that is stopping
     await stopping
     w.close()
+
+
+# Found by an independent review of the front: each failed before its fix.
+
+async def test_connect_and_upgrade_heads_are_answered_by_aiohttp(tmp_path: Path,
+                                                                 upstream: TestServer) -> None:
+    runner, _, port = await front_on(tmp_path, str(upstream.make_url("")))
+    for raw, expected in (
+        (b"CONNECT example.org:443 HTTP/1.1\r\nHost: example.org:443\r\n\r\n", 404),
+        (b"POST /v1/sessions HTTP/1.1\r\nHost: x\r\nConnection: Upgrade, HTTP2-Settings\r\n"
+         b"Upgrade: h2c\r\nHTTP2-Settings: AAMAAABkAARAAAAAAAIAAAAA\r\nContent-Length: 2\r\n"
+         b"\r\n{}", 201),
+    ):
+        r, w = await asyncio.open_connection("127.0.0.1", port)
+        w.write(raw)
+        async with asyncio.timeout(10):
+            assert int((await r.readuntil(b"\r\n")).split()[1]) == expected
+        w.close()
+    await runner.cleanup()
+
+
+async def test_a_client_that_sends_ahead_and_never_reads_is_held_to_a_bound(
+        tmp_path: Path, upstream: TestServer) -> None:
+    runner, site, port = await front_on(tmp_path, str(upstream.make_url("")))
+    _, w, sid = await session_on(port)
+    one = post(f"/v1/sessions/{sid}/messages", {"role": "user", "content": "x"})
+    batch = one * (65536 // len(one))
+    sent = 0
+    while sent < 64 * 1024 * 1024:  # stops once the proxy stops reading (64 MiB at most)
+        w.write(batch)
+        try:
+            await asyncio.wait_for(w.drain(), 1.0)
+        except TimeoutError:
+            break
+        sent += len(batch)
+    assert sent < 64 * 1024 * 1024
+    (conn,) = site.front.connections
+    bound = 16 * 1024 + 65536 + 256 * 1024  # the head limit, the body limit, one read
+    assert len(conn.buffer) <= bound
+    assert conn.transport is not None and conn.transport.get_write_buffer_size() <= 1 << 20
+    w.transport.abort()
+    await runner.cleanup()
+
+
+async def test_a_stopping_front_takes_no_new_request(tmp_path: Path,
+                                                     upstream: TestServer) -> None:
+    runner, site, port = await front_on(tmp_path, str(upstream.make_url("")))
+    r, w, sid = await session_on(port)
+    site.front.closing = True  # as stop() sets it before waiting for calls in flight
+    w.write(post(f"/v1/sessions/{sid}/messages", {"role": "user", "content": "late"}))
+    async with asyncio.timeout(10):
+        assert await r.read() == b""  # closed, nothing started
+    assert not site.front.answering
+    w.close()
+    site.front.closing = False
+    await runner.cleanup()
+
+
+async def test_http_1_0_keep_alive_is_answered_as_kept_alive(tmp_path: Path,
+                                                             upstream: TestServer) -> None:
+    runner, _, port = await front_on(tmp_path, str(upstream.make_url("")))
+    r, w = await asyncio.open_connection("127.0.0.1", port)
+    request = post("/v1/sessions", {}, "Connection: keep-alive").replace(b"HTTP/1.1",
+                                                                          b"HTTP/1.0", 1)
+    for _ in range(2):
+        w.write(request)
+        status, headers, _ = await answer(r)
+        assert status == 201 and headers["connection"] == "keep-alive"
+    w.close()
+    await runner.cleanup()
