@@ -254,3 +254,16 @@ async def test_http_1_0_keep_alive_is_answered_as_kept_alive(tmp_path: Path,
         assert status == 201 and headers["connection"] == "keep-alive"
     w.close()
     await runner.cleanup()
+
+
+async def test_a_bearer_token_that_is_not_ascii_is_unknown_on_both_faces(
+        tmp_path: Path, upstream: TestServer) -> None:
+    for front in (True, False):
+        runner, _, port = await listening(tmp_path / str(front), str(upstream.make_url("")),
+                                          front=front)
+        r, w = await asyncio.open_connection("127.0.0.1", port)
+        w.write(post("/v1/sessions", {}).replace(
+            b"Host: x\r\n", b"Host: x\r\nAuthorization: Bearer cgk_\xc3\x28\xff\r\n"))
+        assert (await answer(r))[0] == 401, front  # was 500 on aiohttp's face
+        w.close()
+        await runner.cleanup()

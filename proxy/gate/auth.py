@@ -84,8 +84,10 @@ def check_password(pw_hash: str, password: str) -> bool:
 
 
 def token_hash(token: str) -> str:
-    """Session tokens and agent keys are long random strings: a plain SHA-256 is enough."""
-    return hashlib.sha256(token.encode()).hexdigest()
+    """Session tokens and agent keys are long random strings: a plain SHA-256 is enough. Any
+    header text hashes (aiohttp hands undecodable bytes over as lone surrogates): a token that
+    is no key is unknown, not a crash."""
+    return hashlib.sha256(token.encode("utf-8", "surrogateescape")).hexdigest()
 
 
 _CODE = re.compile(r"[0-9]{6}")
