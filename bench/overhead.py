@@ -2,6 +2,7 @@
 through the proxy, a bare aiohttp forwarder and caddy (a Go reverse proxy), on loopback, in one run.
 
     .venv/bin/python bench/overhead.py [--requests 2000] [--store sqlite|postgres]
+        [--baseline DIR] [--baseline-store sqlite|postgres]
 
 The upstream and each proxy run as their own processes (as in production); this process is the
 client. callgate runs with the retail catalog's schemas, the retail policy, traces and its
@@ -135,14 +136,21 @@ async def main() -> None:
     parser.add_argument("--baseline", type=Path, metavar="DIR", help="another callgate source "
                         "tree (e.g. `git archive main | tar -x -C DIR`), run beside this one: "
                         "its CPU per call is the baseline the same run compares against")
+    parser.add_argument("--baseline-store", choices=["sqlite", "postgres"],
+                        help="the baseline's store (default: --store); without --baseline, "
+                        "the baseline is this tree on that store (e.g. --store postgres "
+                        "--baseline-store sqlite: PostgreSQL's CPU per call over SQLite's)")
     args = parser.parse_args()
 
     up_port, proxy_port, bare_port, caddy_port = free_port(), free_port(), free_port(), free_port()
     tmp = Path(tempfile.mkdtemp(prefix="callgate-bench-"))
     config = tmp / "callgate.yaml"
     schema = f"bench_{os.getpid()}"
-    store = (f"{{backend: postgres, dsn: '{args.dsn}', schema: {schema}}}"
-             if args.store == "postgres" else f"{{path: {tmp / 'bench.db'}}}")
+
+    def store_of(kind: str, schema: str, db: str) -> str:
+        return (f"{{backend: postgres, dsn: '{args.dsn}', schema: {schema}}}"
+                if kind == "postgres" else f"{{path: {tmp / db}}}")
+    store = store_of(args.store, schema, "bench.db")
     config.write_text(
         f"listen: {{port: {proxy_port}}}\n"
         f"store: {store}\n"
@@ -159,16 +167,20 @@ async def main() -> None:
                                   str(bare_port), f"http://127.0.0.1:{up_port}"], env=env)
     caddy_proc = start_caddy(caddy_port, up_port, tmp)
     base_proc, base_port = None, free_port()
-    if args.baseline is not None:
+    base_store = args.baseline_store or args.store
+    base_tree = args.baseline or ROOT
+    baseline_name = (f"callgate from {args.baseline}" if args.baseline is not None
+                     else "this callgate") + f" on {base_store}"
+    if args.baseline is not None or args.baseline_store is not None:
         base_config = tmp / "baseline.yaml"
         base_config.write_text(config.read_text()
                                .replace(f"port: {proxy_port}", f"port: {base_port}")
-                               .replace(schema, schema + "_base")
-                               .replace("bench.db", "baseline.db")
+                               .replace(store, store_of(base_store, schema + "_base",
+                                                        "baseline.db"))
                                .replace("traces.jsonl", "baseline.jsonl"))
         base_proc = subprocess.Popen(
             [*CALLGATE, "serve", "--config", str(base_config), "--log-level", "warning"],
-            env={**env, "PYTHONPATH": str(args.baseline.resolve())}, cwd=args.baseline)
+            env={**env, "PYTHONPATH": str(base_tree.resolve())}, cwd=base_tree)
     procs = [p for p in (upstream, proxy_proc, bare_proc, caddy_proc, base_proc)
              if p is not None]
     try:
@@ -275,16 +287,18 @@ async def main() -> None:
                         f"{ocpu:>5.2f} | "
                         f"{vcpu / ocpu:>8.2f} {pct(vl, 50) / pct(ol, 50):>8.2f} {vt / ot:>8.2f}")
         if baseline_rows:
-            print(f"\nbaseline: callgate from {args.baseline}, measured in the same rounds")
+            print(f"\nbaseline: {baseline_name}, measured in the same rounds")
             print(f"{'call':5} {'conc':>4} | {'base p50':>10} {'p99':>5} {'req/s':>5} {'cpu':>5} | "
                   f"{'cpu/base':>8} {'p50/base':>8} {'thr/base':>8}")
             print("\n".join(baseline_rows))
     finally:
         stop(procs)
-        if args.store == "postgres":
-            from bench.session_length import drop_schema
+        from bench.session_length import drop_schema
 
+        if args.store == "postgres":
             await drop_schema(args.dsn, schema)
+        if base_proc is not None and base_store == "postgres":
+            await drop_schema(args.dsn, schema + "_base")
 
 
 async def fetch(http: aiohttp.ClientSession, method: str, url: str, body: object) -> None:

@@ -1,7 +1,8 @@
 """Does a call cost the same on event 500 and on event 10,000 of one session? On both stores.
 
     .venv/bin/python bench/session_length.py [--calls 300] [--small 500] [--large 10000]
-        [--distinct 1] [--backends sqlite,postgres] [--dsn postgresql://...] [--cache-mb 512]
+        [--distinct 1] [--backends sqlite,postgres,postgres-cold] [--dsn postgresql://...]
+        [--cache-mb 512]
 
 For each backend, one proxy process (its own store; PostgreSQL in a schema of its own, dropped
 after) in front of the demo upstream, this process as the client, on loopback. A session is
@@ -100,8 +101,11 @@ def start(backend: str, args: argparse.Namespace, up: str) -> Proxy:
     tmp = Path(tempfile.mkdtemp(prefix=f"callgate-len-{backend}-"))
     port = free_port()
     schema = "bench_" + secrets.token_hex(4)
+    # postgres-cold: no session lock kept after a call (store.linger_ms 0), as when a
+    # session's calls come further apart than linger_ms and nothing else runs
+    linger = ", linger_ms: 0" if backend == "postgres-cold" else ""
     store = (f"{{backend: postgres, dsn: '{args.dsn}', schema: {schema}, "
-             f"cache_mb: {args.cache_mb}}}" if backend == "postgres"
+             f"cache_mb: {args.cache_mb}{linger}}}" if backend.startswith("postgres")
              else f"{{path: {tmp / 'bench.db'}, cache_mb: {args.cache_mb}}}")
     config = tmp / "callgate.yaml"
     config.write_text(
@@ -168,7 +172,8 @@ async def main() -> None:
     parser.add_argument("--calls", type=int, default=300)
     parser.add_argument("--small", type=int, default=500)
     parser.add_argument("--large", type=int, default=10_000)
-    parser.add_argument("--backends", default="sqlite,postgres")
+    parser.add_argument("--backends", default="sqlite,postgres,postgres-cold",
+                        help="postgres-cold: PostgreSQL with store.linger_ms 0")
     parser.add_argument("--distinct", type=int, default=1, help="how many different orders "
                         "the filling reads go round (1: the same order again and again)")
     parser.add_argument("--dsn", default="postgresql://postgres@127.0.0.1:5432/postgres")
@@ -203,7 +208,7 @@ async def main() -> None:
         for p in proxies:
             p.proc.terminate()
             p.proc.wait(10)
-            if p.backend == "postgres":
+            if p.backend.startswith("postgres"):
                 await drop_schema(args.dsn, p.schema)
         upstream.terminate()
         upstream.wait(10)
@@ -211,23 +216,25 @@ async def main() -> None:
           f"of {args.distinct} order(s); store.cache_mb {args.cache_mb}; {os.cpu_count()} CPUs.\n"
           "KB/event: the proxy's resident memory grown while the long session filled, per "
           "event; est.: the same from the proxy's own estimate (callgate_session_cache_bytes).\n")
-    header = (f"{'backend':8} | {'events':>6} {'p50':>8} {'p99':>7} {'cpu/call':>9} | {'events':>6} "
+    header = (f"{'backend':13} | {'events':>6} {'p50':>8} {'p99':>7} {'cpu/call':>9} | {'events':>6} "
               f"{'p50':>8} {'p99':>7} {'cpu/call':>9} | {'p50 large/small':>15} {'KB/event':>8} "
               f"{'est.':>5}")
     print(header)
     print("-" * len(header))
     for p in proxies:
         s, g = p.points["small"], p.points["large"]
-        print(f"{p.backend:8} | {s.events:>6} {pct(s.latencies, 50):>6.3f}ms "
+        print(f"{p.backend:13} | {s.events:>6} {pct(s.latencies, 50):>6.3f}ms "
               f"{pct(s.latencies, 99):>5.2f}ms {s.cpu_ms:>7.3f}ms | {g.events:>6} "
               f"{pct(g.latencies, 50):>6.3f}ms {pct(g.latencies, 99):>5.2f}ms {g.cpu_ms:>7.3f}ms | "
               f"{pct(g.latencies, 50) / pct(s.latencies, 50):>15.2f} {p.kb_per_event:>8.2f} "
               f"{p.est_kb_per_event:>5.2f}")
     by = {p.backend: p for p in proxies}
-    if "sqlite" in by and "postgres" in by:
-        pg, lite = by["postgres"].points, by["sqlite"].points
-        print(f"\nCPU per call, PostgreSQL/SQLite: {pg['small'].cpu_ms / lite['small'].cpu_ms:.2f} "
-              f"(short session), {pg['large'].cpu_ms / lite['large'].cpu_ms:.2f} (long session)")
+    for name in ("postgres", "postgres-cold"):
+        if "sqlite" in by and name in by:
+            pg, lite = by[name].points, by["sqlite"].points
+            print(f"CPU per call, {name}/sqlite: "
+                  f"{pg['small'].cpu_ms / lite['small'].cpu_ms:.2f} (short session), "
+                  f"{pg['large'].cpu_ms / lite['large'].cpu_ms:.2f} (long session)")
 
 
 if __name__ == "__main__":

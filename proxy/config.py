@@ -43,6 +43,9 @@ class StoreConfig(_Frozen):
     dsn_env: str | None = None
     schema_name: str = pydantic.Field("callgate", alias="schema")  # postgres
     max_connections: int = pydantic.Field(20, gt=1)  # postgres: a call holds one
+    # postgres: how long a connection keeps a session's lock after its call (a next call on it
+    # then needs no round trip to enter; another replica waits at most this much longer)
+    linger_ms: float = pydantic.Field(5, ge=0, le=1000)
     # memory for sessions kept in this process (estimated, MiB): past it, the least recently
     # used sessions are dropped from memory and read back from the store when used again
     cache_mb: float = pydantic.Field(512, gt=0)

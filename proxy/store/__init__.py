@@ -111,7 +111,8 @@ def open_store(config: StoreConfig, path: str) -> Store:
             if not dsn.strip():
                 raise ConfigError(f"store.dsn_env names the environment variable "
                                   f"{config.dsn_env}, which is not set or empty")
-        return PostgresStore(dsn, config.schema_name, config.max_connections)
+        return PostgresStore(dsn, config.schema_name, config.max_connections,
+                             config.linger_ms / 1e3)
     from .sqlite import SqliteStore
 
     return SqliteStore(path)

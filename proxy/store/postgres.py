@@ -7,8 +7,12 @@ A call costs a few round trips, whatever the session's length: ``session`` takes
 advisory lock and, in the same round trip (``callgate_enter``, a function this store installs),
 reads the session's version and only what changed since the version the replica's cache holds;
 each record of the call is one statement (data-modifying CTEs: the row, the session's version
-bump and the audit entry commit together); the lock's release is the last. A read call makes
-three round trips, a write four (five with a once-only claim).
+bump and the audit entry commit together). The lock is kept for ``linger_s`` after the call
+(``_Lingering``): the session's next call in that time enters without a round trip, another
+call that takes the connection lets the lock go in its own enter, and what is left lingering
+is let go alone. A read call makes two round trips and a write three or four (one more with a
+once-only claim), plus the lock's release where no call takes it along; a read right after
+another on the same session, one.
 
 Every session change bumps ``sessions.version`` and stamps the changed row with it. Policy
 decisions are chained into the audit log in the call's own statement, on a chain leased by one
@@ -22,6 +26,7 @@ ticket is changed by one replica at a time.
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import hashlib
 import re
@@ -64,11 +69,14 @@ def _text(column: str) -> str:
 # holds (``known``; -1: everything). A VOLATILE PL/pgSQL function reads with a new snapshot
 # after the lock is taken, so it sees what the previous holder committed. NULL: no session.
 ENTER_FUNCTION = f"""
-CREATE OR REPLACE FUNCTION callgate_enter(sid TEXT, known BIGINT) RETURNS TEXT
-LANGUAGE plpgsql VOLATILE AS $fn$
+CREATE OR REPLACE FUNCTION callgate_enter(sid TEXT, known BIGINT, release TEXT)
+RETURNS TEXT LANGUAGE plpgsql VOLATILE AS $fn$
 DECLARE
     v BIGINT;
 BEGIN
+    IF release IS NOT NULL THEN  -- the session whose lock this connection kept after its call
+        PERFORM pg_advisory_unlock(hashtextextended(release, 0));
+    END IF;
     PERFORM pg_advisory_lock(hashtextextended(sid, 0));
     SELECT version INTO v FROM sessions WHERE session_id = sid;
     IF NOT FOUND THEN
@@ -196,6 +204,19 @@ def _definite(e: BaseException) -> bool:
         e, asyncpg.exceptions.ConnectionFailureError | asyncpg.exceptions.OperatorInterventionError)
 
 
+class _Lingering:
+    """A connection that still holds a session's lock after its call, until ``until`` (the
+    loop's clock): a next call on the session takes it as it is, any other call takes it and
+    lets the lock go in the round trip that takes its own, and past ``until`` the lock is let
+    go and the connection goes back to the pool. Another replica waits for the session at
+    most that much longer."""
+
+    __slots__ = ("conn", "until")
+
+    def __init__(self, conn: asyncpg.Connection, until: float) -> None:
+        self.conn, self.until = conn, until
+
+
 class _Held:
     """A session held by this process: its lock's connection, which also carries its writes."""
 
@@ -207,7 +228,8 @@ class _Held:
 class PostgresStore:
     shared = True  # several replicas write: the session cache asks ``session`` for changes
 
-    def __init__(self, dsn: str, schema: str = "callgate", max_connections: int = 20) -> None:
+    def __init__(self, dsn: str, schema: str = "callgate", max_connections: int = 20,
+                 linger_s: float = 0.005) -> None:
         if not _SCHEMA_NAME.match(schema):
             raise StoreError(f"schema name {schema!r} must be a lower-case identifier")
         self.dsn = dsn
@@ -216,6 +238,10 @@ class PostgresStore:
         self._pool: asyncpg.Pool | None = None
         self._chains = _Chains()
         self._held: dict[str, _Held] = {}
+        self.linger_s = linger_s
+        self._lingering: dict[str, _Lingering] = {}  # oldest first
+        self._sweeper: asyncio.TimerHandle | None = None
+        self._letting_go: set[asyncio.Task[None]] = set()
         self.migrated: list[int] = []  # migrations applied by this open
         self.observe_commit: Callable[[float], None] | None = None  # metrics: seconds
 
@@ -256,9 +282,22 @@ class PostgresStore:
             raise
 
     async def close(self) -> None:
+        if self._sweeper is not None:
+            self._sweeper.cancel()
+            self._sweeper = None
         if self._pool is not None:
+            await self.let_go_all()
             await self._pool.close()
             self._pool = None
+
+    async def let_go_all(self) -> None:
+        """Let go every session lock kept after its call now (and wait for those being let
+        go), as at close."""
+        lingering, self._lingering = self._lingering, {}
+        for session_id, held in lingering.items():
+            await self._let_go(session_id, held.conn)
+        if self._letting_go:
+            await asyncio.gather(*self._letting_go, return_exceptions=True)
 
     async def ping(self) -> bool:
         try:
@@ -275,31 +314,102 @@ class PostgresStore:
         effect, and yield it up to date: ``cached`` (this replica's copy) with what other
         replicas changed since its version, or the whole session if ``cached`` is None or
         stale; None if there is no such session. The session's writes in the block go through
-        the lock's connection and keep the state's version in step."""
+        the lock's connection and keep the state's version in step.
+
+        After a call the connection keeps the lock for ``linger_s`` (``_Lingering``): a next
+        call on the session in that time needs no round trip to enter (nothing can have
+        changed it), and any other call that takes the connection lets the lock go in the
+        round trip that takes its own."""
         known = -1 if cached is None else cached.version
-        try:
-            conn = await self.pool.acquire()
-        except (OSError, asyncpg.PostgresError, asyncpg.InterfaceError, TimeoutError) as e:
-            raise StoreError(f"PostgreSQL lock failed: {e}") from e
-        try:
+        state: SessionState | None
+        own = self._lingering.pop(session_id, None)
+        if own is not None and cached is not None and known >= 0:
+            conn, state = own.conn, cached  # the lock was held since this copy's last write
+        else:
+            conn, release = await self._enter_connection(session_id, own)
             try:
-                raw = await conn.fetchval("SELECT callgate_enter($1, $2)", session_id, known)
+                raw = await conn.fetchval("SELECT callgate_enter($1, $2, $3)", session_id,
+                                          known, release)
             except BaseException as e:
                 conn.terminate()  # whether the lock is held is unknown: end the connection
+                await self.pool.release(conn)
                 raise StoreError(f"PostgreSQL lock failed: {e}") from e
             try:
                 state = _refresh(session_id, cached, raw)
-                if state is not None:
-                    self._held[session_id] = _Held(conn, state)
-                yield state
-            finally:
-                self._held.pop(session_id, None)
-                try:
-                    await conn.execute("SELECT pg_advisory_unlock(hashtextextended($1, 0))",
-                                       session_id)
-                except BaseException:
-                    conn.terminate()  # PostgreSQL releases a dead connection's locks
-                    raise
+            except BaseException:
+                await self._let_go(session_id, conn)
+                raise
+        if state is not None:
+            self._held[session_id] = _Held(conn, state)
+        clean = False
+        try:
+            yield state
+            clean = True
+        except Exception as e:
+            # a refusal raised through the block leaves the connection as it was; a store
+            # error may not (the lock is let go, the connection ended if that fails)
+            clean = not isinstance(e, StoreError)
+            raise
+        finally:
+            self._held.pop(session_id, None)
+            if clean and state is not None and self._may_linger(conn):
+                self._linger(session_id, conn)
+            else:
+                await self._let_go(session_id, conn)
+
+    async def _enter_connection(self, session_id: str, own: _Lingering | None
+                                ) -> tuple[asyncpg.Connection, str | None]:
+        """A connection to take ``session_id``'s lock on, and the session whose lock it still
+        holds (to let go in the same round trip): its own lingering one, else the one that
+        has lingered longest, else one from the pool."""
+        if own is not None:
+            return own.conn, session_id
+        if self._lingering:
+            other = next(iter(self._lingering))
+            return self._lingering.pop(other).conn, other
+        try:
+            return await self.pool.acquire(), None
+        except (OSError, asyncpg.PostgresError, asyncpg.InterfaceError, TimeoutError) as e:
+            raise StoreError(f"PostgreSQL lock failed: {e}") from e
+
+    def _may_linger(self, conn: asyncpg.Connection) -> bool:
+        """Keep the lock only while the pool has a connection to spare: when every one is out,
+        a caller may be waiting for one, and this one goes back at once."""
+        pool = self._pool
+        return (self.linger_s > 0 and pool is not None and not conn.is_closed()
+                and (pool.get_idle_size() > 0 or pool.get_size() < pool.get_max_size()))
+
+    def _linger(self, session_id: str, conn: asyncpg.Connection) -> None:
+        loop = asyncio.get_running_loop()
+        self._lingering[session_id] = _Lingering(conn, loop.time() + self.linger_s)
+        if self._sweeper is None:
+            self._sweeper = loop.call_at(loop.time() + self.linger_s, self._sweep)
+
+    def _sweep(self) -> None:
+        """Let go the locks that lingered past their time (oldest first: the dict's order)."""
+        self._sweeper = None
+        loop = asyncio.get_running_loop()
+        now = loop.time()
+        while self._lingering:
+            session_id, lingering = next(iter(self._lingering.items()))
+            if lingering.until > now:
+                self._sweeper = loop.call_at(lingering.until, self._sweep)
+                return
+            del self._lingering[session_id]
+            task = loop.create_task(self._let_go(session_id, lingering.conn))
+            self._letting_go.add(task)
+            task.add_done_callback(self._letting_go.discard)
+
+    async def _let_go(self, session_id: str, conn: asyncpg.Connection) -> None:
+        """Release the session's lock and give the connection back to the pool."""
+        try:
+            if not conn.is_closed():
+                await conn.execute("SELECT pg_advisory_unlock(hashtextextended($1, 0))",
+                                   session_id)
+        except BaseException as e:
+            conn.terminate()  # PostgreSQL releases a dead connection's locks
+            if not isinstance(e, Exception):
+                raise
         finally:
             await self.pool.release(conn)
 

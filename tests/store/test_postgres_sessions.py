@@ -123,3 +123,81 @@ async def test_replicas_opening_a_new_schema_together_all_open() -> None:
             async with cleanup.pool.acquire() as conn:
                 await conn.execute(f'DROP SCHEMA "{name}" CASCADE')
             await cleanup.close()
+
+
+async def _locks_held(store: PostgresStore) -> int:
+    """Session locks (advisory, one bigint key) granted in the database, any holder."""
+    rows = await store.fetch("SELECT count(*) FROM pg_locks WHERE locktype = 'advisory' "
+                             "AND granted AND objsubid = 1")
+    return int(rows[0][0])
+
+
+async def test_a_kept_lock_holds_other_replicas_off_until_let_go(schema: str) -> None:
+    """After a call the connection keeps the session's lock (``linger_s``): another replica
+    waits for it, and then sees what the first wrote."""
+    a, b = PostgresStore(PG_DSN, schema, linger_s=3600), PostgresStore(PG_DSN, schema)
+    await a.open()
+    await b.open()
+    try:
+        state = SessionState(session_id="s1", environment=Environment.LIVE, user={}, tags={},
+                             started_at="t")
+        await a.create_session(state)
+        call = read_call("c1", 1, Outcome.EXECUTED, "#1")
+        async with a.session("s1", state):
+            await a.add_call(call)
+            state.add_call(call)
+        assert await _locks_held(b) == 1  # kept past the block
+        waiting = asyncio.create_task(_enter(b))
+        for _ in range(500):  # until PostgreSQL shows b waiting for the lock
+            if waiting.done() or await _someone_waits(b):
+                break
+            await asyncio.sleep(0.01)
+        assert not waiting.done()
+        await a.let_go_all()
+        await asyncio.wait_for(waiting, 10)
+        async with b.session("s1", None) as seen:
+            assert seen is not None and [c.call_id for c in seen.calls] == ["c1"]
+    finally:
+        await a.close()
+        await b.close()
+    assert await _count_after_close(schema) == 0  # close let every lock go
+
+
+async def _count_after_close(schema: str) -> int:
+    probe = PostgresStore(PG_DSN, schema)
+    await probe.open(migrate=False)
+    try:
+        return await _locks_held(probe)
+    finally:
+        await probe.close()
+
+
+async def test_a_kept_lock_is_let_go_after_its_time_and_never_taken_twice(schema: str) -> None:
+    """A lock kept by a connection is let go when its time is up; a call that takes it back
+    without the cached copy (dropped from memory) reads the session whole and holds the lock
+    once, not twice (advisory locks stack); a store error in the block lets it go at once."""
+    a = PostgresStore(PG_DSN, schema, linger_s=0.02)
+    await a.open()
+    try:
+        state = SessionState(session_id="s1", environment=Environment.LIVE, user={}, tags={},
+                             started_at="t")
+        await a.create_session(state)
+        async with a.session("s1", state):
+            await a.add_call(read_call("c1", 1, Outcome.EXECUTED, "#1"))
+        async with a.session("s1", None) as whole:  # the kept lock, no cached copy
+            assert whole is not None and [c.call_id for c in whole.calls] == ["c1"]
+        await a.let_go_all()
+        assert await _locks_held(a) == 0  # had it been taken twice, one would still be held
+        async with a.session("s1", whole):
+            pass
+        for _ in range(500):  # the loop's timer lets it go after 20 ms
+            if await _locks_held(a) == 0:
+                break
+            await asyncio.sleep(0.01)
+        assert await _locks_held(a) == 0
+        with pytest.raises(StoreError):
+            async with a.session("s1", whole):
+                await a.add_call(read_call("c1", 1, Outcome.EXECUTED, "#1"))  # seq taken
+        assert await _locks_held(a) == 0  # let go at once, not kept
+    finally:
+        await a.close()
