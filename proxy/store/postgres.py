@@ -10,7 +10,8 @@ each record of the call is one statement (data-modifying CTEs: the row, the sess
 bump and the audit entry commit together). The lock is kept for ``linger_s`` after the call
 (``_Lingering``): the session's next call in that time enters without a round trip, another
 call that takes the connection lets the lock go in its own enter, and what is left lingering
-is let go alone. A read call makes two round trips and a write three or four (one more with a
+is let go alone. With every connection out, a call that ends hands its connection over to a
+call waiting for one (``_keep``). A read call makes two round trips and a write three or four (one more with a
 once-only claim), plus the lock's release where no call takes it along; a read right after
 another on the same session, one.
 
@@ -27,6 +28,7 @@ ticket is changed by one replica at a time.
 from __future__ import annotations
 
 import asyncio
+import collections
 import contextlib
 import hashlib
 import re
@@ -198,6 +200,15 @@ class _Chains:
         self._free.append((chain, head))
 
 
+async def _acquire(pool: asyncpg.Pool) -> asyncpg.Connection:
+    return await pool.acquire()
+
+
+def _spare(pool: asyncpg.Pool) -> bool:
+    """The pool has a connection nobody waits for: an idle one, or room for another."""
+    return bool(pool.get_idle_size() > 0 or pool.get_size() < pool.get_max_size())
+
+
 def _definite(e: BaseException) -> bool:
     """True when the server refused the statement: it did not commit, the chain is unchanged."""
     return isinstance(e, asyncpg.PostgresError | StoreConflict) and not isinstance(
@@ -242,6 +253,11 @@ class PostgresStore:
         self._lingering: dict[str, _Lingering] = {}  # oldest first
         self._sweeper: asyncio.TimerHandle | None = None
         self._letting_go: set[asyncio.Task[None]] = set()
+        # calls waiting for a connection while the pool has none to spare (``_keep``)
+        self._wanting: collections.deque[asyncio.Future[tuple[asyncpg.Connection, str]]] = \
+            collections.deque()
+        self._ended = 0  # calls that found the pool without a connection to spare
+        self.handed_over = 0  # connections handed from a call that ended to one waiting
         self.migrated: list[int] = []  # migrations applied by this open
         self.observe_commit: Callable[[float], None] | None = None  # metrics: seconds
 
@@ -352,32 +368,90 @@ class PostgresStore:
             raise
         finally:
             self._held.pop(session_id, None)
-            if clean and state is not None and self._may_linger(conn):
-                self._linger(session_id, conn)
-            else:
+            if not (clean and state is not None and self._keep(session_id, conn)):
                 await self._let_go(session_id, conn)
 
     async def _enter_connection(self, session_id: str, own: _Lingering | None
                                 ) -> tuple[asyncpg.Connection, str | None]:
         """A connection to take ``session_id``'s lock on, and the session whose lock it still
         holds (to let go in the same round trip): its own lingering one, else the one that
-        has lingered longest, else one from the pool."""
+        has lingered longest, else one from the pool; when the pool has none to spare, the
+        first that comes: from the pool, or handed over by a call that ends (``_keep``)."""
         if own is not None:
             return own.conn, session_id
         if self._lingering:
             other = next(iter(self._lingering))
             return self._lingering.pop(other).conn, other
         try:
+            if self.linger_s > 0 and not _spare(self.pool):
+                return await self._first_connection(self.pool)
             return await self.pool.acquire(), None
         except (OSError, asyncpg.PostgresError, asyncpg.InterfaceError, TimeoutError) as e:
             raise StoreError(f"PostgreSQL lock failed: {e}") from e
 
-    def _may_linger(self, conn: asyncpg.Connection) -> bool:
-        """Keep the lock only while the pool has a connection to spare: when every one is out,
-        a caller may be waiting for one, and this one goes back at once."""
+    async def _first_connection(self, pool: asyncpg.Pool
+                                ) -> tuple[asyncpg.Connection, str | None]:
+        """Wait for the pool and for a hand-over at once; take whichever comes first, and give
+        back the other if both came."""
+        loop = asyncio.get_running_loop()
+        acquiring = loop.create_task(_acquire(pool))
+        handed: asyncio.Future[tuple[asyncpg.Connection, str]] = loop.create_future()
+        self._wanting.append(handed)
+        try:
+            await asyncio.wait((handed, acquiring), return_when=asyncio.FIRST_COMPLETED)
+        except BaseException:
+            await self._give_back(handed, acquiring, pool, keep=None)
+            raise
+        got = await self._give_back(handed, acquiring, pool, keep=handed if handed.done()
+                                    and not handed.cancelled() else acquiring)
+        assert got is not None
+        return got
+
+    async def _give_back(self, handed: asyncio.Future[tuple[asyncpg.Connection, str]],
+                         acquiring: asyncio.Task[asyncpg.Connection], pool: asyncpg.Pool,
+                         keep: asyncio.Future[Any] | None
+                         ) -> tuple[asyncpg.Connection, str | None] | None:
+        """Of a hand-over and the pool's acquire, keep ``keep``'s connection (None: neither,
+        the caller was cancelled) and give back whatever else came: a handed connection is let
+        go (its lock released), the pool's goes back to the pool."""
+        got = handed.done() and not handed.cancelled()
+        handed.cancel()  # a call that ends from now on skips it
+        with contextlib.suppress(ValueError):
+            self._wanting.remove(handed)
+        if keep is not acquiring:
+            acquiring.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await pool.release(await acquiring)  # it came all the same
+        if got and keep is not handed:
+            conn, held = handed.result()
+            await self._let_go(held, conn)
+        if keep is handed:
+            return handed.result()
+        if keep is acquiring:
+            return acquiring.result(), None
+        return None
+
+    def _keep(self, session_id: str, conn: asyncpg.Connection) -> bool:
+        """After a clean call, keep the connection with the session's lock (True): handed to a
+        call waiting for a connection when the pool has none to spare (all but every fourth,
+        which goes back to the pool: its other waiters get their turn), else kept for
+        ``linger_s`` while the pool has one to spare. False: let it go now."""
         pool = self._pool
-        return (self.linger_s > 0 and pool is not None and not conn.is_closed()
-                and (pool.get_idle_size() > 0 or pool.get_size() < pool.get_max_size()))
+        if self.linger_s <= 0 or pool is None or conn.is_closed():
+            return False
+        if _spare(pool):
+            self._linger(session_id, conn)
+            return True
+        self._ended += 1
+        if self._ended % 4 == 0:
+            return False
+        while self._wanting:
+            waiting = self._wanting.popleft()
+            if not waiting.done():
+                waiting.set_result((conn, session_id))
+                self.handed_over += 1
+                return True
+        return False
 
     def _linger(self, session_id: str, conn: asyncpg.Connection) -> None:
         loop = asyncio.get_running_loop()

@@ -201,3 +201,86 @@ async def test_a_kept_lock_is_let_go_after_its_time_and_never_taken_twice(schema
         assert await _locks_held(a) == 0  # let go at once, not kept
     finally:
         await a.close()
+
+
+async def test_with_every_connection_out_calls_hand_theirs_over(schema: str) -> None:
+    """More calls than connections: a call that ends hands its connection (and the lock it
+    holds) to one waiting, which lets the lock go in its own enter; every fourth goes back to
+    the pool, so the pool's other users are served too. Every call and read completes and no
+    lock is left behind."""
+    store = PostgresStore(PG_DSN, schema, max_connections=2, linger_s=0.01)
+    await store.open()
+    try:
+        states = [SessionState(session_id=f"s{i}", environment=Environment.LIVE, user={},
+                               tags={}, started_at="t") for i in range(6)]
+        for state in states:
+            await store.create_session(state)
+
+        async def calls(state: SessionState) -> None:
+            for n in range(1, 9):
+                async with store.session(state.session_id, state) as held:
+                    assert held is state
+                    record = read_call(f"{state.session_id}-{n}", n, Outcome.EXECUTED, "#1")
+                    record.session_id = state.session_id
+                    await store.add_call(record)
+                    state.add_call(record)
+
+        async def reads() -> int:
+            done = 0
+            for _ in range(10):  # the pool's own users, among the calls
+                rows = await store.fetch("SELECT count(*) FROM calls")
+                done += rows[0][0] >= 0
+            return done
+
+        *_, served = await asyncio.wait_for(
+            asyncio.gather(*(calls(s) for s in states), reads()), 60)
+        assert served == 10
+        assert store.handed_over > 0  # the hand-over was taken, not only the pool
+        assert all(len(s.calls) == 8 and s.version == 8 for s in states)
+        async with store.session("s0", None) as whole:  # the store holds what the copies do
+            assert whole is not None and len(whole.calls) == 8
+        await store.let_go_all()
+        assert await _locks_held(store) == 0
+    finally:
+        await store.close()
+
+
+async def test_a_call_cancelled_while_waiting_for_a_connection_leaks_none(schema: str) -> None:
+    store = PostgresStore(PG_DSN, schema, max_connections=2, linger_s=0.01)
+    await store.open()
+    try:
+        for i in range(3):
+            await store.create_session(SessionState(session_id=f"s{i}", environment=Environment.LIVE,
+                                                    user={}, tags={}, started_at="t"))
+        release = asyncio.Event()
+        inside = [asyncio.Event(), asyncio.Event()]
+
+        async def hold(i: int) -> None:
+            async with store.session(f"s{i}", None):
+                inside[i].set()
+                await release.wait()
+
+        holders = [asyncio.create_task(hold(i)) for i in range(2)]
+        for event in inside:
+            await event.wait()
+        waiting = asyncio.create_task(_enter_session(store, "s2"))  # no connection to spare
+        for _ in range(100):
+            await asyncio.sleep(0)
+            if store._wanting:
+                break
+        assert store._wanting and not waiting.done()
+        waiting.cancel()
+        with pytest.raises(asyncio.CancelledError):
+            await waiting
+        release.set()
+        await asyncio.gather(*holders)
+        await _enter_session(store, "s2")  # the pool still has both connections
+        await store.let_go_all()
+        assert await _locks_held(store) == 0
+    finally:
+        await asyncio.wait_for(store.close(), 10)  # a leaked connection would hold this up
+
+
+async def _enter_session(store: PostgresStore, session_id: str) -> None:
+    async with store.session(session_id, None) as state:
+        assert state is not None
