@@ -10,8 +10,8 @@ each record of the call is one statement (data-modifying CTEs: the row, the sess
 bump and the audit entry commit together). The lock is kept for ``linger_s`` after the call
 (``_Lingering``): the session's next call in that time enters without a round trip, another
 call that takes the connection lets the lock go in its own enter, and what is left lingering
-is let go alone. With every connection out, a call that ends hands its connection over to a
-call waiting for one (``_keep``). A read call makes two round trips and a write three or four (one more with a
+is let go alone. While a session is held, the task's other statements run on its connection
+(``_conn``). A read call makes two round trips and a write three or four (one more with a
 once-only claim), plus the lock's release where no call takes it along; a read right after
 another on the same session, one.
 
@@ -28,8 +28,8 @@ ticket is changed by one replica at a time.
 from __future__ import annotations
 
 import asyncio
-import collections
 import contextlib
+import contextvars
 import hashlib
 import re
 import secrets
@@ -200,8 +200,18 @@ class _Chains:
         self._free.append((chain, head))
 
 
-async def _acquire(pool: asyncpg.Pool) -> asyncpg.Connection:
-    return await pool.acquire()
+async def _release(pool: asyncpg.Pool, conn: asyncpg.Connection) -> None:
+    with contextlib.suppress(asyncpg.InterfaceError, asyncpg.PostgresError, OSError):
+        await pool.release(conn)
+
+
+def _alive(conn: asyncpg.Connection) -> bool:
+    """The connection is still this store's and open (asyncpg takes back, on its own, one
+    whose backend went away; asking such a one anything raises)."""
+    try:
+        return not conn.is_closed()
+    except asyncpg.InterfaceError:
+        return False
 
 
 def _spare(pool: asyncpg.Pool) -> bool:
@@ -219,21 +229,37 @@ class _Lingering:
     """A connection that still holds a session's lock after its call, until ``until`` (the
     loop's clock): a next call on the session takes it as it is, any other call takes it and
     lets the lock go in the round trip that takes its own, and past ``until`` the lock is let
-    go and the connection goes back to the pool. Another replica waits for the session at
-    most that much longer."""
+    go and the connection goes back to the pool. ``since``: when an enter last took the lock;
+    a lock held ``HOLD_MAX`` times ``linger_s`` since is let go after its call, whatever
+    follows, so another replica waits for a busy session that long at most."""
 
-    __slots__ = ("conn", "until")
+    __slots__ = ("conn", "since", "until")
 
-    def __init__(self, conn: asyncpg.Connection, until: float) -> None:
-        self.conn, self.until = conn, until
+    def __init__(self, conn: asyncpg.Connection, since: float, until: float) -> None:
+        self.conn, self.since, self.until = conn, since, until
+
+
+# what a connection whose backend went away raises
+_GONE = (asyncpg.InterfaceError, asyncpg.exceptions.ConnectionDoesNotExistError, OSError)
+HOLD_MAX = 10  # times linger_s: how long calls in a row keep a session's lock without a break
 
 
 class _Held:
-    """A session held by this process: its lock's connection, which also carries its writes."""
+    """A session held by this process: its lock's connection, which also carries its writes
+    and, while the block runs, the task's other statements (``_conn``)."""
 
     def __init__(self, conn: asyncpg.Connection, state: SessionState) -> None:
         self.conn = conn
         self.state = state
+        self.task = asyncio.current_task()
+        self.open = True
+
+
+# The session the running task holds: its other statements go through the held connection
+# instead of a second one from the pool (calls that each hold one and wait for another would
+# wait for each other for good once the pool is out of them).
+_IN_SESSION: contextvars.ContextVar[_Held | None] = contextvars.ContextVar(
+    "callgate_postgres_session", default=None)
 
 
 class PostgresStore:
@@ -253,11 +279,7 @@ class PostgresStore:
         self._lingering: dict[str, _Lingering] = {}  # oldest first
         self._sweeper: asyncio.TimerHandle | None = None
         self._letting_go: set[asyncio.Task[None]] = set()
-        # calls waiting for a connection while the pool has none to spare (``_keep``)
-        self._wanting: collections.deque[asyncio.Future[tuple[asyncpg.Connection, str]]] = \
-            collections.deque()
-        self._ended = 0  # calls that found the pool without a connection to spare
-        self.handed_over = 0  # connections handed from a call that ended to one waiting
+        self._closing = False  # close() has begun: no lock is kept any more
         self.migrated: list[int] = []  # migrations applied by this open
         self.observe_commit: Callable[[float], None] | None = None  # metrics: seconds
 
@@ -298,20 +320,31 @@ class PostgresStore:
             raise
 
     async def close(self) -> None:
+        self._closing = True
         if self._sweeper is not None:
             self._sweeper.cancel()
             self._sweeper = None
-        if self._pool is not None:
-            await self.let_go_all()
-            await self._pool.close()
-            self._pool = None
+        try:
+            if self._pool is not None:
+                await self.let_go_all()
+                await self._pool.close()
+                self._pool = None
+        finally:
+            self._closing = False
 
     async def let_go_all(self) -> None:
         """Let go every session lock kept after its call now (and wait for those being let
-        go), as at close."""
-        lingering, self._lingering = self._lingering, {}
-        for session_id, held in lingering.items():
-            await self._let_go(session_id, held.conn)
+        go), as at close. Cancelled midway, the rest are ended at once (PostgreSQL releases a
+        dead connection's locks): none stays held out of the pool."""
+        try:
+            while self._lingering:
+                session_id, held = self._lingering.popitem()
+                await self._let_go(session_id, held.conn)
+        except BaseException:
+            while self._lingering:
+                _, held = self._lingering.popitem()
+                self._end(held.conn)
+            raise
         if self._letting_go:
             await asyncio.gather(*self._letting_go, return_exceptions=True)
 
@@ -339,24 +372,45 @@ class PostgresStore:
         known = -1 if cached is None else cached.version
         state: SessionState | None
         own = self._lingering.pop(session_id, None)
+        if own is not None and not _alive(own.conn):
+            self._end(own.conn)  # its backend is gone, and the lock with it
+            own = None
+        loop = asyncio.get_running_loop()
         if own is not None and cached is not None and known >= 0:
-            conn, state = own.conn, cached  # the lock was held since this copy's last write
+            # The lock was held since this copy's last write: nothing changed the session. (A
+            # backend that died since is found by the first write, which fails: no effect.)
+            conn, state, since = own.conn, cached, own.since
         else:
+            since = loop.time()
             conn, release = await self._enter_connection(session_id, own)
             try:
-                raw = await conn.fetchval("SELECT callgate_enter($1, $2, $3)", session_id,
-                                          known, release)
+                try:
+                    raw = await conn.fetchval("SELECT callgate_enter($1, $2, $3)", session_id,
+                                              known, release)
+                except _GONE:
+                    if release is None:
+                        raise
+                    # a kept connection whose backend went away unnoticed: end it (its locks
+                    # go with it) and enter once more on one from the pool
+                    self._end(conn)
+                    conn = await self._from_pool()
+                    raw = await conn.fetchval("SELECT callgate_enter($1, $2, NULL)",
+                                              session_id, known)
+            except StoreError:
+                raise  # no connection came from the pool: nothing to end
             except BaseException as e:
-                conn.terminate()  # whether the lock is held is unknown: end the connection
-                await self.pool.release(conn)
+                self._end(conn)  # whether the lock is held is unknown: end the connection
                 raise StoreError(f"PostgreSQL lock failed: {e}") from e
             try:
                 state = _refresh(session_id, cached, raw)
             except BaseException:
                 await self._let_go(session_id, conn)
                 raise
+        held: _Held | None = None
         if state is not None:
-            self._held[session_id] = _Held(conn, state)
+            held = self._held[session_id] = _Held(conn, state)
+        outer = _IN_SESSION.get()
+        _IN_SESSION.set(held)
         clean = False
         try:
             yield state
@@ -367,97 +421,51 @@ class PostgresStore:
             clean = not isinstance(e, StoreError)
             raise
         finally:
+            if held is not None:
+                held.open = False
+            _IN_SESSION.set(outer)
             self._held.pop(session_id, None)
-            if not (clean and state is not None and self._keep(session_id, conn)):
+            if not (clean and state is not None and self._keep(session_id, conn, since)):
                 await self._let_go(session_id, conn)
 
     async def _enter_connection(self, session_id: str, own: _Lingering | None
                                 ) -> tuple[asyncpg.Connection, str | None]:
         """A connection to take ``session_id``'s lock on, and the session whose lock it still
         holds (to let go in the same round trip): its own lingering one, else the one that
-        has lingered longest, else one from the pool; when the pool has none to spare, the
-        first that comes: from the pool, or handed over by a call that ends (``_keep``)."""
+        has lingered longest, else one from the pool."""
         if own is not None:
             return own.conn, session_id
-        if self._lingering:
+        while self._lingering and not self._closing:
             other = next(iter(self._lingering))
-            return self._lingering.pop(other).conn, other
+            lingering = self._lingering.pop(other)
+            if _alive(lingering.conn):
+                return lingering.conn, other
+            self._end(lingering.conn)
+        return await self._from_pool(), None
+
+    async def _from_pool(self) -> asyncpg.Connection:
         try:
-            if self.linger_s > 0 and not _spare(self.pool):
-                return await self._first_connection(self.pool)
-            return await self.pool.acquire(), None
+            return await self.pool.acquire()
         except (OSError, asyncpg.PostgresError, asyncpg.InterfaceError, TimeoutError) as e:
             raise StoreError(f"PostgreSQL lock failed: {e}") from e
 
-    async def _first_connection(self, pool: asyncpg.Pool
-                                ) -> tuple[asyncpg.Connection, str | None]:
-        """Wait for the pool and for a hand-over at once; take whichever comes first, and give
-        back the other if both came."""
-        loop = asyncio.get_running_loop()
-        acquiring = loop.create_task(_acquire(pool))
-        handed: asyncio.Future[tuple[asyncpg.Connection, str]] = loop.create_future()
-        self._wanting.append(handed)
-        try:
-            await asyncio.wait((handed, acquiring), return_when=asyncio.FIRST_COMPLETED)
-        except BaseException:
-            await self._give_back(handed, acquiring, pool, keep=None)
-            raise
-        got = await self._give_back(handed, acquiring, pool, keep=handed if handed.done()
-                                    and not handed.cancelled() else acquiring)
-        assert got is not None
-        return got
-
-    async def _give_back(self, handed: asyncio.Future[tuple[asyncpg.Connection, str]],
-                         acquiring: asyncio.Task[asyncpg.Connection], pool: asyncpg.Pool,
-                         keep: asyncio.Future[Any] | None
-                         ) -> tuple[asyncpg.Connection, str | None] | None:
-        """Of a hand-over and the pool's acquire, keep ``keep``'s connection (None: neither,
-        the caller was cancelled) and give back whatever else came: a handed connection is let
-        go (its lock released), the pool's goes back to the pool."""
-        got = handed.done() and not handed.cancelled()
-        handed.cancel()  # a call that ends from now on skips it
-        with contextlib.suppress(ValueError):
-            self._wanting.remove(handed)
-        if keep is not acquiring:
-            acquiring.cancel()
-            with contextlib.suppress(asyncio.CancelledError, Exception):
-                await pool.release(await acquiring)  # it came all the same
-        if got and keep is not handed:
-            conn, held = handed.result()
-            await self._let_go(held, conn)
-        if keep is handed:
-            return handed.result()
-        if keep is acquiring:
-            return acquiring.result(), None
-        return None
-
-    def _keep(self, session_id: str, conn: asyncpg.Connection) -> bool:
-        """After a clean call, keep the connection with the session's lock (True): handed to a
-        call waiting for a connection when the pool has none to spare (all but every fourth,
-        which goes back to the pool: its other waiters get their turn), else kept for
-        ``linger_s`` while the pool has one to spare. False: let it go now."""
+    def _keep(self, session_id: str, conn: asyncpg.Connection, since: float) -> bool:
+        """After a clean call, keep its connection with the session's lock for ``linger_s``
+        (True), unless: the pool has no connection to spare (someone may be waiting for
+        one), the lock has been held ``HOLD_MAX`` times ``linger_s`` without a break (another
+        replica may be waiting for it), the store is closing, or the connection is gone."""
         pool = self._pool
-        if self.linger_s <= 0 or pool is None or conn.is_closed():
+        if self.linger_s <= 0 or pool is None or self._closing or not _alive(conn) \
+                or not _spare(pool):
             return False
-        if _spare(pool):
-            self._linger(session_id, conn)
-            return True
-        self._ended += 1
-        if self._ended % 4 == 0:
-            return False
-        while self._wanting:
-            waiting = self._wanting.popleft()
-            if not waiting.done():
-                waiting.set_result((conn, session_id))
-                self.handed_over += 1
-                return True
-        return False
-
-    def _linger(self, session_id: str, conn: asyncpg.Connection) -> None:
         loop = asyncio.get_running_loop()
-        self._lingering[session_id] = _Lingering(conn, loop.time() + self.linger_s)
+        now = loop.time()
+        if now - since >= HOLD_MAX * self.linger_s:
+            return False
+        self._lingering[session_id] = _Lingering(conn, since, now + self.linger_s)
         if self._sweeper is None:
-            self._sweeper = loop.call_at(loop.time() + self.linger_s, self._sweep)
+            self._sweeper = loop.call_at(now + self.linger_s, self._sweep)
+        return True
 
     def _sweep(self) -> None:
         """Let go the locks that lingered past their time (oldest first: the dict's order)."""
@@ -475,17 +483,32 @@ class PostgresStore:
             task.add_done_callback(self._letting_go.discard)
 
     async def _let_go(self, session_id: str, conn: asyncpg.Connection) -> None:
-        """Release the session's lock and give the connection back to the pool."""
+        """Release the session's lock and give the connection back to the pool (a connection
+        whose backend is gone, or that fails to unlock, is ended: its locks go with it)."""
         try:
-            if not conn.is_closed():
+            if _alive(conn):
                 await conn.execute("SELECT pg_advisory_unlock(hashtextextended($1, 0))",
                                    session_id)
         except BaseException as e:
-            conn.terminate()  # PostgreSQL releases a dead connection's locks
+            self._end(conn)
             if not isinstance(e, Exception):
                 raise
-        finally:
+            return
+        try:
             await self.pool.release(conn)
+        except (asyncpg.InterfaceError, StoreError):
+            self._end(conn)
+
+    def _end(self, conn: asyncpg.Connection) -> None:
+        """End a connection at once, without a round trip (PostgreSQL releases its locks), and
+        give it back to the pool, which opens another when one is needed."""
+        with contextlib.suppress(asyncpg.InterfaceError):
+            conn.terminate()
+        pool = self._pool
+        if pool is not None:
+            task = asyncio.get_running_loop().create_task(_release(pool, conn))
+            self._letting_go.add(task)
+            task.add_done_callback(self._letting_go.discard)
 
     async def _session_write(self, session_id: str, sql: str, *params: Any) -> None:
         """One statement that changes a session and returns its new version; through the held
@@ -508,6 +531,18 @@ class PostgresStore:
         # copy is out of step, and the next call reads the session whole.
         held.state.version = version if version == held.state.version + 1 else -1
 
+    @contextlib.asynccontextmanager
+    async def _conn(self) -> AsyncIterator[asyncpg.Connection]:
+        """A connection for one statement or transaction: the held session's, when the running
+        task holds one (its block is still open), else one from the pool."""
+        held = _IN_SESSION.get()
+        if held is not None and held.open and held.task is asyncio.current_task() \
+                and _alive(held.conn):
+            yield held.conn
+            return
+        async with self.pool.acquire() as conn:
+            yield conn
+
     def lock(self, key: str) -> contextlib.AbstractAsyncContextManager[None]:
         """Hold ``key`` across replicas: an advisory lock (its own key space, apart from
         sessions'), released when the block ends or, if this process dies, by PostgreSQL."""
@@ -516,7 +551,7 @@ class PostgresStore:
     @contextlib.asynccontextmanager
     async def _advisory(self, key: str, space: int) -> AsyncIterator[None]:
         try:
-            async with self.pool.acquire() as conn:
+            async with self._conn() as conn:
                 try:
                     await conn.execute("SELECT pg_advisory_lock(hashtextextended($1, $2))", key,
                                        space)
@@ -538,7 +573,7 @@ class PostgresStore:
     async def _tx(self, statements: list[tuple[str, tuple[Any, ...]]]) -> None:
         started = time.perf_counter()
         try:
-            async with self.pool.acquire() as conn, conn.transaction():
+            async with self._conn() as conn, conn.transaction():
                 for sql, params in statements:
                     await conn.execute(sql, *params)
         except (OSError, asyncpg.PostgresError) as e:
@@ -553,7 +588,7 @@ class PostgresStore:
         chain, head = self._chains.lease() if audited else ("", (0, GENESIS))
         start_head = head
         try:
-            async with self.pool.acquire() as conn, conn.transaction():
+            async with self._conn() as conn, conn.transaction():
                 for statement in statements:
                     if statement[0] == AUDIT:
                         head = await _append_audit(conn, chain, head, *statement[1])
@@ -587,14 +622,16 @@ class PostgresStore:
 
     async def fetch(self, sql: str, params: Sequence[Any] = ()) -> list[tuple[Any, ...]]:
         try:
-            rows = await self.pool.fetch(numbered(sql), *params)
+            async with self._conn() as conn:
+                rows = await conn.fetch(numbered(sql), *params)
         except (OSError, asyncpg.PostgresError, asyncpg.InterfaceError) as e:
             raise StoreError(f"PostgreSQL read failed: {e}") from e
         return [tuple(r) for r in rows]
 
     async def fetchone(self, sql: str, params: Sequence[Any] = ()) -> tuple[Any, ...] | None:
         try:
-            row = await self.pool.fetchrow(numbered(sql), *params)
+            async with self._conn() as conn:
+                row = await conn.fetchrow(numbered(sql), *params)
         except (OSError, asyncpg.PostgresError, asyncpg.InterfaceError) as e:
             raise StoreError(f"PostgreSQL read failed: {e}") from e
         return None if row is None else tuple(row)
@@ -605,8 +642,9 @@ class PostgresStore:
 
     async def claim(self, keys: list[str], call_id: str) -> str | None:
         try:
-            holder = await self.pool.fetchval("SELECT callgate_claim($1, $2, $3)", keys,
-                                              call_id, time.time())
+            async with self._conn() as conn:
+                holder = await conn.fetchval("SELECT callgate_claim($1, $2, $3)", keys,
+                                             call_id, time.time())
         except (OSError, asyncpg.PostgresError, asyncpg.InterfaceError) as e:
             raise StoreError(f"PostgreSQL claim failed: {e}") from e
         return None if holder is None else str(holder)
@@ -669,9 +707,10 @@ class PostgresStore:
 
     async def last_fact(self, session_id: str, tool: str, arguments_key: str) -> Any:
         try:
-            row = await self.pool.fetchval(
-                "SELECT result FROM facts WHERE session_id = $1 AND tool = $2 AND args = $3 "
-                "ORDER BY seq DESC LIMIT 1", session_id, tool, arguments_key.encode())
+            async with self._conn() as conn:
+                row = await conn.fetchval(
+                    "SELECT result FROM facts WHERE session_id = $1 AND tool = $2 AND args = $3 "
+                    "ORDER BY seq DESC LIMIT 1", session_id, tool, arguments_key.encode())
         except (OSError, asyncpg.PostgresError) as e:
             raise StoreError(f"PostgreSQL read failed: {e}") from e
         return None if row is None else orjson.loads(row)
