@@ -348,21 +348,8 @@ async def test_a_cancelled_let_go_all_leaves_no_lock_held(schema: str) -> None:
     store = PostgresStore(PG_DSN, schema, linger_s=3600)
     await store.open()
     try:
-        for i in range(3):
-            await store.create_session(SessionState(session_id=f"s{i}", user={}, tags={},
-                                                    environment=Environment.LIVE,
-                                                    started_at="t"))
         release = asyncio.Event()
-        inside = [asyncio.Event() for _ in range(3)]
-
-        async def hold(i: int) -> None:
-            async with store.session(f"s{i}", None):
-                inside[i].set()
-                await release.wait()
-
-        holders = [asyncio.create_task(hold(i)) for i in range(3)]
-        for event in inside:
-            await event.wait()
+        holders = await _holding(store, 3, 3, release)
         release.set()
         await asyncio.gather(*holders)  # three locks kept, on three connections
         assert await _locks_held(store) == 3
@@ -384,20 +371,8 @@ async def test_a_call_cancelled_while_waiting_for_a_connection_leaks_none(schema
     store = PostgresStore(PG_DSN, schema, max_connections=2, linger_s=0.01)
     await store.open()
     try:
-        for i in range(3):
-            await store.create_session(SessionState(session_id=f"s{i}", environment=Environment.LIVE,
-                                                    user={}, tags={}, started_at="t"))
         release = asyncio.Event()
-        inside = [asyncio.Event(), asyncio.Event()]
-
-        async def hold(i: int) -> None:
-            async with store.session(f"s{i}", None):
-                inside[i].set()
-                await release.wait()
-
-        holders = [asyncio.create_task(hold(i)) for i in range(2)]
-        for event in inside:
-            await event.wait()
+        holders = await _holding(store, 3, 2, release)
         waiting = asyncio.create_task(_enter_session(store, "s2"))  # no connection to spare
         for _ in range(50):  # into the pool's queue: both connections are held
             await asyncio.sleep(0)
@@ -417,3 +392,23 @@ async def test_a_call_cancelled_while_waiting_for_a_connection_leaks_none(schema
 async def _enter_session(store: PostgresStore, session_id: str) -> None:
     async with store.session(session_id, None) as state:
         assert state is not None
+
+
+async def _holding(store: PostgresStore, sessions: int, held: int, release: asyncio.Event
+                   ) -> list[asyncio.Task[None]]:
+    """Sessions s0.. in ``store``, and tasks holding the first ``held`` of them (each inside
+    its block, on a connection of its own) until ``release`` is set."""
+    for i in range(sessions):
+        await store.create_session(SessionState(session_id=f"s{i}", environment=Environment.LIVE,
+                                                user={}, tags={}, started_at="t"))
+    inside = [asyncio.Event() for _ in range(held)]
+
+    async def hold(i: int) -> None:
+        async with store.session(f"s{i}", None):
+            inside[i].set()
+            await release.wait()
+
+    holders = [asyncio.create_task(hold(i)) for i in range(held)]
+    for event in inside:
+        await event.wait()
+    return holders
