@@ -248,7 +248,9 @@ class _Held:
     """A session held by this process: its lock's connection, which also carries its writes
     and, while the block runs, the task's other statements (``_conn``)."""
 
-    def __init__(self, conn: asyncpg.Connection, state: SessionState) -> None:
+    def __init__(self, store: PostgresStore, conn: asyncpg.Connection,
+                 state: SessionState) -> None:
+        self.store = store
         self.conn = conn
         self.state = state
         self.task = asyncio.current_task()
@@ -400,6 +402,8 @@ class PostgresStore:
                 raise  # no connection came from the pool: nothing to end
             except BaseException as e:
                 self._end(conn)  # whether the lock is held is unknown: end the connection
+                if not isinstance(e, Exception):
+                    raise  # a cancellation stays one
                 raise StoreError(f"PostgreSQL lock failed: {e}") from e
             try:
                 state = _refresh(session_id, cached, raw)
@@ -408,7 +412,7 @@ class PostgresStore:
                 raise
         held: _Held | None = None
         if state is not None:
-            held = self._held[session_id] = _Held(conn, state)
+            held = self._held[session_id] = _Held(self, conn, state)
         outer = _IN_SESSION.get()
         _IN_SESSION.set(held)
         clean = False
@@ -456,7 +460,7 @@ class PostgresStore:
         replica may be waiting for it), the store is closing, or the connection is gone."""
         pool = self._pool
         if self.linger_s <= 0 or pool is None or self._closing or not _alive(conn) \
-                or not _spare(pool):
+                or conn.is_in_transaction() or not _spare(pool):
             return False
         loop = asyncio.get_running_loop()
         now = loop.time()
@@ -536,9 +540,17 @@ class PostgresStore:
         """A connection for one statement or transaction: the held session's, when the running
         task holds one (its block is still open), else one from the pool."""
         held = _IN_SESSION.get()
-        if held is not None and held.open and held.task is asyncio.current_task() \
-                and _alive(held.conn):
-            yield held.conn
+        if held is not None and held.store is self and held.open \
+                and held.task is asyncio.current_task() and _alive(held.conn):
+            try:
+                yield held.conn
+            except BaseException as e:
+                if not _definite(e):
+                    # cancelled, or the connection failed: what it holds (a transaction begun,
+                    # a statement half done) is unknown; end it, so the session's later writes
+                    # fail closed instead of landing in a transaction nobody commits
+                    held.conn.terminate()
+                raise
             return
         async with self.pool.acquire() as conn:
             yield conn

@@ -412,3 +412,80 @@ async def _holding(store: PostgresStore, sessions: int, held: int, release: asyn
     for event in inside:
         await event.wait()
     return holders
+
+
+async def test_a_write_cancelled_inside_a_held_session_leaves_nothing_half_done(
+        schema: str) -> None:
+    """A write on the held connection cancelled in flight (its BEGIN may have run): the
+    connection is ended, so what the block does after it fails closed instead of landing in
+    a transaction nobody commits; nothing acknowledged is lost and the store goes on."""
+    store = PostgresStore(PG_DSN, schema, linger_s=3600)
+    await store.open()
+    try:
+        state = SessionState(session_id="s1", environment=Environment.LIVE, user={}, tags={},
+                             started_at="t")
+        await store.create_session(state)
+        acknowledged = []
+        with contextlib.suppress(StoreError):
+            async with store.session("s1", state):
+                with contextlib.suppress(TimeoutError):
+                    async with asyncio.timeout(0):  # fires while the write is in flight
+                        await store.write([("INSERT INTO claims (claim, call_id, created_at) "
+                                            "VALUES (?, ?, ?)", ("k0", "c0", 1.0))])
+                holder = await store.claim(["once:1"], "c1")
+                acknowledged.append(("claim", holder))
+                await store.add_call(read_call("c1", 1, Outcome.EXECUTED, "#1"))
+                acknowledged.append(("call", "c1"))
+        await store.let_go_all()
+        claims = await store.fetch("SELECT claim FROM claims WHERE claim = 'once:1'")
+        calls = await store.fetch("SELECT call_id FROM calls")
+        assert (("claim", None) in acknowledged) == bool(claims)  # acknowledged: committed
+        assert (("call", "c1") in acknowledged) == bool(calls)
+        async with store.session("s1", None) as again:  # and the store goes on
+            assert again is not None
+    finally:
+        await asyncio.wait_for(store.close(), 10)
+
+
+async def test_a_held_session_of_one_store_is_not_another_stores(schema: str) -> None:
+    """Two stores in one process (two replicas in a test, a CLI): statements of one run on
+    its own connections while the task holds a session of the other."""
+    a = PostgresStore(PG_DSN, schema)
+    b = PostgresStore(PG_DSN, schema)
+    await a.open()
+    await b.open()
+    try:
+        await a.create_session(SessionState(session_id="s1", environment=Environment.LIVE,
+                                            user={}, tags={}, started_at="t"))
+        async with a.session("s1", None), a.lock("ticket:1"):
+            # in the same task: on a's held connection b's lock would be a's own, taken again
+            with pytest.raises(TimeoutError):
+                await _take(b, "ticket:1", within_s=0.3)
+    finally:
+        await a.close()
+        await b.close()
+
+
+async def _take(store: PostgresStore, key: str, within_s: float) -> None:
+    """Take and let go ``store``'s lock on ``key`` in the calling task, or time out."""
+    async with asyncio.timeout(within_s), store.lock(key):
+        pass
+
+
+async def test_a_call_cancelled_while_entering_stays_cancelled(schema: str) -> None:
+    a, b = PostgresStore(PG_DSN, schema, linger_s=3600), PostgresStore(PG_DSN, schema)
+    await a.open()
+    await b.open()
+    try:
+        await a.create_session(SessionState(session_id="s1", environment=Environment.LIVE,
+                                            user={}, tags={}, started_at="t"))
+        async with a.session("s1", None):
+            pass  # a keeps the lock: b's enter waits in PostgreSQL
+        with pytest.raises(TimeoutError):  # not a store error: the caller's timeout
+            async with asyncio.timeout(0.2):
+                await _enter_session(b, "s1")
+        await a.let_go_all()
+        await asyncio.wait_for(_enter_session(b, "s1"), 10)
+    finally:
+        await a.close()
+        await b.close()
