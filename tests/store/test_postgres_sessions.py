@@ -140,9 +140,7 @@ async def test_a_kept_lock_holds_other_replicas_off_until_let_go(schema: str) ->
     await a.open()
     await b.open()
     try:
-        state = SessionState(session_id="s1", environment=Environment.LIVE, user={}, tags={},
-                             started_at="t")
-        await a.create_session(state)
+        state = await _new_session(a)
         call = read_call("c1", 1, Outcome.EXECUTED, "#1")
         async with a.session("s1", state):
             await a.add_call(call)
@@ -180,9 +178,7 @@ async def test_a_kept_lock_is_let_go_after_its_time_and_never_taken_twice(schema
     a = PostgresStore(PG_DSN, schema, linger_s=0.02)
     await a.open()
     try:
-        state = SessionState(session_id="s1", environment=Environment.LIVE, user={}, tags={},
-                             started_at="t")
-        await a.create_session(state)
+        state = await _new_session(a)
         async with a.session("s1", state):
             await a.add_call(read_call("c1", 1, Outcome.EXECUTED, "#1"))
         async with a.session("s1", None) as whole:  # the kept lock, no cached copy
@@ -244,9 +240,7 @@ async def test_calls_in_a_row_keep_another_replica_off_for_a_bounded_time(
     await a.open()
     await b.open()
     try:
-        state = SessionState(session_id="s1", environment=Environment.LIVE, user={}, tags={},
-                             started_at="t")
-        await a.create_session(state)
+        state = await _new_session(a)
         entered = asyncio.Event()
         calls_after = 0
 
@@ -422,9 +416,7 @@ async def test_a_write_cancelled_inside_a_held_session_leaves_nothing_half_done(
     store = PostgresStore(PG_DSN, schema, linger_s=3600)
     await store.open()
     try:
-        state = SessionState(session_id="s1", environment=Environment.LIVE, user={}, tags={},
-                             started_at="t")
-        await store.create_session(state)
+        state = await _new_session(store)
         acknowledged = []
         with contextlib.suppress(StoreError):
             async with store.session("s1", state):
@@ -489,3 +481,10 @@ async def test_a_call_cancelled_while_entering_stays_cancelled(schema: str) -> N
     finally:
         await a.close()
         await b.close()
+
+
+async def _new_session(store: PostgresStore, session_id: str = "s1") -> SessionState:
+    state = SessionState(session_id=session_id, environment=Environment.LIVE, user={}, tags={},
+                         started_at="t")
+    await store.create_session(state)
+    return state
