@@ -101,6 +101,9 @@ class OpaBackend:
             return await self._client.decide(path, document)
         except aiohttp.ClientError as e:
             raise PolicyError(f"OPA unreachable at {self.url}: {e!r}") from e
+        except TimeoutError as e:  # the client's own limit (the rule's is outside this call)
+            raise PolicyError(f"OPA at {self.url} did not answer within {self.timeout_s}s "
+                              "(timeouts.decision_s)") from e
 
 
 def _related(arguments: dict[str, Any], call_args: dict[str, Any]) -> bool:

@@ -73,7 +73,7 @@ async def decide_cancel(directory: Path, opa: OpaBackend, status: str) -> Any:
 
 
 async def test_allow_and_deny_with_reasons(opa_server: TestServer, tmp_path: Path) -> None:
-    opa = OpaBackend(str(opa_server.make_url("")), timeout_s=1.0)
+    opa = OpaBackend(str(opa_server.make_url("")), timeout_s=30.0)
     try:
         allowed = await decide_cancel(pack(tmp_path), opa, "pending")
         assert allowed.verdict.value == "allow"
@@ -86,7 +86,7 @@ async def test_allow_and_deny_with_reasons(opa_server: TestServer, tmp_path: Pat
 
 
 async def test_undefined_decision_fails_closed(opa_server: TestServer, tmp_path: Path) -> None:
-    opa = OpaBackend(str(opa_server.make_url("")), timeout_s=1.0)
+    opa = OpaBackend(str(opa_server.make_url("")), timeout_s=30.0)
     directory = pack(tmp_path)
     text = (directory / "policy.yaml").read_text().replace("callgate/retail/deny",
                                                            "callgate/retail/nothing_here")
@@ -101,7 +101,7 @@ async def test_undefined_decision_fails_closed(opa_server: TestServer, tmp_path:
 async def test_server_error_is_one_request_and_keeps_the_body(
     opa_server: TestServer, tmp_path: Path
 ) -> None:
-    opa = OpaBackend(str(opa_server.make_url("")), timeout_s=1.0)
+    opa = OpaBackend(str(opa_server.make_url("")), timeout_s=30.0)
     policy = load_policy(pack(tmp_path), opa)
     for name, module in policy.modules:
         await opa.upload(name, module)
@@ -137,6 +137,20 @@ async def test_timeout_fails_closed_and_fail_open_is_explicit(
         await opa.close()
 
 
+async def test_a_client_timeout_says_which_limit_it_was(
+    opa_server: TestServer, tmp_path: Path
+) -> None:
+    """OPA slower than the client's limit (timeouts.decision_s) but within the rule's: the
+    refusal names the client's limit, not the rule's."""
+    opa = OpaBackend(str(opa_server.make_url("")), timeout_s=0.2)
+    opa_server.app[FAULTS].update(delay=1.0)
+    try:
+        with pytest.raises(PolicyError, match=r"did not answer within 0\.2s"):
+            await decide_cancel(pack(tmp_path, timeout_s=10.0), opa, "pending")
+    finally:
+        await opa.close()
+
+
 async def test_unreachable_server_fails_closed(tmp_path: Path, unused_tcp_port: int) -> None:
     opa = OpaBackend(f"http://127.0.0.1:{unused_tcp_port}", timeout_s=0.5)
     policy = load_policy(pack(tmp_path), opa)
@@ -151,7 +165,7 @@ async def test_unreachable_server_fails_closed(tmp_path: Path, unused_tcp_port: 
 
 
 async def test_v0_rego_is_refused_not_rewritten(opa_server: TestServer) -> None:
-    opa = OpaBackend(str(opa_server.make_url("")), timeout_s=1.0)
+    opa = OpaBackend(str(opa_server.make_url("")), timeout_s=30.0)
     try:
         with pytest.raises(ConfigError, match="refused"):
             await opa.upload("old", "package old\ndeny[msg] { msg := \"x\" }\n")
