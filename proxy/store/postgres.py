@@ -34,7 +34,7 @@ import hashlib
 import re
 import secrets
 import time
-from collections.abc import AsyncIterator, Callable, Sequence
+from collections.abc import AsyncIterator, Callable, Coroutine, Sequence
 from string import Template
 from typing import Any
 
@@ -377,13 +377,12 @@ class PostgresStore:
         if own is not None and not _alive(own.conn):
             self._end(own.conn)  # its backend is gone, and the lock with it
             own = None
-        loop = asyncio.get_running_loop()
         if own is not None and cached is not None and known >= 0:
             # The lock was held since this copy's last write: nothing changed the session. (A
             # backend that died since is found by the first write, which fails: no effect.)
             conn, state, since = own.conn, cached, own.since
         else:
-            since = loop.time()
+            since = asyncio.get_running_loop().time()
             conn, release = await self._enter_connection(session_id, own)
             try:
                 try:
@@ -482,9 +481,7 @@ class PostgresStore:
                 self._sweeper = loop.call_at(lingering.until, self._sweep)
                 return
             del self._lingering[session_id]
-            task = loop.create_task(self._let_go(session_id, lingering.conn))
-            self._letting_go.add(task)
-            task.add_done_callback(self._letting_go.discard)
+            self._in_background(self._let_go(session_id, lingering.conn))
 
     async def _let_go(self, session_id: str, conn: asyncpg.Connection) -> None:
         """Release the session's lock and give the connection back to the pool (a connection
@@ -510,9 +507,13 @@ class PostgresStore:
             conn.terminate()
         pool = self._pool
         if pool is not None:
-            task = asyncio.get_running_loop().create_task(_release(pool, conn))
-            self._letting_go.add(task)
-            task.add_done_callback(self._letting_go.discard)
+            self._in_background(_release(pool, conn))
+
+    def _in_background(self, letting_go: Coroutine[Any, Any, None]) -> None:
+        """Run ``letting_go`` as a task ``let_go_all`` (and so ``close``) waits for."""
+        task = asyncio.get_running_loop().create_task(letting_go)
+        self._letting_go.add(task)
+        task.add_done_callback(self._letting_go.discard)
 
     async def _session_write(self, session_id: str, sql: str, *params: Any) -> None:
         """One statement that changes a session and returns its new version; through the held
