@@ -41,7 +41,7 @@ from .session import (
 from .store import Store
 from .trace import now_iso
 from .upstream import Upstreams
-from .wire import ConfirmationItem, Envelope, ErrorItem, TicketItem, violation_items
+from .wire import ConfirmationItem, Envelope, ErrorItem, TicketItem, trusted_envelope, violation_items
 
 if TYPE_CHECKING:
     from .gate.service import Gate
@@ -300,7 +300,7 @@ async def _forward(
         )
         status = err.status
     else:  # the usual answer, built without validation: every field is ours and typed
-        envelope = Envelope.model_construct(
+        envelope = trusted_envelope(
             outcome=Outcome.EXECUTED, message="Executed.", result=record.result,
             upstream_status=record.upstream_status, **ids,
         )
