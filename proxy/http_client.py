@@ -236,18 +236,31 @@ class _Connection(asyncio.Protocol):
             self.transport.close()
         self.client._discard(self)
 
-    async def exchange(self, data: bytes, max_bytes: int) -> Response:
+    async def exchange(self, data: bytes, max_bytes: int, timeout_s: float | None = None
+                       ) -> Response:
+        """Send ``data`` and wait for the whole answer; ``timeout_s``: raise ``TimeoutError``
+        after that long (a timer on the answer's future: cheaper than ``asyncio.timeout``)."""
         assert self.transport is not None
         self.max_bytes = max_bytes
         self.reusable = False
         self.raw = 0
         self._reset()
-        self.waiter = asyncio.get_running_loop().create_future()
+        loop = asyncio.get_running_loop()
+        waiter: asyncio.Future[Response] = loop.create_future()
+        self.waiter = waiter
+        timer = None if timeout_s is None else loop.call_later(timeout_s, _expire, waiter)
         try:
             self.transport.write(data)
-            return await self.waiter
+            return await waiter
         finally:
             self.waiter = None
+            if timer is not None:
+                timer.cancel()
+
+
+def _expire(waiter: asyncio.Future[Response]) -> None:
+    if not waiter.done():
+        waiter.set_exception(TimeoutError())
 
 
 def _decompress(body: bytes, encoding: str, limit: int) -> bytes:
@@ -308,6 +321,17 @@ class HttpClient:
         data = text.encode("ascii") + origin.head + b"\r\n" + (body or b"")
         sent = False
         conn: _Connection | None = None
+        if method == "GET" and not self._slots.locked() \
+                and (conn := self._take(origin)) is not None:
+            # the usual case: a free slot (taken without waiting) and a kept connection, so
+            # only the answer is waited for, under the exchange's own timer
+            async with self._slots:
+                try:
+                    response = await conn.exchange(data, max_bytes, timeout_s)
+                except BaseException:  # timed out, cancelled or broken: state unknown
+                    conn.close()
+                    raise
+            return self._done(conn, origin, response)
         try:
             async with asyncio.timeout(timeout_s), self._slots:
                 conn = (self._take(origin) if method == "GET"
@@ -325,6 +349,10 @@ class HttpClient:
             if conn is not None:
                 conn.close()
             raise
+        return self._done(conn, origin, response)
+
+    def _done(self, conn: _Connection, origin: Origin, response: Response) -> Response:
+        """After a complete answer: the connection is kept for the next request, or closed."""
         if conn.reusable and conn.usable():
             conn.idle_since = self.clock()
             self._idle.setdefault(origin.key, []).append(conn)

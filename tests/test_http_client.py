@@ -419,3 +419,49 @@ async def test_a_write_is_not_sent_into_a_connection_the_upstream_just_closed(
             resp = await get(client, base, method="POST", body=b"{}")
             assert resp.body == b"ok"
     assert len(received) == 2  # both reached the upstream: none failed as "outcome unknown"
+
+
+def answer_once() -> Script:
+    """Answers the first request on a connection (keep-alive), then never answers again."""
+    async def script(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        writer.write(b"HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\nok")
+        await writer.drain()
+        await reader.read()  # the next request is read and never answered
+    return script
+
+
+async def test_a_kept_connection_that_does_not_answer_times_out_and_is_dropped(
+        client: HttpClient) -> None:
+    """The second request on a kept connection takes the path without asyncio.timeout."""
+    server, base, _ = await scripted(answer_once())
+    async with server:
+        assert (await get(client, base)).body == b"ok"
+        assert client.connections() == 1
+        with pytest.raises(TimeoutError):
+            await get(client, base, timeout_s=0.05)
+        assert client.connections() == 0
+        assert client._slots._value == 4  # the slot came back
+
+
+async def test_a_cancelled_request_on_a_kept_connection_closes_it(client: HttpClient) -> None:
+    server, base, _ = await scripted(answer_once())
+    async with server:
+        assert (await get(client, base)).body == b"ok"
+        task = asyncio.create_task(get(client, base, timeout_s=30.0))
+        for _ in range(100):  # until the request is on its way (the kept connection is taken)
+            await asyncio.sleep(0)
+            if not client._idle.get(next(iter(client._idle))):
+                break
+        task.cancel()
+        with pytest.raises(asyncio.CancelledError):
+            await task
+        assert client.connections() == 0
+        assert client._slots._value == 4
+
+
+async def test_kept_connections_answer_in_a_row(client: HttpClient, app_server: TestServer
+                                                ) -> None:
+    base = str(app_server.make_url(""))
+    for i in range(5):
+        assert (await get(client, base, f"/echo/{i}")).status == 200
+    assert client.connections() == 1
