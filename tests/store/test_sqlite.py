@@ -144,3 +144,53 @@ async def test_a_checkpoint_thread_that_keeps_failing_hands_back_to_sqlite(
     await store.add_call(call("s1", 500, "get_order_details", "read", Outcome.EXECUTED, {}))
     await store.close()
     assert on_disk(path, "SELECT count(*) FROM calls")[0][0] >= 13
+
+
+async def test_a_store_from_before_events_lost_its_rowid_keeps_its_events(tmp_path: Path
+                                                                          ) -> None:
+    """Migration 8 rebuilds ``events`` without rowid: the rows stay, the key still refuses a
+    position taken twice, and the table has no index beside it any more."""
+    import sqlite3
+    import time
+    from string import Template
+
+    from proxy.store.migrations import DIALECTS, MIGRATIONS, VERSIONS_TABLE
+
+    path = tmp_path / "old.db"
+    db = sqlite3.connect(path, isolation_level=None)
+    db.execute(Template(VERSIONS_TABLE).substitute(DIALECTS["sqlite"]))
+    for m in MIGRATIONS[:7]:  # the schema as version 7 left it
+        for sql in m.statements("sqlite"):
+            db.execute(sql)
+        for table, column, kind in m.add_columns:
+            db.execute(f"ALTER TABLE {table} ADD COLUMN {column} "
+                       f"{Template(kind).substitute(DIALECTS['sqlite'])}")
+        db.execute("INSERT INTO schema_migrations VALUES (?, ?, ?)", (m.version, m.name,
+                                                                     time.time()))
+    db.execute("INSERT INTO sessions (session_id, environment, end_user, tags, started_at) "
+               "VALUES ('s1', 'live', X'7B7D', X'7B7D', 't0')")
+    db.execute("INSERT INTO events VALUES ('s1', 1, 'message'), ('s1', 2, 'call')")
+    db.execute("INSERT INTO messages (session_id, seq, role, content, ts) VALUES "
+               "('s1', 1, 'user', 'hi', 't')")
+    db.execute("INSERT INTO calls (call_id, session_id, seq, tool, kind, arguments, decision_id, "
+               "verdict, rules, policy_version, outcome, started_at) VALUES ('c2', 's1', 2, "
+               "'get_order_details', 'read', X'7B7D', 'd2', 'allow', X'5B5D', 'none', "
+               "'executed', 't')")
+    assert db.execute("SELECT count(*) FROM pragma_index_list('events')").fetchone()[0] == 1
+    db.close()
+
+    store = SqliteStore(path)
+    await store.open()
+    assert [v for v, _, _ in await store.applied()] == list(range(1, 9))
+    assert await store.fetch("SELECT session_id, seq, kind FROM events ORDER BY seq") == [
+        ("s1", 1, "message"), ("s1", 2, "call")]
+    (sql,) = await store.fetchone("SELECT sql FROM sqlite_master WHERE name = 'events'") or ("",)
+    assert "WITHOUT ROWID" in sql
+    assert await store.fetch("SELECT name FROM pragma_index_list('events') "
+                             "WHERE origin != 'pk'") == []
+    loaded = await store.load_session("s1")
+    assert loaded is not None and [c.call_id for c in loaded.calls] == ["c2"]
+    with pytest.raises(StoreError, match="UNIQUE"):  # a position is still taken once only
+        await store.add_message("s1", Message(2, Role.USER, "again", "t"))
+    await store.add_message("s1", Message(3, Role.USER, "next", "t"))
+    await store.close()
