@@ -126,8 +126,11 @@ _THIRTEEN_ZEROS = b"0" * 13
 
 
 @functools.lru_cache(maxsize=64)
-def _needles(sensitive: frozenset[str]) -> tuple[bytes, ...]:
-    return tuple(b'"' + name.encode() + b'":' for name in sorted(sensitive))
+def _needles(sensitive: frozenset[str]) -> re.Pattern[bytes]:
+    """A field named in ``sensitive`` (``"name":`` in lower-cased JSON text), one search for
+    all of them (a substring search per name cost twice as much on a call's trace line)."""
+    names = b"|".join(re.escape(name.encode()) for name in sorted(sensitive))
+    return re.compile(b'"(?:' + names + b')":' if sensitive else b"(?!)")
 
 
 def scrub(value: Any, sensitive: frozenset[str] = frozenset()) -> Any:
@@ -146,7 +149,7 @@ def scrub(value: Any, sensitive: frozenset[str] = frozenset()) -> Any:
         if not sensitive:
             return value
         lowered = text.lower()
-        if not any(needle in lowered for needle in _needles(sensitive)):
+        if _needles(sensitive).search(lowered) is None:
             return value
     return _scrub(value, sensitive)
 
@@ -293,7 +296,7 @@ class Tracer:
         # scrub's prefilter on the whole line first: where it finds nothing, no field holds
         # anything to scrub and the line is written as it is (one serialisation, the usual case)
         lowered = line.lower() if sensitive else b""
-        if _may_hold_card(line) or any(needle in lowered for needle in _needles(sensitive)):
+        if _may_hold_card(line) or (sensitive and _needles(sensitive).search(lowered)):
             for name in ("arguments", "content", "result", "user", "tags"):
                 if name in fields:
                     fields[name] = scrub(fields[name], sensitive)

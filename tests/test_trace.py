@@ -9,7 +9,7 @@ import orjson
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
-from proxy.trace import _scrub, now_iso, scrub, scrubbed_json
+from proxy.trace import _needles, _scrub, now_iso, scrub, scrubbed_json
 
 
 def test_now_iso_is_utc_with_microseconds() -> None:
@@ -84,3 +84,13 @@ def test_a_trace_line_is_the_scrubbed_fields(result: object, argument: object, c
         tracer.close()
         written = (Path(tmp) / "t.jsonl").read_bytes()
     assert written == orjson.dumps(expected, option=orjson.OPT_APPEND_NEWLINE)
+
+
+@given(st.frozensets(st.text(alphabet='ab"\\:.*+?(|)[{é', min_size=1, max_size=4), max_size=4),
+       st.lists(st.sampled_from([b'"', b":", b"a", b"b", b"\\", b".", b"*", b"(", b"|",
+                                 "é".encode(), b'"a":', b'"ab":', b'"b":']), max_size=12))
+def test_one_search_finds_a_sensitive_name_where_a_search_per_name_does(
+        names: frozenset[str], parts: list[bytes]) -> None:
+    text = b"".join(parts)
+    per_name = any(b'"' + n.encode() + b'":' in text for n in names)
+    assert (_needles(names).search(text) is not None) == per_name
