@@ -33,6 +33,7 @@ from .errors import (
     UpstreamTimeout,
     UpstreamUnavailable,
 )
+from .parse import loads as json_loads
 from .validate import ArgumentValidator
 
 if TYPE_CHECKING:
@@ -171,7 +172,7 @@ class McpUpstream:
         body: Any = result.structured_content
         if body is None:
             try:
-                body = orjson.loads(text)
+                body = json_loads(text)
             except orjson.JSONDecodeError:
                 body = text
         if result.is_error:

@@ -37,6 +37,7 @@ import orjson
 
 from .errors import RequestError, StoreConflict
 from .ids import new_id
+from .parse import loads as json_loads
 from .store.statements import Statement
 
 if TYPE_CHECKING:
@@ -260,7 +261,7 @@ class SandboxPayments:
                 if row[0] != digest:
                     raise IdempotencyConflict(f"idempotency key {key!r} was used for another "
                                               "request")
-                first: dict[str, Any] = orjson.loads(row[1])
+                first: dict[str, Any] = json_loads(row[1])
                 return first
 
             def record(result: dict[str, Any]) -> Statement:

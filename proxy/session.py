@@ -15,6 +15,8 @@ from typing import Any
 
 import orjson
 
+from .parse import loads as json_loads
+
 
 class Environment(enum.StrEnum):
     LIVE = "live"  # calls reach the production upstream
@@ -144,7 +146,7 @@ class CallRecord:
     def result(self) -> Any:
         held = self._result
         if type(held) is _Text:
-            return orjson.loads(held.raw)
+            return json_loads(held.raw)
         return held
 
     @result.setter

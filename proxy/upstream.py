@@ -30,6 +30,7 @@ from .errors import (
 )
 from .http_client import Broken, HttpClient, NotSent, TooLarge
 from .mcp_upstream import McpUpstream, mcp_upstreams
+from .parse import loads as json_loads
 from .payments import SandboxPayments
 from .session import Environment
 
@@ -185,7 +186,7 @@ def _decode(raw: bytes, content_type: str) -> Any:
         return None
     if content_type.endswith("json"):
         try:
-            return orjson.loads(raw)
+            return json_loads(raw)
         except orjson.JSONDecodeError:
             pass
     return raw.decode("utf-8", errors="replace")

@@ -43,6 +43,7 @@ from ..errors import (
     UpstreamUnavailable,
 )
 from ..ids import new_id
+from ..parse import loads as json_loads
 from ..policy.decision import Decision
 from ..session import CallRecord, Environment, Outcome, canonical_json
 from ..store.statements import Statement, audit_entry
@@ -75,7 +76,7 @@ SELECT_TICKET = f"SELECT {', '.join(TICKET_COLUMNS)} FROM tickets WHERE ticket_i
 
 
 def _ticket(row: tuple[Any, ...]) -> dict[str, Any]:
-    return {k: (orjson.loads(v) if k in JSON_COLUMNS and v is not None else v)
+    return {k: (json_loads(v) if k in JSON_COLUMNS and v is not None else v)
             for k, v in zip(TICKET_COLUMNS, row, strict=True)}
 
 
@@ -113,7 +114,7 @@ class Gate:
         rows = await self.store.fetch(
             "SELECT seq, ts, actor, kind, body FROM ticket_events WHERE ticket_id = ? "
             "ORDER BY seq", (ticket_id,))
-        out = [{"seq": r[0], "ts": r[1], "actor": r[2], "kind": r[3], **orjson.loads(r[4])}
+        out = [{"seq": r[0], "ts": r[1], "actor": r[2], "kind": r[3], **json_loads(r[4])}
                for r in rows]
         return out if internal else [e for e in out if e["kind"] != "note"]
 
@@ -171,8 +172,8 @@ class Gate:
         out = [{"seq": m[0], "type": "message", "role": m[1], "content": m[2], "ts": m[3]}
                for m in messages]
         out += [{"seq": c[0], "type": "call", "call_id": c[1], "tool": c[2], "kind": c[3],
-                 "arguments": orjson.loads(c[4]), "verdict": c[5], "outcome": c[6],
-                 "result": None if c[7] is None else orjson.loads(c[7]), "error_code": c[8],
+                 "arguments": json_loads(c[4]), "verdict": c[5], "outcome": c[6],
+                 "result": None if c[7] is None else json_loads(c[7]), "error_code": c[8],
                  "ts": c[9]} for c in calls]
         return sorted(out, key=lambda e: e["seq"])
 
@@ -183,7 +184,7 @@ class Gate:
         rows = await self.store.fetch(
             f"SELECT arguments FROM tickets WHERE domain = ? AND tool IN ({marks}) AND "  # noqa: S608 - placeholders only
             "status IN ('open', 'assigned', 'approved')", (domain, *tools))
-        return [orjson.loads(r[0]) for r in rows]
+        return [json_loads(r[0]) for r in rows]
 
     async def refresh_stats(self) -> None:
         """Counts for /metrics, read at scrape time (indexed, cheap)."""

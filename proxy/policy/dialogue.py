@@ -27,6 +27,8 @@ from typing import Any
 
 import orjson
 
+from ..parse import loads as json_loads
+
 
 class Act(enum.StrEnum):
     AFFIRM = "affirm"  # an unambiguous go-ahead
@@ -71,7 +73,7 @@ def normalize(content: str) -> str:
     text = content.strip()
     if text[:1] in "{[":
         with contextlib.suppress(orjson.JSONDecodeError):
-            text = " ".join(_strings(orjson.loads(text)))
+            text = " ".join(_strings(json_loads(text)))
     text = text.translate(_QUOTES)
     text = re.sub(r"#+\s*stop\s*#+", " ", text, flags=re.IGNORECASE)
     text = re.sub(r"[*`]+", "", text)  # markdown emphasis (underscores belong to ids)

@@ -23,6 +23,7 @@ from opa_client.opa_async import AsyncOpaClient
 
 from ..catalog import Catalog, Tool
 from ..errors import ConfigError, PolicyError
+from ..parse import loads as json_loads
 from ..session import CallRecord, Role, SessionState
 from .confirm import reply_of
 from .decision import Violation
@@ -58,7 +59,7 @@ class _Client(AsyncOpaClient):  # type: ignore[misc]
                 raise PolicyError(f"OPA answered {resp.status} for {path}: "
                                   f"{raw[:500].decode(errors='replace')}")
         try:
-            answer = orjson.loads(raw)
+            answer = json_loads(raw)
         except orjson.JSONDecodeError as e:
             raise PolicyError(f"OPA answered {path} with invalid JSON") from e
         return answer.get("result", UNDEFINED) if isinstance(answer, dict) else UNDEFINED

@@ -42,6 +42,7 @@ import asyncpg
 import orjson
 
 from ..errors import StoreConflict, StoreError, StoreInputError
+from ..parse import loads as json_loads
 from ..session import CallRecord, Confirmation, Message, SessionState, canonical_json
 from ..trace import scrubbed_json  # card numbers never at rest (policy never needs them)
 from .audit import GENESIS, next_entry
@@ -726,7 +727,7 @@ class PostgresStore:
                     "ORDER BY seq DESC LIMIT 1", session_id, tool, arguments_key.encode())
         except (OSError, asyncpg.PostgresError) as e:
             raise StoreError(f"PostgreSQL read failed: {e}") from e
-        return None if row is None else orjson.loads(row)
+        return None if row is None else json_loads(row)
 
     async def load_session(self, session_id: str) -> SessionState | None:
         try:
@@ -789,7 +790,7 @@ def _refresh(session_id: str, cached: SessionState | None, raw: str | None
     else [version, session, messages, calls, confirmations] since the version it holds."""
     if raw is None:
         return None
-    data = orjson.loads(raw)
+    data = json_loads(raw)
     if len(data) == 1 and cached is not None:
         return cached
     version, head, messages, calls, confirmations = data
@@ -797,7 +798,7 @@ def _refresh(session_id: str, cached: SessionState | None, raw: str | None
         state = assemble(session_id, head, messages, calls, confirmations)
     else:
         state = cached
-        state.ended_at, state.outcome = head[0], None if head[1] is None else orjson.loads(head[1])
+        state.ended_at, state.outcome = head[0], None if head[1] is None else json_loads(head[1])
         apply_changes(state, messages, calls, confirmations)
     state.version = version
     return state

@@ -8,8 +8,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-import orjson
-
+from ..parse import loads as json_loads
 from ..session import CallRecord, Confirmation, Environment, Message, Outcome, Role, SessionState
 
 SESSION_COLUMNS = ("environment, end_user, tags, started_at, ended_at, outcome, agent_key, "
@@ -22,7 +21,7 @@ CONFIRMATION_COLUMNS = ("confirmation_id, call_hash, tool, summary, created_at, 
 
 
 def _json(value: Any) -> Any:
-    return None if value is None else orjson.loads(value)
+    return None if value is None else json_loads(value)
 
 
 def assemble(session_id: str, row: Sequence[Any], messages: Iterable[Sequence[Any]],
@@ -30,8 +29,8 @@ def assemble(session_id: str, row: Sequence[Any], messages: Iterable[Sequence[An
              ) -> SessionState:
     """The indexed session from its rows (messages and calls replayed in sequence order)."""
     state = SessionState(
-        session_id=session_id, environment=Environment(row[0]), user=orjson.loads(row[1]),
-        tags=orjson.loads(row[2]), started_at=row[3], ended_at=row[4], outcome=_json(row[5]),
+        session_id=session_id, environment=Environment(row[0]), user=json_loads(row[1]),
+        tags=json_loads(row[2]), started_at=row[3], ended_at=row[4], outcome=_json(row[5]),
         agent_key=row[6], mode=row[7])
     apply_changes(state, messages, calls, confirmations)
     return state
@@ -55,8 +54,8 @@ def apply_changes(state: SessionState, messages: Iterable[Sequence[Any]],
             continue
         events.append(CallRecord(
             call_id=r[0], session_id=state.session_id, seq=r[1], tool=r[2], kind=r[3],
-            arguments=orjson.loads(r[4]), decision_id=r[5], verdict=r[6],
-            rules=orjson.loads(r[7]), policy_version=r[8], outcome=Outcome(r[9]),
+            arguments=json_loads(r[4]), decision_id=r[5], verdict=r[6],
+            rules=json_loads(r[7]), policy_version=r[8], outcome=Outcome(r[9]),
             result=_json(r[10]), upstream_status=r[11], error_code=r[12], started_at=r[13],
             finished_at=r[14], size=0 if r[10] is None else len(r[10])))
     for event in sorted(events, key=lambda e: e.seq):

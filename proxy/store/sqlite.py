@@ -30,6 +30,7 @@ import structlog
 
 from ..errors import StoreConflict, StoreError, StoreInputError
 from ..locks import KeyedLocks
+from ..parse import loads as json_loads
 from ..session import CallRecord, Confirmation, Message, SessionState, canonical_json
 from ..trace import scrubbed_json  # card numbers never at rest (policy never needs them)
 from .audit import append, save_head
@@ -468,7 +469,7 @@ class SqliteStore:
             "ORDER BY seq DESC LIMIT 1",
             (session_id, tool, arguments_key.encode()),
         ).fetchone()
-        return None if row is None else orjson.loads(row[0])
+        return None if row is None else json_loads(row[0])
 
     async def load_session(self, session_id: str) -> SessionState | None:
         try:

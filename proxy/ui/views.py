@@ -21,6 +21,7 @@ from ..gate.auth import Operator, Role, Throttled
 from ..gate.present import event_view, iso, money_text, ticket_view
 from ..gate.service import Gate
 from ..gate.tickets import UNDECIDED, Action, Status
+from ..parse import loads as json_loads
 from ..payments import describe as describe_rehearsal
 from ..pipeline import Runtime
 from .assets import ASSETS
@@ -443,7 +444,7 @@ async def edit_approve(request: web.Request, who: Who, form: Mapping[str, Any]
     """New arguments through schema and policy, then this operator's approval."""
     ticket_id = request.match_info["ticket_id"]
     try:
-        arguments = orjson.loads(str(form.get("arguments") or ""))
+        arguments = json_loads(str(form.get("arguments") or ""))
     except orjson.JSONDecodeError as e:
         raise RequestError(f"the edited arguments are not JSON: {e}") from e
     if not isinstance(arguments, dict):
