@@ -31,6 +31,7 @@ import orjson
 import pydantic
 
 from .errors import ConfigError, InvalidArguments
+from .parse import loads as json_loads
 from .validate import ArgumentValidator
 from .yamlfile import load_yaml, validate_doc
 
@@ -244,7 +245,7 @@ def load_catalog(path: Path) -> list[Tool]:
             continue
         schema_path = (path.parent / tool.schema_file).resolve()
         try:
-            schema = orjson.loads(schema_path.read_bytes())
+            schema = json_loads(schema_path.read_bytes())
         except OSError as e:
             raise ConfigError(f"{where}: cannot read schema {schema_path}: {e.strerror}") from e
         except orjson.JSONDecodeError as e:

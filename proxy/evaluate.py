@@ -29,6 +29,7 @@ from typing import Any
 import orjson
 
 from .catalog import Catalog
+from .parse import loads as json_loads
 from .policy import PolicySet
 from .replay import ReplayedCall, replay_session, sessions_in
 from .trace import TraceRecord
@@ -60,7 +61,7 @@ def load_labels(path: Path) -> list[Label]:
         if not line.strip():
             continue
         try:
-            row = orjson.loads(line)
+            row = json_loads(line)
             label = Label(str(row["file"]), str(row["session"]), int(row["write"]),
                           str(row.get("call_id", "")), str(row.get("tool", "")),
                           str(row["label"]), str(row.get("words", "")), str(row.get("why", "")))

@@ -33,7 +33,15 @@ def loads(data: bytes | str) -> Any:
         return from_json(data, cache_strings=False, allow_inf_nan=False)
     except ValueError as e:
         text = data.decode("utf-8", "replace") if isinstance(data, bytes) else data
-        raise orjson.JSONDecodeError(str(e), text, 0) from None
+        message, line, column = str(e), 1, 1
+        where = _AT.search(message)
+        if where is not None:  # "... at line L column C": the position in the error's own form
+            message, line, column = message[:where.start()], int(where[1]), int(where[2])
+        pos = sum(len(row) + 1 for row in text.split("\n")[:line - 1]) + column - 1
+        raise orjson.JSONDecodeError(message, text, max(0, min(pos, len(text)))) from None
+
+
+_AT = re.compile(r" at line (\d+) column (\d+)$")
 
 
 def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:

@@ -123,3 +123,25 @@ def test_loads_refuses_what_is_not_json(body: bytes) -> None:
 
     with pytest.raises(orjson.JSONDecodeError):
         loads(body)
+
+
+def test_loads_says_where_the_json_breaks() -> None:
+    import orjson
+
+    from proxy.parse import loads
+
+    with pytest.raises(orjson.JSONDecodeError) as e:
+        loads(b'{"a": 1,\n "b": x}')
+    assert (e.value.lineno, e.value.colno) == (2, 7) and str(e.value).startswith("expected value")
+
+
+def test_the_package_reads_json_only_through_loads() -> None:
+    """orjson.loads stays out of proxy/ (its key cache: test_loads_keeps_every_key_as_written)."""
+    from pathlib import Path
+
+    import proxy
+
+    root = Path(proxy.__file__).parent
+    calls = [str(p.relative_to(root)) for p in root.rglob("*.py")
+             if "orjson.loads(" in p.read_text() and p.name != "parse.py"]
+    assert calls == []

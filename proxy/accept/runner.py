@@ -28,6 +28,7 @@ import aiohttp
 import orjson
 from aiohttp import web
 
+from ..parse import loads as json_loads
 from ..session import canonical_json
 from ..trace import read_traces
 from .actors import STOP, Agent, User
@@ -188,7 +189,7 @@ async def _converse(http: aiohttp.ClientSession, base: str, scenario: Scenario, 
                 name = fn.get("name", "")
                 args = fn.get("arguments") or {}
                 if isinstance(args, str):
-                    args = orjson.loads(args or "{}")
+                    args = json_loads(args or "{}")
                 status, envelope = await post(f"/v1/sessions/{sid}/calls",
                                               {"tool": name, "arguments": args})
                 outcome = envelope.get("outcome")

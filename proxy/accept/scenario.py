@@ -26,10 +26,10 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-import orjson
 import pydantic
 
 from ..errors import ConfigError
+from ..parse import loads as json_loads
 from ..report.importers import WRITE_TOOLS
 from ..yamlfile import load_yaml, validate_doc
 
@@ -103,7 +103,7 @@ def load_scenarios(paths: list[Path]) -> list[Scenario]:
 
 def from_tau2(path: Path, db: Path, policy: list[Path]) -> list[dict[str, Any]]:
     """tau2-bench tasks as scenario dicts (write them with ``yaml.safe_dump``)."""
-    tasks = orjson.loads(path.read_bytes())
+    tasks = json_loads(path.read_bytes())
     out = []
     for t in tasks:
         instructions = (t.get("user_scenario") or {}).get("instructions") or {}

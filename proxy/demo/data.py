@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-import orjson
+from ..parse import loads as json_loads
 
 FIRST = ["Ava", "Liam", "Mia", "Noah", "Emma", "Omar", "Yara", "Ivan", "Lena", "Ravi", "Sofia",
          "Chen", "Amara", "Mateo", "Hana", "Jonas", "Priya", "Tomas", "Zoe", "Kofi"]
@@ -149,7 +149,7 @@ def load_tau(directory: Path) -> RetailDB:
     for name in ("users", "orders", "products"):
         path = directory / f"{name}.json"
         try:
-            parts[name] = orjson.loads(path.read_bytes())
+            parts[name] = json_loads(path.read_bytes())
         except OSError as e:
             raise FileNotFoundError(f"{path}: {e.strerror}") from e
     return RetailDB(parts["users"], parts["orders"], parts["products"])

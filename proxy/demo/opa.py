@@ -17,6 +17,8 @@ from typing import Any
 import orjson
 from aiohttp import web
 
+from ..parse import loads as json_loads
+
 POLICIES = web.AppKey("opa_policies", dict)
 FAULTS = web.AppKey("opa_faults", dict)
 
@@ -68,7 +70,7 @@ async def query(request: web.Request) -> web.Response:
         return _json({"code": "internal_error", "message": faults.get("message", "boom")},
                      int(faults["status"]))
     try:
-        body = orjson.loads(await request.read())
+        body = json_loads(await request.read())
     except orjson.JSONDecodeError:
         return _json({"code": "invalid_parameter", "message": "body is not JSON"}, 400)
     engine = faults.get("engine")

@@ -19,6 +19,7 @@ from typing import Any
 import orjson
 from aiohttp import web
 
+from ..parse import loads as json_loads
 from .data import RetailDB
 
 DB = web.AppKey("retail_db", RetailDB)
@@ -193,7 +194,7 @@ async def transfer(request: web.Request) -> web.Response:
 
 async def _body(request: web.Request) -> dict[str, Any]:
     try:
-        body = orjson.loads(await request.read())
+        body = json_loads(await request.read())
     except orjson.JSONDecodeError as e:
         raise DomainError(400, "body is not JSON") from e
     if not isinstance(body, dict):

@@ -17,6 +17,7 @@ from typing import Any
 
 import orjson
 
+from ..parse import loads as json_loads
 from ..trace import TraceRecord
 
 # Tools that change state, per the tau material; everything else imported is a read.
@@ -48,7 +49,7 @@ def _result(content: Any) -> Any:
         text = content.strip()
         if text[:1] in "{[":
             try:
-                return orjson.loads(text)
+                return json_loads(text)
             except orjson.JSONDecodeError:
                 return content
     return content
@@ -57,7 +58,7 @@ def _result(content: Any) -> Any:
 def _args(raw: Any) -> dict[str, Any]:
     if isinstance(raw, str):
         try:
-            raw = orjson.loads(raw) if raw.strip() else {}
+            raw = json_loads(raw) if raw.strip() else {}
         except orjson.JSONDecodeError:
             return {"_unparsed": raw}
     return raw if isinstance(raw, dict) else {"_value": raw}
@@ -203,7 +204,7 @@ def detect(data: Any) -> str:
 
 def import_file(path: Path) -> Iterator[list[TraceRecord]]:
     """Sessions from one trajectory file, each a list of records in order."""
-    data = orjson.loads(path.read_bytes())
+    data = json_loads(path.read_bytes())
     kind = detect(data)
     source = path.stem
     if kind == "tau-bench":
