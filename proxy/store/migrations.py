@@ -272,8 +272,11 @@ MIGRATIONS = (*MIGRATIONS, Migration(5, "the sandbox payment provider; rehearsal
 # SQLite: events as a table without rowid, keyed by its primary key alone. A rowid table
 # keeps the key in an index beside it, so every call and message wrote two of its pages; now
 # one (about a sixth of a read's commit; docs/performance.md). One transaction: a failure
-# leaves the old table. PostgreSQL keeps its table (a heap and an index either way).
+# leaves the old table. PostgreSQL keeps its table (a heap and an index either way). The
+# rename runs in SQLite's legacy mode, which leaves views alone: a view an operator made over
+# events reads the new table by its name (the modern rename checks every view and refuses).
 EVENTS_WITHOUT_ROWID = """
+PRAGMA legacy_alter_table=ON;
 CREATE TABLE events_by_key (
     session_id TEXT NOT NULL REFERENCES sessions(session_id),
     seq        INTEGER NOT NULL,
@@ -282,7 +285,8 @@ CREATE TABLE events_by_key (
 ) WITHOUT ROWID;
 INSERT INTO events_by_key (session_id, seq, kind) SELECT session_id, seq, kind FROM events;
 DROP TABLE events;
-ALTER TABLE events_by_key RENAME TO events
+ALTER TABLE events_by_key RENAME TO events;
+PRAGMA legacy_alter_table=OFF
 """
 MIGRATIONS = (*MIGRATIONS, Migration(8, "events without rowid (SQLite)", EVENTS_WITHOUT_ROWID,
                                      only="sqlite"))

@@ -177,6 +177,7 @@ async def test_a_store_from_before_events_lost_its_rowid_keeps_its_events(tmp_pa
                "'get_order_details', 'read', X'7B7D', 'd2', 'allow', X'5B5D', 'none', "
                "'executed', 't')")
     assert db.execute("SELECT count(*) FROM pragma_index_list('events')").fetchone()[0] == 1
+    db.execute("CREATE VIEW operators_own AS SELECT kind, count(*) AS n FROM events GROUP BY kind")
     db.close()
 
     store = SqliteStore(path)
@@ -188,6 +189,9 @@ async def test_a_store_from_before_events_lost_its_rowid_keeps_its_events(tmp_pa
     assert "WITHOUT ROWID" in sql
     assert await store.fetch("SELECT name FROM pragma_index_list('events') "
                              "WHERE origin != 'pk'") == []
+    assert await store.fetch("SELECT kind, n FROM operators_own ORDER BY kind") == [
+        ("call", 1), ("message", 1)]  # a view over events survives the rebuild
+    assert await store.fetch("PRAGMA legacy_alter_table") == [(0,)]
     loaded = await store.load_session("s1")
     assert loaded is not None and [c.call_id for c in loaded.calls] == ["c2"]
     with pytest.raises(StoreError, match="UNIQUE"):  # a position is still taken once only
