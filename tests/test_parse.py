@@ -96,8 +96,8 @@ def test_loads_keeps_every_key_as_written(first: str, second: str) -> None:
         assert _decode(json.dumps({later: 2}).encode(), "application/json") == {later: 2}
 
 
-json_texts = st.recursive(
-    st.none() | st.booleans() | st.integers(-(10**30), 10**30)
+json_texts = st.recursive(  # numbers within orjson's ranges (the wider ones: below)
+    st.none() | st.booleans() | st.integers(-(2**63), 2**64 - 1)
     | st.floats(allow_nan=False, allow_infinity=False) | st.text(),
     lambda children: st.lists(children, max_size=4)
     | st.dictionaries(st.text(max_size=5), children, max_size=4),
@@ -145,3 +145,54 @@ def test_the_package_reads_json_only_through_loads() -> None:
     calls = [str(p.relative_to(root)) for p in root.rglob("*.py")
              if "orjson.loads(" in p.read_text() and p.name != "parse.py"]
     assert calls == []
+
+
+def _number_literals() -> st.SearchStrategy[str]:
+    digits = st.text(alphabet="0123456789", min_size=1, max_size=30)
+    return st.one_of(
+        st.integers(-(10**25), 10**25).map(str),
+        st.floats(allow_nan=False, allow_infinity=False).map(repr),
+        st.tuples(st.sampled_from(["", "-"]), digits.filter(lambda d: d == "0" or d[0] != "0"),
+                  st.sampled_from(["", ".5", ".000001"]), st.sampled_from(["e", "E", "e-", "e+"]),
+                  st.integers(0, 999)).map(lambda t: f"{t[0]}{t[1]}{t[2]}{t[3]}{t[4]}"),
+    )
+
+
+@given(st.lists(_number_literals(), min_size=1, max_size=4))
+def test_loads_reads_numbers_as_orjson_did(literals: list[str]) -> None:
+    """Integers past 64 bits as floats, a float that overflows refused: what the callers and
+    the stores (orjson serialises) were built on."""
+    import orjson
+
+    from proxy.parse import loads
+
+    for text in (f'{{"n": [{", ".join(literals)}]}}', literals[0]):
+        try:
+            expected: Any = ("value", orjson.loads(text))
+        except orjson.JSONDecodeError:
+            expected = ("refused",)
+        for given_as in (text.encode(), text):
+            try:
+                got: Any = ("value", loads(given_as))
+            except orjson.JSONDecodeError:
+                got = ("refused",)
+            assert got[0] == expected[0], text
+            if got[0] == "value":
+                assert repr(got[1]) == repr(expected[1]), text
+                orjson.dumps(got[1])  # what the stores then do with it
+
+
+def test_loads_reads_past_pydantic_cores_depth_and_refuses_past_pythons() -> None:
+    import orjson
+
+    from proxy.parse import loads
+    from proxy.upstream import _decode
+
+    deep = b'{"a":' * 230 + b"[1e5, 18446744073709551616]" + b"}" * 230
+    assert loads(deep) == json.loads(deep.replace(b"18446744073709551616",
+                                                  b"1.8446744073709552e19"))
+    with pytest.raises(orjson.JSONDecodeError):
+        loads(b"[" * 100_000 + b"]" * 100_000)
+    assert _decode(b'{"ref": 18446744073709551616}', "application/json") == {
+        "ref": 1.8446744073709552e19}  # an upstream's wide number: a float, as before
+    assert _decode(b'{"n": 1e400}', "application/json") == '{"n": 1e400}'  # refused: text
