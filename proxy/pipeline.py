@@ -184,6 +184,10 @@ async def handle_call(rt: Runtime, session_id: str, body: bytes, requester: str 
             e = CallgateError("the proxy failed while handling this call; look at the "
                               "session's calls before retrying (a write may or may not have "
                               "been sent)")
+            # not the class's "it was not executed": the fault may come after the upstream ran
+            e.agent_message = ("The proxy failed while handling this call. A write may already "
+                               "have been executed: look at the session's calls before "
+                               "retrying.")
         err = e
         envelope = error_envelope(
             e, session_id=session_id, call_id=call_id, decision_id=decision_id,
