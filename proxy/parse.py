@@ -73,22 +73,17 @@ def _as_orjson_reads(value: Any, data: bytes | bytearray | str) -> Any:
             raise _decode_error("number is infinity when parsed as double", data)
         return v
 
-    stack = [value]
+    if type(value) is not dict and type(value) is not list:
+        return number(value)
+    stack: list[Any] = [value]
     while stack:
-        item = stack.pop()
-        if type(item) is dict:
-            for k, v in item.items():
-                if type(v) is dict or type(v) is list:
-                    stack.append(v)
-                else:
-                    item[k] = number(v)
-        elif type(item) is list:
-            for i, v in enumerate(item):
-                if type(v) is dict or type(v) is list:
-                    stack.append(v)
-                else:
-                    item[i] = number(v)
-    return value if type(value) is dict or type(value) is list else number(value)
+        item = stack.pop()  # a dict or a list: only containers are pushed
+        for k, v in (item.items() if type(item) is dict else enumerate(item)):
+            if type(v) is dict or type(v) is list:
+                stack.append(v)
+            else:
+                item[k] = number(v)
+    return value
 
 
 def _deep(data: bytes | bytearray | str) -> Any:
