@@ -39,6 +39,9 @@ class Migration:
     sql: str = ""
     add_columns: tuple[tuple[str, str, str], ...] = ()  # (table, column, type template)
     only: str | None = None  # the one backend it changes; the other records it and does nothing
+    # SQLite: the table the migration makes anew (create, copy, drop, rename). Its rows are
+    # copied with foreign keys off, as they are, and its indexes and triggers made again.
+    rebuilds: str | None = None
 
     def statements(self, dialect: str) -> list[str]:
         """The migration's DDL for one backend, one statement per item."""
@@ -289,7 +292,7 @@ ALTER TABLE events_by_key RENAME TO events;
 PRAGMA legacy_alter_table=OFF
 """
 MIGRATIONS = (*MIGRATIONS, Migration(8, "events without rowid (SQLite)", EVENTS_WITHOUT_ROWID,
-                                     only="sqlite"))
+                                     only="sqlite", rebuilds="events"))
 LATEST = MIGRATIONS[-1].version
 
 

@@ -34,7 +34,7 @@ from ..parse import loads as json_loads
 from ..session import CallRecord, Confirmation, Message, SessionState, canonical_json
 from ..trace import scrubbed_json  # card numbers never at rest (policy never needs them)
 from .audit import append, save_head
-from .migrations import DIALECTS, VERSIONS_TABLE, column_type, pending
+from .migrations import DIALECTS, VERSIONS_TABLE, Migration, column_type, pending
 from .rows import CALL_COLUMNS, CONFIRMATION_COLUMNS, MESSAGE_COLUMNS, SESSION_COLUMNS, assemble
 from .statements import AUDIT, Statement, audit_entry
 
@@ -82,23 +82,63 @@ def migrate_sqlite(db: sqlite3.Connection) -> list[int]:
     applied = {r[0] for r in db.execute("SELECT version FROM schema_migrations")}
     done = []
     for m in pending(applied):
-        db.execute("BEGIN IMMEDIATE")
-        try:
-            for sql in m.statements("sqlite"):
-                db.execute(sql)
-            for table, column, kind in m.add_columns:
-                have = {r[1] for r in db.execute(f"PRAGMA table_info({table})")}
-                if column not in have:
-                    db.execute(f"ALTER TABLE {table} ADD COLUMN {column} "
-                               f"{column_type(kind, 'sqlite')}")
-            db.execute("INSERT INTO schema_migrations (version, name, applied_at) VALUES "
-                       "(?, ?, ?)", (m.version, m.name, time.time()))
-            db.execute("COMMIT")
-        except BaseException:
-            db.execute("ROLLBACK")
-            raise
+        apply_migration(db, m)
         done.append(m.version)
     return done
+
+
+def apply_migration(db: sqlite3.Connection, m: Migration) -> None:
+    """One migration in one transaction: all of it, or (on any failure) none of it.
+
+    A migration that makes a table anew (``rebuilds``) follows SQLite's own procedure for a
+    change ALTER TABLE cannot make: foreign keys off while the rows are copied (rows an older
+    version left pointing at a session that is gone are copied as they are, not refused), the
+    table's indexes and triggers made again after it (dropping a table drops them, and an
+    operator may have added their own), and a foreign key check that the copy broke nothing
+    that held before."""
+    rebuilt = m.rebuilds if m.statements("sqlite") else None
+    keys_on = bool(db.execute("PRAGMA foreign_keys").fetchone()[0])
+    if rebuilt is not None and keys_on:
+        db.execute("PRAGMA foreign_keys=OFF")  # (not inside a transaction: SQLite ignores it)
+    db.execute("BEGIN IMMEDIATE")
+    try:
+        if rebuilt is not None:
+            kept = [sql for (sql,) in db.execute(
+                "SELECT sql FROM sqlite_master WHERE tbl_name = ? AND type IN ('index', "
+                "'trigger') AND sql IS NOT NULL ORDER BY rowid", (rebuilt,))]
+            broken = _broken_keys(db, rebuilt)
+        for sql in m.statements("sqlite"):
+            db.execute(sql)
+        for table, column, kind in m.add_columns:
+            have = {r[1] for r in db.execute(f"PRAGMA table_info({table})")}
+            if column not in have:
+                db.execute(f"ALTER TABLE {table} ADD COLUMN {column} "
+                           f"{column_type(kind, 'sqlite')}")
+        if rebuilt is not None:
+            for sql in kept:
+                db.execute(sql)
+            if _broken_keys(db, rebuilt) > broken:
+                raise StoreError(f"migration {m.version} ({m.name}) would leave rows of "
+                                 f"{rebuilt} pointing at rows that do not exist; nothing was "
+                                 "changed")
+        db.execute("INSERT INTO schema_migrations (version, name, applied_at) VALUES "
+                   "(?, ?, ?)", (m.version, m.name, time.time()))
+        db.execute("COMMIT")
+    except BaseException:
+        db.execute("ROLLBACK")
+        raise
+    finally:
+        if rebuilt is not None and keys_on:
+            db.execute("PRAGMA foreign_keys=ON")
+
+
+def _broken_keys(db: sqlite3.Connection, table: str) -> int:
+    """Rows of ``table``, and of the tables pointing at it, whose foreign key finds nothing."""
+    tables = {table} | {r[0] for r in db.execute(
+        "SELECT m.name FROM sqlite_master AS m, pragma_foreign_key_list(m.name) AS k "
+        "WHERE m.type = 'table' AND k.\"table\" = ?", (table,))}
+    quoted = ('"' + t.replace('"', '""') + '"' for t in sorted(tables))
+    return sum(len(db.execute(f"PRAGMA foreign_key_check({t})").fetchall()) for t in quoted)
 
 
 class SqliteStore:

@@ -3,13 +3,17 @@
 
 from __future__ import annotations
 
+import sqlite3
+import time
 from pathlib import Path
+from string import Template
 
 import pytest
 
 from proxy.errors import StoreError
 from proxy.session import CallRecord, Environment, Message, Outcome, Role, SessionState
-from proxy.store.sqlite import SqliteStore
+from proxy.store.migrations import DIALECTS, EVENTS_WITHOUT_ROWID, MIGRATIONS, VERSIONS_TABLE, Migration
+from proxy.store.sqlite import SqliteStore, apply_migration
 
 
 def call(sid: str, seq: int, tool: str, kind: str, outcome: Outcome, result: object = None
@@ -91,11 +95,8 @@ async def test_audit_chain_survives_a_rolled_back_writer(tmp_path: Path) -> None
     await store.close()
 
 
-
 def on_disk(path: Path, sql: str) -> list[tuple[object, ...]]:
     """What another connection reads from the file."""
-    import sqlite3
-
     db = sqlite3.connect(path)
     try:
         return db.execute(sql).fetchall()
@@ -146,20 +147,11 @@ async def test_a_checkpoint_thread_that_keeps_failing_hands_back_to_sqlite(
     assert on_disk(path, "SELECT count(*) FROM calls")[0][0] >= 13
 
 
-async def test_a_store_from_before_events_lost_its_rowid_keeps_its_events(tmp_path: Path
-                                                                          ) -> None:
-    """Migration 8 rebuilds ``events`` without rowid: the rows stay, the key still refuses a
-    position taken twice, and the table has no index beside it any more."""
-    import sqlite3
-    import time
-    from string import Template
-
-    from proxy.store.migrations import DIALECTS, MIGRATIONS, VERSIONS_TABLE
-
-    path = tmp_path / "old.db"
+def _at_version_7(path: Path) -> sqlite3.Connection:
+    """A store file as migration 7 left it (events with a rowid), with one session."""
     db = sqlite3.connect(path, isolation_level=None)
     db.execute(Template(VERSIONS_TABLE).substitute(DIALECTS["sqlite"]))
-    for m in MIGRATIONS[:7]:  # the schema as version 7 left it
+    for m in MIGRATIONS[:7]:
         for sql in m.statements("sqlite"):
             db.execute(sql)
         for table, column, kind in m.add_columns:
@@ -169,7 +161,19 @@ async def test_a_store_from_before_events_lost_its_rowid_keeps_its_events(tmp_pa
                                                                      time.time()))
     db.execute("INSERT INTO sessions (session_id, environment, end_user, tags, started_at) "
                "VALUES ('s1', 'live', X'7B7D', X'7B7D', 't0')")
-    db.execute("INSERT INTO events VALUES ('s1', 1, 'message'), ('s1', 2, 'call')")
+    return db
+
+
+async def test_a_store_from_before_events_lost_its_rowid_keeps_its_events(tmp_path: Path
+                                                                          ) -> None:
+    """Migration 8 rebuilds ``events`` without rowid: the rows stay (one pointing at a session
+    that is gone too), the key still refuses a position taken twice, the table has no index
+    of its own beside it any more, and what an operator built on it (a view, an index, a
+    trigger) still works."""
+    path = tmp_path / "old.db"
+    db = _at_version_7(path)
+    db.execute("INSERT INTO events VALUES ('s1', 1, 'message'), ('s1', 2, 'call'), "
+               "('gone', 1, 'message')")  # (foreign keys are off on this connection)
     db.execute("INSERT INTO messages (session_id, seq, role, content, ts) VALUES "
                "('s1', 1, 'user', 'hi', 't')")
     db.execute("INSERT INTO calls (call_id, session_id, seq, tool, kind, arguments, decision_id, "
@@ -178,23 +182,54 @@ async def test_a_store_from_before_events_lost_its_rowid_keeps_its_events(tmp_pa
                "'executed', 't')")
     assert db.execute("SELECT count(*) FROM pragma_index_list('events')").fetchone()[0] == 1
     db.execute("CREATE VIEW operators_own AS SELECT kind, count(*) AS n FROM events GROUP BY kind")
+    db.execute("CREATE INDEX operators_index ON events (kind)")
+    db.execute("CREATE TABLE operators_log (session_id TEXT, seq INTEGER)")
+    db.execute("CREATE TRIGGER operators_trigger AFTER INSERT ON events BEGIN "
+               "INSERT INTO operators_log VALUES (new.session_id, new.seq); END")
     db.close()
 
     store = SqliteStore(path)
     await store.open()
     assert [v for v, _, _ in await store.applied()] == list(range(1, 9))
-    assert await store.fetch("SELECT session_id, seq, kind FROM events ORDER BY seq") == [
-        ("s1", 1, "message"), ("s1", 2, "call")]
+    assert await store.fetch("SELECT session_id, seq, kind FROM events ORDER BY seq, "
+                             "session_id") == [
+        ("gone", 1, "message"), ("s1", 1, "message"), ("s1", 2, "call")]
     (sql,) = await store.fetchone("SELECT sql FROM sqlite_master WHERE name = 'events'") or ("",)
     assert "WITHOUT ROWID" in sql
     assert await store.fetch("SELECT name FROM pragma_index_list('events') "
-                             "WHERE origin != 'pk'") == []
+                             "WHERE origin != 'pk'") == [("operators_index",)]
     assert await store.fetch("SELECT kind, n FROM operators_own ORDER BY kind") == [
-        ("call", 1), ("message", 1)]  # a view over events survives the rebuild
+        ("call", 1), ("message", 2)]  # a view over events survives the rebuild
     assert await store.fetch("PRAGMA legacy_alter_table") == [(0,)]
+    assert await store.fetch("PRAGMA foreign_keys") == [(1,)]
     loaded = await store.load_session("s1")
     assert loaded is not None and [c.call_id for c in loaded.calls] == ["c2"]
     with pytest.raises(StoreError, match="UNIQUE"):  # a position is still taken once only
         await store.add_message("s1", Message(2, Role.USER, "again", "t"))
     await store.add_message("s1", Message(3, Role.USER, "next", "t"))
+    assert await store.fetch("SELECT session_id, seq FROM operators_log") == [("s1", 3)]
+    with pytest.raises(StoreError, match="FOREIGN KEY"):  # and still checked for new rows
+        await store.add_message("nobody", Message(1, Role.USER, "hi", "t"))
     await store.close()
+
+
+def test_a_rebuild_that_would_break_a_foreign_key_changes_nothing(tmp_path: Path) -> None:
+    """Rows already pointing nowhere are copied as they are; a rebuild that makes more of them
+    is refused whole, and foreign keys are on again after it."""
+    db = _at_version_7(tmp_path / "old.db")
+    db.execute("INSERT INTO events VALUES ('s1', 1, 'message'), ('gone', 1, 'message')")
+    db.execute("PRAGMA foreign_keys=ON")
+    more = "; INSERT INTO events VALUES ('also gone', 1, 'message')"
+    bad = Migration(9, "events, with one row more that points nowhere",
+                    EVENTS_WITHOUT_ROWID + more,
+                    only="sqlite", rebuilds="events")
+    with pytest.raises(StoreError, match="pointing at rows that do not exist; nothing was"):
+        apply_migration(db, bad)
+    assert db.execute("SELECT session_id FROM events ORDER BY session_id").fetchall() == [
+        ("gone",), ("s1",)]
+    assert "WITHOUT ROWID" not in db.execute(
+        "SELECT sql FROM sqlite_master WHERE name = 'events'").fetchone()[0]
+    assert db.execute("PRAGMA foreign_keys").fetchone() == (1,)
+    apply_migration(db, MIGRATIONS[7])  # the real one takes the row that points nowhere along
+    assert db.execute("SELECT count(*) FROM events").fetchone() == (2,)
+    assert db.execute("SELECT max(version) FROM schema_migrations").fetchone() == (8,)
