@@ -590,7 +590,7 @@ class PostgresStore:
             async with self._conn() as conn, conn.transaction():
                 for sql, params in statements:
                     await conn.execute(sql, *params)
-        except (OSError, asyncpg.PostgresError) as e:
+        except (OSError, asyncpg.PostgresError, asyncpg.InterfaceError) as e:
             raise StoreError(f"PostgreSQL write failed: {e}") from e
         if self.observe_commit is not None:
             self.observe_commit(time.perf_counter() - started)
@@ -725,7 +725,7 @@ class PostgresStore:
                 row = await conn.fetchval(
                     "SELECT result FROM facts WHERE session_id = $1 AND tool = $2 AND args = $3 "
                     "ORDER BY seq DESC LIMIT 1", session_id, tool, arguments_key.encode())
-        except (OSError, asyncpg.PostgresError) as e:
+        except (OSError, asyncpg.PostgresError, asyncpg.InterfaceError) as e:
             raise StoreError(f"PostgreSQL read failed: {e}") from e
         return None if row is None else json_loads(row)
 
@@ -745,7 +745,7 @@ class PostgresStore:
                                      "WHERE session_id = $1", session_id),
                     await conn.fetch(f"SELECT {CONFIRMATION_COLUMNS} FROM confirmations "  # noqa: S608
                                      "WHERE session_id = $1", session_id))
-        except (OSError, asyncpg.PostgresError) as e:
+        except (OSError, asyncpg.PostgresError, asyncpg.InterfaceError) as e:
             raise StoreError(f"PostgreSQL read failed: {e}") from e
 
 

@@ -488,3 +488,21 @@ async def _new_session(store: PostgresStore, session_id: str = "s1") -> SessionS
                          started_at="t")
     await store.create_session(state)
     return state
+
+
+async def test_a_closed_pool_fails_every_store_call_as_a_store_error(schema: str) -> None:
+    """asyncpg says "the pool is closed" with an error of its own kind (not PostgreSQL's): the
+    store still answers with a store error, which callers handle, not with a fault."""
+    store = PostgresStore(PG_DSN, schema)
+    await store.open()
+    session = await _new_session(store)
+    await store.pool.close()
+    try:
+        for step in (store.load_session("s1"), store.last_fact("s1", "t", "{}"),
+                     store.create_session(session), store.release(["k"], "c1"),
+                     store.fetch("SELECT 1"), store.add_message("s1", Message(1, Role.USER,
+                                                                             "hi", "t"))):
+            with pytest.raises(StoreError):
+                await step
+    finally:
+        await store.close()
