@@ -16,7 +16,10 @@ needs and no more (bench/upstream_client.py measures the two side by side):
   deadline passed before it was written: nothing reached the upstream) or ``Broken`` (the
   connection broke, or the answer was not HTTP, after it was written: it may have run);
 - a connection goes back to the pool only after a complete answer that keeps it alive; one
-  idle longer than ``keepalive_s`` is closed instead of reused; a request is never retried.
+  idle longer than ``keepalive_s`` is closed instead of reused; a request is sent once, except
+  that a request which changes nothing (``retry_stale``) goes once more on a new connection when
+  a kept one ended without a byte of answer (the upstream had closed it, idle, as the request
+  went out: keep-alive timeouts of 2-5 s are common upstream).
 """
 
 from __future__ import annotations
@@ -303,10 +306,14 @@ class HttpClient:
 
     async def request(self, base_url: str, method: str, target: str,
                       headers: list[tuple[str, str]], body: bytes | None, timeout_s: float,
-                      max_bytes: int) -> Response:
+                      max_bytes: int, retry_stale: bool = False) -> Response:
         """Send one request to ``base_url`` + ``target`` (a path with its query, already
         encoded) and return the complete answer within ``timeout_s``. Raises ``NotSent``,
-        ``Broken``, ``TooLarge`` or ``TimeoutError`` (sent, no answer in time)."""
+        ``Broken``, ``TooLarge`` or ``TimeoutError`` (sent, no answer in time).
+
+        ``retry_stale`` (a request that changes nothing, sent again safely): when a kept
+        connection ends without a byte of answer (the upstream closed it, idle, as the request
+        went out), the request is sent once more on a new connection, within the same time."""
         origin = self.origin(base_url)
         head = [f"{method} {origin.prefix}{target} HTTP/1.1\r\n"]
         head += [f"{name}: {value}\r\n" for name, value in headers]
@@ -325,9 +332,21 @@ class HttpClient:
                 and (conn := self._take(origin)) is not None:
             # the usual case: a free slot (taken without waiting) and a kept connection, so
             # only the answer is waited for, under the exchange's own timer
+            deadline = asyncio.get_running_loop().time() + timeout_s
             async with self._slots:
                 try:
                     response = await conn.exchange(data, max_bytes, timeout_s)
+                except Broken as e:
+                    conn.close()
+                    if not retry_stale or conn.raw:
+                        raise
+                    async with asyncio.timeout_at(deadline):
+                        conn = await self._again(origin, e)
+                        try:
+                            response = await conn.exchange(data, max_bytes)
+                        except BaseException:
+                            conn.close()
+                            raise
                 except BaseException:  # timed out, cancelled or broken: state unknown
                     conn.close()
                     raise
@@ -335,9 +354,17 @@ class HttpClient:
         try:
             async with asyncio.timeout(timeout_s), self._slots:
                 conn = (self._take(origin) if method == "GET"
-                        else await self._take_for_write(origin)) or await self._connect(origin)
+                        else await self._take_for_write(origin))
+                kept, conn = conn is not None, conn or await self._connect(origin)
                 sent = True
-                response = await conn.exchange(data, max_bytes)
+                try:
+                    response = await conn.exchange(data, max_bytes)
+                except Broken as e:
+                    if not (retry_stale and kept) or conn.raw:
+                        raise
+                    conn.close()
+                    conn = await self._again(origin, e)
+                    response = await conn.exchange(data, max_bytes)
         except TimeoutError:
             if conn is not None:
                 conn.close()
@@ -350,6 +377,14 @@ class HttpClient:
                 conn.close()
             raise
         return self._done(conn, origin, response)
+
+    async def _again(self, origin: Origin, stale: Broken) -> _Connection:
+        """A new connection for a request sent once already into one that ended with no
+        answer: if none can be had, the request's error is the first attempt's (it left)."""
+        try:
+            return await self._connect(origin)
+        except NotSent:
+            raise stale from None
 
     def _done(self, conn: _Connection, origin: Origin, response: Response) -> Response:
         """After a complete answer: the connection is kept for the next request, or closed."""

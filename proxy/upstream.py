@@ -139,7 +139,8 @@ class Upstreams:
             with telemetry.upstream_span(tool.name, headers):
                 resp = await self._http.request(base, tool.binding.method, path,
                                                 list(headers.items()), data, self._total_s,
-                                                self._max_bytes)
+                                                self._max_bytes,
+                                                retry_stale=tool.kind is ToolKind.READ)
         except NotSent as e:  # nothing reached the upstream
             log.warning("upstream_unreachable", upstream=tool.upstream, tool=tool.name,
                         error=str(e))  # the detail for operators; the agent gets a sentence

@@ -178,7 +178,8 @@ def first_order(db: RetailDB, status: str) -> dict[str, Any]:
 
 @pytest.fixture
 def fake_upstream_app() -> web.Application:
-    """A misbehaving upstream whose behaviour a test sets: ok, slow, error, drop."""
+    """A misbehaving upstream whose behaviour a test sets: ok, slow, error, drop, drop_once
+    (drop this request, then ok)."""
     mode = {"kind": "ok", "delay": 0.0, "hits": 0}
     app = web.Application()
 
@@ -190,7 +191,9 @@ def fake_upstream_app() -> web.Application:
             await asyncio.sleep(float(mode["delay"]))
         if mode["kind"] == "error":
             return web.Response(status=500, text="database exploded")
-        if mode["kind"] == "drop":
+        if mode["kind"] in ("drop", "drop_once"):
+            if mode["kind"] == "drop_once":
+                mode["kind"] = "ok"
             assert request.transport is not None
             request.transport.close()
             return web.Response()

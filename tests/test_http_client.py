@@ -465,3 +465,74 @@ async def test_kept_connections_answer_in_a_row(client: HttpClient, app_server: 
     for i in range(5):
         assert (await get(client, base, f"/echo/{i}")).status == 200
     assert client.connections() == 1
+
+
+def close_at_the_second(seen: list[bytes], then: Callable[[], None] = lambda: None) -> Script:
+    """Answers a connection's first request (keep-alive), then closes it without a byte of
+    answer once the next request has arrived: an upstream that closed an idle connection as
+    the request went out. ``then`` runs before that close."""
+    async def script(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        writer.write(b"HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\nok")
+        await writer.drain()
+        seen.append(await reader.readuntil(b"\r\n\r\n"))
+        then()
+    return script
+
+
+@pytest.mark.parametrize("method", ["GET", "POST"])  # (a kept GET takes a path of its own)
+async def test_a_read_into_a_kept_connection_closed_unanswered_goes_once_more(
+        client: HttpClient, method: str) -> None:
+    seen: list[bytes] = []
+    server, base, received = await scripted(close_at_the_second(seen))
+    async with server:
+        assert (await get(client, base, method=method)).body == b"ok"
+        resp = await client.request(base, method, "/", [], None, 2.0, MB, retry_stale=True)
+        assert resp.body == b"ok"
+    assert len(seen) == 1 and len(received) == 2  # sent into the old one, answered on a new one
+
+
+async def test_without_retry_a_kept_connection_closed_unanswered_is_broken(
+        client: HttpClient) -> None:
+    """A write (or anything not marked safe to send again) is never sent twice."""
+    seen: list[bytes] = []
+    server, base, received = await scripted(close_at_the_second(seen))
+    async with server:
+        assert (await get(client, base, method="POST", body=b"{}")).body == b"ok"
+        with pytest.raises(Broken):
+            await get(client, base, method="POST", body=b"{}")
+    assert len(seen) == 1 and len(received) == 1
+
+
+async def test_a_kept_connection_closed_after_part_of_an_answer_is_not_retried(
+        client: HttpClient) -> None:
+    """Bytes of an answer came: the upstream read the request; it is not sent again."""
+    async def part(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        writer.write(b"HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\nok")
+        await writer.drain()
+        await reader.readuntil(b"\r\n\r\n")
+        writer.write(b"HTTP/1.1 200 OK\r\nContent-Len")
+        await writer.drain()
+
+    server, base, received = await scripted(part)
+    async with server:
+        assert (await get(client, base)).body == b"ok"
+        with pytest.raises(Broken):
+            await client.request(base, "GET", "/", [], None, 2.0, MB, retry_stale=True)
+    assert len(received) == 1
+
+
+@pytest.mark.parametrize("method", ["GET", "POST"])
+async def test_a_retry_that_cannot_connect_is_the_first_attempts_error(
+        client: HttpClient, method: str) -> None:
+    """The request left once: "not sent" would be untrue, so the first attempt's "broken"
+    stands."""
+    seen: list[bytes] = []
+    stop: list[asyncio.Server] = []
+    server, base, _ = await scripted(close_at_the_second(seen, lambda: stop[0].close()))
+    stop.append(server)
+    async with server:
+        assert (await get(client, base, method=method)).body == b"ok"
+        with pytest.raises(Broken):
+            await client.request(base, method, "/", [], None, 2.0, MB, retry_stale=True)
+    assert len(seen) == 1
+    assert client.connections() == 0 and client._slots._value == 4

@@ -53,6 +53,27 @@ async def test_a_read_that_drops_is_simply_unavailable(
     assert (await call(client, sid, "get_order_details", order_id="#W1"))[0] == 200
 
 
+async def test_a_read_into_a_kept_connection_that_drops_goes_once_more_a_write_never(
+    make_proxy: ProxyFactory, aiohttp_server: Any, fake_upstream_app: web.Application,
+) -> None:
+    """An upstream that closes a kept connection as a request arrives (its keep-alive ran
+    out): a read is sent again on a new connection and answered; a write is not, and its
+    outcome is unknown."""
+    fake = await aiohttp_server(fake_upstream_app)
+    mode = fake_upstream_app[MODE]
+    client, _ = await make_proxy(str(fake.make_url("")))
+    sid = await start_session(client)
+    assert (await call(client, sid, "get_order_details", order_id="#W1"))[0] == 200
+    mode.update(kind="drop_once")
+    hits = mode["hits"]
+    assert (await call(client, sid, "get_order_details", order_id="#W1"))[0] == 200
+    assert mode["hits"] == hits + 2
+    mode.update(kind="drop_once")
+    status, body = await call(client, sid, "cancel_pending_order", **CANCEL)
+    assert status == 502 and body["errors"][0]["code"] == "upstream_outcome_unknown"
+    assert mode["hits"] == hits + 3
+
+
 async def test_a_timeout_is_unknown_too(
     make_proxy: ProxyFactory, aiohttp_server: Any, fake_upstream_app: web.Application,
 ) -> None:
