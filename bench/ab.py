@@ -3,6 +3,7 @@ rounds, and the median of the per-round ratios (steadier than one long run on a 
 where the load changes from minute to minute).
 
     .venv/bin/python bench/ab.py OTHER_TREE [--rounds 12] [--requests 400] [--write]
+        [--concurrency N]     # N sessions at once, a call at a time each (default 1)
 
 This tree is "this", OTHER_TREE (e.g. `git archive main | tar -x -C /tmp/main`) is "other";
 both run as `callgate serve` processes on the same upstream, with the retail catalog, policy,
@@ -34,6 +35,8 @@ async def main() -> None:
     parser.add_argument("--requests", type=int, default=400, help="per round and tree")
     parser.add_argument("--write", action="store_true",
                         help="writes (with the proposal and the yes before each), not reads")
+    parser.add_argument("--concurrency", type=int, default=1,
+                        help="sessions called at once (each one call at a time)")
     args = parser.parse_args()
     tmp = Path(tempfile.mkdtemp(prefix="callgate-ab-"))
     up_port = free_port()
@@ -62,16 +65,18 @@ async def main() -> None:
             "city": "Austin", "state": "TX", "country": "USA", "zip": "78701"}}
         cpu: dict[str, list[float]] = {"this": [], "other": []}
         async with aiohttp.ClientSession() as http:
-            sessions = {}
+            sessions: dict[str, list[str]] = {}
             for name, (base, _) in bases.items():
                 await wait_up(base + "/readyz")
-                async with http.post(base + "/v1/sessions",
-                                     json={"tags": {"domain": "retail"}}) as r:
-                    sid = (await r.json())["session_id"]
-                await fetch(http, "POST", f"{base}/v1/sessions/{sid}/calls", {
-                    "tool": "find_user_id_by_email", "arguments": {"email": email}})
-                await fetch(http, "POST", f"{base}/v1/sessions/{sid}/calls", read)
-                sessions[name] = f"{base}/v1/sessions/{sid}"
+                sessions[name] = []
+                for _ in range(args.concurrency):
+                    async with http.post(base + "/v1/sessions",
+                                         json={"tags": {"domain": "retail"}}) as r:
+                        sid = (await r.json())["session_id"]
+                    await fetch(http, "POST", f"{base}/v1/sessions/{sid}/calls", {
+                        "tool": "find_user_id_by_email", "arguments": {"email": email}})
+                    await fetch(http, "POST", f"{base}/v1/sessions/{sid}/calls", read)
+                    sessions[name].append(f"{base}/v1/sessions/{sid}")
 
             async def one(at: str) -> None:
                 if not args.write:
@@ -85,20 +90,27 @@ async def main() -> None:
                         await r.read()
                 await fetch(http, "POST", f"{at}/calls", write)
 
+            async def calls(name: str, total: int) -> None:
+                left = iter(range(total))
+
+                async def worker(at: str) -> None:
+                    for _ in left:
+                        await one(at)
+                await asyncio.gather(*(worker(at) for at in sessions[name]))
+
             for name in bases:  # warm-up
-                for _ in range(100):
-                    await one(sessions[name])
+                await calls(name, 100)
             for i in range(args.rounds):
                 order_now = ("this", "other") if i % 2 == 0 else ("other", "this")
                 for name in order_now:
                     pid = bases[name][1]
                     before = cpu_seconds(pid)
-                    for _ in range(args.requests):
-                        await one(sessions[name])
+                    await calls(name, args.requests)
                     cpu[name].append((cpu_seconds(pid) - before) / args.requests * 1e3)
         ratios = [a / b for a, b in zip(cpu["this"], cpu["other"], strict=True)]
         kind = "write (and its two messages)" if args.write else "read"
-        print(f"CPU per {kind}, ms, {args.rounds} interleaved rounds of {args.requests}:")
+        print(f"CPU per {kind}, ms, {args.rounds} interleaved rounds of {args.requests}, "
+              f"{args.concurrency} at once:")
         for name in ("this", "other"):
             print(f"  {name:5}: median {statistics.median(cpu[name]):.3f}  "
                   f"(min {min(cpu[name]):.3f}, max {max(cpu[name]):.3f})")

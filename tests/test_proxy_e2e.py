@@ -60,12 +60,14 @@ async def test_read_and_write_are_forwarded_and_recorded(
 
 
 async def test_read_results_become_facts(
-    proxy: TestClient[Any, Any], retail_db: RetailDB, tmp_path: Path
+    upstream: TestServer, make_proxy: ProxyFactory, retail_db: RetailDB, tmp_path: Path
 ) -> None:
+    proxy, rt = await make_proxy(str(upstream.make_url("")))
     order = first_order(retail_db, "delivered")
     sid = await start_session(proxy)
     await call(proxy, sid, "get_order_details", order_id=order["order_id"])
     await call(proxy, sid, "get_order_details", order_id="#W0")  # not found: no fact
+    await rt.store.write([])  # the records' batch committed now (else within 20 ms)
     db = sqlite3.connect(tmp_path / "callgate.db")
     rows = db.execute("SELECT tool, args, result FROM facts WHERE session_id = ?", (sid,)).fetchall()
     assert [(t, json.loads(a)) for t, a, _ in rows] == [

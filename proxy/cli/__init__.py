@@ -193,7 +193,7 @@ def fresh_store(path: Path) -> bool:
     except BlockingIOError:
         return False
     try:
-        for suffix in ("", "-wal", "-shm"):
+        for suffix in ("", "-wal", "-shm", "-records", "-records.refused"):
             with contextlib.suppress(FileNotFoundError):
                 path.with_name(path.name + suffix).unlink()
     finally:

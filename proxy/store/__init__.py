@@ -4,9 +4,10 @@ behind one interface.
 ``SqliteStore`` is the embedded default (one process, WAL); ``PostgresStore`` serves several
 replicas. Every implementation passes the same contract suite (tests/store/), and both take
 their schema from the same numbered migrations (migrations.py). A write returns only once it is
-committed: what the proxy has answered is on disk. The gate and the accounts speak to the store
-only through this interface (``write``, ``fetch``, ``lock``), never to a concrete backend, and
-no store imports the gate.
+kept: what the proxy has answered is on disk (committed; or, for what every call writes on
+SQLite, in the records file that the next commit empties: store/sqlite.py). The gate and the
+accounts speak to the store only through this interface (``write``, ``fetch``, ``lock``), never
+to a concrete backend, and no store imports the gate.
 """
 
 from __future__ import annotations

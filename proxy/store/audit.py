@@ -33,17 +33,19 @@ def entry_hash(prev_hash: str, seq: int, ts: float, actor: str, action: str, sub
 
 
 def next_entry(head: tuple[int, str], actor: str, action: str, subject: str,
-               body: dict[str, Any]) -> tuple[int, float, bytes, str, str]:
-    """The entry after ``head``: (seq, ts, body bytes, prev_hash, hash)."""
+               body: dict[str, Any], ts: float | None = None
+               ) -> tuple[int, float, bytes, str, str]:
+    """The entry after ``head``: (seq, ts, body bytes, prev_hash, hash); ``ts``: when it
+    happened (default: now)."""
     seq, prev = head[0] + 1, head[1]
-    ts = round(time.time(), 6)
+    ts = round(time.time(), 6) if ts is None else ts
     data = orjson.dumps(body, option=orjson.OPT_SORT_KEYS)
     return seq, ts, data, prev, entry_hash(prev, seq, ts, actor, action, subject, data)
 
 
 def append(db: sqlite3.Connection, actor: str, action: str, subject: str,
            body: dict[str, Any], head: tuple[int, str] | None = None,
-           write_head: bool = True) -> tuple[int, str]:
+           write_head: bool = True, ts: float | None = None) -> tuple[int, str]:
     """Append one entry inside the caller's open transaction; returns the new head.
 
     ``head`` is the chain's last (seq, hash) if the caller knows it (the store keeps it in
@@ -51,7 +53,7 @@ def append(db: sqlite3.Connection, actor: str, action: str, subject: str,
     if head is None:
         row = db.execute("SELECT seq, hash FROM audit_head WHERE id = 1").fetchone()
         head = (row[0], row[1]) if row else (0, GENESIS)
-    seq, ts, data, prev, digest = next_entry(head, actor, action, subject, body)
+    seq, ts, data, prev, digest = next_entry(head, actor, action, subject, body, ts)
     db.execute("INSERT INTO audit (seq, ts, actor, action, subject, body, prev_hash, hash) "
                "VALUES (?, ?, ?, ?, ?, ?, ?, ?)", (seq, ts, actor, action, subject, data, prev,
                                                    digest))

@@ -293,6 +293,16 @@ PRAGMA legacy_alter_table=OFF
 """
 MIGRATIONS = (*MIGRATIONS, Migration(8, "events without rowid (SQLite)", EVENTS_WITHOUT_ROWID,
                                      only="sqlite", rebuilds="events"))
+# SQLite: how far the records file (store/sqlite.py) has been applied, in the transaction
+# that applies it, so a record is applied once across a crash.
+RECORDS_APPLIED = """
+CREATE TABLE IF NOT EXISTS records_applied (
+    id   INTEGER PRIMARY KEY CHECK (id = 1),
+    upto INTEGER NOT NULL
+)
+"""
+MIGRATIONS = (*MIGRATIONS, Migration(9, "the records file: the last record committed (SQLite)",
+                                     RECORDS_APPLIED, only="sqlite"))
 LATEST = MIGRATIONS[-1].version
 
 

@@ -1,9 +1,26 @@
 """The embedded store: SQLite in WAL mode, owned by one process.
 
-Writes run on the event loop thread: with WAL and ``synchronous=NORMAL`` a commit is a few tens of
-microseconds, cheaper than a hop to a worker thread, and a committed row survives a crash of the
-process (only a power loss can take the last commits). A second proxy on the same file is refused
-with a lock, because the in-memory session view assumes one writer.
+What every call writes (a session's start and end, its messages, its calls, their outcomes, its
+confirmations) is run at once in a transaction left open, and written to the records file
+beside the database (``<path>-records``), one ``write`` a record, before the call goes on. The
+open transaction is committed every ``RECORDS_BATCH`` records, after ``RECORDS_DELAY_S`` at
+most, and with any other write. So SQLite checks every constraint when the call writes (a
+position taken twice is refused then, as before), reads on the store's connection see every
+record, and one commit carries many calls. A record written is kept: a crash of the process
+leaves it in the file, as a commit at ``synchronous=NORMAL`` would be (only a power loss can
+take the last ones), and opening the store runs what the file holds past ``records_applied``
+(the number of the last record committed, written in the same transaction) and commits it.
+Other connections (``callgate audit verify`` beside a live proxy) see records once committed,
+``RECORDS_DELAY_S`` later at most. Why: a transaction per call (BEGIN, four statements,
+COMMIT with its WAL frames, and the loop turn the group commit waits for) was a quarter of a
+read's CPU (docs/performance.md).
+
+Other writes (the gate's tables, once-only claims, the probe) commit before they return: writes
+that arrive in one turn of the event loop share a transaction (group commit), the open one
+with its records if there is one. Writes run on the event loop thread: with WAL and
+``synchronous=NORMAL`` a commit is a few tens of microseconds, cheaper than a hop to a worker
+thread. A second proxy on the same file is refused with a lock, because the in-memory session
+view (and the records file) assume one writer.
 
 Checkpoints (copying the WAL into the database file, with an fsync) run on a thread of their
 own with a connection of their own, every ``CHECKPOINT_EVERY`` commits, never on the event loop:
@@ -23,7 +40,7 @@ import time
 from collections.abc import AsyncIterator, Callable, Sequence
 from pathlib import Path
 from string import Template
-from typing import Any
+from typing import Any, cast
 
 import orjson
 import structlog
@@ -42,6 +59,10 @@ Head = tuple[int, str] | None  # the audit log's last (seq, hash); None: read it
 CHECKPOINT_EVERY = 64  # commits between two checkpoints (each on the checkpoint thread)
 WAL_LIMIT = 4000  # pages (16 MB) past which the loop itself helps the WAL start over
 CHECKPOINT_FAILURES = 3  # failed checkpoints in a row before SQLite's own takes over again
+RECORDS_BATCH = 64  # records that start a batch at once (fewer wait up to RECORDS_DELAY_S)
+RECORDS_DELAY_S = 0.02  # the longest a record waits to be applied (while SQLite takes writes)
+RECORDS_LIMIT = 10_000  # records SQLite has not taken (it fails): past this, new ones are refused
+RETRY_S = 1.0  # after SQLite failed to take the records, the next try (any write tries too)
 log = structlog.get_logger("callgate.store")
 
 
@@ -49,10 +70,22 @@ class _RowCount(Exception):
     """A guarded statement changed another number of rows than it must."""
 
 
+def _refusal(e: BaseException) -> StoreError:
+    """The store error for a statement SQLite refused. ValueError or OverflowError: a value it
+    cannot store (a string that is not UTF-8 encodable, an integer past 64 bits); the edge
+    refuses those, this keeps one bad caller from failing the others."""
+    if isinstance(e, ValueError | OverflowError):
+        return StoreInputError(f"SQLite write failed: {e}")
+    if isinstance(e, _RowCount):
+        return StoreConflict(f"SQLite write failed: {e}")
+    return StoreError(f"SQLite write failed: {e}")
+
+
 def _execute(db: sqlite3.Connection, statement: Statement, head: Head) -> Head:
     if statement[0] == AUDIT:
-        actor, action, subject, body = statement[1]
-        return append(db, actor, action, subject, body, head, write_head=False)
+        actor, action, subject, body, *at = statement[1]  # at: when it was recorded
+        return append(db, actor, action, subject, body, head, write_head=False,
+                      ts=at[0] if at else None)
     cursor = db.execute(statement[0], statement[1])
     if len(statement) > 2 and cursor.rowcount != statement[2]:
         raise _RowCount(f"expected {statement[2]} changed row(s), got {cursor.rowcount}: the "
@@ -74,6 +107,38 @@ def _fail(future: asyncio.Future[None], err: StoreError) -> None:
 
 def _dump(value: Any) -> bytes:
     return orjson.dumps(value)
+
+
+def _blob(value: Any) -> Any:
+    """A ``bytes`` parameter in a record's JSON (the store's blobs are UTF-8 JSON text)."""
+    if isinstance(value, bytes):
+        return {"$b": value.decode()}
+    raise TypeError(f"a {type(value).__name__} cannot be recorded")
+
+
+def _encode_record(n: int, statements: list[Statement]) -> bytes:
+    """Record ``n`` as a line of the records file. Each line starts with its newline: a part of
+    a line left by a failed write cannot run into the next record (replay skips the part)."""
+    for statement in statements:
+        if statement[0] != AUDIT:
+            for param in statement[1]:
+                if type(param) is int and not -(2 ** 63) <= param < 2 ** 63:
+                    raise OverflowError(f"{param} does not fit SQLite's 64-bit integers")
+    return b"\n" + orjson.dumps([n, statements], default=_blob)
+
+
+def _decode_record(line: bytes) -> tuple[int, list[Statement]]:
+    n, raw = json_loads(line)
+    statements: list[Statement] = []
+    for sql, params in raw:
+        if sql == AUDIT:
+            statements.append((AUDIT, tuple(params)))
+        else:
+            statements.append((sql, tuple(p["$b"].encode() if isinstance(p, dict) else p
+                                          for p in params)))
+    if type(n) is not int:
+        raise ValueError("a record's number is not an integer")
+    return n, statements
 
 
 def migrate_sqlite(db: sqlite3.Connection) -> list[int]:
@@ -158,6 +223,18 @@ class SqliteStore:
         self._commits = 0  # since the last checkpoint began
         self._checkpoint_failures = 0  # in a row
         self.checkpoint_every, self.wal_limit = CHECKPOINT_EVERY, WAL_LIMIT
+        self._journal: int | None = None  # the records file (none for ':memory:')
+        # records written to the file and run in the open transaction, not yet committed (or
+        # to run again in the next one, after a failed commit)
+        self._records: list[tuple[int, list[Statement]]] = []
+        self._open = False  # a transaction is open and holds every record above
+        self._open_head: Head = None  # the audit chain's end in that transaction
+        self._record_n = 0  # the last record's number
+        self._records_timer: asyncio.TimerHandle | None = None
+        self._failure = ""  # why the last commit failed
+        self._help_checkpoint = False  # the WAL passed its limit: checkpoint after a commit
+        self.records_batch, self.records_delay_s = RECORDS_BATCH, RECORDS_DELAY_S
+        self.records_limit = RECORDS_LIMIT
 
     @property
     def db(self) -> sqlite3.Connection:
@@ -203,6 +280,82 @@ class SqliteStore:
             self._release()
             raise
         self._db = db
+        if self.path != ":memory:":
+            try:
+                self._replay()
+            except BaseException:
+                if self._records_timer is not None:
+                    self._records_timer.cancel()
+                    self._records_timer = None
+                self._records = []
+                self._db = None
+                db.close()
+                if self._checkpointer is not None:
+                    self._checkpointer.close()
+                    self._checkpointer = None
+                if self._journal is not None:
+                    os.close(self._journal)
+                    self._journal = None
+                self._release()
+                raise
+
+    def _replay(self) -> None:
+        """Open the records file, and run and commit what it holds past ``records_applied``
+        (a crash left it), in order. A line that does not read whole (its write failed, so it
+        was never taken; or a power loss cut it) is left out."""
+        records_path = self.path + "-records"
+        try:
+            self._journal = os.open(records_path, os.O_RDWR | os.O_APPEND | os.O_CREAT, 0o600)
+            with open(self._journal, "rb", closefd=False) as f:
+                data = f.read()
+        except OSError as e:
+            raise StoreError(f"cannot open the records file {records_path}: {e.strerror}") from e
+        try:
+            row = self.db.execute("SELECT upto FROM records_applied WHERE id = 1").fetchone()
+        except sqlite3.Error as e:
+            raise StoreError(f"cannot open SQLite store {self.path}: {e}") from e
+        upto = 0 if row is None else int(row[0])
+        damaged, last = 0, upto
+        for line in data.split(b"\n"):
+            if not line:
+                continue
+            try:
+                n, statements = _decode_record(line)
+            except (ValueError, TypeError, KeyError, AttributeError):
+                damaged += 1
+                continue
+            last = max(last, n)
+            if n > upto:
+                self._records.append((n, statements))
+        if damaged:
+            log.warning("sqlite_records_cut_short", file=records_path, lines=damaged,
+                        effect="left out: each is a record whose write failed, or one a power "
+                               "loss cut; every whole record is applied")
+        # Records follow each other by number (a failed write's part has its successor's
+        # number and does not parse). The first one past upto that is not the next (a file
+        # beside a database restored from a backup, or one a power loss cut in the middle)
+        # and all after it cannot be run in order: they are set aside for an operator.
+        following = 0
+        for n, _ in self._records:
+            if n != upto + following + 1:
+                break
+            following += 1
+        if following < len(self._records):
+            log.error("sqlite_records_out_of_sequence", file=records_path, committed=upto,
+                      next=self._records[following][0], set_aside=len(self._records) - following,
+                      kept=self.path + "-records.refused")
+            for n, statements in self._records[following:]:
+                self._set_aside(n, statements, StoreError("out of sequence"))
+            del self._records[following:]
+            last = upto + following
+        self._record_n = last
+        if self._records:
+            self._flush()
+            if self._records:
+                raise StoreError(f"cannot apply the records file {records_path} to the "
+                                 f"database: {self._failure}")
+        elif data:  # all of it was committed before the crash (or set aside)
+            os.ftruncate(self._journal, 0)
 
     def _release(self) -> None:
         if self._lock_fd is not None:
@@ -210,6 +363,18 @@ class SqliteStore:
             self._lock_fd = None
 
     async def close(self) -> None:
+        if self._records_timer is not None:
+            self._records_timer.cancel()
+            self._records_timer = None
+        if self._db is not None and (self._records or self._pending):
+            self._flush()  # (records it cannot commit now stay in their file, for the next open)
+        if self._records_timer is not None:  # (armed again by a failed commit)
+            self._records_timer.cancel()
+            self._records_timer = None
+        self._records, self._open = [], False
+        if self._journal is not None:
+            os.close(self._journal)
+            self._journal = None
         try:
             if self._checkpoint is not None:
                 with contextlib.suppress(Exception):
@@ -253,9 +418,17 @@ class SqliteStore:
         # never pause keep the thread one step behind, and the WAL would grow without end:
         # past wal_limit pages, the few pages committed while the thread copied are copied
         # here, on the writer's connection between two transactions (a short stall, rarely).
-        pages = future.result()
+        if future.result() > self.wal_limit:
+            self._help_checkpoint = True  # right after the next commit
+            if not self._open:
+                self._helped()
+
+    def _helped(self) -> None:
+        """The WAL passed ``wal_limit``: checkpoint on the writer's connection now, between two
+        transactions (a short stall, rarely)."""
+        self._help_checkpoint = False
         db = self._db
-        if pages > self.wal_limit and db is not None and not db.in_transaction:
+        if db is not None and not db.in_transaction:
             try:
                 _checkpoint(db)
             except sqlite3.Error as e:
@@ -293,13 +466,26 @@ class SqliteStore:
         """Commit ``statements`` atomically (store/statements.py says what they are)."""
         await self._write(statements)
 
+    def _visible(self) -> None:
+        """Before a read: the records are in the open transaction, where the read sees them.
+        After a failed commit they are run again first; if that fails, the read fails rather
+        than answer without them."""
+        if self._records and not (self._open and self.db.in_transaction):
+            try:
+                self._begin()
+            except (sqlite3.Error, StoreError) as e:
+                self._abandon(e)
+                raise StoreError(f"SQLite read failed: the records cannot be run ({e})") from e
+
     async def fetch(self, sql: str, params: Sequence[Any] = ()) -> list[tuple[Any, ...]]:
+        self._visible()
         try:
             return self.db.execute(sql, tuple(params)).fetchall()
         except sqlite3.Error as e:
             raise StoreError(f"SQLite read failed: {e}") from e
 
     async def fetchone(self, sql: str, params: Sequence[Any] = ()) -> tuple[Any, ...] | None:
+        self._visible()
         try:
             row: tuple[Any, ...] | None = self.db.execute(sql, tuple(params)).fetchone()
         except sqlite3.Error as e:
@@ -316,58 +502,184 @@ class SqliteStore:
         return await self.fetch("SELECT version, name, applied_at FROM schema_migrations "
                                 "ORDER BY version")
 
+    async def _session_write(self, statements: list[Statement]) -> None:
+        """What every call writes: run in the open transaction and recorded in the records
+        file (the module's docstring); with no file (``:memory:``), committed as a write."""
+        if self._journal is None:
+            await self._write(statements)
+        else:
+            self._record(statements)
+
+    def _record(self, statements: list[Statement]) -> None:
+        """Run ``statements`` in the open transaction and write them to the records file as
+        one record; on any failure neither happened, and the caller gets a store error
+        (``StoreInputError`` for a value SQLite cannot store, ``StoreConflict`` for a guard)."""
+        fd = self._journal
+        assert fd is not None
+        if len(self._records) >= self.records_limit:
+            raise StoreError(f"SQLite write failed: {len(self._records)} records wait for a "
+                             f"commit, which fails ({self._failure}); no more are taken until "
+                             "one succeeds")
+        now = round(time.time(), 6)  # an audit entry's time: when it was recorded
+        stamped = [(AUDIT, (*s[1], now)) if s[0] == AUDIT and len(s[1]) == 4 else s
+                   for s in statements]
+        n = self._record_n + 1
+        try:
+            line = _encode_record(n, stamped)
+        except (TypeError, ValueError, OverflowError) as e:  # (orjson's errors are TypeErrors)
+            raise StoreInputError(f"SQLite write failed: {e}") from e
+        db = self.db
+        try:
+            if not (self._open and db.in_transaction):  # (SQLite may roll back on an error)
+                self._begin()
+        except (sqlite3.Error, StoreError) as e:
+            self._abandon(e)
+            raise StoreError(f"SQLite write failed: {e}") from e
+        # No savepoint (it copies every page the open transaction has changed): a first
+        # statement that fails leaves nothing (SQLite undoes a failed statement); a failure
+        # after it rolls the whole transaction back, and the records before this one run
+        # again in the next (``_begin``). (Values are checked before, by the encoding; the
+        # later statements of a record share its first one's keys: they do not fail.)
+        head = self._open_head
+        ran = 0
+        try:
+            for statement in stamped:
+                head = _execute(db, statement, head)
+                ran += 1
+            written = os.write(fd, line)
+            if written != len(line):  # a full disk: the rest never comes (replay leaves it out)
+                raise StoreError("the records file took only part of a record (is the disk "
+                                 "full?)")
+        except BaseException as e:
+            if ran or not db.in_transaction:
+                self._abandon(e)
+            if isinstance(e, StoreError):
+                raise StoreError(f"SQLite write failed: {e}") from e
+            if isinstance(e, OSError):
+                raise StoreError(f"SQLite write failed: the records file: {e.strerror}") from e
+            if isinstance(e, sqlite3.Error | ValueError | OverflowError | _RowCount):
+                raise _refusal(e) from e
+            raise
+        self._open_head = head
+        self._record_n = n
+        self._records.append((n, stamped))
+        if len(self._records) >= self.records_batch:
+            self._schedule_flush()
+        elif self._records_timer is None:
+            self._records_timer = asyncio.get_running_loop().call_later(self.records_delay_s,
+                                                                        self._flush)
+
+    def _begin(self) -> None:
+        """Open the transaction the records run in, and run again in it the records a failed
+        commit took back (in their order: the same statements on the same data, so they do
+        what they did; one that now fails is set aside, ``_set_aside``)."""
+        db = self.db
+        if db.in_transaction:  # left open by a failure we could not roll back then
+            db.execute("ROLLBACK")
+        db.execute("BEGIN IMMEDIATE")
+        self._open = True
+        head = self._audit_head
+        kept: list[tuple[int, list[Statement]]] = []
+        for n, statements in self._records:
+            saved = head
+            db.execute("SAVEPOINT one")
+            try:
+                for statement in statements:
+                    head = _execute(db, statement, head)
+            except (sqlite3.Error, ValueError, OverflowError, _RowCount) as e:
+                db.execute("ROLLBACK TO one")
+                head = saved
+                self._set_aside(n, statements, e)
+            else:
+                kept.append((n, statements))
+            db.execute("RELEASE one")
+        self._records = kept
+        self._open_head = head
+
+    def _set_aside(self, n: int, statements: list[Statement], err: BaseException) -> None:
+        """A record that ran when it was written and fails when run again (after a failed
+        commit, or at start): kept in a file beside the records for an operator, and logged.
+        (A fault of callgate's own, or a database changed by hand; never expected.)"""
+        where = self.path + "-records.refused"
+        log.error("sqlite_record_refused", record=n, error=repr(err), kept=where)
+        try:
+            with open(where, "ab") as f:
+                f.write(_encode_record(n, statements))
+        except (OSError, TypeError, ValueError, OverflowError) as e:
+            log.error("sqlite_record_lost", record=n, error=repr(e))
+
     async def _write(self, statements: list[Statement]) -> None:
         """Commit ``statements`` atomically; returns once they are committed.
 
         Writes that arrive in the same turn of the event loop share one transaction (group
-        commit), each inside its own savepoint: one caller's failure rolls back only its own
-        statements, and a failed COMMIT fails every caller in the group.
+        commit; the open one, with its records, if there is one), each inside its own
+        savepoint: one caller's failure rolls back only its own statements, and a failed
+        COMMIT fails every caller in the group (the records stay, to commit again).
         """
         future: asyncio.Future[None] = asyncio.get_running_loop().create_future()
         self._pending.append((statements, future))
+        self._schedule_flush()
+        await future
+
+    def _schedule_flush(self) -> None:
         if not self._flush_scheduled:
             self._flush_scheduled = True
             asyncio.get_running_loop().call_soon(self._flush)
-        await future
 
     def _flush(self) -> None:
-        batch, self._pending = self._pending, []
         self._flush_scheduled = False
+        if self._records_timer is not None:
+            self._records_timer.cancel()
+            self._records_timer = None
+        batch, self._pending = self._pending, []
+        if not batch and not self._records:
+            return
         started = time.perf_counter()
         try:
             self._commit(batch)
             if self.observe_commit is not None:
                 self.observe_commit(time.perf_counter() - started)
         except BaseException as e:  # never leave a caller waiting or a transaction open
-            self._abandon()
+            self._abandon(e)
             for _, future in batch:
                 _fail(future, StoreError(f"SQLite write failed: {e!r}"))
             if not isinstance(e, Exception):
                 raise
 
-    def _abandon(self) -> None:
-        """Roll back whatever is open, and note that the store could not write."""
-        self._audit_head = None  # read it again from the table next time
+    def _abandon(self, err: BaseException | None = None) -> None:
+        """Roll back whatever is open, and note that the store could not write. Records the
+        transaction held stay, to run again in the next one (``_begin``): in ``RETRY_S``, or
+        at the next write or record."""
+        self._audit_head = self._open_head = None  # read it again from the table next time
+        self._open = False
         self.writable = False
         db = self._db
         if db is not None and db.in_transaction:
             with contextlib.suppress(sqlite3.Error):
                 db.execute("ROLLBACK")
+        if self._records:
+            self._failure = repr(err)
+            log.error("sqlite_records_not_committed", records=len(self._records),
+                      error=repr(err), effect="kept in the records file; committed with the "
+                      "next write that succeeds (readiness is down until then)")
+            if self._records_timer is None:
+                with contextlib.suppress(RuntimeError):  # (no loop: the next open has them)
+                    self._records_timer = asyncio.get_running_loop().call_later(
+                        RETRY_S, self._flush)
 
     def _commit(self, batch: list[tuple[list[Statement], asyncio.Future[None]]]) -> None:
         done: list[asyncio.Future[None]] = []
         try:
-            db = self.db
-            if db.in_transaction:  # left open by a failure we could not roll back then
-                db.execute("ROLLBACK")
-            db.execute("BEGIN IMMEDIATE")
+            if not (self._open and self.db.in_transaction):  # (SQLite may roll back on errors)
+                self._begin()
         except (sqlite3.Error, StoreError) as e:
-            self._abandon()
+            self._abandon(e)
             for _, future in batch:
                 _fail(future, StoreError(f"SQLite write failed: {e}"))
             return
-        alone = len(batch) == 1  # no savepoint needed: a failure rolls back the transaction
-        head = self._audit_head  # the audit chain's end, in memory: this process is the writer
+        db = self.db
+        head = self._open_head  # the audit chain's end, in memory: this process is the writer
+        alone = len(batch) == 1 and not self._records  # no savepoint: a failure rolls back all
         for statements, future in batch:
             saved = head
             try:
@@ -378,32 +690,42 @@ class SqliteStore:
                 if not alone:
                     db.execute("RELEASE one")
                 done.append(future)
-            except (sqlite3.Error, ValueError, _RowCount) as e:
-                # ValueError: a value SQLite cannot store (e.g. a string that is not UTF-8
-                # encodable); the edge refuses those, this keeps one bad caller from wedging all
-                bad = StoreInputError if isinstance(e, ValueError) else \
-                    StoreConflict if isinstance(e, _RowCount) else StoreError
-                _fail(future, bad(f"SQLite write failed: {e}"))
+            except (sqlite3.Error, ValueError, OverflowError, _RowCount) as e:
+                _fail(future, _refusal(e))
                 if alone:
                     db.execute("ROLLBACK")
+                    self._open = False
                     return
                 db.execute("ROLLBACK TO one")
                 db.execute("RELEASE one")
                 head = saved
+        records = self._records
         try:
             if head is not None and head != self._audit_head:
                 save_head(db, head)  # once per transaction, in it
+            if records:
+                db.execute("INSERT INTO records_applied (id, upto) VALUES (1, ?) ON CONFLICT "
+                           "(id) DO UPDATE SET upto = excluded.upto", (records[-1][0],))
             db.execute("COMMIT")
         except sqlite3.Error as e:
-            self._abandon()
+            self._abandon(e)
             for future in done:
                 _fail(future, StoreError(f"SQLite commit failed: {e}"))
             return
+        self._open = False
         self._audit_head = head
         self.writable = True
+        self._records = []
         for future in done:
             if not future.done():
                 future.set_result(None)
+        if records:  # every record in the file is committed (none is written during this)
+            try:
+                os.ftruncate(cast(int, self._journal), 0)
+            except OSError as e:  # they stay, numbered: the next open skips them
+                log.warning("sqlite_records_not_truncated", error=repr(e))
+        if self._help_checkpoint:
+            self._helped()
         self._commits += 1
         if self._commits >= self.checkpoint_every:  # after the callers have their answer
             self._start_checkpoint()
@@ -427,6 +749,7 @@ class SqliteStore:
         return None
 
     def _holder(self, keys: list[str], call_id: str) -> str | None:
+        self._visible()
         for k in keys:
             row = self.db.execute("SELECT call_id FROM claims WHERE claim = ?", (k,)).fetchone()
             if row is not None and row[0] != call_id:
@@ -438,7 +761,7 @@ class SqliteStore:
                            for k in keys])
 
     async def create_session(self, session: SessionState) -> None:
-        await self._write([(
+        await self._session_write([(
             "INSERT INTO sessions (session_id, environment, end_user, tags, started_at, "
             "agent_key, mode) VALUES (?, ?, ?, ?, ?, ?, ?)",
             (session.session_id, session.environment.value, _dump(session.user),
@@ -446,13 +769,13 @@ class SqliteStore:
         )])
 
     async def end_session(self, session_id: str, ended_at: str, outcome: dict[str, Any]) -> None:
-        await self._write([(
+        await self._session_write([(
             "UPDATE sessions SET ended_at = ?, outcome = ? WHERE session_id = ?",
             (ended_at, _dump(outcome), session_id),
         )])
 
     async def add_message(self, session_id: str, message: Message) -> None:
-        await self._write([
+        await self._session_write([
             ("INSERT INTO events (session_id, seq, kind) VALUES (?, ?, 'message')",
              (session_id, message.seq)),
             ("INSERT INTO messages (session_id, seq, role, content, ts) VALUES (?, ?, ?, ?, ?)",
@@ -481,7 +804,7 @@ class SqliteStore:
                 "rules": call.rules, "policy_version": call.policy_version,
                 "arguments_sha256": hashlib.sha256(arguments).hexdigest(),
             }))
-        await self._write(statements)
+        await self._session_write(statements)
 
     async def finish_call(self, call: CallRecord) -> None:
         statements: list[Statement] = [(
@@ -490,11 +813,11 @@ class SqliteStore:
             (call.outcome.value, None if call.result is None else scrubbed_json(call.result),
              call.upstream_status, call.error_code, call.finished_at, call.call_id),
         )]
-        await self._write(statements)
+        await self._session_write(statements)
 
     async def save_confirmation(self, session_id: str, confirmation: Confirmation) -> None:
         c = confirmation
-        await self._write([(
+        await self._session_write([(
             "INSERT INTO confirmations (confirmation_id, session_id, call_hash, tool, summary, "
             "created_at, expires_at, confirmed_at, used_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) "
             "ON CONFLICT (confirmation_id) DO UPDATE SET confirmed_at = excluded.confirmed_at, "
@@ -504,6 +827,7 @@ class SqliteStore:
         )])
 
     async def last_fact(self, session_id: str, tool: str, arguments_key: str) -> Any:
+        self._visible()
         row = self.db.execute(
             "SELECT result FROM facts WHERE session_id = ? AND tool = ? AND args = ? "
             "ORDER BY seq DESC LIMIT 1",
@@ -512,6 +836,7 @@ class SqliteStore:
         return None if row is None else json_loads(row[0])
 
     async def load_session(self, session_id: str) -> SessionState | None:
+        self._visible()
         try:
             row = self.db.execute(
                 f"SELECT {SESSION_COLUMNS} FROM sessions "  # noqa: S608

@@ -128,9 +128,10 @@ def test_the_demo_starts_each_run_with_a_fresh_store(tmp_path: Path) -> None:
 
     db = tmp_path / "callgate.db"
     assert not fresh_store(db)  # nothing there yet
-    for suffix in ("", "-wal", "-shm"):
+    for suffix in ("", "-wal", "-shm", "-records", "-records.refused"):
         (tmp_path / f"callgate.db{suffix}").write_text("old")
-    assert fresh_store(db) and not any(tmp_path.glob("callgate.db*-???")) and not db.exists()
+    assert fresh_store(db) and not db.exists()
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["callgate.db.lock"]
     db.write_text("in use")
     fd = os.open(tmp_path / "callgate.db.lock", os.O_RDWR | os.O_CREAT)
     fcntl.flock(fd, fcntl.LOCK_EX)  # another demo holds it: nothing is removed

@@ -24,9 +24,13 @@ CREATE TABLE IF NOT EXISTS wedge_child (
 
 
 async def opened(tmp_path: Path) -> SqliteStore:
+    """A store with a session, committed: no transaction is open for the test's own
+    statements on the store's connection (a write commits the records before it)."""
     store = SqliteStore(tmp_path / "s.db")
     await store.open()
     await store.create_session(SessionState("s1", Environment.LIVE, {}, {}, "t0"))
+    await store.write([])
+    assert not store.db.in_transaction
     return store
 
 
