@@ -310,13 +310,15 @@ def column_type(template: str, dialect: str) -> str:
     return Template(template).substitute(DIALECTS[dialect])
 
 
-def pending(applied: set[int]) -> list[Migration]:
+def pending(applied: set[int], migrations: tuple[Migration, ...] = MIGRATIONS
+            ) -> list[Migration]:
     """The migrations a store with ``applied`` still needs, refusing a newer schema."""
-    newer = [v for v in applied if v > LATEST]
+    latest = migrations[-1].version
+    newer = [v for v in applied if v > latest]
     if newer:
         from ..errors import StoreError
 
         raise StoreError(f"the store's schema is at version {max(newer)}, newer than this "
-                         f"callgate (which knows up to {LATEST}); upgrade callgate, or restore a "
+                         f"callgate (which knows up to {latest}); upgrade callgate, or restore a "
                          "backup taken before the upgrade")
-    return [m for m in MIGRATIONS if m.version not in applied]
+    return [m for m in migrations if m.version not in applied]

@@ -34,6 +34,7 @@ import asyncio
 import contextlib
 import fcntl
 import hashlib
+import math
 import os
 import sqlite3
 import time
@@ -51,7 +52,7 @@ from ..parse import loads as json_loads
 from ..session import CallRecord, Confirmation, Message, SessionState, canonical_json
 from ..trace import scrubbed_json  # card numbers never at rest (policy never needs them)
 from .audit import append, save_head
-from .migrations import DIALECTS, VERSIONS_TABLE, Migration, column_type, pending
+from .migrations import DIALECTS, MIGRATIONS, VERSIONS_TABLE, Migration, column_type, pending
 from .rows import CALL_COLUMNS, CONFIRMATION_COLUMNS, MESSAGE_COLUMNS, SESSION_COLUMNS, assemble
 from .statements import AUDIT, Statement, audit_entry
 
@@ -61,7 +62,7 @@ WAL_LIMIT = 4000  # pages (16 MB) past which the loop itself helps the WAL start
 CHECKPOINT_FAILURES = 3  # failed checkpoints in a row before SQLite's own takes over again
 RECORDS_BATCH = 64  # records that start a batch at once (fewer wait up to RECORDS_DELAY_S)
 RECORDS_DELAY_S = 0.02  # the longest a record waits to be applied (while SQLite takes writes)
-RECORDS_LIMIT = 10_000  # records SQLite has not taken (it fails): past this, new ones are refused
+RECORDS_LIMIT = 2_000  # records waiting for a commit that fails: past this, new ones are refused
 RETRY_S = 1.0  # after SQLite failed to take the records, the next try (any write tries too)
 log = structlog.get_logger("callgate.store")
 
@@ -118,13 +119,30 @@ def _blob(value: Any) -> Any:
 
 def _encode_record(n: int, statements: list[Statement]) -> bytes:
     """Record ``n`` as a line of the records file. Each line starts with its newline: a part of
-    a line left by a failed write cannot run into the next record (replay skips the part)."""
+    a line left by a failed write cannot run into the next record (replay skips the part).
+    Raises OverflowError for an integer SQLite cannot hold (and TypeError, ValueError: orjson)."""
+    out: list[Statement] = []
     for statement in statements:
-        if statement[0] != AUDIT:
-            for param in statement[1]:
-                if type(param) is int and not -(2 ** 63) <= param < 2 ** 63:
-                    raise OverflowError(f"{param} does not fit SQLite's 64-bit integers")
-    return b"\n" + orjson.dumps([n, statements], default=_blob)
+        if statement[0] != AUDIT and any(type(p) in (int, float) for p in statement[1]):
+            statement = (statement[0], tuple(_number(p) for p in statement[1]))
+        out.append(statement)
+    return b"\n" + orjson.dumps([n, out], default=_blob)
+
+
+def _number(value: Any) -> Any:
+    """A parameter as a record holds it: an integer past 64 bits refused (SQLite would), a
+    float that JSON cannot hold (infinite, NaN) spelt out (orjson would write null)."""
+    if type(value) is int and not -(2 ** 63) <= value < 2 ** 63:
+        raise OverflowError(f"{value} does not fit SQLite's 64-bit integers")
+    if type(value) is float and not math.isfinite(value):
+        return {"$f": repr(value)}
+    return value
+
+
+def _decode_param(value: Any) -> Any:
+    if isinstance(value, dict):
+        return value["$b"].encode() if "$b" in value else float(value["$f"])
+    return value
 
 
 def _decode_record(line: bytes) -> tuple[int, list[Statement]]:
@@ -134,22 +152,29 @@ def _decode_record(line: bytes) -> tuple[int, list[Statement]]:
         if sql == AUDIT:
             statements.append((AUDIT, tuple(params)))
         else:
-            statements.append((sql, tuple(p["$b"].encode() if isinstance(p, dict) else p
-                                          for p in params)))
+            statements.append((sql, tuple(_decode_param(p) for p in params)))
     if type(n) is not int:
         raise ValueError("a record's number is not an integer")
     return n, statements
 
 
-def migrate_sqlite(db: sqlite3.Connection) -> list[int]:
+def migrate_sqlite(db: sqlite3.Connection, migrations: tuple[Migration, ...] = MIGRATIONS
+                   ) -> list[int]:
     """Apply the shared migrations this file lacks (store/migrations.py); the versions applied."""
     db.execute(Template(VERSIONS_TABLE).substitute(DIALECTS["sqlite"]))
     applied = {r[0] for r in db.execute("SELECT version FROM schema_migrations")}
     done = []
-    for m in pending(applied):
+    for m in pending(applied, migrations):
         apply_migration(db, m)
         done.append(m.version)
     return done
+
+
+def _applied_versions(db: sqlite3.Connection) -> set[int]:
+    if db.execute("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = "
+                  "'schema_migrations'").fetchone() is None:
+        return set()
+    return {r[0] for r in db.execute("SELECT version FROM schema_migrations")}
 
 
 def apply_migration(db: sqlite3.Connection, m: Migration) -> None:
@@ -217,6 +242,7 @@ class SqliteStore:
         self._locks = KeyedLocks()
         self.writable = True  # False after a failed commit, until a write succeeds again
         self.migrated: list[int] = []  # migrations applied by this open
+        self.migrations = MIGRATIONS  # the schema's (a test gives a later version's)
         self.observe_commit: Callable[[float], None] | None = None  # metrics: seconds
         self._checkpointer: sqlite3.Connection | None = None  # used on the checkpoint thread
         self._checkpoint: asyncio.Future[int] | None = None  # the running one
@@ -230,6 +256,7 @@ class SqliteStore:
         self._open = False  # a transaction is open and holds every record above
         self._open_head: Head = None  # the audit chain's end in that transaction
         self._record_n = 0  # the last record's number
+        self._upto = 0  # the last record's number committed (records_applied)
         self._records_timer: asyncio.TimerHandle | None = None
         self._failure = ""  # why the last commit failed
         self._help_checkpoint = False  # the WAL passed its limit: checkpoint after a commit
@@ -259,6 +286,7 @@ class SqliteStore:
                     "process (use PostgreSQL for several replicas)"
                 ) from e
             self._lock_fd = fd
+        db: sqlite3.Connection | None = None
         try:
             db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
             if self.path != ":memory:":
@@ -267,37 +295,36 @@ class SqliteStore:
             db.execute("PRAGMA synchronous=NORMAL")
             db.execute("PRAGMA foreign_keys=ON")
             db.execute("PRAGMA busy_timeout=2000")
-            self.migrated = migrate_sqlite(db)
-            if self.path != ":memory:":  # checkpoints off the loop (the module's docstring)
-                db.execute("PRAGMA wal_autocheckpoint=0")
+            self._db = db
+            if self.path != ":memory:":
+                db.execute("PRAGMA wal_autocheckpoint=0")  # checkpoints off the loop (above)
                 self._checkpointer = sqlite3.connect(self.path, isolation_level=None,
                                                      check_same_thread=False)
-        except sqlite3.Error as e:
-            self._release()
-            raise StoreError(f"cannot open SQLite store {self.path}: {e}") from e
-        except StoreError:  # a schema newer than this code: refused, and the file let go
+                # a schema newer than this code: refused first
+                pending(_applied_versions(db), self.migrations)
+                self._replay()  # before migrations: records run on the schema they were for
+            self.migrated = migrate_sqlite(db, self.migrations)
+        except BaseException as e:
+            self._unopen(db)
+            if isinstance(e, sqlite3.Error):
+                raise StoreError(f"cannot open SQLite store {self.path}: {e}") from e
+            raise  # (a schema newer than this code, a records file that cannot be run)
+
+    def _unopen(self, db: sqlite3.Connection | None) -> None:
+        """An open that failed: everything it took is given back (the file, its lock)."""
+        if self._records_timer is not None:
+            self._records_timer.cancel()
+            self._records_timer = None
+        self._records, self._open, self._db = [], False, None
+        if db is not None:
             db.close()
-            self._release()
-            raise
-        self._db = db
-        if self.path != ":memory:":
-            try:
-                self._replay()
-            except BaseException:
-                if self._records_timer is not None:
-                    self._records_timer.cancel()
-                    self._records_timer = None
-                self._records = []
-                self._db = None
-                db.close()
-                if self._checkpointer is not None:
-                    self._checkpointer.close()
-                    self._checkpointer = None
-                if self._journal is not None:
-                    os.close(self._journal)
-                    self._journal = None
-                self._release()
-                raise
+        if self._checkpointer is not None:
+            self._checkpointer.close()
+            self._checkpointer = None
+        if self._journal is not None:
+            os.close(self._journal)
+            self._journal = None
+        self._release()
 
     def _replay(self) -> None:
         """Open the records file, and run and commit what it holds past ``records_applied``
@@ -310,10 +337,10 @@ class SqliteStore:
                 data = f.read()
         except OSError as e:
             raise StoreError(f"cannot open the records file {records_path}: {e.strerror}") from e
-        try:
-            row = self.db.execute("SELECT upto FROM records_applied WHERE id = 1").fetchone()
-        except sqlite3.Error as e:
-            raise StoreError(f"cannot open SQLite store {self.path}: {e}") from e
+        known = self.db.execute("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = "
+                                "'records_applied'").fetchone() is not None
+        row = self.db.execute("SELECT upto FROM records_applied WHERE id = 1").fetchone() \
+            if known else None
         upto = 0 if row is None else int(row[0])
         damaged, last = 0, upto
         for line in data.split(b"\n"):
@@ -327,6 +354,12 @@ class SqliteStore:
             last = max(last, n)
             if n > upto:
                 self._records.append((n, statements))
+        if not known and self._records:  # a database from before records (or made anew)
+            log.error("sqlite_records_without_a_database", file=records_path,
+                      set_aside=len(self._records), kept=self.path + "-records.refused")
+            for n, statements in self._records:
+                self._set_aside(n, statements, StoreError("the database has no records"))
+            self._records = []
         if damaged:
             log.warning("sqlite_records_cut_short", file=records_path, lines=damaged,
                         effect="left out: each is a record whose write failed, or one a power "
@@ -347,14 +380,17 @@ class SqliteStore:
             for n, statements in self._records[following:]:
                 self._set_aside(n, statements, StoreError("out of sequence"))
             del self._records[following:]
-            last = upto + following
-        self._record_n = last
-        if self._records:
+        # numbering goes on past every number the file holds (run, set aside or cut short),
+        # and records_applied is brought up to it by the next commit
+        self._upto, self._record_n = upto, last
+        if not known:
+            self._upto = self._record_n  # (no table yet: migration 9 starts it at the next)
+        if self._records or self._record_n > self._upto:
             self._flush()
-            if self._records:
+            if self._records or self._record_n > self._upto:
                 raise StoreError(f"cannot apply the records file {records_path} to the "
                                  f"database: {self._failure}")
-        elif data:  # all of it was committed before the crash (or set aside)
+        elif data:  # all of it was committed before the crash
             os.ftruncate(self._journal, 0)
 
     def _release(self) -> None:
@@ -553,6 +589,10 @@ class SqliteStore:
         except BaseException as e:
             if ran or not db.in_transaction:
                 self._abandon(e)
+            elif not self._records:  # the transaction holds nothing: not left open (its lock)
+                with contextlib.suppress(sqlite3.Error):
+                    db.execute("ROLLBACK")
+                self._open = False
             if isinstance(e, StoreError):
                 raise StoreError(f"SQLite write failed: {e}") from e
             if isinstance(e, OSError):
@@ -563,8 +603,12 @@ class SqliteStore:
         self._open_head = head
         self._record_n = n
         self._records.append((n, stamped))
-        if len(self._records) >= self.records_batch:
-            self._schedule_flush()
+        if len(self._records) >= self.records_batch and self.writable:
+            # (while commits fail, the retry timer tries, not each record)
+            if len(self._records) >= 4 * self.records_batch:
+                self._flush()  # a writer that never lets the loop turn: commit in its call
+            else:
+                self._schedule_flush()
         elif self._records_timer is None:
             self._records_timer = asyncio.get_running_loop().call_later(self.records_delay_s,
                                                                         self._flush)
@@ -632,7 +676,7 @@ class SqliteStore:
             self._records_timer.cancel()
             self._records_timer = None
         batch, self._pending = self._pending, []
-        if not batch and not self._records:
+        if not batch and not self._records and self._record_n <= self._upto:
             return
         started = time.perf_counter()
         try:
@@ -699,13 +743,13 @@ class SqliteStore:
                 db.execute("ROLLBACK TO one")
                 db.execute("RELEASE one")
                 head = saved
-        records = self._records
-        try:
+        upto = self._record_n  # every record numbered so far is in this transaction or was
+        try:                   # set aside: none is written while it commits
             if head is not None and head != self._audit_head:
                 save_head(db, head)  # once per transaction, in it
-            if records:
+            if upto > self._upto:
                 db.execute("INSERT INTO records_applied (id, upto) VALUES (1, ?) ON CONFLICT "
-                           "(id) DO UPDATE SET upto = excluded.upto", (records[-1][0],))
+                           "(id) DO UPDATE SET upto = excluded.upto", (upto,))
             db.execute("COMMIT")
         except sqlite3.Error as e:
             self._abandon(e)
@@ -719,7 +763,8 @@ class SqliteStore:
         for future in done:
             if not future.done():
                 future.set_result(None)
-        if records:  # every record in the file is committed (none is written during this)
+        if upto > self._upto:  # every record in the file is committed (or set aside)
+            self._upto = upto
             try:
                 os.ftruncate(cast(int, self._journal), 0)
             except OSError as e:  # they stay, numbered: the next open skips them

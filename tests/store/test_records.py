@@ -16,6 +16,7 @@ import pytest
 from proxy.errors import StoreError, StoreInputError
 from proxy.session import CallRecord, Environment, Message, Outcome, Role, SessionState
 from proxy.store import audit_check
+from proxy.store.migrations import LATEST, MIGRATIONS, Migration
 from proxy.store.sqlite import SqliteStore, _encode_record
 
 from .test_sqlite import on_disk
@@ -267,10 +268,106 @@ async def test_records_that_do_not_follow_the_database_are_set_aside(tmp_path: P
     assert on_disk(path, "SELECT seq FROM events ORDER BY seq") == [(1,), (3,), (4,)]
     assert (tmp_path / "s.db-records.refused").read_bytes() == later[2] + later[3]
     assert (tmp_path / "s.db-records").stat().st_size == 0
-    await store.add_message("s1", Message(5, Role.USER, "m5", "t"))  # numbered on from 4
+    assert (await store.fetchone("SELECT upto FROM records_applied")) == (7,)
+    await store.add_message("s1", Message(5, Role.USER, "m5", "t"))  # numbered on past 7
     await store.close()
     store = SqliteStore(path)
     await store.open()
     assert on_disk(path, "SELECT seq FROM events ORDER BY seq") == [(1,), (3,), (4,), (5,)]
-    assert (await store.fetchone("SELECT upto FROM records_applied")) == (5,)
+    assert (await store.fetchone("SELECT upto FROM records_applied")) == (8,)
+    await store.close()
+
+
+async def test_numbering_goes_on_past_a_record_set_aside_at_the_end(tmp_path: Path) -> None:
+    """A record set aside as the last of a replay still counts as done: the next records are
+    numbered after it, and a later crash runs them (they were lost as out of sequence)."""
+    path = tmp_path / "s.db"
+    store = SqliteStore(path)
+    await store.open()
+    await store.create_session(SessionState("s1", Environment.LIVE, {}, {}, "t0"))
+    await store.add_message("s1", Message(1, Role.USER, "m1", "t"))
+    await store.close()
+    insert = "INSERT INTO events (session_id, seq, kind) VALUES (?, ?, 'message')"
+    (tmp_path / "s.db-records").write_bytes(_encode_record(3, [(insert, ("s1", 2))])
+                                            + _encode_record(4, [(insert, ("s1", 1))]))
+    die_after(path, """
+    await store.add_message("s1", Message(3, Role.USER, "acknowledged", "t"))
+    """)
+    await store.open()
+    assert await store.fetch("SELECT seq, content FROM messages ORDER BY seq") == [
+        (1, "m1"), (3, "acknowledged")]
+    await store.close()
+
+
+async def test_records_from_before_an_upgrade_run_before_its_migrations(
+        tmp_path: Path) -> None:
+    """Records are SQL for the schema they were written against: they run, and commit, before
+    the next version's migrations change it."""
+    path = tmp_path / "s.db"
+    die_after(path, NEW_SESSION, """
+    await store.add_message("s1", Message(1, Role.USER, "before the upgrade", "t"))
+    """)
+    later = Migration(LATEST + 1, "messages.ts becomes messages.at",
+                      "ALTER TABLE messages RENAME COLUMN ts TO at", only="sqlite")
+    store = SqliteStore(path)
+    store.migrations = (*MIGRATIONS, later)  # the next version of callgate
+    await store.open()
+    assert store.migrated == [LATEST + 1]
+    assert await store.fetch("SELECT content, at FROM messages") == [("before the upgrade", "t")]
+    assert not (tmp_path / "s.db-records.refused").exists()
+    await store.close()
+
+
+async def test_a_refused_record_does_not_leave_the_database_locked(tmp_path: Path) -> None:
+    path = tmp_path / "s.db"
+    store = SqliteStore(path)
+    await store.open()
+    await store.create_session(SessionState("s1", Environment.LIVE, {}, {}, "t0"))
+    await store.write([])
+    with pytest.raises(StoreError, match="FOREIGN KEY"):
+        await store.add_message("nobody", Message(1, Role.USER, "x", "t"))
+    assert not store.db.in_transaction
+    other = sqlite3.connect(path, timeout=0)
+    other.execute("BEGIN IMMEDIATE")  # another writer can take the lock (an operator's shell)
+    other.execute("ROLLBACK")
+    other.close()
+    await store.close()
+
+
+async def test_floats_json_cannot_hold_come_back_as_they_were(tmp_path: Path) -> None:
+    path = tmp_path / "s.db"
+    die_after(path, NEW_SESSION, """
+    from proxy.session import Confirmation
+    await store.save_confirmation("s1", Confirmation("cf1", "h", "t", "s", 1.0, float("inf")))
+    await store.save_confirmation("s1", Confirmation("cf2", "h", "t", "s", 1.0, float("-inf")))
+    """)
+    store = SqliteStore(path)
+    await store.open()
+    assert await store.fetch("SELECT confirmation_id, expires_at FROM confirmations ORDER BY "
+                             "confirmation_id") == [("cf1", float("inf")), ("cf2", float("-inf"))]
+    assert not (tmp_path / "s.db-records.refused").exists()
+    await store.close()
+
+
+async def test_while_commits_fail_records_do_not_each_run_the_others_again(
+        tmp_path: Path) -> None:
+    """The waiting records run again once per try to commit (the retry timer), not at every
+    new record once a batch is full: that grew as the square of the backlog."""
+    store = SqliteStore(tmp_path / "s.db")
+    store.records_batch, store.records_delay_s = 2, 3600.0
+    await store.open()
+    await store.create_session(SessionState("s1", Environment.LIVE, {}, {}, "t0"))
+    await store.write([])
+    fail_commits(store)
+    await store.add_message("s1", Message(1, Role.USER, "m1", "t"))
+    with pytest.raises(StoreError):
+        await store.write([("INSERT OR REPLACE INTO probe (id, at) VALUES (1, 0)", ())])
+    begins: list[str] = []
+    store.db.set_trace_callback(lambda sql: begins.append(sql) if sql.startswith("BEGIN")
+                                else None)
+    for seq in range(2, 30):
+        await store.add_message("s1", Message(seq, Role.USER, f"m{seq}", "t"))
+        await asyncio.sleep(0)
+    assert len(begins) == 1  # one transaction runs them all; no commit tried per record
+    store.db.set_trace_callback(None)
     await store.close()
