@@ -55,6 +55,19 @@ def die_after(path: Path, *steps: str) -> None:
     assert done.returncode == 0, done.stderr
 
 
+INSERT = "INSERT INTO events (session_id, seq, kind) VALUES (?, ?, 'message')"
+
+
+async def two_records_committed(path: Path) -> SqliteStore:
+    """A closed store whose records 1 (a session) and 2 (its first message) are committed."""
+    store = SqliteStore(path)
+    await store.open()
+    await store.create_session(SessionState("s1", Environment.LIVE, {}, {}, "t0"))
+    await store.add_message("s1", Message(1, Role.USER, "m1", "t"))
+    await store.close()
+    return store
+
+
 NEW_SESSION = """
 await store.create_session(SessionState("s1", Environment.LIVE, {}, {}, "t0"))
 """
@@ -125,11 +138,7 @@ async def test_a_record_that_no_longer_runs_is_set_aside_and_the_store_opens(
     """Never expected (a fault of callgate's own, or a database changed by hand): a record in
     the file that fails when run again goes to a file beside it, for an operator."""
     path = tmp_path / "s.db"
-    store = SqliteStore(path)
-    await store.open()
-    await store.create_session(SessionState("s1", Environment.LIVE, {}, {}, "t0"))
-    await store.add_message("s1", Message(1, Role.USER, "m1", "t"))
-    await store.close()
+    store = await two_records_committed(path)
     taken = _encode_record(3, [("INSERT INTO events (session_id, seq, kind) VALUES "
                                  "(?, ?, 'message')", ("s1", 1))])  # a position taken
     fine = _encode_record(4, [("INSERT INTO events (session_id, seq, kind) VALUES "
@@ -282,11 +291,7 @@ async def test_numbering_goes_on_past_a_record_set_aside_at_the_end(tmp_path: Pa
     """A record set aside as the last of a replay still counts as done: the next records are
     numbered after it, and a later crash runs them (they were lost as out of sequence)."""
     path = tmp_path / "s.db"
-    store = SqliteStore(path)
-    await store.open()
-    await store.create_session(SessionState("s1", Environment.LIVE, {}, {}, "t0"))
-    await store.add_message("s1", Message(1, Role.USER, "m1", "t"))
-    await store.close()
+    store = await two_records_committed(path)
     insert = "INSERT INTO events (session_id, seq, kind) VALUES (?, ?, 'message')"
     (tmp_path / "s.db-records").write_bytes(_encode_record(3, [(insert, ("s1", 2))])
                                             + _encode_record(4, [(insert, ("s1", 1))]))
