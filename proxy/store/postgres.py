@@ -313,7 +313,8 @@ class PostgresStore:
                         await conn.execute(sql)
                 finally:
                     await conn.execute("SELECT pg_advisory_unlock(726354)")
-        except (OSError, asyncpg.PostgresError) as e:
+        except (OSError, asyncpg.PostgresError, asyncpg.InterfaceError, ValueError,
+                OverflowError) as e:  # (a DSN asyncpg cannot use: ValueError, OverflowError)
             if self._pool is not None:
                 await self._pool.close()
                 self._pool = None
@@ -355,7 +356,7 @@ class PostgresStore:
         try:
             async with self.pool.acquire(timeout=2) as conn:
                 await conn.fetchval("SELECT 1")
-        except (OSError, asyncpg.PostgresError, StoreError, TimeoutError):
+        except (OSError, asyncpg.PostgresError, asyncpg.InterfaceError, StoreError, TimeoutError):
             return False
         return True
 

@@ -184,51 +184,110 @@ def apply_migration(db: sqlite3.Connection, m: Migration) -> None:
     change ALTER TABLE cannot make: foreign keys off while the rows are copied (rows an older
     version left pointing at a session that is gone are copied as they are, not refused), the
     table's indexes and triggers made again after it (dropping a table drops them, and an
-    operator may have added their own), and a foreign key check that the copy broke nothing
-    that held before."""
+    operator may have added their own), and checks that the new table keeps what the old one
+    had: no column lost (one an operator added is refused, not dropped), every trigger on it
+    still compiles (``new.rowid`` does not on a table without rowid: SQLite would only say so
+    at the next call's write), every view that read before still reads, and no foreign key
+    broken that held before. A check that fails refuses the migration with what to change."""
     rebuilt = m.rebuilds if m.statements("sqlite") else None
     keys_on = bool(db.execute("PRAGMA foreign_keys").fetchone()[0])
     if rebuilt is not None and keys_on:
         db.execute("PRAGMA foreign_keys=OFF")  # (not inside a transaction: SQLite ignores it)
-    db.execute("BEGIN IMMEDIATE")
     try:
-        if rebuilt is not None:
-            kept = [sql for (sql,) in db.execute(
-                "SELECT sql FROM sqlite_master WHERE tbl_name = ? AND type IN ('index', "
-                "'trigger') AND sql IS NOT NULL ORDER BY rowid", (rebuilt,))]
-            broken = _broken_keys(db, rebuilt)
-        for sql in m.statements("sqlite"):
-            db.execute(sql)
-        for table, column, kind in m.add_columns:
-            have = {r[1] for r in db.execute(f"PRAGMA table_info({table})")}
-            if column not in have:
-                db.execute(f"ALTER TABLE {table} ADD COLUMN {column} "
-                           f"{column_type(kind, 'sqlite')}")
-        if rebuilt is not None:
-            for sql in kept:
+        db.execute("BEGIN IMMEDIATE")
+        try:
+            if rebuilt is not None:
+                columns = _columns(db, rebuilt)
+                kept = [sql for (sql,) in db.execute(
+                    "SELECT sql FROM sqlite_master WHERE tbl_name = ? COLLATE NOCASE AND type "
+                    "IN ('index', 'trigger') AND sql IS NOT NULL ORDER BY rowid", (rebuilt,))]
+                views = [v for v in _views(db) if _reads(db, v)]
+                broken = _broken_keys(db, rebuilt)
+            for sql in m.statements("sqlite"):
                 db.execute(sql)
-            if _broken_keys(db, rebuilt) > broken:
-                raise StoreError(f"migration {m.version} ({m.name}) would leave rows of "
-                                 f"{rebuilt} pointing at rows that do not exist; nothing was "
-                                 "changed")
-        db.execute("INSERT INTO schema_migrations (version, name, applied_at) VALUES "
-                   "(?, ?, ?)", (m.version, m.name, time.time()))
-        db.execute("COMMIT")
-    except BaseException:
-        db.execute("ROLLBACK")
-        raise
+            for table, column, kind in m.add_columns:
+                have = {r[1] for r in db.execute(f"PRAGMA table_info({table})")}
+                if column not in have:
+                    db.execute(f"ALTER TABLE {table} ADD COLUMN {column} "
+                               f"{column_type(kind, 'sqlite')}")
+            if rebuilt is not None:
+                _check_rebuilt(db, m, rebuilt, columns, kept, views, broken)
+            db.execute("INSERT INTO schema_migrations (version, name, applied_at) VALUES "
+                       "(?, ?, ?)", (m.version, m.name, time.time()))
+            db.execute("COMMIT")
+        except BaseException:
+            db.execute("ROLLBACK")
+            raise
     finally:
         if rebuilt is not None and keys_on:
             db.execute("PRAGMA foreign_keys=ON")
+
+
+def _quoted(name: str) -> str:
+    return '"' + name.replace('"', '""') + '"'
+
+
+def _columns(db: sqlite3.Connection, table: str) -> list[str]:
+    return [r[1] for r in db.execute(f"PRAGMA table_info({_quoted(table)})")]
+
+
+def _views(db: sqlite3.Connection) -> list[str]:
+    return [r[0] for r in db.execute("SELECT name FROM sqlite_master WHERE type = 'view'")]
+
+
+def _reads(db: sqlite3.Connection, view: str) -> bool:
+    try:
+        db.execute(f"SELECT * FROM {_quoted(view)} LIMIT 0").fetchall()  # noqa: S608
+    except sqlite3.Error:
+        return False
+    return True
+
+
+def _check_rebuilt(db: sqlite3.Connection, m: Migration, table: str, columns: list[str],
+                   kept: list[str], views: list[str], broken: int) -> None:
+    """After a rebuild of ``table``: make its indexes and triggers again, and refuse (raise)
+    if it lost a column, a trigger or view no longer compiles, or a foreign key broke."""
+    what = f"migration {m.version} ({m.name})"
+    lost = [c for c in columns if c not in set(_columns(db, table))]
+    if lost:
+        raise StoreError(f"{what}: {table} has columns callgate did not make "
+                         f"({', '.join(lost)}), which the rebuild would drop; move them to a "
+                         "table of your own and start again; nothing was changed")
+    for sql in kept:
+        try:
+            db.execute(sql)
+        except sqlite3.Error as e:
+            raise StoreError(f"{what}: an index or trigger on {table} cannot be made on the "
+                             f"new table ({e}): {sql}; drop it and start again; nothing was "
+                             "changed") from e
+    first, name = _quoted(columns[0]), _quoted(table)
+    # the table's triggers compiled by statements that change nothing (names quoted)
+    for probe in (f"INSERT INTO {name} SELECT * FROM {name} WHERE 0",  # noqa: S608
+                  f"UPDATE {name} SET {first} = {first} WHERE 0",  # noqa: S608
+                  f"DELETE FROM {name} WHERE 0"):  # noqa: S608
+        try:
+            db.execute(probe)
+        except sqlite3.Error as e:
+            raise StoreError(f"{what}: a trigger on {table} does not work on the new table "
+                             f"({e}); drop it (or change it) and start again; nothing was "
+                             "changed") from e
+    stopped = [v for v in views if not _reads(db, v)]
+    if stopped:
+        raise StoreError(f"{what}: the views {', '.join(stopped)} no longer read on the new "
+                         f"{table} (a view of rowid?); drop or change them and start again; "
+                         "nothing was changed")
+    if _broken_keys(db, table) > broken:
+        raise StoreError(f"{what} would leave rows of {table} pointing at rows that do not "
+                         "exist; nothing was changed")
 
 
 def _broken_keys(db: sqlite3.Connection, table: str) -> int:
     """Rows of ``table``, and of the tables pointing at it, whose foreign key finds nothing."""
     tables = {table} | {r[0] for r in db.execute(
         "SELECT m.name FROM sqlite_master AS m, pragma_foreign_key_list(m.name) AS k "
-        "WHERE m.type = 'table' AND k.\"table\" = ?", (table,))}
-    quoted = ('"' + t.replace('"', '""') + '"' for t in sorted(tables))
-    return sum(len(db.execute(f"PRAGMA foreign_key_check({t})").fetchall()) for t in quoted)
+        "WHERE m.type = 'table' AND k.\"table\" = ? COLLATE NOCASE", (table,))}
+    return sum(db.execute("SELECT count(*) FROM pragma_foreign_key_check(?)", (t,))
+               .fetchone()[0] for t in sorted(tables))
 
 
 class SqliteStore:

@@ -498,6 +498,7 @@ async def test_a_closed_pool_fails_every_store_call_as_a_store_error(schema: str
     session = await _new_session(store)
     await store.pool.close()
     try:
+        assert await store.ping() is False  # readiness: not ready (it raised)
         for step in (store.load_session("s1"), store.last_fact("s1", "t", "{}"),
                      store.create_session(session), store.release(["k"], "c1"),
                      store.fetch("SELECT 1"), store.add_message("s1", Message(1, Role.USER,
@@ -506,3 +507,10 @@ async def test_a_closed_pool_fails_every_store_call_as_a_store_error(schema: str
                 await step
     finally:
         await store.close()
+
+
+@pytest.mark.parametrize("dsn", ["postgresql://postgres@127.0.0.1:5432/postgres?sslmode=bogus",
+                                 "postgresql://postgres@127.0.0.1:99999/postgres"])
+async def test_a_dsn_asyncpg_cannot_use_is_a_store_error(dsn: str) -> None:
+    with pytest.raises(StoreError, match="cannot open PostgreSQL store"):
+        await PostgresStore(dsn, "unused").open()

@@ -241,3 +241,52 @@ def test_a_rebuild_that_would_break_a_foreign_key_changes_nothing(tmp_path: Path
     apply_migration(db, MIGRATIONS[7])  # the real one takes the row that points nowhere along
     assert db.execute("SELECT count(*) FROM events").fetchone() == (2,)
     assert db.execute("SELECT max(version) FROM schema_migrations").fetchone() == (8,)
+
+
+@pytest.mark.parametrize(("added", "refusal"), [
+    ("CREATE TABLE feed (n INTEGER); CREATE TRIGGER feed_rowid AFTER INSERT ON events BEGIN "
+     "INSERT INTO feed VALUES (new.rowid); END", "a trigger on events does not work"),
+    ("ALTER TABLE events ADD COLUMN note TEXT", "columns callgate did not make \\(note\\)"),
+    ("ALTER TABLE events ADD COLUMN note TEXT; CREATE INDEX by_note ON events (note)",
+     "columns callgate did not make \\(note\\)"),
+    ("CREATE VIEW numbered AS SELECT rowid AS n, kind FROM events", "the views numbered no "
+     "longer read"),
+])
+def test_a_rebuild_that_cannot_keep_what_an_operator_added_is_refused_whole(
+        tmp_path: Path, added: str, refusal: str) -> None:
+    """Each would have let the upgrade go through and then failed every call's write (or lost
+    the operator's data): refused instead, with what to change, and nothing changed."""
+    db = _at_version_7(tmp_path / "old.db")
+    db.executescript(added)
+    db.execute("INSERT INTO events (session_id, seq, kind) VALUES ('s1', 1, 'message')")
+    db.execute("PRAGMA foreign_keys=ON")
+    with pytest.raises(StoreError, match=refusal):
+        apply_migration(db, MIGRATIONS[7])
+    assert "WITHOUT ROWID" not in db.execute(
+        "SELECT sql FROM sqlite_master WHERE name = 'events'").fetchone()[0]
+    assert db.execute("SELECT count(*) FROM events").fetchone() == (1,)
+    assert db.execute("PRAGMA foreign_keys").fetchone() == (1,)
+
+
+def test_a_trigger_named_on_the_table_in_other_letters_is_kept(tmp_path: Path) -> None:
+    db = _at_version_7(tmp_path / "old.db")
+    db.executescript("CREATE TABLE feed (seq INTEGER); CREATE TRIGGER feed AFTER INSERT ON "
+                     "EVENTS BEGIN INSERT INTO feed VALUES (new.seq); END")
+    apply_migration(db, MIGRATIONS[7])
+    db.execute("INSERT INTO events VALUES ('s1', 4, 'message')")
+    assert db.execute("SELECT seq FROM feed").fetchall() == [(4,)]
+
+
+def test_a_migration_that_cannot_begin_leaves_foreign_keys_on(tmp_path: Path) -> None:
+    db = _at_version_7(tmp_path / "old.db")
+    db.execute("PRAGMA foreign_keys=ON")
+    db.execute("PRAGMA busy_timeout=0")
+    other = sqlite3.connect(tmp_path / "old.db", isolation_level=None)
+    other.execute("BEGIN IMMEDIATE")  # another writer holds the file
+    try:
+        with pytest.raises(sqlite3.OperationalError, match="locked"):
+            apply_migration(db, MIGRATIONS[7])
+    finally:
+        other.execute("ROLLBACK")
+        other.close()
+    assert db.execute("PRAGMA foreign_keys").fetchone() == (1,)
