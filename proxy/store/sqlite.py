@@ -253,23 +253,20 @@ def _check_rebuilt(db: sqlite3.Connection, m: Migration, table: str, columns: li
         raise StoreError(f"{what}: {table} has columns callgate did not make "
                          f"({', '.join(lost)}), which the rebuild would drop; move them to a "
                          "table of your own and start again; nothing was changed")
-    for sql in kept:
+    first, name = _quoted(columns[0]), _quoted(table)
+    made = [(sql, f"an index or trigger on {table} cannot be made on the new table",
+             f": {sql}; drop it") for sql in kept]
+    # the table's triggers compiled by statements that change nothing (names quoted)
+    probes = [(sql, f"a trigger on {table} does not work on the new table",
+               "; drop or change it") for sql in (
+        f"INSERT INTO {name} SELECT * FROM {name} WHERE 0",  # noqa: S608
+        f"UPDATE {name} SET {first} = {first} WHERE 0",  # noqa: S608
+        f"DELETE FROM {name} WHERE 0")]  # noqa: S608
+    for sql, trouble, fix in made + probes:
         try:
             db.execute(sql)
         except sqlite3.Error as e:
-            raise StoreError(f"{what}: an index or trigger on {table} cannot be made on the "
-                             f"new table ({e}): {sql}; drop it and start again; nothing was "
-                             "changed") from e
-    first, name = _quoted(columns[0]), _quoted(table)
-    # the table's triggers compiled by statements that change nothing (names quoted)
-    for probe in (f"INSERT INTO {name} SELECT * FROM {name} WHERE 0",  # noqa: S608
-                  f"UPDATE {name} SET {first} = {first} WHERE 0",  # noqa: S608
-                  f"DELETE FROM {name} WHERE 0"):  # noqa: S608
-        try:
-            db.execute(probe)
-        except sqlite3.Error as e:
-            raise StoreError(f"{what}: a trigger on {table} does not work on the new table "
-                             f"({e}); drop it (or change it) and start again; nothing was "
+            raise StoreError(f"{what}: {trouble} ({e}){fix} and start again; nothing was "
                              "changed") from e
     stopped = [v for v in views if not _reads(db, v)]
     if stopped:
