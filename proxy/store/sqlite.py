@@ -62,9 +62,28 @@ WAL_LIMIT = 4000  # pages (16 MB) past which the loop itself helps the WAL start
 CHECKPOINT_FAILURES = 3  # failed checkpoints in a row before SQLite's own takes over again
 RECORDS_BATCH = 64  # records that start a batch at once (fewer wait up to RECORDS_DELAY_S)
 RECORDS_DELAY_S = 0.02  # the longest a record waits to be applied (while SQLite takes writes)
-RECORDS_LIMIT = 2_000  # records waiting for a commit that fails: past this, new ones are refused
+RECORDS_LIMIT = 2_000  # records waiting for a commit: past this, new ones are refused
 RETRY_S = 1.0  # after SQLite failed to take the records, the next try (any write tries too)
 log = structlog.get_logger("callgate.store")
+
+# What every call writes: the only statements a record holds (replay runs no other text).
+NEW_SESSION = ("INSERT INTO sessions (session_id, environment, end_user, tags, started_at, "
+               "agent_key, mode) VALUES (?, ?, ?, ?, ?, ?, ?)")
+END_SESSION = "UPDATE sessions SET ended_at = ?, outcome = ? WHERE session_id = ?"
+MESSAGE_EVENT = "INSERT INTO events (session_id, seq, kind) VALUES (?, ?, 'message')"
+MESSAGE = "INSERT INTO messages (session_id, seq, role, content, ts) VALUES (?, ?, ?, ?, ?)"
+CALL_EVENT = "INSERT INTO events (session_id, seq, kind) VALUES (?, ?, 'call')"
+CALL = ("INSERT INTO calls (call_id, session_id, seq, tool, kind, arguments, decision_id, "
+        "verdict, rules, policy_version, outcome, result, upstream_status, error_code, "
+        "started_at, finished_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
+FINISH_CALL = ("UPDATE calls SET outcome = ?, result = ?, upstream_status = ?, error_code = ?, "
+               "finished_at = ? WHERE call_id = ?")
+CONFIRMATION = ("INSERT INTO confirmations (confirmation_id, session_id, call_hash, tool, "
+                "summary, created_at, expires_at, confirmed_at, used_at) VALUES (?, ?, ?, ?, ?, "
+                "?, ?, ?, ?) ON CONFLICT (confirmation_id) DO UPDATE SET confirmed_at = "
+                "excluded.confirmed_at, used_at = excluded.used_at")
+RECORDED = frozenset((NEW_SESSION, END_SESSION, MESSAGE_EVENT, MESSAGE, CALL_EVENT, CALL,
+                      FINISH_CALL, CONFIRMATION))
 
 
 class _RowCount(Exception):
@@ -151,8 +170,10 @@ def _decode_record(line: bytes) -> tuple[int, list[Statement]]:
     for sql, params in raw:
         if sql == AUDIT:
             statements.append((AUDIT, tuple(params)))
-        else:
+        elif sql in RECORDED:
             statements.append((sql, tuple(_decode_param(p) for p in params)))
+        else:  # (the file is the store's own: anything else was put there by someone else)
+            raise ValueError("a record holds a statement the store does not record")
     if type(n) is not int:
         raise ValueError("a record's number is not an integer")
     return n, statements
@@ -388,7 +409,8 @@ class SqliteStore:
         was never taken; or a power loss cut it) is left out."""
         records_path = self.path + "-records"
         try:
-            self._journal = os.open(records_path, os.O_RDWR | os.O_APPEND | os.O_CREAT, 0o600)
+            self._journal = os.open(records_path, os.O_RDWR | os.O_APPEND | os.O_CREAT
+                                    | os.O_NOFOLLOW, 0o600)  # (a link there is refused)
             with open(self._journal, "rb", closefd=False) as f:
                 data = f.read()
         except OSError as e:
@@ -608,10 +630,15 @@ class SqliteStore:
         (``StoreInputError`` for a value SQLite cannot store, ``StoreConflict`` for a guard)."""
         fd = self._journal
         assert fd is not None
+        if not self.writable and self._records:
+            self._flush()  # the last commit failed: what waits is tried once more first,
+            if not self.writable:  # and while it fails nothing more is taken (as before,
+                raise StoreError(  # when each call committed and each failed)
+                    f"SQLite write failed: the store cannot commit now ({self._failure}); "
+                    "nothing was recorded")
         if len(self._records) >= self.records_limit:
             raise StoreError(f"SQLite write failed: {len(self._records)} records wait for a "
-                             f"commit, which fails ({self._failure}); no more are taken until "
-                             "one succeeds")
+                             "commit; nothing was recorded")
         now = round(time.time(), 6)  # an audit entry's time: when it was recorded
         stamped = [(AUDIT, (*s[1], now)) if s[0] == AUDIT and len(s[1]) == 4 else s
                    for s in statements]
@@ -630,8 +657,8 @@ class SqliteStore:
         # No savepoint (it copies every page the open transaction has changed): a first
         # statement that fails leaves nothing (SQLite undoes a failed statement); a failure
         # after it rolls the whole transaction back, and the records before this one run
-        # again in the next (``_begin``). (Values are checked before, by the encoding; the
-        # later statements of a record share its first one's keys: they do not fail.)
+        # again in the next (``_begin``). (Values are checked before, by the encoding; a
+        # later statement fails only on a key of its own, a call's id: never expected.)
         head = self._open_head
         ran = 0
         try:
@@ -703,7 +730,8 @@ class SqliteStore:
         where = self.path + "-records.refused"
         log.error("sqlite_record_refused", record=n, error=repr(err), kept=where)
         try:
-            with open(where, "ab") as f:
+            fd = os.open(where, os.O_WRONLY | os.O_APPEND | os.O_CREAT | os.O_NOFOLLOW, 0o600)
+            with open(fd, "ab") as f:  # (owner only, like the database: it holds call data)
                 f.write(_encode_record(n, statements))
         except (OSError, TypeError, ValueError, OverflowError) as e:
             log.error("sqlite_record_lost", record=n, error=repr(e))
@@ -863,35 +891,29 @@ class SqliteStore:
 
     async def create_session(self, session: SessionState) -> None:
         await self._session_write([(
-            "INSERT INTO sessions (session_id, environment, end_user, tags, started_at, "
-            "agent_key, mode) VALUES (?, ?, ?, ?, ?, ?, ?)",
+            NEW_SESSION,
             (session.session_id, session.environment.value, _dump(session.user),
              _dump(session.tags), session.started_at, session.agent_key, session.mode),
         )])
 
     async def end_session(self, session_id: str, ended_at: str, outcome: dict[str, Any]) -> None:
         await self._session_write([(
-            "UPDATE sessions SET ended_at = ?, outcome = ? WHERE session_id = ?",
+            END_SESSION,
             (ended_at, _dump(outcome), session_id),
         )])
 
     async def add_message(self, session_id: str, message: Message) -> None:
         await self._session_write([
-            ("INSERT INTO events (session_id, seq, kind) VALUES (?, ?, 'message')",
-             (session_id, message.seq)),
-            ("INSERT INTO messages (session_id, seq, role, content, ts) VALUES (?, ?, ?, ?, ?)",
-             (session_id, message.seq, message.role.value, message.content, message.ts)),
+            (MESSAGE_EVENT, (session_id, message.seq)),
+            (MESSAGE, (session_id, message.seq, message.role.value, message.content, message.ts)),
         ])
 
     async def add_call(self, call: CallRecord) -> None:
         arguments = canonical_json(call.arguments)
         statements: list[Statement] = [(
-            "INSERT INTO events (session_id, seq, kind) VALUES (?, ?, 'call')",
-            (call.session_id, call.seq),
+            CALL_EVENT, (call.session_id, call.seq),
         ), (
-            "INSERT INTO calls (call_id, session_id, seq, tool, kind, arguments, decision_id, "
-            "verdict, rules, policy_version, outcome, result, upstream_status, error_code, "
-            "started_at, finished_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            CALL,
             (call.call_id, call.session_id, call.seq, call.tool, call.kind,
              scrubbed_json(call.arguments, True, arguments), call.decision_id, call.verdict,
              _dump(call.rules),
@@ -909,8 +931,7 @@ class SqliteStore:
 
     async def finish_call(self, call: CallRecord) -> None:
         statements: list[Statement] = [(
-            "UPDATE calls SET outcome = ?, result = ?, upstream_status = ?, error_code = ?, "
-            "finished_at = ? WHERE call_id = ?",
+            FINISH_CALL,
             (call.outcome.value, None if call.result is None else scrubbed_json(call.result),
              call.upstream_status, call.error_code, call.finished_at, call.call_id),
         )]
@@ -919,10 +940,7 @@ class SqliteStore:
     async def save_confirmation(self, session_id: str, confirmation: Confirmation) -> None:
         c = confirmation
         await self._session_write([(
-            "INSERT INTO confirmations (confirmation_id, session_id, call_hash, tool, summary, "
-            "created_at, expires_at, confirmed_at, used_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) "
-            "ON CONFLICT (confirmation_id) DO UPDATE SET confirmed_at = excluded.confirmed_at, "
-            "used_at = excluded.used_at",
+            CONFIRMATION,
             (c.confirmation_id, session_id, c.call_hash, c.tool, c.summary, c.created_at,
              c.expires_at, c.confirmed_at, c.used_at),
         )])

@@ -191,7 +191,6 @@ def fail_commits(store: SqliteStore) -> None:
 async def test_a_failed_commit_keeps_the_records_for_the_next(tmp_path: Path) -> None:
     path = tmp_path / "s.db"
     store = SqliteStore(path)
-    store.records_limit = 4
     await store.open()
     await store.create_session(SessionState("s1", Environment.LIVE, {}, {}, "t0"))
     await store.write([])
@@ -200,20 +199,19 @@ async def test_a_failed_commit_keeps_the_records_for_the_next(tmp_path: Path) ->
     with pytest.raises(StoreError, match="commit failed"):
         await store.write([("INSERT OR REPLACE INTO probe (id, at) VALUES (1, 0)", ())])
     assert not store.writable and not await store.ping()
-    # the records are not lost: reads see them (run again in a new transaction), and more
-    # are taken up to the limit
+    # the records are not lost: reads see them (run again in a new transaction); while the
+    # commit fails no more are taken (each tries it once more first)
     assert await store.fetch("SELECT content FROM messages") == [("m1",)]
-    for seq in (2, 3, 4):
-        await store.add_message("s1", Message(seq, Role.USER, f"m{seq}", "t"))
-    with pytest.raises(StoreError, match="no more are taken"):
-        await store.add_message("s1", Message(5, Role.USER, "m5", "t"))
+    with pytest.raises(StoreError, match="cannot commit now"):
+        await store.add_message("s1", Message(2, Role.USER, "m2", "t"))
+    assert await store.fetch("SELECT content FROM messages") == [("m1",)]
     store.db.execute("DROP TRIGGER fails_insert")  # the disk recovers
     store.db.execute("DROP TRIGGER fails_update")
     assert await store.ping()
-    assert on_disk(path, "SELECT seq FROM messages ORDER BY seq") == [(1,), (2,), (3,), (4,)]
-    await store.add_message("s1", Message(5, Role.USER, "m5", "t"))
+    assert on_disk(path, "SELECT seq FROM messages ORDER BY seq") == [(1,)]
+    await store.add_message("s1", Message(2, Role.USER, "m2", "t"))
     await store.close()
-    assert on_disk(path, "SELECT count(*) FROM messages") == [(5,)]
+    assert on_disk(path, "SELECT count(*) FROM messages") == [(2,)]
 
 
 async def test_a_closed_store_that_cannot_commit_leaves_its_records_for_the_next_open(
@@ -354,10 +352,9 @@ async def test_floats_json_cannot_hold_come_back_as_they_were(tmp_path: Path) ->
     await store.close()
 
 
-async def test_while_commits_fail_records_do_not_each_run_the_others_again(
-        tmp_path: Path) -> None:
-    """The waiting records run again once per try to commit (the retry timer), not at every
-    new record once a batch is full: that grew as the square of the backlog."""
+async def test_while_commits_fail_no_more_records_are_taken(tmp_path: Path) -> None:
+    """Callers are told at once that the store cannot commit (as when each call committed),
+    each after one more try; the records waiting do not grow, and nor does the work per try."""
     store = SqliteStore(tmp_path / "s.db")
     store.records_batch, store.records_delay_s = 2, 3600.0
     await store.open()
@@ -367,12 +364,48 @@ async def test_while_commits_fail_records_do_not_each_run_the_others_again(
     await store.add_message("s1", Message(1, Role.USER, "m1", "t"))
     with pytest.raises(StoreError):
         await store.write([("INSERT OR REPLACE INTO probe (id, at) VALUES (1, 0)", ())])
-    begins: list[str] = []
-    store.db.set_trace_callback(lambda sql: begins.append(sql) if sql.startswith("BEGIN")
-                                else None)
+    ran: list[str] = []
+    store.db.set_trace_callback(lambda sql: ran.append(sql) if sql.startswith("INSERT INTO "
+                                                                              "messages") else None)
     for seq in range(2, 30):
-        await store.add_message("s1", Message(seq, Role.USER, f"m{seq}", "t"))
+        with pytest.raises(StoreError, match="cannot commit now"):
+            await store.add_message("s1", Message(seq, Role.USER, f"m{seq}", "t"))
         await asyncio.sleep(0)
-    assert len(begins) == 1  # one transaction runs them all; no commit tried per record
+    assert len(ran) == 28  # the one waiting record, run again once per try
     store.db.set_trace_callback(None)
+    assert await store.fetch("SELECT content FROM messages") == [("m1",)]
+    await store.close()
+
+
+async def test_the_files_beside_the_database_are_the_owners_and_no_links(
+        tmp_path: Path) -> None:
+    path = tmp_path / "s.db"
+    store = await two_records_committed(path)
+    insert = _encode_record(3, [(INSERT, ("s1", 1))])  # a position taken: set aside
+    (tmp_path / "s.db-records").write_bytes(insert)
+    await store.open()
+    await store.close()
+    assert (tmp_path / "s.db-records.refused").stat().st_mode & 0o777 == 0o600
+    assert (tmp_path / "s.db-records").stat().st_mode & 0o777 == 0o600
+    victim = tmp_path / "victim.txt"
+    victim.write_text("precious")
+    (tmp_path / "s.db-records").unlink()
+    (tmp_path / "s.db-records").symlink_to(victim)
+    with pytest.raises(StoreError, match="records file"):
+        await store.open()
+    assert victim.read_text() == "precious"
+    (tmp_path / "s.db-records").unlink()
+    await store.open()  # and the store opens again once the link is gone
+    await store.close()
+
+
+async def test_a_record_holding_a_statement_the_store_never_records_is_not_run(
+        tmp_path: Path) -> None:
+    path = tmp_path / "s.db"
+    store = await two_records_committed(path)
+    forged = _encode_record(3, [("DELETE FROM audit", ())])
+    (tmp_path / "s.db-records").write_bytes(forged)
+    await store.open()
+    assert await store.fetch("SELECT count(*) FROM sessions") == [(1,)]
+    assert (tmp_path / "s.db-records").stat().st_size == 0
     await store.close()
