@@ -188,14 +188,27 @@ def fail_commits(store: SqliteStore) -> None:
                          "records_applied BEGIN SELECT RAISE(ABORT, 'disk I/O error'); END")
 
 
-async def test_a_failed_commit_keeps_the_records_for_the_next(tmp_path: Path) -> None:
-    path = tmp_path / "s.db"
-    store = SqliteStore(path)
+def mend_commits(db: sqlite3.Connection) -> None:
+    """The disk recovers: what ``fail_commits`` put in place is gone."""
+    db.execute("DROP TRIGGER fails_insert")
+    db.execute("DROP TRIGGER fails_update")
+
+
+async def failing(store: SqliteStore) -> SqliteStore:
+    """``store`` opened with a session committed, commits failing from now on, and one
+    record (message 1) waiting for a commit."""
     await store.open()
     await store.create_session(SessionState("s1", Environment.LIVE, {}, {}, "t0"))
     await store.write([])
     fail_commits(store)
     await store.add_message("s1", Message(1, Role.USER, "m1", "t"))
+    return store
+
+
+async def test_a_failed_commit_keeps_the_records_for_the_next(tmp_path: Path) -> None:
+    path = tmp_path / "s.db"
+    store = SqliteStore(path)
+    await failing(store)
     with pytest.raises(StoreError, match="commit failed"):
         await store.write([("INSERT OR REPLACE INTO probe (id, at) VALUES (1, 0)", ())])
     assert not store.writable and not await store.ping()
@@ -205,8 +218,7 @@ async def test_a_failed_commit_keeps_the_records_for_the_next(tmp_path: Path) ->
     with pytest.raises(StoreError, match="cannot commit now"):
         await store.add_message("s1", Message(2, Role.USER, "m2", "t"))
     assert await store.fetch("SELECT content FROM messages") == [("m1",)]
-    store.db.execute("DROP TRIGGER fails_insert")  # the disk recovers
-    store.db.execute("DROP TRIGGER fails_update")
+    mend_commits(store.db)
     assert await store.ping()
     assert on_disk(path, "SELECT seq FROM messages ORDER BY seq") == [(1,)]
     await store.add_message("s1", Message(2, Role.USER, "m2", "t"))
@@ -218,15 +230,10 @@ async def test_a_closed_store_that_cannot_commit_leaves_its_records_for_the_next
         tmp_path: Path) -> None:
     path = tmp_path / "s.db"
     store = SqliteStore(path)
-    await store.open()
-    await store.create_session(SessionState("s1", Environment.LIVE, {}, {}, "t0"))
-    await store.write([])
-    fail_commits(store)
-    await store.add_message("s1", Message(1, Role.USER, "m1", "t"))
+    await failing(store)
     await store.close()
     db = sqlite3.connect(path)
-    db.execute("DROP TRIGGER fails_insert")
-    db.execute("DROP TRIGGER fails_update")
+    mend_commits(db)
     db.commit()
     db.close()
     await store.open()
@@ -357,11 +364,7 @@ async def test_while_commits_fail_no_more_records_are_taken(tmp_path: Path) -> N
     each after one more try; the records waiting do not grow, and nor does the work per try."""
     store = SqliteStore(tmp_path / "s.db")
     store.records_batch, store.records_delay_s = 2, 3600.0
-    await store.open()
-    await store.create_session(SessionState("s1", Environment.LIVE, {}, {}, "t0"))
-    await store.write([])
-    fail_commits(store)
-    await store.add_message("s1", Message(1, Role.USER, "m1", "t"))
+    await failing(store)
     with pytest.raises(StoreError):
         await store.write([("INSERT OR REPLACE INTO probe (id, at) VALUES (1, 0)", ())])
     ran: list[str] = []
