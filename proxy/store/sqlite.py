@@ -183,17 +183,20 @@ def migrate_sqlite(db: sqlite3.Connection, migrations: tuple[Migration, ...] = M
                    ) -> list[int]:
     """Apply the shared migrations this file lacks (store/migrations.py); the versions applied."""
     db.execute(Template(VERSIONS_TABLE).substitute(DIALECTS["sqlite"]))
-    applied = {r[0] for r in db.execute("SELECT version FROM schema_migrations")}
     done = []
-    for m in pending(applied, migrations):
+    for m in pending(_applied_versions(db), migrations):
         apply_migration(db, m)
         done.append(m.version)
     return done
 
 
+def _has_table(db: sqlite3.Connection, name: str) -> bool:
+    return db.execute("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?",
+                      (name,)).fetchone() is not None
+
+
 def _applied_versions(db: sqlite3.Connection) -> set[int]:
-    if db.execute("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = "
-                  "'schema_migrations'").fetchone() is None:
+    if not _has_table(db, "schema_migrations"):
         return set()
     return {r[0] for r in db.execute("SELECT version FROM schema_migrations")}
 
@@ -269,7 +272,8 @@ def _check_rebuilt(db: sqlite3.Connection, m: Migration, table: str, columns: li
     """After a rebuild of ``table``: make its indexes and triggers again, and refuse (raise)
     if it lost a column, a trigger or view no longer compiles, or a foreign key broke."""
     what = f"migration {m.version} ({m.name})"
-    lost = [c for c in columns if c not in set(_columns(db, table))]
+    now = set(_columns(db, table))
+    lost = [c for c in columns if c not in now]
     if lost:
         raise StoreError(f"{what}: {table} has columns callgate did not make "
                          f"({', '.join(lost)}), which the rebuild would drop; move them to a "
@@ -389,9 +393,7 @@ class SqliteStore:
 
     def _unopen(self, db: sqlite3.Connection | None) -> None:
         """An open that failed: everything it took is given back (the file, its lock)."""
-        if self._records_timer is not None:
-            self._records_timer.cancel()
-            self._records_timer = None
+        self._disarm()
         self._records, self._open, self._db = [], False, None
         if db is not None:
             db.close()
@@ -415,8 +417,7 @@ class SqliteStore:
                 data = f.read()
         except OSError as e:
             raise StoreError(f"cannot open the records file {records_path}: {e.strerror}") from e
-        known = self.db.execute("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = "
-                                "'records_applied'").fetchone() is not None
+        known = _has_table(self.db, "records_applied")
         row = self.db.execute("SELECT upto FROM records_applied WHERE id = 1").fetchone() \
             if known else None
         upto = 0 if row is None else int(row[0])
@@ -433,11 +434,8 @@ class SqliteStore:
             if n > upto:
                 self._records.append((n, statements))
         if not known and self._records:  # a database from before records (or made anew)
-            log.error("sqlite_records_without_a_database", file=records_path,
-                      set_aside=len(self._records), kept=self.path + "-records.refused")
-            for n, statements in self._records:
-                self._set_aside(n, statements, StoreError("the database has no records"))
-            self._records = []
+            self._set_aside_from(0, "sqlite_records_without_a_database",
+                                 "the database has no records", file=records_path)
         if damaged:
             log.warning("sqlite_records_cut_short", file=records_path, lines=damaged,
                         effect="left out: each is a record whose write failed, or one a power "
@@ -452,12 +450,9 @@ class SqliteStore:
                 break
             following += 1
         if following < len(self._records):
-            log.error("sqlite_records_out_of_sequence", file=records_path, committed=upto,
-                      next=self._records[following][0], set_aside=len(self._records) - following,
-                      kept=self.path + "-records.refused")
-            for n, statements in self._records[following:]:
-                self._set_aside(n, statements, StoreError("out of sequence"))
-            del self._records[following:]
+            self._set_aside_from(following, "sqlite_records_out_of_sequence", "out of sequence",
+                                 file=records_path, committed=upto,
+                                 next=self._records[following][0])
         # numbering goes on past every number the file holds (run, set aside or cut short),
         # and records_applied is brought up to it by the next commit
         self._upto, self._record_n = upto, last
@@ -471,20 +466,21 @@ class SqliteStore:
         elif data:  # all of it was committed before the crash
             os.ftruncate(self._journal, 0)
 
+    def _disarm(self) -> None:
+        """No timer is left to apply or retry the records."""
+        if self._records_timer is not None:
+            self._records_timer.cancel()
+            self._records_timer = None
+
     def _release(self) -> None:
         if self._lock_fd is not None:
             os.close(self._lock_fd)
             self._lock_fd = None
 
     async def close(self) -> None:
-        if self._records_timer is not None:
-            self._records_timer.cancel()
-            self._records_timer = None
         if self._db is not None and (self._records or self._pending):
             self._flush()  # (records it cannot commit now stay in their file, for the next open)
-        if self._records_timer is not None:  # (armed again by a failed commit)
-            self._records_timer.cancel()
-            self._records_timer = None
+        self._disarm()  # (a timer waiting, or one a failed commit armed again)
         self._records, self._open = [], False
         if self._journal is not None:
             os.close(self._journal)
@@ -723,6 +719,14 @@ class SqliteStore:
         self._records = kept
         self._open_head = head
 
+    def _set_aside_from(self, first: int, event: str, why: str, **detail: Any) -> None:
+        """At replay: the records from index ``first`` on cannot be run; set them aside."""
+        log.error(event, set_aside=len(self._records) - first,
+                  kept=self.path + "-records.refused", **detail)
+        for n, statements in self._records[first:]:
+            self._set_aside(n, statements, StoreError(why))
+        del self._records[first:]
+
     def _set_aside(self, n: int, statements: list[Statement], err: BaseException) -> None:
         """A record that ran when it was written and fails when run again (after a failed
         commit, or at start): kept in a file beside the records for an operator, and logged.
@@ -756,9 +760,7 @@ class SqliteStore:
 
     def _flush(self) -> None:
         self._flush_scheduled = False
-        if self._records_timer is not None:
-            self._records_timer.cancel()
-            self._records_timer = None
+        self._disarm()
         batch, self._pending = self._pending, []
         if not batch and not self._records and self._record_n <= self._upto:
             return
