@@ -240,6 +240,9 @@ class _Lingering:
         self.conn, self.since, self.until = conn, since, until
 
 
+# what a store call that could not be done raises: PostgreSQL's refusal, the network, or
+# asyncpg's own (a closed pool or connection)
+_FAILED = (OSError, asyncpg.PostgresError, asyncpg.InterfaceError)
 # what a connection whose backend went away raises
 _GONE = (asyncpg.InterfaceError, asyncpg.exceptions.ConnectionDoesNotExistError, OSError)
 HOLD_MAX = 10  # times linger_s: how long calls in a row keep a session's lock without a break
@@ -313,8 +316,7 @@ class PostgresStore:
                         await conn.execute(sql)
                 finally:
                     await conn.execute("SELECT pg_advisory_unlock(726354)")
-        except (OSError, asyncpg.PostgresError, asyncpg.InterfaceError, ValueError,
-                OverflowError) as e:  # (a DSN asyncpg cannot use: ValueError, OverflowError)
+        except (*_FAILED, ValueError, OverflowError) as e:  # (a DSN asyncpg cannot use)
             if self._pool is not None:
                 await self._pool.close()
                 self._pool = None
@@ -356,7 +358,7 @@ class PostgresStore:
         try:
             async with self.pool.acquire(timeout=2) as conn:
                 await conn.fetchval("SELECT 1")
-        except (OSError, asyncpg.PostgresError, asyncpg.InterfaceError, StoreError, TimeoutError):
+        except (*_FAILED, StoreError):  # (TimeoutError is an OSError)
             return False
         return True
 
@@ -451,7 +453,7 @@ class PostgresStore:
     async def _from_pool(self) -> asyncpg.Connection:
         try:
             return await self.pool.acquire()
-        except (OSError, asyncpg.PostgresError, asyncpg.InterfaceError, TimeoutError) as e:
+        except _FAILED as e:  # (TimeoutError is an OSError)
             raise StoreError(f"PostgreSQL lock failed: {e}") from e
 
     def _keep(self, session_id: str, conn: asyncpg.Connection, since: float) -> bool:
@@ -530,7 +532,7 @@ class PostgresStore:
             if held is not None:
                 held.state.version = -1
             raise StoreInputError(f"PostgreSQL write failed: {e}") from e
-        except (OSError, asyncpg.PostgresError, asyncpg.InterfaceError) as e:
+        except _FAILED as e:
             if held is not None:
                 held.state.version = -1  # read it whole next time
             raise StoreError(f"PostgreSQL write failed: {e}") from e
@@ -582,7 +584,7 @@ class PostgresStore:
                     except BaseException:
                         conn.terminate()  # pooled connections are not reset: never keep a lock
                         raise
-        except (OSError, asyncpg.PostgresError, asyncpg.InterfaceError) as e:
+        except _FAILED as e:
             raise StoreError(f"PostgreSQL lock failed: {e}") from e
 
     async def _tx(self, statements: list[tuple[str, tuple[Any, ...]]]) -> None:
@@ -591,7 +593,7 @@ class PostgresStore:
             async with self._conn() as conn, conn.transaction():
                 for sql, params in statements:
                     await conn.execute(sql, *params)
-        except (OSError, asyncpg.PostgresError, asyncpg.InterfaceError) as e:
+        except _FAILED as e:
             raise StoreError(f"PostgreSQL write failed: {e}") from e
         if self.observe_commit is not None:
             self.observe_commit(time.perf_counter() - started)
@@ -632,14 +634,14 @@ class PostgresStore:
             raise e
         except (asyncpg.DataError, UnicodeError) as e:
             raise StoreInputError(f"PostgreSQL write failed: {e}") from e
-        except (OSError, asyncpg.PostgresError, asyncpg.InterfaceError) as e:
+        except _FAILED as e:
             raise StoreError(f"PostgreSQL write failed: {e}") from e
 
     async def fetch(self, sql: str, params: Sequence[Any] = ()) -> list[tuple[Any, ...]]:
         try:
             async with self._conn() as conn:
                 rows = await conn.fetch(numbered(sql), *params)
-        except (OSError, asyncpg.PostgresError, asyncpg.InterfaceError) as e:
+        except _FAILED as e:
             raise StoreError(f"PostgreSQL read failed: {e}") from e
         return [tuple(r) for r in rows]
 
@@ -647,7 +649,7 @@ class PostgresStore:
         try:
             async with self._conn() as conn:
                 row = await conn.fetchrow(numbered(sql), *params)
-        except (OSError, asyncpg.PostgresError, asyncpg.InterfaceError) as e:
+        except _FAILED as e:
             raise StoreError(f"PostgreSQL read failed: {e}") from e
         return None if row is None else tuple(row)
 
@@ -660,7 +662,7 @@ class PostgresStore:
             async with self._conn() as conn:
                 holder = await conn.fetchval("SELECT callgate_claim($1, $2, $3)", keys,
                                              call_id, time.time())
-        except (OSError, asyncpg.PostgresError, asyncpg.InterfaceError) as e:
+        except _FAILED as e:
             raise StoreError(f"PostgreSQL claim failed: {e}") from e
         return None if holder is None else str(holder)
 
@@ -726,7 +728,7 @@ class PostgresStore:
                 row = await conn.fetchval(
                     "SELECT result FROM facts WHERE session_id = $1 AND tool = $2 AND args = $3 "
                     "ORDER BY seq DESC LIMIT 1", session_id, tool, arguments_key.encode())
-        except (OSError, asyncpg.PostgresError, asyncpg.InterfaceError) as e:
+        except _FAILED as e:
             raise StoreError(f"PostgreSQL read failed: {e}") from e
         return None if row is None else json_loads(row)
 
@@ -746,7 +748,7 @@ class PostgresStore:
                                      "WHERE session_id = $1", session_id),
                     await conn.fetch(f"SELECT {CONFIRMATION_COLUMNS} FROM confirmations "  # noqa: S608
                                      "WHERE session_id = $1", session_id))
-        except (OSError, asyncpg.PostgresError, asyncpg.InterfaceError) as e:
+        except _FAILED as e:
             raise StoreError(f"PostgreSQL read failed: {e}") from e
 
 
