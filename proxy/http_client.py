@@ -341,12 +341,7 @@ class HttpClient:
                     if not retry_stale or conn.raw:
                         raise
                     async with asyncio.timeout_at(deadline):
-                        conn = await self._again(origin, e)
-                        try:
-                            response = await conn.exchange(data, max_bytes)
-                        except BaseException:
-                            conn.close()
-                            raise
+                        conn, response = await self._again(origin, e, data, max_bytes)
                 except BaseException:  # timed out, cancelled or broken: state unknown
                     conn.close()
                     raise
@@ -363,8 +358,7 @@ class HttpClient:
                     if not (retry_stale and kept) or conn.raw:
                         raise
                     conn.close()
-                    conn = await self._again(origin, e)
-                    response = await conn.exchange(data, max_bytes)
+                    conn, response = await self._again(origin, e, data, max_bytes)
         except TimeoutError:
             if conn is not None:
                 conn.close()
@@ -378,13 +372,20 @@ class HttpClient:
             raise
         return self._done(conn, origin, response)
 
-    async def _again(self, origin: Origin, stale: Broken) -> _Connection:
-        """A new connection for a request sent once already into one that ended with no
-        answer: if none can be had, the request's error is the first attempt's (it left)."""
+    async def _again(self, origin: Origin, stale: Broken, data: bytes, max_bytes: int
+                     ) -> tuple[_Connection, Response]:
+        """Send ``data`` once more, on a new connection, after it went into a kept one that
+        ended with no answer. If no connection can be had, the error is the first attempt's
+        (the request left); a connection that fails is closed here."""
         try:
-            return await self._connect(origin)
+            conn = await self._connect(origin)
         except NotSent:
             raise stale from None
+        try:
+            return conn, await conn.exchange(data, max_bytes)
+        except BaseException:
+            conn.close()
+            raise
 
     def _done(self, conn: _Connection, origin: Origin, response: Response) -> Response:
         """After a complete answer: the connection is kept for the next request, or closed."""
