@@ -1,19 +1,28 @@
 """The embedded store: SQLite in WAL mode, owned by one process.
 
 What every call writes (a session's start and end, its messages, its calls, their outcomes, its
-confirmations) is run at once in a transaction left open, and written to the records file
+confirmations) is a record: run in a transaction left open, and written to the records file
 beside the database (``<path>-records``), one ``write`` a record, before the call goes on. The
 open transaction is committed every ``RECORDS_BATCH`` records, after ``RECORDS_DELAY_S`` at
-most, and with any other write. So SQLite checks every constraint when the call writes (a
-position taken twice is refused then, as before), reads on the store's connection see every
-record, and one commit carries many calls. A record written is kept: a crash of the process
-leaves it in the file, as a commit at ``synchronous=NORMAL`` would be (only a power loss can
-take the last ones), and opening the store runs what the file holds past ``records_applied``
-(the number of the last record committed, written in the same transaction) and commits it.
-Other connections (``callgate audit verify`` beside a live proxy) see records once committed,
-``RECORDS_DELAY_S`` later at most. Why: a transaction per call (BEGIN, four statements,
-COMMIT with its WAL frames, and the loop turn the group commit waits for) was a quarter of a
-read's CPU (docs/performance.md).
+most, and with any other write. A read call's record runs only its guard when the call writes
+(its first statement: the session's position, so a position taken twice is refused then, as
+before); the rest of it runs later, with the other records not yet run, in one loop (warm
+caches: ``_catch_up``): before the next record that runs whole, before the store's next read,
+or at the commit. Every other record runs whole when the call writes, after those before it:
+a write's record precedes its effect upstream, and a message or a confirmation is what a
+decision rests on. A record's values are checked when it is written (what SQLite would refuse
+is refused then); what is left for a read's record to fail later is a key the store makes
+itself taken twice (a call id: never expected), and such a record is set aside whole. So
+reads on the store's connection see every record, and one commit carries many calls. A record
+written is kept: a crash of the process leaves it in the file, as a commit at
+``synchronous=NORMAL`` would be (only a power loss can take the last ones), and opening the
+store runs what the file holds past ``records_applied`` (the number of the last record
+committed, written in the same transaction) and commits it. Other connections (``callgate
+audit verify`` beside a live proxy) see records once committed, ``RECORDS_DELAY_S`` later at
+most. Why: a transaction per call (BEGIN, four statements, COMMIT with its WAL frames, and the
+loop turn the group commit waits for) was a quarter of a read's CPU; a read's statements run
+with the loop's caches cold cost 2-3 times what they cost run one after another
+(docs/performance.md).
 
 Other writes (the gate's tables, once-only claims, the probe) commit before they return: writes
 that arrive in one turn of the event loop share a transaction (group commit), the open one
@@ -82,6 +91,9 @@ CONFIRMATION = ("INSERT INTO confirmations (confirmation_id, session_id, call_ha
                 "summary, created_at, expires_at, confirmed_at, used_at) VALUES (?, ?, ?, ?, ?, "
                 "?, ?, ?, ?) ON CONFLICT (confirmation_id) DO UPDATE SET confirmed_at = "
                 "excluded.confirmed_at, used_at = excluded.used_at")
+# A read's record's first statement, if it is one of these, runs when the call writes (the
+# session's position, a session that exists: refused to that caller); the rest run later.
+GUARDS = frozenset((NEW_SESSION, MESSAGE_EVENT, CALL_EVENT))
 RECORDED = frozenset((NEW_SESSION, END_SESSION, MESSAGE_EVENT, MESSAGE, CALL_EVENT, CALL,
                       FINISH_CALL, CONFIRMATION))
 
@@ -139,23 +151,31 @@ def _blob(value: Any) -> Any:
 def _encode_record(n: int, statements: list[Statement]) -> bytes:
     """Record ``n`` as a line of the records file. Each line starts with its newline: a part of
     a line left by a failed write cannot run into the next record (replay skips the part).
-    Raises OverflowError for an integer SQLite cannot hold (and TypeError, ValueError: orjson)."""
-    out: list[Statement] = []
-    for statement in statements:
-        if statement[0] != AUDIT and any(type(p) in (int, float) for p in statement[1]):
-            statement = (statement[0], tuple(_number(p) for p in statement[1]))
-        out.append(statement)
+    Every value is one SQLite binds as it is (``_values``): a record that encodes runs, short
+    of a key taken twice. Raises OverflowError, TypeError or ValueError (orjson's) if not."""
+    out = [s if s[0] == AUDIT else (s[0], _values(s[1])) for s in statements]
     return b"\n" + orjson.dumps([n, out], default=_blob)
 
 
-def _number(value: Any) -> Any:
-    """A parameter as a record holds it: an integer past 64 bits refused (SQLite would), a
-    float that JSON cannot hold (infinite, NaN) spelt out (orjson would write null)."""
-    if type(value) is int and not -(2 ** 63) <= value < 2 ** 63:
-        raise OverflowError(f"{value} does not fit SQLite's 64-bit integers")
-    if type(value) is float and not math.isfinite(value):
-        return {"$f": repr(value)}
-    return value
+def _values(params: tuple[Any, ...]) -> tuple[Any, ...]:
+    """The parameters as a record holds them: text, bytes, None, booleans, integers SQLite
+    holds (64 bits: a larger one is refused, as SQLite would), floats, those JSON cannot hold
+    (infinite, NaN) spelt out (orjson would write null). Anything else is refused."""
+    fixed: list[Any] | None = None
+    for i, value in enumerate(params):
+        kind = type(value)
+        if kind is str or kind is bytes or value is None or kind is bool:
+            continue
+        if kind is int:
+            if not -(2 ** 63) <= value < 2 ** 63:
+                raise OverflowError(f"{value} does not fit SQLite's 64-bit integers")
+        elif kind is float:
+            if not math.isfinite(value):
+                fixed = fixed or list(params)
+                fixed[i] = {"$f": repr(value)}
+        else:
+            raise TypeError(f"a {kind.__name__} cannot be recorded")
+    return params if fixed is None else tuple(fixed)
 
 
 def _decode_param(value: Any) -> Any:
@@ -334,7 +354,8 @@ class SqliteStore:
         # records written to the file and run in the open transaction, not yet committed (or
         # to run again in the next one, after a failed commit)
         self._records: list[tuple[int, list[Statement]]] = []
-        self._open = False  # a transaction is open and holds every record above
+        self._open = False  # a transaction is open (and holds the first _ran records above)
+        self._ran = 0  # how many of the records the open transaction has run
         self._open_head: Head = None  # the audit chain's end in that transaction
         self._record_n = 0  # the last record's number
         self._upto = 0  # the last record's number committed (records_applied)
@@ -394,7 +415,7 @@ class SqliteStore:
     def _unopen(self, db: sqlite3.Connection | None) -> None:
         """An open that failed: everything it took is given back (the file, its lock)."""
         self._disarm()
-        self._records, self._open, self._db = [], False, None
+        self._records, self._open, self._ran, self._db = [], False, 0, None
         if db is not None:
             db.close()
         if self._checkpointer is not None:
@@ -481,7 +502,7 @@ class SqliteStore:
         if self._db is not None and (self._records or self._pending):
             self._flush()  # (records it cannot commit now stay in their file, for the next open)
         self._disarm()  # (a timer waiting, or one a failed commit armed again)
-        self._records, self._open = [], False
+        self._records, self._open, self._ran = [], False, 0
         if self._journal is not None:
             os.close(self._journal)
             self._journal = None
@@ -580,9 +601,10 @@ class SqliteStore:
         """Before a read: the records are in the open transaction, where the read sees them.
         After a failed commit they are run again first; if that fails, the read fails rather
         than answer without them."""
-        if self._records and not (self._open and self.db.in_transaction):
+        if self._records and (self._ran < len(self._records)
+                              or not (self._open and self.db.in_transaction)):
             try:
-                self._begin()
+                self._catch_up()
             except (sqlite3.Error, StoreError) as e:
                 self._abandon(e)
                 raise StoreError(f"SQLite read failed: the records cannot be run ({e})") from e
@@ -612,18 +634,22 @@ class SqliteStore:
         return await self.fetch("SELECT version, name, applied_at FROM schema_migrations "
                                 "ORDER BY version")
 
-    async def _session_write(self, statements: list[Statement]) -> None:
-        """What every call writes: run in the open transaction and recorded in the records
-        file (the module's docstring); with no file (``:memory:``), committed as a write."""
+    async def _session_write(self, statements: list[Statement], whole: bool = True) -> None:
+        """What every call writes: a record (the module's docstring); with no file
+        (``:memory:``), committed as a write. ``whole``: run all of it now (anything that
+        precedes an effect outside the proxy, or that a decision rests on), else its guard
+        only, the rest with the next batch (a read's record)."""
         if self._journal is None:
             await self._write(statements)
         else:
-            self._record(statements)
+            self._record(statements, whole)
 
-    def _record(self, statements: list[Statement]) -> None:
-        """Run ``statements`` in the open transaction and write them to the records file as
-        one record; on any failure neither happened, and the caller gets a store error
-        (``StoreInputError`` for a value SQLite cannot store, ``StoreConflict`` for a guard)."""
+    def _record(self, statements: list[Statement], whole: bool) -> None:
+        """Take ``statements`` as one record: run in the open transaction (after every record
+        before it) if ``whole``, else its guard only (the rest is left for ``_catch_up``),
+        and written to the records file. On any failure none of it stays, and the caller gets
+        a store error (``StoreInputError`` for a value SQLite cannot store, ``StoreConflict``
+        for a guard)."""
         fd = self._journal
         assert fd is not None
         if not self.writable and self._records:
@@ -645,7 +671,9 @@ class SqliteStore:
             raise StoreInputError(f"SQLite write failed: {e}") from e
         db = self.db
         try:
-            if not (self._open and db.in_transaction):  # (SQLite may roll back on an error)
+            if whole:
+                self._catch_up()  # the records before it run first, in their order
+            elif not (self._open and db.in_transaction):  # (SQLite may roll back on an error)
                 self._begin()
         except (sqlite3.Error, StoreError) as e:
             self._abandon(e)
@@ -655,10 +683,11 @@ class SqliteStore:
         # after it rolls the whole transaction back, and the records before this one run
         # again in the next (``_begin``). (Values are checked before, by the encoding; a
         # later statement fails only on a key of its own, a call's id: never expected.)
+        run = stamped if whole else stamped[:1] if stamped[0][0] in GUARDS else []
         head = self._open_head
         ran = 0
         try:
-            for statement in stamped:
+            for statement in run:
                 head = _execute(db, statement, head)
                 ran += 1
             written = os.write(fd, line)
@@ -682,6 +711,8 @@ class SqliteStore:
         self._open_head = head
         self._record_n = n
         self._records.append((n, stamped))
+        if whole:  # (every record before it has run: _catch_up)
+            self._ran = len(self._records)
         if len(self._records) >= self.records_batch and self.writable:
             # (while commits fail, the retry timer tries, not each record)
             if len(self._records) >= 4 * self.records_batch:
@@ -716,8 +747,36 @@ class SqliteStore:
             else:
                 kept.append((n, statements))
             db.execute("RELEASE one")
-        self._records = kept
+        self._records, self._ran = kept, len(kept)
         self._open_head = head
+
+    def _catch_up(self) -> None:
+        """Run in the open transaction (opened if it is not) the records it has not run yet,
+        one after another. A record whose key is taken (never expected: its values were
+        checked when it was taken, and this process is the only writer) takes the
+        transaction back; it is run again record by record (``_begin``), which sets that one
+        aside. Raises ``sqlite3.Error`` or ``StoreError`` if no transaction can hold them."""
+        db = self.db
+        if not (self._open and db.in_transaction):  # (SQLite may roll back on an error)
+            self._begin()
+            return
+        if self._ran == len(self._records):
+            return
+        head = self._open_head
+        try:
+            for _, statements in self._records[self._ran:]:
+                for statement in statements[1:] if statements[0][0] in GUARDS else statements:
+                    head = _execute(db, statement, head)
+        except (sqlite3.IntegrityError, ValueError, OverflowError, _RowCount):
+            # (any other error, a full disk, is the transaction's: the caller abandons it and
+            # the records run again in the next)
+            if db.in_transaction:
+                db.execute("ROLLBACK")
+            self._open = False
+            self._begin()
+            return
+        self._open_head = head
+        self._ran = len(self._records)
 
     def _set_aside_from(self, first: int, event: str, why: str, **detail: Any) -> None:
         """At replay: the records from index ``first`` on cannot be run; set them aside."""
@@ -781,7 +840,7 @@ class SqliteStore:
         transaction held stay, to run again in the next one (``_begin``): in ``RETRY_S``, or
         at the next write or record."""
         self._audit_head = self._open_head = None  # read it again from the table next time
-        self._open = False
+        self._open, self._ran = False, 0
         self.writable = False
         db = self._db
         if db is not None and db.in_transaction:
@@ -800,8 +859,7 @@ class SqliteStore:
     def _commit(self, batch: list[tuple[list[Statement], asyncio.Future[None]]]) -> None:
         done: list[asyncio.Future[None]] = []
         try:
-            if not (self._open and self.db.in_transaction):  # (SQLite may roll back on errors)
-                self._begin()
+            self._catch_up()
         except (sqlite3.Error, StoreError) as e:
             self._abandon(e)
             for _, future in batch:
@@ -824,7 +882,7 @@ class SqliteStore:
                 _fail(future, _refusal(e))
                 if alone:
                     db.execute("ROLLBACK")
-                    self._open = False
+                    self._open, self._ran = False, 0
                     return
                 db.execute("ROLLBACK TO one")
                 db.execute("RELEASE one")
@@ -842,7 +900,7 @@ class SqliteStore:
             for future in done:
                 _fail(future, StoreError(f"SQLite commit failed: {e}"))
             return
-        self._open = False
+        self._open, self._ran = False, 0
         self._audit_head = head
         self.writable = True
         self._records = []
@@ -929,7 +987,7 @@ class SqliteStore:
                 "rules": call.rules, "policy_version": call.policy_version,
                 "arguments_sha256": hashlib.sha256(arguments).hexdigest(),
             }))
-        await self._session_write(statements)
+        await self._session_write(statements, whole=call.kind != "read")
 
     async def finish_call(self, call: CallRecord) -> None:
         statements: list[Statement] = [(
@@ -937,7 +995,7 @@ class SqliteStore:
             (call.outcome.value, None if call.result is None else scrubbed_json(call.result),
              call.upstream_status, call.error_code, call.finished_at, call.call_id),
         )]
-        await self._session_write(statements)
+        await self._session_write(statements, whole=call.kind != "read")
 
     async def save_confirmation(self, session_id: str, confirmation: Confirmation) -> None:
         c = confirmation

@@ -110,7 +110,7 @@ async def test_decisions_are_chained_in_the_audit_log(store: Any) -> None:
     query = ("SELECT seq, ts, actor, action, subject, body, prev_hash, hash FROM audit "
              "ORDER BY id")
     if isinstance(store, SqliteStore):
-        rows = store.db.execute(query).fetchall()
+        rows = await store.fetch(query)  # (the store's reads see its records)
     else:
         async with store.pool.acquire() as conn:
             rows = [tuple(r) for r in await conn.fetch(query)]

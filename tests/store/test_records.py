@@ -243,8 +243,9 @@ async def test_a_closed_store_that_cannot_commit_leaves_its_records_for_the_next
 
 
 async def test_what_sqlite_refuses_is_refused_when_written(tmp_path: Path) -> None:
-    """Constraints and values are checked as the call writes, not when the batch commits:
-    the caller hears of it, and nothing of the record stays."""
+    """A record's guard (the session's position, the session) and its values are checked as
+    the call writes, not when the batch runs: the caller hears of it, and nothing of the
+    record stays."""
     path = tmp_path / "s.db"
     store = SqliteStore(path)
     await store.open()
@@ -263,6 +264,89 @@ async def test_what_sqlite_refuses_is_refused_when_written(tmp_path: Path) -> No
     assert on_disk(path, "SELECT seq, kind FROM events ORDER BY seq") == [
         (1, "message"), (2, "call")]
     assert on_disk(path, "SELECT count(*) FROM audit") == [(1,)]
+
+
+async def test_a_value_sqlite_would_not_bind_is_refused_when_written(tmp_path: Path) -> None:
+    store = SqliteStore(tmp_path / "s.db")
+    await store.open()
+    await store.create_session(SessionState("s1", Environment.LIVE, {}, {}, "t0"))
+    with pytest.raises(StoreInputError, match="dict cannot be recorded"):
+        await store.add_message("s1", Message(1, Role.USER, {"a": 1}, "t"))  # type: ignore
+    await store.add_message("s1", Message(1, Role.USER, "m1", "t"))  # its position is free
+    loaded = await store.load_session("s1")
+    assert loaded is not None and [m.content for m in loaded.messages] == ["m1"]
+    await store.close()
+
+
+async def test_the_rest_of_a_record_runs_before_the_stores_next_read(tmp_path: Path) -> None:
+    """Another connection sees records once committed; the store's own reads at once."""
+    path = tmp_path / "s.db"
+    store = SqliteStore(path)
+    await store.open()
+    await store.create_session(SessionState("s1", Environment.LIVE, {}, {}, "t0"))
+    await store.add_call(call(1))
+    assert await store.fetch("SELECT call_id FROM calls") == [("c1",)]
+    await store.add_call(call(2, verdict="none"))
+    await store.add_message("s1", Message(3, Role.USER, "m3", "t"))
+    assert await store.fetch("SELECT seq FROM messages") == [(3,)]
+    assert on_disk(path, "SELECT count(*) FROM calls") == [(0,)]
+    await store.write([])
+    assert on_disk(path, "SELECT call_id FROM calls ORDER BY seq") == [("c1",), ("c2",)]
+    assert on_disk(path, "SELECT count(*) FROM audit") == [(1,)]  # (c2 was never decided)
+    checked, problems = await audit_check(store)
+    assert (checked, problems) == (1, [])
+    await store.close()
+
+
+async def test_a_writes_record_runs_whole_after_the_reads_before_it(tmp_path: Path) -> None:
+    """A write's record precedes its effect upstream: all of it runs when it is written (a
+    key taken twice is refused to its caller), after the reads' records waiting before it,
+    in their order (the audit chain follows the records)."""
+    path = tmp_path / "s.db"
+    store = SqliteStore(path)
+    await store.open()
+    await store.create_session(SessionState("s1", Environment.LIVE, {}, {}, "t0"))
+    await store.add_call(call(1))  # a read: its guard ran, the rest waits
+    write = call(2)
+    write.kind, write.tool, write.outcome = "write", "cancel_pending_order", Outcome.FORWARDING
+    await store.add_call(write)
+    assert store._ran == len(store._records) == 3  # (the session, the read, the write)
+    clash = call(3)
+    clash.kind, clash.call_id = "write", "c1"
+    with pytest.raises(StoreError, match="UNIQUE"):
+        await store.add_call(clash)
+    await store.close()
+    assert on_disk(path, "SELECT seq, call_id, kind FROM calls ORDER BY seq") == [
+        (1, "c1", "read"), (2, "c2", "write")]
+    assert on_disk(path, "SELECT seq, subject FROM audit ORDER BY id") == [(1, "c1"), (2, "c2")]
+    assert on_disk(path, "SELECT seq FROM events ORDER BY seq") == [(1,), (2,)]
+
+
+async def test_a_records_file_that_takes_no_record_refuses_the_call(tmp_path: Path) -> None:
+    """The guard ran, the line could not be written: the caller is refused, the open
+    transaction is taken back, and the records before run again in the next one."""
+    import os
+
+    path = tmp_path / "s.db"
+    store = SqliteStore(path)
+    await store.open()
+    await store.create_session(SessionState("s1", Environment.LIVE, {}, {}, "t0"))
+    await store.add_message("s1", Message(1, Role.USER, "m1", "t"))
+    journal = store._journal
+    store._journal = os.open(str(path) + "-records", os.O_RDONLY)  # a write fails (EBADF)
+    try:
+        with pytest.raises(StoreError, match="records file"):
+            await store.add_message("s1", Message(2, Role.USER, "m2", "t"))
+    finally:
+        os.close(store._journal)
+        store._journal = journal
+    await store.add_message("s1", Message(2, Role.USER, "m2 again", "t"))
+    loaded = await store.load_session("s1")
+    assert loaded is not None and [m.content for m in loaded.messages] == ["m1", "m2 again"]
+    await store.close()
+    assert on_disk(path, "SELECT seq, content FROM messages ORDER BY seq") == [
+        (1, "m1"), (2, "m2 again")]
+    assert not (tmp_path / "s.db-records.refused").exists()
 
 
 async def test_records_that_do_not_follow_the_database_are_set_aside(tmp_path: Path) -> None:

@@ -69,10 +69,32 @@ async def test_single_failed_write_leaves_nothing_half_written(tmp_path: Path) -
     await store.add_call(call("s1", 1, "get_order_details", "read", Outcome.EXECUTED, {}))
     dup = call("s1", 2, "get_order_details", "read", Outcome.EXECUTED, {})
     dup.call_id = "c1"  # the events row would insert, the calls row must not: neither stays
-    with pytest.raises(StoreError):
-        await store.add_call(dup)
+    # A call id is the proxy's own (never one twice): its clash is found when the batch runs,
+    # not when the call writes, and the whole record is set aside, for an operator.
+    await store.add_call(dup)
     loaded = await store.load_session("s1")
     assert loaded is not None and [c.seq for c in loaded.calls] == [1] and loaded.seq == 1
+    refused = (tmp_path / "s.db-records.refused").read_bytes().split(b"\n")
+    assert [line for line in refused if line] and b'"c1"' in refused[-1]
+    await store.add_call(call("s1", 2, "get_order_details", "read", Outcome.EXECUTED, {}))
+    loaded = await store.load_session("s1")  # the position the refused record took is free
+    assert loaded is not None and [c.seq for c in loaded.calls] == [1, 2]
+    await store.close()
+
+
+async def test_a_position_taken_twice_is_refused_when_the_call_writes(tmp_path: Path) -> None:
+    store = SqliteStore(tmp_path / "s.db")
+    await store.open()
+    await store.create_session(SessionState("s1", Environment.LIVE, {}, {}, "t0"))
+    await store.add_call(call("s1", 1, "get_order_details", "read", Outcome.EXECUTED, {}))
+    with pytest.raises(StoreError):  # still in the open transaction, not yet committed
+        await store.add_call(call("s1", 1, "get_order_details", "read", Outcome.EXECUTED, {}))
+    await store.write([])
+    with pytest.raises(StoreError):  # committed
+        await store.add_message("s1", Message(1, Role.USER, "a", "t"))
+    loaded = await store.load_session("s1")
+    assert loaded is not None and len(loaded.calls) == 1 and not loaded.messages
+    assert not (tmp_path / "s.db-records.refused").exists()
     await store.close()
 
 
