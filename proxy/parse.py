@@ -218,6 +218,8 @@ def parse_object(body: bytes, *, max_bytes: int, max_depth: int) -> dict[str, An
         raise MalformedJSON(f"the body must be a JSON object, not {type(value).__name__}")
     if _SURROGATE_ESCAPE.search(text):
         _no_lone_surrogates(value)
-    if depth_of(value) > max_depth:
+    # (each level opens with a bracket: a body with no more brackets than the limit, the usual
+    # case, cannot nest deeper, and the walk is left out; brackets in strings only add to it)
+    if text.count("{") + text.count("[") > max_depth and depth_of(value) > max_depth:
         raise MalformedJSON(f"JSON nested deeper than {max_depth} levels")
     return value

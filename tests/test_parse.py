@@ -64,6 +64,25 @@ def test_valid_objects_round_trip(value: dict[str, Any]) -> None:
     assert parse_object(body, **LIMITS) == value
 
 
+def _nested(levels: list[bool], leaf: str) -> Any:
+    value: Any = leaf
+    for as_list in levels:
+        value = [value] if as_list else {leaf: value}
+    return value
+
+
+@given(st.lists(st.booleans(), max_size=12), st.text(alphabet="{}[]a", max_size=6))
+def test_too_deep_is_refused_exactly_when_it_nests_deeper_than_the_limit(
+        levels: list[bool], leaf: str) -> None:
+    value = {"a": _nested(levels, leaf)}  # brackets in the strings count for nothing
+    body = json.dumps(value).encode()
+    if depth_of(value) > 8:
+        with pytest.raises(MalformedJSON, match="deeper"):
+            parse_object(body, **LIMITS)
+    else:
+        assert parse_object(body, **LIMITS) == value
+
+
 @given(st.integers(min_value=2**63, max_value=10**40) | st.integers(max_value=-(2**63) - 1,
                                                                    min_value=-(10**40)))
 def test_integers_beyond_64_bits_are_refused(n: int) -> None:
