@@ -135,6 +135,8 @@ class Front:
 class _Connection(asyncio.Protocol):
     def __init__(self, front: Front) -> None:
         self.front = front
+        # the loop, once: asyncio.get_running_loop() costs a getpid system call each time
+        self.loop = asyncio.get_running_loop()
         self.transport: asyncio.Transport | None = None
         self.buffer = bytearray()
         self.busy = False  # a request of this connection is being answered
@@ -202,7 +204,7 @@ class _Connection(asyncio.Protocol):
     # the idle timer: no complete request within listen.idle_timeout_s closes the connection
     def _arm(self) -> None:
         self._disarm()
-        self.idle = asyncio.get_running_loop().call_later(
+        self.idle = self.loop.call_later(
             self.front.rt.config.listen.idle_timeout_s, self.close)
 
     def _disarm(self) -> None:
@@ -242,7 +244,7 @@ class _Connection(asyncio.Protocol):
         self._disarm()
         self.busy = True
         sid = match.group(1)
-        task = asyncio.get_running_loop().create_task(self._answer(
+        task = self.loop.create_task(self._answer(
             sid.decode() if sid else "", match.group(2), head.headers, body,
             parser.should_keep_alive(), parser.get_http_version() == "1.0"))
         self.front.answering.add(task)

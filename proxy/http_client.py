@@ -100,6 +100,8 @@ class _Connection(asyncio.Protocol):
 
     def __init__(self, client: HttpClient, origin: Origin) -> None:
         self.client, self.origin = client, origin
+        # the loop, once: asyncio.get_running_loop() costs a getpid system call each time
+        self.loop = asyncio.get_running_loop()
         self.transport: asyncio.Transport | None = None
         self.parser = httptools.HttpResponseParser(self)
         self.waiter: asyncio.Future[Response] | None = None
@@ -248,7 +250,7 @@ class _Connection(asyncio.Protocol):
         self.reusable = False
         self.raw = 0
         self._reset()
-        loop = asyncio.get_running_loop()
+        loop = self.loop
         waiter: asyncio.Future[Response] = loop.create_future()
         self.waiter = waiter
         timer = None if timeout_s is None else loop.call_later(timeout_s, _expire, waiter)
@@ -332,7 +334,7 @@ class HttpClient:
                 and (conn := self._take(origin)) is not None:
             # the usual case: a free slot (taken without waiting) and a kept connection, so
             # only the answer is waited for, under the exchange's own timer
-            deadline = asyncio.get_running_loop().time() + timeout_s
+            deadline = conn.loop.time() + timeout_s
             async with self._slots:
                 try:
                     response = await conn.exchange(data, max_bytes, timeout_s)
