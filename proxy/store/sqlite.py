@@ -153,8 +153,19 @@ def _encode_record(n: int, statements: list[Statement]) -> bytes:
     a line left by a failed write cannot run into the next record (replay skips the part).
     Every value is one SQLite binds as it is (``_values``): a record that encodes runs, short
     of a key taken twice. Raises OverflowError, TypeError or ValueError (orjson's) if not."""
-    out = [s if s[0] == AUDIT else (s[0], _values(s[1])) for s in statements]
+    out = [_audited(s) if s[0] == AUDIT else (s[0], _values(s[1])) for s in statements]
     return b"\n" + orjson.dumps([n, out], default=_blob)
+
+
+def _audited(statement: Statement) -> Statement:
+    """An audit entry as a record holds it, checked as its append will take it: names as text,
+    a body that is JSON as it stands (the chain hashes it), a time that is a number."""
+    actor, action, subject, body, *at = statement[1]
+    if not all(type(v) is str for v in (actor, action, subject)) \
+            or any(type(t) is not float for t in at):
+        raise TypeError("an audit entry's actor, action and subject are text, its time a float")
+    orjson.dumps(body)  # (raises TypeError for what the append could not serialise)
+    return statement
 
 
 def _values(params: tuple[Any, ...]) -> tuple[Any, ...]:
@@ -740,7 +751,7 @@ class SqliteStore:
             try:
                 for statement in statements:
                     head = _execute(db, statement, head)
-            except (sqlite3.Error, ValueError, OverflowError, _RowCount) as e:
+            except (sqlite3.Error, TypeError, ValueError, OverflowError, _RowCount) as e:
                 db.execute("ROLLBACK TO one")
                 head = saved
                 self._set_aside(n, statements, e)
@@ -754,8 +765,9 @@ class SqliteStore:
         """Run in the open transaction (opened if it is not) the records it has not run yet,
         one after another. A record whose key is taken (never expected: its values were
         checked when it was taken, and this process is the only writer) takes the
-        transaction back; it is run again record by record (``_begin``), which sets that one
-        aside. Raises ``sqlite3.Error`` or ``StoreError`` if no transaction can hold them."""
+        transaction back, as does one SQLite finds too large (past its length limit); it is
+        run again record by record (``_begin``), which sets that one aside. Raises
+        ``sqlite3.Error`` or ``StoreError`` if no transaction can hold them."""
         db = self.db
         if not (self._open and db.in_transaction):  # (SQLite may roll back on an error)
             self._begin()
@@ -767,9 +779,10 @@ class SqliteStore:
             for _, statements in self._records[self._ran:]:
                 for statement in statements[1:] if statements[0][0] in GUARDS else statements:
                     head = _execute(db, statement, head)
-        except (sqlite3.IntegrityError, ValueError, OverflowError, _RowCount):
-            # (any other error, a full disk, is the transaction's: the caller abandons it and
-            # the records run again in the next)
+        except (sqlite3.IntegrityError, sqlite3.DataError, TypeError, ValueError, OverflowError,
+                _RowCount):
+            # a record that cannot run for what it holds; any other error (a full disk) is the
+            # transaction's: the caller abandons it and the records run again in the next
             if db.in_transaction:
                 db.execute("ROLLBACK")
             self._open = False

@@ -322,6 +322,58 @@ async def test_a_writes_record_runs_whole_after_the_reads_before_it(tmp_path: Pa
     assert on_disk(path, "SELECT seq FROM events ORDER BY seq") == [(1,), (2,)]
 
 
+async def test_an_audit_body_the_chain_cannot_hash_is_refused_when_written(
+        tmp_path: Path) -> None:
+    """(bytes in a decision's audit body: the record's line would hold them, the chain's
+    hash could not; refused to that caller, and the records before and after run.)"""
+    store = SqliteStore(tmp_path / "s.db")
+    await store.open()
+    await store.create_session(SessionState("s1", Environment.LIVE, {}, {}, "t0"))
+    await store.add_call(call(1))
+    bad = call(2)
+    bad.policy_version = b"v1"  # type: ignore[assignment]
+    with pytest.raises(StoreInputError):
+        await store.add_call(bad)
+    await store.add_message("s1", Message(2, Role.USER, "m2", "t"))
+    checked, problems = await audit_check(store)
+    assert (checked, problems) == (1, [])
+    await store.close()
+
+
+async def test_the_audit_check_of_a_live_store_sees_its_records_committed(
+        tmp_path: Path) -> None:
+    store = SqliteStore(tmp_path / "s.db")
+    store.records_delay_s = 3600  # (nothing commits on its own in this test)
+    await store.open()
+    await store.create_session(SessionState("s1", Environment.LIVE, {}, {}, "t0"))
+    await store.add_call(call(1))
+    await store.add_call(call(2))
+    assert await audit_check(store) == (2, [])
+    await store.close()
+
+
+async def test_a_reads_record_sqlite_finds_too_large_is_set_aside_alone(tmp_path: Path) -> None:
+    """Found when the rest of the read's record runs (its answer has gone): that record is set
+    aside, and the write after it, which ran the reads waiting before it, is not refused."""
+    store = SqliteStore(tmp_path / "s.db")
+    store.records_delay_s = 3600
+    await store.open()
+    store.db.setlimit(sqlite3.SQLITE_LIMIT_LENGTH, 10_000)  # (SQLite's is 1e9 bytes)
+    await store.create_session(SessionState("s1", Environment.LIVE, {}, {}, "t0"))
+    big = call(1)
+    big.result = {"x": "y" * 20_000}
+    await store.add_call(big)
+    write = call(2)
+    write.kind, write.outcome = "write", Outcome.FORWARDING
+    await store.add_call(write)
+    assert store.writable
+    loaded = await store.load_session("s1")
+    assert loaded is not None and [c.call_id for c in loaded.calls] == ["c2"]
+    refused = (tmp_path / "s.db-records.refused").read_bytes()
+    assert b'"c1"' in refused and b'"c2"' not in refused
+    await store.close()
+
+
 async def test_a_records_file_that_takes_no_record_refuses_the_call(tmp_path: Path) -> None:
     """The guard ran, the line could not be written: the caller is refused, the open
     transaction is taken back, and the records before run again in the next one."""
