@@ -612,10 +612,9 @@ class SqliteStore:
         """Before a read: the records are in the open transaction, where the read sees them.
         After a failed commit they are run again first; if that fails, the read fails rather
         than answer without them."""
-        if self._records and (self._ran < len(self._records)
-                              or not (self._open and self.db.in_transaction)):
+        if self._records:
             try:
-                self._catch_up()
+                self._catch_up()  # (nothing to do if the open transaction has run them all)
             except (sqlite3.Error, StoreError) as e:
                 self._abandon(e)
                 raise StoreError(f"SQLite read failed: the records cannot be run ({e})") from e
@@ -684,7 +683,7 @@ class SqliteStore:
         try:
             if whole:
                 self._catch_up()  # the records before it run first, in their order
-            elif not (self._open and db.in_transaction):  # (SQLite may roll back on an error)
+            elif not self._transaction_open():
                 self._begin()
         except (sqlite3.Error, StoreError) as e:
             self._abandon(e)
@@ -761,6 +760,11 @@ class SqliteStore:
         self._records, self._ran = kept, len(kept)
         self._open_head = head
 
+    def _transaction_open(self) -> bool:
+        """The transaction the records run in is open (SQLite may have rolled it back on an
+        error)."""
+        return self._open and self.db.in_transaction
+
     def _catch_up(self) -> None:
         """Run in the open transaction (opened if it is not) the records it has not run yet,
         one after another. A record whose key is taken (never expected: its values were
@@ -769,7 +773,7 @@ class SqliteStore:
         run again record by record (``_begin``), which sets that one aside. Raises
         ``sqlite3.Error`` or ``StoreError`` if no transaction can hold them."""
         db = self.db
-        if not (self._open and db.in_transaction):  # (SQLite may roll back on an error)
+        if not self._transaction_open():
             self._begin()
             return
         if self._ran == len(self._records):

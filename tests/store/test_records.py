@@ -60,11 +60,17 @@ INSERT = "INSERT INTO events (session_id, seq, kind) VALUES (?, ?, 'message')"
 
 async def two_records_committed(path: Path) -> SqliteStore:
     """A closed store whose records 1 (a session) and 2 (its first message) are committed."""
+    store = await with_session(path)
+    await store.add_message("s1", Message(1, Role.USER, "m1", "t"))
+    await store.close()
+    return store
+
+
+async def with_session(path: Path) -> SqliteStore:
+    """An open store at ``path`` holding session s1 (its record not yet committed)."""
     store = SqliteStore(path)
     await store.open()
     await store.create_session(SessionState("s1", Environment.LIVE, {}, {}, "t0"))
-    await store.add_message("s1", Message(1, Role.USER, "m1", "t"))
-    await store.close()
     return store
 
 
@@ -247,9 +253,7 @@ async def test_what_sqlite_refuses_is_refused_when_written(tmp_path: Path) -> No
     the call writes, not when the batch runs: the caller hears of it, and nothing of the
     record stays."""
     path = tmp_path / "s.db"
-    store = SqliteStore(path)
-    await store.open()
-    await store.create_session(SessionState("s1", Environment.LIVE, {}, {}, "t0"))
+    store = await with_session(path)
     await store.add_message("s1", Message(1, Role.USER, "m1", "t"))
     with pytest.raises(StoreError, match="UNIQUE"):
         await store.add_call(call(1))
@@ -267,9 +271,7 @@ async def test_what_sqlite_refuses_is_refused_when_written(tmp_path: Path) -> No
 
 
 async def test_a_value_sqlite_would_not_bind_is_refused_when_written(tmp_path: Path) -> None:
-    store = SqliteStore(tmp_path / "s.db")
-    await store.open()
-    await store.create_session(SessionState("s1", Environment.LIVE, {}, {}, "t0"))
+    store = await with_session(tmp_path / "s.db")
     with pytest.raises(StoreInputError, match="dict cannot be recorded"):
         await store.add_message("s1", Message(1, Role.USER, {"a": 1}, "t"))  # type: ignore
     await store.add_message("s1", Message(1, Role.USER, "m1", "t"))  # its position is free
@@ -281,9 +283,7 @@ async def test_a_value_sqlite_would_not_bind_is_refused_when_written(tmp_path: P
 async def test_the_rest_of_a_record_runs_before_the_stores_next_read(tmp_path: Path) -> None:
     """Another connection sees records once committed; the store's own reads at once."""
     path = tmp_path / "s.db"
-    store = SqliteStore(path)
-    await store.open()
-    await store.create_session(SessionState("s1", Environment.LIVE, {}, {}, "t0"))
+    store = await with_session(path)
     await store.add_call(call(1))
     assert await store.fetch("SELECT call_id FROM calls") == [("c1",)]
     await store.add_call(call(2, verdict="none"))
@@ -303,9 +303,7 @@ async def test_a_writes_record_runs_whole_after_the_reads_before_it(tmp_path: Pa
     key taken twice is refused to its caller), after the reads' records waiting before it,
     in their order (the audit chain follows the records)."""
     path = tmp_path / "s.db"
-    store = SqliteStore(path)
-    await store.open()
-    await store.create_session(SessionState("s1", Environment.LIVE, {}, {}, "t0"))
+    store = await with_session(path)
     await store.add_call(call(1))  # a read: its guard ran, the rest waits
     write = call(2)
     write.kind, write.tool, write.outcome = "write", "cancel_pending_order", Outcome.FORWARDING
@@ -326,9 +324,7 @@ async def test_an_audit_body_the_chain_cannot_hash_is_refused_when_written(
         tmp_path: Path) -> None:
     """(bytes in a decision's audit body: the record's line would hold them, the chain's
     hash could not; refused to that caller, and the records before and after run.)"""
-    store = SqliteStore(tmp_path / "s.db")
-    await store.open()
-    await store.create_session(SessionState("s1", Environment.LIVE, {}, {}, "t0"))
+    store = await with_session(tmp_path / "s.db")
     await store.add_call(call(1))
     bad = call(2)
     bad.policy_version = b"v1"  # type: ignore[assignment]
@@ -380,9 +376,7 @@ async def test_a_records_file_that_takes_no_record_refuses_the_call(tmp_path: Pa
     import os
 
     path = tmp_path / "s.db"
-    store = SqliteStore(path)
-    await store.open()
-    await store.create_session(SessionState("s1", Environment.LIVE, {}, {}, "t0"))
+    store = await with_session(path)
     await store.add_message("s1", Message(1, Role.USER, "m1", "t"))
     journal = store._journal
     store._journal = os.open(str(path) + "-records", os.O_RDONLY)  # a write fails (EBADF)
@@ -406,9 +400,7 @@ async def test_records_that_do_not_follow_the_database_are_set_aside(tmp_path: P
     power loss): records that do not follow the last one committed cannot be run in order;
     they go to the refused file, and the store opens on what it has."""
     path = tmp_path / "s.db"
-    store = SqliteStore(path)
-    await store.open()
-    await store.create_session(SessionState("s1", Environment.LIVE, {}, {}, "t0"))
+    store = await with_session(path)
     await store.add_message("s1", Message(1, Role.USER, "m1", "t"))
     await store.close()  # records 1 and 2 committed
     insert = "INSERT INTO events (session_id, seq, kind) VALUES (?, ?, 'message')"
@@ -466,9 +458,7 @@ async def test_records_from_before_an_upgrade_run_before_its_migrations(
 
 async def test_a_refused_record_does_not_leave_the_database_locked(tmp_path: Path) -> None:
     path = tmp_path / "s.db"
-    store = SqliteStore(path)
-    await store.open()
-    await store.create_session(SessionState("s1", Environment.LIVE, {}, {}, "t0"))
+    store = await with_session(path)
     await store.write([])
     with pytest.raises(StoreError, match="FOREIGN KEY"):
         await store.add_message("nobody", Message(1, Role.USER, "x", "t"))
