@@ -91,7 +91,8 @@ class Store(Protocol):
 async def audit_check(store: Store, expect: Heads | None = None) -> tuple[int, list[Problem]]:
     """Walk the store's audit chains (either backend): entries checked, problems found. What
     the store holds uncommitted is committed first (SQLite's records: a chain's head row is
-    written when they commit, its entries before)."""
+    written when they commit, its entries before; PostgreSQL's reads kept on a lingering
+    lock are written by the store's first read)."""
     await store.write([])
     return verify_chains(await store.fetch(AUDIT_ROWS), await store.fetchone(AUDIT_HEAD),
                          await store.fetch(CHAIN_HEADS), expect)

@@ -11,9 +11,18 @@ bump and the audit entry commit together). The lock is kept for ``linger_s`` aft
 (``_Lingering``): the session's next call in that time enters without a round trip, another
 call that takes the connection lets the lock go in its own enter, and what is left lingering
 is let go alone. While a session is held, the task's other statements run on its connection
-(``_conn``). A read call makes two round trips and a write three or four (one more with a
-once-only claim), plus the lock's release where no call takes it along; a read right after
-another on the same session, one.
+(``_conn``). A read call's record is kept back while the lock is held (``_Reads``) and
+written in the round trip that lets the lock go (``callgate_release``, or the next enter on
+the connection: ``callgate_enter_after``, which commits the records before it lets the lock
+go), or before the session's next statement: no replica can read or change the session in
+between, and the read changed nothing upstream. So a read call makes one round trip (its
+enter) and a write three or four (one more with a once-only claim), plus the lock's release
+where no call takes it along; a read right after another on the same session, none. The
+price: a read's answer leaves before its record is written, so a crash of the process (or a
+broken connection) in that time loses the record (``linger_s``, ``HOLD_MAX`` times that at
+most); the session is then read whole again, and a rule that needs the read finds it missing
+and refuses, as for a read never made. A read of the store in this process writes what the
+lingering locks kept first (``_settle``).
 
 Every session change bumps ``sessions.version`` and stamps the changed row with it. Policy
 decisions are chained into the audit log in the call's own statement, on a chain leased by one
@@ -36,10 +45,11 @@ import secrets
 import time
 from collections.abc import AsyncIterator, Callable, Coroutine, Sequence
 from string import Template
-from typing import Any
+from typing import Any, cast
 
 import asyncpg
 import orjson
+import structlog
 
 from ..errors import StoreConflict, StoreError, StoreInputError
 from ..parse import loads as json_loads
@@ -58,6 +68,7 @@ from .rows import (
 from .statements import AUDIT, Statement, numbered
 
 _SCHEMA_NAME = re.compile(r"^[a-z_][a-z0-9_]{0,62}$")
+log = structlog.get_logger("callgate.store")
 
 
 def _dump(value: Any) -> bytes:
@@ -112,6 +123,70 @@ BEGIN
     )::text;
 END
 $fn$"""  # noqa: S608
+
+# Read calls' records this process kept back while it held their session (``_Reads``), written
+# in order, the session's version going up by one each: NULL, or why none was (the block's
+# subtransaction takes back any it wrote). ``records``: a JSON array, one array a record.
+FLUSH_FUNCTION = """
+CREATE OR REPLACE FUNCTION callgate_flush(sid TEXT, records TEXT)
+RETURNS TEXT LANGUAGE plpgsql VOLATILE AS $fn$
+DECLARE
+    r JSON;
+    a JSON;
+    v BIGINT;
+BEGIN
+    IF records IS NULL THEN
+        RETURN NULL;
+    END IF;
+    BEGIN
+        FOR r IN SELECT json_array_elements(records::json) LOOP
+            UPDATE sessions SET version = version + 1 WHERE session_id = sid
+                RETURNING version INTO STRICT v;
+            INSERT INTO events (session_id, seq, kind) VALUES (sid, (r->>0)::bigint, 'call');
+            INSERT INTO calls (session_id, seq, call_id, tool, kind, arguments, decision_id,
+                verdict, rules, policy_version, outcome, result, upstream_status, error_code,
+                started_at, finished_at, version)
+            VALUES (sid, (r->>0)::bigint, r->>1, r->>2, r->>3, convert_to(r->>4, 'UTF8'),
+                r->>5, r->>6, convert_to(r->>7, 'UTF8'), r->>8, r->>9,
+                convert_to(r->>10, 'UTF8'), (r->>11)::int, r->>12, r->>13, r->>14, v);
+            a := r->15;
+            IF json_typeof(a) = 'array' THEN
+                INSERT INTO audit (chain, seq, ts, actor, action, subject, body, prev_hash, hash)
+                VALUES (a->>0, (a->>1)::bigint, (a->>2)::double precision, a->>3, a->>4,
+                        a->>5, convert_to(a->>6, 'UTF8'), a->>7, a->>8);
+                INSERT INTO audit_chains (chain, seq, hash) VALUES (a->>0, (a->>1)::bigint, a->>8)
+                    ON CONFLICT (chain) DO UPDATE SET seq = excluded.seq, hash = excluded.hash;
+            END IF;
+        END LOOP;
+    EXCEPTION WHEN OTHERS THEN
+        RETURN SQLSTATE || ' ' || SQLERRM;
+    END;
+    RETURN NULL;
+END
+$fn$"""
+
+# A session's kept records, committed before its lock is let go (a session-level lock is let
+# go at once, not at commit: another replica taking it must find them), then, for an enter,
+# ``callgate_enter`` (which lets ``release`` go): one round trip. Procedures, for the COMMIT.
+ENTER_AFTER_PROCEDURE = """
+CREATE OR REPLACE PROCEDURE callgate_enter_after(sid TEXT, known BIGINT, release TEXT,
+    records TEXT, INOUT refused TEXT, INOUT answer TEXT)
+LANGUAGE plpgsql AS $fn$
+BEGIN
+    refused := callgate_flush(release, records);
+    COMMIT;
+    answer := callgate_enter(sid, known, release);
+END
+$fn$"""
+RELEASE_PROCEDURE = """
+CREATE OR REPLACE PROCEDURE callgate_release(sid TEXT, records TEXT, INOUT refused TEXT)
+LANGUAGE plpgsql AS $fn$
+BEGIN
+    refused := callgate_flush(sid, records);
+    COMMIT;
+    PERFORM pg_advisory_unlock(hashtextextended(sid, 0));
+END
+$fn$"""
 
 # What only this store reads: changes since a version, and chains one by one (SQLite keeps
 # one chain and no versions, and would pay for these indexes on every insert).
@@ -201,6 +276,31 @@ class _Chains:
         self._free.append((chain, head))
 
 
+class _Reads:
+    """Read calls' records kept back while this process holds their session: written, in
+    order, with the lock's connection's next round trip (the enter that lets the lock go, its
+    release, or the session's next statement), ``READS_MAX`` at most. A read changed nothing
+    upstream, and while the lock is held no replica can read or change the session, so the
+    session the others see is the same; the call is answered before its record is written.
+    ``state``: the session's copy, whose version counts them already (it is read whole again
+    if they are not written); ``leases``: the audit chains their entries extend, with the
+    heads before and after, given back once the fate of the round trip is known."""
+
+    __slots__ = ("call_ids", "leases", "records", "state")
+
+    def __init__(self, state: SessionState) -> None:
+        self.state = state
+        self.records: list[bytes] = []
+        self.call_ids: list[str] = []
+        self.leases: list[tuple[str, tuple[int, str], tuple[int, str]]] = []
+
+    def text(self) -> str:
+        return "[" + b",".join(self.records).decode() + "]"
+
+
+READS_MAX = 64  # read records kept back for one session before they are written anyway
+
+
 async def _release(pool: asyncpg.Pool, conn: asyncpg.Connection) -> None:
     with contextlib.suppress(asyncpg.InterfaceError, asyncpg.PostgresError, OSError):
         await pool.release(conn)
@@ -234,10 +334,11 @@ class _Lingering:
     a lock held ``HOLD_MAX`` times ``linger_s`` since is let go after its call, whatever
     follows, so another replica waits for a busy session that long at most."""
 
-    __slots__ = ("conn", "since", "until")
+    __slots__ = ("conn", "reads", "since", "until")
 
-    def __init__(self, conn: asyncpg.Connection, since: float, until: float) -> None:
-        self.conn, self.since, self.until = conn, since, until
+    def __init__(self, conn: asyncpg.Connection, since: float, until: float,
+                 reads: _Reads | None) -> None:
+        self.conn, self.since, self.until, self.reads = conn, since, until, reads
 
 
 # what a store call that could not be done raises: PostgreSQL's refusal, the network, or
@@ -253,12 +354,13 @@ class _Held:
     and, while the block runs, the task's other statements (``_conn``)."""
 
     def __init__(self, store: PostgresStore, conn: asyncpg.Connection,
-                 state: SessionState) -> None:
+                 state: SessionState, reads: _Reads | None) -> None:
         self.store = store
         self.conn = conn
         self.state = state
         self.task = asyncio.current_task()
         self.open = True
+        self.reads = reads  # read records not yet written (``_Reads``)
 
 
 # The session the running task holds: its other statements go through the held connection
@@ -312,7 +414,8 @@ class PostgresStore:
                     # (two replicas starting together: "duplicate key ... nspname")
                     await conn.execute(f'CREATE SCHEMA IF NOT EXISTS "{self.schema}"')
                     self.migrated = await _migrate(conn)
-                    for sql in (*VERSION_INDEXES, ENTER_FUNCTION, CLAIM_FUNCTION):
+                    for sql in (*VERSION_INDEXES, ENTER_FUNCTION, CLAIM_FUNCTION, FLUSH_FUNCTION,
+                                ENTER_AFTER_PROCEDURE, RELEASE_PROCEDURE):
                         await conn.execute(sql)
                 finally:
                     await conn.execute("SELECT pg_advisory_unlock(726354)")
@@ -345,11 +448,11 @@ class PostgresStore:
         try:
             while self._lingering:
                 session_id, held = self._lingering.popitem()
-                await self._let_go(session_id, held.conn)
+                await self._let_go(session_id, held.conn, held.reads)
         except BaseException:
             while self._lingering:
-                _, held = self._lingering.popitem()
-                self._end(held.conn)
+                session_id, held = self._lingering.popitem()
+                self._end(held.conn, held.reads, session_id)
             raise
         if self._letting_go:
             await asyncio.gather(*self._letting_go, return_exceptions=True)
@@ -377,21 +480,21 @@ class PostgresStore:
         round trip that takes its own."""
         known = -1 if cached is None else cached.version
         state: SessionState | None
+        reads: _Reads | None = None  # read records kept back, carried on to this call
         own = self._lingering.pop(session_id, None)
         if own is not None and not _alive(own.conn):
-            self._end(own.conn)  # its backend is gone, and the lock with it
+            self._end(own.conn, own.reads, session_id)  # its backend is gone, and the lock too
             own = None
         if own is not None and cached is not None and known >= 0:
             # The lock was held since this copy's last write: nothing changed the session. (A
             # backend that died since is found by the first write, which fails: no effect.)
-            conn, state, since = own.conn, cached, own.since
+            conn, state, since, reads = own.conn, cached, own.since, own.reads
         else:
             since = asyncio.get_running_loop().time()
-            conn, release = await self._enter_connection(session_id, own)
+            conn, release, kept = await self._enter_connection(session_id, own)
             try:
                 try:
-                    raw = await conn.fetchval("SELECT callgate_enter($1, $2, $3)", session_id,
-                                              known, release)
+                    raw = await self._enter(conn, session_id, known, release, kept)
                 except _GONE:
                     if release is None:
                         raise
@@ -411,11 +514,11 @@ class PostgresStore:
             try:
                 state = _refresh(session_id, cached, raw)
             except BaseException:
-                await self._let_go(session_id, conn)
+                await self._let_go(session_id, conn, None)
                 raise
         held: _Held | None = None
         if state is not None:
-            held = self._held[session_id] = _Held(self, conn, state)
+            held = self._held[session_id] = _Held(self, conn, state, reads)
         outer = _IN_SESSION.get()
         _IN_SESSION.set(held)
         clean = False
@@ -430,25 +533,66 @@ class PostgresStore:
         finally:
             if held is not None:
                 held.open = False
+                reads = held.reads
             _IN_SESSION.set(outer)
             self._held.pop(session_id, None)
-            if not (clean and state is not None and self._keep(session_id, conn, since)):
-                await self._let_go(session_id, conn)
+            if not (clean and state is not None and self._keep(session_id, conn, since, reads)):
+                await self._let_go(session_id, conn, reads)
+
+    async def _enter(self, conn: asyncpg.Connection, session_id: str, known: int,
+                     release: str | None, kept: _Reads | None) -> str | None:
+        """``callgate_enter`` on ``conn``; with ``release``'s kept records written first, in
+        the same round trip, when there are some (the connection failing midway: their fate
+        is unknown, and the error is raised)."""
+        if kept is None:
+            return cast(str | None, await conn.fetchval(
+                "SELECT callgate_enter($1, $2, $3)", session_id, known, release))
+        try:
+            refused, raw = await conn.fetchrow(
+                "CALL callgate_enter_after($1, $2, $3, $4, NULL, NULL)", session_id, known,
+                release, kept.text())
+        except BaseException as e:
+            self._lost(release or session_id, kept, e)
+            raise
+        self._written(release or session_id, kept, refused)
+        return cast(str | None, raw)
+
+    def _written(self, session_id: str, reads: _Reads, refused: str | None) -> None:
+        """The round trip that wrote ``reads`` came back: all written (``refused`` None), or
+        none (the session's copy is then read whole again; the records stay in the log)."""
+        if refused is None:
+            for chain, _, head in reads.leases:
+                self._chains.give_back(chain, head)
+            return
+        for chain, head, _ in reads.leases:
+            self._chains.give_back(chain, head)
+        reads.state.version = -1
+        log.error("read_records_refused", session_id=session_id, calls=reads.call_ids,
+                  error=refused, records=reads.text())
+
+    def _lost(self, session_id: str, reads: _Reads | None, error: BaseException | str) -> None:
+        """``reads`` may or may not have been written (the connection failed or was ended):
+        their chains are never leased again, and the session's copy is read whole again."""
+        if reads is None:
+            return
+        reads.state.version = -1
+        log.error("read_records_unknown", session_id=session_id, calls=reads.call_ids,
+                  error=str(error), records=reads.text())
 
     async def _enter_connection(self, session_id: str, own: _Lingering | None
-                                ) -> tuple[asyncpg.Connection, str | None]:
-        """A connection to take ``session_id``'s lock on, and the session whose lock it still
-        holds (to let go in the same round trip): its own lingering one, else the one that
-        has lingered longest, else one from the pool."""
+                                ) -> tuple[asyncpg.Connection, str | None, _Reads | None]:
+        """A connection to take ``session_id``'s lock on, the session whose lock it still
+        holds (to let go in the same round trip) and that session's kept records: its own
+        lingering one, else the one that has lingered longest, else one from the pool."""
         if own is not None:
-            return own.conn, session_id
+            return own.conn, session_id, own.reads
         while self._lingering and not self._closing:
             other = next(iter(self._lingering))
             lingering = self._lingering.pop(other)
             if _alive(lingering.conn):
-                return lingering.conn, other
-            self._end(lingering.conn)
-        return await self._from_pool(), None
+                return lingering.conn, other, lingering.reads
+            self._end(lingering.conn, lingering.reads, other)
+        return await self._from_pool(), None, None
 
     async def _from_pool(self) -> asyncpg.Connection:
         try:
@@ -456,11 +600,13 @@ class PostgresStore:
         except _FAILED as e:  # (TimeoutError is an OSError)
             raise StoreError(f"PostgreSQL lock failed: {e}") from e
 
-    def _keep(self, session_id: str, conn: asyncpg.Connection, since: float) -> bool:
-        """After a clean call, keep its connection with the session's lock for ``linger_s``
-        (True), unless: the pool has no connection to spare (someone may be waiting for
-        one), the lock has been held ``HOLD_MAX`` times ``linger_s`` without a break (another
-        replica may be waiting for it), the store is closing, or the connection is gone."""
+    def _keep(self, session_id: str, conn: asyncpg.Connection, since: float,
+              reads: _Reads | None) -> bool:
+        """After a clean call, keep its connection with the session's lock (and ``reads``, its
+        records not yet written) for ``linger_s`` (True), unless: the pool has no connection
+        to spare (someone may be waiting for one), the lock has been held ``HOLD_MAX`` times
+        ``linger_s`` without a break (another replica may be waiting for it), the store is
+        closing, or the connection is gone."""
         pool = self._pool
         if self.linger_s <= 0 or pool is None or self._closing or not _alive(conn) \
                 or conn.is_in_transaction() or not _spare(pool):
@@ -469,7 +615,7 @@ class PostgresStore:
         now = loop.time()
         if now - since >= HOLD_MAX * self.linger_s:
             return False
-        self._lingering[session_id] = _Lingering(conn, since, now + self.linger_s)
+        self._lingering[session_id] = _Lingering(conn, since, now + self.linger_s, reads)
         if self._sweeper is None:
             self._sweeper = loop.call_at(now + self.linger_s, self._sweep)
         return True
@@ -485,15 +631,27 @@ class PostgresStore:
                 self._sweeper = loop.call_at(lingering.until, self._sweep)
                 return
             del self._lingering[session_id]
-            self._in_background(self._let_go(session_id, lingering.conn))
+            self._in_background(self._let_go(session_id, lingering.conn, lingering.reads))
 
-    async def _let_go(self, session_id: str, conn: asyncpg.Connection) -> None:
-        """Release the session's lock and give the connection back to the pool (a connection
-        whose backend is gone, or that fails to unlock, is ended: its locks go with it)."""
+    async def _let_go(self, session_id: str, conn: asyncpg.Connection,
+                      reads: _Reads | None) -> None:
+        """Release the session's lock, after writing ``reads`` (its kept records) in the same
+        round trip, and give the connection back to the pool (a connection whose backend is
+        gone, or that fails to unlock, is ended: its locks go with it)."""
         try:
-            if _alive(conn):
+            if not _alive(conn):
+                self._lost(session_id, reads, "the connection was gone")
+            elif reads is None:
                 await conn.execute("SELECT pg_advisory_unlock(hashtextextended($1, 0))",
                                    session_id)
+            else:
+                try:
+                    refused = await conn.fetchval("CALL callgate_release($1, $2, NULL)",
+                                                  session_id, reads.text())
+                except BaseException as e:
+                    self._lost(session_id, reads, e)
+                    raise
+                self._written(session_id, reads, refused)
         except BaseException as e:
             self._end(conn)
             if not isinstance(e, Exception):
@@ -504,9 +662,12 @@ class PostgresStore:
         except (asyncpg.InterfaceError, StoreError):
             self._end(conn)
 
-    def _end(self, conn: asyncpg.Connection) -> None:
+    def _end(self, conn: asyncpg.Connection, reads: _Reads | None = None,
+             session_id: str = "") -> None:
         """End a connection at once, without a round trip (PostgreSQL releases its locks), and
-        give it back to the pool, which opens another when one is needed."""
+        give it back to the pool, which opens another when one is needed. ``reads``: records
+        kept on it, whose fate is then unknown."""
+        self._lost(session_id, reads, "the connection was ended")
         with contextlib.suppress(asyncpg.InterfaceError):
             conn.terminate()
         pool = self._pool
@@ -527,6 +688,8 @@ class PostgresStore:
             if held is None:
                 await self.pool.fetchval(sql, session_id, *params)
                 return
+            if held.reads is not None:
+                await self._write_kept(held)
             version = await held.conn.fetchval(sql, session_id, *params)
         except (asyncpg.DataError, UnicodeError) as e:
             if held is not None:
@@ -540,6 +703,35 @@ class PostgresStore:
         # copy is out of step, and the next call reads the session whole.
         held.state.version = version if version == held.state.version + 1 else -1
 
+    async def _write_kept(self, held: _Held) -> None:
+        """Write the held session's kept read records now, before its next statement (which
+        may read them, and whose version follows theirs). Not all written: StoreError, and the
+        statement is not run."""
+        reads, held.reads = held.reads, None
+        if reads is None:
+            return
+        session_id = held.state.session_id
+        try:
+            refused = await held.conn.fetchval("SELECT callgate_flush($1, $2)", session_id,
+                                               reads.text())
+        except BaseException as e:
+            self._lost(session_id, reads, e)
+            if isinstance(e, _FAILED):
+                raise StoreError(f"PostgreSQL write failed: {e}") from e
+            raise
+        self._written(session_id, reads, refused)
+        if refused is not None:
+            raise StoreError(f"PostgreSQL refused the session's read records: {refused}")
+
+    async def _settle(self) -> None:
+        """Write the kept read records of every session whose lock lingers (letting it go), so
+        that a read of the store sees the reads this process answered (but those of calls
+        still running, which their own statements write)."""
+        for session_id in [s for s, kept in self._lingering.items() if kept.reads is not None]:
+            lingering = self._lingering.pop(session_id, None)
+            if lingering is not None:
+                await self._let_go(session_id, lingering.conn, lingering.reads)
+
     @contextlib.asynccontextmanager
     async def _conn(self) -> AsyncIterator[asyncpg.Connection]:
         """A connection for one statement or transaction: the held session's, when the running
@@ -547,6 +739,8 @@ class PostgresStore:
         held = _IN_SESSION.get()
         if held is not None and held.store is self and held.open \
                 and held.task is asyncio.current_task() and _alive(held.conn):
+            if held.reads is not None:
+                await self._write_kept(held)  # what the statement reads or follows
             try:
                 yield held.conn
             except BaseException as e:
@@ -638,6 +832,7 @@ class PostgresStore:
             raise StoreError(f"PostgreSQL write failed: {e}") from e
 
     async def fetch(self, sql: str, params: Sequence[Any] = ()) -> list[tuple[Any, ...]]:
+        await self._settle()
         try:
             async with self._conn() as conn:
                 rows = await conn.fetch(numbered(sql), *params)
@@ -646,6 +841,7 @@ class PostgresStore:
         return [tuple(r) for r in rows]
 
     async def fetchone(self, sql: str, params: Sequence[Any] = ()) -> tuple[Any, ...] | None:
+        await self._settle()
         try:
             async with self._conn() as conn:
                 row = await conn.fetchrow(numbered(sql), *params)
@@ -692,6 +888,13 @@ class PostgresStore:
                _dump(call.rules), call.policy_version, call.outcome.value,
                None if call.result is None else scrubbed_json(call.result),
                call.upstream_status, call.error_code, call.started_at, call.finished_at)
+        held = self._held.get(call.session_id)
+        if call.kind == "read" and held is not None and held.open \
+                and held.task is asyncio.current_task() and _alive(held.conn):
+            self._keep_read(held, call, row, arguments)
+            if held.reads is not None and len(held.reads.records) >= READS_MAX:
+                await self._write_kept(held)
+            return
         if call.verdict == "none":
             await self._session_write(call.session_id, ADD_CALL, *row)
             return
@@ -709,6 +912,36 @@ class PostgresStore:
                 self._chains.give_back(chain, head)
             raise
         self._chains.give_back(chain, (seq, digest))
+
+    def _keep_read(self, held: _Held, call: CallRecord, row: tuple[Any, ...],
+                   arguments: bytes) -> None:
+        """Keep a read call's record (``row``, and its audit entry) back for the held
+        session's next round trip (``_Reads``)."""
+        reads = held.reads
+        if reads is None:
+            reads = held.reads = _Reads(held.state)
+        audit = None
+        if call.verdict != "none":
+            chain, head = self._chains.lease()
+            seq, ts, data, prev, digest = next_entry(head, "policy", "decision", call.call_id, {
+                "session_id": call.session_id, "tool": call.tool, "verdict": call.verdict,
+                "rules": call.rules, "policy_version": call.policy_version,
+                "arguments_sha256": hashlib.sha256(arguments).hexdigest()})
+            audit = (chain, seq, ts, "policy", "decision", call.call_id, data.decode(), prev,
+                     digest)
+            reads.leases.append((chain, head, (seq, digest)))
+        try:
+            record = orjson.dumps((*(v.decode() if isinstance(v, bytes) else v for v in row),
+                                   audit))
+        except (TypeError, UnicodeError) as e:
+            if audit is not None:
+                chain, head, _ = reads.leases.pop()
+                self._chains.give_back(chain, head)
+            raise StoreInputError(f"PostgreSQL write failed: {e}") from e
+        reads.records.append(record)
+        reads.call_ids.append(call.call_id)
+        if held.state.version >= 0:
+            held.state.version += 1  # what the record's write will make it
 
     async def finish_call(self, call: CallRecord) -> None:
         await self._session_write(
@@ -733,6 +966,7 @@ class PostgresStore:
         return None if row is None else json_loads(row)
 
     async def load_session(self, session_id: str) -> SessionState | None:
+        await self._settle()
         try:
             async with self.pool.acquire() as conn:
                 row = await conn.fetchrow(

@@ -10,6 +10,7 @@ import pytest
 
 from proxy.errors import StoreError
 from proxy.session import CallRecord, Confirmation, Environment, Message, Outcome, Role, SessionState
+from proxy.store import audit_check
 from proxy.store.postgres import PostgresStore
 
 from ..conftest import PG_DSN, needs_postgres
@@ -33,6 +34,13 @@ def read_call(call_id: str, seq: int, outcome: Outcome, order: str) -> CallRecor
         arguments={"order_id": order}, decision_id="d", verdict="allow", rules=[],
         policy_version="v", outcome=outcome, started_at="t",
         result={"status": "pending"} if outcome is Outcome.EXECUTED else None)
+
+
+def write_call(call_id: str, seq: int) -> CallRecord:
+    return CallRecord(
+        call_id=call_id, session_id="s1", seq=seq, tool="cancel_pending_order", kind="write",
+        arguments={"order_id": "#1"}, decision_id="d", verdict="allow", rules=[],
+        policy_version="v", outcome=Outcome.FORWARDING, started_at="t")
 
 
 async def test_a_replica_reads_only_what_another_changed(
@@ -194,7 +202,7 @@ async def test_a_kept_lock_is_let_go_after_its_time_and_never_taken_twice(schema
         assert await _locks_held(a) == 0
         with pytest.raises(StoreError):
             async with a.session("s1", whole):
-                await a.add_call(read_call("c1", 1, Outcome.EXECUTED, "#1"))  # seq taken
+                await a.add_call(write_call("c2", 1))  # written at once; its seq is taken
         assert await _locks_held(a) == 0  # let go at once, not kept
     finally:
         await a.close()
@@ -514,3 +522,125 @@ async def test_a_closed_pool_fails_every_store_call_as_a_store_error(schema: str
 async def test_a_dsn_asyncpg_cannot_use_is_a_store_error(dsn: str) -> None:
     with pytest.raises(StoreError, match="cannot open PostgreSQL store"):
         await PostgresStore(dsn, "unused").open()
+
+
+async def _calls_seen(store: PostgresStore, session_id: str = "s1") -> list[str]:
+    """The session's calls as another replica reads them, without any lock."""
+    rows = await store.fetch("SELECT call_id FROM calls WHERE session_id = ? ORDER BY seq",
+                             (session_id,))
+    return [r[0] for r in rows]
+
+
+async def test_read_records_are_written_before_the_lock_goes(schema: str) -> None:
+    """A read's record is kept back while the session's lock is held, through the session's
+    next calls, and written before the lock is let go: another replica that takes the lock
+    finds every read, the version counts them, and the audit chains verify."""
+    a, b = PostgresStore(PG_DSN, schema, linger_s=3600), PostgresStore(PG_DSN, schema)
+    await a.open()
+    await b.open()
+    try:
+        state = await _new_session(a)
+        for seq in (1, 2):
+            async with a.session("s1", state) as held:
+                assert held is state
+                call = read_call(f"c{seq}", seq, Outcome.EXECUTED, f"#{seq}")
+                await a.add_call(call)
+                state.add_call(call)
+        assert await _calls_seen(b) == []  # kept: the lock is still a's
+        assert state.version == 2
+        await a.let_go_all()
+        assert await _calls_seen(b) == ["c1", "c2"]
+        async with b.session("s1", None) as seen:
+            assert seen is not None and seen.version == 2
+            assert [c.call_id for c in seen.calls] == ["c1", "c2"]
+        checked, problems = await audit_check(b)
+        assert checked >= 2 and problems == []
+    finally:
+        await a.close()
+        await b.close()
+
+
+async def test_a_statement_after_kept_reads_writes_them_first(schema: str) -> None:
+    """In one block a read, then a message: the message's statement is preceded by the read's
+    record, so the store holds both in order and the copy's version stays in step (the next
+    call enters without reading the session again)."""
+    a = PostgresStore(PG_DSN, schema, linger_s=0)
+    await a.open()
+    try:
+        state = await _new_session(a)
+        async with a.session("s1", state):
+            call = read_call("c1", 1, Outcome.EXECUTED, "#1")
+            await a.add_call(call)
+            state.add_call(call)
+            message = Message(2, Role.USER, "yes", "t")
+            await a.add_message("s1", message)
+            state.add_message(message)
+            assert await _calls_seen(a) == ["c1"]  # the message's statement wrote it
+        assert state.version == 2
+        async with a.session("s1", state) as again:
+            assert again is state  # in step: nothing read whole
+        rows = await a.fetch("SELECT version FROM sessions WHERE session_id = ?", ("s1",))
+        assert rows[0][0] == 2
+    finally:
+        await a.close()
+
+
+async def test_a_read_of_the_store_sees_the_reads_kept_on_a_lingering_lock(schema: str) -> None:
+    """A read of the store in this process (the operator's API, a report) writes what the
+    lingering locks kept first: it sees every read this process answered."""
+    a = PostgresStore(PG_DSN, schema, linger_s=3600)
+    await a.open()
+    try:
+        state = await _new_session(a)
+        async with a.session("s1", state):
+            call = read_call("c1", 1, Outcome.EXECUTED, "#1")
+            await a.add_call(call)
+            state.add_call(call)
+        loaded = await a.load_session("s1")
+        assert loaded is not None and [c.call_id for c in loaded.calls] == ["c1"]
+        assert await _locks_held(a) == 0  # written with the lock's release
+    finally:
+        await a.close()
+
+
+async def test_a_kept_read_refused_later_reads_the_session_whole(schema: str) -> None:
+    """A kept read whose record is refused when written (its position taken: a copy out of
+    step) is logged with the record, writes nothing, leaves the audit chain as it was, and
+    the next call reads the session whole instead of trusting the copy."""
+    a = PostgresStore(PG_DSN, schema, linger_s=0)
+    await a.open()
+    try:
+        state = await _new_session(a)
+        async with a.session("s1", state):
+            first = read_call("c1", 1, Outcome.EXECUTED, "#1")
+            await a.add_call(first)
+            state.add_call(first)
+        async with a.session("s1", state):
+            await a.add_call(read_call("c2", 1, Outcome.EXECUTED, "#2"))  # position 1 taken
+        assert state.version == -1
+        assert await _calls_seen(a) == ["c1"]
+        async with a.session("s1", state) as whole:
+            assert whole is not None and whole is not state
+            assert [c.call_id for c in whole.calls] == ["c1"] and whole.version == 1
+        checked, problems = await audit_check(a)
+        assert checked == 1 and problems == []
+    finally:
+        await a.close()
+
+
+async def test_a_write_after_a_refused_kept_read_is_not_written(schema: str) -> None:
+    """A write whose block kept a read that the store then refuses fails closed: its own
+    record is not written (its effect would rest on a read the store does not hold)."""
+    a = PostgresStore(PG_DSN, schema, linger_s=0)
+    await a.open()
+    try:
+        state = await _new_session(a)
+        async with a.session("s1", state):
+            await a.add_call(read_call("c1", 1, Outcome.EXECUTED, "#1"))
+        async with a.session("s1", state):
+            await a.add_call(read_call("c2", 1, Outcome.EXECUTED, "#2"))  # position taken
+            with pytest.raises(StoreError, match="read records"):
+                await a.add_call(write_call("c3", 2))
+        assert await _calls_seen(a) == ["c1"]
+    finally:
+        await a.close()
