@@ -899,11 +899,7 @@ class PostgresStore:
             await self._session_write(call.session_id, ADD_CALL, *row)
             return
         chain, head = self._chains.lease()
-        entry = next_entry(head, "policy", "decision", call.call_id, {
-            "session_id": call.session_id, "tool": call.tool, "verdict": call.verdict,
-            "rules": call.rules, "policy_version": call.policy_version,
-            "arguments_sha256": hashlib.sha256(arguments).hexdigest()})
-        seq, ts, data, prev, digest = entry
+        seq, ts, data, prev, digest = _decision_entry(head, call, arguments)
         try:
             await self._session_write(call.session_id, ADD_AUDITED_CALL, *row, chain, seq, ts,
                                       "policy", "decision", call.call_id, data, prev, digest)
@@ -923,10 +919,7 @@ class PostgresStore:
         audit = None
         if call.verdict != "none":
             chain, head = self._chains.lease()
-            seq, ts, data, prev, digest = next_entry(head, "policy", "decision", call.call_id, {
-                "session_id": call.session_id, "tool": call.tool, "verdict": call.verdict,
-                "rules": call.rules, "policy_version": call.policy_version,
-                "arguments_sha256": hashlib.sha256(arguments).hexdigest()})
+            seq, ts, data, prev, digest = _decision_entry(head, call, arguments)
             audit = (chain, seq, ts, "policy", "decision", call.call_id, data.decode(), prev,
                      digest)
             reads.leases.append((chain, head, (seq, digest)))
@@ -1002,6 +995,16 @@ async def _migrate(conn: asyncpg.Connection) -> list[int]:
                                "VALUES ($1, $2, $3)", m.version, m.name, time.time())
         done.append(m.version)
     return done
+
+
+def _decision_entry(head: tuple[int, str], call: CallRecord, arguments: bytes
+                    ) -> tuple[int, float, bytes, str, str]:
+    """The audit entry after ``head`` for ``call``'s policy decision (``arguments``: its
+    canonical JSON)."""
+    return next_entry(head, "policy", "decision", call.call_id, {
+        "session_id": call.session_id, "tool": call.tool, "verdict": call.verdict,
+        "rules": call.rules, "policy_version": call.policy_version,
+        "arguments_sha256": hashlib.sha256(arguments).hexdigest()})
 
 
 async def _append_audit(conn: asyncpg.Connection, chain: str, head: tuple[int, str],
