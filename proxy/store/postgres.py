@@ -22,7 +22,8 @@ price: a read's answer leaves before its record is written, so a crash of the pr
 broken connection) in that time loses the record (``linger_s``, ``HOLD_MAX`` times that at
 most); the session is then read whole again, and a rule that needs the read finds it missing
 and refuses, as for a read never made. A read of the store in this process writes what the
-lingering locks kept first (``_settle``).
+lingering locks kept first (``_settle``), and a read of a session (``load_session``) waits
+for another replica's lingering lock on it to go (``callgate_settled``, a short bound).
 
 Every session change bumps ``sessions.version`` and stamps the changed row with it. Policy
 decisions are chained into the audit log in the call's own statement, on a chain leased by one
@@ -185,6 +186,22 @@ BEGIN
     refused := callgate_flush(sid, records);
     COMMIT;
     PERFORM pg_advisory_unlock(hashtextextended(sid, 0));
+END
+$fn$"""
+
+# Wait (up to ``wait``, a lock_timeout) until no replica holds the session's lock, so that the
+# records a lingering lock kept are committed: true, or false if the lock stayed held (a call
+# still running, whose statements write what it kept first). The transaction-level shared lock
+# is let go when the statement ends.
+SETTLED_FUNCTION = """
+CREATE OR REPLACE FUNCTION callgate_settled(sid TEXT, wait TEXT)
+RETURNS BOOLEAN LANGUAGE plpgsql VOLATILE AS $fn$
+BEGIN
+    PERFORM set_config('lock_timeout', wait, true);
+    PERFORM pg_advisory_xact_lock_shared(hashtextextended(sid, 0));
+    RETURN true;
+EXCEPTION WHEN lock_not_available THEN
+    RETURN false;
 END
 $fn$"""
 
@@ -384,6 +401,8 @@ class PostgresStore:
         self._chains = _Chains()
         self._held: dict[str, _Held] = {}
         self.linger_s = linger_s
+        # how long a read of a session waits for another replica's lingering lock on it
+        self.settle_wait_s = max(0.2, 2 * HOLD_MAX * linger_s)
         self._lingering: dict[str, _Lingering] = {}  # oldest first
         self._sweeper: asyncio.TimerHandle | None = None
         self._letting_go: set[asyncio.Task[None]] = set()
@@ -415,7 +434,7 @@ class PostgresStore:
                     await conn.execute(f'CREATE SCHEMA IF NOT EXISTS "{self.schema}"')
                     self.migrated = await _migrate(conn)
                     for sql in (*VERSION_INDEXES, ENTER_FUNCTION, CLAIM_FUNCTION, FLUSH_FUNCTION,
-                                ENTER_AFTER_PROCEDURE, RELEASE_PROCEDURE):
+                                ENTER_AFTER_PROCEDURE, RELEASE_PROCEDURE, SETTLED_FUNCTION):
                         await conn.execute(sql)
                 finally:
                     await conn.execute("SELECT pg_advisory_unlock(726354)")
@@ -959,9 +978,20 @@ class PostgresStore:
         return None if row is None else json_loads(row)
 
     async def load_session(self, session_id: str) -> SessionState | None:
+        """The session as the store holds it, with the reads every replica answered: what
+        this process's lingering locks kept is written first, and another replica's lingering
+        lock on the session is waited for (``settle_wait_s`` at most; a call still running
+        there is not: its statements write what it kept first)."""
         await self._settle()
+        own = self._lingering.pop(session_id, None)
+        if own is not None:
+            await self._let_go(session_id, own.conn, own.reads)
         try:
             async with self.pool.acquire() as conn:
+                if session_id not in self._held:  # (held here: no other replica holds it)
+                    with contextlib.suppress(asyncpg.UndefinedFunctionError):  # an older schema
+                        await conn.fetchval("SELECT callgate_settled($1, $2)", session_id,
+                                            f"{round(self.settle_wait_s * 1000)}ms")
                 row = await conn.fetchrow(
                     f"SELECT {SESSION_COLUMNS} FROM sessions WHERE session_id = $1",  # noqa: S608
                     session_id)

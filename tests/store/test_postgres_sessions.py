@@ -531,6 +531,15 @@ async def _calls_seen(store: PostgresStore, session_id: str = "s1") -> list[str]
     return [r[0] for r in rows]
 
 
+async def _read_in_block(store: PostgresStore, state: SessionState, seq: int) -> None:
+    """A read call ``c<seq>`` on s1 in a block of its own, recorded on the store and the copy
+    (its record kept back while the lock is held)."""
+    async with store.session("s1", state):
+        call = read_call(f"c{seq}", seq, Outcome.EXECUTED, f"#{seq}")
+        await store.add_call(call)
+        state.add_call(call)
+
+
 async def test_read_records_are_written_before_the_lock_goes(schema: str) -> None:
     """A read's record is kept back while the session's lock is held, through the session's
     next calls, and written before the lock is let go: another replica that takes the lock
@@ -592,15 +601,41 @@ async def test_a_read_of_the_store_sees_the_reads_kept_on_a_lingering_lock(schem
     await a.open()
     try:
         state = await _new_session(a)
-        async with a.session("s1", state):
-            call = read_call("c1", 1, Outcome.EXECUTED, "#1")
-            await a.add_call(call)
-            state.add_call(call)
+        await _read_in_block(a, state, 1)
         loaded = await a.load_session("s1")
         assert loaded is not None and [c.call_id for c in loaded.calls] == ["c1"]
         assert await _locks_held(a) == 0  # written with the lock's release
     finally:
         await a.close()
+
+
+async def test_another_replicas_read_of_a_session_waits_for_its_lingering_lock(
+        schema: str) -> None:
+    """A read answered on one replica, whose lock lingers with the record kept: another
+    replica's view of the session (an agent's or operator's GET, served by either worker)
+    waits for the lock to go and shows the read. A lock held past the wait (a call still
+    running) is not waited for without end: the view comes back with what is written."""
+    a = PostgresStore(PG_DSN, schema, linger_s=0.3)
+    b = PostgresStore(PG_DSN, schema, linger_s=0.3)
+    await a.open()
+    await b.open()
+    try:
+        state = await _new_session(a)
+        await _read_in_block(a, state, 1)
+        assert await _calls_seen(b) == []  # kept on a's lingering lock
+        loaded = await b.load_session("s1")
+        assert loaded is not None and [c.call_id for c in loaded.calls] == ["c1"]
+
+        b.settle_wait_s = 0.2  # shorter than a call that holds the lock
+        async with a.session("s1", state):
+            call = read_call("c2", 2, Outcome.EXECUTED, "#2")
+            await a.add_call(call)
+            state.add_call(call)
+            loaded = await b.load_session("s1")  # the lock is a's while its block runs
+            assert loaded is not None and [c.call_id for c in loaded.calls] == ["c1"]
+    finally:
+        await a.close()
+        await b.close()
 
 
 async def test_a_kept_read_refused_later_reads_the_session_whole(schema: str) -> None:
@@ -611,10 +646,7 @@ async def test_a_kept_read_refused_later_reads_the_session_whole(schema: str) ->
     await a.open()
     try:
         state = await _new_session(a)
-        async with a.session("s1", state):
-            first = read_call("c1", 1, Outcome.EXECUTED, "#1")
-            await a.add_call(first)
-            state.add_call(first)
+        await _read_in_block(a, state, 1)
         async with a.session("s1", state):
             await a.add_call(read_call("c2", 1, Outcome.EXECUTED, "#2"))  # position 1 taken
         assert state.version == -1
