@@ -10,6 +10,8 @@ in docs/ were made so)."""
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import json
 import os
 import re
@@ -282,6 +284,39 @@ async def test_logout_ends_the_session(browser: Any, ui: Gated) -> None:
     await r.page.wait_for_url(re.compile(r"/ui/login$"))
     resp = await r.page.goto(r.url("/ui/"))
     assert "/ui/login" in r.page.url and resp.ok
+
+
+async def test_a_poll_the_logout_answers_401_leaves_the_reader_on_the_login_page(
+        browser: Any, ui: Gated) -> None:
+    """The inbox polls while the reader logs out: a poll that reaches the server after the
+    logout (answered 401) but before the browser follows the logout's redirect must not send
+    the reader to "your session ended" instead of the login page."""
+    r = await reviewer(browser, ui, "ann")
+    held: list[Any] = []
+    polled = asyncio.Event()
+
+    async def hold(route: Any) -> None:
+        held.append(route)
+        polled.set()
+
+    async def logout(route: Any) -> None:
+        answer = await route.fetch(max_redirects=0)  # the server logs out; the page waits
+        async with r.page.expect_response(lambda a: "/ui/live" in a.url, timeout=WAIT_MS):
+            await held[0].continue_()  # answered 401
+        # the page's answer to a 401, if it acts on it, is a navigation of its own: wait a
+        # while for one (none is the right outcome: the logout's redirect is followed)
+        with contextlib.suppress(playwright_api.TimeoutError):
+            await r.page.wait_for_event("request", lambda q: "ended=1" in q.url, timeout=1000)
+        with contextlib.suppress(playwright_api.Error):  # (cancelled by a navigation of its own)
+            await route.fulfill(response=answer)
+
+    await r.page.route("**/ui/live*", hold)
+    await asyncio.wait_for(polled.wait(), WAIT_MS / 1000)
+    await r.page.route("**/ui/logout", logout)
+    await r.page.click("text=Log out", no_wait_after=True)
+    await r.page.wait_for_url(re.compile(r"/ui/login"), timeout=WAIT_MS)
+    await r.page.wait_for_load_state()
+    assert r.page.url.endswith("/ui/login"), r.page.url
 
 
 async def test_four_eyes_shows_one_of_two_approvals(

@@ -52,7 +52,14 @@
     }
   }
 
+  // A form sent (log out, approve, ...) navigates this page to the server's answer: a poll
+  // answered 401 meanwhile (by the logout itself) must not send the reader elsewhere.
+  let leaving = false;
+  document.addEventListener("submit", function (e) { if (!e.defaultPrevented) leaving = true; });
+  window.addEventListener("pageshow", function () { leaving = false; });  // back, from cache
+
   function toLogin() {
+    if (leaving) return;
     const next = location.pathname + location.search;
     location.assign("/ui/login?ended=1&next=" + encodeURIComponent(next));
   }
