@@ -33,8 +33,9 @@ class Gated:
     ids: dict[str, str] = field(default_factory=dict)  # username -> operator id
 
 
-def code(secret: str, steps_ahead: int = 0) -> str:
-    return pyotp.TOTP(secret).at(time.time() + 30 * steps_ahead)
+def code(secret: str, steps_ahead: int = 0, at: float | None = None) -> str:
+    """The one-time code for ``at`` (now by default) plus ``steps_ahead`` 30-second steps."""
+    return pyotp.TOTP(secret).at((time.time() if at is None else at) + 30 * steps_ahead)
 
 
 async def add_operator(g: Gated, username: str, role: Role) -> None:
@@ -44,10 +45,10 @@ async def add_operator(g: Gated, username: str, role: Role) -> None:
     g.ids[username] = made["operator_id"]
 
 
-async def login(g: Gated, username: str, steps_ahead: int = 0) -> str:
+async def login(g: Gated, username: str, steps_ahead: int = 0, at: float | None = None) -> str:
     resp = await g.client.post("/v1/operator/login", json={
         "username": username, "password": PASSWORD,
-        "totp": code(g.secrets[username], steps_ahead)})
+        "totp": code(g.secrets[username], steps_ahead, at)})
     assert resp.status == 200, await resp.text()
     token: str = (await resp.json())["token"]
     return token

@@ -4,6 +4,7 @@ session timeouts, and agent keys and operator sessions kept apart."""
 from __future__ import annotations
 
 import asyncio
+import time
 from typing import Any
 
 import pytest
@@ -69,11 +70,15 @@ async def test_operator_sessions_cannot_call_tools(gated: Gated) -> None:
 
 async def test_totp_replay_is_refused(gated: Gated) -> None:
     g = gated
-    await login(g, "abe", steps_ahead=0)
+    assert g.runtime.accounts is not None
+    now = time.time()  # one moment for the server and the codes: no step ends between logins
+    g.runtime.accounts.clock = lambda: now
+    await login(g, "abe", at=now)
     resp = await g.client.post("/v1/operator/login", json={
-        "username": "abe", "password": "correct horse battery", "totp": code(g.secrets["abe"])})
+        "username": "abe", "password": "correct horse battery",
+        "totp": code(g.secrets["abe"], at=now)})
     assert resp.status == 401  # the same code twice
-    await login(g, "abe", steps_ahead=1)  # the next step's code is fine
+    await login(g, "abe", steps_ahead=1, at=now)  # the next step's code is fine
 
 
 async def test_wrong_password_or_code_and_throttling(gated: Gated) -> None:
