@@ -2,7 +2,7 @@
 through the proxy, a bare aiohttp forwarder and caddy (a Go reverse proxy), on loopback, in one run.
 
     .venv/bin/python bench/overhead.py [--requests 2000] [--store sqlite|postgres]
-        [--baseline DIR] [--baseline-store sqlite|postgres]
+        [--baseline DIR] [--baseline-store sqlite|postgres] [--pool N]
 
 The upstream and each proxy run as their own processes (as in production); this process is the
 client. callgate runs with the retail catalog's schemas, the retail policy, traces and its
@@ -129,6 +129,8 @@ async def main() -> None:
     parser.add_argument("--requests", type=int, default=2000)
     parser.add_argument("--store", choices=["sqlite", "postgres"], default="sqlite")
     parser.add_argument("--dsn", default="postgresql://postgres@127.0.0.1:5432/postgres")
+    parser.add_argument("--pool", type=int, help="PostgreSQL: store.max_connections (default: "
+                        "the store's own)")
     parser.add_argument("--workers", type=int, default=1,
                         help="callgate's worker processes (more than one needs --store postgres)")
     parser.add_argument("--only", choices=["read", "write"], help="one kind of call only")
@@ -148,7 +150,8 @@ async def main() -> None:
     schema = f"bench_{os.getpid()}"
 
     def store_of(kind: str, schema: str, db: str) -> str:
-        return (f"{{backend: postgres, dsn: '{args.dsn}', schema: {schema}}}"
+        pool = "" if args.pool is None else f", max_connections: {args.pool}"
+        return (f"{{backend: postgres, dsn: '{args.dsn}', schema: {schema}{pool}}}"
                 if kind == "postgres" else f"{{path: {tmp / db}}}")
     store = store_of(args.store, schema, "bench.db")
     config.write_text(
