@@ -318,6 +318,15 @@ class _Reads:
 READS_MAX = 64  # read records kept back for one session before they are written anyway
 
 
+def _sending(reads: _Reads) -> int:
+    """Before a round trip that carries ``reads``: the copy's version, which counts them, put
+    aside (returned) and -1 meanwhile: whether they will be written is not known yet, and the
+    round trip may let the session's lock go before it answers (another session's enter
+    waits for its own lock after), so a call on the session in that time reads it whole."""
+    counted, reads.state.version = reads.state.version, -1
+    return counted
+
+
 async def _release(pool: asyncpg.Pool, conn: asyncpg.Connection) -> None:
     with contextlib.suppress(asyncpg.InterfaceError, asyncpg.PostgresError, OSError):
         await pool.release(conn)
@@ -360,7 +369,8 @@ class _Lingering:
 
 # what a store call that could not be done raises: PostgreSQL's refusal, the network, or
 # asyncpg's own (a closed pool or connection)
-_FAILED = (OSError, asyncpg.PostgresError, asyncpg.InterfaceError)
+_FAILED = (OSError, asyncpg.PostgresError, asyncpg.InterfaceError,
+           asyncpg.exceptions.InternalClientError)  # (a backend killed mid-statement, at times)
 # what a connection whose backend went away raises
 _GONE = (asyncpg.InterfaceError, asyncpg.exceptions.ConnectionDoesNotExistError, OSError)
 HOLD_MAX = 10  # times linger_s: how long calls in a row keep a session's lock without a break
@@ -497,16 +507,19 @@ class PostgresStore:
         call on the session in that time needs no round trip to enter (nothing can have
         changed it), and any other call that takes the connection lets the lock go in the
         round trip that takes its own."""
-        known = -1 if cached is None else cached.version
         state: SessionState | None
         reads: _Reads | None = None  # read records kept back, carried on to this call
         own = self._lingering.pop(session_id, None)
         if own is not None and not _alive(own.conn):
             self._end(own.conn, own.reads, session_id)  # its backend is gone, and the lock too
-            own = None
+            own = None  # (and its kept records: the copy, which counted them, is read whole)
+        known = -1 if cached is None else cached.version
         if own is not None and cached is not None and known >= 0:
             # The lock was held since this copy's last write: nothing changed the session. (A
-            # backend that died since is found by the first write, which fails: no effect.)
+            # backend that died since is found by the first write, which fails: no effect. A
+            # read has none: on a connection cut without a word to this side, another replica
+            # may change the session while a read, for ``HOLD_MAX`` times ``linger_s`` at
+            # most, is decided on this copy; docs/design.md, Store.)
             conn, state, since, reads = own.conn, cached, own.since, own.reads
         else:
             since = asyncio.get_running_loop().time()
@@ -566,6 +579,7 @@ class PostgresStore:
         if kept is None:
             return cast(str | None, await conn.fetchval(
                 "SELECT callgate_enter($1, $2, $3)", session_id, known, release))
+        counted = _sending(kept)
         try:
             refused, raw = await conn.fetchrow(
                 "CALL callgate_enter_after($1, $2, $3, $4, NULL, NULL)", session_id, known,
@@ -573,15 +587,19 @@ class PostgresStore:
         except BaseException as e:
             self._lost(release or session_id, kept, e)
             raise
-        self._written(release or session_id, kept, refused)
+        self._written(release or session_id, kept, refused, counted)
         return cast(str | None, raw)
 
-    def _written(self, session_id: str, reads: _Reads, refused: str | None) -> None:
-        """The round trip that wrote ``reads`` came back: all written (``refused`` None), or
-        none (the session's copy is then read whole again; the records stay in the log)."""
+    def _written(self, session_id: str, reads: _Reads, refused: str | None,
+                 counted: int) -> None:
+        """The round trip that wrote ``reads`` came back: all written (``refused`` None: the
+        copy's version is ``counted`` again, unless a call read it whole meanwhile), or none
+        (the copy is then read whole again; the records stay in the log)."""
         if refused is None:
             for chain, _, head in reads.leases:
                 self._chains.give_back(chain, head)
+            if reads.state.version == -1:
+                reads.state.version = counted
             return
         for chain, head, _ in reads.leases:
             self._chains.give_back(chain, head)
@@ -664,13 +682,14 @@ class PostgresStore:
                 await conn.execute("SELECT pg_advisory_unlock(hashtextextended($1, 0))",
                                    session_id)
             else:
+                counted = _sending(reads)
                 try:
                     refused = await conn.fetchval("CALL callgate_release($1, $2, NULL)",
                                                   session_id, reads.text())
                 except BaseException as e:
                     self._lost(session_id, reads, e)
                     raise
-                self._written(session_id, reads, refused)
+                self._written(session_id, reads, refused, counted)
         except BaseException as e:
             self._end(conn)
             if not isinstance(e, Exception):
@@ -730,6 +749,7 @@ class PostgresStore:
         if reads is None:
             return
         session_id = held.state.session_id
+        counted = _sending(reads)
         try:
             refused = await held.conn.fetchval("SELECT callgate_flush($1, $2)", session_id,
                                                reads.text())
@@ -738,7 +758,7 @@ class PostgresStore:
             if isinstance(e, _FAILED):
                 raise StoreError(f"PostgreSQL write failed: {e}") from e
             raise
-        self._written(session_id, reads, refused)
+        self._written(session_id, reads, refused, counted)
         if refused is not None:
             raise StoreError(f"PostgreSQL refused the session's read records: {refused}")
 
@@ -991,7 +1011,7 @@ class PostgresStore:
                 if session_id not in self._held:  # (held here: no other replica holds it)
                     with contextlib.suppress(asyncpg.UndefinedFunctionError):  # an older schema
                         await conn.fetchval("SELECT callgate_settled($1, $2)", session_id,
-                                            f"{round(self.settle_wait_s * 1000)}ms")
+                                            f"{max(1, round(self.settle_wait_s * 1000))}ms")
                 row = await conn.fetchrow(
                     f"SELECT {SESSION_COLUMNS} FROM sessions WHERE session_id = $1",  # noqa: S608
                     session_id)

@@ -6,12 +6,13 @@ import asyncio
 import contextlib
 from collections.abc import AsyncIterator
 
+import asyncpg
 import pytest
 
 from proxy.errors import StoreError
 from proxy.session import CallRecord, Confirmation, Environment, Message, Outcome, Role, SessionState
 from proxy.store import audit_check
-from proxy.store.postgres import PostgresStore
+from proxy.store.postgres import PostgresStore, _alive
 
 from ..conftest import PG_DSN, needs_postgres
 
@@ -609,17 +610,27 @@ async def test_a_read_of_the_store_sees_the_reads_kept_on_a_lingering_lock(schem
         await a.close()
 
 
+@contextlib.asynccontextmanager
+async def _two_replicas(schema: str, linger_a: float, linger_b: float
+                        ) -> AsyncIterator[tuple[PostgresStore, PostgresStore]]:
+    a = PostgresStore(PG_DSN, schema, linger_s=linger_a)
+    b = PostgresStore(PG_DSN, schema, linger_s=linger_b)
+    await a.open()
+    await b.open()
+    try:
+        yield a, b
+    finally:
+        await a.close()
+        await b.close()
+
+
 async def test_another_replicas_read_of_a_session_waits_for_its_lingering_lock(
         schema: str) -> None:
     """A read answered on one replica, whose lock lingers with the record kept: another
     replica's view of the session (an agent's or operator's GET, served by either worker)
     waits for the lock to go and shows the read. A lock held past the wait (a call still
     running) is not waited for without end: the view comes back with what is written."""
-    a = PostgresStore(PG_DSN, schema, linger_s=0.3)
-    b = PostgresStore(PG_DSN, schema, linger_s=0.3)
-    await a.open()
-    await b.open()
-    try:
+    async with _two_replicas(schema, 0.3, 0.3) as (a, b):
         state = await _new_session(a)
         await _read_in_block(a, state, 1)
         assert await _calls_seen(b) == []  # kept on a's lingering lock
@@ -633,9 +644,6 @@ async def test_another_replicas_read_of_a_session_waits_for_its_lingering_lock(
             state.add_call(call)
             loaded = await b.load_session("s1")  # the lock is a's while its block runs
             assert loaded is not None and [c.call_id for c in loaded.calls] == ["c1"]
-    finally:
-        await a.close()
-        await b.close()
 
 
 async def test_a_kept_read_refused_later_reads_the_session_whole(schema: str) -> None:
@@ -658,6 +666,80 @@ async def test_a_kept_read_refused_later_reads_the_session_whole(schema: str) ->
         assert checked == 1 and problems == []
     finally:
         await a.close()
+
+
+async def _b_says_stop_and_a_sees_it(a: PostgresStore, b: PostgresStore, state: SessionState,
+                                     version: int) -> None:
+    """Replica b enters s1, finding ``version`` in the store, and adds a message; a's next
+    call on its copy must show it (not the copy as it was)."""
+    async with b.session("s1", None) as other:
+        assert other is not None and other.version == version
+        await b.add_message("s1", Message(version + 1, Role.USER, "stop", "t"))
+    async with a.session("s1", state) as seen:
+        assert seen is not None
+        assert [m.content for m in seen.messages] == ["stop"], \
+            f"stale copy: version {seen.version}, messages {seen.messages}"
+
+
+async def test_a_dead_lingering_lock_with_a_kept_read_never_serves_a_stale_copy(
+        schema: str) -> None:
+    """a answers a read (kept on its lingering lock); the backend dies (the lock and the
+    record go); b takes the session and adds a message. a's next call must see b's message:
+    the copy's version counted the lost record, and b's write brings the store to that same
+    version."""
+    async with _two_replicas(schema, 3600, 0) as (a, b):
+        state = await _new_session(a)
+        await _read_in_block(a, state, 1)  # kept: version 1 on a's copy, 0 in the store
+        assert state.version == 1
+        pid = await a._lingering["s1"].conn.fetchval("SELECT pg_backend_pid()")
+        await b.fetch("SELECT pg_terminate_backend(?)", (pid,))
+        for _ in range(500):  # until asyncpg noticed and PostgreSQL let the lock go
+            if not _alive(a._lingering["s1"].conn) and await _locks_held(b) == 0:
+                break
+            await asyncio.sleep(0.01)
+        await _b_says_stop_and_a_sees_it(a, b, state, 0)  # the read's record was lost
+
+
+async def test_a_refused_kept_read_written_by_another_sessions_enter_never_serves_stale(
+        schema: str) -> None:
+    """s1's kept read is refused in the enter of a call on s2 that then waits for s2's lock
+    (held elsewhere). While it waits, s1's lock is free: b adds a message to s1, and a's next
+    call on s1 must see it."""
+    a = PostgresStore(PG_DSN, schema, linger_s=3600)
+    b = PostgresStore(PG_DSN, schema, linger_s=0)
+    await a.open()
+    await b.open()
+    blocker = await asyncpg.connect(PG_DSN)
+    waiting = None
+    try:
+        state = await _new_session(a)
+        await _new_session(a, "s2")
+        await _read_in_block(a, state, 1)
+        await a.let_go_all()  # c1 written; version 1
+        async with a.session("s1", state):
+            call = read_call("c2", 1, Outcome.EXECUTED, "#2")  # position 1 taken: refused
+            await a.add_call(call)
+            state.add_call(call)
+        assert state.version == 2 and "s1" in a._lingering
+        await blocker.execute("SELECT pg_advisory_lock(hashtextextended('s2', 0))")
+
+        async def on_s2() -> None:
+            async with a.session("s2", None):
+                pass
+
+        waiting = asyncio.create_task(on_s2())  # takes s1's lingering connection
+        for _ in range(500):  # until s1's lock is let go (and the enter waits for s2's)
+            if waiting.done() or await _locks_held(b) == 1:
+                break
+            await asyncio.sleep(0.01)
+        assert not waiting.done()
+        await _b_says_stop_and_a_sees_it(a, b, state, 1)
+    finally:
+        await blocker.close()
+        if waiting is not None:
+            await asyncio.wait_for(waiting, 10)
+        await a.close()
+        await b.close()
 
 
 async def test_a_write_after_a_refused_kept_read_is_not_written(schema: str) -> None:
