@@ -169,6 +169,8 @@ $fn$"""
 # A session's kept records, committed before its lock is let go (a session-level lock is let
 # go at once, not at commit: another replica taking it must find them), then, for an enter,
 # ``callgate_enter`` (which lets ``release`` go): one round trip. Procedures, for the COMMIT.
+# Records refused: the lock is kept, so that this process marks its copy (read it whole next
+# time) before another replica can change the session to the version the copy counted.
 ENTER_AFTER_PROCEDURE = """
 CREATE OR REPLACE PROCEDURE callgate_enter_after(sid TEXT, known BIGINT, release TEXT,
     records TEXT, INOUT refused TEXT, INOUT answer TEXT)
@@ -176,7 +178,9 @@ LANGUAGE plpgsql AS $fn$
 BEGIN
     refused := callgate_flush(release, records);
     COMMIT;
-    answer := callgate_enter(sid, known, release);
+    IF refused IS NULL THEN
+        answer := callgate_enter(sid, known, release);
+    END IF;  -- refused: nothing entered, and ``release`` still held (see above)
 END
 $fn$"""
 RELEASE_PROCEDURE = """
@@ -185,7 +189,9 @@ LANGUAGE plpgsql AS $fn$
 BEGIN
     refused := callgate_flush(sid, records);
     COMMIT;
-    PERFORM pg_advisory_unlock(hashtextextended(sid, 0));
+    IF refused IS NULL THEN
+        PERFORM pg_advisory_unlock(hashtextextended(sid, 0));
+    END IF;
 END
 $fn$"""
 
@@ -317,14 +323,6 @@ class _Reads:
 
 READS_MAX = 64  # read records kept back for one session before they are written anyway
 
-
-def _sending(reads: _Reads) -> int:
-    """Before a round trip that carries ``reads``: the copy's version, which counts them, put
-    aside (returned) and -1 meanwhile: whether they will be written is not known yet, and the
-    round trip may let the session's lock go before it answers (another session's enter
-    waits for its own lock after), so a call on the session in that time reads it whole."""
-    counted, reads.state.version = reads.state.version, -1
-    return counted
 
 
 async def _release(pool: asyncpg.Pool, conn: asyncpg.Connection) -> None:
@@ -579,7 +577,6 @@ class PostgresStore:
         if kept is None:
             return cast(str | None, await conn.fetchval(
                 "SELECT callgate_enter($1, $2, $3)", session_id, known, release))
-        counted = _sending(kept)
         try:
             refused, raw = await conn.fetchrow(
                 "CALL callgate_enter_after($1, $2, $3, $4, NULL, NULL)", session_id, known,
@@ -587,19 +584,18 @@ class PostgresStore:
         except BaseException as e:
             self._lost(release or session_id, kept, e)
             raise
-        self._written(release or session_id, kept, refused, counted)
+        self._written(release or session_id, kept, refused)
+        if refused is not None:  # ``release`` still held: now its copy is marked, let it go
+            raw = await conn.fetchval("SELECT callgate_enter($1, $2, $3)", session_id,
+                                      -1 if release == session_id else known, release)
         return cast(str | None, raw)
 
-    def _written(self, session_id: str, reads: _Reads, refused: str | None,
-                 counted: int) -> None:
-        """The round trip that wrote ``reads`` came back: all written (``refused`` None: the
-        copy's version is ``counted`` again, unless a call read it whole meanwhile), or none
-        (the copy is then read whole again; the records stay in the log)."""
+    def _written(self, session_id: str, reads: _Reads, refused: str | None) -> None:
+        """The round trip that wrote ``reads`` came back: all written (``refused`` None), or
+        none (the session's copy is then read whole again; the records stay in the log)."""
         if refused is None:
             for chain, _, head in reads.leases:
                 self._chains.give_back(chain, head)
-            if reads.state.version == -1:
-                reads.state.version = counted
             return
         for chain, head, _ in reads.leases:
             self._chains.give_back(chain, head)
@@ -682,14 +678,16 @@ class PostgresStore:
                 await conn.execute("SELECT pg_advisory_unlock(hashtextextended($1, 0))",
                                    session_id)
             else:
-                counted = _sending(reads)
                 try:
                     refused = await conn.fetchval("CALL callgate_release($1, $2, NULL)",
                                                   session_id, reads.text())
                 except BaseException as e:
                     self._lost(session_id, reads, e)
                     raise
-                self._written(session_id, reads, refused, counted)
+                self._written(session_id, reads, refused)
+                if refused is not None:  # kept until the copy was marked
+                    await conn.execute("SELECT pg_advisory_unlock(hashtextextended($1, 0))",
+                                       session_id)
         except BaseException as e:
             self._end(conn)
             if not isinstance(e, Exception):
@@ -749,7 +747,6 @@ class PostgresStore:
         if reads is None:
             return
         session_id = held.state.session_id
-        counted = _sending(reads)
         try:
             refused = await held.conn.fetchval("SELECT callgate_flush($1, $2)", session_id,
                                                reads.text())
@@ -758,7 +755,7 @@ class PostgresStore:
             if isinstance(e, _FAILED):
                 raise StoreError(f"PostgreSQL write failed: {e}") from e
             raise
-        self._written(session_id, reads, refused, counted)
+        self._written(session_id, reads, refused)
         if refused is not None:
             raise StoreError(f"PostgreSQL refused the session's read records: {refused}")
 
