@@ -324,7 +324,6 @@ class _Reads:
 READS_MAX = 64  # read records kept back for one session before they are written anyway
 
 
-
 async def _release(pool: asyncpg.Pool, conn: asyncpg.Connection) -> None:
     with contextlib.suppress(asyncpg.InterfaceError, asyncpg.PostgresError, OSError):
         await pool.release(conn)
@@ -532,8 +531,9 @@ class PostgresStore:
                     # go with it) and enter once more on one from the pool
                     self._end(conn)
                     conn = await self._from_pool()
-                    raw = await conn.fetchval("SELECT callgate_enter($1, $2, NULL)",
-                                              session_id, known)
+                    raw = await conn.fetchval(  # (the copy: -1 if its kept records failed)
+                        "SELECT callgate_enter($1, $2, NULL)", session_id,
+                        -1 if cached is None else cached.version)
             except StoreError:
                 raise  # no connection came from the pool: nothing to end
             except BaseException as e:
