@@ -531,9 +531,8 @@ class PostgresStore:
                     # go with it) and enter once more on one from the pool
                     self._end(conn)
                     conn = await self._from_pool()
-                    raw = await conn.fetchval(  # (the copy: -1 if its kept records failed)
-                        "SELECT callgate_enter($1, $2, NULL)", session_id,
-                        -1 if cached is None else cached.version)
+                    raw = await self._enter(  # (the copy: -1 if its kept records failed)
+                        conn, session_id, -1 if cached is None else cached.version, None, None)
             except StoreError:
                 raise  # no connection came from the pool: nothing to end
             except BaseException as e:
@@ -586,8 +585,8 @@ class PostgresStore:
             raise
         self._written(release or session_id, kept, refused)
         if refused is not None:  # ``release`` still held: now its copy is marked, let it go
-            raw = await conn.fetchval("SELECT callgate_enter($1, $2, $3)", session_id,
-                                      -1 if release == session_id else known, release)
+            raw = await self._enter(conn, session_id, -1 if release == session_id else known,
+                                    release, None)
         return cast(str | None, raw)
 
     def _written(self, session_id: str, reads: _Reads, refused: str | None) -> None:
@@ -759,11 +758,13 @@ class PostgresStore:
         if refused is not None:
             raise StoreError(f"PostgreSQL refused the session's read records: {refused}")
 
-    async def _settle(self) -> None:
+    async def _settle(self, also: str | None = None) -> None:
         """Write the kept read records of every session whose lock lingers (letting it go), so
         that a read of the store sees the reads this process answered (but those of calls
-        still running, which their own statements write)."""
-        for session_id in [s for s, kept in self._lingering.items() if kept.reads is not None]:
+        still running, which their own statements write); ``also``: a session whose lingering
+        lock goes too, records or not."""
+        for session_id in [s for s, kept in self._lingering.items()
+                           if kept.reads is not None or s == also]:
             lingering = self._lingering.pop(session_id, None)
             if lingering is not None:
                 await self._let_go(session_id, lingering.conn, lingering.reads)
@@ -999,10 +1000,7 @@ class PostgresStore:
         this process's lingering locks kept is written first, and another replica's lingering
         lock on the session is waited for (``settle_wait_s`` at most; a call still running
         there is not: its statements write what it kept first)."""
-        await self._settle()
-        own = self._lingering.pop(session_id, None)
-        if own is not None:
-            await self._let_go(session_id, own.conn, own.reads)
+        await self._settle(also=session_id)
         try:
             async with self.pool.acquire() as conn:
                 if session_id not in self._held:  # (held here: no other replica holds it)

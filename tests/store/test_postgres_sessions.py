@@ -705,41 +705,36 @@ async def test_a_refused_kept_read_written_by_another_sessions_enter_never_serve
     """s1's kept read is refused in the enter of a call on s2 that then waits for s2's lock
     (held elsewhere). While it waits, s1's lock is free: b adds a message to s1, and a's next
     call on s1 must see it."""
-    a = PostgresStore(PG_DSN, schema, linger_s=3600)
-    b = PostgresStore(PG_DSN, schema, linger_s=0)
-    await a.open()
-    await b.open()
-    blocker = await asyncpg.connect(PG_DSN)
-    waiting = None
-    try:
-        state = await _new_session(a)
-        await _new_session(a, "s2")
-        await _read_in_block(a, state, 1)
-        await a.let_go_all()  # c1 written; version 1
-        async with a.session("s1", state):
-            call = read_call("c2", 1, Outcome.EXECUTED, "#2")  # position 1 taken: refused
-            await a.add_call(call)
-            state.add_call(call)
-        assert state.version == 2 and "s1" in a._lingering
-        await blocker.execute("SELECT pg_advisory_lock(hashtextextended('s2', 0))")
+    async with _two_replicas(schema, 3600, 0) as (a, b):
+        blocker = await asyncpg.connect(PG_DSN)
+        waiting = None
+        try:
+            state = await _new_session(a)
+            await _new_session(a, "s2")
+            await _read_in_block(a, state, 1)
+            await a.let_go_all()  # c1 written; version 1
+            async with a.session("s1", state):
+                call = read_call("c2", 1, Outcome.EXECUTED, "#2")  # position 1 taken: refused
+                await a.add_call(call)
+                state.add_call(call)
+            assert state.version == 2 and "s1" in a._lingering
+            await blocker.execute("SELECT pg_advisory_lock(hashtextextended('s2', 0))")
 
-        async def on_s2() -> None:
-            async with a.session("s2", None):
-                pass
+            async def on_s2() -> None:
+                async with a.session("s2", None):
+                    pass
 
-        waiting = asyncio.create_task(on_s2())  # takes s1's lingering connection
-        for _ in range(500):  # until s1's lock is let go (and the enter waits for s2's)
-            if waiting.done() or await _locks_held(b) == 1:
-                break
-            await asyncio.sleep(0.01)
-        assert not waiting.done()
-        await _b_says_stop_and_a_sees_it(a, b, state, 1)
-    finally:
-        await blocker.close()
-        if waiting is not None:
-            await asyncio.wait_for(waiting, 10)
-        await a.close()
-        await b.close()
+            waiting = asyncio.create_task(on_s2())  # takes s1's lingering connection
+            for _ in range(500):  # until s1's lock is let go (and the enter waits for s2's)
+                if waiting.done() or await _locks_held(b) == 1:
+                    break
+                await asyncio.sleep(0.01)
+            assert not waiting.done()
+            await _b_says_stop_and_a_sees_it(a, b, state, 1)
+        finally:
+            await blocker.close()
+            if waiting is not None:
+                await asyncio.wait_for(waiting, 10)
 
 
 async def test_a_write_after_a_refused_kept_read_is_not_written(schema: str) -> None:
