@@ -11,7 +11,7 @@ bump and the audit entry commit together). The lock is kept for ``linger_s`` aft
 (``_Lingering``): the session's next call in that time enters without a round trip, another
 call that takes the connection lets the lock go in its own enter, and what is left lingering
 is let go alone. While a session is held, the task's other statements run on its connection
-(``_conn``). A read call's record is kept back while the lock is held (``_Reads``) and
+(``_conn``). A read call's record is kept back while the lock is held (``_Kept``) and
 written in the round trip that lets the lock go (``callgate_release``, or the next enter on
 the connection: ``callgate_enter_after``, which commits the records before it lets the lock
 go), or before the session's next statement: no replica can read or change the session in
@@ -125,7 +125,7 @@ BEGIN
 END
 $fn$"""  # noqa: S608
 
-# Read calls' records this process kept back while it held their session (``_Reads``), written
+# Read calls' records this process kept back while it held their session (``_Kept``), written
 # in order, the session's version going up by one each: NULL, or why none was (the block's
 # subtransaction takes back any it wrote). ``records``: a JSON array, one array a record.
 FLUSH_FUNCTION = """
@@ -299,10 +299,10 @@ class _Chains:
         self._free.append((chain, head))
 
 
-class _Reads:
+class _Kept:
     """Read calls' records kept back while this process holds their session: written, in
     order, with the lock's connection's next round trip (the enter that lets the lock go, its
-    release, or the session's next statement), ``READS_MAX`` at most. A read changed nothing
+    release, or the session's next statement), ``KEPT_MAX`` at most. A read changed nothing
     upstream, and while the lock is held no replica can read or change the session, so the
     session the others see is the same; the call is answered before its record is written.
     ``state``: the session's copy, whose version counts them already (it is read whole again
@@ -321,7 +321,7 @@ class _Reads:
         return "[" + b",".join(self.records).decode() + "]"
 
 
-READS_MAX = 64  # read records kept back for one session before they are written anyway
+KEPT_MAX = 64  # records kept back for one session before they are written anyway
 
 
 async def _release(pool: asyncpg.Pool, conn: asyncpg.Connection) -> None:
@@ -357,11 +357,11 @@ class _Lingering:
     a lock held ``HOLD_MAX`` times ``linger_s`` since is let go after its call, whatever
     follows, so another replica waits for a busy session that long at most."""
 
-    __slots__ = ("conn", "reads", "since", "until")
+    __slots__ = ("conn", "kept", "since", "until")
 
     def __init__(self, conn: asyncpg.Connection, since: float, until: float,
-                 reads: _Reads | None) -> None:
-        self.conn, self.since, self.until, self.reads = conn, since, until, reads
+                 kept: _Kept | None) -> None:
+        self.conn, self.since, self.until, self.kept = conn, since, until, kept
 
 
 # what a store call that could not be done raises: PostgreSQL's refusal, the network, or
@@ -378,13 +378,13 @@ class _Held:
     and, while the block runs, the task's other statements (``_conn``)."""
 
     def __init__(self, store: PostgresStore, conn: asyncpg.Connection,
-                 state: SessionState, reads: _Reads | None) -> None:
+                 state: SessionState, kept: _Kept | None) -> None:
         self.store = store
         self.conn = conn
         self.state = state
         self.task = asyncio.current_task()
         self.open = True
-        self.reads = reads  # read records not yet written (``_Reads``)
+        self.kept = kept  # records not yet written (``_Kept``)
 
 
 # The session the running task holds: its other statements go through the held connection
@@ -474,11 +474,11 @@ class PostgresStore:
         try:
             while self._lingering:
                 session_id, held = self._lingering.popitem()
-                await self._let_go(session_id, held.conn, held.reads)
+                await self._let_go(session_id, held.conn, held.kept)
         except BaseException:
             while self._lingering:
                 session_id, held = self._lingering.popitem()
-                self._end(held.conn, held.reads, session_id)
+                self._end(held.conn, held.kept, session_id)
             raise
         if self._letting_go:
             await asyncio.gather(*self._letting_go, return_exceptions=True)
@@ -505,10 +505,10 @@ class PostgresStore:
         changed it), and any other call that takes the connection lets the lock go in the
         round trip that takes its own."""
         state: SessionState | None
-        reads: _Reads | None = None  # read records kept back, carried on to this call
+        kept: _Kept | None = None  # records kept back, carried on to this call
         own = self._lingering.pop(session_id, None)
         if own is not None and not _alive(own.conn):
-            self._end(own.conn, own.reads, session_id)  # its backend is gone, and the lock too
+            self._end(own.conn, own.kept, session_id)  # its backend is gone, and the lock too
             own = None  # (and its kept records: the copy, which counted them, is read whole)
         known = -1 if cached is None else cached.version
         if own is not None and cached is not None and known >= 0:
@@ -517,13 +517,13 @@ class PostgresStore:
             # read has none: on a connection cut without a word to this side, another replica
             # may change the session while a read, for ``HOLD_MAX`` times ``linger_s`` at
             # most, is decided on this copy; docs/design.md, Store.)
-            conn, state, since, reads = own.conn, cached, own.since, own.reads
+            conn, state, since, kept = own.conn, cached, own.since, own.kept
         else:
             since = asyncio.get_running_loop().time()
-            conn, release, kept = await self._enter_connection(session_id, own)
+            conn, release, released = await self._enter_connection(session_id, own)
             try:
                 try:
-                    raw = await self._enter(conn, session_id, known, release, kept)
+                    raw = await self._enter(conn, session_id, known, release, released)
                 except _GONE:
                     if release is None:
                         raise
@@ -547,7 +547,7 @@ class PostgresStore:
                 raise
         held: _Held | None = None
         if state is not None:
-            held = self._held[session_id] = _Held(self, conn, state, reads)
+            held = self._held[session_id] = _Held(self, conn, state, kept)
         outer = _IN_SESSION.get()
         _IN_SESSION.set(held)
         clean = False
@@ -562,14 +562,14 @@ class PostgresStore:
         finally:
             if held is not None:
                 held.open = False
-                reads = held.reads
+                kept = held.kept
             _IN_SESSION.set(outer)
             self._held.pop(session_id, None)
-            if not (clean and state is not None and self._keep(session_id, conn, since, reads)):
-                await self._let_go(session_id, conn, reads)
+            if not (clean and state is not None and self._keep(session_id, conn, since, kept)):
+                await self._let_go(session_id, conn, kept)
 
     async def _enter(self, conn: asyncpg.Connection, session_id: str, known: int,
-                     release: str | None, kept: _Reads | None) -> str | None:
+                     release: str | None, kept: _Kept | None) -> str | None:
         """``callgate_enter`` on ``conn``; with ``release``'s kept records written first, in
         the same round trip, when there are some (the connection failing midway: their fate
         is unknown, and the error is raised)."""
@@ -589,41 +589,41 @@ class PostgresStore:
                                     release, None)
         return cast(str | None, raw)
 
-    def _written(self, session_id: str, reads: _Reads, refused: str | None) -> None:
-        """The round trip that wrote ``reads`` came back: all written (``refused`` None), or
+    def _written(self, session_id: str, kept: _Kept, refused: str | None) -> None:
+        """The round trip that wrote ``kept`` came back: all written (``refused`` None), or
         none (the session's copy is then read whole again; the records stay in the log)."""
         if refused is None:
-            for chain, _, head in reads.leases:
+            for chain, _, head in kept.leases:
                 self._chains.give_back(chain, head)
             return
-        for chain, head, _ in reads.leases:
+        for chain, head, _ in kept.leases:
             self._chains.give_back(chain, head)
-        reads.state.version = -1
-        log.error("read_records_refused", session_id=session_id, calls=reads.call_ids,
-                  error=refused, records=reads.text())
+        kept.state.version = -1
+        log.error("kept_records_refused", session_id=session_id, calls=kept.call_ids,
+                  error=refused, records=kept.text())
 
-    def _lost(self, session_id: str, reads: _Reads | None, error: BaseException | str) -> None:
-        """``reads`` may or may not have been written (the connection failed or was ended):
+    def _lost(self, session_id: str, kept: _Kept | None, error: BaseException | str) -> None:
+        """``kept`` may or may not have been written (the connection failed or was ended):
         their chains are never leased again, and the session's copy is read whole again."""
-        if reads is None:
+        if kept is None:
             return
-        reads.state.version = -1
-        log.error("read_records_unknown", session_id=session_id, calls=reads.call_ids,
-                  error=str(error), records=reads.text())
+        kept.state.version = -1
+        log.error("kept_records_unknown", session_id=session_id, calls=kept.call_ids,
+                  error=str(error), records=kept.text())
 
     async def _enter_connection(self, session_id: str, own: _Lingering | None
-                                ) -> tuple[asyncpg.Connection, str | None, _Reads | None]:
+                                ) -> tuple[asyncpg.Connection, str | None, _Kept | None]:
         """A connection to take ``session_id``'s lock on, the session whose lock it still
         holds (to let go in the same round trip) and that session's kept records: its own
         lingering one, else the one that has lingered longest, else one from the pool."""
         if own is not None:
-            return own.conn, session_id, own.reads
+            return own.conn, session_id, own.kept
         while self._lingering and not self._closing:
             other = next(iter(self._lingering))
             lingering = self._lingering.pop(other)
             if _alive(lingering.conn):
-                return lingering.conn, other, lingering.reads
-            self._end(lingering.conn, lingering.reads, other)
+                return lingering.conn, other, lingering.kept
+            self._end(lingering.conn, lingering.kept, other)
         return await self._from_pool(), None, None
 
     async def _from_pool(self) -> asyncpg.Connection:
@@ -633,8 +633,8 @@ class PostgresStore:
             raise StoreError(f"PostgreSQL lock failed: {e}") from e
 
     def _keep(self, session_id: str, conn: asyncpg.Connection, since: float,
-              reads: _Reads | None) -> bool:
-        """After a clean call, keep its connection with the session's lock (and ``reads``, its
+              kept: _Kept | None) -> bool:
+        """After a clean call, keep its connection with the session's lock (and ``kept``, its
         records not yet written) for ``linger_s`` (True), unless: the pool has no connection
         to spare (someone may be waiting for one), the lock has been held ``HOLD_MAX`` times
         ``linger_s`` without a break (another replica may be waiting for it), the store is
@@ -647,7 +647,7 @@ class PostgresStore:
         now = loop.time()
         if now - since >= HOLD_MAX * self.linger_s:
             return False
-        self._lingering[session_id] = _Lingering(conn, since, now + self.linger_s, reads)
+        self._lingering[session_id] = _Lingering(conn, since, now + self.linger_s, kept)
         if self._sweeper is None:
             self._sweeper = loop.call_at(now + self.linger_s, self._sweep)
         return True
@@ -663,27 +663,27 @@ class PostgresStore:
                 self._sweeper = loop.call_at(lingering.until, self._sweep)
                 return
             del self._lingering[session_id]
-            self._in_background(self._let_go(session_id, lingering.conn, lingering.reads))
+            self._in_background(self._let_go(session_id, lingering.conn, lingering.kept))
 
     async def _let_go(self, session_id: str, conn: asyncpg.Connection,
-                      reads: _Reads | None) -> None:
-        """Release the session's lock, after writing ``reads`` (its kept records) in the same
+                      kept: _Kept | None) -> None:
+        """Release the session's lock, after writing ``kept`` (its kept records) in the same
         round trip, and give the connection back to the pool (a connection whose backend is
         gone, or that fails to unlock, is ended: its locks go with it)."""
         try:
             if not _alive(conn):
-                self._lost(session_id, reads, "the connection was gone")
-            elif reads is None:
+                self._lost(session_id, kept, "the connection was gone")
+            elif kept is None:
                 await conn.execute("SELECT pg_advisory_unlock(hashtextextended($1, 0))",
                                    session_id)
             else:
                 try:
                     refused = await conn.fetchval("CALL callgate_release($1, $2, NULL)",
-                                                  session_id, reads.text())
+                                                  session_id, kept.text())
                 except BaseException as e:
-                    self._lost(session_id, reads, e)
+                    self._lost(session_id, kept, e)
                     raise
-                self._written(session_id, reads, refused)
+                self._written(session_id, kept, refused)
                 if refused is not None:  # kept until the copy was marked
                     await conn.execute("SELECT pg_advisory_unlock(hashtextextended($1, 0))",
                                        session_id)
@@ -697,12 +697,12 @@ class PostgresStore:
         except (asyncpg.InterfaceError, StoreError):
             self._end(conn)
 
-    def _end(self, conn: asyncpg.Connection, reads: _Reads | None = None,
+    def _end(self, conn: asyncpg.Connection, kept: _Kept | None = None,
              session_id: str = "") -> None:
         """End a connection at once, without a round trip (PostgreSQL releases its locks), and
-        give it back to the pool, which opens another when one is needed. ``reads``: records
+        give it back to the pool, which opens another when one is needed. ``kept``: records
         kept on it, whose fate is then unknown."""
-        self._lost(session_id, reads, "the connection was ended")
+        self._lost(session_id, kept, "the connection was ended")
         with contextlib.suppress(asyncpg.InterfaceError):
             conn.terminate()
         pool = self._pool
@@ -723,7 +723,7 @@ class PostgresStore:
             if held is None:
                 await self.pool.fetchval(sql, session_id, *params)
                 return
-            if held.reads is not None:
+            if held.kept is not None:
                 await self._write_kept(held)
             version = await held.conn.fetchval(sql, session_id, *params)
         except (asyncpg.DataError, UnicodeError) as e:
@@ -739,35 +739,35 @@ class PostgresStore:
         held.state.version = version if version == held.state.version + 1 else -1
 
     async def _write_kept(self, held: _Held) -> None:
-        """Write the held session's kept read records now, before its next statement (which
+        """Write the held session's kept records now, before its next statement (which
         may read them, and whose version follows theirs). Not all written: StoreError, and the
         statement is not run."""
-        reads, held.reads = held.reads, None
-        if reads is None:
+        kept, held.kept = held.kept, None
+        if kept is None:
             return
         session_id = held.state.session_id
         try:
             refused = await held.conn.fetchval("SELECT callgate_flush($1, $2)", session_id,
-                                               reads.text())
+                                               kept.text())
         except BaseException as e:
-            self._lost(session_id, reads, e)
+            self._lost(session_id, kept, e)
             if isinstance(e, _FAILED):
                 raise StoreError(f"PostgreSQL write failed: {e}") from e
             raise
-        self._written(session_id, reads, refused)
+        self._written(session_id, kept, refused)
         if refused is not None:
-            raise StoreError(f"PostgreSQL refused the session's read records: {refused}")
+            raise StoreError(f"PostgreSQL refused the session's kept records: {refused}")
 
     async def _settle(self, also: str | None = None) -> None:
-        """Write the kept read records of every session whose lock lingers (letting it go), so
+        """Write the kept records of every session whose lock lingers (letting it go), so
         that a read of the store sees the reads this process answered (but those of calls
         still running, which their own statements write); ``also``: a session whose lingering
         lock goes too, records or not."""
-        for session_id in [s for s, kept in self._lingering.items()
-                           if kept.reads is not None or s == also]:
+        for session_id in [s for s, lingering in self._lingering.items()
+                           if lingering.kept is not None or s == also]:
             lingering = self._lingering.pop(session_id, None)
             if lingering is not None:
-                await self._let_go(session_id, lingering.conn, lingering.reads)
+                await self._let_go(session_id, lingering.conn, lingering.kept)
 
     @contextlib.asynccontextmanager
     async def _conn(self) -> AsyncIterator[asyncpg.Connection]:
@@ -776,7 +776,7 @@ class PostgresStore:
         held = _IN_SESSION.get()
         if held is not None and held.store is self and held.open \
                 and held.task is asyncio.current_task() and _alive(held.conn):
-            if held.reads is not None:
+            if held.kept is not None:
                 await self._write_kept(held)  # what the statement reads or follows
             try:
                 yield held.conn
@@ -929,7 +929,7 @@ class PostgresStore:
         if call.kind == "read" and held is not None and held.open \
                 and held.task is asyncio.current_task() and _alive(held.conn):
             self._keep_read(held, call, row, arguments)
-            if held.reads is not None and len(held.reads.records) >= READS_MAX:
+            if held.kept is not None and len(held.kept.records) >= KEPT_MAX:
                 await self._write_kept(held)
             return
         if call.verdict == "none":
@@ -949,27 +949,27 @@ class PostgresStore:
     def _keep_read(self, held: _Held, call: CallRecord, row: tuple[Any, ...],
                    arguments: bytes) -> None:
         """Keep a read call's record (``row``, and its audit entry) back for the held
-        session's next round trip (``_Reads``)."""
-        reads = held.reads
-        if reads is None:
-            reads = held.reads = _Reads(held.state)
+        session's next round trip (``_Kept``)."""
+        kept = held.kept
+        if kept is None:
+            kept = held.kept = _Kept(held.state)
         audit = None
         if call.verdict != "none":
             chain, head = self._chains.lease()
             seq, ts, data, prev, digest = _decision_entry(head, call, arguments)
             audit = (chain, seq, ts, "policy", "decision", call.call_id, data.decode(), prev,
                      digest)
-            reads.leases.append((chain, head, (seq, digest)))
+            kept.leases.append((chain, head, (seq, digest)))
         try:
             record = orjson.dumps((*(v.decode() if isinstance(v, bytes) else v for v in row),
                                    audit))
         except (TypeError, UnicodeError) as e:
             if audit is not None:
-                chain, head, _ = reads.leases.pop()
+                chain, head, _ = kept.leases.pop()
                 self._chains.give_back(chain, head)
             raise StoreInputError(f"PostgreSQL write failed: {e}") from e
-        reads.records.append(record)
-        reads.call_ids.append(call.call_id)
+        kept.records.append(record)
+        kept.call_ids.append(call.call_id)
         if held.state.version >= 0:
             held.state.version += 1  # what the record's write will make it
 

@@ -748,7 +748,7 @@ async def test_a_write_after_a_refused_kept_read_is_not_written(schema: str) -> 
             await a.add_call(read_call("c1", 1, Outcome.EXECUTED, "#1"))
         async with a.session("s1", state):
             await a.add_call(read_call("c2", 1, Outcome.EXECUTED, "#2"))  # position taken
-            with pytest.raises(StoreError, match="read records"):
+            with pytest.raises(StoreError, match="kept records"):
                 await a.add_call(write_call("c3", 2))
         assert await _calls_seen(a) == ["c1"]
     finally:
