@@ -313,7 +313,7 @@ async def _forward(
         return Enforced(envelope, status, record)
     session.finish_call(record)
     try:
-        await store.finish_call(record)
+        await store.finish_call(record, answered=True)
     except StoreError as e:
         # The upstream already acted; telling the agent otherwise would be a lie. The row stays
         # "forwarding" (outcome unknown) for an operator to reconcile.

@@ -48,8 +48,11 @@ class Store(Protocol):
         """Record a call: final when refused, or in flight (outcome ``forwarding``) before sending."""
         ...
 
-    async def finish_call(self, call: CallRecord) -> None:
-        """Record the outcome of an in-flight call; a successful read also becomes a fact."""
+    async def finish_call(self, call: CallRecord, *, answered: bool = False) -> None:
+        """Record the outcome of an in-flight call; a successful read also becomes a fact.
+        ``answered``: the call's answer has left already, whatever becomes of this record, so
+        a store may keep it back while it holds the session (no one else can see it before it
+        is written); otherwise it is written before this returns."""
         ...
 
     async def save_confirmation(self, session_id: str, confirmation: Confirmation) -> None:

@@ -11,17 +11,20 @@ bump and the audit entry commit together). The lock is kept for ``linger_s`` aft
 (``_Lingering``): the session's next call in that time enters without a round trip, another
 call that takes the connection lets the lock go in its own enter, and what is left lingering
 is let go alone. While a session is held, the task's other statements run on its connection
-(``_conn``). A read call's record is kept back while the lock is held (``_Kept``) and
-written in the round trip that lets the lock go (``callgate_release``, or the next enter on
-the connection: ``callgate_enter_after``, which commits the records before it lets the lock
-go), or before the session's next statement: no replica can read or change the session in
-between, and the read changed nothing upstream. So a read call makes one round trip (its
-enter) and a write three or four (one more with a once-only claim), plus the lock's release
-where no call takes it along; a read right after another on the same session, none. The
-price: a read's answer leaves before its record is written, so a crash of the process (or a
-broken connection) in that time loses the record (``linger_s``, ``HOLD_MAX`` times that at
-most); the session is then read whole again, and a rule that needs the read finds it missing
-and refuses, as for a read never made. A read of the store in this process writes what the
+(``_conn``). A read call's record, and what the upstream said to a write (its finish), are
+kept back while the lock is held (``_Kept``) and written in the round trip that lets the lock
+go (``callgate_release``, or the next enter on the connection: ``callgate_enter_after``,
+which commits the records before it lets the lock go), or before the session's next
+statement: no replica can read or change the session in between, a read changed nothing
+upstream, and a write's record in flight was written before it was sent. So a read call
+makes one round trip (its enter) and a write two or three (one more with a once-only claim),
+plus the lock's release where no call takes it along; a read right after another on the
+same session, none. The price: the answer leaves before its record is written, so a crash
+of the process (or a broken connection) in that time loses the record (``linger_s``,
+``HOLD_MAX`` times that at most); the session is then read whole again, and a rule that
+needs the read finds it missing and refuses, as for a read never made, and the write stays
+in flight (its outcome unknown: an identical retry is held, never sent again), as when the
+process dies while the upstream answers. A read of the store in this process writes what the
 lingering locks kept first (``_settle``), and a read of a session (``load_session``) waits
 for another replica's lingering lock on it to go (``callgate_settled``, a short bound).
 
@@ -125,9 +128,10 @@ BEGIN
 END
 $fn$"""  # noqa: S608
 
-# Read calls' records this process kept back while it held their session (``_Kept``), written
-# in order, the session's version going up by one each: NULL, or why none was (the block's
-# subtransaction takes back any it wrote). ``records``: a JSON array, one array a record.
+# Records this process kept back while it held their session (``_Kept``), written in order,
+# the session's version going up by one each: NULL, or why none was (the block's
+# subtransaction takes back any it wrote). ``records``: a JSON array, one array a record: a
+# read call's row (and its audit entry), or a write's finish (``"finish"`` first).
 FLUSH_FUNCTION = """
 CREATE OR REPLACE FUNCTION callgate_flush(sid TEXT, records TEXT)
 RETURNS TEXT LANGUAGE plpgsql VOLATILE AS $fn$
@@ -143,6 +147,16 @@ BEGIN
         FOR r IN SELECT json_array_elements(records::json) LOOP
             UPDATE sessions SET version = version + 1 WHERE session_id = sid
                 RETURNING version INTO STRICT v;
+            IF json_typeof(r->0) = 'string' THEN  -- a write's finish: what the upstream said
+                UPDATE calls SET outcome = r->>2, result = convert_to(r->>3, 'UTF8'),
+                    upstream_status = (r->>4)::int, error_code = r->>5, finished_at = r->>6,
+                    version = v
+                    WHERE session_id = sid AND call_id = r->>1;
+                IF NOT FOUND THEN
+                    RAISE EXCEPTION 'no call % in session %', r->>1, sid;
+                END IF;
+                CONTINUE;
+            END IF;
             INSERT INTO events (session_id, seq, kind) VALUES (sid, (r->>0)::bigint, 'call');
             INSERT INTO calls (session_id, seq, call_id, tool, kind, arguments, decision_id,
                 verdict, rules, policy_version, outcome, result, upstream_status, error_code,
@@ -300,11 +314,12 @@ class _Chains:
 
 
 class _Kept:
-    """Read calls' records kept back while this process holds their session: written, in
-    order, with the lock's connection's next round trip (the enter that lets the lock go, its
-    release, or the session's next statement), ``KEPT_MAX`` at most. A read changed nothing
-    upstream, and while the lock is held no replica can read or change the session, so the
-    session the others see is the same; the call is answered before its record is written.
+    """Records kept back while this process holds their session (read calls', and writes'
+    finishes): written, in order, with the lock's connection's next round trip (the enter that
+    lets the lock go, its release, or the session's next statement), ``KEPT_MAX`` at most. A
+    read changed nothing upstream, a write in flight is in the store already, and while the
+    lock is held no replica can read or change the session, so the session the others see is
+    the same; the call is answered before its record is written.
     ``state``: the session's copy, whose version counts them already (it is read whole again
     if they are not written); ``leases``: the audit chains their entries extend, with the
     heads before and after, given back once the fate of the round trip is known."""
@@ -973,10 +988,35 @@ class PostgresStore:
         if held.state.version >= 0:
             held.state.version += 1  # what the record's write will make it
 
-    async def finish_call(self, call: CallRecord) -> None:
+    async def finish_call(self, call: CallRecord, *, answered: bool = False) -> None:
+        """What the upstream said to a write in flight. ``answered`` and inside the session's
+        block, it is kept back like a read's record (``_Kept``): the call is already answered
+        whatever becomes of this record (one that fails is logged, and the call stays
+        ``forwarding``, its outcome unknown: an identical retry is held), and no replica can
+        see the session before the lock goes, which writes it first. Otherwise (a reported
+        outcome, whose acknowledgment says it is recorded) it is written now."""
+        result = None if call.result is None else scrubbed_json(call.result)
+        held = self._held.get(call.session_id)
+        if answered and held is not None and held.open \
+                and held.task is asyncio.current_task() and _alive(held.conn):
+            try:
+                record = orjson.dumps(("finish", call.call_id, call.outcome.value,
+                                       None if result is None else result.decode(),
+                                       call.upstream_status, call.error_code, call.finished_at))
+            except (TypeError, UnicodeError) as e:
+                raise StoreInputError(f"PostgreSQL write failed: {e}") from e
+            kept = held.kept
+            if kept is None:
+                kept = held.kept = _Kept(held.state)
+            kept.records.append(record)
+            kept.call_ids.append(call.call_id)
+            if held.state.version >= 0:
+                held.state.version += 1  # what the record's write will make it
+            if len(kept.records) >= KEPT_MAX:
+                await self._write_kept(held)
+            return
         await self._session_write(
-            call.session_id, FINISH_CALL, call.outcome.value,
-            None if call.result is None else scrubbed_json(call.result), call.upstream_status,
+            call.session_id, FINISH_CALL, call.outcome.value, result, call.upstream_status,
             call.error_code, call.finished_at, call.call_id)
 
     async def save_confirmation(self, session_id: str, confirmation: Confirmation) -> None:

@@ -1006,7 +1006,7 @@ class SqliteStore:
             }))
         await self._session_write(statements, whole=call.kind != "read")
 
-    async def finish_call(self, call: CallRecord) -> None:
+    async def finish_call(self, call: CallRecord, *, answered: bool = False) -> None:
         statements: list[Statement] = [(
             FINISH_CALL,
             (call.outcome.value, None if call.result is None else scrubbed_json(call.result),

@@ -753,3 +753,98 @@ async def test_a_write_after_a_refused_kept_read_is_not_written(schema: str) -> 
         assert await _calls_seen(a) == ["c1"]
     finally:
         await a.close()
+
+
+async def _write_in_block(store: PostgresStore, state: SessionState, seq: int) -> None:
+    """A write call ``c<seq>`` on s1 in a block of its own: recorded in flight, then finished
+    with the upstream's answer (the finish kept back while the lock is held)."""
+    async with store.session("s1", state):
+        call = write_call(f"c{seq}", seq)
+        await store.add_call(call)
+        state.add_call(call)
+        call.outcome, call.result = Outcome.EXECUTED, {"status": "cancelled"}
+        call.upstream_status, call.finished_at = 200, "t2"
+        state.finish_call(call)
+        await store.finish_call(call, answered=True)
+
+
+async def _outcomes(store: PostgresStore) -> list[tuple[str, str, int | None]]:
+    rows = await store.fetch("SELECT call_id, outcome, upstream_status FROM calls WHERE "
+                             "session_id = ? ORDER BY seq", ("s1",))
+    return [(r[0], r[1], r[2]) for r in rows]
+
+
+async def test_a_writes_finish_is_written_before_the_lock_goes(schema: str) -> None:
+    """What the upstream said to a write is kept back while the session's lock is held (the
+    call is answered already) and written before the lock goes: another replica then finds
+    the write executed with its result, the version counts it, and the next call here enters
+    on the copy, in step."""
+    async with _two_replicas(schema, 3600, 0) as (a, b):
+        state = await _new_session(a)
+        await _write_in_block(a, state, 1)
+        assert state.version == 2
+        assert await _outcomes(b) == [("c1", "forwarding", None)]  # kept: the lock is a's
+        await a.let_go_all()
+        assert await _outcomes(b) == [("c1", "executed", 200)]
+        async with b.session("s1", None) as seen:
+            assert seen is not None and seen.version == 2
+            assert seen.calls[0].result == {"status": "cancelled"}
+            assert seen.calls[0].finished_at == "t2"
+        async with a.session("s1", state) as again:
+            assert again is state  # in step: nothing read whole
+        checked, problems = await audit_check(b)
+        assert checked == 1 and problems == []
+
+
+async def test_a_statement_after_a_kept_finish_writes_it_first(schema: str) -> None:
+    """A write's finish, then a message in the same block: the store holds the finish before
+    the message (the message's statement writes it first), versions in step."""
+    a = PostgresStore(PG_DSN, schema, linger_s=0)
+    await a.open()
+    try:
+        state = await _new_session(a)
+        await _write_in_block(a, state, 1)
+        async with a.session("s1", state):
+            await a.add_message("s1", Message(2, Role.USER, "thanks", "t"))
+            state.add_message(Message(2, Role.USER, "thanks", "t"))
+        assert await _outcomes(a) == [("c1", "executed", 200)]
+        assert state.version == 3
+        rows = await a.fetch("SELECT version FROM sessions WHERE session_id = ?", ("s1",))
+        assert rows[0][0] == 3
+    finally:
+        await a.close()
+
+
+async def test_a_lost_finish_leaves_the_write_in_flight(schema: str) -> None:
+    """The connection holding a write's kept finish dies before it is written: the store keeps
+    the write in flight (``forwarding``: its outcome unknown, so an identical retry is held,
+    never sent again), and the copy here, which counted the finish, is read whole again."""
+    async with _two_replicas(schema, 3600, 0) as (a, b):
+        state = await _new_session(a)
+        await _write_in_block(a, state, 1)
+        pid = await a._lingering["s1"].conn.fetchval("SELECT pg_backend_pid()")
+        await b.fetch("SELECT pg_terminate_backend(?)", (pid,))
+        for _ in range(500):  # until asyncpg noticed and PostgreSQL let the lock go
+            if not _alive(a._lingering["s1"].conn) and await _locks_held(b) == 0:
+                break
+            await asyncio.sleep(0.01)
+        async with a.session("s1", state) as seen:
+            assert seen is not None and seen is not state
+            assert seen.calls[0].outcome is Outcome.FORWARDING and seen.version == 1
+        assert await _outcomes(b) == [("c1", "forwarding", None)]
+
+
+async def test_a_finish_not_yet_answered_is_written_at_once(schema: str) -> None:
+    """A reported outcome (its acknowledgment says it is recorded) is not kept back: another
+    replica's query sees it while the lock is still held here."""
+    async with _two_replicas(schema, 3600, 0) as (a, b):
+        state = await _new_session(a)
+        async with a.session("s1", state):
+            call = write_call("c1", 1)
+            await a.add_call(call)
+            state.add_call(call)
+            call.outcome, call.upstream_status, call.finished_at = Outcome.EXECUTED, 200, "t2"
+            state.finish_call(call)
+            await a.finish_call(call)
+            assert await _outcomes(b) == [("c1", "executed", 200)]
+        assert state.version == 2
