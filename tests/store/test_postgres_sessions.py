@@ -570,13 +570,22 @@ async def test_read_records_are_written_before_the_lock_goes(schema: str) -> Non
         await b.close()
 
 
+@contextlib.asynccontextmanager
+async def _replica(schema: str) -> AsyncIterator[PostgresStore]:
+    """One store on ``schema`` that lets each lock go after its call."""
+    a = PostgresStore(PG_DSN, schema, linger_s=0)
+    await a.open()
+    try:
+        yield a
+    finally:
+        await a.close()
+
+
 async def test_a_statement_after_kept_reads_writes_them_first(schema: str) -> None:
     """In one block a read, then a message: the message's statement is preceded by the read's
     record, so the store holds both in order and the copy's version stays in step (the next
     call enters without reading the session again)."""
-    a = PostgresStore(PG_DSN, schema, linger_s=0)
-    await a.open()
-    try:
+    async with _replica(schema) as a:
         state = await _new_session(a)
         async with a.session("s1", state):
             call = read_call("c1", 1, Outcome.EXECUTED, "#1")
@@ -591,8 +600,6 @@ async def test_a_statement_after_kept_reads_writes_them_first(schema: str) -> No
             assert again is state  # in step: nothing read whole
         rows = await a.fetch("SELECT version FROM sessions WHERE session_id = ?", ("s1",))
         assert rows[0][0] == 2
-    finally:
-        await a.close()
 
 
 async def test_a_read_of_the_store_sees_the_reads_kept_on_a_lingering_lock(schema: str) -> None:
@@ -624,6 +631,17 @@ async def _two_replicas(schema: str, linger_a: float, linger_b: float
         await b.close()
 
 
+async def _cut_lingering(a: PostgresStore, b: PostgresStore) -> None:
+    """b ends the backend of a's lingering connection on s1 (its lock and what it kept go
+    with it), and waits until asyncpg noticed and PostgreSQL let the lock go."""
+    pid = await a._lingering["s1"].conn.fetchval("SELECT pg_backend_pid()")
+    await b.fetch("SELECT pg_terminate_backend(?)", (pid,))
+    for _ in range(500):
+        if not _alive(a._lingering["s1"].conn) and await _locks_held(b) == 0:
+            return
+        await asyncio.sleep(0.01)
+
+
 async def test_another_replicas_read_of_a_session_waits_for_its_lingering_lock(
         schema: str) -> None:
     """A read answered on one replica, whose lock lingers with the record kept: another
@@ -650,9 +668,7 @@ async def test_a_kept_read_refused_later_reads_the_session_whole(schema: str) ->
     """A kept read whose record is refused when written (its position taken: a copy out of
     step) is logged with the record, writes nothing, leaves the audit chain as it was, and
     the next call reads the session whole instead of trusting the copy."""
-    a = PostgresStore(PG_DSN, schema, linger_s=0)
-    await a.open()
-    try:
+    async with _replica(schema) as a:
         state = await _new_session(a)
         await _read_in_block(a, state, 1)
         async with a.session("s1", state):
@@ -664,8 +680,6 @@ async def test_a_kept_read_refused_later_reads_the_session_whole(schema: str) ->
             assert [c.call_id for c in whole.calls] == ["c1"] and whole.version == 1
         checked, problems = await audit_check(a)
         assert checked == 1 and problems == []
-    finally:
-        await a.close()
 
 
 async def _b_says_stop_and_a_sees_it(a: PostgresStore, b: PostgresStore, state: SessionState,
@@ -691,12 +705,7 @@ async def test_a_dead_lingering_lock_with_a_kept_read_never_serves_a_stale_copy(
         state = await _new_session(a)
         await _read_in_block(a, state, 1)  # kept: version 1 on a's copy, 0 in the store
         assert state.version == 1
-        pid = await a._lingering["s1"].conn.fetchval("SELECT pg_backend_pid()")
-        await b.fetch("SELECT pg_terminate_backend(?)", (pid,))
-        for _ in range(500):  # until asyncpg noticed and PostgreSQL let the lock go
-            if not _alive(a._lingering["s1"].conn) and await _locks_held(b) == 0:
-                break
-            await asyncio.sleep(0.01)
+        await _cut_lingering(a, b)
         await _b_says_stop_and_a_sees_it(a, b, state, 0)  # the read's record was lost
 
 
@@ -740,9 +749,7 @@ async def test_a_refused_kept_read_written_by_another_sessions_enter_never_serve
 async def test_a_write_after_a_refused_kept_read_is_not_written(schema: str) -> None:
     """A write whose block kept a read that the store then refuses fails closed: its own
     record is not written (its effect would rest on a read the store does not hold)."""
-    a = PostgresStore(PG_DSN, schema, linger_s=0)
-    await a.open()
-    try:
+    async with _replica(schema) as a:
         state = await _new_session(a)
         async with a.session("s1", state):
             await a.add_call(read_call("c1", 1, Outcome.EXECUTED, "#1"))
@@ -751,8 +758,6 @@ async def test_a_write_after_a_refused_kept_read_is_not_written(schema: str) -> 
             with pytest.raises(StoreError, match="kept records"):
                 await a.add_call(write_call("c3", 2))
         assert await _calls_seen(a) == ["c1"]
-    finally:
-        await a.close()
 
 
 async def _write_in_block(store: PostgresStore, state: SessionState, seq: int) -> None:
@@ -799,9 +804,7 @@ async def test_a_writes_finish_is_written_before_the_lock_goes(schema: str) -> N
 async def test_a_statement_after_a_kept_finish_writes_it_first(schema: str) -> None:
     """A write's finish, then a message in the same block: the store holds the finish before
     the message (the message's statement writes it first), versions in step."""
-    a = PostgresStore(PG_DSN, schema, linger_s=0)
-    await a.open()
-    try:
+    async with _replica(schema) as a:
         state = await _new_session(a)
         await _write_in_block(a, state, 1)
         async with a.session("s1", state):
@@ -811,8 +814,6 @@ async def test_a_statement_after_a_kept_finish_writes_it_first(schema: str) -> N
         assert state.version == 3
         rows = await a.fetch("SELECT version FROM sessions WHERE session_id = ?", ("s1",))
         assert rows[0][0] == 3
-    finally:
-        await a.close()
 
 
 async def test_a_lost_finish_leaves_the_write_in_flight(schema: str) -> None:
@@ -822,12 +823,7 @@ async def test_a_lost_finish_leaves_the_write_in_flight(schema: str) -> None:
     async with _two_replicas(schema, 3600, 0) as (a, b):
         state = await _new_session(a)
         await _write_in_block(a, state, 1)
-        pid = await a._lingering["s1"].conn.fetchval("SELECT pg_backend_pid()")
-        await b.fetch("SELECT pg_terminate_backend(?)", (pid,))
-        for _ in range(500):  # until asyncpg noticed and PostgreSQL let the lock go
-            if not _alive(a._lingering["s1"].conn) and await _locks_held(b) == 0:
-                break
-            await asyncio.sleep(0.01)
+        await _cut_lingering(a, b)
         async with a.session("s1", state) as seen:
             assert seen is not None and seen is not state
             assert seen.calls[0].outcome is Outcome.FORWARDING and seen.version == 1
