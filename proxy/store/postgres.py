@@ -332,6 +332,12 @@ class _Kept:
         self.call_ids: list[str] = []
         self.leases: list[tuple[str, tuple[int, str], tuple[int, str]]] = []
 
+    def add(self, record: bytes, call_id: str) -> None:
+        self.records.append(record)
+        self.call_ids.append(call_id)
+        if self.state.version >= 0:
+            self.state.version += 1  # what the record's write will make it
+
     def text(self) -> str:
         return "[" + b",".join(self.records).decode() + "]"
 
@@ -400,6 +406,16 @@ class _Held:
         self.task = asyncio.current_task()
         self.open = True
         self.kept = kept  # records not yet written (``_Kept``)
+
+    def usable(self) -> bool:
+        """Its block still runs, in the running task, on a live connection: the task's
+        statements for the session go through ``conn``."""
+        return self.open and self.task is asyncio.current_task() and _alive(self.conn)
+
+    def kept_records(self) -> _Kept:
+        if self.kept is None:
+            self.kept = _Kept(self.state)
+        return self.kept
 
 
 # The session the running task holds: its other statements go through the held connection
@@ -789,8 +805,7 @@ class PostgresStore:
         """A connection for one statement or transaction: the held session's, when the running
         task holds one (its block is still open), else one from the pool."""
         held = _IN_SESSION.get()
-        if held is not None and held.store is self and held.open \
-                and held.task is asyncio.current_task() and _alive(held.conn):
+        if held is not None and held.store is self and held.usable():
             if held.kept is not None:
                 await self._write_kept(held)  # what the statement reads or follows
             try:
@@ -941,8 +956,7 @@ class PostgresStore:
                None if call.result is None else scrubbed_json(call.result),
                call.upstream_status, call.error_code, call.started_at, call.finished_at)
         held = self._held.get(call.session_id)
-        if call.kind == "read" and held is not None and held.open \
-                and held.task is asyncio.current_task() and _alive(held.conn):
+        if call.kind == "read" and held is not None and held.usable():
             self._keep_read(held, call, row, arguments)
             if held.kept is not None and len(held.kept.records) >= KEPT_MAX:
                 await self._write_kept(held)
@@ -965,9 +979,7 @@ class PostgresStore:
                    arguments: bytes) -> None:
         """Keep a read call's record (``row``, and its audit entry) back for the held
         session's next round trip (``_Kept``)."""
-        kept = held.kept
-        if kept is None:
-            kept = held.kept = _Kept(held.state)
+        kept = held.kept_records()
         audit = None
         if call.verdict != "none":
             chain, head = self._chains.lease()
@@ -983,10 +995,7 @@ class PostgresStore:
                 chain, head, _ = kept.leases.pop()
                 self._chains.give_back(chain, head)
             raise StoreInputError(f"PostgreSQL write failed: {e}") from e
-        kept.records.append(record)
-        kept.call_ids.append(call.call_id)
-        if held.state.version >= 0:
-            held.state.version += 1  # what the record's write will make it
+        kept.add(record, call.call_id)
 
     async def finish_call(self, call: CallRecord, *, answered: bool = False) -> None:
         """What the upstream said to a write in flight. ``answered`` and inside the session's
@@ -997,21 +1006,15 @@ class PostgresStore:
         outcome, whose acknowledgment says it is recorded) it is written now."""
         result = None if call.result is None else scrubbed_json(call.result)
         held = self._held.get(call.session_id)
-        if answered and held is not None and held.open \
-                and held.task is asyncio.current_task() and _alive(held.conn):
+        if answered and held is not None and held.usable():
             try:
                 record = orjson.dumps(("finish", call.call_id, call.outcome.value,
                                        None if result is None else result.decode(),
                                        call.upstream_status, call.error_code, call.finished_at))
             except (TypeError, UnicodeError) as e:
                 raise StoreInputError(f"PostgreSQL write failed: {e}") from e
-            kept = held.kept
-            if kept is None:
-                kept = held.kept = _Kept(held.state)
-            kept.records.append(record)
-            kept.call_ids.append(call.call_id)
-            if held.state.version >= 0:
-                held.state.version += 1  # what the record's write will make it
+            kept = held.kept_records()
+            kept.add(record, call.call_id)
             if len(kept.records) >= KEPT_MAX:
                 await self._write_kept(held)
             return
