@@ -208,3 +208,71 @@ async def test_an_mcp_call_does_not_read_its_session_whole(
         assert not result.is_error, result
     assert turns["cached here"] <= 3, turns
     assert turns["cached on b"] <= 3, turns
+
+
+async def test_a_call_ending_hands_its_connection_to_one_waiting_to_enter(
+    schema: str, relay: Relay,
+) -> None:
+    """More sessions at once than connections: a call whose lock cannot linger (the pool has
+    none to spare) hands its connection, the lock and its kept read still on it, to a call
+    waiting to enter another session, whose enter writes the read and lets the old lock go
+    in its own round trip: one, where giving the connection back to the pool costs two (the
+    release, then the waiting call's enter)."""
+    from proxy.session import CallRecord, Environment, Outcome, SessionState
+    from proxy.store.postgres import PostgresStore
+
+    store = PostgresStore(relay.dsn, schema, max_connections=2, linger_s=1.0)
+    await store.open()
+    try:
+        states = [SessionState(session_id=f"s{i}", environment=Environment.LIVE, user={},
+                               tags={}, started_at="t") for i in range(3)]
+        for state in states:
+            await store.create_session(state)
+
+        async def hold(state: SessionState, inside: asyncio.Event, leave: asyncio.Event,
+                       n: int) -> None:
+            async with store.session(state.session_id, state) as held:
+                assert held is state
+                record = CallRecord(
+                    call_id=f"{state.session_id}-{n}", session_id=state.session_id,
+                    seq=state.next_seq(), tool="get_order_details", kind="read",
+                    arguments={"order_id": "#1"}, decision_id="d", verdict="allow", rules=[],
+                    policy_version="v", outcome=Outcome.EXECUTED, started_at="t",
+                    result={"status": "pending"})
+                await store.add_call(record)  # a read's record: kept with the lock
+                state.add_call(record)
+                inside.set()
+                await leave.wait()
+
+        turns = []
+        for n in range(4):  # the first rounds warm both connections' prepared statements
+            inside = [asyncio.Event() for _ in states]
+            leave = [asyncio.Event() for _ in states]
+            first, second = (asyncio.create_task(hold(states[i], inside[i], leave[i], n))
+                             for i in (0, 1))
+            await asyncio.wait_for(asyncio.gather(inside[0].wait(), inside[1].wait()), 10)
+            third = asyncio.create_task(hold(states[2], inside[2], leave[2], n))
+            for _ in range(1000):  # until the third waits for a connection
+                if store._waiting:
+                    break
+                await asyncio.sleep(0.001)
+            assert store._waiting and not inside[2].is_set()
+            before = relay.turns
+            leave[0].set()
+            await asyncio.wait_for(inside[2].wait(), 10)
+            turns.append(relay.turns - before)
+            await first
+            for i in (1, 2):
+                leave[i].set()
+            await asyncio.gather(second, third)
+            await store.let_go_all()
+        assert turns[-2:] == [1, 1], turns
+        # what was kept on the handed connection was written, and every lock let go
+        for state in states:
+            whole = await store.load_session(state.session_id)
+            assert whole is not None and len(whole.calls) == 4
+        rows = await store.fetch("SELECT count(*) FROM pg_locks WHERE locktype = 'advisory' "
+                                 "AND granted AND objsubid = 1")
+        assert rows[0][0] == 0
+    finally:
+        await store.close()

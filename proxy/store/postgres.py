@@ -10,7 +10,9 @@ each record of the call is one statement (data-modifying CTEs: the row, the sess
 bump and the audit entry commit together). The lock is kept for ``linger_s`` after the call
 (``_Lingering``): the session's next call in that time enters without a round trip, another
 call that takes the connection lets the lock go in its own enter, and what is left lingering
-is let go alone. While a session is held, the task's other statements run on its connection
+is let go alone; where the pool has no connection to spare, a call ending hands its connection,
+lock and all, to a call waiting to enter another session (``_hand_over``), whose enter lets the
+old lock go. While a session is held, the task's other statements run on its connection
 (``_conn``). A read call's record, and what the upstream said to a write (its finish), are
 kept back while the lock is held (``_Kept``) and written in the round trip that lets the lock
 go (``callgate_release``, or the next enter on the connection: ``callgate_enter_after``,
@@ -385,6 +387,18 @@ class _Lingering:
         self.conn, self.since, self.until, self.kept = conn, since, until, kept
 
 
+class _Waiting:
+    """A call waiting to enter ``session_id`` while the pool has no connection to spare:
+    ``handed`` gets a connection, the session whose lock it still holds and that session's
+    kept records (from a call that ended: ``_hand_over``), or the pool's next connection with
+    None and None (``_pump``), or the StoreError of a pool that failed."""
+
+    __slots__ = ("handed", "session_id")
+
+    def __init__(self, session_id: str, handed: asyncio.Future[Any]) -> None:
+        self.session_id, self.handed = session_id, handed
+
+
 # what a store call that could not be done raises: PostgreSQL's refusal, the network, or
 # asyncpg's own (a closed pool or connection)
 _FAILED = (OSError, asyncpg.PostgresError, asyncpg.InterfaceError,
@@ -442,6 +456,11 @@ class PostgresStore:
         # how long a read of a session waits for another replica's lingering lock on it
         self.settle_wait_s = max(0.2, 2 * HOLD_MAX * linger_s)
         self._lingering: dict[str, _Lingering] = {}  # oldest first
+        # calls waiting for a connection to enter a session on, while the pool has none to
+        # spare: a call ending then hands its connection over (``_hand_over``), lock and all
+        self._waiting: list[_Waiting] = []
+        self._outside = 0  # statements outside any session waiting for the pool's connection
+        self._pumping: asyncio.Task[None] | None = None  # ``_pump``, while calls wait
         self._sweeper: asyncio.TimerHandle | None = None
         self._letting_go: set[asyncio.Task[None]] = set()
         self._closing = False  # close() has begun: no lock is kept any more
@@ -516,7 +535,7 @@ class PostgresStore:
 
     async def ping(self) -> bool:
         try:
-            async with self.pool.acquire(timeout=2) as conn:
+            async with self._pooled(wait_s=2) as conn:
                 await conn.fetchval("SELECT 1")
         except (*_FAILED, StoreError):  # (TimeoutError is an OSError)
             return False
@@ -596,7 +615,9 @@ class PostgresStore:
                 kept = held.kept
             _IN_SESSION.set(outer)
             self._held.pop(session_id, None)
-            if not (clean and state is not None and self._keep(session_id, conn, since, kept)):
+            if not (clean and state is not None and (
+                    self._keep(session_id, conn, since, kept)
+                    or self._hand_over(session_id, conn, kept))):
                 await self._let_go(session_id, conn, kept)
 
     async def _enter(self, conn: asyncpg.Connection, session_id: str, known: int,
@@ -646,7 +667,9 @@ class PostgresStore:
                                 ) -> tuple[asyncpg.Connection, str | None, _Kept | None]:
         """A connection to take ``session_id``'s lock on, the session whose lock it still
         holds (to let go in the same round trip) and that session's kept records: its own
-        lingering one, else the one that has lingered longest, else one from the pool."""
+        lingering one, else the one that has lingered longest, else one from the pool or,
+        when the pool has none to spare, the first to come of the pool's and one a call
+        ending hands over (``_hand_over``)."""
         if own is not None:
             return own.conn, session_id, own.kept
         while self._lingering and not self._closing:
@@ -655,13 +678,93 @@ class PostgresStore:
             if _alive(lingering.conn):
                 return lingering.conn, other, lingering.kept
             self._end(lingering.conn, lingering.kept, other)
-        return await self._from_pool(), None, None
+        pool = self.pool
+        if _spare(pool) or self.linger_s <= 0 or self._closing:
+            return await self._from_pool(), None, None
+        return await self._handed_or_pooled(session_id, pool)
+
+    async def _handed_or_pooled(self, session_id: str, pool: asyncpg.Pool
+                                ) -> tuple[asyncpg.Connection, str | None, _Kept | None]:
+        """Wait, oldest first, for the pool's next connection (``_pump``) or one a call ending
+        hands over (``_hand_over``), whichever comes first."""
+        loop = asyncio.get_running_loop()
+        waiting = _Waiting(session_id, loop.create_future())
+        handed = waiting.handed
+        self._waiting.append(waiting)
+        if self._pumping is None:
+            self._pumping = loop.create_task(self._pump(pool))
+        try:
+            got = await handed
+        except BaseException:
+            # cancelled once a connection came: it goes back (a handed one lets its lock go)
+            if handed.done() and not handed.cancelled() and isinstance(handed.result(), tuple):
+                conn, other, kept = handed.result()
+                self._in_background(_release(pool, conn) if other is None
+                                    else self._let_go(other, conn, kept))
+            raise
+        finally:
+            with contextlib.suppress(ValueError):
+                self._waiting.remove(waiting)
+        if isinstance(got, StoreError):
+            raise got
+        return cast(tuple[asyncpg.Connection, str | None, _Kept | None], got)
+
+    async def _pump(self, pool: asyncpg.Pool) -> None:
+        """While calls wait in ``_waiting``, take the pool's connections for them one at a time,
+        oldest call first (one waiter in the pool's own queue, whatever their number); the pool
+        failing fails them all."""
+        try:
+            while self._waiting:
+                try:
+                    conn = await pool.acquire()
+                except BaseException as e:  # (TimeoutError is an OSError)
+                    error = StoreError(f"PostgreSQL lock failed: {e!r}")
+                    for waiting in self._waiting:
+                        if not waiting.handed.done():
+                            waiting.handed.set_result(error)
+                    self._waiting.clear()
+                    if isinstance(e, _FAILED):
+                        return
+                    raise
+                for i, waiting in enumerate(self._waiting):
+                    if not waiting.handed.done():
+                        del self._waiting[i]
+                        waiting.handed.set_result((conn, None, None))
+                        break
+                else:
+                    await _release(pool, conn)  # nobody waits for it any more
+        finally:
+            self._pumping = None
+
+    def _hand_over(self, session_id: str, conn: asyncpg.Connection, kept: _Kept | None
+                   ) -> bool:
+        """After a clean call whose lock could not linger, hand its connection, the lock and
+        ``kept`` still on it, to a call waiting to enter another session (True): that call's
+        enter lets the lock go in its own round trip. Not while a statement outside any
+        session, or a call that waits for the pool alone, waits for a connection (it would
+        wait behind the hand-overs for good), nor to a call on the same session (its lock
+        would be held past ``HOLD_MAX``)."""
+        if not self._waiting or self._outside or self._closing or not _alive(conn) \
+                or conn.is_in_transaction():
+            return False
+        for i, waiting in enumerate(self._waiting):
+            if waiting.session_id != session_id and not waiting.handed.done():
+                del self._waiting[i]
+                waiting.handed.set_result((conn, session_id, kept))
+                return True
+        return False
 
     async def _from_pool(self) -> asyncpg.Connection:
+        """A connection from the pool to enter a session on, waited for as a statement outside
+        any session waits (``_pooled``): calls ending give theirs back to the pool meanwhile."""
+        pool = self.pool
+        self._outside += 1
         try:
-            return await self.pool.acquire()
+            return await pool.acquire()
         except _FAILED as e:  # (TimeoutError is an OSError)
             raise StoreError(f"PostgreSQL lock failed: {e}") from e
+        finally:
+            self._outside -= 1
 
     def _keep(self, session_id: str, conn: asyncpg.Connection, since: float,
               kept: _Kept | None) -> bool:
@@ -752,7 +855,8 @@ class PostgresStore:
         held = self._held.get(session_id)
         try:
             if held is None:
-                await self.pool.fetchval(sql, session_id, *params)
+                async with self._pooled() as conn:
+                    await conn.fetchval(sql, session_id, *params)
                 return
             if held.kept is not None:
                 await self._write_kept(held)
@@ -818,8 +922,24 @@ class PostgresStore:
                     held.conn.terminate()
                 raise
             return
-        async with self.pool.acquire() as conn:
+        async with self._pooled() as conn:
             yield conn
+
+    @contextlib.asynccontextmanager
+    async def _pooled(self, wait_s: float | None = None) -> AsyncIterator[asyncpg.Connection]:
+        """A connection from the pool for statements outside any session: while they wait
+        for one, calls ending give theirs back to the pool instead of handing them over to
+        calls waiting to enter a session (``_hand_over``), so they are not starved."""
+        pool = self.pool
+        self._outside += 1
+        try:
+            conn = await pool.acquire(timeout=wait_s)
+        finally:
+            self._outside -= 1
+        try:
+            yield conn
+        finally:
+            await pool.release(conn)
 
     def lock(self, key: str) -> contextlib.AbstractAsyncContextManager[None]:
         """Hold ``key`` across replicas: an advisory lock (its own key space, apart from
@@ -1045,7 +1165,7 @@ class PostgresStore:
         there is not: its statements write what it kept first)."""
         await self._settle(also=session_id)
         try:
-            async with self.pool.acquire() as conn:
+            async with self._pooled() as conn:
                 if session_id not in self._held:  # (held here: no other replica holds it)
                     with contextlib.suppress(asyncpg.UndefinedFunctionError):  # an older schema
                         await conn.fetchval("SELECT callgate_settled($1, $2)", session_id,

@@ -844,3 +844,97 @@ async def test_a_finish_not_yet_answered_is_written_at_once(schema: str) -> None
             await a.finish_call(call)
             assert await _outcomes(b) == [("c1", "executed", 200)]
         assert state.version == 2
+
+
+async def test_calls_handing_connections_on_do_not_starve_a_statement_outside(
+        schema: str) -> None:
+    """More sessions than connections, calls coming without a break: each ending call could
+    hand its connection straight to the next waiting one, and a statement outside any session
+    (the gate's, a report's) waiting for the pool would never get one. It gets the next one
+    given back."""
+    store = PostgresStore(PG_DSN, schema, max_connections=2, linger_s=3600)
+    await store.open()
+    try:
+        states = [await _new_session(store, f"s{i}") for i in range(4)]
+        stop = asyncio.Event()
+        entered = [0] * len(states)
+
+        async def calls(i: int) -> None:
+            while not stop.is_set():
+                async with store.session(states[i].session_id, states[i]) as held:
+                    assert held is states[i]
+                    entered[i] += 1
+                    await asyncio.sleep(0)
+
+        loops = [asyncio.create_task(calls(i)) for i in range(len(states))]
+        try:
+            for _ in range(1000):  # until the calls hand connections on
+                if all(n >= 3 for n in entered) and store._waiting:
+                    break
+                await asyncio.sleep(0.001)
+            assert all(n >= 3 for n in entered), entered
+            # starved, this would wait until the calls stop: they stop only after it
+            rows = await asyncio.wait_for(store.fetch("SELECT 1"), 20)
+            assert rows == [(1,)]
+        finally:
+            stop.set()
+            await asyncio.gather(*loops)
+        await store.let_go_all()
+        assert await _locks_held(store) == 0
+    finally:
+        await store.close()
+
+
+async def test_a_waiting_call_cancelled_after_a_hand_over_lets_the_lock_go(schema: str) -> None:
+    """A call waiting for a connection is handed one (the lock of the call that ended, and its
+    kept read, still on it) and cancelled before it runs: the lock is let go in the
+    background, the read written, and no connection is lost to the pool."""
+    store = PostgresStore(PG_DSN, schema, max_connections=2, linger_s=3600)
+    await store.open()
+    try:
+        states = [await _new_session(store, f"s{i}") for i in range(3)]
+        inside = [asyncio.Event() for _ in states]
+        leave = asyncio.Event()
+
+        async def hold(i: int) -> None:
+            async with store.session(states[i].session_id, states[i]):
+                inside[i].set()
+                await leave.wait()
+
+        waiting: asyncio.Task[None] | None = None
+
+        async def first() -> None:
+            async with store.session("s0", states[0]):
+                record = read_call("r1", 1, Outcome.EXECUTED, "#1")
+                record.session_id = "s0"
+                await store.add_call(record)
+                states[0].add_call(record)
+                inside[0].set()
+                await leave.wait()
+            # the block ended: its connection was handed to ``waiting``, which has not run yet
+            assert waiting is not None and not waiting.done() and not store._lingering
+            waiting.cancel()
+
+        ending = asyncio.create_task(first())
+        second = asyncio.create_task(hold(1))
+        await asyncio.wait_for(asyncio.gather(inside[0].wait(), inside[1].wait()), 10)
+        waiting = asyncio.create_task(hold(2))
+        for _ in range(1000):
+            if store._waiting:
+                break
+            await asyncio.sleep(0.001)
+        assert store._waiting
+        leave.set()
+        await ending
+        with pytest.raises(asyncio.CancelledError):
+            await waiting
+        await second
+        await store.let_go_all()
+        assert await _locks_held(store) == 0
+        whole = await store.load_session("s0")
+        assert whole is not None and [c.call_id for c in whole.calls] == ["r1"]
+        assert store.pool.get_size() <= 2
+        async with store.session("s2", None) as state:  # and the pool still serves
+            assert state is not None and not inside[2].is_set()
+    finally:
+        await asyncio.wait_for(store.close(), 30)  # (a connection lost would hang it)
