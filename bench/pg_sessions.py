@@ -1,0 +1,110 @@
+"""The PostgreSQL store alone, with more sessions at once than connections: CPU and wall time per
+call (a session held, one read's record kept, let go) of this tree and of another, in
+interleaved rounds, and the median of the per-round CPU ratios.
+
+    .venv/bin/python bench/pg_sessions.py [--other TREE] [--sessions 32] [--pool 20]
+        [--calls 100] [--rounds 4] [--dsn DSN]
+
+Each round runs each tree in a process of its own (``--child``), on a schema of its own: N
+sessions, each a loop of calls with 0.5 ms between them (an agent's next call comes later
+than its answer). No HTTP, no upstream: what is measured is the store's side of a read call.
+A ratio under 1 means this tree spends less CPU per call.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import secrets
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+DSN = "postgresql://postgres@127.0.0.1:5432/postgres"
+
+
+async def child(dsn: str, sessions: int, pool: int, calls: int) -> dict[str, float]:
+    from bench.session_length import drop_schema
+    from proxy.session import CallRecord, Environment, Outcome, SessionState
+    from proxy.store.postgres import PostgresStore
+
+    schema = "bench_" + secrets.token_hex(4)
+    store = PostgresStore(dsn, schema, max_connections=pool)
+    await store.open()
+    try:
+        states = [SessionState(session_id=f"s{i}", environment=Environment.LIVE, user={},
+                               tags={}, started_at="t") for i in range(sessions)]
+        for state in states:
+            await store.create_session(state)
+
+        async def run(state: SessionState, n: int, tag: str) -> None:
+            for j in range(n):
+                async with store.session(state.session_id, state):
+                    record = CallRecord(
+                        call_id=f"{state.session_id}-{tag}-{j}", session_id=state.session_id,
+                        seq=state.next_seq(), tool="get_order_details", kind="read",
+                        arguments={"order_id": "#1"}, decision_id="d", verdict="allow",
+                        rules=[], policy_version="v", outcome=Outcome.EXECUTED,
+                        started_at="t", result={"status": "pending"})
+                    await store.add_call(record)
+                    state.add_call(record)
+                await asyncio.sleep(0.0005)
+
+        await asyncio.gather(*(run(s, 20, "warm") for s in states))  # connections, statements
+        cpu, wall = time.process_time(), time.perf_counter()
+        await asyncio.gather(*(run(s, calls, "timed") for s in states))
+        cpu, wall = time.process_time() - cpu, time.perf_counter() - wall
+    finally:
+        await store.close()
+        await drop_schema(dsn, schema)
+    total = sessions * calls
+    return {"cpu_us": cpu / total * 1e6, "wall_us": wall / total * 1e6}
+
+
+def measure(tree: Path, args: argparse.Namespace) -> dict[str, float]:
+    out = subprocess.run(
+        [sys.executable, str(Path(__file__).resolve()), "--child", "--dsn", args.dsn,
+         "--sessions", str(args.sessions), "--pool", str(args.pool), "--calls", str(args.calls)],
+        env={**os.environ, "PYTHONPATH": f"{tree}{os.pathsep}{ROOT}"}, check=True,
+        capture_output=True, text=True)
+    return dict(json.loads(out.stdout.strip().splitlines()[-1]))
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--other", type=Path, help="another callgate source tree")
+    parser.add_argument("--sessions", type=int, default=32)
+    parser.add_argument("--pool", type=int, default=20, help="store.max_connections")
+    parser.add_argument("--calls", type=int, default=100, help="per session and round")
+    parser.add_argument("--rounds", type=int, default=4)
+    parser.add_argument("--dsn", default=DSN)
+    parser.add_argument("--child", action="store_true", help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    if args.child:
+        import uvloop
+
+        print(json.dumps(uvloop.run(child(args.dsn, args.sessions, args.pool, args.calls))))
+        return
+    print(f"{args.sessions} sessions at once, a pool of {args.pool}, {args.calls} calls each "
+          "per round; per call: the store's CPU and wall time")
+    ratios = []
+    for n in range(args.rounds):
+        this = measure(ROOT, args)
+        line = f"round {n + 1}: this {this['cpu_us']:.0f} us cpu {this['wall_us']:.0f} us wall"
+        if args.other is not None:
+            other = measure(args.other.resolve(), args)
+            ratios.append(this["cpu_us"] / other["cpu_us"])
+            line += (f" | other {other['cpu_us']:.0f} us cpu {other['wall_us']:.0f} us wall"
+                     f" | cpu this/other {ratios[-1]:.2f}")
+        print(line, flush=True)
+    if ratios:
+        print(f"median cpu this/other: {statistics.median(ratios):.2f}")
+
+
+if __name__ == "__main__":
+    main()
