@@ -1,6 +1,6 @@
 """The PostgreSQL store alone, with more sessions at once than connections: CPU and wall time per
-call (a session held, one read's record kept, let go) of this tree and of another, in
-interleaved rounds, and the median of the per-round CPU ratios.
+call (a session held, one read's record kept, let go), and PostgreSQL's own CPU per call, of
+this tree and of another, in interleaved rounds, and the median of the per-round CPU ratios.
 
     .venv/bin/python bench/pg_sessions.py [--other TREE] [--sessions 32] [--pool 20]
         [--calls 100] [--rounds 4] [--dsn DSN]
@@ -56,14 +56,31 @@ async def child(dsn: str, sessions: int, pool: int, calls: int) -> dict[str, flo
                 await asyncio.sleep(0.0005)
 
         await asyncio.gather(*(run(s, 20, "warm") for s in states))  # connections, statements
-        cpu, wall = time.process_time(), time.perf_counter()
+        cpu, wall, server = time.process_time(), time.perf_counter(), postgres_cpu()
         await asyncio.gather(*(run(s, calls, "timed") for s in states))
         cpu, wall = time.process_time() - cpu, time.perf_counter() - wall
+        server = postgres_cpu() - server
     finally:
         await store.close()
         await drop_schema(dsn, schema)
     total = sessions * calls
-    return {"cpu_us": cpu / total * 1e6, "wall_us": wall / total * 1e6}
+    return {"cpu_us": cpu / total * 1e6, "wall_us": wall / total * 1e6,
+            "server_us": server / total * 1e6}
+
+
+def postgres_cpu() -> float:
+    """CPU seconds used so far by this machine's PostgreSQL processes (its backends: the
+    store's connections, and whatever else runs there meanwhile), from /proc."""
+    total = 0.0
+    for pid in filter(str.isdigit, os.listdir("/proc")):
+        try:
+            stat = Path(f"/proc/{pid}/stat").read_text()
+        except OSError:
+            continue  # (gone meanwhile)
+        name, fields = stat[stat.find("(") + 1:stat.rfind(")")], stat.rsplit(")", 1)[1].split()
+        if name == "postgres":
+            total += (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    return total
 
 
 def measure(tree: Path, args: argparse.Namespace) -> dict[str, float]:
@@ -95,12 +112,13 @@ def main() -> None:
     ratios = []
     for n in range(args.rounds):
         this = measure(ROOT, args)
-        line = f"round {n + 1}: this {this['cpu_us']:.0f} us cpu {this['wall_us']:.0f} us wall"
+        line = (f"round {n + 1}: this {this['cpu_us']:.0f} us cpu {this['wall_us']:.0f} us wall "
+                f"{this['server_us']:.0f} us server")
         if args.other is not None:
             other = measure(args.other.resolve(), args)
             ratios.append(this["cpu_us"] / other["cpu_us"])
-            line += (f" | other {other['cpu_us']:.0f} us cpu {other['wall_us']:.0f} us wall"
-                     f" | cpu this/other {ratios[-1]:.2f}")
+            line += (f" | other {other['cpu_us']:.0f} us cpu {other['wall_us']:.0f} us wall "
+                     f"{other['server_us']:.0f} us server | cpu this/other {ratios[-1]:.2f}")
         print(line, flush=True)
     if ratios:
         print(f"median cpu this/other: {statistics.median(ratios):.2f}")

@@ -138,18 +138,18 @@ FLUSH_FUNCTION = """
 CREATE OR REPLACE FUNCTION callgate_flush(sid TEXT, records TEXT)
 RETURNS TEXT LANGUAGE plpgsql VOLATILE AS $fn$
 DECLARE
-    r JSON;
-    a JSON;
+    r JSONB;
+    a JSONB;
     v BIGINT;
 BEGIN
     IF records IS NULL THEN
         RETURN NULL;
     END IF;
     BEGIN
-        FOR r IN SELECT json_array_elements(records::json) LOOP
+        FOR r IN SELECT jsonb_array_elements(records::jsonb) LOOP
             UPDATE sessions SET version = version + 1 WHERE session_id = sid
                 RETURNING version INTO STRICT v;
-            IF json_typeof(r->0) = 'string' THEN  -- a write's finish: what the upstream said
+            IF jsonb_typeof(r->0) = 'string' THEN  -- a write's finish: what the upstream said
                 UPDATE calls SET outcome = r->>2, result = convert_to(r->>3, 'UTF8'),
                     upstream_status = (r->>4)::int, error_code = r->>5, finished_at = r->>6,
                     version = v
@@ -167,7 +167,7 @@ BEGIN
                 r->>5, r->>6, convert_to(r->>7, 'UTF8'), r->>8, r->>9,
                 convert_to(r->>10, 'UTF8'), (r->>11)::int, r->>12, r->>13, r->>14, v);
             a := r->15;
-            IF json_typeof(a) = 'array' THEN
+            IF jsonb_typeof(a) = 'array' THEN
                 INSERT INTO audit (chain, seq, ts, actor, action, subject, body, prev_hash, hash)
                 VALUES (a->>0, (a->>1)::bigint, (a->>2)::double precision, a->>3, a->>4,
                         a->>5, convert_to(a->>6, 'UTF8'), a->>7, a->>8);
