@@ -237,3 +237,30 @@ async def test_a_dead_worker_stops_the_others_and_the_supervisor_says_so(
         assert "stopping the others" in err
         assert not Path(f"/proc/{children[1]}").exists() or \
             "Z" in Path(f"/proc/{children[1]}/stat").read_text().split()[2]
+
+
+def test_the_demo_on_port_0_says_the_port_it_listens_on(tmp_path: Path) -> None:
+    """`callgate demo --port 0` lets the system choose the proxy's port: what it prints (the
+    proxy's address, the curl lines) is the port it listens on, not 0."""
+    upstream = free_port(5)
+    log = tmp_path / "demo.log"
+    with log.open("wb") as out:
+        demo = subprocess.Popen(  # noqa: S603 - our own command line
+            [sys.executable, "-m", "proxy", "demo", "--port", "0", "--upstream-port",
+             str(upstream)], cwd=tmp_path, env=ENV, stdout=out, stderr=subprocess.STDOUT)
+    try:
+        deadline = time.monotonic() + 120  # a loaded machine starts slowly
+        while not (said := re.search(r"proxy +http://127\.0\.0\.1:(\d+).*\n(?s:.*)"
+                                     r"P=localhost:(\d+)/v1/sessions", log.read_text())):
+            assert demo.poll() is None, log.read_text()[-3000:]
+            assert time.monotonic() < deadline, log.read_text()[-3000:]
+            time.sleep(0.2)
+        port = int(said.group(1))
+        assert port != 0 and int(said.group(2)) == port
+        import urllib.request
+
+        with urllib.request.urlopen(f"http://127.0.0.1:{port}/healthz", timeout=10) as resp:
+            assert resp.status == 200
+    finally:
+        demo.terminate()
+        demo.wait(timeout=30)

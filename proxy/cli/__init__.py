@@ -295,6 +295,15 @@ GATE_HELP = """  The demo admin (new credentials at every demo start):
 """
 
 
+def _bound_port(runner: web.AppRunner, asked: int) -> int:
+    """The TCP port ``runner`` listens on (``asked``, unless that was 0 or it listens on a
+    Unix socket)."""
+    for address in runner.addresses:
+        if isinstance(address, tuple) and len(address) >= 2:
+            return int(address[1])
+    return asked
+
+
 async def _run_demo(config: Config, db_dir: Path | None, seed: int, upstream_port: int) -> None:
     from ..demo.data import generate, load_tau
     from ..demo.retail import build_retail_app
@@ -324,6 +333,7 @@ async def _run_demo(config: Config, db_dir: Path | None, seed: int, upstream_por
         await proxy.setup()
         await listener_site(proxy, runtime, config.listen.host, config.listen.port).start()
         runners.insert(0, proxy)
+        port = _bound_port(proxy, config.listen.port)  # (--port 0: the one the system chose)
         gate = ""
         if runtime.accounts is not None:
             # The demo admin gets fresh credentials at every start (only the demo does this).
@@ -333,7 +343,7 @@ async def _run_demo(config: Config, db_dir: Path | None, seed: int, upstream_por
                           else runtime.accounts.create_operator("demo-admin", password,
                                                                 Role.ADMIN, "demo"))
             gate = GATE_HELP.format(password=password, secret=made["totp_secret"],
-                                    port=config.listen.port, python=sys.executable)
+                                    port=port, python=sys.executable)
         sample = next(o for o in db.orders.values() if o["status"] == "pending")
         big = next((o for o in db.orders.values() if o["status"] == "delivered"
                     and o["payment_history"][0]["amount"] > 1000
@@ -348,14 +358,14 @@ async def _run_demo(config: Config, db_dir: Path | None, seed: int, upstream_por
                                         currency=pay.currency,
                                         email=pay_db.customers[pay_db.owner[pid]]["email"])
         click.echo(DEMO_HELP.format(
-            port=config.listen.port, live=config.upstreams["retail"].base_url,
+            port=port, live=config.upstreams["retail"].base_url,
             sandbox=config.upstreams["retail"].sandbox_url, traces=config.trace.path,
             store=config.store.path, email=db.users[sample["user_id"]]["email"],
             order=sample["order_id"], policy=runtime.policy.version, gate=gate, held=held,
             payments=payments, pay_port=upstream_port + 2, billing_port=upstream_port + 3,
             clinic_port=upstream_port + 4,
             config=Path(config.store.path).with_name("callgate.yaml"),
-            mcp=f"http://127.0.0.1:{config.listen.port}/mcp (docs/mcp.md)" if mcp_available()
+            mcp=f"http://127.0.0.1:{port}/mcp (docs/mcp.md)" if mcp_available()
             else "off: pip install 'callgate[mcp]' and restart the demo",
         ))
         await asyncio.Event().wait()
