@@ -318,24 +318,27 @@ class _Chains:
 class _Kept:
     """Records kept back while this process holds their session (read calls', and writes'
     finishes): written, in order, with the lock's connection's next round trip (the enter that
-    lets the lock go, its release, or the session's next statement), ``KEPT_MAX`` at most. A
-    read changed nothing upstream, a write in flight is in the store already, and while the
-    lock is held no replica can read or change the session, so the session the others see is
-    the same; the call is answered before its record is written.
+    lets the lock go, its release, or the session's next statement), ``KEPT_MAX`` (and
+    ``KEPT_MAX_BYTES``) at most. A read changed nothing upstream, a write in flight is in the
+    store already, and while the lock is held no replica can read or change the session, so
+    the session the others see is the same; the call is answered before its record is
+    written.
     ``state``: the session's copy, whose version counts them already (it is read whole again
     if they are not written); ``leases``: the audit chains their entries extend, with the
     heads before and after, given back once the fate of the round trip is known."""
 
-    __slots__ = ("call_ids", "leases", "records", "state")
+    __slots__ = ("call_ids", "leases", "records", "size", "state")
 
     def __init__(self, state: SessionState) -> None:
         self.state = state
         self.records: list[bytes] = []
+        self.size = 0  # the records' bytes
         self.call_ids: list[str] = []
         self.leases: list[tuple[str, tuple[int, str], tuple[int, str]]] = []
 
     def add(self, record: bytes, call_id: str) -> None:
         self.records.append(record)
+        self.size += len(record)
         self.call_ids.append(call_id)
         if self.state.version >= 0:
             self.state.version += 1  # what the record's write will make it
@@ -345,6 +348,7 @@ class _Kept:
 
 
 KEPT_MAX = 64  # records kept back for one session before they are written anyway
+KEPT_MAX_BYTES = 32 << 20  # or once they take this much (PostgreSQL's jsonb takes 256 MiB)
 
 
 async def _release(pool: asyncpg.Pool, conn: asyncpg.Connection) -> None:
@@ -461,6 +465,9 @@ class PostgresStore:
         self._waiting: list[_Waiting] = []
         self._outside = 0  # statements outside any session waiting for the pool's connection
         self._pumping: asyncio.Task[None] | None = None  # ``_pump``, while calls wait
+        # sessions whose kept records ride on a round trip no call on them waits for (another
+        # session's enter, a sweep's release): set once their fate is known (``_arrived``)
+        self._in_transit: dict[str, asyncio.Event] = {}
         self._sweeper: asyncio.TimerHandle | None = None
         self._letting_go: set[asyncio.Task[None]] = set()
         self._closing = False  # close() has begun: no lock is kept any more
@@ -512,6 +519,10 @@ class PostgresStore:
         try:
             if self._pool is not None:
                 await self.let_go_all()
+                if self._pumping is not None:
+                    # calls already waiting for a connection get theirs as the running calls
+                    # give theirs back (asyncpg refuses an acquire begun once it closes)
+                    await asyncio.shield(self._pumping)
                 await self._pool.close()
                 self._pool = None
         finally:
@@ -524,6 +535,7 @@ class PostgresStore:
         try:
             while self._lingering:
                 session_id, held = self._lingering.popitem()
+                self._sending(session_id, held.kept)
                 await self._let_go(session_id, held.conn, held.kept)
         except BaseException:
             while self._lingering:
@@ -560,6 +572,12 @@ class PostgresStore:
         if own is not None and not _alive(own.conn):
             self._end(own.conn, own.kept, session_id)  # its backend is gone, and the lock too
             own = None  # (and its kept records: the copy, which counted them, is read whole)
+        transit = None if own is not None else self._in_transit.get(session_id)
+        if transit is not None:
+            # its last call's kept records are on their way: the copy's version counts them,
+            # and is marked if they are refused or lost; wait for that before using it (else
+            # another replica, changing the session as many times, could make it look current)
+            await transit.wait()
         known = -1 if cached is None else cached.version
         if own is not None and cached is not None and known >= 0:
             # The lock was held since this copy's last write: nothing changed the session. (A
@@ -641,16 +659,29 @@ class PostgresStore:
                                     release, None)
         return cast(str | None, raw)
 
+    def _sending(self, session_id: str, kept: _Kept | None) -> None:
+        """``kept`` (``session_id``'s) goes with a round trip no call on the session waits
+        for: its next call waits for their fate (``session``)."""
+        if kept is not None:
+            self._in_transit.setdefault(session_id, asyncio.Event())
+
+    def _arrived(self, session_id: str) -> None:
+        transit = self._in_transit.pop(session_id, None)
+        if transit is not None:
+            transit.set()
+
     def _written(self, session_id: str, kept: _Kept, refused: str | None) -> None:
         """The round trip that wrote ``kept`` came back: all written (``refused`` None), or
         none (the session's copy is then read whole again; the records stay in the log)."""
         if refused is None:
             for chain, _, head in kept.leases:
                 self._chains.give_back(chain, head)
+            self._arrived(session_id)
             return
         for chain, head, _ in kept.leases:
             self._chains.give_back(chain, head)
         kept.state.version = -1
+        self._arrived(session_id)
         log.error("kept_records_refused", session_id=session_id, calls=kept.call_ids,
                   error=refused, records=kept.text())
 
@@ -660,6 +691,7 @@ class PostgresStore:
         if kept is None:
             return
         kept.state.version = -1
+        self._arrived(session_id)
         log.error("kept_records_unknown", session_id=session_id, calls=kept.call_ids,
                   error=str(error), records=kept.text())
 
@@ -676,6 +708,7 @@ class PostgresStore:
             other = next(iter(self._lingering))
             lingering = self._lingering.pop(other)
             if _alive(lingering.conn):
+                self._sending(other, lingering.kept)
                 return lingering.conn, other, lingering.kept
             self._end(lingering.conn, lingering.kept, other)
         pool = self.pool
@@ -718,13 +751,14 @@ class PostgresStore:
                 try:
                     conn = await pool.acquire()
                 except BaseException as e:  # (TimeoutError is an OSError)
-                    error = StoreError(f"PostgreSQL lock failed: {e!r}")
                     for waiting in self._waiting:
                         if not waiting.handed.done():
+                            error = StoreError(f"PostgreSQL lock failed: {e}")
+                            error.__cause__ = e
                             waiting.handed.set_result(error)
                     self._waiting.clear()
-                    if isinstance(e, _FAILED):
-                        return
+                    if isinstance(e, Exception):
+                        return  # (told to every waiting call)
                     raise
                 for i, waiting in enumerate(self._waiting):
                     if not waiting.handed.done():
@@ -750,6 +784,7 @@ class PostgresStore:
         for i, waiting in enumerate(self._waiting):
             if waiting.session_id != session_id and not waiting.handed.done():
                 del self._waiting[i]
+                self._sending(session_id, kept)
                 waiting.handed.set_result((conn, session_id, kept))
                 return True
         return False
@@ -797,6 +832,7 @@ class PostgresStore:
                 self._sweeper = loop.call_at(lingering.until, self._sweep)
                 return
             del self._lingering[session_id]
+            self._sending(session_id, lingering.kept)
             self._in_background(self._let_go(session_id, lingering.conn, lingering.kept))
 
     async def _let_go(self, session_id: str, conn: asyncpg.Connection,
@@ -902,7 +938,14 @@ class PostgresStore:
                            if lingering.kept is not None or s == also]:
             lingering = self._lingering.pop(session_id, None)
             if lingering is not None:
+                self._sending(session_id, lingering.kept)
                 await self._let_go(session_id, lingering.conn, lingering.kept)
+        if self._in_transit:  # records on another call's round trip: their fate, briefly
+            loop = asyncio.get_running_loop()
+            deadline = loop.time() + self.settle_wait_s
+            for transit in list(self._in_transit.values()):
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(transit.wait(), max(0.0, deadline - loop.time()))
 
     @contextlib.asynccontextmanager
     async def _conn(self) -> AsyncIterator[asyncpg.Connection]:
@@ -1078,7 +1121,8 @@ class PostgresStore:
         held = self._held.get(call.session_id)
         if call.kind == "read" and held is not None and held.usable():
             self._keep_read(held, call, row, arguments)
-            if held.kept is not None and len(held.kept.records) >= KEPT_MAX:
+            if held.kept is not None and (len(held.kept.records) >= KEPT_MAX
+                                          or held.kept.size >= KEPT_MAX_BYTES):
                 await self._write_kept(held)
             return
         if call.verdict == "none":
@@ -1135,7 +1179,7 @@ class PostgresStore:
                 raise StoreInputError(f"PostgreSQL write failed: {e}") from e
             kept = held.kept_records()
             kept.add(record, call.call_id)
-            if len(kept.records) >= KEPT_MAX:
+            if len(kept.records) >= KEPT_MAX or kept.size >= KEPT_MAX_BYTES:
                 await self._write_kept(held)
             return
         await self._session_write(

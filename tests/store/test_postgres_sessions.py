@@ -938,3 +938,119 @@ async def test_a_waiting_call_cancelled_after_a_hand_over_lets_the_lock_go(schem
             assert state is not None and not inside[2].is_set()
     finally:
         await asyncio.wait_for(store.close(), 30)  # (a connection lost would hang it)
+
+
+async def test_a_next_call_waits_for_its_handed_over_records_refused_before_using_its_copy(
+        schema: str) -> None:
+    """A call's kept read rides on its connection, handed over to a call on another session,
+    and is refused there (its position was taken: a copy out of step). The session's next call
+    starts at once; had it used its copy's version (which counted the read) before the refusal
+    marked it, another replica changing the session once would make that copy look current,
+    its change missing. The next call waits for the records' fate and reads the session whole."""
+    a = PostgresStore(PG_DSN, schema, max_connections=2, linger_s=3600)
+    b = PostgresStore(PG_DSN, schema, linger_s=0)
+    await a.open()
+    await b.open()
+    inside = {sid: asyncio.Event() for sid in ("s1", "s2", "s3")}
+    leave = {sid: asyncio.Event() for sid in ("s1", "s2", "s3")}
+    try:
+        state = await _new_session(a)
+        for sid in ("s2", "s3"):
+            await _new_session(a, sid)
+        first = read_call("c1", 1, Outcome.EXECUTED, "#1")
+        async with a.session("s1", state):
+            await a.add_call(first)
+            state.add_call(first)
+        await a.let_go_all()
+        seen: dict[str, object] = {}
+
+        async def hold(sid: str) -> None:
+            async with a.session(sid, None):
+                inside[sid].set()
+                await leave[sid].wait()
+
+        async def on_s1() -> None:
+            async with a.session("s1", state):
+                taken = read_call("c2", 1, Outcome.EXECUTED, "#1")  # position 1 is taken
+                await a.add_call(taken)
+                state.add_call(taken)
+                inside["s1"].set()
+                await leave["s1"].wait()
+            # handed over: the next call (the session cache lets it in now) waits for them
+            async with a.session("s1", state) as now:
+                assert now is not None
+                seen["messages"] = [m.content for m in now.messages]
+
+        holding = asyncio.create_task(hold("s2"))
+        calls = asyncio.create_task(on_s1())
+        await asyncio.wait_for(asyncio.gather(inside["s1"].wait(), inside["s2"].wait()), 10)
+        other = asyncio.create_task(hold("s3"))
+        for _ in range(1000):  # until s3's call waits for a connection
+            if a._waiting:
+                break
+            await asyncio.sleep(0.001)
+        assert a._waiting
+        leave["s1"].set()
+        await asyncio.wait_for(inside["s3"].wait(), 10)  # on s1's connection: refused there
+        for _ in range(1000):  # until s1's next call waits (for a connection, or the records)
+            if a._waiting or "messages" in seen:
+                break
+            await asyncio.sleep(0.001)
+        await asyncio.wait_for(_say_stop(b), 10)  # another replica changes s1 once
+        leave["s2"].set()
+        await asyncio.wait_for(calls, 10)
+        assert seen["messages"] == ["stop"]  # the other replica's change is in the copy
+        leave["s3"].set()
+        await asyncio.gather(holding, other)
+        await a.let_go_all()
+        assert await _locks_held(a) == 0 and not a._in_transit
+    finally:
+        for event in leave.values():  # (a failure above leaves the calls holding)
+            event.set()
+        await asyncio.wait_for(a.close(), 30)
+        await b.close()
+
+
+async def _say_stop(store: PostgresStore) -> None:
+    async with store.session("s1", None) as there:
+        assert there is not None
+        await store.add_message("s1", Message(there.version + 1, Role.USER, "stop", "t"))
+
+
+async def test_close_lets_the_calls_waiting_for_a_connection_finish(schema: str) -> None:
+    """Two calls hold the pool's two connections and two more wait for one when the store
+    begins to close: all four finish (asyncpg refuses an acquire begun once its pool closes,
+    so the waiting calls get the connections the running ones give back), then it closes."""
+    store = PostgresStore(PG_DSN, schema, max_connections=2, linger_s=3600)
+    await store.open()
+    sids = ("s1", "s2", "s3", "s4")
+    inside = {sid: asyncio.Event() for sid in sids}
+    leave = asyncio.Event()
+    try:
+        for sid in sids:
+            await _new_session(store, sid)
+
+        async def hold(sid: str) -> str:
+            async with store.session(sid, None):
+                inside[sid].set()
+                await leave.wait()
+            return "done"
+
+        first = [asyncio.create_task(hold(sid)) for sid in sids[:2]]
+        await asyncio.wait_for(asyncio.gather(*(inside[s].wait() for s in sids[:2])), 10)
+        waiting = [asyncio.create_task(hold(sid)) for sid in sids[2:]]
+        for _ in range(1000):
+            if len(store._waiting) == 2:
+                break
+            await asyncio.sleep(0.001)
+        assert len(store._waiting) == 2
+        closing = asyncio.create_task(store.close())
+        await asyncio.sleep(0)  # (it has begun)
+        leave.set()
+        done = await asyncio.wait_for(asyncio.gather(*first, *waiting, return_exceptions=True),
+                                      20)
+        assert done == ["done"] * 4, done
+        await asyncio.wait_for(closing, 20)
+    finally:
+        leave.set()
+        await asyncio.wait_for(store.close(), 30)
