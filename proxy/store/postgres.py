@@ -572,12 +572,9 @@ class PostgresStore:
         if own is not None and not _alive(own.conn):
             self._end(own.conn, own.kept, session_id)  # its backend is gone, and the lock too
             own = None  # (and its kept records: the copy, which counted them, is read whole)
+        # its last call's kept records may be on their way still (``_sending``): the copy's
+        # version counts them, and is marked if they are refused or lost
         transit = None if own is not None else self._in_transit.get(session_id)
-        if transit is not None:
-            # its last call's kept records are on their way: the copy's version counts them,
-            # and is marked if they are refused or lost; wait for that before using it (else
-            # another replica, changing the session as many times, could make it look current)
-            await transit.wait()
         known = -1 if cached is None else cached.version
         if own is not None and cached is not None and known >= 0:
             # The lock was held since this copy's last write: nothing changed the session. (A
@@ -601,6 +598,15 @@ class PostgresStore:
                     conn = await self._from_pool()
                     raw = await self._enter(  # (the copy: -1 if its kept records failed)
                         conn, session_id, -1 if cached is None else cached.version, None, None)
+                if transit is not None and cached is not None and known >= 0:
+                    # Their fate, before the copy is used (their round trip answers about when
+                    # this one does: refused, they keep the session's lock until the copy is
+                    # marked). Marked: what came back followed a version the store never had
+                    # (another replica may have changed the session as many times): read it
+                    # whole, letting the lock go and taking it again in one round trip.
+                    await transit.wait()
+                    if cached.version != known:
+                        raw = await self._enter(conn, session_id, -1, session_id, None)
             except StoreError:
                 raise  # no connection came from the pool: nothing to end
             except BaseException as e:
