@@ -346,6 +346,10 @@ class _Kept:
     def text(self) -> str:
         return "[" + b",".join(self.records).decode() + "]"
 
+    def full(self) -> bool:
+        """As many (``KEPT_MAX``) or as large (``KEPT_MAX_BYTES``) as are kept: write them."""
+        return len(self.records) >= KEPT_MAX or self.size >= KEPT_MAX_BYTES
+
 
 KEPT_MAX = 64  # records kept back for one session before they are written anyway
 KEPT_MAX_BYTES = 32 << 20  # or once they take this much (PostgreSQL's jsonb takes 256 MiB)
@@ -766,12 +770,7 @@ class PostgresStore:
                     if isinstance(e, Exception):
                         return  # (told to every waiting call)
                     raise
-                for i, waiting in enumerate(self._waiting):
-                    if not waiting.handed.done():
-                        del self._waiting[i]
-                        waiting.handed.set_result((conn, None, None))
-                        break
-                else:
+                if not self._give(conn, None, None):
                     await _release(pool, conn)  # nobody waits for it any more
         finally:
             self._pumping = None
@@ -787,23 +786,35 @@ class PostgresStore:
         if not self._waiting or self._outside or self._closing or not _alive(conn) \
                 or conn.is_in_transaction():
             return False
+        return self._give(conn, session_id, kept)
+
+    def _give(self, conn: asyncpg.Connection, held: str | None, kept: _Kept | None) -> bool:
+        """Give ``conn`` (still holding ``held``'s lock, with ``kept``, unless None) to the
+        oldest call still waiting in ``_waiting`` (on another session than ``held``): False if
+        there is none."""
         for i, waiting in enumerate(self._waiting):
-            if waiting.session_id != session_id and not waiting.handed.done():
+            if waiting.session_id != held and not waiting.handed.done():
                 del self._waiting[i]
-                self._sending(session_id, kept)
-                waiting.handed.set_result((conn, session_id, kept))
+                if held is not None:
+                    self._sending(held, kept)
+                waiting.handed.set_result((conn, held, kept))
                 return True
         return False
 
     async def _from_pool(self) -> asyncpg.Connection:
         """A connection from the pool to enter a session on, waited for as a statement outside
         any session waits (``_pooled``): calls ending give theirs back to the pool meanwhile."""
+        try:
+            return await self._acquire()
+        except _FAILED as e:  # (TimeoutError is an OSError)
+            raise StoreError(f"PostgreSQL lock failed: {e}") from e
+
+    async def _acquire(self, wait_s: float | None = None) -> asyncpg.Connection:
+        """The pool's next connection, counted in ``_outside`` while it is waited for."""
         pool = self.pool
         self._outside += 1
         try:
-            return await pool.acquire()
-        except _FAILED as e:  # (TimeoutError is an OSError)
-            raise StoreError(f"PostgreSQL lock failed: {e}") from e
+            return await pool.acquire(timeout=wait_s)
         finally:
             self._outside -= 1
 
@@ -980,11 +991,7 @@ class PostgresStore:
         for one, calls ending give theirs back to the pool instead of handing them over to
         calls waiting to enter a session (``_hand_over``), so they are not starved."""
         pool = self.pool
-        self._outside += 1
-        try:
-            conn = await pool.acquire(timeout=wait_s)
-        finally:
-            self._outside -= 1
+        conn = await self._acquire(wait_s)
         try:
             yield conn
         finally:
@@ -1127,8 +1134,7 @@ class PostgresStore:
         held = self._held.get(call.session_id)
         if call.kind == "read" and held is not None and held.usable():
             self._keep_read(held, call, row, arguments)
-            if held.kept is not None and (len(held.kept.records) >= KEPT_MAX
-                                          or held.kept.size >= KEPT_MAX_BYTES):
+            if held.kept is not None and held.kept.full():
                 await self._write_kept(held)
             return
         if call.verdict == "none":
@@ -1185,7 +1191,7 @@ class PostgresStore:
                 raise StoreInputError(f"PostgreSQL write failed: {e}") from e
             kept = held.kept_records()
             kept.add(record, call.call_id)
-            if len(kept.records) >= KEPT_MAX or kept.size >= KEPT_MAX_BYTES:
+            if kept.full():
                 await self._write_kept(held)
             return
         await self._session_write(
