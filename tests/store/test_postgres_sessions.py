@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 
 import asyncpg
 import pytest
@@ -868,10 +868,8 @@ async def test_calls_handing_connections_on_do_not_starve_a_statement_outside(
 
         loops = [asyncio.create_task(calls(i)) for i in range(len(states))]
         try:
-            for _ in range(1000):  # until the calls hand connections on
-                if all(n >= 3 for n in entered) and store._waiting:
-                    break
-                await asyncio.sleep(0.001)
+            # until the calls hand connections on
+            await _until(lambda: all(n >= 3 for n in entered) and bool(store._waiting))
             assert all(n >= 3 for n in entered), entered
             # starved, this would wait until the calls stop: they stop only after it
             rows = await asyncio.wait_for(store.fetch("SELECT 1"), 20)
@@ -919,10 +917,7 @@ async def test_a_waiting_call_cancelled_after_a_hand_over_lets_the_lock_go(schem
         second = asyncio.create_task(hold(1))
         await asyncio.wait_for(asyncio.gather(inside[0].wait(), inside[1].wait()), 10)
         waiting = asyncio.create_task(hold(2))
-        for _ in range(1000):
-            if store._waiting:
-                break
-            await asyncio.sleep(0.001)
+        await _until(lambda: bool(store._waiting))
         assert store._waiting
         leave.set()
         await ending
@@ -985,17 +980,12 @@ async def test_a_next_call_waits_for_its_handed_over_records_refused_before_usin
         calls = asyncio.create_task(on_s1())
         await asyncio.wait_for(asyncio.gather(inside["s1"].wait(), inside["s2"].wait()), 10)
         other = asyncio.create_task(hold("s3"))
-        for _ in range(1000):  # until s3's call waits for a connection
-            if a._waiting:
-                break
-            await asyncio.sleep(0.001)
+        await _until(lambda: bool(a._waiting))  # until s3's call waits for a connection
         assert a._waiting
         leave["s1"].set()
         await asyncio.wait_for(inside["s3"].wait(), 10)  # on s1's connection: refused there
-        for _ in range(1000):  # until s1's next call waits (for a connection, or the records)
-            if a._waiting or "messages" in seen:
-                break
-            await asyncio.sleep(0.001)
+        # until s1's next call waits (for a connection, or the records)
+        await _until(lambda: bool(a._waiting) or "messages" in seen)
         await asyncio.wait_for(_say_stop(b), 10)  # another replica changes s1 once
         leave["s2"].set()
         await asyncio.wait_for(calls, 10)
@@ -1039,10 +1029,7 @@ async def test_close_lets_the_calls_waiting_for_a_connection_finish(schema: str)
         first = [asyncio.create_task(hold(sid)) for sid in sids[:2]]
         await asyncio.wait_for(asyncio.gather(*(inside[s].wait() for s in sids[:2])), 10)
         waiting = [asyncio.create_task(hold(sid)) for sid in sids[2:]]
-        for _ in range(1000):
-            if len(store._waiting) == 2:
-                break
-            await asyncio.sleep(0.001)
+        await _until(lambda: len(store._waiting) == 2)
         assert len(store._waiting) == 2
         closing = asyncio.create_task(store.close())
         await asyncio.sleep(0)  # (it has begun)
@@ -1054,3 +1041,11 @@ async def test_close_lets_the_calls_waiting_for_a_connection_finish(schema: str)
     finally:
         leave.set()
         await asyncio.wait_for(store.close(), 30)
+
+
+async def _until(check: Callable[[], bool]) -> None:
+    """Until ``check()`` holds, a second at most (the caller asserts what it needs)."""
+    for _ in range(1000):
+        if check():
+            return
+        await asyncio.sleep(0.001)
