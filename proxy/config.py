@@ -42,10 +42,13 @@ class StoreConfig(_Frozen):
     # postgres: the environment variable holding the DSN (it carries a password); wins over dsn
     dsn_env: str | None = None
     schema_name: str = pydantic.Field("callgate", alias="schema")  # postgres
-    max_connections: int = pydantic.Field(20, gt=1)  # postgres: a call holds one
+    max_connections: int = pydantic.Field(20, gt=1)  # postgres: the lock connection and a pool
     # postgres: how long a connection keeps a session's lock after its call (a next call on it
     # then needs no round trip to enter; another replica waits at most this much longer)
     linger_ms: float = pydantic.Field(5, ge=0, le=1000)
+    # postgres: one of the max_connections holds the sessions' locks and takes many calls'
+    # enters and releases in each round trip (false: each call enters on a connection of its own)
+    lock_connection: bool = True
     # memory for sessions kept in this process (estimated, MiB): past it, the least recently
     # used sessions are dropped from memory and read back from the store when used again
     cache_mb: float = pydantic.Field(512, gt=0)

@@ -121,7 +121,7 @@ async def conversation(a: TestClient[Any, Any], b: TestClient[Any, Any], replica
     return turns
 
 
-async def test_a_read_takes_one_round_trip_and_a_write_three(
+async def test_a_read_takes_one_round_trip_and_a_write_three_or_four(
     upstream: TestServer, make_proxy: ProxyFactory, retail_db: RetailDB, schema: str,
     relay: Relay,
 ) -> None:
@@ -144,7 +144,9 @@ async def test_a_read_takes_one_round_trip_and_a_write_three(
     assert turns["read"] <= 1, turns
     assert turns["read elsewhere"] <= 1, turns
     assert turns["message"] <= 2, turns
-    assert turns["write"] <= 3, turns
+    # (one more where the lock connection answered nothing in the 5 ms before the write's
+    # record: a round trip that confirms it still holds the session's lock; docs/design.md)
+    assert turns["write"] <= 4, turns
     assert turns["refused write elsewhere"] <= 2, turns
     assert turns["letting go"] == 1, turns
     assert first_order(retail_db, "pending")  # the fixture's data are untouched
@@ -210,6 +212,28 @@ async def test_an_mcp_call_does_not_read_its_session_whole(
     assert turns["cached on b"] <= 3, turns
 
 
+def _read_record(state: Any, n: int) -> Any:
+    """Read call ``n`` on ``state``'s session (a ``CallRecord``), its result in."""
+    from proxy.session import CallRecord, Outcome
+
+    return CallRecord(
+        call_id=f"{state.session_id}-{n}", session_id=state.session_id, seq=state.next_seq(),
+        tool="get_order_details", kind="read", arguments={"order_id": "#1"}, decision_id="d",
+        verdict="allow", rules=[], policy_version="v", outcome=Outcome.EXECUTED,
+        started_at="t", result={"status": "pending"})
+
+
+async def _sessions(store: Any, n: int) -> list[Any]:
+    """``n`` new sessions ``s0``... on ``store``, as ``SessionState``s."""
+    from proxy.session import Environment, SessionState
+
+    states = [SessionState(session_id=f"s{i}", environment=Environment.LIVE, user={}, tags={},
+                           started_at="t") for i in range(n)]
+    for state in states:
+        await store.create_session(state)
+    return states
+
+
 async def test_a_call_ending_hands_its_connection_to_one_waiting_to_enter(
     schema: str, relay: Relay,
 ) -> None:
@@ -218,27 +242,20 @@ async def test_a_call_ending_hands_its_connection_to_one_waiting_to_enter(
     waiting to enter another session, whose enter writes the read and lets the old lock go
     in its own round trip: one, where giving the connection back to the pool costs two (the
     release, then the waiting call's enter)."""
-    from proxy.session import CallRecord, Environment, Outcome, SessionState
+    from proxy.session import SessionState
     from proxy.store.postgres import PostgresStore
 
-    store = PostgresStore(relay.dsn, schema, max_connections=2, linger_s=1.0)
+    store = PostgresStore(relay.dsn, schema, max_connections=2, linger_s=1.0,
+                          lock_connection=False)
     await store.open()
     try:
-        states = [SessionState(session_id=f"s{i}", environment=Environment.LIVE, user={},
-                               tags={}, started_at="t") for i in range(3)]
-        for state in states:
-            await store.create_session(state)
+        states = await _sessions(store, 3)
 
         async def hold(state: SessionState, inside: asyncio.Event, leave: asyncio.Event,
                        n: int) -> None:
             async with store.session(state.session_id, state) as held:
                 assert held is state
-                record = CallRecord(
-                    call_id=f"{state.session_id}-{n}", session_id=state.session_id,
-                    seq=state.next_seq(), tool="get_order_details", kind="read",
-                    arguments={"order_id": "#1"}, decision_id="d", verdict="allow", rules=[],
-                    policy_version="v", outcome=Outcome.EXECUTED, started_at="t",
-                    result={"status": "pending"})
+                record = _read_record(state, n)
                 await store.add_call(record)  # a read's record: kept with the lock
                 state.add_call(record)
                 inside.set()
@@ -274,5 +291,43 @@ async def test_a_call_ending_hands_its_connection_to_one_waiting_to_enter(
         rows = await store.fetch("SELECT count(*) FROM pg_locks WHERE locktype = 'advisory' "
                                  "AND granted AND objsubid = 1")
         assert rows[0][0] == 0
+    finally:
+        await store.close()
+
+
+@pytest.mark.parametrize("lock_connection", [True, False])
+async def test_reads_on_many_sessions_at_once_share_round_trips(
+    schema: str, relay: Relay, lock_connection: bool,
+) -> None:
+    """Eight sessions' reads at once, counted on the wire: through the lock connection their
+    enters go in one round trip and the release of their locks (each read's record written
+    first) in one more; each on a connection of its own, one round trip each, twice."""
+    from proxy.session import SessionState
+    from proxy.store.postgres import PostgresStore
+
+    store = PostgresStore(relay.dsn, schema, linger_s=3600, lock_connection=lock_connection)
+    await store.open()
+    try:
+        states = await _sessions(store, 8)
+
+        async def read(state: SessionState, n: int) -> None:
+            async with store.session(state.session_id, state) as held:
+                assert held is state
+                record = _read_record(state, n)
+                await store.add_call(record)
+                state.add_call(record)
+
+        counts = []
+        for n in range(2):  # the first warms the connections and their prepared statements
+            before = relay.turns
+            await asyncio.gather(*(read(state, n) for state in states))
+            entering = relay.turns - before
+            before = relay.turns
+            await store.let_go_all()
+            counts.append((entering, relay.turns - before))
+        assert counts[-1] == ((1, 1) if lock_connection else (8, 8)), counts
+        for state in states:
+            whole = await store.load_session(state.session_id)
+            assert whole is not None and len(whole.calls) == 2
     finally:
         await store.close()

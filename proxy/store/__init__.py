@@ -120,7 +120,7 @@ def open_store(config: StoreConfig, path: str) -> Store:
                 raise ConfigError(f"store.dsn_env names the environment variable "
                                   f"{config.dsn_env}, which is not set or empty")
         return PostgresStore(dsn, config.schema_name, config.max_connections,
-                             config.linger_ms / 1e3)
+                             config.linger_ms / 1e3, config.lock_connection)
     from .sqlite import SqliteStore
 
     return SqliteStore(path)

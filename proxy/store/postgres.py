@@ -30,6 +30,20 @@ process dies while the upstream answers. A read of the store in this process wri
 lingering locks kept first (``_settle``), and a read of a session (``load_session``) waits
 for another replica's lingering lock on it to go (``callgate_settled``, a short bound).
 
+One of the store's connections, the lock connection (``_LockConnection``), takes the locks
+of the sessions this process enters: each of its round trips carries every enter and release
+waiting for it (``callgate_batch``: the released sessions' kept records committed in one
+transaction, their locks let go, the entered sessions' locks tried and their changes read), so
+under load a call costs a share of a round trip and of a commit. A lock kept there after its
+call (``_Parked``) holds no connection of the pool, and the block's statements take one from
+the pool when the first comes (a read takes none). A session another replica holds is entered
+the usual way, on a connection of its own (the try finds it taken), as is every call for a
+second after the lock connection failed. Its death loses what it kept (the sessions' copies
+are read whole next time) and its locks: a block whose lock went with it writes nothing more,
+and a write's record waits for the lock connection to answer a round trip first (``_confirm``)
+so that a connection cut without a word stops the write as a statement on the lock's own
+connection would.
+
 Every session change bumps ``sessions.version`` and stamps the changed row with it. Policy
 decisions are chained into the audit log in the call's own statement, on a chain leased by one
 writer at a time (``_Chains``): no head row every replica waits on, and each chain verifies
@@ -88,16 +102,26 @@ def _text(column: str) -> str:
 # The session's lock and, in the same round trip, what changed since the version the caller
 # holds (``known``; -1: everything). A VOLATILE PL/pgSQL function reads with a new snapshot
 # after the lock is taken, so it sees what the previous holder committed. NULL: no session.
-ENTER_FUNCTION = f"""
+ENTER_FUNCTION = """
 CREATE OR REPLACE FUNCTION callgate_enter(sid TEXT, known BIGINT, release TEXT)
 RETURNS TEXT LANGUAGE plpgsql VOLATILE AS $fn$
-DECLARE
-    v BIGINT;
 BEGIN
     IF release IS NOT NULL THEN  -- the session whose lock this connection kept after its call
         PERFORM pg_advisory_unlock(hashtextextended(release, 0));
     END IF;
     PERFORM pg_advisory_lock(hashtextextended(sid, 0));
+    RETURN callgate_changes(sid, known);
+END
+$fn$"""
+
+# What changed in a session since version ``known`` (-1: all of it), its lock held: the
+# version alone if nothing did; NULL if there is no such session (``callgate_enter``).
+CHANGES_FUNCTION = f"""
+CREATE OR REPLACE FUNCTION callgate_changes(sid TEXT, known BIGINT)
+RETURNS TEXT LANGUAGE plpgsql VOLATILE AS $fn$
+DECLARE
+    v BIGINT;
+BEGIN
     SELECT version INTO v FROM sessions WHERE session_id = sid;
     IF NOT FOUND THEN
         RETURN NULL;
@@ -208,6 +232,37 @@ BEGIN
     IF refused IS NULL THEN
         PERFORM pg_advisory_unlock(hashtextextended(sid, 0));
     END IF;
+END
+$fn$"""
+
+# The lock connection's round trip (``_LockConnection``): the kept records of the sessions
+# it lets go (``releases``, ``records``: NULL for none), each session's in its own
+# subtransaction, committed before their locks go (one refused keeps its lock: see above);
+# then the sessions it enters: each lock tried (``'busy'`` where another replica holds it:
+# the caller enters the usual way, waiting for it), and what changed since ``knowns``.
+BATCH_PROCEDURE = """
+CREATE OR REPLACE PROCEDURE callgate_batch(releases TEXT[], records TEXT[], enters TEXT[],
+    knowns BIGINT[], INOUT refused TEXT[], INOUT answers TEXT[])
+LANGUAGE plpgsql AS $fn$
+BEGIN
+    refused := '{}';
+    answers := '{}';
+    FOR i IN 1 .. COALESCE(array_length(releases, 1), 0) LOOP
+        refused := array_append(refused, callgate_flush(releases[i], records[i]));
+    END LOOP;
+    COMMIT;
+    FOR i IN 1 .. COALESCE(array_length(releases, 1), 0) LOOP
+        IF refused[i] IS NULL THEN
+            PERFORM pg_advisory_unlock(hashtextextended(releases[i], 0));
+        END IF;
+    END LOOP;
+    FOR i IN 1 .. COALESCE(array_length(enters, 1), 0) LOOP
+        IF pg_try_advisory_lock(hashtextextended(enters[i], 0)) THEN
+            answers := array_append(answers, callgate_changes(enters[i], knowns[i]));
+        ELSE
+            answers := array_append(answers, 'busy');
+        END IF;
+    END LOOP;
 END
 $fn$"""
 
@@ -351,6 +406,10 @@ class _Kept:
         return len(self.records) >= KEPT_MAX or self.size >= KEPT_MAX_BYTES
 
 
+LOCK_WAIT = "2s"  # the lock connection's lock_timeout
+# locks the lock connection holds at most (PostgreSQL's lock table is shared: by default 64
+# for each of max_connections); past it calls enter on connections of their own
+LOCKS_MAX = 1024
 KEPT_MAX = 64  # records kept back for one session before they are written anyway
 KEPT_MAX_BYTES = 32 << 20  # or once they take this much (PostgreSQL's jsonb takes 256 MiB)
 
@@ -418,26 +477,273 @@ HOLD_MAX = 10  # times linger_s: how long calls in a row keep a session's lock w
 
 class _Held:
     """A session held by this process: its lock's connection, which also carries its writes
-    and, while the block runs, the task's other statements (``_conn``)."""
+    and, while the block runs, the task's other statements (``_conn``). Held through the lock
+    connection (``generation``: its life that took the lock), ``conn`` is a connection from
+    the pool the block's statements take when the first one comes (None before)."""
 
-    def __init__(self, store: PostgresStore, conn: asyncpg.Connection,
-                 state: SessionState, kept: _Kept | None) -> None:
+    def __init__(self, store: PostgresStore, conn: asyncpg.Connection | None,
+                 state: SessionState, kept: _Kept | None, generation: int | None = None
+                 ) -> None:
         self.store = store
         self.conn = conn
         self.state = state
         self.task = asyncio.current_task()
         self.open = True
         self.kept = kept  # records not yet written (``_Kept``)
+        self.generation = generation
 
     def usable(self) -> bool:
-        """Its block still runs, in the running task, on a live connection: the task's
-        statements for the session go through ``conn``."""
-        return self.open and self.task is asyncio.current_task() and _alive(self.conn)
+        """Its block still runs, in the running task, with its lock (on a live connection):
+        the task's statements for the session go through ``connection``."""
+        if not self.open or self.task is not asyncio.current_task():
+            return False
+        if self.generation is not None and not self.store._holds(self.generation):
+            return False
+        return self.conn is None or _alive(self.conn)
+
+    async def connection(self) -> asyncpg.Connection:
+        """The connection for the block's next statement: the lock's own, or (the lock held
+        by the lock connection) one from the pool, taken once. The lock connection failed
+        since the lock was taken: StoreError, and nothing is written (the lock went with it,
+        and another replica may hold the session now)."""
+        if self.generation is not None and not self.store._holds(self.generation):
+            raise StoreError("PostgreSQL write failed: the session's lock was lost with the "
+                             "lock connection; nothing was written")
+        if self.conn is None:
+            self.conn = await self.store._acquire()
+        return self.conn
 
     def kept_records(self) -> _Kept:
         if self.kept is None:
             self.kept = _Kept(self.state)
         return self.kept
+
+
+class _LockDown(Exception):
+    """The lock connection cannot take the call now (it failed lately): it enters the usual
+    way, on a connection of its own."""
+
+
+_BUSY = "busy"  # ``callgate_batch``'s answer for a session another replica holds
+
+
+class _Op:
+    """An enter or a release waiting for the lock connection's next round trip."""
+
+    __slots__ = ("done", "kept", "known", "session_id")
+
+    def __init__(self, session_id: str, known: int, kept: _Kept | None,
+                 done: asyncio.Future[Any] | None = None) -> None:
+        self.session_id = session_id
+        self.known = known
+        self.kept = kept
+        self.done: asyncio.Future[Any] = done or asyncio.get_running_loop().create_future()
+
+
+class _Parked:
+    """A session's lock kept by the lock connection after its call, until ``until``, with
+    its call's kept records (``_Kept``); ``since``: when the calls in a row began holding it."""
+
+    __slots__ = ("generation", "kept", "since", "until")
+
+    def __init__(self, since: float, until: float, kept: _Kept | None, generation: int) -> None:
+        self.since, self.until, self.kept, self.generation = since, until, kept, generation
+
+
+class _LockConnection:
+    """One connection of the store's own that holds the locks of the sessions entered
+    through it, and carries in each round trip every enter and release waiting for it
+    (``callgate_batch``): calls that come while a round trip is out share the next one, so
+    under load a call costs a share of a round trip and of a commit, not one of each. The
+    session's block runs its statements on a connection from the pool, taken when the first
+    comes (``_Held.connection``; a read takes none), and after the call the lock lingers here
+    without keeping a connection of the pool (``_Parked``). ``generation`` counts the
+    connection's lives: a lock taken in one ended with it (PostgreSQL lets a connection's locks
+    go when it ends)."""
+
+    def __init__(self, store: PostgresStore) -> None:
+        self.store = store
+        self.conn: asyncpg.Connection | None = None
+        self.generation = 0
+        self.enters: list[_Op] = []
+        self.releases: list[_Op] = []
+        self.checks: list[asyncio.Future[int]] = []  # ``confirm``: a round trip came back
+        self.task: asyncio.Task[None] | None = None
+        self.retry_at = 0.0  # after a failure, calls enter the usual way until then
+        self.retry_s = 1.0
+        self.confirmed_s = 0.005  # a write's record goes if a round trip came back this recently
+        self.round_trips = 0
+        self.answered_at = float("-inf")  # when a round trip last came back (loop time)
+        self.blocks = 0  # blocks running with a lock taken here (``close`` waits for them)
+        self.idle = asyncio.Event()
+        self.idle.set()
+
+    def holds(self, generation: int) -> bool:
+        """The locks taken in life ``generation`` are still held (the connection lives)."""
+        return generation == self.generation and self.conn is not None and _alive(self.conn)
+
+    def available(self) -> bool:
+        return asyncio.get_running_loop().time() >= self.retry_at
+
+    async def connect(self) -> None:
+        store = self.store
+        # (a kept record's write waiting on a row another writer holds would hold up every
+        # call's round trip: past LOCK_WAIT it is refused instead, and its session read whole)
+        conn = await asyncpg.connect(store.dsn, timeout=5, server_settings={
+            "search_path": store.schema, "lock_timeout": LOCK_WAIT})
+        conn.add_termination_listener(self._terminated)
+        self.conn = conn
+
+    def enter(self, session_id: str, known: int) -> _Op:
+        """Enter ``session_id`` in the next round trip: its ``done`` gives ``(raw,
+        generation)`` (``raw`` as ``callgate_enter``'s, or ``_BUSY``), or raises ``_LockDown``."""
+        op = _Op(session_id, known, None)
+        self.enters.append(op)
+        self._start()
+        return op
+
+    def release(self, session_id: str, kept: _Kept | None) -> _Op:
+        """Let ``session_id``'s lock go in the next round trip, ``kept`` written first; until
+        then the session's next call waits (``PostgresStore._releasing``)."""
+        op = _Op(session_id, 0, kept)
+        self.store._releasing[session_id] = op.done
+        op.done.add_done_callback(lambda done: self.store._released_one(session_id, done))
+        self.releases.append(op)
+        self._start()
+        return op
+
+    def confirm(self) -> asyncio.Future[int]:
+        """The connection's life once its next round trip has come back (its locks were held
+        then), or StoreError: what a write's record waits for before the write is sent, as its
+        statement on the lock's own connection would fail on a connection cut."""
+        done: asyncio.Future[int] = asyncio.get_running_loop().create_future()
+        self.checks.append(done)
+        self._start()
+        return done
+
+    def _start(self) -> None:
+        if self.task is None:
+            self.task = asyncio.get_running_loop().create_task(self._run())
+
+    async def _run(self) -> None:
+        store = self.store
+        try:
+            while self.enters or self.releases or self.checks:
+                releases = self._next_releases()
+                enters, self.enters = self.enters, []
+                checks, self.checks = self.checks, []
+                try:
+                    conn = self.conn
+                    if conn is not None and not _alive(conn):
+                        self._ended()  # (before its listener said so: its locks went with it)
+                        conn = None
+                    if conn is None:
+                        if not self.available():
+                            raise _LockDown("the lock connection failed lately")
+                        await self.connect()
+                        conn = self.conn
+                        assert conn is not None
+                    generation = self.generation
+                    refused, answers = await conn.fetchrow(
+                        "CALL callgate_batch($1, $2, $3, $4, NULL, NULL)",
+                        [op.session_id for op in releases],
+                        [None if op.kept is None else op.kept.text() for op in releases],
+                        [op.session_id for op in enters], [op.known for op in enters])
+                    if len(refused) != len(releases) or len(answers) != len(enters):
+                        raise StoreError("callgate_batch answered for other calls than asked")
+                except BaseException as e:
+                    self._failed(e, releases, enters)
+                    for done in checks:
+                        if not done.done():
+                            done.set_exception(StoreError(
+                                f"PostgreSQL write failed: the session's lock is not confirmed "
+                                f"({e}); nothing was written"))
+                    if not isinstance(e, Exception):
+                        raise
+                    continue
+                self.round_trips += 1
+                self.answered_at = asyncio.get_running_loop().time()
+                for done in checks:
+                    if not done.done():
+                        done.set_result(generation)
+                for op, why in zip(releases, refused, strict=True):
+                    if op.kept is not None:
+                        store._written(op.session_id, op.kept, why)
+                    if why is not None:  # its lock kept until the copy was marked: let it go
+                        self.releases.append(_Op(op.session_id, 0, None, op.done))
+                    elif not op.done.done():
+                        op.done.set_result(None)
+                for op, raw in zip(enters, answers, strict=True):
+                    if op.done.done():  # its caller is gone (cancelled): a lock taken goes
+                        if raw != _BUSY:
+                            self.release(op.session_id, None)
+                        continue
+                    op.done.set_result((raw, generation))
+        finally:
+            self.task = None
+            if self.enters or self.releases or self.checks:  # (left by a cancellation)
+                self._failed(_LockDown("the lock connection stopped"), self.releases,
+                             self.enters)
+                for done in self.checks:
+                    if not done.done():
+                        done.set_exception(StoreError("PostgreSQL write failed: the lock "
+                                                      "connection stopped"))
+                self.releases, self.enters, self.checks = [], [], []
+
+    def _next_releases(self) -> list[_Op]:
+        """The releases for the next round trip: all waiting, or as many as keep their records
+        under ``KEPT_MAX_BYTES`` together (one at least); the rest go in the next."""
+        size, n = 0, 0
+        for op in self.releases:
+            size += 0 if op.kept is None else op.kept.size
+            if n and size > KEPT_MAX_BYTES:
+                break
+            n += 1
+        releases, self.releases = self.releases[:n], self.releases[n:]
+        return releases
+
+    def _failed(self, error: BaseException, releases: list[_Op], enters: list[_Op]) -> None:
+        """The round trip failed or its fate is unknown: the connection is ended (its locks go
+        with it), the kept records it carried and those of the sessions parked here are lost
+        (their copies are read whole next time), and the calls waiting to enter enter the usual
+        way. Calls come back here after a second."""
+        if not isinstance(error, _LockDown):
+            log.error("lock_connection_failed", error=str(error))
+            self._ended()
+            self.retry_at = asyncio.get_running_loop().time() + self.retry_s
+        for op in releases:
+            self.store._lost(op.session_id, op.kept, error)
+            if not op.done.done():
+                op.done.set_result(None)
+        for op in enters:
+            if not op.done.done():
+                op.done.set_exception(_LockDown(str(error)))
+
+    def _ended(self) -> None:
+        conn, self.conn = self.conn, None
+        self.generation += 1
+        if conn is not None:
+            with contextlib.suppress(asyncpg.InterfaceError):
+                conn.terminate()
+        self.store._parked_lost()
+
+    def _terminated(self, conn: asyncpg.Connection) -> None:
+        if conn is self.conn:  # (gone without a word from this side: its locks too)
+            self._ended()
+
+    async def close(self) -> None:
+        """After the blocks holding a lock here have ended (``blocks``), and the round trips
+        waiting have gone: the connection closes (PostgreSQL lets its locks go)."""
+        await self.idle.wait()
+        if self.task is not None:
+            await asyncio.shield(self.task)
+        conn, self.conn = self.conn, None
+        self.generation += 1
+        if conn is not None:
+            try:
+                await conn.close(timeout=2)
+            except (*_FAILED, asyncpg.InterfaceError):
+                conn.terminate()
 
 
 # The session the running task holds: its other statements go through the held connection
@@ -451,7 +757,7 @@ class PostgresStore:
     shared = True  # several replicas write: the session cache asks ``session`` for changes
 
     def __init__(self, dsn: str, schema: str = "callgate", max_connections: int = 20,
-                 linger_s: float = 0.005) -> None:
+                 linger_s: float = 0.005, lock_connection: bool = True) -> None:
         if not _SCHEMA_NAME.match(schema):
             raise StoreError(f"schema name {schema!r} must be a lower-case identifier")
         self.dsn = dsn
@@ -475,6 +781,13 @@ class PostgresStore:
         self._sweeper: asyncio.TimerHandle | None = None
         self._letting_go: set[asyncio.Task[None]] = set()
         self._closing = False  # close() has begun: no lock is kept any more
+        # one of the connections holds the locks of the sessions entered through it, many
+        # calls a round trip (``_LockConnection``), unless turned off or there is one only
+        self._locks_on = _LockConnection(self) if lock_connection and max_connections > 1 \
+            else None
+        self._parked: dict[str, _Parked] = {}  # locks kept there after their call, oldest first
+        # sessions whose release waits for the lock connection's round trip, or is on it
+        self._releasing: dict[str, asyncio.Future[Any]] = {}
         self.migrated: list[int] = []  # migrations applied by this open
         self.observe_commit: Callable[[float], None] | None = None  # metrics: seconds
 
@@ -489,7 +802,8 @@ class PostgresStore:
         date under an advisory lock, so replicas starting together migrate once."""
         try:
             self._pool = await asyncpg.create_pool(
-                self.dsn, min_size=1, max_size=self.max_connections,
+                self.dsn, min_size=1,
+                max_size=self.max_connections - (self._locks_on is not None),
                 server_settings={"search_path": self.schema}, timeout=5, reset=_keep,
                 max_inactive_connection_lifetime=0)
             async with self.pool.acquire() as conn:
@@ -501,11 +815,14 @@ class PostgresStore:
                     # (two replicas starting together: "duplicate key ... nspname")
                     await conn.execute(f'CREATE SCHEMA IF NOT EXISTS "{self.schema}"')
                     self.migrated = await _migrate(conn)
-                    for sql in (*VERSION_INDEXES, ENTER_FUNCTION, CLAIM_FUNCTION, FLUSH_FUNCTION,
-                                ENTER_AFTER_PROCEDURE, RELEASE_PROCEDURE, SETTLED_FUNCTION):
+                    for sql in (*VERSION_INDEXES, CHANGES_FUNCTION, ENTER_FUNCTION,
+                                CLAIM_FUNCTION, FLUSH_FUNCTION, ENTER_AFTER_PROCEDURE,
+                                RELEASE_PROCEDURE, SETTLED_FUNCTION, BATCH_PROCEDURE):
                         await conn.execute(sql)
                 finally:
                     await conn.execute("SELECT pg_advisory_unlock(726354)")
+            if self._locks_on is not None:
+                await self._locks_on.connect()
         except (*_FAILED, ValueError, OverflowError) as e:  # (a DSN asyncpg cannot use)
             if self._pool is not None:
                 await self._pool.close()
@@ -523,6 +840,8 @@ class PostgresStore:
         try:
             if self._pool is not None:
                 await self.let_go_all()
+                if self._locks_on is not None:
+                    await self._locks_on.close()  # (blocks ending meanwhile let their locks go)
                 if self._pumping is not None:
                     # calls already waiting for a connection get theirs as the running calls
                     # give theirs back (asyncpg refuses an acquire begun once it closes)
@@ -536,6 +855,10 @@ class PostgresStore:
         """Let go every session lock kept after its call now (and wait for those being let
         go), as at close. Cancelled midway, the rest are ended at once (PostgreSQL releases a
         dead connection's locks): none stays held out of the pool."""
+        while self._parked:
+            self._let_go_parked(*self._parked.popitem())
+        for releasing in list(self._releasing.values()):
+            await asyncio.shield(releasing)
         try:
             while self._lingering:
                 session_id, held = self._lingering.popitem()
@@ -572,7 +895,21 @@ class PostgresStore:
         round trip that takes its own."""
         state: SessionState | None
         kept: _Kept | None = None  # records kept back, carried on to this call
-        own = self._lingering.pop(session_id, None)
+        generation: int | None = None  # the lock connection's life, where the lock is held
+        conn: asyncpg.Connection | None = None
+        releasing = self._releasing.get(session_id)
+        if releasing is not None:  # its last call's release, on the lock connection: its fate
+            await asyncio.shield(releasing)
+        parked = self._parked.pop(session_id, None)
+        if parked is not None and not self._holds(parked.generation):
+            self._lost(session_id, parked.kept, "the lock connection was lost")
+            parked = None
+        if parked is not None and (cached is None or cached.version < 0):
+            # the lock is held there but the copy is not to be trusted: let it go (what it
+            # kept written first) and enter anew, reading the session whole
+            await asyncio.shield(self._let_go_parked(session_id, parked).done)
+            parked = None
+        own = None if parked is not None else self._lingering.pop(session_id, None)
         if own is not None and not _alive(own.conn):
             self._end(own.conn, own.kept, session_id)  # its backend is gone, and the lock too
             own = None  # (and its kept records: the copy, which counted them, is read whole)
@@ -580,7 +917,22 @@ class PostgresStore:
         # version counts them, and is marked if they are refused or lost
         transit = None if own is not None else self._in_transit.get(session_id)
         known = -1 if cached is None else cached.version
-        if own is not None and cached is not None and known >= 0:
+        answer = None
+        if parked is None and own is None and transit is None:
+            answer = await self._enter_batched(session_id, known)
+        if parked is not None:
+            # Held by the lock connection since this copy's last write (its life the same, or
+            # the records would have been lost and the copy marked): nothing changed it.
+            state, since, kept, generation = cached, parked.since, parked.kept, parked.generation
+        elif answer is not None:
+            raw, generation = answer
+            since = asyncio.get_running_loop().time()
+            try:
+                state = _refresh(session_id, cached, raw)
+            except BaseException:
+                self._locks_on_release(session_id, None, generation)
+                raise
+        elif own is not None and cached is not None and known >= 0:
             # The lock was held since this copy's last write: nothing changed the session. (A
             # backend that died since is found by the first write, which fails: no effect. A
             # read has none: on a connection cut without a word to this side, another replica
@@ -625,7 +977,9 @@ class PostgresStore:
                 raise
         held: _Held | None = None
         if state is not None:
-            held = self._held[session_id] = _Held(self, conn, state, kept)
+            held = self._held[session_id] = _Held(self, conn, state, kept, generation)
+        if generation is not None:
+            self._blocks_on_locks(1)
         outer = _IN_SESSION.get()
         _IN_SESSION.set(held)
         clean = False
@@ -643,10 +997,126 @@ class PostgresStore:
                 kept = held.kept
             _IN_SESSION.set(outer)
             self._held.pop(session_id, None)
-            if not (clean and state is not None and (
+            if generation is not None:
+                try:
+                    await self._leave_batched(session_id, None if held is None else held.conn,
+                                              clean and state is not None, since, kept,
+                                              generation)
+                finally:
+                    self._blocks_on_locks(-1)
+            elif not (clean and state is not None and (
                     self._keep(session_id, conn, since, kept)
                     or self._hand_over(session_id, conn, kept))):
                 await self._let_go(session_id, conn, kept)
+
+    def _holds(self, generation: int) -> bool:
+        return self._locks_on is not None and self._locks_on.holds(generation)
+
+    async def _enter_batched(self, session_id: str, known: int) -> tuple[str | None, int] | None:
+        """Enter through the lock connection, with the other calls entering meanwhile:
+        ``callgate_enter``'s answer and the connection's life, or None where the call is to
+        enter the usual way (another replica holds the session, the lock connection failed
+        lately, the store closes)."""
+        locks = self._locks_on
+        if locks is None or self._closing or not locks.available() \
+                or locks.blocks + len(locks.enters) + len(self._parked) >= LOCKS_MAX:
+            return None
+        op = locks.enter(session_id, known)
+        try:
+            raw, generation = await op.done
+        except _LockDown:
+            return None
+        except asyncio.CancelledError:
+            # cancelled once the answer came (a cancelled wait is the round trip's to mend)
+            if op.done.done() and not op.done.cancelled() and op.done.exception() is None:
+                raw, generation = op.done.result()
+                if raw != _BUSY:
+                    self._locks_on_release(session_id, None, generation)
+            raise
+        if raw == _BUSY:
+            return None
+        return raw, generation
+
+    async def _leave_batched(self, session_id: str, conn: asyncpg.Connection | None,
+                             clean: bool, since: float, kept: _Kept | None,
+                             generation: int) -> None:
+        """After a block held through the lock connection: its statements' connection back to
+        the pool, and the lock kept there for ``linger_s`` (``_Parked``: after a clean call,
+        for ``HOLD_MAX`` times that in a row at most), else let go, ``kept`` written first
+        (waited for, as a lock let go on its own connection is)."""
+        if conn is not None:
+            if self._pool is not None and _alive(conn) and not conn.is_in_transaction():
+                await _release(self._pool, conn)
+            else:
+                self._end(conn)
+        if not self._holds(generation):
+            self._lost(session_id, kept, "the lock connection was lost")
+            return
+        if clean and self.linger_s > 0 and not self._closing:
+            loop = asyncio.get_running_loop()
+            now = loop.time()
+            if now - since < HOLD_MAX * self.linger_s:
+                self._parked[session_id] = _Parked(since, now + self.linger_s, kept, generation)
+                if self._sweeper is None:
+                    self._sweeper = loop.call_at(now + self.linger_s, self._sweep)
+                return
+        releasing = self._locks_on_release(session_id, kept, generation)
+        if releasing is not None:
+            await asyncio.shield(releasing)
+
+    def _locks_on_release(self, session_id: str, kept: _Kept | None, generation: int
+                          ) -> asyncio.Future[Any] | None:
+        """Let a lock the lock connection took in life ``generation`` go, ``kept`` first (the
+        life over: the lock went with it, and ``kept`` is lost)."""
+        if self._locks_on is None or not self._holds(generation):
+            self._lost(session_id, kept, "the lock connection was lost")
+            return None
+        return self._locks_on.release(session_id, kept).done
+
+    def _let_go_parked(self, session_id: str, parked: _Parked) -> _Op:
+        assert self._locks_on is not None
+        if not self._holds(parked.generation):
+            self._lost(session_id, parked.kept, "the lock connection was lost")
+            op = _Op(session_id, 0, None)
+            op.done.set_result(None)
+            return op
+        return self._locks_on.release(session_id, parked.kept)
+
+    async def _confirm(self, held: _Held) -> None:
+        """A write's record is about to go (and the write after it): the lock connection,
+        which holds the session's lock, has answered a round trip within ``confirmed_s`` (its
+        enter's, another call's, or one this waits for; StoreError if it does not, or is
+        another life), so that a connection cut without a word to this side stops the write as
+        its statement on the lock's own connection would (which left the time from the record
+        to the write's sending, about as long)."""
+        locks = self._locks_on
+        assert locks is not None and held.generation is not None
+        if self._holds(held.generation) \
+                and asyncio.get_running_loop().time() - locks.answered_at <= locks.confirmed_s:
+            return
+        if not self._holds(held.generation) or await locks.confirm() != held.generation:
+            raise StoreError("PostgreSQL write failed: the session's lock was lost with the "
+                             "lock connection; nothing was written")
+
+    def _blocks_on_locks(self, change: int) -> None:
+        locks = self._locks_on
+        assert locks is not None
+        locks.blocks += change
+        if locks.blocks:
+            locks.idle.clear()
+        else:
+            locks.idle.set()
+
+    def _released_one(self, session_id: str, done: asyncio.Future[Any]) -> None:
+        if self._releasing.get(session_id) is done:
+            del self._releasing[session_id]
+
+    def _parked_lost(self) -> None:
+        """The lock connection ended: the locks parked there went with it, and the records
+        they kept are lost (each session's copy is read whole next time)."""
+        while self._parked:
+            session_id, parked = self._parked.popitem()
+            self._lost(session_id, parked.kept, "the lock connection was lost")
 
     async def _enter(self, conn: asyncpg.Connection, session_id: str, known: int,
                      release: str | None, kept: _Kept | None) -> str | None:
@@ -839,18 +1309,29 @@ class PostgresStore:
         return True
 
     def _sweep(self) -> None:
-        """Let go the locks that lingered past their time (oldest first: the dict's order)."""
+        """Let go the locks that lingered past their time (oldest first: the dicts' order),
+        on connections of their own and on the lock connection."""
         self._sweeper = None
         loop = asyncio.get_running_loop()
         now = loop.time()
+        later: list[float] = []
         while self._lingering:
             session_id, lingering = next(iter(self._lingering.items()))
             if lingering.until > now:
-                self._sweeper = loop.call_at(lingering.until, self._sweep)
-                return
+                later.append(lingering.until)
+                break
             del self._lingering[session_id]
             self._sending(session_id, lingering.kept)
             self._in_background(self._let_go(session_id, lingering.conn, lingering.kept))
+        while self._parked:
+            session_id, parked = next(iter(self._parked.items()))
+            if parked.until > now:
+                later.append(parked.until)
+                break
+            del self._parked[session_id]
+            self._let_go_parked(session_id, parked)
+        if later:
+            self._sweeper = loop.call_at(min(later), self._sweep)
 
     async def _let_go(self, session_id: str, conn: asyncpg.Connection,
                       kept: _Kept | None) -> None:
@@ -913,7 +1394,7 @@ class PostgresStore:
                 return
             if held.kept is not None:
                 await self._write_kept(held)
-            version = await held.conn.fetchval(sql, session_id, *params)
+            version = await (await held.connection()).fetchval(sql, session_id, *params)
         except (asyncpg.DataError, UnicodeError) as e:
             if held is not None:
                 held.state.version = -1
@@ -935,8 +1416,8 @@ class PostgresStore:
             return
         session_id = held.state.session_id
         try:
-            refused = await held.conn.fetchval("SELECT callgate_flush($1, $2)", session_id,
-                                               kept.text())
+            refused = await (await held.connection()).fetchval(
+                "SELECT callgate_flush($1, $2)", session_id, kept.text())
         except BaseException as e:
             self._lost(session_id, kept, e)
             if isinstance(e, _FAILED):
@@ -951,18 +1432,25 @@ class PostgresStore:
         that a read of the store sees the reads this process answered (but those of calls
         still running, which their own statements write); ``also``: a session whose lingering
         lock goes too, records or not."""
+        for session_id in [s for s, parked in self._parked.items()
+                           if parked.kept is not None or s == also]:
+            self._let_go_parked(session_id, self._parked.pop(session_id))
         for session_id in [s for s, lingering in self._lingering.items()
                            if lingering.kept is not None or s == also]:
             lingering = self._lingering.pop(session_id, None)
             if lingering is not None:
                 self._sending(session_id, lingering.kept)
                 await self._let_go(session_id, lingering.conn, lingering.kept)
-        if self._in_transit:  # records on another call's round trip: their fate, briefly
+        if self._in_transit or self._releasing:  # records on their way: their fate, briefly
             loop = asyncio.get_running_loop()
             deadline = loop.time() + self.settle_wait_s
             for transit in list(self._in_transit.values()):
                 with contextlib.suppress(TimeoutError):
                     await asyncio.wait_for(transit.wait(), max(0.0, deadline - loop.time()))
+            for releasing in list(self._releasing.values()):
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(asyncio.shield(releasing),
+                                           max(0.0, deadline - loop.time()))
 
     @contextlib.asynccontextmanager
     async def _conn(self) -> AsyncIterator[asyncpg.Connection]:
@@ -972,14 +1460,15 @@ class PostgresStore:
         if held is not None and held.store is self and held.usable():
             if held.kept is not None:
                 await self._write_kept(held)  # what the statement reads or follows
+            conn = await held.connection()
             try:
-                yield held.conn
+                yield conn
             except BaseException as e:
                 if not _definite(e):
                     # cancelled, or the connection failed: what it holds (a transaction begun,
                     # a statement half done) is unknown; end it, so the session's later writes
                     # fail closed instead of landing in a transaction nobody commits
-                    held.conn.terminate()
+                    conn.terminate()
                 raise
             return
         async with self._pooled() as conn:
@@ -1137,6 +1626,8 @@ class PostgresStore:
             if held.kept is not None and held.kept.full():
                 await self._write_kept(held)
             return
+        if call.kind != "read" and held is not None and held.generation is not None:
+            await self._confirm(held)
         if call.verdict == "none":
             await self._session_write(call.session_id, ADD_CALL, *row)
             return

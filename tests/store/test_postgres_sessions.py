@@ -287,7 +287,7 @@ async def test_a_kept_connection_whose_backend_died_is_dropped(schema: str) -> N
     """PostgreSQL ended the backend of a connection that keeps a lock (a restart, an admin):
     calls on that session and on another fail closed at worst (a store error, never another
     kind) and then work again, and let_go_all and close finish with no lock left."""
-    a = PostgresStore(PG_DSN, schema, linger_s=3600)
+    a = PostgresStore(PG_DSN, schema, linger_s=3600, lock_connection=False)
     await a.open()
     try:
         for sid in ("s1", "s2"):
@@ -618,9 +618,10 @@ async def test_a_read_of_the_store_sees_the_reads_kept_on_a_lingering_lock(schem
 
 
 @contextlib.asynccontextmanager
-async def _two_replicas(schema: str, linger_a: float, linger_b: float
+async def _two_replicas(schema: str, linger_a: float, linger_b: float,
+                        lock_connection: bool = True
                         ) -> AsyncIterator[tuple[PostgresStore, PostgresStore]]:
-    a = PostgresStore(PG_DSN, schema, linger_s=linger_a)
+    a = PostgresStore(PG_DSN, schema, linger_s=linger_a, lock_connection=lock_connection)
     b = PostgresStore(PG_DSN, schema, linger_s=linger_b)
     await a.open()
     await b.open()
@@ -632,12 +633,16 @@ async def _two_replicas(schema: str, linger_a: float, linger_b: float
 
 
 async def _cut_lingering(a: PostgresStore, b: PostgresStore) -> None:
-    """b ends the backend of a's lingering connection on s1 (its lock and what it kept go
-    with it), and waits until asyncpg noticed and PostgreSQL let the lock go."""
-    pid = await a._lingering["s1"].conn.fetchval("SELECT pg_backend_pid()")
+    """b ends the backend of the connection holding a's lingering lock on s1 (its own, or the
+    lock connection: the lock and what it kept go with it), and waits until asyncpg noticed
+    and PostgreSQL let the lock go."""
+    lingering = a._lingering.get("s1")
+    conn = lingering.conn if lingering is not None else a._locks_on.conn  # type: ignore[union-attr]
+    assert conn is not None and (lingering is not None or "s1" in a._parked)
+    pid = await conn.fetchval("SELECT pg_backend_pid()")
     await b.fetch("SELECT pg_terminate_backend(?)", (pid,))
     for _ in range(500):
-        if not _alive(a._lingering["s1"].conn) and await _locks_held(b) == 0:
+        if not _alive(conn) and await _locks_held(b) == 0:
             return
         await asyncio.sleep(0.01)
 
@@ -695,13 +700,14 @@ async def _b_says_stop_and_a_sees_it(a: PostgresStore, b: PostgresStore, state: 
             f"stale copy: version {seen.version}, messages {seen.messages}"
 
 
+@pytest.mark.parametrize("lock_connection", [True, False])
 async def test_a_dead_lingering_lock_with_a_kept_read_never_serves_a_stale_copy(
-        schema: str) -> None:
+        schema: str, lock_connection: bool) -> None:
     """a answers a read (kept on its lingering lock); the backend dies (the lock and the
     record go); b takes the session and adds a message. a's next call must see b's message:
     the copy's version counted the lost record, and b's write brings the store to that same
     version."""
-    async with _two_replicas(schema, 3600, 0) as (a, b):
+    async with _two_replicas(schema, 3600, 0, lock_connection) as (a, b):
         state = await _new_session(a)
         await _read_in_block(a, state, 1)  # kept: version 1 on a's copy, 0 in the store
         assert state.version == 1
@@ -714,7 +720,7 @@ async def test_a_refused_kept_read_written_by_another_sessions_enter_never_serve
     """s1's kept read is refused in the enter of a call on s2 that then waits for s2's lock
     (held elsewhere). While it waits, s1's lock is free: b adds a message to s1, and a's next
     call on s1 must see it."""
-    async with _two_replicas(schema, 3600, 0) as (a, b):
+    async with _two_replicas(schema, 3600, 0, lock_connection=False) as (a, b):
         blocker = await asyncpg.connect(PG_DSN)
         waiting = None
         try:
@@ -816,11 +822,12 @@ async def test_a_statement_after_a_kept_finish_writes_it_first(schema: str) -> N
         assert rows[0][0] == 3
 
 
-async def test_a_lost_finish_leaves_the_write_in_flight(schema: str) -> None:
+@pytest.mark.parametrize("lock_connection", [True, False])
+async def test_a_lost_finish_leaves_the_write_in_flight(schema: str, lock_connection: bool) -> None:
     """The connection holding a write's kept finish dies before it is written: the store keeps
     the write in flight (``forwarding``: its outcome unknown, so an identical retry is held,
     never sent again), and the copy here, which counted the finish, is read whole again."""
-    async with _two_replicas(schema, 3600, 0) as (a, b):
+    async with _two_replicas(schema, 3600, 0, lock_connection) as (a, b):
         state = await _new_session(a)
         await _write_in_block(a, state, 1)
         await _cut_lingering(a, b)
@@ -887,7 +894,8 @@ async def test_a_waiting_call_cancelled_after_a_hand_over_lets_the_lock_go(schem
     """A call waiting for a connection is handed one (the lock of the call that ended, and its
     kept read, still on it) and cancelled before it runs: the lock is let go in the
     background, the read written, and no connection is lost to the pool."""
-    store = PostgresStore(PG_DSN, schema, max_connections=2, linger_s=3600)
+    store = PostgresStore(PG_DSN, schema, max_connections=2, linger_s=3600,
+                          lock_connection=False)
     await store.open()
     try:
         states = [await _new_session(store, f"s{i}") for i in range(3)]
@@ -942,7 +950,8 @@ async def test_a_next_call_waits_for_its_handed_over_records_refused_before_usin
     starts at once; had it used its copy's version (which counted the read) before the refusal
     marked it, another replica changing the session once would make that copy look current,
     its change missing. The next call waits for the records' fate and reads the session whole."""
-    a = PostgresStore(PG_DSN, schema, max_connections=2, linger_s=3600)
+    a = PostgresStore(PG_DSN, schema, max_connections=2, linger_s=3600,
+                      lock_connection=False)
     b = PostgresStore(PG_DSN, schema, linger_s=0)
     await a.open()
     await b.open()
@@ -1011,7 +1020,8 @@ async def test_close_lets_the_calls_waiting_for_a_connection_finish(schema: str)
     """Two calls hold the pool's two connections and two more wait for one when the store
     begins to close: all four finish (asyncpg refuses an acquire begun once its pool closes,
     so the waiting calls get the connections the running ones give back), then it closes."""
-    store = PostgresStore(PG_DSN, schema, max_connections=2, linger_s=3600)
+    store = PostgresStore(PG_DSN, schema, max_connections=2, linger_s=3600,
+                          lock_connection=False)
     await store.open()
     sids = ("s1", "s2", "s3", "s4")
     inside = {sid: asyncio.Event() for sid in sids}

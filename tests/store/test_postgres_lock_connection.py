@@ -1,0 +1,377 @@
+"""The lock connection: one connection holds the session locks this process takes, and each
+of its round trips carries every enter and release waiting for it. What must hold: a session
+another replica holds is still entered (the usual way, waiting), a cancelled call never leaves
+a lock behind, the connection's death loses what it kept without serving a stale copy or
+writing without the lock, and closing waits for the calls still running."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import socket
+from collections.abc import AsyncIterator, Awaitable, Callable
+
+import asyncpg
+import pytest
+
+from proxy.errors import StoreError
+from proxy.session import CallRecord, Environment, Message, Outcome, Role, SessionState
+from proxy.store.postgres import PostgresStore, _alive
+
+from ..conftest import PG_DSN, needs_postgres
+
+pytestmark = needs_postgres
+
+
+async def _store(schema: str, linger_s: float = 3600) -> PostgresStore:
+    store = PostgresStore(PG_DSN, schema, linger_s=linger_s)
+    await store.open()
+    return store
+
+
+@pytest.fixture
+async def store(schema: str) -> AsyncIterator[PostgresStore]:
+    s = await _store(schema)
+    yield s
+    await s.close()
+
+
+async def _session(store: PostgresStore, session_id: str) -> SessionState:
+    state = SessionState(session_id=session_id, environment=Environment.LIVE, user={}, tags={},
+                         started_at="t")
+    await store.create_session(state)
+    return state
+
+
+def _read(state: SessionState, n: int) -> CallRecord:
+    return CallRecord(
+        call_id=f"{state.session_id}-c{n}", session_id=state.session_id, seq=state.next_seq(),
+        tool="get_order_details", kind="read", arguments={"order_id": f"#{n}"}, decision_id="d",
+        verdict="allow", rules=[], policy_version="v", outcome=Outcome.EXECUTED,
+        started_at="t", result={"status": "pending"})
+
+
+async def _read_in_block(store: PostgresStore, state: SessionState, n: int) -> None:
+    async with store.session(state.session_id, state) as held:
+        assert held is not None
+        call = _read(state, n)
+        await store.add_call(call)
+        state.add_call(call)
+
+
+async def _count(sql: str) -> int:
+    """A count read on a connection of its own (a read through the store would let its
+    parked locks go first)."""
+    conn = await asyncpg.connect(PG_DSN)
+    try:
+        return int(await conn.fetchval(sql))
+    finally:
+        await conn.close()
+
+
+async def _session_locks() -> int:
+    """Session locks granted in the database (any holder)."""
+    return await _count("SELECT count(*) FROM pg_locks WHERE locktype = 'advisory' AND granted "
+                        "AND objsubid = 1")
+
+
+async def _until(check: Callable[[], Awaitable[bool]], what: str) -> None:
+    for _ in range(1000):
+        if await check():
+            return
+        await asyncio.sleep(0.005)
+    raise AssertionError(f"never: {what}")
+
+
+async def _calls_in_store(store: PostgresStore, session_id: str) -> list[str]:
+    rows = await store.fetch("SELECT call_id FROM calls WHERE session_id = ? ORDER BY seq",
+                             (session_id,))
+    return [r[0] for r in rows]
+
+
+async def test_reads_on_many_sessions_share_the_lock_connections_round_trips(
+        store: PostgresStore) -> None:
+    """Sixteen sessions' reads at once: each enters through the lock connection, keeps its lock
+    there after the call (no connection of the pool held), and letting them all go writes all
+    sixteen records, in as few round trips as the enters took."""
+    states = [await _session(store, f"s{i}") for i in range(16)]
+    locks = store._locks_on
+    assert locks is not None
+    before = locks.round_trips
+    await asyncio.gather(*(_read_in_block(store, s, 1) for s in states))
+    entering = locks.round_trips - before
+    assert sorted(store._parked) == sorted(s.session_id for s in states)
+    assert store.pool.get_idle_size() == store.pool.get_size()  # no pool connection held
+    assert await _session_locks() == 16
+    before = locks.round_trips
+    await store.let_go_all()
+    assert (entering, locks.round_trips - before) == (1, 1)
+    assert await _session_locks() == 0
+    for s in states:
+        assert await _calls_in_store(store, s.session_id) == [f"{s.session_id}-c1"]
+        assert s.version == 1
+
+
+async def test_a_session_another_replica_holds_is_entered_the_usual_way(
+        store: PostgresStore) -> None:
+    """Another replica holds s1's lock: a call on s1 waits for it on a connection of its own
+    (the lock connection's try finds it taken), while calls on other sessions go on through
+    the lock connection; once it is let go, the call enters and sees what the other wrote."""
+    s1, s2 = await _session(store, "s1"), await _session(store, "s2")
+    other = await _store(store.schema, linger_s=0)
+    blocker = await asyncpg.connect(PG_DSN)
+    try:
+        await blocker.execute("SELECT pg_advisory_lock(hashtextextended('s1', 0))")
+        inside = asyncio.Event()
+
+        async def on_s1() -> list[str]:
+            async with store.session("s1", s1) as held:
+                assert held is not None
+                inside.set()
+                return [m.content for m in held.messages]
+
+        waiting = asyncio.create_task(on_s1())
+        await _until(lambda: _waits_for_a_lock(), "the call on s1 waits for its lock")
+        await _read_in_block(store, s2, 1)  # not held up behind s1
+        assert not inside.is_set() and "s2" in store._parked
+        await other.add_message("s1", Message(1, Role.USER, "stop", "t"))  # (no lock: a test)
+        await blocker.execute("SELECT pg_advisory_unlock(hashtextextended('s1', 0))")
+        assert await asyncio.wait_for(waiting, 10) == ["stop"]
+        assert "s1" in store._lingering  # entered on a connection of its own, kept there
+    finally:
+        await blocker.close()
+        await other.close()
+
+
+async def _waits_for_a_lock() -> bool:
+    return bool(await _count("SELECT count(*) FROM pg_locks WHERE locktype = 'advisory' "
+                             "AND NOT granted"))
+
+
+async def test_a_call_cancelled_while_its_enter_is_on_the_way_leaves_no_lock(
+        store: PostgresStore) -> None:
+    """The lock connection's round trip is held up (a table lock another connection keeps);
+    the call waiting for it is cancelled. When the round trip comes back with the lock taken,
+    the lock is let go, and the session's next call enters as usual."""
+    s1 = await _session(store, "s1")
+    s1.version = -1  # (its enter reads the session, which waits for the table lock)
+    blocker = await asyncpg.connect(PG_DSN, server_settings={"search_path": store.schema})
+    try:
+        tx = blocker.transaction()
+        await tx.start()
+        await blocker.execute("LOCK TABLE sessions IN ACCESS EXCLUSIVE MODE")
+        call = asyncio.create_task(_read_in_block(store, s1, 1))
+        await _until(_held_up, "the round trip waits for the table lock")
+        call.cancel()
+        with pytest.raises(asyncio.CancelledError):
+            await call
+        await tx.rollback()
+        await _until(lambda: _no_session_locks(), "the lock taken for the cancelled call goes")
+        assert "s1" not in store._parked
+        await _read_in_block(store, s1, 2)
+        assert await _calls_in_store(store, "s1") == ["s1-c2"]
+    finally:
+        await blocker.close()
+
+
+async def _held_up() -> bool:
+    return bool(await _count("SELECT count(*) FROM pg_locks WHERE NOT granted"))
+
+
+async def _no_session_locks() -> bool:
+    return await _session_locks() == 0
+
+
+async def test_the_lock_connection_dying_loses_its_records_but_never_a_fresh_copy(
+        store: PostgresStore) -> None:
+    """The lock connection's backend is ended with a read's record kept there: the record is
+    lost (the session's copy is read whole next time, so another replica's change is seen),
+    and the next call enters through a new lock connection."""
+    s1 = await _session(store, "s1")
+    await _read_in_block(store, s1, 1)
+    locks = store._locks_on
+    assert locks is not None and locks.conn is not None and "s1" in store._parked
+    first = locks.conn
+    other = await _store(store.schema, linger_s=0)
+    try:
+        pid = await first.fetchval("SELECT pg_backend_pid()")
+        await other.fetch("SELECT pg_terminate_backend(?)", (pid,))
+        await _until(lambda: _gone(first), "the death is noticed")
+        assert s1.version == -1 and not store._parked
+        assert await _session_locks() == 0
+        async with other.session("s1", None) as seen:  # another replica: nothing was written
+            assert seen is not None and seen.calls == [] and seen.version == 0
+            await other.add_message("s1", Message(1, Role.USER, "stop", "t"))
+        async with store.session("s1", s1) as seen:  # the whole session
+            assert seen is not None and [m.content for m in seen.messages] == ["stop"]
+        assert "s1" in store._parked and locks.conn is not None and locks.conn is not first
+    finally:
+        await other.close()
+
+
+async def test_calls_enter_the_usual_way_while_the_lock_connection_cannot_connect(
+        store: PostgresStore) -> None:
+    """The lock connection is gone and cannot connect again (here: a DSN nothing listens on):
+    calls enter on connections of their own, for ``retry_s``, and then try again."""
+    s1 = await _session(store, "s1")
+    locks = store._locks_on
+    assert locks is not None and locks.conn is not None
+    await locks.conn.close()
+    locks.conn = None
+    good, store.dsn = store.dsn, "postgresql://postgres@127.0.0.1:1/postgres"
+    await _read_in_block(store, s1, 1)  # the connect fails: this call the usual way
+    assert "s1" in store._lingering and locks.retry_at > 0
+    store.dsn = good
+    await store.let_go_all()
+    await _read_in_block(store, s1, 2)  # within retry_s: the usual way again
+    assert "s1" in store._lingering and locks.conn is None
+    locks.retry_at = 0.0  # (retry_s is over)
+    await store.let_go_all()
+    await _read_in_block(store, s1, 3)
+    assert "s1" in store._parked and locks.conn is not None
+    await store.let_go_all()
+    assert await _calls_in_store(store, "s1") == ["s1-c1", "s1-c2", "s1-c3"]
+
+
+async def _gone(conn: asyncpg.Connection) -> bool:
+    return not _alive(conn)
+
+
+async def test_a_block_whose_lock_went_with_the_connection_writes_nothing(
+        store: PostgresStore) -> None:
+    """Inside a block entered through the lock connection, the connection dies (the lock goes
+    with it, and another replica may take the session): the block's next statement is refused
+    with a store error, and nothing of it is written."""
+    s1 = await _session(store, "s1")
+    other = await _store(store.schema, linger_s=0)
+    try:
+        async with store.session("s1", s1):
+            locks = store._locks_on
+            assert locks is not None and locks.conn is not None
+            conn = locks.conn
+            pid = await conn.fetchval("SELECT pg_backend_pid()")
+            await other.fetch("SELECT pg_terminate_backend(?)", (pid,))
+            await _until(lambda: _gone(conn), "the death is noticed")
+            with pytest.raises(StoreError, match="lock was lost"):
+                await store.add_message("s1", Message(1, Role.USER, "yes", "t"))
+        rows = await other.fetch("SELECT count(*) FROM messages WHERE session_id = ?", ("s1",))
+        assert rows[0][0] == 0
+    finally:
+        await other.close()
+
+
+async def test_close_waits_for_a_block_held_through_the_lock_connection(schema: str) -> None:
+    """close() while a read's block still runs: it returns once the block ended, with the
+    read's record written and no lock left."""
+    store = await _store(schema)
+    s1 = await _session(store, "s1")
+    inside, leave = asyncio.Event(), asyncio.Event()
+
+    async def read() -> None:
+        async with store.session("s1", s1):
+            inside.set()
+            await leave.wait()
+            call = _read(s1, 1)
+            await store.add_call(call)
+            s1.add_call(call)
+
+    block = asyncio.create_task(read())
+    await inside.wait()
+    closing = asyncio.create_task(store.close())
+    await asyncio.sleep(0.05)
+    assert not closing.done()
+    leave.set()
+    await asyncio.wait_for(asyncio.gather(block, closing), 10)
+    assert await _session_locks() == 0
+    check = await _store(schema, linger_s=0)
+    try:
+        assert await _calls_in_store(check, "s1") == ["s1-c1"]
+    finally:
+        await check.close()
+
+
+class _CuttableRelay:
+    """A TCP relay to PostgreSQL whose connections can be cut without a word to the client:
+    the server's side is closed (PostgreSQL ends the backend, and its locks go), while the
+    client's side stays open and hears nothing more, as across a network that fails."""
+
+    def __init__(self) -> None:
+        self.port = 0
+        self._server: asyncio.Server | None = None
+        self._links: list[tuple[asyncio.StreamWriter, asyncio.StreamWriter]] = []
+        self.cut = False
+
+    async def start(self) -> None:
+        sock = socket.socket()
+        sock.bind(("127.0.0.1", 0))
+        self._server = await asyncio.start_server(self._serve, sock=sock)
+        self.port = sock.getsockname()[1]
+
+    async def _serve(self, client_r: asyncio.StreamReader, client_w: asyncio.StreamWriter
+                     ) -> None:
+        server_r, server_w = await asyncio.open_connection("127.0.0.1", 5432)
+        self._links.append((client_w, server_w))
+
+        async def pump(r: asyncio.StreamReader, w: asyncio.StreamWriter) -> None:
+            with contextlib.suppress(ConnectionError):
+                while data := await r.read(65536):
+                    if self.cut:
+                        continue  # (heard by nobody)
+                    w.write(data)
+                    await w.drain()
+
+        await asyncio.gather(pump(client_r, server_w), pump(server_r, client_w))
+
+    def cut_all(self) -> None:
+        self.cut = True
+        for _, server_w in self._links:
+            server_w.close()
+
+    def close(self) -> None:
+        for client_w, _ in self._links:
+            client_w.close()
+        if self._server is not None:
+            self._server.close()
+
+    @property
+    def dsn(self) -> str:
+        return f"postgresql://postgres@127.0.0.1:{self.port}/postgres"
+
+
+async def test_a_write_is_not_recorded_while_its_lock_is_not_confirmed(
+        store: PostgresStore) -> None:
+    """The lock connection is cut without a word to this side (PostgreSQL ends its backend and
+    the session's lock; the client hears nothing): another replica takes the session and ends
+    it. The write in this replica's block, decided on its copy, waits for the lock connection
+    to answer before its record goes, so it is never recorded (nor sent)."""
+    s1 = await _session(store, "s1")
+    locks = store._locks_on
+    assert locks is not None and locks.conn is not None
+    locks.confirmed_s = 0.0  # (the enter's answer, a moment before, does not count)
+    relay = _CuttableRelay()
+    await relay.start()
+    other = await _store(store.schema, linger_s=0)
+    try:
+        store.dsn = relay.dsn  # (the pool keeps its connections; the lock connection's next
+        await locks.conn.close()  # life goes through the relay)
+        async with store.session("s1", s1):
+            assert locks.conn is not None
+            relay.cut_all()
+            await _until(_no_session_locks, "PostgreSQL let the lock go")
+            async with other.session("s1", None) as theirs:  # taken: the lock is gone
+                assert theirs is not None
+                await other.end_session("s1", "t2", {"status": "done"})
+            write = CallRecord(
+                call_id="s1-w1", session_id="s1", seq=s1.next_seq(),
+                tool="cancel_pending_order", kind="write", arguments={"order_id": "#1"},
+                decision_id="d", verdict="allow", rules=[], policy_version="v",
+                outcome=Outcome.FORWARDING, started_at="t")
+            try:
+                with pytest.raises(TimeoutError):
+                    await asyncio.wait_for(store.add_call(write), 0.5)
+            finally:
+                relay.close()  # (now the client hears of it: the round trip fails)
+        assert await _calls_in_store(other, "s1") == []
+    finally:
+        relay.close()
+        await other.close()
