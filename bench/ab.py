@@ -4,10 +4,12 @@ where the load changes from minute to minute).
 
     .venv/bin/python bench/ab.py OTHER_TREE [--rounds 12] [--requests 400] [--write]
         [--concurrency N]     # N sessions at once, a call at a time each (default 1)
+        [--store postgres] [--dsn DSN]   # each tree on a schema of its own (default: SQLite)
 
 This tree is "this", OTHER_TREE (e.g. `git archive main | tar -x -C /tmp/main`) is "other";
 both run as `callgate serve` processes on the same upstream, with the retail catalog, policy,
-traces and a SQLite store each. A ratio under 1 means this tree spends less CPU per call.
+traces and a store each (a SQLite file, or a PostgreSQL schema dropped afterwards). A ratio
+under 1 means this tree spends less CPU per call.
 """
 
 from __future__ import annotations
@@ -37,7 +39,10 @@ async def main() -> None:
                         help="writes (with the proposal and the yes before each), not reads")
     parser.add_argument("--concurrency", type=int, default=1,
                         help="sessions called at once (each one call at a time)")
+    parser.add_argument("--store", choices=["sqlite", "postgres"], default="sqlite")
+    parser.add_argument("--dsn", default="postgresql://postgres@127.0.0.1:5432/postgres")
     args = parser.parse_args()
+    schemas = {name: f"ab_{os.getpid()}_{name}" for name in ("this", "other")}
     tmp = Path(tempfile.mkdtemp(prefix="callgate-ab-"))
     up_port = free_port()
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
@@ -47,7 +52,9 @@ async def main() -> None:
         port = free_port()
         config = tmp / f"{name}.yaml"
         config.write_text(
-            f"listen: {{port: {port}}}\nstore: {{path: {tmp / name}.db}}\n"
+            f"listen: {{port: {port}}}\n"
+            + (f"store: {{backend: postgres, dsn: '{args.dsn}', schema: {schemas[name]}}}\n"
+               if args.store == "postgres" else f"store: {{path: {tmp / name}.db}}\n") +
             f"trace: {{path: {tmp / name}.jsonl}}\n"
             f"upstreams: {{retail: {{base_url: 'http://127.0.0.1:{up_port}'}}}}\n"
             f"catalogs: ['{ROOT / 'schemas/retail/catalog.yaml'}']\n"
@@ -119,6 +126,11 @@ async def main() -> None:
               f"(quartiles {q[0]:.3f}-{q[2]:.3f})")
     finally:
         stop(procs)
+        if args.store == "postgres":
+            from bench.session_length import drop_schema
+
+            for schema in schemas.values():
+                await drop_schema(args.dsn, schema)
 
 
 if __name__ == "__main__":

@@ -36,9 +36,10 @@ waiting for it (``callgate_batch``: the released sessions' kept records committe
 transaction, their locks let go, the entered sessions' locks tried and their changes read), so
 under load a call costs a share of a round trip and of a commit. A lock kept there after its
 call (``_Parked``) holds no connection of the pool, and the block's statements take one from
-the pool when the first comes (a read takes none). A session another replica holds is entered
-the usual way, on a connection of its own (the try finds it taken), as is every call for a
-second after the lock connection failed. Its death loses what it kept (the sessions' copies
+the pool when the first comes (a read takes none). A call with no other in flight (nothing to
+share a round trip with), a session another replica holds (the try finds it taken) and every
+call for a second after the lock connection failed are entered the usual way, on a connection
+of their own. Its death loses what it kept (the sessions' copies
 are read whole next time) and its locks: a block whose lock went with it writes nothing more,
 and a write's record waits for the lock connection to answer a round trip first (``_confirm``)
 so that a connection cut without a word stops the write as a statement on the lock's own
@@ -786,6 +787,8 @@ class PostgresStore:
         self._locks_on = _LockConnection(self) if lock_connection and max_connections > 1 \
             else None
         self._parked: dict[str, _Parked] = {}  # locks kept there after their call, oldest first
+        self.alone_on_own = True  # a call with no other in flight enters the usual way
+        self._in_flight = 0  # calls in ``session`` (entering, or their block running)
         # sessions whose release waits for the lock connection's round trip, or is on it
         self._releasing: dict[str, asyncio.Future[Any]] = {}
         self.migrated: list[int] = []  # migrations applied by this open
@@ -855,15 +858,15 @@ class PostgresStore:
         """Let go every session lock kept after its call now (and wait for those being let
         go), as at close. Cancelled midway, the rest are ended at once (PostgreSQL releases a
         dead connection's locks): none stays held out of the pool."""
-        while self._parked:
+        while self._parked:  # (their releases go in the lock connection's next round trip)
             self._let_go_parked(*self._parked.popitem())
-        for releasing in list(self._releasing.values()):
-            await asyncio.shield(releasing)
         try:
             while self._lingering:
                 session_id, held = self._lingering.popitem()
                 self._sending(session_id, held.kept)
                 await self._let_go(session_id, held.conn, held.kept)
+            for releasing in list(self._releasing.values()):
+                await asyncio.shield(releasing)
         except BaseException:
             while self._lingering:
                 session_id, held = self._lingering.popitem()
@@ -893,6 +896,54 @@ class PostgresStore:
         call on the session in that time needs no round trip to enter (nothing can have
         changed it), and any other call that takes the connection lets the lock go in the
         round trip that takes its own."""
+        self._in_flight += 1
+        try:
+            state, conn, since, kept, generation = await self._take(session_id, cached)
+        except BaseException:
+            self._in_flight -= 1
+            raise
+        held: _Held | None = None
+        if state is not None:
+            held = self._held[session_id] = _Held(self, conn, state, kept, generation)
+        if generation is not None:
+            self._blocks_on_locks(1)
+        outer = _IN_SESSION.get()
+        _IN_SESSION.set(held)
+        clean = False
+        try:
+            yield state
+            clean = True
+        except Exception as e:
+            # a refusal raised through the block leaves the connection as it was; a store
+            # error may not (the lock is let go, the connection ended if that fails)
+            clean = not isinstance(e, StoreError)
+            raise
+        finally:
+            if held is not None:
+                held.open = False
+                kept = held.kept
+            _IN_SESSION.set(outer)
+            self._held.pop(session_id, None)
+            try:
+                if generation is not None:
+                    try:
+                        await self._leave_batched(
+                            session_id, None if held is None else held.conn,
+                            clean and state is not None, since, kept, generation)
+                    finally:
+                        self._blocks_on_locks(-1)
+                elif not (clean and state is not None and (
+                        self._keep(session_id, conn, since, kept)
+                        or self._hand_over(session_id, conn, kept))):
+                    await self._let_go(session_id, conn, kept)
+            finally:
+                self._in_flight -= 1
+
+    async def _take(self, session_id: str, cached: SessionState | None) -> tuple[
+            SessionState | None, asyncpg.Connection | None, float, _Kept | None, int | None]:
+        """``session``'s lock taken, and the session up to date: the state, the connection
+        holding the lock (None on the lock connection, then ``generation``: its life), when
+        the calls in a row began holding it, and the records kept back since."""
         state: SessionState | None
         kept: _Kept | None = None  # records kept back, carried on to this call
         generation: int | None = None  # the lock connection's life, where the lock is held
@@ -975,39 +1026,7 @@ class PostgresStore:
             except BaseException:
                 await self._let_go(session_id, conn, None)
                 raise
-        held: _Held | None = None
-        if state is not None:
-            held = self._held[session_id] = _Held(self, conn, state, kept, generation)
-        if generation is not None:
-            self._blocks_on_locks(1)
-        outer = _IN_SESSION.get()
-        _IN_SESSION.set(held)
-        clean = False
-        try:
-            yield state
-            clean = True
-        except Exception as e:
-            # a refusal raised through the block leaves the connection as it was; a store
-            # error may not (the lock is let go, the connection ended if that fails)
-            clean = not isinstance(e, StoreError)
-            raise
-        finally:
-            if held is not None:
-                held.open = False
-                kept = held.kept
-            _IN_SESSION.set(outer)
-            self._held.pop(session_id, None)
-            if generation is not None:
-                try:
-                    await self._leave_batched(session_id, None if held is None else held.conn,
-                                              clean and state is not None, since, kept,
-                                              generation)
-                finally:
-                    self._blocks_on_locks(-1)
-            elif not (clean and state is not None and (
-                    self._keep(session_id, conn, since, kept)
-                    or self._hand_over(session_id, conn, kept))):
-                await self._let_go(session_id, conn, kept)
+        return state, conn, since, kept, generation
 
     def _holds(self, generation: int) -> bool:
         return self._locks_on is not None and self._locks_on.holds(generation)
@@ -1015,12 +1034,16 @@ class PostgresStore:
     async def _enter_batched(self, session_id: str, known: int) -> tuple[str | None, int] | None:
         """Enter through the lock connection, with the other calls entering meanwhile:
         ``callgate_enter``'s answer and the connection's life, or None where the call is to
-        enter the usual way (another replica holds the session, the lock connection failed
-        lately, the store closes)."""
+        enter the usual way: no other call is in flight (nothing to share a round trip with;
+        a call alone is cheaper on a connection of its own, its write needing no round trip to
+        confirm the lock), another replica holds the session, the lock connection failed
+        lately or holds ``LOCKS_MAX`` locks, the store closes."""
         locks = self._locks_on
         if locks is None or self._closing or not locks.available() \
                 or locks.blocks + len(locks.enters) + len(self._parked) >= LOCKS_MAX:
             return None
+        if self.alone_on_own and self._in_flight == 1 and locks.task is None:
+            return None  # no other call in flight to share a round trip with: the usual way
         op = locks.enter(session_id, known)
         try:
             raw, generation = await op.done

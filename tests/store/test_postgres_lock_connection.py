@@ -24,7 +24,10 @@ pytestmark = needs_postgres
 
 
 async def _store(schema: str, linger_s: float = 3600) -> PostgresStore:
+    """A store whose calls all go through the lock connection, a call alone too (by default
+    one with no other in flight enters on a connection of its own)."""
     store = PostgresStore(PG_DSN, schema, linger_s=linger_s)
+    store.alone_on_own = False
     await store.open()
     return store
 
@@ -375,3 +378,30 @@ async def test_a_write_is_not_recorded_while_its_lock_is_not_confirmed(
     finally:
         relay.close()
         await other.close()
+
+
+async def test_a_call_alone_enters_on_its_own_connection_and_others_share(schema: str) -> None:
+    """With no other call in flight a call enters on a connection of its own (its lock kept
+    there after it); a call that comes while another is in flight goes through the lock
+    connection."""
+    store = PostgresStore(PG_DSN, schema, linger_s=3600)
+    await store.open()
+    try:
+        s1, s2 = await _session(store, "s1"), await _session(store, "s2")
+        await _read_in_block(store, s1, 1)
+        assert "s1" in store._lingering and not store._parked
+        inside, leave = asyncio.Event(), asyncio.Event()
+
+        async def long_read() -> None:
+            async with store.session("s1", s1):
+                inside.set()
+                await leave.wait()
+
+        first = asyncio.create_task(long_read())
+        await inside.wait()
+        await _read_in_block(store, s2, 1)  # another is in flight: the lock connection
+        assert "s2" in store._parked
+        leave.set()
+        await first
+    finally:
+        await store.close()
