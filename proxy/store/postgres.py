@@ -239,8 +239,9 @@ $fn$"""
 # The lock connection's round trip (``_LockConnection``): the kept records of the sessions
 # it lets go (``releases``, ``records``: NULL for none), each session's in its own
 # subtransaction, committed before their locks go (one refused keeps its lock: see above);
-# then the sessions it enters: each lock tried (``'busy'`` where another replica holds it:
-# the caller enters the usual way, waiting for it), and what changed since ``knowns``.
+# then the sessions it enters: each lock tried (``'busy'`` where another replica holds it, or
+# where reading the session failed: the caller enters the usual way), and what changed since
+# ``knowns``. (A session lock outlives a subtransaction's rollback: let go explicitly.)
 BATCH_PROCEDURE = """
 CREATE OR REPLACE PROCEDURE callgate_batch(releases TEXT[], records TEXT[], enters TEXT[],
     knowns BIGINT[], INOUT refused TEXT[], INOUT answers TEXT[])
@@ -259,7 +260,12 @@ BEGIN
     END LOOP;
     FOR i IN 1 .. COALESCE(array_length(enters, 1), 0) LOOP
         IF pg_try_advisory_lock(hashtextextended(enters[i], 0)) THEN
-            answers := array_append(answers, callgate_changes(enters[i], knowns[i]));
+            BEGIN
+                answers := array_append(answers, callgate_changes(enters[i], knowns[i]));
+            EXCEPTION WHEN OTHERS THEN  -- (its read failed: a lock_timeout, say) that call
+                PERFORM pg_advisory_unlock(hashtextextended(enters[i], 0));  -- alone goes
+                answers := array_append(answers, 'busy');  -- the usual way
+            END;
         ELSE
             answers := array_append(answers, 'busy');
         END IF;
@@ -408,6 +414,9 @@ class _Kept:
 
 
 LOCK_WAIT = "2s"  # the lock connection's lock_timeout
+# a round trip of the lock connection not back by then is taken for a cut connection (ended:
+# its calls enter the usual way) instead of holding every call up
+BATCH_WAIT_S = 5.0
 # locks the lock connection holds at most (PostgreSQL's lock table is shared: by default 64
 # for each of max_connections); past it calls enter on connections of their own
 LOCKS_MAX = 1024
@@ -531,14 +540,15 @@ _BUSY = "busy"  # ``callgate_batch``'s answer for a session another replica hold
 class _Op:
     """An enter or a release waiting for the lock connection's next round trip."""
 
-    __slots__ = ("done", "kept", "known", "session_id")
+    __slots__ = ("done", "generation", "kept", "known", "session_id")
 
     def __init__(self, session_id: str, known: int, kept: _Kept | None,
-                 done: asyncio.Future[Any] | None = None) -> None:
+                 done: asyncio.Future[Any] | None = None, generation: int = 0) -> None:
         self.session_id = session_id
         self.known = known
         self.kept = kept
         self.done: asyncio.Future[Any] = done or asyncio.get_running_loop().create_future()
+        self.generation = generation  # a release: the life whose lock it lets go
 
 
 class _Parked:
@@ -573,6 +583,8 @@ class _LockConnection:
         self.retry_at = 0.0  # after a failure, calls enter the usual way until then
         self.retry_s = 1.0
         self.confirmed_s = 0.005  # a write's record goes if a round trip came back this recently
+        self.batch_wait_s = BATCH_WAIT_S
+        self.lock_wait = LOCK_WAIT
         self.round_trips = 0
         self.answered_at = float("-inf")  # when a round trip last came back (loop time)
         self.blocks = 0  # blocks running with a lock taken here (``close`` waits for them)
@@ -591,7 +603,7 @@ class _LockConnection:
         # (a kept record's write waiting on a row another writer holds would hold up every
         # call's round trip: past LOCK_WAIT it is refused instead, and its session read whole)
         conn = await asyncpg.connect(store.dsn, timeout=5, server_settings={
-            "search_path": store.schema, "lock_timeout": LOCK_WAIT})
+            "search_path": store.schema, "lock_timeout": self.lock_wait})
         conn.add_termination_listener(self._terminated)
         self.conn = conn
 
@@ -606,7 +618,7 @@ class _LockConnection:
     def release(self, session_id: str, kept: _Kept | None) -> _Op:
         """Let ``session_id``'s lock go in the next round trip, ``kept`` written first; until
         then the session's next call waits (``PostgresStore._releasing``)."""
-        op = _Op(session_id, 0, kept)
+        op = _Op(session_id, 0, kept, generation=self.generation)
         self.store._releasing[session_id] = op.done
         op.done.add_done_callback(lambda done: self.store._released_one(session_id, done))
         self.releases.append(op)
@@ -645,11 +657,17 @@ class _LockConnection:
                         conn = self.conn
                         assert conn is not None
                     generation = self.generation
+                    for op in [op for op in releases if op.generation != generation]:
+                        releases.remove(op)  # (its lock went with an earlier life: never sent)
+                        self.store._lost(op.session_id, op.kept, "the lock connection was lost")
+                        if not op.done.done():
+                            op.done.set_result(None)
                     refused, answers = await conn.fetchrow(
                         "CALL callgate_batch($1, $2, $3, $4, NULL, NULL)",
                         [op.session_id for op in releases],
                         [None if op.kept is None else op.kept.text() for op in releases],
-                        [op.session_id for op in enters], [op.known for op in enters])
+                        [op.session_id for op in enters], [op.known for op in enters],
+                        timeout=self.batch_wait_s)
                     if len(refused) != len(releases) or len(answers) != len(enters):
                         raise StoreError("callgate_batch answered for other calls than asked")
                 except BaseException as e:
@@ -671,7 +689,7 @@ class _LockConnection:
                     if op.kept is not None:
                         store._written(op.session_id, op.kept, why)
                     if why is not None:  # its lock kept until the copy was marked: let it go
-                        self.releases.append(_Op(op.session_id, 0, None, op.done))
+                        self.releases.append(_Op(op.session_id, 0, None, op.done, generation))
                     elif not op.done.done():
                         op.done.set_result(None)
                 for op, raw in zip(enters, answers, strict=True):
@@ -721,11 +739,19 @@ class _LockConnection:
                 op.done.set_exception(_LockDown(str(error)))
 
     def _ended(self) -> None:
+        """This life is over: its locks went with it, and so did what was kept under them
+        (the sessions parked here, and the releases still waiting, which must never be sent
+        in the next life: their records would be written without the lock)."""
         conn, self.conn = self.conn, None
         self.generation += 1
         if conn is not None:
             with contextlib.suppress(asyncpg.InterfaceError):
                 conn.terminate()
+        releases, self.releases = self.releases, []
+        for op in releases:
+            self.store._lost(op.session_id, op.kept, "the lock connection was lost")
+            if not op.done.done():
+                op.done.set_result(None)
         self.store._parked_lost()
 
     def _terminated(self, conn: asyncpg.Connection) -> None:
@@ -735,8 +761,10 @@ class _LockConnection:
     async def close(self) -> None:
         """After the blocks holding a lock here have ended (``blocks``), and the round trips
         waiting have gone: the connection closes (PostgreSQL lets its locks go)."""
-        await self.idle.wait()
-        if self.task is not None:
+        while True:
+            await self.idle.wait()
+            if self.task is None:
+                break
             await asyncio.shield(self.task)
         conn, self.conn = self.conn, None
         self.generation += 1
@@ -905,8 +933,6 @@ class PostgresStore:
         held: _Held | None = None
         if state is not None:
             held = self._held[session_id] = _Held(self, conn, state, kept, generation)
-        if generation is not None:
-            self._blocks_on_locks(1)
         outer = _IN_SESSION.get()
         _IN_SESSION.set(held)
         clean = False
@@ -975,13 +1001,15 @@ class PostgresStore:
             # Held by the lock connection since this copy's last write (its life the same, or
             # the records would have been lost and the copy marked): nothing changed it.
             state, since, kept, generation = cached, parked.since, parked.kept, parked.generation
-        elif answer is not None:
+            self._blocks_on_locks(1)
+        elif answer is not None:  # (counted in ``blocks`` from its enter on)
             raw, generation = answer
             since = asyncio.get_running_loop().time()
             try:
                 state = _refresh(session_id, cached, raw)
             except BaseException:
                 self._locks_on_release(session_id, None, generation)
+                self._blocks_on_locks(-1)
                 raise
         elif own is not None and cached is not None and known >= 0:
             # The lock was held since this copy's last write: nothing changed the session. (A
@@ -1040,16 +1068,19 @@ class PostgresStore:
         lately or holds ``LOCKS_MAX`` locks, the store closes."""
         locks = self._locks_on
         if locks is None or self._closing or not locks.available() \
-                or locks.blocks + len(locks.enters) + len(self._parked) >= LOCKS_MAX:
+                or locks.blocks + len(locks.releases) + len(self._parked) >= LOCKS_MAX:
             return None
         if self.alone_on_own and self._in_flight == 1 and locks.task is None:
             return None  # no other call in flight to share a round trip with: the usual way
+        self._blocks_on_locks(1)  # (from the enter on: ``close`` waits for it)
         op = locks.enter(session_id, known)
         try:
             raw, generation = await op.done
         except _LockDown:
+            self._blocks_on_locks(-1)
             return None
-        except asyncio.CancelledError:
+        except BaseException:
+            self._blocks_on_locks(-1)
             # cancelled once the answer came (a cancelled wait is the round trip's to mend)
             if op.done.done() and not op.done.cancelled() and op.done.exception() is None:
                 raw, generation = op.done.result()
@@ -1057,6 +1088,7 @@ class PostgresStore:
                     self._locks_on_release(session_id, None, generation)
             raise
         if raw == _BUSY:
+            self._blocks_on_locks(-1)
             return None
         return raw, generation
 
@@ -1067,25 +1099,35 @@ class PostgresStore:
         the pool, and the lock kept there for ``linger_s`` (``_Parked``: after a clean call,
         for ``HOLD_MAX`` times that in a row at most), else let go, ``kept`` written first
         (waited for, as a lock let go on its own connection is)."""
-        if conn is not None:
-            if self._pool is not None and _alive(conn) and not conn.is_in_transaction():
-                await _release(self._pool, conn)
-            else:
-                self._end(conn)
+        # (the lock's fate first, with no await before it: a cancellation there must not
+        # leave the lock held and tracked nowhere)
+        releasing = None
         if not self._holds(generation):
             self._lost(session_id, kept, "the lock connection was lost")
-            return
-        if clean and self.linger_s > 0 and not self._closing:
-            loop = asyncio.get_running_loop()
-            now = loop.time()
-            if now - since < HOLD_MAX * self.linger_s:
-                self._parked[session_id] = _Parked(since, now + self.linger_s, kept, generation)
-                if self._sweeper is None:
-                    self._sweeper = loop.call_at(now + self.linger_s, self._sweep)
-                return
-        releasing = self._locks_on_release(session_id, kept, generation)
+        elif not self._park(session_id, clean, since, kept, generation):
+            releasing = self._locks_on_release(session_id, kept, generation)
+        if conn is not None:
+            if self._pool is not None and _alive(conn) and not conn.is_in_transaction():
+                self._in_background(_release(self._pool, conn))
+            else:
+                self._end(conn)
         if releasing is not None:
             await asyncio.shield(releasing)
+
+    def _park(self, session_id: str, clean: bool, since: float, kept: _Kept | None,
+              generation: int) -> bool:
+        """Keep the lock on the lock connection for ``linger_s`` after a clean call (True),
+        unless calls in a row have held it ``HOLD_MAX`` times that, or the store closes."""
+        if not clean or self.linger_s <= 0 or self._closing:
+            return False
+        loop = asyncio.get_running_loop()
+        now = loop.time()
+        if now - since >= HOLD_MAX * self.linger_s:
+            return False
+        self._parked[session_id] = _Parked(since, now + self.linger_s, kept, generation)
+        if self._sweeper is None:
+            self._sweeper = loop.call_at(now + self.linger_s, self._sweep)
+        return True
 
     def _locks_on_release(self, session_id: str, kept: _Kept | None, generation: int
                           ) -> asyncio.Future[Any] | None:
@@ -1406,9 +1448,12 @@ class PostgresStore:
         self._letting_go.add(task)
         task.add_done_callback(self._letting_go.discard)
 
-    async def _session_write(self, session_id: str, sql: str, *params: Any) -> None:
+    async def _session_write(self, session_id: str, sql: str, *params: Any,
+                             confirm: bool = False) -> None:
         """One statement that changes a session and returns its new version; through the held
-        session's connection when this process holds it (and its state then follows)."""
+        session's connection when this process holds it (and its state then follows).
+        ``confirm`` (a write's record), its lock held by the lock connection: that the lock
+        connection still holds it is checked last, right before the statement (``_confirm``)."""
         held = self._held.get(session_id)
         try:
             if held is None:
@@ -1417,7 +1462,10 @@ class PostgresStore:
                 return
             if held.kept is not None:
                 await self._write_kept(held)
-            version = await (await held.connection()).fetchval(sql, session_id, *params)
+            conn = await held.connection()
+            if confirm and held.generation is not None:
+                await self._confirm(held)
+            version = await conn.fetchval(sql, session_id, *params)
         except (asyncpg.DataError, UnicodeError) as e:
             if held is not None:
                 held.state.version = -1
@@ -1649,16 +1697,16 @@ class PostgresStore:
             if held.kept is not None and held.kept.full():
                 await self._write_kept(held)
             return
-        if call.kind != "read" and held is not None and held.generation is not None:
-            await self._confirm(held)
+        confirm = call.kind != "read"  # (a write is sent once its record is in)
         if call.verdict == "none":
-            await self._session_write(call.session_id, ADD_CALL, *row)
+            await self._session_write(call.session_id, ADD_CALL, *row, confirm=confirm)
             return
         chain, head = self._chains.lease()
         seq, ts, data, prev, digest = _decision_entry(head, call, arguments)
         try:
             await self._session_write(call.session_id, ADD_AUDITED_CALL, *row, chain, seq, ts,
-                                      "policy", "decision", call.call_id, data, prev, digest)
+                                      "policy", "decision", call.call_id, data, prev, digest,
+                                      confirm=confirm)
         except StoreError as e:
             if _definite(e.__cause__ or e):
                 self._chains.give_back(chain, head)

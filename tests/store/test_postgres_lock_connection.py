@@ -151,6 +151,27 @@ async def _waits_for_a_lock() -> bool:
                              "AND NOT granted"))
 
 
+@contextlib.asynccontextmanager
+async def _table_locked(schema: str, table: str) -> AsyncIterator[Callable[[], Awaitable[None]]]:
+    """Another connection holds ``table`` locked (ACCESS EXCLUSIVE) until the function given
+    is called, or the block ends."""
+    blocker = await asyncpg.connect(PG_DSN, server_settings={"search_path": schema})
+    tx = blocker.transaction()
+    await tx.start()
+    await blocker.execute(f"LOCK TABLE {table} IN ACCESS EXCLUSIVE MODE")
+    held = [tx]
+
+    async def release() -> None:
+        while held:
+            await held.pop().rollback()
+
+    try:
+        yield release
+    finally:
+        await release()
+        await blocker.close()
+
+
 async def test_a_call_cancelled_while_its_enter_is_on_the_way_leaves_no_lock(
         store: PostgresStore) -> None:
     """The lock connection's round trip is held up (a table lock another connection keeps);
@@ -158,23 +179,17 @@ async def test_a_call_cancelled_while_its_enter_is_on_the_way_leaves_no_lock(
     the lock is let go, and the session's next call enters as usual."""
     s1 = await _session(store, "s1")
     s1.version = -1  # (its enter reads the session, which waits for the table lock)
-    blocker = await asyncpg.connect(PG_DSN, server_settings={"search_path": store.schema})
-    try:
-        tx = blocker.transaction()
-        await tx.start()
-        await blocker.execute("LOCK TABLE sessions IN ACCESS EXCLUSIVE MODE")
+    async with _table_locked(store.schema, "sessions") as release:
         call = asyncio.create_task(_read_in_block(store, s1, 1))
         await _until(_held_up, "the round trip waits for the table lock")
         call.cancel()
         with pytest.raises(asyncio.CancelledError):
             await call
-        await tx.rollback()
-        await _until(lambda: _no_session_locks(), "the lock taken for the cancelled call goes")
-        assert "s1" not in store._parked
-        await _read_in_block(store, s1, 2)
-        assert await _calls_in_store(store, "s1") == ["s1-c2"]
-    finally:
-        await blocker.close()
+        await release()
+    await _until(lambda: _no_session_locks(), "the lock taken for the cancelled call goes")
+    assert "s1" not in store._parked
+    await _read_in_block(store, s1, 2)
+    assert await _calls_in_store(store, "s1") == ["s1-c2"]
 
 
 async def _held_up() -> bool:
@@ -263,6 +278,24 @@ async def test_a_block_whose_lock_went_with_the_connection_writes_nothing(
         await other.close()
 
 
+async def _closing(store: PostgresStore) -> asyncio.Task[None]:
+    """``store.close()`` begun, and still waiting a moment later."""
+    closing = asyncio.create_task(store.close())
+    await asyncio.sleep(0.05)
+    assert not closing.done()
+    return closing
+
+
+async def _closed_with_the_read_written(schema: str) -> None:
+    """No session lock is left, and s1's read c1 is in the store."""
+    assert await _session_locks() == 0
+    check = await _store(schema, linger_s=0)
+    try:
+        assert await _calls_in_store(check, "s1") == ["s1-c1"]
+    finally:
+        await check.close()
+
+
 async def test_close_waits_for_a_block_held_through_the_lock_connection(schema: str) -> None:
     """close() while a read's block still runs: it returns once the block ended, with the
     read's record written and no lock left."""
@@ -280,17 +313,10 @@ async def test_close_waits_for_a_block_held_through_the_lock_connection(schema: 
 
     block = asyncio.create_task(read())
     await inside.wait()
-    closing = asyncio.create_task(store.close())
-    await asyncio.sleep(0.05)
-    assert not closing.done()
+    closing = await _closing(store)
     leave.set()
     await asyncio.wait_for(asyncio.gather(block, closing), 10)
-    assert await _session_locks() == 0
-    check = await _store(schema, linger_s=0)
-    try:
-        assert await _calls_in_store(check, "s1") == ["s1-c1"]
-    finally:
-        await check.close()
+    await _closed_with_the_read_written(schema)
 
 
 class _CuttableRelay:
@@ -323,7 +349,11 @@ class _CuttableRelay:
                     w.write(data)
                     await w.drain()
 
-        await asyncio.gather(pump(client_r, server_w), pump(server_r, client_w))
+        try:
+            await asyncio.gather(pump(client_r, server_w), pump(server_r, client_w))
+        finally:
+            server_w.close()
+            client_w.close()
 
     def cut_all(self) -> None:
         self.cut = True
@@ -331,8 +361,9 @@ class _CuttableRelay:
             server_w.close()
 
     def close(self) -> None:
-        for client_w, _ in self._links:
+        for client_w, server_w in self._links:
             client_w.close()
+            server_w.close()
         if self._server is not None:
             self._server.close()
 
@@ -405,3 +436,175 @@ async def test_a_call_alone_enters_on_its_own_connection_and_others_share(schema
         await first
     finally:
         await store.close()
+
+
+# Found by an independent review of the lock connection; each failed before its fix.
+
+
+async def test_a_call_cancelled_as_its_block_ends_leaves_no_lock(schema: str) -> None:
+    """Cancelled just as its block ends (its statements' pool connection going back): the
+    lock is parked or let go all the same, never left held and tracked nowhere."""
+    store = await _store(schema, linger_s=0.005)
+    try:
+        s1 = await _session(store, "s1")
+
+        async def call() -> None:
+            async with store.session("s1", s1):
+                await store.add_message("s1", Message(s1.next_seq(), Role.USER, "hi", "t"))
+                asyncio.get_running_loop().call_soon(task.cancel)
+
+        task = asyncio.create_task(call())
+        with contextlib.suppress(asyncio.CancelledError):  # (or done before the cancel came)
+            await task
+        await _until(_no_session_locks, "the lock goes")
+        await _read_in_block(store, s1, 1)  # (taken once, so let go once)
+        await store.let_go_all()
+        assert await _session_locks() == 0
+    finally:
+        await store.close()
+
+
+async def test_a_release_queued_in_one_life_is_never_sent_in_the_next(schema: str) -> None:
+    """The lock connection dies after a release was queued and before its round trip: the
+    release's records are lost (the copy read whole next time), never written in the next
+    life, where the lock is not held."""
+    store = await _store(schema, linger_s=0)
+    try:
+        s1 = await _session(store, "s1")
+        locks = store._locks_on
+        assert locks is not None
+        async with store.session("s1", s1):
+            call = _read(s1, 1)
+            await store.add_call(call)
+            s1.add_call(call)
+            conn = locks.conn
+            assert conn is not None
+            asyncio.get_running_loop().call_soon(conn.terminate)
+        assert await _calls_in_store(store, "s1") == [] and s1.version == -1
+        assert await _session_locks() == 0
+    finally:
+        await store.close()
+
+
+async def _waiting_for_the_pool(store: PostgresStore) -> bool:
+    return store._outside > 0
+
+
+async def test_a_write_waiting_for_a_pool_connection_confirms_its_lock_after(
+        schema: str) -> None:
+    """A write's record waits for a pool connection while the lock connection is cut without
+    a word and another replica takes the session: the lock is confirmed once the connection
+    came (not before it waited), so the record is never written."""
+    store = PostgresStore(PG_DSN, schema, max_connections=2, linger_s=3600)
+    store.alone_on_own = False
+    await store.open()
+    relay = _CuttableRelay()
+    await relay.start()
+    other = await _store(schema, linger_s=0)
+    try:
+        s1 = await _session(store, "s1")
+        locks = store._locks_on
+        assert locks is not None and locks.conn is not None
+        locks.confirmed_s = 0.0
+        good, store.dsn = store.dsn, relay.dsn
+        await locks.conn.close()  # (its next life through the relay)
+        busy = await store.pool.acquire()  # the pool's one connection
+        try:
+            async with store.session("s1", s1):
+                store.dsn = good
+                write = CallRecord(
+                    call_id="s1-w1", session_id="s1", seq=s1.next_seq(),
+                    tool="cancel_pending_order", kind="write", arguments={"order_id": "#1"},
+                    decision_id="d", verdict="allow", rules=[], policy_version="v",
+                    outcome=Outcome.FORWARDING, started_at="t")
+                writing = asyncio.create_task(store.add_call(write))
+                await _until(lambda: _waiting_for_the_pool(store), "the write waits for the pool")
+                relay.cut_all()
+                await _until(_no_session_locks, "PostgreSQL let the lock go")
+                async with other.session("s1", None) as theirs:
+                    assert theirs is not None
+                    await store.pool.release(busy)
+                    busy = None
+                    done, _ = await asyncio.wait([writing], timeout=0.5)
+                    assert not done  # waiting for the lock connection, not written
+                relay.close()
+                with pytest.raises(StoreError):
+                    await writing
+        finally:
+            if busy is not None:
+                await store.pool.release(busy)
+        assert await _calls_in_store(other, "s1") == []
+    finally:
+        relay.close()
+        await other.close()
+        await store.close()
+
+
+async def test_a_cut_lock_connection_holds_calls_up_for_its_wait_only(
+        store: PostgresStore) -> None:
+    """The lock connection is cut without a word: the round trip on it is given up after
+    ``batch_wait_s`` and the connection ended, so calls enter the usual way instead of waiting
+    for good behind it."""
+    s1 = await _session(store, "s1")
+    locks = store._locks_on
+    assert locks is not None and locks.conn is not None
+    locks.batch_wait_s = 0.3
+    relay = _CuttableRelay()
+    await relay.start()
+    try:
+        good, store.dsn = store.dsn, relay.dsn
+        await locks.conn.close()
+        await _read_in_block(store, s1, 1)  # (through the relay)
+        await store.let_go_all()
+        store.dsn = good
+        relay.cut_all()
+        await asyncio.wait_for(_read_in_block(store, s1, 2), 10)
+        assert "s1" in store._lingering  # entered on a connection of its own
+    finally:
+        relay.close()
+
+
+async def test_an_enter_whose_read_fails_goes_the_usual_way_alone(store: PostgresStore) -> None:
+    """One session's read in the lock connection's round trip fails (a table lock another
+    connection holds, past lock_timeout): that call enters the usual way, and the lock
+    connection, with the other sessions' locks parked on it, lives on."""
+    locks = store._locks_on
+    assert locks is not None and locks.conn is not None
+    locks.lock_wait = "100ms"
+    await locks.conn.close()  # (its next life with that lock_timeout)
+    s1, s2 = await _session(store, "s1"), await _session(store, "s2")
+    await _read_in_block(store, s2, 1)
+    generation = locks.generation
+    s1.version = -1  # (its enter reads the session)
+    async with _table_locked(store.schema, "messages") as release:
+        call = asyncio.create_task(_read_in_block(store, s1, 1))
+        await _until(lambda: _entering_the_usual_way(store), "the call on s1 goes the usual way")
+        assert locks.generation == generation and "s2" in store._parked
+        await release()
+        await asyncio.wait_for(call, 10)
+    assert "s1" in store._lingering
+    await store.let_go_all()
+    assert await _calls_in_store(store, "s2") == ["s2-c1"]
+
+
+async def _entering_the_usual_way(store: PostgresStore) -> bool:
+    """A call waits on a lock, and not in the lock connection's round trip (which is back,
+    with no call counted on it)."""
+    held_up = await _held_up()
+    locks = store._locks_on
+    return held_up and locks is not None and locks.task is None and locks.blocks == 0
+
+
+async def test_close_waits_for_a_call_whose_enter_is_on_its_way(schema: str) -> None:
+    """close() while a call's enter is still out on the lock connection: the call enters, its
+    block runs with its lock, its record is written, and then the store closes."""
+    store = await _store(schema)
+    s1 = await _session(store, "s1")
+    s1.version = -1
+    async with _table_locked(schema, "sessions") as release:
+        call = asyncio.create_task(_read_in_block(store, s1, 1))
+        await _until(_held_up, "the enter waits for the table lock")
+        closing = await _closing(store)
+        await release()
+        await asyncio.wait_for(asyncio.gather(call, closing), 10)
+    await _closed_with_the_read_written(schema)
