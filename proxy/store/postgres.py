@@ -918,11 +918,13 @@ class PostgresStore:
         effect, and yield it up to date: ``cached`` (this replica's copy) with what other
         replicas changed since its version, or the whole session if ``cached`` is None or
         stale; None if there is no such session. The session's writes in the block go through
-        the lock's connection and keep the state's version in step.
+        the lock's connection (or, the lock on the lock connection, one from the pool) and
+        keep the state's version in step.
 
-        After a call the connection keeps the lock for ``linger_s`` (``_Lingering``): a next
-        call on the session in that time needs no round trip to enter (nothing can have
-        changed it), and any other call that takes the connection lets the lock go in the
+        After a call the lock is kept for ``linger_s`` (``_Parked`` on the lock connection,
+        ``_Lingering`` on a connection of its own): a next call on the session in that time
+        needs no round trip to enter (nothing can have changed it); a lock kept on a
+        connection of its own is let go by any other call that takes the connection, in the
         round trip that takes its own."""
         self._in_flight += 1
         try:
