@@ -371,7 +371,8 @@ async def test_a_cancelled_let_go_all_leaves_no_lock_held(schema: str) -> None:
 
 
 async def test_a_call_cancelled_while_waiting_for_a_connection_leaks_none(schema: str) -> None:
-    store = PostgresStore(PG_DSN, schema, max_connections=2, linger_s=0.01)
+    store = PostgresStore(PG_DSN, schema, max_connections=2, linger_s=0.01,
+                          lock_connection=False)  # (each call holds a connection)
     await store.open()
     try:
         release = asyncio.Event()
@@ -859,7 +860,8 @@ async def test_calls_handing_connections_on_do_not_starve_a_statement_outside(
     hand its connection straight to the next waiting one, and a statement outside any session
     (the gate's, a report's) waiting for the pool would never get one. It gets the next one
     given back."""
-    store = PostgresStore(PG_DSN, schema, max_connections=2, linger_s=3600)
+    store = PostgresStore(PG_DSN, schema, max_connections=2, linger_s=3600,
+                          lock_connection=False)  # (hand-overs: calls hold connections)
     await store.open()
     try:
         states = [await _new_session(store, f"s{i}") for i in range(4)]
