@@ -66,7 +66,7 @@ import secrets
 import time
 from collections.abc import AsyncIterator, Callable, Coroutine, Sequence
 from string import Template
-from typing import Any, cast
+from typing import Any, TypeVar, cast
 
 import asyncpg
 import orjson
@@ -561,6 +561,27 @@ class _Parked:
         self.since, self.until, self.kept, self.generation = since, until, kept, generation
 
 
+_Due = TypeVar("_Due", _Lingering, _Parked)
+
+
+def _due(kept: dict[str, _Due], now: float) -> list[tuple[str, _Due]]:
+    """Take out of ``kept`` (oldest first, as each lingers as long) the locks whose time is up."""
+    due = []
+    while kept:
+        session_id, item = next(iter(kept.items()))
+        if item.until > now:
+            break
+        del kept[session_id]
+        due.append((session_id, item))
+    return due
+
+
+def _unconfirmed(checks: list[asyncio.Future[int]], why: str) -> None:
+    for done in checks:
+        if not done.done():
+            done.set_exception(StoreError(why))
+
+
 class _LockConnection:
     """One connection of the store's own that holds the locks of the sessions entered
     through it, and carries in each round trip every enter and release waiting for it
@@ -659,9 +680,7 @@ class _LockConnection:
                     generation = self.generation
                     for op in [op for op in releases if op.generation != generation]:
                         releases.remove(op)  # (its lock went with an earlier life: never sent)
-                        self.store._lost(op.session_id, op.kept, "the lock connection was lost")
-                        if not op.done.done():
-                            op.done.set_result(None)
+                        self._drop(op, "the lock connection was lost")
                     refused, answers = await conn.fetchrow(
                         "CALL callgate_batch($1, $2, $3, $4, NULL, NULL)",
                         [op.session_id for op in releases],
@@ -672,11 +691,8 @@ class _LockConnection:
                         raise StoreError("callgate_batch answered for other calls than asked")
                 except BaseException as e:
                     self._failed(e, releases, enters)
-                    for done in checks:
-                        if not done.done():
-                            done.set_exception(StoreError(
-                                f"PostgreSQL write failed: the session's lock is not confirmed "
-                                f"({e}); nothing was written"))
+                    _unconfirmed(checks, f"PostgreSQL write failed: the session's lock is not "
+                                         f"confirmed ({e}); nothing was written")
                     if not isinstance(e, Exception):
                         raise
                     continue
@@ -703,10 +719,7 @@ class _LockConnection:
             if self.enters or self.releases or self.checks:  # (left by a cancellation)
                 self._failed(_LockDown("the lock connection stopped"), self.releases,
                              self.enters)
-                for done in self.checks:
-                    if not done.done():
-                        done.set_exception(StoreError("PostgreSQL write failed: the lock "
-                                                      "connection stopped"))
+                _unconfirmed(self.checks, "PostgreSQL write failed: the lock connection stopped")
                 self.releases, self.enters, self.checks = [], [], []
 
     def _next_releases(self) -> list[_Op]:
@@ -731,27 +744,26 @@ class _LockConnection:
             self._ended()
             self.retry_at = asyncio.get_running_loop().time() + self.retry_s
         for op in releases:
-            self.store._lost(op.session_id, op.kept, error)
-            if not op.done.done():
-                op.done.set_result(None)
+            self._drop(op, error)
         for op in enters:
             if not op.done.done():
                 op.done.set_exception(_LockDown(str(error)))
 
+    def _drop(self, op: _Op, error: BaseException | str) -> None:
+        """A release whose fate is unknown, or that must never be sent: its records lost."""
+        self.store._lost(op.session_id, op.kept, error)
+        if not op.done.done():
+            op.done.set_result(None)
+
     def _ended(self) -> None:
         """This life is over: its locks went with it, and so did what was kept under them
-        (the sessions parked here, and the releases still waiting, which must never be sent
-        in the next life: their records would be written without the lock)."""
+        (the sessions parked here; the releases still waiting are never sent in the next life,
+        where their records would be written without the lock: ``_run`` drops them)."""
         conn, self.conn = self.conn, None
         self.generation += 1
         if conn is not None:
             with contextlib.suppress(asyncpg.InterfaceError):
                 conn.terminate()
-        releases, self.releases = self.releases, []
-        for op in releases:
-            self.store._lost(op.session_id, op.kept, "the lock connection was lost")
-            if not op.done.done():
-                op.done.set_result(None)
         self.store._parked_lost()
 
     def _terminated(self, conn: asyncpg.Connection) -> None:
@@ -986,7 +998,9 @@ class PostgresStore:
         if parked is not None and (cached is None or cached.version < 0):
             # the lock is held there but the copy is not to be trusted: let it go (what it
             # kept written first) and enter anew, reading the session whole
-            await asyncio.shield(self._let_go_parked(session_id, parked).done)
+            releasing = self._let_go_parked(session_id, parked)
+            if releasing is not None:
+                await asyncio.shield(releasing)
             parked = None
         own = None if parked is not None else self._lingering.pop(session_id, None)
         if own is not None and not _alive(own.conn):
@@ -1140,14 +1154,8 @@ class PostgresStore:
             return None
         return self._locks_on.release(session_id, kept).done
 
-    def _let_go_parked(self, session_id: str, parked: _Parked) -> _Op:
-        assert self._locks_on is not None
-        if not self._holds(parked.generation):
-            self._lost(session_id, parked.kept, "the lock connection was lost")
-            op = _Op(session_id, 0, None)
-            op.done.set_result(None)
-            return op
-        return self._locks_on.release(session_id, parked.kept)
+    def _let_go_parked(self, session_id: str, parked: _Parked) -> asyncio.Future[Any] | None:
+        return self._locks_on_release(session_id, parked.kept, parked.generation)
 
     async def _confirm(self, held: _Held) -> None:
         """A write's record is about to go (and the write after it): the lock connection,
@@ -1381,22 +1389,13 @@ class PostgresStore:
         self._sweeper = None
         loop = asyncio.get_running_loop()
         now = loop.time()
-        later: list[float] = []
-        while self._lingering:
-            session_id, lingering = next(iter(self._lingering.items()))
-            if lingering.until > now:
-                later.append(lingering.until)
-                break
-            del self._lingering[session_id]
+        for session_id, lingering in _due(self._lingering, now):
             self._sending(session_id, lingering.kept)
             self._in_background(self._let_go(session_id, lingering.conn, lingering.kept))
-        while self._parked:
-            session_id, parked = next(iter(self._parked.items()))
-            if parked.until > now:
-                later.append(parked.until)
-                break
-            del self._parked[session_id]
+        for session_id, parked in _due(self._parked, now):
             self._let_go_parked(session_id, parked)
+        later = [item.until for item in (next(iter(self._lingering.values()), None),
+                                         next(iter(self._parked.values()), None)) if item]
         if later:
             self._sweeper = loop.call_at(min(later), self._sweep)
 
