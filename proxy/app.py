@@ -32,7 +32,7 @@ from .policy.loader import load_policies, policy_files
 from .policy.opa import OpaBackend
 from .store import open_store
 from .store.cache import SessionCache
-from .trace import Redactor, Tracer
+from .trace import Redactor, Tracer, round_ms
 from .upstream import Upstreams
 
 log = structlog.get_logger("callgate.app")
@@ -145,7 +145,7 @@ async def access_log(request: web.Request, handler: Handler) -> web.StreamRespon
         resource = request.match_info.route.resource
         access.info("request", method=request.method,
                     route=resource.canonical if resource is not None else None,
-                    status=status, ms=round((time.perf_counter() - start) * 1e3, 2))
+                    status=status, ms=round_ms((time.perf_counter() - start) * 1e3))
 
 
 async def _resources(app: web.Application) -> AsyncIterator[None]:

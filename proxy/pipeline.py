@@ -51,7 +51,7 @@ from .catalog import ToolKind
 from .session import AWAITING_REPORT, FETCHED, CallRecord, Outcome, SessionState, args_key
 from .store import Store
 from .store.cache import SessionCache
-from .trace import TRACE_VERSION, Tracer, TraceRecord, now_iso
+from .trace import TRACE_VERSION, Tracer, TraceRecord, now_iso, round_ms
 from .upstream import Upstreams
 from .validate import validate_args
 from .wire import Envelope, error_envelope
@@ -218,7 +218,7 @@ async def handle_call(rt: Runtime, session_id: str, body: bytes, requester: str 
         error_code=err.code if err else (record.error_code if record else None),
         upstream_status=envelope.upstream_status,
         result=record.result if record else None,
-        latency_ms={k: round(v, 3) for k, v in latency.items()}, **trace_ids(),
+        latency_ms={k: round_ms(v) for k, v in latency.items()}, **trace_ids(),
     )
     rt.tracer.emit_fields({k: v for k, v in fields.items() if v is not None})
     # a name no catalog knows is "(unknown)" on /metrics: labels an agent could make up one
@@ -321,7 +321,7 @@ class ProxyFetcher:
             arguments=arguments, verdict=FETCHED, outcome=record.outcome.value,
             error_code=record.error_code, upstream_status=record.upstream_status,
             result=record.result, origin="proxy",
-            latency_ms={"total": round((time.perf_counter() - start) * 1e3, 3)}, **trace_ids(),
+            latency_ms={"total": round_ms((time.perf_counter() - start) * 1e3)}, **trace_ids(),
         ))
         return record.succeeded
 

@@ -60,7 +60,7 @@ from ..locks import KeyedLocks
 from ..parse import loads as json_loads
 from ..session import CallRecord, Confirmation, Message, SessionState, canonical_json
 from ..trace import scrubbed_json  # card numbers never at rest (policy never needs them)
-from .audit import append, save_head
+from .audit import append, now_s, save_head
 from .migrations import DIALECTS, MIGRATIONS, VERSIONS_TABLE, Migration, column_type, pending
 from .rows import CALL_COLUMNS, CONFIRMATION_COLUMNS, MESSAGE_COLUMNS, SESSION_COLUMNS, assemble
 from .statements import AUDIT, Statement, audit_entry
@@ -671,7 +671,7 @@ class SqliteStore:
         if len(self._records) >= self.records_limit:
             raise StoreError(f"SQLite write failed: {len(self._records)} records wait for a "
                              "commit; nothing was recorded")
-        now = round(time.time(), 6)  # an audit entry's time: when it was recorded
+        now = now_s()  # an audit entry's time: when it was recorded
         stamped = [(AUDIT, (*s[1], now)) if s[0] == AUDIT and len(s[1]) == 4 else s
                    for s in statements]
         n = self._record_n + 1
