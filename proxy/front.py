@@ -37,16 +37,19 @@ import orjson
 import structlog
 from aiohttp import web
 
+from . import telemetry
 from .api.agent import call_answer, message_answer, session_end_answer, session_start_answer
 from .api.auth import admit_agent
 from .errors import CallgateError, RateLimited
 from .listener import GuardedRunner, retry_after
 from .pipeline import Runtime
+from .trace import round_ms
 from .wire import _fields, error_envelope
 
 log = structlog.get_logger("callgate.front")
 access = structlog.get_logger("callgate.access")
 
+TIMER_SLACK_S = 0.001  # a timer may fire this early (the loop's clock resolution)
 MAX_HEAD = 16 * 1024  # a head larger than this goes to aiohttp, which has its own limits
 _PATH = re.compile(rb"/v1/sessions(?:/([A-Za-z0-9_][A-Za-z0-9_.~-]*)/(calls|messages|end))?")
 ROUTES = {b"calls": "/v1/sessions/{session_id}/calls",
@@ -57,13 +60,15 @@ _REFUSED = frozenset({b"transfer-encoding", b"content-encoding", b"expect", b"up
 
 
 class _Head:
-    """One request's head, as httptools reads it."""
+    """One request's head, as httptools reads it. ``keep``: the header names (lower case)
+    whose values the answer needs, or None for all of them."""
 
-    __slots__ = ("authorization", "bad", "headers", "length", "url")
+    __slots__ = ("authorization", "bad", "headers", "keep", "length", "url")
 
-    def __init__(self) -> None:
+    def __init__(self, keep: frozenset[bytes] | None) -> None:
         self.url = b""
         self.headers: dict[str, str] = {}
+        self.keep = keep
         self.length: int | None = None
         self.authorization = 0
         self.bad = False  # something the front does not take: aiohttp answers it
@@ -83,7 +88,8 @@ class _Head:
         else:
             if lowered == b"authorization":
                 self.authorization += 1
-            self.headers[lowered.decode("latin-1")] = value.decode("latin-1")
+            if self.keep is None or lowered in self.keep:
+                self.headers[lowered.decode("latin-1")] = value.decode("latin-1")
 
 
 class Front:
@@ -141,6 +147,7 @@ class _Connection(asyncio.Protocol):
         self.buffer = bytearray()
         self.busy = False  # a request of this connection is being answered
         self.idle: asyncio.TimerHandle | None = None
+        self.idle_since: float | None = None  # loop time it became idle; None while answering
         self.remote: str | None = None
         self.paused = False  # reading paused (see _flow)
         self.writing_paused = False
@@ -192,25 +199,45 @@ class _Connection(asyncio.Protocol):
             transport.resume_reading()
 
     def connection_lost(self, exc: Exception | None) -> None:
-        self._disarm()
+        self._stop_timer()
         self.front.connections.discard(self)
 
     def close(self) -> None:
-        self._disarm()
+        self._stop_timer()
         self.front.connections.discard(self)
         if self.transport is not None:
             self.transport.close()
 
-    # the idle timer: no complete request within listen.idle_timeout_s closes the connection
+    # The idle timer: no complete request within listen.idle_timeout_s closes the connection.
+    # One timer per connection, moved on lazily: a request's start and its answer only note
+    # the time (a timer cancelled and made anew per request cost more than that).
     def _arm(self) -> None:
-        self._disarm()
-        self.idle = self.loop.call_later(
-            self.front.rt.config.listen.idle_timeout_s, self.close)
+        """The connection is idle from now on."""
+        self.idle_since = self.loop.time()
+        if self.idle is None:
+            self.idle = self.loop.call_later(
+                self.front.rt.config.listen.idle_timeout_s, self._idle_check)
 
     def _disarm(self) -> None:
+        """A request is being answered: not idle (the timer, if it fires, waits for _arm)."""
+        self.idle_since = None
+
+    def _stop_timer(self) -> None:
+        self.idle_since = None
         if self.idle is not None:
             self.idle.cancel()
             self.idle = None
+
+    def _idle_check(self) -> None:
+        self.idle = None
+        since = self.idle_since
+        if since is None:  # answering: the answer's _arm starts the timer again
+            return
+        due = since + self.front.rt.config.listen.idle_timeout_s
+        if self.loop.time() >= due - TIMER_SLACK_S:
+            self.close()
+        else:
+            self.idle = self.loop.call_at(due, self._idle_check)
 
     # requests
     def _next(self) -> None:
@@ -224,7 +251,7 @@ class _Connection(asyncio.Protocol):
             if len(buffer) > MAX_HEAD:
                 self._hand_over()
             return  # more of the head is coming (the idle timer runs)
-        head = _Head()
+        head = _Head(telemetry.header_names())
         parser = httptools.HttpRequestParser(head)
         try:
             parser.feed_data(bytes(buffer[:end + 4]))
@@ -253,7 +280,7 @@ class _Connection(asyncio.Protocol):
     def _hand_over(self) -> None:
         """aiohttp's server takes the connection over, at the first byte of this request."""
         assert self.transport is not None
-        self._disarm()
+        self._stop_timer()
         self.front.connections.discard(self)
         self.handed_over = True
         handler = self.front.server()
@@ -289,7 +316,7 @@ class _Connection(asyncio.Protocol):
             % (status, _REASONS.get(status, b""), len(data), front.date(), extra, connection)
             + data)
         access.info("request", method="POST", route=ROUTES[route], status=status,
-                    ms=round((time.perf_counter() - started) * 1e3, 2))
+                    ms=round_ms((time.perf_counter() - started) * 1e3))
         self.busy = False
         if not keep_alive:
             self.close()

@@ -109,6 +109,16 @@ class _CallSpan:
         current.reset(self.token)
 
 
+def header_names() -> frozenset[bytes] | None:
+    """The request headers a call's answer reads (lower case): its bearer token and the
+    agent's ``traceparent``; None (all of them) with OpenTelemetry on, whose propagators may
+    read others (``tracestate``, ``baggage``, B3)."""
+    return _ANSWER_HEADERS if _otel is None else None
+
+
+_ANSWER_HEADERS = frozenset({b"authorization", b"traceparent"})
+
+
 def call_span(headers: Mapping[str, str], **attributes: Any
               ) -> contextlib.AbstractContextManager[TraceContext]:
     """The span of one agent call: continues the agent's trace, or starts one."""
