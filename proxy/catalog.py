@@ -18,6 +18,7 @@ Everything is checked when the file loads: the schema must be valid, and every a
 from __future__ import annotations
 
 import enum
+import functools
 import re
 import string
 from collections.abc import Iterable
@@ -125,7 +126,7 @@ class Binding:
         """Return (path, query pairs, JSON body or None) for validated ``arguments``."""
         path = self.path
         for name in self.path_args:
-            path = path.replace("{" + name + "}", quote(str(arguments[name]), safe=""))
+            path = path.replace("{" + name + "}", _segment(str(arguments[name])))
         query: list[tuple[str, str]] = []
         body: dict[str, Any] = {}
         for name, value in arguments.items():
@@ -136,6 +137,17 @@ class Binding:
             else:
                 body[name] = value
         return path, query, (body if self.body_allowed else None)
+
+
+def _segment(value: str) -> str:
+    """``value`` percent-encoded for a path segment. Ids come back call after call (an order
+    read, then changed): short ones are remembered, and quote's work is done once each."""
+    return _short_segment(value) if len(value) <= 64 else quote(value, safe="")
+
+
+@functools.lru_cache(maxsize=4096)
+def _short_segment(value: str) -> str:
+    return quote(value, safe="")
 
 
 _UNSAFE_SEGMENT = re.compile(r"[/\\\x00-\x1f\x7f]")  # "?" and "#" are percent-encoded
