@@ -31,10 +31,10 @@ def new_id(prefix: str) -> str:
 
 def event_id(prefix: str) -> str:
     """An id of the same shape as ``new_id``'s, for ids made on every call."""
-    return f"{prefix}_{time.time_ns():x}{_fast.randbytes(8).hex()}"
+    return f"{prefix}_{time.time_ns():x}{_fast.getrandbits(64):016x}"
 
 
 def random_hex(digits: int) -> str:
     """``digits`` (an even number of) random hex digits, for trace and span ids, from the
     per-process generator."""
-    return _fast.randbytes(digits // 2).hex()
+    return f"{_fast.getrandbits(digits * 4):0{digits}x}"
