@@ -267,3 +267,93 @@ async def test_a_bearer_token_that_is_not_ascii_is_unknown_on_both_faces(
         assert (await answer(r))[0] == 401, front  # was 500 on aiohttp's face
         w.close()
         await runner.cleanup()
+
+
+class _Timer:
+    def __init__(self, when: float, callback: Any) -> None:
+        self.when, self.callback, self.cancelled = when, callback, False
+
+    def cancel(self) -> None:
+        self.cancelled = True
+
+
+class _DrivenLoop:
+    """The loop's clock and timers, driven by the test (the connection's other loop use is
+    not reached here)."""
+
+    def __init__(self) -> None:
+        self.now, self.timers, self.made = 0.0, [], 0
+
+    def time(self) -> float:
+        return self.now
+
+    def call_later(self, delay: float, callback: Any) -> _Timer:
+        return self.call_at(self.now + delay, callback)
+
+    def call_at(self, when: float, callback: Any) -> _Timer:
+        timer = _Timer(when, callback)
+        self.timers.append(timer)
+        self.made += 1
+        return timer
+
+    def advance(self, seconds: float) -> None:
+        self.now += seconds
+        while due := [t for t in self.timers if not t.cancelled and t.when <= self.now]:
+            for timer in due:
+                self.timers.remove(timer)
+                timer.callback()
+
+
+class _Transport:
+    def __init__(self) -> None:
+        self.closed = False
+
+    def get_extra_info(self, name: str) -> Any:
+        return ("127.0.0.1", 1) if name == "peername" else None
+
+    def close(self) -> None:
+        self.closed = True
+
+    def is_closing(self) -> bool:
+        return self.closed
+
+
+async def test_the_idle_timer_counts_from_the_last_answer_and_never_while_answering(
+        tmp_path: Path, upstream: TestServer) -> None:
+    from proxy.front import _Connection
+
+    runner, site, _ = await front_on(tmp_path, str(upstream.make_url("")), idle_timeout_s=10)
+    conn = _Connection(site.front)
+    loop = conn.loop = _DrivenLoop()  # type: ignore[assignment]
+    transport = _Transport()
+    conn.connection_made(transport)  # type: ignore[arg-type]
+    loop.advance(9.9)
+    assert not transport.closed
+    for _ in range(100):  # 50 s of requests: a timer made per 10 s at most, not per request
+        conn._disarm()
+        loop.advance(0.5)
+        conn._arm()
+    assert loop.made <= 1 + 50 // 10 and not transport.closed
+    conn._disarm()
+    loop.advance(60)  # a slow answer is not idleness
+    assert not transport.closed
+    conn._arm()
+    loop.advance(9.9)
+    assert not transport.closed and conn in site.front.connections
+    loop.advance(0.2)
+    assert transport.closed and conn not in site.front.connections
+    await runner.cleanup()
+
+
+async def test_the_agents_traceparent_reaches_the_record_through_the_front(
+        tmp_path: Path, upstream: TestServer) -> None:
+    runner, _, port = await front_on(tmp_path, str(upstream.make_url("")))
+    r, w, sid = await session_on(port)
+    trace_id = "4bf92f3577b34da6a3ce929d0e0e4736"
+    w.write(post(f"/v1/sessions/{sid}/calls", {"tool": "think", "arguments": {"thought": "x"}},
+                 "X-Other: 1", f"Traceparent: 00-{trace_id}-00f067aa0ba902b7-01"))
+    assert (await answer(r))[0] == 200
+    lines = (tmp_path / "traces.jsonl").read_bytes().splitlines()
+    assert [orjson.loads(x) for x in lines][-1]["trace_id"] == trace_id
+    w.close()
+    await runner.cleanup()

@@ -94,3 +94,22 @@ def test_one_search_finds_a_sensitive_name_where_a_search_per_name_does(
     text = b"".join(parts)
     per_name = any(b'"' + n.encode() + b'":' in text for n in names)
     assert (_needles(names).search(text) is not None) == per_name
+
+
+@given(st.floats(min_value=0, max_value=1e7, allow_nan=False))
+def test_round_ms_is_round_to_three_places(ms: float) -> None:
+    from proxy.trace import round_ms
+
+    scaled = ms * 1000
+    if abs(scaled - int(scaled) - 0.5) > 1e-6:  # ties may go either way
+        assert round_ms(ms) == round(ms, 3)
+
+
+def test_an_audit_time_is_now_to_the_microsecond() -> None:
+    import time
+
+    from proxy.store.audit import now_s
+
+    before = time.time()
+    stamp = now_s()
+    assert before - 1e-6 <= stamp <= time.time() and stamp == round(stamp, 6)
