@@ -62,7 +62,14 @@ from ..session import CallRecord, Confirmation, Message, SessionState, canonical
 from ..trace import scrubbed_json  # card numbers never at rest (policy never needs them)
 from .audit import append, now_s, save_head
 from .migrations import DIALECTS, MIGRATIONS, VERSIONS_TABLE, Migration, column_type, pending
-from .rows import CALL_COLUMNS, CONFIRMATION_COLUMNS, MESSAGE_COLUMNS, SESSION_COLUMNS, assemble
+from .rows import (
+    CALL_COLUMNS,
+    CONFIRMATION_COLUMNS,
+    MESSAGE_COLUMNS,
+    SESSION_COLUMNS,
+    assemble,
+    result_text,
+)
 from .statements import AUDIT, Statement, audit_entry
 
 Head = tuple[int, str] | None  # the audit log's last (seq, hash); None: read it from the table
@@ -172,6 +179,11 @@ def _values(params: tuple[Any, ...]) -> tuple[Any, ...]:
     """The parameters as a record holds them: text, bytes, None, booleans, integers SQLite
     holds (64 bits: a larger one is refused, as SQLite would), floats, those JSON cannot hold
     (infinite, NaN) spelt out (orjson would write null). Anything else is refused."""
+    kinds = set(map(type, params))
+    if kinds <= _TEXT_KINDS:  # nothing to check (ids, JSON text: most records)
+        return params
+    if kinds <= _TEXT_OR_INT and all(map(_FITS, (v for v in params if type(v) is int))):
+        return params  # (a call's record: its sequence number and HTTP status)
     fixed: list[Any] | None = None
     for i, value in enumerate(params):
         kind = type(value)
@@ -187,6 +199,11 @@ def _values(params: tuple[Any, ...]) -> tuple[Any, ...]:
         else:
             raise TypeError(f"a {kind.__name__} cannot be recorded")
     return params if fixed is None else tuple(fixed)
+
+
+_TEXT_KINDS = frozenset({str, bytes, type(None), bool})
+_TEXT_OR_INT = _TEXT_KINDS | {int}
+_FITS = range(-(2 ** 63), 2 ** 63).__contains__  # SQLite's 64-bit integers
 
 
 def _decode_param(value: Any) -> Any:
@@ -995,7 +1012,7 @@ class SqliteStore:
              scrubbed_json(call.arguments, True, arguments), call.decision_id, call.verdict,
              _dump(call.rules),
              call.policy_version, call.outcome.value,
-             None if call.result is None else scrubbed_json(call.result), call.upstream_status,
+             result_text(call), call.upstream_status,
              call.error_code, call.started_at, call.finished_at),
         )]
         if call.verdict != "none":  # every policy decision goes to the audit log with its call
@@ -1009,7 +1026,7 @@ class SqliteStore:
     async def finish_call(self, call: CallRecord, *, answered: bool = False) -> None:
         statements: list[Statement] = [(
             FINISH_CALL,
-            (call.outcome.value, None if call.result is None else scrubbed_json(call.result),
+            (call.outcome.value, result_text(call),
              call.upstream_status, call.error_code, call.finished_at, call.call_id),
         )]
         await self._session_write(statements, whole=call.kind != "read")
