@@ -198,29 +198,9 @@ async def handle_call(rt: Runtime, session_id: str, body: bytes, requester: str 
     # A call on a session the caller may not use is traced, but not under that session's id
     # (nothing from a stranger lands in another conversation's record) and without arguments.
     stranger = isinstance(err, UnknownSession)
-    # the fields of a TraceRecord (event "call"), without building the model on every call
-    fields = dict(
-        v=TRACE_VERSION, ts=now_iso(), event="call", session_id="-" if stranger else session_id,
-        seq=record.seq if record else None, call_id=call_id, decision_id=decision_id,
-        tool=request.tool if request else None,
-        kind=record.kind if record and record.kind != "unknown" else None,
-        arguments=request.arguments if request and not stranger else None,
-        # the record's verdict and rules: what was done, including a refusal enforcement added
-        # after the decision (a once-only action taken elsewhere)
-        verdict=(record.verdict if record else decision.verdict.value) if decision else None,
-        rules=(record.rules if record else decision.fired) if decision else None,
-        shadow_rules=[v.rule for v in decision.shadow] if decision and decision.shadow else None,
-        would_verdict=decision.would.value if decision and decision.shadow else None,
-        rules_run=decision.rules_run if decision else None,
-        rules_checked=list(decision.ran) if decision else None,
-        policy_version=decision.policy_version if decision else None,
-        outcome=envelope.outcome.value,
-        error_code=err.code if err else (record.error_code if record else None),
-        upstream_status=envelope.upstream_status,
-        result=record.result if record else None,
-        latency_ms={k: round_ms(v) for k, v in latency.items()}, **trace_ids(),
-    )
-    rt.tracer.emit_fields({k: v for k, v in fields.items() if v is not None})
+    rt.tracer.emit_fields(call_fields(
+        "-" if stranger else session_id, call_id, decision_id, request, record, decision,
+        envelope, err, latency, with_arguments=not stranger))
     # a name no catalog knows is "(unknown)" on /metrics: labels an agent could make up one
     # per call would grow the metrics without bound (the trace keeps the name)
     if request is not None and known is None:
@@ -229,6 +209,50 @@ async def handle_call(rt: Runtime, session_id: str, body: bytes, requester: str 
                     (record.rules if record else decision.fired) if decision else None, latency,
                     [v.rule for v in decision.shadow] if decision else None)
     return envelope, status
+
+
+def call_fields(session_id: str, call_id: str, decision_id: str, request: CallRequest | None,
+                record: CallRecord | None, decision: Decision | None, envelope: Envelope,
+                err: CallgateError | None, latency: dict[str, float], with_arguments: bool
+                ) -> dict[str, Any]:
+    """The fields of the call's ``TraceRecord`` (event "call") in the model's order, those that
+    are None left out, without building the model (this runs on every call)."""
+    fields: dict[str, Any] = {"v": TRACE_VERSION, "ts": now_iso(), "event": "call",
+                              "session_id": session_id}
+    if record is not None:
+        fields["seq"] = record.seq
+    fields["call_id"], fields["decision_id"] = call_id, decision_id
+    if request is not None:
+        fields["tool"] = request.tool
+    if record is not None and record.kind != "unknown":
+        fields["kind"] = record.kind
+    if request is not None and with_arguments:
+        fields["arguments"] = request.arguments
+    if decision is not None:
+        # the record's verdict and rules: what was done, including a refusal enforcement
+        # added after the decision (a once-only action taken elsewhere)
+        fields["verdict"] = record.verdict if record else decision.verdict.value
+        fields["rules"] = record.rules if record else decision.fired
+        if decision.shadow:
+            fields["shadow_rules"] = [v.rule for v in decision.shadow]
+            fields["would_verdict"] = decision.would.value
+        fields["rules_run"] = decision.rules_run
+        fields["rules_checked"] = list(decision.ran)
+        fields["policy_version"] = decision.policy_version
+    fields["outcome"] = envelope.outcome.value
+    error_code = err.code if err else (record.error_code if record else None)
+    if error_code is not None:
+        fields["error_code"] = error_code
+    if envelope.upstream_status is not None:
+        fields["upstream_status"] = envelope.upstream_status
+    result = record.result if record is not None else None
+    if result is not None:
+        fields["result"] = result
+    fields["latency_ms"] = {k: round_ms(v) for k, v in latency.items()}
+    tc = telemetry.current.get()
+    if tc is not None:
+        fields["trace_id"], fields["span_id"] = tc.trace_id, tc.span_id
+    return fields
 
 
 def check_payment_amount(tool: Tool, arguments: dict[str, Any]) -> None:
