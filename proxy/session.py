@@ -71,12 +71,9 @@ TEXT_BYTES = 60  # an answer held as its JSON text: the bytes object and its hol
 TEXT_MIN = 64  # smaller answers stay parsed (as text they would save nothing)
 
 
-def json_size(value: Any) -> int:
-    """The length of ``value``'s JSON text (0 for a value that has none)."""
-    if value is None:
-        return 0
+def _json_length(call: CallRecord) -> int:
     try:
-        return len(orjson.dumps(value))
+        return len(call.result_json())
     except TypeError:
         return 0
 
@@ -122,7 +119,7 @@ class CallRecord:
     same thing superseded it, as its JSON text (``hold_as_text``): readers never see the
     difference, only a fresh copy of the value."""
 
-    __slots__ = ("_result", "arguments", "call_id", "decision_id", "error_code", "finished_at",
+    __slots__ = ("_json", "_result", "arguments", "call_id", "decision_id", "error_code", "finished_at",
                  "kind", "outcome", "policy_version", "rules", "seq", "session_id", "size",
                  "started_at", "tool", "upstream_status", "verdict")
 
@@ -136,6 +133,7 @@ class CallRecord:
         self.decision_id, self.verdict, self.rules = decision_id, verdict, rules
         self.policy_version, self.outcome, self.started_at = policy_version, outcome, started_at
         self._result: Any = result
+        self._json: bytes | None = None  # the result's JSON while the call is recorded
         self.upstream_status, self.error_code = upstream_status, error_code
         self.finished_at = finished_at
         # the byte length of the result's JSON as received or stored, where known (0: not
@@ -152,6 +150,19 @@ class CallRecord:
     @result.setter
     def result(self, value: Any) -> None:
         self._result = value
+        self._json = None
+
+    def result_json(self) -> bytes:
+        """The result's JSON (``orjson.dumps``), made once while the call is recorded: the
+        store keeps it (scrubbed), the session compares answers by it, then lets it go
+        (``forget_json``). Raises TypeError for a value that is not JSON."""
+        if self._json is None:
+            held = self._result
+            self._json = held.raw if type(held) is _Text else orjson.dumps(held)
+        return self._json
+
+    def forget_json(self) -> None:
+        self._json = None
 
     @property
     def held_as_text(self) -> bool:
@@ -160,6 +171,7 @@ class CallRecord:
     def hold_as_text(self, text: _Text) -> None:
         """Hold the answer as ``text`` (its JSON, shared by the records that held one value)."""
         self._result = text
+        self._json = None
 
     def __repr__(self) -> str:
         return (f"CallRecord({self.call_id!r}, seq={self.seq}, tool={self.tool!r}, "
@@ -211,6 +223,9 @@ class SessionState:
     # (tool, canonical arguments) -> the calls whose answer is the current fact (one object);
     # when a newer read answers differently, they hold that answer as its JSON text instead
     fact_holders: dict[tuple[str, str], list[CallRecord]] = field(default_factory=dict)
+    # (tool, canonical arguments) -> the current fact's JSON (a compact copy), where it is JSON:
+    # a read that answers the same again is told by comparing the text, not the values
+    fact_json: dict[tuple[str, str], bytes] = field(default_factory=dict)
     thin: bool = True  # hold superseded answers as text (False: parsed; for comparison)
 
     @property
@@ -237,7 +252,8 @@ class SessionState:
         what its result holds)."""
         shared = call.succeeded and self._index(call)
         if call.result is not None and not shared:
-            self.weight += PARSED_BYTES_PER_BYTE * (call.size or json_size(call.result))
+            self.weight += PARSED_BYTES_PER_BYTE * (call.size or _json_length(call))
+        call.forget_json()
 
     def _index(self, call: CallRecord) -> bool:
         """Index a successful call; True if its result is one already held (not a copy).
@@ -253,7 +269,8 @@ class SessionState:
             key = (call.tool, args_key(call.arguments))
             known = self.facts.get(key)
             result = call.result
-            if known is not None and known is not result and known == result:
+            if known is not None and known is not result and self._same_answer(key, known,
+                                                                                call):
                 # the same answer again (an agent re-reading an order): one object for both,
                 # so a long session does not hold a copy per read (results are never changed
                 # in place)
@@ -265,28 +282,54 @@ class SessionState:
             else:
                 superseded = self.fact_holders.get(key)
                 if superseded and self.thin and known is not None:
-                    self._hold_as_text(superseded)
+                    self._hold_as_text(superseded, self.fact_json.get(key))
                 self.fact_holders[key] = [call]
+                self._keep_json(key, call)
             self.facts[key] = result
             self.fact_seq[key] = call.seq
             return known is result
         return False
 
-    def _hold_as_text(self, calls: list[CallRecord]) -> None:
-        """The answer these calls share is no longer the fact: hold it as its JSON text (an
-        object or a list: a string's text is no smaller than the string)."""
+    def _same_answer(self, key: tuple[str, str], known: Any, call: CallRecord) -> bool:
+        """``call``'s answer equals the fact ``known`` (what ``key`` read last): by their JSON
+        where the fact's is kept (the same answer serialises the same), else by value."""
+        text = self.fact_json.get(key)
+        if text is None:
+            return bool(known == call.result)
+        try:
+            return call.result_json() == text
+        except TypeError:
+            return False
+
+    def _keep_json(self, key: tuple[str, str], call: CallRecord) -> None:
+        """Keep the new fact's JSON (counted in ``weight``), to tell the same answer again."""
+        old = self.fact_json.pop(key, None)
+        if old is not None:
+            self.weight -= len(old)
+        try:
+            raw = call.result_json()
+        except TypeError:  # not JSON (a value no upstream gives): compared by value
+            return
+        # a copy of exactly its length: orjson's own bytes keep the buffer it grew (4 KiB+)
+        self.fact_json[key] = text = bytes(memoryview(raw))
+        self.weight += len(text)
+
+    def _hold_as_text(self, calls: list[CallRecord], raw: bytes | None) -> None:
+        """The answer these calls share is no longer the fact: hold it as its JSON text
+        (``raw`` where the fact's is kept: an object or a list, since a string's text is no
+        smaller than the string)."""
         first = calls[0]
         value = first.result
         if not isinstance(value, dict | list):
             return
-        try:
-            raw = orjson.dumps(value)
-        except TypeError:  # not JSON (a value no upstream gives): left as it is
-            return
+        if raw is None:
+            try:
+                raw = bytes(memoryview(orjson.dumps(value)))
+            except TypeError:  # not JSON (a value no upstream gives): left as it is
+                return
         if len(raw) < TEXT_MIN:  # a small answer takes no more memory parsed
             return
-        # a copy of exactly its length: orjson's own bytes keep the buffer it grew (4 KiB+)
-        text = _Text(bytes(memoryview(raw)))
+        text = _Text(raw)
         for call in calls:
             call.hold_as_text(text)
         # what finish_call counted for it, less what the text takes (never below the text)

@@ -85,6 +85,7 @@ from .rows import (
     SESSION_COLUMNS,
     apply_changes,
     assemble,
+    result_text,
 )
 from .statements import AUDIT, Statement, numbered
 
@@ -1690,7 +1691,7 @@ class PostgresStore:
         row = (call.seq, call.call_id, call.tool, call.kind,
                scrubbed_json(call.arguments, True, arguments), call.decision_id, call.verdict,
                _dump(call.rules), call.policy_version, call.outcome.value,
-               None if call.result is None else scrubbed_json(call.result),
+               result_text(call),
                call.upstream_status, call.error_code, call.started_at, call.finished_at)
         held = self._held.get(call.session_id)
         if call.kind == "read" and held is not None and held.usable():
@@ -1743,7 +1744,7 @@ class PostgresStore:
         ``forwarding``, its outcome unknown: an identical retry is held), and no replica can
         see the session before the lock goes, which writes it first. Otherwise (a reported
         outcome, whose acknowledgment says it is recorded) it is written now."""
-        result = None if call.result is None else scrubbed_json(call.result)
+        result = result_text(call)
         held = self._held.get(call.session_id)
         if answered and held is not None and held.usable():
             try:

@@ -1,4 +1,5 @@
-"""Rows to session state: the one assembly both stores use when they load a session.
+"""Rows to session state and back: the one assembly both stores use when they load a session,
+and what both keep of a call's result.
 
 The stores select the same columns in the same order (the queries below), whatever the engine.
 """
@@ -10,6 +11,7 @@ from typing import Any
 
 from ..parse import loads as json_loads
 from ..session import CallRecord, Confirmation, Environment, Message, Outcome, Role, SessionState
+from ..trace import scrubbed_json  # card numbers never at rest (policy never needs them)
 
 SESSION_COLUMNS = ("environment, end_user, tags, started_at, ended_at, outcome, agent_key, "
                    "COALESCE(mode, 'proxy')")
@@ -18,6 +20,12 @@ CALL_COLUMNS = ("call_id, seq, tool, kind, arguments, decision_id, verdict, rule
                 "outcome, result, upstream_status, error_code, started_at, finished_at")
 CONFIRMATION_COLUMNS = ("confirmation_id, call_hash, tool, summary, created_at, expires_at, "
                         "confirmed_at, used_at")
+
+
+def result_text(call: CallRecord) -> bytes | None:
+    """What a store keeps of a call's result: its JSON (the one the call is recorded with),
+    card numbers scrubbed; None where it has none."""
+    return None if call.result is None else scrubbed_json(call.result, text=call.result_json())
 
 
 def _json(value: Any) -> Any:
