@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import Any
 
 from proxy.policy.confirm import alias_index
-from proxy.session import AWAITING_REPORT, CallRecord, Environment, Outcome, SessionState
+from proxy.session import AWAITING_REPORT, CALL_BYTES, CallRecord, Environment, Outcome, SessionState
 from proxy.store.sqlite import SqliteStore
 
 
@@ -31,6 +31,20 @@ def test_an_identical_answer_is_held_once_and_a_changed_one_is_not() -> None:
     other = read(state, "#2", {"status": "pending", "items": [1, 2]})
     assert other.result is not first.result  # another read's answer is its own
     assert first.result == {"status": "pending", "items": [1, 2]}  # never changed in place
+
+
+def test_answers_are_told_apart_by_their_json_and_none_is_kept_after_indexing() -> None:
+    state = SessionState("s", Environment.LIVE, {}, {}, "t")
+    first = read(state, "#1", {"a": 1, "b": [1.5, "x"]})
+    weight = state.weight
+    again = read(state, "#1", {"a": 1, "b": [1.5, "x"]})
+    assert again.result is first.result and state.weight - weight == CALL_BYTES  # no copy
+    # equal values in another key order serialise apart: kept as the new fact, still equal
+    reordered = read(state, "#1", {"b": [1.5, "x"], "a": 1})
+    assert reordered.result is not first.result and reordered.result == first.result
+    assert state.fact("get_order_details", {"order_id": "#1"}) is reordered.result
+    assert state.fact_json[("get_order_details", '{"order_id":"#1"}')] == b'{"b":[1.5,"x"],"a":1}'
+    assert all(c._json is None for c in state.calls)  # no call holds its JSON once indexed
 
 
 async def test_late_outcomes_leave_the_session_as_it_reads_back(tmp_path: Path) -> None:
