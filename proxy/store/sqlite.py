@@ -105,6 +105,16 @@ RECORDED = frozenset((NEW_SESSION, END_SESSION, MESSAGE_EVENT, MESSAGE, CALL_EVE
                       FINISH_CALL, CONFIRMATION))
 
 
+# sqlite3 binds str, int, float and bytearray as they are, but sends bytes and None through its
+# adaptation protocol, which looks for __adapt__ on its protocol type and so raises and clears an
+# AttributeError per parameter (a few per call's record: its JSON texts, its unset columns).
+# Adapters that give back the value itself (C callables, no Python frame) skip that search;
+# what is bound does not change.
+sqlite3.register_adapter(bytes, bytes)  # bytes(b) is b
+_NOTHING: dict[None, None] = {}
+sqlite3.register_adapter(type(None), _NOTHING.get)  # _NOTHING.get(None) is None
+
+
 class _RowCount(Exception):
     """A guarded statement changed another number of rows than it must."""
 
@@ -168,8 +178,8 @@ def _audited(statement: Statement) -> Statement:
     """An audit entry as a record holds it, checked as its append will take it: names as text,
     a body that is JSON as it stands (the chain hashes it), a time that is a number."""
     actor, action, subject, body, *at = statement[1]
-    if not all(type(v) is str for v in (actor, action, subject)) \
-            or any(type(t) is not float for t in at):
+    if type(actor) is not str or type(action) is not str or type(subject) is not str \
+            or (at and (len(at) > 1 or type(at[0]) is not float)):
         raise TypeError("an audit entry's actor, action and subject are text, its time a float")
     orjson.dumps(body)  # (raises TypeError for what the append could not serialise)
     return statement
@@ -182,15 +192,18 @@ def _values(params: tuple[Any, ...]) -> tuple[Any, ...]:
     kinds = set(map(type, params))
     if kinds <= _TEXT_KINDS:  # nothing to check (ids, JSON text: most records)
         return params
-    if kinds <= _TEXT_OR_INT and all(map(_FITS, (v for v in params if type(v) is int))):
-        return params  # (a call's record: its sequence number and HTTP status)
+    if kinds <= _TEXT_OR_INT:  # (a call's record: its sequence number and HTTP status)
+        for value in params:
+            if type(value) is int and not _INT_MIN <= value <= _INT_MAX:
+                raise OverflowError(f"{value} does not fit SQLite's 64-bit integers")
+        return params
     fixed: list[Any] | None = None
     for i, value in enumerate(params):
         kind = type(value)
         if kind is str or kind is bytes or value is None or kind is bool:
             continue
         if kind is int:
-            if not -(2 ** 63) <= value < 2 ** 63:
+            if not _INT_MIN <= value <= _INT_MAX:
                 raise OverflowError(f"{value} does not fit SQLite's 64-bit integers")
         elif kind is float:
             if not math.isfinite(value):
@@ -203,7 +216,7 @@ def _values(params: tuple[Any, ...]) -> tuple[Any, ...]:
 
 _TEXT_KINDS = frozenset({str, bytes, type(None), bool})
 _TEXT_OR_INT = _TEXT_KINDS | {int}
-_FITS = range(-(2 ** 63), 2 ** 63).__contains__  # SQLite's 64-bit integers
+_INT_MIN, _INT_MAX = -(2 ** 63), 2 ** 63 - 1  # SQLite's 64-bit integers
 
 
 def _decode_param(value: Any) -> Any:
