@@ -44,6 +44,12 @@ class ToolKind(enum.StrEnum):
     WRITE = "write"  # changes state upstream; every write is decided by policy
 
 
+# The members compared on the path of every call, bound once: Python 3.11 reaches a member
+# such as `ToolKind.WRITE` through EnumType.__getattr__'s slot, some 900 machine instructions
+# each time (bench/instructions.py; Python 3.12 keeps members as plain class attributes).
+TOOL_READ, TOOL_WRITE = ToolKind.READ, ToolKind.WRITE
+
+
 class _Frozen(pydantic.BaseModel):
     model_config = pydantic.ConfigDict(frozen=True, extra="forbid")
 

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 import structlog
 
-from .catalog import Tool, ToolKind
+from .catalog import TOOL_WRITE, Tool
 from .errors import (
     OutcomeReported,
     SessionEnded,
@@ -29,9 +29,12 @@ from .gate.present import customer_of
 from .gate.service import customer_words
 from .ids import new_id
 from .payments import PaymentError, describe, rehearse_call
-from .policy.decision import Decision, Verdict, Violation
+from .policy.decision import VERDICT_REHEARSE, Decision, Verdict, Violation
 from .session import (
     AWAITING_REPORT,
+    ENV_SANDBOX,
+    OUTCOME_EXECUTED,
+    OUTCOME_FORWARDING,
     CallRecord,
     Confirmation,
     Environment,
@@ -84,9 +87,9 @@ async def enforce(
     report its outcome (``report_outcome``); everything else is the same."""
     record = CallRecord(
         call_id=call_id, session_id=session.session_id, seq=session.next_seq(), tool=tool.name,
-        kind=tool.kind.value, arguments=arguments, decision_id=decision.decision_id,
-        verdict=decision.verdict.value, rules=decision.fired,
-        policy_version=decision.policy_version, outcome=Outcome.FORWARDING,
+        kind=str(tool.kind), arguments=arguments, decision_id=decision.decision_id,
+        verdict=str(decision.verdict), rules=decision.fired,
+        policy_version=decision.policy_version, outcome=OUTCOME_FORWARDING,
         started_at=now_iso(),
     )
     ids = {"session_id": session.session_id, "call_id": call_id,
@@ -96,11 +99,11 @@ async def enforce(
     confirmation = None
     ticket = None
     verdict = decision.verdict
-    if verdict is Verdict.REHEARSE and session.environment is Environment.SANDBOX:
+    if verdict is VERDICT_REHEARSE and session.environment is ENV_SANDBOX:
         verdict = Verdict.ALLOW  # a sandbox session is the rehearsal: it runs on the sandbox
     match verdict:
         case Verdict.ALLOW:
-            claims = list((effects or {}).get("claims") or ()) if tool.kind is ToolKind.WRITE \
+            claims = list((effects or {}).get("claims") or ()) if tool.kind is TOOL_WRITE \
                 else []
             holder = await store.claim(claims, call_id) if claims else None
             if holder is None:
@@ -266,7 +269,7 @@ async def send_recorded(upstreams: Upstreams, tool: Tool, record: CallRecord,
             record.upstream_status, record.result = err.upstream_status, err.body
         record.finished_at = now_iso()
         return err
-    record.outcome, record.result = Outcome.EXECUTED, result.body
+    record.outcome, record.result = OUTCOME_EXECUTED, result.body
     record.upstream_status, record.size = result.status, result.size
     record.finished_at = now_iso()
     return None
@@ -276,7 +279,7 @@ async def _forward(
     store: Store, upstreams: Upstreams, session: SessionState, tool: Tool,
     record: CallRecord, ids: dict[str, Any], claims: list[str] | None = None,
 ) -> Enforced:
-    is_write = tool.kind is ToolKind.WRITE
+    is_write = tool.kind is TOOL_WRITE
     if is_write:  # in flight, before sending: fail closed here if the store is down
         try:
             await store.add_call(record)
@@ -301,7 +304,7 @@ async def _forward(
         status = err.status
     else:  # the usual answer, built without validation: every field is ours and typed
         envelope = trusted_envelope(
-            outcome=Outcome.EXECUTED, message="Executed.", result=record.result,
+            outcome=OUTCOME_EXECUTED, message="Executed.", result=record.result,
             upstream_status=record.upstream_status, **ids,
         )
         status = 200

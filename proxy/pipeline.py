@@ -47,7 +47,7 @@ from .policy.opa import OpaBackend
 if TYPE_CHECKING:
     from .gate.accounts import Accounts
     from .gate.service import Gate
-from .catalog import ToolKind
+from .catalog import TOOL_WRITE, ToolKind
 from .session import AWAITING_REPORT, FETCHED, CallRecord, Outcome, SessionState, args_key
 from .store import Store
 from .store.cache import SessionCache
@@ -164,7 +164,7 @@ async def handle_call(rt: Runtime, session_id: str, body: bytes, requester: str 
             with telemetry.step("decide"):
                 await gather_facts(rt.policy, call, ProxyFetcher(rt))
                 decision = await decide(rt.policy, call, decision_id)
-            if tool.kind is ToolKind.WRITE and decision.verdict is not Verdict.BLOCK:
+            if tool.kind is TOOL_WRITE and decision.verdict is not Verdict.BLOCK:
                 decision = hold_unknown_retry(session, tool, request.arguments, decision,
                                               held=rt.gate is not None)
             latency["decide"] = decision.elapsed_us / 1e3
@@ -205,7 +205,7 @@ async def handle_call(rt: Runtime, session_id: str, body: bytes, requester: str 
     # per call would grow the metrics without bound (the trace keeps the name)
     if request is not None and known is None:
         known = request.tool if rt.catalog.has(request.tool) else "(unknown)"
-    rt.metrics.call(known, envelope.outcome.value,
+    rt.metrics.call(known, str(envelope.outcome),
                     (record.rules if record else decision.fired) if decision else None, latency,
                     [v.rule for v in decision.shadow] if decision else None)
     return envelope, status
@@ -239,7 +239,7 @@ def call_fields(session_id: str, call_id: str, decision_id: str, request: CallRe
         fields["rules_run"] = decision.rules_run
         fields["rules_checked"] = list(decision.ran)
         fields["policy_version"] = decision.policy_version
-    fields["outcome"] = envelope.outcome.value
+    fields["outcome"] = str(envelope.outcome)
     error_code = err.code if err else (record.error_code if record else None)
     if error_code is not None:
         fields["error_code"] = error_code

@@ -39,6 +39,12 @@ class Outcome(enum.StrEnum):
     ALLOWED = "allowed"  # check-only: the platform may run it and reports the outcome back
 
 
+# The members compared on the path of every call, bound once: Python 3.11 reaches a member
+# such as `Outcome.EXECUTED` through EnumType.__getattr__'s slot, some 900 machine instructions
+# each time (bench/instructions.py; Python 3.12 keeps members as plain class attributes).
+OUTCOME_EXECUTED, OUTCOME_FORWARDING = Outcome.EXECUTED, Outcome.FORWARDING
+ENV_SANDBOX = Environment.SANDBOX
+
 FETCHED = "fetched"  # the verdict recorded on a read the proxy made itself (policy facts)
 AWAITING_REPORT = "awaiting_report"  # a checked call's error_code until its outcome is reported
 
@@ -184,7 +190,7 @@ class CallRecord:
 
     @property
     def succeeded(self) -> bool:
-        return self.outcome is Outcome.EXECUTED
+        return self.outcome is OUTCOME_EXECUTED
 
 
 @dataclass

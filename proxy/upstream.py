@@ -18,7 +18,7 @@ import orjson
 import structlog
 
 from . import telemetry
-from .catalog import Tool, ToolKind
+from .catalog import TOOL_READ, Tool, ToolKind
 from .config import Config
 from .errors import (
     RequestError,
@@ -32,7 +32,7 @@ from .http_client import Broken, HttpClient, NotSent, TooLarge
 from .mcp_upstream import McpUpstream, mcp_upstreams
 from .parse import loads as json_loads
 from .payments import SandboxPayments
-from .session import Environment
+from .session import ENV_SANDBOX, Environment
 
 log = structlog.get_logger("callgate.upstream")
 
@@ -97,7 +97,7 @@ class Upstreams:
 
     def base_url(self, tool: Tool, environment: Environment) -> str | None:
         up = self.config.upstreams[tool.upstream]
-        if environment is Environment.SANDBOX:
+        if environment is ENV_SANDBOX:
             return up.sandbox_url
         return up.base_url
 
@@ -111,7 +111,7 @@ class Upstreams:
             raise UpstreamUnavailable(
                 f"upstream {tool.upstream!r} has no sandbox_url; sandbox sessions cannot reach it"
             )
-        if environment is Environment.SANDBOX and tool.payment is not None \
+        if environment is ENV_SANDBOX and tool.payment is not None \
                 and self.sandbox_payments is not None:
             return await self._sandbox_payment(tool, arguments, call_id)
         server = self.mcp.get(tool.upstream)
@@ -140,7 +140,7 @@ class Upstreams:
                 resp = await self._http.request(base, tool.binding.method, path,
                                                 list(headers.items()), data, self._total_s,
                                                 self._max_bytes,
-                                                retry_stale=tool.kind is ToolKind.READ)
+                                                retry_stale=tool.kind is TOOL_READ)
         except NotSent as e:  # nothing reached the upstream
             log.warning("upstream_unreachable", upstream=tool.upstream, tool=tool.name,
                         error=str(e))  # the detail for operators; the agent gets a sentence

@@ -15,6 +15,11 @@ class Verdict(enum.StrEnum):
     REHEARSE = "rehearse"  # run against the sandbox first
 
 
+# The members compared on the path of every call, bound once: Python 3.11 reaches a member
+# such as `Verdict.ALLOW` through EnumType.__getattr__'s slot, some 900 machine instructions
+# each time (bench/instructions.py; Python 3.12 keeps members as plain class attributes).
+VERDICT_ALLOW, VERDICT_REHEARSE = Verdict.ALLOW, Verdict.REHEARSE
+
 # When several rules fire, the strictest route wins: a block is final, a missing confirmation is
 # settled with the user before a human reviewer is bothered, a rehearsal comes last.
 SEVERITY = {Verdict.ALLOW: 0, Verdict.REHEARSE: 1, Verdict.TICKET: 2, Verdict.CONFIRM: 3,

@@ -14,7 +14,7 @@ import structlog
 from ..catalog import Catalog, Tool
 from ..errors import PolicyError
 from ..session import SessionState, args_key
-from .decision import Decision, Verdict, Violation, combine
+from .decision import VERDICT_ALLOW, Decision, Violation, combine
 
 log = structlog.get_logger("callgate.policy")
 
@@ -162,7 +162,7 @@ async def decide(policy: PolicySet, call: CallInput, decision_id: str) -> Decisi
         quiet = {r.id for r in rules if r.shadow}
         shadow = tuple(v for v in violations if v.rule in quiet)
         violations = [v for v in violations if v.rule not in quiet]
-    verdict = combine(violations) if violations else Verdict.ALLOW
+    verdict = combine(violations) if violations else VERDICT_ALLOW
     return Decision(
         decision_id=decision_id,
         verdict=verdict,

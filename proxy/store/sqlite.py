@@ -1024,7 +1024,7 @@ class SqliteStore:
             (call.call_id, call.session_id, call.seq, call.tool, call.kind,
              scrubbed_json(call.arguments, True, arguments), call.decision_id, call.verdict,
              _dump(call.rules),
-             call.policy_version, call.outcome.value,
+             call.policy_version, str(call.outcome),
              result_text(call), call.upstream_status,
              call.error_code, call.started_at, call.finished_at),
         )]
