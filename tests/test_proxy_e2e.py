@@ -67,7 +67,7 @@ async def test_read_results_become_facts(
     sid = await start_session(proxy)
     await call(proxy, sid, "get_order_details", order_id=order["order_id"])
     await call(proxy, sid, "get_order_details", order_id="#W0")  # not found: no fact
-    await rt.store.write([])  # the records' batch committed now (else within 20 ms)
+    await rt.store.write([])  # the records' batch committed now (else within 100 ms)
     db = sqlite3.connect(tmp_path / "callgate.db")
     rows = db.execute("SELECT tool, args, result FROM facts WHERE session_id = ?", (sid,)).fetchall()
     assert [(t, json.loads(a)) for t, a, _ in rows] == [
