@@ -91,7 +91,8 @@ async def main() -> None:
 
     tmp = Path(tempfile.mkdtemp(prefix="callgate-instructions-"))
     up = free_port()
-    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    # one hash seed for every process: dictionaries and sets then lay out alike from run to run
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "PYTHONHASHSEED": "0"}
     upstream = subprocess.Popen([*CALLGATE, "demo-upstream", "--port", str(up)], env=env)
     try:
         await wait_up(f"http://127.0.0.1:{up}/products")
@@ -150,7 +151,7 @@ async def main() -> None:
                 f"policy: {{dirs: ['{tree / 'policies/retail'}']}}\n")
             command = [sys.executable, "-c", SERVE, "serve", "--config", str(config),
                        "--log-level", "warning"]
-            return (command, {**os.environ, "PYTHONPATH": str(tree)}, tree,
+            return (command, {**env, "PYTHONPATH": str(tree)}, tree,
                     f"http://127.0.0.1:{port}/readyz", via(port))
 
         def forwarder(script: list[str]) -> tuple[list[str], dict[str, str], Path, str, Any]:

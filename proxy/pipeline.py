@@ -200,7 +200,8 @@ async def handle_call(rt: Runtime, session_id: str, body: bytes, requester: str 
     stranger = isinstance(err, UnknownSession)
     rt.tracer.emit_fields(call_fields(
         "-" if stranger else session_id, call_id, decision_id, request, record, decision,
-        envelope, err, latency, with_arguments=not stranger))
+        envelope, err, latency, with_arguments=not stranger),
+        record.known_json() if record is not None else None)
     # a name no catalog knows is "(unknown)" on /metrics: labels an agent could make up one
     # per call would grow the metrics without bound (the trace keeps the name)
     if request is not None and known is None:

@@ -125,9 +125,9 @@ class CallRecord:
     same thing superseded it, as its JSON text (``hold_as_text``): readers never see the
     difference, only a fresh copy of the value."""
 
-    __slots__ = ("_json", "_result", "arguments", "call_id", "decision_id", "error_code", "finished_at",
-                 "kind", "outcome", "policy_version", "rules", "seq", "session_id", "size",
-                 "started_at", "tool", "upstream_status", "verdict")
+    __slots__ = ("_json", "_json_kept", "_result", "arguments", "call_id", "decision_id",
+                 "error_code", "finished_at", "kind", "outcome", "policy_version", "rules", "seq",
+                 "session_id", "size", "started_at", "tool", "upstream_status", "verdict")
 
     def __init__(self, call_id: str, session_id: str, seq: int, tool: str, kind: str,
                  arguments: dict[str, Any], decision_id: str, verdict: str, rules: list[str],
@@ -140,6 +140,7 @@ class CallRecord:
         self.policy_version, self.outcome, self.started_at = policy_version, outcome, started_at
         self._result: Any = result
         self._json: bytes | None = None  # the result's JSON while the call is recorded
+        self._json_kept = False  # _json is the session's copy of the fact's JSON (kept)
         self.upstream_status, self.error_code = upstream_status, error_code
         self.finished_at = finished_at
         # the byte length of the result's JSON as received or stored, where known (0: not
@@ -156,19 +157,32 @@ class CallRecord:
     @result.setter
     def result(self, value: Any) -> None:
         self._result = value
-        self._json = None
+        self._json, self._json_kept = None, False
 
     def result_json(self) -> bytes:
         """The result's JSON (``orjson.dumps``), made once while the call is recorded: the
-        store keeps it (scrubbed), the session compares answers by it, then lets it go
-        (``forget_json``). Raises TypeError for a value that is not JSON."""
+        store keeps it (scrubbed), the session compares answers by it and the trace writes
+        it. Raises TypeError for a value that is not JSON."""
         if self._json is None:
             held = self._result
             self._json = held.raw if type(held) is _Text else orjson.dumps(held)
         return self._json
 
-    def forget_json(self) -> None:
-        self._json = None
+    def known_json(self) -> bytes | None:
+        """The result's JSON where it was made already, else None."""
+        return self._json
+
+    def keep_json(self, text: bytes) -> None:
+        """Hold ``text`` (the session's copy of this answer's JSON, exactly its length) as
+        the result's JSON: nothing more to hold than the session holds already."""
+        self._json, self._json_kept = text, True
+
+    def forget_json(self, kept_too: bool = False) -> None:
+        """Let the result's JSON go, unless it is the session's copy (orjson's own bytes keep
+        the buffer they grew, 4 KiB and more: not to be held past the call); ``kept_too``:
+        that as well (the answer is no longer the fact, and is not held as its text)."""
+        if kept_too or not self._json_kept:
+            self._json, self._json_kept = None, False
 
     @property
     def held_as_text(self) -> bool:
@@ -177,7 +191,7 @@ class CallRecord:
     def hold_as_text(self, text: _Text) -> None:
         """Hold the answer as ``text`` (its JSON, shared by the records that held one value)."""
         self._result = text
-        self._json = None
+        self._json, self._json_kept = text.raw, True
 
     def __repr__(self) -> str:
         return (f"CallRecord({self.call_id!r}, seq={self.seq}, tool={self.tool!r}, "
@@ -281,6 +295,9 @@ class SessionState:
                 # so a long session does not hold a copy per read (results are never changed
                 # in place)
                 call.result = result = known
+                text = self.fact_json.get(key)
+                if text is not None:
+                    call.keep_json(text)
             if call.seq < self.fact_seq.get(key, 0):  # a newer read's answer is the fact
                 return known is result
             if known is result:
@@ -319,6 +336,7 @@ class SessionState:
         # a copy of exactly its length: orjson's own bytes keep the buffer it grew (4 KiB+)
         self.fact_json[key] = text = bytes(memoryview(raw))
         self.weight += len(text)
+        call.keep_json(text)
 
     def _hold_as_text(self, calls: list[CallRecord], raw: bytes | None) -> None:
         """The answer these calls share is no longer the fact: hold it as its JSON text
@@ -326,14 +344,16 @@ class SessionState:
         smaller than the string)."""
         first = calls[0]
         value = first.result
-        if not isinstance(value, dict | list):
-            return
-        if raw is None:
+        if isinstance(value, dict | list) and raw is None:
             try:
                 raw = bytes(memoryview(orjson.dumps(value)))
             except TypeError:  # not JSON (a value no upstream gives): left as it is
-                return
-        if len(raw) < TEXT_MIN:  # a small answer takes no more memory parsed
+                raw = None
+        # a string's text is no smaller than the string, nor a small answer's than its value:
+        # those stay parsed, and their JSON (the fact's no longer) is not held beside them
+        if not isinstance(value, dict | list) or raw is None or len(raw) < TEXT_MIN:
+            for call in calls:
+                call.forget_json(kept_too=True)
             return
         text = _Text(raw)
         for call in calls:

@@ -317,11 +317,12 @@ class Tracer:
         # orjson is about to serialise anyway.
         self.emit_fields({k: v for k, v in record.__dict__.items() if v is not None})
 
-    def emit_fields(self, fields: dict[str, Any]) -> None:
+    def emit_fields(self, fields: dict[str, Any], result_json: bytes | None = None) -> None:
         """Write one record given as its fields (a ``TraceRecord``'s, None-valued ones left
         out; ``v`` first): for the per-call record, which skips building the model. One write
         per record (never split across files or interleaved with another writer's line),
-        flushed at once."""
+        flushed at once. ``result_json``: the result's JSON as orjson wrote it already (the
+        store's), written as it stands where nothing needs scrubbing."""
         out = self._out
         if out is None:
             return
@@ -329,7 +330,11 @@ class Tracer:
         tool = fields.get("tool")
         if "arguments" in fields and tool is not None:
             fields["arguments"] = self.redact(tool, fields["arguments"])
-        line = orjson.dumps(fields, option=orjson.OPT_APPEND_NEWLINE)
+        if result_json is not None and "result" in fields:
+            line = orjson.dumps({**fields, "result": orjson.Fragment(result_json)},
+                                option=orjson.OPT_APPEND_NEWLINE)
+        else:
+            line = orjson.dumps(fields, option=orjson.OPT_APPEND_NEWLINE)
         # scrub's prefilter on the whole line first: where it finds nothing, no field holds
         # anything to scrub and the line is written as it is (one serialisation, the usual case)
         lowered = line.lower() if sensitive else b""

@@ -33,7 +33,7 @@ def test_an_identical_answer_is_held_once_and_a_changed_one_is_not() -> None:
     assert first.result == {"status": "pending", "items": [1, 2]}  # never changed in place
 
 
-def test_answers_are_told_apart_by_their_json_and_none_is_kept_after_indexing() -> None:
+def test_answers_are_told_apart_by_their_json_and_only_the_sessions_copy_is_held() -> None:
     state = SessionState("s", Environment.LIVE, {}, {}, "t")
     first = read(state, "#1", {"a": 1, "b": [1.5, "x"]})
     weight = state.weight
@@ -44,7 +44,13 @@ def test_answers_are_told_apart_by_their_json_and_none_is_kept_after_indexing() 
     assert reordered.result is not first.result and reordered.result == first.result
     assert state.fact("get_order_details", {"order_id": "#1"}) is reordered.result
     assert state.fact_json[("get_order_details", '{"order_id":"#1"}')] == b'{"b":[1.5,"x"],"a":1}'
-    assert all(c._json is None for c in state.calls)  # no call holds its JSON once indexed
+    # a call holds the session's copy of its answer's JSON (a superseded one's is its text)
+    # or none, never a JSON of its own (orjson's bytes keep a buffer of 4 KiB and more)
+    copies = [*state.fact_json.values(), *(c._result.raw for c in state.calls if c.held_as_text)]
+    assert all(c.known_json() is None or any(c.known_json() is t for t in copies)
+               for c in state.calls)
+    assert reordered.known_json() is state.fact_json[("get_order_details", '{"order_id":"#1"}')]
+    assert first.known_json() is None  # superseded, and too small to be held as text
 
 
 async def test_late_outcomes_leave_the_session_as_it_reads_back(tmp_path: Path) -> None:
