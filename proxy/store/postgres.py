@@ -1683,14 +1683,14 @@ class PostgresStore:
         await self._session_write(session_id, END_SESSION, ended_at, _dump(outcome))
 
     async def add_message(self, session_id: str, message: Message) -> None:
-        await self._session_write(session_id, ADD_MESSAGE, message.seq, message.role.value,
+        await self._session_write(session_id, ADD_MESSAGE, message.seq, str(message.role),
                                   message.content, message.ts)
 
     async def add_call(self, call: CallRecord) -> None:
         arguments = canonical_json(call.arguments)
         row = (call.seq, call.call_id, call.tool, call.kind,
                scrubbed_json(call.arguments, True, arguments), call.decision_id, call.verdict,
-               _dump(call.rules), call.policy_version, call.outcome.value,
+               _dump(call.rules), call.policy_version, str(call.outcome),
                result_text(call),
                call.upstream_status, call.error_code, call.started_at, call.finished_at)
         held = self._held.get(call.session_id)
@@ -1748,7 +1748,7 @@ class PostgresStore:
         held = self._held.get(call.session_id)
         if answered and held is not None and held.usable():
             try:
-                record = orjson.dumps(("finish", call.call_id, call.outcome.value,
+                record = orjson.dumps(("finish", call.call_id, str(call.outcome),
                                        None if result is None else result.decode(),
                                        call.upstream_status, call.error_code, call.finished_at))
             except (TypeError, UnicodeError) as e:
@@ -1759,7 +1759,7 @@ class PostgresStore:
                 await self._write_kept(held)
             return
         await self._session_write(
-            call.session_id, FINISH_CALL, call.outcome.value, result, call.upstream_status,
+            call.session_id, FINISH_CALL, str(call.outcome), result, call.upstream_status,
             call.error_code, call.finished_at, call.call_id)
 
     async def save_confirmation(self, session_id: str, confirmation: Confirmation) -> None:

@@ -1012,7 +1012,7 @@ class SqliteStore:
     async def add_message(self, session_id: str, message: Message) -> None:
         await self._session_write([
             (MESSAGE_EVENT, (session_id, message.seq)),
-            (MESSAGE, (session_id, message.seq, message.role.value, message.content, message.ts)),
+            (MESSAGE, (session_id, message.seq, str(message.role), message.content, message.ts)),
         ])
 
     async def add_call(self, call: CallRecord) -> None:
@@ -1039,7 +1039,7 @@ class SqliteStore:
     async def finish_call(self, call: CallRecord, *, answered: bool = False) -> None:
         statements: list[Statement] = [(
             FINISH_CALL,
-            (call.outcome.value, result_text(call),
+            (str(call.outcome), result_text(call),
              call.upstream_status, call.error_code, call.finished_at, call.call_id),
         )]
         await self._session_write(statements, whole=call.kind != "read")
