@@ -23,5 +23,5 @@ def test_cpu_seconds_counts_this_process_like_process_time() -> None:
 
 
 def test_cpu_seconds_of_a_process_that_is_gone_fails() -> None:
-    with pytest.raises(OSError):
+    with pytest.raises(FileNotFoundError):
         cpu_seconds(2**22 + 12345)  # above pid_max's default: no such process
