@@ -74,9 +74,9 @@ def process_cpu_clock(pid: int) -> int:
 def cpu_seconds(pid: int) -> float:
     """CPU time (user + system) a process and its children still running (``serve --workers``)
     have used so far, in seconds. Read from the process's CPU clock, in nanoseconds; /proc/PID/stat
-    counts in clock ticks (10 ms), a tenth of a round's CPU for the bare forwarder, so a round's
-    ratio moved by tens of percent by rounding alone. /proc/PID/stat where the clock cannot be
-    read (not Linux)."""
+    counts in clock ticks (10 ms), and a round of the bare forwarder used about nine, so a
+    round's ratio moved by about a tenth from rounding alone. /proc/PID/stat where the clock
+    cannot be read (not Linux)."""
     try:
         own = time.clock_gettime(process_cpu_clock(pid))
     except OSError:
