@@ -159,7 +159,8 @@ $fn$"""  # noqa: S608
 # Records this process kept back while it held their session (``_Kept``), written in order,
 # the session's version going up by one each: NULL, or why none was (the block's
 # subtransaction takes back any it wrote). ``records``: a JSON array, one array a record: a
-# read call's row (and its audit entry), or a write's finish (``"finish"`` first).
+# call's row (and its audit entry), a write's finish (``"finish"`` first), or a message
+# (``"message"`` first: its seq, role, content and time).
 FLUSH_FUNCTION = """
 CREATE OR REPLACE FUNCTION callgate_flush(sid TEXT, records TEXT)
 RETURNS TEXT LANGUAGE plpgsql VOLATILE AS $fn$
@@ -175,6 +176,13 @@ BEGIN
         FOR r IN SELECT jsonb_array_elements(records::jsonb) LOOP
             UPDATE sessions SET version = version + 1 WHERE session_id = sid
                 RETURNING version INTO STRICT v;
+            IF r->>0 = 'message' THEN
+                INSERT INTO events (session_id, seq, kind) VALUES (sid, (r->>1)::bigint,
+                    'message');
+                INSERT INTO messages (session_id, seq, role, content, ts, version)
+                VALUES (sid, (r->>1)::bigint, r->>2, r->>3, r->>4, v);
+                CONTINUE;
+            END IF;
             IF jsonb_typeof(r->0) = 'string' THEN  -- a write's finish: what the upstream said
                 UPDATE calls SET outcome = r->>2, result = convert_to(r->>3, 'UTF8'),
                     upstream_status = (r->>4)::int, error_code = r->>5, finished_at = r->>6,
@@ -238,14 +246,16 @@ END
 $fn$"""
 
 # The lock connection's round trip (``_LockConnection``): the kept records of the sessions
-# it lets go (``releases``, ``records``: NULL for none), each session's in its own
-# subtransaction, committed before their locks go (one refused keeps its lock: see above);
+# it lets go or writes for (``releases``, ``records``: NULL for none), each session's in its
+# own subtransaction, committed before the locks of those to let go (``lets_go``) go (one
+# refused keeps its lock: see above; a session written for keeps its lock: its block runs);
 # then the sessions it enters: each lock tried (``'busy'`` where another replica holds it, or
 # where reading the session failed: the caller enters the usual way), and what changed since
 # ``knowns``. (A session lock outlives a subtransaction's rollback: let go explicitly.)
 BATCH_PROCEDURE = """
-CREATE OR REPLACE PROCEDURE callgate_batch(releases TEXT[], records TEXT[], enters TEXT[],
-    knowns BIGINT[], INOUT refused TEXT[], INOUT answers TEXT[])
+CREATE OR REPLACE PROCEDURE callgate_batch(releases TEXT[], records TEXT[],
+    lets_go BOOLEAN[], enters TEXT[], knowns BIGINT[], INOUT refused TEXT[],
+    INOUT answers TEXT[])
 LANGUAGE plpgsql AS $fn$
 BEGIN
     refused := '{}';
@@ -255,7 +265,7 @@ BEGIN
     END LOOP;
     COMMIT;
     FOR i IN 1 .. COALESCE(array_length(releases, 1), 0) LOOP
-        IF refused[i] IS NULL THEN
+        IF refused[i] IS NULL AND lets_go[i] THEN
             PERFORM pg_advisory_unlock(hashtextextended(releases[i], 0));
         END IF;
     END LOOP;
@@ -539,17 +549,20 @@ _BUSY = "busy"  # ``callgate_batch``'s answer for a session another replica hold
 
 
 class _Op:
-    """An enter or a release waiting for the lock connection's next round trip."""
+    """An enter, a release or a write (a release that keeps the lock: ``lets_go`` False)
+    waiting for the lock connection's next round trip."""
 
-    __slots__ = ("done", "generation", "kept", "known", "session_id")
+    __slots__ = ("done", "generation", "kept", "known", "lets_go", "session_id")
 
     def __init__(self, session_id: str, known: int, kept: _Kept | None,
-                 done: asyncio.Future[Any] | None = None, generation: int = 0) -> None:
+                 done: asyncio.Future[Any] | None = None, generation: int = 0,
+                 lets_go: bool = True) -> None:
         self.session_id = session_id
         self.known = known
         self.kept = kept
         self.done: asyncio.Future[Any] = done or asyncio.get_running_loop().create_future()
-        self.generation = generation  # a release: the life whose lock it lets go
+        self.generation = generation  # a release or a write: the life whose lock it is under
+        self.lets_go = lets_go
 
 
 class _Parked:
@@ -647,6 +660,16 @@ class _LockConnection:
         self._start()
         return op
 
+    def write(self, session_id: str, kept: _Kept, generation: int) -> _Op:
+        """Write ``kept`` (records of a session whose lock life ``generation`` took, its block
+        running) in the next round trip, the lock kept: its ``done`` gives None once they are
+        committed, or why PostgreSQL refused them, and raises StoreError where their fate is
+        unknown or they were never sent (the lock went with an earlier life)."""
+        op = _Op(session_id, 0, kept, generation=generation, lets_go=False)
+        self.releases.append(op)
+        self._start()
+        return op
+
     def confirm(self) -> asyncio.Future[int]:
         """The connection's life once its next round trip has come back (its locks were held
         then), or StoreError: what a write's record waits for before the write is sent, as its
@@ -683,9 +706,10 @@ class _LockConnection:
                         releases.remove(op)  # (its lock went with an earlier life: never sent)
                         self._drop(op, "the lock connection was lost")
                     refused, answers = await conn.fetchrow(
-                        "CALL callgate_batch($1, $2, $3, $4, NULL, NULL)",
+                        "CALL callgate_batch($1, $2, $3, $4, $5, NULL, NULL)",
                         [op.session_id for op in releases],
                         [None if op.kept is None else op.kept.text() for op in releases],
+                        [op.lets_go for op in releases],
                         [op.session_id for op in enters], [op.known for op in enters],
                         timeout=self.batch_wait_s)
                     if len(refused) != len(releases) or len(answers) != len(enters):
@@ -705,7 +729,10 @@ class _LockConnection:
                 for op, why in zip(releases, refused, strict=True):
                     if op.kept is not None:
                         store._written(op.session_id, op.kept, why)
-                    if why is not None:  # its lock kept until the copy was marked: let it go
+                    if not op.lets_go:  # a write: its block goes on (or fails) with the lock
+                        if not op.done.done():
+                            op.done.set_result(why)
+                    elif why is not None:  # its lock kept until the copy was marked: let it go
                         self.releases.append(_Op(op.session_id, 0, None, op.done, generation))
                     elif not op.done.done():
                         op.done.set_result(None)
@@ -751,10 +778,17 @@ class _LockConnection:
                 op.done.set_exception(_LockDown(str(error)))
 
     def _drop(self, op: _Op, error: BaseException | str) -> None:
-        """A release whose fate is unknown, or that must never be sent: its records lost."""
+        """A release or a write whose fate is unknown, or that must never be sent: its records
+        lost (a write's block is told: its call fails closed)."""
         self.store._lost(op.session_id, op.kept, error)
-        if not op.done.done():
+        if op.done.done():
+            return
+        if op.lets_go:
             op.done.set_result(None)
+        else:
+            op.done.set_exception(StoreError(
+                f"PostgreSQL write failed: the lock connection's round trip failed ({error}); "
+                "the records it carried may or may not be written"))
 
     def _ended(self) -> None:
         """This life is over: its locks went with it, and so did what was kept under them
@@ -1500,6 +1534,20 @@ class PostgresStore:
         if refused is not None:
             raise StoreError(f"PostgreSQL refused the session's kept records: {refused}")
 
+    async def _write_through_locks(self, held: _Held) -> None:
+        """Write the held session's kept records (the last of them the record the call waits
+        for: a message, a write's) in the next round trip of the lock connection, which holds
+        the session's lock, and wait until they are committed: with the other sessions'
+        records and enters in that round trip, under one commit. Refused, lost or never sent
+        (the lock went with an earlier life of the connection): StoreError, and the session's
+        copy is read whole next time."""
+        kept, held.kept = held.kept, None
+        locks = self._locks_on
+        assert kept is not None and locks is not None and held.generation is not None
+        why = await locks.write(held.state.session_id, kept, held.generation).done
+        if why is not None:
+            raise StoreError(f"PostgreSQL refused the session's records: {why}")
+
     async def _settle(self, also: str | None = None) -> None:
         """Write the kept records of every session whose lock lingers (letting it go), so
         that a read of the store sees the reads this process answered (but those of calls
@@ -1683,6 +1731,19 @@ class PostgresStore:
         await self._session_write(session_id, END_SESSION, ended_at, _dump(outcome))
 
     async def add_message(self, session_id: str, message: Message) -> None:
+        held = self._held.get(session_id)
+        if held is not None and held.generation is not None and held.usable():
+            text = (str(message.role), message.content, message.ts)
+            if any("\x00" in value for value in text):  # (what PostgreSQL's text refuses)
+                raise StoreInputError("PostgreSQL write failed: a message cannot hold a NUL "
+                                      "character (0x00)")
+            try:
+                record = orjson.dumps(("message", message.seq, *text))
+            except TypeError as e:  # (a lone surrogate)
+                raise StoreInputError(f"PostgreSQL write failed: {e}") from e
+            held.kept_records().add(record, f"message {message.seq}")
+            await self._write_through_locks(held)
+            return
         await self._session_write(session_id, ADD_MESSAGE, message.seq, str(message.role),
                                   message.content, message.ts)
 
@@ -1695,9 +1756,15 @@ class PostgresStore:
                call.upstream_status, call.error_code, call.started_at, call.finished_at)
         held = self._held.get(call.session_id)
         if call.kind == "read" and held is not None and held.usable():
-            self._keep_read(held, call, row, arguments)
+            self._keep_record(held, call, row, arguments)
             if held.kept is not None and held.kept.full():
                 await self._write_kept(held)
+            return
+        if held is not None and held.generation is not None and held.usable():
+            # a write's record, its lock on the lock connection: written in that connection's
+            # round trip, which holds the lock as it commits (no check of the lock first)
+            self._keep_record(held, call, row, arguments)
+            await self._write_through_locks(held)
             return
         confirm = call.kind != "read"  # (a write is sent once its record is in)
         if call.verdict == "none":
@@ -1715,10 +1782,10 @@ class PostgresStore:
             raise
         self._chains.give_back(chain, (seq, digest))
 
-    def _keep_read(self, held: _Held, call: CallRecord, row: tuple[Any, ...],
-                   arguments: bytes) -> None:
-        """Keep a read call's record (``row``, and its audit entry) back for the held
-        session's next round trip (``_Kept``)."""
+    def _keep_record(self, held: _Held, call: CallRecord, row: tuple[Any, ...],
+                     arguments: bytes) -> None:
+        """Keep a call's record (``row``, and its audit entry) back for the held session's
+        next round trip (``_Kept``)."""
         kept = held.kept_records()
         audit = None
         if call.verdict != "none":

@@ -14,7 +14,7 @@ from collections.abc import AsyncIterator, Awaitable, Callable
 import asyncpg
 import pytest
 
-from proxy.errors import StoreError
+from proxy.errors import StoreError, StoreInputError
 from proxy.session import CallRecord, Environment, Message, Outcome, Role, SessionState
 from proxy.store.postgres import PostgresStore, _alive
 
@@ -608,3 +608,189 @@ async def test_close_waits_for_a_call_whose_enter_is_on_its_way(schema: str) -> 
         await release()
         await asyncio.wait_for(asyncio.gather(call, closing), 10)
     await _closed_with_the_read_written(schema)
+
+
+# A message's record and a write's go through the lock connection's round trip (its lock's own
+# connection), committed before the call goes on, with the other sessions' in one commit.
+
+
+def _write(state: SessionState, n: int) -> CallRecord:
+    return CallRecord(
+        call_id=f"{state.session_id}-w{n}", session_id=state.session_id, seq=state.next_seq(),
+        tool="cancel_pending_order", kind="write", arguments={"order_id": f"#{n}"},
+        decision_id="d", verdict="allow", rules=[], policy_version="v",
+        outcome=Outcome.FORWARDING, started_at="t")
+
+
+async def _say(store: PostgresStore, state: SessionState, text: str) -> None:
+    message = Message(state.next_seq(), Role.USER, text, "t")
+    await store.add_message(state.session_id, message)
+    state.add_message(message)
+
+
+async def _column(schema: str, sql: str, *args: object) -> list[object]:
+    """A read on a connection of its own (a read through the store would write what it kept
+    and let its parked locks go first)."""
+    conn = await asyncpg.connect(PG_DSN, server_settings={"search_path": schema})
+    try:
+        return [r[0] for r in await conn.fetch(sql, *args)]
+    finally:
+        await conn.close()
+
+
+async def test_a_message_and_a_write_are_committed_through_the_lock_connection(
+        store: PostgresStore) -> None:
+    """Inside a block held through the lock connection, a read's record (kept), a message and
+    a write: the message and the write are in the store, committed, before each returns (seen
+    by another connection while the block still runs), the read's record before them, the
+    lock still held, and no connection of the pool taken."""
+    s1 = await _session(store, "s1")
+    locks = store._locks_on
+    assert locks is not None
+    async with store.session("s1", s1) as held:
+        assert held is s1 and "s1" in store._held and store._held["s1"].generation is not None
+        call = _read(s1, 1)
+        await store.add_call(call)
+        s1.add_call(call)
+        before = locks.round_trips
+        await _say(store, s1, "yes")
+        assert await _column(store.schema, "SELECT content FROM messages") == ["yes"]
+        write = _write(s1, 1)
+        await store.add_call(write)
+        s1.add_call(write)
+        assert locks.round_trips - before == 2
+        assert await _column(store.schema, "SELECT call_id FROM calls ORDER BY seq") == [
+            "s1-c1", "s1-w1"]
+        assert store._held["s1"].conn is None  # no pool connection was taken
+        assert await _session_locks() == 1
+    assert s1.version == 3 and "s1" in store._parked
+    await store.let_go_all()
+    assert await _calls_in_store(store, "s1") == ["s1-c1", "s1-w1"]
+    assert await _column(store.schema, "SELECT version FROM sessions") == [3]
+    whole = await store.load_session("s1")
+    assert whole is not None and [m.content for m in whole.messages] == ["yes"]
+
+
+async def test_messages_on_many_sessions_share_a_round_trip_and_a_commit(
+        store: PostgresStore) -> None:
+    """Sixteen sessions' messages at once: their records go in one or two of the lock
+    connection's round trips, not one statement and commit each."""
+    states = [await _session(store, f"s{i}") for i in range(16)]
+    locks = store._locks_on
+    assert locks is not None
+    await asyncio.gather(*(_read_in_block(store, s, 1) for s in states))  # (entered: parked)
+    inside = asyncio.Barrier(16)
+
+    async def say(state: SessionState) -> None:
+        async with store.session(state.session_id, state):
+            await inside.wait()  # (all entered before any writes)
+            await _say(store, state, f"hello {state.session_id}")
+            assert store._held[state.session_id].conn is None  # (no pool connection taken)
+
+    before = locks.round_trips
+    await asyncio.gather(*(say(s) for s in states))
+    assert locks.round_trips - before <= 2
+    assert store.pool.get_idle_size() == store.pool.get_size()
+    for s in states:
+        assert [m.content for m in s.messages] == [f"hello {s.session_id}"]
+    await store.let_go_all()
+    for s in states:
+        assert s.version == 2
+        assert await _column(store.schema, "SELECT version FROM sessions WHERE session_id = $1",
+                             s.session_id) == [2]
+        whole = await store.load_session(s.session_id)
+        assert whole is not None and [m.content for m in whole.messages] == [
+            f"hello {s.session_id}"]
+
+
+async def test_a_refused_message_fails_its_call_and_the_copy_is_read_whole(
+        store: PostgresStore) -> None:
+    """The message's record is refused (its seq is taken: here by a row written behind the
+    store's back): the message call fails with a store error, the read kept before it goes
+    with it (logged), and the next call reads the session whole, never a copy that counted
+    them; the lock is still let go."""
+    s1 = await _session(store, "s1")
+    conn = await asyncpg.connect(PG_DSN, server_settings={"search_path": store.schema})
+    try:
+        async with store.session("s1", s1):
+            call = _read(s1, 1)
+            await store.add_call(call)
+            s1.add_call(call)
+            seq = s1.next_seq()
+            await conn.execute("INSERT INTO events (session_id, seq, kind) VALUES ($1, $2, "
+                               "'message')", "s1", seq)
+            with pytest.raises(StoreError, match="refused"):
+                await store.add_message("s1", Message(seq, Role.USER, "yes", "t"))
+            assert s1.version == -1
+    finally:
+        await conn.close()
+    await store.let_go_all()
+    assert await _session_locks() == 0
+    assert await _calls_in_store(store, "s1") == []
+    async with store.session("s1", None) as seen:
+        assert seen is not None and seen.messages == [] and seen.calls == []
+
+
+async def test_a_message_with_a_nul_is_bad_input_and_keeps_nothing(store: PostgresStore) -> None:
+    """A NUL character, which PostgreSQL's text cannot hold: bad input, refused before
+    anything is kept, so the read kept before it is still written."""
+    s1 = await _session(store, "s1")
+    async with store.session("s1", s1):
+        call = _read(s1, 1)
+        await store.add_call(call)
+        s1.add_call(call)
+        with pytest.raises(StoreInputError, match="NUL"):
+            await store.add_message("s1", Message(s1.next_seq(), Role.USER, "y\x00es", "t"))
+        assert s1.version == 1
+    await store.let_go_all()
+    assert await _calls_in_store(store, "s1") == ["s1-c1"]
+
+
+async def test_the_lock_connection_dying_before_a_write_goes_fails_it_closed(
+        store: PostgresStore) -> None:
+    """The lock connection dies between a message and the write after it (the lock goes with
+    it): the write fails with a store error and is never written (not in the next life, where
+    the lock is not held); the message, committed before, stays."""
+    s1 = await _session(store, "s1")
+    locks = store._locks_on
+    assert locks is not None
+    async with store.session("s1", s1):
+        await _say(store, s1, "yes")
+        conn = locks.conn
+        assert conn is not None
+        asyncio.get_running_loop().call_soon(conn.terminate)
+        with pytest.raises(StoreError):
+            await store.add_call(_write(s1, 1))
+    assert await _session_locks() == 0
+    assert await _calls_in_store(store, "s1") == []
+    whole = await store.load_session("s1")
+    assert whole is not None and [m.content for m in whole.messages] == ["yes"]
+
+
+async def test_a_write_on_a_cut_lock_connection_is_never_recorded(store: PostgresStore) -> None:
+    """The lock connection is cut without a word (PostgreSQL ends its backend and the lock)
+    and another replica takes the session: the write's record, in the block's own task, rides
+    the cut connection's round trip, so it is never written; the call fails closed."""
+    s1 = await _session(store, "s1")
+    locks = store._locks_on
+    assert locks is not None and locks.conn is not None
+    locks.batch_wait_s = 0.5
+    relay = _CuttableRelay()
+    await relay.start()
+    other = await _store(store.schema, linger_s=0)
+    try:
+        good, store.dsn = store.dsn, relay.dsn
+        await locks.conn.close()  # (its next life through the relay)
+        async with store.session("s1", s1):
+            store.dsn = good
+            relay.cut_all()
+            await _until(_no_session_locks, "PostgreSQL let the lock go")
+            async with other.session("s1", None) as theirs:
+                assert theirs is not None
+                await other.end_session("s1", "t2", {"status": "done"})
+            with pytest.raises(StoreError):
+                await store.add_call(_write(s1, 1))
+        assert await _calls_in_store(other, "s1") == []
+    finally:
+        relay.close()
+        await other.close()
