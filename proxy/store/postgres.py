@@ -36,14 +36,17 @@ waiting for it (``callgate_batch``: the released sessions' kept records committe
 transaction, their locks let go, the entered sessions' locks tried and their changes read), so
 under load a call costs a share of a round trip and of a commit. A lock kept there after its
 call (``_Parked``) holds no connection of the pool, and the block's statements take one from
-the pool when the first comes (a read takes none). A call with no other in flight (nothing to
+the pool when the first comes (a read takes none), but a message's record and a write's: those
+go in the lock connection's next round trip too, committed before the call goes on, the lock
+kept (``_write_through_locks``). A call with no other in flight (nothing to
 share a round trip with), a session another replica holds (the try finds it taken) and every
 call for a second after the lock connection failed are entered the usual way, on a connection
 of their own. Its death loses what it kept (the sessions' copies
 are read whole next time) and its locks: a block whose lock went with it writes nothing more,
-and a write's record waits for the lock connection to answer a round trip first (``_confirm``)
-so that a connection cut without a word stops the write as a statement on the lock's own
-connection would.
+and a write's record written on another connection (a record from another task than the
+block's) waits for the lock connection to answer a round trip first (``_confirm``) so that a
+connection cut without a word stops the write as a statement on the lock's own connection
+would.
 
 Every session change bumps ``sessions.version`` and stamps the changed row with it. Policy
 decisions are chained into the audit log in the call's own statement, on a chain leased by one
@@ -161,8 +164,11 @@ $fn$"""  # noqa: S608
 # subtransaction takes back any it wrote). ``records``: a JSON array, one array a record: a
 # call's row (and its audit entry), a write's finish (``"finish"`` first), or a message
 # (``"message"`` first: its seq, role, content and time).
+# (Named anew whenever what it takes changes, as when messages came, ``callgate_flush`` before:
+# every replica installs its own functions at open, and an older replica starting beside newer
+# ones would otherwise put back a function that refuses the newer records.)
 FLUSH_FUNCTION = """
-CREATE OR REPLACE FUNCTION callgate_flush(sid TEXT, records TEXT)
+CREATE OR REPLACE FUNCTION callgate_write_records(sid TEXT, records TEXT)
 RETURNS TEXT LANGUAGE plpgsql VOLATILE AS $fn$
 DECLARE
     r JSONB;
@@ -226,7 +232,7 @@ CREATE OR REPLACE PROCEDURE callgate_enter_after(sid TEXT, known BIGINT, release
     records TEXT, INOUT refused TEXT, INOUT answer TEXT)
 LANGUAGE plpgsql AS $fn$
 BEGIN
-    refused := callgate_flush(release, records);
+    refused := callgate_write_records(release, records);
     COMMIT;
     IF refused IS NULL THEN
         answer := callgate_enter(sid, known, release);
@@ -237,7 +243,7 @@ RELEASE_PROCEDURE = """
 CREATE OR REPLACE PROCEDURE callgate_release(sid TEXT, records TEXT, INOUT refused TEXT)
 LANGUAGE plpgsql AS $fn$
 BEGIN
-    refused := callgate_flush(sid, records);
+    refused := callgate_write_records(sid, records);
     COMMIT;
     IF refused IS NULL THEN
         PERFORM pg_advisory_unlock(hashtextextended(sid, 0));
@@ -261,7 +267,7 @@ BEGIN
     refused := '{}';
     answers := '{}';
     FOR i IN 1 .. COALESCE(array_length(releases, 1), 0) LOOP
-        refused := array_append(refused, callgate_flush(releases[i], records[i]));
+        refused := array_append(refused, callgate_write_records(releases[i], records[i]));
     END LOOP;
     COMMIT;
     FOR i IN 1 .. COALESCE(array_length(releases, 1), 0) LOOP
@@ -395,7 +401,8 @@ class _Kept:
     ``KEPT_MAX_BYTES``) at most. A read changed nothing upstream, a write in flight is in the
     store already, and while the lock is held no replica can read or change the session, so
     the session the others see is the same; the call is answered before its record is
-    written.
+    written. (A message's record and a write's join them just before the lock connection
+    writes them all, and are waited for: ``_write_through_locks``.)
     ``state``: the session's copy, whose version counts them already (it is read whole again
     if they are not written); ``leases``: the audit chains their entries extend, with the
     heads before and after, given back once the fate of the round trip is known."""
@@ -704,7 +711,7 @@ class _LockConnection:
                     generation = self.generation
                     for op in [op for op in releases if op.generation != generation]:
                         releases.remove(op)  # (its lock went with an earlier life: never sent)
-                        self._drop(op, "the lock connection was lost")
+                        self._drop(op, "the lock connection was lost", sent=False)
                     refused, answers = await conn.fetchrow(
                         "CALL callgate_batch($1, $2, $3, $4, $5, NULL, NULL)",
                         [op.session_id for op in releases],
@@ -772,15 +779,15 @@ class _LockConnection:
             self._ended()
             self.retry_at = asyncio.get_running_loop().time() + self.retry_s
         for op in releases:
-            self._drop(op, error)
+            self._drop(op, error, sent=not isinstance(error, _LockDown))
         for op in enters:
             if not op.done.done():
                 op.done.set_exception(_LockDown(str(error)))
 
-    def _drop(self, op: _Op, error: BaseException | str) -> None:
-        """A release or a write whose fate is unknown, or that must never be sent: its records
-        lost (a write's block is told: its call fails closed)."""
-        self.store._lost(op.session_id, op.kept, error)
+    def _drop(self, op: _Op, error: BaseException | str, sent: bool = True) -> None:
+        """A release or a write whose fate is unknown (``sent``), or that must never be sent:
+        its records lost (a write's block is told: its call fails closed)."""
+        self.store._lost(op.session_id, op.kept, error, sent)
         if op.done.done():
             return
         if op.lets_go:
@@ -788,7 +795,8 @@ class _LockConnection:
         else:
             op.done.set_exception(StoreError(
                 f"PostgreSQL write failed: the lock connection's round trip failed ({error}); "
-                "the records it carried may or may not be written"))
+                + ("the records it carried may or may not be written" if sent else
+                   "nothing was written")))
 
     def _ended(self) -> None:
         """This life is over: its locks went with it, and so did what was kept under them
@@ -1275,15 +1283,18 @@ class PostgresStore:
         log.error("kept_records_refused", session_id=session_id, calls=kept.call_ids,
                   error=refused, records=kept.text())
 
-    def _lost(self, session_id: str, kept: _Kept | None, error: BaseException | str) -> None:
-        """``kept`` may or may not have been written (the connection failed or was ended):
-        their chains are never leased again, and the session's copy is read whole again."""
+    def _lost(self, session_id: str, kept: _Kept | None, error: BaseException | str,
+              sent: bool = True) -> None:
+        """``kept`` may or may not have been written (the connection failed or was ended;
+        ``sent`` False: they were not): their chains are never leased again, and the
+        session's copy is read whole again."""
         if kept is None:
             return
         kept.state.version = -1
         self._arrived(session_id)
-        log.error("kept_records_unknown", session_id=session_id, calls=kept.call_ids,
-                  error=str(error), records=kept.text())
+        log.error("kept_records_unknown" if sent else "kept_records_lost",
+                  session_id=session_id, calls=kept.call_ids, error=str(error),
+                  records=kept.text())
 
     async def _enter_connection(self, session_id: str, own: _Lingering | None
                                 ) -> tuple[asyncpg.Connection, str | None, _Kept | None]:
@@ -1524,7 +1535,7 @@ class PostgresStore:
         session_id = held.state.session_id
         try:
             refused = await (await held.connection()).fetchval(
-                "SELECT callgate_flush($1, $2)", session_id, kept.text())
+                "SELECT callgate_write_records($1, $2)", session_id, kept.text())
         except BaseException as e:
             self._lost(session_id, kept, e)
             if isinstance(e, _FAILED):
@@ -1544,7 +1555,13 @@ class PostgresStore:
         kept, held.kept = held.kept, None
         locks = self._locks_on
         assert kept is not None and locks is not None and held.generation is not None
-        why = await locks.write(held.state.session_id, kept, held.generation).done
+        try:
+            why = await locks.write(held.state.session_id, kept, held.generation).done
+        except BaseException:
+            # (cancelled, the op goes on and may commit: the caller will not add the record
+            # to the copy, which counted it already; or lost: ``_drop`` said so)
+            kept.state.version = -1  # read it whole next time
+            raise
         if why is not None:
             raise StoreError(f"PostgreSQL refused the session's records: {why}")
 

@@ -794,3 +794,50 @@ async def test_a_write_on_a_cut_lock_connection_is_never_recorded(store: Postgre
     finally:
         relay.close()
         await other.close()
+
+
+async def test_a_cancelled_message_leaves_the_copy_in_step(store: PostgresStore) -> None:
+    """(Found by an independent review.) The caller is cancelled while its message waits for
+    the lock connection's round trip (held up here by a table lock); the round trip still goes
+    and commits it, but the caller never adds it to its copy, whose version counted it: the
+    copy must be read whole next time, never served as it stands (without the message, and
+    handing its seq out again)."""
+    s1 = await _session(store, "s1")
+
+    async def say() -> None:
+        async with store.session("s1", s1):
+            await _say(store, s1, "first")
+
+    async with _table_locked(store.schema, "messages") as release:
+        task = asyncio.create_task(say())
+        await _until(_held_up, "the message's round trip waits for the table lock")
+        task.cancel()
+        await asyncio.sleep(0.05)  # (its block's release queues behind the write)
+        await release()
+        with pytest.raises(asyncio.CancelledError):
+            await task
+    await _until(_no_session_locks, "the lock goes")
+    async with store.session("s1", s1) as seen:
+        assert seen is not None and [m.content for m in seen.messages] == ["first"]
+        await _say(store, seen, "second")  # (its own seq)
+    await store.let_go_all()
+    whole = await store.load_session("s1")
+    assert whole is not None and [m.content for m in whole.messages] == ["first", "second"]
+
+
+async def test_an_older_replica_putting_back_its_functions_does_not_refuse_messages(
+        store: PostgresStore) -> None:
+    """A replica of an older version starting beside this one installs its own functions
+    under their names (here: the records function before messages, which refuses them): this
+    store's messages, written by a function of another name, still go."""
+    await store.write([("CREATE OR REPLACE FUNCTION callgate_flush(sid TEXT, records TEXT) "
+                        "RETURNS TEXT LANGUAGE sql AS $$ SELECT 'an older replica''s'::text $$",
+                        ())])
+    s1 = await _session(store, "s1")
+    async with store.session("s1", s1):
+        await _say(store, s1, "yes")
+        await store.add_call(_write(s1, 1))
+    await store.let_go_all()
+    whole = await store.load_session("s1")
+    assert whole is not None and [m.content for m in whole.messages] == ["yes"]
+    assert await _calls_in_store(store, "s1") == ["s1-w1"]
