@@ -215,7 +215,11 @@ async def test_the_lock_connection_dying_loses_its_records_but_never_a_fresh_cop
         pid = await first.fetchval("SELECT pg_backend_pid()")
         await other.fetch("SELECT pg_terminate_backend(?)", (pid,))
         await _until(lambda: _gone(first), "the death is noticed")
-        assert s1.version == -1 and not store._parked
+
+        async def marked() -> bool:  # (its termination listener runs a moment after)
+            return s1.version == -1 and not store._parked
+
+        await _until(marked, "the parked session's copy is marked")
         assert await _session_locks() == 0
         async with other.session("s1", None) as seen:  # another replica: nothing was written
             assert seen is not None and seen.calls == [] and seen.version == 0
