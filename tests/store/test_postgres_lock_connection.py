@@ -376,6 +376,18 @@ class _CuttableRelay:
         return f"postgresql://postgres@127.0.0.1:{self.port}/postgres"
 
 
+async def _relayed(store: PostgresStore) -> tuple[_CuttableRelay, str]:
+    """A cuttable relay, started, and the lock connection's next life through it (its present
+    one closed; the pool keeps its connections): the relay, and the store's DSN before."""
+    locks = store._locks_on
+    assert locks is not None and locks.conn is not None
+    relay = _CuttableRelay()
+    await relay.start()
+    good, store.dsn = store.dsn, relay.dsn
+    await locks.conn.close()
+    return relay, good
+
+
 async def test_a_write_is_not_recorded_while_its_lock_is_not_confirmed(
         store: PostgresStore) -> None:
     """The lock connection is cut without a word to this side (PostgreSQL ends its backend and
@@ -386,12 +398,9 @@ async def test_a_write_is_not_recorded_while_its_lock_is_not_confirmed(
     locks = store._locks_on
     assert locks is not None and locks.conn is not None
     locks.confirmed_s = 0.0  # (the enter's answer, a moment before, does not count)
-    relay = _CuttableRelay()
-    await relay.start()
+    relay, _ = await _relayed(store)
     other = await _store(store.schema, linger_s=0)
     try:
-        store.dsn = relay.dsn  # (the pool keeps its connections; the lock connection's next
-        await locks.conn.close()  # life goes through the relay)
         async with store.session("s1", s1):
             assert locks.conn is not None
             relay.cut_all()
@@ -553,11 +562,8 @@ async def test_a_cut_lock_connection_holds_calls_up_for_its_wait_only(
     locks = store._locks_on
     assert locks is not None and locks.conn is not None
     locks.batch_wait_s = 0.3
-    relay = _CuttableRelay()
-    await relay.start()
+    relay, good = await _relayed(store)
     try:
-        good, store.dsn = store.dsn, relay.dsn
-        await locks.conn.close()
         await _read_in_block(store, s1, 1)  # (through the relay)
         await store.let_go_all()
         store.dsn = good
@@ -779,12 +785,9 @@ async def test_a_write_on_a_cut_lock_connection_is_never_recorded(store: Postgre
     locks = store._locks_on
     assert locks is not None and locks.conn is not None
     locks.batch_wait_s = 0.5
-    relay = _CuttableRelay()
-    await relay.start()
+    relay, good = await _relayed(store)
     other = await _store(store.schema, linger_s=0)
     try:
-        good, store.dsn = store.dsn, relay.dsn
-        await locks.conn.close()  # (its next life through the relay)
         async with store.session("s1", s1):
             store.dsn = good
             relay.cut_all()
