@@ -1,19 +1,23 @@
 """Does a second worker process add throughput? `callgate serve --workers N` on PostgreSQL,
-driven by wrk (a load generator in C) so that the client takes as little of the machine as it
-can: the Python client of bench/overhead.py spends about as much CPU per call as the proxy's
-upstream and leaves no core for a second worker on a 2-core machine.
+driven by wrk (a load generator in C) or, where wrk is not installed, by bench/loadgen.py (a
+lean Python client in processes of its own), so that the client takes as little of the machine
+as it can: the aiohttp client of bench/overhead.py spends about as much CPU per call as the
+proxy's upstream and leaves no core for a second worker on a 2-core machine.
 
     .venv/bin/python bench/workers.py [--workers 1,2] [--seconds 10] [--rounds 3]
-        [--connections 64] [--sessions 256] [--dsn postgresql://...]
+        [--connections 64] [--sessions 256] [--client auto|wrk|python]
+        [--dsn postgresql://...]
 
-The demo upstream, PostgreSQL and the proxy run as their own processes, wrk as the client (it
-must be installed: `apt-get install wrk`). Each worker count gets a proxy of its own over its
-own schema; reads (get_order_details) go round ``--sessions`` sessions (a session's calls are
+The demo upstream, PostgreSQL and the proxy run as their own processes, the client too (wrk,
+`apt-get install wrk`, or bench/loadgen.py's two processes). Each worker count gets a proxy of
+its own over its own schema; reads (get_order_details) go round ``--sessions`` sessions (a session's calls are
 serialised by design, so parallelism comes from many sessions), in rounds alternating between
 the worker counts so that the machine's changing load falls on all alike. Prints the requests
 per second of each round, the median per worker count, the ratio to one worker, and the CPU
 per request of every process in the path (the proxy's workers, the upstream, PostgreSQL's
-server processes, wrk; from /proc), with the cores they kept busy.
+server processes, the client; from /proc), with the cores they kept busy. A proxy needs the
+cores it is given: two workers can add throughput only where two cores are free beside the
+client, the upstream and PostgreSQL.
 """
 
 from __future__ import annotations
@@ -34,6 +38,7 @@ import aiohttp
 import orjson
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+from bench import loadgen
 from bench.overhead import CALLGATE, ROOT, cpu_seconds, fetch, free_port, pending_order, wait_up
 from bench.session_length import drop_schema
 
@@ -95,28 +100,39 @@ def postgres_seconds() -> float:
     return total
 
 
-def run_wrk(wrk: str, base: str, script: Path, args: argparse.Namespace, pids: tuple[int, int]
+def run_wrk(wrk: str | None, base: str, script: Path | list[list[object]],
+            args: argparse.Namespace, pids: tuple[int, int]
             ) -> tuple[float, int, dict[str, float]]:
     """(requests/s, non-2xx responses, CPU ms per request of the proxy, the upstream,
-    PostgreSQL and wrk) of one round."""
+    PostgreSQL and the client) of one round: wrk with its script, or (``wrk`` None)
+    bench/loadgen.py with its requests."""
     pid, upstream = pids
     before = cpu_seconds(pid), cpu_seconds(upstream), postgres_seconds()
     ru = os.times()
-    out = subprocess.run([wrk, "-t2", f"-c{args.connections}", f"-d{args.seconds}s", "-s",
-                          str(script), base], capture_output=True, text=True, check=True).stdout
+    if wrk is None:
+        assert isinstance(script, list)
+        got = loadgen.run(base, script, args.connections, args.seconds)
+        rate, total, bad_count = got["rate"], int(got["answered"]), int(got["bad"])
+        if got["errors"]:
+            print(f"  loadgen: {got['errors']:.0f} connection errors")
+    else:
+        out = subprocess.run([wrk, "-t2", f"-c{args.connections}", f"-d{args.seconds}s", "-s",
+                              str(script), base], capture_output=True, text=True,
+                             check=True).stdout
+        rate = float(re.search(r"Requests/sec:\s+([\d.]+)", out).group(1))  # type: ignore[union-attr]
+        total = int(re.search(r"(\d+) requests in", out).group(1))  # type: ignore[union-attr]
+        bad = re.search(r"Non-2xx or 3xx responses: (\d+)", out)
+        bad_count = int(bad.group(1)) if bad else 0
+        errors = re.search(r"Socket errors: (.*)", out)
+        if errors:
+            print(f"  wrk: socket errors {errors.group(1)}")
     after = os.times()
-    rate = float(re.search(r"Requests/sec:\s+([\d.]+)", out).group(1))  # type: ignore[union-attr]
-    total = int(re.search(r"(\d+) requests in", out).group(1))  # type: ignore[union-attr]
-    bad = re.search(r"Non-2xx or 3xx responses: (\d+)", out)
-    errors = re.search(r"Socket errors: (.*)", out)
-    if errors:
-        print(f"  wrk: socket errors {errors.group(1)}")
     now = cpu_seconds(pid), cpu_seconds(upstream), postgres_seconds()
     ms = {name: (now[i] - before[i]) / max(1, total) * 1e3
           for i, name in enumerate(("proxy", "upstream", "postgres"))}
-    ms["wrk"] = ((after.children_user + after.children_system)
-                 - (ru.children_user + ru.children_system)) / max(1, total) * 1e3
-    return rate, int(bad.group(1)) if bad else 0, ms
+    ms["client"] = ((after.children_user + after.children_system)
+                    - (ru.children_user + ru.children_system)) / max(1, total) * 1e3
+    return rate, bad_count, ms
 
 
 async def main() -> None:
@@ -126,12 +142,15 @@ async def main() -> None:
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--connections", type=int, default=64)
     parser.add_argument("--sessions", type=int, default=256)
+    parser.add_argument("--client", choices=["auto", "wrk", "python"], default="auto",
+                        help="the load generator: wrk, bench/loadgen.py, or wrk where it is "
+                             "installed (default)")
     parser.add_argument("--dsn", default="postgresql://postgres@127.0.0.1:5432/postgres")
     args = parser.parse_args()
-    wrk = shutil.which("wrk")
-    if wrk is None:
-        sys.exit("wrk is not installed (apt-get install wrk); this benchmark needs a client "
-                 "lighter than Python's")
+    wrk = shutil.which("wrk") if args.client != "python" else None
+    if wrk is None and args.client == "wrk":
+        sys.exit("wrk is not installed (apt-get install wrk); --client python uses "
+                 "bench/loadgen.py instead")
     counts = [int(w) for w in args.workers.split(",")]
     tmp = Path(tempfile.mkdtemp(prefix="callgate-workers-"))
     up_port = free_port()
@@ -145,15 +164,20 @@ async def main() -> None:
         order, email = pending_order()
         read = {"tool": "get_order_details", "arguments": {"order_id": order["order_id"]}}
         body = orjson.dumps(read).decode()
-        scripts = {}
+        scripts: dict[int, Path | list[list[object]]] = {}
         for n in counts:
             proxies[n] = start(n, args, up, tmp)
             await wait_up(proxies[n][1] + "/readyz")
             made = await sessions_of(proxies[n][1], args.sessions, email, read)
-            scripts[n] = tmp / f"calls{n}.lua"
-            scripts[n].write_text(LUA % (", ".join(f'"{s}"' for s in made), body))
-        print(f"wrk -t2 -c{args.connections}, {args.seconds} s per round, reads over "
-              f"{args.sessions} sessions, PostgreSQL; {os.cpu_count()} CPUs.\n")
+            if wrk is None:
+                scripts[n] = [["POST", f"/v1/sessions/{sid}/calls", read] for sid in made]
+            else:
+                script = scripts[n] = tmp / f"calls{n}.lua"
+                script.write_text(LUA % (", ".join(f'"{s}"' for s in made), body))
+        client = (f"wrk -t2 -c{args.connections}" if wrk is not None else
+                  f"bench/loadgen.py, 2 processes, {args.connections} connections")
+        print(f"{client}, {args.seconds} s per round, reads over {args.sessions} sessions, "
+              f"PostgreSQL; {os.cpu_count()} CPUs.\n")
         for r in range(args.rounds):
             for n in counts:
                 proc, base, _ = proxies[n]
