@@ -529,6 +529,11 @@ class _Held:
             return False
         return self.conn is None or _alive(self.conn)
 
+    def through_lock_connection(self) -> bool:
+        """Usable, and its lock held by the lock connection: a record written now goes in that
+        connection's next round trip (``_write_through_locks``)."""
+        return self.generation is not None and self.usable()
+
     async def connection(self) -> asyncpg.Connection:
         """The connection for the block's next statement: the lock's own, or (the lock held
         by the lock connection) one from the pool, taken once. The lock connection failed
@@ -1749,7 +1754,7 @@ class PostgresStore:
 
     async def add_message(self, session_id: str, message: Message) -> None:
         held = self._held.get(session_id)
-        if held is not None and held.generation is not None and held.usable():
+        if held is not None and held.through_lock_connection():
             text = (str(message.role), message.content, message.ts)
             if any("\x00" in value for value in text):  # (what PostgreSQL's text refuses)
                 raise StoreInputError("PostgreSQL write failed: a message cannot hold a NUL "
@@ -1777,7 +1782,7 @@ class PostgresStore:
             if held.kept is not None and held.kept.full():
                 await self._write_kept(held)
             return
-        if held is not None and held.generation is not None and held.usable():
+        if held is not None and held.through_lock_connection():
             # a write's record, its lock on the lock connection: written in that connection's
             # round trip, which holds the lock as it commits (no check of the lock first)
             self._keep_record(held, call, row, arguments)
