@@ -1,7 +1,8 @@
 """A lean HTTP/1.1 load generator in Python, for machines without wrk: keep-alive connections,
 one request in flight on each, prepared requests sent as they stand, answers parsed by httptools
-(llhttp). About a sixth of aiohttp's client CPU per request here, so that a few client processes
-can drive a proxy that has cores of its own (bench/workers.py runs it where wrk is missing).
+(llhttp). About a quarter of aiohttp's client CPU per request here (26-28 us against 89-107,
+docs/performance.md), so that a few client processes can drive a proxy that has cores of its
+own (bench/workers.py runs it where wrk is missing).
 
     .venv/bin/python bench/loadgen.py URL REQUESTS_FILE [--connections 64] [--seconds 10]
         [--requests N] [--processes 2]

@@ -10,14 +10,14 @@ proxy's upstream and leaves no core for a second worker on a 2-core machine.
 
 The demo upstream, PostgreSQL and the proxy run as their own processes, the client too (wrk,
 `apt-get install wrk`, or bench/loadgen.py's two processes). Each worker count gets a proxy of
-its own over its own schema; reads (get_order_details) go round ``--sessions`` sessions (a session's calls are
-serialised by design, so parallelism comes from many sessions), in rounds alternating between
-the worker counts so that the machine's changing load falls on all alike. Prints the requests
-per second of each round, the median per worker count, the ratio to one worker, and the CPU
-per request of every process in the path (the proxy's workers, the upstream, PostgreSQL's
-server processes, the client; from /proc), with the cores they kept busy. A proxy needs the
-cores it is given: two workers can add throughput only where two cores are free beside the
-client, the upstream and PostgreSQL.
+its own over its own schema; reads (get_order_details) go round ``--sessions`` sessions (a
+session's calls are serialised by design, so parallelism comes from many sessions), in rounds
+alternating between the worker counts so that the machine's changing load falls on all alike.
+Prints the requests per second of each round, the median per worker count, the ratio to one
+worker, and the CPU per request of every process in the path (the proxy's workers, the
+upstream, PostgreSQL's server processes, the client; from /proc), with the cores they kept
+busy. A proxy needs the cores it is given: two workers can add throughput only where two cores
+are free beside the client, the upstream and PostgreSQL.
 """
 
 from __future__ import annotations
@@ -100,7 +100,7 @@ def postgres_seconds() -> float:
     return total
 
 
-def run_wrk(wrk: str | None, base: str, script: Path | list[list[object]],
+def run_round(wrk: str | None, base: str, script: Path | list[list[object]],
             args: argparse.Namespace, pids: tuple[int, int]
             ) -> tuple[float, int, dict[str, float]]:
     """(requests/s, non-2xx responses, CPU ms per request of the proxy, the upstream,
@@ -181,7 +181,7 @@ async def main() -> None:
         for r in range(args.rounds):
             for n in counts:
                 proc, base, _ = proxies[n]
-                rate, bad, ms = run_wrk(wrk, base, scripts[n], args, (proc.pid, upstream.pid))
+                rate, bad, ms = run_round(wrk, base, scripts[n], args, (proc.pid, upstream.pid))
                 if bad:
                     raise RuntimeError(f"{bad} answers were not 2xx with {n} worker(s)")
                 rates[n].append(rate)
