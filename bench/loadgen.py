@@ -130,8 +130,7 @@ async def drive(url: str, requests: list[bytes], connections: int, seconds: floa
     stride = stride or connections
     pending = []
     for k in range(connections):
-        mine = requests[(first + k) % len(requests)::stride] or [requests[(first + k)
-                                                                           % len(requests)]]
+        mine = requests[(first + k) % len(requests)::stride]  # (never empty: it starts inside)
         done: asyncio.Future[None] = loop.create_future()
         try:
             await loop.create_connection(

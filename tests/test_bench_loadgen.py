@@ -5,22 +5,14 @@ take disjoint requests, and a server that closes or breaks a connection is not h
 import asyncio
 import socket
 from collections import Counter
+from typing import Any
 
 from aiohttp import web
 
 from bench import loadgen
 
 
-async def _server(app: web.Application) -> tuple[web.AppRunner, str]:
-    runner = web.AppRunner(app)
-    await runner.setup()
-    site = web.TCPSite(runner, "127.0.0.1", 0)
-    await site.start()
-    port = site._server.sockets[0].getsockname()[1]  # type: ignore[union-attr]
-    return runner, f"http://127.0.0.1:{port}"
-
-
-async def test_every_answer_is_counted_and_bad_ones_too() -> None:
+async def test_every_answer_is_counted_and_bad_ones_too(aiohttp_server: Any) -> None:
     seen: Counter[str] = Counter()
     bodies: list[bytes] = []
 
@@ -32,13 +24,10 @@ async def test_every_answer_is_counted_and_bad_ones_too() -> None:
 
     app = web.Application()
     app.router.add_route("*", "/{tail:.*}", handle)
-    runner, url = await _server(app)
-    try:
-        requests = loadgen.prepare(url, [("GET", "/a", None), ("POST", "/b", {"n": 1}),
-                                         ("GET", "/missing", None), ("GET", "/c", None)])
-        tally = await loadgen.drive(url, requests, connections=2, seconds=60, total=101)
-    finally:
-        await runner.cleanup()
+    url = str((await aiohttp_server(app)).make_url("")).rstrip("/")
+    requests = loadgen.prepare(url, [("GET", "/a", None), ("POST", "/b", {"n": 1}),
+                                     ("GET", "/missing", None), ("GET", "/c", None)])
+    tally = await loadgen.drive(url, requests, connections=2, seconds=60, total=101)
     assert tally.answered == 101 == sum(seen.values())
     assert tally.errors == 0
     # two connections over four requests: one sends /a and /missing, the other /b and /c
@@ -49,7 +38,7 @@ async def test_every_answer_is_counted_and_bad_ones_too() -> None:
     assert set(bodies) == {b'{"n":1}'}
 
 
-async def test_connections_take_disjoint_requests() -> None:
+async def test_connections_take_disjoint_requests(aiohttp_server: Any) -> None:
     by_peer: dict[int, set[str]] = {}
 
     async def handle(request: web.Request) -> web.Response:
@@ -59,12 +48,9 @@ async def test_connections_take_disjoint_requests() -> None:
 
     app = web.Application()
     app.router.add_get("/{n}", handle)
-    runner, url = await _server(app)
-    try:
-        requests = loadgen.prepare(url, [("GET", f"/{n}", None) for n in range(12)])
-        tally = await loadgen.drive(url, requests, connections=4, seconds=60, total=48)
-    finally:
-        await runner.cleanup()
+    url = str((await aiohttp_server(app)).make_url("")).rstrip("/")
+    requests = loadgen.prepare(url, [("GET", f"/{n}", None) for n in range(12)])
+    tally = await loadgen.drive(url, requests, connections=4, seconds=60, total=48)
     assert tally.answered == 48 and tally.bad == 0
     assert len(by_peer) == 4
     paths = [p for ps in by_peer.values() for p in ps]
@@ -101,7 +87,7 @@ async def test_a_refused_connection_is_an_error() -> None:
     assert tally.answered == 0 and tally.errors == 2
 
 
-async def test_processes_split_the_requests_and_add_up() -> None:
+async def test_processes_split_the_requests_and_add_up(aiohttp_server: Any) -> None:
     seen: Counter[str] = Counter()
 
     async def handle(request: web.Request) -> web.Response:
@@ -110,12 +96,9 @@ async def test_processes_split_the_requests_and_add_up() -> None:
 
     app = web.Application()
     app.router.add_get("/{n}", handle)
-    runner, url = await _server(app)
-    try:
-        got = await asyncio.to_thread(
-            loadgen.run, url, [["GET", f"/{n}", None] for n in range(8)], 4, 60.0, 41, 2)
-    finally:
-        await runner.cleanup()
+    url = str((await aiohttp_server(app)).make_url("")).rstrip("/")
+    got = await asyncio.to_thread(
+        loadgen.run, url, [["GET", f"/{n}", None] for n in range(8)], 4, 60.0, 41, 2)
     assert got["answered"] == 41 == sum(seen.values())
     assert got["bad"] == 0 and got["errors"] == 0
     assert set(seen) == {f"/{n}" for n in range(8)}  # each process took its own share
