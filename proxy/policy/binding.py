@@ -264,6 +264,32 @@ def other_alias(text: Text, own: set[str], siblings: list[tuple[str, set[str]]])
     return None
 
 
+# Kinds of payment method, as ids name them (``gift_card_0000001``): a proposal that names one
+# of these kinds does not cover a call paying with another kind, even where the session's facts
+# hold no method of the kind named (the agent offered a gift card the user does not have).
+PAYMENT_KINDS = ("gift_card", "credit_card", "debit_card", "paypal", "certificate",
+                 "bank_account", "store_credit", "voucher")
+
+
+def kind_of(value: str) -> str | None:
+    """The kind of a family id: ``gift_card_0000001`` -> ``gift_card``."""
+    return value.rsplit("_", 1)[0] if _FAMILY.match(value) else None
+
+
+def other_kind(text: Text, value: Any, kinds: tuple[str, ...] = PAYMENT_KINDS) -> str | None:
+    """Another kind of ``value``'s family (a payment method's) that ``text`` names while it does
+    not name the value's own kind: "use your gift card" for a call paying with PayPal."""
+    own = kind_of(value) if isinstance(value, str) else None
+    if own is None or own not in kinds:
+        return None
+    if _alias_named(text, own):
+        return None
+    for kind in kinds:
+        if kind != own and _alias_named(text, kind):
+            return kind.replace("_", " ")
+    return None
+
+
 def other_choice(text: Text, value: Any, choices: tuple[str, ...]) -> str | None:
     """Another of the schema's choices that ``text`` names (a reason, a cabin)."""
     if not choices or not isinstance(value, str):

@@ -26,6 +26,7 @@ from ..session import CallRecord, Message, Outcome, Role, SessionState, args_key
 from .binding import (
     ABSENT,
     ActionSpec,
+    KeySpec,
     Text,
     excerpt,
     family_members,
@@ -33,6 +34,7 @@ from .binding import (
     names_action,
     other_alias,
     other_choice,
+    other_kind,
     other_value,
     values_at,
 )
@@ -249,6 +251,9 @@ class Coverage:
     user_words: str = ""  # the user's words the decision rests on
     proposal: str = ""  # an excerpt of the proposal it was checked against
     argument: str | None = None  # the key argument that did not match, if that was the cause
+    # the proposal described this very action (its required values) with another value of an
+    # optional one (another card): it supersedes what older yeses covered
+    superseding: bool = False
 
     def details(self) -> dict[str, Any]:
         out: dict[str, Any] = {"reason": self.reason, "user_words": self.user_words,
@@ -309,10 +314,21 @@ def _bind(session: SessionState, auth: Authorisation, spec: ActionSpec,
         other = other_value(last, value) or _other_known(session, last, key.name, value)
         if other is not None:
             return Coverage(False, f"the user said {words} to a proposal naming {key.name} "
-                            f"{other}, not {value!r}", auth.words, shown, key.name)
+                            f"{other}, not {value!r}", auth.words, shown, key.name,
+                            superseding=_this_action(spec, key, arguments, last, aliases))
+        users = Text(" \n ".join([yes_part.plain, *after]))
+        # the proposal the user answered names another of the value's family (the gift card,
+        # where the call pays with PayPal) and the user did not name this one: an earlier turn
+        # naming it (among the choices offered) does not cover it
+        if isinstance(value, str) and not named(users, value, aliases.every):
+            other = (other_alias(last, own.get(value), own.siblings(value))
+                     or other_kind(last, value))
+            if other is not None:
+                return Coverage(False, f"the user said {words} to a proposal naming {key.name} "
+                                f"as {other!r}, not {value!r}", auth.words, shown, key.name,
+                                superseding=_this_action(spec, key, arguments, last, aliases))
         if named(said, value, own):
             continue
-        users = Text(" \n ".join([yes_part.plain, *after]))
         other = None
         if not named(users, value, aliases.every):  # the user did not pick this one themselves
             other = other_alias(Text(last.plain + " \n " + users.plain), own.get(value),
@@ -320,7 +336,8 @@ def _bind(session: SessionState, auth: Authorisation, spec: ActionSpec,
         other = other or other_choice(said, value, key.choices)
         if other is not None:
             return Coverage(False, f"the user said {words} to a proposal naming {key.name} as "
-                            f"{other!r}, not {value!r}", auth.words, shown, key.name)
+                            f"{other!r}, not {value!r}", auth.words, shown, key.name,
+                            superseding=_this_action(spec, key, arguments, last, aliases))
         if key.optional or named(said, value, aliases.every):
             continue
         if context is None:
@@ -330,6 +347,23 @@ def _bind(session: SessionState, auth: Authorisation, spec: ActionSpec,
             return Coverage(False, f"{key.name}={value!r} was never named to the user before "
                             f"they said {words}", auth.words, shown, key.name)
     return Coverage(True, "", auth.words, shown)
+
+
+def _this_action(spec: ActionSpec, failed: KeySpec, arguments: dict[str, Any], last: Text,
+                 aliases: Aliases) -> bool:
+    """Whether the agent's turn the user answered (``last``) proposed this very action, another
+    value of the optional key ``failed`` aside: it names the action and every required key's
+    value (an item by any of its names). Its terms then replace what an older yes covered."""
+    if not failed.optional or names_action(last.plain, spec.words) is None:
+        return False
+    for key in spec.keys:
+        if key.optional:
+            continue
+        value = values_at(arguments, key.name)
+        table = aliases.every if isinstance(value, list | dict) else aliases.distinct
+        if value is ABSENT or not named(last, value, table):
+            return False
+    return True
 
 
 def check_transcript(session: SessionState, spec: ActionSpec, arguments: dict[str, Any],
@@ -366,6 +400,8 @@ def check_transcript(session: SessionState, spec: ActionSpec, arguments: dict[st
                 return cover
         if first_failure is None:
             first_failure = cover
+        if cover.superseding:  # the newest terms of this action: older yeses do not cover it
+            break
     assert first_failure is not None
     return first_failure
 

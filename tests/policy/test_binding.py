@@ -14,6 +14,7 @@ from proxy.policy.binding import (
     names_action,
     other_alias,
     other_choice,
+    other_kind,
     other_value,
     values_at,
 )
@@ -80,6 +81,16 @@ def test_other_alias_names_a_sibling_card() -> None:
     siblings = [("credit_card_1", {"7334"})]
     assert other_alias(said("I'll charge the card ending 7334"), {"5018"}, siblings) == "7334"
     assert other_alias(said("the card ending 5018"), {"5018"}, siblings) is None
+
+
+def test_other_kind_of_payment_method() -> None:
+    # a kind the proposal names where the call pays with another, facts or not
+    assert other_kind(said("use your gift card for the difference"), "paypal_1") == "gift card"
+    assert other_kind(said("use your gift card or PayPal"), "paypal_1") is None
+    assert other_kind(said("charge the credit card on file"), "gift_card_2") == "credit card"
+    assert other_kind(said("charge the card on file"), "gift_card_2") is None
+    assert other_kind(said("use your gift card"), "#W1234567") is None  # not a payment id
+    assert other_kind(said("use your gift card"), "loyalty_points_1") is None  # unknown kind
 
 
 def test_other_choice_of_an_enum() -> None:

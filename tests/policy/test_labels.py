@@ -67,9 +67,9 @@ def test_agreement_on_the_tau2_runs(evaluation: Evaluation) -> None:
     tau2 = [j for j in evaluation.judged if j.label.file.startswith("tau2")]
     scored = [j for j in tau2 if j.outcome != "unscored"]
     agree = sum(j.outcome == "agree" for j in scored)
-    assert agree / len(scored) >= 0.96
+    assert agree / len(scored) >= 0.97
     should_refuse = [j for j in scored if j.label.label in ("unconfirmed", "repeat")]
-    assert sum(j.outcome == "miss" for j in should_refuse) <= 3
+    assert sum(j.outcome == "miss" for j in should_refuse) <= 2
 
 
 @needs_tau

@@ -27,7 +27,8 @@ USER = {"payment_methods": {
                       "id": "credit_card_1"},
     "credit_card_2": {"source": "credit_card", "brand": "mastercard", "last_four": "5018",
                       "id": "credit_card_2"},
-    "gift_card_3": {"source": "gift_card", "id": "gift_card_3"}}}
+    "gift_card_3": {"source": "gift_card", "id": "gift_card_3"},
+    "paypal_4": {"source": "paypal", "id": "paypal_4"}}}
 
 
 @pytest.fixture(scope="module")
@@ -134,6 +135,41 @@ async def test_a_yes_for_another_card_does_not_cover_this_one(retail: PolicySet)
                                 order_id="#W1000001", item_ids=["1000000001"],
                                 payment_method_id="credit_card_2")
     assert not ok and details["argument"] == "payment_method_id" and "7334" in details["reason"]
+
+
+EXCHANGE = {"order_id": "#W1000001", "item_ids": ["1000000002"], "new_item_ids": ["1000000009"]}
+OFFER = ("assistant: I can exchange the Water Bottle from #W1000001 for the blue one. Should "
+         "any difference go to your PayPal or to a gift card?")
+
+
+async def test_the_newest_terms_of_an_action_replace_an_older_yes(retail: PolicySet) -> None:
+    # The first yes came before the payment was settled; the proposal the user then answered
+    # names a gift card, so PayPal (offered earlier) is no longer covered.
+    state = session(OFFER, "user: Yes, exchange it please.",
+                    "assistant: To confirm: exchange the Water Bottle for the blue one, and use "
+                    "your gift card for any price difference. Please confirm.",
+                    "user: Yes, that's right.")
+    ok, details = await verdict(retail, state, "exchange_delivered_order_items",
+                                payment_method_id="paypal_4", **EXCHANGE)
+    assert not ok and details["argument"] == "payment_method_id"
+    assert "gift card" in details["reason"]
+    assert (await verdict(retail, state, "exchange_delivered_order_items",
+                          payment_method_id="gift_card_3", **EXCHANGE))[0]
+    # the offer alone settles nothing: either method is covered by its yes
+    state = session(OFFER, "user: Yes, exchange it please.")
+    assert (await verdict(retail, state, "exchange_delivered_order_items",
+                          payment_method_id="paypal_4", **EXCHANGE))[0]
+
+
+async def test_a_later_proposal_of_another_action_keeps_the_earlier_yes(retail: PolicySet
+                                                                       ) -> None:
+    # the gift card of the second proposal is the return's: it does not reword the exchange
+    state = session("assistant: I'll exchange the Water Bottle from #W1000001 for the blue one "
+                    "and charge any difference to your PayPal. Proceed?", "user: Yes.",
+                    "assistant: I can also return the Desk Lamp with a refund to your gift "
+                    "card. Shall I?", "user: Yes please.")
+    assert (await verdict(retail, state, "exchange_delivered_order_items",
+                          payment_method_id="paypal_4", **EXCHANGE))[0]
 
 
 async def test_a_go_ahead_before_the_details_does_not_count(retail: PolicySet) -> None:
