@@ -30,6 +30,7 @@ from .binding import (
     Text,
     excerpt,
     family_members,
+    is_family_id,
     named,
     names_action,
     other_alias,
@@ -172,6 +173,41 @@ class AliasIndex:
     seen_objects: set[frozenset[tuple[str, str]]] = field(default_factory=set)
     calls_seen: int = 0
     in_flight: list[CallRecord] = field(default_factory=list)  # seen before they finished
+    # (id key, id) -> the short texts of the object it identifies (a reservation's route,
+    # flights and dates), its newest state; and in how many of the facts read (objects, or
+    # answers that are not one object, such as a flight search's) each text was seen
+    described: dict[tuple[str, str], frozenset[str]] = field(default_factory=dict)
+    text_owners: dict[str, int] = field(default_factory=dict)
+
+    ids: set[str] = field(default_factory=set)  # the ids of the objects described
+
+    def describe(self, key: str, ident: str, texts: frozenset[str]) -> None:
+        self.ids.add(ident)
+        before = self.described.get((key, ident), frozenset())
+        for t in texts - before:  # (a text the object had before stays counted: safe side)
+            self.text_owners[t] = self.text_owners.get(t, 0) + 1
+        self.described[(key, ident)] = texts
+
+    def loose(self, texts: frozenset[str]) -> None:
+        for t in texts:
+            self.text_owners[t] = self.text_owners.get(t, 0) + 1
+
+    def description_named(self, text: Text, key: str, ident: str) -> bool:
+        """Whether ``text`` describes the object ``ident`` identifies: it names at least two
+        of its texts that nothing else the session read has ("the reservation from DEN to BOS
+        on May 17" where no other reservation, and no flight searched for, goes DEN to BOS).
+        Looks at the object's own texts only: the cost does not grow with the session."""
+        own = self.described.get((key, ident))
+        if not own:
+            return False
+        owners, ids = self.text_owners, self.ids
+        hits = 0
+        for value in own:
+            if owners.get(value, 0) == 1 and value not in ids and named(text, value, {}):
+                hits += 1
+                if hits >= 2:
+                    return True
+        return False
 
     def distinct(self) -> DistinctAliases:
         return DistinctAliases(self)
@@ -200,6 +236,7 @@ class DistinctAliases:
 class Aliases:
     every: dict[str, set[str]]  # for items in a list: any name that fits will do
     distinct: DistinctAliases  # for a single value: only names that fit it alone
+    index: AliasIndex | None = None  # for ids described by their object's texts
 
 
 def alias_index(session: SessionState, fields: tuple[str, ...]) -> AliasIndex:
@@ -211,6 +248,8 @@ def alias_index(session: SessionState, fields: tuple[str, ...]) -> AliasIndex:
     for call in [*waiting, *session.calls[index.calls_seen:]]:
         if call.succeeded:  # reads, and writes that answer with the changed object
             _collect(call.result, fields, index)
+            if not (isinstance(call.result, dict) and _ids_of(call.result)):
+                index.loose(frozenset(_texts_of(call.result, LOOSE_TEXTS)))
         elif call.outcome is Outcome.FORWARDING:
             index.in_flight.append(call)
     index.calls_seen = len(session.calls)
@@ -239,9 +278,44 @@ def _collect(value: Any, fields: tuple[str, ...], index: AliasIndex) -> None:
                 for v in item.values():
                     if isinstance(v, str) and v:
                         index.names.setdefault(v, set()).update(names)
+            ids = _ids_of(item)
+            if ids:  # under its own id, the first (a reservation's, not its user's)
+                k, v = ids[0]
+                index.describe(k, v, frozenset(_texts_of(item, DESCRIBED_TEXTS) - {v}))
             stack.extend(v for v in item.values() if isinstance(v, dict | list))
         elif isinstance(item, list):
             stack.extend(item)
+
+
+DESCRIBED_TEXTS = 64  # the most texts an object is described by (a large object: its first)
+LOOSE_TEXTS = 1024  # the most texts kept of a fact that is not one object (a search's answer)
+
+
+def _ids_of(item: dict[str, Any]) -> list[tuple[str, str]]:
+    """The (key, id) pairs that identify ``item`` (``reservation_id``, ``id``)."""
+    return [(k, v) for k, v in item.items()
+            if isinstance(v, str) and v and (k == "id" or k.endswith("_id"))]
+
+
+_CODE = re.compile(r"^(?=.*\d)[\w#:./-]{3,40}$|^[A-Z][A-Z0-9]{2,7}$")
+
+
+def _texts_of(value: Any, limit: int) -> set[str]:
+    """The codes in an object, nested ones included: texts with a digit (flight numbers,
+    dates, ids) or in capitals (airport codes). Words ("economy", "yes") and names describe
+    too many things to tell one object from another; ids of other things (the user's,
+    a payment method's: ``ivan_rossi_8555``) name those things, not this one."""
+    out: set[str] = set()
+    stack = [value]
+    while stack and len(out) < limit:
+        item = stack.pop()
+        if isinstance(item, dict):
+            stack.extend(item.values())
+        elif isinstance(item, list):
+            stack.extend(item)
+        elif isinstance(item, str) and _CODE.match(item) and not is_family_id(item):
+            out.add(item)
+    return out
 
 
 @dataclass(frozen=True, slots=True)
@@ -327,7 +401,9 @@ def _bind(session: SessionState, auth: Authorisation, spec: ActionSpec,
                 return Coverage(False, f"the user said {words} to a proposal naming {key.name} "
                                 f"as {other!r}, not {value!r}", auth.words, shown, key.name,
                                 superseding=_this_action(spec, key, arguments, last, aliases))
-        if named(said, value, own):
+        if named(said, value, own) or (
+                aliases.index is not None and isinstance(value, str)
+                and aliases.index.description_named(said, key.name.rsplit(".", 1)[-1], value)):
             continue
         other = None
         if not named(users, value, aliases.every):  # the user did not pick this one themselves
@@ -384,7 +460,7 @@ def check_transcript(session: SessionState, spec: ActionSpec, arguments: dict[st
         why = r.why or "the user has not said yes to a proposal"
         return Coverage(False, why, r.words)
     index = alias_index(session, alias_fields) if alias_fields else AliasIndex()
-    aliases = Aliases(index.names, index.distinct())
+    aliases = Aliases(index.names, index.distinct(), index)
     key = args_key(arguments)
     first_failure: Coverage | None = None
     for auth in reversed(opened):

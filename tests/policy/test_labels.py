@@ -54,8 +54,8 @@ def test_every_label_finds_its_write(evaluation: Evaluation) -> None:
 @needs_tau
 def test_agreement_overall(evaluation: Evaluation) -> None:
     s = evaluation.summary()
-    assert s["agreement"] >= 0.91
-    assert s["false_refusal_rate"]["confirmed"] <= 0.03
+    assert s["agreement"] >= 0.92
+    assert s["false_refusal_rate"]["confirmed"] <= 0.015
     assert s["false_refusal_rate"]["plan"] <= 0.02
 
 

@@ -1,0 +1,97 @@
+"""An id described instead of spelt out: "the reservation from DEN to BOS on May 17" names the
+only reservation the session read that flies DEN to BOS, by codes nothing else read shares."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from proxy.ids import new_id
+from proxy.policy import CallInput, PolicySet, decide
+from proxy.policy.loader import load_policy
+from proxy.session import CallRecord, Environment, Message, Outcome, Role, SessionState
+
+from ..conftest import ROOT
+
+USER = {"user_id": "mia_li_3668", "payment_methods": {
+    "credit_card_4421486": {"source": "credit_card", "brand": "visa", "last_four": "7447",
+                            "id": "credit_card_4421486"}}}
+
+
+def reservation(rid: str, flights: list[tuple[str, str, str, str]]) -> dict[str, Any]:
+    return {"reservation_id": rid, "user_id": "mia_li_3668", "origin": flights[0][1],
+            "destination": flights[-1][2], "flight_type": "one_way", "cabin": "economy",
+            "flights": [{"flight_number": n, "origin": o, "destination": d, "date": day,
+                         "price": 120} for n, o, d, day in flights],
+            "passengers": [{"first_name": "Mia", "last_name": "Li", "dob": "1990-04-05"}],
+            "payment_history": [{"payment_id": "credit_card_4421486", "amount": 240}],
+            "insurance": "yes"}
+
+
+DEN_BOS = reservation("ABC123", [("HAT130", "DEN", "MIA", "2024-05-17"),
+                                 ("HAT184", "MIA", "BOS", "2024-05-17")])
+JFK_LAS = reservation("XYZ789", [("HAT001", "JFK", "MIA", "2024-05-06"),
+                                 ("HAT002", "MIA", "LAS", "2024-05-06")])
+
+
+@pytest.fixture(scope="module")
+def airline() -> PolicySet:
+    return load_policy(ROOT / "policies" / "airline")
+
+
+def session(reads: list[tuple[str, dict[str, Any], Any]], *lines: str) -> SessionState:
+    state = SessionState("s", Environment.LIVE, {}, {"domain": "airline"}, "t")
+    for tool, args, result in [("get_user_details", {"user_id": "mia_li_3668"}, USER), *reads]:
+        state.add_call(CallRecord(new_id("c"), "s", state.next_seq(), tool, "read", args, "d",
+                                  "allow", [], "v", Outcome.EXECUTED, "t", result=result))
+    for line in lines:
+        role, text = line.split(": ", 1)
+        state.add_message(Message(state.next_seq(), Role(role), text, "t"))
+    return state
+
+
+def read(r: dict[str, Any]) -> tuple[str, dict[str, Any], Any]:
+    return ("get_reservation_details", {"reservation_id": r["reservation_id"]}, r)
+
+
+async def confirmed(policy: PolicySet, state: SessionState, tool: str, **args: Any) -> bool:
+    assert policy.catalog is not None
+    tool_ = policy.catalog.get(tool, "airline")
+    assert tool_ is not None
+    decision = await decide(policy, CallInput(tool_, args, state), "d")
+    return "confirm-writes" not in {v.rule for v in decision.violations}
+
+
+PROPOSAL = ("assistant: The reservation from DEN to BOS on May 17 has two flights, HAT130 to "
+            "Miami and HAT184 to Boston, with insurance, so the refund is full. Shall I cancel "
+            "it?")
+
+
+async def test_a_reservation_described_by_its_own_codes_is_named(airline: PolicySet) -> None:
+    state = session([read(DEN_BOS), read(JFK_LAS)], PROPOSAL, "user: Yes, please cancel it.")
+    assert await confirmed(airline, state, "cancel_reservation", reservation_id="ABC123")
+    # the other reservation shares MIA and nothing the proposal names
+    assert not await confirmed(airline, state, "cancel_reservation", reservation_id="XYZ789")
+
+
+async def test_one_code_or_codes_another_read_shares_do_not_describe(airline: PolicySet
+                                                                     ) -> None:
+    state = session([read(DEN_BOS), read(JFK_LAS)],
+                    "assistant: Your reservation with flight HAT130: shall I cancel it?",
+                    "user: Yes.")
+    assert not await confirmed(airline, state, "cancel_reservation", reservation_id="ABC123")
+    # a flight search answered with the same route and day: DEN, BOS and May 17 tell nothing
+    search = ("search_onestop_flight", {"origin": "DEN", "destination": "BOS",
+                                        "date": "2024-05-17"},
+              [[{"flight_number": "HAT555", "origin": "DEN", "destination": "ORD",
+                 "date": "2024-05-17"}, {"flight_number": "HAT556", "origin": "ORD",
+                                         "destination": "BOS", "date": "2024-05-17"}]])
+    state = session([read(DEN_BOS), search],
+                    "assistant: Your reservation from DEN to BOS on May 17: shall I cancel it?",
+                    "user: Yes.")
+    assert not await confirmed(airline, state, "cancel_reservation", reservation_id="ABC123")
+    # nor does the user's id or the payment's, though only this reservation holds them here
+    state = session([read(DEN_BOS)], "assistant: The reservation of mia_li_3668 paid with "
+                    "credit_card_4421486: shall I cancel it?", "user: Yes.")
+    assert not await confirmed(airline, state, "cancel_reservation", reservation_id="ABC123")
