@@ -295,6 +295,26 @@ def other_kind(text: Text, value: Any, kinds: tuple[str, ...] = PAYMENT_KINDS) -
     return None
 
 
+_MOST = {"smallest": "min", "lowest": "min", "least": "min", "largest": "max",
+         "highest": "max", "biggest": "max", "most": "max"}
+_KINDS_SAID = "|".join(k.replace("_", " ") for k in PAYMENT_KINDS)
+_MOST_SAID = "|".join(_MOST)
+_BY_BALANCE = re.compile(
+    rf"(?<![a-z])({_KINDS_SAID})s?\b[^.?!\n]{{0,20}}?\b(?:with|that has|having) (?:the )?"
+    rf"({_MOST_SAID}) (?:remaining |available )?(?:balance|amount|value|funds)"
+    rf"|(?<![a-z])({_MOST_SAID})[- ](?:balance|value) ({_KINDS_SAID})")
+
+
+def picked_by_balance(text: Text) -> tuple[str, str] | None:
+    """A payment method chosen by its balance ("the gift card with the smallest balance"): its
+    kind (``gift_card``) and ``min`` or ``max``; the last such choice in ``text``."""
+    found = None
+    for m in _BY_BALANCE.finditer(text.plain):
+        kind, most = (m.group(1), m.group(2)) if m.group(1) else (m.group(4), m.group(3))
+        found = (kind.replace(" ", "_"), _MOST[most])
+    return found
+
+
 def other_choice(text: Text, value: Any, choices: tuple[str, ...]) -> str | None:
     """Another of the schema's choices that ``text`` names (a reason, a cabin)."""
     if not choices or not isinstance(value, str):

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from decimal import Decimal
 from typing import Any
 
 from ..session import CallRecord, Message, Outcome, Role, SessionState, args_key
@@ -31,12 +32,14 @@ from .binding import (
     excerpt,
     family_members,
     is_family_id,
+    kind_of,
     named,
     names_action,
     other_alias,
     other_choice,
     other_kind,
     other_value,
+    picked_by_balance,
     values_at,
 )
 from .dialogue import Act, Reading, normalize, read_turn
@@ -180,6 +183,16 @@ class AliasIndex:
     text_owners: dict[str, int] = field(default_factory=dict)
 
     ids: set[str] = field(default_factory=set)  # the ids of the objects described
+    balances: dict[str, Decimal] = field(default_factory=dict)  # payment method -> its balance
+
+    def by_balance(self, kind: str, most: str) -> str | None:
+        """The method of ``kind`` with the smallest (``min``) or largest (``max``) balance the
+        facts show; None where none is known, or two share it."""
+        known = [(b, i) for i, b in self.balances.items() if kind_of(i) == kind]
+        if not known:
+            return None
+        best = min(known) if most == "min" else max(known)
+        return best[1] if sum(b == best[0] for b, _ in known) == 1 else None
 
     def describe(self, key: str, ident: str, texts: frozenset[str]) -> None:
         self.ids.add(ident)
@@ -279,6 +292,13 @@ def _collect(value: Any, fields: tuple[str, ...], index: AliasIndex) -> None:
                     if isinstance(v, str) and v:
                         index.names.setdefault(v, set()).update(names)
             ids = _ids_of(item)
+            # a payment method's own balance (its object keyed "id"; a payment that names the
+            # method by "payment_id" holds what was paid, not what is left)
+            balance = item.get("balance", item.get("amount"))
+            ident = item.get("id")
+            if isinstance(ident, str) and kind_of(ident) and isinstance(balance, int | float) \
+                    and not isinstance(balance, bool):
+                index.balances[ident] = Decimal(str(balance))
             if ids:  # under its own id, the first (a reservation's, not its user's)
                 k, v = ids[0]
                 index.describe(k, v, frozenset(_texts_of(item, DESCRIBED_TEXTS) - {v}))
@@ -385,6 +405,13 @@ def _bind(session: SessionState, auth: Authorisation, spec: ActionSpec,
         own = aliases.distinct
         if named(last, value, own) or named(yes_part, value, own):
             continue
+        picked = _picked(aliases, Text(" \n ".join([yes.plain, *after])), value)
+        if picked == value:
+            continue
+        if picked is not None:
+            return Coverage(False, f"the user chose {key.name} by its balance ({picked}), not "
+                            f"{value!r}", auth.words, shown, key.name,
+                            superseding=_this_action(spec, key, arguments, last, aliases))
         other = other_value(last, value) or _other_known(session, last, key.name, value)
         if other is not None:
             return Coverage(False, f"the user said {words} to a proposal naming {key.name} "
@@ -423,6 +450,17 @@ def _bind(session: SessionState, auth: Authorisation, spec: ActionSpec,
             return Coverage(False, f"{key.name}={value!r} was never named to the user before "
                             f"they said {words}", auth.words, shown, key.name)
     return Coverage(True, "", auth.words, shown)
+
+
+def _picked(aliases: Aliases, users: Text, value: Any) -> str | None:
+    """The payment method of ``value``'s kind the user chose by its balance ("the gift card
+    with the smallest balance"), as the facts resolve it; None if they chose none so."""
+    if aliases.index is None or not isinstance(value, str):
+        return None
+    choice = picked_by_balance(users)
+    if choice is None or choice[0] != kind_of(value):
+        return None
+    return aliases.index.by_balance(*choice)
 
 
 def _this_action(spec: ActionSpec, failed: KeySpec, arguments: dict[str, Any], last: Text,

@@ -16,6 +16,7 @@ from proxy.policy.binding import (
     other_choice,
     other_kind,
     other_value,
+    picked_by_balance,
     values_at,
 )
 from proxy.policy.dialogue import normalize
@@ -91,6 +92,19 @@ def test_other_kind_of_payment_method() -> None:
     assert other_kind(said("charge the card on file"), "gift_card_2") is None
     assert other_kind(said("use your gift card"), "#W1234567") is None  # not a payment id
     assert other_kind(said("use your gift card"), "loyalty_points_1") is None  # unknown kind
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("use the gift card with the smallest balance", ("gift_card", "min")),
+    ("my gift card with the lowest remaining balance", ("gift_card", "min")),
+    ("the certificate that has the highest value", ("certificate", "max")),
+    ("the largest-balance gift card", ("gift_card", "max")),
+    ("the gift card, then the credit card with the lowest balance", ("credit_card", "min")),
+    ("the smallest gift card", None),  # size, not a balance
+    ("the flight with the lowest fare", None),
+])
+def test_picked_by_balance(text: str, expected: tuple[str, str] | None) -> None:
+    assert picked_by_balance(said(text)) == expected
 
 
 def test_other_choice_of_an_enum() -> None:

@@ -1,5 +1,6 @@
 """An id described instead of spelt out: "the reservation from DEN to BOS on May 17" names the
-only reservation the session read that flies DEN to BOS, by codes nothing else read shares."""
+only reservation the session read that flies DEN to BOS, by codes nothing else read shares; "the
+gift card with the smallest balance" names the one the user's profile shows with the least."""
 
 from __future__ import annotations
 
@@ -16,7 +17,10 @@ from ..conftest import ROOT
 
 USER = {"user_id": "mia_li_3668", "payment_methods": {
     "credit_card_4421486": {"source": "credit_card", "brand": "visa", "last_four": "7447",
-                            "id": "credit_card_4421486"}}}
+                            "id": "credit_card_4421486"},
+    "gift_card_1000001": {"source": "gift_card", "amount": 157, "id": "gift_card_1000001"},
+    "gift_card_1000002": {"source": "gift_card", "amount": 6, "id": "gift_card_1000002"},
+    "gift_card_1000003": {"source": "gift_card", "amount": 113, "id": "gift_card_1000003"}}}
 
 
 def reservation(rid: str, flights: list[tuple[str, str, str, str]]) -> dict[str, Any]:
@@ -25,7 +29,8 @@ def reservation(rid: str, flights: list[tuple[str, str, str, str]]) -> dict[str,
             "flights": [{"flight_number": n, "origin": o, "destination": d, "date": day,
                          "price": 120} for n, o, d, day in flights],
             "passengers": [{"first_name": "Mia", "last_name": "Li", "dob": "1990-04-05"}],
-            "payment_history": [{"payment_id": "credit_card_4421486", "amount": 240}],
+            # (what was paid with a card, not what is left on it: not a balance)
+            "payment_history": [{"payment_id": "gift_card_1000001", "amount": 2}],
             "insurance": "yes"}
 
 
@@ -95,3 +100,38 @@ async def test_one_code_or_codes_another_read_shares_do_not_describe(airline: Po
     state = session([read(DEN_BOS)], "assistant: The reservation of mia_li_3668 paid with "
                     "credit_card_4421486: shall I cancel it?", "user: Yes.")
     assert not await confirmed(airline, state, "cancel_reservation", reservation_id="ABC123")
+
+
+BAGS = ("assistant: I'll add one checked bag to reservation ABC123 (one extra bag at $50). "
+        "Shall I proceed?")
+
+
+@pytest.mark.parametrize(("words", "covered"), [
+    ("Yes, please. Use my gift card with the smallest balance to pay.", "gift_card_1000002"),
+    ("Yes. The gift card that has the highest remaining balance, please.", "gift_card_1000001"),
+    ("Yes, put it on the largest-balance gift card.", "gift_card_1000001"),
+])
+async def test_a_method_chosen_by_its_balance(airline: PolicySet, words: str, covered: str
+                                              ) -> None:
+    state = session([read(DEN_BOS)], BAGS, f"user: {words}")
+    for card in ("gift_card_1000001", "gift_card_1000002", "gift_card_1000003"):
+        assert await confirmed(airline, state, "update_reservation_baggages",
+                               reservation_id="ABC123", total_baggages=1, nonfree_baggages=1,
+                               payment_id=card) is (card == covered), card
+
+
+async def test_a_choice_by_balance_said_after_the_yes_counts(airline: PolicySet) -> None:
+    state = session([read(DEN_BOS)], BAGS, "user: Yes, go ahead.",
+                    "assistant: Which payment method should I use?",
+                    "user: The gift card with the smallest balance.")
+    args = {"reservation_id": "ABC123", "total_baggages": 1, "nonfree_baggages": 1}
+    assert await confirmed(airline, state, "update_reservation_baggages",
+                           payment_id="gift_card_1000002", **args)
+    # the agent's own pick after that method failed is not the user's
+    assert not await confirmed(airline, state, "update_reservation_baggages",
+                               payment_id="gift_card_1000003", **args)
+    # a choice among another kind says nothing of this one
+    state = session([read(DEN_BOS)], BAGS, "user: Yes, the certificate with the smallest "
+                    "balance.")
+    assert await confirmed(airline, state, "update_reservation_baggages",
+                           payment_id="gift_card_1000003", **args)

@@ -54,9 +54,11 @@ def test_every_label_finds_its_write(evaluation: Evaluation) -> None:
 @needs_tau
 def test_agreement_overall(evaluation: Evaluation) -> None:
     s = evaluation.summary()
-    assert s["agreement"] >= 0.92
+    assert s["agreement"] >= 0.93
     assert s["false_refusal_rate"]["confirmed"] <= 0.015
     assert s["false_refusal_rate"]["plan"] <= 0.02
+    should_refuse = [j for j in evaluation.judged if j.label.label in ("unconfirmed", "repeat")]
+    assert sum(j.outcome == "miss" for j in should_refuse) <= 22  # of 94 (docs/policy.md)
 
 
 @needs_tau
