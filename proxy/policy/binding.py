@@ -287,12 +287,17 @@ def other_kind(text: Text, value: Any, kinds: tuple[str, ...] = PAYMENT_KINDS) -
     own = kind_of(value) if isinstance(value, str) else None
     if own is None or own not in kinds:
         return None
-    if _alias_named(text, own):
+    others = [k for k in kinds if k != own and _alias_named(text, k)]
+    if not others:
         return None
-    for kind in kinds:
-        if kind != own and _alias_named(text, kind):
-            return kind.replace("_", " ")
-    return None
+    # the text left once the other kinds are taken out may still speak of this one by its
+    # head noun: "your gift card is short; the rest on your card on file?" (a credit card)
+    rest = text.tokens()
+    for kind in others:
+        rest = rest.replace(" " + " ".join(phrase_tokens(kind)) + " ", " | ")
+    if f" {phrase_tokens(own)[-1]} " in rest:
+        return None
+    return others[0].replace("_", " ")
 
 
 _MOST = {"smallest": "min", "lowest": "min", "least": "min", "largest": "max",

@@ -90,6 +90,11 @@ def test_other_kind_of_payment_method() -> None:
     assert other_kind(said("use your gift card or PayPal"), "paypal_1") is None
     assert other_kind(said("charge the credit card on file"), "gift_card_2") == "credit card"
     assert other_kind(said("charge the card on file"), "gift_card_2") is None
+    # the other kind named, this one by its head noun: not a conflict
+    assert other_kind(said("your gift card is short; the rest on your card on file?"),
+                      "credit_card_3") is None
+    assert other_kind(said("your gift card is short; the rest via PayPal?"),
+                      "credit_card_3") == "gift card"
     assert other_kind(said("use your gift card"), "#W1234567") is None  # not a payment id
     assert other_kind(said("use your gift card"), "loyalty_points_1") is None  # unknown kind
 
