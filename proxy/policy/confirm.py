@@ -184,6 +184,12 @@ class AliasIndex:
 
     ids: set[str] = field(default_factory=set)  # the ids of the objects described
     balances: dict[str, Decimal] = field(default_factory=dict)  # payment method -> its balance
+    home: set[str] = field(default_factory=set)  # the texts of the user's profile address
+
+    def home_named(self, text: Text, value: str) -> bool:
+        """``value`` is part of the address on the user's profile, and ``text`` speaks of that
+        address ("your default address", "the address on file")."""
+        return value in self.home and _HOME.search(text.plain) is not None
 
     def by_balance(self, kind: str, most: str) -> str | None:
         """The method of ``kind`` with the smallest (``min``) or largest (``max``) balance the
@@ -292,6 +298,10 @@ def _collect(value: Any, fields: tuple[str, ...], index: AliasIndex) -> None:
                     if isinstance(v, str) and v:
                         index.names.setdefault(v, set()).update(names)
             ids = _ids_of(item)
+            address = item.get("address")
+            if isinstance(address, dict) and ("email" in item or "payment_methods" in item) \
+                    and (not ids or ids[0][0] == "user_id"):  # a profile, not an order
+                index.home.update(v for v in address.values() if isinstance(v, str) and v)
             # a payment method's own balance (its object keyed "id"; a payment that names the
             # method by "payment_id" holds what was paid, not what is left)
             balance = item.get("balance", item.get("amount"))
@@ -307,6 +317,10 @@ def _collect(value: Any, fields: tuple[str, ...], index: AliasIndex) -> None:
             stack.extend(item)
 
 
+# the address on the user's profile, spoken of as such (not "the current address": an order's)
+_HOME = re.compile(r"\b(?:default|profile|saved|home|registered|primary) (?:shipping )?address"
+                   r"|\baddress (?:on (?:file|record)|(?:saved )?in (?:your|the) (?:profile|"
+                   r"account))")
 DESCRIBED_TEXTS = 64  # the most texts an object is described by (a large object: its first)
 LOOSE_TEXTS = 1024  # the most texts kept of a fact that is not one object (a search's answer)
 
@@ -430,7 +444,8 @@ def _bind(session: SessionState, auth: Authorisation, spec: ActionSpec,
                                 superseding=_this_action(spec, key, arguments, last, aliases))
         if named(said, value, own) or (
                 aliases.index is not None and isinstance(value, str)
-                and aliases.index.description_named(said, key.name.rsplit(".", 1)[-1], value)):
+                and (aliases.index.description_named(said, key.name.rsplit(".", 1)[-1], value)
+                     or aliases.index.home_named(said, value))):
             continue
         other = None
         if not named(users, value, aliases.every):  # the user did not pick this one themselves

@@ -22,7 +22,10 @@ PENDING = {"order_id": "#W2000002", "user_id": "ava_1", "status": "pending",
            "items": [{"item_id": "2000000001", "name": "Kettle"},
                      {"item_id": "2000000002", "name": "Office Chair"}],
            "payment_history": [{"payment_method_id": "credit_card_1"}]}
-USER = {"payment_methods": {
+USER = {"email": "ava@example.com",
+        "address": {"address1": "159 Hickory Lane", "address2": "", "city": "Austin",
+                    "country": "USA", "state": "TX", "zip": "78701"},
+        "payment_methods": {
     "credit_card_1": {"source": "credit_card", "brand": "visa", "last_four": "7334",
                       "id": "credit_card_1"},
     "credit_card_2": {"source": "credit_card", "brand": "mastercard", "last_four": "5018",
@@ -56,7 +59,7 @@ def session(*steps: Any) -> SessionState:
     return state
 
 
-async def verdict(policy: PolicySet, state: SessionState, tool: str, **args: Any
+async def verdict(policy: PolicySet, state: SessionState, tool: str, /, **args: Any
                   ) -> tuple[bool, dict[str, Any]]:
     assert policy.catalog is not None
     tool_ = policy.catalog.get(tool, "retail")
@@ -170,6 +173,22 @@ async def test_a_later_proposal_of_another_action_keeps_the_earlier_yes(retail: 
                     "card. Shall I?", "user: Yes please.")
     assert (await verdict(retail, state, "exchange_delivered_order_items",
                           payment_method_id="paypal_4", **EXCHANGE))[0]
+
+
+HOME = {"order_id": "#W2000002", "address1": "159 Hickory Lane", "address2": "",
+        "city": "Austin", "state": "TX", "country": "USA", "zip": "78701"}
+
+
+async def test_the_default_address_is_the_profiles(retail: PolicySet) -> None:
+    state = session("assistant: I'll update the shipping address of order #W2000002 to your "
+                    "default address on file. Shall I proceed?", "user: Yes please.")
+    assert (await verdict(retail, state, "modify_pending_order_address", **HOME))[0]
+    elsewhere = {**HOME, "address1": "1 Other Road", "zip": "10001"}
+    assert not (await verdict(retail, state, "modify_pending_order_address", **elsewhere))[0]
+    # "the current address" is the order's, not the profile's
+    state = session("assistant: I'll update the shipping address of order #W2000002 to your "
+                    "current address. Shall I proceed?", "user: Yes please.")
+    assert not (await verdict(retail, state, "modify_pending_order_address", **HOME))[0]
 
 
 async def test_a_go_ahead_before_the_details_does_not_count(retail: PolicySet) -> None:
