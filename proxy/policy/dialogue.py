@@ -232,6 +232,14 @@ _REOPENS = re.compile(
 _STRONG_CONDITION = _words(r"only if", r"as long as", r"provided(?: that)?", r"on condition",
                            r"unless", r"but only", r"solo si", r"seulement si", r"nur wenn",
                            r"só se", r"solo se")
+# A refused add-on is an answer to a detail, not a refusal of the action: "no insurance",
+# "I don't want to add travel insurance", "without checked bags".
+_ADDON_NO = re.compile(
+    r"(?<![\w'])(?:no,? )?(?:no|without|(?:i )?(?:do not|don'?t|won'?t|will not) (?:want|wish|"
+    r"need|require)(?: to (?:add|buy|purchase|include|get))?)(?: any| the| a| an)? (?:travel |"
+    r"trip |flight )?(?:insurance(?: coverage| protection)?|(?:extra |additional |checked )?"
+    r"(?:bags?|baggage|luggage))(?![\w'])"
+)
 _EMOJI_YES = re.compile("[\U0001f44d\u2705\u2714\U0001f44c\U0001f646\U0001f197\U0001f4af\u2611"
                         "\U0001f64f\U0001f91d]")
 _EMOJI_NO = re.compile("[\U0001f44e\u274c\u274e\U0001f6ab\u270b\U0001f6d1\u26d4\U0001f645]")
@@ -291,6 +299,10 @@ def _sentence_act(sentence: str, question: bool) -> tuple[Act, bool]:
     A sentence that only picks an option is ``affirm`` here; ``read_turn`` marks it a choice."""
     text = _IDIOMS.sub(" ", sentence)
     text = re.sub(r"\s+", " ", text).strip(" ,")
+    if _ADDON_NO.search(text):
+        text = re.sub(r"\s+", " ", _ADDON_NO.sub(" ", text)).strip(" ,")
+        if not re.sub(r"[\W_]+", "", text) or _only_filler(text):
+            return Act.OTHER, False  # ("no insurance, please": a detail, not a yes either)
     emoji_yes = bool(_EMOJI_YES.search(sentence))
     emoji_no = bool(_EMOJI_NO.search(sentence))
     if _DECLINE.search(text) or _NO_START.match(text) or (emoji_no and not emoji_yes):

@@ -121,6 +121,12 @@ TABLE: list[tuple[str, Act]] = [
     ("I want to cancel all of these reservations.", N), ("My name is Ava Garcia.", N),
     ("I would like to book Flight Option 2, please.", A),
     ("\u662f\u7684", N), ("\u0434\u0430", N), ("\u306f\u3044", N),
+    # a refused add-on answers a detail: it neither declines the action nor says yes to it
+    ("No insurance, please.", N), ("No, I don't want travel insurance.", N),
+    ("I do not wish to add travel insurance.", N), ("No checked bags, thanks.", N),
+    ("Yes. No insurance, please.", A), ("Yes, book it. I do not want travel insurance.", A),
+    ("Go ahead without insurance.", A), ("No bags. Don't book it yet.", D),
+    ("No, I don't want to proceed.", D), ("I don't want any changes.", D),
     # a choice of an option is marked as such (see test_choices below)
     ("Let's go with option 1.", A), ("I'll go with Option 1.", A),
 ]
