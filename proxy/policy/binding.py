@@ -320,6 +320,46 @@ def picked_by_balance(text: Text) -> tuple[str, str] | None:
     return found
 
 
+_CLAUSE_END = re.compile(r"[.;!?](?:\s|$)")  # (not a list's dashes: "HAT072 - Cabin: Business")
+_FOR_ALL = re.compile(r"(?:all|both|every|entire|whole)\b[^.;!?]{0,40}\bVALUE\b|\bVALUE\b"
+                      r"[^.;!?]{0,40}\b(?:all|both|every|entire|whole)\b")
+
+
+def _value_marked(value: str, text: Text) -> str:
+    """``text``'s tokens with ``value``'s (as a phrase) replaced by the word VALUE."""
+    own = " " + " ".join(phrase_tokens(value)) + " "
+    return text.tokens().replace(own, " VALUE ")
+
+
+def mixed_choice(text: Text, items: list[str], value: Any, choices: tuple[str, ...]
+                 ) -> str | None:
+    """Where ``text`` gives the call's items different choices of one setting ("HAT286 in
+    business, HAT047 in economy") while the call sets ``value`` for all of them: the item and
+    the other choice, as words. Each item's choice is the one named after it, before the next
+    item; an item with none or several named says nothing."""
+    if not choices or not isinstance(value, str) or len(items) < 2:
+        return None
+    if _FOR_ALL.search(_value_marked(value, text)):  # "business for all flights"
+        return None
+    found = sorted((m.start(), m.end(), item) for item in set(items)
+                   for m in _id_pattern(item).finditer(text.plain))
+    said: dict[str, set[str]] = {}
+    for n, (_start, end, item) in enumerate(found):
+        stop = found[n + 1][0] if n + 1 < len(found) else len(text.plain)
+        rest = text.plain[end:min(stop, end + 120)]
+        cut = _CLAUSE_END.search(rest)  # what is said of this item: up to its clause's end
+        part = Text(rest[:cut.start()] if cut else rest)
+        named_here = {c for c in choices if _alias_named(part, c)}
+        if len(named_here) == 1:
+            said.setdefault(item, set()).update(named_here)
+    if not any(c == {value} for c in said.values()):
+        return None
+    for item, chosen in said.items():
+        if len(chosen) == 1 and value not in chosen:
+            return f"{item} in {next(iter(chosen)).replace('_', ' ')}"
+    return None
+
+
 def other_choice(text: Text, value: Any, choices: tuple[str, ...]) -> str | None:
     """Another of the schema's choices that ``text`` names (a reason, a cabin)."""
     if not choices or not isinstance(value, str):

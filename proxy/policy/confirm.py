@@ -33,6 +33,7 @@ from .binding import (
     family_members,
     is_family_id,
     kind_of,
+    mixed_choice,
     named,
     names_action,
     other_alias,
@@ -417,6 +418,13 @@ def _bind(session: SessionState, auth: Authorisation, spec: ActionSpec,
             return Coverage(False, f"the user said {words} to a proposal that does not name every "
                             f"one of {key.name}={value!r}", auth.words, shown, key.name)
         own = aliases.distinct
+        mixed = mixed_choice(last, _items(arguments), value, key.choices)
+        if mixed is not None:
+            # (the proposal named this call's own items: its terms replace older yeses')
+            return Coverage(False, f"the user said {words} to a proposal putting {mixed}; the "
+                            f"call sets {key.name} {value!r} for all of them", auth.words,
+                            shown, key.name,
+                            superseding=names_action(last.plain, spec.words) is not None)
         if named(last, value, own) or named(yes_part, value, own):
             continue
         picked = _picked(aliases, Text(" \n ".join([yes.plain, *after])), value)
@@ -584,6 +592,13 @@ def _other_known(session: SessionState, text: Text, name: str, value: Any) -> st
         if other != value and named(text, other, {}) and not named(text, value, {}):
             return other
     return None
+
+
+def _items(arguments: dict[str, Any]) -> list[str]:
+    """The ids of the items the call's lists hold (its flights' numbers), for a setting the
+    call applies to all of them."""
+    return [v for value in arguments.values() if isinstance(value, list)
+            for v in _flat(value) if isinstance(v, str) and any(c.isdigit() for c in v)]
 
 
 def _flat(value: Any) -> list[Any]:

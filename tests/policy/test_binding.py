@@ -10,6 +10,7 @@ from proxy.policy.binding import (
     ActionSpec,
     Text,
     default_action_words,
+    mixed_choice,
     named,
     names_action,
     other_alias,
@@ -110,6 +111,27 @@ def test_other_kind_of_payment_method() -> None:
 ])
 def test_picked_by_balance(text: str, expected: tuple[str, str] | None) -> None:
     assert picked_by_balance(said(text)) == expected
+
+
+CABINS = ("basic_economy", "economy", "business")
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("iah to las: flight HAT286 (Business Class) - las to sea: flight HAT047 (Economy Class)",
+     "HAT047 in economy"),
+    ("Flight: HAT072 - Cabin: Business - Price: $282. Return: Flight: HAT278 - Cabin: Economy",
+     "HAT278 in economy"),
+    ("Flights HAT072 and HAT278 will be upgraded from economy to business.", None),
+    ("HAT072 (economy to business), HAT278 (economy to business)", None),
+    ("Now: HAT072 (business), HAT278 (economy). I'll put both flights in business.", None),
+    ("HAT072 in business, HAT278 in business", None),
+    ("HAT072 in economy, HAT278 in economy", None),  # another choice for all: not this check's
+])
+def test_mixed_choice(text: str, expected: str | None) -> None:
+    items = ["HAT072", "HAT278", "HAT286", "HAT047"]
+    found = mixed_choice(said(text), items, "business", CABINS)
+    assert (found.lower() if found else None) == (expected.lower() if expected else None)
+    assert mixed_choice(said(text), ["HAT072"], "business", CABINS) is None  # one item
 
 
 def test_other_choice_of_an_enum() -> None:

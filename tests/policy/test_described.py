@@ -1,6 +1,7 @@
 """An id described instead of spelt out: "the reservation from DEN to BOS on May 17" names the
 only reservation the session read that flies DEN to BOS, by codes nothing else read shares; "the
-gift card with the smallest balance" names the one the user's profile shows with the least."""
+gift card with the smallest balance" names the one the user's profile shows with the least; a
+cabin given flight by flight does not cover one cabin for the whole reservation."""
 
 from __future__ import annotations
 
@@ -135,3 +136,29 @@ async def test_a_choice_by_balance_said_after_the_yes_counts(airline: PolicySet)
                     "balance.")
     assert await confirmed(airline, state, "update_reservation_baggages",
                            payment_id="gift_card_1000003", **args)
+
+
+async def test_a_setting_given_per_flight_does_not_cover_one_for_all(airline: PolicySet
+                                                                     ) -> None:
+    state = session([read(DEN_BOS)],
+                    "assistant: To confirm the change to ABC123: flight HAT130 (Business Class), "
+                    "flight HAT184 (Economy Class), $340 on your Visa ending 7447. Shall I "
+                    "proceed?", "user: Yes, go ahead.")
+    args = {"reservation_id": "ABC123", "payment_id": "credit_card_4421486",
+            "flights": [{"flight_number": "HAT130", "date": "2024-05-17"},
+                        {"flight_number": "HAT184", "date": "2024-05-17"}]}
+    assert not await confirmed(airline, state, "update_reservation_flights", cabin="business",
+                               **args)
+    # an older yes to the upgrade does not cover it either: the newest terms split the cabins
+    state = session([read(DEN_BOS)],
+                    "assistant: I can upgrade reservation ABC123 to business. Proceed?",
+                    "user: Yes.",
+                    "assistant: To confirm the change to ABC123: flight HAT130 (Business Class), "
+                    "flight HAT184 (Economy Class). Shall I proceed?", "user: Yes, go ahead.")
+    assert not await confirmed(airline, state, "update_reservation_flights", cabin="business",
+                               **args)
+    state = session([read(DEN_BOS)],
+                    "assistant: I'll upgrade both flights of ABC123, HAT130 and HAT184, from "
+                    "economy to business. Shall I proceed?", "user: Yes, go ahead.")
+    assert await confirmed(airline, state, "update_reservation_flights", cabin="business",
+                           **args)
