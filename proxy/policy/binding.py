@@ -16,6 +16,7 @@ is not "exchange") and each key argument's value, compared as a value, not as a 
 
 from __future__ import annotations
 
+import functools
 import re
 from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
@@ -174,12 +175,10 @@ def _date_named(text: Text, year: str, month: int, day: int) -> bool:
     return re.search(pattern, text.plain) is not None
 
 
+@functools.lru_cache(maxsize=4096)  # (bounded: every id and code any session names passes)
 def _id_pattern(value: str) -> re.Pattern[str]:
     body = re.escape(value.strip().lower().lstrip("#"))
     return re.compile(r"(?<![a-z0-9])#?" + body + r"(?![a-z0-9])")
-
-
-_PATTERNS: dict[str, re.Pattern[str]] = {}
 
 
 def named(text: Text, value: Any, aliases: Any) -> bool:
@@ -201,10 +200,7 @@ def named(text: Text, value: Any, aliases: Any) -> bool:
     if date:
         return _date_named(text, date.group(1), int(date.group(2)), int(date.group(3)))
     if _ID_SHAPE.search(s) and " " not in s:
-        pattern = _PATTERNS.get(s)
-        if pattern is None:
-            pattern = _PATTERNS[s] = _id_pattern(s)
-        if pattern.search(text.plain):
+        if _id_pattern(s).search(text.plain):
             return True
     else:
         toks = phrase_tokens(s)
@@ -281,20 +277,41 @@ def kind_of(value: str) -> str | None:
     return value.rsplit("_", 1)[0] if _FAMILY.match(value) else None
 
 
+_CLAUSES = re.compile(r"[.,;!?()\n]|\s-\s|\b(?:but|although|though|however)\b")
+_NEGATED = re.compile(r"(?<![\w'])(?:not|never|no|instead of|rather than|unless|except|"
+                      r"other than|without)(?![\w'])|n't\b|\bcannot\b")
+
+
+def offered(text: Text) -> Text:
+    """``text`` without its negated clauses: what it offers, not what it rules out ("refunds go
+    to the original method, not to a gift card"; "a certificate can't be used for this")."""
+    kept = [c for c in _CLAUSES.split(text.plain) if not _NEGATED.search(c)]
+    return Text(" , ".join(kept))
+
+
+_PAY_CUE = r"(?:pay\w*|charg\w*|refund\w*|use|using|via|cover\w*|bill\w*|with|on|to|from|method)"
+
+
 def other_kind(text: Text, value: Any, kinds: tuple[str, ...] = PAYMENT_KINDS) -> str | None:
-    """Another kind of ``value``'s family (a payment method's) that ``text`` names while it does
-    not name the value's own kind: "use your gift card" for a call paying with PayPal."""
+    """Another kind of ``value``'s family (a payment method's) that ``text`` offers as the way
+    to pay (after a cue: "use your gift card", "refund to your PayPal", "Payment method: gift
+    card"; negated clauses left out) while it does not name the value's own kind: "use your
+    gift card" for a call paying with PayPal; "send you a travel certificate" is no payment."""
     own = kind_of(value) if isinstance(value, str) else None
     if own is None or own not in kinds:
         return None
-    others = [k for k in kinds if k != own and _alias_named(text, k)]
+    text = offered(text)
+    others = [k for k in kinds if k != own and re.search(
+        rf"(?<![\w']){_PAY_CUE}(?![\w'])[^.,;!?]{{0,25}}(?<![\w']){re.escape(k.replace('_', ' '))}",
+        text.plain.replace("_", " "))]
     if not others:
         return None
     # the text left once the other kinds are taken out may still speak of this one by its
     # head noun: "your gift card is short; the rest on your card on file?" (a credit card)
     rest = text.tokens()
-    for kind in others:
-        rest = rest.replace(" " + " ".join(phrase_tokens(kind)) + " ", " | ")
+    for kind in kinds:
+        if kind != own:
+            rest = rest.replace(" " + " ".join(phrase_tokens(kind)) + " ", " | ")
     if f" {phrase_tokens(own)[-1]} " in rest:
         return None
     return others[0].replace("_", " ")
@@ -315,9 +332,17 @@ def picked_by_balance(text: Text) -> tuple[str, str] | None:
     kind (``gift_card``) and ``min`` or ``max``; the last such choice in ``text``."""
     found = None
     for m in _BY_BALANCE.finditer(text.plain):
+        before, after = text.plain[max(0, m.start() - 16):m.start()], text.plain[m.end():]
+        if _NEGATED.search(before) or _QUALIFIED.match(after):
+            found = None  # "not the one with the smallest balance"; "... that still covers it"
+            continue
         kind, most = (m.group(1), m.group(2)) if m.group(1) else (m.group(4), m.group(3))
         found = (kind.replace(" ", "_"), _MOST[most])
     return found
+
+
+_QUALIFIED = re.compile(r"\s*(?:that (?:can|could|will|would|has|have|is|covers?|still)|which|"
+                        r"with enough|enough|sufficient|able to|to cover|as long as|if)\b")
 
 
 _CLAUSE_END = re.compile(r"[.;!?](?:\s|$)")  # (not a list's dashes: "HAT072 - Cabin: Business")

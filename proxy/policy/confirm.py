@@ -18,6 +18,7 @@ is not confirmed, however the agent words it.
 
 from __future__ import annotations
 
+import math
 import re
 from dataclasses import dataclass, field
 from decimal import Decimal
@@ -36,6 +37,7 @@ from .binding import (
     mixed_choice,
     named,
     names_action,
+    offered,
     other_alias,
     other_choice,
     other_kind,
@@ -105,6 +107,15 @@ class Authorisation:
             window = " \n ".join([*reversed(turns), *reversed(users)])
             self._proposal = (Text(last), Text(window), Text(plain(messages[self.yes_index])))
         return self._proposal
+
+
+def _raw_turn_before(messages: list[Message], index: int) -> str:
+    """The assistant messages right before ``messages[index]`` as written (case kept)."""
+    j, parts = index, []
+    while j > 0 and messages[j - 1].role is Role.ASSISTANT:
+        j -= 1
+        parts.append(messages[j].content)
+    return " ".join(reversed(parts))
 
 
 def _turn_before(messages: list[Message], index: int) -> tuple[str, int]:
@@ -186,6 +197,16 @@ class AliasIndex:
     ids: set[str] = field(default_factory=set)  # the ids of the objects described
     balances: dict[str, Decimal] = field(default_factory=dict)  # payment method -> its balance
     home: set[str] = field(default_factory=set)  # the texts of the user's profile address
+    # (id key, id) of an order or reservation -> the payment method it was paid with
+    original: dict[tuple[str, str], str] = field(default_factory=dict)
+    incomplete: bool = False  # a fact too large to keep every code of: descriptions are off
+
+    def original_named(self, text: Text, value: str, arguments: dict[str, Any]) -> bool:
+        """``value`` is what the call's order (or reservation) was paid with, and ``text``
+        speaks of "the original payment method"."""
+        return _ORIGINAL.search(text.plain) is not None and any(
+            self.original.get((k, v)) == value for k, v in arguments.items()
+            if isinstance(v, str))
 
     def home_named(self, text: Text, value: str) -> bool:
         """``value`` is part of the address on the user's profile, and ``text`` speaks of that
@@ -212,18 +233,27 @@ class AliasIndex:
         for t in texts:
             self.text_owners[t] = self.text_owners.get(t, 0) + 1
 
-    def description_named(self, text: Text, key: str, ident: str) -> bool:
+    def description_named(self, text: Text, key: str, ident: str, raw: str) -> bool:
         """Whether ``text`` describes the object ``ident`` identifies: it names at least two
         of its texts that nothing else the session read has ("the reservation from DEN to BOS
         on May 17" where no other reservation, and no flight searched for, goes DEN to BOS).
-        Looks at the object's own texts only: the cost does not grow with the session."""
+        A code of letters only (an airport's) counts where ``raw`` (the same text as written)
+        has it in capitals: "las", "sea", Mia's "mia" are words. Looks at the object's own
+        texts only: the cost does not grow with the session."""
         own = self.described.get((key, ident))
-        if not own:
+        if not own or self.incomplete:
             return False
         owners, ids = self.text_owners, self.ids
         hits = 0
         for value in own:
-            if owners.get(value, 0) == 1 and value not in ids and named(text, value, {}):
+            if owners.get(value, 0) != 1 or value in ids:
+                continue
+            if value.isalpha():
+                hit = re.search(rf"(?<![A-Za-z0-9]){re.escape(value)}(?![A-Za-z0-9])",
+                                raw) is not None
+            else:
+                hit = named(text, value, {})
+            if hit:
                 hits += 1
                 if hits >= 2:
                     return True
@@ -269,7 +299,7 @@ def alias_index(session: SessionState, fields: tuple[str, ...]) -> AliasIndex:
         if call.succeeded:  # reads, and writes that answer with the changed object
             _collect(call.result, fields, index)
             if not (isinstance(call.result, dict) and _ids_of(call.result)):
-                index.loose(frozenset(_texts_of(call.result, LOOSE_TEXTS)))
+                index.loose(frozenset(_texts_of(call.result, LOOSE_TEXTS, index)))
         elif call.outcome is Outcome.FORWARDING:
             index.in_flight.append(call)
     index.calls_seen = len(session.calls)
@@ -302,22 +332,32 @@ def _collect(value: Any, fields: tuple[str, ...], index: AliasIndex) -> None:
             address = item.get("address")
             if isinstance(address, dict) and ("email" in item or "payment_methods" in item) \
                     and (not ids or ids[0][0] == "user_id"):  # a profile, not an order
-                index.home.update(v for v in address.values() if isinstance(v, str) and v)
+                # its newest state only: an address changed since is no longer "the default"
+                index.home = {v for v in address.values() if isinstance(v, str) and v}
+            history = item.get("payment_history")
+            if ids and isinstance(history, list) and history and isinstance(history[0], dict):
+                first = history[0].get("payment_method_id", history[0].get("payment_id"))
+                if isinstance(first, str):  # what the order or reservation was paid with
+                    index.original[ids[0]] = first
             # a payment method's own balance (its object keyed "id"; a payment that names the
             # method by "payment_id" holds what was paid, not what is left)
             balance = item.get("balance", item.get("amount"))
             ident = item.get("id")
             if isinstance(ident, str) and kind_of(ident) and isinstance(balance, int | float) \
-                    and not isinstance(balance, bool):
+                    and not isinstance(balance, bool) and math.isfinite(balance):
                 index.balances[ident] = Decimal(str(balance))
             if ids:  # under its own id, the first (a reservation's, not its user's)
                 k, v = ids[0]
-                index.describe(k, v, frozenset(_texts_of(item, DESCRIBED_TEXTS) - {v}))
+                index.describe(k, v, frozenset(_texts_of(item, DESCRIBED_TEXTS, index) - {v}))
             stack.extend(v for v in item.values() if isinstance(v, dict | list))
         elif isinstance(item, list):
             stack.extend(item)
 
 
+# what an order or reservation was paid with, spoken of as such
+_ORIGINAL = re.compile(r"\boriginal (?:form of payment|payment(?: method)?|method(?: of payment)?|"
+                       r"card|account)|\b(?:card|method|account) (?:you|it was) (?:originally )?"
+                       r"(?:paid|purchased|bought) with")
 # the address on the user's profile, spoken of as such (not "the current address": an order's)
 _HOME = re.compile(r"\b(?:default|profile|saved|home|registered|primary) (?:shipping )?address"
                    r"|\baddress (?:on (?:file|record)|(?:saved )?in (?:your|the) (?:profile|"
@@ -332,17 +372,23 @@ def _ids_of(item: dict[str, Any]) -> list[tuple[str, str]]:
             if isinstance(v, str) and v and (k == "id" or k.endswith("_id"))]
 
 
-_CODE = re.compile(r"^(?=.*\d)[\w#:./-]{3,40}$|^[A-Z][A-Z0-9]{2,7}$")
+_CODE = re.compile(r"^(?=.*\d)[\w#:./-]{3,40}$|^[A-Z]{3}$")
 
 
-def _texts_of(value: Any, limit: int) -> set[str]:
+def _texts_of(value: Any, limit: int, index: AliasIndex) -> set[str]:
     """The codes in an object, nested ones included: texts with a digit (flight numbers,
-    dates, ids) or in capitals (airport codes). Words ("economy", "yes") and names describe
-    too many things to tell one object from another; ids of other things (the user's,
-    a payment method's: ``ivan_rossi_8555``) name those things, not this one."""
+    dates, ids) and three capitals (airport codes). Words ("economy", "yes") and names
+    describe too many things to tell one object from another; ids of other things (the user's,
+    a payment method's:
+    ``ivan_rossi_8555``) name those things, not this one. Past ``limit`` codes the object is
+    not kept whole, and ``index`` describes nothing any more (a code it left out could make
+    another object's look unique)."""
     out: set[str] = set()
     stack = [value]
-    while stack and len(out) < limit:
+    while stack:
+        if len(out) >= limit:
+            index.incomplete = True
+            break
         item = stack.pop()
         if isinstance(item, dict):
             stack.extend(item.values())
@@ -425,9 +471,12 @@ def _bind(session: SessionState, auth: Authorisation, spec: ActionSpec,
                             f"call sets {key.name} {value!r} for all of them", auth.words,
                             shown, key.name,
                             superseding=names_action(last.plain, spec.words) is not None)
-        if named(last, value, own) or named(yes_part, value, own):
+        if named(last, value, own) or named(yes_part, value, own) or (
+                aliases.index is not None and isinstance(value, str)
+                and aliases.index.original_named(last, value, arguments)):
             continue
-        picked = _picked(aliases, Text(" \n ".join([yes.plain, *after])), value)
+        chosen = Text(" \n ".join([yes.plain, *after]))  # the user's words from the yes on
+        picked = None if named(chosen, value, own) else _picked(aliases, chosen, value)
         if picked == value:
             continue
         if picked is not None:
@@ -444,7 +493,7 @@ def _bind(session: SessionState, auth: Authorisation, spec: ActionSpec,
         # where the call pays with PayPal) and the user did not name this one: an earlier turn
         # naming it (among the choices offered) does not cover it
         if isinstance(value, str) and not named(users, value, aliases.every):
-            other = (other_alias(last, own.get(value), own.siblings(value))
+            other = (other_alias(offered(last), own.get(value), own.siblings(value))
                      or other_kind(last, value))
             if other is not None:
                 return Coverage(False, f"the user said {words} to a proposal naming {key.name} "
@@ -452,8 +501,10 @@ def _bind(session: SessionState, auth: Authorisation, spec: ActionSpec,
                                 superseding=_this_action(spec, key, arguments, last, aliases))
         if named(said, value, own) or (
                 aliases.index is not None and isinstance(value, str)
-                and (aliases.index.description_named(said, key.name.rsplit(".", 1)[-1], value)
-                     or aliases.index.home_named(said, value))):
+                and (aliases.index.description_named(
+                    last, key.name.rsplit(".", 1)[-1], value,
+                    _raw_turn_before(messages, auth.yes_index))
+                     or aliases.index.home_named(last, value))):
             continue
         other = None
         if not named(users, value, aliases.every):  # the user did not pick this one themselves

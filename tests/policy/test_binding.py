@@ -95,7 +95,14 @@ def test_other_kind_of_payment_method() -> None:
     assert other_kind(said("your gift card is short; the rest on your card on file?"),
                       "credit_card_3") is None
     assert other_kind(said("your gift card is short; the rest via PayPal?"),
-                      "credit_card_3") == "gift card"
+                      "credit_card_3") == "paypal"
+    # offered, not ruled out or given away: negated clauses and kinds with no payment cue
+    assert other_kind(said("refunds go to the original method, not to a gift card"),
+                      "credit_card_3") is None
+    assert other_kind(said("a certificate can't be used for a cabin change"),
+                      "credit_card_3") is None
+    assert other_kind(said("I can also send you a travel certificate"), "credit_card_3") is None
+    assert other_kind(said("Payment method: Gift Card"), "credit_card_3") == "gift card"
     assert other_kind(said("use your gift card"), "#W1234567") is None  # not a payment id
     assert other_kind(said("use your gift card"), "loyalty_points_1") is None  # unknown kind
 

@@ -39,7 +39,7 @@ def retail() -> PolicySet:
     return load_policy(ROOT / "policies" / "retail")
 
 
-def session(*steps: Any) -> SessionState:
+def session(*steps: Any, user: dict[str, Any] = USER) -> SessionState:
     state = SessionState("s", Environment.LIVE, {}, {"domain": "retail"}, "t")
 
     def add(tool: str, args: dict[str, Any], result: Any, kind: str = "read") -> None:
@@ -47,7 +47,7 @@ def session(*steps: Any) -> SessionState:
                                   "allow", [], "v", Outcome.EXECUTED, "t", result=result))
 
     add("find_user_id_by_email", {"email": "a@example.com"}, "ava_1")
-    add("get_user_details", {"user_id": "ava_1"}, USER)
+    add("get_user_details", {"user_id": "ava_1"}, user)
     add("get_order_details", {"order_id": "#W1000001"}, ORDER)
     add("get_order_details", {"order_id": "#W2000002"}, PENDING)
     for step in steps:
