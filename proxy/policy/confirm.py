@@ -142,6 +142,7 @@ _OPEN_QUESTION = re.compile(
 )
 
 
+_PROCEED = re.compile(r"\b(?:proceed|go ahead)\b")
 _CHOICE_ASKED = re.compile(
     r"\b(?:which|choose|select|pick|prefer)\b[^?.!]*\?|let me know (?:which|what)|"
     r"(?:choose|select|pick) (?:one|from|an option|the option)"
@@ -167,7 +168,8 @@ def ledger(session: SessionState) -> tuple[list[Authorisation], int]:
         if m.role is not Role.USER:
             continue
         r = reading_of(m)
-        if r.act is Act.AFFIRM and ((not r.choice and not _asked(messages, i, _CHOICE_ASKED))
+        if r.act is Act.AFFIRM and ((not r.choice and (not _asked(messages, i, _CHOICE_ASKED)
+                                                       or _PROCEED.search(plain(m))))
                                     or _asked(messages, i, _GO_AHEAD_ASKED)):
             auths.append(Authorisation(i, m.seq, r.words))
         elif r.act is Act.DECLINE or (r.act is Act.HOLD and r.withdraws):

@@ -55,7 +55,7 @@ def test_every_label_finds_its_write(evaluation: Evaluation) -> None:
 def test_agreement_overall(evaluation: Evaluation) -> None:
     s = evaluation.summary()
     assert s["agreement"] >= 0.94
-    assert s["false_refusal_rate"]["confirmed"] <= 0.02
+    assert s["false_refusal_rate"]["confirmed"] <= 0.012
     assert s["false_refusal_rate"]["plan"] <= 0.01
     should_refuse = [j for j in evaluation.judged if j.label.label in ("unconfirmed", "repeat")]
     assert sum(j.outcome == "miss" for j in should_refuse) <= 18  # of 94 (docs/policy.md)

@@ -210,6 +210,12 @@ async def test_a_choice_among_options_is_not_a_yes(retail: PolicySet) -> None:
                     "user: I'll go with the Bluetooth Speaker.")
     assert (await verdict(retail, state, "return_delivered_order_items",
                           item_ids=["1000000001"], **RETURN))[0]
+    # a pick that also tells the agent to go ahead is consent, whatever the question was
+    state = session("assistant: Which would you like to return from #W1000001, refund to your "
+                    "Visa ending 7334: the Bluetooth Speaker or the Water Bottle?",
+                    "user: Please proceed with returning the Bluetooth Speaker.")
+    assert (await verdict(retail, state, "return_delivered_order_items",
+                          item_ids=["1000000001"], **RETURN))[0]
 
 
 async def test_the_users_own_words_in_the_yes_count_up_to_the_yes(retail: PolicySet) -> None:
