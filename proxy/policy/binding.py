@@ -278,8 +278,8 @@ def kind_of(value: str) -> str | None:
 
 
 _CLAUSES = re.compile(r"[.,;!?()\n]|\s-\s|\b(?:but|although|though|however)\b")
-_NEGATED = re.compile(r"(?<![\w'])(?:not|never|no|instead of|rather than|unless|except|"
-                      r"other than|without)(?![\w'])|n't\b|\bcannot\b")
+_NEGATED = re.compile(r"(?<![\w'])(?:not|never|no|nothing|none|neither|nor|instead of|"
+                      r"rather than|unless|except|other than|without)(?![\w'])|n't\b|\bcannot\b")
 
 
 def offered(text: Text) -> Text:
@@ -289,7 +289,55 @@ def offered(text: Text) -> Text:
     return Text(" , ".join(kept))
 
 
-_PAY_CUE = r"(?:pay\w*|charg\w*|refund\w*|use|using|via|cover\w*|bill\w*|with|on|to|from|method)"
+# Words that put a payment method to use (what is only mentioned, "your gift card has $2", is
+# no offer); a report of the past ("you originally paid with your Visa") is left out before.
+_PAY_CUE = (r"(?:pay|paying|payment|charg\w*|refund\w*|use|using|via|cover\w*|bill\w*|method|"
+            r"put (?:it |that |this )?on|go(?:es)? (?:on|to|back to)|credited to|debited from)")
+_REPORTED = re.compile(r"(?<![\w'])(?:originally|previously|already|was|were|had|paid|used|"
+                       r"did)(?![\w'])")
+_SENTENCES = re.compile(r"[.!?;\n]+\s|\s-\s|\s\d+[.)]\s|\s\(\d+\)\s")
+# the stems of every kind of action, but the payment's own (charge, refund, pay): a sentence
+# naming another action speaks of that action's payment
+_ACTION_STEMS = tuple(sorted({w for k, ws in VERB_WORDS.items() if k not in ("charge", "refund")
+                              for w in ws} - {"refund", "reembols", "rembours", "rimbors"}))
+
+
+def payment_text(text: Text, words: tuple[str, ...]) -> Text:
+    """What ``text`` says of this action's payment: its sentences about this action (one that
+    names no action belongs with the one before: "1. exchange the boots - use your gift card"),
+    not those about another ("the return is done; the refund will go to your Visa"), nor reports
+    of the past ("you originally paid with your Visa"), nor negated clauses."""
+    others = tuple(w for w in _ACTION_STEMS if w not in words)
+    kept, ours = [], True
+    for sentence in _SENTENCES.split(text.plain):
+        mine = names_action(sentence, words) is not None
+        theirs = names_action(sentence, others) is not None
+        if mine or theirs:
+            ours = mine
+        if ours and not _REPORTED.search(sentence):
+            kept.append(sentence)
+    return offered(Text(" . ".join(kept)))
+
+
+def other_payment(text: Text, value: Any, own: set[str], siblings: list[tuple[str, set[str]]],
+                  kinds: tuple[str, ...] = PAYMENT_KINDS) -> str | None:
+    """Another payment method ``text`` (``payment_text``'s) puts to use, after a cue: a sibling
+    by a name that fits it alone (the card ending 5018), or another kind (``other_kind``)."""
+    if not isinstance(value, str):
+        return None
+    for _other, names in siblings:
+        for alias in names - own:
+            if (" " in alias.strip() or len(alias) >= 4) and _cued(text, alias):
+                return str(alias)
+    return other_kind(text, value, kinds)
+
+
+def _cued(text: Text, phrase: str) -> bool:
+    """``phrase`` in ``text`` after a payment cue, in the same clause."""
+    said = phrase.strip().lower().replace("_", " ")
+    return bool(said) and re.search(rf"(?<![\w']){_PAY_CUE}(?![\w'])[^.,;!?]{{0,30}}"
+                                    rf"(?<![\w']){re.escape(said)}(?![\w'])",
+                                    text.plain.replace("_", " ")) is not None
 
 
 def other_kind(text: Text, value: Any, kinds: tuple[str, ...] = PAYMENT_KINDS) -> str | None:
@@ -301,9 +349,7 @@ def other_kind(text: Text, value: Any, kinds: tuple[str, ...] = PAYMENT_KINDS) -
     if own is None or own not in kinds:
         return None
     text = offered(text)
-    others = [k for k in kinds if k != own and re.search(
-        rf"(?<![\w']){_PAY_CUE}(?![\w'])[^.,;!?]{{0,25}}(?<![\w']){re.escape(k.replace('_', ' '))}",
-        text.plain.replace("_", " "))]
+    others = [k for k in kinds if k != own and _cued(text, k)]
     if not others:
         return None
     # the text left once the other kinds are taken out may still speak of this one by its

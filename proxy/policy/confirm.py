@@ -37,11 +37,11 @@ from .binding import (
     mixed_choice,
     named,
     names_action,
-    offered,
     other_alias,
     other_choice,
-    other_kind,
+    other_payment,
     other_value,
+    payment_text,
     picked_by_balance,
     values_at,
 )
@@ -202,6 +202,13 @@ class AliasIndex:
     # (id key, id) of an order or reservation -> the payment method it was paid with
     original: dict[tuple[str, str], str] = field(default_factory=dict)
     incomplete: bool = False  # a fact too large to keep every code of: descriptions are off
+
+    def original_of(self, arguments: dict[str, Any]) -> str | None:
+        """What the call's order (or reservation) was paid with, if the facts show it."""
+        for k, v in arguments.items():
+            if isinstance(v, str) and (k, v) in self.original:
+                return self.original[(k, v)]
+        return None
 
     def original_named(self, text: Text, value: str, arguments: dict[str, Any]) -> bool:
         """``value`` is what the call's order (or reservation) was paid with, and ``text``
@@ -495,8 +502,13 @@ def _bind(session: SessionState, auth: Authorisation, spec: ActionSpec,
         # where the call pays with PayPal) and the user did not name this one: an earlier turn
         # naming it (among the choices offered) does not cover it
         if isinstance(value, str) and not named(users, value, aliases.every):
-            other = (other_alias(offered(last), own.get(value), own.siblings(value))
-                     or other_kind(last, value))
+            paying = payment_text(last, spec.words)
+            other = other_payment(paying, value, own.get(value), own.siblings(value))
+            if other is None and aliases.index is not None and kind_of(value):
+                original = aliases.index.original_of(arguments)
+                if original is not None and original != value \
+                        and _ORIGINAL.search(paying.plain):
+                    other = f"the original payment method ({original})"
             if other is not None:
                 return Coverage(False, f"the user said {words} to a proposal naming {key.name} "
                                 f"as {other!r}, not {value!r}", auth.words, shown, key.name,
