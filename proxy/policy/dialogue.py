@@ -143,7 +143,9 @@ _IMPERATIVE = re.compile(
     r"(?:^|[,:]\s*|(?<![\w'])(?:please|just|now|so|then|and|ok|okay|yes|alright|kindly|"
     r"you (?:can|may|should)|you have my (?:permission|approval|go-ahead) to|i want you to|"
     r"i'?d like you to|i would like you to|i need you to|go ahead and|feel free to|"
-    r"por favor|bitte|s'il vous plaît|s'il te plaît|por favor,?)\s+)"
+    r"por favor|bitte|s'il vous plaît|s'il te plaît|por favor,?)\s+"
+    r"|(?<![\w'])(?:i'?d like to|i would like to|i want to|i wish to|i'?m ready to|let'?s)\s+"
+    r"(?=proceed|go ahead|continue))"
     r"(?:please\s+|just\s+|now\s+|immediately\s+|right away\s+)*(?:" + _GO_VERBS + r")(?![\w'])"
 )
 # A request in question form is still a go-ahead: "Can you go ahead and cancel it?"
@@ -232,13 +234,31 @@ _REOPENS = re.compile(
 _STRONG_CONDITION = _words(r"only if", r"as long as", r"provided(?: that)?", r"on condition",
                            r"unless", r"but only", r"solo si", r"seulement si", r"nur wenn",
                            r"só se", r"solo se")
-# A refused add-on is an answer to a detail, not a refusal of the action: "no insurance",
-# "I don't want to add travel insurance", "without checked bags".
+# Declined travel insurance is an answer to a detail, not a refusal of the action: "no
+# insurance", "I don't want to add travel insurance", "Nein, keine Versicherung". (Only
+# insurance: a bag or an item declined may be the action itself, "I don't want the extra bag".)
 _ADDON_NO = re.compile(
-    r"(?<![\w'])(?:no,? )?(?:no|without|(?:i )?(?:do not|don'?t|won'?t|will not) (?:want|wish|"
-    r"need|require)(?: to (?:add|buy|purchase|include|get))?)(?: any| the| a| an)? (?:travel |"
-    r"trip |flight )?(?:insurance(?: coverage| protection)?|(?:extra |additional |checked )?"
-    r"(?:bags?|baggage|luggage))(?![\w'])"
+    r"(?<![\w'])(?:(?:no|nope|nah)(?:,? (?:thanks?|thank you))?,? )?(?:(?:no|without|no thanks? "
+    r"to|no to|(?:i )?(?:do not|don'?t|won'?t|will not) (?:want|wish|need|require)(?: to (?:add|"
+    r"buy|purchase|include|get))?)(?: any| the| a| an)? (?:travel |trip |flight )?insurance"
+    r"(?: coverage| protection)?|(?:nein,? )?keine (?:reise)?versicherung|(?:no,? )?(?:no quiero|"
+    r"sin) (?:el |un )?seguro(?: de viaje)?|(?:non,? )?(?:pas d'|sans )assurance)(?![\w'])"
+)
+# "No checked bags, thanks": a count answered (zero), said alone; "I don't want the extra bag"
+# may withdraw an action that adds it, and stays a decline.
+_NO_BAGS = re.compile(r"(?:and )?no (?:checked |extra |additional )?(?:bags?|baggage)"
+                      r"(?:,? (?:thanks?|thank you|please|needed))?")
+# After a yes, a closing answer to "anything else?" or a reason for the action is no refusal:
+# "No thanks, that's all I need", "No, nothing else", "I don't want it anymore".
+_CLOSING = re.compile(
+    r"^(?:(?:no|nope|nah)(?:,? (?:thanks?|thank you)(?: so much)?)?,? )?(?:that'?s (?:all|it|"
+    r"everything)(?: i need)?(?: for now)?|nothing (?:else|more)(?: for now)?|i'?m (?:good|all set|"
+    r"fine)|all good|that will be all|i (?:do not|don'?t) (?:have|need) (?:any|anything)(?: other| "
+    r"more| further| else)?(?: questions?)?(?: for now)?|no necesito nada más(?:,? gracias)?|"
+    r"nada más(?:,? gracias)?|c'est tout|das wäre alles|das ist alles)(?:,? (?:thanks?|thank you)"
+    r"(?: so much)?)?$"
+    r"|(?:i )?(?:do not|don'?t) (?:want|need) (?:it|this|that|them|the [\w ]{1,40}?) any ?more$"
+    r"|^i no longer (?:want|need)\b"
 )
 _EMOJI_YES = re.compile("[\U0001f44d\u2705\u2714\U0001f44c\U0001f646\U0001f197\U0001f4af\u2611"
                         "\U0001f64f\U0001f91d]")
@@ -297,6 +317,8 @@ _FRAGMENT = re.compile(r"^[\W\d_]*$")
 def _sentence_act(sentence: str, question: bool) -> tuple[Act, bool]:
     """One sentence's act, and for a hold whether it takes back a yes (a wait or a change).
     A sentence that only picks an option is ``affirm`` here; ``read_turn`` marks it a choice."""
+    if _CLOSING.search(sentence) or _NO_BAGS.fullmatch(sentence):
+        return Act.OTHER, False
     text = _IDIOMS.sub(" ", sentence)
     text = re.sub(r"\s+", " ", text).strip(" ,")
     if _ADDON_NO.search(text):

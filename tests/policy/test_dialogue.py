@@ -126,6 +126,22 @@ TABLE: list[tuple[str, Act]] = [
     ("I do not wish to add travel insurance.", N), ("No checked bags, thanks.", N),
     ("Yes. No insurance, please.", A), ("Yes, book it. I do not want travel insurance.", A),
     ("Go ahead without insurance.", A), ("No bags. Don't book it yet.", D),
+    ("Yes, book it. No thank you, I don't need insurance.", A),
+    ("Yes, go ahead and book. Nope, no insurance.", A), ("Yes, book it. No to the insurance.", A),
+    ("Ja, bitte buchen. Nein, keine Versicherung.", A),
+    ("Sí, resérvalo por favor. No quiero seguro de viaje.", A),
+    # a bag declined may be the action itself (adding it): that stays a refusal
+    ("Oh, then no, I don't want the extra bag.", D),
+    ("No, I don't need the checked bag after all.", D),
+    # closings and reasons after a yes
+    ("Yes, please cancel it. I don't want it anymore.", A),
+    ("Yes, please proceed. No, nothing else.", A), ("Yes, go ahead. No thanks, that's all I need.", A),
+    ("Yes, please proceed. No, I don't have any other questions.", A),
+    ("Sí, adelante. No necesito nada más, gracias.", A), ("No thanks.", D),
+    ("I don't want to cancel anymore.", D),
+    # a wish to go ahead
+    ("I'd like to proceed with the cancellation.", A),
+    ("I want to go ahead with cancelling order #W2000002.", A),
     ("No, I don't want to proceed.", D), ("I don't want any changes.", D),
     # a choice of an option is marked as such (see test_choices below)
     ("Let's go with option 1.", A), ("I'll go with Option 1.", A),
