@@ -391,9 +391,15 @@ _QUALIFIED = re.compile(r"\s*(?:that (?:can|could|will|would|has|have|is|covers?
                         r"with enough|enough|sufficient|able to|to cover|as long as|if)\b")
 
 
-_CLAUSE_END = re.compile(r"[.;!?](?:\s|$)")  # (not a list's dashes: "HAT072 - Cabin: Business")
-_FOR_ALL = re.compile(r"(?:all|both|every|entire|whole)\b[^.;!?]{0,40}\bVALUE\b|\bVALUE\b"
-                      r"[^.;!?]{0,40}\b(?:all|both|every|entire|whole)\b")
+# what is said of one item ends at its sentence's end or a blank line (not at a list's
+# dashes or line breaks: "- Flight: HAT072\n  - Cabin: Business")
+_CLAUSE_END = re.compile(r"[.;!?](?:\s|$)|\n\s*\n")
+_FOR_ALL = re.compile(r"(?<![a-z])(?:all|both|every|entire|whole)(?![a-z])[^.;!?]{0,40}\bVALUE\b"
+                      r"|\bVALUE\b[^.;!?]{0,40}(?<![a-z])(?:all|both|every|entire|whole)(?![a-z])")
+# a choice said of an item's state now, not of what it becomes ("currently economy"), or ruled
+# out ("business is sold out")
+_STATE_NOW = r"(?:currently|current|presently|now|from|existing|was|originally|booked in)"
+_UNAVAILABLE = re.compile(r"sold out|unavailable|not available|no (?:seats?|availability)|full")
 
 
 def _value_marked(value: str, text: Text) -> str:
@@ -419,8 +425,10 @@ def mixed_choice(text: Text, items: list[str], value: Any, choices: tuple[str, .
         stop = found[n + 1][0] if n + 1 < len(found) else len(text.plain)
         rest = text.plain[end:min(stop, end + 120)]
         cut = _CLAUSE_END.search(rest)  # what is said of this item: up to its clause's end
-        part = Text(rest[:cut.start()] if cut else rest)
-        named_here = {c for c in choices if _alias_named(part, c)}
+        clauses = _CLAUSES.split(rest[:cut.start()] if cut else rest)
+        part = " , ".join(c for c in clauses
+                          if not _NEGATED.search(c) and not _UNAVAILABLE.search(c))
+        named_here = {c for c in choices if _becomes(part, c)}
         if len(named_here) == 1:
             said.setdefault(item, set()).update(named_here)
     if not any(c == {value} for c in said.values()):
@@ -429,6 +437,16 @@ def mixed_choice(text: Text, items: list[str], value: Any, choices: tuple[str, .
         if len(chosen) == 1 and value not in chosen:
             return f"{item} in {next(iter(chosen)).replace('_', ' ')}"
     return None
+
+
+def _becomes(part: str, choice: str) -> bool:
+    """``choice`` named in ``part`` other than as the item's present state."""
+    said = " ".join(phrase_tokens(choice))
+    tokens = " " + " ".join(phrase_tokens(part)) + " "
+    for m in re.finditer(rf"(?<= ){re.escape(said)}(?= )", tokens):
+        if not re.search(rf"{_STATE_NOW} (?:in |cabin |class )?$", tokens[:m.start()]):
+            return True
+    return False
 
 
 def other_choice(text: Text, value: Any, choices: tuple[str, ...]) -> str | None:

@@ -473,7 +473,8 @@ def _bind(session: SessionState, auth: Authorisation, spec: ActionSpec,
             return Coverage(False, f"the user said {words} to a proposal that does not name every "
                             f"one of {key.name}={value!r}", auth.words, shown, key.name)
         own = aliases.distinct
-        mixed = mixed_choice(last, _items(arguments), value, key.choices)
+        mixed = mixed_choice(_lines(_raw_turn_before(messages, auth.yes_index)),
+                             _items(arguments), value, key.choices) if key.choices else None
         if mixed is not None:
             # (the proposal named this call's own items: its terms replace older yeses')
             return Coverage(False, f"the user said {words} to a proposal putting {mixed}; the "
@@ -657,6 +658,11 @@ def _other_known(session: SessionState, text: Text, name: str, value: Any) -> st
         if other != value and named(text, other, {}) and not named(text, value, {}):
             return other
     return None
+
+
+def _lines(raw: str) -> Text:
+    """``raw`` normalised line by line, its line breaks kept (a blank line ends a part)."""
+    return Text("\n".join(normalize(line) for line in raw.split("\n")))
 
 
 def _items(arguments: dict[str, Any]) -> list[str]:
