@@ -368,9 +368,11 @@ _ORIGINAL = re.compile(r"\boriginal (?:form of payment|payment(?: method)?|metho
                        r"card|account)|\b(?:card|method|account) (?:you|it was) (?:originally )?"
                        r"(?:paid|purchased|bought) with")
 # the address on the user's profile, spoken of as such (not "the current address": an order's)
-_HOME = re.compile(r"\b(?:default|profile|saved|home|registered|primary) (?:shipping )?address"
-                   r"|\baddress (?:on (?:file|record)|(?:saved )?in (?:your|the) (?:profile|"
-                   r"account))")
+# ... as where the change goes ("to your default address"), not what it changes ("update your
+# default address to 200 Oak Street")
+_HOME = re.compile(r"\b(?:to|at|use|using|with|as) (?:your |the |my )?(?:(?:default|profile|saved|"
+                   r"home|registered|primary) (?:shipping )?address|address (?:on (?:file|record)|"
+                   r"(?:saved )?in (?:your|the) (?:profile|account)))")
 DESCRIBED_TEXTS = 64  # the most texts an object is described by (a large object: its first)
 LOOSE_TEXTS = 1024  # the most texts kept of a fact that is not one object (a search's answer)
 
