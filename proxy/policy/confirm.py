@@ -49,6 +49,7 @@ from .dialogue import Act, Reading, normalize, read_turn
 
 PROPOSAL_TURNS = 3  # how many agent turns before the yes make up the proposal
 CONTEXT_MESSAGES = 60  # how far back a single id may have been named, if the proposal omits it
+ANSWERS_AFTER = 8  # the user's turns after a yes read as answers to its details
 OPEN_LIMIT = 6  # how many open authorisations a write is checked against (newest first)
 
 
@@ -438,7 +439,13 @@ def _bind(session: SessionState, auth: Authorisation, spec: ActionSpec,
     proposed = Text(window.plain + " \n " + yes_part.plain)
     # the user's answers to details after the yes count for single values (which card); never
     # for the action itself or the items it covers: "also return the boots" is a new request
-    after = [plain(m) for m in messages[auth.yes_index + 1:] if m.role is Role.USER]
+    # (the rest of the yes turn among them: "Yes, go ahead. Charge it to my PayPal instead."),
+    # the first ANSWERS_AFTER of them: details are answered right after the yes, and a check
+    # must not cost more the longer the session runs
+    rest = yes.plain[reading.end:].strip() if reading.end else ""
+    after = [*([rest] if rest else []),
+             *(plain(m) for m in messages[auth.yes_index + 1:auth.yes_index + 1 + 2 * ANSWERS_AFTER]
+               if m.role is Role.USER)][:ANSWERS_AFTER]
     said = Text(" \n ".join([proposed.plain, *after]))
     shown = excerpt(last.plain or window.plain)
     words = f'"{auth.words}"'
