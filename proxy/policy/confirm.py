@@ -233,13 +233,25 @@ class AliasIndex:
         return best[1] if sum(b == best[0] for b, _ in known) == 1 else None
 
     def describe(self, key: str, ident: str, texts: frozenset[str]) -> None:
+        if self._full():
+            return
         self.ids.add(ident)
         before = self.described.get((key, ident), frozenset())
         for t in texts - before:  # (a text the object had before stays counted: safe side)
             self.text_owners[t] = self.text_owners.get(t, 0) + 1
         self.described[(key, ident)] = texts
 
+    def _full(self) -> bool:
+        """Past ``CODES_LIMIT`` codes counted, the session's facts are too many to keep: no
+        more are counted, and descriptions are off (a code left out could make another
+        object's look unique)."""
+        if len(self.text_owners) >= CODES_LIMIT:
+            self.incomplete = True
+        return self.incomplete
+
     def loose(self, texts: frozenset[str]) -> None:
+        if self._full():
+            return
         for t in texts:
             self.text_owners[t] = self.text_owners.get(t, 0) + 1
 
@@ -374,6 +386,7 @@ _ORIGINAL = re.compile(r"\boriginal (?:form of payment|payment(?: method)?|metho
 _HOME = re.compile(r"\b(?:to|at|use|using|with|as) (?:your |the |my )?(?:(?:default|profile|saved|"
                    r"home|registered|primary) (?:shipping )?address|address (?:on (?:file|record)|"
                    r"(?:saved )?in (?:your|the) (?:profile|account)))")
+CODES_LIMIT = 20_000  # codes counted per session (memory: a few hundred KB at most)
 DESCRIBED_TEXTS = 64  # the most texts an object is described by (a large object: its first)
 LOOSE_TEXTS = 1024  # the most texts kept of a fact that is not one object (a search's answer)
 
@@ -618,6 +631,9 @@ def check_transcript(session: SessionState, spec: ActionSpec, arguments: dict[st
     return first_failure
 
 
+_CANNOT = re.compile(r"n't\b|\b(?:cannot|can not|not|unable)\b")
+
+
 def _whole(auth: Authorisation, messages: list[Message], spec: ActionSpec, parts: list[str],
            cover: Coverage) -> Coverage:
     """A proposal whose action sentence names some of the object's parts, not all of them,
@@ -626,7 +642,7 @@ def _whole(auth: Authorisation, messages: list[Message], spec: ActionSpec, parts
     names = {p.lower() for p in parts}
     for sentence in re.split(r"(?<=[.!?:;\n])\s+", last):
         verb = names_action(sentence, spec.words)
-        if verb is None:
+        if verb is None or _CANNOT.search(sentence):  # ("I can't cancel only the kettle")
             continue
         # what the action word is said of: the words right after it, up to the first part
         # name or the whole ("cancel the kettle from order ..." vs "cancel your order for ...")

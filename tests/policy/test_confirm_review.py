@@ -9,23 +9,11 @@ from __future__ import annotations
 import pytest
 
 from proxy.policy import PolicySet
-from proxy.policy.loader import load_policy
 
-from ..conftest import ROOT
 from . import test_described as air
 from .test_ledger import RETURN, USER, session, verdict
 
 EXCHANGE = {"order_id": "#W1000001", "item_ids": ["1000000002"], "new_item_ids": ["1000000009"]}
-
-
-@pytest.fixture(scope="module")
-def retail() -> PolicySet:
-    return load_policy(ROOT / "policies" / "retail")
-
-
-@pytest.fixture(scope="module")
-def airline() -> PolicySet:
-    return load_policy(ROOT / "policies" / "airline")
 
 
 # ---- other_kind: the agent mentions a kind it is NOT using ----------------------------------

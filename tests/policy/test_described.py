@@ -11,10 +11,7 @@ import pytest
 
 from proxy.ids import new_id
 from proxy.policy import CallInput, PolicySet, decide
-from proxy.policy.loader import load_policy
 from proxy.session import CallRecord, Environment, Message, Outcome, Role, SessionState
-
-from ..conftest import ROOT
 
 USER = {"user_id": "mia_li_3668", "payment_methods": {
     "credit_card_4421486": {"source": "credit_card", "brand": "visa", "last_four": "7447",
@@ -39,11 +36,6 @@ DEN_BOS = reservation("ABC123", [("HAT130", "DEN", "MIA", "2024-05-17"),
                                  ("HAT184", "MIA", "BOS", "2024-05-17")])
 JFK_LAS = reservation("XYZ789", [("HAT001", "JFK", "MIA", "2024-05-06"),
                                  ("HAT002", "MIA", "LAS", "2024-05-06")])
-
-
-@pytest.fixture(scope="module")
-def airline() -> PolicySet:
-    return load_policy(ROOT / "policies" / "airline")
 
 
 def session(reads: list[tuple[str, dict[str, Any], Any]], *lines: str) -> SessionState:

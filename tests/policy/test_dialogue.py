@@ -203,3 +203,9 @@ def test_normalize_unwraps_json_and_quotes() -> None:
                                              ("okay", "oaky", 1), ("abc", "xyz", 3)])
 def test_distance(a: str, b: str, d: int) -> None:
     assert _distance(a, b) == d
+
+
+def test_a_message_nested_deep_is_read_not_a_crash() -> None:
+    # (a recursive walk stopped at Python's recursion limit and failed every later decision)
+    assert read_turn("[" * 900 + '"yes"' + "]" * 900).act is Act.AFFIRM
+    assert normalize('{"a": ["Yes", {"b": "please"}], "c": "go"}') == "yes please go"

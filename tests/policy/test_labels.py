@@ -58,7 +58,7 @@ def test_agreement_overall(evaluation: Evaluation) -> None:
     assert s["false_refusal_rate"]["confirmed"] <= 0.012
     assert s["false_refusal_rate"]["plan"] <= 0.01
     should_refuse = [j for j in evaluation.judged if j.label.label in ("unconfirmed", "repeat")]
-    assert sum(j.outcome == "miss" for j in should_refuse) <= 18  # of 94 (docs/policy.md)
+    assert sum(j.outcome == "miss" for j in should_refuse) <= 17  # of 94 (docs/policy.md)
 
 
 @needs_tau

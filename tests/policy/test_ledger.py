@@ -8,10 +8,7 @@ import pytest
 
 from proxy.ids import new_id
 from proxy.policy import CallInput, PolicySet, decide
-from proxy.policy.loader import load_policy
 from proxy.session import CallRecord, Environment, Message, Outcome, Role, SessionState
-
-from ..conftest import ROOT
 
 ORDER = {"order_id": "#W1000001", "user_id": "ava_1", "status": "delivered",
          "items": [{"item_id": "1000000001", "name": "Bluetooth Speaker"},
@@ -32,11 +29,6 @@ USER = {"email": "ava@example.com",
                       "id": "credit_card_2"},
     "gift_card_3": {"source": "gift_card", "id": "gift_card_3"},
     "paypal_4": {"source": "paypal", "id": "paypal_4"}}}
-
-
-@pytest.fixture(scope="module")
-def retail() -> PolicySet:
-    return load_policy(ROOT / "policies" / "retail")
 
 
 def session(*steps: Any, user: dict[str, Any] = USER) -> SessionState:
@@ -62,7 +54,7 @@ def session(*steps: Any, user: dict[str, Any] = USER) -> SessionState:
 async def verdict(policy: PolicySet, state: SessionState, tool: str, /, **args: Any
                   ) -> tuple[bool, dict[str, Any]]:
     assert policy.catalog is not None
-    tool_ = policy.catalog.get(tool, "retail")
+    tool_ = policy.catalog.get(tool, state.tags.get("domain"))
     assert tool_ is not None
     decision = await decide(policy, CallInput(tool_, args, state), "d")
     fired = {v.rule: v for v in decision.violations}
