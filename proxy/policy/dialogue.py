@@ -254,6 +254,10 @@ _ADDON_NO = re.compile(
 # may withdraw an action that adds it, and stays a decline.
 _NO_BAGS = re.compile(r"(?:and )?no (?:checked |extra |additional )?(?:bags?|baggage)"
                       r"(?:,? (?:thanks?|thank you|please|needed))?")
+# Another payment method asked for ("don't charge my Visa, put it on my PayPal"): a detail of
+# the action, not a refusal of it (which method covers the call is the binding's to check)
+_REDIRECT = re.compile(r"(?:don'?t|do not) (?:charge|bill|use|put it on)\b[^.!?]{0,40}\b(?:put "
+                       r"(?:it|that|this) on|use|charge (?:it|that|this) to|instead)\b")
 # After a yes, a closing answer to "anything else?" or a reason for the action is no refusal:
 # "No thanks, that's all I need", "No, nothing else", "I don't want it anymore".
 _CLOSING = re.compile(
@@ -323,7 +327,7 @@ _FRAGMENT = re.compile(r"^[\W\d_]*$")
 def _sentence_act(sentence: str, question: bool) -> tuple[Act, bool]:
     """One sentence's act, and for a hold whether it takes back a yes (a wait or a change).
     A sentence that only picks an option is ``affirm`` here; ``read_turn`` marks it a choice."""
-    if _CLOSING.search(sentence) or _NO_BAGS.fullmatch(sentence):
+    if _CLOSING.search(sentence) or _NO_BAGS.fullmatch(sentence) or _REDIRECT.search(sentence):
         return Act.OTHER, False
     text = _IDIOMS.sub(" ", sentence)
     text = re.sub(r"\s+", " ", text).strip(" ,")

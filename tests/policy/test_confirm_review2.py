@@ -51,6 +51,17 @@ async def test_yes_then_no_thanks_to_insurance(airline: PolicySet) -> None:
     assert ok, details
 
 
+async def test_yes_then_another_card_asked_for(retail: PolicySet) -> None:
+    state = session("assistant: I'll exchange the Water Bottle from order #W1000001 for the "
+                    "blue one (item 1000000009); the $5 difference goes on your Visa ending "
+                    "7334. Shall I proceed?",
+                    "user: Yes, go ahead. Please don't charge my Visa though, put it on my "
+                    "PayPal.")
+    ok, details = await verdict(retail, state, "exchange_delivered_order_items",
+                                payment_method_id="paypal_4", **EXCHANGE)
+    assert ok, details
+
+
 # ---- binding: the user's own pick in a later sentence of the yes ----------------------------
 
 @pytest.mark.parametrize("words", [

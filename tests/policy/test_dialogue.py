@@ -139,6 +139,8 @@ TABLE: list[tuple[str, Act]] = [
     ("Yes, please proceed. No, I don't have any other questions.", A),
     ("Sí, adelante. No necesito nada más, gracias.", A), ("No thanks.", D),
     ("I don't want to cancel anymore.", D),
+    ("Yes, go ahead. Please don't charge my Visa though, put it on my PayPal.", A),
+    ("Please don't charge my Visa, use my PayPal instead.", N), ("Don't charge my card.", D),
     # a wish to go ahead
     ("I'd like to proceed with the cancellation.", A),
     ("I want to go ahead with cancelling order #W2000002.", A),
