@@ -168,12 +168,25 @@ _MONTHS = ("january", "february", "march", "april", "may", "june", "july", "augu
 
 def _date_named(text: Text, year: str, month: int, day: int) -> bool:
     """An ISO date named as 2024-05-21, May 21(st), 21 May, 5/21 or 05/21."""
+    return _date_pattern(year, month, day).search(text.plain) is not None
+
+
+@functools.lru_cache(maxsize=1024)
+def _date_pattern(year: str, month: int, day: int) -> re.Pattern[str]:
     name, short = _MONTHS[month - 1], _MONTHS[month - 1][:3]
-    pattern = (rf"(?<![\w-]){year}-{month:02d}-{day:02d}(?!\w)|(?<![a-z])(?:{name}|{short})\.? "
-               rf"{day}(?:st|nd|rd|th)?(?!\d)|(?<!\d){day}(?:st|nd|rd|th)? (?:of )?(?:{name}|"
-               rf"{short})(?![a-z])|(?<![\d/]){month}/{day}(?![\d])|(?<![\d/])0{month}/{day:02d}"
-               rf"(?![\d])")
-    return re.search(pattern, text.plain) is not None
+    return re.compile(
+        rf"(?<![\w-]){year}-{month:02d}-{day:02d}(?!\w)|(?<![a-z])(?:{name}|{short})\.? "
+        rf"{day}(?:st|nd|rd|th)?(?!\d)|(?<!\d){day}(?:st|nd|rd|th)? (?:of )?(?:{name}|"
+        rf"{short})(?![a-z])|(?<![\d/]){month}/{day}(?![\d])|(?<![\d/])0{month}/{day:02d}"
+        rf"(?![\d])")
+
+
+def _item_pattern(item: str) -> re.Pattern[str]:
+    """How a text names an item: a date in any of its forms, anything else as an id."""
+    date = _DATE.match(item)
+    if date:
+        return _date_pattern(date.group(1), int(date.group(2)), int(date.group(3)))
+    return _id_pattern(item)
 
 
 @functools.lru_cache(maxsize=4096)  # (bounded: every id and code any session names passes)
@@ -394,7 +407,7 @@ _QUALIFIED = re.compile(r"\s*(?:that (?:can|could|will|would|has|have|is|covers?
 
 # what is said of one item ends at its sentence's end or a blank line (not at a list's
 # dashes or line breaks: "- Flight: HAT072\n  - Cabin: Business")
-_CLAUSE_END = re.compile(r"[.;!?](?:\s|$)|\n\s*\n")
+_CLAUSE_END = re.compile(r"[.!?](?:\s|$)|\n\s*\n")
 _FOR_ALL = re.compile(r"(?<![a-z])(?:all|both|every|entire|whole)(?![a-z])[^.;!?]{0,40}\bVALUE\b"
                       r"|\bVALUE\b[^.;!?]{0,40}(?<![a-z])(?:all|both|every|entire|whole)(?![a-z])")
 # a choice said of an item's state now, not of what it becomes ("currently economy"), or ruled
@@ -420,7 +433,7 @@ def mixed_choice(text: Text, items: list[str], value: Any, choices: tuple[str, .
     if _FOR_ALL.search(_value_marked(value, text)):  # "business for all flights"
         return None
     found = sorted((m.start(), m.end(), item) for item in set(items)
-                   for m in _id_pattern(item).finditer(text.plain))
+                   for m in _item_pattern(item).finditer(text.plain))
     said: dict[str, set[str]] = {}
     for n, (_start, end, item) in enumerate(found):
         stop = found[n + 1][0] if n + 1 < len(found) else len(text.plain)

@@ -131,7 +131,8 @@ def _turn_before(messages: list[Message], index: int) -> tuple[str, int]:
 
 _GO_AHEAD_ASKED = re.compile(
     r"(?:proceed|go ahead|confirm|correct|right|want me to|like me to|shall i|should i|\bok\b|"
-    r"okay|sound good|work for you|is that|are you sure|like to do)[^?.!]*\?|please confirm|"
+    r"okay|sound good|work for you|is that|are you sure|like to do)(?:[^?.!]|\.(?=\d))*\?|"
+    r"please confirm|"
     r"confirm (?:if|that|whether|with|by)|(?:reply|say|respond|answer)[^.]{0,20}\byes\b"
 )
 

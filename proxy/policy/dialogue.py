@@ -106,6 +106,9 @@ _YES = _words(
     r"fine(?: by me| with me)?", r"works for me",
     r"that works", r"deal", r"please do", r"please",
     r"i accept", r"accepted", r"i agree", r"by all means", r"you bet", r"right",
+    r"i (?:hereby )?(?:consent|authori[sz]e)(?: (?:to )?(?:it|this|that|the \w+))?",
+    r"you have my (?:approval|consent|permission|go-ahead|ok|okay)", r"sounds like a plan",
+    r"let'?s do (?:it|that|this)",
     # Spanish
     r"sí", r"claro(?: que sí)?", r"de acuerdo", r"vale", r"por supuesto", r"correcto",
     r"confirmo", r"perfecto", r"exacto", r"está bien", r"esta bien", r"dale", r"sí,? por favor",
@@ -134,7 +137,8 @@ _GO_VERBS = (
     r"apply|place|book|cancel|return|exchange|change|modify|update|switch|upgrade|downgrade|add|"
     r"remove|refund|send|issue|replace|swap|file|initiate|start|move|set|put|"
     r"try (?:it |that |this )?again|retry|redo|finish|handle|arrange|"
-    r"make the (?:change|changes|switch|exchange|return|update|booking|modification)s?|"
+    r"make (?:the|these|those|this|that|my|both) (?:change|changes|switch|exchange|return|update|"
+    r"booking|modification)s?|go through with|carry (?:it |that |this )?out|authori[sz]e|"
     r"let'?s (?:do|go|proceed|book|make)|lets (?:do|go|proceed)|"
     # other languages
     r"adelante|hazlo|hágalo|procede|proceda|continúa|continúe|sigue|siga|cancela|cancele|cámbialo|"
@@ -150,7 +154,8 @@ _IMPERATIVE = re.compile(
     r"you (?:can|may|should)|you have my (?:permission|approval|go-ahead) to|i want you to|"
     r"i'?d like you to|i would like you to|i need you to|go ahead and|feel free to|"
     r"por favor|bitte|s'il vous plaît|s'il te plaît|por favor,?)\s+"
-    r"|(?<![\w'])(?:i'?d like to|i would like to|i want to|i wish to|i'?m ready to|let'?s)\s+"
+    r"|(?<![\w'])(?:i'?d like to|i would like to|i want to|i wish to|i'?m ready to|let'?s|"
+    r"(?:i'?m |i am |we'?re )?(?:happy|glad|good) to|(?:i'?m |i am )?fine to)\s+"
     r"(?=proceed|go ahead|continue))"
     r"(?:please\s+|just\s+|now\s+|immediately\s+|right away\s+)*(?:" + _GO_VERBS + r")(?![\w'])"
 )
@@ -254,6 +259,10 @@ _ADDON_NO = re.compile(
 # may withdraw an action that adds it, and stays a decline.
 _NO_BAGS = re.compile(r"(?:and )?no (?:checked |extra |additional )?(?:bags?|baggage)"
                       r"(?:,? (?:thanks?|thank you|please|needed))?")
+# An instruction about a detail, with a condition of its own ("use that if there's any
+# difference"): the condition is the detail's
+_DETAIL_IF = re.compile(r"(?<![\w'])(?:use|charge|put|refund|send|pay|bill)(?![\w'])[^.!?]*"
+                        r"(?<![\w'])if(?![\w'])")
 # Another payment method asked for ("don't charge my Visa, put it on my PayPal"): a detail of
 # the action, not a refusal of it (which method covers the call is the binding's to check)
 _REDIRECT = re.compile(r"(?:don'?t|do not) (?:charge|bill|use|put it on)\b[^.!?]{0,40}\b(?:put "
@@ -307,7 +316,8 @@ def _typo_yes(sentence: str) -> bool:
     return any(_distance(first, word) <= (1 if len(word) <= 4 else 2) for word in _FUZZY)
 
 
-_SPLIT = re.compile(r"[^.!?¿¡\n;]+[.!?;]*|[¿¡][^?!]*[?!]*")
+# (a point between digits is a decimal point, not a sentence's end: "refund the $74.12")
+_SPLIT = re.compile(r"(?:[^.!?¿¡\n;]|(?<=\d)\.(?=\d))+[.!?;]*|[¿¡][^?!]*[?!]*")
 
 
 def sentences(text: str) -> list[tuple[str, bool]]:
@@ -402,8 +412,11 @@ def read_turn(content: str) -> Reading:
         if act is Act.HOLD and (withdraws or (not q and _STRONG_CONDITION.search(s))):
             return Reading(Act.HOLD, s, f'the user said yes, then: "{s}"', withdraws)
     # Before the yes: a condition in the same breath holds it ("If it's free. Then yes.").
+    # (A condition on a detail is no condition on the yes: "just use PayPal if there's any
+    # difference".)
     for s, q, act, _w in acts[:last_yes]:
-        if act is Act.HOLD and not q and _CONDITION.search(_IDIOMS.sub(" ", s)):
+        if act is Act.HOLD and not q and _CONDITION.search(_IDIOMS.sub(" ", s)) \
+                and not _DETAIL_IF.search(s):
             return Reading(Act.HOLD, s, f'the user set a condition: "{s}"', False)
     end = _end_of(text, parts, last_yes)
     choice = all(_is_choice(s) for s, _q, act, _w in acts if act is Act.AFFIRM)

@@ -123,6 +123,13 @@ def test_picked_by_balance(text: str, expected: tuple[str, str] | None) -> None:
 CABINS = ("basic_economy", "economy", "business")
 
 
+def test_mixed_choice_finds_dated_items_in_any_form() -> None:
+    text = said("Outgoing flight (IAH to SFO on May 19): upgrade to Business Class. Return "
+                "flight (SFO to IAH on 23 May): remain in Economy Class.")
+    assert mixed_choice(text, ["2024-05-19", "2024-05-23"], "business",
+                        CABINS) == "2024-05-23 in economy"
+
+
 @pytest.mark.parametrize(("text", "expected"), [
     ("iah to las: flight HAT286 (Business Class) - las to sea: flight HAT047 (Economy Class)",
      "HAT047 in economy"),

@@ -141,6 +141,15 @@ TABLE: list[tuple[str, Act]] = [
     ("I don't want to cancel anymore.", D),
     ("Yes, go ahead. Please don't charge my Visa though, put it on my PayPal.", A),
     ("Please don't charge my Visa, use my PayPal instead.", N), ("Don't charge my card.", D),
+    # go-aheads in other words (a perturbation of the labelled transcripts found them refused)
+    ("Please go through with canceling that reservation.", A),
+    ("I consent to the cancellation.", A), ("Happy to proceed with canceling that reservation.", A),
+    ("Please make these changes. Thank you!", A), ("You have my approval.", A),
+    ("Sounds like a plan.", A), ("I authorize it.", A), ("Happy to help.", N),
+    ("I'm happy to wait.", H),
+    # a detail with a condition of its own, before the yes, does not hold the yes
+    ("I always use PayPal, so just use that if there's any difference. Yes, please change it.", A),
+    ("If it's free. Then yes.", H),
     # a wish to go ahead
     ("I'd like to proceed with the cancellation.", A),
     ("I want to go ahead with cancelling order #W2000002.", A),
@@ -211,3 +220,8 @@ def test_a_message_nested_deep_is_read_not_a_crash() -> None:
     # (a recursive walk stopped at Python's recursion limit and failed every later decision)
     assert read_turn("[" * 900 + '"yes"' + "]" * 900).act is Act.AFFIRM
     assert normalize('{"a": ["Yes", {"b": "please"}], "c": "go"}') == "yes please go"
+
+
+def test_a_decimal_point_is_no_sentence_end() -> None:
+    reading = read_turn("Yes, please refund the $74.12 to my card.")
+    assert reading.act is Act.AFFIRM and reading.words == "yes, please refund the $74.12 to my card"
