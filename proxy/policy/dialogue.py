@@ -155,7 +155,7 @@ _IMPERATIVE = re.compile(
     r"i'?d like you to|i would like you to|i need you to|go ahead and|feel free to|"
     r"por favor|bitte|s'il vous plaît|s'il te plaît|por favor,?)\s+"
     r"|(?<![\w'])(?:i'?d like to|i would like to|i want to|i wish to|i'?m ready to|let'?s|"
-    r"(?:i'?m |i am |we'?re )?(?:happy|glad|good) to|(?:i'?m |i am )?fine to)\s+"
+    r"(?<!not )(?<!n't )(?:i'?m |i am |we'?re )?(?:happy|glad|good) to|(?:i'?m |i am )?fine to)\s+"
     r"(?=proceed|go ahead|continue))"
     r"(?:please\s+|just\s+|now\s+|immediately\s+|right away\s+)*(?:" + _GO_VERBS + r")(?![\w'])"
 )
@@ -186,6 +186,8 @@ _DECLINE = _words(
     r"stop", r"cancel (?:that|this|it all)(?=\s*(?:$|[,;:!-]))", r"never ?mind", r"forget (?:it|about it)",
     r"i (?:do not|don'?t) (?:want|wish|agree|approve|consent|accept|confirm)",
     r"i (?:decline|refuse|reject)", r"not (?:ok|okay|acceptable|correct|right)(?! now| away)",
+    r"(?:i'?m |i am |we'?re )?not (?:happy|glad|ready|willing|comfortable) (?:to|with)",
+    r"i (?:do not|don'?t) (?:authori[sz]e|consent)", r"let'?s not",
     r"(?:that'?s|that is|this is) (?:not (?:right|correct|what i|ok|okay|it|acceptable)|wrong|"
     r"incorrect)",
     r"wrong", r"incorrect", r"i changed my mind", r"i'?ve changed my mind",
@@ -211,7 +213,7 @@ _WAIT = _words(
 _CONDITION = _words(
     r"only if", r"as long as", r"provided(?: that)?", r"on condition", r"unless", r"if",
     r"assuming", r"but (?:can|could|what|how|will|is|are|does|do|would|should|only)",
-    r"one question", r"solo si", r"siempre que", r"seulement si", r"à condition", r"nur wenn",
+    r"one question", r"once you", r"after you", r"solo si", r"siempre que", r"seulement si", r"à condition", r"nur wenn",
     r"falls", r"wenn", r"só se", r"desde que", r"solo se",
 )
 # Phrases with a negation or "if" in them that are neither a refusal nor a condition.

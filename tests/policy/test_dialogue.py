@@ -146,7 +146,9 @@ TABLE: list[tuple[str, Act]] = [
     ("I consent to the cancellation.", A), ("Happy to proceed with canceling that reservation.", A),
     ("Please make these changes. Thank you!", A), ("You have my approval.", A),
     ("Sounds like a plan.", A), ("I authorize it.", A), ("Happy to help.", N),
-    ("I'm happy to wait.", H),
+    ("I'm happy to wait.", H), ("I'm not happy to proceed with that.", D),
+    ("I do not authorize this.", D), ("Let's not do that.", D),
+    ("Happy to proceed once you confirm the price.", H),
     # a detail with a condition of its own, before the yes, does not hold the yes
     ("I always use PayPal, so just use that if there's any difference. Yes, please change it.", A),
     ("If it's free. Then yes.", H),
