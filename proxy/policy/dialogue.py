@@ -108,7 +108,7 @@ _YES = _words(
     r"i accept", r"accepted", r"i agree", r"by all means", r"you bet", r"right",
     r"i (?:hereby )?(?:consent|authori[sz]e)(?: (?:to )?(?:it|this|that|the \w+))?",
     r"you have my (?:approval|consent|permission|go-ahead|ok|okay)", r"sounds like a plan",
-    r"let'?s do (?:it|that|this)",
+    r"let'?s do (?:it|that|this)", r"(?<!not )i'?m (?:happy|fine|ok|okay|good) with (?:that|this|it)",
     # Spanish
     r"sí", r"claro(?: que sí)?", r"de acuerdo", r"vale", r"por supuesto", r"correcto",
     r"confirmo", r"perfecto", r"exacto", r"está bien", r"esta bien", r"dale", r"sí,? por favor",
@@ -137,8 +137,9 @@ _GO_VERBS = (
     r"apply|place|book|cancel|return|exchange|change|modify|update|switch|upgrade|downgrade|add|"
     r"remove|refund|send|issue|replace|swap|file|initiate|start|move|set|put|"
     r"try (?:it |that |this )?again|retry|redo|finish|handle|arrange|"
-    r"make (?:the|these|those|this|that|my|both) (?:change|changes|switch|exchange|return|update|"
-    r"booking|modification)s?|go through with|carry (?:it |that |this )?out|authori[sz]e|"
+    r"make (?:all )?(?:the|these|those|this|that|my|both) (?:change|changes|switch|exchange|"
+    r"return|update|booking|modification)s?|go through with|carry (?:it |that |this )?out|"
+    r"authori[sz]e|"
     r"let'?s (?:do|go|proceed|book|make)|lets (?:do|go|proceed)|"
     # other languages
     r"adelante|hazlo|hágalo|procede|proceda|continúa|continúe|sigue|siga|cancela|cancele|cámbialo|"
@@ -213,7 +214,8 @@ _WAIT = _words(
 _CONDITION = _words(
     r"only if", r"as long as", r"provided(?: that)?", r"on condition", r"unless", r"if",
     r"assuming", r"but (?:can|could|what|how|will|is|are|does|do|would|should|only)",
-    r"one question", r"once you", r"after you", r"solo si", r"siempre que", r"seulement si", r"à condition", r"nur wenn",
+    r"one question", r"once you", r"after you", r"solo si", r"siempre que", r"seulement si",
+    r"à condition", r"nur wenn",
     r"falls", r"wenn", r"só se", r"desde que", r"solo se",
 )
 # Phrases with a negation or "if" in them that are neither a refusal nor a condition.
@@ -264,7 +266,7 @@ _NO_BAGS = re.compile(r"(?:and )?no (?:checked |extra |additional )?(?:bags?|bag
 # An instruction about a detail, with a condition of its own ("use that if there's any
 # difference"): the condition is the detail's
 _DETAIL_IF = re.compile(r"(?<![\w'])(?:use|charge|put|refund|send|pay|bill)(?![\w'])[^.!?]*"
-                        r"(?<![\w'])if(?![\w'])")
+                        r"(?<![\w'])if(?![\w'])|^if (?:not|so)\b")  # ("if not": a question's)
 # Another payment method asked for ("don't charge my Visa, put it on my PayPal"): a detail of
 # the action, not a refusal of it (which method covers the call is the binding's to check)
 _REDIRECT = re.compile(r"(?:don'?t|do not) (?:charge|bill|use|put it on)\b[^.!?]{0,40}\b(?:put "

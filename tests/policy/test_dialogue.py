@@ -152,6 +152,9 @@ TABLE: list[tuple[str, Act]] = [
     # a detail with a condition of its own, before the yes, does not hold the yes
     ("I always use PayPal, so just use that if there's any difference. Yes, please change it.", A),
     ("If it's free. Then yes.", H),
+    ("Can you check if it shipped? If not, I'd like a smaller one. So yes, go ahead.", A),
+    ("I'm happy with that, you can make all those changes.", A),
+    ("I'm not happy with that.", D),
     # a wish to go ahead
     ("I'd like to proceed with the cancellation.", A),
     ("I want to go ahead with cancelling order #W2000002.", A),
