@@ -197,7 +197,6 @@ class AliasIndex:
     # answers that are not one object, such as a flight search's) each text was seen
     described: dict[tuple[str, str], frozenset[str]] = field(default_factory=dict)
     text_owners: dict[str, int] = field(default_factory=dict)
-
     ids: set[str] = field(default_factory=set)  # the ids of the objects described
     balances: dict[str, Decimal] = field(default_factory=dict)  # payment method -> its balance
     home: set[str] = field(default_factory=set)  # the texts of the user's profile address
@@ -405,10 +404,9 @@ def _texts_of(value: Any, limit: int, index: AliasIndex) -> set[str]:
     """The codes in an object, nested ones included: texts with a digit (flight numbers,
     dates, ids) and three capitals (airport codes). Words ("economy", "yes") and names
     describe too many things to tell one object from another; ids of other things (the user's,
-    a payment method's:
-    ``ivan_rossi_8555``) name those things, not this one. Past ``limit`` codes the object is
-    not kept whole, and ``index`` describes nothing any more (a code it left out could make
-    another object's look unique)."""
+    a payment method's: ``ivan_rossi_8555``) name those things, not this one. Past ``limit``
+    codes the object is not kept whole, and ``index`` describes nothing any more (a code it
+    left out could make another object's look unique)."""
     out: set[str] = set()
     stack = [value]
     while stack:
