@@ -255,11 +255,6 @@ def other_value(text: Text, value: Any) -> str | None:
 _FAMILY = re.compile(r"^[a-z]+(?:_[a-z]+)*_\d+$")
 
 
-def is_family_id(value: str) -> bool:
-    """``value`` is an id of the words-then-digits form (``credit_card_1``, ``ivan_rossi_85``)."""
-    return _FAMILY.match(value) is not None
-
-
 def family_members(names: dict[str, set[str]], value: str) -> list[str]:
     """The ids of ``value``'s family among ``names``' keys: payment methods like
     ``credit_card_1``, ``paypal_2``, ``gift_card_3`` are one family (words, then digits)."""

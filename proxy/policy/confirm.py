@@ -32,7 +32,6 @@ from .binding import (
     Text,
     excerpt,
     family_members,
-    is_family_id,
     kind_of,
     mixed_choice,
     named,
@@ -85,6 +84,13 @@ class Authorisation:
     open: bool = True
     closed_by: str = ""
     _proposal: tuple[Text, Text, Text] | None = field(default=None, repr=False)
+    _raw: str | None = field(default=None, repr=False)
+
+    def raw_last(self, messages: list[Message]) -> str:
+        """The agent's last turn before the yes as written (case and line breaks kept)."""
+        if self._raw is None:
+            self._raw = _raw_turn_before(messages, self.yes_index)
+        return self._raw
 
     def proposal(self, messages: list[Message]) -> tuple[Text, Text, Text]:
         """(the agent's last turn before the yes, the whole proposal window, the user's words
@@ -418,7 +424,7 @@ def _texts_of(value: Any, limit: int, index: AliasIndex) -> set[str]:
             stack.extend(item.values())
         elif isinstance(item, list):
             stack.extend(item)
-        elif isinstance(item, str) and _CODE.match(item) and not is_family_id(item):
+        elif isinstance(item, str) and _CODE.match(item) and kind_of(item) is None:
             out.add(item)
     return out
 
@@ -494,7 +500,7 @@ def _bind(session: SessionState, auth: Authorisation, spec: ActionSpec,
             return Coverage(False, f"the user said {words} to a proposal that does not name every "
                             f"one of {key.name}={value!r}", auth.words, shown, key.name)
         own = aliases.distinct
-        mixed = mixed_choice(_lines(_raw_turn_before(messages, auth.yes_index)),
+        mixed = mixed_choice(_lines(auth.raw_last(messages)),
                              _items(arguments), value, key.choices) if key.choices else None
         if mixed is not None:
             # (the proposal named this call's own items: its terms replace older yeses')
@@ -538,8 +544,7 @@ def _bind(session: SessionState, auth: Authorisation, spec: ActionSpec,
         if named(said, value, own) or (
                 aliases.index is not None and isinstance(value, str)
                 and (aliases.index.description_named(
-                    last, key.name.rsplit(".", 1)[-1], value,
-                    _raw_turn_before(messages, auth.yes_index))
+                    last, key.name.rsplit(".", 1)[-1], value, auth.raw_last(messages))
                      or aliases.index.home_named(last, value))):
             continue
         other = None

@@ -185,10 +185,10 @@ _DECLINE = _words(
     r"(?:please )?(?:don'?t|do not|dont) (?:do|proceed|go ahead|submit|process|make|change|"
     r"cancel|book|return|exchange|update|modify|send|touch|apply|go|charge|refund)",
     r"stop", r"cancel (?:that|this|it all)(?=\s*(?:$|[,;:!-]))", r"never ?mind", r"forget (?:it|about it)",
-    r"i (?:do not|don'?t) (?:want|wish|agree|approve|consent|accept|confirm)",
+    r"i (?:do not|don'?t) (?:want|wish|agree|approve|consent|accept|confirm|authori[sz]e)",
     r"i (?:decline|refuse|reject)", r"not (?:ok|okay|acceptable|correct|right)(?! now| away)",
     r"(?:i'?m |i am |we'?re )?not (?:happy|glad|ready|willing|comfortable) (?:to|with)",
-    r"i (?:do not|don'?t) (?:authori[sz]e|consent)", r"let'?s not",
+    r"let'?s not",
     r"(?:that'?s|that is|this is) (?:not (?:right|correct|what i|ok|okay|it|acceptable)|wrong|"
     r"incorrect)",
     r"wrong", r"incorrect", r"i changed my mind", r"i'?ve changed my mind",
@@ -347,7 +347,7 @@ def _sentence_act(sentence: str, question: bool) -> tuple[Act, bool]:
     text = re.sub(r"\s+", " ", text).strip(" ,")
     if _ADDON_NO.search(text):
         text = re.sub(r"\s+", " ", _ADDON_NO.sub(" ", text)).strip(" ,")
-        if not re.sub(r"[\W_]+", "", text) or _only_filler(text):
+        if _only_filler(text):
             return Act.OTHER, False  # ("no insurance, please": a detail, not a yes either)
     emoji_yes = bool(_EMOJI_YES.search(sentence))
     emoji_no = bool(_EMOJI_NO.search(sentence))

@@ -51,30 +51,31 @@ async def test_yes_then_no_thanks_to_insurance(airline: PolicySet) -> None:
     assert ok, details
 
 
-async def test_yes_then_another_card_asked_for(retail: PolicySet) -> None:
-    state = session("assistant: I'll exchange the Water Bottle from order #W1000001 for the "
-                    "blue one (item 1000000009); the $5 difference goes on your Visa ending "
-                    "7334. Shall I proceed?",
-                    "user: Yes, go ahead. Please don't charge my Visa though, put it on my "
-                    "PayPal.")
-    ok, details = await verdict(retail, state, "exchange_delivered_order_items",
-                                payment_method_id="paypal_4", **EXCHANGE)
-    assert ok, details
+# ---- an exchange's payment asked for in the yes turn; an exchange in German ----------------
 
-
-# ---- binding: the user's own pick in a later sentence of the yes ----------------------------
-
-@pytest.mark.parametrize("words", [
-    "Yes, go ahead with the exchange. Please charge the difference to my PayPal instead.",
-    "Yes, please proceed. Use my PayPal account for the difference, not the gift card.",
+@pytest.mark.parametrize(("proposal", "yes", "method"), [
+    # another card asked for in the rest of the yes turn
+    ("I'll exchange the Water Bottle from order #W1000001 for the blue one (item 1000000009); "
+     "the $5 difference goes on your Visa ending 7334. Shall I proceed?",
+     "Yes, go ahead. Please don't charge my Visa though, put it on my PayPal.", "paypal_4"),
+    ("I'll exchange the Water Bottle from order #W1000001 for the blue one (item 1000000009); "
+     "the $5 difference will be charged to your gift card. Shall I proceed?",
+     "Yes, go ahead with the exchange. Please charge the difference to my PayPal instead.",
+     "paypal_4"),
+    ("I'll exchange the Water Bottle from order #W1000001 for the blue one (item 1000000009); "
+     "the $5 difference will be charged to your gift card. Shall I proceed?",
+     "Yes, please proceed. Use my PayPal account for the difference, not the gift card.",
+     "paypal_4"),
+    # the German "Umtausch" is an exchange
+    ("Ich führe den Umtausch der Water Bottle aus Bestellung #W1000001 gegen die blaue Variante "
+     "(Artikel 1000000009) durch; die Differenz geht auf Ihre Visa mit Endung 7334. Soll ich "
+     "fortfahren?", "Ja, bitte.", "credit_card_1"),
 ])
-async def test_user_picks_another_method_in_the_same_turn(retail: PolicySet, words: str
-                                                         ) -> None:
-    state = session("assistant: I'll exchange the Water Bottle from order #W1000001 for the "
-                    "blue one (item 1000000009); the $5 difference will be charged to your "
-                    "gift card. Shall I proceed?", f"user: {words}")
+async def test_an_exchange_covered(retail: PolicySet, proposal: str, yes: str, method: str
+                                   ) -> None:
+    state = session(f"assistant: {proposal}", f"user: {yes}")
     ok, details = await verdict(retail, state, "exchange_delivered_order_items",
-                                payment_method_id="paypal_4", **EXCHANGE)
+                                payment_method_id=method, **EXCHANGE)
     assert ok, details
 
 
@@ -95,16 +96,6 @@ async def test_whole_order_after_one_item_refused(retail: PolicySet, proposal: s
 
 
 # ---- other languages: action words ---------------------------------------------------------
-
-async def test_german_umtausch(retail: PolicySet) -> None:
-    state = session("assistant: Ich führe den Umtausch der Water Bottle aus Bestellung "
-                    "#W1000001 gegen die blaue Variante (Artikel 1000000009) durch; die "
-                    "Differenz geht auf Ihre Visa mit Endung 7334. Soll ich fortfahren?",
-                    "user: Ja, bitte.")
-    ok, details = await verdict(retail, state, "exchange_delivered_order_items",
-                                payment_method_id="credit_card_1", **EXCHANGE)
-    assert ok, details
-
 
 BOOK = {"user_id": "mia_li_3668", "origin": "JFK", "destination": "SEA", "flight_type":
         "one_way", "cabin": "economy",
