@@ -114,6 +114,11 @@ def phrase_tokens(text: str) -> list[str]:
 
 
 _NUMBER = re.compile(r"(?<![\w.])[$€£¥]?\s?(\d{1,3}(?:,\d{3})+|\d+)(\.\d+)?(?![\w])")
+# a sum of money: a currency sign before the number, or a currency word or code after it
+_MONEY = re.compile(
+    r"(?:[$€£¥]\s?(\d{1,3}(?:,\d{3})+|\d+)(\.\d+)?(?![\w])|"
+    r"(?<![\w.])(\d{1,3}(?:,\d{3})+|\d+)(\.\d+)?\s?(?:dollars?|euros?|pounds?|usd|eur|gbp)\b)",
+    re.IGNORECASE)
 _SMALL = {"zero": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
           "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "a single": 1,
           "single": 1, "a couple of": 2, "both": 2, "no": 0, "none": 0}
@@ -158,6 +163,17 @@ def _as_number(value: Any) -> Decimal | None:
         except InvalidOperation:
             return None
     return None
+
+
+def amounts(text: str) -> set[Decimal]:
+    """The sums of money ``text`` states ("$374", "€ 12.50", "1,047 dollars"), as numbers."""
+    found: set[Decimal] = set()
+    for a, b, c, d in _MONEY.findall(text):
+        try:
+            found.add(Decimal((a or c).replace(",", "") + (b or d)))
+        except InvalidOperation:
+            continue
+    return found
 
 
 _ID_SHAPE = re.compile(r"\d")
@@ -423,11 +439,13 @@ def mixed_choice(text: Text, items: list[str], value: Any, choices: tuple[str, .
     business, HAT047 in economy") while the call sets ``value`` for all of them: the item and
     the other choice, as words. Each item's choice is the one named after it, before the next
     item; an item with none or several named says nothing."""
+    # an id the call's items share (two flights on one date) tells none of them apart
+    items = [item for item in items if items.count(item) == 1]
     if not choices or not isinstance(value, str) or len(items) < 2:
         return None
     if _FOR_ALL.search(_value_marked(value, text)):  # "business for all flights"
         return None
-    found = sorted((m.start(), m.end(), item) for item in set(items)
+    found = sorted((m.start(), m.end(), item) for item in items
                    for m in _item_pattern(item).finditer(text.plain))
     said: dict[str, set[str]] = {}
     for n, (_start, end, item) in enumerate(found):

@@ -130,6 +130,14 @@ def test_mixed_choice_finds_dated_items_in_any_form() -> None:
                         CABINS) == "2024-05-23 in economy"
 
 
+def test_mixed_choice_skips_a_date_the_flights_share() -> None:
+    # both flights fly on May 17: the date names neither, and each flight's own line decides
+    text = said("- HAT130 (DEN to MIA, May 17): upgrade to business\n"
+                "- HAT184 (MIA to BOS, May 17): remains in economy")
+    items = ["HAT130", "2024-05-17", "HAT184", "2024-05-17"]
+    assert mixed_choice(text, items, "business", CABINS) == "HAT184 in economy"
+
+
 @pytest.mark.parametrize(("text", "expected"), [
     ("iah to las: flight HAT286 (Business Class) - las to sea: flight HAT047 (Economy Class)",
      "HAT047 in economy"),
