@@ -484,11 +484,13 @@ def _bind(session: SessionState, auth: Authorisation, spec: ActionSpec,
             return Coverage(False, f"after the user said {words}, the agent asked the user "
                             "something and called before any answer", auth.words,
                             excerpt(plain(m)))
-    sum_after = _sum_after(session, auth, spec.tool, arguments, said)
+    sum_after = _sum_after(session, auth, spec.tool, arguments, last, said,
+                           Text(" \n ".join([yes.plain, *after])))
     if sum_after is not None:
+        number, newest = sum_after
         return Coverage(False, f"after the user said {words}, the agent tried this action and "
-                        f"then put the sum at {sum_after:,} on its own; the user never said yes "
-                        "to it", auth.words, shown)
+                        f"then put the sum at {number:,} on its own; the user never said yes "
+                        "to it", auth.words, shown, superseding=newest)
     context: Text | None = None
     for key in spec.keys:
         value = values_at(arguments, key.name)
@@ -567,6 +569,12 @@ def _bind(session: SessionState, auth: Authorisation, spec: ActionSpec,
         if context is None:
             recent = messages[max(0, auth.yes_index - CONTEXT_MESSAGES):auth.yes_index + 1]
             context = Text(" ".join(plain(m) for m in recent))
+        if isinstance(value, str) and aliases.index is not None and _the_only_one(
+                session, key.name, value, proposed) and aliases.index.description_named(
+                context, key.name.rsplit(".", 1)[-1], value, " ".join(
+                    m.content for m in messages[max(0, auth.yes_index - CONTEXT_MESSAGES):
+                                                auth.yes_index + 1])):
+            continue
         if not named(context, value, own) or isinstance(value, int | float):
             return Coverage(False, f"{key.name}={value!r} was never named to the user before "
                             f"they said {words}", auth.words, shown, key.name)
@@ -602,12 +610,19 @@ def _mixed(auth: Authorisation, messages: list[Message], arguments: dict[str, An
 
 
 def _sum_after(session: SessionState, auth: Authorisation, tool: str,
-               arguments: dict[str, Any], said: Text) -> Decimal | None:
+               arguments: dict[str, Any], last: Text, said: Text, users: Text
+               ) -> tuple[Decimal, bool] | None:
     """A sum of money this call carries that an earlier attempt at the action since the yes
     did not, that the agent stated only after the yes ("the correct total is $374; I will
-    proceed with this amount") and that nothing before the yes named: the agent changed the
-    terms after the user agreed. Only the agent's turns since the user last spoke (at most
-    ``ANSWERS_AFTER``) are read; a first attempt is left to the key arguments."""
+    proceed with this amount") and that the user was not shown before the yes: the agent
+    changed the terms after the user agreed. Shown: in the turn the user answered where that
+    turn states sums (the user agreed to those: "the updated total is $1,047", not the $957
+    said before it), else anywhere before the yes; or in the user's own words (``users``: the
+    yes turn and the answers after it). Only the
+    agent's turns since the user last spoke (at most ``ANSWERS_AFTER``) are read; a first
+    attempt is left to the key arguments. With the sum, whether an attempt since the yes
+    carried a sum of the turn the user answered: that yes set this action's terms, and an
+    older yes to an older sum no longer covers it."""
     messages = session.messages
     after: list[str] = []
     for m in reversed(messages[auth.yes_index + 1:]):
@@ -628,14 +643,20 @@ def _sum_after(session: SessionState, auth: Authorisation, tool: str,
                          if isinstance(v, int | float) and not isinstance(v, bool))
     if not attempts:
         return None
+    answered = amounts(last.plain)
     for value in _flat(arguments):
         if not isinstance(value, int | float) or isinstance(value, bool):
             continue
         number = Decimal(str(value))
-        if number in stated and number not in tried and not named(said, value, {}):
+        if number not in stated or number in tried:
+            continue
+        if answered:
+            if number not in answered and not named(users, value, {}):
+                return number, bool(answered & tried)
+        elif not named(said, value, {}):
             recent = messages[max(0, auth.yes_index - CONTEXT_MESSAGES):auth.yes_index]
             if number not in amounts(" \n ".join(plain(m) for m in recent)):
-                return number
+                return number, False
     return None
 
 
@@ -748,6 +769,17 @@ def known_values(session: SessionState) -> dict[str, set[str]]:
                 known.setdefault(name, set()).add(v)
     session.derived["known"] = (known, len(session.calls))
     return known
+
+
+def _the_only_one(session: SessionState, name: str, value: str, proposed: Text) -> bool:
+    """The proposal speaks of "your reservation" (the key's noun: ``reservation_id``) and
+    ``value`` is the only one this argument has had in the session: the only reservation
+    looked at, so the only one "your reservation" can be (the caller also wants it described
+    in the conversation: an id the user never heard of, nor its flights, is not shown)."""
+    noun = name.removesuffix("_id").replace("_", " ")
+    if noun == name or not noun or known_values(session).get(name) != {value}:
+        return False
+    return re.search(rf"(?<![a-z]){re.escape(noun)}", proposed.plain) is not None
 
 
 def _other_known(session: SessionState, text: Text, name: str, value: Any) -> str | None:

@@ -114,3 +114,20 @@ async def test_one_cabin_for_all_said_later_is_covered(airline: PolicySet,
     state = after_a_detail(*lines)
     assert await air.confirmed(airline, state, "update_reservation_flights", cabin="economy",
                                **CHANGE)
+
+
+async def test_going_back_to_an_older_sum_after_a_newer_yes_is_not_covered(airline: PolicySet
+                                                                           ) -> None:
+    # the user agreed to $240, then to the corrected $374; the agent tried $374 and went back
+    # to $240 on its own: the newer yes set the terms, and the older one no longer covers them
+    state = retried("assistant: The correct total, including fees, is $374. Would you like to "
+                    "proceed with this updated total on your gift card?",
+                    "user: Yes, go ahead with the updated total.")
+    attempt(state, "book_reservation", booking(374))
+    say(state, "assistant: Sorry, the correct total is indeed $240, as first calculated. I'll "
+               "finalise the booking now.")
+    assert not await air.confirmed(airline, state, "book_reservation", **booking(240))
+    # asked again, and agreed to
+    say(state, "assistant: Shall I book it for $240 then?")
+    say(state, "user: Yes please.")
+    assert await air.confirmed(airline, state, "book_reservation", **booking(240))

@@ -154,3 +154,35 @@ async def test_a_setting_given_per_flight_does_not_cover_one_for_all(airline: Po
                     "economy to business. Shall I proceed?", "user: Yes, go ahead.")
     assert await confirmed(airline, state, "update_reservation_flights", cabin="business",
                            **args)
+
+
+EARLIER = ("assistant: Your trip: DEN to BOS on May 17, flights HAT130 "
+           "to Miami and HAT184 to Boston, economy, one passenger.")
+LATER = ("assistant: Moving to the nonstop costs $50 more, on your Visa ending 7447. Shall I "
+         "make the change to your reservation?")
+CHANGE = {"cabin": "economy", "payment_id": "credit_card_4421486",
+          "flights": [{"flight_number": "HAT130", "date": "2024-05-17"},
+                      {"flight_number": "HAT184", "date": "2024-05-17"}]}
+
+
+async def test_the_only_reservation_looked_at_described_earlier_is_named(airline: PolicySet
+                                                                         ) -> None:
+    # described by its own codes two turns before the yes, and "your reservation" in the
+    # answered turn: the only reservation the session read, so the only one it can be
+    state = session([read(DEN_BOS)], EARLIER, "user: I want the cheaper economy nonstop.",
+                    LATER, "user: Yes, go ahead.")
+    assert await confirmed(airline, state, "update_reservation_flights",
+                           reservation_id="ABC123", **CHANGE)
+
+
+async def test_not_the_only_one_or_never_described(airline: PolicySet) -> None:
+    # another reservation looked at too: "your reservation" no longer says which
+    state = session([read(DEN_BOS), read(JFK_LAS)], EARLIER,
+                    "user: I want the cheaper economy nonstop.", LATER, "user: Yes, go ahead.")
+    assert not await confirmed(airline, state, "update_reservation_flights",
+                               reservation_id="ABC123", **CHANGE)
+    # the only one, but the user never heard its id or its flights
+    state = session([read(DEN_BOS)], "assistant: I found your booking.",
+                    "user: I want the cheaper economy nonstop.", LATER, "user: Yes, go ahead.")
+    assert not await confirmed(airline, state, "update_reservation_flights",
+                               reservation_id="ABC123", **CHANGE)
