@@ -599,12 +599,12 @@ def _mixed(auth: Authorisation, messages: list[Message], arguments: dict[str, An
         if messages[k].role is Role.ASSISTANT:  # the agent's turn: its messages together
             while k > stop and messages[k - 1].role is Role.ASSISTANT:
                 k -= 1
-        lines = _lines(" ".join(m.content for m in messages[k:j]))
-        mixed = mixed_choice(lines, items, value, key.choices)
-        if mixed is not None:
+        # (the cached plain text first: a turn naming no choice cannot split them)
+        said = Text(" ".join(plain(m) for m in messages[k:j]))
+        if named(said, value, {}) or other_choice(said, value, key.choices) is not None:
+            mixed = mixed_choice(_lines(" ".join(m.content for m in messages[k:j])), items,
+                                 value, key.choices)
             return mixed, n <= 1
-        if named(lines, value, {}) or other_choice(lines, value, key.choices) is not None:
-            break
         j, n = k, n + 1
     return None, True
 
