@@ -116,7 +116,7 @@ def phrase_tokens(text: str) -> list[str]:
 _NUMBER = re.compile(r"(?<![\w.])[$€£¥]?\s?(\d{1,3}(?:,\d{3})+|\d+)(\.\d+)?(?![\w])")
 # a sum of money: a currency sign before the number, or a currency word or code after it
 _MONEY = re.compile(
-    r"(?:[$€£¥]\s?(\d{1,3}(?:,\d{3})+|\d+)(\.\d+)?(?![\w])|"
+    r"(?:(?:[$€£¥]|\b(?:usd|eur|gbp)\s)\s?(\d{1,3}(?:,\d{3})+|\d+)(\.\d+)?(?![\w])|"
     r"(?<![\w.])(\d{1,3}(?:,\d{3})+|\d+)(\.\d+)?\s?(?:dollars?|euros?|pounds?|usd|eur|gbp)\b)",
     re.IGNORECASE)
 _SMALL = {"zero": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
@@ -166,7 +166,8 @@ def _as_number(value: Any) -> Decimal | None:
 
 
 def amounts(text: str) -> set[Decimal]:
-    """The sums of money ``text`` states ("$374", "€ 12.50", "1,047 dollars"), as numbers."""
+    """The sums of money ``text`` states ("$374", "€ 12.50", "USD 90", "1,047 dollars"), as
+    numbers."""
     found: set[Decimal] = set()
     for a, b, c, d in _MONEY.findall(text):
         try:
@@ -443,8 +444,8 @@ def mixed_choice(text: Text, items: list[str], value: Any, choices: tuple[str, .
     items = [item for item in items if items.count(item) == 1]
     if not choices or not isinstance(value, str) or len(items) < 2:
         return None
-    if _FOR_ALL.search(_value_marked(value, text)):  # "business for all flights"
-        return None
+    if _FOR_ALL.search(_value_marked(value, text)) or _APPLIES_TO_ALL.search(text.plain):
+        return None  # "business for all flights"; "a cabin change applies to every flight"
     found = sorted((m.start(), m.end(), item) for item in items
                    for m in _item_pattern(item).finditer(text.plain))
     said: dict[str, set[str]] = {}
@@ -452,18 +453,34 @@ def mixed_choice(text: Text, items: list[str], value: Any, choices: tuple[str, .
         stop = found[n + 1][0] if n + 1 < len(found) else len(text.plain)
         rest = text.plain[end:min(stop, end + 120)]
         cut = _CLAUSE_END.search(rest)  # what is said of this item: up to its clause's end
-        clauses = _CLAUSES.split(rest[:cut.start()] if cut else rest)
+        whole = rest[:cut.start()] if cut else rest
+        clauses = _CLAUSES.split(whole)
         part = " , ".join(c for c in clauses
                           if not _NEGATED.search(c) and not _UNAVAILABLE.search(c))
         named_here = {c for c in choices if _becomes(part, c)}
         if len(named_here) == 1:
             said.setdefault(item, set()).update(named_here)
+        elif not named_here and _UNCHANGED.search(whole):  # "HAT278: no change"
+            said.setdefault(item, set()).add(UNCHANGED)
     if not any(c == {value} for c in said.values()):
         return None
     for item, chosen in said.items():
         if len(chosen) == 1 and value not in chosen:
-            return f"{item} in {next(iter(chosen)).replace('_', ' ')}"
+            other = next(iter(chosen))
+            return f"{item} {other}" if other == UNCHANGED else \
+                f"{item} in {other.replace('_', ' ')}"
     return None
+
+
+UNCHANGED = "unchanged"
+_UNCHANGED = re.compile(r"\b(?:no change|unchanged|not changed|(?:stays?|remains?|is kept|kept) "
+                        r"(?:as it is|as is|the same|unchanged)|as before)\b")
+# the setting stated as the whole object's: no item can differ
+_APPLIES_TO_ALL = re.compile(
+    r"\b(?:cabin|class|change|upgrade|downgrade)s?\b[^.!?]{0,30}\b(?:appl(?:y|ies)|has to be the "
+    r"same|must be the same|is the same) (?:to|on|for|across) (?:all|every|each|both|the "
+    r"(?:whole|entire))\b")
+
 
 
 def _becomes(part: str, choice: str) -> bool:

@@ -484,13 +484,12 @@ def _bind(session: SessionState, auth: Authorisation, spec: ActionSpec,
             return Coverage(False, f"after the user said {words}, the agent asked the user "
                             "something and called before any answer", auth.words,
                             excerpt(plain(m)))
-    sum_after = _sum_after(session, auth, spec.tool, arguments, last, said,
-                           Text(" \n ".join([yes.plain, *after])))
+    sum_after = _sum_after(session, auth, spec.tool, arguments, last, proposed, yes)
     if sum_after is not None:
         number, newest = sum_after
         return Coverage(False, f"after the user said {words}, the agent tried this action and "
-                        f"then put the sum at {number:,} on its own; the user never said yes "
-                        "to it", auth.words, shown, superseding=newest)
+                        f"then put {number:,} in it on its own; the user never said yes to "
+                        "that", auth.words, shown, superseding=newest)
     context: Text | None = None
     for key in spec.keys:
         value = values_at(arguments, key.name)
@@ -508,7 +507,8 @@ def _bind(session: SessionState, auth: Authorisation, spec: ActionSpec,
             return Coverage(False, f"the user said {words} to a proposal that does not name every "
                             f"one of {key.name}={value!r}", auth.words, shown, key.name)
         own = aliases.distinct
-        mixed, newest = _mixed(auth, messages, arguments, value, key) if key.choices \
+        mixed, newest = _mixed(auth, messages, arguments, value, key, spec.words) \
+            if key.choices \
             else (None, True)
         if mixed is not None:
             # (the proposal named this call's own items: its terms replace older yeses')
@@ -582,13 +582,13 @@ def _bind(session: SessionState, auth: Authorisation, spec: ActionSpec,
 
 
 def _mixed(auth: Authorisation, messages: list[Message], arguments: dict[str, Any], value: Any,
-           key: KeySpec) -> tuple[str | None, bool]:
+           key: KeySpec, words: tuple[str, ...]) -> tuple[str | None, bool]:
     """``mixed_choice`` read turn by turn from the user's yes back (as far as a single value may
-    have been named, ``CONTEXT_MESSAGES``), up to the first turn that names any of the key's
-    choices: a yes to a detail ("use the other gift card") after a proposal putting the flights
-    in different cabins does not cover one cabin for all, and "economy for both legs" in the
-    yes itself settles it. The item and its other choice, and whether the yes or the agent's
-    turn it answered said so."""
+    have been named, ``CONTEXT_MESSAGES``), up to the first turn that names the call's value or
+    says the action of all the items at once ("upgrading both flights"): a yes to a detail
+    ("use the other gift card") after a proposal putting the flights in different cabins does
+    not cover one cabin for all, and "economy for both legs" in the yes itself settles it. The
+    item and its other choice, and whether the yes or the agent's turn it answered said so."""
     items = _items(arguments)
     if len(set(items)) < 2:
         return None, True
@@ -601,63 +601,116 @@ def _mixed(auth: Authorisation, messages: list[Message], arguments: dict[str, An
                 k -= 1
         # (the cached plain text first: a turn naming no choice cannot split them)
         said = Text(" ".join(plain(m) for m in messages[k:j]))
-        if named(said, value, {}) or other_choice(said, value, key.choices) is not None:
+        says_value = named(said, value, {})
+        if says_value or other_choice(said, value, key.choices) is not None:
             mixed = mixed_choice(_lines(" ".join(m.content for m in messages[k:j])), items,
                                  value, key.choices)
-            return mixed, n <= 1
+            if mixed is not None or says_value:
+                return mixed, n <= 1
+            # only another choice, said of some items ("HAT184 stays in economy either way"):
+            # not what the call sets, so not what settles it; read on
+        elif _for_all(said.plain, words):  # "would you like both flights upgraded instead?"
+            break
         j, n = k, n + 1
     return None, True
 
 
+_ALL = re.compile(r"(?<![a-z])(?:all|both|every|entire|whole)(?![a-z])")
+
+
+def _for_all(text: str, words: tuple[str, ...]) -> bool:
+    """The action said of all the items at once ("upgrading both flights", "HAT130 and HAT184
+    both upgraded"): an "all" or "both" within a few words of an action word, in one sentence."""
+    for m in _ALL.finditer(text):
+        before = _SENTENCE_END.split(text[max(0, m.start() - 40):m.start()])[-1]
+        after = _SENTENCE_END.split(text[m.end():m.end() + 40])[0]
+        if names_action(f"{before}{m.group()}{after}", words) is not None:
+            return True
+    return False
+
+
+_SENTENCE_END = re.compile(r"[.!?;](?:\s|$)")
+
+
 def _sum_after(session: SessionState, auth: Authorisation, tool: str,
-               arguments: dict[str, Any], last: Text, said: Text, users: Text
+               arguments: dict[str, Any], last: Text, proposed: Text, yes: Text
                ) -> tuple[Decimal, bool] | None:
-    """A sum of money this call carries that an earlier attempt at the action since the yes
-    did not, that the agent stated only after the yes ("the correct total is $374; I will
-    proceed with this amount") and that the user was not shown before the yes: the agent
-    changed the terms after the user agreed. Shown: in the turn the user answered where that
-    turn states sums (the user agreed to those: "the updated total is $1,047", not the $957
-    said before it), else anywhere before the yes; or in the user's own words (``users``: the
-    yes turn and the answers after it). Only the
-    agent's turns since the user last spoke (at most ``ANSWERS_AFTER``) are read; a first
-    attempt is left to the key arguments. With the sum, whether an attempt since the yes
-    carried a sum of the turn the user answered: that yes set this action's terms, and an
-    older yes to an older sum no longer covers it."""
-    messages = session.messages
-    after: list[str] = []
-    for m in reversed(messages[auth.yes_index + 1:]):
-        if m.role is Role.USER or len(after) == ANSWERS_AFTER:
-            break
-        after.append(plain(m))
-    stated = amounts(" \n ".join(after)) if after else set()
-    if not stated:
-        return None
-    tried: set[Decimal] = set()
-    attempts = 0
+    """A number this call carries (a sum, a count) that changed since an attempt at the same
+    action after the yes, and that the user was not shown before it: the agent changed the
+    terms after the user agreed ("the correct total is $374; I will proceed with this amount",
+    or a silent retry with the sum from the upstream's error; a sum: a number the agent stated
+    as money since the yes, or one at a key named as money). Shown: in the turn the user
+    answered where that turn states sums (the user agreed to those: "the updated total is
+    $1,047", not the $957 said before it), else in the proposal or anywhere before the yes;
+    or in the yes turn itself. A number whose values in the call add up to a sum shown (the
+    split of an agreed total: "$200 from the certificate and the rest on your Visa"), or to a
+    sum shown "per passenger" or "each" times one of the call's lists' lengths, is shown; so is
+    zero. A first attempt is left to the key arguments. With the number, whether an attempt
+    since the yes carried a sum of the turn the user answered: that yes set this action's
+    terms, and an older yes to an older sum no longer covers it."""
+    tried: dict[str, set[Decimal]] = {}
     for call in reversed(session.calls[-2 * ANSWERS_AFTER:]):
         if call.seq <= auth.yes_seq:
             break
         if call.tool == tool:
-            attempts += 1
-            tried.update(Decimal(str(v)) for v in _flat(call.arguments)
-                         if isinstance(v, int | float) and not isinstance(v, bool))
-    if not attempts:
+            for path, number in _numbers(call.arguments):
+                tried.setdefault(path, set()).add(number)
+    if not tried:  # (an attempt with no numbers leaves nothing to compare either)
+        return None
+    carried = _numbers(arguments)
+    changed = [(path, number) for path, number in carried
+               if number and number not in tried.get(path, ())]
+    if not changed:
+        return None
+    # sums only: a number at a key named as money, or one the agent stated as money since the
+    # yes (a count of bags set right on a retry is no new price)
+    stated = amounts(" \n ".join(plain(m) for m in session.messages[auth.yes_index + 1:][
+        -2 * ANSWERS_AFTER:] if m.role is Role.ASSISTANT))
+    changed = [(path, number) for path, number in changed
+               if number in stated or _MONEY_KEY.search(path.rsplit(".", 1)[-1])]
+    if not changed:
         return None
     answered = amounts(last.plain)
-    for value in _flat(arguments):
-        if not isinstance(value, int | float) or isinstance(value, bool):
+    if answered:
+        sums = answered | yes.numbers()
+    else:
+        recent = session.messages[max(0, auth.yes_index - CONTEXT_MESSAGES):auth.yes_index]
+        sums = proposed.numbers() | amounts(" \n ".join(plain(m) for m in recent))
+    each = _EACH.search(proposed.plain) is not None
+    lengths = {len(v) for v in arguments.values() if isinstance(v, list) and 1 < len(v) < 10}
+    for path, number in changed:
+        if number in sums:
             continue
-        number = Decimal(str(value))
-        if number not in stated or number in tried:
+        total = sum((n for p, n in carried if p == path), Decimal(0))
+        if total in sums or (each and any(total == s * k for s in sums for k in lengths)):
             continue
-        if answered:
-            if number not in answered and not named(users, value, {}):
-                return number, bool(answered & tried)
-        elif not named(said, value, {}):
-            recent = messages[max(0, auth.yes_index - CONTEXT_MESSAGES):auth.yes_index]
-            if number not in amounts(" \n ".join(plain(m) for m in recent)):
-                return number, False
+        every = {n for values in tried.values() for n in values}
+        return number, bool(answered & every)
     return None
+
+
+_MONEY_KEY = re.compile(r"(?:^|_)(?:amount|price|cost|fee|sum|charge|refund|fare|payment|paid|"
+                        r"balance)(?:$|_)")
+_EACH = re.compile(r"\b(?:per (?:passenger|person|traveller|traveler|adult|ticket|item|seat|"
+                   r"bag|night|unit)|each|apiece|a head)\b")
+
+
+def _numbers(arguments: dict[str, Any]) -> list[tuple[str, Decimal]]:
+    """The call's numbers with their key paths (``payment_methods.*.amount``), in order;
+    booleans are no numbers. Iterative: arguments may nest deeper than Python recurses."""
+    out: list[tuple[str, Decimal]] = []
+    stack: list[tuple[str, Any]] = [("", arguments)]
+    while stack:
+        path, value = stack.pop()
+        if isinstance(value, dict):
+            stack.extend((f"{path}.{k}" if path else str(k), v)
+                         for k, v in reversed(value.items()))
+        elif isinstance(value, list):
+            stack.extend((f"{path}.*" if path else "*", v) for v in reversed(value))
+        elif isinstance(value, int | float) and not isinstance(value, bool) \
+                and math.isfinite(value):
+            out.append((path, Decimal(str(value))))
+    return out
 
 
 def _picked(aliases: Aliases, users: Text, value: Any) -> str | None:
