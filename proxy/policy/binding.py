@@ -482,7 +482,6 @@ _APPLIES_TO_ALL = re.compile(
     r"(?:whole|entire))\b")
 
 
-
 def _becomes(part: str, choice: str) -> bool:
     """``choice`` named in ``part`` other than as the item's present state."""
     said = " ".join(phrase_tokens(choice))

@@ -507,9 +507,8 @@ def _bind(session: SessionState, auth: Authorisation, spec: ActionSpec,
             return Coverage(False, f"the user said {words} to a proposal that does not name every "
                             f"one of {key.name}={value!r}", auth.words, shown, key.name)
         own = aliases.distinct
-        mixed, newest = _mixed(auth, messages, arguments, value, key, spec.words) \
-            if key.choices \
-            else (None, True)
+        mixed, newest = (_mixed(auth, messages, arguments, value, key, spec.words)
+                         if key.choices else (None, True))
         if mixed is not None:
             # (the proposal named this call's own items: its terms replace older yeses')
             return Coverage(False, f"the user said {words} to a proposal putting {mixed}; the "
@@ -635,19 +634,19 @@ _SENTENCE_END = re.compile(r"[.!?;](?:\s|$)")
 def _sum_after(session: SessionState, auth: Authorisation, tool: str,
                arguments: dict[str, Any], last: Text, proposed: Text, yes: Text
                ) -> tuple[Decimal, bool] | None:
-    """A number this call carries (a sum, a count) that changed since an attempt at the same
-    action after the yes, and that the user was not shown before it: the agent changed the
-    terms after the user agreed ("the correct total is $374; I will proceed with this amount",
-    or a silent retry with the sum from the upstream's error; a sum: a number the agent stated
-    as money since the yes, or one at a key named as money). Shown: in the turn the user
-    answered where that turn states sums (the user agreed to those: "the updated total is
-    $1,047", not the $957 said before it), else in the proposal or anywhere before the yes;
-    or in the yes turn itself. A number whose values in the call add up to a sum shown (the
-    split of an agreed total: "$200 from the certificate and the rest on your Visa"), or to a
-    sum shown "per passenger" or "each" times one of the call's lists' lengths, is shown; so is
-    zero. A first attempt is left to the key arguments. With the number, whether an attempt
-    since the yes carried a sum of the turn the user answered: that yes set this action's
-    terms, and an older yes to an older sum no longer covers it."""
+    """A sum this call carries that changed since an attempt at the same action after the
+    yes, and that the user was not shown before it: the agent changed the terms after the user
+    agreed ("the correct total is $374; I will proceed with this amount", or a silent retry
+    with the total from the upstream's error). A sum: a number at a key named as money, or one
+    the agent stated as money since the yes (a count of bags set right is no new price; zero
+    never is). Shown: in the turn the user answered where that turn states sums (the user
+    agreed to those: "the updated total is $1,047", not the $957 said before it), else in the
+    proposal or anywhere before the yes; or in the yes turn itself. Values at one key that add
+    up to a sum shown (an agreed total split anew: "$200 from the certificate and the rest on
+    your Visa"), or to a sum shown "per passenger" or "each" times the length of one of the
+    call's lists, are shown. A first attempt is left to the key arguments. With the sum,
+    whether an attempt since the yes carried a sum of the turn the user answered: that yes set
+    this action's terms, and an older yes to an older sum no longer covers it."""
     tried: dict[str, set[Decimal]] = {}
     for call in reversed(session.calls[-2 * ANSWERS_AFTER:]):
         if call.seq <= auth.yes_seq:
@@ -684,8 +683,7 @@ def _sum_after(session: SessionState, auth: Authorisation, tool: str,
         total = sum((n for p, n in carried if p == path), Decimal(0))
         if total in sums or (each and any(total == s * k for s in sums for k in lengths)):
             continue
-        every = {n for values in tried.values() for n in values}
-        return number, bool(answered & every)
+        return number, any(answered & values for values in tried.values())
     return None
 
 
