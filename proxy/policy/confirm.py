@@ -845,8 +845,12 @@ def _other_known(session: SessionState, text: Text, name: str, value: Any) -> st
 
 
 def _lines(raw: str) -> Text:
-    """``raw`` normalised line by line, its line breaks kept (a blank line ends a part)."""
-    return Text("\n".join(normalize(line) for line in raw.split("\n")))
+    """``raw`` normalised line by line, its line breaks kept (a blank line ends a part); a
+    numbered list's "2." is a dash, not a sentence's end."""
+    return Text("\n".join(normalize(_NUMBERED.sub(r"\1- ", line)) for line in raw.split("\n")))
+
+
+_NUMBERED = re.compile(r"^(\s*)\d{1,2}[.)]\s+")
 
 
 def _items(arguments: dict[str, Any]) -> list[str]:

@@ -324,15 +324,30 @@ def _typo_yes(sentence: str) -> bool:
 _SPLIT = re.compile(r"(?:[^.!?¿¡\n;]|(?<=\d)\.(?=\d))+[.!?;]*|[¿¡][^?!]*[?!]*")
 
 
+# A yes that starts a new clause in a run-on turn ("I guess you're right yes please proceed",
+# "probably my mistake, yes please go ahead"): its own sentence, so the hedge before it is not
+# read as holding it.
+_CLAUSE_YES = re.compile(r"(?:,\s*|\s+)(?=(?:yes|yeah|yep|yup|ok|okay|sure)[\s,]+(?:please|pls|"
+                         r"plz|go ahead|proceed|do it|let's|confirm)(?![\w']))")
+
+
 def sentences(text: str) -> list[tuple[str, bool]]:
     """(sentence, is_question) pairs of normalised text. Emoji stay with their sentence."""
     out = []
     for part in _SPLIT.findall(text):
         s = part.strip().lstrip("¿¡").strip()
-        body = s.rstrip(".!?; ").strip()
-        if body:
-            out.append((body, s.endswith("?")))
+        pieces = _CLAUSE_YES.split(s)
+        for n, piece in enumerate(pieces):
+            body = piece.rstrip(".!?;, ").strip()
+            if body:
+                out.append((body, n == len(pieces) - 1 and s.endswith("?")))
     return out
+
+
+# chat shorthand, read as the words it stands for ("pls proceed", "could u go ahead")
+_SHORTHAND = {"pls": "please", "plz": "please", "plse": "please", "u": "you", "ur": "your",
+              "k": "ok", "kk": "ok", "thx": "thanks", "thnx": "thanks", "ty": "thank you"}
+_SHORTHAND_RE = re.compile(r"(?<![\w'])(?:" + "|".join(_SHORTHAND) + r")(?![\w'])")
 
 
 _FRAGMENT = re.compile(r"^[\W\d_]*$")
@@ -341,6 +356,7 @@ _FRAGMENT = re.compile(r"^[\W\d_]*$")
 def _sentence_act(sentence: str, question: bool) -> tuple[Act, bool]:
     """One sentence's act, and for a hold whether it takes back a yes (a wait or a change).
     A sentence that only picks an option is ``affirm`` here; ``read_turn`` marks it a choice."""
+    sentence = _SHORTHAND_RE.sub(lambda m: _SHORTHAND[m.group()], sentence)
     if _CLOSING.search(sentence) or _NO_BAGS.fullmatch(sentence) or _REDIRECT.search(sentence):
         return Act.OTHER, False
     text = _IDIOMS.sub(" ", sentence)

@@ -131,3 +131,20 @@ async def test_going_back_to_an_older_sum_after_a_newer_yes_is_not_covered(airli
     say(state, "assistant: Shall I book it for $240 then?")
     say(state, "user: Yes please.")
     assert await air.confirmed(airline, state, "book_reservation", **booking(240))
+
+
+async def test_a_numbered_sub_list_still_splits_the_cabins(airline: PolicySet) -> None:
+    # "2." at a line's start is a list's number, not the end of what is said of the flight
+    numbered = ("assistant: To confirm the upgrade of reservation ABC123:\n1. **Outbound (May 17):**\n"
+                "   1. Flight: HAT130\n   2. Cabin: Business\n2. **Connection (May 17):**\n"
+                "   1. Flight: HAT184\n   2. Cabin: Economy\nThe difference is $105 on your "
+                "original payment. Shall I proceed?")
+    original = {**CHANGE, "payment_id": "gift_card_1000001"}  # what ABC123 was paid with
+    state = air.session([air.read(air.DEN_BOS)], numbered, "user: Yes, go ahead.")
+    assert not await air.confirmed(airline, state, "update_reservation_flights",
+                                   cabin="business", **original)
+    # the same list with one cabin for both is covered
+    state = air.session([air.read(air.DEN_BOS)], numbered.replace("Economy", "Business"),
+                        "user: Yes, go ahead.")
+    assert await air.confirmed(airline, state, "update_reservation_flights", cabin="business",
+                               **original)

@@ -161,6 +161,19 @@ TABLE: list[tuple[str, Act]] = [
     ("No, I don't want to proceed.", D), ("I don't want any changes.", D),
     # a choice of an option is marked as such (see test_choices below)
     ("Let's go with option 1.", A), ("I'll go with Option 1.", A),
+    # chat shorthand (a casual rewrite of the labelled transcripts found these refused)
+    ("Pls proceed with booking the HAT102 flight for me. Thank u!", A),
+    ("Could u pls go ahead and book the HAT102 flight for me?", A), ("plz proceed", A),
+    ("k go ahead", A), ("kk thx", A), ("pls don't do it", D), ("could u wait a sec", H),
+    # a yes starting a new clause of a run-on turn: the hedge before it does not hold it
+    ("Hmm maybe I mixed things up I guess you're right Yes please proceed with issuing the "
+     "certificate Thanks for your help", A),
+    ("Hmm, maybe I mixed things up, I guess you're right, yes, please proceed with it", A),
+    ("Probably my mistake, yes please proceed with the cancellation", A),
+    ("Maybe I was wrong about that, anyway yes please go ahead", A),
+    ("If it is free, yes please proceed", H),
+    ("yes please proceed, but only if it is refundable", H),
+    ("ok go ahead but wait, is it refundable?", H),
 ]
 
 
