@@ -810,25 +810,31 @@ def _whole(auth: Authorisation, messages: list[Message], spec: ActionSpec, parts
     return cover
 
 
-def known_values(session: SessionState) -> dict[str, set[str]]:
-    """argument name -> the string values the session's calls gave it, extended incrementally."""
+def known_values(session: SessionState, reads: bool = False) -> dict[str, set[str]]:
+    """argument name -> the string values the session's calls gave it (``reads``: its read
+    calls only, the objects it looked up), extended incrementally."""
+    key = "known_read" if reads else "known"
     known: dict[str, set[str]]
-    known, seen = session.derived.get("known", ({}, 0))
+    known, seen = session.derived.get(key, ({}, 0))
     for call in session.calls[seen:]:
+        if reads and call.kind != "read":
+            continue
         for name, v in call.arguments.items():
             if isinstance(v, str) and 4 <= len(v) <= 64:
                 known.setdefault(name, set()).add(v)
-    session.derived["known"] = (known, len(session.calls))
+    session.derived[key] = (known, len(session.calls))
     return known
 
 
 def _the_only_one(session: SessionState, name: str, value: str, proposed: Text) -> bool:
     """The proposal speaks of "your reservation" (the key's noun: ``reservation_id``) and
-    ``value`` is the only one this argument has had in the session: the only reservation
-    looked at, so the only one "your reservation" can be (the caller also wants it described
-    in the conversation: an id the user never heard of, nor its flights, is not shown)."""
+    ``value`` is the only one this argument has had in the session, looked up by a read: the
+    only reservation looked at, so the only one "your reservation" can be (the caller also
+    wants it described in the conversation: an id the user never heard of, nor its flights,
+    is not shown). An id only ever used by writes (a payment method) was never looked at."""
     noun = name.removesuffix("_id").replace("_", " ")
-    if noun == name or not noun or known_values(session).get(name) != {value}:
+    if noun == name or not noun or known_values(session, reads=True).get(name) != {value} \
+            or known_values(session).get(name, {value}) != {value}:
         return False
     return re.search(rf"(?<![a-z]){re.escape(noun)}", proposed.plain) is not None
 

@@ -186,3 +186,23 @@ async def test_not_the_only_one_or_never_described(airline: PolicySet) -> None:
                     "user: I want the cheaper economy nonstop.", LATER, "user: Yes, go ahead.")
     assert not await confirmed(airline, state, "update_reservation_flights",
                                reservation_id="ABC123", **CHANGE)
+
+
+def test_only_an_object_looked_up_is_the_only_one() -> None:
+    from proxy.policy.binding import Text
+    from proxy.policy.confirm import _the_only_one
+    state = session([read(DEN_BOS)])
+    text = Text("shall i change your reservation and charge your payment method?")
+    assert _the_only_one(state, "reservation_id", "ABC123", text)
+    assert not _the_only_one(state, "reservation_id", "XYZ789", text)
+    # a payment method only ever used by a write was never looked at
+    state.add_call(CallRecord(new_id("c"), "s", state.next_seq(), "update_reservation_baggages",
+                              "write", {"reservation_id": "ABC123",
+                                        "payment_method_id": "credit_card_4421486"},
+                              "d", "allow", [], "v", Outcome.EXECUTED, "t"))
+    assert not _the_only_one(state, "payment_method_id", "credit_card_4421486", text)
+    # a write on another reservation: "your reservation" no longer says which
+    state.add_call(CallRecord(new_id("c"), "s", state.next_seq(), "cancel_reservation", "write",
+                              {"reservation_id": "XYZ789"}, "d", "allow", [], "v",
+                              Outcome.EXECUTED, "t"))
+    assert not _the_only_one(state, "reservation_id", "ABC123", text)
