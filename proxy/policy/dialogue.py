@@ -331,12 +331,25 @@ _CLAUSE_YES = re.compile(r"(?:,\s*|\s+)(?=(?:yes|yeah|yep|yup|ok|okay|sure)[\s,]
                          r"plz|go ahead|proceed|do it|let's|confirm)(?![\w']))")
 
 
+# ... but not after a refusal, a wait or a turn of mind in the same breath ("not yet, ok go
+# ahead later", "wait, yes please proceed"): that clause and the yes stay one sentence
+_NO_CLAUSE_SPLIT = re.compile(r"(?<![\w'])(?:no|not|never|nope|wait|hold|actually|stop|instead|"
+                              r"but|only|unless|if|later|tomorrow)(?![\w'])|n't(?![\w'])")
+
+
 def sentences(text: str) -> list[tuple[str, bool]]:
     """(sentence, is_question) pairs of normalised text. Emoji stay with their sentence."""
     out = []
     for part in _SPLIT.findall(text):
         s = part.strip().lstrip("¿¡").strip()
-        pieces = _CLAUSE_YES.split(s)
+        spans: list[tuple[int, int]] = []  # the pieces as (start, end) in s: text as written
+        start = 0
+        for m in _CLAUSE_YES.finditer(s):
+            if not _NO_CLAUSE_SPLIT.search(s[start:m.start()]):
+                spans.append((start, m.start()))
+                start = m.end()
+        spans.append((start, len(s)))
+        pieces = [s[a:b] for a, b in spans]
         for n, piece in enumerate(pieces):
             body = piece.rstrip(".!?;, ").strip()
             if body:

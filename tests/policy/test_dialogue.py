@@ -172,6 +172,10 @@ TABLE: list[tuple[str, Act]] = [
     ("Probably my mistake, yes please proceed with the cancellation", A),
     ("Maybe I was wrong about that, anyway yes please go ahead", A),
     ("If it is free, yes please proceed", H),
+    # ... but not after a refusal, a wait or a turn of mind in the same breath
+    ("not yet, ok go ahead later", H), ("Wait, yes please proceed", H),
+    ("hold on yes please go ahead", H), ("Actually no, ok proceed with the refund only", H),
+    ("Don't do that, yes please proceed with the other one", D),
     ("yes please proceed, but only if it is refundable", H),
     ("ok go ahead but wait, is it refundable?", H),
 ]
