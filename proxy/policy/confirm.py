@@ -569,11 +569,14 @@ def _bind(session: SessionState, auth: Authorisation, spec: ActionSpec,
             recent = messages[max(0, auth.yes_index - CONTEXT_MESSAGES):auth.yes_index + 1]
             context = Text(" ".join(plain(m) for m in recent))
         if isinstance(value, str) and aliases.index is not None and _the_only_one(
-                session, key.name, value, proposed) and aliases.index.description_named(
-                context, key.name.rsplit(".", 1)[-1], value, " ".join(
-                    m.content for m in messages[max(0, auth.yes_index - CONTEXT_MESSAGES):
-                                                auth.yes_index + 1])):
-            continue
+                session, key.name, value, proposed):
+            near = messages[max(0, auth.yes_index - 2 * PROPOSAL_TURNS):auth.yes_index + 1]
+            asked = " ".join(plain(m) for m in near if m.role is Role.USER)
+            if aliases.index.description_named(
+                    Text(" ".join(plain(m) for m in near)), key.name.rsplit(".", 1)[-1], value,
+                    " ".join(m.content for m in near)) and not _OTHER_ONE.search(asked) \
+                    and not _another_of_its_form(asked, value):
+                continue
         if not named(context, value, own) or isinstance(value, int | float):
             return Coverage(False, f"{key.name}={value!r} was never named to the user before "
                             f"they said {words}", auth.words, shown, key.name)
@@ -831,12 +834,33 @@ def _the_only_one(session: SessionState, name: str, value: str, proposed: Text) 
     ``value`` is the only one this argument has had in the session, looked up by a read: the
     only reservation looked at, so the only one "your reservation" can be (the caller also
     wants it described in the conversation: an id the user never heard of, nor its flights,
-    is not shown). An id only ever used by writes (a payment method) was never looked at."""
+    is not shown). An id only ever used by writes (a payment method) was never looked at. The
+    caller wants the description in the proposal's own exchanges, where the user did not
+    speak of another one."""
     noun = name.removesuffix("_id").replace("_", " ")
     if noun == name or not noun or known_values(session, reads=True).get(name) != {value} \
             or known_values(session).get(name, {value}) != {value}:
         return False
-    return re.search(rf"(?<![a-z]){re.escape(noun)}", proposed.plain) is not None
+    return re.search(rf"(?<![a-z])(?:your|the|this|that)(?: current)? {re.escape(noun)}(?![a-z])",
+                     proposed.plain) is not None
+
+
+def _another_of_its_form(text: str, value: str) -> bool:
+    """A word in ``text`` of ``value``'s form that is not ``value`` (the user named reservation
+    XYZ789, where the call changes ABC123): as long, letters and digits where it has them."""
+    own = value.lower().lstrip("#")
+    letters, digits = any(c.isalpha() for c in own), any(c.isdigit() for c in own)
+    for word in re.findall(r"[a-z0-9]+", text):
+        if len(word) == len(own) and word != own and any(c.isdigit() for c in word) == digits \
+                and any(c.isalpha() for c in word) == letters:
+            return True
+    return False
+
+
+# the user speaks of another one ("not that one, my other trip", "that's not the reservation I
+# mean", "a different booking")
+_OTHER_ONE = re.compile(r"(?<![a-z])(?:other|another|different|wrong|not (?:that|this|the|my))"
+                        r"(?![a-z])|n't (?:that|this|the|my)(?![a-z])")
 
 
 def _other_known(session: SessionState, text: Text, name: str, value: Any) -> str | None:

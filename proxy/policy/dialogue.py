@@ -315,8 +315,8 @@ def _distance(a: str, b: str) -> int:
 def _typo_yes(sentence: str) -> bool:
     """A misspelt yes as the sentence's first word ("yse", "proceeed", "confrim")."""
     first = re.split(r"[^a-z']+", sentence, maxsplit=1)[0]
-    if len(first) < 3 or _YES.fullmatch(first):
-        return False
+    if len(first) < 3 or len(first) > 12 or _YES.fullmatch(first):
+        return False  # (a longer word is no yes within two letters, and costs per letter)
     return any(_distance(first, word) <= (1 if len(word) <= 4 else 2) for word in _FUZZY)
 
 
@@ -327,14 +327,28 @@ _SPLIT = re.compile(r"(?:[^.!?¿¡\n;]|(?<=\d)\.(?=\d))+[.!?;]*|[¿¡][^?!]*[?!]
 # A yes that starts a new clause in a run-on turn ("I guess you're right yes please proceed",
 # "probably my mistake, yes please go ahead"): its own sentence, so the hedge before it is not
 # read as holding it.
-_CLAUSE_YES = re.compile(r"(?:,\s*|\s+)(?=(?:yes|yeah|yep|yup|ok|okay|sure)[\s,]+(?:please|pls|"
-                         r"plz|go ahead|proceed|do it|let's|confirm)(?![\w']))")
+_CLAUSE_YES = re.compile(r"(?:,\s*|\s+)(?=(?:yes|yeah|yep|yup|ok|okay|sure)[\s,]+(?:(?:please|"
+                         r"pls|plz)[\s,]+)?(?:go ahead|proceed|do it|go for it|confirm)(?![\w']))")
 
 
-# ... but not after a refusal, a wait or a turn of mind in the same breath ("not yet, ok go
-# ahead later", "wait, yes please proceed"): that clause and the yes stay one sentence
+# ... but not after a refusal, a wait, a condition or a turn of mind in the same breath ("not
+# yet, ok go ahead later", "wait, yes please proceed", "espera, ok please proceed"): that
+# clause and the yes stay one sentence. A hedge alone ("maybe I mixed things up", "I guess
+# you're right") is read as it is when a full stop ends it: it does not hold a later yes.
 _NO_CLAUSE_SPLIT = re.compile(r"(?<![\w'])(?:no|not|never|nope|wait|hold|actually|stop|instead|"
-                              r"but|only|unless|if|later|tomorrow)(?![\w'])|n't(?![\w'])")
+                              r"but|only|unless|if|later|tomorrow|first|before)(?![\w'])|"
+                              r"n't(?![\w'])")
+_HEDGES = _words(r"maybe", r"perhaps", r"i guess", r"probably", r"hmm+", r"unsure")
+_HEDGE_END = re.compile(r"(?<![\w'])(?:maybe|perhaps|probably|possibly|i guess|i think|i suppose|"
+                        r"unsure|hmm+)[\s,]*$")
+
+
+def _keeps_clause(before: str) -> bool:
+    """Whether the text before a clause's yes holds it in the same sentence."""
+    if _NO_CLAUSE_SPLIT.search(before) or _CONDITION.search(before) or _DECLINE.search(before) \
+            or _HEDGE_END.search(before):  # ("maybe yes, go ahead": the hedge is the yes's)
+        return True
+    return bool(_WAIT.search(_HEDGES.sub(" ", before)))
 
 
 def sentences(text: str) -> list[tuple[str, bool]]:
@@ -345,7 +359,7 @@ def sentences(text: str) -> list[tuple[str, bool]]:
         spans: list[tuple[int, int]] = []  # the pieces as (start, end) in s: text as written
         start = 0
         for m in _CLAUSE_YES.finditer(s):
-            if not _NO_CLAUSE_SPLIT.search(s[start:m.start()]):
+            if not _keeps_clause(s[start:m.start()]):
                 spans.append((start, m.start()))
                 start = m.end()
         spans.append((start, len(s)))
@@ -360,7 +374,10 @@ def sentences(text: str) -> list[tuple[str, bool]]:
 # chat shorthand, read as the words it stands for ("pls proceed", "could u go ahead")
 _SHORTHAND = {"pls": "please", "plz": "please", "plse": "please", "u": "you", "ur": "your",
               "k": "ok", "kk": "ok", "thx": "thanks", "thnx": "thanks", "ty": "thank you"}
-_SHORTHAND_RE = re.compile(r"(?<![\w'])(?:" + "|".join(_SHORTHAND) + r")(?![\w'])")
+# ("k" is "ok" only as the whole sentence or before a go-ahead: "Mia K. Li", "2 k", "vitamin
+# k" and the Czech "k" are no yes)
+_SHORTHAND_RE = re.compile(r"(?<![\w'])(?:pls|plz|plse|u|ur|thx|thnx|ty|^kk?(?=[\s,]*(?:$|go |"
+                           r"go$|proceed|do it|please|pls|plz|thx|thanks)))(?![\w'])")
 
 
 _FRAGMENT = re.compile(r"^[\W\d_]*$")

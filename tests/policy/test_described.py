@@ -206,3 +206,24 @@ def test_only_an_object_looked_up_is_the_only_one() -> None:
                               {"reservation_id": "XYZ789"}, "d", "allow", [], "v",
                               Outcome.EXECUTED, "t"))
     assert not _the_only_one(state, "reservation_id", "ABC123", text)
+
+
+@pytest.mark.parametrize("words", [
+    "user: Not that one, my other trip, the one to Las Vegas.",
+    "user: That's not the reservation I mean.",
+    "user: I meant reservation XYZ789.",
+])
+async def test_the_only_one_looked_at_is_not_the_one_the_user_means(airline: PolicySet,
+                                                                     words: str) -> None:
+    state = session([read(DEN_BOS)], EARLIER, words, LATER, "user: Yes, go ahead.")
+    assert not await confirmed(airline, state, "update_reservation_flights",
+                               reservation_id="ABC123", **CHANGE)
+
+
+async def test_the_only_one_described_long_ago_is_not_named(airline: PolicySet) -> None:
+    # described, then the conversation moved on for several exchanges
+    chat = [line for n in range(4) for line in (f"user: Another question, number {n}?",
+                                                f"assistant: Here is answer {n}.")]
+    state = session([read(DEN_BOS)], EARLIER, *chat, LATER, "user: Yes, go ahead.")
+    assert not await confirmed(airline, state, "update_reservation_flights",
+                               reservation_id="ABC123", **CHANGE)

@@ -170,12 +170,18 @@ TABLE: list[tuple[str, Act]] = [
      "certificate Thanks for your help", A),
     ("Hmm, maybe I mixed things up, I guess you're right, yes, please proceed with it", A),
     ("Probably my mistake, yes please proceed with the cancellation", A),
-    ("Maybe I was wrong about that, anyway yes please go ahead", A),
+    ("Maybe I was wrong about that. Anyway, yes please go ahead.", A),
     ("If it is free, yes please proceed", H),
     # ... but not after a refusal, a wait or a turn of mind in the same breath
     ("not yet, ok go ahead later", H), ("Wait, yes please proceed", H),
     ("hold on yes please go ahead", H), ("Actually no, ok proceed with the refund only", H),
     ("Don't do that, yes please proceed with the other one", D),
+    ("Maybe I was wrong about that, anyway yes please go ahead", D),  # ("wrong": a refusal word)
+    ("maybe yes please go ahead", H), ("I'm unsure, yes please proceed", H),
+    ("before you do that, ok please tell me the total first", H),
+    ("espera, ok please proceed", H), ("hmm ok please tell me the refund amount", H),
+    # "k" is "ok" only as the whole sentence or before a go-ahead
+    ("The passenger is Mia K. Li.", N), ("my budget is 2 k", N), ("Mám k tomu jeden dotaz.", N),
     ("yes please proceed, but only if it is refundable", H),
     ("ok go ahead but wait, is it refundable?", H),
 ]
