@@ -137,11 +137,8 @@ class Text:
     def numbers(self) -> set[Decimal]:
         if self._numbers is None:
             found: set[Decimal] = set()
-            for whole, frac in _NUMBER.findall(self.plain):
-                try:
-                    found.add(Decimal(whole.replace(",", "") + (frac or "")))
-                except InvalidOperation:
-                    continue
+            found.update(n for whole, frac in _NUMBER.findall(self.plain)
+                         if (n := _decimal(whole, frac)) is not None)
             for word in _SMALL_RE.findall(self.plain):
                 found.add(Decimal(_SMALL[word]))
             self._numbers = found
@@ -168,13 +165,15 @@ def _as_number(value: Any) -> Decimal | None:
 def amounts(text: str) -> set[Decimal]:
     """The sums of money ``text`` states ("$374", "€ 12.50", "USD 90", "1,047 dollars"), as
     numbers."""
-    found: set[Decimal] = set()
-    for a, b, c, d in _MONEY.findall(text):
-        try:
-            found.add(Decimal((a or c).replace(",", "") + (b or d)))
-        except InvalidOperation:
-            continue
-    return found
+    return {n for a, b, c, d in _MONEY.findall(text) if (n := _decimal(a or c, b or d)) is not None}
+
+
+def _decimal(whole: str, fraction: str) -> Decimal | None:
+    """A number as found in text: its whole part (thousands separators kept) and fraction."""
+    try:
+        return Decimal(whole.replace(",", "") + (fraction or ""))
+    except InvalidOperation:
+        return None
 
 
 _ID_SHAPE = re.compile(r"\d")
@@ -420,8 +419,8 @@ _QUALIFIED = re.compile(r"\s*(?:that (?:can|could|will|would|has|have|is|covers?
 # what is said of one item ends at its sentence's end or a blank line (not at a list's
 # dashes or line breaks: "- Flight: HAT072\n  - Cabin: Business")
 _CLAUSE_END = re.compile(r"[.!?](?:\s|$)|\n\s*\n")
-_FOR_ALL = re.compile(r"(?<![a-z])(?:all|both|every|entire|whole)(?![a-z])[^.;!?]{0,40}\bVALUE\b"
-                      r"|\bVALUE\b[^.;!?]{0,40}(?<![a-z])(?:all|both|every|entire|whole)(?![a-z])")
+ALL_WORDS = r"(?<![a-z])(?:all|both|every|entire|whole)(?![a-z])"  # said of every item
+_FOR_ALL = re.compile(ALL_WORDS + r"[^.;!?]{0,40}\bVALUE\b|\bVALUE\b[^.;!?]{0,40}" + ALL_WORDS)
 # a choice said of an item's state now, not of what it becomes ("currently economy"), or ruled
 # out ("business is sold out")
 _STATE_NOW = r"(?:currently|current|presently|now|from|existing|was|originally|booked in)"

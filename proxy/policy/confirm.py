@@ -27,6 +27,7 @@ from typing import Any
 from ..session import CallRecord, Message, Outcome, Role, SessionState, args_key
 from .binding import (
     ABSENT,
+    ALL_WORDS,
     ActionSpec,
     KeySpec,
     Text,
@@ -617,7 +618,7 @@ def _mixed(auth: Authorisation, messages: list[Message], arguments: dict[str, An
     return None, True
 
 
-_ALL = re.compile(r"(?<![a-z])(?:all|both|every|entire|whole)(?![a-z])")
+_ALL = re.compile(ALL_WORDS)
 
 
 def _for_all(text: str, words: tuple[str, ...]) -> bool:
@@ -666,8 +667,9 @@ def _sum_after(session: SessionState, auth: Authorisation, tool: str,
         return None
     # sums only: a number at a key named as money, or one the agent stated as money since the
     # yes (a count of bags set right on a retry is no new price)
-    stated = amounts(" \n ".join(plain(m) for m in session.messages[auth.yes_index + 1:][
-        -2 * ANSWERS_AFTER:] if m.role is Role.ASSISTANT))
+    messages = session.messages
+    since = messages[max(auth.yes_index + 1, len(messages) - 2 * ANSWERS_AFTER):]
+    stated = amounts(" \n ".join(plain(m) for m in since if m.role is Role.ASSISTANT))
     changed = [(path, number) for path, number in changed
                if number in stated or _MONEY_KEY.search(path.rsplit(".", 1)[-1])]
     if not changed:
@@ -676,7 +678,7 @@ def _sum_after(session: SessionState, auth: Authorisation, tool: str,
     if answered:
         sums = answered | yes.numbers()
     else:
-        recent = session.messages[max(0, auth.yes_index - CONTEXT_MESSAGES):auth.yes_index]
+        recent = messages[max(0, auth.yes_index - CONTEXT_MESSAGES):auth.yes_index]
         sums = proposed.numbers() | amounts(" \n ".join(plain(m) for m in recent))
     each = _EACH.search(proposed.plain) is not None
     lengths = {len(v) for v in arguments.values() if isinstance(v, list) and 1 < len(v) < 10}

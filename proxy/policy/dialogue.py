@@ -197,13 +197,13 @@ _DECLINE = _words(
     r"non voglio",
 )
 # Holds: wait, not yet, hedges, changes of mind in progress.
+_HEDGE_WORDS = (r"unsure", r"maybe", r"perhaps", r"i guess", r"probably", r"hmm+")
 _WAIT = _words(
     r"wait", r"hold on", r"hang on", r"hold off", r"not yet", r"not now", r"not right now",
     r"not so fast", r"one (?:sec|second|moment|minute)", r"just a (?:sec|second|moment|minute)",
     r"let me think", r"i'?ll think", r"i need to think", r"think about it",
     r"(?:i'?m )?not (?:so |too |quite |entirely )?sure(?! (?:what|which|when|where|how|who|if i|"
-    r"whether i|of the|about the (?:number|id|date|name|order)))", r"unsure", r"maybe",
-    r"perhaps", r"i guess", r"probably", r"hmm+",
+    r"whether i|of the|about the (?:number|id|date|name|order)))", *_HEDGE_WORDS,
     r"on second thought", r"actually,? (?:no|wait|hold|let|can|could|i)", r"before (?:you|we|that|"
     r"doing|proceeding|anything|going|i|finali[sz]ing|confirming|making)", r"but first",
     r"first,? (?:tell|check|can|could|let|confirm|make sure|i)", r"double[- ]?(?:check|confirm)",
@@ -338,9 +338,9 @@ _CLAUSE_YES = re.compile(r"(?:,\s*|\s+)(?=(?:yes|yeah|yep|yup|ok|okay|sure)[\s,]
 _NO_CLAUSE_SPLIT = re.compile(r"(?<![\w'])(?:no|not|never|nope|wait|hold|actually|stop|instead|"
                               r"but|only|unless|if|later|tomorrow|first|before)(?![\w'])|"
                               r"n't(?![\w'])")
-_HEDGES = _words(r"maybe", r"perhaps", r"i guess", r"probably", r"hmm+", r"unsure")
-_HEDGE_END = re.compile(r"(?<![\w'])(?:maybe|perhaps|probably|possibly|i guess|i think|i suppose|"
-                        r"unsure|hmm+)[\s,]*$")
+_HEDGES = _words(*_HEDGE_WORDS)
+_HEDGE_END = re.compile(r"(?<![\w'])(?:" + "|".join((*_HEDGE_WORDS, r"possibly", r"i think",
+                                                     r"i suppose")) + r")[\s,]*$")
 
 
 def _keeps_clause(before: str) -> bool:
@@ -376,8 +376,9 @@ _SHORTHAND = {"pls": "please", "plz": "please", "plse": "please", "u": "you", "u
               "k": "ok", "kk": "ok", "thx": "thanks", "thnx": "thanks", "ty": "thank you"}
 # ("k" is "ok" only as the whole sentence or before a go-ahead: "Mia K. Li", "2 k", "vitamin
 # k" and the Czech "k" are no yes)
-_SHORTHAND_RE = re.compile(r"(?<![\w'])(?:pls|plz|plse|u|ur|thx|thnx|ty|^kk?(?=[\s,]*(?:$|go |"
-                           r"go$|proceed|do it|please|pls|plz|thx|thanks)))(?![\w'])")
+_SHORTHAND_RE = re.compile(
+    r"(?<![\w'])(?:" + "|".join(w for w in _SHORTHAND if w[0] != "k")
+    + r"|^kk?(?=[\s,]*(?:$|go |go$|proceed|do it|please|pls|plz|thx|thanks)))(?![\w'])")
 
 
 _FRAGMENT = re.compile(r"^[\W\d_]*$")
