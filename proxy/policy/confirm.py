@@ -598,12 +598,12 @@ def _mixed(auth: Authorisation, messages: list[Message], arguments: dict[str, An
     j, n = auth.yes_index + 1, 0
     stop = max(0, auth.yes_index - CONTEXT_MESSAGES)
     while j > stop:
-        k = j - 1
-        if messages[k].role is Role.ASSISTANT:  # the agent's turn: its messages together
-            while k > stop and messages[k - 1].role is Role.ASSISTANT:
-                k -= 1
+        if messages[j - 1].role is Role.ASSISTANT:  # the agent's turn: its messages together
+            text, k = _turn_before(messages, j)
+        else:
+            text, k = plain(messages[j - 1]), j - 1
         # (the cached plain text first: a turn naming no choice cannot split them)
-        said = Text(" ".join(plain(m) for m in messages[k:j]))
+        said = Text(text)
         says_value = named(said, value, {})
         if says_value or other_choice(said, value, key.choices) is not None:
             mixed = mixed_choice(_lines(" ".join(m.content for m in messages[k:j])), items,
