@@ -292,7 +292,9 @@ async def test_a_call_ending_hands_its_connection_to_one_waiting_to_enter(
             whole = await store.load_session(state.session_id)
             assert whole is not None and len(whole.calls) == 6
         rows = await store.fetch("SELECT count(*) FROM pg_locks WHERE locktype = 'advisory' "
-                                 "AND granted AND objsubid = 1")
+                                 "AND granted AND objsubid = 1 AND pid IN (SELECT pid FROM "
+                                 "pg_stat_activity WHERE application_name = ?)",
+                                 (f"callgate:{store.schema}",))
         assert rows[0][0] == 0
     finally:
         await store.close()

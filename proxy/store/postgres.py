@@ -650,7 +650,7 @@ class _LockConnection:
         # (a kept record's write waiting on a row another writer holds would hold up every
         # call's round trip: past LOCK_WAIT it is refused instead, and its session read whole)
         conn = await asyncpg.connect(store.dsn, timeout=5, server_settings={
-            "search_path": store.schema, "lock_timeout": self.lock_wait})
+            **store.settings, "lock_timeout": self.lock_wait})
         conn.add_termination_listener(self._terminated)
         self.conn = conn
 
@@ -851,6 +851,11 @@ class PostgresStore:
             raise StoreError(f"schema name {schema!r} must be a lower-case identifier")
         self.dsn = dsn
         self.schema = schema
+        # every connection's settings: its schema, and a name in pg_stat_activity telling
+        # which deployment a backend serves (unless the DSN names the application itself)
+        self.settings = {"search_path": schema}
+        if "application_name" not in dsn:
+            self.settings["application_name"] = f"callgate:{schema}"
         self.max_connections = max_connections
         self._pool: asyncpg.Pool | None = None
         self._chains = _Chains()
@@ -895,7 +900,7 @@ class PostgresStore:
             self._pool = await asyncpg.create_pool(
                 self.dsn, min_size=1,
                 max_size=self.max_connections - (self._locks_on is not None),
-                server_settings={"search_path": self.schema}, timeout=5, reset=_keep,
+                server_settings=self.settings, timeout=5, reset=_keep,
                 max_inactive_connection_lifetime=0)
             async with self.pool.acquire() as conn:
                 if not migrate:

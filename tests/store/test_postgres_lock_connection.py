@@ -62,20 +62,31 @@ async def _read_in_block(store: PostgresStore, state: SessionState, n: int) -> N
         state.add_call(call)
 
 
-async def _count(sql: str) -> int:
-    """A count read on a connection of its own (a read through the store would let its
-    parked locks go first)."""
+# Counts of the locks of the test's own stores' backends (named after the schema), so that
+# another suite's on the same server are not counted.
+_SESSION_LOCKS = ("SELECT count(*) FROM pg_locks WHERE locktype = 'advisory' AND granted "
+                  "AND objsubid = 1 AND pid IN (SELECT pid FROM pg_stat_activity "
+                  "WHERE application_name = 'callgate:' || $1)")
+_WAITING_FOR_SESSION = ("SELECT count(*) FROM pg_locks WHERE locktype = 'advisory' AND NOT granted "
+                        "AND pid IN (SELECT pid FROM pg_stat_activity "
+                        "WHERE application_name = 'callgate:' || $1)")
+_WAITING = ("SELECT count(*) FROM pg_locks WHERE NOT granted AND pid IN "
+            "(SELECT pid FROM pg_stat_activity WHERE application_name = 'callgate:' || $1)")
+
+
+async def _count(sql: str, schema: str) -> int:
+    """A count of the test's stores' locks, read on a connection of its own (a read through
+    the store would let its parked locks go first)."""
     conn = await asyncpg.connect(PG_DSN)
     try:
-        return int(await conn.fetchval(sql))
+        return int(await conn.fetchval(sql, schema))
     finally:
         await conn.close()
 
 
-async def _session_locks() -> int:
-    """Session locks granted in the database (any holder)."""
-    return await _count("SELECT count(*) FROM pg_locks WHERE locktype = 'advisory' AND granted "
-                        "AND objsubid = 1")
+async def _session_locks(schema: str) -> int:
+    """Session locks the test's stores hold."""
+    return await _count(_SESSION_LOCKS, schema)
 
 
 async def _until(check: Callable[[], Awaitable[bool]], what: str) -> None:
@@ -105,11 +116,11 @@ async def test_reads_on_many_sessions_share_the_lock_connections_round_trips(
     entering = locks.round_trips - before
     assert sorted(store._parked) == sorted(s.session_id for s in states)
     assert store.pool.get_idle_size() == store.pool.get_size()  # no pool connection held
-    assert await _session_locks() == 16
+    assert await _session_locks(store.schema) == 16
     before = locks.round_trips
     await store.let_go_all()
     assert (entering, locks.round_trips - before) == (1, 1)
-    assert await _session_locks() == 0
+    assert await _session_locks(store.schema) == 0
     for s in states:
         assert await _calls_in_store(store, s.session_id) == [f"{s.session_id}-c1"]
         assert s.version == 1
@@ -134,7 +145,7 @@ async def test_a_session_another_replica_holds_is_entered_the_usual_way(
                 return [m.content for m in held.messages]
 
         waiting = asyncio.create_task(on_s1())
-        await _until(lambda: _waits_for_a_lock(), "the call on s1 waits for its lock")
+        await _until(lambda: _waits_for_a_lock(store.schema), "the call on s1 waits for its lock")
         await _read_in_block(store, s2, 1)  # not held up behind s1
         assert not inside.is_set() and "s2" in store._parked
         await other.add_message("s1", Message(1, Role.USER, "stop", "t"))  # (no lock: a test)
@@ -146,9 +157,8 @@ async def test_a_session_another_replica_holds_is_entered_the_usual_way(
         await other.close()
 
 
-async def _waits_for_a_lock() -> bool:
-    return bool(await _count("SELECT count(*) FROM pg_locks WHERE locktype = 'advisory' "
-                             "AND NOT granted"))
+async def _waits_for_a_lock(schema: str) -> bool:
+    return bool(await _count(_WAITING_FOR_SESSION, schema))
 
 
 @contextlib.asynccontextmanager
@@ -181,23 +191,23 @@ async def test_a_call_cancelled_while_its_enter_is_on_the_way_leaves_no_lock(
     s1.version = -1  # (its enter reads the session, which waits for the table lock)
     async with _table_locked(store.schema, "sessions") as release:
         call = asyncio.create_task(_read_in_block(store, s1, 1))
-        await _until(_held_up, "the round trip waits for the table lock")
+        await _until(lambda: _held_up(store.schema), "the round trip waits for the table lock")
         call.cancel()
         with pytest.raises(asyncio.CancelledError):
             await call
         await release()
-    await _until(lambda: _no_session_locks(), "the lock taken for the cancelled call goes")
+    await _until(lambda: _no_session_locks(store.schema), "the lock taken for the cancelled call goes")
     assert "s1" not in store._parked
     await _read_in_block(store, s1, 2)
     assert await _calls_in_store(store, "s1") == ["s1-c2"]
 
 
-async def _held_up() -> bool:
-    return bool(await _count("SELECT count(*) FROM pg_locks WHERE NOT granted"))
+async def _held_up(schema: str) -> bool:
+    return bool(await _count(_WAITING, schema))
 
 
-async def _no_session_locks() -> bool:
-    return await _session_locks() == 0
+async def _no_session_locks(schema: str) -> bool:
+    return await _session_locks(schema) == 0
 
 
 async def test_the_lock_connection_dying_loses_its_records_but_never_a_fresh_copy(
@@ -220,7 +230,7 @@ async def test_the_lock_connection_dying_loses_its_records_but_never_a_fresh_cop
             return s1.version == -1 and not store._parked
 
         await _until(marked, "the parked session's copy is marked")
-        assert await _session_locks() == 0
+        assert await _session_locks(store.schema) == 0
         async with other.session("s1", None) as seen:  # another replica: nothing was written
             assert seen is not None and seen.calls == [] and seen.version == 0
             await other.add_message("s1", Message(1, Role.USER, "stop", "t"))
@@ -292,7 +302,7 @@ async def _closing(store: PostgresStore) -> asyncio.Task[None]:
 
 async def _closed_with_the_read_written(schema: str) -> None:
     """No session lock is left, and s1's read c1 is in the store."""
-    assert await _session_locks() == 0
+    assert await _session_locks(schema) == 0
     check = await _store(schema, linger_s=0)
     try:
         assert await _calls_in_store(check, "s1") == ["s1-c1"]
@@ -404,7 +414,7 @@ async def test_a_write_is_not_recorded_while_its_lock_is_not_confirmed(
         async with store.session("s1", s1):
             assert locks.conn is not None
             relay.cut_all()
-            await _until(_no_session_locks, "PostgreSQL let the lock go")
+            await _until(lambda: _no_session_locks(store.schema), "PostgreSQL let the lock go")
             async with other.session("s1", None) as theirs:  # taken: the lock is gone
                 assert theirs is not None
                 await other.end_session("s1", "t2", {"status": "done"})
@@ -469,10 +479,10 @@ async def test_a_call_cancelled_as_its_block_ends_leaves_no_lock(schema: str) ->
         task = asyncio.create_task(call())
         with contextlib.suppress(asyncio.CancelledError):  # (or done before the cancel came)
             await task
-        await _until(_no_session_locks, "the lock goes")
+        await _until(lambda: _no_session_locks(schema), "the lock goes")
         await _read_in_block(store, s1, 1)  # (taken once, so let go once)
         await store.let_go_all()
-        assert await _session_locks() == 0
+        assert await _session_locks(schema) == 0
     finally:
         await store.close()
 
@@ -494,7 +504,7 @@ async def test_a_release_queued_in_one_life_is_never_sent_in_the_next(schema: st
             assert conn is not None
             asyncio.get_running_loop().call_soon(conn.terminate)
         assert await _calls_in_store(store, "s1") == [] and s1.version == -1
-        assert await _session_locks() == 0
+        assert await _session_locks(schema) == 0
     finally:
         await store.close()
 
@@ -533,7 +543,7 @@ async def test_a_write_waiting_for_a_pool_connection_confirms_its_lock_after(
                 writing = asyncio.create_task(store.add_call(write))
                 await _until(lambda: _waiting_for_the_pool(store), "the write waits for the pool")
                 relay.cut_all()
-                await _until(_no_session_locks, "PostgreSQL let the lock go")
+                await _until(lambda: _no_session_locks(schema), "PostgreSQL let the lock go")
                 async with other.session("s1", None) as theirs:
                     assert theirs is not None
                     await store.pool.release(busy)
@@ -600,7 +610,7 @@ async def test_an_enter_whose_read_fails_goes_the_usual_way_alone(store: Postgre
 async def _entering_the_usual_way(store: PostgresStore) -> bool:
     """A call waits on a lock, and not in the lock connection's round trip (which is back,
     with no call counted on it)."""
-    held_up = await _held_up()
+    held_up = await _held_up(store.schema)
     locks = store._locks_on
     return held_up and locks is not None and locks.task is None and locks.blocks == 0
 
@@ -613,7 +623,7 @@ async def test_close_waits_for_a_call_whose_enter_is_on_its_way(schema: str) -> 
     s1.version = -1
     async with _table_locked(schema, "sessions") as release:
         call = asyncio.create_task(_read_in_block(store, s1, 1))
-        await _until(_held_up, "the enter waits for the table lock")
+        await _until(lambda: _held_up(schema), "the enter waits for the table lock")
         closing = await _closing(store)
         await release()
         await asyncio.wait_for(asyncio.gather(call, closing), 10)
@@ -672,7 +682,7 @@ async def test_a_message_and_a_write_are_committed_through_the_lock_connection(
         assert await _column(store.schema, "SELECT call_id FROM calls ORDER BY seq") == [
             "s1-c1", "s1-w1"]
         assert store._held["s1"].conn is None  # no pool connection was taken
-        assert await _session_locks() == 1
+        assert await _session_locks(store.schema) == 1
     assert s1.version == 3 and "s1" in store._parked
     await store.let_go_all()
     assert await _calls_in_store(store, "s1") == ["s1-c1", "s1-w1"]
@@ -735,7 +745,7 @@ async def test_a_refused_message_fails_its_call_and_the_copy_is_read_whole(
     finally:
         await conn.close()
     await store.let_go_all()
-    assert await _session_locks() == 0
+    assert await _session_locks(store.schema) == 0
     assert await _calls_in_store(store, "s1") == []
     async with store.session("s1", None) as seen:
         assert seen is not None and seen.messages == [] and seen.calls == []
@@ -771,7 +781,7 @@ async def test_the_lock_connection_dying_before_a_write_goes_fails_it_closed(
         asyncio.get_running_loop().call_soon(conn.terminate)
         with pytest.raises(StoreError):
             await store.add_call(_write(s1, 1))
-    assert await _session_locks() == 0
+    assert await _session_locks(store.schema) == 0
     assert await _calls_in_store(store, "s1") == []
     whole = await store.load_session("s1")
     assert whole is not None and [m.content for m in whole.messages] == ["yes"]
@@ -791,7 +801,7 @@ async def test_a_write_on_a_cut_lock_connection_is_never_recorded(store: Postgre
         async with store.session("s1", s1):
             store.dsn = good
             relay.cut_all()
-            await _until(_no_session_locks, "PostgreSQL let the lock go")
+            await _until(lambda: _no_session_locks(store.schema), "PostgreSQL let the lock go")
             async with other.session("s1", None) as theirs:
                 assert theirs is not None
                 await other.end_session("s1", "t2", {"status": "done"})
@@ -817,13 +827,13 @@ async def test_a_cancelled_message_leaves_the_copy_in_step(store: PostgresStore)
 
     async with _table_locked(store.schema, "messages") as release:
         task = asyncio.create_task(say())
-        await _until(_held_up, "the message's round trip waits for the table lock")
+        await _until(lambda: _held_up(store.schema), "the message's round trip waits for the table lock")
         task.cancel()
         await asyncio.sleep(0.05)  # (its block's release queues behind the write)
         await release()
         with pytest.raises(asyncio.CancelledError):
             await task
-    await _until(_no_session_locks, "the lock goes")
+    await _until(lambda: _no_session_locks(store.schema), "the lock goes")
     async with store.session("s1", s1) as seen:
         assert seen is not None and [m.content for m in seen.messages] == ["first"]
         await _say(store, seen, "second")  # (its own seq)

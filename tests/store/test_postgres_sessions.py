@@ -110,7 +110,11 @@ async def _enter(store: PostgresStore) -> None:
 
 
 async def _someone_waits(store: PostgresStore) -> bool:
-    rows = await store.fetch("SELECT 1 FROM pg_locks WHERE locktype = 'advisory' AND NOT granted")
+    """A backend of the test's stores waits for a session lock (another suite's on the same
+    server are not counted)."""
+    rows = await store.fetch("SELECT 1 FROM pg_locks WHERE locktype = 'advisory' AND NOT granted "
+                             "AND pid IN (SELECT pid FROM pg_stat_activity "
+                             "WHERE application_name = ?)", (f"callgate:{store.schema}",))
     return bool(rows)
 
 
@@ -136,9 +140,11 @@ async def test_replicas_opening_a_new_schema_together_all_open() -> None:
 
 
 async def _locks_held(store: PostgresStore) -> int:
-    """Session locks (advisory, one bigint key) granted in the database, any holder."""
+    """Session locks (advisory, one bigint key) the test's stores hold."""
     rows = await store.fetch("SELECT count(*) FROM pg_locks WHERE locktype = 'advisory' "
-                             "AND granted AND objsubid = 1")
+                             "AND granted AND objsubid = 1 AND pid IN "
+                             "(SELECT pid FROM pg_stat_activity WHERE application_name = ?)",
+                             (f"callgate:{store.schema}",))
     return int(rows[0][0])
 
 
@@ -1061,3 +1067,27 @@ async def _until(check: Callable[[], bool]) -> None:
         if check():
             return
         await asyncio.sleep(0.001)
+
+
+async def test_a_stores_backends_are_named_after_its_schema_unless_the_dsn_names_them(
+        schema: str) -> None:
+    """pg_stat_activity tells which deployment a backend serves: ``callgate:<schema>``, on the
+    pool's connections and the lock connection alike; a DSN naming the application keeps its
+    own name."""
+    store = PostgresStore(PG_DSN, schema)
+    store.alone_on_own = False  # a call enters through the lock connection, alone too
+    named = PostgresStore(f"{PG_DSN}?application_name=billing-agent", schema)
+    await store.open()
+    await named.open()
+    try:
+        state = await _new_session(store)
+        async with store.session("s1", state):  # through the lock connection too
+            rows = await store.fetch("SELECT application_name FROM pg_stat_activity "
+                                     "WHERE application_name LIKE ?", (f"%{schema}",))
+            assert {r[0] for r in rows} == {f"callgate:{schema}"} and len(rows) >= 2
+        rows = await named.fetch("SELECT application_name FROM pg_stat_activity "
+                                 "WHERE pid = pg_backend_pid()", ())
+        assert rows[0][0] == "billing-agent"
+    finally:
+        await store.close()
+        await named.close()
