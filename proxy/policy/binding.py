@@ -513,3 +513,74 @@ ABSENT = MISSING
 def excerpt(text: str, limit: int = 160) -> str:
     text = " ".join(text.split())
     return text if len(text) <= limit else text[:limit - 1] + "…"
+
+
+# ---- what the user's yes leaves out --------------------------------------------------------
+# "Yes, but not the lamp", "everything except the speaker", "without the lamp please", "all but
+# the lamp", "leave out the lamp", "not to my Visa": the phrase after the marker, up to the end
+# of its clause, names what the yes does not cover (when it names a value of the call). The
+# phrase after "not" must start with a determiner ("not the lamp", "not on my visa") or be a
+# short name ending its clause ("but not Ivan."), so "not just the lamp", "not before Friday",
+# "not sure about the lamp" and "not a problem" leave nothing out.
+_LEAVES_OUT = re.compile(
+    r"(?<![\w'])(?:not(?!\s+(?:just|only|merely|simply|even|also|too|yet|sure|really|quite|"
+    r"necessarily)\b)(?=\s+(?:(?:to|on|onto|with|via|using|for|from|in)\s+)?"
+    r"(?:the|my|this|that|those|these|its|any)\b"
+    # or a name of up to three words ending the clause: "but not Ivan.", "not HAT130, only"
+    r"|\s+(?:for\s+)?(?:[\w']+\s+){0,2}[\w']+\s*(?:[,.;!?)]|$|\s-\s|\s(?:but|and|please)\b))"
+    r"|except(?:\s+for)?|excluding|exclude|apart from|other than|save for|aside from|minus"
+    r"|with the exception of|without|leav(?:e|ing) (?:out|off|aside)"
+    r"|(?:all|everything|every\w*|both|them|those|each)\s+but)(?![\w'])")
+# "keep the lamp" (of the items an action would take: not said of a card, "keep my Visa as the
+# refund method" names it), unless negated before ("I don't want to keep the lamp either")
+_KEEPS = re.compile(r"(?<![\w'])keep(?:ing)?\s+(?=(?:the|my|this|that|those|these)\b)")
+_KEEP_NEGATED = re.compile(r"(?:n't|not|no need to|never|nor)\b[\w ']{0,20}$")
+# "just the speaker and the bottle", "only return the speaker": what the yes is limited to
+_ONLY = re.compile(r"(?<![\w'])(?<!not )(?:only|just)\s+(?:(?:return|exchange|cancel|refund|"
+                   r"modify|change|upgrade|book|process|include|send|do)\s+)?"
+                   r"(?=(?:the|my|this|that|these|those)\b)")
+# a phrase goes on through "and the ..." (a list) and stops at a clause's end, another clause
+# ("and return the speaker", "but", "so") or a go-ahead ("please", "proceed")
+_PHRASE_END = re.compile(
+    r"[.,;:!?()]|\s-\s|(?<![\w'])(?:but|so|then|because|since|though|although|however|please|"
+    r"proceed|go ahead|thanks?|thank you|instead|i|i'm|i'll|i'd|you|we|it|it's)(?![\w'])"
+    r"|(?<![\w'])and\s+(?!(?:the|my|this|that|those|these|its|also)\b)")
+
+
+@dataclass(frozen=True, slots=True)
+class Limits:
+    """What a user's words from the yes on leave out of it: phrases naming what is not
+    covered (``left_out``: any value; ``kept``: items of a list only) and phrases the yes
+    is limited to (``only``)."""
+
+    left_out: tuple[str, ...] = ()
+    kept: tuple[str, ...] = ()
+    only: tuple[str, ...] = ()
+
+    def __bool__(self) -> bool:
+        return bool(self.left_out or self.kept or self.only)
+
+
+def _phrases(pattern: re.Pattern[str], text: str, negated: re.Pattern[str] | None = None
+             ) -> tuple[str, ...]:
+    out = []
+    for m in pattern.finditer(text):
+        if negated is not None and negated.search(text[max(0, m.start() - 30):m.start()]):
+            continue
+        rest = text[m.end():m.end() + 200]
+        end = _PHRASE_END.search(rest)
+        phrase = (rest[:end.start()] if end else rest).strip()
+        if phrase:
+            out.append(phrase)
+    return tuple(out)
+
+
+def limits(text: str) -> Limits:
+    """The limits a user's normalised words put on their yes (see ``Limits``)."""
+    if not ("not" in text or "except" in text or "without" in text or "but" in text
+            or "leav" in text or "keep" in text or "only" in text or "just" in text
+            or "apart" in text or "other than" in text or "save for" in text or "minus" in text
+            or "aside" in text):
+        return Limits()
+    return Limits(_phrases(_LEAVES_OUT, text), _phrases(_KEEPS, text, _KEEP_NEGATED),
+                  _phrases(_ONLY, text))

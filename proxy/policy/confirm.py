@@ -35,6 +35,7 @@ from .binding import (
     excerpt,
     family_members,
     kind_of,
+    limits,
     mixed_choice,
     named,
     names_action,
@@ -491,6 +492,11 @@ def _bind(session: SessionState, auth: Authorisation, spec: ActionSpec,
         return Coverage(False, f"after the user said {words}, the agent tried this action and "
                         f"then put {number:,} in it on its own; the user never said yes to "
                         "that", auth.words, shown, superseding=newest)
+    left_out = _left_out(spec, arguments, " \n ".join([yes.plain, *after[1 if rest else 0:]]),
+                         aliases)
+    if left_out is not None:
+        return Coverage(False, f"the user said {words} but not to {left_out[1]}", auth.words,
+                        shown, left_out[0])
     context: Text | None = None
     for key in spec.keys:
         value = values_at(arguments, key.name)
@@ -582,6 +588,67 @@ def _bind(session: SessionState, auth: Authorisation, spec: ActionSpec,
             return Coverage(False, f"{key.name}={value!r} was never named to the user before "
                             f"they said {words}", auth.words, shown, key.name)
     return Coverage(True, "", auth.words, shown)
+
+
+def _left_out(spec: ActionSpec, arguments: dict[str, Any], users: str, aliases: Aliases
+              ) -> tuple[str, str] | None:
+    """What the user's words from the yes on leave out ("yes, but not the lamp", "everything
+    except the speaker", "just the bottle", "not to my Visa") that the call holds: the
+    argument, and the value with the phrase; or None. An item of a list is left out when the
+    phrase names it by a value no other item of the list shares (two flights on one date: the
+    date names neither)."""
+    said = limits(users)
+    if not said:
+        return None
+    # the key values, and every list the call holds (its passengers, though no key of the
+    # action: "yes, but not Ivan" leaves him out of a booking)
+    values = [(key.name, values_at(arguments, key.name)) for key in spec.keys]
+    values += [(name, v) for name, v in arguments.items() if isinstance(v, list)]
+    for name, value in values:
+        if value is ABSENT or value is None or isinstance(value, bool | dict):
+            continue
+        if not isinstance(value, list):
+            for phrase in said.left_out:
+                if named(Text(phrase), value, aliases.distinct):
+                    return name, f'{name} {value!r} ("{phrase}")'
+            continue
+        members = [v for v in value if v not in (None, "")]
+        if not members:
+            continue
+        # "keep the lamp" leaves it out of what takes items away (a return, a cancellation,
+        # an exchange), not out of a change ("keep the kit, remove the speaker": a modify
+        # call names the kit as it stays)
+        kept = said.kept if spec.tool.startswith(_TAKES_AWAY) else ()
+        for phrase in (*said.left_out, *kept):
+            text = Text(phrase)
+            for member in members:
+                if _member_named(text, member, members, aliases.every):
+                    return name, f'{name} {member!r} ("{phrase}")'
+        for phrase in said.only:
+            text = Text(phrase)
+            inside = [m for m in members if _member_named(text, m, members, aliases.every)]
+            if inside and len(inside) < len(members):
+                outside = next(m for m in members if m not in inside)
+                return name, f'{name} {outside!r} (only "{phrase}")'
+    return None
+
+
+_TAKES_AWAY = ("return", "cancel", "exchange")
+
+
+def _member_named(text: Text, member: Any, members: list[Any], aliases: Any) -> bool:
+    """Whether ``text`` names ``member`` of a list: a plain value as ``named`` reads it; an
+    object by one of its own values that no other member has."""
+    if not isinstance(member, dict):
+        return named(text, member, aliases)
+    others = [m for m in members if m is not member and isinstance(m, dict)]
+    for v in member.values():
+        if v in (None, "") or isinstance(v, bool | dict | list) or any(
+                v in o.values() for o in others):
+            continue
+        if named(text, v, aliases):
+            return True
+    return False
 
 
 def _mixed(auth: Authorisation, messages: list[Message], arguments: dict[str, Any], value: Any,
