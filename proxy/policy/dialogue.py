@@ -217,6 +217,17 @@ _CONDITION = _words(
     r"one question", r"once you", r"after you", r"solo si", r"siempre que", r"seulement si",
     r"à condition", r"nur wenn",
     r"falls", r"wenn", r"só se", r"desde que", r"solo se",
+    # the go-ahead put off to another time: "ok please go ahead tomorrow", "proceed later",
+    # "do it next week" ("cancel my flight tomorrow" names the flight's day, not the action's),
+    # or to an event: "proceed once I get the email" ("when I check online, it's not there"
+    # tells what happened)
+    r"(?:go ahead|proceed|go on|do it|do that|do this|process it|submit it|carry on)"
+    r"(?: with (?:it|that|this|the \w+))? (?:later|tomorrow|tonight|next (?:week|month|"
+    r"monday|tuesday|wednesday|thursday|friday|saturday|sunday)|on (?:monday|tuesday|wednesday|"
+    r"thursday|friday|saturday|sunday)|in (?:an?|a few|\d+|one|two|three) (?:hours?|days?|"
+    r"weeks?|minutes?)|(?:after|when|once) (?:lunch|dinner|the weekend|i|we|you hear))",
+    r"(?:once|after) (?:i|we)(?:'ve| have)? (?:get|got|receive|received|hear|heard|check|"
+    r"checked|talk|talked|speak|spoke|see|know|confirm|find out)",
 )
 # Phrases with a negation or "if" in them that are neither a refusal nor a condition.
 _IDIOMS = re.compile(

@@ -184,6 +184,16 @@ TABLE: list[tuple[str, Act]] = [
     ("The passenger is Mia K. Li.", N), ("my budget is 2 k", N), ("Mám k tomu jeden dotaz.", N),
     ("yes please proceed, but only if it is refundable", H),
     ("ok go ahead but wait, is it refundable?", H),
+    # a go-ahead put off to another time or event is no go-ahead now
+    ("ok please go ahead tomorrow", H), ("Yes, go ahead later today", H),
+    ("yes please proceed later", H), ("Yes, go ahead with the exchange next week", H),
+    ("Yes, please proceed once I get the refund confirmation email", H),
+    ("Yes please proceed when I get the email", H), ("yes, go ahead after lunch", H),
+    ("I'll decide once I know the full cost.", H),
+    # ... a day or a later flight named is no deferral
+    ("Yes, cancel my flight tomorrow.", A), ("Yes, proceed with the later flight.", A),
+    ("Yes, go ahead. I will check later.", A), ("Yes go ahead when you are ready", A),
+    ("Yes, go ahead, I leave tomorrow so please hurry", A),
 ]
 
 
