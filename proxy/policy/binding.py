@@ -517,34 +517,55 @@ def excerpt(text: str, limit: int = 160) -> str:
 
 # ---- what the user's yes leaves out --------------------------------------------------------
 # "Yes, but not the lamp", "everything except the speaker", "without the lamp please", "all but
-# the lamp", "leave out the lamp", "not to my Visa": the phrase after the marker, up to the end
-# of its clause, names what the yes does not cover (when it names a value of the call). The
-# phrase after "not" must start with a determiner ("not the lamp", "not on my visa") or be a
-# short name ending its clause ("but not Ivan."), so "not just the lamp", "not before Friday",
-# "not sure about the lamp" and "not a problem" leave nothing out.
+# the lamp", "skip the lamp", "leave out the lamp", "not to my Visa", "pero sin la lámpara",
+# "mais pas la lampe": the phrase after the marker, up to the end of its clause, names what the
+# yes does not cover (when it names a value of the call). The phrase after "not" must start
+# with a determiner ("not the lamp", "not on my visa") or be a short name ending its clause
+# ("but not Ivan."), so "not just the lamp", "not before Friday", "not sure about the lamp" and
+# "not a problem" leave nothing out.
+_DETERMINER = r"(?:the|my|this|that|those|these|its|any|el|la|los|las|mi|mis|le|les|mon|ma|mes)"
 _LEAVES_OUT = re.compile(
     r"(?<![\w'])(?:not(?!\s+(?:just|only|merely|simply|even|also|too|yet|sure|really|quite|"
-    r"necessarily)\b)(?=\s+(?:(?:to|on|onto|with|via|using|for|from|in)\s+)?"
-    r"(?:the|my|this|that|those|these|its|any)\b"
+    r"necessarily|before|after|until|till|now|later|earlier|yet)\b)"
+    r"(?=\s+(?:(?:to|on|onto|with|via|using|for|from|in)\s+)?" + _DETERMINER + r"\b"
     # or a name of up to three words ending the clause: "but not Ivan.", "not HAT130, only"
     r"|\s+(?:for\s+)?(?:[\w']+\s+){0,2}[\w']+\s*(?:[,.;!?)]|$|\s-\s|\s(?:but|and|please)\b))"
     r"|except(?:\s+for)?|excluding|exclude|apart from|other than|save for|aside from|minus"
-    r"|with the exception of|without|leav(?:e|ing) (?:out|off|aside)"
-    r"|(?:all|everything|every\w*|both|them|those|each)\s+but)(?![\w'])")
-# "keep the lamp" (of the items an action would take: not said of a card, "keep my Visa as the
-# refund method" names it), unless negated before ("I don't want to keep the lamp either")
-_KEEPS = re.compile(r"(?<![\w'])keep(?:ing)?\s+(?=(?:the|my|this|that|those|these)\b)")
-_KEEP_NEGATED = re.compile(r"(?:n't|not|no need to|never|nor)\b[\w ']{0,20}$")
-# "just the speaker and the bottle", "only return the speaker": what the yes is limited to
-_ONLY = re.compile(r"(?<![\w'])(?<!not )(?:only|just)\s+(?:(?:return|exchange|cancel|refund|"
-                   r"modify|change|upgrade|book|process|include|send|do)\s+)?"
-                   r"(?=(?:the|my|this|that|these|those)\b)")
+    r"|with the exception of|without|skip(?:ping)?|leav(?:e|ing) (?:out|off|aside)"
+    r"|(?:don'?t|do not|no need to) (?:return|cancel|exchange|include|change|modify|refund|"
+    r"upgrade|book|touch|charge|use)"
+    r"|(?:all|everything|every\w*|both|them|those|each)\s+but"
+    r"|sin|menos|excepto|salvo|pero no|sauf|sans|mais pas|pas (?:la|le|les|mon|ma|mes))(?![\w'])")
+# "keep the lamp", "leave the lamp (out)", "the lamp stays", "the lamp I'm keeping" (of the
+# items an action would take or change: not said of a card, "keep my Visa as the refund
+# method" names it), unless negated or past before ("I don't want to keep the lamp either",
+# "I was going to keep the lamp but it broke")
+_KEEPS = re.compile(r"(?<![\w'])(?:keep(?:ing)?|leav(?:e|ing)|hold(?:ing)? (?:off on|back))\s+"
+                    r"(?=" + _DETERMINER + r"\b)")
+_KEEP_NEGATED = re.compile(r"(?:n't|not|no need to|never|nor|going to|planned to|meant to|"
+                           r"wanted to|thought about)\b[\w ']{0,20}$")
+_KEPT_AFTER = re.compile(r"(?:^|[,.;:!?]\s*|(?<![\w'])(?:but|and|yes|ok|okay)\s+)"
+                         r"(" + _DETERMINER + r"\s[^,.;:!?]{1,60}?)\s+(?:stays|remains|i'?m "
+                         r"keeping|i'?ll keep|i will keep|i want to keep|i'?d like to keep|"
+                         r"i would like to keep|can stay|should stay)(?![\w'])")
+# "just the speaker and the bottle", "only return the speaker", "the speaker and the bottle
+# only": what the yes is limited to
+_ONLY = re.compile(r"(?<![\w'])(?<!not )(?:only|just|solo|solamente|seulement|uniquement)\s+"
+                   r"(?:(?:return|exchange|cancel|refund|modify|change|upgrade|book|process|"
+                   r"include|send|do|swap|replace)\s+)?(?=" + _DETERMINER + r"\b)")
+_ONLY_AFTER = re.compile(r"(?:^|[,.;:!?]\s*|(?<![\w'])(?:yes|ok|okay)\s+)"
+                         r"(" + _DETERMINER + r"\s[^,.;:!?]{1,80}?)\s+only"
+                         r"(?=\s*(?:[,.;:!?]|$|please|thanks?|thank you))")
 # a phrase goes on through "and the ..." (a list) and stops at a clause's end, another clause
 # ("and return the speaker", "but", "so") or a go-ahead ("please", "proceed")
 _PHRASE_END = re.compile(
     r"[.,;:!?()]|\s-\s|(?<![\w'])(?:but|so|then|because|since|though|although|however|please|"
-    r"proceed|go ahead|thanks?|thank you|instead|i|i'm|i'll|i'd|you|we|it|it's)(?![\w'])"
+    r"proceed|go ahead|thanks?|thank you|instead|i|i'm|i'll|i'd|you|we|it|it's|whose|which|"
+    r"who|pero|mais)(?![\w'])"
     r"|(?<![\w'])and\s+(?!(?:the|my|this|that|those|these|its|also)\b)")
+_LIMIT_WORDS = ("not", "except", "without", "but", "leav", "keep", "only", "just", "apart",
+                "other than", "save for", "minus", "aside", "skip", "stay", "remain", "hold",
+                "sin", "menos", "salvo", "solo", "sauf", "sans", "pas", "seulement", "uniquement")
 
 
 @dataclass(frozen=True, slots=True)
@@ -562,7 +583,7 @@ class Limits:
 
 
 def _phrases(pattern: re.Pattern[str], text: str, negated: re.Pattern[str] | None = None
-             ) -> tuple[str, ...]:
+             ) -> list[str]:
     out = []
     for m in pattern.finditer(text):
         if negated is not None and negated.search(text[max(0, m.start() - 30):m.start()]):
@@ -572,15 +593,15 @@ def _phrases(pattern: re.Pattern[str], text: str, negated: re.Pattern[str] | Non
         phrase = (rest[:end.start()] if end else rest).strip()
         if phrase:
             out.append(phrase)
-    return tuple(out)
+    return out
 
 
 def limits(text: str) -> Limits:
     """The limits a user's normalised words put on their yes (see ``Limits``)."""
-    if not ("not" in text or "except" in text or "without" in text or "but" in text
-            or "leav" in text or "keep" in text or "only" in text or "just" in text
-            or "apart" in text or "other than" in text or "save for" in text or "minus" in text
-            or "aside" in text):
+    if not any(w in text for w in _LIMIT_WORDS):
         return Limits()
-    return Limits(_phrases(_LEAVES_OUT, text), _phrases(_KEEPS, text, _KEEP_NEGATED),
-                  _phrases(_ONLY, text))
+    kept = _phrases(_KEEPS, text, _KEEP_NEGATED)
+    kept += [m.group(1).strip() for m in _KEPT_AFTER.finditer(text)]
+    only = _phrases(_ONLY, text)
+    only += [m.group(1).strip() for m in _ONLY_AFTER.finditer(text)]
+    return Limits(tuple(_phrases(_LEAVES_OUT, text)), tuple(kept), tuple(only))

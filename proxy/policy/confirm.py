@@ -30,6 +30,7 @@ from .binding import (
     ALL_WORDS,
     ActionSpec,
     KeySpec,
+    Limits,
     Text,
     amounts,
     excerpt,
@@ -44,6 +45,7 @@ from .binding import (
     other_payment,
     other_value,
     payment_text,
+    phrase_tokens,
     picked_by_balance,
     values_at,
 )
@@ -594,61 +596,135 @@ def _left_out(spec: ActionSpec, arguments: dict[str, Any], users: str, aliases: 
               ) -> tuple[str, str] | None:
     """What the user's words from the yes on leave out ("yes, but not the lamp", "everything
     except the speaker", "just the bottle", "not to my Visa") that the call holds: the
-    argument, and the value with the phrase; or None. An item of a list is left out when the
-    phrase names it by a value no other item of the list shares (two flights on one date: the
-    date names neither)."""
+    argument, and the value with the phrase; or None. A member of a list is left out when the
+    phrase names it by a value or a name no other member of the list has (two flights on one
+    date: the date names neither; "the gift card" does not name the Visa by "card"). A call
+    on a whole order or reservation (no list of its parts) holds what the facts show in it:
+    "cancel it, but keep the chair" leaves the chair out of cancelling its order."""
     said = limits(users)
     if not said:
         return None
+    owners = aliases.index.owners if aliases.index is not None else {}
+    lists = [(name, v) for name, v in arguments.items() if isinstance(v, list)]
     # the key values, and every list the call holds (its passengers, though no key of the
     # action: "yes, but not Ivan" leaves him out of a booking)
     values = [(key.name, values_at(arguments, key.name)) for key in spec.keys]
-    values += [(name, v) for name, v in arguments.items() if isinstance(v, list)]
-    for name, value in values:
+    for name, value in [*values, *lists]:
         if value is ABSENT or value is None or isinstance(value, bool | dict):
             continue
         if not isinstance(value, list):
             for phrase in said.left_out:
-                if named(Text(phrase), value, aliases.distinct):
+                if _single_named(Text(phrase), value, aliases):
                     return name, f'{name} {value!r} ("{phrase}")'
+            if not lists and isinstance(value, str):
+                found = _part_left_out(spec, name, value, said, aliases)
+                if found is not None:
+                    return found
             continue
         members = [v for v in value if v not in (None, "")]
         if not members:
             continue
-        # "keep the lamp" leaves it out of what takes items away (a return, a cancellation,
-        # an exchange), not out of a change ("keep the kit, remove the speaker": a modify
-        # call names the kit as it stays)
-        kept = said.kept if spec.tool.startswith(_TAKES_AWAY) else ()
+        # "keep the lamp" leaves it out of what takes items away or changes them; a change
+        # that lists an item as it stays (its new value the same: "keep the kit, remove the
+        # speaker") keeps it
+        leaf = name.rsplit(".", 1)[-1]
+        kept = said.kept if spec.tool.startswith(_TAKES_AWAY) and not leaf.startswith(
+            "new_") else ()
+        paired = arguments.get(f"new_{leaf}")
         for phrase in (*said.left_out, *kept):
             text = Text(phrase)
             for member in members:
-                if _member_named(text, member, members, aliases.every):
-                    return name, f'{name} {member!r} ("{phrase}")'
+                if not _member_named(text, member, members, aliases.every, owners):
+                    continue
+                if phrase in kept and isinstance(paired, list) and member in paired:
+                    continue  # (it stays what it was)
+                return name, f'{name} {member!r} ("{phrase}")'
         for phrase in said.only:
             text = Text(phrase)
-            inside = [m for m in members if _member_named(text, m, members, aliases.every)]
+            inside = [m for m in members if _member_named(text, m, members, aliases.every, owners)]
             if inside and len(inside) < len(members):
                 outside = next(m for m in members if m not in inside)
                 return name, f'{name} {outside!r} (only "{phrase}")'
     return None
 
 
-_TAKES_AWAY = ("return", "cancel", "exchange")
+_TAKES_AWAY = ("return", "cancel", "exchange", "modify", "update")
 
 
-def _member_named(text: Text, member: Any, members: list[Any], aliases: Any) -> bool:
-    """Whether ``text`` names ``member`` of a list: a plain value as ``named`` reads it; an
-    object by one of its own values that no other member has."""
-    if not isinstance(member, dict):
-        return named(text, member, aliases)
-    others = [m for m in members if m is not member and isinstance(m, dict)]
-    for v in member.values():
-        if v in (None, "") or isinstance(v, bool | dict | list) or any(
-                v in o.values() for o in others):
-            continue
-        if named(text, v, aliases):
+def _single_named(text: Text, value: Any, aliases: Aliases) -> bool:
+    """A single value named by a phrase: by itself or a name that fits it alone, or by a name
+    of two words or more of its own ("not the gift card" of the gift card proposed, where the
+    user holds three; not "card" of every card)."""
+    if named(text, value, aliases.distinct):
+        return True
+    own = aliases.every.get(value, ()) if isinstance(value, str) else ()
+    return any(" " in alias and named(text, alias, {}) for alias in own)
+
+
+def _part_left_out(spec: ActionSpec, name: str, value: str, said: Limits, aliases: Aliases
+                   ) -> tuple[str, str] | None:
+    """A part of the object ``value`` identifies (an item of the order, a flight of the
+    reservation, by the facts' codes of it) that a phrase leaves out or keeps."""
+    if aliases.index is None:
+        return None
+    own = aliases.index.described.get((name.rsplit(".", 1)[-1], value))
+    if not own:
+        return None
+    kept = said.kept if spec.tool.startswith(_TAKES_AWAY) else ()
+    for phrase in (*said.left_out, *kept):
+        text = Text(phrase)
+        for code in sorted(own):
+            if code != value and named(text, code, aliases.every):
+                return name, f'{code!r} of {name} {value!r} ("{phrase}")'
+    return None
+
+
+def _member_named(text: Text, member: Any, members: list[Any], aliases: Any,
+                  owners: dict[str, int]) -> bool:
+    """Whether ``text`` names ``member`` of a list: by a value, or a name, that no other
+    member has (an object: by one of its own values)."""
+    others = [m for m in members if m is not member]
+    if isinstance(member, dict):
+        theirs = [v for o in others if isinstance(o, dict) for v in o.values()]
+        mine = [v for v in member.values() if v not in (None, "") and not isinstance(
+            v, bool | dict | list) and v not in theirs]
+    else:
+        theirs, mine = others, [member]
+    shared: set[str] = set()
+    for v in theirs:
+        if isinstance(v, str):
+            shared.update(aliases.get(v, ()))
+    own = _Unshared(aliases, shared)
+    return any(named(text, v, {}) or any(_alias_names(text, alias, own.get(v), owners)
+                                         for alias in own.get(v)) for v in mine)
+
+
+def _alias_names(text: Text, alias: str, own: set[str], owners: dict[str, int]) -> bool:
+    """``alias`` said in ``text`` as a name of this id: a one-word head noun ("card", "lamp")
+    not where the word before it makes another known name of it ("the gift card" does not
+    name the credit card, whose name is "credit card": ``owners`` counts the known names)."""
+    toks = " ".join(phrase_tokens(alias))
+    if not toks:
+        return False
+    words = text.tokens()
+    at = words.find(f" {toks} ")
+    while at >= 0:
+        before = words[:at].rsplit(" ", 1)[-1]
+        longer = f"{before} {toks}"
+        if " " in toks or not before or longer in own or owners.get(longer, 0) == 0:
             return True
+        at = words.find(f" {toks} ", at + 1)
     return False
+
+
+class _Unshared:
+    """Names of an id that no other member of its list has (anything with ``get``)."""
+
+    def __init__(self, aliases: Any, shared: set[str]) -> None:
+        self._aliases, self._shared = aliases, shared
+
+    def get(self, ident: str, default: Any = ()) -> set[str]:
+        return set(self._aliases.get(ident, default)) - self._shared
 
 
 def _mixed(auth: Authorisation, messages: list[Message], arguments: dict[str, Any], value: Any,

@@ -235,6 +235,7 @@ _IDIOMS = re.compile(
     r"questions|other|longer)|no,? that'?s (?:all|it|correct|right|everything)|nothing else|"
     r"not (?:a|any) problem|don'?t (?:need anything else|have (?:any|all day|much time|time)|"
     r"worry|hesitate|wait|delay)|do not (?:wait|delay|hesitate)|without (?:delay|waiting)|"
+    r"(?:don'?t|do not) (?:want|need) to keep|no need to keep|"
     r"if you (?:could|would|can|don'?t mind|please)|if (?:that'?s|it'?s|that is|it is) "
     r"(?:ok|okay|alright|all right|fine|possible|no problem)|if possible|as soon as possible|"
     r"if (?:that'?s|this is|it'?s) (?:the|my) (?:only|best) (?:option|way|choice)|if you say so|"

@@ -194,6 +194,9 @@ TABLE: list[tuple[str, Act]] = [
     ("Yes, cancel my flight tomorrow.", A), ("Yes, proceed with the later flight.", A),
     ("Yes, go ahead. I will check later.", A), ("Yes go ahead when you are ready", A),
     ("Yes, go ahead, I leave tomorrow so please hurry", A),
+    # not wanting to keep an item is no refusal
+    ("Yes, exchange both, I don't want to keep the old lamp.", A),
+    ("Yes, cancel it. I don't need to keep the chair either.", A),
 ]
 
 

@@ -5,12 +5,14 @@ honours it is allowed; words that only look like a limit ("not just the lamp", "
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from proxy.policy import PolicySet
 from proxy.policy.binding import limits
 
-from .test_confirm_review3 import DEN_BOS, IVAN, MIA, Case, booking, read
+from .test_confirm_review3 import DEN_BOS, GC1, GC3, IVAN, MIA, VISA, Case, booking, read
 from .test_confirm_review3 import verdict as airline_verdict
 from .test_ledger import RETURN, session, verdict
 
@@ -37,6 +39,13 @@ RETURNS = [
     ("Yes, all but the lamp.", ALL, False),
     ("Yes, not the lamp though.", ALL, False),
     ("Yes, except the speaker.", NO_LAMP, False),
+    ("Yes, go ahead, but leave the lamp out, I'll keep using it.", ALL, False),
+    ("Yes, but skip the lamp.", ALL, False),
+    ("Yes, the speaker and the bottle only.", ALL, False),
+    ("Yes, the speaker and the bottle only.", NO_LAMP, True),
+    ("Yes, but the lamp stays with me.", ALL, False),
+    ("Yes, process the speaker and the bottle; the lamp I'm keeping.", ALL, False),
+    ("Sí, pero sin la Desk Lamp.", ALL, False),
     # no limit
     ("Yes, just go ahead.", ALL, True),
     ("Yes, the lamp just broke, return all of them.", ALL, True),
@@ -47,6 +56,8 @@ RETURNS = [
     ("Yes, the lamp is not working anyway, go ahead.", ALL, True),
     ("Yes, not a problem, go ahead.", ALL, True),
     ("Yes please, keep me posted.", ALL, True),
+    ("I was going to keep the lamp but it broke too, so yes, return it as well.", ALL, True),
+    ("Yes, I don't want to keep any of them, the lamp included.", ALL, True),
 ]
 
 
@@ -96,7 +107,73 @@ async def test_keeping_an_item_limits_what_takes_items_away_not_a_change(
     assert ok, details
 
 
+CANCEL = ("assistant: To confirm: cancel the whole order #W2000002 (Kettle 2000000001 and "
+          "Office Chair 2000000002), reason: no longer needed. The refund goes to your Visa "
+          "ending 7334. Shall I proceed?")
+CHANGE = ("assistant: To confirm, for pending order #W2000002 I'll swap the Kettle (2000000001) "
+          "for the 1.7L steel Kettle (2000000009) and the Office Chair (2000000002) for the "
+          "black mesh Office Chair (2000000008); the $12 difference goes to your Visa ending "
+          "7334. Shall I proceed?")
+
+
+@pytest.mark.parametrize(("said", "allowed"), [
+    ("Yes, but keep the office chair.", False),
+    ("Yes, cancel everything except the kettle.", False),
+    ("Yes, cancel it. I don't need to keep the chair either.", True),
+])
+async def test_a_call_on_a_whole_order_holds_the_items_the_facts_show_in_it(
+        retail: PolicySet, said: str, allowed: bool) -> None:
+    """Cancelling an order cancels its items, though the call names none of them."""
+    ok, details = await verdict(retail, session(CANCEL, f"user: {said}"), "cancel_pending_order",
+                                order_id="#W2000002", reason="no longer needed")
+    assert ok is allowed, details
+    if not ok:
+        assert "of order_id '#W2000002'" in details["reason"]
+
+
+@pytest.mark.parametrize(("items", "new", "allowed"), [
+    (["2000000001", "2000000002"], ["2000000009", "2000000008"], False),
+    (["2000000002"], ["2000000008"], True),
+])
+async def test_an_item_kept_as_it_is_is_not_changed(
+        retail: PolicySet, items: list[str], new: list[str], allowed: bool) -> None:
+    state = session(CHANGE, "user: Yes, but keep the kettle as it is, only swap the chair.")
+    ok, details = await verdict(retail, state, "modify_pending_order_items",
+                                order_id="#W2000002", item_ids=items, new_item_ids=new,
+                                payment_method_id="credit_card_1")
+    assert ok is allowed, details
+
+
+BAGS = ("assistant: For reservation ABC123 I'll add 2 checked bags (total 2, both paid), $100 "
+        "charged to your gift card 1000001. Shall I proceed?")
+SPLIT = ("assistant: Here is the booking: Mia Li on HAT130 (DEN to MIA) and HAT184 (MIA to BOS) "
+         "on May 17, economy, no insurance, no checked bags. Total $240: $113 from gift card "
+         "1000003 and $127 on your Visa ending 7447. Shall I book it?")
+
+
+def bags(payment: str) -> dict[str, Any]:
+    return {"reservation_id": "ABC123", "total_baggages": 2, "nonfree_baggages": 2,
+            "payment_id": payment}
+
+
 AIRLINE = [
+    Case("a gift card ruled out where the user holds three", "left", "refuse",
+         [read(DEN_BOS), BAGS, "user: Yes, but not the gift card, use my Visa."],
+         "update_reservation_baggages", bags(GC1)),
+    Case("the Visa the user asked for instead", "left", "allow",
+         [read(DEN_BOS), BAGS, "user: Yes, but not the gift card, use my Visa."],
+         "update_reservation_baggages", bags(VISA)),
+    Case("the gift card left out of a split: 'card' does not name the Visa", "left", "allow",
+         [SPLIT, "user: Yes, but leave out the gift card, put the full $240 on the Visa."],
+         "book_reservation", booking((VISA, 240))),
+    Case("the gift card left out of a split, kept in the call", "left", "refuse",
+         [SPLIT, "user: Yes, but leave out the gift card, put the full $240 on the Visa."],
+         "book_reservation", booking((GC3, 113), (VISA, 127))),
+    Case("a flight of the reservation cancelled whole", "left", "refuse",
+         [read(DEN_BOS), "assistant: To confirm: cancel reservation ABC123 (HAT130 DEN to MIA "
+          "and HAT184 MIA to BOS on May 17, passenger Mia Li); the $240 refund goes to your "
+          "Visa ending 7447. Proceed?", "user: Yes, but not the HAT184 leg, I still need it."],
+         "cancel_reservation", {"reservation_id": "ABC123"}),
     Case("passenger left out by name", "left", "refuse",
          [read(DEN_BOS), "assistant: I'll book DEN to BOS, HAT130 and HAT184 on 2024-05-17, economy, for Mia "
           "Li and Ivan Smith, $480 on your Visa ending 7447. Shall I proceed?",
