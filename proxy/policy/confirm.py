@@ -653,12 +653,18 @@ _TAKES_AWAY = ("return", "cancel", "exchange", "modify", "update")
 
 def _single_named(text: Text, value: Any, aliases: Aliases) -> bool:
     """A single value named by a phrase: by itself or a name that fits it alone, or by a name
-    of two words or more of its own ("not the gift card" of the gift card proposed, where the
-    user holds three; not "card" of every card)."""
+    of two words or more of its own said alone ("not the gift card" of the gift card proposed,
+    where the user holds three; not "card" of every card, nor "the gift card with the smallest
+    balance", which says which)."""
     if named(text, value, aliases.distinct):
         return True
     own = aliases.every.get(value, ()) if isinstance(value, str) else ()
-    return any(" " in alias and named(text, alias, {}) for alias in own)
+    said = " ".join(t for t in phrase_tokens(text.plain) if t not in _DETERMINERS)
+    return any(" " in alias and said in (alias, f"{alias} {kind}") for alias in own
+               for kind in ("one", "balance", "account"))
+
+
+_DETERMINERS = {"the", "my", "this", "that", "your", "to", "on", "with", "from", "using", "via"}
 
 
 def _part_left_out(spec: ActionSpec, name: str, value: str, said: Limits, aliases: Aliases
