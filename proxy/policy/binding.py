@@ -563,9 +563,10 @@ _PHRASE_END = re.compile(
     r"proceed|go ahead|thanks?|thank you|instead|i|i'm|i'll|i'd|you|we|it|it's|whose|which|"
     r"who|pero|mais)(?![\w'])"
     r"|(?<![\w'])and\s+(?!(?:the|my|this|that|those|these|its|also)\b)")
-_LIMIT_WORDS = ("not", "except", "without", "but", "leav", "keep", "only", "just", "apart",
-                "other than", "save for", "minus", "aside", "skip", "stay", "remain", "hold",
-                "sin", "menos", "salvo", "solo", "sauf", "sans", "pas", "seulement", "uniquement")
+# a text with none of these has no limit (one search, before the patterns above)
+_LIMIT_WORDS = re.compile(r"not|except|without|but|leav|keep|only|just|apart|other than|save "
+                          r"for|minus|aside|skip|stay|remain|hold|sin|menos|salvo|solo|sauf|"
+                          r"sans|pas|seulement|uniquement")
 
 
 @dataclass(frozen=True, slots=True)
@@ -598,7 +599,7 @@ def _phrases(pattern: re.Pattern[str], text: str, negated: re.Pattern[str] | Non
 
 def limits(text: str) -> Limits:
     """The limits a user's normalised words put on their yes (see ``Limits``)."""
-    if not any(w in text for w in _LIMIT_WORDS):
+    if _LIMIT_WORDS.search(text) is None:
         return Limits()
     kept = _phrases(_KEEPS, text, _KEEP_NEGATED)
     kept += [m.group(1).strip() for m in _KEPT_AFTER.finditer(text)]
