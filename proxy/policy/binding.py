@@ -540,7 +540,8 @@ _LEAVES_OUT = re.compile(
 # items an action would take or change: not said of a card, "keep my Visa as the refund
 # method" names it), unless negated or past before ("I don't want to keep the lamp either",
 # "I was going to keep the lamp but it broke")
-_KEEPS = re.compile(r"(?<![\w'])(?:keep(?:ing)?|leav(?:e|ing)|hold(?:ing)? (?:off on|back))\s+"
+_KEEPS = re.compile(r"(?<![\w'])(?:keep(?:ing)?|leav(?:e|ing)|hold(?:ing)? (?:off on|back)|"
+                    r"hang(?:ing)? on to|hold(?:ing)? on to|stick(?:ing)? with)\s+"
                     r"(?=" + _DETERMINER + r"\b)")
 _KEEP_NEGATED = re.compile(r"(?:n't|not|no need to|never|nor|going to|planned to|meant to|"
                            r"wanted to|thought about)\b[\w ']{0,20}$")
@@ -564,9 +565,9 @@ _PHRASE_END = re.compile(
     r"who|pero|mais)(?![\w'])"
     r"|(?<![\w'])and\s+(?!(?:the|my|this|that|those|these|its|also)\b)")
 # a text with none of these has no limit (one search, before the patterns above)
-_LIMIT_WORDS = re.compile(r"not|except|without|but|leav|keep|only|just|apart|other than|save "
-                          r"for|minus|aside|skip|stay|remain|hold|sin|menos|salvo|solo|sauf|"
-                          r"sans|pas|seulement|uniquement")
+_LIMIT_WORDS = re.compile(r"not|except|without|but|leav|keep|only|just|apart|other than|"
+                          r"hang on|stick|save for|minus|aside|skip|stay|remain|hold|sin|menos|"
+                          r"salvo|solo|sauf|sans|pas|seulement|uniquement")
 
 
 @dataclass(frozen=True, slots=True)
@@ -595,6 +596,28 @@ def _phrases(pattern: re.Pattern[str], text: str, negated: re.Pattern[str] | Non
         if phrase:
             out.append(phrase)
     return out
+
+
+def without_limits(text: str) -> str:
+    """``text`` with each limit cut out, marker and phrase ("yes, but hold off on the lamp for
+    now" -> "yes, but"): what the turn says besides what it leaves out."""
+    spans = []
+    for pattern in (_LEAVES_OUT, _KEEPS, _ONLY):
+        for m in pattern.finditer(text):
+            rest = text[m.end():m.end() + 200]
+            stop = _PHRASE_END.search(rest)
+            spans.append((m.start(), m.end() + (stop.start() if stop else len(rest))))
+    for pattern in (_KEPT_AFTER, _ONLY_AFTER):
+        spans.extend(m.span() for m in pattern.finditer(text))
+    out, at = [], 0
+    for start, end in sorted(spans):
+        if start >= at:
+            out.append(text[at:start])
+            at = end
+        else:
+            at = max(at, end)
+    out.append(text[at:])
+    return " ".join(" ".join(out).split())
 
 
 def limits(text: str) -> Limits:

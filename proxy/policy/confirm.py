@@ -48,8 +48,9 @@ from .binding import (
     phrase_tokens,
     picked_by_balance,
     values_at,
+    without_limits,
 )
-from .dialogue import Act, Reading, normalize, read_turn
+from .dialogue import Act, Reading, normalize, read_turn, turn_acts
 
 PROPOSAL_TURNS = 3  # how many agent turns before the yes make up the proposal
 CONTEXT_MESSAGES = 60  # how far back a single id may have been named, if the proposal omits it
@@ -88,6 +89,8 @@ class Authorisation:
     words: str  # the affirming sentence
     open: bool = True
     closed_by: str = ""
+    # later user turns that took part of it back ("oh wait, not the lamp"): message indexes
+    narrowed: list[int] = field(default_factory=list)
     _proposal: tuple[Text, Text, Text] | None = field(default=None, repr=False)
     _raw: str | None = field(default=None, repr=False)
 
@@ -169,6 +172,58 @@ def _asked(messages: list[Message], index: int, question: re.Pattern[str]) -> bo
     return bool(question.search(text))
 
 
+def _narrows(content: str) -> bool:
+    """Whether a turn that would take a yes back only takes part of it back: each of its
+    sentences that declines or holds says what it leaves out ("Oh wait, not the lamp, I'll
+    keep that one", "Please don't return the lamp after all"); "wait, let me think" does not."""
+    acts = turn_acts(content)
+    holding = [s for s, act in acts if act in (Act.DECLINE, Act.HOLD)]
+    if not holding:
+        return False
+    for s in holding:
+        said = limits(s)
+        if not (said.left_out or said.kept):
+            return False
+        # what holds must be the limit (and an "oh wait" before it), nothing besides:
+        # "no, stop, do not do anything" still refuses once its "not do anything" is cut
+        rest = _INTERJECTION.sub(" ", without_limits(s))
+        if any(act in (Act.DECLINE, Act.HOLD) for _s, act in turn_acts(rest)):
+            return False
+    return True
+
+
+_INTERJECTION = re.compile(r"(?<![\w'])(?:oh|ah|hmm+|um+|wait|hold on|hang on|actually|sorry|"
+                           r"on second thought|one (?:more )?thing|one sec(?:ond)?)(?![\w'])")
+
+
+def _narrowing_honoured(session: SessionState, auth: Authorisation, arguments: dict[str, Any],
+                        aliases: Aliases) -> str | None:
+    """Where turns took part of ``auth`` back, the turn whose limit the call does not honour,
+    or None. Honoured: each turn's phrase names something the facts know (an item by its name
+    or id) that the proposal named and the call does not hold; a phrase naming nothing of the
+    proposal (a withdrawal in other words: "no wait, not the order, I changed my mind") takes
+    the yes back whole."""
+    held = {str(v) for v in _flat(arguments)}
+    _last, window, _yes = auth.proposal(session.messages)
+    for i in auth.narrowed:
+        said = limits(plain(session.messages[i]))
+        known = False
+        for phrase in (*said.left_out, *said.kept):
+            text = Text(phrase)
+            for ident, names in aliases.every.items():
+                if ident not in held and (named(text, ident, {}) or any(
+                        _alias_names(text, n, names, aliases.index.owners if aliases.index
+                                     else {}) for n in names)) \
+                        and named(window, ident, aliases.every):
+                    known = True
+                    break
+            if known:
+                break
+        if not known:
+            return plain(session.messages[i])
+    return None
+
+
 def ledger(session: SessionState) -> tuple[list[Authorisation], int]:
     """The session's authorisations, extended incrementally as messages arrive, and how many
     of them (from the first) are closed: a decline closes every open one, so the open ones
@@ -185,7 +240,17 @@ def ledger(session: SessionState) -> tuple[list[Authorisation], int]:
                                                        or _PROCEED.search(plain(m))))
                                     or _asked(messages, i, _GO_AHEAD_ASKED)):
             auths.append(Authorisation(i, m.seq, r.words))
+        elif r.act is not Act.AFFIRM and _narrows(m.content) and (
+                yes := read_turn(without_limits(plain(m)))).act is Act.AFFIRM \
+                and not yes.choice:
+            # a yes that leaves something out ("Yes, but hold off on the lamp for now"): a yes
+            # to the rest, narrowed by its own turn
+            auths.append(Authorisation(i, m.seq, yes.words, narrowed=[i]))
         elif r.act is Act.DECLINE or (r.act is Act.HOLD and r.withdraws):
+            if closed < len(auths) and _narrows(m.content):
+                for a in auths[closed:]:  # (the check decides whether the call honours it)
+                    a.narrowed.append(i)
+                continue
             for a in auths[closed:]:
                 a.open, a.closed_by = False, r.words
             closed = len(auths)
@@ -494,8 +559,9 @@ def _bind(session: SessionState, auth: Authorisation, spec: ActionSpec,
         return Coverage(False, f"after the user said {words}, the agent tried this action and "
                         f"then put {number:,} in it on its own; the user never said yes to "
                         "that", auth.words, shown, superseding=newest)
-    left_out = _left_out(spec, arguments, " \n ".join([yes.plain, *after[1 if rest else 0:]]),
-                         aliases)
+    left_out = _left_out(spec, arguments, " \n ".join(
+        [yes.plain, *after[1 if rest else 0:], *(plain(messages[i]) for i in auth.narrowed)]),
+        aliases)
     if left_out is not None:
         return Coverage(False, f"the user said {words} but not to {left_out[1]}", auth.words,
                         shown, left_out[0])
@@ -919,6 +985,10 @@ def check_transcript(session: SessionState, spec: ActionSpec, arguments: dict[st
         if used:
             cover = Coverage(False, f'the user\'s yes ("{auth.words}") was already used for this '
                              "same action; repeating it needs a new yes", auth.words)
+        elif auth.narrowed and (taken := _narrowing_honoured(session, auth, arguments,
+                                                             aliases)) is not None:
+            cover = Coverage(False, f'the user\'s yes ("{auth.words}") was taken back: '
+                             f'"{taken}"', auth.words)
         else:
             cover = _bind(session, auth, spec, arguments, aliases)
             if cover.confirmed and parts:

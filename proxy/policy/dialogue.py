@@ -448,6 +448,11 @@ def _reopens_any(text: str) -> bool:
     return bool(_REOPEN_Q.search(text))
 
 
+def turn_acts(content: str) -> list[tuple[str, Act]]:
+    """Each sentence of a user turn with its act (``read_turn`` sums these up)."""
+    return [(s, _sentence_act(s, q)[0]) for s, q in sentences(normalize(content))]
+
+
 def read_turn(content: str) -> Reading:
     """The dialogue act of one user turn. See the module docstring."""
     text = normalize(content)

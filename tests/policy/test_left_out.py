@@ -215,3 +215,29 @@ def test_limits_read_the_phrase_to_its_clauses_end(text: str, left_out: tuple[st
                                                    only: tuple[str, ...]) -> None:
     said = limits(text)
     assert (said.left_out, said.kept, said.only) == (left_out, kept, only)
+
+
+@pytest.mark.parametrize(("turns", "items", "allowed"), [
+    # a later turn that takes part of the yes back narrows it: the call honouring it goes on
+    (["user: Yes, go ahead.", "assistant: Processing.",
+      "user: Oh wait, not the lamp, I'll keep that one. The other two are fine."], NO_LAMP, True),
+    (["user: Yes, go ahead.", "assistant: Processing.",
+      "user: Oh wait, not the lamp, I'll keep that one. The other two are fine."], ALL, False),
+    (["user: Yes.", "assistant: Any other questions before I submit?",
+      "user: Please don't return the lamp after all, I've decided to keep it."], NO_LAMP, True),
+    (["user: Yes please. I'd rather hang on to the desk lamp though."], NO_LAMP, True),
+    (["user: Yes, but hold off on the lamp for now."], NO_LAMP, True),
+    (["user: Yes, but hold off on the lamp for now."], ALL, False),
+    # ... but a turn naming nothing of the proposal, or holding besides, takes it back whole
+    (["user: Yes, go ahead.", "assistant: Processing.",
+      "user: No wait, not the order, I changed my mind."], NO_LAMP, False),
+    (["user: Yes, go ahead.", "assistant: Processing.",
+      "user: Wait, not the lamp. Actually, let me think about it."], NO_LAMP, False),
+    (["user: Yes, go ahead.", "assistant: Processing.",
+      "user: Wait, not the kettle, I'll keep it."], NO_LAMP, False),  # (not in the proposal)
+])
+async def test_a_turn_taking_part_of_the_yes_back_narrows_it(
+        retail: PolicySet, turns: list[str], items: list[str], allowed: bool) -> None:
+    ok, details = await verdict(retail, session(PROPOSAL, *turns),
+                                "return_delivered_order_items", item_ids=items, **RETURN)
+    assert ok is allowed, details
