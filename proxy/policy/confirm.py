@@ -590,6 +590,12 @@ def _bind(session: SessionState, auth: Authorisation, spec: ActionSpec,
                             f"call sets {key.name} {value!r} for all of them", auth.words,
                             shown, key.name, superseding=newest and names_action(
                                 last.plain, spec.words) is not None)
+        if key.choices and isinstance(value, str):
+            only = _some_items(session, last, arguments, key.name, value, spec.words, aliases)
+            if only is not None:
+                return Coverage(False, f"the user said {words} to a proposal changing "
+                                f"{key.name} to {value!r} for {only} only; the call sets it for "
+                                "all the items", auth.words, shown, key.name)
         if named(last, value, own) or named(yes_part, value, own) or (
                 aliases.index is not None and isinstance(value, str)
                 and aliases.index.original_named(last, value, arguments)):
@@ -831,6 +837,48 @@ def _mixed(auth: Authorisation, messages: list[Message], arguments: dict[str, An
             break
         j, n = k, n + 1
     return None, True
+
+
+def _some_items(session: SessionState, last: Text, arguments: dict[str, Any], name: str,
+                value: str, words: tuple[str, ...], aliases: Aliases) -> str | None:
+    """A setting the call changes for all its items (a cabin for every flight), where the
+    proposal the user answered changed it for some of them by name and said nothing of the
+    others ("I'll upgrade your outbound flight HAT072 to business", the call upgrading HAT278
+    too): the items named, or None. Only a change: the object the call acts on (the facts'
+    newest copy of it) held another value, and the call keeps its items (a flight change names
+    the new flight, not the ones that stay)."""
+    if not named(last, value, {}) or _for_all(last.plain, words):
+        return None
+    lists = [v for v in arguments.values() if isinstance(v, list) and len(v) >= 2
+             and all(isinstance(m, dict) for m in v)]
+    if len(lists) != 1:
+        return None
+    members = lists[0]
+    owners = aliases.index.owners if aliases.index is not None else {}
+    said = [m for m in members if _member_named(last, m, members, aliases.every, owners)]
+    if not said or len(said) == len(members):
+        return None
+    before = _current(session, arguments)
+    if before is None or before.get(name) in (None, value):
+        return None
+    held = {str(v) for v in _flat(before)}
+    if not all(str(v) in held for m in members for v in m.values()
+               if isinstance(v, str) and v):
+        return None  # (new items: a change of items, said by the new ones)
+    return ", ".join(str(next(iter(m.values()))) for m in said)
+
+
+def _current(session: SessionState, arguments: dict[str, Any]) -> dict[str, Any] | None:
+    """The newest fact about the object the call acts on: a read's answer holding one of the
+    call's id arguments at the same key (``reservation_id``)."""
+    ids = [(k, v) for k, v in arguments.items()
+           if isinstance(v, str) and v and (k == "id" or k.endswith("_id"))]
+    for call in reversed(session.calls):
+        result = call.result
+        if call.succeeded and isinstance(result, dict) and any(
+                result.get(k) == v for k, v in ids):
+            return result
+    return None
 
 
 _ALL = re.compile(ALL_WORDS)

@@ -413,6 +413,25 @@ CASES: list[Case] = [
           "business for $280 on your Visa ending 7447. Shall I proceed?", "user: Yes."],
          UPD, change("RT4567", "business", ROUND, VISA), "one flight agreed, call upgrades both",
          note="pre-existing documented miss"),
+    Case("C20b both flights named as upgraded", "cabin", "allow",
+         [read(IAH_SFO), "assistant: I'll upgrade reservation RT4567 to business: HAT072 on May "
+          "19 and HAT278 on May 23, $560 on your Visa ending 7447. Shall I proceed?", "user: Yes."],
+         UPD, change("RT4567", "business", ROUND, VISA), "both flights agreed"),
+    Case("C20c the reservation upgraded, no flight named", "cabin", "allow",
+         [read(IAH_SFO), "assistant: I'll upgrade reservation RT4567 to business for $560 on "
+          "your Visa ending 7447. Shall I proceed?", "user: Yes."],
+         UPD, change("RT4567", "business", ROUND, VISA), "the whole reservation agreed"),
+    Case("C20d a flight changed, the cabin kept: the new flight alone is named", "cabin",
+         "allow",
+         [read(IAH_SFO), "assistant: For RT4567 I'll change your return flight to HAT290 on May 24, "
+          "economy as now, no fare difference. Shall I proceed?", "user: Yes."],
+         UPD, change("RT4567", "economy", [ROUND[0], {"flight_number": "HAT290",
+                                                        "date": "2024-05-24"}], VISA),
+         "the flight change agreed"),
+    Case("C20e the outbound upgraded by name, 'both flights' said", "cabin", "allow",
+         [read(IAH_SFO), "assistant: For RT4567, your outbound HAT072 and the return will both be upgraded "
+          "to business, $560 on your Visa ending 7447. Shall I proceed?", "user: Yes."],
+         UPD, change("RT4567", "business", ROUND, VISA), "both agreed"),
     Case("C21 options A (split, not possible) / B (both business)", "cabin", "allow",
          [read(IAH_SFO), "assistant: Option A: HAT072 in business and HAT278 in economy — not "
           "possible, since cabins must match. Option B: upgrade RT4567 to business on every flight "
@@ -549,7 +568,6 @@ KNOWN_WRONG = {
     "C04": "flights named as outbound and return with 'the 19th' are not found",
     "C05": "'basic economy' also names 'economy' (a real labelled run reads such lines so)",
     "C06": "a detail turn naming the call's cabin ('the business upgrade') settles the scan",
-    "C20": "one flight upgraded by name says nothing of the other",
 }
 
 
