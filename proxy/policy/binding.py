@@ -539,12 +539,12 @@ _LEAVES_OUT = re.compile(
 # "keep the lamp", "leave the lamp (out)", "the lamp stays", "the lamp I'm keeping" (of the
 # items an action would take or change: not said of a card, "keep my Visa as the refund
 # method" names it), unless negated or past before ("I don't want to keep the lamp either",
-# "I was going to keep the lamp but it broke")
+# "I was going to keep the lamp but it broke", "I tried to keep the speaker working")
 _KEEPS = re.compile(r"(?<![\w'])(?:keep(?:ing)?|leav(?:e|ing)|hold(?:ing)? (?:off on|back)|"
                     r"hang(?:ing)? on to|hold(?:ing)? on to|stick(?:ing)? with)\s+"
                     r"(?=" + _DETERMINER + r"\b)")
 _KEEP_NEGATED = re.compile(r"(?:n't|not|no need to|never|nor|going to|planned to|meant to|"
-                           r"wanted to|thought about)\b[\w ']{0,20}$")
+                           r"tried to|try to|trying to|wanted to|thought about)\b[\w ']{0,20}$")
 _KEPT_AFTER = re.compile(r"(?:^|[,.;:!?]\s*|(?<![\w'])(?:but|and|yes|ok|okay)\s+)"
                          r"(" + _DETERMINER + r"\s[^,.;:!?]{1,60}?)\s+(?:stays|remains|i'?m "
                          r"keeping|i'?ll keep|i will keep|i want to keep|i'?d like to keep|"

@@ -42,6 +42,7 @@ from .binding import (
     names_action,
     other_alias,
     other_choice,
+    other_kind,
     other_payment,
     other_value,
     payment_text,
@@ -570,6 +571,11 @@ def _bind(session: SessionState, auth: Authorisation, spec: ActionSpec,
         value = values_at(arguments, key.name)
         if value is ABSENT:
             continue
+        instead = _asked_instead(value, Text(" \n ".join([yes.plain, *after])), spec.words,
+                                 aliases.distinct)
+        if instead is not None:
+            return Coverage(False, f"the user said {words} and asked for {key.name} "
+                            f"{instead[1]!r}, not {instead[0]!r}", auth.words, shown, key.name)
         if isinstance(value, list | dict):
             if named(proposed, value, aliases.every) or key.optional:
                 continue
@@ -662,6 +668,34 @@ def _bind(session: SessionState, auth: Authorisation, spec: ActionSpec,
             return Coverage(False, f"{key.name}={value!r} was never named to the user before "
                             f"they said {words}", auth.words, shown, key.name)
     return Coverage(True, "", auth.words, shown)
+
+
+def _asked_instead(value: Any, theirs: Text, words: tuple[str, ...], own: DistinctAliases
+                   ) -> tuple[str, str] | None:
+    """A payment method of the call the user's own words from the yes on did not name while
+    they asked for another ("Yes, but charge the difference to my Mastercard instead", "put it
+    on my gift card ending 0001 instead of the Visa"): the proposal's method is no longer
+    covered. The method and the one asked for, or None."""
+    methods = [v for v in (value if isinstance(value, list) else [value])
+               if isinstance(v, str) and kind_of(v) is not None]
+    if not methods:
+        return None
+    kept = Text(_RULED_OUT.sub(" ", theirs.plain))  # ("instead of the Visa" keeps nothing)
+    paying: Text | None = None
+    for method in methods:
+        if named(kept, method, own):
+            continue
+        if paying is None:
+            paying = payment_text(kept, words)
+        other = other_payment(paying, method, own.get(method), own.siblings(method)) \
+            or other_kind(paying, method)
+        if other is not None and not any(named(kept, m, own) for m in methods):
+            return method, other
+    return None
+
+
+_RULED_OUT = re.compile(r"(?<![\w'])(?:instead of|rather than|not)\s+(?:on |to |with |from )?"
+                        r"(?:the |my |your )?[^,.;!?]{0,30}")
 
 
 def _left_out(spec: ActionSpec, arguments: dict[str, Any], users: str, aliases: Aliases

@@ -184,7 +184,17 @@ _NO_START = re.compile(
 _DECLINE = _words(
     r"(?:please )?(?:don'?t|do not|dont) (?:do|proceed|go ahead|submit|process|make|change|"
     r"cancel|book|return|exchange|update|modify|send|touch|apply|go|charge|refund)",
-    r"stop", r"cancel (?:that|this|it all)(?=\s*(?:$|[,;:!-]))", r"never ?mind", r"forget (?:it|about it)",
+    # "cancel that" takes the request back, but "yes, cancel it all" and "please cancel that"
+    # say yes to a cancellation
+    r"stop", r"(?<!yes )(?<!yes, )(?<!yeah )(?<!yeah, )(?<!please )(?<!ok )(?<!ok, )(?<!okay )"
+    r"(?<!okay, )(?<!then )(?<!then, )(?<!sure )(?<!sure, )(?<!just )"
+    r"cancel (?:that|this|it all)(?=\s*(?:$|[,;:!-]))", r"never ?mind", r"forget (?:it|about it)",
+    # (of the action, or alone; not of a detail: "I'd prefer not to use my Mastercard",
+    # "rather not be transferred", "rather not say my address out loud")
+    r"(?:i'?d |i would )?(?:rather|prefer) not(?: to)? (?:do|proceed|go|cancel|change|modify|"
+    r"return|exchange|book|upgrade|downgrade|add|remove|update|make|submit|process|continue|"
+    r"pay(?! with| by| using| on| for it with)|lose|risk|spend)",
+    r"(?:i'?d |i would )?(?:rather|prefer) not(?=\s*(?:$|[,.;!?]))",
     r"i (?:do not|don'?t) (?:want|wish|agree|approve|consent|accept|confirm|authori[sz]e)",
     r"i (?:decline|refuse|reject)", r"not (?:ok|okay|acceptable|correct|right)(?! now| away)",
     r"(?:i'?m |i am |we'?re )?not (?:happy|glad|ready|willing|comfortable) (?:to|with)",
@@ -196,12 +206,25 @@ _DECLINE = _words(
     r"nicht machen", r"ich will (?:das )?nicht", r"lieber nicht", r"não quero", r"não faça",
     r"non voglio",
 )
+# A "no" that answers the agent's question ("any changes?", "anything else first?") before a
+# go-ahead: "Nope, go for it", "No changes, please proceed", "No, go ahead"
+_NO_THEN_GO = re.compile(
+    r"^(?:no|nope|nah)(?: (?:changes?|questions?|objections?|problems?|concerns?|thanks|"
+    r"thank you|i'?m good|all good|nothing(?: else)?|that'?s (?:all|it|fine)))?[\s,.!:-]+"
+    r"(?=(?:(?:please|just|then|so|ok|okay|yes|you can|go ahead and)\s+)*"
+    r"(?:go ahead|proceed|go for it|do it|carry on|continue)(?![\w']))")
 # Holds: wait, not yet, hedges, changes of mind in progress.
 _HEDGE_WORDS = (r"unsure", r"maybe", r"perhaps", r"i guess", r"probably", r"hmm+")
 _WAIT = _words(
     r"wait", r"hold on", r"hang on", r"hold off", r"not yet", r"not now", r"not right now",
     r"not so fast", r"one (?:sec|second|moment|minute)", r"just a (?:sec|second|moment|minute)",
     r"let me think", r"i'?ll think", r"i need to think", r"think about it",
+    # (someone else to ask first; "let me check my email" after a yes is no wait)
+    r"let me (?:check|talk|confirm|speak) (?:with|to)", r"let me ask", r"let me check first",
+    r"i (?:need|have|want) to (?:check|talk|confirm|speak) (?:with|to)",
+    r"i (?:need|have|want) to (?:ask|consult)", r"(?:check|talk|speak) (?:with|to) my",
+    r"ask my", r"run it by", r"(?<!what )(?<!that's )(?<!thats )(?:sorry,? )?i meant(?! it)",
+    r"i mean the other",
     r"(?:i'?m )?not (?:so |too |quite |entirely )?sure(?! (?:what|which|when|where|how|who|if i|"
     r"whether i|of the|about the (?:number|id|date|name|order)))", *_HEDGE_WORDS,
     r"on second thought", r"actually,? (?:no|wait|hold|let|can|could|i)", r"before (?:you|we|that|"
@@ -235,7 +258,7 @@ _IDIOMS = re.compile(
     r"questions|other|longer)|no,? that'?s (?:all|it|correct|right|everything)|nothing else|"
     r"not (?:a|any) problem|don'?t (?:need anything else|have (?:any|all day|much time|time)|"
     r"worry|hesitate|wait|delay)|do not (?:wait|delay|hesitate)|without (?:delay|waiting)|"
-    r"(?:don'?t|do not) (?:want|need) to keep|no need to keep|"
+    r"(?:don'?t|do not) (?:want|need) to keep|no need to keep|(?:rather|prefer) not (?:to )?wait|"
     r"if you (?:could|would|can|don'?t mind|please)|if (?:that'?s|it'?s|that is|it is) "
     r"(?:ok|okay|alright|all right|fine|possible|no problem)|if possible|as soon as possible|"
     r"if (?:that'?s|this is|it'?s) (?:the|my) (?:only|best) (?:option|way|choice)|if you say so|"
@@ -408,6 +431,9 @@ def _sentence_act(sentence: str, question: bool) -> tuple[Act, bool]:
         text = re.sub(r"\s+", " ", _ADDON_NO.sub(" ", text)).strip(" ,")
         if _only_filler(text):
             return Act.OTHER, False  # ("no insurance, please": a detail, not a yes either)
+    go = _NO_THEN_GO.match(text)
+    if go:  # "Nope, go for it", "No changes, please proceed": the no answers a question
+        text = text[go.end():]
     emoji_yes = bool(_EMOJI_YES.search(sentence))
     emoji_no = bool(_EMOJI_NO.search(sentence))
     if _DECLINE.search(text) or _NO_START.match(text) or (emoji_no and not emoji_yes):

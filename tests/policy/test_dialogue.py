@@ -197,6 +197,22 @@ TABLE: list[tuple[str, Act]] = [
     # not wanting to keep an item is no refusal
     ("Yes, exchange both, I don't want to keep the old lamp.", A),
     ("Yes, cancel it. I don't need to keep the chair either.", A),
+    # "rather not" of the action (or alone) refuses; of a detail it does not
+    ("Yes, I understand, but I'd rather not cancel it just yet.", D),
+    ("Yes I understand there's a fee, but I'd rather not pay it.", D), ("I'd rather not.", D),
+    ("Yes, but I'd rather not pay with my Visa, use PayPal.", A),
+    ("Yes, proceed. I would rather not wait.", A),
+    # someone else to ask first holds; checking one's email after a yes does not
+    ("Sounds right, but let me check with my husband first.", H),
+    ("Yes, go ahead. Let me check my email for the confirmation.", A),
+    # "cancel that" after a yes is a cancellation agreed, alone it takes the request back
+    ("Yes, cancel it all.", A), ("Yes, please cancel that.", A), ("Cancel that.", D),
+    # a "no" answering the agent's question before a go-ahead
+    ("Nope, go for it.", A), ("No changes, please proceed.", A), ("No, go ahead.", A),
+    ("No, do not proceed.", D), ("No, wait.", D),
+    # "I meant another one" takes the yes back
+    ("Yes. Oh sorry, I meant the headphones order, not this one.", H),
+    ("Yes, that is what I meant.", A),
 ]
 
 

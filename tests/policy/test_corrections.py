@@ -1,0 +1,68 @@
+"""A payment method the user asks for in their own words from the yes on ("Yes, but charge the
+difference to my Mastercard instead") replaces the one the proposal named: a call still paying
+with the proposal's method is refused, one paying as the user asked is allowed."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from proxy.policy import PolicySet
+
+from .test_confirm_review3 import DEN_BOS, GC1, IVAN, MIA, VISA, Case, booking, read
+from .test_confirm_review3 import verdict as airline_verdict
+from .test_ledger import session, verdict
+
+EXCHANGE = ("assistant: I'll exchange the Water Bottle (item 1000000002) from order #W1000001 "
+            "for the blue 750ml one (item 1000000009); the $5 difference goes on your Visa "
+            "ending 7334. Shall I proceed?")
+
+
+@pytest.mark.parametrize(("said", "payment", "allowed"), [
+    ("Yes, but charge the difference to my Mastercard instead, please.", "credit_card_1", False),
+    ("Yes, but charge the difference to my Mastercard instead, please.", "credit_card_2", True),
+    ("Yes, but put it on my PayPal rather than the Visa.", "credit_card_1", False),
+    ("Yes, but put it on my PayPal rather than the Visa.", "paypal_4", True),
+    # the proposal's method named again, or no method at all: as proposed
+    ("Yes, keep it on the Visa, not the Mastercard.", "credit_card_1", True),
+    ("Yes please, go ahead.", "credit_card_1", True),
+    ("Yes. My PayPal is linked to my old email, by the way.", "credit_card_1", True),
+])
+async def test_a_method_asked_for_after_the_yes_replaces_the_proposals(
+        retail: PolicySet, said: str, payment: str, allowed: bool) -> None:
+    ok, details = await verdict(retail, session(EXCHANGE, f"user: {said}"),
+                                "exchange_delivered_order_items", order_id="#W1000001",
+                                item_ids=["1000000002"], new_item_ids=["1000000009"],
+                                payment_method_id=payment)
+    assert ok is allowed, details
+    if not ok:
+        assert details["argument"] == "payment_method_id" and "asked for" in details["reason"]
+
+
+BAGS = ("assistant: Here's the baggage update for ABC123:\n\n- New total: 2 checked bags\n- 1 "
+        "extra bag at $50, charged to your Visa ending 7447\n\nShall I proceed?")
+FAMILY = ("assistant: Here are the booking details:\n\n- **Flights:** HAT130 and HAT184, DEN → "
+          "BOS, May 17, economy, one way\n- **Passengers:** Mia Li (1990-04-05), Ivan Smith "
+          "(1986-03-14)\n- **Total:** $480, charged to your Visa ending 7447\n\nShall I book it?")
+
+
+def bags(payment: str) -> dict[str, Any]:
+    return {"reservation_id": "ABC123", "total_baggages": 2, "nonfree_baggages": 1,
+            "payment_id": payment}
+
+
+@pytest.mark.parametrize("case", [
+    Case("bags: a gift card asked for, the Visa charged", "fix", "refuse",
+         [read(DEN_BOS), BAGS, "user: Yes, but use my gift card ending 0001 for the fee."],
+         "update_reservation_baggages", bags(VISA)),
+    Case("bags: the gift card asked for", "fix", "allow",
+         [read(DEN_BOS), BAGS, "user: Yes, but use my gift card ending 0001 for the fee."],
+         "update_reservation_baggages", bags(GC1)),
+    Case("booking: 'instead of the Visa' still books on the Visa", "fix", "refuse",
+         [FAMILY, "user: Yes, but put it on my gift card 1000001 instead of the Visa."],
+         "book_reservation", booking((VISA, 480), passengers=[MIA, IVAN])),
+], ids=lambda c: c.name)
+async def test_airline_methods_asked_for(airline: PolicySet, case: Case) -> None:
+    ok, reason = await airline_verdict(airline, case)
+    assert ok is (case.expected == "allow"), reason
