@@ -297,6 +297,10 @@ PAYMENT_KINDS = ("gift_card", "credit_card", "debit_card", "paypal", "certificat
                  "bank_account", "store_credit", "voucher")
 
 
+# every kind of action's words: a text naming one of them proposes some action
+ALL_ACTION_WORDS: tuple[str, ...] = tuple(sorted({w for ws in VERB_WORDS.values() for w in ws}))
+
+
 def kind_of(value: str) -> str | None:
     """The kind of a family id: ``gift_card_0000001`` -> ``gift_card``."""
     return value.rsplit("_", 1)[0] if _FAMILY.match(value) else None

@@ -27,6 +27,7 @@ from typing import Any
 from ..session import CallRecord, Message, Outcome, Role, SessionState, args_key
 from .binding import (
     ABSENT,
+    ALL_ACTION_WORDS,
     ALL_WORDS,
     ActionSpec,
     KeySpec,
@@ -173,6 +174,58 @@ def _asked(messages: list[Message], index: int, question: re.Pattern[str]) -> bo
     return bool(question.search(text))
 
 
+def _closed_by_others(session: SessionState, auths: list[Authorisation], spec: ActionSpec,
+                      arguments: dict[str, Any]) -> list[Authorisation]:
+    """Of ``auths`` (closed ones), those that every refusal or wait since their yes left
+    alone for this call: each answered an agent turn offering another action, or this action
+    on another object (another reservation's id, not the call's), and neither named this
+    action nor the call's values, nor spoke of everything ("stop", "don't do anything")."""
+    closings = session.derived.get("closings", [])
+    out = []
+    for auth in auths:
+        after = [c for c in closings if c > auth.yes_index]
+        if not after or len(after) > 3:  # (a few at most: the check's cost stays bounded)
+            continue
+        if all(_about_another(session, c, spec, arguments) for c in after):
+            out.append(auth)
+    return out
+
+
+_EVERYTHING = re.compile(r"(?<![\w'])(?:anything|everything|all of (?:it|this|that|them)|none of|"
+                         r"stop|don'?t do|do not do|changed my mind|start over|forget (?:it|"
+                         r"about it|everything))(?![\w'])")
+
+
+_POINTS_AT_OFFER = re.compile(r"(?<![\w'])(?:that one|that|this one|it|the (?:other|second|"
+                              r"new|last) one)(?![\w'])")
+_OFFER = re.compile(r"\?|(?<![\w'])(?:would you (?:also )?like|do you (?:also )?want|shall i|"
+                    r"should i|want me to|i can also|i could also)(?![\w'])")
+
+
+def _about_another(session: SessionState, index: int, spec: ActionSpec,
+                   arguments: dict[str, Any]) -> bool:
+    """Whether the refusal or wait at ``index`` answered an offer of something else."""
+    messages = session.messages
+    offer, _start = _turn_before(messages, index)
+    if not offer or not _OFFER.search(offer):  # (an offer: "would you also like to ...?")
+        return False
+    values = [v for k in spec.keys if isinstance(v := values_at(arguments, k.name), str) and v]
+    for sentence, act in turn_acts(messages[index].content):
+        if act not in (Act.DECLINE, Act.HOLD):
+            continue
+        said = Text(sentence)
+        if _EVERYTHING.search(sentence) or names_action(sentence, spec.words) is not None \
+                or any(named(said, v, {}) for v in values):
+            return False
+        if act is Act.HOLD and not _POINTS_AT_OFFER.search(sentence):
+            return False  # ("wait, let me think": a pause of everything, not of the offer)
+    if names_action(offer, spec.words) is None:
+        return names_action(offer, ALL_ACTION_WORDS) is not None
+    offered_ = Text(offer)  # this action on another object: another id of the call's ids' form
+    return any(not named(offered_, v, {}) and _another_of_its_form(offer, v)
+               for v in values if any(c.isdigit() for c in v))
+
+
 def _narrows(content: str) -> bool:
     """Whether a turn that would take a yes back only takes part of it back: each of its
     sentences that declines or holds says what it leaves out ("Oh wait, not the lamp, I'll
@@ -197,11 +250,12 @@ _INTERJECTION = re.compile(r"(?<![\w'])(?:oh|ah|hmm+|um+|wait|hold on|hang on|ac
                            r"on second thought|one (?:more )?thing|one sec(?:ond)?)(?![\w'])")
 
 
-def _narrowing_honoured(session: SessionState, auth: Authorisation, arguments: dict[str, Any],
-                        aliases: Aliases) -> str | None:
+def _narrowing_honoured(session: SessionState, auth: Authorisation, spec: ActionSpec,
+                        arguments: dict[str, Any], aliases: Aliases) -> str | None:
     """Where turns took part of ``auth`` back, the turn whose limit the call does not honour,
-    or None. Honoured: each turn's phrase names something the facts know (an item by its name
-    or id) that the proposal named and the call does not hold; a phrase naming nothing of the
+    or None. Honoured: each turn's phrase names another action than the call's ("hold off on
+    the exchange"), or something the facts know (an item by its name or id) that the proposal
+    named and the call does not hold; a phrase naming nothing of the
     proposal (a withdrawal in other words: "no wait, not the order, I changed my mind") takes
     the yes back whole."""
     held = {str(v) for v in _flat(arguments)}
@@ -211,6 +265,10 @@ def _narrowing_honoured(session: SessionState, auth: Authorisation, arguments: d
         known = False
         for phrase in (*said.left_out, *said.kept):
             text = Text(phrase)
+            if names_action(phrase, spec.words) is None and names_action(
+                    phrase, ALL_ACTION_WORDS) is not None:
+                known = True  # ("hold off on the exchange" for the return's call)
+                break
             for ident, names in aliases.every.items():
                 if ident not in held and (named(text, ident, {}) or any(
                         _alias_names(text, n, names, aliases.index.owners if aliases.index
@@ -231,6 +289,7 @@ def ledger(session: SessionState) -> tuple[list[Authorisation], int]:
     are always the last ones, and neither this nor a check walks the closed ones again."""
     auths: list[Authorisation]
     auths, seen, closed = session.derived.get("ledger", ([], 0, 0))
+    closings: list[int] = session.derived.setdefault("closings", [])  # turns that closed any
     messages = session.messages
     for i in range(seen, len(messages)):
         m = messages[i]
@@ -255,6 +314,7 @@ def ledger(session: SessionState) -> tuple[list[Authorisation], int]:
             for a in auths[closed:]:
                 a.open, a.closed_by = False, r.words
             closed = len(auths)
+            closings.append(i)
     session.derived["ledger"] = (auths, len(messages), closed)
     return auths, closed
 
@@ -1051,6 +1111,12 @@ def check_transcript(session: SessionState, spec: ActionSpec, arguments: dict[st
     if last_user is None:
         return Coverage(False, "the user has not said anything yet")
     opened = auths[max(closed, len(auths) - OPEN_LIMIT):]  # the newest open ones
+    if len(opened) < OPEN_LIMIT and closed:
+        # yeses taken back only by refusals of something else the agent offered since ("Would
+        # you also like to cancel the other order?" "No thanks"): still open for this call
+        opened = [*_closed_by_others(session, auths[max(0, closed - OPEN_LIMIT +
+                                                           len(opened)):closed], spec,
+                                     arguments), *opened]
     if not opened:
         r = reading_of(last_user)
         if auths and not auths[-1].open:
@@ -1067,7 +1133,7 @@ def check_transcript(session: SessionState, spec: ActionSpec, arguments: dict[st
         if used:
             cover = Coverage(False, f'the user\'s yes ("{auth.words}") was already used for this '
                              "same action; repeating it needs a new yes", auth.words)
-        elif auth.narrowed and (taken := _narrowing_honoured(session, auth, arguments,
+        elif auth.narrowed and (taken := _narrowing_honoured(session, auth, spec, arguments,
                                                              aliases)) is not None:
             cover = Coverage(False, f'the user\'s yes ("{auth.words}") was taken back: '
                              f'"{taken}"', auth.words)

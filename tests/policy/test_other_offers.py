@@ -1,0 +1,70 @@
+"""A yes stays open for its action when the user later refuses something else the agent offered
+("Would you also like to cancel the other order?" "No thanks"); a refusal of everything, of this
+action, or a pause of everything still takes it back."""
+
+from __future__ import annotations
+
+import pytest
+
+from proxy.policy import PolicySet
+
+from .test_confirm_review3 import DEN_BOS, IAH_SFO, VISA, Case, change, read
+from .test_confirm_review3 import verdict as airline_verdict
+from .test_ledger import RETURN, session, verdict
+
+PROPOSAL = ("assistant: I'll return the Bluetooth Speaker (item 1000000001) from order "
+            "#W1000001, refund to your Visa ending 7334. Shall I proceed?")
+OFFER = ("assistant: Before I submit it: your order #W2000002 is still pending. Would you also "
+         "like to cancel it?")
+
+
+@pytest.mark.parametrize(("answer", "allowed"), [
+    ("No thanks.", True),
+    ("No, I'll keep that one.", True),
+    ("Hmm, let me think about that one. Just do the return for now.", True),
+    ("No, stop, don't do anything.", False),
+    ("No. Actually, don't return the speaker either.", False),
+    ("Wait, let me think.", False),
+    ("No, I changed my mind.", False),
+])
+async def test_refusing_another_offer_leaves_the_yes(retail: PolicySet, answer: str,
+                                                     allowed: bool) -> None:
+    state = session(PROPOSAL, "user: Yes, please proceed.", OFFER, f"user: {answer}")
+    ok, details = await verdict(retail, state, "return_delivered_order_items",
+                                item_ids=["1000000001"], **RETURN)
+    assert ok is allowed, details
+
+
+async def test_a_remark_that_offers_nothing_is_answered_about_the_action(
+        retail: PolicySet) -> None:
+    state = session(PROPOSAL, "user: Yes, please proceed.",
+                    "assistant: Note that refunds to the Visa take 5-7 days to appear.",
+                    "user: No.")
+    ok, _ = await verdict(retail, state, "return_delivered_order_items",
+                          item_ids=["1000000001"], **RETURN)
+    assert not ok
+
+
+UPGRADE = ("assistant: I'll upgrade reservation ABC123 to business for $280 on your Visa ending "
+           "7447. Shall I proceed?")
+OTHER = ("assistant: Your other trip RT4567 could be upgraded too, for $560. Would you like "
+         "that as well?")
+
+
+@pytest.mark.parametrize("case", [
+    Case("the agreed upgrade after 'no thanks' to the other trip's", "offer", "allow",
+         [read(DEN_BOS), read(IAH_SFO), UPGRADE, "user: Yes, go ahead.", OTHER,
+          "user: That's too much. No thanks."],
+         "update_reservation_flights", change("ABC123", "business", [
+             {"flight_number": "HAT130", "date": "2024-05-17"},
+             {"flight_number": "HAT184", "date": "2024-05-17"}], VISA)),
+    Case("the other trip's upgrade, refused", "offer", "refuse",
+         [read(DEN_BOS), read(IAH_SFO), UPGRADE, "user: Yes, go ahead.", OTHER,
+          "user: That's too much. No thanks."],
+         "update_reservation_flights", change("RT4567", "business", [
+             {"flight_number": "HAT072", "date": "2024-05-19"},
+             {"flight_number": "HAT278", "date": "2024-05-23"}], VISA)),
+], ids=lambda c: c.name)
+async def test_the_same_action_offered_on_another_object(airline: PolicySet, case: Case) -> None:
+    ok, reason = await airline_verdict(airline, case)
+    assert ok is (case.expected == "allow"), reason
