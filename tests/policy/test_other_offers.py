@@ -51,19 +51,21 @@ OTHER = ("assistant: Your other trip RT4567 could be upgraded too, for $560. Wou
          "that as well?")
 
 
+TALK = [read(DEN_BOS), read(IAH_SFO), UPGRADE, "user: Yes, go ahead.", OTHER,
+        "user: That's too much. No thanks."]
+
+
+def flights(*legs: tuple[str, str]) -> list[dict[str, str]]:
+    return [{"flight_number": n, "date": d} for n, d in legs]
+
+
 @pytest.mark.parametrize("case", [
-    Case("the agreed upgrade after 'no thanks' to the other trip's", "offer", "allow",
-         [read(DEN_BOS), read(IAH_SFO), UPGRADE, "user: Yes, go ahead.", OTHER,
-          "user: That's too much. No thanks."],
-         "update_reservation_flights", change("ABC123", "business", [
-             {"flight_number": "HAT130", "date": "2024-05-17"},
-             {"flight_number": "HAT184", "date": "2024-05-17"}], VISA)),
-    Case("the other trip's upgrade, refused", "offer", "refuse",
-         [read(DEN_BOS), read(IAH_SFO), UPGRADE, "user: Yes, go ahead.", OTHER,
-          "user: That's too much. No thanks."],
-         "update_reservation_flights", change("RT4567", "business", [
-             {"flight_number": "HAT072", "date": "2024-05-19"},
-             {"flight_number": "HAT278", "date": "2024-05-23"}], VISA)),
+    Case("the agreed upgrade after 'no thanks' to the other trip's", "offer", "allow", TALK,
+         "update_reservation_flights", change("ABC123", "business", flights(
+             ("HAT130", "2024-05-17"), ("HAT184", "2024-05-17")), VISA)),
+    Case("the other trip's upgrade, refused", "offer", "refuse", TALK,
+         "update_reservation_flights", change("RT4567", "business", flights(
+             ("HAT072", "2024-05-19"), ("HAT278", "2024-05-23")), VISA)),
 ], ids=lambda c: c.name)
 async def test_the_same_action_offered_on_another_object(airline: PolicySet, case: Case) -> None:
     ok, reason = await airline_verdict(airline, case)
