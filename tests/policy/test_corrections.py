@@ -4,8 +4,6 @@ with the proposal's method is refused, one paying as the user asked is allowed."
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
 
 from proxy.policy import PolicySet
@@ -13,6 +11,7 @@ from proxy.policy import PolicySet
 from .test_confirm_review3 import DEN_BOS, GC1, IVAN, MIA, VISA, Case, booking, read
 from .test_confirm_review3 import verdict as airline_verdict
 from .test_ledger import session, verdict
+from .test_left_out import bags
 
 EXCHANGE = ("assistant: I'll exchange the Water Bottle (item 1000000002) from order #W1000001 "
             "for the blue 750ml one (item 1000000009); the $5 difference goes on your Visa "
@@ -47,18 +46,14 @@ FAMILY = ("assistant: Here are the booking details:\n\n- **Flights:** HAT130 and
           "(1986-03-14)\n- **Total:** $480, charged to your Visa ending 7447\n\nShall I book it?")
 
 
-def bags(payment: str) -> dict[str, Any]:
-    return {"reservation_id": "ABC123", "total_baggages": 2, "nonfree_baggages": 1,
-            "payment_id": payment}
-
 
 @pytest.mark.parametrize("case", [
     Case("bags: a gift card asked for, the Visa charged", "fix", "refuse",
          [read(DEN_BOS), BAGS, "user: Yes, but use my gift card ending 0001 for the fee."],
-         "update_reservation_baggages", bags(VISA)),
+         "update_reservation_baggages", bags(VISA, nonfree=1)),
     Case("bags: the gift card asked for", "fix", "allow",
          [read(DEN_BOS), BAGS, "user: Yes, but use my gift card ending 0001 for the fee."],
-         "update_reservation_baggages", bags(GC1)),
+         "update_reservation_baggages", bags(GC1, nonfree=1)),
     Case("booking: 'instead of the Visa' still books on the Visa", "fix", "refuse",
          [FAMILY, "user: Yes, but put it on my gift card 1000001 instead of the Visa."],
          "book_reservation", booking((VISA, 480), passengers=[MIA, IVAN])),

@@ -151,8 +151,9 @@ SPLIT = ("assistant: Here is the booking: Mia Li on HAT130 (DEN to MIA) and HAT1
          "1000003 and $127 on your Visa ending 7447. Shall I book it?")
 
 
-def bags(payment: str) -> dict[str, Any]:
-    return {"reservation_id": "ABC123", "total_baggages": 2, "nonfree_baggages": 2,
+def bags(payment: str, nonfree: int = 2) -> dict[str, Any]:
+    """ABC123's baggage update to two bags, ``nonfree`` of them paid with ``payment``."""
+    return {"reservation_id": "ABC123", "total_baggages": 2, "nonfree_baggages": nonfree,
             "payment_id": payment}
 
 
