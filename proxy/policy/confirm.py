@@ -196,7 +196,7 @@ _EVERYTHING = re.compile(r"(?<![\w'])(?:anything|everything|all of (?:it|this|th
                          r"about it|everything))(?![\w'])")
 
 
-_POINTS_AT_OFFER = re.compile(r"(?<![\w'])(?:that one|that|this one|it|the (?:other|second|"
+_POINTS_AT_OFFER = re.compile(r"(?<![\w'])(?:that one|that'?s|that|this one|it|the (?:other|second|"
                               r"new|last) one)(?![\w'])")
 _OFFER = re.compile(r"\?|(?<![\w'])(?:would you (?:also )?like|do you (?:also )?want|shall i|"
                     r"should i|want me to|i can also|i could also)(?![\w'])")
@@ -631,8 +631,9 @@ def _bind(session: SessionState, auth: Authorisation, spec: ActionSpec,
         value = values_at(arguments, key.name)
         if value is ABSENT:
             continue
-        instead = _asked_instead(value, Text(" \n ".join([yes.plain, *after])), spec.words,
-                                 aliases.distinct)
+        theirs = Text(" \n ".join([yes.plain, *after]))
+        instead = _asked_instead(value, theirs, spec.words, aliases.distinct) \
+            or _otherwise_asked(value, key, theirs)
         if instead is not None:
             return Coverage(False, f"the user said {words} and asked for {key.name} "
                             f"{instead[1]!r}, not {instead[0]!r}", auth.words, shown, key.name)
@@ -752,6 +753,32 @@ def _asked_instead(value: Any, theirs: Text, words: tuple[str, ...], own: Distin
         if other is not None and not any(named(kept, m, own) for m in methods):
             return method, other
     return None
+
+
+def _otherwise_asked(value: Any, key: KeySpec, theirs: Text) -> tuple[str, str] | None:
+    """Another of the key's choices, or another count, the user's words from the yes on ask
+    for with a cue ("Yes, but the reason is that I ordered it by mistake", "Yes - actually make
+    it 2 bags"): the value and what was asked for, or None."""
+    text = _RULED_OUT.sub(" ", theirs.plain)
+    if isinstance(value, int) and not isinstance(value, bool):
+        m = _COUNT_ASKED.search(text)
+        if m is not None and int(m.group(1)) != value and str(value) not in m.group(0):
+            return str(value), m.group(1)
+        return None
+    if not key.choices or not isinstance(value, str) or named(Text(text), value, {}):
+        return None
+    for clause in _CLAUSES_CUED.findall(text):
+        other = other_choice(Text(clause), value, key.choices)
+        if other is not None:
+            return value, other
+    return None
+
+
+_COUNT_ASKED = re.compile(r"(?<![\w'])(?:make it|change (?:it|that) to|should be|actually)\s+"
+                          r"(\d{1,3})(?![\d:%.])(?!\s*(?:am|pm|percent|dollars|usd|\$))")
+# a clause in which the user says what a choice is or should be
+_CLAUSES_CUED = re.compile(r"[^,.;!?]*(?<![\w'])(?:instead|rather|make it|change (?:it|that) to|"
+                           r"should be|reason is|reason being|because)(?![\w'])[^,.;!?]*")
 
 
 _RULED_OUT = re.compile(r"(?<![\w'])(?:instead of|rather than|not)\s+(?:on |to |with |from )?"

@@ -61,3 +61,34 @@ FAMILY = ("assistant: Here are the booking details:\n\n- **Flights:** HAT130 and
 async def test_airline_methods_asked_for(airline: PolicySet, case: Case) -> None:
     ok, reason = await airline_verdict(airline, case)
     assert ok is (case.expected == "allow"), reason
+
+
+CANCEL = ("assistant: I'll cancel order #W2000002 (Kettle, Office Chair), reason: no longer "
+          "needed; the refund goes to your Visa ending 7334. Shall I proceed?")
+
+
+@pytest.mark.parametrize(("said", "reason", "allowed"), [
+    ("Yes, but the reason should be ordered by mistake.", "no longer needed", False),
+    ("Yes, but the reason should be ordered by mistake.", "ordered by mistake", True),
+    ("Yes, go ahead.", "no longer needed", True),
+])
+async def test_a_choice_asked_for_after_the_yes(retail: PolicySet, said: str, reason: str,
+                                                allowed: bool) -> None:
+    ok, details = await verdict(retail, session(CANCEL, f"user: {said}"), "cancel_pending_order",
+                                order_id="#W2000002", reason=reason)
+    assert ok is allowed, details
+
+
+@pytest.mark.parametrize(("said", "total", "allowed"), [
+    ("Yes - actually make it 3 bags.", 2, False),
+    ("Yes - actually make it 3 bags.", 3, True),
+    ("Yes, make it quick please.", 2, True),
+    ("Yes, and actually 2 of them are heavy.", 2, True),
+])
+async def test_a_count_asked_for_after_the_yes(airline: PolicySet, said: str, total: int,
+                                               allowed: bool) -> None:
+    case = Case("count", "fix", "allow" if allowed else "refuse",
+                [read(DEN_BOS), BAGS, f"user: {said}"], "update_reservation_baggages",
+                {**bags(VISA, nonfree=1), "total_baggages": total})
+    ok, reason = await airline_verdict(airline, case)
+    assert ok is allowed, reason
