@@ -167,6 +167,35 @@ _CHOICE_ASKED = re.compile(
 )
 
 
+# A question that checks a detail of who or what ("is this the right reservation?", "can you
+# confirm your email is ...?"): a bare yes to it identifies, it does not say go ahead.
+_CHECK_ASKED = re.compile(
+    r"(?<![\w'])(?:is (?:this|that|it) (?:the )?(?:right|correct|same) (?:reservation|order|"
+    r"booking|trip|flight|account|email|address|one|person|user)|(?:can|could) you (?:please )?"
+    r"(?:confirm|verify) (?:your|the|that your|that the) (?:email|e-mail|name|zip|zip code|"
+    r"address|user id|date of birth|phone|identity)|is (?:your|the) (?:email|e-mail|zip(?: code)?|"
+    r"address|phone number|date of birth|user id|name) [^?]*\?|(?:did|do) you mean (?:the|"
+    r"reservation|order|booking))")
+_QUESTION = re.compile(r"(?:[^.?!:;]|[.:](?!\s))*\?")  # (a question, "a@b.com" in it)
+
+
+def _answers_a_check(messages: list[Message], index: int) -> bool:
+    """Whether the user's yes at ``index`` answers the agent's last question, which checked a
+    detail of who or what and named no action, and the yes itself names no action and says
+    no "proceed" or "go ahead" ("Yes, that's my email"; not "Yes, go ahead and cancel it")."""
+    text, _start = _turn_before(messages, index)
+    questions = _QUESTION.findall(text)
+    if not questions:
+        return False
+    last = questions[-1]
+    check = _CHECK_ASKED.search(last)
+    if check is None or names_action(last[:check.start()] + last[check.end():],
+                                     ALL_ACTION_WORDS) is not None:
+        return False
+    said = plain(messages[index])
+    return not _PROCEED.search(said) and names_action(said, ALL_ACTION_WORDS) is None
+
+
 def _asked(messages: list[Message], index: int, question: re.Pattern[str]) -> bool:
     """Whether the agent's turn before ``messages[index]`` asked ``question`` (a go-ahead,
     ``_GO_AHEAD_ASKED``, or a choice among options, ``_CHOICE_ASKED``)."""
@@ -298,7 +327,8 @@ def ledger(session: SessionState) -> tuple[list[Authorisation], int]:
         r = reading_of(m)
         if r.act is Act.AFFIRM and ((not r.choice and (not _asked(messages, i, _CHOICE_ASKED)
                                                        or _PROCEED.search(plain(m))))
-                                    or _asked(messages, i, _GO_AHEAD_ASKED)):
+                                    or _asked(messages, i, _GO_AHEAD_ASKED)) \
+                and not _answers_a_check(messages, i):
             auths.append(Authorisation(i, m.seq, r.words))
         elif r.act is not Act.AFFIRM and _narrows(m.content) and (
                 yes := read_turn(without_limits(plain(m)))).act is Act.AFFIRM \

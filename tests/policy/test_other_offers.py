@@ -1,6 +1,7 @@
 """A yes stays open for its action when the user later refuses something else the agent offered
 ("Would you also like to cancel the other order?" "No thanks"); a refusal of everything, of this
-action, or a pause of everything still takes it back."""
+action, or a pause of everything still takes it back. And a yes that answers a question about
+something else, a check of who or what ("can you confirm your email?"), opens no yes at all."""
 
 from __future__ import annotations
 
@@ -70,3 +71,26 @@ def flights(*legs: tuple[str, str]) -> list[dict[str, str]]:
 async def test_the_same_action_offered_on_another_object(airline: PolicySet, case: Case) -> None:
     ok, reason = await airline_verdict(airline, case)
     assert ok is (case.expected == "allow"), reason
+
+
+CANCEL = ("assistant: I'll cancel order #W2000002 (Kettle, Office Chair), reason: no longer "
+          "needed, refund to your Visa ending 7334.")
+
+
+@pytest.mark.parametrize(("question", "answer", "allowed"), [
+    # a yes to a check of who or what is no go-ahead
+    ("Before I do that, can you confirm the email on your account is ava@example.com?",
+     "Yes, that's my email.", False),
+    ("Is this the right order?", "Yes, correct.", False),
+    # ... unless it says go ahead, or the question asked for one
+    ("Before I do that, can you confirm the email on your account is ava@example.com?",
+     "Yes, that's my email, please go ahead.", True),
+    ("Is this the right order? If so, shall I proceed with the cancellation?", "Yes.", True),
+    ("Shall I proceed?", "Yes.", True),
+])
+async def test_a_yes_to_a_check_is_no_go_ahead(retail: PolicySet, question: str, answer: str,
+                                               allowed: bool) -> None:
+    state = session(f"{CANCEL} {question}", f"user: {answer}")
+    ok, details = await verdict(retail, state, "cancel_pending_order", order_id="#W2000002",
+                                reason="no longer needed")
+    assert ok is allowed, details
