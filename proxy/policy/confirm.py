@@ -18,6 +18,7 @@ is not confirmed, however the agent words it.
 
 from __future__ import annotations
 
+import bisect
 import math
 import re
 from dataclasses import dataclass, field
@@ -176,7 +177,9 @@ _CHECK_ASKED = re.compile(
     r"address|user id|date of birth|phone|identity)|is (?:your|the) (?:email|e-mail|zip(?: code)?|"
     r"address|phone number|date of birth|user id|name) [^?]*\?|(?:did|do) you mean (?:the|"
     r"reservation|order|booking))")
-_QUESTION = re.compile(r"(?:[^.?!:;]|[.:](?!\s))*\?")  # (a question, "a@b.com" in it)
+
+
+_CLAUSE_START = re.compile(r"[.!?;:](?=\s)|\s-\s")
 
 
 def _answers_a_check(messages: list[Message], index: int) -> bool:
@@ -184,10 +187,13 @@ def _answers_a_check(messages: list[Message], index: int) -> bool:
     detail of who or what and named no action, and the yes itself names no action and says
     no "proceed" or "go ahead" ("Yes, that's my email"; not "Yes, go ahead and cancel it")."""
     text, _start = _turn_before(messages, index)
-    questions = _QUESTION.findall(text)
-    if not questions:
+    end = text.rfind("?")
+    if end < 0:
         return False
-    last = questions[-1]
+    start = 0
+    for m in _CLAUSE_START.finditer(text, 0, end):  # (the last question's own clause)
+        start = m.end()
+    last = text[start:end + 1]
     check = _CHECK_ASKED.search(last)
     if check is None or names_action(last[:check.start()] + last[check.end():],
                                      ALL_ACTION_WORDS) is not None:
@@ -209,10 +215,11 @@ def _closed_by_others(session: SessionState, auths: list[Authorisation], spec: A
     alone for this call: each answered an agent turn offering another action, or this action
     on another object (another reservation's id, not the call's), and neither named this
     action nor the call's values, nor spoke of everything ("stop", "don't do anything")."""
-    closings = session.derived.get("closings", [])
+    closings = session.derived.get("closings", [])  # (in order: found by bisection)
     out = []
     for auth in auths:
-        after = [c for c in closings if c > auth.yes_index]
+        first = bisect.bisect_right(closings, auth.yes_index)
+        after = closings[first:]
         if not after or len(after) > 3:  # (a few at most: the check's cost stays bounded)
             continue
         if all(_about_another(session, c, spec, arguments) for c in after):
@@ -657,13 +664,17 @@ def _bind(session: SessionState, auth: Authorisation, spec: ActionSpec,
         return Coverage(False, f"the user said {words} but not to {left_out[1]}", auth.words,
                         shown, left_out[0])
     context: Text | None = None
+    theirs = Text(" \n ".join([yes.plain, *after]))  # the user's words from the yes on
+    cued = _ASKED_CUE.search(theirs.plain) is not None  # (the usual case: nothing asked)
+    # (a setting for all of one list's items: the cabin of every flight)
+    items = [v for v in arguments.values() if isinstance(v, list) and len(v) >= 2
+             and all(isinstance(m, dict) for m in v)]
     for key in spec.keys:
         value = values_at(arguments, key.name)
         if value is ABSENT:
             continue
-        theirs = Text(" \n ".join([yes.plain, *after]))
         instead = _asked_instead(value, theirs, spec.words, aliases.distinct) \
-            or _otherwise_asked(value, key, theirs)
+            or (_otherwise_asked(value, key, theirs) if cued else None)
         if instead is not None:
             return Coverage(False, f"the user said {words} and asked for {key.name} "
                             f"{instead[1]!r}, not {instead[0]!r}", auth.words, shown, key.name)
@@ -687,8 +698,9 @@ def _bind(session: SessionState, auth: Authorisation, spec: ActionSpec,
                             f"call sets {key.name} {value!r} for all of them", auth.words,
                             shown, key.name, superseding=newest and names_action(
                                 last.plain, spec.words) is not None)
-        if key.choices and isinstance(value, str):
-            only = _some_items(session, last, arguments, key.name, value, spec.words, aliases)
+        if key.choices and isinstance(value, str) and len(items) == 1:
+            only = _some_items(session, last, items[0], arguments, key.name, value, spec.words,
+                               aliases)
             if only is not None:
                 return Coverage(False, f"the user said {words} to a proposal changing "
                                 f"{key.name} to {value!r} for {only} only; the call sets it for "
@@ -804,6 +816,8 @@ def _otherwise_asked(value: Any, key: KeySpec, theirs: Text) -> tuple[str, str] 
     return None
 
 
+_ASKED_CUE = re.compile(r"make it|change (?:it|that) to|should be|actually|instead|rather|"
+                        r"reason is|reason being|because")
 _COUNT_ASKED = re.compile(r"(?<![\w'])(?:make it|change (?:it|that) to|should be|actually)\s+"
                           r"(\d{1,3})(?![\d:%.])(?!\s*(?:am|pm|percent|dollars|usd|\$))")
 # a clause in which the user says what a choice is or should be
@@ -990,21 +1004,17 @@ def _mixed(auth: Authorisation, messages: list[Message], arguments: dict[str, An
     return None, True
 
 
-def _some_items(session: SessionState, last: Text, arguments: dict[str, Any], name: str,
-                value: str, words: tuple[str, ...], aliases: Aliases) -> str | None:
+def _some_items(session: SessionState, last: Text, members: list[dict[str, Any]],
+                arguments: dict[str, Any], name: str, value: str, words: tuple[str, ...],
+                aliases: Aliases) -> str | None:
     """A setting the call changes for all its items (a cabin for every flight), where the
     proposal the user answered changed it for some of them by name and said nothing of the
     others ("I'll upgrade your outbound flight HAT072 to business", the call upgrading HAT278
-    too): the items named, or None. Only a change: the object the call acts on (the facts'
-    newest copy of it) held another value, and the call keeps its items (a flight change names
-    the new flight, not the ones that stay)."""
+    too; ``members``: the call's one list of items): the items named, or None. Only a change:
+    the object the call acts on (the facts' newest copy of it) held another value, and the call
+    keeps its items (a flight change names the new flight, not the ones that stay)."""
     if not named(last, value, {}) or _for_all(last.plain, words):
         return None
-    lists = [v for v in arguments.values() if isinstance(v, list) and len(v) >= 2
-             and all(isinstance(m, dict) for m in v)]
-    if len(lists) != 1:
-        return None
-    members = lists[0]
     owners = aliases.index.owners if aliases.index is not None else {}
     said = [m for m in members if _member_named(last, m, members, aliases.every, owners)]
     if not said or len(said) == len(members):
