@@ -179,6 +179,22 @@ _CHECK_ASKED = re.compile(
     r"reservation|order|booking))")
 
 
+_THANKS = re.compile(r"(?:(?:ok(?:ay)?|great|thanks?|thank you(?: so much)?|got it|cool|perfect|"
+                     r"alright|all right|i see|understood|good to know|good)[\s,.!]*)+")
+
+
+def _thanks_for_an_answer(messages: list[Message], index: int) -> bool:
+    """Whether the user's "Ok, great, thanks" at ``index`` only thanks the agent for answering
+    the user's question: the agent's turn asked nothing, and the user's turn before it was a
+    question ("Will the money go back to my Visa?" "Yes, within 5-7 days." "Ok, great")."""
+    if not _THANKS.fullmatch(plain(messages[index])):
+        return False
+    text, start = _turn_before(messages, index)
+    if not text or "?" in text or start == 0 or messages[start - 1].role is not Role.USER:
+        return False
+    return plain(messages[start - 1]).rstrip().endswith("?")
+
+
 _CLAUSE_START = re.compile(r"[.!?;:](?=\s)|\s-\s")
 
 
@@ -335,7 +351,7 @@ def ledger(session: SessionState) -> tuple[list[Authorisation], int]:
         if r.act is Act.AFFIRM and ((not r.choice and (not _asked(messages, i, _CHOICE_ASKED)
                                                        or _PROCEED.search(plain(m))))
                                     or _asked(messages, i, _GO_AHEAD_ASKED)) \
-                and not _answers_a_check(messages, i):
+                and not _answers_a_check(messages, i) and not _thanks_for_an_answer(messages, i):
             auths.append(Authorisation(i, m.seq, r.words))
         elif r.act is not Act.AFFIRM and _narrows(m.content) and (
                 yes := read_turn(without_limits(plain(m)))).act is Act.AFFIRM \

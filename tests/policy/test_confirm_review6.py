@@ -732,7 +732,6 @@ KNOWN_WRONG = {
     "R12": "'Yes to the first and the last one': a plan's actions by number are not read",
     "R18": "a correction in other words than the choice's own ('I ordered it by mistake') is not read",
     "R19": "a correction in other words than the choice's own ('I ordered it by mistake') is not read",
-    "R23": "'ok, great, thanks' after an answered question is read as a yes",
     "R38": "new_item_ids is no key argument: another variant chosen after the yes is not caught",
     "R40": "new_item_ids is no key argument: a retry with another variant is not caught",
     "R46": "a yes opened by 'hmm' ('Hmm, ok then, cancel it all') is not read; the earlier 'no' stands",

@@ -1,7 +1,8 @@
 """A yes stays open for its action when the user later refuses something else the agent offered
 ("Would you also like to cancel the other order?" "No thanks"); a refusal of everything, of this
 action, or a pause of everything still takes it back. And a yes that answers a question about
-something else, a check of who or what ("can you confirm your email?"), opens no yes at all."""
+something else, a check of who or what ("can you confirm your email?"), or thanks for an answer
+to the user's own question, opens no yes at all."""
 
 from __future__ import annotations
 
@@ -91,6 +92,25 @@ CANCEL = ("assistant: I'll cancel order #W2000002 (Kettle, Office Chair), reason
 async def test_a_yes_to_a_check_is_no_go_ahead(retail: PolicySet, question: str, answer: str,
                                                allowed: bool) -> None:
     state = session(f"{CANCEL} {question}", f"user: {answer}")
+    ok, details = await verdict(retail, state, "cancel_pending_order", order_id="#W2000002",
+                                reason="no longer needed")
+    assert ok is allowed, details
+
+
+@pytest.mark.parametrize(("answer", "thanks", "allowed"), [
+    # thanks for an answer to the user's own question is no yes to the action
+    ("Yes - the full refund will go back to your Visa within 5-7 days.", "Ok, great, thanks.",
+     False),
+    # ... but thanks to an answer that asks again for the go-ahead is
+    ("Yes - the refund goes back to your Visa. Shall I go ahead with the cancellation?",
+     "Ok, great, thanks.", True),
+    ("Yes - the full refund will go back to your Visa within 5-7 days.",
+     "Ok great, please go ahead.", True),
+])
+async def test_thanks_for_an_answer_is_no_yes(retail: PolicySet, answer: str, thanks: str,
+                                              allowed: bool) -> None:
+    state = session(f"{CANCEL} Shall I proceed?", "user: Will the money go back to my Visa?",
+                    f"assistant: {answer}", f"user: {thanks}")
     ok, details = await verdict(retail, state, "cancel_pending_order", order_id="#W2000002",
                                 reason="no longer needed")
     assert ok is allowed, details
