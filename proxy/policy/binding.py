@@ -306,7 +306,8 @@ def kind_of(value: str) -> str | None:
     return value.rsplit("_", 1)[0] if _FAMILY.match(value) else None
 
 
-_CLAUSES = re.compile(r"[.,;!?()\n]|\s-\s|\b(?:but|although|though|however)\b")
+# (a point or comma before a digit is a number's: "$89.00", "$1,200")
+_CLAUSES = re.compile(r"[;!?()\n]|[.,](?!\d)|\s-\s|\b(?:but|although|though|however)\b")
 _NEGATED = re.compile(r"(?<![\w'])(?:not|never|no|nothing|none|neither|nor|instead of|"
                       r"rather than|unless|except|other than|without)(?![\w'])|n't\b|\bcannot\b")
 
@@ -364,7 +365,7 @@ def other_payment(text: Text, value: Any, own: set[str], siblings: list[tuple[st
 def _cued(text: Text, phrase: str) -> bool:
     """``phrase`` in ``text`` after a payment cue, in the same clause."""
     said = phrase.strip().lower().replace("_", " ")
-    return bool(said) and re.search(rf"(?<![\w']){_PAY_CUE}(?![\w'])[^.,;!?]{{0,30}}"
+    return bool(said) and re.search(rf"(?<![\w']){_PAY_CUE}(?![\w'])(?:[^.,;!?]|[.,](?=\d)){{0,30}}"
                                     rf"(?<![\w']){re.escape(said)}(?![\w'])",
                                     text.plain.replace("_", " ")) is not None
 

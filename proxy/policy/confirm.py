@@ -721,6 +721,18 @@ def _bind(session: SessionState, auth: Authorisation, spec: ActionSpec,
                 return Coverage(False, f"the user said {words} to a proposal changing "
                                 f"{key.name} to {value!r} for {only} only; the call sets it for "
                                 "all the items", auth.words, shown, key.name)
+        if isinstance(value, str) and kind_of(value) is not None and named(last, value, own) \
+                and not named(yes_part, value, own):
+            # named in the proposal, but as another action's payment: what the proposal says
+            # of this action's payment names another method ("Return: refund to your Visa.
+            # Exchange: the difference charged to your PayPal", a return refunding to PayPal)
+            paying = payment_text(last, spec.words)
+            if not named(paying, value, own):
+                other = other_payment(paying, value, own.get(value), own.siblings(value))
+                if other is not None:
+                    return Coverage(False, f"the user said {words} to a proposal naming "
+                                    f"{key.name} {other!r} for this action; {value!r} was "
+                                    "another action's", auth.words, shown, key.name)
         if named(last, value, own) or named(yes_part, value, own) or (
                 aliases.index is not None and isinstance(value, str)
                 and aliases.index.original_named(last, value, arguments)):

@@ -736,7 +736,6 @@ KNOWN_WRONG = {
     "R40": "new_item_ids is no key argument: a retry with another variant is not caught",
     "R46": "a yes opened by 'hmm' ('Hmm, ok then, cancel it all') is not read; the earlier 'no' stands",
     "R55": "items to keep marked in a table (a 'Keep' row) are not read",
-    "R56": "a plan's payment methods are not kept apart per action (PayPal was the exchange's)",
     "R57": "'I'll just keep it' (a pronoun) does not leave the speaker out",
     "A06": "flights are no key argument of a flight change: other flights after the yes are not caught",
     "A08": "passengers are no key argument: a passenger dropped after the yes is not caught",

@@ -1,8 +1,11 @@
 """A payment method the user asks for in their own words from the yes on ("Yes, but charge the
 difference to my Mastercard instead") replaces the one the proposal named: a call still paying
-with the proposal's method is refused, one paying as the user asked is allowed."""
+with the proposal's method is refused, one paying as the user asked is allowed. And in a plan
+each action pays with the method the proposal gave that action."""
 
 from __future__ import annotations
+
+from typing import Any
 
 import pytest
 
@@ -92,3 +95,30 @@ async def test_a_count_asked_for_after_the_yes(airline: PolicySet, said: str, to
                 {**bags(VISA, nonfree=1), "total_baggages": total})
     ok, reason = await airline_verdict(airline, case)
     assert ok is allowed, reason
+
+
+PLAN = ("assistant: To confirm, for order #W1000001:\n\n- **Return:** Bluetooth Speaker (item "
+        "1000000001) - refund of $89.00 to your Visa ending 7334.\n- **Exchange:** Desk Lamp "
+        "(item 1000000003) for the black one (item 1000000012); the $7.00 difference charged to "
+        "your PayPal.\n\nShall I go ahead with both?")
+
+
+@pytest.mark.parametrize(("tool", "args", "allowed"), [
+    ("return_delivered_order_items", {"item_ids": ["1000000001"],
+                                      "payment_method_id": "paypal_4"}, False),
+    ("return_delivered_order_items", {"item_ids": ["1000000001"],
+                                      "payment_method_id": "credit_card_1"}, True),
+    ("exchange_delivered_order_items", {"item_ids": ["1000000003"],
+                                        "new_item_ids": ["1000000012"],
+                                        "payment_method_id": "paypal_4"}, True),
+    ("exchange_delivered_order_items", {"item_ids": ["1000000003"],
+                                        "new_item_ids": ["1000000012"],
+                                        "payment_method_id": "credit_card_1"}, False),
+])
+async def test_a_plans_payments_stay_with_their_actions(retail: PolicySet, tool: str,
+                                                        args: dict[str, Any],
+                                                        allowed: bool) -> None:
+    """One yes to a plan whose actions pay differently: each action with its own method."""
+    ok, details = await verdict(retail, session(PLAN, "user: Yes, both please."), tool,
+                                order_id="#W1000001", **args)
+    assert ok is allowed, details
