@@ -10,7 +10,7 @@ import pytest
 
 from proxy.policy import PolicySet
 
-from .test_confirm_review3 import DEN_BOS, IAH_SFO, VISA, Case, change, read
+from .test_confirm_review3 import DEN_BOS, IAH_SFO, VISA, Case, booking, change, read
 from .test_confirm_review3 import verdict as airline_verdict
 from .test_ledger import RETURN, session, verdict
 
@@ -114,3 +114,37 @@ async def test_thanks_for_an_answer_is_no_yes(retail: PolicySet, answer: str, th
     ok, details = await verdict(retail, state, "cancel_pending_order", order_id="#W2000002",
                                 reason="no longer needed")
     assert ok is allowed, details
+
+
+@pytest.mark.parametrize(("steps", "allowed"), [
+    # the user's own request, carried out without the agent listing it
+    (["assistant: Hi! How can I help you today?",
+      "user: Cancel order #W2000002 please, no longer needed."], False),
+    # a yes to giving a detail, or to an offer that changes nothing
+    (["assistant: Hi! Could you please provide your email or user id?",
+      "user: Sure, it's ava@example.com. Cancel order #W2000002 please, no longer needed."],
+     False),
+    (["assistant: Order #W2000002 is still pending, so it can be cancelled or modified. Would "
+      "you like me to explain your options?", "user: yes"], False),
+    # the agent listed it and asked: covered
+    ([f"{CANCEL} Shall I proceed?", "user: Cancel it please, no longer needed."], True),
+])
+async def test_a_yes_needs_the_agents_own_listing(retail: PolicySet, steps: list[str],
+                                                  allowed: bool) -> None:
+    ok, details = await verdict(retail, session(*steps), "cancel_pending_order",
+                                order_id="#W2000002", reason="no longer needed")
+    assert ok is allowed, details
+
+
+async def test_options_listed_with_their_details_and_picked_with_a_go_ahead(
+        airline: PolicySet) -> None:
+    """The agent listed the flights and the card without the word "book": "Option 1 please,
+    go ahead and book it" is covered (review 5's A18)."""
+    case = Case("pick", "offer", "allow", [
+        "assistant: Here are the options on May 17 (economy, one way, DEN to BOS):\n\n**Option "
+        "1:** HAT130 and HAT184 - $240\n**Option 2:** HAT120 and HAT190 - $260\n\nEither would "
+        "be for you (Mia Li), no bags, no insurance, paid with your Visa ending 7447. Which one "
+        "would you like?", "user: Option 1 please, go ahead and book it."],
+        "book_reservation", booking((VISA, 240)))
+    ok, reason = await airline_verdict(airline, case)
+    assert ok, reason
