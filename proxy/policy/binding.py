@@ -321,15 +321,19 @@ def offered(text: Text) -> Text:
 
 # Words that put a payment method to use (what is only mentioned, "your gift card has $2", is
 # no offer); a report of the past ("you originally paid with your Visa") is left out before.
-_PAY_CUE = (r"(?:pay|paying|payment|charg\w*|refund\w*|use|using|via|cover\w*|bill\w*|method|"
+_PAY_CUE = (r"(?:pay|paying|paid|payment|charg\w*|refund\w*|use|using|via|cover\w*|bill\w*|method|"
             r"put (?:it |that |this )?on|go(?:es)? (?:on|to|back to)|credited to|debited from)")
-_REPORTED = re.compile(r"(?<![\w'])(?:originally|previously|already|was|were|had|paid|used|"
-                       r"did)(?![\w'])")
+# ("you paid with your Visa" reports; "paid with certificate_7504069" in a summary is the plan)
+_REPORTED = re.compile(r"(?<![\w'])(?:originally|previously|already|was|were|had|(?:you|i|we) "
+                       r"(?:paid|used)|did)(?![\w'])")
 _SENTENCES = re.compile(r"[.!?;\n]+\s|\s-\s|\s\d+[.)]\s|\s\(\d+\)\s")
 # the stems of every kind of action, but the payment's own (charge, refund, pay): a sentence
 # naming another action speaks of that action's payment
 _ACTION_STEMS = tuple(sorted({w for k, ws in VERB_WORDS.items() if k not in ("charge", "refund")
                               for w in ws} - {"refund", "reembols", "rembours", "rimbors"}))
+
+
+_NOUNS = re.compile(r"(?<![a-z])reservations?(?![a-z])")  # a thing, not the act of booking
 
 
 def payment_text(text: Text, words: tuple[str, ...]) -> Text:
@@ -340,8 +344,9 @@ def payment_text(text: Text, words: tuple[str, ...]) -> Text:
     others = tuple(w for w in _ACTION_STEMS if w not in words)
     kept, ours = [], True
     for sentence in _SENTENCES.split(text.plain):
-        mine = names_action(sentence, words) is not None
-        theirs = names_action(sentence, others) is not None
+        said = _NOUNS.sub(" ", sentence)  # ("reservation: no6jo3" is no booking)
+        mine = names_action(said, words) is not None
+        theirs = names_action(said, others) is not None
         if mine or theirs:
             ours = mine
         if ours and not _REPORTED.search(sentence):

@@ -11,7 +11,7 @@ import pytest
 
 from proxy.policy import PolicySet
 
-from .test_confirm_review3 import DEN_BOS, GC1, IVAN, MIA, VISA, Case, booking, read
+from .test_confirm_review3 import CERT_ID, DEN_BOS, GC1, IVAN, MIA, ONE_WAY, VISA, Case, booking, change, read
 from .test_confirm_review3 import verdict as airline_verdict
 from .test_ledger import session, verdict
 from .test_left_out import bags
@@ -122,3 +122,24 @@ async def test_a_plans_payments_stay_with_their_actions(retail: PolicySet, tool:
     ok, details = await verdict(retail, session(PLAN, "user: Yes, both please."), tool,
                                 order_id="#W1000001", **args)
     assert ok is allowed, details
+
+
+UPGRADE = ("assistant: To confirm:\n\n- **Reservation:** ABC123\n- **Flights:** HAT130 and "
+           "HAT184, May 17\n- **Cabin:** Economy → **Business**\n- **Price difference:** $244, "
+           "paid with certificate_7000001 ($250; the remaining $6 is not refundable)\n\nWould "
+           "you like me to proceed with the upgrade?")
+
+
+@pytest.mark.parametrize(("payment", "allowed"), [(CERT_ID, True), (VISA, False)])
+async def test_paid_with_in_a_summary_is_the_plan(airline: PolicySet, payment: str,
+                                                  allowed: bool) -> None:
+    """"Paid with certificate_7000001" in the summary the user said yes to is how this upgrade
+    pays (not a report of the past, and "Reservation: ABC123" names no booking): the Visa,
+    offered two turns before, is not covered."""
+    case = Case("paid with", "fix", "allow" if allowed else "refuse", [
+        read(DEN_BOS), "assistant: You can pay the $244 with your Visa ending 7447 or your "
+        "travel certificate ($250). Which would you like?", "user: the certificate", UPGRADE,
+        "user: Yes."], "update_reservation_flights",
+        change("ABC123", "business", ONE_WAY, payment))
+    ok, reason = await airline_verdict(airline, case)
+    assert ok is allowed, reason
