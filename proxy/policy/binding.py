@@ -333,7 +333,9 @@ _ACTION_STEMS = tuple(sorted({w for k, ws in VERB_WORDS.items() if k not in ("ch
                               for w in ws} - {"refund", "reembols", "rembours", "rimbors"}))
 
 
-_NOUNS = re.compile(r"(?<![a-z])reservations?(?![a-z])")  # a thing, not the act of booking
+# words an action's stem starts that name things, not the act ("reservation" is no booking,
+# "address" and "additional" no adding)
+NOUNS = re.compile(r"(?<![a-z])(?:reservations?|address(?:es)?|additional(?:ly)?)(?![a-z])")
 
 
 def payment_text(text: Text, words: tuple[str, ...]) -> Text:
@@ -344,7 +346,7 @@ def payment_text(text: Text, words: tuple[str, ...]) -> Text:
     others = tuple(w for w in _ACTION_STEMS if w not in words)
     kept, ours = [], True
     for sentence in _SENTENCES.split(text.plain):
-        said = _NOUNS.sub(" ", sentence)  # ("reservation: no6jo3" is no booking)
+        said = NOUNS.sub(" ", sentence)  # ("reservation: no6jo3" is no booking)
         mine = names_action(said, words) is not None
         theirs = names_action(said, others) is not None
         if mine or theirs:

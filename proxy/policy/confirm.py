@@ -30,6 +30,7 @@ from .binding import (
     ABSENT,
     ALL_ACTION_WORDS,
     ALL_WORDS,
+    NOUNS,
     ActionSpec,
     KeySpec,
     Limits,
@@ -185,9 +186,9 @@ _CHECK_ASKED = re.compile(
     r"address|phone number|date of birth|user id|name) [^?]*\?|(?:did|do) you mean (?:the|"
     r"reservation|order|booking)"
     # a detail asked for ("could you provide your email or user id?": "Sure, it's mei@...")
-    r"|(?:can|could|would) you (?:please )?(?:provide|give|share|send|tell)(?: me| us)? (?:your|"
-    r"the) (?:email|e-mail|name|full name|zip|zip code|user id|user|order|reservation|address|"
-    r"phone|date of birth)"
+    r"|(?:(?:can|could|would) you |please )(?:please )?(?:provide|give|share|send|tell|confirm)"
+    r"(?: me| us)? (?:your|the) (?:email|e-mail|name|full name|first name|zip|zip code|user id|"
+    r"user|order|reservation|address|phone|date of birth)"
     # an offer of something that changes nothing ("would you like me to explain your options?",
     # "shall I check the status of HAT083 first?")
     r"|(?:would you like(?: me)? to|shall i|should i|do you want(?: me)? to|want me to|may i|"
@@ -227,7 +228,7 @@ def _answers_a_check(messages: list[Message], index: int) -> bool:
         start = m.end()
     last = text[start:end + 1]
     check = _CHECK_ASKED.search(last)
-    if check is None or names_action(last[:check.start()] + last[check.end():],
+    if check is None or names_action(NOUNS.sub(" ", last[:check.start()] + last[check.end():]),
                                      ALL_ACTION_WORDS) is not None:
         return False
     said = plain(messages[index])
@@ -759,6 +760,14 @@ def _bind(session: SessionState, auth: Authorisation, spec: ActionSpec,
                 aliases.index is not None and isinstance(value, str)
                 and aliases.index.original_named(last, value, arguments)):
             continue
+        if key.choices and not named(theirs, value, own):
+            # the summary the user answered settled another of the choices ("reason: no longer
+            # needed"), whatever was offered before it
+            settled = other_choice(last, value, key.choices)
+            if settled is not None:
+                return Coverage(False, f"the user said {words} to a proposal naming {key.name} "
+                                f"as {settled!r}, not {value!r}", auth.words, shown, key.name,
+                                superseding=names_action(last.plain, spec.words) is not None)
         chosen = Text(" \n ".join([yes.plain, *after]))  # the user's words from the yes on
         picked = None if named(chosen, value, own) else _picked(aliases, chosen, value)
         if picked == value:

@@ -143,3 +143,19 @@ async def test_paid_with_in_a_summary_is_the_plan(airline: PolicySet, payment: s
         change("ABC123", "business", ONE_WAY, payment))
     ok, reason = await airline_verdict(airline, case)
     assert ok is allowed, reason
+
+
+REASONS = ("assistant: Order #W2000002 is pending. To cancel it, could you tell me the reason: "
+           "\"no longer needed\" or \"ordered by mistake\"?")
+
+
+@pytest.mark.parametrize(("reason", "allowed"), [("no longer needed", True),
+                                                 ("ordered by mistake", False)])
+async def test_the_summary_settles_a_choice_offered_before(retail: PolicySet, reason: str,
+                                                           allowed: bool) -> None:
+    """Both reasons were offered; the summary the user said yes to named one."""
+    state = session(REASONS, "user: no longer needed, found one cheaper locally", CANCEL,
+                    "user: Yes.")
+    ok, details = await verdict(retail, state, "cancel_pending_order", order_id="#W2000002",
+                                reason=reason)
+    assert ok is allowed, details

@@ -121,6 +121,10 @@ async def test_thanks_for_an_answer_is_no_yes(retail: PolicySet, answer: str, th
     (["assistant: Hi! How can I help you today?",
       "user: Cancel order #W2000002 please, no longer needed."], False),
     # a yes to giving a detail, or to an offer that changes nothing
+    (["assistant: Before I can access your account, could you please provide the email "
+      "address associated with your account?", "user: Sure, it's ava@example.com.",
+      "assistant: Thanks. What can I do for you?",
+      "user: Cancel order #W2000002 please, no longer needed."], False),
     (["assistant: Hi! Could you please provide your email or user id?",
       "user: Sure, it's ava@example.com. Cancel order #W2000002 please, no longer needed."],
      False),
