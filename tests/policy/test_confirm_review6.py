@@ -31,6 +31,7 @@ from .test_confirm_review3 import (
     change,
     executed,
     failed,
+    marked,
     read,
     reservation,
     verdict,
@@ -747,10 +748,7 @@ KNOWN_WRONG = {
 }
 
 
-@pytest.mark.parametrize("case", [
-    pytest.param(case, marks=pytest.mark.xfail(strict=True, reason=KNOWN_WRONG[case.name]))
-    if case.name in KNOWN_WRONG else case
-    for case in CASES], ids=[case.name for case in CASES])
+@pytest.mark.parametrize("case", marked(CASES, KNOWN_WRONG))
 async def test_review(airline: PolicySet, retail: PolicySet, case: Case) -> None:
     ok, reason = await verdict(airline if case.domain == "airline" else retail, case)
     assert ("allow" if ok else "refuse") == case.expected, f"{case.why}: {reason}"
