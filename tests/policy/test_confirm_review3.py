@@ -580,10 +580,7 @@ def marked(cases: list[Case], known_wrong: dict[str, str]) -> list[Any]:
             for case in cases]
 
 
-@pytest.mark.parametrize("case", [
-    pytest.param(case, marks=pytest.mark.xfail(strict=True, reason=KNOWN_WRONG[key]))
-    if (key := case.name.split()[0]) in KNOWN_WRONG else case
-    for case in CASES], ids=[case.name.split()[0] for case in CASES])
+@pytest.mark.parametrize("case", marked(CASES, KNOWN_WRONG))
 async def test_review(airline: PolicySet, retail: PolicySet, case: Case) -> None:
     ok, reason = await verdict(airline if case.domain == "airline" else retail, case)
     assert ("allow" if ok else "refuse") == case.expected, f"{case.why}: {reason}"

@@ -303,10 +303,7 @@ KNOWN_WRONG = {
 }
 
 
-@pytest.mark.parametrize("case", [
-    pytest.param(case, marks=pytest.mark.xfail(strict=True, reason=KNOWN_WRONG[key]))
-    if (key := case.name.split()[0]) in KNOWN_WRONG else case
-    for case in CASES], ids=[case.name.split()[0] for case in CASES])
+@pytest.mark.parametrize("case", air.marked(CASES, KNOWN_WRONG))
 async def test_review(airline: PolicySet, retail: PolicySet, case: air.Case) -> None:
     if case.domain == "retail":
         ok, details = await verdict(retail, session(*case.steps), case.tool, **case.args)
