@@ -696,6 +696,15 @@ def _bind(session: SessionState, auth: Authorisation, spec: ActionSpec,
         return Coverage(False, f"after the user said {words}, the agent tried this action and "
                         f"then put {number:,} in it on its own; the user never said yes to "
                         "that", auth.words, shown, superseding=newest)
+    theirs = Text(" \n ".join([yes.plain, *after]))  # the user's words from the yes on
+    cued = _ASKED_CUE.search(theirs.plain) is not None  # (the usual case: nothing asked)
+    # (where the user asked for another item themselves, "make it the black one instead", the
+    # words cannot be checked against the call's ids: the rule stands aside)
+    changed = None if cued else _others_proposed(last, spec, arguments, aliases)
+    if changed is not None:
+        return Coverage(False, f"the user said {words} to a proposal naming {changed[0]} "
+                        f"{changed[1]!r}; the call has {changed[2]!r} instead", auth.words, shown,
+                        changed[0])
     left_out = _left_out(spec, arguments, " \n ".join(
         [yes.plain, *after[1 if rest else 0:], *(plain(messages[i]) for i in auth.narrowed)]),
         aliases)
@@ -703,8 +712,6 @@ def _bind(session: SessionState, auth: Authorisation, spec: ActionSpec,
         return Coverage(False, f"the user said {words} but not to {left_out[1]}", auth.words,
                         shown, left_out[0])
     context: Text | None = None
-    theirs = Text(" \n ".join([yes.plain, *after]))  # the user's words from the yes on
-    cued = _ASKED_CUE.search(theirs.plain) is not None  # (the usual case: nothing asked)
     # (a setting for all of one list's items: the cabin of every flight)
     items = [v for v in arguments.values() if isinstance(v, list) and len(v) >= 2
              and all(isinstance(m, dict) for m in v)]
@@ -886,6 +893,50 @@ _CLAUSES_CUED = re.compile(r"[^,.;!?]*(?<![\w'])(?:instead|rather|make it|change
 
 _RULED_OUT = re.compile(r"(?<![\w'])(?:instead of|rather than|not)\s+(?:on |to |with |from )?"
                         r"(?:the |my |your )?[^,.;!?]{0,30}")
+
+
+def _others_proposed(last: Text, spec: ActionSpec, arguments: dict[str, Any], aliases: Aliases
+                     ) -> tuple[str, str, Any] | None:
+    """An id list the call holds beside its key arguments (an exchange's new items, a flight
+    change's flights) where the proposal the user answered named ids of that form the facts know
+    (another variant, another flight), none of the call's own there: the argument, the id named
+    and the call's values; or None. Ids the call holds anywhere, and a product's ids, are not
+    another choice."""
+    index = aliases.index
+    if index is None:
+        return None
+    keyed = {k.name.split(".", 1)[0] for k in spec.keys}
+    held = {str(v) for v in _flat(arguments)}
+    for name, value in arguments.items():
+        if name in keyed or not isinstance(value, list) or not value:
+            continue
+        ids = [v for m in value for v in (m.values() if isinstance(m, dict) else [m])
+               if isinstance(v, str) and _ID_FORM.search(v) and not _DATE_FORM.match(v)]
+        if not ids:
+            continue
+        if any(named(last, v, {}) for v in ids):
+            continue
+        for form in {shape for v in ids if (shape := _id_shape(v)) is not None}:
+            for m in form.finditer(last.plain):
+                other = m.group().lstrip("#").upper() if not m.group().isdigit() else m.group()
+                if other in held or other.lower() in held:
+                    continue
+                known = other in index.text_owners or other.lower() in index.text_owners
+                if known and ("product_id", other) not in index.described:
+                    return name, other, ids if len(ids) > 1 else ids[0]
+    return None
+
+
+_ID_FORM = re.compile(r"\d{3}")
+_DATE_FORM = re.compile(r"^\d{4}-\d{2}-\d{2}$")
+
+
+def _id_shape(value: str) -> re.Pattern[str] | None:
+    r"""Ids of ``value``'s form in normalised text: its letters as letters, its digits as
+    digits (HAT218 -> hat\d{3}; 8349118980 -> \d{10})."""
+    body = re.sub(r"\d+", lambda m: "\\d{" + str(len(m.group())) + "}",
+                  re.escape(value.lower()))
+    return re.compile(r"(?<![a-z0-9_])" + body + r"(?![0-9a-z_])")
 
 
 def _details_listed(agent: Text, spec: ActionSpec, arguments: dict[str, Any],

@@ -733,18 +733,14 @@ KNOWN_WRONG = {
     "R12": "'Yes to the first and the last one': a plan's actions by number are not read",
     "R18": "a correction in other words than the choice's own ('I ordered it by mistake') is not read",
     "R19": "a correction in other words than the choice's own ('I ordered it by mistake') is not read",
-    "R38": "new_item_ids is no key argument: another variant chosen after the yes is not caught",
-    "R40": "new_item_ids is no key argument: a retry with another variant is not caught",
     "R46": "a yes opened by 'hmm' ('Hmm, ok then, cancel it all') is not read; the earlier 'no' stands",
     "R55": "items to keep marked in a table (a 'Keep' row) are not read",
     "R57": "'I'll just keep it' (a pronoun) does not leave the speaker out",
-    "A06": "flights are no key argument of a flight change: other flights after the yes are not caught",
     "A08": "passengers are no key argument: a passenger dropped after the yes is not caught",
     "A12": "a yes joined to a request in one sentence (', and can you also ...?') reads as a question",
     "A21": "'move it to May 20' is not read as a flight change, so 'let's do that instead' covers none",
     "A22": "a booking's payment is an optional key: a card added to the split after the yes passes",
     "A30": "'economy → business' names economy too, so a call keeping economy is covered",
-    "A31": "flights are no key argument of a flight change: other flights on a first attempt pass",
 }
 
 

@@ -12,7 +12,7 @@ import pytest
 from proxy.policy import PolicySet
 
 from .test_confirm_review3 import CERT_ID, DEN_BOS, GC1, IVAN, MIA, ONE_WAY, VISA, Case, booking, change, read
-from .test_confirm_review3 import verdict as airline_verdict
+from .test_confirm_review3 import verdict as case_verdict
 from .test_ledger import session, verdict
 from .test_left_out import bags
 
@@ -62,7 +62,7 @@ FAMILY = ("assistant: Here are the booking details:\n\n- **Flights:** HAT130 and
          "book_reservation", booking((VISA, 480), passengers=[MIA, IVAN])),
 ], ids=lambda c: c.name)
 async def test_airline_methods_asked_for(airline: PolicySet, case: Case) -> None:
-    ok, reason = await airline_verdict(airline, case)
+    ok, reason = await case_verdict(airline, case)
     assert ok is (case.expected == "allow"), reason
 
 
@@ -93,7 +93,7 @@ async def test_a_count_asked_for_after_the_yes(airline: PolicySet, said: str, to
     case = Case("count", "fix", "allow" if allowed else "refuse",
                 [read(DEN_BOS), BAGS, f"user: {said}"], "update_reservation_baggages",
                 {**bags(VISA, nonfree=1), "total_baggages": total})
-    ok, reason = await airline_verdict(airline, case)
+    ok, reason = await case_verdict(airline, case)
     assert ok is allowed, reason
 
 
@@ -141,7 +141,7 @@ async def test_paid_with_in_a_summary_is_the_plan(airline: PolicySet, payment: s
         "travel certificate ($250). Which would you like?", "user: the certificate", UPGRADE,
         "user: Yes."], "update_reservation_flights",
         change("ABC123", "business", ONE_WAY, payment))
-    ok, reason = await airline_verdict(airline, case)
+    ok, reason = await case_verdict(airline, case)
     assert ok is allowed, reason
 
 
@@ -159,3 +159,38 @@ async def test_the_summary_settles_a_choice_offered_before(retail: PolicySet, re
     ok, details = await verdict(retail, state, "cancel_pending_order", order_id="#W2000002",
                                 reason=reason)
     assert ok is allowed, details
+
+
+BOTTLE = {"name": "Water Bottle", "product_id": "6817146515", "variants": {
+    "1000000009": {"item_id": "1000000009", "options": {"color": "blue", "capacity": "750ml"},
+                   "available": True, "price": 29.0},
+    "1000000011": {"item_id": "1000000011", "options": {"color": "blue", "capacity": "1000ml"},
+                   "available": True, "price": 36.0}}}
+ORDER = {"order_id": "#W1000001", "user_id": "ava_1", "status": "delivered",
+         "items": [{"item_id": "1000000002", "name": "Water Bottle", "product_id": "6817146515"}],
+         "payment_history": [{"payment_method_id": "credit_card_1"}]}
+
+
+@pytest.mark.parametrize(("proposal", "new", "allowed"), [
+    # the variant the summary named, or another the agent put in on its own
+    ("I'll exchange the Water Bottle (item 1000000002) from order #W1000001 for the blue 750ml "
+     "one (item 1000000009); the $5 difference goes on your Visa ending 7334. Shall I proceed?",
+     "1000000011", False),
+    ("I'll exchange the Water Bottle (item 1000000002) from order #W1000001 for the blue 750ml "
+     "one (item 1000000009); the $5 difference goes on your Visa ending 7334. Shall I proceed?",
+     "1000000009", True),
+    # a product's id named, the variant said in words: nothing to compare
+    ("I'll exchange the Water Bottle (item 1000000002, product 6817146515) from order #W1000001 "
+     "for the blue 1000ml one; the $12 difference goes on your Visa ending 7334. Shall I "
+     "proceed?", "1000000011", True),
+])
+async def test_an_item_the_summary_named_is_the_one_covered(
+        retail: PolicySet, proposal: str, new: str, allowed: bool) -> None:
+    case = Case("variant", "fix", "allow" if allowed else "refuse", [
+        ("read", "get_order_details", {"order_id": "#W1000001"}, ORDER),
+        ("read", "get_product_details", {"product_id": "6817146515"}, BOTTLE),
+        f"assistant: {proposal}", "user: Yes please."], "exchange_delivered_order_items",
+        {"order_id": "#W1000001", "item_ids": ["1000000002"], "new_item_ids": [new],
+         "payment_method_id": "credit_card_1"}, domain="retail")
+    ok, reason = await case_verdict(retail, case)
+    assert ok is allowed, reason
