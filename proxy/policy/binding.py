@@ -538,7 +538,7 @@ def excerpt(text: str, limit: int = 160) -> str:
 _DETERMINER = r"(?:the|my|this|that|those|these|its|any|el|la|los|las|mi|mis|le|les|mon|ma|mes)"
 _LEAVES_OUT = re.compile(
     r"(?<![\w'])(?:not(?!\s+(?:just|only|merely|simply|even|also|too|yet|sure|really|quite|"
-    r"necessarily|before|after|until|till|now|later|earlier|yet)\b)"
+    r"necessarily|before|after|until|till|now|later|earlier)\b)"
     r"(?=\s+(?:(?:to|on|onto|with|via|using|for|from|in)\s+)?" + _DETERMINER + r"\b"
     # or a name of up to three words ending the clause: "but not Ivan.", "not HAT130, only"
     r"|\s+(?:for\s+)?(?:[\w']+\s+){0,2}[\w']+\s*(?:[,.;!?)]|$|\s-\s|\s(?:but|and|please)\b))"
@@ -596,15 +596,21 @@ class Limits:
         return bool(self.left_out or self.kept or self.only)
 
 
+def _phrase_end(text: str, marker: re.Match[str]) -> int:
+    """Where the phrase after a limit's marker ends: its clause's end (``_PHRASE_END``), at
+    most 200 characters on."""
+    rest = text[marker.end():marker.end() + 200]
+    stop = _PHRASE_END.search(rest)
+    return marker.end() + (stop.start() if stop else len(rest))
+
+
 def _phrases(pattern: re.Pattern[str], text: str, negated: re.Pattern[str] | None = None
              ) -> list[str]:
     out = []
     for m in pattern.finditer(text):
         if negated is not None and negated.search(text[max(0, m.start() - 30):m.start()]):
             continue
-        rest = text[m.end():m.end() + 200]
-        end = _PHRASE_END.search(rest)
-        phrase = (rest[:end.start()] if end else rest).strip()
+        phrase = text[m.end():_phrase_end(text, m)].strip()
         if phrase:
             out.append(phrase)
     return out
@@ -613,12 +619,8 @@ def _phrases(pattern: re.Pattern[str], text: str, negated: re.Pattern[str] | Non
 def without_limits(text: str) -> str:
     """``text`` with each limit cut out, marker and phrase ("yes, but hold off on the lamp for
     now" -> "yes, but"): what the turn says besides what it leaves out."""
-    spans = []
-    for pattern in (_LEAVES_OUT, _KEEPS, _ONLY):
-        for m in pattern.finditer(text):
-            rest = text[m.end():m.end() + 200]
-            stop = _PHRASE_END.search(rest)
-            spans.append((m.start(), m.end() + (stop.start() if stop else len(rest))))
+    spans = [(m.start(), _phrase_end(text, m))
+             for pattern in (_LEAVES_OUT, _KEEPS, _ONLY) for m in pattern.finditer(text)]
     for pattern in (_KEPT_AFTER, _ONLY_AFTER):
         spans.extend(m.span() for m in pattern.finditer(text))
     out, at = [], 0

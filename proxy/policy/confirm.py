@@ -324,11 +324,11 @@ def _narrowing_honoured(session: SessionState, auth: Authorisation, spec: Action
     """Where turns took part of ``auth`` back, the turn whose limit the call does not honour,
     or None. Honoured: each turn's phrase names another action than the call's ("hold off on
     the exchange"), or something the facts know (an item by its name or id) that the proposal
-    named and the call does not hold; a phrase naming nothing of the
-    proposal (a withdrawal in other words: "no wait, not the order, I changed my mind") takes
-    the yes back whole."""
+    named and the call does not hold; a phrase naming nothing of the proposal (a withdrawal in
+    other words: "no wait, not the order, I changed my mind") takes the yes back whole."""
     held = {str(v) for v in _flat(arguments)}
     _last, window, _yes = auth.proposal(session.messages)
+    owners = aliases.index.owners if aliases.index is not None else {}
     for i in auth.narrowed:
         said = limits(plain(session.messages[i]))
         known = False
@@ -340,8 +340,7 @@ def _narrowing_honoured(session: SessionState, auth: Authorisation, spec: Action
                 break
             for ident, names in aliases.every.items():
                 if ident not in held and (named(text, ident, {}) or any(
-                        _alias_names(text, n, names, aliases.index.owners if aliases.index
-                                     else {}) for n in names)) \
+                        _alias_names(text, n, names, owners) for n in names)) \
                         and named(window, ident, aliases.every):
                     known = True
                     break
@@ -365,19 +364,19 @@ def ledger(session: SessionState) -> tuple[list[Authorisation], int]:
         if m.role is not Role.USER:
             continue
         r = reading_of(m)
+        narrows = r.act is not Act.AFFIRM and _narrows(m.content)  # (read once a turn)
         if r.act is Act.AFFIRM and ((not r.choice and (not _asked(messages, i, _CHOICE_ASKED)
                                                        or _PROCEED.search(plain(m))))
                                     or _asked(messages, i, _GO_AHEAD_ASKED)) \
                 and not _answers_a_check(messages, i) and not _thanks_for_an_answer(messages, i):
             auths.append(Authorisation(i, m.seq, r.words))
-        elif r.act is not Act.AFFIRM and _narrows(m.content) and (
-                yes := read_turn(without_limits(plain(m)))).act is Act.AFFIRM \
+        elif narrows and (yes := read_turn(without_limits(plain(m)))).act is Act.AFFIRM \
                 and not yes.choice:
             # a yes that leaves something out ("Yes, but hold off on the lamp for now"): a yes
             # to the rest, narrowed by its own turn
             auths.append(Authorisation(i, m.seq, yes.words, narrowed=[i]))
         elif r.act is Act.DECLINE or (r.act is Act.HOLD and r.withdraws):
-            if closed < len(auths) and _narrows(m.content):
+            if closed < len(auths) and narrows:
                 for a in auths[closed:]:  # (the check decides whether the call honours it)
                     a.narrowed.append(i)
                 continue
