@@ -197,6 +197,53 @@ def _date_pattern(year: str, month: int, day: int) -> re.Pattern[str]:
         rf"(?![\d])")
 
 
+# any date in a text, in the forms ``_date_pattern`` reads
+_ANY_DATE = re.compile(
+    r"(?<![\w-])\d{4}-\d{2}-\d{2}(?!\w)|(?<![a-z])(?:" + "|".join(
+        f"{m}|{m[:3]}" for m in _MONTHS) + r")\.? \d{1,2}(?:st|nd|rd|th)?(?!\d)")
+_FLIGHT_CLAUSE_END = re.compile(r"[;!?()]|\.(?!\d)|\s-\s|\s[→>]\s|->|(?<![\w'])(?:and|then|"
+                                r"return|outbound|inbound)(?![\w'])")
+
+
+_COUNT_MOVE = r"(\d+)\s*(?:→|->|=>|to)\s*(\d+)"
+
+
+@functools.lru_cache(maxsize=64)
+def _count_moves(stem: str) -> re.Pattern[str]:
+    return re.compile(rf"(?<![a-z]){stem}[a-z]*[^.;!?\d]{{0,30}}?(?<![\d.]){_COUNT_MOVE}(?![\d.])|"
+                      rf"(?<![\d.]){_COUNT_MOVE}(?![\d.])\s*(?:\w+\s+){{0,2}}{stem}")
+
+
+def count_set(text: Text, key: str) -> int | None:
+    """The count ``text`` moves the key's thing to ("Checked bags: 0 → 1", "from 1 to 2 bags"
+    for ``total_baggages``): its new count, where the text moves it once; else None."""
+    noun = key.rsplit(".", 1)[-1].rsplit("_", 1)[-1]
+    if len(noun) < 3 or not any(c.isdigit() for c in text.plain):
+        return None
+    found = {int(m.group(2) or m.group(4)) for m in _count_moves(noun[:3]).finditer(text.plain)}
+    return found.pop() if len(found) == 1 else None
+
+
+def other_date(text: Text, code: str, date: str) -> str | None:
+    """A date ``text`` gives flight ``code`` that is not ``date`` ("HAT266 on May 19", the call
+    flying it on 2024-05-23): the clause after the code names a date, not this one."""
+    iso = _DATE.match(date)
+    if iso is None:
+        return None
+    own = _date_pattern(iso.group(1), int(iso.group(2)), int(iso.group(3)))
+    other = None
+    for m in _id_pattern(code).finditer(text.plain):
+        rest = text.plain[m.end():m.end() + 80]
+        stop = _FLIGHT_CLAUSE_END.search(rest)
+        clause = rest[:stop.start()] if stop else rest
+        if own.search(clause):
+            return None
+        found = _ANY_DATE.search(clause)
+        if found is not None:
+            other = found.group()
+    return other
+
+
 def _item_pattern(item: str) -> re.Pattern[str]:
     """How a text names an item: a date in any of its forms, anything else as an id."""
     date = _DATE.match(item)
@@ -338,6 +385,10 @@ _ACTION_STEMS = tuple(sorted({w for k, ws in VERB_WORDS.items() if k not in ("ch
 NOUNS = re.compile(r"(?<![a-z])(?:reservations?|address(?:es)?|additional(?:ly)?)(?![a-z])")
 
 
+_MONEY_SENT = re.compile(r"(?<![a-z])(?:send|sent|sending|issue|issuing)(?: back)? (?:the |my |"
+                         r"that |this |any )?(?:refund|difference|money|balance|remaining)")
+
+
 def payment_text(text: Text, words: tuple[str, ...]) -> Text:
     """What ``text`` says of this action's payment: its sentences about this action (one that
     names no action belongs with the one before: "1. exchange the boots - use your gift card"),
@@ -346,7 +397,8 @@ def payment_text(text: Text, words: tuple[str, ...]) -> Text:
     others = tuple(w for w in _ACTION_STEMS if w not in words)
     kept, ours = [], True
     for sentence in _SENTENCES.split(text.plain):
-        said = NOUNS.sub(" ", sentence)  # ("reservation: no6jo3" is no booking)
+        # ("reservation: no6jo3" is no booking; "send the refund to my Mastercard" no sending)
+        said = NOUNS.sub(" ", _MONEY_SENT.sub(" refund ", sentence))
         mine = names_action(said, words) is not None
         theirs = names_action(said, others) is not None
         if mine or theirs:
@@ -614,6 +666,35 @@ def _phrases(pattern: re.Pattern[str], text: str, negated: re.Pattern[str] | Non
         if phrase:
             out.append(phrase)
     return out
+
+
+# What a summary says stays out of the action ("Kept: the black toothbrush, the boots", "Not
+# returned: Smart Thermostat, Electric Kettle", "you'll keep the lamp"): the items after the
+# marker, up to the clause's end (commas included: a list), are not proposed for it.
+_KEPT_OUT = re.compile(
+    r"(?<![\w'])(?:kept|keeping|not (?:being )?(?:returned|returning|exchanged|exchanging|"
+    r"cancell?ed|cancell?ing|included|modified|changed)|(?:you'?ll|you will|you'?re|you are|i'?m|"
+    r"i am|i'?ll|i will) (?:keep|keeping)|remaining items?|items? (?:you'?re |you are )?keeping|"
+    r"excluded|not part of (?:the|this) (?:return|exchange|cancell?ation|change))"
+    r"(?:\s*\([^)]{0,40}\))?\s*:?")
+_KEPT_END = re.compile(r"[.;!?()]|\s-\s|(?<![\w'])(?:but|so|then|because|proceed|shall|should|"
+                       r"would|is that|does that)(?![\w'])")
+
+
+def kept_out(text: str) -> str:
+    """``text`` without what it says stays out of the action (``_KEPT_OUT``)."""
+    if "kept" not in text and "keep" not in text and "not " not in text \
+            and "remaining" not in text and "excluded" not in text:
+        return text
+    parts, pos = [], 0
+    for m in _KEPT_OUT.finditer(text):
+        if m.start() < pos:
+            continue
+        rest = text[m.end():m.end() + 200]
+        stop = _KEPT_END.search(rest)
+        parts.append(text[pos:m.start()])
+        pos = m.end() + (stop.start() if stop else len(rest))
+    return "".join(parts) + text[pos:] if parts else text
 
 
 def without_limits(text: str) -> str:

@@ -19,6 +19,7 @@ is not confirmed, however the agent words it.
 from __future__ import annotations
 
 import bisect
+import functools
 import math
 import re
 from dataclasses import dataclass, field
@@ -36,8 +37,10 @@ from .binding import (
     Limits,
     Text,
     amounts,
+    count_set,
     excerpt,
     family_members,
+    kept_out,
     kind_of,
     limits,
     mixed_choice,
@@ -45,6 +48,7 @@ from .binding import (
     names_action,
     other_alias,
     other_choice,
+    other_date,
     other_kind,
     other_payment,
     other_value,
@@ -196,6 +200,14 @@ _CHECK_ASKED = re.compile(
     r"walk you through|transfer|connect|help|list|read|describe|clarify))")
 
 
+_HOLDS_ASKED = re.compile(
+    r"(?<![\w'])(?:do|did) you (?:still )?(?:have|know|remember|have got) (?:the|your|an?|its|that)"
+    r" (?:[\w-]+ ){0,2}(?:number|id|code|email|e-mail|confirmation|reference|details)(?![\w'])")
+# the user's words on what the detail is for ("the one I want to cancel")
+_HOLDS_SAID = re.compile(r"(?<![\w'])(?:the one|that|which|i|you) [^.,;!?]*$|"
+                         r"(?<![\w'])(?:for|of) the (?:one|order|reservation|trip|booking)[^.,;!?]*")
+
+
 _THANKS = re.compile(r"(?:(?:ok(?:ay)?|great|thanks?|thank you(?: so much)?|got it|cool|perfect|"
                      r"alright|all right|i see|understood|good to know|good)[\s,.!]*)+")
 
@@ -228,11 +240,57 @@ def _answers_a_check(messages: list[Message], index: int) -> bool:
         start = m.end()
     last = text[start:end + 1]
     check = _CHECK_ASKED.search(last)
+    if check is None and _HOLDS_ASKED.search(last):
+        # whether the user holds a detail: the action it is for may be named ("do you have the
+        # order number of the one you'd like to cancel?" "Yes, I have it: #W1")
+        said = NOUNS.sub(" ", plain(messages[index]))
+        return not _PROCEED.search(said) and names_action(
+            _HOLDS_SAID.sub(" ", said), ALL_ACTION_WORDS) is None
     if check is None or names_action(NOUNS.sub(" ", last[:check.start()] + last[check.end():]),
                                      ALL_ACTION_WORDS) is not None:
         return False
-    said = plain(messages[index])
+    said = NOUNS.sub(" ", plain(messages[index]))  # ("yes, that's my address": no action)
     return not _PROCEED.search(said) and names_action(said, ALL_ACTION_WORDS) is None
+
+
+# "Is there anything else I can help you with?": a yes to it brings a new request, no go-ahead
+_ANYTHING_ELSE = re.compile(r"(?<![\w'])(?:anything|something) (?:else|more)(?![\w'])")
+
+
+def _answers_anything_else(messages: list[Message], index: int) -> bool:
+    """Whether the user's yes at ``index`` answers the agent's closing "anything else?" (and
+    no go-ahead the same turn asked for): "Yes, I also moved, my new address is ..." asks for
+    something new, which the agent has still to list; "Yes, go ahead" still says go."""
+    text, _start = _turn_before(messages, index)
+    end = text.rfind("?")
+    if end < 0:
+        return False
+    start = text.rfind("?", 0, end) + 1
+    for m in _CLOSING_START.finditer(text, start, end):  # (the last question's own sentence)
+        start = m.end()
+    if not _ANYTHING_ELSE.search(text, start, end):
+        return False
+    rest = text[:start]
+    return not _GO_AHEAD_ASKED.search(rest) and not _PROCEED.search(plain(messages[index]))
+
+
+_CLOSING_START = re.compile(r"[.!;:](?=\s)|\n")
+_ACKNOWLEDGED = re.compile(r"(?:(?:ok(?:ay)?|k|great|thanks?|thank you(?: so much)?|got it|cool|"
+                           r"perfect|alright|all right|i see|understood|good to know|good|noted|"
+                           r"nice)[\s,.!]*)+")
+_INTENT = re.compile(r"(?<![\w'])(?:i'?ll|i will|i'?m going to|i am going to|let me|i can now|"
+                     r"i'?m about to|i am about to|now i'?ll|next i'?ll|i'?d like to)(?![\w'])")
+
+
+def _acknowledges(messages: list[Message], index: int) -> bool:
+    """Whether the user's "ok" at ``index`` only acknowledges what the agent told: the agent's
+    turn asked nothing and announced no action (order details, how exchanges work, a list of
+    options); "I'll cancel order #W1 now." "Ok" stays a yes."""
+    if not _ACKNOWLEDGED.fullmatch(plain(messages[index])):
+        return False
+    text, _start = _turn_before(messages, index)
+    return bool(text) and "?" not in text and not _GO_AHEAD_ASKED.search(text) \
+        and not _INTENT.search(text)
 
 
 def _asked(messages: list[Message], index: int, question: re.Pattern[str]) -> bool:
@@ -368,7 +426,8 @@ def ledger(session: SessionState) -> tuple[list[Authorisation], int]:
         if r.act is Act.AFFIRM and ((not r.choice and (not _asked(messages, i, _CHOICE_ASKED)
                                                        or _PROCEED.search(plain(m))))
                                     or _asked(messages, i, _GO_AHEAD_ASKED)) \
-                and not _answers_a_check(messages, i) and not _thanks_for_an_answer(messages, i):
+                and not _answers_a_check(messages, i) and not _thanks_for_an_answer(messages, i) \
+                and not _answers_anything_else(messages, i) and not _acknowledges(messages, i):
             auths.append(Authorisation(i, m.seq, r.words))
         elif narrows and (yes := read_turn(without_limits(plain(m)))).act is Act.AFFIRM \
                 and not yes.choice:
@@ -697,6 +756,10 @@ def _bind(session: SessionState, auth: Authorisation, spec: ActionSpec,
                         "that", auth.words, shown, superseding=newest)
     theirs = Text(" \n ".join([yes.plain, *after]))  # the user's words from the yes on
     cued = _ASKED_CUE.search(theirs.plain) is not None  # (the usual case: nothing asked)
+    total = _total_differs(last, theirs, arguments)
+    if total is not None:
+        return Coverage(False, f"the user said {words} to a proposal totalling {total[0]}; the "
+                        f"call pays {total[1]}", auth.words, shown, "payment_methods")
     # (where the user asked for another item themselves, "make it the black one instead", the
     # words cannot be checked against the call's ids: the rule stands aside)
     changed = None if cued else _others_proposed(last, spec, arguments, aliases)
@@ -710,6 +773,20 @@ def _bind(session: SessionState, auth: Authorisation, spec: ActionSpec,
     if left_out is not None:
         return Coverage(False, f"the user said {words} but not to {left_out[1]}", auth.words,
                         shown, left_out[0])
+    moved = _flight_moved(last, arguments)
+    if moved is not None:
+        return Coverage(False, f"the user said {words} to a proposal flying {moved[0]} on "
+                        f"{moved[1]}; the call flies it on {moved[2]}", auth.words, shown,
+                        "flights")
+    elsewhere = _acted_on_another(last, spec, arguments)
+    if elsewhere is not None:
+        return Coverage(False, f"the user said {words} to a proposal putting this action on "
+                        f"{elsewhere[0]} {elsewhere[1]!r}, not {elsewhere[2]!r}", auth.words,
+                        shown, elsewhere[0])
+    unspelled = _unspelled(last, window, spec, arguments, aliases)
+    if unspelled is not None:
+        return Coverage(False, f"the user said {words} to a proposal listing {unspelled[0]} "
+                        f"by id without {unspelled[1]!r}", auth.words, shown, unspelled[0])
     context: Text | None = None
     # (a setting for all of one list's items: the cabin of every flight)
     items = [v for v in arguments.values() if isinstance(v, list) and len(v) >= 2
@@ -724,16 +801,22 @@ def _bind(session: SessionState, auth: Authorisation, spec: ActionSpec,
             return Coverage(False, f"the user said {words} and asked for {key.name} "
                             f"{instead[1]!r}, not {instead[0]!r}", auth.words, shown, key.name)
         if isinstance(value, list | dict):
-            if named(proposed, value, aliases.every) or key.optional:
+            # (what the proposal says stays out of it, "Kept: the boots", names nothing)
+            if named(Text(kept_out(proposed.plain)), value, aliases.every) or key.optional:
                 continue
             if context is None:
                 recent = messages[max(0, auth.yes_index - CONTEXT_MESSAGES):auth.yes_index + 1]
                 context = Text(" ".join(plain(m) for m in recent))
-            if named(context, value, aliases.every) and not any(
+            if named(Text(kept_out(context.plain)), value, aliases.every) and not any(
                     other_value(last, v) for v in _flat(value)):
                 continue
             return Coverage(False, f"the user said {words} to a proposal that does not name every "
                             f"one of {key.name}={value!r}", auth.words, shown, key.name)
+        if isinstance(value, int) and not isinstance(value, bool) and not named(theirs, value, {}):
+            count = count_set(last, key.name)  # ("Checked bags: 0 → 1", the call setting 2)
+            if count is not None and count != value:
+                return Coverage(False, f"the user said {words} to a proposal moving {key.name} "
+                                f"to {count}, not {value}", auth.words, shown, key.name)
         own = aliases.distinct
         mixed, newest = (_mixed(auth, messages, arguments, value, key, spec.words)
                          if key.choices else (None, True))
@@ -930,12 +1013,108 @@ _ID_FORM = re.compile(r"\d{3}")
 _DATE_FORM = re.compile(r"^\d{4}-\d{2}-\d{2}$")
 
 
+@functools.lru_cache(maxsize=1024)  # (bounded: the ids calls hold)
 def _id_shape(value: str) -> re.Pattern[str] | None:
     r"""Ids of ``value``'s form in normalised text: its letters as letters, its digits as
     digits (HAT218 -> hat\d{3}; 8349118980 -> \d{10})."""
     body = re.sub(r"\d+", lambda m: "\\d{" + str(len(m.group())) + "}",
                   re.escape(value.lower()))
     return re.compile(r"(?<![a-z0-9_])" + body + r"(?![0-9a-z_])")
+
+
+_TOTAL = re.compile(r"(?<![a-z])total(?: cost| price| amount| charge| due| fare)?(?: is| of| will "
+                    r"be)?\s*[:=]?\s*(?:of\s+)?[$€£]?\s?(\d{1,3}(?:,\d{3})+|\d+)(\.\d+)?(?![\d,])")
+
+
+def _total_differs(last: Text, theirs: Text, arguments: dict[str, Any]
+                   ) -> tuple[str, str] | None:
+    """The call's payments (a booking's ``payment_methods`` amounts) against the total the
+    proposal the user answered gave ("Total: $178 on Visa ending in 6521", the call paying
+    $208): (the total proposed, the call's), where they differ and neither the proposal nor the
+    user's words name the call's sum."""
+    paid = [m["amount"] for v in arguments.values() if isinstance(v, list) for m in v
+            if isinstance(m, dict) and isinstance(m.get("amount"), int | float)
+            and not isinstance(m.get("amount"), bool)]
+    if not paid or "total" not in last.plain:
+        return None
+    proposed = {Decimal(m.group(1).replace(",", "") + (m.group(2) or ""))
+                for m in _TOTAL.finditer(last.plain)}
+    paying = Decimal(str(sum(paid)))
+    if not proposed or paying in proposed or paying in amounts(last.plain) \
+            or paying in amounts(theirs.plain):
+        return None
+    return f"${min(proposed):,}", f"${paying:,}"
+
+
+def _flight_moved(last: Text, arguments: dict[str, Any]) -> tuple[str, str, str] | None:
+    """A flight the call holds that the proposal the user answered gave another date: (its
+    number, the date proposed, the call's)."""
+    for value in arguments.values():
+        if not isinstance(value, list):
+            continue
+        for m in value:
+            if isinstance(m, dict) and isinstance(code := m.get("flight_number"), str) \
+                    and isinstance(date := m.get("date"), str) \
+                    and (other := other_date(last, code, date)) is not None:
+                return code, other, date
+    return None
+
+
+_ACTION_SENTENCES = re.compile(r"[.!?;:]+\s|\s-\s|\s\d+[.)]\s")
+
+
+def _acted_on_another(last: Text, spec: ActionSpec, arguments: dict[str, Any]
+                      ) -> tuple[str, str, str] | None:
+    """An id the call acts on (an order, a reservation) that the proposal the user answered
+    named, but whose sentences with the action word name only another of its form ("You have
+    #W1 (a lamp) and #W2 (a laptop). Shall I cancel #W2?" and the call cancels #W1): the key,
+    the id the action was put on and the call's."""
+    for key in spec.keys:
+        value = values_at(arguments, key.name)
+        if not isinstance(value, str) or not key.name.endswith("_id") or kind_of(value) \
+                or not _ID_FORM.search(value):
+            continue
+        prefix = value.lower()[:len(value) - len(value.lstrip("#abcdefghijklmnopqrstuvwxyz"))]
+        if (prefix and last.plain.count(prefix) < 2) or not named(last, value, {}):
+            continue  # (one id of its form named: the common case, decided cheaply)
+        shape = _id_shape(value)
+        if shape is None:
+            continue
+        ids = {m.group().lstrip("#") for m in shape.finditer(last.plain)}
+        own = value.lower().lstrip("#")
+        if len(ids) < 2 or own not in ids:
+            continue
+        bound: set[str] = set()
+        for sentence in _ACTION_SENTENCES.split(last.plain):
+            if names_action(sentence, spec.words) is not None:
+                bound.update(m.group().lstrip("#") for m in shape.finditer(sentence))
+        if bound and own not in bound:
+            return key.name, "#" * value.startswith("#") + min(bound).upper(), value
+    return None
+
+
+def _unspelled(last: Text, window: Text, spec: ActionSpec, arguments: dict[str, Any],
+               aliases: Aliases) -> tuple[str, str] | None:
+    """A key list whose ids the proposal the user answered spelt out, some of them: a member
+    it neither spelt nor named by a name of its own, outside what it says stays out ("Kept:
+    the black toothbrush"), was not proposed (the list's name, the member)."""
+    kept: Text | None = None
+    for key in spec.keys:
+        value = values_at(arguments, key.name)
+        if not isinstance(value, list) or len(value) < 2 \
+                or not all(isinstance(v, str) and _ID_FORM.search(v) for v in value):
+            continue
+        spelled = [v for v in value if named(last, v, {})]
+        if not spelled or len(spelled) == len(value):
+            continue
+        for v in value:
+            if v in spelled or named(window, v, {}):
+                continue
+            if kept is None:
+                kept = Text(kept_out(window.plain))
+            if not named(kept, v, aliases.distinct):
+                return key.name, v
+    return None
 
 
 def _details_listed(agent: Text, spec: ActionSpec, arguments: dict[str, Any],
@@ -1101,8 +1280,9 @@ def _mixed(auth: Authorisation, messages: list[Message], arguments: dict[str, An
     not cover one cabin for all, and "economy for both legs" in the yes itself settles it. The
     item and its other choice, and whether the yes or the agent's turn it answered said so."""
     items = _items(arguments)
-    if len(set(items)) < 2:
-        return None, True
+    if len(set(items)) < 2 or not any(isinstance(v, list) and len(v) >= 2
+                                      for v in arguments.values()):
+        return None, True  # (one flight's number and date are no two items)
     j, n = auth.yes_index + 1, 0
     stop = max(0, auth.yes_index - CONTEXT_MESSAGES)
     while j > stop:

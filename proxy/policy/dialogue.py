@@ -128,7 +128,7 @@ _YES = _words(
 # sentence is nothing but them (plus filler), e.g. "Great!", "Right."; inside "please tell me ..."
 # or "right now" they do not.
 _WEAK_YES = _words(r"please", r"right", r"perfect", r"k", r"correct", r"exactly",
-                   r"indeed", r"fine", r"klar", r"richtig", r"deal")
+                   r"indeed", r"fine", r"klar", r"richtig", r"deal", r"stimmt")
 
 # Imperative go-aheads: the user tells the agent to act.
 _GO_VERBS = (
@@ -233,6 +233,10 @@ _WAIT = _words(
     r"espera", r"espere", r"todavía no", r"aún no", r"un momento", r"attendez", r"attends",
     r"pas encore", r"un instant", r"warte", r"warten sie", r"moment", r"noch nicht", r"augenblick",
     r"ainda não", r"aguarde", r"aspetta", r"non ancora",
+    # something to check or think over first ("Ich muss erst prüfen, ob die Hausnummer stimmt")
+    r"ich muss (?:erst|noch|zuerst)", r"(?:tengo|necesito) que (?:pensarlo|revisar|consultar|"
+    r"verificar|comprobar|preguntar)", r"je dois (?:d'abord |encore )?(?:vérifier|réfléchir|"
+    r"demander)", r"(?:preciso|tenho que) (?:verificar|pensar|consultar|perguntar)",
 )
 _CONDITION = _words(
     r"only if", r"as long as", r"provided(?: that)?", r"on condition", r"unless", r"if",
@@ -317,6 +321,9 @@ _CLOSING = re.compile(
     r"(?: so much)?)?$"
     r"|(?:i )?(?:do not|don'?t) (?:want|need) (?:it|this|that|them|the [\w ]{1,40}?) any ?more$"
     r"|^i no longer (?:want|need)\b"
+    # back from a wait, nothing answered yet: "Ok, I'm back"
+    r"|^(?:(?:ok(?:ay)?|alright|all right|hi|hello|sorry)[\s,.!]*)*(?:i'?m|i am|we'?re) back"
+    r"(?: now| again)?$"
 )
 _EMOJI_YES = re.compile("[\U0001f44d\u2705\u2714\U0001f44c\U0001f646\U0001f197\U0001f4af\u2611"
                         "\U0001f64f\U0001f91d]")
