@@ -99,6 +99,9 @@ class Authorisation:
     closed_by: str = ""
     # later user turns that took part of it back ("oh wait, not the lamp"): message indexes
     narrowed: list[int] = field(default_factory=list)
+    # later user turns that said to skip something without taking anything back ("Actually,
+    # skip the bag, I'll pack light"): they take back the action whose thing they name
+    skipped: list[int] = field(default_factory=list)
     _proposal: tuple[Text, Text, Text] | None = field(default=None, repr=False)
     _raw: str | None = field(default=None, repr=False)
     _agent: str = field(default="", repr=False)
@@ -398,6 +401,64 @@ _INTERJECTION = re.compile(r"(?<![\w'])(?:oh|ah|hmm+|um+|wait|hold on|hang on|ac
                            r"on second thought|one (?:more )?thing|one sec(?:ond)?)(?![\w'])")
 
 
+_IF = re.compile(r"(?<![\w'])(?:as long as|only if|provided(?: that)?|if|assuming)\s+(?P<c>[^.;!?]*?)"
+                 r"(?=\s*(?:,|$|[.;!?]|(?<![\w'])then(?![\w'])))")
+_METHOD = r"(?:gift ?card|visa|mastercard|amex|american express|discover|paypal|credit card|" \
+          r"debit card|certificate|card ending (?:in )?\d{4}|original payment(?: method)?)"
+_METHODS = re.compile(r"(?<![\w'])" + _METHOD + r"(?![\w'])")
+_PAID_TO = re.compile(r"(?<![\w'])(?:to|on|onto|via|with|using|from|back to) (?:your |the |my )?"
+                      + _METHOD)
+_BOUND = re.compile(r"(?<![\w'])(?:under|below|less than|at most|no more than|not (?:over|above|"
+                    r"more than)|max(?:imum)?|within)\s*(?:of\s+)?[$€£]?\s?(\d{1,3}(?:,\d{3})+|\d+)"
+                    r"(\.\d+)?")
+
+
+def _condition_met(messages: list[Message], index: int) -> bool:
+    """Whether the user's conditional yes at ``index`` ("yes, as long as the total stays under
+    $300", "if the refund goes back to my Visa, then yes") sets a condition the agent's turn it
+    answers already meets: the payment method it names is the one that turn puts the action's
+    money on, or the total that turn gives is within the bound. Anything else stays a hold."""
+    text = plain(messages[index])
+    m = _IF.search(text)
+    if m is None or _IF.search(text, m.end()) is not None:
+        return False
+    if read_turn(text[:m.start()] + " " + text[m.end():]).act is not Act.AFFIRM:
+        return False
+    condition = m.group("c")
+    agent, _start = _turn_before(messages, index)
+    if not agent:
+        return False
+    methods = {x.group().replace(" ", "") for x in _METHODS.finditer(condition)}
+    if methods:
+        paying = {method.group().replace(" ", "") for cue in _PAID_TO.finditer(agent)
+                  if (method := _METHODS.search(cue.group())) is not None}
+        return methods <= paying and len(paying) == 1
+    bound = _BOUND.search(condition)
+    if bound is None or not re.search(r"(?<![a-z])(?:total|cost|price|charge|fee|pay)",
+                                      condition):
+        return False
+    limit = Decimal(bound.group(1).replace(",", "") + (bound.group(2) or ""))
+    totals = [Decimal(t.group(1).replace(",", "") + (t.group(2) or ""))
+              for t in _TOTAL.finditer(agent)]
+    return bool(totals) and max(totals) <= limit
+
+
+_GENERIC = {"reservation", "order", "pending", "delivered", "user", "details", "items"}
+
+
+def _skipped(session: SessionState, auth: Authorisation, spec: ActionSpec) -> str | None:
+    """The turn after ``auth`` that said to skip this action's own thing (the bag, for a
+    baggage update: the tool's name after its verb), or None."""
+    nouns = [t for t in spec.tool.split("_")[1:] if t not in _GENERIC and len(t) >= 3]
+    for i in auth.skipped:
+        for phrase in limits(plain(session.messages[i])).left_out:
+            for word in re.findall(r"[a-z]{3,}", phrase):
+                if any(noun.startswith(word[:max(3, min(len(word), len(noun)) - 1)])
+                       for noun in nouns):
+                    return plain(session.messages[i])
+    return None
+
+
 def _narrowing_honoured(session: SessionState, auth: Authorisation, spec: ActionSpec,
                         arguments: dict[str, Any], aliases: Aliases) -> str | None:
     """Where turns took part of ``auth`` back, the turn whose limit the call does not honour,
@@ -450,11 +511,18 @@ def ledger(session: SessionState) -> tuple[list[Authorisation], int]:
                 and not _answers_a_check(messages, i) and not _thanks_for_an_answer(messages, i) \
                 and not _answers_anything_else(messages, i) and not _acknowledges(messages, i):
             auths.append(Authorisation(i, m.seq, r.words))
+        elif r.act is Act.HOLD and not r.withdraws and _condition_met(messages, i):
+            # "yes, as long as the money goes back on my gift card" to a summary refunding to
+            # the gift card: the condition is already part of what the user says yes to
+            auths.append(Authorisation(i, m.seq, r.words))
         elif narrows and (yes := read_turn(_without_reasons(without_limits(plain(m))))
                           ).act is Act.AFFIRM and not yes.choice:
             # a yes that leaves something out ("Yes, but hold off on the lamp for now"): a yes
             # to the rest, narrowed by its own turn
             auths.append(Authorisation(i, m.seq, yes.words, narrowed=[i]))
+        elif r.act is Act.OTHER and closed < len(auths) and limits(plain(m)).left_out:
+            for a in auths[closed:]:
+                a.skipped.append(i)
         elif r.act is Act.DECLINE or (r.act is Act.HOLD and r.withdraws):
             if closed < len(auths) and narrows:
                 for a in auths[closed:]:  # (the check decides whether the call honours it)
@@ -1552,8 +1620,9 @@ def check_transcript(session: SessionState, spec: ActionSpec, arguments: dict[st
         if used:
             cover = Coverage(False, f'the user\'s yes ("{auth.words}") was already used for this '
                              "same action; repeating it needs a new yes", auth.words)
-        elif auth.narrowed and (taken := _narrowing_honoured(session, auth, spec, arguments,
-                                                             aliases)) is not None:
+        elif (auth.skipped and (taken := _skipped(session, auth, spec)) is not None) or (
+                auth.narrowed and (taken := _narrowing_honoured(session, auth, spec, arguments,
+                                                                aliases)) is not None):
             cover = Coverage(False, f'the user\'s yes ("{auth.words}") was taken back: '
                              f'"{taken}"', auth.words)
         else:

@@ -311,6 +311,46 @@ CASES += [
          "a doubt about everything takes the yes back"),
 ]
 
+# a plan's step the user says to skip, in a turn that takes nothing else back
+BOTH = [read(DEN_BOS),
+        "assistant: Here's the plan for ABC123 (economy, passenger Mia Li): 1. **Change flight:** "
+        "HAT184 → **HAT211** on 2024-05-17, $40 refunded to your Visa ending in 7447. 2. **Add 1 "
+        "checked bag:** 0 → 1, $50 charged to your Visa ending in 7447. Shall I do both? (yes/no)",
+        "user: Yes, both."]
+SKIP = "user: Actually, skip the bag, I'll pack light."
+NEW_FLIGHTS = {"reservation_id": "ABC123", "cabin": "economy", "payment_id": VISA, "flights": [
+    {"flight_number": "HAT130", "date": "2024-05-17"},
+    {"flight_number": "HAT211", "date": "2024-05-17"}]}
+CASES += [
+    Case("K1", "airline", "refuse", [*BOTH, executed("update_reservation_flights", NEW_FLIGHTS),
+                                     "assistant: Your flight is changed. Next I'll add the bag.",
+                                     SKIP], "update_reservation_baggages", baggage(1, 1),
+         "the user said to skip the bag"),
+    Case("K2", "airline", "allow", [*BOTH, SKIP], "update_reservation_flights", NEW_FLIGHTS,
+         "the flight change stays agreed"),
+]
+
+# a condition the summary already meets is part of the yes; one it does not meet holds it
+CASES += [
+    shop("N1", "allow", [*LOOKED_UP, SUMMARY + " Shall I proceed?",
+                         "user: yes, as long as the money goes back on my Visa"], CANCEL,
+         cancel(), "the summary refunds to the Visa"),
+    shop("N2", "refuse", [*LOOKED_UP, SUMMARY + " Shall I proceed?",
+                          "user: yes, as long as the money goes back on my gift card"], CANCEL,
+         cancel(), "the summary refunds to the Visa, not the gift card"),
+    Case("N3", "airline", "allow", [BOOK, "user: Yes, as long as the total stays under $300, book "
+                                    "it."], "book_reservation", booking((VISA, 240),
+                                                                        passengers=[MIA]),
+         "the total ($240) is under the bound"),
+    Case("N4", "airline", "refuse", [BOOK, "user: Yes, as long as the total stays under $200, "
+                                     "book it."], "book_reservation", booking((VISA, 240),
+                                                                              passengers=[MIA]),
+         "the total ($240) is over the bound"),
+    Case("N5", "airline", "refuse", [BOOK, "user: Yes, as long as the seats are by the window."],
+         "book_reservation", booking((VISA, 240), passengers=[MIA]),
+         "a condition nothing in the summary answers"),
+]
+
 
 @pytest.mark.parametrize("case", [pytest.param(c, id=c.name) for c in CASES])
 async def test_review(airline: PolicySet, retail: PolicySet, case: Case) -> None:
