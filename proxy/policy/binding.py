@@ -25,22 +25,27 @@ from typing import Any
 from .paths import MISSING, at
 
 # Verbs a tool name starts with -> stems that name that kind of action in a proposal, in the
-# languages the dialogue reader reads (English, Spanish, French, German, Portuguese, Italian):
+# languages the dialogue reader reads (English, Spanish, French, German, Portuguese, Italian,
+# Chinese):
 # an agent answers in the user's language, and "¿Confirma la devolución?" proposes a return.
 VERB_WORDS: dict[str, tuple[str, ...]] = {
-    "cancel": ("cancel", "anul", "annul", "storn"),
+    "cancel": ("cancel", "anul", "annul", "storn", "取消"),
     "modify": ("modif", "chang", "updat", "replac", "swap", "switch", "edit", "cambi", "änder",
-               "ander", "actualiz", "atualiz", "alter", "remplac", "ersetz", "sostitu"),
+               "ander", "actualiz", "atualiz", "alter", "remplac", "ersetz", "sostitu", "修改",
+               "更改", "更换", "更換", "改为", "改為"),
     "update": ("updat", "chang", "modif", "upgrad", "downgrad", "switch", "add", "cambi",
                "änder", "ander", "actualiz", "atualiz", "alter", "ajout", "agreg", "añad",
-               "anad", "hinzufüg", "hinzufug", "füg", "adicion", "aggiung"),
+               "anad", "hinzufüg", "hinzufug", "füg", "adicion", "aggiung", "修改", "更改", "更新",
+               "添加", "增加", "升级", "升級"),
     "exchange": ("exchang", "swap", "replac", "cambi", "échang", "echang", "troc", "tausch",
-                 "umtausch", "sostitu", "remplac"),
+                 "umtausch", "sostitu", "remplac", "换货", "換貨", "更换", "更換", "调换", "調換"),
     "return": ("return", "refund", "devol", "reembols", "rembours", "retour", "rückgab",
-               "ruckgab", "rücksend", "rimbors", "restitu", "renvo"),
-    "book": ("book", "reserv", "réserv", "resérv", "purchas", "buch", "prenot"),
-    "send": ("send", "issu", "envi", "envoy", "schick", "sende", "invi"),
-    "refund": ("refund", "reembols", "rembours", "rimbors", "erstatt"),
+               "ruckgab", "rücksend", "rimbors", "restitu", "renvo", "退货", "退貨", "退回"),
+    "book": ("book", "reserv", "réserv", "resérv", "purchas", "buch", "prenot", "预订", "預訂",
+             "订票", "訂票"),
+    "send": ("send", "issu", "envi", "envoy", "schick", "sende", "invi", "发送", "發送", "发放",
+             "發放"),
+    "refund": ("refund", "reembols", "rembours", "rimbors", "erstatt", "退款"),
     "charge": ("charg", "cobr", "factur", "belast", "addebit"),
     "adjust": ("adjust", "ajust", "anpass", "aggiust"),
     "create": ("creat", "crea", "cré", "open", "set up", "schedul", "erstell"),
@@ -201,8 +206,10 @@ def _date_pattern(year: str, month: int, day: int) -> re.Pattern[str]:
 _ANY_DATE = re.compile(
     r"(?<![\w-])\d{4}-\d{2}-\d{2}(?!\w)|(?<![a-z])(?:" + "|".join(
         f"{m}|{m[:3]}" for m in _MONTHS) + r")\.? \d{1,2}(?:st|nd|rd|th)?(?!\d)")
-_FLIGHT_CLAUSE_END = re.compile(r"[;!?()]|\.(?!\d)|\s-\s|\s[→>]\s|->|(?<![\w'])(?:and|then|"
-                                r"return|outbound|inbound)(?![\w'])")
+# (an arrow ends the clause where another flight follows it, "HAT152 → HAT266", not a route's
+# "JFK -> SEA")
+_FLIGHT_CLAUSE_END = re.compile(r"[;!?()]|\.(?!\d)|\s-\s|\s?(?:→|->|=>|>)\s?(?=[a-z]{2,3}\d)|"
+                                r"(?<![\w'])(?:and|then|return|outbound|inbound)(?![\w'])")
 
 
 _COUNT_MOVE = r"(\d+)\s*(?:→|->|=>|to)\s*(\d+)"
@@ -226,7 +233,8 @@ def count_set(text: Text, key: str) -> int | None:
 
 def other_date(text: Text, code: str, date: str) -> str | None:
     """A date ``text`` gives flight ``code`` that is not ``date`` ("HAT266 on May 19", the call
-    flying it on 2024-05-23): the clause after the code names a date, not this one."""
+    flying it on 2024-05-23): the clause after each mention of the code names a date, none of
+    them this one."""
     iso = _DATE.match(date)
     if iso is None:
         return None
@@ -234,13 +242,16 @@ def other_date(text: Text, code: str, date: str) -> str | None:
     other = None
     for m in _id_pattern(code).finditer(text.plain):
         rest = text.plain[m.end():m.end() + 80]
+        if rest.lstrip().startswith("("):  # ("Maria Lopez (1990-03-02)")
+            rest = rest.lstrip()[1:]
         stop = _FLIGHT_CLAUSE_END.search(rest)
         clause = rest[:stop.start()] if stop else rest
         if own.search(clause):
             return None
         found = _ANY_DATE.search(clause)
-        if found is not None:
-            other = found.group()
+        if found is None:
+            return None  # (a mention without a date: a plan's other object may be meant)
+        other = found.group()
     return other
 
 
@@ -369,7 +380,8 @@ def offered(text: Text) -> Text:
 # Words that put a payment method to use (what is only mentioned, "your gift card has $2", is
 # no offer); a report of the past ("you originally paid with your Visa") is left out before.
 _PAY_CUE = (r"(?:pay|paying|paid|payment|charg\w*|refund\w*|use|using|via|cover\w*|bill\w*|method|"
-            r"put (?:it |that |this )?on|go(?:es)? (?:on|to|back to)|credited to|debited from)")
+            r"put (?:it |that |this )?on|go(?:es)? (?:on|to|back to)|credited to|debited from|"
+            r"\d+(?:\.\d\d)? on)")  # ("Total: $161 on gift card ending in 6319")
 # ("you paid with your Visa" reports; "paid with certificate_7504069" in a summary is the plan)
 _REPORTED = re.compile(r"(?<![\w'])(?:originally|previously|already|was|were|had|(?:you|i|we) "
                        r"(?:paid|used)|did)(?![\w'])")
@@ -596,6 +608,8 @@ _LEAVES_OUT = re.compile(
     r"|\s+(?:for\s+)?(?:[\w']+\s+){0,2}[\w']+\s*(?:[,.;!?)]|$|\s-\s|\s(?:but|and|please)\b))"
     r"|except(?:\s+for)?|excluding|exclude|apart from|other than|save for|aside from|minus"
     r"|with the exception of|without|skip(?:ping)?|leav(?:e|ing) (?:out|off|aside)"
+    r"|(?<!n't )(?<!not )(?<!never )(?:scratch|drop|nix|forget(?:\s+about)?)(?=\s+"
+    + _DETERMINER + r"\b)"
     r"|(?:don'?t|do not|no need to) (?:return|cancel|exchange|include|change|modify|refund|"
     r"upgrade|book|touch|charge|use)"
     r"|(?:all|everything|every\w*|both|them|those|each)\s+but"

@@ -187,7 +187,11 @@ _CHOICE_ASKED = re.compile(
 # confirm your email is ...?"): a bare yes to it identifies, it does not say go ahead.
 _CHECK_ASKED = re.compile(
     r"(?<![\w'])(?:is (?:this|that|it) (?:the )?(?:right|correct|same) (?:reservation|order|"
-    r"booking|trip|flight|account|email|address|one|person|user)|(?:can|could) you (?:please )?"
+    r"booking|trip|flight|account|email|address|one|person|user)|"
+    # which one is meant: "is it the blue one you want to return?", "is this the reservation
+    # you mean: I57WUD, ...?" (the whole question: what it is for is no proposal)
+    r"is (?:it|this|that) the (?:[\w-]+ ){0,4}?(?:you|you'd|you would) (?:want|like|mean|meant|"
+    r"need|are referring|were referring|had in mind)[^?]*\?|(?:can|could) you (?:please )?"
     r"(?:confirm|verify) (?:your|the|that your|that the) (?:email|e-mail|name|zip|zip code|"
     r"address|user id|date of birth|phone|identity)|is (?:your|the) (?:email|e-mail|zip(?: code)?|"
     r"address|phone number|date of birth|user id|name) [^?]*\?|(?:did|do) you mean (?:the|"
@@ -243,6 +247,13 @@ def _answers_a_check(messages: list[Message], index: int) -> bool:
         start = m.end()
     last = text[start:end + 1]
     check = _CHECK_ASKED.search(last)
+    if check is None and text[start - 1:start] == ":":
+        # a question that lists what it asks about ("Is this the reservation you mean: I57WUD,
+        # business, DFW -> ATL ...?"): its sentence, from before the colon
+        sentence = max(text.rfind(". ", 0, start), text.rfind("? ", 0, start),
+                       text.rfind("! ", 0, start)) + 1
+        last = text[sentence:end + 1]
+        check = _CHECK_ASKED.search(last)
     if check is None and _HOLDS_ASKED.search(last):
         # whether the user holds a detail: the action it is for may be named ("do you have the
         # order number of the one you'd like to cancel?" "Yes, I have it: #W1")
@@ -406,8 +417,8 @@ _IF = re.compile(r"(?<![\w'])(?:as long as|only if|provided(?: that)?|if|assumin
 _METHOD = r"(?:gift ?card|visa|mastercard|amex|american express|discover|paypal|credit card|" \
           r"debit card|certificate|card ending (?:in )?\d{4}|original payment(?: method)?)"
 _METHODS = re.compile(r"(?<![\w'])" + _METHOD + r"(?![\w'])")
-_PAID_TO = re.compile(r"(?<![\w'])(?:to|on|onto|via|with|using|from|back to) (?:your |the |my )?"
-                      + _METHOD)
+_PAID_TO = re.compile(r"(?<![\w'])(?:to|on|onto|via|with|using|from|back to) "
+                      r"(?:your |the |my |that |this )?" + _METHOD)
 _BOUND = re.compile(r"(?<![\w'])(?:under|below|less than|at most|no more than|not (?:over|above|"
                     r"more than)|max(?:imum)?|within)\s*(?:of\s+)?[$€£]?\s?(\d{1,3}(?:,\d{3})+|\d+)"
                     r"(\.\d+)?")
@@ -428,7 +439,8 @@ def _condition_met(messages: list[Message], index: int) -> bool:
     agent, _start = _turn_before(messages, index)
     if not agent:
         return False
-    methods = {x.group().replace(" ", "") for x in _METHODS.finditer(condition)}
+    # (what it rules out is no method it asks for: "off a gift card and not my certificate")
+    methods = {x.group().replace(" ", "") for x in _METHODS.finditer(_RULED_OUT.sub(" ", condition))}
     if methods:
         paying = {method.group().replace(" ", "") for cue in _PAID_TO.finditer(agent)
                   if (method := _METHODS.search(cue.group())) is not None}
@@ -450,8 +462,14 @@ def _skipped(session: SessionState, auth: Authorisation, spec: ActionSpec) -> st
     """The turn after ``auth`` that said to skip this action's own thing (the bag, for a
     baggage update: the tool's name after its verb), or None."""
     nouns = [t for t in spec.tool.split("_")[1:] if t not in _GENERIC and len(t) >= 3]
-    for i in auth.skipped:
-        for phrase in limits(plain(session.messages[i])).left_out:
+    for i in [auth.yes_index, *auth.skipped]:
+        text = plain(session.messages[i])
+        if i == auth.yes_index:  # (what the yes turn says after its yes: "Yes to the flight
+            # change. Actually skip the extra bag")
+            text = text[reading_of(session.messages[i]).end:]
+        for phrase in limits(text).left_out:
+            if not nouns and names_action(phrase, spec.words) is not None:
+                return plain(session.messages[i])  # ("scratch the cancellation")
             for word in re.findall(r"[a-z]{3,}", phrase):
                 if any(noun.startswith(word[:max(3, min(len(word), len(noun)) - 1)])
                        for noun in nouns):
@@ -690,6 +708,12 @@ def _collect(value: Any, fields: tuple[str, ...], index: AliasIndex) -> None:
         if isinstance(item, dict):
             names = [str(item[f]).lower().replace("_", " ") for f in fields
                      if isinstance(item.get(f), str | int)]
+            own_id = item.get("id")
+            if "last_four" in fields and "last_four" not in item and isinstance(own_id, str) \
+                    and kind_of(own_id) and own_id[-4:].isdigit():
+                # a method without card digits (a gift card, a certificate) is spoken of by its
+                # id's last four ("the gift card ending in 6319")
+                names.append(own_id[-4:])
             # an item's head noun names it too ("the speaker" for "Bluetooth Speaker")
             names += [n.rsplit(" ", 1)[1] for n in names
                       if " " in n and len(n.rsplit(" ", 1)[1]) >= 4]
@@ -852,10 +876,12 @@ def _bind(session: SessionState, auth: Authorisation, spec: ActionSpec,
     total = _total_differs(last, theirs, arguments)
     if total is not None:
         return Coverage(False, f"the user said {words} to a proposal totalling {total[0]}; the "
-                        f"call pays {total[1]}", auth.words, shown, "payment_methods")
+                        f"call pays {total[1]}", auth.words, shown, "payment_methods",
+                        superseding=names_action(last.plain, spec.words) is not None)
     # (where the user asked for another item themselves, "make it the black one instead", the
     # words cannot be checked against the call's ids: the rule stands aside)
-    changed = None if cued else _others_proposed(last, spec, arguments, aliases)
+    changed = None if cued else (_others_proposed(last, spec, arguments, aliases)
+                                 or _other_variant(session, last, arguments))
     if changed is not None:
         return Coverage(False, f"the user said {words} to a proposal naming {changed[0]} "
                         f"{changed[1]!r}; the call has {changed[2]!r} instead", auth.words, shown,
@@ -868,15 +894,15 @@ def _bind(session: SessionState, auth: Authorisation, spec: ActionSpec,
                         shown, left_out[0])
     moved = _flight_moved(last, arguments)
     if moved is not None:
-        return Coverage(False, f"the user said {words} to a proposal flying {moved[0]} on "
-                        f"{moved[1]}; the call flies it on {moved[2]}", auth.words, shown,
-                        "flights")
+        return Coverage(False, f"the user said {words} to a proposal giving {moved[0]} the "
+                        f"date {moved[1]}; the call has {moved[2]}", auth.words, shown,
+                        superseding=names_action(last.plain, spec.words) is not None)
     elsewhere = _acted_on_another(last, spec, arguments)
     if elsewhere is not None:
         return Coverage(False, f"the user said {words} to a proposal putting this action on "
                         f"{elsewhere[0]} {elsewhere[1]!r}, not {elsewhere[2]!r}", auth.words,
                         shown, elsewhere[0])
-    unspelled = _unspelled(last, window, spec, arguments, aliases)
+    unspelled = _unspelled(last, window, theirs, spec, arguments, aliases)
     if unspelled is not None:
         return Coverage(False, f"the user said {words} to a proposal listing {unspelled[0]} "
                         f"by id without {unspelled[1]!r}", auth.words, shown, unspelled[0])
@@ -894,6 +920,26 @@ def _bind(session: SessionState, auth: Authorisation, spec: ActionSpec,
             return Coverage(False, f"the user said {words} and asked for {key.name} "
                             f"{instead[1]!r}, not {instead[0]!r}", auth.words, shown, key.name)
         if isinstance(value, list | dict):
+            swapped = _swapped_member(last, value, arguments, aliases)
+            if swapped is not None:
+                return Coverage(False, f"the user said {words} to a proposal naming {key.name} "
+                                f"{swapped[1]!r}; the call has {swapped[0]!r}", auth.words,
+                                shown, key.name,
+                                superseding=names_action(last.plain, spec.words) is not None)
+            methods = [v for v in _flat(value) if isinstance(v, str) and kind_of(v)]
+            if len(methods) == 1 and not named(theirs, methods[0], aliases.every):
+                # a booking paid by one method: the proposal put the money on another one
+                # (payments split among several are the sums' checks)
+                paying = payment_text(last, spec.words)
+                for v in methods:
+                    if named(paying, v, aliases.distinct):
+                        continue
+                    other = other_payment(paying, v, aliases.distinct.get(v),
+                                          aliases.distinct.siblings(v))
+                    if other is not None:
+                        return Coverage(False, f"the user said {words} to a proposal paying "
+                                        f"with {other!r}, not {v!r}", auth.words, shown,
+                                        key.name)
             # (what the proposal says stays out of it, "Kept: the boots", names nothing)
             if named(Text(kept_out(proposed.plain)), value, aliases.every) or key.optional:
                 continue
@@ -905,11 +951,18 @@ def _bind(session: SessionState, auth: Authorisation, spec: ActionSpec,
                 continue
             return Coverage(False, f"the user said {words} to a proposal that does not name every "
                             f"one of {key.name}={value!r}", auth.words, shown, key.name)
+        if isinstance(value, int | float) and not isinstance(value, bool) \
+                and not named(theirs, value, {}) and _only_per_unit(last.plain, value):
+            # "a certificate of $300 ($100 x 3 passengers)", the call sending $100
+            return Coverage(False, f"the user said {words} to a proposal naming {value} only "
+                            f"as a price per unit, not as {key.name}", auth.words, shown,
+                            key.name)
         if isinstance(value, int) and not isinstance(value, bool) and not named(theirs, value, {}):
             count = count_set(last, key.name)  # ("Checked bags: 0 → 1", the call setting 2)
             if count is not None and count != value:
                 return Coverage(False, f"the user said {words} to a proposal moving {key.name} "
-                                f"to {count}, not {value}", auth.words, shown, key.name)
+                                f"to {count}, not {value}", auth.words, shown, key.name,
+                                superseding=names_action(last.plain, spec.words) is not None)
         own = aliases.distinct
         mixed, newest = (_mixed(auth, messages, arguments, value, key, spec.words)
                          if key.choices else (None, True))
@@ -1106,6 +1159,68 @@ _ID_FORM = re.compile(r"\d{3}")
 _DATE_FORM = re.compile(r"^\d{4}-\d{2}-\d{2}$")
 
 
+def _variants(session: SessionState) -> dict[str, tuple[str, dict[str, str]]]:
+    """item id -> (its product's id, its options), from the product look-ups so far (kept
+    incrementally)."""
+    found: dict[str, tuple[str, dict[str, str]]]
+    found, seen = session.derived.get("variants", ({}, 0))
+    for call in session.calls[seen:]:
+        result = call.result if call.kind == "read" else None
+        if not isinstance(result, dict):
+            continue
+        variants = result.get("variants")
+        if isinstance(variants, dict):
+            product = str(result.get("product_id", ""))
+            for ident, variant in variants.items():
+                options = variant.get("options") if isinstance(variant, dict) else None
+                if isinstance(options, dict):
+                    found[str(ident)] = (product, {str(k): str(v) for k, v in options.items()})
+    session.derived["variants"] = (found, len(session.calls))
+    return found
+
+
+_PLAIN_VALUES = {"yes", "no", "true", "false", "none"}
+
+
+def _option_named(text: str, value: str) -> bool:
+    v = value.lower()
+    return v not in _PLAIN_VALUES and re.search(
+        r"(?<![a-z0-9])" + re.escape(v) + r"(?![a-z0-9])", text) is not None
+
+
+def _other_variant(session: SessionState, last: Text, arguments: dict[str, Any]
+                   ) -> tuple[str, str, Any] | None:
+    """A new item the call holds (an exchange's, an item change's) that the proposal the user
+    answered described by its options as another variant of its product: one whose options
+    it names every one of, where it leaves one of the call's variant's unnamed ("-> Hiking
+    Boots (9, leather, waterproof)" for a call on the size 8 synthetic pair): the argument, the
+    variant described and the call's."""
+    variants: dict[str, tuple[str, dict[str, str]]] | None = None
+    held = {str(v) for v in _flat(arguments)}
+    for name, value in arguments.items():
+        if not isinstance(value, list) or not value:
+            continue
+        for v in value:
+            if not isinstance(v, str) or not v.isdigit() or named(last, v, {}):
+                continue
+            if variants is None:
+                variants = _variants(session)
+                if not variants:
+                    return None
+            own = variants.get(v)
+            if own is None or all(_option_named(last.plain, o) for o in own[1].values()
+                                  if o.lower() not in _PLAIN_VALUES):
+                continue
+            described = [other for other, (product, options) in variants.items()
+                         if other not in held and product == own[0] and options != own[1]
+                         and (values := [o for o in options.values()
+                                         if o.lower() not in _PLAIN_VALUES])
+                         and all(_option_named(last.plain, o) for o in values)]
+            if len(described) == 1:  # (several: a list of options, not the one proposed)
+                return name, described[0], v
+    return None
+
+
 @functools.lru_cache(maxsize=1024)  # (bounded: the ids calls hold)
 def _id_shape(value: str) -> re.Pattern[str] | None:
     r"""Ids of ``value``'s form in normalised text: its letters as letters, its digits as
@@ -1164,17 +1279,68 @@ def _total_differs(last: Text, theirs: Text, arguments: dict[str, Any]
     return f"${min(proposed):,}", f"${paying:,}"
 
 
+def _swapped_member(last: Text, value: Any, arguments: dict[str, Any], aliases: Aliases
+                    ) -> tuple[str, str] | None:
+    """A member of a key list (a booking's flights) the proposal the user answered did not
+    name, where it named another id of that form the facts know and the call does not hold
+    ("Flight: HAT166", the call booking HAT056 from the options listed before): (the call's
+    member, the id proposed). Ids of digits alone (items) are left to the checks that know
+    which action of a plan each belongs to."""
+    index = aliases.index
+    if index is None:
+        return None
+    held: set[str] | None = None
+    for v in _flat(value):
+        if not isinstance(v, str) or not _ID_FORM.search(v) or _DATE_FORM.match(v) \
+                or v.lstrip("#").isdigit() or named(last, v, {}) \
+                or (shape := _id_shape(v)) is None:
+            continue
+        for m in shape.finditer(last.plain):
+            other = m.group().lstrip("#").upper() if not m.group().isdigit() else m.group()
+            if held is None:
+                held = {str(x).lower().lstrip("#") for x in _flat(arguments)}
+            if other.lower() in held:
+                continue
+            known = other in index.text_owners or other.lower() in index.text_owners
+            if known and ("product_id", other) not in index.described:
+                return v, other
+    return None
+
+
+_PER_UNIT = r"\s*(?:x|×|\*|per|each|/|a|an)(?![\w'])"
+
+
+def _only_per_unit(text: str, value: float) -> bool:
+    """Whether ``text`` names ``value`` as money only as a unit price ("$100 x 3 passengers",
+    "$100 per passenger"), and names another sum of money besides."""
+    number = f"{value:,.2f}".removesuffix(".00")
+    mentions = list(re.finditer(r"[$€£]\s?" + re.escape(number) + r"(?:\.00)?(?![\d.,])", text))
+    if not mentions or not all(re.match(_PER_UNIT, text[m.end():]) for m in mentions):
+        return False
+    return any(m.group(1).replace(",", "") != number.replace(",", "")
+               for m in re.finditer(r"[$€£]\s?(\d[\d,]*(?:\.\d+)?)", text))
+
+
 def _flight_moved(last: Text, arguments: dict[str, Any]) -> tuple[str, str, str] | None:
-    """A flight the call holds that the proposal the user answered gave another date: (its
-    number, the date proposed, the call's)."""
+    """A flight the call holds that the proposal the user answered gave another date, or a
+    passenger another date of birth: (the flight's number or the passenger's name, the date
+    proposed, the call's)."""
     for value in arguments.values():
         if not isinstance(value, list):
             continue
         for m in value:
-            if isinstance(m, dict) and isinstance(code := m.get("flight_number"), str) \
+            if not isinstance(m, dict):
+                continue
+            if isinstance(code := m.get("flight_number"), str) \
                     and isinstance(date := m.get("date"), str) \
                     and (other := other_date(last, code, date)) is not None:
                 return code, other, date
+            # a passenger's date of birth ("Maria Lopez, born 1990-03-02", the call 1990-02-03)
+            if isinstance(first := m.get("first_name"), str) \
+                    and isinstance(family := m.get("last_name"), str) \
+                    and isinstance(born := m.get("dob"), str) \
+                    and (other := other_date(last, f"{first} {family}", born)) is not None:
+                return f"{first} {family}", other, born
     return None
 
 
@@ -1211,8 +1377,8 @@ def _acted_on_another(last: Text, spec: ActionSpec, arguments: dict[str, Any]
     return None
 
 
-def _unspelled(last: Text, window: Text, spec: ActionSpec, arguments: dict[str, Any],
-               aliases: Aliases) -> tuple[str, str] | None:
+def _unspelled(last: Text, window: Text, theirs: Text, spec: ActionSpec,
+               arguments: dict[str, Any], aliases: Aliases) -> tuple[str, str] | None:
     """A key list whose ids the proposal the user answered spelt out, some of them: a member
     it neither spelt nor named by a name of its own, outside what it says stays out ("Kept:
     the black toothbrush"), was not proposed (the list's name, the member)."""
@@ -1223,7 +1389,20 @@ def _unspelled(last: Text, window: Text, spec: ActionSpec, arguments: dict[str, 
                 or not all(isinstance(v, str) and _ID_FORM.search(v) for v in value):
             continue
         spelled = [v for v in value if named(last, v, {})]
-        if not spelled or len(spelled) == len(value):
+        if not spelled:
+            # by name: the summary listed some of them ("Item: Headphones"), none for all
+            if _ALL.search(last.plain):
+                continue
+            if kept is None:
+                kept = Text(kept_out(window.plain))
+            listed = Text(kept_out(last.plain))
+            if any(named(listed, v, aliases.distinct) for v in value):
+                for v in value:
+                    if not named(listed, v, aliases.every) and not named(window, v, {}) \
+                            and not kind_of(v) and not named(theirs, v, aliases.every):
+                        return key.name, v
+            continue
+        if len(spelled) == len(value):
             continue
         for v in value:
             if v in spelled or named(window, v, {}):
@@ -1620,7 +1799,7 @@ def check_transcript(session: SessionState, spec: ActionSpec, arguments: dict[st
         if used:
             cover = Coverage(False, f'the user\'s yes ("{auth.words}") was already used for this '
                              "same action; repeating it needs a new yes", auth.words)
-        elif (auth.skipped and (taken := _skipped(session, auth, spec)) is not None) or (
+        elif (taken := _skipped(session, auth, spec)) is not None or (
                 auth.narrowed and (taken := _narrowing_honoured(session, auth, spec, arguments,
                                                                 aliases)) is not None):
             cover = Coverage(False, f'the user\'s yes ("{auth.words}") was taken back: '

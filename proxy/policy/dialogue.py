@@ -3,8 +3,9 @@
 A turn is split into sentences and each sentence gets one act:
 
 - ``affirm``: a yes, or an imperative go-ahead ("do it now", "execute the exchange as listed",
-  "Affirmative, go with PayPal"), in English, Spanish, French, German, Portuguese or Italian, or
-  a common emoji (👍 ✅ 👌);
+  "Affirmative, go with PayPal"), in English, Spanish, French, German, Portuguese or Italian, a
+  plain Chinese one ("好的，确认取消", nothing in it negating, waiting or asking), or a common
+  emoji (👍 ✅ 👌);
 - ``decline``: a refusal or a stop ("no", "don't do that", "nein", "👎");
 - ``hold``: a hedge, a question, a condition or a wait ("yes if it's free", "could you
   double-confirm both changes before anything is finalised?", "not yet");
@@ -486,11 +487,31 @@ def turn_acts(content: str) -> list[tuple[str, Act]]:
     return [(s, _sentence_act(s, q)[0]) for s, q in sentences(normalize(content))]
 
 
+# Chinese, read whole (no spaces between words): a yes with nothing that negates, waits or asks
+_HAN = re.compile("[\u3400-\u9fff]")
+_HAN_YES = re.compile("好的|好啊|是的|确认|確認|可以|同意|没问题|沒問題|行|对|對|请办理|請辦理|办吧|辦吧")
+_HAN_NOT = re.compile("不|别|別|等|算了|稍|再说|再說|考虑|考慮|想想|吗|嗎|[?？]")
+_HAN_IDIOM = re.compile("没问题|沒問題|不错|不錯|不用谢|不客气|不客氣")
+
+
+def _read_han(text: str) -> Reading:
+    rest = _HAN_IDIOM.sub("", text)
+    if _HAN_NOT.search(rest):
+        return Reading(Act.HOLD, text[:80], f'the user did not say a plain yes: "{text[:80]}"',
+                       withdraws=bool(re.search("不|别|別|算了|等", rest)))
+    if _HAN_YES.search(text):
+        return Reading(Act.AFFIRM, text[:80], "", end=len(text))
+    return Reading(Act.OTHER, text[:80], "the reply is in a language or script this reader does "
+                   "not know, so it is not taken as a yes")
+
+
 def read_turn(content: str) -> Reading:
     """The dialogue act of one user turn. See the module docstring."""
     text = normalize(content)
     if not text:
         return Reading(Act.OTHER, "", "the user's message is empty")
+    if _HAN.search(text) and not re.search("[a-z]{3}", text):
+        return _read_han(text)
     parts = sentences(text)
     acts = [(s, q, *_sentence_act(s, q)) for s, q in parts]
     last_yes = max((i for i, a in enumerate(acts) if a[2] is Act.AFFIRM), default=-1)

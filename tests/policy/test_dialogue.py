@@ -120,7 +120,7 @@ TABLE: list[tuple[str, Act]] = [
     ("Right now I need the refund.", N), ("The zip code is 78784.", N),
     ("I want to cancel all of these reservations.", N), ("My name is Ava Garcia.", N),
     ("I would like to book Flight Option 2, please.", A),
-    ("\u662f\u7684", N), ("\u0434\u0430", N), ("\u306f\u3044", N),
+    ("\u662f\u7684", A), ("\u0434\u0430", N), ("\u306f\u3044", N),
     # a refused add-on answers a detail: it neither declines the action nor says yes to it
     ("No insurance, please.", N), ("No, I don't want travel insurance.", N),
     ("I do not wish to add travel insurance.", N), ("No checked bags, thanks.", N),
@@ -241,8 +241,18 @@ def test_a_yes_is_not_a_mere_choice(text: str) -> None:
 
 
 def test_unknown_script_says_why() -> None:
-    reading = read_turn("\u662f\u7684\uff0c\u8bf7\u7ee7\u7eed")
+    reading = read_turn("\u0434\u0430, \u043f\u0440\u043e\u0434\u043e\u043b\u0436\u0430\u0439\u0442\u0435")
     assert reading.act is Act.OTHER and "language" in reading.why
+
+
+@pytest.mark.parametrize(("text", "act"), [
+    ("好的，确认取消", Act.AFFIRM), ("是的，请继续", Act.AFFIRM), ("可以", Act.AFFIRM),
+    ("没问题，办吧", Act.AFFIRM),
+    ("不要取消", Act.HOLD), ("等一下", Act.HOLD), ("确认取消吗？", Act.HOLD), ("算了", Act.HOLD),
+    ("谢谢", Act.OTHER),
+])
+def test_plain_chinese_is_read(text: str, act: Act) -> None:
+    assert read_turn(text).act is act
 
 
 def test_explanations_quote_the_user() -> None:
