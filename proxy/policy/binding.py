@@ -231,6 +231,9 @@ def count_set(text: Text, key: str) -> int | None:
     return found.pop() if len(found) == 1 else None
 
 
+_AFTER_CODE = re.compile(r"^\s*(?:[(:,–—]|-(?!>))\s*")
+
+
 def other_date(text: Text, code: str, date: str) -> str | None:
     """A date ``text`` gives flight ``code`` that is not ``date`` ("HAT266 on May 19", the call
     flying it on 2024-05-23): the clause after each mention of the code names a date, none of
@@ -242,8 +245,9 @@ def other_date(text: Text, code: str, date: str) -> str | None:
     other = None
     for m in _id_pattern(code).finditer(text.plain):
         rest = text.plain[m.end():m.end() + 80]
-        if rest.lstrip().startswith("("):  # ("Maria Lopez (1990-03-02)")
-            rest = rest.lstrip()[1:]
+        # what follows the code itself ("Maria Lopez (1990-03-02)", "Ivan Taylor - 1975-09-25",
+        # "HAT069: May 20")
+        rest = _AFTER_CODE.sub("", rest, count=1)
         stop = _FLIGHT_CLAUSE_END.search(rest)
         clause = rest[:stop.start()] if stop else rest
         if own.search(clause):

@@ -105,6 +105,7 @@ class Authorisation:
     _proposal: tuple[Text, Text, Text] | None = field(default=None, repr=False)
     _raw: str | None = field(default=None, repr=False)
     _agent: str = field(default="", repr=False)
+    _turns: tuple[list[str], list[str]] = field(default=([], []), repr=False)
 
     def raw_last(self, messages: list[Message]) -> str:
         """The agent's last turn before the yes as written (case and line breaks kept)."""
@@ -134,7 +135,22 @@ class Authorisation:
             window = " \n ".join([*reversed(turns), *reversed(users)])
             self._proposal = (Text(last), Text(window), Text(plain(messages[self.yes_index])))
             self._agent = " \n ".join(turns)
+            self._turns = (turns, users)
         return self._proposal
+
+    def summary_before_question(self, messages: list[Message], words: tuple[str, ...]
+                                ) -> Text | None:
+        """Where the turn the user answered only answered the user's question ("Where does
+        the refund go?" "To your gift card." "ok, go ahead with both"), asking nothing and
+        naming no action, the agent's turn before that question, where it named this action
+        and asked for the go-ahead: the summary the yes is for."""
+        last = self.proposal(messages)[0]
+        turns, users = self._turns
+        if len(turns) < 2 or not users or not users[0].rstrip().endswith("?") \
+                or "?" in last.plain or names_action(last.plain, words) is not None \
+                or names_action(turns[1], words) is None or not _GO_AHEAD_ASKED.search(turns[1]):
+            return None
+        return Text(turns[1])
 
     def agent_said(self, messages: list[Message]) -> str:
         """The agent's turns of the proposal alone (without the user's words between them)."""
@@ -190,8 +206,10 @@ _CHECK_ASKED = re.compile(
     r"booking|trip|flight|account|email|address|one|person|user)|"
     # which one is meant: "is it the blue one you want to return?", "is this the reservation
     # you mean: I57WUD, ...?" (the whole question: what it is for is no proposal)
-    r"is (?:it|this|that) the (?:[\w-]+ ){0,4}?(?:you|you'd|you would) (?:want|like|mean|meant|"
-    r"need|are referring|were referring|had in mind)[^?]*\?|(?:can|could) you (?:please )?"
+    r"is (?:it|this|that) the (?!only |last |final )(?:[\w-]+ ){0,4}?(?:you|you'd|you would) "
+    r"(?:want|like|mean|meant|need|are referring|were referring|had in mind)"
+    r"(?:(?!shall i|should i|go ahead|proceed|can i|may i|do you want me)[^?])*\?|"
+    r"(?:can|could) you (?:please )?"
     r"(?:confirm|verify) (?:your|the|that your|that the) (?:email|e-mail|name|zip|zip code|"
     r"address|user id|date of birth|phone|identity)|is (?:your|the) (?:email|e-mail|zip(?: code)?|"
     r"address|phone number|date of birth|user id|name) [^?]*\?|(?:did|do) you mean (?:the|"
@@ -824,6 +842,7 @@ def _bind(session: SessionState, auth: Authorisation, spec: ActionSpec,
           arguments: dict[str, Any], aliases: Aliases) -> Coverage:
     messages = session.messages
     last, window, yes = auth.proposal(messages)
+    last = auth.summary_before_question(messages, spec.words) or last
     reading = reading_of(messages[auth.yes_index])
     yes_part = Text(yes.plain[:reading.end] if reading.end else yes.plain)
     proposed = Text(window.plain + " \n " + yes_part.plain)
@@ -892,7 +911,9 @@ def _bind(session: SessionState, auth: Authorisation, spec: ActionSpec,
     if left_out is not None:
         return Coverage(False, f"the user said {words} but not to {left_out[1]}", auth.words,
                         shown, left_out[0])
-    moved = _flight_moved(last, arguments)
+    # (the user's own words from the yes on count too: "go ahead, but fix her birthday to
+    # 1957-03-12", the call keeping the old date)
+    moved = _flight_moved(last, arguments, theirs) or _flight_moved(theirs, arguments)
     if moved is not None:
         return Coverage(False, f"the user said {words} to a proposal giving {moved[0]} the "
                         f"date {moved[1]}; the call has {moved[2]}", auth.words, shown,
@@ -1182,10 +1203,27 @@ def _variants(session: SessionState) -> dict[str, tuple[str, dict[str, str]]]:
 _PLAIN_VALUES = {"yes", "no", "true", "false", "none"}
 
 
-def _option_named(text: str, value: str) -> bool:
+def _option_at(text: str, value: str) -> list[int]:
+    """Where ``text`` names an option value ("it's" names no size S)."""
     v = value.lower()
-    return v not in _PLAIN_VALUES and re.search(
-        r"(?<![a-z0-9])" + re.escape(v) + r"(?![a-z0-9])", text) is not None
+    if v in _PLAIN_VALUES:
+        return []
+    return [m.start() for m in re.finditer(
+        r"(?<![a-z0-9'’])" + re.escape(v) + r"(?![a-z0-9'’])", text)]
+
+
+def _option_named(text: str, value: str) -> bool:
+    return bool(_option_at(text, value))
+
+
+def _described_together(text: str, values: list[str], span: int = 30) -> bool:
+    """Whether ``text`` names all ``values`` within ``span`` characters of one of them ("M /
+    blue / high ventilation"), not scattered ("the medium blue helmet ... size L")."""
+    places = [_option_at(text, v) for v in values]
+    if not all(places):
+        return False
+    return any(all(any(abs(p - start) <= span for p in found) for found in places)
+               for start in places[0])
 
 
 def _other_variant(session: SessionState, last: Text, arguments: dict[str, Any]
@@ -1215,7 +1253,7 @@ def _other_variant(session: SessionState, last: Text, arguments: dict[str, Any]
                          if other not in held and product == own[0] and options != own[1]
                          and (values := [o for o in options.values()
                                          if o.lower() not in _PLAIN_VALUES])
-                         and all(_option_named(last.plain, o) for o in values)]
+                         and _described_together(last.plain, values)]
             if len(described) == 1:  # (several: a list of options, not the one proposed)
                 return name, described[0], v
     return None
@@ -1259,6 +1297,9 @@ _TOTAL = re.compile(r"(?<![a-z])total(?: cost| price| amount| charge| due| fare)
                     r"be)?\s*[:=]?\s*(?:of\s+)?[$€£]?\s?(\d{1,3}(?:,\d{3})+|\d+)(\.\d+)?(?![\d,])")
 
 
+_TIMES = re.compile(r"\s*(?:x|×|\*)\s*\d+\s*=\s*[$€£]?\s?(\d{1,3}(?:,\d{3})+|\d+)(\.\d+)?")
+
+
 def _total_differs(last: Text, theirs: Text, arguments: dict[str, Any]
                    ) -> tuple[str, str] | None:
     """The call's payments (a booking's ``payment_methods`` amounts) against the total the
@@ -1270,12 +1311,16 @@ def _total_differs(last: Text, theirs: Text, arguments: dict[str, Any]
             and not isinstance(m.get("amount"), bool)]
     if not paid or "total" not in last.plain:
         return None
-    proposed = {Decimal(m.group(1).replace(",", "") + (m.group(2) or ""))
-                for m in _TOTAL.finditer(last.plain)}
+    proposed = set()
+    for m in _TOTAL.finditer(last.plain):
+        # ("Total: $121 x 2 = $242": the product)
+        product = _TIMES.match(last.plain, m.end())
+        whole, fraction = (product.group(1), product.group(2)) if product else m.groups()
+        proposed.add(Decimal(whole.replace(",", "") + (fraction or "")))
     paying = Decimal(str(sum(paid)))
-    if not proposed or paying in proposed or paying in amounts(last.plain) \
-            or paying in amounts(theirs.plain):
-        return None
+    if not proposed or paying in proposed or paying in amounts(theirs.plain) or (
+            paying in amounts(last.plain) and not _only_per_unit(last.plain, float(paying))):
+        return None  # (named as a price per passenger only, it is no sum the user agreed to)
     return f"${min(proposed):,}", f"${paying:,}"
 
 
@@ -1321,10 +1366,13 @@ def _only_per_unit(text: str, value: float) -> bool:
                for m in re.finditer(r"[$€£]\s?(\d[\d,]*(?:\.\d+)?)", text))
 
 
-def _flight_moved(last: Text, arguments: dict[str, Any]) -> tuple[str, str, str] | None:
+def _flight_moved(last: Text, arguments: dict[str, Any], theirs: Text | None = None
+                  ) -> tuple[str, str, str] | None:
     """A flight the call holds that the proposal the user answered gave another date, or a
     passenger another date of birth: (the flight's number or the passenger's name, the date
-    proposed, the call's)."""
+    proposed, the call's). A date ``theirs`` (the user's words from the yes on) names is the
+    user's own correction; without ``theirs`` (reading those words), a passenger is also
+    found by the first name alone ("Amelia's birthday is 1957-03-12")."""
     for value in arguments.values():
         if not isinstance(value, list):
             continue
@@ -1333,14 +1381,19 @@ def _flight_moved(last: Text, arguments: dict[str, Any]) -> tuple[str, str, str]
                 continue
             if isinstance(code := m.get("flight_number"), str) \
                     and isinstance(date := m.get("date"), str) \
-                    and (other := other_date(last, code, date)) is not None:
+                    and (other := other_date(last, code, date)) is not None \
+                    and (theirs is None or not named(theirs, date, {})):
                 return code, other, date
             # a passenger's date of birth ("Maria Lopez, born 1990-03-02", the call 1990-02-03)
             if isinstance(first := m.get("first_name"), str) \
                     and isinstance(family := m.get("last_name"), str) \
                     and isinstance(born := m.get("dob"), str) \
-                    and (other := other_date(last, f"{first} {family}", born)) is not None:
-                return f"{first} {family}", other, born
+                    and (theirs is None or not named(theirs, born, {})):
+                names = [f"{first} {family}"] if theirs is not None else [f"{first} {family}",
+                                                                          first]
+                for name in names:
+                    if (other := other_date(last, name, born)) is not None:
+                        return f"{first} {family}", other, born
     return None
 
 

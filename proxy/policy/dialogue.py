@@ -202,7 +202,10 @@ _DECLINE = _words(
     r"let'?s not",
     r"(?:that'?s|that is|this is) (?:not (?:right|correct|what i|ok|okay|it|acceptable)|wrong|"
     r"incorrect)",
-    r"wrong", r"incorrect", r"i changed my mind", r"i'?ve changed my mind",
+    # (not a past slip the user is fixing: "i typed it wrong when i saved him")
+    r"(?<!typed it )(?<!typed )(?<!wrote it )(?<!spelled it )(?<!entered it )(?<!saved it )"
+    r"(?<!got it )(?<!put it )(?<!had it )(?<!gave it )(?<!filled it )(?:wrong|incorrect)",
+    r"i changed my mind", r"i'?ve changed my mind",
     r"no quiero", r"no lo hagas", r"no,? gracias", r"je ne veux pas", r"ne (?:faites|fais) pas",
     r"nicht machen", r"ich will (?:das )?nicht", r"lieber nicht", r"não quero", r"não faça",
     r"non voglio",
