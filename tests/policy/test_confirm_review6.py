@@ -736,7 +736,6 @@ KNOWN_WRONG = {
     "R46": "a yes opened by 'hmm' ('Hmm, ok then, cancel it all') is not read; the earlier 'no' stands",
     "R55": "items to keep marked in a table (a 'Keep' row) are not read",
     "R57": "'I'll just keep it' (a pronoun) does not leave the speaker out",
-    "A08": "passengers are no key argument: a passenger dropped after the yes is not caught",
     "A12": "a yes joined to a request in one sentence (', and can you also ...?') reads as a question",
     "A21": "'move it to May 20' is not read as a flight change, so 'let's do that instead' covers none",
     "A22": "a booking's payment is an optional key: a card added to the split after the yes passes",
