@@ -121,6 +121,12 @@ async def conversation(a: TestClient[Any, Any], b: TestClient[Any, Any], replica
     return turns
 
 
+# the suite's upstream timeouts are short (its failure tests wait for them); here the upstream
+# answers every call, and a loaded machine (a full suite beside two CPU hogs) once took more
+# than the suite's one second to connect
+SLACK = {"upstream_total_s": 10.0, "upstream_connect_s": 5.0}
+
+
 async def test_a_read_takes_one_round_trip_and_a_write_three(
     upstream: TestServer, make_proxy: ProxyFactory, retail_db: RetailDB, schema: str,
     relay: Relay,
@@ -134,8 +140,10 @@ async def test_a_read_takes_one_round_trip_and_a_write_three(
     # beside two CPU hogs counted 0 there once)
     store = {"backend": "postgres", "dsn": relay.dsn, "schema": schema, "linger_ms": 1000}
     policy = {"dirs": [str(ROOT / "policies" / "retail")]}
-    a, ra = await make_proxy(str(upstream.make_url("")), store=store, policy=policy, gate=QUIET)
-    b, rb = await make_proxy(str(upstream.make_url("")), store=store, policy=policy, gate=QUIET)
+    a, ra = await make_proxy(str(upstream.make_url("")), store=store, policy=policy, gate=QUIET,
+                                timeouts=SLACK)
+    b, rb = await make_proxy(str(upstream.make_url("")), store=store, policy=policy, gate=QUIET,
+                                timeouts=SLACK)
     pending = [o for o in retail_db.orders.values() if o["status"] == "pending"]
     # the first conversation warms each connection's prepared statements (one more round trip
     # per statement the first time a connection runs it); the second is the steady state
@@ -189,8 +197,10 @@ async def test_an_mcp_call_does_not_read_its_session_whole(
 
     store = {"backend": "postgres", "dsn": relay.dsn, "schema": schema}
     policy = {"dirs": [str(ROOT / "policies" / "retail")]}
-    a, ra = await make_proxy(str(upstream.make_url("")), store=store, policy=policy, gate=QUIET)
-    b, rb = await make_proxy(str(upstream.make_url("")), store=store, policy=policy, gate=QUIET)
+    a, ra = await make_proxy(str(upstream.make_url("")), store=store, policy=policy, gate=QUIET,
+                                timeouts=SLACK)
+    b, rb = await make_proxy(str(upstream.make_url("")), store=store, policy=policy, gate=QUIET,
+                                timeouts=SLACK)
     order = first_order(retail_db, "pending")
     sid = await start_session(a)
     status, _ = await call(a, sid, "find_user_id_by_email",
