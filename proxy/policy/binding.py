@@ -298,7 +298,20 @@ def named(text: Text, value: Any, aliases: Any) -> bool:
         toks = phrase_tokens(s)
         if toks and (" " + " ".join(toks) + " ") in text.tokens():
             return True
+    if any(word in text.plain for word in _TRANSLATED.get(s.lower(), ())):
+        return True
     return any(_alias_named(text, alias) for alias in aliases.get(s, ()))
+
+
+# a choice's name in the other languages the reader reads, where the tokens above cannot see it
+# (accents, Chinese): a cabin said in the customer's language
+_TRANSLATED = {
+    "economy": ("économique", "económica", "econômica", "economica", "wirtschaftsklasse",
+                "经济舱", "經濟艙"),
+    "business": ("classe affaires", "clase business", "negocios", "executiva", "商务舱", "商務艙"),
+    "basic_economy": ("économique de base", "económica básica", "econômica básica",
+                      "基本经济舱", "基础经济舱"),
+}
 
 
 def _alias_named(text: Text, alias: str) -> bool:

@@ -1294,7 +1294,7 @@ def _brought_in_after(messages: list[Message], auth: Authorisation, window: Text
 
 
 _TOTAL = re.compile(r"(?<![a-z])total(?: cost| price| amount| charge| due| fare)?(?: is| of| will "
-                    r"be)?\s*[:=]?\s*(?:of\s+)?[$€£]?\s?(\d{1,3}(?:,\d{3})+|\d+)(\.\d+)?(?![\d,])")
+                    r"be)?\s*[:=]?\s*(?:of\s+)?[$€£]?\s?(\d{1,3}(?:,\d{3})+|\d+)(\.\d+)?(?!\d|,\d)")
 
 
 _TIMES = re.compile(r"\s*(?:x|×|\*)\s*\d+\s*=\s*[$€£]?\s?(\d{1,3}(?:,\d{3})+|\d+)(\.\d+)?")
@@ -1397,7 +1397,7 @@ def _flight_moved(last: Text, arguments: dict[str, Any], theirs: Text | None = N
     return None
 
 
-_ACTION_SENTENCES = re.compile(r"[.!?;:]+\s|\s-\s|\s\d+[.)]\s")
+_ACTION_SENTENCES = re.compile(r"[.!?;:]+\s|\s-\s|\s\d{1,2}[.)]\s")
 
 
 def _acted_on_another(last: Text, spec: ActionSpec, arguments: dict[str, Any]
@@ -1457,12 +1457,15 @@ def _unspelled(last: Text, window: Text, theirs: Text, spec: ActionSpec,
             continue
         if len(spelled) == len(value):
             continue
+        # a member not spelt must be named where the spelt ones are ("return the Desk Lamp
+        # (item 1000000003) and the Water Bottle"), not in a list of the order's contents
+        beside = Text(" . ".join(part for part in _ACTION_SENTENCES.split(last.plain)
+                                 if any(named(Text(part), v, {}) for v in spelled)))
         for v in value:
-            if v in spelled or named(window, v, {}):
-                continue
-            if kept is None:
-                kept = Text(kept_out(window.plain))
-            if not named(kept, v, aliases.distinct):
+            if v in spelled or kind_of(v) or named(window, v, {}) \
+                    or named(theirs, v, aliases.distinct):
+                continue  # (payments split among methods are the sums' checks)
+            if not named(Text(kept_out(beside.plain)), v, aliases.distinct):
                 return key.name, v
     return None
 

@@ -236,7 +236,8 @@ _WAIT = _words(
     r"first,? (?:tell|check|can|could|let|confirm|make sure|i)", r"double[- ]?(?:check|confirm)",
     r"espera", r"espere", r"todavía no", r"aún no", r"un momento", r"attendez", r"attends",
     r"pas encore", r"un instant", r"warte", r"warten sie", r"moment", r"noch nicht", r"augenblick",
-    r"ainda não", r"aguarde", r"aspetta", r"non ancora",
+    r"ainda não", r"aguarde", r"aspetta", r"aspetti", r"un attimo", r"anzi,? no", r"non ancora",
+    r"devo (?:prima|ancora) (?:sentire|chiedere|parlare|pensare|controllare)",
     # something to check or think over first ("Ich muss erst prüfen, ob die Hausnummer stimmt")
     r"ich muss (?:erst|noch|zuerst)", r"(?:tengo|necesito) que (?:pensarlo|revisar|consultar|"
     r"verificar|comprobar|preguntar)", r"je dois (?:d'abord |encore )?(?:vérifier|réfléchir|"

@@ -1,4 +1,4 @@
-"""Cases from the seventh to eleventh independent reviews, all held out (written without seeing the
+"""Cases from the seventh to twelfth independent reviews, all held out (written without seeing the
 project's tests or docs; docs/policy.md gives their figures): what a yes answers (a check of who
 or what, whether the user holds a detail, the closing "anything else?", a statement the agent
 made without asking anything), words that look like a yes inside a wait, and items a summary
@@ -539,6 +539,35 @@ CASES += [
          booking((VISA, 240), passengers=[MIA, IVAN]), "the total"),
     shop("E4", "refuse", SCATTERED, "exchange_delivered_order_items", exchange("1000000013"),
          "the black, high lamp was described; the call takes the silver one"),
+]
+
+# ------------------------------------------------------------------ the twelfth review's cases
+COMMA_TOTAL = ("assistant: Booking summary:\n- DEN → BOS, HAT130 and HAT184 on 2024-05-17\n- "
+               "Cabin: economy\n- Passenger: Mia Li (1990-04-05)\n- Travel insurance: No\n- "
+               "Total: $240, paid with your Visa ending in 7447\n\nShall I book it?")
+CONTENTS = [*DELIVERED,
+            "assistant: In order #W1000001 (delivered) I see:\n- Bluetooth Speaker — $99\n- Water "
+            "Bottle — $24\n- Desk Lamp — $45\n\nReturn details:\n- Items to return: Desk Lamp "
+            "(1000000003) and Bluetooth Speaker (1000000001)\n- Refund: $144 to your Visa ending "
+            "in 7334\n\nWould you like me to proceed? (yes/no)", "user: yep, go ahead"]
+FRENCH = [read(DEN_BOS), "assistant: Voici le nouvel itinéraire pour ABC123 : HAT130 puis "
+          "HAT211 le 2024-05-17, classe économique, différence de $40 sur votre Visa se "
+          "terminant par 7447. Voulez-vous que je procède à la modification ?",
+          "user: Oui, c'est parfait, allez-y."]
+CASES += [
+    Case("T7", "airline", "refuse", [COMMA_TOTAL, "user: yes please"], BOOK_TOOL,
+         booking((VISA, 270), passengers=[MIA]), "the total was $240 (a comma after it)"),
+    shop("E5", "refuse", CONTENTS, RETURN, returning("1000000003", "1000000001", "1000000002"),
+         "the bottle was only in the order's contents, not among the items to return"),
+    shop("E6", "allow", CONTENTS, RETURN, returning("1000000003", "1000000001"),
+         "the two items listed to return"),
+    Case("I1", "airline", "refuse", [read(DEN_BOS), "assistant: Cancellazione della prenotazione "
+                                     "ABC123, rimborso sulla Visa. Vuole che proceda con la "
+                                     "cancellazione? (sì/no)", "user: Sì... anzi no, aspetti un "
+                                     "attimo, devo prima sentire mio marito."],
+         "cancel_reservation", {"reservation_id": "ABC123"}, "a yes taken back to wait"),
+    Case("L1", "airline", "allow", FRENCH, "update_reservation_flights", NEW_FLIGHTS,
+         "the cabin said in French ('classe économique')"),
 ]
 
 
