@@ -310,8 +310,9 @@ _CLOSING_START = re.compile(r"[.!;:](?=\s)|\n")
 _ACKNOWLEDGED = re.compile(r"(?:(?:ok(?:ay)?|k|great|thanks?|thank you(?: so much)?|got it|cool|"
                            r"perfect|alright|all right|i see|understood|good to know|good|noted|"
                            r"nice)[\s,.!]*)+")
-_INTENT = re.compile(r"(?<![\w'])(?:i'?ll|i will|i'?m going to|i am going to|let me|i can now|"
-                     r"i'?m about to|i am about to|now i'?ll|next i'?ll|i'?d like to)(?![\w'])")
+_INTENT = re.compile(r"(?<![\w'])(?:i'?ll|i will|i'?m going to|i am going to|let me|i can|"
+                     r"we can|i could|i'?m about to|i am about to|now i'?ll|next i'?ll|"
+                     r"i'?d like to|shall|should)(?![\w'])")
 
 
 def _acknowledges(messages: list[Message], index: int) -> bool:

@@ -493,8 +493,9 @@ def turn_acts(content: str) -> list[tuple[str, Act]]:
 
 # Chinese, read whole (no spaces between words): a yes with nothing that negates, waits or asks
 _HAN = re.compile("[\u3400-\u9fff]")
-_HAN_YES = re.compile("好的|好啊|是的|确认|確認|可以|同意|没问题|沒問題|行|对|對|请办理|請辦理|办吧|辦吧")
-_HAN_NOT = re.compile("不|别|別|等|算了|稍|再说|再說|考虑|考慮|想想|吗|嗎|[?？]")
+# (whole words only: "行" alone is in "行李", luggage; "等" in "头等舱", first class)
+_HAN_YES = re.compile("好的|好啊|是的|对的|對的|确认|確認|可以|同意|没问题|沒問題|请办理|請辦理|办吧|辦吧")
+_HAN_NOT = re.compile("不|别|別|等一|等等|稍等|算了|再说|再說|考虑|考慮|想想|吗|嗎|[?？]")
 _HAN_IDIOM = re.compile("没问题|沒問題|不错|不錯|不用谢|不客气|不客氣")
 
 
@@ -502,7 +503,7 @@ def _read_han(text: str) -> Reading:
     rest = _HAN_IDIOM.sub("", text)
     if _HAN_NOT.search(rest):
         return Reading(Act.HOLD, text[:80], f'the user did not say a plain yes: "{text[:80]}"',
-                       withdraws=bool(re.search("不|别|別|算了|等", rest)))
+                       withdraws=bool(re.search("不|别|別|算了|等一|等等|稍等", rest)))
     if _HAN_YES.search(text):
         return Reading(Act.AFFIRM, text[:80], "", end=len(text))
     return Reading(Act.OTHER, text[:80], "the reply is in a language or script this reader does "

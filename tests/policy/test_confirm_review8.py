@@ -127,6 +127,12 @@ CASES = [
         "assistant: I'll now cancel order #W2000002 (Kettle, Office Chair), reason: no longer "
         "needed, with the refund to your Visa ending in 7334.",
         "user: ok"], CANCEL, cancel(), "an ok to the action the agent announced with its details"),
+    shop("V8b", "allow", [
+        "user: I want to cancel my order.",
+        *LOOKED_UP,
+        "assistant: I can cancel order #W2000002 (Kettle, Office Chair) for you, reason: no "
+        "longer needed, with the refund to your Visa ending in 7334.",
+        "user: ok"], CANCEL, cancel(), "an ok to the action the agent offered with its details"),
     # a yes word inside a wait: "Nein, warten Sie ... ob die Hausnummer stimmt"
     shop("V9", "refuse", [*GERMAN_SUMMARY, "user: Nein, warten Sie bitte noch. Ich muss erst prüfen, "
                           "ob die Hausnummer stimmt."], "modify_pending_order_address",

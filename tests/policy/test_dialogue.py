@@ -249,7 +249,7 @@ def test_unknown_script_says_why() -> None:
     ("好的，确认取消", Act.AFFIRM), ("是的，请继续", Act.AFFIRM), ("可以", Act.AFFIRM),
     ("没问题，办吧", Act.AFFIRM),
     ("不要取消", Act.HOLD), ("等一下", Act.HOLD), ("确认取消吗？", Act.HOLD), ("算了", Act.HOLD),
-    ("谢谢", Act.OTHER),
+    ("谢谢", Act.OTHER), ("我要加一件行李", Act.OTHER), ("头等舱", Act.OTHER),
 ])
 def test_plain_chinese_is_read(text: str, act: Act) -> None:
     assert read_turn(text).act is act
