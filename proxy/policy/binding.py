@@ -143,7 +143,7 @@ class Text:
         if self._numbers is None:
             found: set[Decimal] = set()
             found.update(n for whole, frac in _NUMBER.findall(self.plain)
-                         if (n := _decimal(whole, frac)) is not None)
+                         if (n := decimal_of(whole, frac)) is not None)
             for word in _SMALL_RE.findall(self.plain):
                 found.add(Decimal(_SMALL[word]))
             self._numbers = found
@@ -170,10 +170,10 @@ def _as_number(value: Any) -> Decimal | None:
 def amounts(text: str) -> set[Decimal]:
     """The sums of money ``text`` states ("$374", "€ 12.50", "USD 90", "1,047 dollars"), as
     numbers."""
-    return {n for a, b, c, d in _MONEY.findall(text) if (n := _decimal(a or c, b or d)) is not None}
+    return {n for a, b, c, d in _MONEY.findall(text) if (n := decimal_of(a or c, b or d)) is not None}
 
 
-def _decimal(whole: str, fraction: str) -> Decimal | None:
+def decimal_of(whole: str, fraction: str | None) -> Decimal | None:
     """A number as found in text: its whole part (thousands separators kept) and fraction."""
     try:
         return Decimal(whole.replace(",", "") + (fraction or ""))

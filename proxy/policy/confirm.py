@@ -38,6 +38,7 @@ from .binding import (
     Text,
     amounts,
     count_set,
+    decimal_of,
     excerpt,
     family_members,
     kept_out,
@@ -468,10 +469,9 @@ def _condition_met(messages: list[Message], index: int) -> bool:
     if bound is None or not re.search(r"(?<![a-z])(?:total|cost|price|charge|fee|pay)",
                                       condition):
         return False
-    limit = Decimal(bound.group(1).replace(",", "") + (bound.group(2) or ""))
-    totals = [Decimal(t.group(1).replace(",", "") + (t.group(2) or ""))
-              for t in _TOTAL.finditer(agent)]
-    return bool(totals) and max(totals) <= limit
+    limit = decimal_of(*bound.groups())
+    totals = _totals(agent)
+    return limit is not None and bool(totals) and max(totals) <= limit
 
 
 _GENERIC = {"reservation", "order", "pending", "delivered", "user", "details", "items"}
@@ -1301,6 +1301,16 @@ _TOTAL = re.compile(r"(?<![a-z])total(?: cost| price| amount| charge| due| fare)
 _TIMES = re.compile(r"\s*(?:x|×|\*)\s*\d+\s*=\s*[$€£]?\s?(\d{1,3}(?:,\d{3})+|\d+)(\.\d+)?")
 
 
+def _totals(text: str) -> set[Decimal]:
+    """The totals ``text`` gives ("Total: $178"; "Total: $121 x 2 = $242" is $242)."""
+    found = set()
+    for m in _TOTAL.finditer(text):
+        product = _TIMES.match(text, m.end())
+        if (total := decimal_of(*(product or m).groups())) is not None:
+            found.add(total)
+    return found
+
+
 def _total_differs(last: Text, theirs: Text, arguments: dict[str, Any]
                    ) -> tuple[str, str] | None:
     """The call's payments (a booking's ``payment_methods`` amounts) against the total the
@@ -1312,12 +1322,7 @@ def _total_differs(last: Text, theirs: Text, arguments: dict[str, Any]
             and not isinstance(m.get("amount"), bool)]
     if not paid or "total" not in last.plain:
         return None
-    proposed = set()
-    for m in _TOTAL.finditer(last.plain):
-        # ("Total: $121 x 2 = $242": the product)
-        product = _TIMES.match(last.plain, m.end())
-        whole, fraction = (product.group(1), product.group(2)) if product else m.groups()
-        proposed.add(Decimal(whole.replace(",", "") + (fraction or "")))
+    proposed = _totals(last.plain)
     paying = Decimal(str(sum(paid)))
     if not proposed or paying in proposed or paying in amounts(theirs.plain) or (
             paying in amounts(last.plain) and not _only_per_unit(last.plain, float(paying))):
