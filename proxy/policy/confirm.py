@@ -22,6 +22,7 @@ import bisect
 import functools
 import math
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import Any
@@ -234,8 +235,9 @@ _HOLDS_SAID = re.compile(r"(?<![\w'])(?:the one|that|which|i|you) [^.,;!?]*$|"
                          r"(?<![\w'])(?:for|of) the (?:one|order|reservation|trip|booking)[^.,;!?]*")
 
 
-_THANKS = re.compile(r"(?:(?:ok(?:ay)?|great|thanks?|thank you(?: so much)?|got it|cool|perfect|"
-                     r"alright|all right|i see|understood|good to know|good)[\s,.!]*)+")
+_THANKS_WORDS = (r"ok(?:ay)?|great|thanks?|thank you(?: so much)?|got it|cool|perfect|alright|"
+                 r"all right|i see|understood|good to know|good")
+_THANKS = re.compile(rf"(?:(?:{_THANKS_WORDS})[\s,.!]*)+")
 
 
 def _thanks_for_an_answer(messages: list[Message], index: int) -> bool:
@@ -307,10 +309,8 @@ def _answers_anything_else(messages: list[Message], index: int) -> bool:
     return not _GO_AHEAD_ASKED.search(rest) and not _PROCEED.search(plain(messages[index]))
 
 
-_CLOSING_START = re.compile(r"[.!;:](?=\s)|\n")
-_ACKNOWLEDGED = re.compile(r"(?:(?:ok(?:ay)?|k|great|thanks?|thank you(?: so much)?|got it|cool|"
-                           r"perfect|alright|all right|i see|understood|good to know|good|noted|"
-                           r"nice)[\s,.!]*)+")
+_CLOSING_START = re.compile(r"[.!;:](?=\s)")
+_ACKNOWLEDGED = re.compile(rf"(?:(?:{_THANKS_WORDS}|k|noted|nice)[\s,.!]*)+")
 _INTENT = re.compile(r"(?<![\w'])(?:i'?ll|i will|i'?m going to|i am going to|let me|i can|"
                      r"we can|i could|i'?m about to|i am about to|now i'?ll|next i'?ll|"
                      r"i'?d like to|shall|should)(?![\w'])")
@@ -420,14 +420,16 @@ def _narrows(content: str) -> bool:
 _ITS_REASON = re.compile(r"(?:(?:i'?m|i am) )?(?:not (?:sure|certain)|unsure) (?:if |whether |that )?"
                          r"(?:the|my|i|i'?ll|it'?s|it|we|that|this (?:move|trip|one))\b|"
                          r"i (?:might|may) (?:still )?(?:need|want|keep|use)\b")
+_OF_ALL = re.compile(r"(?<![\w'])(?:any of|all of|everything|it all|the whole|anything|at all)"
+                     r"(?![\w'])")
+_REASON_CLAUSE = re.compile(r"(?<![\w'])(?:" + _ITS_REASON.pattern + r")[^.!?;]*")
+
+
 def _without_reasons(text: str) -> str:
     """A narrowing turn without the reasons it gives for its limits (``_ITS_REASON``)."""
     return _REASON_CLAUSE.sub(" ", text) if not _OF_ALL.search(text) else text
 
 
-_OF_ALL = re.compile(r"(?<![\w'])(?:any of|all of|everything|it all|the whole|anything|at all)"
-                     r"(?![\w'])")
-_REASON_CLAUSE = re.compile(r"(?<![\w'])(?:" + _ITS_REASON.pattern + r")[^.!?;]*")
 _INTERJECTION = re.compile(r"(?<![\w'])(?:oh|ah|hmm+|um+|wait|hold on|hang on|actually|sorry|"
                            r"on second thought|one (?:more )?thing|one sec(?:ond)?)(?![\w'])")
 
@@ -1167,14 +1169,20 @@ def _others_proposed(last: Text, spec: ActionSpec, arguments: dict[str, Any], al
         if any(named(last, v, {}) for v in ids):
             continue
         for form in {shape for v in ids if (shape := _id_shape(v)) is not None}:
-            for m in form.finditer(last.plain):
-                other = m.group().lstrip("#").upper() if not m.group().isdigit() else m.group()
-                if other in held or other.lower() in held:
-                    continue
-                known = other in index.text_owners or other.lower() in index.text_owners
-                if known and ("product_id", other) not in index.described:
+            for other in _known_of_form(last, form, index):
+                if other not in held and other.lower() not in held:
                     return name, other, ids if len(ids) > 1 else ids[0]
     return None
+
+
+def _known_of_form(text: Text, form: re.Pattern[str], index: AliasIndex) -> Iterator[str]:
+    """The ids of ``form`` that ``text`` names and the facts know, a product's id aside (one
+    of its variants is meant), as the facts spell them (``#`` dropped, letters upper-case)."""
+    for m in form.finditer(text.plain):
+        other = m.group().lstrip("#").upper() if not m.group().isdigit() else m.group()
+        known = other in index.text_owners or other.lower() in index.text_owners
+        if known and ("product_id", other) not in index.described:
+            yield other
 
 
 _ID_FORM = re.compile(r"\d{3}")
@@ -1346,14 +1354,10 @@ def _swapped_member(last: Text, value: Any, arguments: dict[str, Any], aliases: 
                 or v.lstrip("#").isdigit() or named(last, v, {}) \
                 or (shape := _id_shape(v)) is None:
             continue
-        for m in shape.finditer(last.plain):
-            other = m.group().lstrip("#").upper() if not m.group().isdigit() else m.group()
+        for other in _known_of_form(last, shape, index):
             if held is None:
                 held = {str(x).lower().lstrip("#") for x in _flat(arguments)}
-            if other.lower() in held:
-                continue
-            known = other in index.text_owners or other.lower() in index.text_owners
-            if known and ("product_id", other) not in index.described:
+            if other.lower() not in held:
                 return v, other
     return None
 
