@@ -390,6 +390,15 @@ _HEDGE_END = re.compile(r"(?<![\w'])(?:" + "|".join((*_HEDGE_WORDS, r"possibly",
                                                      r"i suppose")) + r")[\s,]*$")
 
 
+# A plain yes, then a further request in the same sentence ("Yes please, and can you also add a
+# bag to my other trip?"): the request is a sentence of its own, so its question mark is not
+# the yes's. (Only a request for something more, "also"; "yes, and can you send it to my gift
+# card?" stays one question.)
+_YES_AND_ALSO = re.compile(r"^((?:yes|yeah|yep|yup|ok|okay|sure)(?:[\s,]+(?:please|pls|go ahead|"
+                           r"proceed|do it|go for it|confirmed|thanks|thank you))*)[\s,]+and "
+                           r"(?=(?:(?:can|could|would|will) you also|also)(?![\w']))")
+
+
 def _keeps_clause(before: str) -> bool:
     """Whether the text before a clause's yes holds it in the same sentence."""
     if _NO_CLAUSE_SPLIT.search(before) or _CONDITION.search(before) or _DECLINE.search(before) \
@@ -405,6 +414,9 @@ def sentences(text: str) -> list[tuple[str, bool]]:
         s = part.strip().lstrip("¿¡").strip()
         spans: list[tuple[int, int]] = []  # the pieces as (start, end) in s: text as written
         start = 0
+        if (also := _YES_AND_ALSO.match(s)) is not None:
+            spans.append((0, also.end(1)))
+            start = also.end()
         for m in _CLAUSE_YES.finditer(s):
             if not _keeps_clause(s[start:m.start()]):
                 spans.append((start, m.start()))
@@ -510,9 +522,19 @@ def _read_han(text: str) -> Reading:
                    "not know, so it is not taken as a yes")
 
 
+# A sound of reluctance straight before a yes that goes on to the action ("Hmm, ok then, cancel
+# it all", "ugh... fine, go ahead") is the yes's, not a hedge that holds it ("hmm, not sure" and
+# "hmm ok please tell me the refund amount" still hold).
+_GRUDGING = re.compile(
+    r"^(?:(?:hmm+|um+|uh+|ugh|sigh|well)[\s,.!…-]+)+(?=(?:ok(?:ay)?|alright|all right|fine|yes|"
+    r"yeah|yep|sure)(?:,? then(?![\w'])|[\s,.!]+(?:then[\s,]+)?(?:please[\s,]+)?(?:go ahead|"
+    r"proceed|do it|go for it|let'?s do it|cancel|book|return|exchange|change|modify|update|"
+    r"confirm(?:ed)?)(?![\w'])))")
+
+
 def read_turn(content: str) -> Reading:
     """The dialogue act of one user turn. See the module docstring."""
-    text = normalize(content)
+    text = _GRUDGING.sub("", normalize(content))
     if not text:
         return Reading(Act.OTHER, "", "the user's message is empty")
     if _HAN.search(text) and not re.search("[a-z]{3}", text):

@@ -180,6 +180,12 @@ TABLE: list[tuple[str, Act]] = [
     ("maybe yes please go ahead", H), ("I'm unsure, yes please proceed", H),
     ("before you do that, ok please tell me the total first", H),
     ("espera, ok please proceed", H), ("hmm ok please tell me the refund amount", H),
+    # a sound of reluctance before a yes that goes on to the action is the yes's
+    ("Hmm, ok then, cancel it all.", A), ("ugh... fine, go ahead", A), ("hmm, not sure", H),
+    ("Hmm, ok then, but let me check with my wife first", H),
+    # a plain yes, then a request for something more in the same sentence
+    ("Yes please, and can you also add a bag to my other trip RT4567?", A),
+    ("yes, and can you also make it the other card instead?", H),
     # "k" is "ok" only as the whole sentence or before a go-ahead
     ("The passenger is Mia K. Li.", N), ("my budget is 2 k", N), ("Mám k tomu jeden dotaz.", N),
     ("yes please proceed, but only if it is refundable", H),
