@@ -229,7 +229,7 @@ _WAIT = _words(
     r"i (?:need|have|want) to (?:ask|consult)", r"(?:check|talk|speak) (?:with|to) my",
     r"ask my", r"run it by", r"(?<!what )(?<!that's )(?<!thats )(?:sorry,? )?i meant(?! it)",
     r"i mean the other",
-    r"(?:i'?m )?not (?:so |too |quite |entirely )?sure(?! (?:what|which|when|where|how|who|if i|"
+    r"(?:i'?m )?not (?:so |too |quite |entirely )?sure(?! (?:what|which|when|where|how|who|why|if i|"
     r"whether i|of the|about the (?:number|id|date|name|order)))", *_HEDGE_WORDS,
     r"on second thought", r"actually,? (?:no|wait|hold|let|can|could|i)", r"before (?:you|we|that|"
     r"doing|proceeding|anything|going|i|finali[sz]ing|confirming|making)", r"but first",
@@ -464,6 +464,7 @@ def _sentence_act(sentence: str, question: bool) -> tuple[Act, bool]:
         return Act.DECLINE, True
     if _WAIT.search(text) or _EMOJI_HOLD.search(sentence):
         return Act.HOLD, True
+    text = _NOT_SURE.sub(" ", text)  # ("not sure which one": no "sure")
     weak_only = not _yes_strong(text)
     says_yes = bool(
         (_YES.search(text) and (not weak_only or _only_filler(text)))
@@ -479,6 +480,10 @@ def _sentence_act(sentence: str, question: bool) -> tuple[Act, bool]:
     if _QUESTION_START.match(text) and not says_yes:
         return Act.HOLD, False
     return (Act.AFFIRM, False) if says_yes else (Act.OTHER, False)
+
+
+_NOT_SURE = re.compile(r"(?<![\w'])not (?:so |too |quite |entirely |really |very |100% )?sure"
+                       r"(?![\w'])")
 
 
 def _yes_strong(text: str) -> bool:

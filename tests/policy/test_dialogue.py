@@ -183,6 +183,10 @@ TABLE: list[tuple[str, Act]] = [
     # a sound of reluctance before a yes that goes on to the action is the yes's
     ("Hmm, ok then, cancel it all.", A), ("ugh... fine, go ahead", A), ("hmm, not sure", H),
     ("Hmm, ok then, but let me check with my wife first", H),
+    # "not sure" is no "sure": no yes ("not sure which one"), a grumble about why is no wait
+    ("I am not sure what you mean.", N), ("not sure which one.", N),
+    ("Not sure why it costs that much.", N),
+    ("Not sure why the refund can't go to PayPal, but yes, go ahead.", A),
     # a plain yes, then a request for something more in the same sentence
     ("Yes please, and can you also add a bag to my other trip RT4567?", A),
     ("yes, and can you also make it the other card instead?", H),
