@@ -198,6 +198,14 @@ _DECLINE = _words(
     r"(?:i'?d |i would )?(?:rather|prefer) not(?=\s*(?:$|[,.;!?]))",
     r"i (?:do not|don'?t) (?:want|wish|agree|approve|consent|accept|confirm|authori[sz]e)",
     r"i (?:decline|refuse|reject)", r"not (?:ok|okay|acceptable|correct|right)(?! now| away)",
+    # a yes word turned round ("Absolutely not."), a reader's doubt ("I don't think that's right"),
+    # something the user never asked for ("I never agreed to that")
+    r"(?:of course|certainly|absolutely|definitely|surely) not(?=\s*(?:$|[,.!;:-]))",
+    r"i (?:do not|don'?t) think so",
+    r"i (?:do not|don'?t) think (?:that'?s|thats|that is|this is|it'?s|its|it is) (?:right|correct|"
+    r"a good idea|what i)",
+    r"i (?:never|didn'?t|did not) (?:ask(?:ed)?|agree(?:d)?|request(?:ed)?|say|said|approve(?:d)?|"
+    r"authori[sz]e(?:d)?|consent(?:ed)?) (?:for |to )?(?:that|this|it|any|a |an |the )",
     r"(?:i'?m |i am |we'?re )?not (?:happy|glad|ready|willing|comfortable) (?:to|with)",
     r"let'?s not",
     r"(?:that'?s|that is|this is) (?:not (?:right|correct|what i|ok|okay|it|acceptable)|wrong|"
@@ -473,6 +481,8 @@ def _sentence_act(sentence: str, question: bool) -> tuple[Act, bool]:
     )
     if _CONDITION.search(text):
         return Act.HOLD, False
+    if _WHY_NOT.fullmatch(text):  # "Sure, why not?": a yes
+        return Act.AFFIRM, False
     if question:
         if _REQUEST_Q.search(text) and not _reopens_any(text):
             return Act.AFFIRM, False
@@ -482,6 +492,7 @@ def _sentence_act(sentence: str, question: bool) -> tuple[Act, bool]:
     return (Act.AFFIRM, False) if says_yes else (Act.OTHER, False)
 
 
+_WHY_NOT = re.compile(r"(?:(?:sure|ok(?:ay)?|yes|yeah|fine|alright|hmm+|well),? )*why not")
 _NOT_SURE = re.compile(r"(?<![\w'])not (?:so |too |quite |entirely |really |very |100% )?sure"
                        r"(?![\w'])")
 

@@ -187,6 +187,10 @@ TABLE: list[tuple[str, Act]] = [
     ("I am not sure what you mean.", N), ("not sure which one.", N),
     ("Not sure why it costs that much.", N),
     ("Not sure why the refund can't go to PayPal, but yes, go ahead.", A),
+    # a yes word turned round, a reader's doubt, something never asked for: no
+    ("Of course not!", D), ("Absolutely not.", D), ("I don't think that's right", D),
+    ("i dont think so", D), ("Okay, but I never asked for that.", D),
+    ("Yes please, I never want to see this order again", A), ("Sure, why not?", A),
     # a plain yes, then a request for something more in the same sentence
     ("Yes please, and can you also add a bag to my other trip RT4567?", A),
     ("yes, and can you also make it the other card instead?", H),
