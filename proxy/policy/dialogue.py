@@ -104,7 +104,7 @@ _YES = _words(
     r"(?:right|correct|good|great|fine|perfect)", r"(?:looks|sounds) (?:good|great|right|fine|"
     r"perfect)", r"perfect", r"agreed?", r"approved?", r"i approve", r"confirm(?:ed)?",
     r"i (?:do |hereby )?confirm", r"confirmation", r"confirming", r"i'?m confirming",
-    r"fine(?: by me| with me)?", r"works for me",
+    r"fine(?: by me| with me)?", r"works for me", r"lgtm",
     r"that works", r"deal", r"please do", r"please",
     r"i accept", r"accepted", r"i agree", r"by all means", r"you bet", r"right",
     r"i (?:hereby )?(?:consent|authori[sz]e)(?: (?:to )?(?:it|this|that|the \w+))?",
@@ -173,7 +173,7 @@ _CHOICE = re.compile(
     r"cheapest|earlier|later) (?:one|option))(?![\w'])|(?<![\w'])option (?:\d+|one|two|three|"
     r"four|a|b|c)(?![\w'])"
 )
-_STANDALONE_GO = _words(r"go ahead", r"proceed", r"do it", r"go for it", r"let'?s do it",
+_STANDALONE_GO = _words(r"go ahead", r"go right ahead", r"proceed", r"do it", r"go for it", r"let'?s do it",
                         r"make it so", r"ship it", r"go", r"please proceed", r"adelante",
                         r"allez-y", r"los", r"vai", r"avanti")
 
@@ -222,9 +222,11 @@ _DECLINE = _words(
 # go-ahead: "Nope, go for it", "No changes, please proceed", "No, go ahead"
 _NO_THEN_GO = re.compile(
     r"^(?:no|nope|nah)(?: (?:changes?|questions?|objections?|problems?|concerns?|thanks|"
-    r"thank you|i'?m good|all good|nothing(?: else)?|that'?s (?:all|it|fine)))?[\s,.!:-]+"
+    r"thank you|i'?m good|all good|nothing(?: else)?|that'?s (?:all|it|fine)))?"
+    r"(?:[\s,.!:-]+(?:(?:it |that |this |all )?(?:looks|sounds|is|seems) (?:good|great|fine|right|"
+    r"correct|ok(?:ay)?)|all good|all correct))?[\s,.!:-]+"
     r"(?=(?:(?:please|just|then|so|ok|okay|yes|you can|go ahead and)\s+)*"
-    r"(?:go ahead|proceed|go for it|do it|carry on|continue)(?![\w']))")
+    r"(?:go (?:right )?ahead|proceed|go for it|do it|carry on|continue)(?![\w']))")
 # Holds: wait, not yet, hedges, changes of mind in progress.
 _HEDGE_WORDS = (r"unsure", r"maybe", r"perhaps", r"i guess", r"probably", r"hmm+")
 _WAIT = _words(

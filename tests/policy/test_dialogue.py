@@ -191,6 +191,7 @@ TABLE: list[tuple[str, Act]] = [
     ("Of course not!", D), ("Absolutely not.", D), ("I don't think that's right", D),
     ("i dont think so", D), ("Okay, but I never asked for that.", D),
     ("Yes please, I never want to see this order again", A), ("Sure, why not?", A),
+    ("Go right ahead", A), ("Nope, looks good, go ahead", A), ("LGTM", A),
     # a plain yes, then a request for something more in the same sentence
     ("Yes please, and can you also add a bag to my other trip RT4567?", A),
     ("yes, and can you also make it the other card instead?", H),
