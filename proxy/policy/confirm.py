@@ -442,8 +442,11 @@ _METHODS = re.compile(r"(?<![\w'])" + _METHOD + r"(?![\w'])")
 _PAID_TO = re.compile(r"(?<![\w'])(?:to|on|onto|via|with|using|from|back to) "
                       r"(?:your |the |my |that |this )?" + _METHOD)
 _BOUND = re.compile(r"(?<![\w'])(?:under|below|less than|at most|no more than|not (?:over|above|"
-                    r"more than)|max(?:imum)?|within)\s*(?:of\s+)?[$€£]?\s?(\d{1,3}(?:,\d{3})+|\d+)"
-                    r"(\.\d+)?")
+                    r"more than)|max(?:imum)?|within)\s*(?:of\s+)?([$€£])?\s?(\d{1,3}(?:,\d{3})+|\d+)"
+                    r"(\.\d+)?(\s*(?:bucks|dollars?|usd|euros?))?")
+# the sum an agent's turn asks for where it gives no total: "Difference: $186", "a $50 fee"
+_CHARGE = re.compile(r"(?<![a-z])(?:difference|charge|cost|fee)(?: is| of| will be)?\s*[:=]?\s*"
+                     r"[$€£]\s?(\d{1,3}(?:,\d{3})+|\d+)(\.\d+)?(?!\d|,\d)")
 
 
 def _condition_met(messages: list[Message], index: int) -> bool:
@@ -468,21 +471,35 @@ def _condition_met(messages: list[Message], index: int) -> bool:
                   if (method := _METHODS.search(cue.group())) is not None}
         return methods <= paying and len(paying) == 1
     bound = _BOUND.search(condition)
-    if bound is None or not re.search(r"(?<![a-z])(?:total|cost|price|charge|fee|pay)",
-                                      condition):
+    # (a sum of money: a cost word, or a currency: "as long as it's under 200 bucks")
+    if bound is None or not (re.search(r"(?<![a-z])(?:total|cost|price|charge|fee|pay)",
+                                       condition) or bound.group(1) or bound.group(4)):
         return False
-    limit = decimal_of(*bound.groups())
-    totals = _totals(agent)
+    limit = decimal_of(bound.group(2), bound.group(3))
+    totals = _totals(agent) or {d for m in _CHARGE.finditer(agent)
+                                if (d := decimal_of(*m.groups())) is not None}
     return limit is not None and bool(totals) and max(totals) <= limit
 
 
 _GENERIC = {"reservation", "order", "pending", "delivered", "user", "details", "items"}
 
 
+def tool_nouns(tool: str) -> tuple[str, ...]:
+    """The thing a tool acts on, from its name after the verb ("update_reservation_baggages":
+    "baggages"), without the words every tool of a domain shares ("order", "reservation")."""
+    return tuple(t for t in tool.split("_")[1:] if t not in _GENERIC and len(t) >= 3)
+
+
+def _names_noun(phrase: str, nouns: tuple[str, ...]) -> bool:
+    """Whether a word of ``phrase`` is one of ``nouns`` or its stem ("bag" for "baggages")."""
+    return any(any(noun.startswith(word[:max(3, min(len(word), len(noun)) - 1)])
+                   for noun in nouns) for word in re.findall(r"[a-z]{3,}", phrase))
+
+
 def _skipped(session: SessionState, auth: Authorisation, spec: ActionSpec) -> str | None:
     """The turn after ``auth`` that said to skip this action's own thing (the bag, for a
     baggage update: the tool's name after its verb), or None."""
-    nouns = [t for t in spec.tool.split("_")[1:] if t not in _GENERIC and len(t) >= 3]
+    nouns = tool_nouns(spec.tool)
     for i in [auth.yes_index, *auth.skipped]:
         text = plain(session.messages[i])
         if i == auth.yes_index:  # (what the yes turn says after its yes: "Yes to the flight
@@ -491,21 +508,23 @@ def _skipped(session: SessionState, auth: Authorisation, spec: ActionSpec) -> st
         for phrase in limits(text).left_out:
             if not nouns and names_action(phrase, spec.words) is not None:
                 return plain(session.messages[i])  # ("scratch the cancellation")
-            for word in re.findall(r"[a-z]{3,}", phrase):
-                if any(noun.startswith(word[:max(3, min(len(word), len(noun)) - 1)])
-                       for noun in nouns):
-                    return plain(session.messages[i])
+            if nouns and _names_noun(phrase, nouns):
+                return plain(session.messages[i])
     return None
 
 
 def _narrowing_honoured(session: SessionState, auth: Authorisation, spec: ActionSpec,
-                        arguments: dict[str, Any], aliases: Aliases) -> str | None:
+                        arguments: dict[str, Any], aliases: Aliases,
+                        others: tuple[str, ...] = ()) -> str | None:
     """Where turns took part of ``auth`` back, the turn whose limit the call does not honour,
     or None. Honoured: each turn's phrase names another action than the call's ("hold off on
-    the exchange"), or something the facts know (an item by its name or id) that the proposal
-    named and the call does not hold; a phrase naming nothing of the proposal (a withdrawal in
-    other words: "no wait, not the order, I changed my mind") takes the yes back whole."""
+    the exchange"), the thing another tool acts on and not this one's (``others``: "don't change
+    the passenger" for a flight change), or something the facts know (an item by its name or
+    id) that the proposal named and the call does not hold; a phrase naming nothing of the
+    proposal (a withdrawal in other words: "no wait, not the order, I changed my mind") takes
+    the yes back whole."""
     held = {str(v) for v in _flat(arguments)}
+    own = tool_nouns(spec.tool)
     _last, window, _yes = auth.proposal(session.messages)
     owners = aliases.index.owners if aliases.index is not None else {}
     for i in auth.narrowed:
@@ -516,6 +535,9 @@ def _narrowing_honoured(session: SessionState, auth: Authorisation, spec: Action
             if names_action(phrase, spec.words) is None and names_action(
                     phrase, ALL_ACTION_WORDS) is not None:
                 known = True  # ("hold off on the exchange" for the return's call)
+                break
+            if others and _names_noun(phrase, others) and not (own and _names_noun(phrase, own)):
+                known = True  # ("don't change the passenger" for the flight change's call)
                 break
             for ident, names in aliases.every.items():
                 if ident not in held and (named(text, ident, {}) or any(
@@ -1834,10 +1856,12 @@ def _this_action(spec: ActionSpec, failed: KeySpec, arguments: dict[str, Any], l
 
 
 def check_transcript(session: SessionState, spec: ActionSpec, arguments: dict[str, Any],
-                     alias_fields: tuple[str, ...], parts: list[str] | None = None) -> Coverage:
+                     alias_fields: tuple[str, ...], parts: list[str] | None = None,
+                     others: tuple[str, ...] = ()) -> Coverage:
     """Whether the transcript so far confirms this call (see the module docstring). ``parts``
     are the names of the parts of the object a whole-object action acts on (an order's items):
-    a proposal that acts on some of them by name does not cover acting on all."""
+    a proposal that acts on some of them by name does not cover acting on all. ``others`` are
+    the things the domain's other writes act on (``tool_nouns``)."""
     auths, closed = ledger(session)
     last_user = next((m for m in reversed(session.messages) if m.role is Role.USER), None)
     if last_user is None:
@@ -1867,7 +1891,7 @@ def check_transcript(session: SessionState, spec: ActionSpec, arguments: dict[st
                              "same action; repeating it needs a new yes", auth.words)
         elif (taken := _skipped(session, auth, spec)) is not None or (
                 auth.narrowed and (taken := _narrowing_honoured(session, auth, spec, arguments,
-                                                                aliases)) is not None):
+                                                                aliases, others)) is not None):
             cover = Coverage(False, f'the user\'s yes ("{auth.words}") was taken back: '
                              f'"{taken}"', auth.words)
         else:

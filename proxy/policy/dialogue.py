@@ -197,7 +197,9 @@ _DECLINE = _words(
     r"pay(?! with| by| using| on| for it with)|lose|risk|spend)",
     r"(?:i'?d |i would )?(?:rather|prefer) not(?=\s*(?:$|[,.;!?]))",
     r"i (?:do not|don'?t) (?:want|wish|agree|approve|consent|accept|confirm|authori[sz]e)",
-    r"i (?:decline|refuse|reject)", r"not (?:ok|okay|acceptable|correct|right)(?! now| away)",
+    # (not what the user will not do themselves: "I refuse to be at the airport at 5am")
+    r"i (?:decline|refuse|reject)(?! to (?:be|get up|wake|sit|stand|leave|wait|spend|sleep|miss|"
+    r"fly|take|travel|drive|go back))", r"not (?:ok|okay|acceptable|correct|right)(?! now| away)",
     # a yes word turned round ("Absolutely not."), a reader's doubt ("I don't think that's right"),
     # something the user never asked for ("I never agreed to that")
     r"(?:of course|certainly|absolutely|definitely|surely) not(?=\s*(?:$|[,.!;:-]))",

@@ -20,7 +20,7 @@ from ..catalog import DISCOVER, Catalog, Tool
 from ..errors import ConfigError
 from ..session import args_key, canonical_json
 from .binding import ActionSpec
-from .confirm import check_transcript, describe
+from .confirm import check_transcript, describe, tool_nouns
 from .decision import Violation
 from .engine import CallInput, CompiledRule, FactNeed
 from .model import (
@@ -356,6 +356,11 @@ def _confirmation(rule: ConfirmationRule, catalog: Catalog, applies: Applies, vi
     specs = {tool.name: ActionSpec.build(tool.name, key_args.get(tool.name),
                                          rule.actions.get(tool.name), schema=tool.schema)
              for tool in catalog.all() if tool.name in key_args or tool.name in rule.actions}
+    # per write tool: what the other writes of its domain act on ("passengers", "baggages")
+    writes = [tool for tool in catalog.all() if tool.kind == "write"]
+    others = {tool.name: tuple(sorted({n for t in writes if t.domain == tool.domain
+                                       for n in tool_nouns(t.name)} - set(tool_nouns(tool.name))))
+              for tool in writes}
 
     def check(call: CallInput) -> Violation | None:
         name, args = call.tool.name, call.arguments
@@ -380,7 +385,8 @@ def _confirmation(rule: ConfirmationRule, catalog: Catalog, applies: Applies, vi
             items = items_at(get_fact(call))
             if isinstance(items, list):
                 parts = [str(i[label]) for i in items if isinstance(i, dict) and label in i]
-        cover = check_transcript(call.session, spec, args, aliases, parts)
+        cover = check_transcript(call.session, spec, args, aliases, parts,
+                                 others.get(name, ()))
         if cover.confirmed:
             return None
         return violation(call, MISSING, f"Not confirmed: {cover.reason}. List exactly this "
