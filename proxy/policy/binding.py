@@ -93,13 +93,18 @@ class ActionSpec:
 _WORD_CACHE: dict[tuple[str, ...], re.Pattern[str]] = {}
 
 
-def names_action(text: str, words: tuple[str, ...]) -> str | None:
-    """The action word the text uses, if any (words are stems: "cancel" matches "cancelling")."""
+def action_pattern(words: tuple[str, ...]) -> re.Pattern[str]:
+    """The action words as one pattern (stems: "cancel" matches "cancelling"), cached."""
     pattern = _WORD_CACHE.get(words)
     if pattern is None:
         pattern = _WORD_CACHE[words] = re.compile(
             r"(?<![a-z])(?:" + "|".join(re.escape(w) for w in words) + r")")
-    m = pattern.search(text)
+    return pattern
+
+
+def names_action(text: str, words: tuple[str, ...]) -> str | None:
+    """The action word the text uses, if any (words are stems: "cancel" matches "cancelling")."""
+    m = action_pattern(words).search(text)
     return m.group() if m else None
 
 
@@ -527,12 +532,13 @@ def _value_marked(value: str, text: Text) -> str:
     return text.tokens().replace(own, " VALUE ")
 
 
-def mixed_choice(text: Text, items: list[str], value: Any, choices: tuple[str, ...]
-                 ) -> str | None:
+def mixed_choice(text: Text, items: list[str], value: Any, choices: tuple[str, ...],
+                 now: Any = None) -> str | None:
     """Where ``text`` gives the call's items different choices of one setting ("HAT286 in
     business, HAT047 in economy") while the call sets ``value`` for all of them: the item and
     the other choice, as words. Each item's choice is the one named after it, before the next
-    item; an item with none or several named says nothing."""
+    item; an item with none or several named says nothing; an item said to stay unchanged
+    keeps ``now`` (the setting as the facts hold it), where that is known."""
     # an id the call's items share (two flights on one date) tells none of them apart
     items = [item for item in items if items.count(item) == 1]
     if not choices or not isinstance(value, str) or len(items) < 2:
@@ -554,7 +560,7 @@ def mixed_choice(text: Text, items: list[str], value: Any, choices: tuple[str, .
         if len(named_here) == 1:
             said.setdefault(item, set()).update(named_here)
         elif not named_here and _UNCHANGED.search(whole):  # "HAT278: no change"
-            said.setdefault(item, set()).add(UNCHANGED)
+            said.setdefault(item, set()).add(now if now in choices else UNCHANGED)
     if not any(c == {value} for c in said.values()):
         return None
     for item, chosen in said.items():

@@ -37,6 +37,7 @@ from .binding import (
     KeySpec,
     Limits,
     Text,
+    action_pattern,
     amounts,
     count_set,
     decimal_of,
@@ -943,7 +944,7 @@ def _bind(session: SessionState, auth: Authorisation, spec: ActionSpec,
         return Coverage(False, f"the user said {words} to a proposal giving {moved[0]} the "
                         f"date {moved[1]}; the call has {moved[2]}", auth.words, shown,
                         superseding=names_action(last.plain, spec.words) is not None)
-    elsewhere = _acted_on_another(last, spec, arguments)
+    elsewhere = _acted_on_another(last, spec, arguments, known_values(session, reads=True))
     if elsewhere is not None:
         return Coverage(False, f"the user said {words} to a proposal putting this action on "
                         f"{elsewhere[0]} {elsewhere[1]!r}, not {elsewhere[2]!r}", auth.words,
@@ -1010,7 +1011,9 @@ def _bind(session: SessionState, auth: Authorisation, spec: ActionSpec,
                                 f"to {count}, not {value}", auth.words, shown, key.name,
                                 superseding=names_action(last.plain, spec.words) is not None)
         own = aliases.distinct
-        mixed, newest = (_mixed(auth, messages, arguments, value, key, spec.words)
+        # (a flight said to stay "unchanged" keeps the reservation's cabin, as read)
+        mixed, newest = (_mixed(auth, messages, arguments, value, key, spec.words,
+                                (_current(session, arguments) or {}).get(key.name))
                          if key.choices else (None, True))
         if mixed is not None:
             # (the proposal named this call's own items: its terms replace older yeses')
@@ -1190,7 +1193,7 @@ def _others_proposed(last: Text, spec: ActionSpec, arguments: dict[str, Any], al
             continue
         if any(named(last, v, {}) for v in ids):
             continue
-        for form in {shape for v in ids if (shape := _id_shape(v)) is not None}:
+        for form in {_id_shape(v) for v in ids}:
             for other in _known_of_form(last, form, index):
                 if other not in held and other.lower() not in held:
                     return name, other, ids if len(ids) > 1 else ids[0]
@@ -1291,7 +1294,7 @@ def _other_variant(session: SessionState, last: Text, arguments: dict[str, Any]
 
 
 @functools.lru_cache(maxsize=1024)  # (bounded: the ids calls hold)
-def _id_shape(value: str) -> re.Pattern[str] | None:
+def _id_shape(value: str) -> re.Pattern[str]:
     r"""Ids of ``value``'s form in normalised text: its letters as letters, its digits as
     digits (HAT218 -> hat\d{3}; 8349118980 -> \d{10})."""
     body = re.sub(r"\d+", lambda m: "\\d{" + str(len(m.group())) + "}",
@@ -1373,10 +1376,9 @@ def _swapped_member(last: Text, value: Any, arguments: dict[str, Any], aliases: 
     held: set[str] | None = None
     for v in _flat(value):
         if not isinstance(v, str) or not _ID_FORM.search(v) or _DATE_FORM.match(v) \
-                or v.lstrip("#").isdigit() or named(last, v, {}) \
-                or (shape := _id_shape(v)) is None:
+                or v.lstrip("#").isdigit() or named(last, v, {}):
             continue
-        for other in _known_of_form(last, shape, index):
+        for other in _known_of_form(last, _id_shape(v), index):
             if held is None:
                 held = {str(x).lower().lstrip("#") for x in _flat(arguments)}
             if other.lower() not in held:
@@ -1429,34 +1431,46 @@ def _flight_moved(last: Text, arguments: dict[str, Any], theirs: Text | None = N
     return None
 
 
-_ACTION_SENTENCES = re.compile(r"[.!?;:]+\s|\s-\s|\s\d{1,2}[.)]\s")
+_ACTION_SENTENCES = re.compile(r"[.!?;:]+\s|\s-\s|\s\d{1,2}[.)]\s|\n")
 
 
-def _acted_on_another(last: Text, spec: ActionSpec, arguments: dict[str, Any]
-                      ) -> tuple[str, str, str] | None:
+def _acted_on_another(last: Text, spec: ActionSpec, arguments: dict[str, Any],
+                      looked_up: dict[str, set[str]]) -> tuple[str, str, str] | None:
     """An id the call acts on (an order, a reservation) that the proposal the user answered
     named, but whose sentences with the action word name only another of its form ("You have
     #W1 (a lamp) and #W2 (a laptop). Shall I cancel #W2?" and the call cancels #W1): the key,
-    the id the action was put on and the call's."""
+    the id the action was put on and the call's. Ids with no run of digits ("8JX2WO") have no
+    form to find others by: the others are the ids the session looked up under the same key."""
     for key in spec.keys:
         value = values_at(arguments, key.name)
-        if not isinstance(value, str) or not key.name.endswith("_id") or kind_of(value) \
-                or not _ID_FORM.search(value):
+        if not isinstance(value, str) or not key.name.endswith("_id") or kind_of(value):
             continue
-        prefix = value.lower()[:len(value) - len(value.lstrip("#abcdefghijklmnopqrstuvwxyz"))]
-        if (prefix and last.plain.count(prefix) < 2) or not named(last, value, {}):
-            continue  # (one id of its form named: the common case, decided cheaply)
-        shape = _id_shape(value)
-        if shape is None:
-            continue
+        spelt = _ID_FORM.search(value) is not None
+        if spelt:
+            prefix = value.lower()[:len(value) - len(value.lstrip("#abcdefghijklmnopqrstuvwxyz"))]
+            if (prefix and last.plain.count(prefix) < 2) or not named(last, value, {}):
+                continue  # (one id of its form named: the common case, decided cheaply)
+            shape = _id_shape(value)
+        else:
+            others = looked_up.get(key.name, set()) - {value}
+            if not others or not named(last, value, {}):
+                continue
+            shape = re.compile(r"(?<![a-z0-9_])(?:" + "|".join(
+                re.escape(v.lower()) for v in sorted({value, *others})) + r")(?![0-9a-z_])")
         ids = {m.group().lstrip("#") for m in shape.finditer(last.plain)}
         own = value.lower().lstrip("#")
         if len(ids) < 2 or own not in ids:
             continue
         bound: set[str] = set()
         for sentence in _ACTION_SENTENCES.split(last.plain):
-            if names_action(sentence, spec.words) is not None:
-                bound.update(m.group().lstrip("#") for m in shape.finditer(sentence))
+            # (the action said of all of them binds none: "after downgrading all these")
+            if names_action(sentence, spec.words) is None or _for_all(sentence, spec.words):
+                continue
+            # (ids looked up, not of a form: only one the action word goes on to, "cancel
+            # ZFA04Y", not one a list line ran into: "XAZ3C0 (basic) would you like to cancel")
+            bound.update(m.group().lstrip("#") for m in shape.finditer(sentence)
+                         if spelt or any(0 <= m.start() - a.end() <= 60
+                                         for a in action_pattern(spec.words).finditer(sentence)))
         if bound and own not in bound:
             return key.name, "#" * value.startswith("#") + min(bound).upper(), value
     return None
@@ -1657,7 +1671,7 @@ class _Unshared:
 
 
 def _mixed(auth: Authorisation, messages: list[Message], arguments: dict[str, Any], value: Any,
-           key: KeySpec, words: tuple[str, ...]) -> tuple[str | None, bool]:
+           key: KeySpec, words: tuple[str, ...], now: Any = None) -> tuple[str | None, bool]:
     """``mixed_choice`` read turn by turn from the user's yes back (as far as a single value may
     have been named, ``CONTEXT_MESSAGES``), up to the first turn that names the call's value or
     says the action of all the items at once ("upgrading both flights"): a yes to a detail
@@ -1680,7 +1694,7 @@ def _mixed(auth: Authorisation, messages: list[Message], arguments: dict[str, An
         says_value = named(said, value, {})
         if says_value or other_choice(said, value, key.choices) is not None:
             mixed = mixed_choice(_lines(" ".join(m.content for m in messages[k:j])), items,
-                                 value, key.choices)
+                                 value, key.choices, now)
             if mixed is not None or says_value:
                 return mixed, n <= 1
             # only another choice, said of some items ("HAT184 stays in economy either way"):

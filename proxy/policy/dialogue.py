@@ -542,6 +542,15 @@ def _read_han(text: str) -> Reading:
                    "not know, so it is not taken as a yes")
 
 
+# After a yes, a sentence about something more ("also", "too") and another thing ("the return
+# one", "the other order"): what it holds or waits for is that other thing, not the yes.
+_ABOUT_MORE = re.compile(r"(?<![\w'])(?:also|too|as well)(?![\w'])")
+_INTERRUPTS = re.compile(r"(?:oh |ok |okay )?(?:actually|wait|hold on|hang on|no|stop|sorry)(?![\w'])")
+_ANOTHER = re.compile(r"(?<![\w'])(?:another|the other|other one|the return (?:one|flight|trip)|"
+                      r"the outbound (?:one|flight)|the second (?:one|order|reservation|item)|"
+                      r"my other|the rest)(?![\w'])")
+
+
 # A sound of reluctance straight before a yes that goes on to the action ("Hmm, ok then, cancel
 # it all", "ugh... fine, go ahead") is the yes's, not a hedge that holds it ("hmm, not sure" and
 # "hmm ok please tell me the refund amount" still hold).
@@ -576,6 +585,10 @@ def read_turn(content: str) -> Reading:
         return Reading(Act.OTHER, text[:80], "the user's message is not a yes to a proposal")
     yes = acts[last_yes][0]
     for s, q, act, withdraws in acts[last_yes + 1:]:
+        if act is Act.HOLD and _ABOUT_MORE.search(s) and _ANOTHER.search(s) \
+                and not _INTERRUPTS.match(s) and not _REOPENS.search(s):
+            continue  # ("yes cancel that one. i might also need to cancel the return one too,
+            # let me check with my boss first": the wait is the other one's)
         if act is Act.DECLINE:
             return Reading(Act.DECLINE, s, f'the user said yes, then: "{s}"', True)
         if act is Act.HOLD and (withdraws or (not q and _STRONG_CONDITION.search(s))):
