@@ -133,7 +133,7 @@ _WEAK_YES = _words(r"please", r"right", r"perfect", r"k", r"correct", r"exactly"
 
 # Imperative go-aheads: the user tells the agent to act.
 _GO_VERBS = (
-    r"proceed|go ahead|go on|carry on|continue|do it|do that|do this|do so|get it done|"
+    r"proceed|go ahead|go for it|go on|carry on|continue|do it|do that|do this|do so|get it done|"
     r"get (?:it|that|this) done|make it (?:so|happen)|execute|process|submit|complete|finali[sz]e|"
     r"apply|place|book|cancel|return|exchange|change|modify|update|switch|upgrade|downgrade|add|"
     r"remove|refund|send|issue|replace|swap|file|initiate|start|move|set|put|"
@@ -168,7 +168,7 @@ _REQUEST_Q = re.compile(
 )
 _CHOICE = re.compile(
     r"(?<![\w'])(?:(?:i'?ll|i will|i'?d like to|i would like to|let'?s|lets|we'?ll|i want to|"
-    r"i'?m going to|please|just|then|so) )?(?:go with|go for|take|choose|pick|"
+    r"i'?m going to|please|just|then|so) )?(?:go with|go for(?! it(?![\w']))|take|choose|pick|"
     r"select|opt for|prefer)(?![\w'])|^(?:option|the (?:first|second|third|last|cheaper|"
     r"cheapest|earlier|later) (?:one|option))(?![\w'])|(?<![\w'])option (?:\d+|one|two|three|"
     r"four|a|b|c)(?![\w'])"
