@@ -1431,7 +1431,7 @@ def _flight_moved(last: Text, arguments: dict[str, Any], theirs: Text | None = N
     return None
 
 
-_ACTION_SENTENCES = re.compile(r"[.!?;:]+\s|\s-\s|\s\d{1,2}[.)]\s|\n")
+_ACTION_SENTENCES = re.compile(r"[.!?;]+\s|\s-\s|\s\d{1,2}[.)]\s|\n")
 
 
 def _acted_on_another(last: Text, spec: ActionSpec, arguments: dict[str, Any],
@@ -1464,8 +1464,9 @@ def _acted_on_another(last: Text, spec: ActionSpec, arguments: dict[str, Any],
         bound: set[str] = set()
         for sentence in _ACTION_SENTENCES.split(last.plain):
             # (the action said of all of them binds none: "after downgrading all these")
-            if names_action(sentence, spec.words) is None or _for_all(sentence, spec.words):
-                continue
+            if names_action(sentence, spec.words) is None or _for_all(sentence, spec.words) \
+                    or _CANNOT.search(sentence) or "no longer" in sentence:
+                continue  # (nor one it says cannot be acted on: "can no longer be changed")
             # (ids looked up, not of a form: only one the action word goes on to, "cancel
             # ZFA04Y", not one a list line ran into: "XAZ3C0 (basic) would you like to cancel")
             bound.update(m.group().lstrip("#") for m in shape.finditer(sentence)
