@@ -1434,6 +1434,18 @@ def _flight_moved(last: Text, arguments: dict[str, Any], theirs: Text | None = N
 _ACTION_SENTENCES = re.compile(r"[.!?;]+\s|\s-\s|\s\d{1,2}[.)]\s|\n")
 
 
+_DONE_BY = re.compile(r"(?<![\w'])(?:i|i'?ve|i have|has been|have been|had been|was|were|been|"
+                      r"already|just)\s+(?:\w+\s+)?$")
+
+
+def _reported(sentence: str, verb: re.Match[str]) -> bool:
+    """Whether the action word at ``verb`` reports an action done ("I cancelled #W2 by
+    mistake", "has already been changed"), not one proposed."""
+    tail = re.match(r"[a-z]*", sentence[verb.end():])
+    word = verb.group() + (tail.group() if tail else "")
+    return word.endswith("ed") and _DONE_BY.search(sentence[:verb.start()]) is not None
+
+
 def _acted_on_another(last: Text, spec: ActionSpec, arguments: dict[str, Any],
                       looked_up: dict[str, set[str]]) -> tuple[str, str, str] | None:
     """An id the call acts on (an order, a reservation) that the proposal the user answered
@@ -1445,33 +1457,40 @@ def _acted_on_another(last: Text, spec: ActionSpec, arguments: dict[str, Any],
         value = values_at(arguments, key.name)
         if not isinstance(value, str) or not key.name.endswith("_id") or kind_of(value):
             continue
-        spelt = _ID_FORM.search(value) is not None
-        if spelt:
+        own = value.lower().lstrip("#")
+        ids: set[str] = set()
+        spelt = False
+        if _ID_FORM.search(value):
             prefix = value.lower()[:len(value) - len(value.lstrip("#abcdefghijklmnopqrstuvwxyz"))]
-            if (prefix and last.plain.count(prefix) < 2) or not named(last, value, {}):
-                continue  # (one id of its form named: the common case, decided cheaply)
-            shape = _id_shape(value)
-        else:
+            if not prefix or last.plain.count(prefix) >= 2:
+                shape = _id_shape(value)
+                ids = {m.group().lstrip("#") for m in shape.finditer(last.plain)}
+                spelt = len(ids) >= 2
+        if not spelt:  # (ids of no shared form: "ABC123" and "RT4567", "8JX2WO")
             others = looked_up.get(key.name, set()) - {value}
             if not others or not named(last, value, {}):
                 continue
-            shape = re.compile(r"(?<![a-z0-9_])(?:" + "|".join(
-                re.escape(v.lower()) for v in sorted({value, *others})) + r")(?![0-9a-z_])")
-        ids = {m.group().lstrip("#") for m in shape.finditer(last.plain)}
-        own = value.lower().lstrip("#")
+            shape = re.compile(r"(?<![a-z0-9_])#?(?:" + "|".join(
+                re.escape(v.lower().lstrip("#")) for v in sorted({value, *others}))
+                + r")(?![0-9a-z_])")
+            ids = {m.group().lstrip("#") for m in shape.finditer(last.plain)}
         if len(ids) < 2 or own not in ids:
             continue
         bound: set[str] = set()
         for sentence in _ACTION_SENTENCES.split(last.plain):
-            # (the action said of all of them binds none: "after downgrading all these")
+            # (the action said of all of them binds none: "after downgrading all these"; nor
+            # of one it says cannot be acted on, "can no longer be changed", or reports done,
+            # "I cancelled #W2 by mistake")
             if names_action(sentence, spec.words) is None or _for_all(sentence, spec.words) \
                     or _CANNOT.search(sentence) or "no longer" in sentence:
-                continue  # (nor one it says cannot be acted on: "can no longer be changed")
-            # (ids looked up, not of a form: only one the action word goes on to, "cancel
-            # ZFA04Y", not one a list line ran into: "XAZ3C0 (basic) would you like to cancel")
+                continue
+            verbs = [a for a in action_pattern(spec.words).finditer(sentence)
+                     if not _reported(sentence, a)]
+            # (ids of no shared form: only one the action word goes on to, "cancel ZFA04Y",
+            # not one a list line ran into: "XAZ3C0 (basic) would you like to cancel")
             bound.update(m.group().lstrip("#") for m in shape.finditer(sentence)
-                         if spelt or any(0 <= m.start() - a.end() <= 60
-                                         for a in action_pattern(spec.words).finditer(sentence)))
+                         if verbs and (spelt or any(0 <= m.start() - a.end() <= 60
+                                                    for a in verbs)))
         if bound and own not in bound:
             return key.name, "#" * value.startswith("#") + min(bound).upper(), value
     return None

@@ -470,6 +470,12 @@ def _sentence_act(sentence: str, question: bool) -> tuple[Act, bool]:
     go = _NO_THEN_GO.match(text)
     if go:  # "Nope, go for it", "No changes, please proceed": the no answers a question
         text = text[go.end():]
+    if (redirect := _PAY_REDIRECT_Q.search(text)) is not None:
+        # ("yes go ahead, but can the refund go on my gift card instead?": a go-ahead with the
+        # method it is to use, which the binding checks; the rest of the sentence decides)
+        rest = (text[:redirect.start()] + " " + text[redirect.end():]).strip(" ,")
+        if rest and _sentence_act(rest, False)[0] is Act.AFFIRM:
+            return Act.AFFIRM, False
     emoji_yes = bool(_EMOJI_YES.search(sentence))
     emoji_no = bool(_EMOJI_NO.search(sentence))
     if _DECLINE.search(text) or _NO_START.match(text) or (emoji_no and not emoji_yes):
@@ -496,6 +502,14 @@ def _sentence_act(sentence: str, question: bool) -> tuple[Act, bool]:
     return (Act.AFFIRM, False) if says_yes else (Act.OTHER, False)
 
 
+# A payment method asked for as a question: "can the refund go on my gift card instead?", "could
+# you put it on my Mastercard instead?"
+_PAY_REDIRECT_Q = re.compile(
+    r"(?:,?\s*(?:but|and)\s+)?(?:can|could|would|will)\s+(?:you\s+)?(?:please\s+)?(?:(?:put|send|"
+    r"refund|charge|move|make|bill|pay)\s+)?(?:the |my |that |this )?(?:refund|money|charge|payment|"
+    r"it|that|this|difference)?\s*(?:go\s+)?(?:back\s+)?(?:on|to|onto|into|with|using)\s+(?:my |the )"
+    r"[\w ]{0,20}?(?:gift ?card|visa|mastercard|amex|paypal|credit card|debit card|card|"
+    r"certificate)(?: ending(?: in)? \d{4})?(?: instead)?(?: please)?\s*$")
 _WHY_NOT = re.compile(r"(?:(?:sure|ok(?:ay)?|yes|yeah|fine|alright|hmm+|well),? )*why not")
 _NOT_SURE = re.compile(r"(?<![\w'])not (?:so |too |quite |entirely |really |very |100% )?sure"
                        r"(?![\w'])")
