@@ -949,6 +949,10 @@ def _bind(session: SessionState, auth: Authorisation, spec: ActionSpec,
         return Coverage(False, f"the user said {words} to a proposal putting this action on "
                         f"{elsewhere[0]} {elsewhere[1]!r}, not {elsewhere[2]!r}", auth.words,
                         shown, elsewhere[0])
+    left = _numbered_left_out(last, theirs, arguments)
+    if left is not None:
+        return Coverage(False, f"the user said {words} to a numbered plan, {left}; this call is "
+                        "that action", auth.words, shown)
     unspelled = _unspelled(last, window, theirs, spec, arguments, aliases)
     if unspelled is not None:
         return Coverage(False, f"the user said {words} to a proposal listing {unspelled[0]} "
@@ -1438,6 +1442,62 @@ _DONE_BY = re.compile(r"(?<![\w'])(?:i|i'?ve|i have|has been|have been|had been|
                       r"already|just)\s+(?:\w+\s+)?$")
 
 
+# A plan's actions by number: "1. Return ... 2. Exchange ... 3. Cancel ..." answered "yes for
+# the first one, not the second", "do 1 and 3", "yes to the first and the last one"
+_ORD = r"(first|1st|second|2nd|third|3rd|fourth|4th|fifth|5th|last|one|two|three|four|five|[1-9])"
+_ORD_VALUE = {"first": 1, "1st": 1, "one": 1, "second": 2, "2nd": 2, "two": 2, "third": 3,
+              "3rd": 3, "three": 3, "fourth": 4, "4th": 4, "four": 4, "fifth": 5, "5th": 5,
+              "five": 5}
+_ORD_REF = r"(?:the\s+|number\s+|no\.?\s*|#|option\s+|item\s+|step\s+)?" + _ORD + \
+    r"(?:\s+(?:one|action|item|option|step|part))?"
+_ORD_NO = re.compile(r"(?<![\w'])(?:not|except(?: for)?|skip|without|leave out|leave off|hold off "
+                     r"on|no to|forget(?: about)?|drop|scratch|don'?t do)\s+" + _ORD_REF +
+                     r"(?![\w'])")
+_ORD_YES = re.compile(r"(?<![\w'])(?:(?:yes|yeah|ok(?:ay)?|go ahead|proceed|do|confirm)\s+(?:(?:to|"
+                      r"for|with)\s+)?|(?:only|just)\s+)" + _ORD_REF + r"((?:\s*(?:,|and|&)\s*"
+                      + _ORD_REF + r")*)(?![\w'])")
+_PLAN_MARK = re.compile(r"(?:^|\s)([1-9])[.)]\s")
+
+
+def _ordinals(text: str, last: int) -> set[int]:
+    return {last if w == "last" else int(w) if w.isdigit() else _ORD_VALUE[w]
+            for w in re.findall(_ORD, text)}
+
+
+def _numbered_left_out(last: Text, theirs: Text, arguments: dict[str, Any]) -> str | None:
+    """Where the proposal numbered its actions and the user's yes left some out by number
+    ("yes for the first one, not the second"; "do 1 and 3"), the words that left out the
+    action this call is (the one numbered item naming the call's ids), or None."""
+    said = theirs.plain
+    if not any(c.isdigit() for c in said) and not re.search(
+            r"first|second|third|fourth|fifth|last|\bone\b|\btwo\b|three", said):
+        return None
+    marks = list(_PLAN_MARK.finditer(last.plain))
+    numbers = [int(m.group(1)) for m in marks]
+    if len(marks) < 2 or numbers != list(range(1, len(marks) + 1)):
+        return None
+    items = [last.plain[m.end():marks[i + 1].start() if i + 1 < len(marks) else len(last.plain)]
+             for i, m in enumerate(marks)]
+    excluded = {n for m in _ORD_NO.finditer(said) for n in _ordinals(m.group(), len(items))}
+    included = {n for m in _ORD_YES.finditer(said) for n in _ordinals(m.group(), len(items))}
+    if not excluded and not included:
+        return None
+    # the item this call is: the one numbered item naming the call's ids
+    ids = [v for v in _flat(arguments) if isinstance(v, str) and _ID_FORM.search(v)]
+    holding = [n for n, item in enumerate(items, 1) if ids and all(
+        named(Text(item), v, {}) for v in ids if any(named(Text(i), v, {}) for i in items))
+        and any(named(Text(item), v, {}) for v in ids)]
+    if len(holding) != 1:
+        return None
+    n = holding[0]
+    if n in excluded or (included and n not in included):
+        return f'"{excerpt(said, 80)}" leaving out item {n}'
+    return None
+
+
+_NO_LONGER = re.compile(r"(?:can|could) no longer|no longer (?:be|possible|eligible|available)")
+
+
 def _reported(sentence: str, verb: re.Match[str]) -> bool:
     """Whether the action word at ``verb`` reports an action done ("I cancelled #W2 by
     mistake", "has already been changed"), not one proposed."""
@@ -1477,12 +1537,13 @@ def _acted_on_another(last: Text, spec: ActionSpec, arguments: dict[str, Any],
         if len(ids) < 2 or own not in ids:
             continue
         bound: set[str] = set()
-        for sentence in _ACTION_SENTENCES.split(last.plain):
+        # (what it says stays out binds nothing: "#W8461477 will not be affected")
+        for sentence in _ACTION_SENTENCES.split(kept_out(last.plain)):
             # (the action said of all of them binds none: "after downgrading all these"; nor
             # of one it says cannot be acted on, "can no longer be changed", or reports done,
             # "I cancelled #W2 by mistake")
             if names_action(sentence, spec.words) is None or _for_all(sentence, spec.words) \
-                    or _CANNOT.search(sentence) or "no longer" in sentence:
+                    or _CANNOT.search(sentence) or _NO_LONGER.search(sentence):
                 continue
             verbs = [a for a in action_pattern(spec.words).finditer(sentence)
                      if not _reported(sentence, a)]
