@@ -243,7 +243,10 @@ _WAIT = _words(
     r"i mean the other",
     r"(?:i'?m )?not (?:so |too |quite |entirely )?sure(?! (?:what|which|when|where|how|who|why|if i|"
     r"whether i|of the|about the (?:number|id|date|name|order)))", *_HEDGE_WORDS,
-    r"on second thought", r"actually,? (?:no|wait|hold|let|can|could|i)", r"before (?:you|we|that|"
+    r"on second thought",
+    # ("actually, I ..." opening a clause; not "M is fine actually, I checked the size chart")
+    r"(?:(?<=^)|(?<=[,;:.!?-] )|(?<=[,;:.!?-])|(?<=\band )|(?<=\bbut )|(?<=\bno )|(?<=\boh ))"
+    r"actually,? (?:no|wait|hold|let|can|could|i)", r"before (?:you|we|that|"
     r"doing|proceeding|anything|going|i|finali[sz]ing|confirming|making)", r"but first",
     r"first,? (?:tell|check|can|could|let|confirm|make sure|i)", r"double[- ]?(?:check|confirm)",
     r"espera", r"espere", r"todavía no", r"aún no", r"un momento", r"attendez", r"attends",
@@ -444,12 +447,14 @@ def sentences(text: str) -> list[tuple[str, bool]]:
 
 # chat shorthand, read as the words it stands for ("pls proceed", "could u go ahead")
 _SHORTHAND = {"pls": "please", "plz": "please", "plse": "please", "u": "you", "ur": "your",
-              "k": "ok", "kk": "ok", "thx": "thanks", "thnx": "thanks", "ty": "thank you"}
+              "k": "ok", "kk": "ok", "y": "yes", "thx": "thanks", "thnx": "thanks",
+              "ty": "thank you"}
 # ("k" is "ok" only as the whole sentence or before a go-ahead: "Mia K. Li", "2 k", "vitamin
-# k" and the Czech "k" are no yes)
+# k" and the Czech "k" are no yes; "y" is "yes" only as the whole sentence: "pasta y vino")
 _SHORTHAND_RE = re.compile(
-    r"(?<![\w'])(?:" + "|".join(w for w in _SHORTHAND if w[0] != "k")
-    + r"|^kk?(?=[\s,]*(?:$|go |go$|proceed|do it|please|pls|plz|thx|thanks)))(?![\w'])")
+    r"(?<![\w'])(?:" + "|".join(w for w in _SHORTHAND if w[0] not in "ky")
+    + r"|^kk?(?=[\s,]*(?:$|go |go$|proceed|do it|please|pls|plz|thx|thanks))|^y(?=[\s,.!]*$))"
+    r"(?![\w'])")
 
 
 _FRAGMENT = re.compile(r"^[\W\d_]*$")
@@ -480,8 +485,11 @@ def _sentence_act(sentence: str, question: bool) -> tuple[Act, bool]:
     emoji_no = bool(_EMOJI_NO.search(sentence))
     if _DECLINE.search(text) or _NO_START.match(text) or (emoji_no and not emoji_yes):
         return Act.DECLINE, True
-    if _WAIT.search(text) or _EMOJI_HOLD.search(sentence):
+    if _EMOJI_HOLD.search(sentence):
         return Act.HOLD, True
+    if _WAIT.search(text):
+        # only a hedge on a yes ("synthetic is fine I guess"): it holds, it takes nothing back
+        return Act.HOLD, not (_YES.search(text) and not _WAIT.search(_HEDGES.sub(" ", text)))
     text = _NOT_SURE.sub(" ", text)  # ("not sure which one": no "sure")
     weak_only = not _yes_strong(text)
     says_yes = bool(

@@ -191,6 +191,8 @@ TABLE: list[tuple[str, Act]] = [
     ("Of course not!", D), ("Absolutely not.", D), ("I don't think that's right", D),
     ("i dont think so", D), ("Okay, but I never asked for that.", D),
     ("Yes please, I never want to see this order again", A), ("Sure, why not?", A),
+    ("y", A), ("Y.", A), ("pasta y vino", N),
+    ("the shoes yes, leave the jacket as is — M is fine actually, I checked the size chart", A),
     ("Go right ahead", A), ("Nope, looks good, go ahead", A), ("LGTM", A),
     # a plain yes, then a request for something more in the same sentence
     ("Yes please, and can you also add a bag to my other trip RT4567?", A),
