@@ -34,6 +34,7 @@ VERB_WORDS: dict[str, tuple[str, ...]] = {
                "ander", "actualiz", "atualiz", "alter", "remplac", "ersetz", "sostitu", "修改",
                "更改", "更换", "更換", "改为", "改為"),
     "update": ("updat", "chang", "modif", "upgrad", "downgrad", "switch", "add", "replac", "swap",
+               "mov", "rebook", "reschedul", "put you on", "put me on", "corrected", "correction",
                "remplac", "ersetz", "sostitu", "cambi",
                "änder", "ander", "actualiz", "atualiz", "alter", "ajout", "agreg", "añad",
                "anad", "hinzufüg", "hinzufug", "füg", "adicion", "aggiung", "修改", "更改", "更新",
@@ -263,6 +264,23 @@ def other_date(text: Text, code: str, date: str) -> str | None:
             return None  # (a mention without a date: a plan's other object may be meant)
         other = found.group()
     return other
+
+
+def date_before(text: Text, code: str, date: str) -> str | None:
+    """A date ``text`` puts just before flight ``code`` ("Moving both flights to May 18 (HAT130
+    and HAT184)", the call flying HAT130 on May 19) where it never names ``date`` at all."""
+    iso = _DATE.match(date)
+    if iso is None:
+        return None
+    own = _date_pattern(iso.group(1), int(iso.group(2)), int(iso.group(3)))
+    if own.search(text.plain):
+        return None
+    for m in _id_pattern(code).finditer(text.plain):
+        before = re.split(r"[.;!?]\s|\n", text.plain[max(0, m.start() - 60):m.start()])[-1]
+        found = list(_ANY_DATE.finditer(before))
+        if found:
+            return found[-1].group()
+    return None
 
 
 def _item_pattern(item: str) -> re.Pattern[str]:

@@ -40,6 +40,7 @@ from .binding import (
     action_pattern,
     amounts,
     count_set,
+    date_before,
     decimal_of,
     excerpt,
     family_members,
@@ -1419,7 +1420,8 @@ def _flight_moved(last: Text, arguments: dict[str, Any], theirs: Text | None = N
                 continue
             if isinstance(code := m.get("flight_number"), str) \
                     and isinstance(date := m.get("date"), str) \
-                    and (other := other_date(last, code, date)) is not None \
+                    and ((other := other_date(last, code, date)) is not None
+                         or (other := date_before(last, code, date)) is not None) \
                     and (theirs is None or not named(theirs, date, {})):
                 return code, other, date
             # a passenger's date of birth ("Maria Lopez, born 1990-03-02", the call 1990-02-03)

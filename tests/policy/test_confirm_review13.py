@@ -161,6 +161,18 @@ HEDGED = [PROFILE, ("read", "get_order_details", {"order_id": "#W1000001"}, ORDE
           "user: hmm the lamp is fine I guess, it's just for the guest room. ok if the refund "
           "goes back on my visa then yes"]
 
+MOVE = [read(DEN_BOS),
+        "assistant: Moving both flights to **May 18** (HAT130 and HAT184, economy) would cost $16, "
+        "charged to your Visa ending 7447. Would you like to go with May 18? (yes/no)",
+        "user: yes, the 18th is fine, go ahead"]
+MAY18 = [{"flight_number": "HAT130", "date": "2024-05-18"},
+         {"flight_number": "HAT184", "date": "2024-05-18"}]
+OPTIONS = [read(DEN_BOS),
+           "assistant: Economy options on May 18:\n\n| Flight | Fare | Difference |\n|---|---|---|\n"
+           "| HAT130 + HAT184 | $139 | +$8 |\n| HAT132 + HAT186 | $158 | +$27 |\n\nThe difference "
+           "can be paid with your Visa ending 7447 or your certificate.",
+           "user: Put me on HAT130 and HAT184 on the 18th, economy, and charge the Visa."]
+
 CASES = [
     # an offer in a table without "confirm", answered "go for it" (once read as picking an option)
     shop("N1", "allow", [*_table_offer(), "user: perfect, go for it"], ADR, MAPLE,
@@ -224,6 +236,15 @@ CASES = [
     shop("N26", "allow", HEDGED, RETURN, returning("1000000003"), "the refund goes to the Visa"),
     shop("N27", "refuse", [*HEDGED[:-1], HEDGED[-1].replace("visa", "gift card")], RETURN,
          returning("1000000003"), "the condition (gift card) is not what the summary says"),
+    # moving flights, and the user's own full instruction after options
+    trip("N28", "allow", MOVE, UPD, change("ABC123", "economy", MAY18, VISA), "moving was approved"),
+    trip("N29", "refuse", MOVE, UPD, change("ABC123", "economy", [
+        {"flight_number": "HAT130", "date": "2024-05-19"},
+        {"flight_number": "HAT184", "date": "2024-05-19"}], VISA), "another date than approved"),
+    trip("N30", "allow", OPTIONS, UPD, change("ABC123", "economy", MAY18, VISA),
+         "the user's own instruction, as shown"),
+    trip("N31", "refuse", OPTIONS, UPD, change("ABC123", "economy", MAY18, "certificate_7000001"),
+         "the user said charge the Visa"),
     trip("N20", "allow", LISTED_TWO, "cancel_reservation", {"reservation_id": "ABC123"},
          "ABC123 was approved; the wait is about the other one"),
     trip("N21", "refuse", LISTED_TWO, "cancel_reservation", {"reservation_id": "RT4567"},
