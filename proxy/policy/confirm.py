@@ -208,6 +208,9 @@ _CHOICE_ASKED = re.compile(
 _CHECK_ASKED = re.compile(
     r"(?<![\w'])(?:is (?:this|that|it) (?:the )?(?:right|correct|same) (?:reservation|order|"
     r"booking|trip|flight|account|email|address|one|person|user)|"
+    # "just to verify, is this your order?", "are these your reservations?"
+    r"(?:is|are) (?:this|that|these|those|it) (?:your|the) (?:reservations?|orders?|bookings?|trips?|"
+    r"flights?|accounts?|items?)(?: (?:you(?:'re| are) (?:asking|talking) about|in question))?\?|"
     # which one is meant: "is it the blue one you want to return?", "is this the reservation
     # you mean: I57WUD, ...?" (the whole question: what it is for is no proposal)
     r"is (?:it|this|that) the (?!only |last |final )(?:[\w-]+ ){0,4}?(?:you|you'd|you would) "

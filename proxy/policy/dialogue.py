@@ -128,7 +128,7 @@ _YES = _words(
 # Words that on their own carry little ("please", "right", "great"): they affirm only when the
 # sentence is nothing but them (plus filler), e.g. "Great!", "Right."; inside "please tell me ..."
 # or "right now" they do not.
-_WEAK_YES = _words(r"please", r"right", r"perfect", r"k", r"correct", r"exactly",
+_WEAK_YES = _words(r"please", r"right", r"perfect", r"k", r"confirmation", r"correct", r"exactly",
                    r"indeed", r"fine", r"klar", r"richtig", r"deal", r"stimmt")
 
 # Imperative go-aheads: the user tells the agent to act.

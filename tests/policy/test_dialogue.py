@@ -192,6 +192,7 @@ TABLE: list[tuple[str, Act]] = [
     ("i dont think so", D), ("Okay, but I never asked for that.", D),
     ("Yes please, I never want to see this order again", A), ("Sure, why not?", A),
     ("y", A), ("Y.", A), ("pasta y vino", N),
+    ("my confirmation email still shows the NY address", N),
     ("the shoes yes, leave the jacket as is — M is fine actually, I checked the size chart", A),
     ("Go right ahead", A), ("Nope, looks good, go ahead", A), ("LGTM", A),
     # a plain yes, then a request for something more in the same sentence
