@@ -1254,10 +1254,6 @@ def _option_at(text: str, value: str) -> list[int]:
         r"(?<![a-z0-9'’])" + re.escape(v) + r"(?![a-z0-9'’])", text)]
 
 
-def _option_named(text: str, value: str) -> bool:
-    return bool(_option_at(text, value))
-
-
 def _described_together(text: str, values: list[str], span: int = 30) -> bool:
     """Whether ``text`` names all ``values`` within ``span`` characters of one of them ("M /
     blue / high ventilation"), not scattered ("the medium blue helmet ... size L")."""
@@ -1288,8 +1284,11 @@ def _other_variant(session: SessionState, last: Text, arguments: dict[str, Any]
                 if not variants:
                     return None
             own = variants.get(v)
-            if own is None or all(_option_named(last.plain, o) for o in own[1].values()
-                                  if o.lower() not in _PLAIN_VALUES):
+            # (its own options described together: "1.5L, plastic, black" for the item given
+            # back and "glass, white" for the new one name all of a plastic white kettle's, but
+            # not together)
+            if own is None or _described_together(
+                    last.plain, [o for o in own[1].values() if o.lower() not in _PLAIN_VALUES]):
                 continue
             described = [other for other, (product, options) in variants.items()
                          if other not in held and product == own[0] and options != own[1]

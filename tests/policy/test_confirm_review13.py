@@ -22,6 +22,7 @@ from .test_confirm_review3 import (
     reservation,
     verdict,
 )
+from .test_confirm_review7 import item, product
 from .test_confirm_review8 import CANCEL, LOOKED_UP, PROFILE, RETURN, cancel, returning, shop
 from .test_ledger import ORDER, PENDING
 
@@ -173,6 +174,27 @@ OPTIONS = [read(DEN_BOS),
            "can be paid with your Visa ending 7447 or your certificate.",
            "user: Put me on HAT130 and HAT184 on the 18th, economy, and charge the Visa."]
 
+KETTLE_BLACK = item("Electric Kettle", "1075968781", "5428723833", 145.48, capacity="1.5L",
+                    material="plastic", color="black")
+KETTLE_GLASS = item("Electric Kettle", "1075968781", "9472539378", 143.72, capacity="1.5L",
+                    material="glass", color="white")
+KETTLE_WHITE = item("Electric Kettle", "1075968781", "2698416822", 149.45, capacity="1.5L",
+                    material="plastic", color="white")
+KETTLE_ORDER = {"order_id": "#W1000001", "user_id": "ava_1", "status": "delivered",
+                "items": [{**KETTLE_BLACK}], "payment_history": [{"payment_method_id": "paypal_4"}]}
+KETTLE_SWAP = [PROFILE, ("read", "get_order_details", {"order_id": "#W1000001"}, KETTLE_ORDER),
+               product("1075968781", "Electric Kettle", [KETTLE_BLACK, KETTLE_GLASS, KETTLE_WHITE]),
+               "assistant: Here's the exchange:\n\n- **Order:** #W1000001\n- **Return:** Electric "
+               "Kettle (1.5L, plastic, black) - $145.48\n- **New item:** Electric Kettle (1.5L, "
+               "glass, white) - $143.72\n- **Price difference:** $1.76 refunded to your PayPal\n\n"
+               "Shall I proceed? (yes/no)", "user: Yes please"]
+
+
+def _kettle(new: str) -> dict[str, Any]:
+    return {"order_id": "#W1000001", "item_ids": ["5428723833"], "new_item_ids": [new],
+            "payment_method_id": "paypal_4"}
+
+
 CASES = [
     # an offer in a table without "confirm", answered "go for it" (once read as picking an option)
     shop("N1", "allow", [*_table_offer(), "user: perfect, go for it"], ADR, MAPLE,
@@ -248,8 +270,14 @@ CASES = [
     # a yes to "is this your order?"
     shop("N32", "refuse", [*LOOKED_UP, "assistant: Order #W2000002: Kettle, Office Chair, total "
                            "$371.86, paid with your Visa ending 7334.\n\nJust to verify - is this "
-                           "your order?", "user: yes that's my order"], CANCEL, cancel(),
+                           "your order?", "user: yes that's my order",
+                           "assistant: Thank you for confirming."], CANCEL, cancel(),
          "the yes answered whose order it is; no cancellation was listed"),
+    # a new variant described by its options, where the item given back shares some of them
+    shop("N33", "allow", KETTLE_SWAP, "exchange_delivered_order_items", _kettle("9472539378"),
+         "the glass white kettle was listed and approved"),
+    shop("N34", "refuse", KETTLE_SWAP, "exchange_delivered_order_items", _kettle("2698416822"),
+         "the plastic white kettle was never listed"),
     trip("N20", "allow", LISTED_TWO, "cancel_reservation", {"reservation_id": "ABC123"},
          "ABC123 was approved; the wait is about the other one"),
     trip("N21", "refuse", LISTED_TWO, "cancel_reservation", {"reservation_id": "RT4567"},
