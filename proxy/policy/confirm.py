@@ -922,6 +922,10 @@ def _bind(session: SessionState, auth: Authorisation, spec: ActionSpec,
     if brought is not None:
         return Coverage(False, f"after the user said {words}, the agent put {brought!r} in the "
                         "call on its own; the user never said yes to it", auth.words, shown)
+    missing = _addon_not_taken(theirs, arguments)
+    if missing is not None:
+        return Coverage(False, f"the user said {words} and asked for {missing}; the call does "
+                        "not hold it", auth.words, shown)
     total = _total_differs(last, theirs, arguments)
     if total is not None:
         return Coverage(False, f"the user said {words} to a proposal totalling {total[0]}; the "
@@ -1351,6 +1355,45 @@ def _totals(text: str) -> set[Decimal]:
     return found
 
 
+# An add-on the user asks for in the yes ("yes, but add 1 checked bag for me", "add the
+# insurance for both of us"): not said after a negation ("no insurance", "don't add a bag")
+_ADDON_ASKED = re.compile(
+    r"(?<![\w'])(?<!no )(?<!n't )(?<!not )(?:add|include|throw in|with|i want|i'?d like|get)"
+    r"(?: me| us)?\s+(?:the |a |an |(\d|one|two|three|four|five)\s+)?(?:(?:travel|trip) )?"
+    r"(?:(checked |extra |additional )?(bags?|baggage|suitcases?|luggage)|(insurance))(?![\w'])")
+_NEGATED_BEFORE = re.compile(r"(?<![\w'])(?:no|not|never|without)(?![\w'])|n't\b")
+_COUNT_WORD = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5}
+
+
+def _addons_asked(theirs: Text) -> tuple[int | None, bool]:
+    """The bags (a count, or None) and whether insurance the user's words ask to add."""
+    bags, insurance = None, False
+    for m in _ADDON_ASKED.finditer(theirs.plain):
+        if _NEGATED_BEFORE.search(theirs.plain[max(0, m.start() - 20):m.start()]):
+            continue  # ("i don't want to add a bag")
+        if m.group(4):
+            insurance = True
+        else:
+            n = m.group(1)
+            bags = max(bags or 0, int(n) if n and n.isdigit() else _COUNT_WORD.get(n or "", 1))
+    return bags, insurance
+
+
+def _addon_not_taken(theirs: Text, arguments: dict[str, Any]) -> str | None:
+    """A bag or insurance the user's yes asked to add that the booking's call does not hold
+    ("yes, but add 1 checked bag for me", the call booking none)."""
+    if "add" not in theirs.plain and "with" not in theirs.plain and "want" not in theirs.plain \
+            and "like" not in theirs.plain and "include" not in theirs.plain:
+        return None
+    bags, insurance = _addons_asked(theirs)
+    if insurance and arguments.get("insurance") == "no":
+        return "insurance"
+    held = arguments.get("total_baggages")
+    if bags is not None and isinstance(held, int) and held < bags:
+        return f"{bags} bag(s)"
+    return None
+
+
 def _total_differs(last: Text, theirs: Text, arguments: dict[str, Any]
                    ) -> tuple[str, str] | None:
     """The call's payments (a booking's ``payment_methods`` amounts) against the total the
@@ -1362,6 +1405,9 @@ def _total_differs(last: Text, theirs: Text, arguments: dict[str, Any]
             and not isinstance(m.get("amount"), bool)]
     if not paid or "total" not in last.plain:
         return None
+    bags, insurance = _addons_asked(theirs)
+    if insurance or bags is not None:
+        return None  # (the user added something to it: the sum moved with their own words)
     proposed = _totals(last.plain)
     paying = Decimal(str(sum(paid)))
     if not proposed or paying in proposed or paying in amounts(theirs.plain) or (

@@ -12,10 +12,13 @@ import pytest
 from proxy.policy import PolicySet
 
 from .test_confirm_review3 import (
+    BOOK,
     DEN_BOS,
     IAH_SFO,
+    PROPOSE,
     VISA,
     Case,
+    booking,
     change,
     executed,
     read,
@@ -195,6 +198,10 @@ def _kettle(new: str) -> dict[str, Any]:
             "payment_method_id": "paypal_4"}
 
 
+def _insured(*pay: tuple[str, float]) -> dict[str, Any]:
+    return {**booking(*pay), "insurance": "yes"}
+
+
 CASES = [
     # an offer in a table without "confirm", answered "go for it" (once read as picking an option)
     shop("N1", "allow", [*_table_offer(), "user: perfect, go for it"], ADR, MAPLE,
@@ -278,6 +285,15 @@ CASES = [
          "the glass white kettle was listed and approved"),
     shop("N34", "refuse", KETTLE_SWAP, "exchange_delivered_order_items", _kettle("2698416822"),
          "the plastic white kettle was never listed"),
+    # an add-on the user asks for in the yes: the total moves with it; a call without it fails
+    trip("N35", "allow", [PROPOSE, "user: Actually, add the travel insurance. Otherwise all good, "
+                          "go ahead."], BOOK, _insured((VISA, 270)), "insurance added as asked"),
+    trip("N36", "refuse", [PROPOSE, "user: Actually, add the travel insurance. Otherwise all good, "
+                           "go ahead."], BOOK, booking((VISA, 240)), "insurance asked, not booked"),
+    trip("N37", "allow", [PROPOSE, "user: yes, but add 1 checked bag for me"], BOOK,
+         booking((VISA, 240), bags=(1, 0)), "the bag asked for is in the booking"),
+    trip("N38", "refuse", [PROPOSE, "user: yes, but add 1 checked bag for me"], BOOK,
+         booking((VISA, 240)), "the bag asked for is not in the booking"),
     trip("N20", "allow", LISTED_TWO, "cancel_reservation", {"reservation_id": "ABC123"},
          "ABC123 was approved; the wait is about the other one"),
     trip("N21", "refuse", LISTED_TWO, "cancel_reservation", {"reservation_id": "RT4567"},
