@@ -325,7 +325,10 @@ def _acknowledges(messages: list[Message], index: int) -> bool:
     """Whether the user's "ok" at ``index`` only acknowledges what the agent told: the agent's
     turn asked nothing and announced no action (order details, how exchanges work, a list of
     options); "I'll cancel order #W1 now." "Ok" stays a yes."""
-    if not _ACKNOWLEDGED.fullmatch(plain(messages[index])):
+    # (the yes alone: "Perfect. Just to be sure, the bag is definitely on there?" to a report
+    # of what was done)
+    if not _ACKNOWLEDGED.fullmatch(plain(messages[index])) \
+            and not _ACKNOWLEDGED.fullmatch(reading_of(messages[index]).words):
         return False
     text, _start = _turn_before(messages, index)
     return bool(text) and "?" not in text and not _GO_AHEAD_ASKED.search(text) \
@@ -2034,6 +2037,14 @@ def check_transcript(session: SessionState, spec: ActionSpec, arguments: dict[st
         if used:
             cover = Coverage(False, f'the user\'s yes ("{auth.words}") was already used for this '
                              "same action; repeating it needs a new yes", auth.words)
+        elif _used_since(session, spec.tool, key, -1) and not _ids_named(
+                auth.proposal(session.messages)[0], arguments):
+            # done before this yes, and the proposal it answered did not name it again ("Your
+            # default address is updated. Let me also apply it to your pending order", the
+            # order's address changed to the same one an hour before)
+            cover = Coverage(False, f'this same action was carried out earlier in the '
+                             f'conversation; the user\'s yes ("{auth.words}") was to a proposal '
+                             "that did not name it again", auth.words)
         elif (taken := _skipped(session, auth, spec)) is not None or (
                 auth.narrowed and (taken := _narrowing_honoured(session, auth, spec, arguments,
                                                                 aliases, others)) is not None):
@@ -2167,6 +2178,13 @@ def _flat(value: Any) -> list[Any]:
     if isinstance(value, dict):
         return [x for v in value.values() for x in _flat(v)]
     return [value]
+
+
+def _ids_named(text: Text, arguments: dict[str, Any]) -> bool:
+    """Whether ``text`` names every id-like argument (``*_id``) of the call."""
+    ids = [v for k, v in arguments.items() if k.endswith("_id") and isinstance(v, str)
+           and not kind_of(v)]
+    return all(named(text, v, {}) for v in ids)
 
 
 def _used_since(session: SessionState, tool: str, key: str, seq: int) -> bool:
