@@ -734,7 +734,6 @@ KNOWN_WRONG = {
     "R19": "a correction in other words than the choice's own ('I ordered it by mistake') is not read",
     "R55": "items to keep marked in a table (a 'Keep' row) are not read",
     "R57": "'I'll just keep it' (a pronoun) does not leave the speaker out",
-    "A22": "a booking's payment is an optional key: a card added to the split after the yes passes",
     "A30": "'economy → business' names economy too, so a call keeping economy is covered",
 }
 
