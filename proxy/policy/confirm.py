@@ -960,7 +960,7 @@ def _bind(session: SessionState, auth: Authorisation, spec: ActionSpec,
         return Coverage(False, f"the user said {words} to a proposal putting this action on "
                         f"{elsewhere[0]} {elsewhere[1]!r}, not {elsewhere[2]!r}", auth.words,
                         shown, elsewhere[0])
-    left = _numbered_left_out(last, theirs, arguments)
+    left = _numbered_left_out(last, theirs, arguments, known_values(session, reads=True))
     if left is not None:
         return Coverage(False, f"the user said {words} to a numbered plan, {left}; this call is "
                         "that action", auth.words, shown)
@@ -1507,14 +1507,17 @@ _ORD = r"(first|1st|second|2nd|third|3rd|fourth|4th|fifth|5th|last|one|two|three
 _ORD_VALUE = {"first": 1, "1st": 1, "one": 1, "second": 2, "2nd": 2, "two": 2, "third": 3,
               "3rd": 3, "three": 3, "fourth": 4, "4th": 4, "four": 4, "fifth": 5, "5th": 5,
               "five": 5}
-_ORD_REF = r"(?:the\s+|number\s+|no\.?\s*|#|option\s+|item\s+|step\s+)?" + _ORD + \
-    r"(?:\s+(?:one|action|item|option|step|part))?"
+# (a word needs its article, "the first", "number two"; a digit stands alone, "do 1 and 3": "that
+# change first" is no plan's first item)
+_ORD_REF = r"(?:(?:the\s+|number\s+|no\.?\s*|#|option\s+|item\s+|step\s+)" + _ORD + \
+    r"|(?<![\w$.,])[1-9](?![\w.,%]))(?:\s+(?:one|action|item|option|step|part))?"
 _ORD_NO = re.compile(r"(?<![\w'])(?:not|except(?: for)?|skip|without|leave out|leave off|hold off "
                      r"on|no to|forget(?: about)?|drop|scratch|don'?t do)\s+" + _ORD_REF +
                      r"(?![\w'])")
-_ORD_YES = re.compile(r"(?<![\w'])(?:(?:yes|yeah|ok(?:ay)?|go ahead|proceed|do|confirm)\s+(?:(?:to|"
-                      r"for|with)\s+)?|(?:only|just)\s+)" + _ORD_REF + r"((?:\s*(?:,|and|&)\s*"
-                      + _ORD_REF + r")*)(?![\w'])")
+_ORD_YES = re.compile(r"(?<![\w'])(?:(?:yes|yeah|ok(?:ay)?|go ahead|proceed|do|confirm|cancel|"
+                      r"return|exchange|change|book|take|go with)\s+(?:(?:to|for|with)\s+)?"
+                      r"(?:(?:only|just)\s+)?|(?:only|just)\s+)" + _ORD_REF
+                      + r"((?:\s*(?:,|and|&)\s*" + _ORD_REF + r")*)(?![\w'])")
 _PLAN_MARK = re.compile(r"(?:^|\s)([1-9])[.)]\s")
 
 
@@ -1523,35 +1526,51 @@ def _ordinals(text: str, last: int) -> set[int]:
             for w in re.findall(_ORD, text)}
 
 
-def _numbered_left_out(last: Text, theirs: Text, arguments: dict[str, Any]) -> str | None:
-    """Where the proposal numbered its actions and the user's yes left some out by number
-    ("yes for the first one, not the second"; "do 1 and 3"), the words that left out the
-    action this call is (the one numbered item naming the call's ids), or None."""
+def _numbered_left_out(last: Text, theirs: Text, arguments: dict[str, Any],
+                       looked_up: dict[str, set[str]]) -> str | None:
+    """Where the proposal numbered its actions, or listed the objects they act on one after
+    another (a table of reservations), and the user's yes left some out by number ("yes for
+    the first one, not the second"; "do 1 and 3"; "cancel the first one"), the words that left
+    out the action this call is, or None."""
     said = theirs.plain
     if not any(c.isdigit() for c in said) and not re.search(
             r"first|second|third|fourth|fifth|last|\bone\b|\btwo\b|three", said):
         return None
-    marks = list(_PLAN_MARK.finditer(last.plain))
-    numbers = [int(m.group(1)) for m in marks]
-    if len(marks) < 2 or numbers != list(range(1, len(marks) + 1)):
+    count, n = _plan_position(last, arguments, looked_up)
+    if n is None:
         return None
-    items = [last.plain[m.end():marks[i + 1].start() if i + 1 < len(marks) else len(last.plain)]
-             for i, m in enumerate(marks)]
-    excluded = {n for m in _ORD_NO.finditer(said) for n in _ordinals(m.group(), len(items))}
-    included = {n for m in _ORD_YES.finditer(said) for n in _ordinals(m.group(), len(items))}
-    if not excluded and not included:
-        return None
-    # the item this call is: the one numbered item naming the call's ids
-    ids = [v for v in _flat(arguments) if isinstance(v, str) and _ID_FORM.search(v)]
-    holding = [n for n, item in enumerate(items, 1) if ids and all(
-        named(Text(item), v, {}) for v in ids if any(named(Text(i), v, {}) for i in items))
-        and any(named(Text(item), v, {}) for v in ids)]
-    if len(holding) != 1:
-        return None
-    n = holding[0]
+    excluded = {k for m in _ORD_NO.finditer(said) for k in _ordinals(m.group(), count)}
+    included = {k for m in _ORD_YES.finditer(said) for k in _ordinals(m.group(), count)}
     if n in excluded or (included and n not in included):
         return f'"{excerpt(said, 80)}" leaving out item {n}'
     return None
+
+
+def _plan_position(last: Text, arguments: dict[str, Any], looked_up: dict[str, set[str]]
+                   ) -> tuple[int, int | None]:
+    """How many actions the proposal lists and which of them this call is (1-based): by its
+    numbered items ("1. Return ... 2. Exchange ..."), the one naming the call's ids; else by
+    the order in which it names the call's object among others looked up under the same key
+    ("| E9KA2D | ... | G3MW7Q | ..."). (0, None) where neither tells."""
+    marks = list(_PLAN_MARK.finditer(last.plain))
+    if len(marks) >= 2 and [int(m.group(1)) for m in marks] == list(range(1, len(marks) + 1)):
+        items = [Text(last.plain[m.end():marks[i + 1].start() if i + 1 < len(marks)
+                                 else len(last.plain)]) for i, m in enumerate(marks)]
+        ids = [v for v in _flat(arguments) if isinstance(v, str) and _ID_FORM.search(v)]
+        shared = [v for v in ids if any(named(i, v, {}) for i in items)]
+        holding = [k for k, item in enumerate(items, 1)
+                   if shared and all(named(item, v, {}) for v in shared)]
+        return (len(items), holding[0]) if len(holding) == 1 else (0, None)
+    for key, value in arguments.items():
+        if not key.endswith("_id") or not isinstance(value, str) or kind_of(value):
+            continue
+        firsts = sorted((m.start(), v) for v in {value, *looked_up.get(key, ())}
+                        if (m := re.search(r"(?<![a-z0-9_])#?" + re.escape(v.lower().lstrip("#"))
+                                           + r"(?![0-9a-z_])", last.plain)) is not None)
+        if len(firsts) >= 2:
+            order = [v for _at, v in firsts]
+            return len(order), order.index(value) + 1
+    return 0, None
 
 
 _NO_LONGER = re.compile(r"(?:can|could) no longer|no longer (?:be|possible|eligible|available)")

@@ -109,7 +109,9 @@ _YES = _words(
     r"i accept", r"accepted", r"i agree", r"by all means", r"you bet", r"right",
     r"i (?:hereby )?(?:consent|authori[sz]e)(?: (?:to )?(?:it|this|that|the \w+))?",
     r"you have my (?:approval|consent|permission|go-ahead|ok|okay)", r"sounds like a plan",
-    r"let'?s do (?:it|that|this)", r"(?<!not )i'?m (?:happy|fine|ok|okay|good) with (?:that|this|it)",
+    r"let'?s do (?:it|that|this)", r"(?:both|all (?:three|four|of them|of it)),? please",
+    r"(?:yes,? )?(?:to )?(?:both|all three|all of them)(?= please| thanks| thank you|$)",
+    r"(?<!not )i'?m (?:happy|fine|ok|okay|good) with (?:that|this|it)",
     # Spanish
     r"sí", r"claro(?: que sí)?", r"de acuerdo", r"vale", r"por supuesto", r"correcto",
     r"confirmo", r"perfecto", r"exacto", r"está bien", r"esta bien", r"dale", r"sí,? por favor",
@@ -487,6 +489,12 @@ def _sentence_act(sentence: str, question: bool) -> tuple[Act, bool]:
         return Act.DECLINE, True
     if _EMOJI_HOLD.search(sentence):
         return Act.HOLD, True
+    if _CORRECTION.search(text):  # ("oh wait sorry, it's 4B not 4D": a detail put right)
+        text = re.sub(r"\s+", " ", _CORRECTION.sub(" ", text)).strip(" ,")
+        if not text:
+            return Act.OTHER, False
+    if _OTHERWISE_YES.search(text) and not _WAIT.search(_HEDGES.sub(" ", text)):
+        return Act.AFFIRM, False  # ("hmm, no insurance actually, otherwise yes")
     if _WAIT.search(text):
         # only a hedge on a yes ("synthetic is fine I guess"): it holds, it takes nothing back
         return Act.HOLD, not (_YES.search(text) and not _WAIT.search(_HEDGES.sub(" ", text)))
@@ -518,6 +526,16 @@ _PAY_REDIRECT_Q = re.compile(
     r"it|that|this|difference)?\s*(?:go\s+)?(?:back\s+)?(?:on|to|onto|into|with|using)\s+(?:my |the )"
     r"[\w ]{0,20}?(?:gift ?card|visa|mastercard|amex|paypal|credit card|debit card|card|"
     r"certificate)(?: ending(?: in)? \d{4})?(?: instead)?(?: please)?\s*$")
+# A detail put right in passing: "oh wait sorry, it's 4B not 4D", "sorry, I meant 4B not 4D"
+_CORRECTION = re.compile(
+    r"(?:(?:oh|ah|ugh)[\s,]+)?(?:wait|sorry|oops)[\s,.!-]+(?:(?:sorry|oops)[\s,.!-]+)?(?:it'?s|it is|"
+    r"that'?s|that is|it should be|should be|i meant|make (?:it|that))\s+[\w#-]{1,20}[,]?\s+not\s+"
+    r"[\w#-]{1,20}")
+# "... otherwise yes", "other than that, go ahead": a yes to the rest
+_OTHERWISE_YES = re.compile(
+    r"(?<![\w'])(?:otherwise|other than that|apart from that|besides that|everything else(?: is)? "
+    r"(?:fine|good|ok|okay|correct))[\s,]+(?:(?:it'?s )?(?:yes|go ahead|proceed|book it|do it|"
+    r"fine|all good|good to go|looks good))(?![\w'])")
 _WHY_NOT = re.compile(r"(?:(?:sure|ok(?:ay)?|yes|yeah|fine|alright|hmm+|well),? )*why not")
 _NOT_SURE = re.compile(r"(?<![\w'])not (?:so |too |quite |entirely |really |very |100% )?sure"
                        r"(?![\w'])")
@@ -567,6 +585,9 @@ def _read_han(text: str) -> Reading:
 # After a yes, a sentence about something more ("also", "too") and another thing ("the return
 # one", "the other order"): what it holds or waits for is that other thing, not the yes.
 _ABOUT_MORE = re.compile(r"(?<![\w'])(?:also|too|as well)(?![\w'])")
+_THINK_OTHER = re.compile(r"(?:i'?ll|i will|let me|i need to|i'?ll have to) think (?:about|over) "
+                          r"(?!it\b|this\b|that\b|them\b|the (?:offer|change|cancell?ation|booking|"
+                          r"return|exchange|refund|upgrade)\b)(?:the |my )?[a-z]+")
 _INTERRUPTS = re.compile(r"(?:oh |ok |okay )?(?:actually|wait|hold on|hang on|no|stop|sorry)(?![\w'])")
 _ANOTHER = re.compile(r"(?<![\w'])(?:another|the other|other one|the return (?:one|flight|trip)|"
                       r"the outbound (?:one|flight)|the second (?:one|order|reservation|item)|"
@@ -607,6 +628,8 @@ def read_turn(content: str) -> Reading:
         return Reading(Act.OTHER, text[:80], "the user's message is not a yes to a proposal")
     yes = acts[last_yes][0]
     for s, q, act, withdraws in acts[last_yes + 1:]:
+        if act is Act.HOLD and _THINK_OTHER.match(s):
+            continue  # ("Yes, cancel the first one. I'll think about Miami")
         if act is Act.HOLD and _ABOUT_MORE.search(s) and _ANOTHER.search(s) \
                 and not _INTERRUPTS.match(s) and not _REOPENS.search(s):
             continue  # ("yes cancel that one. i might also need to cancel the return one too,
