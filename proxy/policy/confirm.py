@@ -62,7 +62,7 @@ from .binding import (
     values_at,
     without_limits,
 )
-from .dialogue import Act, Reading, normalize, read_turn, turn_acts
+from .dialogue import Act, Reading, held_topics, normalize, read_turn, turn_acts
 
 PROPOSAL_TURNS = 3  # how many agent turns before the yes make up the proposal
 CONTEXT_MESSAGES = 60  # how far back a single id may have been named, if the proposal omits it
@@ -510,10 +510,12 @@ def _skipped(session: SessionState, auth: Authorisation, spec: ActionSpec) -> st
     nouns = tool_nouns(spec.tool)
     for i in [auth.yes_index, *auth.skipped]:
         text = plain(session.messages[i])
+        held: list[str] = []
         if i == auth.yes_index:  # (what the yes turn says after its yes: "Yes to the flight
-            # change. Actually skip the extra bag")
+            # change. Actually skip the extra bag"; "the cancel - still deciding")
             text = text[reading_of(session.messages[i]).end:]
-        for phrase in limits(text).left_out:
+            held = held_topics(text)
+        for phrase in [*limits(text).left_out, *held]:
             if not nouns and names_action(phrase, spec.words) is not None:
                 return plain(session.messages[i])  # ("scratch the cancellation")
             if nouns and _names_noun(phrase, nouns):

@@ -507,6 +507,10 @@ def _sentence_act(sentence: str, question: bool) -> tuple[Act, bool]:
     )
     if _CONDITION.search(text):
         return Act.HOLD, False
+    if _DO_ITEMS.match(text):  # "do 1 and 3": a yes to those of a plan's items
+        return Act.AFFIRM, False
+    if question and _ALSO_REQUEST.match(text) and not _reopens_any(text):
+        return Act.HOLD, False  # ("and also can you switch ...?": something more asked for)
     if _WHY_NOT.fullmatch(text):  # "Sure, why not?": a yes
         return Act.AFFIRM, False
     if question:
@@ -536,6 +540,14 @@ _OTHERWISE_YES = re.compile(
     r"(?<![\w'])(?:otherwise|other than that|apart from that|besides that|everything else(?: is)? "
     r"(?:fine|good|ok|okay|correct))[\s,]+(?:(?:it'?s )?(?:yes|go ahead|proceed|book it|do it|"
     r"fine|all good|good to go|looks good))(?![\w'])")
+_PLAN_ITEM = r"(?:(?:the |number |no\.? ?|#|option |item |step )?(?:[1-9]|first|second|third|last)|both|all)"
+_DO_ITEMS = re.compile(r"(?:(?:ok(?:ay)?|yes|yeah|please|then|just|so)[\s,]+)*(?:do|go with|proceed "
+                       r"with)\s+" + _PLAN_ITEM + r"(?:\s+(?:one|ones|items?|steps?))?(?:\s*(?:,|and|&)"
+                       r"\s*" + _PLAN_ITEM + r"(?:\s+(?:one|ones|items?|steps?))?)*(?![\w'])")
+# A question after the yes asking for something more: "and also can you switch the payment on
+# my other order to the gift card?"
+_ALSO_REQUEST = re.compile(r"(?:(?:and|oh|ok|okay|also|one more thing)[\s,]+)*(?:also[\s,]+(?:can|could|"
+                           r"would|will) you|(?:can|could|would|will) you also)(?![\w'])")
 _WHY_NOT = re.compile(r"(?:(?:sure|ok(?:ay)?|yes|yeah|fine|alright|hmm+|well),? )*why not")
 _NOT_SURE = re.compile(r"(?<![\w'])not (?:so |too |quite |entirely |really |very |100% )?sure"
                        r"(?![\w'])")
@@ -585,6 +597,8 @@ def _read_han(text: str) -> Reading:
 # After a yes, a sentence about something more ("also", "too") and another thing ("the return
 # one", "the other order"): what it holds or waits for is that other thing, not the yes.
 _ABOUT_MORE = re.compile(r"(?<![\w'])(?:also|too|as well)(?![\w'])")
+_NAMES_THING = re.compile(r"(?<![\w'])(?:the|my|to|with) [a-z]{3,}")
+_TOPIC = re.compile(r"(?:as for |for |about |and )?(?:the|my) ([a-z]{3,})(?: [a-z]+)?\s*(?:-|:|,)\s")
 _THINK_OTHER = re.compile(r"(?:i'?ll|i will|let me|i need to|i'?ll have to) think (?:about|over) "
                           r"(?!it\b|this\b|that\b|them\b|the (?:offer|change|cancell?ation|booking|"
                           r"return|exchange|refund|upgrade)\b)(?:the |my )?[a-z]+")
@@ -628,6 +642,9 @@ def read_turn(content: str) -> Reading:
         return Reading(Act.OTHER, text[:80], "the user's message is not a yes to a proposal")
     yes = acts[last_yes][0]
     for s, q, act, withdraws in acts[last_yes + 1:]:
+        if act is Act.HOLD and (topic := _TOPIC.match(s)) is not None \
+                and topic.group(1)[:4] not in yes and _NAMES_THING.search(yes):
+            continue  # ("go ahead with the address. the cancel - still deciding")
         if act is Act.HOLD and _THINK_OTHER.match(s):
             continue  # ("Yes, cancel the first one. I'll think about Miami")
         if act is Act.HOLD and _ABOUT_MORE.search(s) and _ANOTHER.search(s) \
@@ -648,6 +665,21 @@ def read_turn(content: str) -> Reading:
     end = _end_of(text, parts, last_yes)
     choice = all(_is_choice(s) for s, _q, act, _w in acts if act is Act.AFFIRM)
     return Reading(Act.AFFIRM, yes, "", choice=choice, end=end)
+
+
+def held_topics(text: str) -> list[str]:
+    """What the holds of normalised ``text`` are about where they name it first ("the cancel -
+    still deciding", "I'll think about Miami"): the phrases, for the yes before them not to
+    cover those things."""
+    out = []
+    for s, q in sentences(text):
+        if _sentence_act(s, q)[0] is not Act.HOLD:
+            continue
+        if (topic := _TOPIC.match(s)) is not None:
+            out.append(topic.group().strip(" ,:-"))
+        elif (other := _THINK_OTHER.match(s)) is not None:
+            out.append(other.group().split(" ", 3)[-1])
+    return out
 
 
 def _is_choice(sentence: str) -> bool:

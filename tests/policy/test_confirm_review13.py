@@ -232,6 +232,15 @@ FIRST_ONLY = ("user: Yes, cancel the first one, the Boston trip. I'll think abou
               "that one might still happen.")
 
 
+ADDR_AND_CANCEL = [*TWO_ORDERS,
+                   "assistant: Here's the plan:\n\n- Change the shipping address of order "
+                   "#W2000002 to 892 Maple Drive, Suite 319, Charlotte, NC 28260\n- Cancel order "
+                   "#W3000003 (Luggage Set), reason: no longer needed, $200 back to your Visa "
+                   "ending 7334\n\nWould you like me to proceed with both? (yes/no)",
+                   "user: go ahead with the address. the cancel - still deciding, how fast does "
+                   "the refund come back?"]
+
+
 def _insured(*pay: tuple[str, float]) -> dict[str, Any]:
     return {**booking(*pay), "insurance": "yes"}
 
@@ -350,6 +359,9 @@ CASES = [
          {"reservation_id": "ABC123"}, "the first listed was approved"),
     trip("N45", "refuse", [*BOTH_TRIPS, TABLE_TWO, FIRST_ONLY], "cancel_reservation",
          {"reservation_id": "RT4567"}, "the second listed was held back"),
+    # a yes to one action of two, a hold about the other named first
+    shop("N46", "allow", ADDR_AND_CANCEL, ADR, MAPLE, "the address change was approved"),
+    shop("N47", "refuse", ADDR_AND_CANCEL, CANCEL, cancel("#W3000003"), "still deciding"),
     trip("N20", "allow", LISTED_TWO, "cancel_reservation", {"reservation_id": "ABC123"},
          "ABC123 was approved; the wait is about the other one"),
     trip("N21", "refuse", LISTED_TWO, "cancel_reservation", {"reservation_id": "RT4567"},
