@@ -1566,13 +1566,26 @@ def _plan_position(last: Text, arguments: dict[str, Any], looked_up: dict[str, s
     for key, value in arguments.items():
         if not key.endswith("_id") or not isinstance(value, str) or kind_of(value):
             continue
-        firsts = sorted((m.start(), v) for v in {value, *looked_up.get(key, ())}
-                        if (m := re.search(r"(?<![a-z0-9_])#?" + re.escape(v.lower().lstrip("#"))
-                                           + r"(?![0-9a-z_])", last.plain)) is not None)
-        if len(firsts) >= 2:
-            order = [v for _at, v in firsts]
+        order = _listed_ids(last, value, looked_up.get(key, set()))
+        if len(order) >= 2 and value in order:
             return len(order), order.index(value) + 1
     return 0, None
+
+
+_ID_TOKEN = re.compile(r"(?<![a-z0-9_#])#?(?=[a-z]{0,15}\d)[a-z0-9]{4,16}(?![0-9a-z_])")
+
+
+def _listed_ids(text: Text, value: str, looked_up: set[str]) -> list[str]:
+    """``value`` and the ids looked up under its key that ``text`` names, in the order it first
+    names them (each token of the text looked up once: the session may have looked up many)."""
+    out: list[str] = []
+    for token in _ID_TOKEN.findall(text.plain):
+        bare = token.lstrip("#").upper()
+        for v in (bare, "#" + bare):
+            if (v == value or v in looked_up) and v not in out:
+                out.append(v)
+                break
+    return out
 
 
 _NO_LONGER = re.compile(r"(?:can|could) no longer|no longer (?:be|possible|eligible|available)")
@@ -1607,12 +1620,11 @@ def _acted_on_another(last: Text, spec: ActionSpec, arguments: dict[str, Any],
                 ids = {m.group().lstrip("#") for m in shape.finditer(last.plain)}
                 spelt = len(ids) >= 2
         if not spelt:  # (ids of no shared form: "ABC123" and "RT4567", "8JX2WO")
-            others = looked_up.get(key.name, set()) - {value}
-            if not others or not named(last, value, {}):
+            listed = _listed_ids(last, value, looked_up.get(key.name, set()))
+            if len(listed) < 2:
                 continue
             shape = re.compile(r"(?<![a-z0-9_])#?(?:" + "|".join(
-                re.escape(v.lower().lstrip("#")) for v in sorted({value, *others}))
-                + r")(?![0-9a-z_])")
+                re.escape(v.lower().lstrip("#")) for v in listed) + r")(?![0-9a-z_])")
             ids = {m.group().lstrip("#") for m in shape.finditer(last.plain)}
         if len(ids) < 2 or own not in ids:
             continue
