@@ -952,7 +952,8 @@ def _bind(session: SessionState, auth: Authorisation, spec: ActionSpec,
                         shown, left_out[0])
     # (the user's own words from the yes on count too: "go ahead, but fix her birthday to
     # 1957-03-12", the call keeping the old date)
-    moved = _flight_moved(last, arguments, theirs) or _flight_moved(theirs, arguments)
+    moved = _flight_moved(last, arguments, theirs) or _flight_moved(theirs, arguments) \
+        or _date_kept(theirs, arguments)
     if moved is not None:
         return Coverage(False, f"the user said {words} to a proposal giving {moved[0]} the "
                         f"date {moved[1]}; the call has {moved[2]}", auth.words, shown,
@@ -1369,7 +1370,8 @@ def _totals(text: str) -> set[Decimal]:
 # An add-on the user asks for in the yes ("yes, but add 1 checked bag for me", "add the
 # insurance for both of us"): not said after a negation ("no insurance", "don't add a bag")
 _ADDON_ASKED = re.compile(
-    r"(?<![\w'])(?<!no )(?<!n't )(?<!not )(?:add|include|throw in|with|i want|i'?d like|get)"
+    r"(?<![\w'])(?<!no )(?<!n't )(?<!not )(?:add|include|throw in|with|i want|i'?d like|get|"
+    r"make (?:it|that))"
     r"(?: me| us)?\s+(?:the |a |an |(\d|one|two|three|four|five)\s+)?(?:(?:travel|trip) )?"
     r"(?:(checked |extra |additional )?(bags?|baggage|suitcases?|luggage)|(insurance))(?![\w'])")
 _NEGATED_BEFORE = re.compile(r"(?<![\w'])(?:no|not|never|without)(?![\w'])|n't\b")
@@ -1394,7 +1396,8 @@ def _addon_not_taken(theirs: Text, arguments: dict[str, Any]) -> str | None:
     """A bag or insurance the user's yes asked to add that the booking's call does not hold
     ("yes, but add 1 checked bag for me", the call booking none)."""
     if "add" not in theirs.plain and "with" not in theirs.plain and "want" not in theirs.plain \
-            and "like" not in theirs.plain and "include" not in theirs.plain:
+            and "like" not in theirs.plain and "include" not in theirs.plain \
+            and "make" not in theirs.plain:
         return None
     bags, insurance = _addons_asked(theirs)
     if insurance and arguments.get("insurance") == "no":
@@ -1493,6 +1496,28 @@ def _flight_moved(last: Text, arguments: dict[str, Any], theirs: Text | None = N
                 for name in names:
                     if (other := other_date(last, name, born)) is not None:
                         return f"{first} {family}", other, born
+    return None
+
+
+# "her dob is 1990-04-12, not 1990-12-04": the user puts a date right in the yes
+_DATE_FIX = re.compile(r"(?:dob|date of birth|birth ?day|born|date)\b[^.;!?]{0,25}?(\d{4}-\d{2}-\d{2})"
+                       r"[\s,]+(?:and )?not (?:on )?(\d{4}-\d{2}-\d{2})")
+
+
+def _date_kept(theirs: Text, arguments: dict[str, Any]) -> tuple[str, str, str] | None:
+    """A date the user's words put right ("her dob is 1990-04-12, not 1990-12-04") that the
+    call still holds the wrong way (a passenger born 1990-12-04): (whose, the date asked for,
+    the call's)."""
+    if "not" not in theirs.plain:
+        return None
+    for m in _DATE_FIX.finditer(theirs.plain):
+        right, wrong = m.groups()
+        for value in arguments.values():
+            for member in value if isinstance(value, list) else ():
+                if isinstance(member, dict) and wrong in (member.get("dob"), member.get("date")):
+                    who = member.get("flight_number") or \
+                        f"{member.get('first_name', '')} {member.get('last_name', '')}".strip()
+                    return str(who), right, wrong
     return None
 
 

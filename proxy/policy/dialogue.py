@@ -216,7 +216,8 @@ _DECLINE = _words(
     r"incorrect)",
     # (not a past slip the user is fixing: "i typed it wrong when i saved him")
     r"(?<!typed it )(?<!typed )(?<!wrote it )(?<!spelled it )(?<!entered it )(?<!saved it )"
-    r"(?<!got it )(?<!put it )(?<!had it )(?<!gave it )(?<!filled it )(?:wrong|incorrect)",
+    r"(?<!got it )(?<!put it )(?<!had it )(?<!gave it )(?<!filled it )(?<!was )(?<!were )"
+    r"(?<!been )(?<!it was )(?:wrong|incorrect)",
     r"i changed my mind", r"i'?ve changed my mind",
     r"no quiero", r"no lo hagas", r"no,? gracias", r"je ne veux pas", r"ne (?:faites|fais) pas",
     r"nicht machen", r"ich will (?:das )?nicht", r"lieber nicht", r"não quero", r"não faça",

@@ -241,6 +241,13 @@ ADDR_AND_CANCEL = [*TWO_ORDERS,
                    "the refund come back?"]
 
 
+DOB_FIX = [read(DEN_BOS),
+           "assistant: I'll update reservation ABC123's passenger to Mia Li (born 1990-12-04) and "
+           "add 1 checked bag ($50 on your Visa ending 7447). Shall I go ahead with both?",
+           "user: gift card for the bag. and yes, but her dob is 1990-04-05, not 1990-12-04 - that "
+           "was wrong on the original booking too."]
+
+
 def _insured(*pay: tuple[str, float]) -> dict[str, Any]:
     return {**booking(*pay), "insurance": "yes"}
 
@@ -362,6 +369,17 @@ CASES = [
     # a yes to one action of two, a hold about the other named first
     shop("N46", "allow", ADDR_AND_CANCEL, ADR, MAPLE, "the address change was approved"),
     shop("N47", "refuse", ADDR_AND_CANCEL, CANCEL, cancel("#W3000003"), "still deciding"),
+    # a date put right in the yes ("that was wrong" is no refusal): the call must hold it
+    trip("N48", "allow", DOB_FIX, PAX, {"reservation_id": "ABC123", "passengers": [
+        {"first_name": "Mia", "last_name": "Li", "dob": "1990-04-05"}]}, "the corrected date"),
+    trip("N49", "refuse", DOB_FIX, PAX, {"reservation_id": "ABC123", "passengers": [
+        {"first_name": "Mia", "last_name": "Li", "dob": "1990-12-04"}]}, "the date put right"),
+    # a bag count changed in the yes moves the total with it
+    trip("N50", "allow", [PROPOSE, "user: Yes book it - actually make it 2 bags, I forgot my "
+                          "golf clubs."], BOOK, booking((VISA, 290), bags=(2, 1)),
+         "the bags asked for, and their fee"),
+    trip("N51", "refuse", [PROPOSE, "user: Yes book it - actually make it 2 bags, I forgot my "
+                           "golf clubs."], BOOK, booking((VISA, 240)), "no bags booked"),
     trip("N20", "allow", LISTED_TWO, "cancel_reservation", {"reservation_id": "ABC123"},
          "ABC123 was approved; the wait is about the other one"),
     trip("N21", "refuse", LISTED_TWO, "cancel_reservation", {"reservation_id": "RT4567"},

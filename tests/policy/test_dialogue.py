@@ -176,7 +176,7 @@ TABLE: list[tuple[str, Act]] = [
     ("not yet, ok go ahead later", H), ("Wait, yes please proceed", H),
     ("hold on yes please go ahead", H), ("Actually no, ok proceed with the refund only", H),
     ("Don't do that, yes please proceed with the other one", D),
-    ("Maybe I was wrong about that, anyway yes please go ahead", D),  # ("wrong": a refusal word)
+    ("Maybe I was wrong about that, anyway yes please go ahead", A),  # ("was wrong": no refusal)
     ("maybe yes please go ahead", H), ("I'm unsure, yes please proceed", H),
     ("before you do that, ok please tell me the total first", H),
     ("espera, ok please proceed", H), ("hmm ok please tell me the refund amount", H),
