@@ -512,14 +512,18 @@ def _skipped(session: SessionState, auth: Authorisation, spec: ActionSpec) -> st
         text = plain(session.messages[i])
         held: list[str] = []
         if i == auth.yes_index:  # (what the yes turn says after its yes: "Yes to the flight
-            # change. Actually skip the extra bag"; "the cancel - still deciding")
-            text = text[reading_of(session.messages[i]).end:]
+            # change. Actually skip the extra bag"; "the cancel - still deciding"; and "the
+            # orders yes, profile no" in it)
             held = held_topics(text)
+            text = text[reading_of(session.messages[i]).end:]
         for phrase in [*limits(text).left_out, *held]:
             if not nouns and names_action(phrase, spec.words) is not None:
                 return plain(session.messages[i])  # ("scratch the cancellation")
             if nouns and _names_noun(phrase, nouns):
                 return plain(session.messages[i])
+            if phrase in held and nouns and names_action(phrase, spec.words) is not None \
+                    and names_action(phrase, ALL_ACTION_WORDS) is None:
+                return plain(session.messages[i])  # ("profile no": a word only it is named by)
     return None
 
 

@@ -599,6 +599,8 @@ def _read_han(text: str) -> Reading:
 # one", "the other order"): what it holds or waits for is that other thing, not the yes.
 _ABOUT_MORE = re.compile(r"(?<![\w'])(?:also|too|as well)(?![\w'])")
 _NAMES_THING = re.compile(r"(?<![\w'])(?:the|my|to|with) [a-z]{3,}")
+_THING_NO = re.compile(r"(?:^|[,;.]\s*|\band\s+)(?:the |my |your )?([a-z][a-z ]{1,30}?)\s+"
+                       r"(?:no|nope|not)(?=\s*(?:$|[,.;!:-]))")
 _TOPIC = re.compile(r"(?:as for |for |about |and )?(?:the|my) ([a-z]{3,})(?: [a-z]+)?\s*(?:-|:|,)\s")
 _THINK_OTHER = re.compile(r"(?:i'?ll|i will|let me|i need to|i'?ll have to) think (?:about|over) "
                           r"(?!it\b|this\b|that\b|them\b|the (?:offer|change|cancell?ation|booking|"
@@ -672,7 +674,9 @@ def held_topics(text: str) -> list[str]:
     """What the holds of normalised ``text`` are about where they name it first ("the cancel -
     still deciding", "I'll think about Miami"): the phrases, for the yes before them not to
     cover those things."""
-    out = []
+    out: list[str] = []
+    if " no" in text and "yes" in text:  # "the orders yes, profile no"
+        out.extend(m.group(1) for m in _THING_NO.finditer(text))
     for s, q in sentences(text):
         if _sentence_act(s, q)[0] is not Act.HOLD:
             continue
