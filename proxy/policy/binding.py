@@ -739,18 +739,19 @@ _KEPT_END = re.compile(r"[.;!?()]|\s-\s|(?<![\w'])(?:but|so|then|because|proceed
 
 # ... or a clause that says its subject stays out after naming it ("Your third pending order,
 # #W8461477 (Wristwatch), will not be affected."): the clause, from its start
-_CLAUSE_BODY = r"(?:(?<=^)|(?<=[.;!?|]\s)|(?<=\n))(?:[^.;!?\n|]|\.(?=\d))*?(?<![\w'])"
+_CLAUSE_BODY = (r"(?:(?<=^)|(?<=[.;!?|:]\s)|(?<=\s-\s)|(?<=\n))(?:(?!\s-\s)[^.;!?\n|:]|\.(?=\d))*?"
+                r"(?<![\w'])")
 _UNAFFECTED = re.compile(
     _CLAUSE_BODY + r"(?:(?:will not|won'?t|is not|isn'?t|are not|aren'?t|does not|doesn'?t|do not|"
     r"don'?t) (?:be )?(?:affected|touched|change|changed|included|part of (?:this|the))|"
-    r"(?:stays?|remains?|will (?:stay|remain)) (?:as (?:it )?is|untouched|unaffected|active|open|"
-    r"pending)|(?:is|are) unaffected)(?![\w'])")
+    r"(?:stays?|remains?|will (?:stay|remain)) (?:as (?:it|they) (?:is|are)|as is|untouched|"
+    r"unaffected|unchanged|active|open|pending)|(?:is|are) unaffected)(?![\w'])")
 
 
 def kept_out(text: str) -> str:
     """``text`` without what it says stays out of the action (``_KEPT_OUT``, ``_UNAFFECTED``)."""
     if "not " in text or "n't " in text or "stay" in text or "remain" in text \
-            or "unaffected" in text:
+            or "unaffected" in text:  # (cheap: most proposals say none of these)
         text = _UNAFFECTED.sub(" ", text)
     if "kept" not in text and "keep" not in text and "not " not in text \
             and "remaining" not in text and "excluded" not in text:

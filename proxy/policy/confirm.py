@@ -1684,8 +1684,18 @@ def _unspelled(last: Text, window: Text, theirs: Text, spec: ActionSpec,
     it neither spelt nor named by a name of its own, outside what it says stays out ("Kept:
     the black toothbrush"), was not proposed (the list's name, the member)."""
     kept: Text | None = None
+    stays = kept_out(last.plain)
     for key in spec.keys:
         value = values_at(arguments, key.name)
+        if stays != last.plain and isinstance(value, list):
+            # a member the summary names only where it says it stays out ("The Electric
+            # Toothbrush ... will stay as they are"), the call changing it all the same
+            rest = Text(stays)
+            for v in value:
+                if isinstance(v, str) and not kind_of(v) and named(last, v, aliases.every) \
+                        and not named(rest, v, aliases.every) \
+                        and not named(theirs, v, aliases.every):
+                    return key.name, v
         if not isinstance(value, list) or len(value) < 2 \
                 or not all(isinstance(v, str) and _ID_FORM.search(v) for v in value):
             continue
