@@ -962,6 +962,11 @@ def _bind(session: SessionState, auth: Authorisation, spec: ActionSpec,
         return Coverage(False, f"the user said {words} to a proposal giving {moved[0]} the "
                         f"date {moved[1]}; the call has {moved[2]}", auth.words, shown,
                         superseding=names_action(last.plain, spec.words) is not None)
+    option = _option_not_picked(session, last, theirs, arguments)
+    if option is not None:
+        return Coverage(False, f"the user said {words} picking option {option[0].upper()}; the "
+                        f"call holds {option[2]!r} of option {option[1].upper()}", auth.words,
+                        shown)
     elsewhere = _acted_on_another(last, spec, arguments, known_values(session, reads=True))
     if elsewhere is not None:
         return Coverage(False, f"the user said {words} to a proposal putting this action on "
@@ -1615,6 +1620,59 @@ def _listed_ids(text: Text, value: str, looked_up: set[str]) -> list[str]:
                 out.append(v)
                 break
     return out
+
+
+# Options by label: "Option 2 please", "B, the 5pm one. go ahead" picking among "**A) HAT110**
+# ... **B) HAT036**", "Option A - ...", a table's "| 1 | red | high |" rows
+_PICKED = re.compile(r"(?:^|[\s,.(])(?:option|choice|number|#)\s*([a-d1-9])(?![\w'])|"
+                     r"^\(?([a-d1-9])\)?(?=[\s,.!]|$)")
+_OPTION_MARK = re.compile(r"(?:^|[\s|*-])(?:option\s+([a-d1-9])(?![\w'])|\(?([a-d])\)(?=\s)|"
+                          r"\|\s*([1-9])\s*\|)")
+
+
+def _option_not_picked(session: SessionState, last: Text, theirs: Text,
+                       arguments: dict[str, Any]) -> tuple[str, str, str] | None:
+    """Where the user picked an option by its label among labelled options and the call holds
+    an id (a flight, an item) named in another option and not in the one picked, or a variant
+    described in another option and not in that one: (the label picked, the other's, the
+    id)."""
+    said = theirs.plain
+    if "option" not in said and not re.match(r"\(?[a-d1-9]\)?(?:[\s,.!]|$)", said):
+        return None
+    pick = _PICKED.search(said)
+    if pick is None:
+        return None
+    label = (pick.group(1) or pick.group(2)).lower()
+    marks = list(_OPTION_MARK.finditer(last.plain))
+    segments: dict[str, str] = {}
+    for i, m in enumerate(marks):
+        key = next(g for g in m.groups() if g).lower()
+        end = marks[i + 1].start() if i + 1 < len(marks) else len(last.plain)
+        segments.setdefault(key, last.plain[m.end():end])
+    if label not in segments or len(segments) < 2:
+        return None
+    chosen = Text(segments[label])
+    if _ALL.search(chosen.plain):  # ("Option B: upgrade RT4567 to business on every flight")
+        return None
+    variants: dict[str, tuple[str, dict[str, str]]] | None = None
+    for v in _flat(arguments):
+        if not isinstance(v, str) or not _ID_FORM.search(v) or _DATE_FORM.match(v) or kind_of(v) \
+                or named(chosen, v, {}):
+            continue
+        other = next((k for k, t in segments.items() if k != label and named(Text(t), v, {})),
+                     None)
+        if other is None and v.isdigit():  # (a variant described by its options)
+            variants = _variants(session) if variants is None else variants
+            own = variants.get(v)
+            # (the options the labelled ones tell apart by: a table may leave the size out)
+            values = [o for o in own[1].values() if o.lower() not in _PLAIN_VALUES
+                      and any(_option_at(t, o) for t in segments.values())] if own else []
+            if values and not all(_option_at(segments[label], o) for o in values):
+                other = next((k for k, t in segments.items()
+                              if k != label and all(_option_at(t, o) for o in values)), None)
+        if other is not None:
+            return label, other, v
+    return None
 
 
 _NO_LONGER = re.compile(r"(?:can|could) no longer|no longer (?:be|possible|eligible|available)")
