@@ -601,6 +601,7 @@ _ABOUT_MORE = re.compile(r"(?<![\w'])(?:also|too|as well)(?![\w'])")
 _NAMES_THING = re.compile(r"(?<![\w'])(?:the|my|to|with) [a-z]{3,}")
 _THING_NO = re.compile(r"(?:^|[,;.]\s*|\band\s+)(?:the |my |your )?([a-z][a-z ]{1,30}?)\s+"
                        r"(?:no|nope|not)(?=\s*(?:$|[,.;!:-]))")
+_TOPIC_CUE = re.compile(r"(?:the|my) [a-z]{3,}(?: [a-z]+)?\s*(?:-|:|,)\s")
 _TOPIC = re.compile(r"(?:as for |for |about |and )?(?:the|my) ([a-z]{3,})(?: [a-z]+)?\s*(?:-|:|,)\s")
 _THINK_OTHER = re.compile(r"(?:i'?ll|i will|let me|i need to|i'?ll have to) think (?:about|over) "
                           r"(?!it\b|this\b|that\b|them\b|the (?:offer|change|cancell?ation|booking|"
@@ -677,6 +678,8 @@ def held_topics(text: str) -> list[str]:
     out: list[str] = []
     if " no" in text and "yes" in text:  # "the orders yes, profile no"
         out.extend(m.group(1) for m in _THING_NO.finditer(text))
+    if "think" not in text and _TOPIC_CUE.search(text) is None:
+        return out  # (the common case, decided cheaply: this runs on every write's check)
     for s, q in sentences(text):
         if _sentence_act(s, q)[0] is not Act.HOLD:
             continue
