@@ -92,10 +92,17 @@ async def health(request: web.Request) -> web.Response:
     return _json({})
 
 
+async def _drop_engine(app: web.Application) -> None:
+    # a regorus engine may only be freed on the thread that made it: free it here, on the
+    # app's own loop, not wherever the garbage collector later happens to run
+    app[FAULTS].pop("engine", None)
+
+
 def build_opa_app() -> web.Application:
     app = web.Application()
     app[POLICIES] = {}
     app[FAULTS] = {}
+    app.on_cleanup.append(_drop_engine)
     app.router.add_put("/v1/policies/{id:.*}", put_policy)
     app.router.add_post("/v1/data/{path:.*}", query)
     app.router.add_get("/health", health)
