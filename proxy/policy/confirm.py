@@ -335,6 +335,40 @@ def _acknowledges(messages: list[Message], index: int) -> bool:
         and not _INTENT.search(text)
 
 
+def _picks_an_action(messages: list[Message], index: int) -> bool:
+    """Whether the user's turn at ``index`` picks by its label ("B.", "option 2") one of the
+    labelled options the agent's turn before it listed, each an action it described ("Option B -
+    Cancel the whole order #W1 ..."): a choice of an action, bound to that option's own words
+    (``_option_not_picked``)."""
+    said = plain(messages[index])
+    pick = _PICKED.search(said)
+    if pick is None or not re.match(r"\(?[a-d1-9]\)?(?:[\s,.!]|$)|(?:option|choice) ", said):
+        return False
+    text, _start = _turn_before(messages, index)
+    segments = _options_of(text)
+    label = (pick.group(1) or pick.group(2)).lower()
+    acting = [k for k, t in segments.items() if _leads_with_action(t, ALL_ACTION_WORDS)]
+    return label in acting and len(acting) >= 2
+
+
+def _leads_with_action(option: str, words: tuple[str, ...]) -> bool:
+    """Whether an option's text opens with an action ("- Cancel the whole order ..."), not a
+    row of a table that mentions a charge further on."""
+    return names_action(option[:40], words) is not None
+
+
+def _options_of(text: str) -> dict[str, str]:
+    """The labelled options of an agent's turn ("Option A - ...", "**B)** ...", a table's "| 1 |"
+    rows): label -> its text, up to the next label."""
+    marks = list(_OPTION_MARK.finditer(text))
+    segments: dict[str, str] = {}
+    for i, m in enumerate(marks):
+        key = next(g for g in m.groups() if g).lower()
+        end = marks[i + 1].start() if i + 1 < len(marks) else len(text)
+        segments.setdefault(key, text[m.end():end])
+    return segments
+
+
 def _asked(messages: list[Message], index: int, question: re.Pattern[str]) -> bool:
     """Whether the agent's turn before ``messages[index]`` asked ``question`` (a go-ahead,
     ``_GO_AHEAD_ASKED``, or a choice among options, ``_CHOICE_ASKED``)."""
@@ -582,7 +616,8 @@ def ledger(session: SessionState) -> tuple[list[Authorisation], int]:
         narrows = r.act is not Act.AFFIRM and _narrows(m.content)  # (read once a turn)
         if r.act is Act.AFFIRM and ((not r.choice and (not _asked(messages, i, _CHOICE_ASKED)
                                                        or _PROCEED.search(plain(m))))
-                                    or _asked(messages, i, _GO_AHEAD_ASKED)) \
+                                    or _asked(messages, i, _GO_AHEAD_ASKED)
+                                    or _picks_an_action(messages, i)) \
                 and not _answers_a_check(messages, i) and not _thanks_for_an_answer(messages, i) \
                 and not _answers_anything_else(messages, i) and not _acknowledges(messages, i):
             auths.append(Authorisation(i, m.seq, r.words))
@@ -962,7 +997,7 @@ def _bind(session: SessionState, auth: Authorisation, spec: ActionSpec,
         return Coverage(False, f"the user said {words} to a proposal giving {moved[0]} the "
                         f"date {moved[1]}; the call has {moved[2]}", auth.words, shown,
                         superseding=names_action(last.plain, spec.words) is not None)
-    option = _option_not_picked(session, last, theirs, arguments)
+    option = _option_not_picked(session, last, theirs, arguments, spec.words)
     if option is not None:
         return Coverage(False, f"the user said {words} picking option {option[0].upper()}; the "
                         f"call holds {option[2]!r} of option {option[1].upper()}", auth.words,
@@ -1631,7 +1666,8 @@ _OPTION_MARK = re.compile(r"(?:^|[\s|*-])(?:option\s+([a-d1-9])(?![\w'])|\(?([a-
 
 
 def _option_not_picked(session: SessionState, last: Text, theirs: Text,
-                       arguments: dict[str, Any]) -> tuple[str, str, str] | None:
+                       arguments: dict[str, Any], words: tuple[str, ...]
+                       ) -> tuple[str, str, str] | None:
     """Where the user picked an option by its label among labelled options and the call holds
     an id (a flight, an item) named in another option and not in the one picked, or a variant
     described in another option and not in that one: (the label picked, the other's, the
@@ -1643,15 +1679,17 @@ def _option_not_picked(session: SessionState, last: Text, theirs: Text,
     if pick is None:
         return None
     label = (pick.group(1) or pick.group(2)).lower()
-    marks = list(_OPTION_MARK.finditer(last.plain))
-    segments: dict[str, str] = {}
-    for i, m in enumerate(marks):
-        key = next(g for g in m.groups() if g).lower()
-        end = marks[i + 1].start() if i + 1 < len(marks) else len(last.plain)
-        segments.setdefault(key, last.plain[m.end():end])
+    segments = _options_of(last.plain)
     if label not in segments or len(segments) < 2:
         return None
     chosen = Text(segments[label])
+    # (where the options are actions: "Option A - modify ... Option B - cancel ...")
+    if not _leads_with_action(chosen.plain, words) and _leads_with_action(
+            chosen.plain, ALL_ACTION_WORDS) and any(_leads_with_action(t, words)
+                                                    for t in segments.values()):
+        # ("B." picking a cancellation, the call modifying the items)
+        return label, next(k for k, t in segments.items() if _leads_with_action(t, words)), \
+            "this action"
     if _ALL.search(chosen.plain):  # ("Option B: upgrade RT4567 to business on every flight")
         return None
     variants: dict[str, tuple[str, dict[str, str]]] | None = None

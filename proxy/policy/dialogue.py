@@ -508,6 +508,8 @@ def _sentence_act(sentence: str, question: bool) -> tuple[Act, bool]:
     )
     if _CONDITION.search(text):
         return Act.HOLD, False
+    if _LABEL_PICK.fullmatch(text):  # "B.", "option 2": an option picked by its label
+        return Act.AFFIRM, False
     if _DO_ITEMS.match(text):  # "do 1 and 3": a yes to those of a plan's items
         return Act.AFFIRM, False
     if question and _ALSO_REQUEST.match(text) and not _reopens_any(text):
@@ -541,6 +543,7 @@ _OTHERWISE_YES = re.compile(
     r"(?<![\w'])(?:otherwise|other than that|apart from that|besides that|everything else(?: is)? "
     r"(?:fine|good|ok|okay|correct))[\s,]+(?:(?:it'?s )?(?:yes|go ahead|proceed|book it|do it|"
     r"fine|all good|good to go|looks good))(?![\w'])")
+_LABEL_PICK = re.compile(r"(?:option |choice )?\(?[a-d]\)?|(?:option|choice) [1-9]")
 _PLAN_ITEM = r"(?:(?:the |number |no\.? ?|#|option |item |step )?(?:[1-9]|first|second|third|last)|both|all)"
 _DO_ITEMS = re.compile(r"(?:(?:ok(?:ay)?|yes|yeah|please|then|just|so)[\s,]+)*(?:do|go with|proceed "
                        r"with)\s+" + _PLAN_ITEM + r"(?:\s+(?:one|ones|items?|steps?))?(?:\s*(?:,|and|&)"
@@ -692,6 +695,8 @@ def held_topics(text: str) -> list[str]:
 
 def _is_choice(sentence: str) -> bool:
     """An affirming sentence whose only go-ahead is picking an option."""
+    if _LABEL_PICK.fullmatch(sentence):
+        return True
     text = _CHOICE.sub(" ", _IDIOMS.sub(" ", sentence))
     return bool(_CHOICE.search(_IDIOMS.sub(" ", sentence))) and not (
         _yes_strong(text) or _IMPERATIVE.search(text) or _EMOJI_YES.search(text))
