@@ -241,14 +241,20 @@ def count_set(text: Text, key: str) -> int | None:
 _AFTER_CODE = re.compile(r"^\s*(?:[(:,–—]|-(?!>))\s*")
 
 
+def _date_form(date: str) -> re.Pattern[str] | None:
+    """How a text names an ISO date (``_date_pattern``), or None for anything else."""
+    iso = _DATE.match(date)
+    return None if iso is None else _date_pattern(iso.group(1), int(iso.group(2)),
+                                                  int(iso.group(3)))
+
+
 def other_date(text: Text, code: str, date: str) -> str | None:
     """A date ``text`` gives flight ``code`` that is not ``date`` ("HAT266 on May 19", the call
     flying it on 2024-05-23): the clause after each mention of the code names a date, none of
     them this one."""
-    iso = _DATE.match(date)
-    if iso is None:
+    own = _date_form(date)
+    if own is None:
         return None
-    own = _date_pattern(iso.group(1), int(iso.group(2)), int(iso.group(3)))
     other = None
     for m in _id_pattern(code).finditer(text.plain):
         rest = text.plain[m.end():m.end() + 80]
@@ -269,11 +275,8 @@ def other_date(text: Text, code: str, date: str) -> str | None:
 def date_before(text: Text, code: str, date: str) -> str | None:
     """A date ``text`` puts just before flight ``code`` ("Moving both flights to May 18 (HAT130
     and HAT184)", the call flying HAT130 on May 19) where it never names ``date`` at all."""
-    iso = _DATE.match(date)
-    if iso is None:
-        return None
-    own = _date_pattern(iso.group(1), int(iso.group(2)), int(iso.group(3)))
-    if own.search(text.plain):
+    own = _date_form(date)
+    if own is None or own.search(text.plain):
         return None
     for m in _id_pattern(code).finditer(text.plain):
         before = re.split(r"[.;!?]\s|\n", text.plain[max(0, m.start() - 60):m.start()])[-1]
@@ -285,10 +288,7 @@ def date_before(text: Text, code: str, date: str) -> str | None:
 
 def _item_pattern(item: str) -> re.Pattern[str]:
     """How a text names an item: a date in any of its forms, anything else as an id."""
-    date = _DATE.match(item)
-    if date:
-        return _date_pattern(date.group(1), int(date.group(2)), int(date.group(3)))
-    return _id_pattern(item)
+    return _date_form(item) or _id_pattern(item)
 
 
 @functools.lru_cache(maxsize=4096)  # (bounded: every id and code any session names passes)

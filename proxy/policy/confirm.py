@@ -341,12 +341,11 @@ def _picks_an_action(messages: list[Message], index: int) -> bool:
     Cancel the whole order #W1 ..."): a choice of an action, bound to that option's own words
     (``_option_not_picked``)."""
     said = plain(messages[index])
-    pick = _PICKED.search(said)
-    if pick is None or not re.match(r"\(?[a-d1-9]\)?(?:[\s,.!]|$)|(?:option|choice) ", said):
+    label = _picked_label(said)
+    if label is None or not re.match(r"\(?[a-d1-9]\)?(?:[\s,.!]|$)|(?:option|choice) ", said):
         return False
     text, _start = _turn_before(messages, index)
     segments = _options_of(text)
-    label = (pick.group(1) or pick.group(2)).lower()
     acting = [k for k, t in segments.items() if _leads_with_action(t, ALL_ACTION_WORDS)]
     return label in acting and len(acting) >= 2
 
@@ -1002,12 +1001,13 @@ def _bind(session: SessionState, auth: Authorisation, spec: ActionSpec,
         return Coverage(False, f"the user said {words} picking option {option[0].upper()}; the "
                         f"call holds {option[2]!r} of option {option[1].upper()}", auth.words,
                         shown)
-    elsewhere = _acted_on_another(last, spec, arguments, known_values(session, reads=True))
+    looked_up = known_values(session, reads=True)
+    elsewhere = _acted_on_another(last, spec, arguments, looked_up)
     if elsewhere is not None:
         return Coverage(False, f"the user said {words} to a proposal putting this action on "
                         f"{elsewhere[0]} {elsewhere[1]!r}, not {elsewhere[2]!r}", auth.words,
                         shown, elsewhere[0])
-    left = _numbered_left_out(last, theirs, arguments, known_values(session, reads=True))
+    left = _numbered_left_out(last, theirs, arguments, looked_up)
     if left is not None:
         return Coverage(False, f"the user said {words} to a numbered plan, {left}; this call is "
                         "that action", auth.words, shown)
@@ -1665,6 +1665,13 @@ _OPTION_MARK = re.compile(r"(?:^|[\s|*-])(?:option\s+([a-d1-9])(?![\w'])|\(?([a-
                           r"\|\s*([1-9])\s*\|)")
 
 
+def _picked_label(said: str) -> str | None:
+    """The label of the option the user's words pick ("option 2" -> "2", "B, the 5pm one" ->
+    "b"), or None."""
+    pick = _PICKED.search(said)
+    return None if pick is None else (pick.group(1) or pick.group(2)).lower()
+
+
 def _option_not_picked(session: SessionState, last: Text, theirs: Text,
                        arguments: dict[str, Any], words: tuple[str, ...]
                        ) -> tuple[str, str, str] | None:
@@ -1675,10 +1682,9 @@ def _option_not_picked(session: SessionState, last: Text, theirs: Text,
     said = theirs.plain
     if "option" not in said and not re.match(r"\(?[a-d1-9]\)?(?:[\s,.!]|$)", said):
         return None
-    pick = _PICKED.search(said)
-    if pick is None:
+    label = _picked_label(said)
+    if label is None:
         return None
-    label = (pick.group(1) or pick.group(2)).lower()
     segments = _options_of(last.plain)
     if label not in segments or len(segments) < 2:
         return None
