@@ -3,9 +3,12 @@
     .venv/bin/python bench/decide.py
 
 Builds sessions of 10 to 10,000 prior calls (reads, writes and messages, as a long conversation
-would have), then times `decide` for a confirmed cancellation at the end. Also times the same
-decision through a `rego` rule against the OPA-compatible server (regorus over HTTP on
-loopback) and regorus evaluating in-process, all in this one process.
+would have), then times `decide` for a confirmed cancellation at the end, again and again (what
+is read once per user turn or per yes is then read), and for the first check of each of 2,000
+new yeses (a proposal and a "yes please" before each decision). Also times the same decision
+through a `rego` rule against the OPA-compatible server (regorus over HTTP on loopback) and
+regorus evaluating in-process, all in this one process. The garbage collector runs as `callgate
+serve` sets it (`tune_gc`).
 """
 
 from __future__ import annotations
@@ -21,6 +24,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from aiohttp import web
 
+from proxy.cli import tune_gc
 from proxy.demo.opa import build_opa_app
 from proxy.policy import CallInput, decide
 from proxy.policy.loader import load_policy
@@ -110,6 +114,7 @@ async def main() -> None:
     tool = policy.catalog.get("cancel_pending_order")
     assert tool is not None
     args = {"order_id": "#W9999999", "reason": "ordered by mistake"}
+    tune_gc()  # (as callgate serve runs: young collections every 50,000 allocations)
     print(f"retail pack: {len(policy.rules)} rules, "
           f"{len(policy.rules_for(tool))} apply to cancel_pending_order\n")
     for prior in (10, 100, 1_000, 10_000):
@@ -119,6 +124,24 @@ async def main() -> None:
         assert first.verdict.value == "allow", first.violations
         row(f"built-in rules, {prior:>6} prior events", await timed(
             lambda call=call: decide(policy, CallInput(tool, args, call.session), "d"), 2000))
+    # The first check of each yes: a new proposal and yes before every decision, so nothing
+    # read from that yes (the proposal's texts, what it leaves out) is kept from the last one.
+    session = session_of(1_000)
+
+    async def fresh_yes() -> None:
+        n = session.seq
+        session.add_message(Message(n + 1, Role.ASSISTANT, "I can cancel order #W9999999 "
+                                    "(reason: ordered by mistake), refund to your Visa ending "
+                                    "in 4321. Shall I?", "t"))
+        session.add_message(Message(n + 2, Role.USER, "yes please", "t"))
+        t = time.perf_counter()
+        found = await decide(policy, CallInput(tool, args, session), "d")
+        fresh.append((time.perf_counter() - t) * 1e6)
+        assert found.verdict.value == "allow", found.violations
+
+    fresh: list[float] = []
+    await timed(fresh_yes, 2000)
+    row("built-in rules, first check of a new yes", fresh)
 
     # The OPA backend: the same question as one rego rule, over HTTP to a regorus-backed server.
     runner = web.AppRunner(build_opa_app(), access_log=None)

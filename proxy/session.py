@@ -58,6 +58,14 @@ def args_key(arguments: dict[str, Any]) -> str:
     return canonical_json(arguments).decode()
 
 
+def value_key(value: Any) -> str:
+    """``args_key({"v": value})``: one argument's value as the session indexes it (a text
+    without building the object)."""
+    if type(value) is str:
+        return '{"v":' + orjson.dumps(value).decode() + "}"
+    return args_key({"v": value})
+
+
 def _insert(calls: list[CallRecord], call: CallRecord) -> None:
     """Add ``call`` to ``calls`` in sequence order (at the end, but for a late outcome)."""
     if not calls or calls[-1].seq < call.seq:
@@ -284,7 +292,7 @@ class SessionState:
         whether the session stayed in memory."""
         _insert(self.executed[call.tool], call)
         for name, value in call.arguments.items():
-            _insert(self.by_argument[(call.tool, name, args_key({"v": value}))], call)
+            _insert(self.by_argument[(call.tool, name, value_key(value))], call)
         if call.kind == "read":
             key = (call.tool, args_key(call.arguments))
             known = self.facts.get(key)
@@ -362,9 +370,11 @@ class SessionState:
         counted = PARSED_BYTES_PER_BYTE * (first.size or len(raw))
         self.weight += min(0, len(raw) + TEXT_BYTES - counted)
 
-    def calls_with(self, tool: str, name: str, value: Any) -> list[CallRecord]:
-        """Successful calls of ``tool`` whose argument ``name`` equalled ``value``."""
-        return self.by_argument.get((tool, name, args_key({"v": value})), [])
+    def calls_with(self, tool: str, name: str, value: Any, key: str | None = None
+                   ) -> list[CallRecord]:
+        """Successful calls of ``tool`` whose argument ``name`` equalled ``value`` (``key``:
+        its ``value_key``, where the caller has it)."""
+        return self.by_argument.get((tool, name, value_key(value) if key is None else key), [])
 
     def identity(self, sources: tuple[tuple[str, str | None], ...]) -> Any:
         """Who the user is: from the most recent successful call of any source tool, its result

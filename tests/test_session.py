@@ -7,7 +7,16 @@ from pathlib import Path
 from typing import Any
 
 from proxy.policy.confirm import alias_index
-from proxy.session import AWAITING_REPORT, CALL_BYTES, CallRecord, Environment, Outcome, SessionState
+from proxy.session import (
+    AWAITING_REPORT,
+    CALL_BYTES,
+    CallRecord,
+    Environment,
+    Outcome,
+    SessionState,
+    args_key,
+    value_key,
+)
 from proxy.store.sqlite import SqliteStore
 
 
@@ -88,3 +97,10 @@ async def test_late_outcomes_leave_the_session_as_it_reads_back(tmp_path: Path) 
         c.call_id for c in back.executed["get_user_details"]]
     assert alias_index(state, fields).names == alias_index(back, fields).names
     assert alias_index(state, fields).names["credit_card_1"] >= {"visa", "4321"}
+
+
+def test_a_values_key_is_the_key_of_it_as_an_object() -> None:
+    # (the session indexes calls by argument value with it, and looks them up with it)
+    for value in ["#W1", 'a"b\\c', "é\u2028\x00", "", 5, -1.5, None, True, {"b": 1, "a": [2]},
+                  [1, "x"]]:
+        assert value_key(value) == args_key({"v": value})

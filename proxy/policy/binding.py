@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import functools
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from decimal import Decimal, InvalidOperation
 from typing import Any
 
@@ -103,6 +103,7 @@ def action_pattern(words: tuple[str, ...]) -> re.Pattern[str]:
     return pattern
 
 
+@functools.lru_cache(maxsize=1024)  # (the same proposal is asked about for every check)
 def names_action(text: str, words: tuple[str, ...]) -> str | None:
     """The action word the text uses, if any (words are stems: "cancel" matches "cancelling")."""
     m = action_pattern(words).search(text)
@@ -145,6 +146,8 @@ class Text:
     plain: str
     _numbers: set[Decimal] | None = None
     _tokens: str | None = None
+    _kept: Text | None = field(default=None, compare=False, repr=False)
+    _ids: list[str] | None = field(default=None, compare=False, repr=False)
 
     def numbers(self) -> set[Decimal]:
         if self._numbers is None:
@@ -161,6 +164,22 @@ class Text:
         if self._tokens is None:
             self._tokens = " " + " ".join(phrase_tokens(self.plain)) + " "
         return self._tokens
+
+    def kept(self) -> Text:
+        """The text without what it says stays out of the action (``kept_out``)."""
+        if self._kept is None:
+            self._kept = Text(kept_out(self.plain))
+        return self._kept
+
+    def ids(self) -> list[str]:
+        """The tokens shaped like ids (letters and at least one digit, "#" left off,
+        upper-cased), in the order the text has them."""
+        if self._ids is None:
+            self._ids = [t.lstrip("#").upper() for t in _ID_TOKEN.findall(self.plain)]
+        return self._ids
+
+
+_ID_TOKEN = re.compile(r"(?<![a-z0-9_#])#?(?=[a-z]{0,15}\d)[a-z0-9]{4,16}(?![0-9a-z_])")
 
 
 def _as_number(value: Any) -> Decimal | None:
@@ -319,8 +338,8 @@ def named(text: Text, value: Any, aliases: Any) -> bool:
         if _id_pattern(s).search(text.plain):
             return True
     else:
-        toks = phrase_tokens(s)
-        if toks and (" " + " ".join(toks) + " ") in text.tokens():
+        form = _phrase_form(s)
+        if form and form in text.tokens():
             return True
     if any(word in text.plain for word in _TRANSLATED.get(s.lower(), ())):
         return True
@@ -339,8 +358,16 @@ _TRANSLATED = {
 
 
 def _alias_named(text: Text, alias: str) -> bool:
-    toks = phrase_tokens(alias)
-    return bool(toks) and (" " + " ".join(toks) + " ") in text.tokens()
+    form = _phrase_form(alias)
+    return bool(form) and form in text.tokens()
+
+
+@functools.lru_cache(maxsize=4096)  # (bounded: the values and names calls hold)
+def _phrase_form(value: str) -> str:
+    """A value's tokens as ``Text.tokens`` spells them, padded for a whole-token search; ""
+    where it has none."""
+    toks = phrase_tokens(value)
+    return " " + " ".join(toks) + " " if toks else ""
 
 
 def _shape(value: str) -> re.Pattern[str] | None:
@@ -619,10 +646,9 @@ def other_choice(text: Text, value: Any, choices: tuple[str, ...]) -> str | None
     return None
 
 
-def values_at(arguments: dict[str, Any], key: str) -> Any:
-    """The value at a key path: ``flights.*.flight_number`` is the list of flight numbers;
-    ``ABSENT`` where there is none."""
-    return at(arguments, key)
+# values_at(arguments, key): the value at a key path (``flights.*.flight_number`` is the list
+# of flight numbers); ``ABSENT`` where there is none
+values_at = at
 
 
 ABSENT = MISSING
@@ -785,6 +811,7 @@ def without_limits(text: str) -> str:
     return " ".join(" ".join(out).split())
 
 
+@functools.lru_cache(maxsize=1024)  # (a yes is read for every check of every call it covers)
 def limits(text: str) -> Limits:
     """The limits a user's normalised words put on their yes (see ``Limits``)."""
     if _LIMIT_WORDS.search(text) is None:

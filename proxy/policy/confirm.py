@@ -44,7 +44,6 @@ from .binding import (
     decimal_of,
     excerpt,
     family_members,
-    kept_out,
     kind_of,
     limits,
     mixed_choice,
@@ -110,6 +109,10 @@ class Authorisation:
     _raw: str | None = field(default=None, repr=False)
     _agent: str = field(default="", repr=False)
     _turns: tuple[list[str], list[str]] = field(default=([], []), repr=False)
+    _reply: tuple[int, Reply] | None = field(default=None, repr=False)
+    # what the proposal says, as checks read it for an action (their own keys): the
+    # proposal does not change, and a yes is checked for every call of a plan
+    _read: dict[tuple[Any, ...], Any] = field(default_factory=dict, repr=False)
 
     def raw_last(self, messages: list[Message]) -> str:
         """The agent's last turn before the yes as written (case and line breaks kept)."""
@@ -148,18 +151,71 @@ class Authorisation:
         the refund go?" "To your gift card." "ok, go ahead with both"), asking nothing and
         naming no action, the agent's turn before that question, where it named this action
         and asked for the go-ahead: the summary the yes is for."""
-        last = self.proposal(messages)[0]
-        turns, users = self._turns
-        if len(turns) < 2 or not users or not users[0].rstrip().endswith("?") \
-                or "?" in last.plain or names_action(last.plain, words) is not None \
-                or names_action(turns[1], words) is None or not _GO_AHEAD_ASKED.search(turns[1]):
-            return None
-        return Text(turns[1])
+        key = ("summary", words)
+        if key not in self._read:
+            last = self.proposal(messages)[0]
+            turns, users = self._turns
+            self._read[key] = None if (
+                len(turns) < 2 or not users or not users[0].rstrip().endswith("?")
+                or "?" in last.plain or names_action(last.plain, words) is not None
+                or names_action(turns[1], words) is None
+                or not _GO_AHEAD_ASKED.search(turns[1])) else Text(turns[1])
+        summary: Text | None = self._read[key]
+        return summary
 
     def agent_said(self, messages: list[Message]) -> str:
         """The agent's turns of the proposal alone (without the user's words between them)."""
         self.proposal(messages)
         return self._agent
+
+    def shown(self, last: Text, window: Text) -> str:
+        """The proposal as a refusal quotes it (``last``: the turn the yes answered, or the
+        summary before it)."""
+        key = ("shown", last.plain)
+        if key not in self._read:
+            self._read[key] = excerpt(last.plain or window.plain)
+        text: str = self._read[key]
+        return text
+
+    def reply(self, messages: list[Message]) -> Reply:
+        """The user's words from the yes on, read against the proposal (``Reply``); built once
+        for the turns it reads (the first ``ANSWERS_AFTER`` user turns after the yes), so the
+        texts' indexes serve every call the yes is checked for."""
+        upto = min(len(messages), self.yes_index + 1 + 2 * ANSWERS_AFTER)
+        if self._reply is None or self._reply[0] != upto:
+            _, window, yes = self.proposal(messages)
+            reading = reading_of(messages[self.yes_index])
+            yes_part = Text(yes.plain[:reading.end] if reading.end else yes.plain)
+            proposed = Text(window.plain + " \n " + yes_part.plain)
+            # the user's answers to details after the yes count for single values (which
+            # card); never for the action itself or the items it covers: "also return the
+            # boots" is a new request (the rest of the yes turn among them: "Yes, go ahead.
+            # Charge it to my PayPal instead."), the first ANSWERS_AFTER of them: details are
+            # answered right after the yes, and a check must not cost more the longer the
+            # session runs
+            rest = yes.plain[reading.end:].strip() if reading.end else ""
+            after = [*([rest] if rest else []),
+                     *(plain(m) for m in messages[self.yes_index + 1:upto]
+                       if m.role is Role.USER)][:ANSWERS_AFTER]
+            self._reply = (upto, Reply(
+                yes_part, proposed, rest, after,
+                said=Text(" \n ".join([proposed.plain, *after])),
+                theirs=Text(" \n ".join([yes.plain, *after])),
+                users=Text(" \n ".join([yes_part.plain, *after]))))
+        return self._reply[1]
+
+
+@dataclass(frozen=True, slots=True)
+class Reply:
+    """What the user said to a proposal, as the binding reads it."""
+
+    yes_part: Text  # the affirming turn up to the end of its yes
+    proposed: Text  # the proposal window and the yes part
+    rest: str  # the affirming turn after its yes
+    after: list[str]  # the rest and the user's next turns: answers to details
+    said: Text  # the proposal and the answers
+    theirs: Text  # the user's words from the yes on
+    users: Text  # the yes part and the answers
 
 
 def _raw_turn_before(messages: list[Message], index: int) -> str:
@@ -539,7 +595,16 @@ def _names_noun(phrase: str, nouns: tuple[str, ...]) -> bool:
 
 def _skipped(session: SessionState, auth: Authorisation, spec: ActionSpec) -> str | None:
     """The turn after ``auth`` that said to skip this action's own thing (the bag, for a
-    baggage update: the tool's name after its verb), or None."""
+    baggage update: the tool's name after its verb), or None (read once for the turns it
+    reads)."""
+    key = ("skipped", spec.tool, spec.words, len(auth.skipped))
+    if key not in auth._read:
+        auth._read[key] = _skipping_turn(session, auth, spec)
+    turn: str | None = auth._read[key]
+    return turn
+
+
+def _skipping_turn(session: SessionState, auth: Authorisation, spec: ActionSpec) -> str | None:
     nouns = tool_nouns(spec.tool)
     for i in [auth.yes_index, *auth.skipped]:
         text = plain(session.messages[i])
@@ -916,20 +981,10 @@ def _bind(session: SessionState, auth: Authorisation, spec: ActionSpec,
     messages = session.messages
     last, window, yes = auth.proposal(messages)
     last = auth.summary_before_question(messages, spec.words) or last
-    reading = reading_of(messages[auth.yes_index])
-    yes_part = Text(yes.plain[:reading.end] if reading.end else yes.plain)
-    proposed = Text(window.plain + " \n " + yes_part.plain)
-    # the user's answers to details after the yes count for single values (which card); never
-    # for the action itself or the items it covers: "also return the boots" is a new request
-    # (the rest of the yes turn among them: "Yes, go ahead. Charge it to my PayPal instead."),
-    # the first ANSWERS_AFTER of them: details are answered right after the yes, and a check
-    # must not cost more the longer the session runs
-    rest = yes.plain[reading.end:].strip() if reading.end else ""
-    after = [*([rest] if rest else []),
-             *(plain(m) for m in messages[auth.yes_index + 1:auth.yes_index + 1 + 2 * ANSWERS_AFTER]
-               if m.role is Role.USER)][:ANSWERS_AFTER]
-    said = Text(" \n ".join([proposed.plain, *after]))
-    shown = excerpt(last.plain or window.plain)
+    reply = auth.reply(messages)
+    yes_part, proposed, rest, after = reply.yes_part, reply.proposed, reply.rest, reply.after
+    said, theirs = reply.said, reply.theirs
+    shown = auth.shown(last, window)
     words = f'"{auth.words}"'
     if not window.plain:
         return Coverage(False, f"the user said {words} but the agent had proposed nothing before "
@@ -959,7 +1014,6 @@ def _bind(session: SessionState, auth: Authorisation, spec: ActionSpec,
         return Coverage(False, f"after the user said {words}, the agent tried this action and "
                         f"then put {number:,} in it on its own; the user never said yes to "
                         "that", auth.words, shown, superseding=newest)
-    theirs = Text(" \n ".join([yes.plain, *after]))  # the user's words from the yes on
     cued = _ASKED_CUE.search(theirs.plain) is not None  # (the usual case: nothing asked)
     brought = _brought_in_after(messages, auth, window, theirs, arguments, aliases, last)
     if brought is not None:
@@ -1050,12 +1104,12 @@ def _bind(session: SessionState, auth: Authorisation, spec: ActionSpec,
                                         f"with {other!r}, not {v!r}", auth.words, shown,
                                         key.name)
             # (what the proposal says stays out of it, "Kept: the boots", names nothing)
-            if named(Text(kept_out(proposed.plain)), value, aliases.every) or key.optional:
+            if named(proposed.kept(), value, aliases.every) or key.optional:
                 continue
             if context is None:
                 recent = messages[max(0, auth.yes_index - CONTEXT_MESSAGES):auth.yes_index + 1]
                 context = Text(" ".join(plain(m) for m in recent))
-            if named(Text(kept_out(context.plain)), value, aliases.every) and not any(
+            if named(context.kept(), value, aliases.every) and not any(
                     other_value(last, v) for v in _flat(value)):
                 continue
             return Coverage(False, f"the user said {words} to a proposal that does not name every "
@@ -1114,8 +1168,7 @@ def _bind(session: SessionState, auth: Authorisation, spec: ActionSpec,
                 return Coverage(False, f"the user said {words} to a proposal naming {key.name} "
                                 f"as {settled!r}, not {value!r}", auth.words, shown, key.name,
                                 superseding=names_action(last.plain, spec.words) is not None)
-        chosen = Text(" \n ".join([yes.plain, *after]))  # the user's words from the yes on
-        picked = None if named(chosen, value, own) else _picked(aliases, chosen, value)
+        picked = None if named(theirs, value, own) else _picked(aliases, theirs, value)
         if picked == value:
             continue
         if picked is not None:
@@ -1127,7 +1180,7 @@ def _bind(session: SessionState, auth: Authorisation, spec: ActionSpec,
             return Coverage(False, f"the user said {words} to a proposal naming {key.name} "
                             f"{other}, not {value!r}", auth.words, shown, key.name,
                             superseding=_this_action(spec, key, arguments, last, aliases))
-        users = Text(" \n ".join([yes_part.plain, *after]))
+        users = reply.users
         # the proposal the user answered names another of the value's family (the gift card,
         # where the call pays with PayPal) and the user did not name this one: an earlier turn
         # naming it (among the choices offered) does not cover it
@@ -1245,7 +1298,7 @@ def _others_proposed(last: Text, spec: ActionSpec, arguments: dict[str, Any], al
     if index is None:
         return None
     keyed = {k.name.split(".", 1)[0] for k in spec.keys}
-    held = {str(v) for v in _flat(arguments)}
+    held: set[str] | None = None  # (every value the call holds, wanted rarely)
     for name, value in arguments.items():
         if name in keyed or not isinstance(value, list) or not value:
             continue
@@ -1257,6 +1310,7 @@ def _others_proposed(last: Text, spec: ActionSpec, arguments: dict[str, Any], al
             continue
         for form in {_id_shape(v) for v in ids}:
             for other in _known_of_form(last, form, index):
+                held = {str(v) for v in _flat(arguments)} if held is None else held
                 if other not in held and other.lower() not in held:
                     return name, other, ids if len(ids) > 1 else ids[0]
     return None
@@ -1326,7 +1380,7 @@ def _other_variant(session: SessionState, last: Text, arguments: dict[str, Any]
     Boots (9, leather, waterproof)" for a call on the size 8 synthetic pair): the argument, the
     variant described and the call's."""
     variants: dict[str, tuple[str, dict[str, str]]] | None = None
-    held = {str(v) for v in _flat(arguments)}
+    held: set[str] | None = None  # (every value the call holds, wanted rarely)
     for name, value in arguments.items():
         if not isinstance(value, list) or not value:
             continue
@@ -1344,6 +1398,7 @@ def _other_variant(session: SessionState, last: Text, arguments: dict[str, Any]
             if own is None or _described_together(
                     last.plain, [o for o in own[1].values() if o.lower() not in _PLAIN_VALUES]):
                 continue
+            held = {str(v) for v in _flat(arguments)} if held is None else held
             described = [other for other, (product, options) in variants.items()
                          if other not in held and product == own[0] and options != own[1]
                          and (values := [o for o in options.values()
@@ -1597,6 +1652,9 @@ def _ordinals(text: str, last: int) -> set[int]:
             for w in re.findall(_ORD, text)}
 
 
+_BY_NUMBER = re.compile(r"\d|first|second|third|fourth|fifth|last|\bone\b|\btwo\b|three")
+
+
 def _numbered_left_out(last: Text, theirs: Text, arguments: dict[str, Any],
                        looked_up: dict[str, set[str]]) -> str | None:
     """Where the proposal numbered its actions, or listed the objects they act on one after
@@ -1604,8 +1662,7 @@ def _numbered_left_out(last: Text, theirs: Text, arguments: dict[str, Any],
     the first one, not the second"; "do 1 and 3"; "cancel the first one"), the words that left
     out the action this call is, or None."""
     said = theirs.plain
-    if not any(c.isdigit() for c in said) and not re.search(
-            r"first|second|third|fourth|fifth|last|\bone\b|\btwo\b|three", said):
+    if not _BY_NUMBER.search(said):
         return None
     count, n = _plan_position(last, arguments, looked_up)
     if n is None:
@@ -1641,15 +1698,11 @@ def _plan_position(last: Text, arguments: dict[str, Any], looked_up: dict[str, s
     return 0, None
 
 
-_ID_TOKEN = re.compile(r"(?<![a-z0-9_#])#?(?=[a-z]{0,15}\d)[a-z0-9]{4,16}(?![0-9a-z_])")
-
-
 def _listed_ids(text: Text, value: str, looked_up: set[str]) -> list[str]:
     """``value`` and the ids looked up under its key that ``text`` names, in the order it first
     names them (each token of the text looked up once: the session may have looked up many)."""
     out: list[str] = []
-    for token in _ID_TOKEN.findall(text.plain):
-        bare = token.lstrip("#").upper()
+    for bare in text.ids():
         for v in (bare, "#" + bare):
             if (v == value or v in looked_up) and v not in out:
                 out.append(v)
@@ -1761,7 +1814,7 @@ def _acted_on_another(last: Text, spec: ActionSpec, arguments: dict[str, Any],
             continue
         bound: set[str] = set()
         # (what it says stays out binds nothing: "#W8461477 will not be affected")
-        for sentence in _ACTION_SENTENCES.split(kept_out(last.plain)):
+        for sentence in _ACTION_SENTENCES.split(last.kept().plain):
             # (the action said of all of them binds none: "after downgrading all these"; nor
             # of one it says cannot be acted on, "can no longer be changed", or reports done,
             # "I cancelled #W2 by mistake")
@@ -1786,7 +1839,7 @@ def _unspelled(last: Text, window: Text, theirs: Text, spec: ActionSpec,
     it neither spelt nor named by a name of its own, outside what it says stays out ("Kept:
     the black toothbrush"), was not proposed (the list's name, the member)."""
     kept: Text | None = None
-    stays = kept_out(last.plain)
+    stays = last.kept().plain
     for key in spec.keys:
         value = values_at(arguments, key.name)
         if stays != last.plain and isinstance(value, list):
@@ -1807,8 +1860,8 @@ def _unspelled(last: Text, window: Text, theirs: Text, spec: ActionSpec,
             if _ALL.search(last.plain):
                 continue
             if kept is None:
-                kept = Text(kept_out(window.plain))
-            listed = Text(kept_out(last.plain))
+                kept = window.kept()
+            listed = last.kept()
             if any(named(listed, v, aliases.distinct) for v in value):
                 for v in value:
                     if not named(listed, v, aliases.every) and not named(window, v, {}) \
@@ -1825,7 +1878,7 @@ def _unspelled(last: Text, window: Text, theirs: Text, spec: ActionSpec,
             if v in spelled or kind_of(v) or named(window, v, {}) \
                     or named(theirs, v, aliases.distinct):
                 continue  # (payments split among methods are the sums' checks)
-            if not named(Text(kept_out(beside.plain)), v, aliases.distinct):
+            if not named(beside.kept(), v, aliases.distinct):
                 return key.name, v
     return None
 
@@ -2251,10 +2304,23 @@ def _whole(auth: Authorisation, messages: list[Message], spec: ActionSpec, parts
            cover: Coverage) -> Coverage:
     """A proposal whose action sentence names some of the object's parts, not all of them,
     proposed acting on those parts: it does not cover the whole (one item is not the order)."""
-    last = auth.proposal(messages)[0].plain
-    names = {p.lower() for p in parts}
+    names = frozenset(p.lower() for p in parts)
+    key = ("whole", spec.words, names)
+    if key not in auth._read:
+        auth._read[key] = _parts_named(auth.proposal(messages)[0].plain, spec.words, names)
+    said = auth._read[key]
+    if said is None:
+        return cover
+    return Coverage(False, f"the user said \"{auth.words}\" to acting on part of it "
+                    f"({', '.join(said)}); this call acts on all of it", auth.words,
+                    cover.proposal)
+
+
+def _parts_named(last: str, words: tuple[str, ...], names: frozenset[str]) -> list[str] | None:
+    """The parts an action sentence of ``last`` acts on, where it names some of them and not
+    all (sorted), or None."""
     for sentence in re.split(r"(?<=[.!?:;\n])\s+", last):
-        verb = names_action(sentence, spec.words)
+        verb = names_action(sentence, words)
         if verb is None or _CANNOT.search(sentence):  # ("I can't cancel only the kettle")
             continue
         # what the action word is said of: the words right after it, up to the first part
@@ -2269,10 +2335,8 @@ def _whole(auth: Authorisation, messages: list[Message], spec: ActionSpec, parts
             text = Text(sentence)
             said = {n for n in names if named(text, n, {})}
             if said != names:
-                return Coverage(False, f"the user said \"{auth.words}\" to acting on part of "
-                                f"it ({', '.join(sorted(said))}); this call acts on all of it",
-                                auth.words, cover.proposal)
-    return cover
+                return sorted(said)
+    return None
 
 
 def known_values(session: SessionState, reads: bool = False) -> dict[str, set[str]]:

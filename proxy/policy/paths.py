@@ -15,6 +15,12 @@ MISSING: Any = object()
 
 def path(parts: list[str]) -> Callable[[Any], Any]:
     steps: list[str | int] = [int(p) if p.lstrip("-").isdigit() else p for p in parts]
+    if len(steps) == 1 and isinstance(steps[0], str) and steps[0] not in ("#", "*"):
+        name = steps[0]  # (an argument's own name: most paths)
+
+        def named(value: Any) -> Any:
+            return value.get(name, MISSING) if isinstance(value, dict) else MISSING
+        return named
     star = steps.index("*") if "*" in steps else None
     rest = path([str(s) for s in steps[star + 1:]]) if star is not None else None
 

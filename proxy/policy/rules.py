@@ -18,7 +18,7 @@ from typing import Any, Protocol
 
 from ..catalog import DISCOVER, Catalog, Tool
 from ..errors import ConfigError
-from ..session import args_key, canonical_json
+from ..session import args_key, canonical_json, value_key
 from .binding import ActionSpec
 from .confirm import check_transcript, describe, tool_nouns
 from .decision import Violation
@@ -236,10 +236,14 @@ def fact_getter(ref: FactRef, catalog: Catalog, identity: Identity, where: str,
         value = call.session.facts.get(key, MISSING)
         if fresher and value is not MISSING:
             seq = call.session.fact_seq.get(key, 0)
+            keys: dict[str, str] = {}  # (the writes share the value they are found by)
             for write_tool, write_pairs in fresher:
                 first_read, first_write = write_pairs[0]
+                if first_read not in keys:
+                    keys[first_read] = value_key(args.get(first_read))
                 for w in reversed(call.session.calls_with(write_tool, first_write,
-                                                          args.get(first_read))):
+                                                          args.get(first_read),
+                                                          keys[first_read])):
                     if w.seq > seq and isinstance(w.result, dict) and all(
                             w.arguments.get(wa) == args.get(ra) for ra, wa in write_pairs):
                         value, seq = w.result, w.seq
@@ -364,8 +368,10 @@ def _confirmation(rule: ConfirmationRule, catalog: Catalog, applies: Applies, vi
 
     def check(call: CallInput) -> Violation | None:
         name, args = call.tool.name, call.arguments
-        keys = key_args.get(name, tuple(args))
-        summary = describe(name, args, tuple(k.rstrip("?") for k in keys))
+
+        def summary() -> str:  # (for a refusal: an allowed call never needs it)
+            keys = key_args.get(name, tuple(args))
+            return describe(name, args, tuple(k.rstrip("?") for k in keys))
         if token:
             h = call_hash(name, args)
             now = time.time()
@@ -374,9 +380,10 @@ def _confirmation(rule: ConfirmationRule, catalog: Catalog, applies: Applies, vi
                         and conf.expires_at > now:
                     call.effects["consume_confirmation"] = conf.confirmation_id
                     return None
-            return violation(call, MISSING, f"Ask the user to confirm: {summary}. The user "
+            said = summary()
+            return violation(call, MISSING, f"Ask the user to confirm: {said}. The user "
                              "confirms through the front end; then call again with exactly these "
-                             "arguments.", mode="token", call_hash=h, summary=summary,
+                             "arguments.", mode="token", call_hash=h, summary=said,
                              ttl_s=rule.token_ttl_s)
         spec = specs.get(name) or ActionSpec.build(name, None, None, args, call.tool.schema)
         parts: list[str] = []
@@ -389,9 +396,10 @@ def _confirmation(rule: ConfirmationRule, catalog: Catalog, applies: Applies, vi
                                  others.get(name, ()))
         if cover.confirmed:
             return None
+        said = summary()
         return violation(call, MISSING, f"Not confirmed: {cover.reason}. List exactly this "
-                         f"action to the user: {summary}, ask for an explicit yes, and call again "
-                         "only after the user says yes.", mode="transcript", summary=summary,
+                         f"action to the user: {said}, ask for an explicit yes, and call again "
+                         "only after the user says yes.", mode="transcript", summary=said,
                          **cover.details())
 
     return CompiledRule(rule.id, rule.kind, applies, check)

@@ -52,6 +52,9 @@ def test_compare(op: str, left: Any, right: Any, expected: bool) -> None:
         ("a.*.id", {"a": [{"id": 1}, {"id": 2}, {}]}, [1, 2]),
         ("a.*", {"a": {"x": 1, "y": 2}}, [1, 2]),
         ("a.b", {"a": 3}, MISSING),
+        # one name (the getter made for it): present, absent, not an object, None kept
+        ("a", {"a": 1}, 1), ("a", {"b": 1}, MISSING), ("a", [1], MISSING), ("a", "a", MISSING),
+        ("a", {"a": None}, None), ("0", {"0": 1}, MISSING), ("0", [7], 7), ("#", [1, 2], 2),
     ],
 )
 def test_path(path: str, value: Any, expected: Any) -> None:
