@@ -148,3 +148,17 @@ async def test_a_numbered_sub_list_still_splits_the_cabins(airline: PolicySet) -
                         "user: Yes, go ahead.")
     assert await air.confirmed(airline, state, "update_reservation_flights", cabin="business",
                                **original)
+
+
+async def test_what_the_user_says_after_a_checked_yes_counts_at_the_next_check(
+        airline: PolicySet) -> None:
+    # (what a yes's proposal and reply say is read once per yes and kept with it: a turn that
+    # comes after a check is still read at the next one)
+    state = air.session([], PROPOSE_BOOKING, "user: Yes, book it.")
+    assert await air.confirmed(airline, state, "book_reservation", **booking(240))
+    say(state, "user: Actually, put it on my Visa ending 7447 instead of the gift card.")
+    assert not await air.confirmed(airline, state, "book_reservation", **booking(240))
+    state = air.session([], PROPOSE_BOOKING, "user: Yes, book it.")
+    assert await air.confirmed(airline, state, "book_reservation", **booking(240))
+    say(state, "user: Wait, hold off, I need to check with my wife first.")
+    assert not await air.confirmed(airline, state, "book_reservation", **booking(240))
