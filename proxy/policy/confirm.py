@@ -114,6 +114,13 @@ class Authorisation:
     # proposal does not change, and a yes is checked for every call of a plan
     _read: dict[tuple[Any, ...], Any] = field(default_factory=dict, repr=False)
 
+    def forget(self) -> None:
+        """Let go of what was read from the proposal and the reply (read again if asked):
+        a yes past the newest ``2 * OPEN_LIMIT`` is never checked again, and a long session
+        keeps no texts for it."""
+        self._proposal = self._raw = self._reply = None
+        self._agent, self._turns, self._read = "", ([], []), {}
+
     def raw_last(self, messages: list[Message]) -> str:
         """The agent's last turn before the yes as written (case and line breaks kept)."""
         if self._raw is None:
@@ -669,7 +676,7 @@ def ledger(session: SessionState) -> tuple[list[Authorisation], int]:
     of them (from the first) are closed: a decline closes every open one, so the open ones
     are always the last ones, and neither this nor a check walks the closed ones again."""
     auths: list[Authorisation]
-    auths, seen, closed = session.derived.get("ledger", ([], 0, 0))
+    auths, seen, closed, kept = session.derived.get("ledger", ([], 0, 0, 0))
     closings: list[int] = session.derived.setdefault("closings", [])  # turns that closed any
     messages = session.messages
     for i in range(seen, len(messages)):
@@ -706,7 +713,12 @@ def ledger(session: SessionState) -> tuple[list[Authorisation], int]:
                 a.open, a.closed_by = False, r.words
             closed = len(auths)
             closings.append(i)
-    session.derived["ledger"] = (auths, len(messages), closed)
+    # (a check looks at the newest OPEN_LIMIT open yeses and, where fewer are open, at as
+    # many closed ones before them: never further back than 2 * OPEN_LIMIT)
+    for a in auths[kept:len(auths) - 2 * OPEN_LIMIT]:
+        a.forget()
+    kept = max(kept, len(auths) - 2 * OPEN_LIMIT)
+    session.derived["ledger"] = (auths, len(messages), closed, kept)
     return auths, closed
 
 

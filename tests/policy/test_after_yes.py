@@ -162,3 +162,18 @@ async def test_what_the_user_says_after_a_checked_yes_counts_at_the_next_check(
     assert await air.confirmed(airline, state, "book_reservation", **booking(240))
     say(state, "user: Wait, hold off, I need to check with my wife first.")
     assert not await air.confirmed(airline, state, "book_reservation", **booking(240))
+
+
+async def test_yeses_no_check_can_reach_keep_nothing_read(airline: PolicySet) -> None:
+    from proxy.policy.confirm import OPEN_LIMIT, ledger
+
+    state = air.session([])
+    for _ in range(3 * OPEN_LIMIT):
+        say(state, PROPOSE_BOOKING)
+        say(state, "user: Yes, book it.")
+        assert await air.confirmed(airline, state, "book_reservation", **booking(240))
+    auths, _ = ledger(state)
+    assert len(auths) == 3 * OPEN_LIMIT
+    # (a long session keeps no proposal texts for yeses a check never looks at again)
+    assert all(a._proposal is None and not a._read for a in auths[:OPEN_LIMIT])
+    assert all(a._proposal is not None for a in auths[-OPEN_LIMIT:])
