@@ -681,6 +681,9 @@ _LEAVES_OUT = re.compile(
     r"|(?:don'?t|do not|no need to) (?:return|cancel|exchange|include|change|modify|refund|"
     r"upgrade|book|touch|charge|use)"
     r"|(?:all|everything|every\w*|both|them|those|each)\s+but"
+    # "hold off on #W8642391 for now", "do the return but hold the exchange" (not "hold on,
+    # let me check": what is held is named)
+    r"|hold(?:\s+off)?(?:\s+on)?(?=\s+(?:" + _DETERMINER + r"\b|#?[a-z]{0,3}\d))"
     r"|sin|menos|excepto|salvo|pero no|sauf|sans|mais pas|pas (?:la|le|les|mon|ma|mes))(?![\w'])")
 # "keep the lamp", "leave the lamp (out)", "the lamp stays", "the lamp I'm keeping" (of the
 # items an action would take or change: not said of a card, "keep my Visa as the refund
@@ -771,14 +774,40 @@ _UNAFFECTED = re.compile(
     _CLAUSE_BODY + r"(?:(?:will not|won'?t|is not|isn'?t|are not|aren'?t|does not|doesn'?t|do not|"
     r"don'?t) (?:be )?(?:affected|touched|change|changed|included|part of (?:this|the))|"
     r"(?:stays?|remains?|will (?:stay|remain)) (?:as (?:it|they) (?:is|are)|as is|untouched|"
-    r"unaffected|unchanged|active|open|pending)|(?:is|are) unaffected)(?![\w'])")
+    r"unaffected|unchanged|active|open|pending)|(?:is|are) unaffected|"
+    # a clause that ends on it, with no verb ("Profile address unchanged.")
+    r"(?:left |kept )?(?:unchanged|untouched|unaffected)(?=\s*(?:[.;!?,)]|$))|"
+    # "Your other pending orders (#W8883368, #W1170711) will keep their current address."
+    r"(?:will|would|'ll) (?:keep|retain) (?:its|their|the|your) (?:current|existing|original|"
+    r"old|present|same)(?: [\w-]+){0,2})(?![\w'])")
+# "Nothing in order #W5777276 will be touched."
+_NOTHING_CHANGES = re.compile(
+    r"(?<![\w'])nothing (?:else )?(?:in|on|of|from|about) [^.;!?]{0,80}?(?:will|is going to|would|"
+    r"gets?) (?:be )?(?:touched|changed|affected|modified|cancell?ed)(?![\w'])")
+
+
+# the order or reservation a clause that stays out is about: where a list ran into it (line
+# breaks are gone once read), what is cut starts there ("2. update the address of order #W1
+# to the same address order #W2 will not be changed" keeps the first)
+_SUBJECT = re.compile(r"(?<![\w'])(?:(?:your|the|this|that|my) )?(?:(?:other|first|second|third|"
+                      r"remaining|pending|delivered|current) ){0,3}(?:orders?|reservations?|"
+                      r"bookings?|trips?)(?![\w'])")
+
+
+def _from_subject(m: re.Match[str]) -> str:
+    clause = m.group()
+    subjects = list(_SUBJECT.finditer(clause))
+    return clause[:subjects[-1].start()] + " " if subjects else " "
 
 
 def kept_out(text: str) -> str:
     """``text`` without what it says stays out of the action (``_KEPT_OUT``, ``_UNAFFECTED``)."""
     if "not " in text or "n't " in text or "stay" in text or "remain" in text \
-            or "unaffected" in text:  # (cheap: most proposals say none of these)
-        text = _UNAFFECTED.sub(" ", text)
+            or "unaffected" in text or "unchanged" in text or "untouched" in text \
+            or "keep" in text or "retain" in text:  # (cheap: most proposals say none of these)
+        text = _UNAFFECTED.sub(_from_subject, text)
+    if "nothing " in text:
+        text = _NOTHING_CHANGES.sub(" ", text)
     if "kept" not in text and "keep" not in text and "not " not in text \
             and "remaining" not in text and "excluded" not in text:
         return text

@@ -269,8 +269,9 @@ _CHOICE_ASKED = re.compile(
 # A question that checks a detail of who or what ("is this the right reservation?", "can you
 # confirm your email is ...?"): a bare yes to it identifies, it does not say go ahead.
 _CHECK_ASKED = re.compile(
-    r"(?<![\w'])(?:is (?:this|that|it) (?:the )?(?:right|correct|same) (?:reservation|order|"
-    r"booking|trip|flight|account|email|address|one|person|user)|"
+    r"(?<![\w'])(?:is (?:this|that|it) (?:still )?(?:the )?(?:right|correct|same|best|current|"
+    r"preferred|valid) (?:reservation|order|booking|trip|flight|account|email|e-mail|address|"
+    r"one|person|user|phone|contact)|"
     # "just to verify, is this your order?", "are these your reservations?"
     r"(?:is|are) (?:this|that|these|those|it) (?:your|the) (?:reservations?|orders?|bookings?|trips?|"
     r"flights?|accounts?|items?)(?: (?:you(?:'re| are) (?:asking|talking) about|in question))?\?|"
@@ -504,7 +505,7 @@ def _narrows(content: str) -> bool:
             limited = False
             continue
         said = limits(s)
-        if not (said.left_out or said.kept):
+        if not (said.left_out or said.kept or said.only):  # ("yes, but only the first one")
             if limited and _ITS_REASON.match(s) and not _OF_ALL.search(s):
                 continue  # "... leave the address alone for now. I'm not sure the move is on"
             return False
@@ -523,7 +524,11 @@ def _narrows(content: str) -> bool:
 # yet", "I might still need it"), not a doubt about everything ("not sure about any of this")
 _ITS_REASON = re.compile(r"(?:(?:i'?m|i am) )?(?:not (?:sure|certain)|unsure) (?:if |whether |that )?"
                          r"(?:the|my|i|i'?ll|it'?s|it|we|that|this (?:move|trip|one))\b|"
-                         r"i (?:might|may) (?:still )?(?:need|want|keep|use)\b")
+                         r"i (?:might|may) (?:still )?(?:need|want|keep|use)\b|"
+                         # "I want to ask my daughter if she still wants the puzzle first"
+                         r"i (?:want|need|have|'?d like) to (?:ask|check|talk to|speak to|"
+                         r"see if|find out)\b|let me (?:check|ask|talk) with\b|"
+                         r"i just remembered\b")
 _OF_ALL = re.compile(r"(?<![\w'])(?:any of|all of|everything|it all|the whole|anything|at all)"
                      r"(?![\w'])")
 _REASON_CLAUSE = re.compile(r"(?<![\w'])(?:" + _ITS_REASON.pattern + r")[^.!?;]*")
@@ -611,6 +616,9 @@ def _skipped(session: SessionState, auth: Authorisation, spec: ActionSpec) -> st
     return turn
 
 
+_ACTION_ALONE = re.compile(r"(?:the|my|that|this) (?:[a-z]+ )?[a-z]+$")  # ("the puzzle exchange")
+
+
 def _skipping_turn(session: SessionState, auth: Authorisation, spec: ActionSpec) -> str | None:
     nouns = tool_nouns(spec.tool)
     for i in [auth.yes_index, *auth.skipped]:
@@ -620,6 +628,10 @@ def _skipping_turn(session: SessionState, auth: Authorisation, spec: ActionSpec)
             # change. Actually skip the extra bag"; "the cancel - still deciding"; and "the
             # orders yes, profile no" in it)
             held = held_topics(text)
+            # (an action it leaves out by name alone, wherever the yes reads to: "do the
+            # return but hold the exchange")
+            held += [p for p in limits(text).left_out if _ACTION_ALONE.match(p)
+                     and names_action(p, ALL_ACTION_WORDS) is not None]
             text = text[reading_of(session.messages[i]).end:]
         for phrase in [*limits(text).left_out, *held]:
             if not nouns and names_action(phrase, spec.words) is not None:
@@ -643,6 +655,7 @@ def _narrowing_honoured(session: SessionState, auth: Authorisation, spec: Action
     proposal (a withdrawal in other words: "no wait, not the order, I changed my mind") takes
     the yes back whole."""
     held = {str(v) for v in _flat(arguments)}
+    bare_held = {v.lstrip("#").upper() for v in held}
     own = tool_nouns(spec.tool)
     _last, window, _yes = auth.proposal(session.messages)
     owners = aliases.index.owners if aliases.index is not None else {}
@@ -664,7 +677,18 @@ def _narrowing_honoured(session: SessionState, auth: Authorisation, spec: Action
                         and named(window, ident, aliases.every):
                     known = True
                     break
+            # (an order's or reservation's id the proposal spelt that the call does not hold:
+            # "hold off on #W8642391"; a card's last four digits are the aliases' to read)
+            known = known or any(bare not in bare_held and not bare.isdigit()
+                                 and bare.lower() in window.plain for bare in text.ids())
             if known:
+                break
+        for phrase in () if known else said.only:
+            # ("yes, but only the first one for now": the plan's numbers are the binding's
+            # check, _numbered_left_out; "only the exchange"; "just the kettle" for its call)
+            if names_action(phrase, spec.words) is not None or _ORD_REF_ONLY.match(phrase) \
+                    or any(named(Text(phrase), v, aliases.every) for v in held):
+                known = True
                 break
         if not known:
             return plain(session.messages[i])
@@ -1001,7 +1025,8 @@ def _bind(session: SessionState, auth: Authorisation, spec: ActionSpec,
     if not window.plain:
         return Coverage(False, f"the user said {words} but the agent had proposed nothing before "
                         "it", auth.words, "")
-    if names_action(proposed.plain, spec.words) is None:
+    # (not in what it says stays as it is: "Profile address unchanged")
+    if names_action(proposed.kept().plain, spec.words) is None:
         return Coverage(False, f"the user said {words} to a proposal that does not describe this "
                         f"action ({spec.tool.replace('_', ' ')})", auth.words, shown)
     agent = auth.agent_said(messages)
@@ -1168,7 +1193,7 @@ def _bind(session: SessionState, auth: Authorisation, spec: ActionSpec,
                     return Coverage(False, f"the user said {words} to a proposal naming "
                                     f"{key.name} {other!r} for this action; {value!r} was "
                                     "another action's", auth.words, shown, key.name)
-        if named(last, value, own) or named(yes_part, value, own) or (
+        if named(last.kept(), value, own) or named(yes_part, value, own) or (
                 aliases.index is not None and isinstance(value, str)
                 and aliases.index.original_named(last, value, arguments)):
             continue
@@ -1649,6 +1674,7 @@ _ORD_VALUE = {"first": 1, "1st": 1, "one": 1, "second": 2, "2nd": 2, "two": 2, "
 # change first" is no plan's first item)
 _ORD_REF = r"(?:(?:the\s+|number\s+|no\.?\s*|#|option\s+|item\s+|step\s+)" + _ORD + \
     r"|(?<![\w$.,])[1-9](?![\w.,%]))(?:\s+(?:one|action|item|option|step|part))?"
+_ORD_REF_ONLY = re.compile(_ORD_REF + r"(?![\w'])")  # (a phrase that is one: "the first one")
 _ORD_NO = re.compile(r"(?<![\w'])(?:not|except(?: for)?|skip|without|leave out|leave off|hold off "
                      r"on|no to|forget(?: about)?|drop|scratch|don'?t do)\s+" + _ORD_REF +
                      r"(?![\w'])")
@@ -2310,6 +2336,7 @@ def check_transcript(session: SessionState, spec: ActionSpec, arguments: dict[st
 
 
 _CANNOT = re.compile(r"n't\b|\b(?:cannot|can not|not|unable)\b")
+_DESCRIBED = re.compile(r"\([^()]*\)")  # (a description in brackets: "(4K, not waterproof)")
 
 
 def _whole(auth: Authorisation, messages: list[Message], spec: ActionSpec, parts: list[str],
@@ -2332,19 +2359,26 @@ def _parts_named(last: str, words: tuple[str, ...], names: frozenset[str]) -> li
     """The parts an action sentence of ``last`` acts on, where it names some of them and not
     all (sorted), or None."""
     for sentence in re.split(r"(?<=[.!?:;\n])\s+", last):
-        verb = names_action(sentence, words)
-        if verb is None or _CANNOT.search(sentence):  # ("I can't cancel only the kettle")
+        found = action_pattern(words).search(sentence)
+        # (an action reported done is no proposal: "I've cancelled #W7639559 (T-Shirt, ...)")
+        if found is None or _reported(sentence, found):
+            continue
+        # ("I can't cancel only the kettle"; a negation around the action word, not in a list
+        # line the sentence ran into: "- Action Camera (4K, not waterproof) ... cancel the
+        # Sunglasses from order #W9728773")
+        at = found.start()
+        if _CANNOT.search(_DESCRIBED.sub(" ", sentence[max(0, at - 30):at + 80])):
             continue
         # what the action word is said of: the words right after it, up to the first part
         # name or the whole ("cancel the kettle from order ..." vs "cancel your order for ...")
-        after = sentence[sentence.find(verb):][:120]
+        after = sentence[at:][:120]
         first_part = min((m.start() for n in names
                           if (m := re.search(r"(?<![a-z0-9])" + re.escape(n), after))),
                          default=None)
         whole = re.search(r"\b(?:order|reservation|booking|whole|entire|all|everything)\b",
                           after)
         if first_part is not None and (whole is None or first_part < whole.start()):
-            text = Text(sentence)
+            text = Text(sentence[at:])  # (from the action word: not a list run into it)
             said = {n for n in names if named(text, n, {})}
             if said != names:
                 return sorted(said)

@@ -142,6 +142,8 @@ _GO_VERBS = (
     r"try (?:it |that |this )?again|retry|redo|finish|handle|arrange|"
     r"make (?:all )?(?:the|these|those|this|that|my|both) (?:change|changes|switch|exchange|"
     r"return|update|booking|modification)s?|go through with|carry (?:it |that |this )?out|"
+    r"do (?:the|these|those|this|that|my|both|all) (?:change|return|exchange|cancell?ation|"
+    r"update|booking|refund|modification|swap|upgrade)s?|"
     r"authori[sz]e|"
     r"let'?s (?:do|go|proceed|book|make)|lets (?:do|go|proceed)|"
     # other languages

@@ -1,0 +1,128 @@
+"""Cases from the sixteenth independent review, held out (three helpers wrote 114
+conversations without seeing the project: agents in other models' styles, airline sessions with
+varied customers, and long multi-action retail sessions; docs/policy.md gives the figures).
+Shortened to what the check reads, each refusal beside the allowed case it must not break."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from proxy.policy import PolicySet
+
+from .test_confirm_review3 import Case, executed, verdict
+from .test_confirm_review8 import CANCEL, LOOKED_UP, PROFILE, RETURN, cancel, returning, shop
+from .test_confirm_review13 import LUGGAGE, TWO_ORDERS
+from .test_ledger import ORDER
+
+ADR = "modify_pending_order_address"
+NEW_HOME = {"address1": "2201 Westheimer Rd", "address2": "Apt 9", "city": "Houston",
+            "state": "TX", "country": "USA", "zip": "77098"}
+
+# the order's items listed, then the action sentence (no line breaks once read): "not glass"
+# in a description is no "I can't cancel ..."
+LISTED = [*LOOKED_UP,
+          "assistant: Found order #W2000002 (pending):\n- Kettle (electric, not glass) $50.00\n"
+          "- Office Chair (mesh, black) $200.00\n\n"]
+ONE_ITEM = [LISTED[0], LISTED[1], LISTED[2] + "You want to cancel the Kettle from order "
+            "#W2000002, reason 'no longer needed'. Correct?", "user: yes cancel the kettle. keep "
+            "the rest"]
+WHOLE = [LISTED[0], LISTED[1], LISTED[2] + "I can cancel the whole order #W2000002 (Kettle and "
+         "Office Chair), reason 'no longer needed'. Correct?", "user: yes"]
+
+ORDER_ONLY = [*LOOKED_UP,
+              "assistant: Update shipping address of order #W2000002 to 2201 Westheimer Rd, Apt "
+              "9, Houston, TX 77098, USA. Profile address unchanged. Confirm?", "user: yes"]
+
+EMAIL_ASKED = [*LOOKED_UP,
+               "assistant: I will cancel the entire order #W2000002 (Kettle, Office Chair) with "
+               "the reason 'no longer needed'; $250 goes back to your Visa ending 7334. The "
+               "confirmation goes to ava@example.com. Is that still the best email for you?",
+               "user: yes that's my email"]
+GO_AHEAD_ASKED = [*EMAIL_ASKED[:-2], EMAIL_ASKED[-2].replace(
+    "Is that still the best email for you?", "Shall I go ahead?"), "user: yes"]
+
+FIRST_ONLY = [*TWO_ORDERS,
+              "assistant: Here is the plan:\n1. **Cancel #W2000002** (Kettle, Office Chair), "
+              "reason: no longer needed.\n2. **Cancel #W3000003** (Luggage Set), reason: no longer"
+              " needed.\nShall I proceed with both?",
+              "user: Yes, but only the first one for now. I want to ask my daughter if she still "
+              "wants the luggage."]
+
+HOLD_EXCHANGE = [PROFILE, ("read", "get_order_details", {"order_id": "#W1000001"}, ORDER),
+                 "assistant: Here's what I can do: **Return** from order #W1000001: Bluetooth "
+                 "Speaker (item 1000000001), refund to your Visa ending 7334. **Exchange** from "
+                 "order #W1000001: Water Bottle (item 1000000002) for the 1L steel one (item "
+                 "1000000012). Shall I go ahead with both?",
+                 "user: do the return but hold the exchange, I need to check which bottle my son "
+                 "actually wants"]
+EXCHANGE = {"order_id": "#W1000001", "item_ids": ["1000000002"], "new_item_ids": ["1000000012"],
+            "payment_method_id": "credit_card_1"}
+
+HELD_BY_ID = [*TWO_ORDERS,
+              "assistant: Here's the plan:\n1. Change the shipping address of #W2000002 to 2201 "
+              "Westheimer Rd, Apt 9, Houston, TX 77098, USA.\n2. Change the shipping address of "
+              "#W3000003 to the same address.\nCan you confirm?",
+              "user: Yes to the first change (#W2000002). Actually hold off on #W3000003 for now,"
+              " I just remembered my brother might pick that one up, let me check with him "
+              "first."]
+
+UNTOUCHED = [*TWO_ORDERS,
+             "assistant: I'll set up the following: cancel order #W3000003, reason: no longer "
+             "needed. Would you like me to proceed?",
+             "user: no wait, not that one, the other order",
+             "assistant: Thanks for catching that! Updated cancellation:\n- **Order:** #W2000002 "
+             "(Kettle, Office Chair)\n- **Reason:** no longer needed\nNothing in order #W3000003 "
+             "will be touched. Confirm (yes/no)?", "user: yep"]
+KEEP_CURRENT = [*TWO_ORDERS,
+                "assistant: Here's the change:\n- Order: #W2000002\n- New shipping address: 2201 "
+                "Westheimer Rd, Apt 9, Houston, TX 77098, USA\nYour other pending order "
+                "(#W3000003) will keep its current address. Shall I proceed?", "user: yes please"]
+
+REPORTED = [*TWO_ORDERS,
+            ("read", "get_order_details", {"order_id": "#W4000004"},
+             {"order_id": "#W4000004", "user_id": "ava_1", "status": "pending",
+              "items": [{"item_id": "4000000001", "name": "Kettle"}],
+              "payment_history": [{"payment_method_id": "credit_card_1"}]}),
+            executed(CANCEL, cancel("#W4000004")),
+            "assistant: I've cancelled #W4000004 (Kettle, refunded to your Visa). Before I cancel "
+            "the other two, please confirm the details:\n- **#W2000002**: Kettle, Office Chair\n"
+            "- **#W3000003**: Luggage Set\nReason: no longer needed. Shall I cancel both?",
+            "user: yes yes, both, same reason"]
+
+
+def _address(order: str) -> dict[str, Any]:
+    return {"order_id": order, **NEW_HOME}
+
+
+CASES = [
+    shop("P01", "refuse", ONE_ITEM, CANCEL, cancel(),
+         "the yes was to cancelling the kettle alone; the call cancels the whole order"),
+    shop("P02", "allow", WHOLE, CANCEL, cancel(), "the whole order was put up"),
+    shop("P03", "refuse", ORDER_ONLY, "modify_user_address",
+         {"user_id": "ava_1", **NEW_HOME}, "the profile was to stay unchanged"),
+    shop("P04", "allow", ORDER_ONLY, ADR, _address("#W2000002"), "the order's address, as put"),
+    shop("P05", "refuse", EMAIL_ASKED, CANCEL, cancel(), "the yes answered the email question"),
+    shop("P06", "allow", GO_AHEAD_ASKED, CANCEL, cancel(), "the go-ahead was asked and given"),
+    shop("P07", "allow", FIRST_ONLY, CANCEL, cancel(), "only the first one: this one"),
+    shop("P08", "refuse", FIRST_ONLY, CANCEL, cancel("#W3000003"), "the second was held"),
+    shop("P09", "allow", HOLD_EXCHANGE, RETURN, returning("1000000001"), "do the return"),
+    shop("P10", "refuse", HOLD_EXCHANGE, "exchange_delivered_order_items", EXCHANGE,
+         "hold the exchange"),
+    shop("P11", "allow", HELD_BY_ID, ADR, _address("#W2000002"), "the first change, as put"),
+    shop("P12", "refuse", HELD_BY_ID, ADR, _address("#W3000003"), "#W3000003 was held"),
+    shop("P13", "allow", UNTOUCHED, CANCEL, cancel(), "the corrected order, the other untouched"),
+    shop("P14", "refuse", UNTOUCHED, CANCEL, cancel("#W3000003"), "it is to be left untouched"),
+    shop("P15", "allow", KEEP_CURRENT, ADR, _address("#W2000002"), "this order's address"),
+    shop("P16", "refuse", KEEP_CURRENT, ADR, _address("#W3000003"), "it keeps its address"),
+    shop("P17", "allow", REPORTED, CANCEL, cancel(), "both put up; the kettle of another order "
+         "was reported done, no part of this one"),
+]
+assert LUGGAGE  # (the second order of TWO_ORDERS: #W3000003, a Luggage Set)
+
+
+@pytest.mark.parametrize("case", CASES, ids=[c.name for c in CASES])
+async def test_review(airline: PolicySet, retail: PolicySet, case: Case) -> None:
+    ok, reason = await verdict(airline if case.domain == "airline" else retail, case)
+    assert ("allow" if ok else "refuse") == case.expected, f"{case.why}: {reason}"
