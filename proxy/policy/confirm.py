@@ -44,6 +44,7 @@ from .binding import (
     decimal_of,
     excerpt,
     family_members,
+    kept_out,
     kind_of,
     limits,
     mixed_choice,
@@ -277,8 +278,9 @@ _CHECK_ASKED = re.compile(
     r"flights?|accounts?|items?)(?: (?:you(?:'re| are) (?:asking|talking) about|in question))?\?|"
     # which one is meant: "is it the blue one you want to return?", "is this the reservation
     # you mean: I57WUD, ...?" (the whole question: what it is for is no proposal)
-    r"is (?:it|this|that) the (?!only |last |final )(?:[\w-]+ ){0,4}?(?:you|you'd|you would) "
-    r"(?:want|like|mean|meant|need|are referring|were referring|had in mind)"
+    r"is (?:it|this|that) the (?!only |last |final )(?:[\w-]+ ){0,4}?(?:you|you'd|you would|"
+    r"you'?re) (?:want|like|mean|meant|need|are referring|were referring|had in mind|"
+    r"referring to|talking about|asking about)"
     r"(?:(?!shall i|should i|go ahead|proceed|can i|may i|do you want me)[^?])*\?|"
     r"(?:can|could) you (?:please )?"
     r"(?:confirm|verify) (?:your|the|that your|that the) (?:email|e-mail|name|zip|zip code|"
@@ -291,6 +293,10 @@ _CHECK_ASKED = re.compile(
     r"user|order|reservation|address|phone|date of birth)"
     # an offer of something that changes nothing ("would you like me to explain your options?",
     # "shall I check the status of HAT083 first?")
+    # where something goes that changes nothing ("would you like that sent to ava@..., the
+    # email on your account?")
+    r"|(?:would you like|do you want|shall i have|should i have) (?:that|it|this|them|the "
+    r"(?:label|instructions|receipt|confirmation|email|link))? ?(?:sent|emailed|mailed) to"
     r"|(?:would you like(?: me)? to|shall i|should i|do you want(?: me)? to|want me to|may i|"
     r"can i) (?:first )?(?:explain|check|look|verify|search|find|tell|show|review|see|go over|"
     r"walk you through|transfer|connect|help|list|read|describe|clarify))")
@@ -1035,6 +1041,12 @@ def _bind(session: SessionState, auth: Authorisation, spec: ActionSpec,
         # the user's own request, carried out without the agent listing it first
         return Coverage(False, f"the user asked for this action ({words}), but the agent never "
                         "described it to them before acting", auth.words, shown)
+    if names_action(agent, spec.words) is not None \
+            and names_action(kept_out(agent), spec.words) is None:
+        # the agent named this action only to say it stays out ("Your profile address stays
+        # unchanged" before a profile address update)
+        return Coverage(False, f"the user said {words} to a proposal that says this action "
+                        f"({spec.tool.replace('_', ' ')}) is not part of it", auth.words, shown)
     # The agent asked for a go-ahead to this action after the yes and called before any answer:
     # that question is open, so the earlier yes does not cover what the agent just proposed.
     for m in reversed(messages[auth.yes_index + 1:]):
@@ -1106,6 +1118,11 @@ def _bind(session: SessionState, auth: Authorisation, spec: ActionSpec,
     if unspelled is not None:
         return Coverage(False, f"the user said {words} to a proposal listing {unspelled[0]} "
                         f"by id without {unspelled[1]!r}", auth.words, shown, unspelled[0])
+    unsaid = _changed_unsaid(session, arguments, said)
+    if unsaid is not None:
+        return Coverage(False, f"the user said {words}, but the call sets {unsaid[0]} to "
+                        f"{unsaid[1]!r}, which the proposal never named", auth.words, shown,
+                        unsaid[0].split("[", 1)[0])
     context: Text | None = None
     # (a setting for all of one list's items: the cabin of every flight)
     items = [v for v in arguments.values() if isinstance(v, list) and len(v) >= 2
@@ -1266,6 +1283,38 @@ def _bind(session: SessionState, auth: Authorisation, spec: ActionSpec,
             return Coverage(False, f"{key.name}={value!r} was never named to the user before "
                             f"they said {words}", auth.words, shown, key.name)
     return Coverage(True, "", auth.words, shown)
+
+
+_PERSONAL = re.compile(r"name$|^dob$|birth")  # (a person's: first_name, last_name, dob)
+
+
+def _changed_unsaid(session: SessionState, arguments: dict[str, Any], said: Text
+                    ) -> tuple[str, str] | None:
+    """A person's name or date of birth the call puts in a list of the object it changes (a
+    reservation's passengers) that differs from what the newest read of that object holds
+    there and that the proposal and the user's answers never named ("Emma Novak, DOB
+    2012-03-08 -> 2012-08-03" and the call writing "Novak-Reyes"; "correct Liam's DOB to
+    2015-06-02" and the call writing 2015-02-06): (where, the value), or None. (Flights and
+    the like are the option and key checks': a proposal names them its own ways.)"""
+    current: dict[str, Any] | None = None
+    for name, value in arguments.items():
+        if not isinstance(value, list) or not value or not all(isinstance(m, dict)
+                                                               for m in value):
+            continue
+        if current is None:  # (the object the call changes, not its owner: a booking's
+            # user_id finds the user's other reservations)
+            current = _current(session, {k: v for k, v in arguments.items()
+                                         if k != "user_id"}) or {}
+        before = current.get(name)
+        if not isinstance(before, list):
+            continue
+        for i, member in enumerate(value):
+            old = before[i] if i < len(before) and isinstance(before[i], dict) else {}
+            for field_name, v in member.items():
+                if _PERSONAL.search(field_name) and isinstance(v, str) and v.strip() \
+                        and old.get(field_name) != v and not named(said, v, {}):
+                    return f"{name}[{i}].{field_name}", v
+    return None
 
 
 def _asked_instead(value: Any, theirs: Text, words: tuple[str, ...], own: DistinctAliases

@@ -620,11 +620,12 @@ _ANOTHER = re.compile(r"(?<![\w'])(?:another|the other|other one|the return (?:o
 # A sound of reluctance straight before a yes that goes on to the action ("Hmm, ok then, cancel
 # it all", "ugh... fine, go ahead") is the yes's, not a hedge that holds it ("hmm, not sure" and
 # "hmm ok please tell me the refund amount" still hold).
+_GRUDGING_YES = r"(?:ok(?:ay)?|alright|all right|fine|yes|yeah|yep|sure)"
 _GRUDGING = re.compile(
-    r"^(?:(?:hmm+|um+|uh+|ugh|sigh|well)[\s,.!…-]+)+(?=(?:ok(?:ay)?|alright|all right|fine|yes|"
-    r"yeah|yep|sure)(?:,? then(?![\w'])|[\s,.!]+(?:then[\s,]+)?(?:please[\s,]+)?(?:go ahead|"
-    r"proceed|do it|go for it|let'?s do it|cancel|book|return|exchange|change|modify|update|"
-    r"confirm(?:ed)?)(?![\w'])))")
+    r"(?:^|(?<=[.?!]\s))(?:(?:hmm+|um+|uh+|ugh|sigh|well)[\s,.!…-]+)+(?=" + _GRUDGING_YES
+    + r",? then(?![\w'])|(?:" + _GRUDGING_YES + r"[\s,.!]+){1,3}(?:then[\s,]+)?(?:please[\s,]+)?"
+    r"(?:go ahead|proceed|do it|go for it|let'?s do it|cancel|book|return|exchange|change|modify|"
+    r"update|confirm(?:ed)?)(?![\w']))")
 
 
 def read_turn(content: str) -> Reading:

@@ -11,7 +11,7 @@ import pytest
 
 from proxy.policy import PolicySet
 
-from .test_confirm_review3 import Case, executed, verdict
+from .test_confirm_review3 import DEN_BOS, Case, executed, read, verdict
 from .test_confirm_review8 import CANCEL, LOOKED_UP, PROFILE, RETURN, cancel, returning, shop
 from .test_confirm_review13 import LUGGAGE, TWO_ORDERS
 from .test_ledger import ORDER
@@ -92,6 +92,40 @@ REPORTED = [*TWO_ORDERS,
             "user: yes yes, both, same reason"]
 
 
+FAMILY = {**DEN_BOS, "passengers": [{"first_name": "Mia", "last_name": "Li", "dob": "1990-04-05"},
+                                    {"first_name": "Liam", "last_name": "Li",
+                                     "dob": "2016-06-02"}]}
+DOB_FIX = [read(FAMILY),
+           "assistant: Here's the plan for ABC123: update Liam's date of birth: 2016-06-02 -> "
+           "**2015-06-02**. Mia stays as she is. Shall I go ahead?", "user: Okay. Yes."]
+
+
+def _liam(dob: str) -> dict[str, Any]:
+    return {"reservation_id": "ABC123", "passengers": [
+        {"first_name": "Mia", "last_name": "Li", "dob": "1990-04-05"},
+        {"first_name": "Liam", "last_name": "Li", "dob": dob}]}
+
+
+REFERRING = [*LOOKED_UP,
+             "assistant: I found order **#W2000002**, status pending, containing: - Kettle - Office "
+             "Chair. Is this the order you're referring to?", "user: yes that's the one"]
+SENT_TO = [PROFILE, ("read", "get_order_details", {"order_id": "#W1000001"}, ORDER),
+           "assistant: Return details: Bluetooth Speaker, item 1000000001, refund to your Visa "
+           "ending 7334. Shall I submit the return?", "user: will I get a shipping label by email?",
+           "assistant: Yes, after the return is submitted you'll get an email with instructions. "
+           "Would you like that sent to ava@example.com, the email on your account?", "user: yes"]
+PROFILE_STAYS = [*LOOKED_UP,
+                 "assistant: Update for **order #W2000002 only**:\n- New shipping address: 2201 "
+                 "Westheimer Rd, Apt 9, Houston, TX 77098, USA\n- Your profile address stays "
+                 "unchanged.\n\nOK to proceed?", "user: ok 👍"]
+MOUSE_TOO = [*LOOKED_UP,
+             "assistant: Here are the cancellation details: order #W2000002, the entire order "
+             "(Kettle, Office Chair), reason: no longer needed, refund to your Visa ending 7334. "
+             "Do you confirm?",
+             "user: oh the office chair is in that one too? hmm ok fine, yes cancel it, I can "
+             "reorder the chair"]
+
+
 def _address(order: str) -> dict[str, Any]:
     return {"order_id": order, **NEW_HOME}
 
@@ -118,6 +152,18 @@ CASES = [
     shop("P16", "refuse", KEEP_CURRENT, ADR, _address("#W3000003"), "it keeps its address"),
     shop("P17", "allow", REPORTED, CANCEL, cancel(), "both put up; the kettle of another order "
          "was reported done, no part of this one"),
+    Case("P18", "airline", "allow", DOB_FIX, "update_reservation_passengers",
+         _liam("2015-06-02"), "the date of birth as put"),
+    Case("P19", "airline", "refuse", DOB_FIX, "update_reservation_passengers",
+         _liam("2015-02-06"), "the call writes a date of birth never named"),
+    shop("P20", "refuse", REFERRING, CANCEL, cancel(), "the yes identified the order"),
+    shop("P21", "refuse", SENT_TO, RETURN, returning("1000000001"),
+         "the yes was to where the label goes; the return's question was never answered"),
+    shop("P22", "refuse", PROFILE_STAYS, "modify_user_address", {"user_id": "ava_1", **NEW_HOME},
+         "the profile was to stay unchanged"),
+    shop("P23", "allow", PROFILE_STAYS, ADR, _address("#W2000002"), "the order's address"),
+    shop("P24", "allow", MOUSE_TOO, CANCEL, cancel(), "a grudging yes after a question of their "
+         "own"),
 ]
 assert LUGGAGE  # (the second order of TWO_ORDERS: #W3000003, a Luggage Set)
 

@@ -183,6 +183,12 @@ TABLE: list[tuple[str, Act]] = [
     # a sound of reluctance before a yes that goes on to the action is the yes's
     ("Hmm, ok then, cancel it all.", A), ("ugh... fine, go ahead", A), ("hmm, not sure", H),
     ("Hmm, ok then, but let me check with my wife first", H),
+    ("hmm ok fine, yes cancel it, I can reorder the mouse", A),
+    ("oh the mouse is in that one too? hmm ok fine, yes cancel it", A),
+    ("is the mouse in there too? hmm", H),
+    # an action named as what to do: "do the return" (not "what do the returns cost?")
+    ("do the return", A), ("Do the exchange please", A), ("what do the returns cost?", H),
+    ("I don't want to do the return", D),
     # "not sure" is no "sure": no yes ("not sure which one"), a grumble about why is no wait
     ("I am not sure what you mean.", N), ("not sure which one.", N),
     ("Not sure why it costs that much.", N),
