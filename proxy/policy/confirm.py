@@ -44,7 +44,6 @@ from .binding import (
     decimal_of,
     excerpt,
     family_members,
-    kept_out,
     kind_of,
     limits,
     mixed_choice,
@@ -175,6 +174,13 @@ class Authorisation:
         """The agent's turns of the proposal alone (without the user's words between them)."""
         self.proposal(messages)
         return self._agent
+
+    def agent_text(self, messages: list[Message]) -> Text:
+        """``agent_said`` as a text, its indexes kept with the yes."""
+        if ("agent",) not in self._read:
+            self._read[("agent",)] = Text(self.agent_said(messages))
+        text: Text = self._read[("agent",)]
+        return text
 
     def shown(self, last: Text, window: Text) -> str:
         """The proposal as a refusal quotes it (``last``: the turn the yes answered, or the
@@ -1035,14 +1041,14 @@ def _bind(session: SessionState, auth: Authorisation, spec: ActionSpec,
     if names_action(proposed.kept().plain, spec.words) is None:
         return Coverage(False, f"the user said {words} to a proposal that does not describe this "
                         f"action ({spec.tool.replace('_', ' ')})", auth.words, shown)
-    agent = auth.agent_said(messages)
-    if names_action(agent, spec.words) is None and not _details_listed(Text(agent), spec,
-                                                                        arguments, aliases):
+    agent = auth.agent_text(messages)
+    if names_action(agent.plain, spec.words) is None and not _details_listed(agent, spec,
+                                                                              arguments, aliases):
         # the user's own request, carried out without the agent listing it first
         return Coverage(False, f"the user asked for this action ({words}), but the agent never "
                         "described it to them before acting", auth.words, shown)
-    if names_action(agent, spec.words) is not None \
-            and names_action(kept_out(agent), spec.words) is None:
+    if names_action(agent.plain, spec.words) is not None \
+            and names_action(agent.kept().plain, spec.words) is None:
         # the agent named this action only to say it stays out ("Your profile address stays
         # unchanged" before a profile address update)
         return Coverage(False, f"the user said {words} to a proposal that says this action "
