@@ -795,6 +795,8 @@ _SUBJECT = re.compile(r"(?<![\w'])(?:(?:your|the|this|that|my) )?(?:(?:other|fir
 
 
 def _from_subject(m: re.Match[str]) -> str:
+    """A clause that stays out, cut from its last order or reservation on (whole where it
+    names none): what the clause's start ran into before that is kept."""
     clause = m.group()
     subjects = list(_SUBJECT.finditer(clause))
     return clause[:subjects[-1].start()] + " " if subjects else " "
