@@ -297,12 +297,12 @@ _CHECK_ASKED = re.compile(
     r"|(?:(?:can|could|would) you |please )(?:please )?(?:provide|give|share|send|tell|confirm)"
     r"(?: me| us)? (?:your|the) (?:email|e-mail|name|full name|first name|zip|zip code|user id|"
     r"user|order|reservation|address|phone|date of birth)"
-    # an offer of something that changes nothing ("would you like me to explain your options?",
-    # "shall I check the status of HAT083 first?")
     # where something goes that changes nothing ("would you like that sent to ava@..., the
     # email on your account?")
     r"|(?:would you like|do you want|shall i have|should i have) (?:that|it|this|them|the "
     r"(?:label|instructions|receipt|confirmation|email|link))? ?(?:sent|emailed|mailed) to"
+    # an offer of something that changes nothing ("would you like me to explain your options?",
+    # "shall I check the status of HAT083 first?")
     r"|(?:would you like(?: me)? to|shall i|should i|do you want(?: me)? to|want me to|may i|"
     r"can i) (?:first )?(?:explain|check|look|verify|search|find|tell|show|review|see|go over|"
     r"walk you through|transfer|connect|help|list|read|describe|clarify))")
