@@ -100,6 +100,9 @@ class Authorisation:
     words: str  # the affirming sentence
     open: bool = True
     closed_by: str = ""
+    # the yes picked one of the actions the agent offered by naming it ("ok then cancel all"):
+    # it covers that action only
+    picked_by_word: bool = False
     # later user turns that took part of it back ("oh wait, not the lamp"): message indexes
     narrowed: list[int] = field(default_factory=list)
     # later user turns that said to skip something without taking anything back ("Actually,
@@ -426,6 +429,28 @@ def _picks_an_action(messages: list[Message], index: int) -> bool:
     return label in acting and len(acting) >= 2
 
 
+def _names_an_offered_action(messages: list[Message], index: int) -> bool:
+    """Whether the user's turn at ``index`` picks, by the action it names, the one option of
+    several the agent's turn before it listed that opens with that action ("ok then cancel all"
+    to "1. Cancel the whole order #W1 (...) 2. Keep the order as it is, and return the kettle
+    after it is delivered. Which would you like?"). The call must then be an action the user's
+    words name (``_bind``: the proposal names both)."""
+    text, _start = _turn_before(messages, index)
+    segments = _options_of(text) or _numbered(text)
+    if len(segments) < 2:
+        return False
+    said = reading_of(messages[index]).words  # (the affirming sentence itself names it)
+    leading = [names_action(t[:40], ALL_ACTION_WORDS) for t in segments.values()]
+    return sum(1 for w in leading if w is not None and names_action(said, (w,))) == 1
+
+
+def _numbered(text: str) -> dict[str, str]:
+    """A turn's numbered items ("1. Cancel ... 2. Keep ..."): number -> its text."""
+    marks = list(_PLAN_MARK.finditer(text))
+    return {m.group(1): text[m.end():marks[i + 1].start() if i + 1 < len(marks) else len(text)]
+            for i, m in enumerate(marks)}
+
+
 def _leads_with_action(option: str, words: tuple[str, ...]) -> bool:
     """Whether an option's text opens with an action ("- Cancel the whole order ..."), not a
     row of a table that mentions a charge further on."""
@@ -721,13 +746,15 @@ def ledger(session: SessionState) -> tuple[list[Authorisation], int]:
             continue
         r = reading_of(m)
         narrows = r.act is not Act.AFFIRM and _narrows(m.content)  # (read once a turn)
+        by_word = False  # (an offered action picked by the word that names it)
         if r.act is Act.AFFIRM and ((not r.choice and (not _asked(messages, i, _CHOICE_ASKED)
                                                        or _PROCEED.search(plain(m))))
                                     or _asked(messages, i, _GO_AHEAD_ASKED)
-                                    or _picks_an_action(messages, i)) \
+                                    or _picks_an_action(messages, i)
+                                    or (by_word := _names_an_offered_action(messages, i))) \
                 and not _answers_a_check(messages, i) and not _thanks_for_an_answer(messages, i) \
                 and not _answers_anything_else(messages, i) and not _acknowledges(messages, i):
-            auths.append(Authorisation(i, m.seq, r.words))
+            auths.append(Authorisation(i, m.seq, r.words, picked_by_word=by_word))
         elif r.act is Act.HOLD and not r.withdraws and _condition_met(messages, i):
             # "yes, as long as the money goes back on my gift card" to a summary refunding to
             # the gift card: the condition is already part of what the user says yes to
@@ -1041,6 +1068,9 @@ def _bind(session: SessionState, auth: Authorisation, spec: ActionSpec,
     if names_action(proposed.kept().plain, spec.words) is None:
         return Coverage(False, f"the user said {words} to a proposal that does not describe this "
                         f"action ({spec.tool.replace('_', ' ')})", auth.words, shown)
+    if auth.picked_by_word and names_action(yes_part.plain, spec.words) is None:
+        return Coverage(False, f"the user said {words}, picking another of the actions offered, "
+                        f"not this one ({spec.tool.replace('_', ' ')})", auth.words, shown)
     agent = auth.agent_text(messages)
     if names_action(agent.plain, spec.words) is None and not _details_listed(agent, spec,
                                                                               arguments, aliases):

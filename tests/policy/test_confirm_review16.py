@@ -126,6 +126,20 @@ MOUSE_TOO = [*LOOKED_UP,
              "reorder the chair"]
 
 
+# (the seventeenth review) an offered action picked by the word that names it
+PICKED_BY_WORD = [*LOOKED_UP,
+                  "assistant: I can cancel order #W2000002 (Kettle, Office Chair), reason 'no "
+                  "longer needed', $250 back to your Visa ending 7334. Do you want to proceed?",
+                  "user: no no, only kettle. the chair is for my son",
+                  "assistant: I can only cancel a whole order. The options are:\n1. Cancel the "
+                  "whole order #W2000002 (Kettle and Office Chair, $250 back to your Visa ending "
+                  "7334), reason 'no longer needed'\n2. Change the kettle in the order for "
+                  "another kettle instead\nWhich would you like?",
+                  "user: ok then cancel all. i buy the chair again later"]
+SWAP = {"order_id": "#W2000002", "item_ids": ["2000000001"], "new_item_ids": ["2000000011"],
+        "payment_method_id": "credit_card_1"}
+
+
 def _address(order: str) -> dict[str, Any]:
     return {"order_id": order, **NEW_HOME}
 
@@ -164,6 +178,9 @@ CASES = [
     shop("P23", "allow", PROFILE_STAYS, ADR, _address("#W2000002"), "the order's address"),
     shop("P24", "allow", MOUSE_TOO, CANCEL, cancel(), "a grudging yes after a question of their "
          "own"),
+    shop("P25", "allow", PICKED_BY_WORD, CANCEL, cancel(), "option 1 picked by its action"),
+    shop("P26", "refuse", PICKED_BY_WORD, "modify_pending_order_items", SWAP,
+         "option 2 was not picked"),
 ]
 assert LUGGAGE  # (the second order of TWO_ORDERS: #W3000003, a Luggage Set)
 
