@@ -307,7 +307,8 @@ _CHECK_ASKED = re.compile(
     # an offer of something that changes nothing ("would you like me to explain your options?",
     # "shall I check the status of HAT083 first?")
     r"|(?:would you like(?: me)? to|shall i|should i|do you want(?: me)? to|want me to|may i|"
-    r"can i) (?:first )?(?:explain|check|look|verify|search|find|tell|show|review|see|go over|"
+    r"can i) (?:first |also |quickly )?(?:explain|check|look|verify|search|find|tell|show|review|"
+    r"see|go over|"
     r"walk you through|transfer|connect|help|list|read|describe|clarify))")
 
 
@@ -344,6 +345,8 @@ def _answers_a_check(messages: list[Message], index: int) -> bool:
     detail of who or what and named no action, and the yes itself names no action and says
     no "proceed" or "go ahead" ("Yes, that's my email"; not "Yes, go ahead and cancel it")."""
     text, _start = _turn_before(messages, index)
+    if _LATER_CONFIRMATION.search(text) and not _PROCEED.search(plain(messages[index])):
+        return True  # ("are the boots the only item? If so, I'll then confirm the details")
     end = text.rfind("?")
     if end < 0:
         return False
@@ -365,11 +368,22 @@ def _answers_a_check(messages: list[Message], index: int) -> bool:
         said = NOUNS.sub(" ", plain(messages[index]))
         return not _PROCEED.search(said) and names_action(
             _HOLDS_SAID.sub(" ", said), ALL_ACTION_WORDS) is None
-    if check is None or names_action(NOUNS.sub(" ", last[:check.start()] + last[check.end():]),
+    # (what it says comes after is not asked: "Before I make the change, would you like me to
+    # also go over your baggage allowance?")
+    if check is None or names_action(NOUNS.sub(" ", _BEFORE_I.sub(" ", last[:check.start()])
+                                               + last[check.end():]),
                                      ALL_ACTION_WORDS) is not None:
         return False
     said = NOUNS.sub(" ", plain(messages[index]))  # ("yes, that's my address": no action)
     return not _PROCEED.search(said) and names_action(said, ALL_ACTION_WORDS) is None
+
+
+_BEFORE_I = re.compile(r"(?<![\w'])before (?:i|we) [^,?]*,")
+# a turn that says the go-ahead is still to be asked for: what it asks now is something else
+_LATER_CONFIRMATION = re.compile(
+    r"(?<![\w'])(?:i'?ll|i will|we'?ll|we will) (?:then |next |afterwards )?(?:confirm|go over|"
+    r"review|read back) (?:the |all the )?(?:final |full |remaining )?details(?: with you)?|"
+    r"(?<![\w'])(?:i'?ll|i will) then ask you to confirm")
 
 
 # "Is there anything else I can help you with?": a yes to it brings a new request, no go-ahead

@@ -11,7 +11,7 @@ import pytest
 
 from proxy.policy import PolicySet
 
-from .test_confirm_review3 import DEN_BOS, Case, executed, read, verdict
+from .test_confirm_review3 import DEN_BOS, VISA, Case, change, executed, read, verdict
 from .test_confirm_review8 import CANCEL, LOOKED_UP, PROFILE, RETURN, cancel, returning, shop
 from .test_confirm_review13 import LUGGAGE, TWO_ORDERS
 from .test_ledger import ORDER
@@ -140,6 +140,24 @@ SWAP = {"order_id": "#W2000002", "item_ids": ["2000000001"], "new_item_ids": ["2
         "payment_method_id": "credit_card_1"}
 
 
+# a yes to a question the agent asked before the go-ahead it said was still to come
+LATER = [PROFILE, ("read", "get_order_details", {"order_id": "#W1000001"}, ORDER),
+         "assistant: Your Water Bottle (item 1000000002) can be exchanged for the 1L steel one "
+         "(item 1000000012), the difference to your Visa ending 7334. First, a quick check: is "
+         "the bottle the only item you'd like to exchange? If so, I'll then confirm the final "
+         "details with you.", "user: Yes, just the bottle."]
+NOW = [*LATER[:2], LATER[2].split(" First,")[0] + " Shall I submit the exchange?",
+       "user: Yes, just the bottle."]
+MAY_18 = [{"flight_number": "HAT130", "date": "2024-05-18"},
+          {"flight_number": "HAT184", "date": "2024-05-18"}]
+GO_OVER = [read(DEN_BOS),
+           "assistant: Here's the change for ABC123: HAT130 and HAT184 move to May 18, economy, no "
+           "fare difference, Visa ending 7447. Before I make the change, would you like me to also"
+           " go over your baggage allowance?", "user: Oh yes please, I always worry about the bags"]
+MAKE_IT = [GO_OVER[0], GO_OVER[1].split(" Before I")[0] + " Shall I make the change?",
+           "user: yes please"]
+
+
 def _address(order: str) -> dict[str, Any]:
     return {"order_id": order, **NEW_HOME}
 
@@ -181,6 +199,13 @@ CASES = [
     shop("P25", "allow", PICKED_BY_WORD, CANCEL, cancel(), "option 1 picked by its action"),
     shop("P26", "refuse", PICKED_BY_WORD, "modify_pending_order_items", SWAP,
          "option 2 was not picked"),
+    shop("P27", "refuse", LATER, "exchange_delivered_order_items", EXCHANGE,
+         "the yes answered which items; the go-ahead was still to be asked"),
+    shop("P28", "allow", NOW, "exchange_delivered_order_items", EXCHANGE, "asked and given"),
+    Case("P29", "airline", "refuse", GO_OVER, "update_reservation_flights",
+         change("ABC123", "economy", MAY_18, VISA), "the yes was to going over the bags"),
+    Case("P30", "airline", "allow", MAKE_IT, "update_reservation_flights",
+         change("ABC123", "economy", MAY_18, VISA), "the change, asked and given"),
 ]
 assert LUGGAGE  # (the second order of TWO_ORDERS: #W3000003, a Luggage Set)
 
