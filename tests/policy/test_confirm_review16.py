@@ -13,7 +13,7 @@ from proxy.policy import PolicySet
 
 from .test_confirm_review3 import DEN_BOS, VISA, Case, change, executed, read, verdict
 from .test_confirm_review8 import CANCEL, LOOKED_UP, PROFILE, RETURN, cancel, returning, shop
-from .test_confirm_review13 import LUGGAGE, TWO_ORDERS
+from .test_confirm_review13 import LUGGAGE, MAY18, TWO_ORDERS
 from .test_ledger import ORDER
 
 ADR = "modify_pending_order_address"
@@ -148,8 +148,6 @@ LATER = [PROFILE, ("read", "get_order_details", {"order_id": "#W1000001"}, ORDER
          "details with you.", "user: Yes, just the bottle."]
 NOW = [*LATER[:2], LATER[2].split(" First,")[0] + " Shall I submit the exchange?",
        "user: Yes, just the bottle."]
-MAY_18 = [{"flight_number": "HAT130", "date": "2024-05-18"},
-          {"flight_number": "HAT184", "date": "2024-05-18"}]
 GO_OVER = [read(DEN_BOS),
            "assistant: Here's the change for ABC123: HAT130 and HAT184 move to May 18, economy, no "
            "fare difference, Visa ending 7447. Before I make the change, would you like me to also"
@@ -203,9 +201,9 @@ CASES = [
          "the yes answered which items; the go-ahead was still to be asked"),
     shop("P28", "allow", NOW, "exchange_delivered_order_items", EXCHANGE, "asked and given"),
     Case("P29", "airline", "refuse", GO_OVER, "update_reservation_flights",
-         change("ABC123", "economy", MAY_18, VISA), "the yes was to going over the bags"),
+         change("ABC123", "economy", MAY18, VISA), "the yes was to going over the bags"),
     Case("P30", "airline", "allow", MAKE_IT, "update_reservation_flights",
-         change("ABC123", "economy", MAY_18, VISA), "the change, asked and given"),
+         change("ABC123", "economy", MAY18, VISA), "the change, asked and given"),
 ]
 assert LUGGAGE  # (the second order of TWO_ORDERS: #W3000003, a Luggage Set)
 
