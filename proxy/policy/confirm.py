@@ -460,9 +460,13 @@ def _names_an_offered_action(messages: list[Message], index: int) -> bool:
 
 def _numbered(text: str) -> dict[str, str]:
     """A turn's numbered items ("1. Cancel ... 2. Keep ..."): number -> its text."""
-    marks = list(_PLAN_MARK.finditer(text))
-    return {m.group(1): text[m.end():marks[i + 1].start() if i + 1 < len(marks) else len(text)]
-            for i, m in enumerate(marks)}
+    return {m.group(1): item for m, item in _between(list(_PLAN_MARK.finditer(text)), text)}
+
+
+def _between(marks: list[re.Match[str]], text: str) -> Iterator[tuple[re.Match[str], str]]:
+    """Each of ``marks`` (labels, numbers) in ``text`` and what follows it, up to the next."""
+    for i, m in enumerate(marks):
+        yield m, text[m.end():marks[i + 1].start() if i + 1 < len(marks) else len(text)]
 
 
 def _leads_with_action(option: str, words: tuple[str, ...]) -> bool:
@@ -474,12 +478,9 @@ def _leads_with_action(option: str, words: tuple[str, ...]) -> bool:
 def _options_of(text: str) -> dict[str, str]:
     """The labelled options of an agent's turn ("Option A - ...", "**B)** ...", a table's "| 1 |"
     rows): label -> its text, up to the next label."""
-    marks = list(_OPTION_MARK.finditer(text))
     segments: dict[str, str] = {}
-    for i, m in enumerate(marks):
-        key = next(g for g in m.groups() if g).lower()
-        end = marks[i + 1].start() if i + 1 < len(marks) else len(text)
-        segments.setdefault(key, text[m.end():end])
+    for m, option in _between(list(_OPTION_MARK.finditer(text)), text):
+        segments.setdefault(next(g for g in m.groups() if g).lower(), option)
     return segments
 
 
@@ -1819,8 +1820,7 @@ def _plan_position(last: Text, arguments: dict[str, Any], looked_up: dict[str, s
     ("| E9KA2D | ... | G3MW7Q | ..."). (0, None) where neither tells."""
     marks = list(_PLAN_MARK.finditer(last.plain))
     if len(marks) >= 2 and [int(m.group(1)) for m in marks] == list(range(1, len(marks) + 1)):
-        items = [Text(last.plain[m.end():marks[i + 1].start() if i + 1 < len(marks)
-                                 else len(last.plain)]) for i, m in enumerate(marks)]
+        items = [Text(item) for _m, item in _between(marks, last.plain)]
         ids = [v for v in _flat(arguments) if isinstance(v, str) and _ID_FORM.search(v)]
         shared = [v for v in ids if any(named(i, v, {}) for i in items)]
         holding = [k for k, item in enumerate(items, 1)
