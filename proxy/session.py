@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import bisect
 import enum
+import functools
 from collections import defaultdict
 from dataclasses import dataclass, field
 from typing import Any
@@ -60,10 +61,15 @@ def args_key(arguments: dict[str, Any]) -> str:
 
 def value_key(value: Any) -> str:
     """``args_key({"v": value})``: one argument's value as the session indexes it (a text
-    without building the object)."""
+    without building the object, remembered: the same ids are looked up again and again)."""
     if type(value) is str:
-        return '{"v":' + orjson.dumps(value).decode() + "}"
+        return _text_key(value)
     return args_key({"v": value})
+
+
+@functools.lru_cache(maxsize=4096)  # (bounded: the ids and names calls hold)
+def _text_key(value: str) -> str:
+    return '{"v":' + orjson.dumps(value).decode() + "}"
 
 
 def _insert(calls: list[CallRecord], call: CallRecord) -> None:
@@ -370,11 +376,9 @@ class SessionState:
         counted = PARSED_BYTES_PER_BYTE * (first.size or len(raw))
         self.weight += min(0, len(raw) + TEXT_BYTES - counted)
 
-    def calls_with(self, tool: str, name: str, value: Any, key: str | None = None
-                   ) -> list[CallRecord]:
-        """Successful calls of ``tool`` whose argument ``name`` equalled ``value`` (``key``:
-        its ``value_key``, where the caller has it)."""
-        return self.by_argument.get((tool, name, value_key(value) if key is None else key), [])
+    def calls_with(self, tool: str, name: str, value: Any) -> list[CallRecord]:
+        """Successful calls of ``tool`` whose argument ``name`` equalled ``value``."""
+        return self.by_argument.get((tool, name, value_key(value)), [])
 
     def identity(self, sources: tuple[tuple[str, str | None], ...]) -> Any:
         """Who the user is: from the most recent successful call of any source tool, its result

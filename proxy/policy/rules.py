@@ -18,7 +18,7 @@ from typing import Any, Protocol
 
 from ..catalog import DISCOVER, Catalog, Tool
 from ..errors import ConfigError
-from ..session import args_key, canonical_json, value_key
+from ..session import args_key, canonical_json
 from .binding import ActionSpec
 from .confirm import check_transcript, describe, tool_nouns
 from .decision import Violation
@@ -236,14 +236,10 @@ def fact_getter(ref: FactRef, catalog: Catalog, identity: Identity, where: str,
         value = call.session.facts.get(key, MISSING)
         if fresher and value is not MISSING:
             seq = call.session.fact_seq.get(key, 0)
-            keys: dict[str, str] = {}  # (the writes share the value they are found by)
             for write_tool, write_pairs in fresher:
                 first_read, first_write = write_pairs[0]
-                if first_read not in keys:
-                    keys[first_read] = value_key(args.get(first_read))
                 for w in reversed(call.session.calls_with(write_tool, first_write,
-                                                          args.get(first_read),
-                                                          keys[first_read])):
+                                                          args.get(first_read))):
                     if w.seq > seq and isinstance(w.result, dict) and all(
                             w.arguments.get(wa) == args.get(ra) for ra, wa in write_pairs):
                         value, seq = w.result, w.seq
