@@ -1087,13 +1087,12 @@ def _bind(session: SessionState, auth: Authorisation, spec: ActionSpec,
         return Coverage(False, f"the user said {words}, picking another of the actions offered, "
                         f"not this one ({spec.tool.replace('_', ' ')})", auth.words, shown)
     agent = auth.agent_text(messages)
-    if names_action(agent.plain, spec.words) is None and not _details_listed(agent, spec,
-                                                                              arguments, aliases):
+    agent_named = names_action(agent.plain, spec.words) is not None
+    if not agent_named and not _details_listed(agent, spec, arguments, aliases):
         # the user's own request, carried out without the agent listing it first
         return Coverage(False, f"the user asked for this action ({words}), but the agent never "
                         "described it to them before acting", auth.words, shown)
-    if names_action(agent.plain, spec.words) is not None \
-            and names_action(agent.kept().plain, spec.words) is None:
+    if agent_named and names_action(agent.kept().plain, spec.words) is None:
         # the agent named this action only to say it stays out ("Your profile address stays
         # unchanged" before a profile address update)
         return Coverage(False, f"the user said {words} to a proposal that says this action "
