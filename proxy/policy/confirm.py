@@ -454,7 +454,7 @@ def _names_an_offered_action(messages: list[Message], index: int) -> bool:
     if len(segments) < 2:
         return False
     said = reading_of(messages[index]).words  # (the affirming sentence itself names it)
-    leading = [names_action(t[:40], ALL_ACTION_WORDS) for t in segments.values()]
+    leading = [_leading_action(t, ALL_ACTION_WORDS) for t in segments.values()]
     return sum(1 for w in leading if w is not None and names_action(said, (w,))) == 1
 
 
@@ -470,9 +470,13 @@ def _between(marks: list[re.Match[str]], text: str) -> Iterator[tuple[re.Match[s
 
 
 def _leads_with_action(option: str, words: tuple[str, ...]) -> bool:
-    """Whether an option's text opens with an action ("- Cancel the whole order ..."), not a
-    row of a table that mentions a charge further on."""
-    return names_action(option[:40], words) is not None
+    return _leading_action(option, words) is not None
+
+
+def _leading_action(option: str, words: tuple[str, ...]) -> str | None:
+    """The action word an option's text opens with ("- Cancel the whole order ..."), not one
+    a row of a table mentions further on (a charge), or None."""
+    return names_action(option[:40], words)
 
 
 def _options_of(text: str) -> dict[str, str]:
