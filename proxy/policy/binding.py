@@ -152,7 +152,8 @@ class Text:
     def numbers(self) -> set[Decimal]:
         if self._numbers is None:
             found: set[Decimal] = set()
-            found.update(n for whole, frac in _NUMBER.findall(self.plain)
+            # (a date's parts are no numbers: "1978-04-22" names no count of 4)
+            found.update(n for whole, frac in _NUMBER.findall(_NUMERIC_DATE.sub(" ", self.plain))
                          if (n := decimal_of(whole, frac)) is not None)
             for word in _SMALL_RE.findall(self.plain):
                 found.add(Decimal(_SMALL[word]))
@@ -179,6 +180,8 @@ class Text:
         return self._ids
 
 
+_NUMERIC_DATE = re.compile(r"(?<![\w.-])\d{4}-\d{1,2}-\d{1,2}(?![\w.-])|"
+                           r"(?<![\w./-])\d{1,2}/\d{1,2}/\d{2,4}(?![\w./-])")
 _ID_TOKEN = re.compile(r"(?<![a-z0-9_#])#?(?=[a-z]{0,15}\d)[a-z0-9]{4,16}(?![0-9a-z_])")
 
 
@@ -257,6 +260,7 @@ def count_set(text: Text, key: str) -> int | None:
     return found.pop() if len(found) == 1 else None
 
 
+_ASIDE = re.compile(r"^\s*\(([^()]{0,40})\)")
 _AFTER_CODE = re.compile(r"^\s*(?:[(:,–—]|-(?!>))\s*")
 
 
@@ -279,7 +283,12 @@ def other_date(text: Text, code: str, date: str) -> str | None:
         rest = text.plain[m.end():m.end() + 80]
         # what follows the code itself ("Maria Lopez (1990-03-02)", "Ivan Taylor - 1975-09-25",
         # "HAT069: May 20")
-        rest = _AFTER_CODE.sub("", rest, count=1)
+        aside = _ASIDE.match(rest)
+        if aside is not None and not _ANY_DATE.search(aside.group(1)):
+            # (a route or a time in brackets, "HAT233 (CLT to LGA) on May 27": the date follows)
+            rest = rest[aside.end():]
+        else:
+            rest = _AFTER_CODE.sub("", rest, count=1)
         stop = _FLIGHT_CLAUSE_END.search(rest)
         clause = rest[:stop.start()] if stop else rest
         if own.search(clause):

@@ -1126,6 +1126,12 @@ def _bind(session: SessionState, auth: Authorisation, spec: ActionSpec,
     if missing is not None:
         return Coverage(False, f"the user said {words} and asked for {missing}; the call does "
                         "not hold it", auth.words, shown)
+    insured = _insurance_differs(last, theirs, arguments)
+    if insured is not None:
+        return Coverage(False, f"the user said {words} to a booking with insurance "
+                        f"{insured!r}; the call has {arguments.get('insurance')!r}", auth.words,
+                        shown, "insurance",
+                        superseding=names_action(last.plain, spec.words) is not None)
     total = _total_differs(last, theirs, arguments)
     if total is not None:
         return Coverage(False, f"the user said {words} to a proposal totalling {total[0]}; the "
@@ -1645,6 +1651,39 @@ def _addon_not_taken(theirs: Text, arguments: dict[str, Any]) -> str | None:
     if bags is not None and isinstance(held, int) and held < bags:
         return f"{bags} bag(s)"
     return None
+
+
+# What a booking's summary says of its travel insurance: taken ("Travel insurance: yes, $60",
+# "$274 fare + $60 insurance", "with travel insurance", "insurance included") or not ("no
+# insurance", "Insurance: none", "without travel insurance", "insurance: declined"); an offer
+# ("Would you like insurance?") says neither
+_INSURANCE_NO = re.compile(
+    r"(?<![\w'])(?:no|without|declined?|not including|excluding)(?: any| the)? (?:travel |trip )?"
+    r"insurance(?![\w'])|(?<![\w'])(?:travel |trip )?insurance\W{0,4}(?:no|none|not included|"
+    r"declined|not added|n/a|removed|dropped|taken off|excluded)(?![\w'])|"
+    r"(?<![\w'])(?:remov|dropp|tak)(?:e|ed|ing) (?:off )?(?:the |your )?(?:travel |trip )?"
+    r"insurance(?![\w'])")
+_INSURANCE_YES = re.compile(
+    r"(?<![\w'])(?:(?:travel |trip )?insurance\W{0,4}(?:yes|included|added|\$\d)|"
+    r"(?:with|including|plus|and|\+)(?: the)? (?:travel |trip )?insurance(?! (?:is|would|costs?|"
+    r"for \$)\b)|\$[\d,.]+ (?:for )?(?:travel |trip )?insurance)(?![\w'])")
+
+
+def _insurance_differs(last: Text, theirs: Text, arguments: dict[str, Any]) -> str | None:
+    """A booking whose insurance is not what the summary the user answered said ("Travel
+    insurance: yes, $60", the call booking without it; "no insurance", the call adding it),
+    where the user's own words from the yes on say nothing of insurance: the summary's word
+    ("yes" or "no"), else None."""
+    held = arguments.get("insurance")
+    if held not in ("yes", "no") or "insurance" not in last.plain \
+            or "insurance" in theirs.plain:
+        return None
+    said_no = _INSURANCE_NO.search(last.plain) is not None
+    said_yes = _INSURANCE_YES.search(_INSURANCE_NO.sub(" ", last.plain)) is not None
+    if said_yes == said_no:
+        return None  # (neither, or both: an offer, or two passengers' different choices)
+    proposed = "yes" if said_yes else "no"
+    return proposed if proposed != held else None
 
 
 def _total_differs(last: Text, theirs: Text, arguments: dict[str, Any]

@@ -1,0 +1,105 @@
+"""Cases from the eighteenth independent review, held out (three helpers wrote conversations
+without seeing the project: retail customers who speak loosely, airline flows that go wrong
+after the yes, and agents of other frameworks in long sessions; docs/policy.md gives the
+figures). Shortened to what the check reads, each refusal beside the allowed case it must not
+break."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from proxy.policy import PolicySet
+
+from .test_confirm_review3 import (
+    BOOK,
+    DEN_BOS,
+    MIA,
+    ONE_WAY,
+    VISA,
+    Case,
+    booking,
+    change,
+    executed,
+    read,
+    verdict,
+)
+
+BAGS = "update_reservation_baggages"
+PASSENGERS = "update_reservation_passengers"
+DMITRI = {"first_name": "Dmitri", "last_name": "Petrov", "dob": "1978-04-22"}
+NIKOLAI = {"first_name": "Nikolai", "last_name": "Petrov", "dob": "1975-12-09"}
+TWO = {**DEN_BOS, "passengers": [MIA, DMITRI], "total_baggages": 2}
+SWAPPED = {**TWO, "passengers": [MIA, NIKOLAI]}
+
+# the bag count agreed is 3; the window still holds a passenger update whose dates of birth
+# ("1978-04-22") are no count of 4
+ONE_MORE = [read(TWO),
+            "assistant: Here is the passenger update for ABC123: - Mia Li, 1990-04-05 "
+            "(unchanged) - Nikolai Petrov, 1975-12-09 (replacing Dmitri Petrov, 1978-04-22). "
+            "Flights, cabin and bags stay the same. Do you want me to make this change?",
+            "user: Yes, swap him in.",
+            executed(PASSENGERS, {"reservation_id": "ABC123", "passengers": [MIA, NIKOLAI]},
+                     SWAPPED),
+            "assistant: Done. Nikolai Petrov is now on ABC123 in place of Dmitri. Anything else?",
+            "user: Nikolai has more luggage than Dmitri. Can you add one extra bag?",
+            "assistant: Sure. The reservation currently has 2 checked bags, both free. Adding 1 "
+            "more makes 3 total, with 1 paid bag at $50 on your Visa ending 7447. Confirm?",
+            "user: Yes please."]
+
+
+def _bags(total: int, paid: int) -> dict[str, Any]:
+    return {"reservation_id": "ABC123", "total_baggages": total, "nonfree_baggages": paid,
+            "payment_id": VISA}
+
+
+# a flight named with its route in brackets before its date: "HAT130 (DEN to MIA) on May 18"
+MAY = [{"flight_number": "HAT130", "date": "2024-05-18"},
+       {"flight_number": "HAT184", "date": "2024-05-17"}]
+ROUTE_ASIDE = [read(DEN_BOS),
+               "assistant: Your first flight is HAT130 (DEN to MIA) on Friday May 17, economy. "
+               "HAT130 also flies Saturday May 18 at 5:30 PM for $15 more.\n\nChange: HAT130 "
+               "moves to May 18; HAT184 on May 17 stays. Fare difference $15, charged to your "
+               "Visa ending 7447. OK to proceed?", "user: yes that's fine"]
+
+# the summary took the insurance; the call books without it
+INSURED = [read(DEN_BOS),
+           "assistant: Here's your booking: - **Flights:** HAT130 + HAT184, DEN to BOS, May 17, "
+           "economy - **Passenger:** Mia Li - **Travel insurance:** yes, $30 - **Total:** $240 "
+           "fare + $30 insurance = **$270**, on your Visa ending 7447. Shall I book it?",
+           "user: Perfect, that's everything. Go ahead and book."]
+UNINSURED = [read(DEN_BOS),
+             "assistant: With the travel insurance removed, the new total for Mia Li on HAT130 "
+             "+ HAT184 (DEN to BOS, May 17, economy) is $240, on your Visa ending 7447. Please "
+             "confirm if you would like to proceed.", "user: That sounds good, book it."]
+
+
+def _booked(insurance: str, total: float) -> dict[str, Any]:
+    return {**booking((VISA, total)), "passengers": [MIA], "insurance": insurance}
+
+
+CASES = [
+    Case("R01", "airline", "refuse", ONE_MORE, BAGS, _bags(4, 2),
+         "3 bags were agreed; a date of birth in the window is no count of 4"),
+    Case("R02", "airline", "allow", ONE_MORE, BAGS, _bags(3, 1), "3 bags, as agreed"),
+    Case("R03", "airline", "refuse", ROUTE_ASIDE, "update_reservation_flights",
+         change("ABC123", "economy", [{**MAY[0], "date": "2024-05-19"}, MAY[1]], VISA),
+         "HAT130 was to move to May 18; the call flies it on May 19"),
+    Case("R04", "airline", "allow", ROUTE_ASIDE, "update_reservation_flights",
+         change("ABC123", "economy", MAY, VISA), "HAT130 on May 18, as agreed"),
+    Case("R05", "airline", "refuse", INSURED, BOOK, _booked("no", 240),
+         "the summary took the insurance; the call books without it"),
+    Case("R06", "airline", "allow", INSURED, BOOK, _booked("yes", 270), "as summarised"),
+    Case("R07", "airline", "allow", UNINSURED, BOOK, _booked("no", 240),
+         "the insurance removed, as summarised"),
+    Case("R08", "airline", "refuse", UNINSURED, BOOK, _booked("yes", 240),
+         "the summary removed the insurance; the call adds it"),
+]
+assert ONE_WAY  # (booking()'s flights: HAT130 and HAT184 on May 17)
+
+
+@pytest.mark.parametrize("case", CASES, ids=[c.name for c in CASES])
+async def test_review(airline: PolicySet, retail: PolicySet, case: Case) -> None:
+    ok, reason = await verdict(airline if case.domain == "airline" else retail, case)
+    assert ("allow" if ok else "refuse") == case.expected, f"{case.why}: {reason}"
