@@ -808,7 +808,16 @@ def _from_subject(m: re.Match[str]) -> str:
     names none): what the clause's start ran into before that is kept."""
     clause = m.group()
     subjects = list(_SUBJECT.finditer(clause))
+    # (a pronoun as the clause's subject, "... NC 28205, USA This won't change the address on
+    # existing orders": it speaks of what came before, which the clause keeps)
+    pronoun = next(reversed(list(_PRONOUN_SUBJECT.finditer(clause))), None)
+    if pronoun is not None and (not subjects or subjects[-1].start() < pronoun.start()):
+        return clause[:pronoun.start()] + " "
     return clause[:subjects[-1].start()] + " " if subjects else " "
+
+
+_PRONOUN_SUBJECT = re.compile(r"(?<![\w'])(?<!as )(?:this|that|it|which) (?=(?:will|won'?t|is|isn'?t|"
+                              r"does|doesn'?t|stays?|remains?)(?![\w']))")
 
 
 def kept_out(text: str) -> str:

@@ -933,6 +933,25 @@ class Aliases:
     index: AliasIndex | None = None  # for ids described by their object's texts
 
 
+# a product name's last word that names a collection, not the thing ("Luggage Set", "Makeup
+# Kit"): the words before it are the head ("the luggage")
+_COLLECTIVE = frozenset({"set", "kit", "pack", "bundle"})
+
+
+def _head_nouns(names: list[str]) -> list[str]:
+    """The head nouns that name an item by themselves: "speaker" for "bluetooth speaker",
+    "luggage" for "luggage set" (four letters at least)."""
+    out = []
+    for n in names:
+        if " " not in n:
+            continue
+        rest, tail = n.rsplit(" ", 1)
+        head = rest.rsplit(" ", 1)[-1] if tail in _COLLECTIVE else tail
+        if len(head) >= 4:
+            out.append(head)
+    return out
+
+
 def alias_index(session: SessionState, fields: tuple[str, ...]) -> AliasIndex:
     """The session's alias index, extended incrementally as calls succeed."""
     key = ("aliases", fields)
@@ -964,9 +983,9 @@ def _collect(value: Any, fields: tuple[str, ...], index: AliasIndex) -> None:
                 # a method without card digits (a gift card, a certificate) is spoken of by its
                 # id's last four ("the gift card ending in 6319")
                 names.append(own_id[-4:])
-            # an item's head noun names it too ("the speaker" for "Bluetooth Speaker")
-            names += [n.rsplit(" ", 1)[1] for n in names
-                      if " " in n and len(n.rsplit(" ", 1)[1]) >= 4]
+            # an item's head noun names it too ("the speaker" for "Bluetooth Speaker"; "the
+            # luggage" for "Luggage Set", whose last word is a collective)
+            names += _head_nouns(names)
             names = [n for n in names if len(n) >= 3]
             if names:
                 fingerprint = frozenset((k, str(v)) for k, v in item.items()
@@ -1815,7 +1834,7 @@ _ORD_VALUE = {"first": 1, "1st": 1, "one": 1, "second": 2, "2nd": 2, "two": 2, "
 # (a word needs its article, "the first", "number two"; a digit stands alone, "do 1 and 3": "that
 # change first" is no plan's first item)
 _ORD_REF = r"(?:(?:the\s+|number\s+|no\.?\s*|#|option\s+|item\s+|step\s+)" + _ORD + \
-    r"|(?<![\w$.,])[1-9](?![\w.,%]))(?:\s+(?:one|action|item|option|step|part))?"
+    r"|(?<![\w$.,])[1-9](?![\w%]|[.,]\d))(?:\s+(?:one|action|item|option|step|part))?"
 _ORD_REF_ONLY = re.compile(_ORD_REF + r"(?![\w'])")  # (a phrase that is one: "the first one")
 _ORD_NO = re.compile(r"(?<![\w'])(?:not|except(?: for)?|skip|without|leave out|leave off|hold off "
                      r"on|no to|forget(?: about)?|drop|scratch|don'?t do)\s+" + _ORD_REF +
@@ -2496,6 +2515,9 @@ def _whole(auth: Authorisation, messages: list[Message], spec: ActionSpec, parts
                     cover.proposal)
 
 
+_PASSIVE_END = re.compile(r"(?<![\w'])(?:(?:will|would|to|can|should) be|is|are|gets?|being)\s+$")
+
+
 def _parts_named(last: str, words: tuple[str, ...], names: frozenset[str]) -> list[str] | None:
     """The parts an action sentence of ``last`` acts on, where it names some of them and not
     all (sorted), or None."""
@@ -2511,15 +2533,21 @@ def _parts_named(last: str, words: tuple[str, ...], names: frozenset[str]) -> li
         if _CANNOT.search(_DESCRIBED.sub(" ", sentence[max(0, at - 30):at + 80])):
             continue
         # what the action word is said of: the words right after it, up to the first part
-        # name or the whole ("cancel the kettle from order ..." vs "cancel your order for ...")
-        after = sentence[at:][:120]
+        # name or the whole ("cancel the kettle from order ..." vs "cancel your order for ..."),
+        # or before it where it is passive ("the whole order will be cancelled, including the
+        # chair" vs "only the kettle will be cancelled")
+        before = sentence[max(0, at - 80):at]
+        after = before if _PASSIVE_END.search(before) else sentence[at:][:120]
         first_part = min((m.start() for n in names
                           if (m := re.search(r"(?<![a-z0-9])" + re.escape(n), after))),
                          default=None)
         whole = re.search(r"\b(?:order|reservation|booking|whole|entire|all|everything)\b",
                           after)
+        # (the whole said before a passive action word: "the whole order will be cancelled,
+        # including the backpack")
         if first_part is not None and (whole is None or first_part < whole.start()):
-            text = Text(sentence[at:])  # (from the action word: not a list run into it)
+            # (from the action word: not a list run into it)
+            text = Text(after if after is before else sentence[at:])
             said = {n for n in names if named(text, n, {})}
             if said != names:
                 return sorted(said)

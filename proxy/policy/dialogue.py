@@ -455,10 +455,11 @@ _SHORTHAND = {"pls": "please", "plz": "please", "plse": "please", "u": "you", "u
               "k": "ok", "kk": "ok", "y": "yes", "thx": "thanks", "thnx": "thanks",
               "ty": "thank you"}
 # ("k" is "ok" only as the whole sentence or before a go-ahead: "Mia K. Li", "2 k", "vitamin
-# k" and the Czech "k" are no yes; "y" is "yes" only as the whole sentence: "pasta y vino")
+# k" and the Czech "k" are no yes; "y" is "yes" only as the whole sentence or before a comma
+# that opens it, "y, just the shirt": "pasta y vino")
 _SHORTHAND_RE = re.compile(
     r"(?<![\w'])(?:" + "|".join(w for w in _SHORTHAND if w[0] not in "ky")
-    + r"|^kk?(?=[\s,]*(?:$|go |go$|proceed|do it|please|pls|plz|thx|thanks))|^y(?=[\s,.!]*$))"
+    + r"|^kk?(?=[\s,]*(?:$|go |go$|proceed|do it|please|pls|plz|thx|thanks))|^y(?=[\s,.!]*$|\s*,))"
     r"(?![\w'])")
 
 

@@ -25,6 +25,9 @@ from .test_confirm_review3 import (
     read,
     verdict,
 )
+from .test_confirm_review8 import CANCEL, LOOKED_UP, PROFILE, cancel, shop
+from .test_confirm_review13 import TWO_ORDERS
+from .test_confirm_review16 import NEW_HOME
 
 BAGS = "update_reservation_baggages"
 PASSENGERS = "update_reservation_passengers"
@@ -79,6 +82,49 @@ def _booked(insurance: str, total: float) -> dict[str, Any]:
     return {**booking((VISA, total)), "passengers": [MIA], "insurance": insurance}
 
 
+# "y" opening a turn before a comma is a yes ("y, visa is fine"; "pasta y vino" is none)
+Y_COMMA = [*LOOKED_UP,
+           "assistant: ACTION SUMMARY -------------- Action: Cancel pending order Order: #W2000002 "
+           "Items: Kettle, Office Chair Refund: $250 to your Visa ending 7334 Reason: no longer "
+           "needed Proceed? [Y/N]", "user: y, visa is fine"]
+N_COMMA = [*Y_COMMA[:-1], "user: n, not yet"]
+
+# the whole said before a passive action word: "the whole order will be cancelled, including
+# the office chair" acts on the whole, not on the chair
+WHOLE_NOTED = [*LOOKED_UP,
+               "assistant: **Cancellation details**\n- **Order:** #W2000002 (pending)\n- "
+               "**Items:**\n  - Kettle: $50.00\n  - Office Chair: $200.00\n- **Reason:** no "
+               "longer needed\n\nPlease note the whole order will be cancelled, including the "
+               "office chair. Would you like me to proceed with the cancellation? (yes/no)",
+               "user: Yes please cancel it, the chair too."]
+PART_NOTED = [*WHOLE_NOTED[:-2], WHOLE_NOTED[-2].replace(
+    "the whole order will be cancelled, including the office chair",
+    "only the kettle will be cancelled from order #W2000002"), WHOLE_NOTED[-1]]
+
+# a clause with a pronoun for its subject keeps what came before it (line breaks are gone once
+# read): "- New: ... 77098, USA This won't change the address on existing orders."
+PROFILE_NEW = [PROFILE,
+               "assistant: I'll update the default address on your profile:\n- Current: 159 "
+               "Hickory Lane, Austin, TX 78701\n- New: 2201 Westheimer Rd, Apt 9, Houston, TX "
+               "77098, USA\nThis won't change the address on existing orders. Would you like me "
+               "to proceed?", "user: ok do it"]
+
+# "do 1 and 3." ends its sentence on the number
+ONE_AND_THREE = [*TWO_ORDERS,
+                 "assistant: Here's the plan:\n\n**1. Cancel order #W2000002**\n   - Kettle, "
+                 "Office Chair\n   - Reason: no longer needed\n\n**2. Cancel order #W3000003**\n   - "
+                 "Luggage Set\n   - Reason: no longer needed\n\n**3. Update your profile "
+                 "address**\n   - From: 159 Hickory Lane, Austin, TX 78701\n   - To: 2201 "
+                 "Westheimer Rd, Apt 9, Houston, TX 77098, USA\n\nWould you like me to proceed "
+                 "with all three? (yes/no)",
+                 "user: Do 1 and 3. Hold off on the luggage for now, I need to check with my "
+                 "brother."]
+
+
+def _home(**extra: str) -> dict[str, Any]:
+    return {"user_id": "ava_1", **NEW_HOME, **extra}
+
+
 CASES = [
     Case("R01", "airline", "refuse", ONE_MORE, BAGS, _bags(4, 2),
          "3 bags were agreed; a date of birth in the window is no count of 4"),
@@ -95,6 +141,15 @@ CASES = [
          "the insurance removed, as summarised"),
     Case("R08", "airline", "refuse", UNINSURED, BOOK, _booked("yes", 240),
          "the summary removed the insurance; the call adds it"),
+    shop("R09", "allow", Y_COMMA, CANCEL, cancel(), '"y, visa is fine" says yes'),
+    shop("R10", "refuse", N_COMMA, CANCEL, cancel(), '"n, not yet" does not'),
+    shop("R11", "allow", WHOLE_NOTED, CANCEL, cancel(), "the whole order, as put"),
+    shop("R12", "refuse", PART_NOTED, CANCEL, cancel(), "only the kettle was put"),
+    shop("R13", "allow", PROFILE_NEW, "modify_user_address", _home(), "the new address, as put"),
+    shop("R14", "refuse", PROFILE_NEW, "modify_pending_order_address",
+         {"order_id": "#W2000002", **NEW_HOME}, "existing orders keep their address"),
+    shop("R15", "allow", ONE_AND_THREE, "modify_user_address", _home(), "item 3 was picked"),
+    shop("R16", "refuse", ONE_AND_THREE, CANCEL, cancel("#W3000003"), "item 2 was held"),
 ]
 assert ONE_WAY  # (booking()'s flights: HAT130 and HAT184 on May 17)
 
