@@ -84,7 +84,12 @@ def normalize(content: str) -> str:
     text = text.translate(_QUOTES)
     text = re.sub(r"#+\s*stop\s*#+", " ", text, flags=re.IGNORECASE)
     text = re.sub(r"[*`]+", "", text)  # markdown emphasis (underscores belong to ids)
-    return re.sub(r"\s+", " ", text).strip().lower()
+    text = re.sub(r"\s+", " ", text).strip().lower()
+    # a word drawn out, "yesss", "okkkk", "pleeease": a letter said three times or more, twice
+    return _DRAWN_OUT.sub(r"\1\1", text) if _DRAWN_OUT.search(text) else text
+
+
+_DRAWN_OUT = re.compile(r"([a-z])\1{2,}")
 
 
 # ---- lexicons ------------------------------------------------------------------------------
@@ -97,8 +102,8 @@ def _words(*alternatives: str) -> re.Pattern[str]:
 
 _YES = _words(
     # English
-    r"yes", r"yeah", r"yep", r"yup", r"yea", r"ya", r"yass?", r"aye", r"sure(?: thing)?",
-    r"ok(?:ay)?", r"k", r"kk", r"alright", r"all right", r"affirmative", r"absolutely",
+    r"yes", r"yeah", r"yepp?", r"yupp?", r"yea", r"ya", r"yass?", r"aye", r"sure(?: thing)?",
+    r"ok(?:ay|k)?", r"k", r"kk", r"alright", r"all right", r"affirmative", r"absolutely",
     r"definitely", r"certainly", r"of course", r"indeed", r"exactly", r"correct", r"yes sir",
     r"that'?s (?:right|correct|fine|good|great|perfect|it)", r"(?:that|this) (?:is|looks|sounds) "
     r"(?:right|correct|good|great|fine|perfect)", r"(?:looks|sounds) (?:good|great|right|fine|"
@@ -183,7 +188,7 @@ _STANDALONE_GO = _words(r"go ahead", r"go right ahead", r"proceed", r"do it", r"
 
 # Declines: an interjected "no", an explicit refusal or stop.
 _NO_START = re.compile(
-    r"^(?:no|nope|nah|nay|negative|no thanks|no thank you|no way|non|nein|não|nao|no,? gracias|"
+    r"^(?:noo?|nope|nahh?|nay|negative|no thanks|no thank you|no way|non|nein|não|nao|no,? gracias|"
     r"no,? grazie|nee)(?:$|[\s,.!:-])"
 )
 _DECLINE = _words(

@@ -198,6 +198,9 @@ TABLE: list[tuple[str, Act]] = [
     ("i dont think so", D), ("Okay, but I never asked for that.", D),
     ("Yes please, I never want to see this order again", A), ("Sure, why not?", A),
     ("y", A), ("Y.", A), ("pasta y vino", N), ("both please, thanks!", A),
+    # "y" before a comma, a word drawn out (the eighteenth review)
+    ("y, just the shirt", A), ("y vino", N), ("yesss 🙌 just the shirt, thank u", A),
+    ("okkkk", A), ("yeppp", A), ("noooo", D), ("nahhh", D),
     ("Yes — oh wait sorry, it's 4B not 4D. Typo on my end.", A), ("wait, it's 4B not 4D", N),
     ("wait, it's 4B not 4D, hold on", H), ("Hmm, no insurance actually, otherwise yes.", A),
     ("Yes, cancel the first one. I'll think about Miami, that one might still happen.", A),
