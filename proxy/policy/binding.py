@@ -795,8 +795,8 @@ _NOTHING_CHANGES = re.compile(
     r"gets?) (?:be )?(?:touched|changed|affected|modified|cancell?ed)(?![\w'])")
 
 
-# the order or reservation a clause that stays out is about: where a list ran into it (line
-# breaks are gone once read), what is cut starts there ("2. update the address of order #W1
+# the order or reservation a clause that stays out is about: where a list ran into it (a list
+# written on one line), what is cut starts there ("2. update the address of order #W1
 # to the same address order #W2 will not be changed" keeps the first)
 _SUBJECT = re.compile(r"(?<![\w'])(?:(?:your|the|this|that|my) )?(?:(?:other|first|second|third|"
                       r"remaining|pending|delivered|current) ){0,3}(?:orders?|reservations?|"

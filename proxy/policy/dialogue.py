@@ -84,11 +84,14 @@ def normalize(content: str) -> str:
     text = text.translate(_QUOTES)
     text = re.sub(r"#+\s*stop\s*#+", " ", text, flags=re.IGNORECASE)
     text = re.sub(r"[*`]+", "", text)  # markdown emphasis (underscores belong to ids)
-    text = re.sub(r"\s+", " ", text).strip().lower()
+    # (a line break stays one: a summary's fields and a list's lines end there)
+    text = _LINE_BREAK.sub("\n", _SPACES.sub(" ", text)).strip().lower()
     # a word drawn out, "yesss", "okkkk", "pleeease": a letter said three times or more, twice
     return _DRAWN_OUT.sub(r"\1\1", text) if _DRAWN_OUT.search(text) else text
 
 
+_SPACES = re.compile(r"[^\S\n]+")
+_LINE_BREAK = re.compile(r" ?\n[\s]*")
 _DRAWN_OUT = re.compile(r"([a-z])\1{2,}")
 
 

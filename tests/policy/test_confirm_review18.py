@@ -25,9 +25,10 @@ from .test_confirm_review3 import (
     read,
     verdict,
 )
-from .test_confirm_review8 import CANCEL, LOOKED_UP, PROFILE, cancel, shop
+from .test_confirm_review8 import CANCEL, LOOKED_UP, PROFILE, RETURN, cancel, returning, shop
 from .test_confirm_review13 import TWO_ORDERS
 from .test_confirm_review16 import NEW_HOME
+from .test_ledger import ORDER
 
 BAGS = "update_reservation_baggages"
 PASSENGERS = "update_reservation_passengers"
@@ -101,12 +102,12 @@ PART_NOTED = [*WHOLE_NOTED[:-2], WHOLE_NOTED[-2].replace(
     "the whole order will be cancelled, including the office chair",
     "only the kettle will be cancelled from order #W2000002"), WHOLE_NOTED[-1]]
 
-# a clause with a pronoun for its subject keeps what came before it (line breaks are gone once
-# read): "- New: ... 77098, USA This won't change the address on existing orders."
+# a clause with a pronoun for its subject keeps what came before it (here on one line): "- New:
+# ... 77098, USA This won't change the address on existing orders."
 PROFILE_NEW = [PROFILE,
                "assistant: I'll update the default address on your profile:\n- Current: 159 "
                "Hickory Lane, Austin, TX 78701\n- New: 2201 Westheimer Rd, Apt 9, Houston, TX "
-               "77098, USA\nThis won't change the address on existing orders. Would you like me "
+               "77098, USA This won't change the address on existing orders. Would you like me "
                "to proceed?", "user: ok do it"]
 
 # "do 1 and 3." ends its sentence on the number
@@ -119,6 +120,16 @@ ONE_AND_THREE = [*TWO_ORDERS,
                  "with all three? (yes/no)",
                  "user: Do 1 and 3. Hold off on the luggage for now, I need to check with my "
                  "brother."]
+
+# a summary's fields, one a line: the refund's method is the gift card the user chose
+FIELDS = [PROFILE, ("read", "get_order_details", {"order_id": "#W1000001"}, ORDER),
+          "assistant: The refund can go to the original payment method (Visa ending 7334) or to "
+          "your gift card (gift_card_3). Which do you prefer?", "user: gift card. store credit "
+          "is fine",
+          "assistant: ACTION SUMMARY\n--------------\nAction:      Return delivered items\n"
+          "Order:       #W1000001\nItems:       Bluetooth Speaker, item 1000000001\nRefund:      "
+          "$50.00\nRefund to:   Gift card gift_card_3\nNot returned: Water Bottle, Desk Lamp\n\n"
+          "Proceed? [Y/N]", "user: Y"]
 
 
 def _home(**extra: str) -> dict[str, Any]:
@@ -150,6 +161,10 @@ CASES = [
          {"order_id": "#W2000002", **NEW_HOME}, "existing orders keep their address"),
     shop("R15", "allow", ONE_AND_THREE, "modify_user_address", _home(), "item 3 was picked"),
     shop("R16", "refuse", ONE_AND_THREE, CANCEL, cancel("#W3000003"), "item 2 was held"),
+    shop("R17", "refuse", FIELDS, RETURN, returning("1000000001"),
+         "the refund was to go to the gift card"),
+    shop("R18", "allow", FIELDS, RETURN, {**returning("1000000001"),
+                                          "payment_method_id": "gift_card_3"}, "as summarised"),
 ]
 assert ONE_WAY  # (booking()'s flights: HAT130 and HAT184 on May 17)
 
