@@ -152,8 +152,10 @@ class Text:
     def numbers(self) -> set[Decimal]:
         if self._numbers is None:
             found: set[Decimal] = set()
-            # (a date's parts are no numbers: "1978-04-22" names no count of 4)
-            found.update(n for whole, frac in _NUMBER.findall(_NUMERIC_DATE.sub(" ", self.plain))
+            # (a date's parts are no numbers: "1978-04-22" names no count of 4; nor is a list
+            # line's number: "1. Replace HAT152 ...")
+            bare = _LIST_MARK.sub(" ", _NUMERIC_DATE.sub(" ", self.plain))
+            found.update(n for whole, frac in _NUMBER.findall(bare)
                          if (n := decimal_of(whole, frac)) is not None)
             for word in _SMALL_RE.findall(self.plain):
                 found.add(Decimal(_SMALL[word]))
@@ -180,6 +182,7 @@ class Text:
         return self._ids
 
 
+_LIST_MARK = re.compile(r"(?m)^[^\S\n]*(?:[-*][^\S\n]*)?\d{1,2}[.)][^\S\n]")
 _NUMERIC_DATE = re.compile(r"(?<![\w.-])\d{4}-\d{1,2}-\d{1,2}(?![\w.-])|"
                            r"(?<![\w./-])\d{1,2}/\d{1,2}/\d{2,4}(?![\w./-])")
 _ID_TOKEN = re.compile(r"(?<![a-z0-9_#])#?(?=[a-z]{0,15}\d)[a-z0-9]{4,16}(?![0-9a-z_])")

@@ -1115,6 +1115,13 @@ def _bind(session: SessionState, auth: Authorisation, spec: ActionSpec,
         # the user's own request, carried out without the agent listing it first
         return Coverage(False, f"the user asked for this action ({words}), but the agent never "
                         "described it to them before acting", auth.words, shown)
+    if not agent_named and _other_write_since(session, auth.yes_seq, spec.tool):
+        # the yes was spent on another action, carried out since, and the agent's turns it
+        # answered never named this one (the user's own "I'll probably be checking a bag too"
+        # earlier is no part of what they said yes to)
+        return Coverage(False, f"the user said {words} to another action, carried out since; "
+                        "the agent never described this one "
+                        f"({spec.tool.replace('_', ' ')}) before it", auth.words, shown)
     if agent_named and names_action(agent.kept().plain, spec.words) is None:
         # the agent named this action only to say it stays out ("Your profile address stays
         # unchanged" before a profile address update)
@@ -2644,6 +2651,12 @@ def _ids_named(text: Text, arguments: dict[str, Any]) -> bool:
     ids = [v for k, v in arguments.items() if k.endswith("_id") and isinstance(v, str)
            and not kind_of(v)]
     return all(named(text, v, {}) for v in ids)
+
+
+def _other_write_since(session: SessionState, seq: int, tool: str) -> bool:
+    """Whether a write of another tool than ``tool`` was carried out after ``seq``."""
+    return any(calls[-1].seq > seq for other, calls in session.executed.items()
+               if other != tool and calls and calls[-1].kind == "write")
 
 
 def _used_since(session: SessionState, tool: str, key: str, seq: int) -> bool:
