@@ -1152,6 +1152,13 @@ def _bind(session: SessionState, auth: Authorisation, spec: ActionSpec,
     if missing is not None:
         return Coverage(False, f"the user said {words} and asked for {missing}; the call does "
                         "not hold it", auth.words, shown)
+    # (a unit the user's own words name settles it: "its apt 4B not 4")
+    unit = _unit_dropped(theirs, arguments, own_words=True) if _UNIT.search(theirs.plain) \
+        else _unit_dropped(last, arguments)
+    if unit is not None:
+        return Coverage(False, f"the user said {words} to an address with {unit[0]!r}; the call "
+                        f"has address2 {unit[1]!r}", auth.words, shown, "address2",
+                        superseding=names_action(last.plain, spec.words) is not None)
     insured = _insurance_differs(last, theirs, arguments)
     if insured is not None:
         return Coverage(False, f"the user said {words} to a booking with insurance "
@@ -1677,6 +1684,42 @@ def _addon_not_taken(theirs: Text, arguments: dict[str, Any]) -> str | None:
     if bags is not None and isinstance(held, int) and held < bags:
         return f"{bags} bag(s)"
     return None
+
+
+# an address's unit: "Apt 3R", "Suite 307", "Unit 5", "Apt #12" (a bare "#12" is an order's)
+_UNIT = re.compile(r"(?<![\w'])(apt|apartment|suite|ste|unit|floor|fl|room|rm)\.?\s*#?\s*"
+                   r"([a-z0-9][a-z0-9-]{0,7})(?![\w'])")
+
+
+def _unit_dropped(last: Text, arguments: dict[str, Any], own_words: bool = False
+                  ) -> tuple[str, str] | None:
+    """An address the call writes without the unit the proposal gave it right after its
+    street ("1450 N Dayton St, Apt 3R, Chicago", the call's ``address2`` empty or another
+    unit), where no mention of the street in the proposal has the call's unit or none (the old
+    address may be named too, "Suite 640 -> Suite 641"): (a unit proposed, the call's
+    ``address2``), else None. With ``own_words`` (the user's words from the yes on), a unit
+    they name anywhere counts: "yeah its apt 4B not 4 but yeah", the call writing "Apt 4"."""
+    street, second = arguments.get("address1"), arguments.get("address2")
+    if not isinstance(street, str) or not street.strip() or not isinstance(second, str | None):
+        return None
+    street = street.strip().lower()
+    held = f"{street} {(second or '').lower()}"
+    if own_words:
+        for unit in _UNIT.finditer(last.plain):
+            if not re.search(rf"(?<![a-z0-9]){re.escape(unit.group(2))}(?![a-z0-9])", held):
+                return unit.group().strip(), second or ""
+        return None
+    other = None
+    at = last.plain.find(street)
+    while at >= 0:
+        after = last.plain[at + len(street):at + len(street) + 40].split("\n", 1)[0]
+        unit = _UNIT.match(after.lstrip(" ,"))
+        if unit is None or re.search(rf"(?<![a-z0-9]){re.escape(unit.group(2))}(?![a-z0-9])",
+                                     held):
+            return None
+        other = unit.group().strip()
+        at = last.plain.find(street, at + 1)
+    return None if other is None else (other, second or "")
 
 
 # What a booking's summary says of its travel insurance: taken ("Travel insurance: yes, $60",

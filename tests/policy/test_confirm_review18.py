@@ -27,7 +27,7 @@ from .test_confirm_review3 import (
 )
 from .test_confirm_review8 import CANCEL, LOOKED_UP, PROFILE, RETURN, cancel, returning, shop
 from .test_confirm_review13 import TWO_ORDERS
-from .test_confirm_review16 import NEW_HOME
+from .test_confirm_review16 import ADR, NEW_HOME
 from .test_ledger import ORDER
 
 BAGS = "update_reservation_baggages"
@@ -154,6 +154,18 @@ BAG_MENTIONED = [read(DEN_BOS),
                                        change("ABC123", "economy", MAY, VISA), DEN_BOS),
                  "assistant: Done. Anything else?", "user: How many bags do I get for free?"]
 
+# an address's unit: proposed after its street, or put right in the yes
+DAYTON = [PROFILE,
+          "assistant: Here's the plan: update the default address on your profile\n- From: 159 "
+          "Hickory Lane, Austin, TX 78701\n- To: 2201 Westheimer Rd, Apt 9, Houston, TX 77098, "
+          "USA\n\nShall I proceed?", "user: Yes please."]
+APT_FIX = [*DAYTON[:-2], DAYTON[-2].replace("Apt 9", "Apt 4"),
+           "user: yeah its apt 4B not 4 but yeah"]
+SUITE_MOVE = [*LOOKED_UP,
+              "assistant: I'll change order #W2000002's address from 2201 Westheimer Rd, Suite "
+              "640, Houston, TX 77098 to 2201 Westheimer Rd, Suite 641, Houston, TX 77098. "
+              "Confirm?", "user: Yes, please go ahead and update it to Suite 641."]
+
 
 def _home(**extra: str) -> dict[str, Any]:
     return {"user_id": "ava_1", **NEW_HOME, **extra}
@@ -189,6 +201,17 @@ CASES = [
     Case("R20", "airline", "allow", BAGS_ASKED, BAGS, _bags(3, 1), "the bags, put and agreed"),
     Case("R21", "airline", "refuse", BAG_MENTIONED, BAGS, _bags(1, 0),
          "the yes was the flight change's; the bag was the user's own passing mention"),
+    shop("R22", "refuse", DAYTON, "modify_user_address", _home(address2=""),
+         "the unit proposed (Apt 9) is dropped"),
+    shop("R23", "allow", DAYTON, "modify_user_address", _home(), "as proposed"),
+    shop("R24", "refuse", APT_FIX, "modify_user_address", _home(address2="Apt 4"),
+         "the user put the unit right: 4B, not 4"),
+    shop("R25", "allow", APT_FIX, "modify_user_address", _home(address2="Apt 4B"),
+         "the unit as the user put it"),
+    shop("R26", "allow", SUITE_MOVE, ADR, {"order_id": "#W2000002", **NEW_HOME,
+                                           "address2": "Suite 641"}, "the new suite"),
+    shop("R27", "refuse", SUITE_MOVE, ADR, {"order_id": "#W2000002", **NEW_HOME,
+                                            "address2": "Suite 642"}, "another suite"),
     shop("R17", "refuse", FIELDS, RETURN, returning("1000000001"),
          "the refund was to go to the gift card"),
     shop("R18", "allow", FIELDS, RETURN, {**returning("1000000001"),
