@@ -1704,20 +1704,21 @@ def _unit_dropped(last: Text, arguments: dict[str, Any], own_words: bool = False
         return None
     street = street.strip().lower()
     held = f"{street} {(second or '').lower()}"
+    def holds(unit: re.Match[str]) -> bool:
+        return re.search(rf"(?<![a-z0-9]){re.escape(unit.group(2))}(?![a-z0-9])",
+                         held) is not None
+
     if own_words:
-        for unit in _UNIT.finditer(last.plain):
-            if not re.search(rf"(?<![a-z0-9]){re.escape(unit.group(2))}(?![a-z0-9])", held):
-                return unit.group().strip(), second or ""
-        return None
+        wrong = next((u for u in _UNIT.finditer(last.plain) if not holds(u)), None)
+        return None if wrong is None else (wrong.group().strip(), second or "")
     other = None
     at = last.plain.find(street)
     while at >= 0:
         after = last.plain[at + len(street):at + len(street) + 40].split("\n", 1)[0]
-        unit = _UNIT.match(after.lstrip(" ,"))
-        if unit is None or re.search(rf"(?<![a-z0-9]){re.escape(unit.group(2))}(?![a-z0-9])",
-                                     held):
+        found = _UNIT.match(after.lstrip(" ,"))
+        if found is None or holds(found):
             return None
-        other = unit.group().strip()
+        other = found.group().strip()
         at = last.plain.find(street, at + 1)
     return None if other is None else (other, second or "")
 
