@@ -1172,8 +1172,9 @@ def _bind(session: SessionState, auth: Authorisation, spec: ActionSpec,
                         superseding=names_action(last.plain, spec.words) is not None)
     # (where the user asked for another item themselves, "make it the black one instead", the
     # words cannot be checked against the call's ids: the rule stands aside)
-    changed = None if cued else (_others_proposed(last, spec, arguments, aliases)
-                                 or _other_variant(session, last, arguments))
+    changed = _option_refused(session, theirs, arguments) or (
+        None if cued else (_others_proposed(last, spec, arguments, aliases)
+                           or _other_variant(session, last, arguments)))
     if changed is not None:
         return Coverage(False, f"the user said {words} to a proposal naming {changed[0]} "
                         f"{changed[1]!r}; the call has {changed[2]!r} instead", auth.words, shown,
@@ -1527,6 +1528,35 @@ def _variants(session: SessionState) -> dict[str, tuple[str, dict[str, str]]]:
                     found[str(ident)] = (product, {str(k): str(v) for k, v in options.items()})
     session.derived["variants"] = (found, len(session.calls))
     return found
+
+
+# what the user's words turn down: "blue, not red", "not the red one", "no red"
+_TURNED_DOWN = re.compile(r"(?<![\w'])(?:not|no|never|instead of)\s+(?:the\s+|a\s+|an\s+)?"
+                          r"([a-z0-9](?:[\w.-]*\w)?)(?![\w'])")
+
+
+def _option_refused(session: SessionState, theirs: Text, arguments: dict[str, Any]
+                    ) -> tuple[str, str, Any] | None:
+    """A new item the call holds (``new_item_ids``) whose options hold a value the user's words
+    from the yes on turn down ("For the bottle I'd want blue, not red", the call exchanging
+    for the red one): (the argument, "not <value>", the item), else None."""
+    if " no" not in f" {theirs.plain}" and "not " not in theirs.plain \
+            and "never " not in theirs.plain and "instead of" not in theirs.plain:
+        return None
+    down = {m.group(1) for m in _TURNED_DOWN.finditer(theirs.plain)} - _PLAIN_VALUES
+    if not down:
+        return None
+    variants: dict[str, tuple[str, dict[str, str]]] | None = None
+    for name, value in arguments.items():
+        if not name.startswith("new_") or not isinstance(value, list):
+            continue
+        for v in value:
+            variants = _variants(session) if variants is None else variants
+            options = variants.get(str(v), ("", {}))[1]
+            hit = next((o for o in options.values() if o.lower() in down), None)
+            if hit is not None:
+                return name, f"not {hit}", v
+    return None
 
 
 _PLAIN_VALUES = {"yes", "no", "true", "false", "none"}

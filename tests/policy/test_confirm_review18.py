@@ -31,6 +31,7 @@ from .test_confirm_review16 import ADR, NEW_HOME
 from .test_ledger import ORDER
 
 BAGS = "update_reservation_baggages"
+EXCHANGE = "exchange_delivered_order_items"
 PASSENGERS = "update_reservation_passengers"
 DMITRI = {"first_name": "Dmitri", "last_name": "Petrov", "dob": "1978-04-22"}
 NIKOLAI = {"first_name": "Nikolai", "last_name": "Petrov", "dob": "1975-12-09"}
@@ -166,6 +167,25 @@ SUITE_MOVE = [*LOOKED_UP,
               "640, Houston, TX 77098 to 2201 Westheimer Rd, Suite 641, Houston, TX 77098. "
               "Confirm?", "user: Yes, please go ahead and update it to Suite 641."]
 
+# "blue, not red": the call's new item is the variant turned down
+BOTTLES = ("read", "get_product_details", {"product_id": "p1"},
+           {"product_id": "p1", "name": "Water Bottle", "variants": {
+               "1000000012": {"item_id": "1000000012", "available": True,
+                              "options": {"capacity": "1000ml", "color": "red"}},
+               "1000000013": {"item_id": "1000000013", "available": True,
+                              "options": {"capacity": "1000ml", "color": "blue"}}}})
+NOT_RED = [PROFILE, ("read", "get_order_details", {"order_id": "#W1000001"}, ORDER), BOTTLES,
+           "assistant: Here's what I can set up:\n1. Return the Bluetooth Speaker (item "
+           "1000000001) from order #W1000001, refund to your Visa ending 7334.\n2. Exchange the "
+           "Water Bottle (item 1000000002) for the 1000ml red one (item 1000000012), the "
+           "difference to your Visa ending 7334.\n\nDo you confirm both?",
+           "user: Go ahead with the speaker return. For the bottle I'd want blue, not red."]
+
+
+def _swap(new: str) -> dict[str, Any]:
+    return {"order_id": "#W1000001", "item_ids": ["1000000002"], "new_item_ids": [new],
+            "payment_method_id": "credit_card_1"}
+
 
 def _home(**extra: str) -> dict[str, Any]:
     return {"user_id": "ava_1", **NEW_HOME, **extra}
@@ -212,6 +232,8 @@ CASES = [
                                            "address2": "Suite 641"}, "the new suite"),
     shop("R27", "refuse", SUITE_MOVE, ADR, {"order_id": "#W2000002", **NEW_HOME,
                                             "address2": "Suite 642"}, "another suite"),
+    shop("R28", "refuse", NOT_RED, EXCHANGE, _swap("1000000012"), "red was turned down"),
+    shop("R29", "allow", NOT_RED, RETURN, returning("1000000001"), "the return: go ahead"),
     shop("R17", "refuse", FIELDS, RETURN, returning("1000000001"),
          "the refund was to go to the gift card"),
     shop("R18", "allow", FIELDS, RETURN, {**returning("1000000001"),
