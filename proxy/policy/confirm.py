@@ -304,6 +304,10 @@ _CHECK_ASKED = re.compile(
     # email on your account?")
     r"|(?:would you like|do you want|shall i have|should i have) (?:that|it|this|them|the "
     r"(?:label|instructions|receipt|confirmation|email|link))? ?(?:sent|emailed|mailed) to"
+    # an add-on offered on its own while a booking is put together ("would you like to add
+    # travel insurance for $30?"): what the yes says is about the add-on
+    r"|(?:would you like|do you want|shall i|should i|want me)(?: me)? (?:to )?(?:add|include|"
+    r"purchase|buy|get)(?: the| a)? (?:travel |trip )?insurance\b[^?]*\?"
     # an offer of something that changes nothing ("would you like me to explain your options?",
     # "shall I check the status of HAT083 first?")
     r"|(?:would you like(?: me)? to|shall i|should i|do you want(?: me)? to|want me to|may i|"
@@ -375,7 +379,13 @@ def _answers_a_check(messages: list[Message], index: int) -> bool:
                                      ALL_ACTION_WORDS) is not None:
         return False
     said = NOUNS.sub(" ", plain(messages[index]))  # ("yes, that's my address": no action)
+    if "insurance" in check.group():  # ("yes, add it": the insurance)
+        said = _ADD_IT.sub(" ", said)
     return not _PROCEED.search(said) and names_action(said, ALL_ACTION_WORDS) is None
+
+
+_ADD_IT = re.compile(r"(?<![\w'])(?:add|include|get|buy|purchase)(?: it| that| the insurance| "
+                     r"insurance)?(?![\w'])")
 
 
 _BEFORE_I = re.compile(r"(?<![\w'])before (?:i|we) [^,?]*,")

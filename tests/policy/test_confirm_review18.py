@@ -79,6 +79,17 @@ UNINSURED = [read(DEN_BOS),
              "+ HAT184 (DEN to BOS, May 17, economy) is $240, on your Visa ending 7447. Please "
              "confirm if you would like to proceed.", "user: That sounds good, book it."]
 
+# a yes to the insurance offered on its own is no go-ahead for the booking (an older turn said
+# "booking")
+ADD_IT = ["assistant: HAT130 + HAT184, DEN to BOS on May 17, economy, is $240 for Mia Li. Your "
+          "certificate went to your first booking, so the Visa ending 7447 is what's left.",
+          "user: Visa is fine.",
+          "assistant: Got it. Would you like to add travel insurance for $30?",
+          "user: Yes, add it."]
+BOOK_IT = [*ADD_IT, "assistant: Here's your booking: HAT130 + HAT184, DEN to BOS, May 17, "
+           "economy, Mia Li, travel insurance: yes, total $270 on your Visa ending 7447. Shall I "
+           "book it?", "user: yes, book it"]
+
 
 def _booked(insurance: str, total: float) -> dict[str, Any]:
     return {**booking((VISA, total)), "passengers": [MIA], "insurance": insurance}
@@ -207,6 +218,9 @@ CASES = [
          "the insurance removed, as summarised"),
     Case("R08", "airline", "refuse", UNINSURED, BOOK, _booked("yes", 240),
          "the summary removed the insurance; the call adds it"),
+    Case("R30", "airline", "refuse", ADD_IT, BOOK, _booked("yes", 270),
+         "the yes answered the insurance offer; the booking was never put"),
+    Case("R31", "airline", "allow", BOOK_IT, BOOK, _booked("yes", 270), "put and agreed"),
     shop("R09", "allow", Y_COMMA, CANCEL, cancel(), '"y, visa is fine" says yes'),
     shop("R10", "refuse", N_COMMA, CANCEL, cancel(), '"n, not yet" does not'),
     shop("R11", "allow", WHOLE_NOTED, CANCEL, cancel(), "the whole order, as put"),
