@@ -347,7 +347,8 @@ _REDIRECT = re.compile(r"(?:don'?t|do not) (?:charge|bill|use|put it on)\b[^.!?]
 # "No thanks, that's all I need", "No, nothing else", "I don't want it anymore".
 _CLOSING = re.compile(
     r"^(?:(?:no|nope|nah)(?:,? (?:thanks?|thank you)(?: so much)?)?,? )?(?:that'?s (?:all|it|"
-    r"everything)(?: i need)?(?: for now)?|nothing (?:else|more)(?: for now)?|i'?m (?:good|all set|"
+    r"everything)(?: i need)?(?: for now)?|nothing (?:else|more)(?: for now)?|(?:the rest|everything "
+    r"else) (?:is|looks) (?:fine|good|ok|okay|correct|right)|i'?m (?:good|all set|"
     r"fine)|all good|that will be all|i (?:do not|don'?t) (?:have|need) (?:any|anything)(?: other| "
     r"more| further| else)?(?: questions?)?(?: for now)?|no necesito nada más(?:,? gracias)?|"
     r"nada más(?:,? gracias)?|c'est tout|das wäre alles|das ist alles)(?:,? (?:thanks?|thank you)"
@@ -475,6 +476,22 @@ _FRAGMENT = re.compile(r"^[\W\d_]*$")
 
 
 def _sentence_act(sentence: str, question: bool) -> tuple[Act, bool]:
+    """One sentence's act (``_read_sentence``), where a sentence read as no answer whose parts
+    joined by dashes are closings and a go-ahead ("that's everything - swap them") is a yes."""
+    act = _read_sentence(sentence, question)
+    if act[0] is Act.OTHER and _DASH.search(sentence):
+        parts = [p for p in _DASH.split(sentence) if p.strip(" ,")]
+        acts = [_read_sentence(p.strip(" ,"), question and n == len(parts) - 1)[0]
+                for n, p in enumerate(parts)]
+        if Act.AFFIRM in acts and all(a in (Act.AFFIRM, Act.OTHER) for a in acts):
+            return Act.AFFIRM, False
+    return act
+
+
+_DASH = re.compile(r"\s[-—–]\s")
+
+
+def _read_sentence(sentence: str, question: bool) -> tuple[Act, bool]:
     """One sentence's act, and for a hold whether it takes back a yes (a wait or a change).
     A sentence that only picks an option is ``affirm`` here; ``read_turn`` marks it a choice."""
     sentence = _SHORTHAND_RE.sub(lambda m: _SHORTHAND[m.group()], sentence)
@@ -497,7 +514,10 @@ def _sentence_act(sentence: str, question: bool) -> tuple[Act, bool]:
             return Act.AFFIRM, False
     emoji_yes = bool(_EMOJI_YES.search(sentence))
     emoji_no = bool(_EMOJI_NO.search(sentence))
-    if _DECLINE.search(text) or _NO_START.match(text) or (emoji_no and not emoji_yes):
+    # ("yes the jacket one, cancel that": after a yes, "cancel that" is the go-ahead)
+    declined = _DECLINE.search(_CANCEL_THAT.sub(" cancel it ", text) if _YES_OPENS.match(text)
+                               else text)
+    if declined or _NO_START.match(text) or (emoji_no and not emoji_yes):
         return Act.DECLINE, True
     if _EMOJI_HOLD.search(sentence):
         return Act.HOLD, True
@@ -534,6 +554,10 @@ def _sentence_act(sentence: str, question: bool) -> tuple[Act, bool]:
     if _QUESTION_START.match(text) and not says_yes:
         return Act.HOLD, False
     return (Act.AFFIRM, False) if says_yes else (Act.OTHER, False)
+
+
+_YES_OPENS = re.compile(r"(?:yes|yeah|yep|yup|ok(?:ay)?|sure)(?![\w'])")
+_CANCEL_THAT = re.compile(r"(?<![\w'])cancel (?:that|this)(?: one)?(?=\s*(?:$|[,;:!-]))")
 
 
 # A payment method asked for as a question: "can the refund go on my gift card instead?", "could

@@ -90,6 +90,12 @@ BOOK_IT = [*ADD_IT, "assistant: Here's your booking: HAT130 + HAT184, DEN to BOS
            "economy, Mia Li, travel insurance: yes, total $270 on your Visa ending 7447. Shall I "
            "book it?", "user: yes, book it"]
 
+# compensation is offered more than sent (the nineteenth review)
+GOODWILL = [read(DEN_BOS),
+            "assistant: I understand, and I'm sorry. Since you're a gold member, I can offer a "
+            "travel certificate as a gesture of goodwill: $50 per passenger, so $100 in total, "
+            "added to your account. Would you like that?", "user: Yes please, I'd appreciate that."]
+
 
 def _booked(insurance: str, total: float) -> dict[str, Any]:
     return {**booking((VISA, total)), "passengers": [MIA], "insurance": insurance}
@@ -221,6 +227,10 @@ CASES = [
     Case("R30", "airline", "refuse", ADD_IT, BOOK, _booked("yes", 270),
          "the yes answered the insurance offer; the booking was never put"),
     Case("R31", "airline", "allow", BOOK_IT, BOOK, _booked("yes", 270), "put and agreed"),
+    Case("R32", "airline", "allow", GOODWILL, "send_certificate",
+         {"user_id": "mia_li_3668", "amount": 100}, "the certificate offered and accepted"),
+    Case("R33", "airline", "refuse", GOODWILL, "send_certificate",
+         {"user_id": "mia_li_3668", "amount": 150}, "another amount"),
     shop("R09", "allow", Y_COMMA, CANCEL, cancel(), '"y, visa is fine" says yes'),
     shop("R10", "refuse", N_COMMA, CANCEL, cancel(), '"n, not yet" does not'),
     shop("R11", "allow", WHOLE_NOTED, CANCEL, cancel(), "the whole order, as put"),

@@ -201,6 +201,10 @@ TABLE: list[tuple[str, Act]] = [
     # "y" before a comma, a word drawn out (the eighteenth review)
     ("y, just the shirt", A), ("y vino", N), ("yesss 🙌 just the shirt, thank u", A),
     ("okkkk", A), ("yeppp", A), ("noooo", D), ("nahhh", D),
+    # after a yes, "cancel that" is a cancellation's go-ahead; "the rest is fine" closes (the
+    # nineteenth review)
+    ("yes the jacket one, cancel that", A), ("cancel that", D),
+    ("No, the rest is fine. That's everything - swap them.", A), ("no, the rest is fine", N),
     ("Yes — oh wait sorry, it's 4B not 4D. Typo on my end.", A), ("wait, it's 4B not 4D", N),
     ("wait, it's 4B not 4D, hold on", H), ("Hmm, no insurance actually, otherwise yes.", A),
     ("Yes, cancel the first one. I'll think about Miami, that one might still happen.", A),
