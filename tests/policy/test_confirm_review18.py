@@ -15,6 +15,7 @@ from proxy.policy import PolicySet
 from .test_confirm_review3 import (
     BOOK,
     DEN_BOS,
+    GC1,
     MIA,
     ONE_WAY,
     VISA,
@@ -95,6 +96,19 @@ GOODWILL = [read(DEN_BOS),
             "assistant: I understand, and I'm sorry. Since you're a gold member, I can offer a "
             "travel certificate as a gesture of goodwill: $50 per passenger, so $100 in total, "
             "added to your account. Would you like that?", "user: Yes please, I'd appreciate that."]
+
+# a name's yes does not cover a cabin: the upgrade's own yes named the Visa (the nineteenth
+# review; the three airline updates are named by what they change)
+NAME_THEN_CABIN = [read(DEN_BOS),
+                   "assistant: Here's the passenger update for ABC123:\n- Mia Li, 1990-04-05 -> "
+                   "**Mia Lin**, 1990-04-05\n\nShall I make this change?", "user: Yes, correct it.",
+                   executed(PASSENGERS, {"reservation_id": "ABC123", "passengers": [
+                       {**MIA, "last_name": "Lin"}]}, DEN_BOS),
+                   "assistant: Done. What's the other change?",
+                   "user: We'd like to upgrade to business. How much would that be?",
+                   "assistant: Summary:\n- ABC123: economy -> business on HAT130 and HAT184, "
+                   "May 17\n- Difference: $300, charged to your Visa ending 7447\n\nWould you "
+                   "like to go ahead?", "user: OK, do it."]
 
 
 def _booked(insurance: str, total: float) -> dict[str, Any]:
@@ -231,6 +245,10 @@ CASES = [
          {"user_id": "mia_li_3668", "amount": 100}, "the certificate offered and accepted"),
     Case("R33", "airline", "refuse", GOODWILL, "send_certificate",
          {"user_id": "mia_li_3668", "amount": 150}, "another amount"),
+    Case("R34", "airline", "refuse", NAME_THEN_CABIN, "update_reservation_flights",
+         change("ABC123", "business", ONE_WAY, GC1), "the Visa was agreed, not the gift card"),
+    Case("R35", "airline", "allow", NAME_THEN_CABIN, "update_reservation_flights",
+         change("ABC123", "business", ONE_WAY, VISA), "as agreed"),
     shop("R09", "allow", Y_COMMA, CANCEL, cancel(), '"y, visa is fine" says yes'),
     shop("R10", "refuse", N_COMMA, CANCEL, cancel(), '"n, not yet" does not'),
     shop("R11", "allow", WHOLE_NOTED, CANCEL, cancel(), "the whole order, as put"),
