@@ -2102,8 +2102,16 @@ def _acted_on_another(last: Text, spec: ActionSpec, arguments: dict[str, Any],
         if len(ids) < 2 or own not in ids:
             continue
         bound: set[str] = set()
+        before: str | None = None  # (the id named last before the sentence)
         # (what it says stays out binds nothing: "#W8461477 will not be affected")
         for sentence in _ACTION_SENTENCES.split(last.kept().plain):
+            found = [m.group().lstrip("#") for m in shape.finditer(sentence)]
+            if not found and before is not None and names_action(sentence, spec.words) \
+                    and _THAT_ONE.search(sentence) and not _for_all(sentence, spec.words):
+                # ("The perfume is in #W8732376. I'll cancel that order ...": the order named
+                # just before)
+                bound.add(before)
+            before = found[-1] if found else before
             # (the action said of all of them binds none: "after downgrading all these"; nor
             # of one it says cannot be acted on, "can no longer be changed", or reports done,
             # "I cancelled #W2 by mistake")
@@ -2120,6 +2128,10 @@ def _acted_on_another(last: Text, spec: ActionSpec, arguments: dict[str, Any],
         if bound and own not in bound:
             return key.name, "#" * value.startswith("#") + min(bound).upper(), value
     return None
+
+
+_THAT_ONE = re.compile(r"(?<![\w'])(?:that|this|the same) (?:order|reservation|booking|one)"
+                       r"(?![\w'])")
 
 
 def _unspelled(last: Text, window: Text, theirs: Text, spec: ActionSpec,

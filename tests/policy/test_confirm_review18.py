@@ -217,6 +217,13 @@ def _swap(new: str) -> dict[str, Any]:
     return {"order_id": "#W1000001", "item_ids": ["1000000002"], "new_item_ids": [new],
             "payment_method_id": "credit_card_1"}
 
+# "that order": the one named just before the action sentence (the nineteenth review)
+THAT_ORDER = [*TWO_ORDERS,
+              "assistant: Thanks, Ava. You have two pending orders:\n- #W2000002: Kettle, Office "
+              "Chair - $250.00\n- #W3000003: Luggage Set - $180.00\nThe kettle is in #W2000002. "
+              "I'll cancel that order with the reason 'ordered by mistake'. Please confirm (yes) "
+              "to proceed.", "user: Yep - cancel that one."]
+
 
 def _home(**extra: str) -> dict[str, Any]:
     return {"user_id": "ava_1", **NEW_HOME, **extra}
@@ -276,6 +283,10 @@ CASES = [
                                             "address2": "Suite 642"}, "another suite"),
     shop("R28", "refuse", NOT_RED, EXCHANGE, _swap("1000000012"), "red was turned down"),
     shop("R29", "allow", NOT_RED, RETURN, returning("1000000001"), "the return: go ahead"),
+    shop("R36", "allow", THAT_ORDER, CANCEL, cancel(reason="ordered by mistake"),
+         "that order: #W2000002"),
+    shop("R37", "refuse", THAT_ORDER, CANCEL, cancel("#W3000003", "ordered by mistake"),
+         "#W3000003 was only listed"),
     shop("R17", "refuse", FIELDS, RETURN, returning("1000000001"),
          "the refund was to go to the gift card"),
     shop("R18", "allow", FIELDS, RETURN, {**returning("1000000001"),
