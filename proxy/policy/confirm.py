@@ -2209,6 +2209,11 @@ def _left_out(spec: ActionSpec, arguments: dict[str, Any], users: str, aliases: 
     said = limits(users)
     if not said:
         return None
+    for phrase in (*said.left_out, *said.kept):
+        if names_action(phrase, spec.words) is not None:
+            # the action itself by what it changes: "Yes to the name swap and the bag. Leave
+            # the cabin alone for now" for the upgrade's call
+            return "the action", f'{spec.tool.replace("_", " ")} ("{phrase}")'
     owners = aliases.index.owners if aliases.index is not None else {}
     lists = [(name, v) for name, v in arguments.items() if isinstance(v, list)]
     # the key values, and every list the call holds (its passengers, though no key of the

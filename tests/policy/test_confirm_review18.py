@@ -110,6 +110,14 @@ NAME_THEN_CABIN = [read(DEN_BOS),
                    "May 17\n- Difference: $300, charged to your Visa ending 7447\n\nWould you "
                    "like to go ahead?", "user: OK, do it."]
 
+# the action itself left out by what it changes, in the yes turn (the nineteenth review)
+CABIN_ALONE = [read(DEN_BOS),
+               "assistant: Proposed changes:\n1. Passengers: replace Mia Li (1990-04-05) with "
+               "Clara Brandt (1983-02-11)\n2. Bags: 0 -> 2 total, both free\n3. Cabin: economy "
+               "-> business on HAT130 and HAT184, +$300 on your Visa ending 7447\nConfirm all "
+               "three?", "user: Yes to the name swap and the bag. Leave the cabin alone for "
+               "now, that's too pricey."]
+
 
 def _booked(insurance: str, total: float) -> dict[str, Any]:
     return {**booking((VISA, total)), "passengers": [MIA], "insurance": insurance}
@@ -256,6 +264,9 @@ CASES = [
          change("ABC123", "business", ONE_WAY, GC1), "the Visa was agreed, not the gift card"),
     Case("R35", "airline", "allow", NAME_THEN_CABIN, "update_reservation_flights",
          change("ABC123", "business", ONE_WAY, VISA), "as agreed"),
+    Case("R38", "airline", "refuse", CABIN_ALONE, "update_reservation_flights",
+         change("ABC123", "business", ONE_WAY, VISA), "the cabin was to be left alone"),
+    Case("R39", "airline", "allow", CABIN_ALONE, BAGS, _bags(2, 0), "the bags: yes"),
     shop("R09", "allow", Y_COMMA, CANCEL, cancel(), '"y, visa is fine" says yes'),
     shop("R10", "refuse", N_COMMA, CANCEL, cancel(), '"n, not yet" does not'),
     shop("R11", "allow", WHOLE_NOTED, CANCEL, cancel(), "the whole order, as put"),
