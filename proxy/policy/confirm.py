@@ -1744,6 +1744,7 @@ def _unit_dropped(last: Text, arguments: dict[str, Any], own_words: bool = False
         return None
     street = street.strip().lower()
     held = f"{street} {(second or '').lower()}"
+
     def holds(unit: re.Match[str]) -> bool:
         return re.search(rf"(?<![a-z0-9]){re.escape(unit.group(2))}(?![a-z0-9])",
                          held) is not None
@@ -2651,10 +2652,8 @@ def _parts_named(last: str, words: tuple[str, ...], names: frozenset[str]) -> li
                          default=None)
         whole = re.search(r"\b(?:order|reservation|booking|whole|entire|all|everything)\b",
                           after)
-        # (the whole said before a passive action word: "the whole order will be cancelled,
-        # including the backpack")
         if first_part is not None and (whole is None or first_part < whole.start()):
-            # (from the action word: not a list run into it)
+            # (from the action word, or up to a passive one: not a list run into it)
             text = Text(after if after is before else sentence[at:])
             said = {n for n in names if named(text, n, {})}
             if said != names:
