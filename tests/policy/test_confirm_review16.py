@@ -20,7 +20,7 @@ ADR = "modify_pending_order_address"
 NEW_HOME = {"address1": "2201 Westheimer Rd", "address2": "Apt 9", "city": "Houston",
             "state": "TX", "country": "USA", "zip": "77098"}
 
-# the order's items listed, then the action sentence (no line breaks once read): "not glass"
+# the order's items listed, then the action sentence right after the list: "not glass"
 # in a description is no "I can't cancel ..."
 LISTED = [*LOOKED_UP,
           "assistant: Found order #W2000002 (pending):\n- Kettle (electric, not glass) $50.00\n"
