@@ -726,7 +726,14 @@ _PHRASE_END = re.compile(
     r"who|pero|mais)(?![\w'])"
     r"|(?<![\w'])and\s+(?!(?:the|my|this|that|those|these|its|also)\b)")
 # a text with none of these has no limit (one search, before the patterns above)
-_LIMIT_WORDS = re.compile(r"not|except|without|but|leav|keep|only|just|apart|other than|"
+# "For the sneakers, hmm, ... let me run that by her first": what is held for someone's word
+_HELD_FOR = re.compile(r"(?:^|[.;:!?]\s*|(?<![\w'])(?:but|and)\s+)(?:for|as for|about|regarding)\s+"
+                       r"(" + _DETERMINER + r"\s[^,.;:!?]{1,40}?),(?:[^.!?]|\.{2,}|…){0,80}?(?<![\w'])(?:let me|"
+                       r"i'?ll|i will|i'?d (?:like to|rather)|i need to|i want to|i have to|i "
+                       r"should|i must)\s+(?:first\s+)?(?:check|ask|run (?:it|that|this) by|"
+                       r"think|talk|confirm|double[- ]check|see what|talk it over)")
+_LIMIT_WORDS = re.compile(r"not|except|without|but|leav|keep|only|just|apart|other than|let me|"
+                          r"i need to|i want to|i have to|i should|i must|i'?ll|i will|i'?d|"
                           r"hang on|stick|save for|minus|aside|skip|stay|remain|hold|sin|menos|"
                           r"salvo|solo|sauf|sans|pas|seulement|uniquement")
 
@@ -870,6 +877,7 @@ def limits(text: str) -> Limits:
         return Limits()
     kept = _phrases(_KEEPS, text, _KEEP_NEGATED)
     kept += [m.group(1).strip() for m in _KEPT_AFTER.finditer(text)]
+    kept += [m.group(1).strip() for m in _HELD_FOR.finditer(text)]
     only = _phrases(_ONLY, text)
     only += [m.group(1).strip() for m in _ONLY_AFTER.finditer(text)]
     return Limits(tuple(_phrases(_LEAVES_OUT, text)), tuple(kept), tuple(only))

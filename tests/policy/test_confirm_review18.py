@@ -220,6 +220,15 @@ NOT_RED = [PROFILE, ("read", "get_order_details", {"order_id": "#W1000001"}, ORD
            "difference to your Visa ending 7334.\n\nDo you confirm both?",
            "user: Go ahead with the speaker return. For the bottle I'd want blue, not red."]
 
+# a hold without a hold word: "For the bottle, hmm, ... let me run that by my son first"
+RUN_BY = [PROFILE, ("read", "get_order_details", {"order_id": "#W1000001"}, ORDER),
+          "assistant: Here's the plan:\n1. Return the Bluetooth Speaker (item 1000000001) from "
+          "order #W1000001, refund to your Visa ending 7334.\n2. Exchange the Water Bottle (item "
+          "1000000002) for the 1000ml red one (item 1000000012), the difference to your Visa "
+          "ending 7334.\n\nShall I go ahead with both?",
+          "user: Go ahead with the return, that one's easy. For the bottle, hmm, steel instead "
+          "of glass... let me run that by my son first, he's picky."]
+
 
 def _swap(new: str) -> dict[str, Any]:
     return {"order_id": "#W1000001", "item_ids": ["1000000002"], "new_item_ids": [new],
@@ -298,6 +307,8 @@ CASES = [
          "that order: #W2000002"),
     shop("R37", "refuse", THAT_ORDER, CANCEL, cancel("#W3000003", "ordered by mistake"),
          "#W3000003 was only listed"),
+    shop("R40", "refuse", RUN_BY, EXCHANGE, _swap("1000000012"), "the bottle is held"),
+    shop("R41", "allow", RUN_BY, RETURN, returning("1000000001"), "the return: go ahead"),
     shop("R17", "refuse", FIELDS, RETURN, returning("1000000001"),
          "the refund was to go to the gift card"),
     shop("R18", "allow", FIELDS, RETURN, {**returning("1000000001"),
