@@ -725,13 +725,14 @@ _PHRASE_END = re.compile(
     r"proceed|go ahead|thanks?|thank you|instead|i|i'm|i'll|i'd|you|we|it|it's|whose|which|"
     r"who|pero|mais)(?![\w'])"
     r"|(?<![\w'])and\s+(?!(?:the|my|this|that|those|these|its|also)\b)")
-# a text with none of these has no limit (one search, before the patterns above)
 # "For the sneakers, hmm, ... let me run that by her first": what is held for someone's word
-_HELD_FOR = re.compile(r"(?:^|[.;:!?]\s*|(?<![\w'])(?:but|and)\s+)(?:for|as for|about|regarding)\s+"
-                       r"(" + _DETERMINER + r"\s[^,.;:!?]{1,40}?),(?:[^.!?]|\.{2,}|…){0,80}?(?<![\w'])(?:let me|"
-                       r"i'?ll|i will|i'?d (?:like to|rather)|i need to|i want to|i have to|i "
-                       r"should|i must)\s+(?:first\s+)?(?:check|ask|run (?:it|that|this) by|"
-                       r"think|talk|confirm|double[- ]check|see what|talk it over)")
+_HELD_FOR = re.compile(
+    r"(?:^|[.;:!?]\s*|(?<![\w'])(?:but|and)\s+)(?:for|as for|about|regarding)\s+("
+    + _DETERMINER + r"\s[^,.;:!?]{1,40}?),(?:[^.!?]|\.{2,}|…){0,80}?(?<![\w'])(?:let me|i'?ll|"
+    r"i will|i'?d (?:like to|rather)|i need to|i want to|i have to|i should|i must)\s+"
+    r"(?:first\s+)?(?:check|ask|run (?:it|that|this) by|think|talk|confirm|double[- ]check|"
+    r"see what|talk it over)")
+# a text with none of these has no limit (one search, before the patterns above)
 _LIMIT_WORDS = re.compile(r"not|except|without|but|leav|keep|only|just|apart|other than|let me|"
                           r"i need to|i want to|i have to|i should|i must|i'?ll|i will|i'?d|"
                           r"hang on|stick|save for|minus|aside|skip|stay|remain|hold|sin|menos|"
