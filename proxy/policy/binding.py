@@ -788,7 +788,8 @@ _KEPT_END = re.compile(r"[.;!?()]|\s-\s|(?<![\w'])(?:but|so|then|because|proceed
 
 # ... or a clause that says its subject stays out after naming it ("Your third pending order,
 # #W8461477 (Wristwatch), will not be affected."): the clause, from its start
-_CLAUSE_BODY = (r"(?:(?<=^)|(?<=[.;!?|:]\s)|(?<=\s-\s)|(?<=\n))(?:(?!\s-\s)[^.;!?\n|:]|\.(?=\d))*?"
+_CLAUSE_BODY = (r"(?:(?<=^)|(?<=[.;!?|:]\s)|(?<=\s-\s)|(?<=\n)|(?<=\())"
+                r"(?:\([^()\n]*\)|(?!\s-\s)[^.;!?\n|:()]|\.(?=\d))*?"
                 r"(?<![\w'])")
 _UNAFFECTED = re.compile(
     _CLAUSE_BODY + r"(?:(?:will not|won'?t|is not|isn'?t|are not|aren'?t|does not|doesn'?t|do not|"
