@@ -1333,7 +1333,10 @@ def _bind(session: SessionState, auth: Authorisation, spec: ActionSpec,
             return Coverage(False, f"the user chose {key.name} by its balance ({picked}), not "
                             f"{value!r}", auth.words, shown, key.name,
                             superseding=_this_action(spec, key, arguments, last, aliases))
-        other = other_value(last, value) or _other_known(session, last, key.name, value)
+        # (not in what the turn reports done: "Step 1 is done - the return for ... #W6239298 is
+        # submitted. Next I'll submit the Yoga Mat return")
+        ahead = _not_done(last)
+        other = other_value(ahead, value) or _other_known(session, ahead, key.name, value)
         if other is not None:
             return Coverage(False, f"the user said {words} to a proposal naming {key.name} "
                             f"{other}, not {value!r}", auth.words, shown, key.name,
@@ -2751,6 +2754,20 @@ def _ids_named(text: Text, arguments: dict[str, Any]) -> bool:
     ids = [v for k, v in arguments.items() if k.endswith("_id") and isinstance(v, str)
            and not kind_of(v)]
     return all(named(text, v, {}) for v in ids)
+
+
+_DONE = re.compile(r"(?<![\w'])(?:(?:is|are|has been|have been|was|were) (?:now |already )?"
+                   r"(?:done|submitted|complete|completed|processed|cancell?ed|placed|filed)|"
+                   r"(?:i'?ve|i have) (?:just |already )?(?:submitted|processed|cancell?ed|"
+                   r"placed|filed|completed))(?![\w'])")
+
+
+def _not_done(text: Text) -> Text:
+    """``text`` without its sentences that report an action done."""
+    if not _DONE.search(text.plain):
+        return text
+    return Text(" ".join(p for p in re.split(r"(?<=[.!?])\s+|\n+", text.plain)
+                         if not _DONE.search(p)))
 
 
 def _other_write_since(session: SessionState, seq: int, tool: str) -> bool:

@@ -28,7 +28,7 @@ from .test_confirm_review3 import (
     verdict,
 )
 from .test_confirm_review8 import CANCEL, LOOKED_UP, PROFILE, RETURN, cancel, returning, shop
-from .test_confirm_review13 import TWO_ORDERS
+from .test_confirm_review13 import LUGGAGE, TWO_ORDERS
 from .test_confirm_review16 import ADR, NEW_HOME
 from .test_ledger import ORDER
 
@@ -244,6 +244,24 @@ RUN_BY = [PROFILE, ("read", "get_order_details", {"order_id": "#W1000001"}, ORDE
           "user: Go ahead with the return, that one's easy. For the bottle, hmm, steel instead "
           "of glass... let me run that by my son first, he's picky."]
 
+# (the twentieth review) a step reported done names no terms of the next one
+YOGA = {"order_id": "#W5000005", "user_id": "ava_1", "status": "delivered",
+        "items": [{"item_id": "5000000001", "name": "Yoga Mat"}],
+        "payment_history": [{"payment_method_id": "credit_card_1"}]}
+STEP_DONE = [PROFILE, ("read", "get_order_details", {"order_id": "#W1000001"}, ORDER),
+             ("read", "get_order_details", {"order_id": "#W5000005"}, YOGA),
+             ("read", "get_order_details", {"order_id": "#W3000003"}, LUGGAGE),
+             "assistant: Here's everything I'd do:\n1. Return the Bluetooth Speaker from order "
+             "#W1000001, refund to your Visa ending 7334.\n2. Return the Yoga Mat from order "
+             "#W5000005, refund to your Visa ending 7334.\n3. Cancel order #W3000003 (Luggage Set)."
+             "\n\nShall "
+             "I go ahead with all three?", "user: Yes, all three.",
+             executed(RETURN, returning("1000000001"), {**ORDER, "status": "return requested"}),
+             "assistant: Step 1 is done - the return for the Bluetooth Speaker from order "
+             "#W1000001 is submitted. Next I'll submit the Yoga Mat return and then cancel the "
+             "luggage order.", "user: Perfect. Actually, hold off on the luggage - my wife just "
+             "reminded me we need it for our trip. The yoga mat return is still fine."]
+
 
 def _swap(new: str) -> dict[str, Any]:
     return {"order_id": "#W1000001", "item_ids": ["1000000002"], "new_item_ids": [new],
@@ -329,6 +347,10 @@ CASES = [
          "#W3000003 was only listed"),
     shop("R40", "refuse", RUN_BY, EXCHANGE, _swap("1000000012"), "the bottle is held"),
     shop("R41", "allow", RUN_BY, RETURN, returning("1000000001"), "the return: go ahead"),
+    shop("R44", "allow", STEP_DONE, RETURN, {"order_id": "#W5000005", "item_ids": [
+        "5000000001"], "payment_method_id": "credit_card_1"}, "step 2, still agreed"),
+    shop("R45", "refuse", STEP_DONE, RETURN, returning("1000000002"),
+         "the bottle was in no step"),
     shop("R17", "refuse", FIELDS, RETURN, returning("1000000001"),
          "the refund was to go to the gift card"),
     shop("R18", "allow", FIELDS, RETURN, {**returning("1000000001"),
