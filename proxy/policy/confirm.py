@@ -1163,7 +1163,7 @@ def _bind(session: SessionState, auth: Authorisation, spec: ActionSpec,
         return Coverage(False, f"the user said {words} and asked for {missing}; the call does "
                         "not hold it", auth.words, shown)
     # (a unit the user's own words name settles it: "its apt 4B not 4")
-    unit = _unit_dropped(theirs, arguments, own_words=True) if _UNIT.search(theirs.plain) \
+    unit = _unit_put_right(theirs, arguments) if _UNIT.search(theirs.plain) \
         else _unit_dropped(last, arguments)
     if unit is not None:
         return Coverage(False, f"the user said {words} to an address with {unit[0]!r}; the call "
@@ -1734,37 +1734,53 @@ _UNIT = re.compile(r"(?<![\w'])(apt|apartment|suite|ste|unit|floor|fl|room|rm)\.
                    r"([a-z0-9][a-z0-9-]{0,7})(?![\w'])")
 
 
-def _unit_dropped(last: Text, arguments: dict[str, Any], own_words: bool = False
-                  ) -> tuple[str, str] | None:
-    """An address the call writes without the unit the proposal gave it right after its
-    street ("1450 N Dayton St, Apt 3R, Chicago", the call's ``address2`` empty or another
-    unit), where no mention of the street in the proposal has the call's unit or none (the old
-    address may be named too, "Suite 640 -> Suite 641"): (a unit proposed, the call's
-    ``address2``), else None. With ``own_words`` (the user's words from the yes on), a unit
-    they name anywhere counts: "yeah its apt 4B not 4 but yeah", the call writing "Apt 4"."""
+def _address_held(arguments: dict[str, Any]) -> tuple[str, str, str] | None:
+    """The street the call writes, its ``address2``, and both as one lower-case text, or None
+    where the call writes no street."""
     street, second = arguments.get("address1"), arguments.get("address2")
     if not isinstance(street, str) or not street.strip() or not isinstance(second, str | None):
         return None
     street = street.strip().lower()
-    held = f"{street} {(second or '').lower()}"
+    return street, second or "", f"{street} {(second or '').lower()}"
 
-    def holds(unit: re.Match[str]) -> bool:
-        return re.search(rf"(?<![a-z0-9]){re.escape(unit.group(2))}(?![a-z0-9])",
-                         held) is not None
 
-    if own_words:
-        wrong = next((u for u in _UNIT.finditer(last.plain) if not holds(u)), None)
-        return None if wrong is None else (wrong.group().strip(), second or "")
+def _holds_unit(unit: re.Match[str], held: str) -> bool:
+    """Whether ``held`` (``_address_held``'s text) has ``unit``'s number or letter."""
+    return re.search(rf"(?<![a-z0-9]){re.escape(unit.group(2))}(?![a-z0-9])", held) is not None
+
+
+def _unit_dropped(last: Text, arguments: dict[str, Any]) -> tuple[str, str] | None:
+    """An address the call writes without the unit the proposal gave it right after its
+    street ("1450 N Dayton St, Apt 3R, Chicago", the call's ``address2`` empty or another
+    unit), where no mention of the street in the proposal has the call's unit or none (the old
+    address may be named too, "Suite 640 -> Suite 641"): (a unit proposed, the call's
+    ``address2``), else None."""
+    address = _address_held(arguments)
+    if address is None:
+        return None
+    street, second, held = address
     other = None
     at = last.plain.find(street)
     while at >= 0:
         after = last.plain[at + len(street):at + len(street) + 40].split("\n", 1)[0]
         found = _UNIT.match(after.lstrip(" ,"))
-        if found is None or holds(found):
+        if found is None or _holds_unit(found, held):
             return None
         other = found.group().strip()
         at = last.plain.find(street, at + 1)
-    return None if other is None else (other, second or "")
+    return None if other is None else (other, second)
+
+
+def _unit_put_right(theirs: Text, arguments: dict[str, Any]) -> tuple[str, str] | None:
+    """A unit the user's words from the yes on name that the address the call writes does not
+    hold ("yeah its apt 4B not 4 but yeah", the call writing "Apt 4"): (the unit, the call's
+    ``address2``), else None."""
+    address = _address_held(arguments)
+    if address is None:
+        return None
+    wrong = next((u for u in _UNIT.finditer(theirs.plain) if not _holds_unit(u, address[2])),
+                 None)
+    return None if wrong is None else (wrong.group().strip(), address[1])
 
 
 # What a booking's summary says of its travel insurance: taken ("Travel insurance: yes, $60",
@@ -2649,7 +2665,8 @@ def _parts_named(last: str, words: tuple[str, ...], names: frozenset[str]) -> li
         # or before it where it is passive ("the whole order will be cancelled, including the
         # chair" vs "only the kettle will be cancelled")
         before = sentence[max(0, at - 80):at]
-        after = before if _PASSIVE_END.search(before) else sentence[at:][:120]
+        passive = _PASSIVE_END.search(before) is not None
+        after = before if passive else sentence[at:][:120]
         first_part = min((m.start() for n in names
                           if (m := re.search(r"(?<![a-z0-9])" + re.escape(n), after))),
                          default=None)
@@ -2657,7 +2674,7 @@ def _parts_named(last: str, words: tuple[str, ...], names: frozenset[str]) -> li
                           after)
         if first_part is not None and (whole is None or first_part < whole.start()):
             # (from the action word, or up to a passive one: not a list run into it)
-            text = Text(after if after is before else sentence[at:])
+            text = Text(before if passive else sentence[at:])
             said = {n for n in names if named(text, n, {})}
             if said != names:
                 return sorted(said)

@@ -87,7 +87,7 @@ def normalize(content: str) -> str:
     # (a line break stays one: a summary's fields and a list's lines end there)
     text = _LINE_BREAK.sub("\n", _SPACES.sub(" ", text)).strip().lower()
     # a word drawn out, "yesss", "okkkk", "pleeease": a letter said three times or more, twice
-    return _DRAWN_OUT.sub(r"\1\1", text) if _DRAWN_OUT.search(text) else text
+    return _DRAWN_OUT.sub(r"\1\1", text)
 
 
 _SPACES = re.compile(r"[^\S\n]+")
