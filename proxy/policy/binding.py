@@ -732,8 +732,24 @@ _HELD_FOR = re.compile(
     r"i will|i'?d (?:like to|rather)|i need to|i want to|i have to|i should|i must)\s+"
     r"(?:first\s+)?(?:check|ask|run (?:it|that|this) by|think|talk|confirm|double[- ]check|"
     r"see what|talk it over)")
+# a thing said first, then left out: "clock forget it", "profile no need", "the bags not needed"
+# (not said of a pronoun: "i no need", "that can wait")
+_LEFT_AFTER = re.compile(
+    r"(?:^|[,.;:!?]\s*|(?<![\w'])(?:but|and|yes|ok|okay)\s+)"
+    r"(?!(?:i|you|we|it|that|this|they|he|she|everything|anything|all|the rest)\s)"
+    r"((?:" + _DETERMINER + r"\s)?[a-z][\w'-]*(?:\s[a-z][\w'-]*){0,2})\s+"
+    r"(?:forget (?:it|about it)|no need|not needed|not necessary|no thanks|skip (?:it|that)|"
+    r"can wait)(?=\s*(?:$|[,.;:!?]|\s-\s))")
+# a thing put first, then held back: "actually for the profile, don't update it yet", "for 3,
+# hmm, ... i'd rather it go to the old place"
+_TOPIC_LEFT = re.compile(
+    r"(?:^|[.;:!?]\s*)(?:(?:oh|ok|okay|but|and|also|actually|hmm+|um+|wait)[,\s]+)*"
+    r"(?:as for|for|about|regarding)\s+((?:the |my |step |item |number |no\.? ?|#)?"
+    r"[\w'-]+(?: [\w'-]+){0,2})\s*,\s*[^.!?]{0,80}?(?<![\w'])(?:don'?t|do not|no need|not yet|"
+    r"skip|leave|hold off|forget|i'?d rather|i would rather)(?![\w'])")
 # a text with none of these has no limit (one search, before the patterns above)
 _LIMIT_WORDS = re.compile(r"not|except|without|but|leav|keep|only|just|apart|other than|let me|"
+                          r"don'?t|forget|rather|need|can wait|no thanks|"
                           r"i need to|i want to|i have to|i should|i must|i'?ll|i will|i'?d|"
                           r"hang on|stick|save for|minus|aside|skip|stay|remain|hold|sin|menos|"
                           r"salvo|solo|sauf|sans|pas|seulement|uniquement")
@@ -854,13 +870,21 @@ def kept_out(text: str) -> str:
     return "".join(parts) + text[pos:] if parts else text
 
 
+_SENTENCE_END = re.compile(r"[.;!?]")
+
+
 def without_limits(text: str) -> str:
     """``text`` with each limit cut out, marker and phrase ("yes, but hold off on the lamp for
     now" -> "yes, but"): what the turn says besides what it leaves out."""
     spans = [(m.start(), _phrase_end(text, m))
              for pattern in (_LEAVES_OUT, _KEEPS, _ONLY) for m in pattern.finditer(text)]
-    for pattern in (_KEPT_AFTER, _ONLY_AFTER):
+    for pattern in (_KEPT_AFTER, _ONLY_AFTER, _LEFT_AFTER):
         spans.extend(m.span() for m in pattern.finditer(text))
+    for m in _TOPIC_LEFT.finditer(text):  # (its sentence from the topic on)
+        said = m.group()
+        end = _SENTENCE_END.search(text, m.end())
+        spans.append((m.start() + len(said) - len(said.lstrip(".;:!? ")),
+                      end.start() if end else len(text)))
     out, at = [], 0
     for start, end in sorted(spans):
         if start >= at:
@@ -882,4 +906,6 @@ def limits(text: str) -> Limits:
     kept += [m.group(1).strip() for m in _HELD_FOR.finditer(text)]
     only = _phrases(_ONLY, text)
     only += [m.group(1).strip() for m in _ONLY_AFTER.finditer(text)]
-    return Limits(tuple(_phrases(_LEAVES_OUT, text)), tuple(kept), tuple(only))
+    left = _phrases(_LEAVES_OUT, text)
+    left += [m.group(1).strip() for p in (_LEFT_AFTER, _TOPIC_LEFT) for m in p.finditer(text)]
+    return Limits(tuple(left), tuple(kept), tuple(only))

@@ -605,8 +605,9 @@ def _without_reasons(text: str) -> str:
     return _REASON_CLAUSE.sub(" ", text) if not _OF_ALL.search(text) else text
 
 
-_INTERJECTION = re.compile(r"(?<![\w'])(?:oh|ah|hmm+|um+|wait|hold on|hang on|actually|sorry|"
-                           r"on second thought|one (?:more )?thing|one sec(?:ond)?)(?![\w'])")
+_INTERJECTION = re.compile(r"(?<![\w'])(?:oh|ah|hmm+|um+|no,? wait|wait,? no|wait|hold on|hang on|"
+                           r"actually|sorry|on second thought|one (?:more )?thing|"
+                           r"one sec(?:ond)?)(?![\w'])")
 
 
 _IF = re.compile(r"(?<![\w'])(?:as long as|only if|provided(?: that)?|if|assuming)\s+(?P<c>[^.;!?]*?)"
@@ -712,7 +713,8 @@ def _skipping_turn(session: SessionState, auth: Authorisation, spec: ActionSpec)
 
 def _narrowing_honoured(session: SessionState, auth: Authorisation, spec: ActionSpec,
                         arguments: dict[str, Any], aliases: Aliases,
-                        others: tuple[str, ...] = ()) -> str | None:
+                        others: tuple[str, ...] = (), other_words: tuple[str, ...] = ()
+                        ) -> str | None:
     """Where turns took part of ``auth`` back, the turn whose limit the call does not honour,
     or None. Honoured: each turn's phrase names another action than the call's ("hold off on
     the exchange"), the thing another tool acts on and not this one's (``others``: "don't change
@@ -730,9 +732,15 @@ def _narrowing_honoured(session: SessionState, auth: Authorisation, spec: Action
         known = False
         for phrase in (*said.left_out, *said.kept):
             text = Text(phrase)
-            if names_action(phrase, spec.words) is None and names_action(
-                    phrase, ALL_ACTION_WORDS) is not None:
-                known = True  # ("hold off on the exchange" for the return's call)
+            if names_action(phrase, spec.words) is None and (names_action(
+                    phrase, ALL_ACTION_WORDS) is not None or (other_words and names_action(
+                        phrase, other_words) is not None)):
+                # ("hold off on the exchange" for the return's call; "for the profile, don't
+                # update it yet" for the order's address change)
+                known = True
+                break
+            if _ORD_REF_ONLY.fullmatch(phrase):
+                known = True  # ("for 3, ... i'd rather": the plan's numbers are the binding's)
                 break
             if others and _names_noun(phrase, others) and not (own and _names_noun(phrase, own)):
                 known = True  # ("don't change the passenger" for the flight change's call)
@@ -788,8 +796,8 @@ def ledger(session: SessionState) -> tuple[list[Authorisation], int]:
             # "yes, as long as the money goes back on my gift card" to a summary refunding to
             # the gift card: the condition is already part of what the user says yes to
             auths.append(Authorisation(i, m.seq, r.words))
-        elif narrows and (yes := read_turn(_without_reasons(without_limits(plain(m))))
-                          ).act is Act.AFFIRM and not yes.choice:
+        elif narrows and (yes := read_turn(_INTERJECTION.sub(" ", _without_reasons(
+                without_limits(plain(m)))))).act is Act.AFFIRM and not yes.choice:
             # a yes that leaves something out ("Yes, but hold off on the lamp for now"): a yes
             # to the rest, narrowed by its own turn
             auths.append(Authorisation(i, m.seq, yes.words, narrowed=[i]))
@@ -1730,8 +1738,9 @@ def _addon_not_taken(theirs: Text, arguments: dict[str, Any]) -> str | None:
 
 
 # an address's unit: "Apt 3R", "Suite 307", "Unit 5", "Apt #12" (a bare "#12" is an order's)
-_UNIT = re.compile(r"(?<![\w'])(apt|apartment|suite|ste|unit|floor|fl|room|rm)\.?\s*#?\s*"
-                   r"([a-z0-9][a-z0-9-]{0,7})(?![\w'])")
+# (a unit's number or letter: "apt 4B", "apt4b", "suite #200", "suite A"; not "roommate")
+_UNIT = re.compile(r"(?<![\w'])(apt|apartment|suite|ste|unit|floor|fl|room|rm)\.?(?:\s*#\s*|\s+|"
+                   r"(?=\d))(?=[a-z0-9-]*\d|[a-z]{1,2}(?![\w']))([a-z0-9][a-z0-9-]{0,7})(?![\w'])")
 
 
 def _address_held(arguments: dict[str, Any]) -> tuple[str, str, str] | None:
@@ -2564,11 +2573,13 @@ def _this_action(spec: ActionSpec, failed: KeySpec, arguments: dict[str, Any], l
 
 def check_transcript(session: SessionState, spec: ActionSpec, arguments: dict[str, Any],
                      alias_fields: tuple[str, ...], parts: list[str] | None = None,
-                     others: tuple[str, ...] = ()) -> Coverage:
+                     others: tuple[str, ...] = (), other_words: tuple[str, ...] = ()
+                     ) -> Coverage:
     """Whether the transcript so far confirms this call (see the module docstring). ``parts``
     are the names of the parts of the object a whole-object action acts on (an order's items):
     a proposal that acts on some of them by name does not cover acting on all. ``others`` are
-    the things the domain's other writes act on (``tool_nouns``)."""
+    the things the domain's other writes act on (``tool_nouns``), ``other_words`` the words
+    that name those writes and not this one ("profile" for an order's address change)."""
     auths, closed = ledger(session)
     last_user = next((m for m in reversed(session.messages) if m.role is Role.USER), None)
     if last_user is None:
@@ -2605,8 +2616,8 @@ def check_transcript(session: SessionState, spec: ActionSpec, arguments: dict[st
                              f'conversation; the user\'s yes ("{auth.words}") was to a proposal '
                              "that did not name it again", auth.words)
         elif (taken := _skipped(session, auth, spec)) is not None or (
-                auth.narrowed and (taken := _narrowing_honoured(session, auth, spec, arguments,
-                                                                aliases, others)) is not None):
+                auth.narrowed and (taken := _narrowing_honoured(
+                    session, auth, spec, arguments, aliases, others, other_words)) is not None):
             cover = Coverage(False, f'the user\'s yes ("{auth.words}") was taken back: '
                              f'"{taken}"', auth.words)
         else:

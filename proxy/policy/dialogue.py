@@ -120,6 +120,9 @@ _YES = _words(
     r"let'?s do (?:it|that|this)", r"(?:both|all (?:three|four|of them|of it)),? please",
     r"(?:yes,? )?(?:to )?(?:both|all three|all of them)(?= please| thanks| thank you|$)",
     r"(?<!not )i'?m (?:happy|fine|ok|okay|good) with (?:that|this|it)",
+    # (an offer taken: "That would be nice, thanks.")
+    r"that(?: would|'d) be (?:nice|great|good|lovely|wonderful|perfect|helpful|amazing|"
+    r"appreciated)", r"i'?d (?:really )?(?:appreciate|like|love) that",
     # Spanish
     r"sí", r"claro(?: que sí)?", r"de acuerdo", r"vale", r"por supuesto", r"correcto",
     r"confirmo", r"perfecto", r"exacto", r"está bien", r"esta bien", r"dale", r"sí,? por favor",
@@ -148,6 +151,7 @@ _GO_VERBS = (
     r"apply|place|book|cancel|return|exchange|change|modify|update|switch|upgrade|downgrade|add|"
     r"remove|refund|send|issue|replace|swap|file|initiate|start|move|set|put|"
     r"try (?:it |that |this )?again|retry|redo|finish|handle|arrange|"
+    r"ship (?:it|them|everything)|lock (?:it|that|this|them) in|"
     r"make (?:all )?(?:the|these|those|this|that|my|both) (?:change|changes|switch|exchange|"
     r"return|update|booking|modification)s?|go through with|carry (?:it |that |this )?out|"
     r"do (?:the|these|those|this|that|my|both|all) (?:change|return|exchange|cancell?ation|"
@@ -528,8 +532,11 @@ def _read_sentence(sentence: str, question: bool) -> tuple[Act, bool]:
     if _OTHERWISE_YES.search(text) and not _WAIT.search(_HEDGES.sub(" ", text)):
         return Act.AFFIRM, False  # ("hmm, no insurance actually, otherwise yes")
     if _WAIT.search(text):
+        hedged_only = not _WAIT.search(_HEDGES.sub(" ", text))
+        if hedged_only and not question and _GO_AFTER_HEDGE.search(text):
+            return Act.AFFIRM, False  # ("ok that's fine i guess, go ahead": reluctant, but go)
         # only a hedge on a yes ("synthetic is fine I guess"): it holds, it takes nothing back
-        return Act.HOLD, not (_YES.search(text) and not _WAIT.search(_HEDGES.sub(" ", text)))
+        return Act.HOLD, not (_YES.search(text) and hedged_only)
     text = _NOT_SURE.sub(" ", text)  # ("not sure which one": no "sure")
     weak_only = not _yes_strong(text)
     says_yes = bool(
@@ -550,12 +557,19 @@ def _read_sentence(sentence: str, question: bool) -> tuple[Act, bool]:
     if question:
         if _REQUEST_Q.search(text) and not _reopens_any(text):
             return Act.AFFIRM, False
-        return Act.HOLD, bool(_REOPENS.search(text))
+        # ("quick question though - will fixing the name change the fare?": asked, not changed)
+        return Act.HOLD, bool(_REOPENS.search(text)) and not _JUST_ASKING.match(text)
     if _QUESTION_START.match(text) and not says_yes:
         return Act.HOLD, False
     return (Act.AFFIRM, False) if says_yes else (Act.OTHER, False)
 
 
+# a go-ahead after the last hedge of a sentence, ending it
+_GO_AFTER_HEDGE = re.compile(r"(?:" + "|".join(_HEDGE_WORDS) + r")[\s,.!…-]+(?:then[\s,]+)?"
+                             r"(?:please[\s,]+)?(?:go ahead|proceed|do it|go for it)"
+                             r"(?:[\s,]+(?:please|then|thanks?|thank you))*[\s.!]*$")
+_JUST_ASKING = re.compile(r"(?:(?:a|one|just a|just one) )?(?:quick )?question(?: though| tho| first)?"
+                          r"[\s,:-]")
 _YES_OPENS = re.compile(r"(?:yes|yeah|yep|yup|ok(?:ay)?|sure)(?![\w'])")
 _CANCEL_THAT = re.compile(r"(?<![\w'])cancel (?:that|this)(?: one)?(?=\s*(?:$|[,;:!-]))")
 

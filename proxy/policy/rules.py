@@ -19,7 +19,7 @@ from typing import Any, Protocol
 from ..catalog import DISCOVER, Catalog, Tool
 from ..errors import ConfigError
 from ..session import args_key, canonical_json
-from .binding import ActionSpec
+from .binding import ALL_ACTION_WORDS, ActionSpec
 from .confirm import check_transcript, describe, tool_nouns
 from .decision import Violation
 from .engine import CallInput, CompiledRule, FactNeed
@@ -361,6 +361,12 @@ def _confirmation(rule: ConfirmationRule, catalog: Catalog, applies: Applies, vi
     others = {tool.name: tuple(sorted({n for t in writes if t.domain == tool.domain
                                        for n in tool_nouns(t.name)} - set(tool_nouns(tool.name))))
               for tool in writes}
+    # per write tool: the words naming the other writes of its domain, not it nor any verb
+    other_words = {tool.name: tuple(sorted(
+        {w for t in writes if t.domain == tool.domain and t.name != tool.name and t.name in specs
+         for w in specs[t.name].words}
+        - set(specs[tool.name].words if tool.name in specs else ()) - set(ALL_ACTION_WORDS)))
+        for tool in writes}
 
     def check(call: CallInput) -> Violation | None:
         name, args = call.tool.name, call.arguments
@@ -389,7 +395,7 @@ def _confirmation(rule: ConfirmationRule, catalog: Catalog, applies: Applies, vi
             if isinstance(items, list):
                 parts = [str(i[label]) for i in items if isinstance(i, dict) and label in i]
         cover = check_transcript(call.session, spec, args, aliases, parts,
-                                 others.get(name, ()))
+                                 others.get(name, ()), other_words.get(name, ()))
         if cover.confirmed:
             return None
         said = summary()

@@ -1,0 +1,106 @@
+"""Cases from the twenty-first independent review, held out (three helpers wrote conversations
+without seeing the project: retail customers who change their minds, airline group travel, and
+customers on a phone keyboard or in a second language answering several questions at once;
+docs/policy.md gives the figures). Shortened to what the check reads, each refusal beside the
+allowed case it must not break."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from proxy.policy import PolicySet
+
+from .test_confirm_review3 import DEN_BOS, MIA, Case, marked, read, verdict
+from .test_confirm_review8 import CANCEL, LOOKED_UP, PROFILE, RETURN, cancel, returning, shop
+from .test_confirm_review13 import TWO_ORDERS
+from .test_confirm_review16 import ADR, NEW_HOME
+from .test_ledger import ORDER
+
+EXCHANGE = "exchange_delivered_order_items"
+PASSENGERS = "update_reservation_passengers"
+USER_ADR = "modify_user_address"
+ORDER_ADR = {"order_id": "#W2000002", **NEW_HOME}
+HOME = {"user_id": "ava_1", **NEW_HOME}
+PROPOSED = ("assistant: Order #W2000002 is pending. New shipping address for #W2000002:\n"
+            "2201 Westheimer Rd, Apt 9, Houston, TX 77098, USA\n\nWould you like me to update it?")
+
+# a go-ahead in the user's own verb: "perfect, ship it there"
+SHIP_IT = [*LOOKED_UP, PROPOSED, "user: perfect, ship it there"]
+SHIP_IT_ASKED = [*LOOKED_UP, PROPOSED, "user: ship it there? or is it too late"]
+
+# a reluctant yes that still says go
+GRUDGING = [*LOOKED_UP, "assistant: I can cancel order #W2000002 (Kettle, Office Chair), reason "
+            "'no longer needed'. The refund takes 5-7 business days to reach your Visa ending "
+            "7334. Shall I go ahead?", "user: ok that's fine i guess, go ahead"]
+HEDGED = [*GRUDGING[:-1], "user: ok that's fine i guess"]
+
+# a plan of the order's address and the profile's, the profile put first and held back
+BOTH_ADDRESSES = ("assistant: Here's what I'll do:\n1. Change the shipping address of order "
+                  "#W2000002 to 2201 Westheimer Rd, Apt 9, Houston, TX 77098, USA\n2. Update your "
+                  "default profile address to the same address\n\nCan you confirm both?")
+PROFILE_HELD = [*LOOKED_UP, BOTH_ADDRESSES, "user: Yes. Actually for the profile, don't update "
+                "it yet - my lease doesn't start until the 1st. Just the order for now."]
+PROFILE_NO_NEED = [*LOOKED_UP, BOTH_ADDRESSES,
+                   "user: yes for order. profile no need, is only for some months"]
+
+# a numbered plan, one step put first and held back ("for 3, hmm, ... i'd rather"); a
+# "roommate" in it is no unit of the address
+THREE_STEPS = [*TWO_ORDERS,
+               "assistant: Here's the plan:\n1. Change the shipping address of order #W2000002 "
+               "to 2201 Westheimer Rd, Apt 9, Houston, TX 77098, USA\n2. Update your default "
+               "profile address to the same address\n3. Cancel order #W3000003 (Luggage Set), "
+               "reason: no longer needed\n\nShall I go ahead with all three?",
+               "user: Yes for 1 and 2. For 3, hmm, the luggage is huge, i'd rather keep it - my "
+               "roommate can use it."]
+
+# one item of a two-item plan dropped in a phone keyboard's words
+FORGET_IT = [PROFILE, ("read", "get_order_details", {"order_id": "#W1000001"}, ORDER),
+             "assistant: Here is what's available:\n1. Return the Bluetooth Speaker (item "
+             "1000000001) from order #W1000001, refund to your Visa ending 7334.\n2. Exchange the "
+             "Water Bottle (item 1000000002) for the 1000ml red one (item 1000000012), the "
+             "difference to your Visa ending 7334.\n\nPlease confirm which of these you want.",
+             "user: yes for speaker, bottle forget it, 1000ml too big"]
+
+# a question after the yes that asks, and takes nothing back
+NAME_FIX = [read(DEN_BOS), "assistant: Here's the passenger update for ABC123:\n- Mia Li, "
+            "1990-04-05 -> **Mia Lin**, 1990-04-05\n\nShall I make this change?"]
+QUICK_QUESTION = [*NAME_FIX, "user: Yes. quick question though - will fixing the name change "
+                  "the fare or anything?", "assistant: No, a name correction doesn't change "
+                  "the fare. Making the change now."]
+CHANGE_INSTEAD = [*NAME_FIX, "user: Yes. Actually, can you change the flight date instead?",
+                  "assistant: Sure, let me look. First the name: making the change now."]
+LIN = {"reservation_id": "ABC123", "passengers": [{**MIA, "last_name": "Lin"}]}
+
+
+def _swap(new: str) -> dict[str, Any]:
+    return {"order_id": "#W1000001", "item_ids": ["1000000002"], "new_item_ids": [new],
+            "payment_method_id": "credit_card_1"}
+
+
+CASES = [
+    shop("V01", "allow", SHIP_IT, ADR, ORDER_ADR, '"ship it there" says go'),
+    shop("V02", "refuse", SHIP_IT_ASKED, ADR, ORDER_ADR, "a question, not a go-ahead"),
+    shop("V03", "allow", GRUDGING, CANCEL, cancel(), "reluctant, but go ahead"),
+    shop("V04", "refuse", HEDGED, CANCEL, cancel(), "a hedge alone holds"),
+    shop("V05", "allow", PROFILE_HELD, ADR, ORDER_ADR, "the order: yes"),
+    shop("V06", "refuse", PROFILE_HELD, USER_ADR, HOME, "the profile was held back"),
+    shop("V07", "allow", PROFILE_NO_NEED, ADR, ORDER_ADR, "the order: yes"),
+    shop("V08", "refuse", PROFILE_NO_NEED, USER_ADR, HOME, '"profile no need"'),
+    shop("V09", "allow", THREE_STEPS, ADR, ORDER_ADR, "step 1 (a roommate is no unit)"),
+    shop("V10", "allow", THREE_STEPS, USER_ADR, HOME, "step 2"),
+    shop("V11", "refuse", THREE_STEPS, CANCEL, cancel("#W3000003"), "step 3 was held back"),
+    shop("V12", "allow", FORGET_IT, RETURN, returning("1000000001"), "the speaker: yes"),
+    shop("V13", "refuse", FORGET_IT, EXCHANGE, _swap("1000000012"), '"bottle forget it"'),
+    Case("V14", "airline", "allow", QUICK_QUESTION, PASSENGERS, LIN,
+         "the question asked, and answered"),
+    Case("V15", "airline", "refuse", CHANGE_INSTEAD, PASSENGERS, LIN,
+         "the user asked for something else instead"),
+]
+
+
+@pytest.mark.parametrize("case", marked(CASES, {}))
+async def test_review(airline: PolicySet, retail: PolicySet, case: Case) -> None:
+    ok, reason = await verdict(airline if case.domain == "airline" else retail, case)
+    assert ("allow" if ok else "refuse") == case.expected, f"{case.why}: {reason}"
