@@ -882,9 +882,9 @@ def without_limits(text: str) -> str:
         spans.extend(m.span() for m in pattern.finditer(text))
     for m in _TOPIC_LEFT.finditer(text):  # (its sentence from the topic on)
         said = m.group()
-        end = _SENTENCE_END.search(text, m.end())
+        stop = _SENTENCE_END.search(text, m.end())
         spans.append((m.start() + len(said) - len(said.lstrip(".;:!? ")),
-                      end.start() if end else len(text)))
+                      stop.start() if stop else len(text)))
     out, at = [], 0
     for start, end in sorted(spans):
         if start >= at:
