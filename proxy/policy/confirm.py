@@ -1594,12 +1594,18 @@ def _option_at(text: str, value: str) -> list[int]:
 
 def _described_together(text: str, values: list[str], span: int = 30) -> bool:
     """Whether ``text`` names all ``values`` within ``span`` characters of one of them ("M /
-    blue / high ventilation"), not scattered ("the medium blue helmet ... size L")."""
-    places = [_option_at(text, v) for v in values]
-    if not all(places):
+    blue / high ventilation"), not scattered ("the medium blue helmet ... size L"). A value two
+    options share is named twice ("brown frame, brown lens"; "black frame/brown lens" does not
+    describe a pair whose frame is brown too)."""
+    counts: dict[str, int] = {}
+    for v in values:
+        counts[v.lower()] = counts.get(v.lower(), 0) + 1
+    places = {v: _option_at(text, v) for v in counts}
+    if not all(places.values()):
         return False
-    return any(all(any(abs(p - start) <= span for p in found) for found in places)
-               for start in places[0])
+    return any(all(sum(abs(p - start) <= span for p in found) >= counts[v]
+                   for v, found in places.items())
+               for found in places.values() for start in found)
 
 
 def _other_variant(session: SessionState, last: Text, arguments: dict[str, Any]

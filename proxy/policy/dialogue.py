@@ -104,7 +104,8 @@ def _words(*alternatives: str) -> re.Pattern[str]:
 
 
 _YES = _words(
-    # English
+    # English (first, an option taken, closing the sentence: "Fine, both legs then.")
+    r"(?:fine|ok(?:ay)?|alright|all right),? (?:[a-z']+ ){1,3}then$",
     r"yes", r"yeah", r"yepp?", r"yupp?", r"yea", r"ya", r"yass?", r"aye", r"sure(?: thing)?",
     r"ok(?:ay|k)?", r"k", r"kk", r"alright", r"all right", r"affirmative", r"absolutely",
     r"definitely", r"certainly", r"of course", r"indeed", r"exactly", r"correct", r"yes sir",
@@ -540,7 +541,7 @@ def _read_sentence(sentence: str, question: bool) -> tuple[Act, bool]:
     text = _NOT_SURE.sub(" ", text)  # ("not sure which one": no "sure")
     weak_only = not _yes_strong(text)
     says_yes = bool(
-        (_YES.search(text) and (not weak_only or _only_filler(text)))
+        (_YES.search(text) and (not weak_only or _only_filler(_LIMITED_TO.sub(" ", text))))
         or _IMPERATIVE.search(text) or _STANDALONE_GO.fullmatch(text) or emoji_yes
         or _typo_yes(text) or _CHOICE.search(text)
     )
@@ -609,6 +610,11 @@ _NOT_SURE = re.compile(r"(?<![\w'])not (?:so |too |quite |entirely |really |very
 def _yes_strong(text: str) -> bool:
     """Whether the sentence has a yes word other than the weak ones."""
     return any(not _WEAK_YES.fullmatch(m.group()) for m in _YES.finditer(text))
+
+
+# what a weak yes may be limited to and stay a yes: "correct, only chair", "right, just the lamp"
+_LIMITED_TO = re.compile(r"(?<![\w'])(?:only|just) (?!(?:wondering|asking|checking|curious|looking|"
+                         r"browsing|thinking|kidding|saying)\b)(?:the |my )?[a-z]+(?: [a-z]+)?$")
 
 
 def _only_filler(text: str) -> bool:

@@ -12,7 +12,18 @@ import pytest
 
 from proxy.policy import PolicySet
 
-from .test_confirm_review3 import DEN_BOS, MIA, Case, marked, read, verdict
+from .test_confirm_review3 import (
+    DEN_BOS,
+    GC1,
+    MIA,
+    ONE_WAY,
+    VISA,
+    Case,
+    change,
+    marked,
+    read,
+    verdict,
+)
 from .test_confirm_review8 import CANCEL, LOOKED_UP, PROFILE, RETURN, cancel, returning, shop
 from .test_confirm_review13 import TWO_ORDERS
 from .test_confirm_review16 import ADR, NEW_HOME
@@ -73,9 +84,44 @@ CHANGE_INSTEAD = [*NAME_FIX, "user: Yes. Actually, can you change the flight dat
                   "assistant: Sure, let me look. First the name: making the change now."]
 LIN = {"reservation_id": "ABC123", "passengers": [{**MIA, "last_name": "Lin"}]}
 
+# an option taken, closing its sentence, and the card switched by the user
+BOTH_LEGS = [read(DEN_BOS), "assistant: The cabin has to be the same on every flight, so both "
+             "would change: HAT130 and HAT184 to business, May 17. The difference is $300, on "
+             "your Visa ending 7447. Would you like to proceed?",
+             "user: Hm. Fine, both legs then. Charge the gift card though, not the Visa."]
 
-def _swap(new: str) -> dict[str, Any]:
-    return {"order_id": "#W1000001", "item_ids": ["1000000002"], "new_item_ids": [new],
+# a weak yes limited to what it covers: "correct, only chair"
+ONLY_LAMP = [PROFILE, ("read", "get_order_details", {"order_id": "#W1000001"}, ORDER),
+             "assistant: Return summary for order #W1000001:\n- Desk Lamp (item 1000000003)\n- "
+             "Refund to your Visa ending 7334\n\nAn order can be returned only once: is the "
+             "lamp the only item to return? Is this correct?", "user: correct, only lamp"]
+
+# a pair of options sharing a value ("brown frame, brown lens") is not described by one "brown"
+SHADES = {"order_id": "#W7000007", "user_id": "ava_1", "status": "delivered",
+          "items": [{"item_id": "7000000001", "name": "Sunglasses", "product_id": "p7"}],
+          "payment_history": [{"payment_method_id": "credit_card_1"}]}
+
+
+def _shades(item: str, frame: str, lens: str, material: str) -> dict[str, Any]:
+    return {"item_id": item, "available": True, "options": {
+        "frame color": frame, "lens color": lens, "lens type": "polarized",
+        "frame material": material}}
+
+
+LENSES = [PROFILE, ("read", "get_order_details", {"order_id": "#W7000007"}, SHADES),
+          ("read", "get_product_details", {"product_id": "p7"}, {
+              "product_id": "p7", "name": "Sunglasses", "variants": {
+                  "7000000001": _shades("7000000001", "black", "green", "plastic"),
+                  "7000000002": _shades("7000000002", "black", "brown", "plastic"),
+                  "7000000003": _shades("7000000003", "brown", "brown", "plastic"),
+                  "7000000004": _shades("7000000004", "black", "brown", "metal")}}),
+          "assistant: Here is the exchange for order #W7000007:\n- Sunglasses black frame/green "
+          "lens ($287.79) -> black frame/brown lens, polarized, plastic ($290.94)\n- Difference "
+          "+$3.15 on your Visa ending 7334.\n\nShall I proceed?", "user: Yes."]
+
+
+def _swap(new: str, order: str = "#W1000001", old: str = "1000000002") -> dict[str, Any]:
+    return {"order_id": order, "item_ids": [old], "new_item_ids": [new],
             "payment_method_id": "credit_card_1"}
 
 
@@ -97,6 +143,17 @@ CASES = [
          "the question asked, and answered"),
     Case("V15", "airline", "refuse", CHANGE_INSTEAD, PASSENGERS, LIN,
          "the user asked for something else instead"),
+    Case("V16", "airline", "allow", BOTH_LEGS, "update_reservation_flights",
+         change("ABC123", "business", ONE_WAY, GC1), "both legs, on the card the user named"),
+    Case("V17", "airline", "refuse", BOTH_LEGS, "update_reservation_flights",
+         change("ABC123", "business", ONE_WAY, VISA), "not the Visa"),
+    shop("V18", "allow", ONLY_LAMP, RETURN, returning("1000000003"), '"correct, only lamp"'),
+    shop("V19", "refuse", ONLY_LAMP, RETURN, returning("1000000003", "1000000001"),
+         "only the lamp"),
+    shop("V20", "allow", LENSES, EXCHANGE, _swap("7000000002", "#W7000007", "7000000001"),
+         "the black frame with the brown lens, as put"),
+    shop("V21", "refuse", LENSES, EXCHANGE, _swap("7000000004", "#W7000007", "7000000001"),
+         "a metal frame; plastic was put"),
 ]
 
 
