@@ -1324,8 +1324,9 @@ def _bind(session: SessionState, auth: Authorisation, spec: ActionSpec,
                                     "another action's", auth.words, shown, key.name)
         if named(last.kept(), value, own) or named(yes_part, value, own) or (
                 aliases.index is not None and isinstance(value, str)
-                and aliases.index.original_named(last, value, arguments)):
-            continue
+                and aliases.index.original_named(last, value, arguments)) or (
+                key.choices and isinstance(value, str) and _said_loosely(theirs.plain, value)):
+            continue  # (or the user named the choice in their own words from the yes on)
         if key.choices and not named(theirs, value, own):
             # the summary the user answered settled another of the choices ("reason: no longer
             # needed"), whatever was offered before it
@@ -1398,6 +1399,19 @@ def _bind(session: SessionState, auth: Authorisation, spec: ActionSpec,
             return Coverage(False, f"{key.name}={value!r} was never named to the user before "
                             f"they said {words}", auth.words, shown, key.name)
     return Coverage(True, "", auth.words, shown)
+
+
+@functools.lru_cache(maxsize=256)
+def _loose(value: str) -> re.Pattern[str]:
+    words = re.findall(r"[a-z0-9]+", value.lower())
+    return re.compile(r"(?<![\w'])" + r"(?:\s+[\w']+)?\s+".join(map(re.escape, words))
+                      + r"(?![\w'])")
+
+
+def _said_loosely(text: str, value: str) -> bool:
+    """Whether ``text`` says a choice of several words in the user's own words, a word between
+    two of its own at most ("technically I ordered it by mistake" for "ordered by mistake")."""
+    return " " in value.strip() and _loose(value).search(text) is not None
 
 
 _PERSONAL = re.compile(r"name$|^dob$|birth")  # (a person's: first_name, last_name, dob)

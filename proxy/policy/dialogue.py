@@ -433,6 +433,16 @@ _YES_AND_ALSO = re.compile(r"^((?:yes|yeah|yep|yup|ok|okay|sure)(?:[\s,]+(?:plea
                            r"(?=(?:(?:can|could|would|will) you also|also)(?![\w']))")
 
 
+# A go-ahead, then a question joined by "but" or "though" ("yes please go ahead, though i'm
+# wondering if it'll still arrive by friday?"): the question is a sentence of its own, read as
+# one after the yes (it takes the yes back only where it reopens: "..., but can you use PayPal
+# instead?")
+_YES_BUT_ASKS = re.compile(r"^((?:[^,]*[\s,])?(?:yes|yeah|yep|yup|ok|okay|sure)[\s,]+(?:please[\s,]+)?"
+                           r"(?:go ahead|proceed|do it|go for it))[\s,]+(?:but|though|although|"
+                           r"tho)\s+(?=(?:i'?m wondering|i wonder|just wondering|will|would|does|do|"
+                           r"is|are|can|could|how|when|what)(?![\w']))")
+
+
 def _keeps_clause(before: str) -> bool:
     """Whether the text before a clause's yes holds it in the same sentence."""
     if _NO_CLAUSE_SPLIT.search(before) or _CONDITION.search(before) or _DECLINE.search(before) \
@@ -457,6 +467,9 @@ def sentences(text: str) -> list[tuple[str, bool]]:
                 start = m.end()
         spans.append((start, len(s)))
         pieces = [s[a:b] for a, b in spans]
+        if s.endswith("?") and (asks := _YES_BUT_ASKS.match(pieces[-1])) is not None \
+                and not _PAY_REDIRECT_Q.search(pieces[-1].rstrip("?!. ")):  # (its method)
+            pieces[-1:] = [pieces[-1][:asks.end(1)], pieces[-1][asks.end():]]
         for n, piece in enumerate(pieces):
             body = piece.rstrip(".!?;, ").strip()
             if body:

@@ -120,6 +120,22 @@ LENSES = [PROFILE, ("read", "get_order_details", {"order_id": "#W7000007"}, SHAD
           "+$3.15 on your Visa ending 7334.\n\nShall I proceed?", "user: Yes."]
 
 
+# a go-ahead and a question joined by "though": the question asks, it takes nothing back
+WONDERING = [*LOOKED_UP, PROPOSED, "user: That's the right address and yes please go ahead, "
+             "though I'm wondering if it'll still arrive by Friday? I'm only there till the "
+             "weekend", "assistant: I don't have delivery dates, but I'll update it now."]
+INSTEAD = [*LOOKED_UP, "assistant: I can cancel order #W2000002 (Kettle, Office Chair), reason "
+           "'no longer needed', refund to your Visa ending 7334. Shall I go ahead?",
+           "user: yes go ahead, though could you cancel just the kettle instead?",
+           "assistant: Cancelling now."]
+
+# the reason put right in the user's own words after the yes
+OWN_REASON = [*LOOKED_UP, "assistant: I'll cancel order #W2000002 (Kettle, Office Chair) with "
+              "the reason 'no longer needed'. Shall I go ahead?", "user: Yes go ahead. Well, "
+              "technically I ordered it by mistake - I have the same kettle already."]
+PLAIN_YES = [*OWN_REASON[:-1], "user: Yes go ahead."]
+
+
 def _swap(new: str, order: str = "#W1000001", old: str = "1000000002") -> dict[str, Any]:
     return {"order_id": order, "item_ids": [old], "new_item_ids": [new],
             "payment_method_id": "credit_card_1"}
@@ -150,6 +166,12 @@ CASES = [
     shop("V18", "allow", ONLY_LAMP, RETURN, returning("1000000003"), '"correct, only lamp"'),
     shop("V19", "refuse", ONLY_LAMP, RETURN, returning("1000000003", "1000000001"),
          "only the lamp"),
+    shop("V22", "allow", WONDERING, ADR, ORDER_ADR, "a question after the go-ahead"),
+    shop("V23", "refuse", INSTEAD, CANCEL, cancel(), "the question asks for something else"),
+    shop("V24", "allow", OWN_REASON, CANCEL, cancel(reason="ordered by mistake"),
+         "the reason the user gave"),
+    shop("V25", "refuse", PLAIN_YES, CANCEL, cancel(reason="ordered by mistake"),
+         "the reason proposed was another"),
     shop("V20", "allow", LENSES, EXCHANGE, _swap("7000000002", "#W7000007", "7000000001"),
          "the black frame with the brown lens, as put"),
     shop("V21", "refuse", LENSES, EXCHANGE, _swap("7000000004", "#W7000007", "7000000001"),
