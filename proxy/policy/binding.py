@@ -725,6 +725,11 @@ _PHRASE_END = re.compile(
     r"proceed|go ahead|thanks?|thank you|instead|i|i'm|i'll|i'd|you|we|it|it's|whose|which|"
     r"who|pero|mais)(?![\w'])"
     r"|(?<![\w'])and\s+(?!(?:the|my|this|that|those|these|its|also)\b)")
+# "yes for the order", "yes please for lamp": a yes said of one thing (not "yes to both", "yes
+# for 1 and 2": the plan's numbers are the binding's)
+_YES_FOR = re.compile(r"(?:^|[.;!?,]\s*)(?:yes|yeah|yep|yup|ok|okay|sure)(?:,?\s+please)?,?\s+"
+                      r"(?:for|to)\s+(?!(?:both|all|everything|them|it|that|this|those|these|each|"
+                      r"every|the (?:first|second|third|last|rest)|[1-9]|one|two|three)(?![\w']))")
 # "For the sneakers, hmm, ... let me run that by her first": what is held for someone's word
 _HELD_FOR = re.compile(
     r"(?:^|[.;:!?]\s*|(?<![\w'])(?:but|and)\s+)(?:for|as for|about|regarding)\s+("
@@ -749,6 +754,7 @@ _TOPIC_LEFT = re.compile(
     r"skip|leave|hold off|forget|i'?d rather|i would rather)(?![\w'])")
 # a text with none of these has no limit (one search, before the patterns above)
 _LIMIT_WORDS = re.compile(r"not|except|without|but|leav|keep|only|just|apart|other than|let me|"
+                          r"(?:yes|yeah|yep|yup|ok|okay|sure)(?:,? please)?,? (?:for|to) |"
                           r"don'?t|forget|rather|need|can wait|no thanks|"
                           r"i need to|i want to|i have to|i should|i must|i'?ll|i will|i'?d|"
                           r"hang on|stick|save for|minus|aside|skip|stay|remain|hold|sin|menos|"
@@ -904,7 +910,7 @@ def limits(text: str) -> Limits:
     kept = _phrases(_KEEPS, text, _KEEP_NEGATED)
     kept += [m.group(1).strip() for m in _KEPT_AFTER.finditer(text)]
     kept += [m.group(1).strip() for m in _HELD_FOR.finditer(text)]
-    only = _phrases(_ONLY, text)
+    only = _phrases(_ONLY, text) + _phrases(_YES_FOR, text)
     only += [m.group(1).strip() for m in _ONLY_AFTER.finditer(text)]
     left = _phrases(_LEAVES_OUT, text)
     left += [m.group(1).strip() for p in (_LEFT_AFTER, _TOPIC_LEFT) for m in p.finditer(text)]

@@ -2263,6 +2263,13 @@ def _left_out(spec: ActionSpec, arguments: dict[str, Any], users: str, aliases: 
             # the action itself by what it changes: "Yes to the name swap and the bag. Leave
             # the cabin alone for now" for the upgrade's call
             return "the action", f'{spec.tool.replace("_", " ")} ("{phrase}")'
+    for phrase in said.only:
+        kind = _OBJECT_WORD.search(phrase)
+        if kind is not None and f"{_OBJECT_IDS[kind.group(1)]}_id" not in arguments \
+                and names_action(phrase, spec.words) is None:
+            # a yes said of an order, for a call on no order ("Yes please for the order" to
+            # "Shall I update the order? Also, would you like your profile address updated?")
+            return "the action", f'{spec.tool.replace("_", " ")} (only "{phrase}")'
     owners = aliases.index.owners if aliases.index is not None else {}
     lists = [(name, v) for name, v in arguments.items() if isinstance(v, list)]
     # the key values, and every list the call holds (its passengers, though no key of the
@@ -2308,6 +2315,9 @@ def _left_out(spec: ActionSpec, arguments: dict[str, Any], users: str, aliases: 
 
 
 _TAKES_AWAY = ("return", "cancel", "exchange", "modify", "update")
+# the objects a call names by its id argument ("order" by order_id)
+_OBJECT_WORD = re.compile(r"(?<![\w'])(order|reservation|booking)s?(?![\w'])")
+_OBJECT_IDS = {"order": "order", "reservation": "reservation", "booking": "reservation"}
 
 
 def _single_named(text: Text, value: Any, aliases: Aliases) -> bool:

@@ -136,6 +136,13 @@ OWN_REASON = [*LOOKED_UP, "assistant: I'll cancel order #W2000002 (Kettle, Offic
 PLAIN_YES = [*OWN_REASON[:-1], "user: Yes go ahead."]
 
 
+# a yes said of the order, to the order's change and an offer of the profile's
+FOR_THE_ORDER = [*LOOKED_UP, "assistant: Order #W2000002 is pending. The new shipping address "
+                 "would be 2201 Westheimer Rd, Apt 9, Houston, TX 77098, USA. Shall I update the "
+                 "order? Also, would you like your default profile address updated to this "
+                 "address?", "user: Yes please for the order, thank you so much"]
+
+
 def _swap(new: str, order: str = "#W1000001", old: str = "1000000002") -> dict[str, Any]:
     return {"order_id": order, "item_ids": [old], "new_item_ids": [new],
             "payment_method_id": "credit_card_1"}
@@ -172,6 +179,8 @@ CASES = [
          "the reason the user gave"),
     shop("V25", "refuse", PLAIN_YES, CANCEL, cancel(reason="ordered by mistake"),
          "the reason proposed was another"),
+    shop("V26", "allow", FOR_THE_ORDER, ADR, ORDER_ADR, "the order: yes"),
+    shop("V27", "refuse", FOR_THE_ORDER, USER_ADR, HOME, "the yes was said of the order"),
     shop("V20", "allow", LENSES, EXCHANGE, _swap("7000000002", "#W7000007", "7000000001"),
          "the black frame with the brown lens, as put"),
     shop("V21", "refuse", LENSES, EXCHANGE, _swap("7000000004", "#W7000007", "7000000001"),
