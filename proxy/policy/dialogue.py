@@ -708,10 +708,13 @@ def read_turn(content: str) -> Reading:
         for s, _q, act, _w in acts:
             if act is Act.DECLINE:
                 return Reading(Act.DECLINE, s, f'the user declined: "{s}"', True)
-        for s, q, act, withdraws in acts:
-            if act is Act.HOLD:
-                kind = "asked a question" if q else "hedged or set a condition"
-                return Reading(Act.HOLD, s, f'the user {kind}: "{s}"', withdraws)
+        # (a wait among the holds decides: "hmm ok.. let me think" waits)
+        holds = sorted((not withdraws, n) for n, (_s, _q, act, withdraws) in enumerate(acts)
+                       if act is Act.HOLD)
+        if holds:
+            s, q, _act, withdraws = acts[holds[0][1]]
+            kind = "asked a question" if q else "hedged or set a condition"
+            return Reading(Act.HOLD, s, f'the user {kind}: "{s}"', withdraws)
         if _FOREIGN.search(text):
             return Reading(Act.OTHER, text[:80], "the reply is in a language or script this "
                            "reader does not know, so it is not taken as a yes")

@@ -143,6 +143,16 @@ FOR_THE_ORDER = [*LOOKED_UP, "assistant: Order #W2000002 is pending. The new shi
                  "address?", "user: Yes please for the order, thank you so much"]
 
 
+# the user's own "cancel it", the whole order put to them, a question, then a wait
+THINKING = [*LOOKED_UP, "user: ok cancel it, ordered by mistake",
+            "assistant: Before I cancel, note that cancelling applies to the whole order "
+            "#W2000002, the Kettle and the Office Chair, reason: ordered by mistake. Do you want "
+            "to cancel the entire order?", "user: only the kettle no? chair i want keep",
+            "assistant: I'm sorry, a pending order can only be cancelled as a whole.",
+            "user: hmm ok.. let me think"]
+CANCEL_ALL = [*THINKING[:-1], "user: hmm ok.. fine, cancel it all"]
+
+
 def _swap(new: str, order: str = "#W1000001", old: str = "1000000002") -> dict[str, Any]:
     return {"order_id": order, "item_ids": [old], "new_item_ids": [new],
             "payment_method_id": "credit_card_1"}
@@ -181,6 +191,10 @@ CASES = [
          "the reason proposed was another"),
     shop("V26", "allow", FOR_THE_ORDER, ADR, ORDER_ADR, "the order: yes"),
     shop("V27", "refuse", FOR_THE_ORDER, USER_ADR, HOME, "the yes was said of the order"),
+    shop("V28", "refuse", THINKING, CANCEL, cancel(reason="ordered by mistake"),
+         "the user is still thinking"),
+    shop("V29", "allow", CANCEL_ALL, CANCEL, cancel(reason="ordered by mistake"),
+         "all of it, as put"),
     shop("V20", "allow", LENSES, EXCHANGE, _swap("7000000002", "#W7000007", "7000000001"),
          "the black frame with the brown lens, as put"),
     shop("V21", "refuse", LENSES, EXCHANGE, _swap("7000000004", "#W7000007", "7000000001"),
