@@ -205,7 +205,8 @@ _DECLINE = _words(
     # "cancel that" takes the request back, but "yes, cancel it all" and "please cancel that"
     # say yes to a cancellation
     r"stop", r"(?<!yes )(?<!yes, )(?<!yeah )(?<!yeah, )(?<!please )(?<!ok )(?<!ok, )(?<!okay )"
-    r"(?<!okay, )(?<!then )(?<!then, )(?<!sure )(?<!sure, )(?<!just )"
+    r"(?<!okay, )(?<!then )(?<!then, )(?<!sure )(?<!sure, )(?<!just )(?<!fine )(?<!fine, )"
+    r"(?<!alright )(?<!alright, )"
     r"cancel (?:that|this|it all)(?=\s*(?:$|[,;:!-]))", r"never ?mind", r"forget (?:it|about it)",
     # (of the action, or alone; not of a detail: "I'd prefer not to use my Mastercard",
     # "rather not be transferred", "rather not say my address out loud")
