@@ -1463,11 +1463,20 @@ def _asked_instead(value: Any, theirs: Text, words: tuple[str, ...], own: Distin
             continue
         if paying is None:
             paying = payment_text(kept, words)
+            # (a method said on its own, answering "Mastercard or gift card?": "... gift card")
+            bare = ". ".join(f"use {m.group(1)}" for m in _BARE_METHOD.finditer(kept.plain))
+            if bare:
+                paying = Text(f"{paying.plain}. {bare}")
         other = other_payment(paying, method, own.get(method), own.siblings(method)) \
             or other_kind(paying, method)
         if other is not None and not any(named(kept, m, own) for m in methods):
             return method, other
     return None
+
+
+_BARE_METHOD = re.compile(r"(?:^|[.;!?,]\s*)((?:the |my |use |with |on |to )*(?:gift ?card|paypal|"
+                          r"visa|mastercard|amex|credit card)(?: ending(?: in)? \d{4})?)"
+                          r"(?:\s+(?:please|pls|thanks|thank you))?\s*(?=$|[.;!?,])")
 
 
 def _otherwise_asked(value: Any, key: KeySpec, theirs: Text) -> tuple[str, str] | None:

@@ -27,6 +27,7 @@ from .test_confirm_review3 import (
 from .test_confirm_review8 import CANCEL, LOOKED_UP, PROFILE, RETURN, cancel, returning, shop
 from .test_confirm_review13 import TWO_ORDERS
 from .test_confirm_review16 import ADR, NEW_HOME
+from .test_confirm_review18 import BOTTLES
 from .test_ledger import ORDER
 
 EXCHANGE = "exchange_delivered_order_items"
@@ -153,9 +154,18 @@ THINKING = [*LOOKED_UP, "user: ok cancel it, ordered by mistake",
 CANCEL_ALL = [*THINKING[:-1], "user: hmm ok.. fine, cancel it all"]
 
 
-def _swap(new: str, order: str = "#W1000001", old: str = "1000000002") -> dict[str, Any]:
+# a method said on its own, answering "your Visa or your gift card?"
+GIFT_CARD = [PROFILE, ("read", "get_order_details", {"order_id": "#W1000001"}, ORDER), BOTTLES,
+             "assistant: Exchange options:\n1. Water Bottle (item 1000000002) -> 1000ml red (item "
+             "1000000012): +$4.16\n2. Desk Lamp (item 1000000003) -> the black one: +$3.00\n\n"
+             "Do you want one or both? And should the difference go to your Visa ending 7334 or "
+             "your gift card?", "user: bottle yes the red, lamp no need change. gift card"]
+
+
+def _swap(new: str, order: str = "#W1000001", old: str = "1000000002",
+          paid: str = "credit_card_1") -> dict[str, Any]:
     return {"order_id": order, "item_ids": [old], "new_item_ids": [new],
-            "payment_method_id": "credit_card_1"}
+            "payment_method_id": paid}
 
 
 CASES = [
@@ -195,6 +205,9 @@ CASES = [
          "the user is still thinking"),
     shop("V29", "allow", CANCEL_ALL, CANCEL, cancel(reason="ordered by mistake"),
          "all of it, as put"),
+    shop("V30", "allow", GIFT_CARD, EXCHANGE, _swap("1000000012", paid="gift_card_3"),
+         "the bottle, on the gift card"),
+    shop("V31", "refuse", GIFT_CARD, EXCHANGE, _swap("1000000012"), "the gift card was asked for"),
     shop("V20", "allow", LENSES, EXCHANGE, _swap("7000000002", "#W7000007", "7000000001"),
          "the black frame with the brown lens, as put"),
     shop("V21", "refuse", LENSES, EXCHANGE, _swap("7000000004", "#W7000007", "7000000001"),
