@@ -749,9 +749,12 @@ _LEFT_AFTER = re.compile(
 # hmm, ... i'd rather it go to the old place"
 _TOPIC_LEFT = re.compile(
     r"(?:^|[.;:!?]\s*)(?:(?:oh|ok|okay|but|and|also|actually|hmm+|um+|wait)[,\s]+)*"
-    r"(?:as for|for|about|regarding)\s+((?:the |my |step |item |number |no\.? ?|#)?"
-    r"[\w'-]+(?: [\w'-]+){0,2})\s*,\s*[^.!?]{0,80}?(?<![\w'])(?:don'?t|do not|no need|not yet|"
-    r"skip|leave|hold off|forget|i'?d rather|i would rather)(?![\w'])")
+    r"(?:as for|for|about|regarding)\s+(?!(?:the |my )?(?:refund|payment|money|difference|charge|"
+    r"card|reason|price|fee)s?(?![\w']))((?:the |my |step |item |number |no\.? ?|#)?"
+    r"[\w'-]+(?: [\w'-]+){0,2})(?:\s*,\s*[^.!?]{0,80}?(?<![\w'])(?:don'?t|do not|no need|not yet|"
+    r"skip|leave|hold off|forget|i'?d rather|i would rather)|\s+(?:keep (?:the |my )?(?:old|"
+    r"current|original|existing|same)|keep (?:it|them|that) as (?:is|it is)|leave|don'?t|do not|"
+    r"skip|hold off|forget|no need))(?![\w'])")
 # a text with none of these has no limit (one search, before the patterns above)
 _LIMIT_WORDS = re.compile(r"not|except|without|but|leav|keep|only|just|apart|other than|let me|"
                           r"(?:yes|yeah|yep|yup|ok|okay|sure)(?:,? please)?,? (?:for|to) |"

@@ -1507,7 +1507,8 @@ _CLAUSES_CUED = re.compile(r"[^,.;!?]*(?<![\w'])(?:instead|rather|make it|change
                            r"should be|reason is|reason being|because)(?![\w'])[^,.;!?]*")
 
 
-_RULED_OUT = re.compile(r"(?<![\w'])(?:instead of|rather than|not)\s+(?:on |to |with |from )?"
+_RULED_OUT = re.compile(r"(?<![\w'])(?:instead of|rather than|not|(?:don'?t|do not) (?:put|use|charge|"
+                        r"send|refund|bill)(?: it| them| the \w+)?)\s+(?:on |to |with |from )?"
                         r"(?:the |my |your )?[^,.;!?]{0,30}")
 
 

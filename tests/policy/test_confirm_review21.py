@@ -162,6 +162,22 @@ GIFT_CARD = [PROFILE, ("read", "get_order_details", {"order_id": "#W1000001"}, O
              "your gift card?", "user: bottle yes the red, lamp no need change. gift card"]
 
 
+# one object of a step held back by the topic first ("for the luggage order keep old address")
+TWO_ADDRESSES = [*TWO_ORDERS,
+                 "assistant: Here is the plan:\n1. Update your default profile address to 2201 "
+                 "Westheimer Rd, Apt 9, Houston, TX 77098, USA\n2. Change the shipping address of "
+                 "orders #W2000002 (Kettle, Office Chair) and #W3000003 (Luggage Set) to the same "
+                 "address\n\nDo you confirm all of the above?",
+                 "user: 1 and 2 ok. but for the luggage order keep old address, is gift for my mom "
+                 "she live there"]
+
+# a topic put first that is a detail of the action, not something held back
+REFUND_TOPIC = [PROFILE, ("read", "get_order_details", {"order_id": "#W1000001"}, ORDER),
+                "assistant: Return the Desk Lamp (item 1000000003) from order #W1000001, refund "
+                "to your Visa ending 7334 or your gift card. Shall I go ahead?",
+                "user: Yes. For the refund, don't put it on my Visa, use the gift card."]
+
+
 def _swap(new: str, order: str = "#W1000001", old: str = "1000000002",
           paid: str = "credit_card_1") -> dict[str, Any]:
     return {"order_id": order, "item_ids": [old], "new_item_ids": [new],
@@ -208,6 +224,13 @@ CASES = [
     shop("V30", "allow", GIFT_CARD, EXCHANGE, _swap("1000000012", paid="gift_card_3"),
          "the bottle, on the gift card"),
     shop("V31", "refuse", GIFT_CARD, EXCHANGE, _swap("1000000012"), "the gift card was asked for"),
+    shop("V32", "allow", TWO_ADDRESSES, ADR, ORDER_ADR, "the kettle's order: yes"),
+    shop("V33", "refuse", TWO_ADDRESSES, ADR, {**ORDER_ADR, "order_id": "#W3000003"},
+         "the luggage order keeps its address"),
+    shop("V34", "allow", REFUND_TOPIC, RETURN, {**returning("1000000003"),
+                                                 "payment_method_id": "gift_card_3"},
+         "the refund's method is a detail, put right"),
+    shop("V35", "refuse", REFUND_TOPIC, RETURN, returning("1000000003"), "not the Visa"),
     shop("V20", "allow", LENSES, EXCHANGE, _swap("7000000002", "#W7000007", "7000000001"),
          "the black frame with the brown lens, as put"),
     shop("V21", "refuse", LENSES, EXCHANGE, _swap("7000000004", "#W7000007", "7000000001"),
