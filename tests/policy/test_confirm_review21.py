@@ -20,6 +20,7 @@ from .test_confirm_review3 import (
     VISA,
     Case,
     change,
+    executed,
     marked,
     read,
     verdict,
@@ -178,6 +179,12 @@ REFUND_TOPIC = [PROFILE, ("read", "get_order_details", {"order_id": "#W1000001"}
                 "user: Yes. For the refund, don't put it on my Visa, use the gift card."]
 
 
+# a check asked for after the change is done is no second go-ahead ("make sure" is no "sure")
+MAKE_SURE = [*LOOKED_UP, PROPOSED, "user: yes, and make sure it goes to apt 9",
+             executed(ADR, ORDER_ADR), "assistant: Order #W2000002 will now ship to 2201 "
+             "Westheimer Rd, Apt 9, Houston, TX 77098.", "user: pls make sure is apt 9 not 90"]
+
+
 def _swap(new: str, order: str = "#W1000001", old: str = "1000000002",
           paid: str = "credit_card_1") -> dict[str, Any]:
     return {"order_id": order, "item_ids": [old], "new_item_ids": [new],
@@ -231,6 +238,8 @@ CASES = [
                                                  "payment_method_id": "gift_card_3"},
          "the refund's method is a detail, put right"),
     shop("V35", "refuse", REFUND_TOPIC, RETURN, returning("1000000003"), "not the Visa"),
+    shop("V36", "allow", MAKE_SURE[:-3], ADR, ORDER_ADR, "the yes, with its detail"),
+    shop("V37", "refuse", MAKE_SURE, ADR, ORDER_ADR, "done already; the user asked to check"),
     shop("V20", "allow", LENSES, EXCHANGE, _swap("7000000002", "#W7000007", "7000000001"),
          "the black frame with the brown lens, as put"),
     shop("V21", "refuse", LENSES, EXCHANGE, _swap("7000000004", "#W7000007", "7000000001"),
