@@ -120,7 +120,10 @@ _YES = _words(
     r"i (?:hereby )?(?:consent|authori[sz]e)(?: (?:to )?(?:it|this|that|the \w+))?",
     r"you have my (?:approval|consent|permission|go-ahead|ok|okay)", r"sounds like a plan",
     r"let'?s do (?:it|that|this)", r"(?:both|all (?:three|four|of them|of it)),? please",
-    r"(?:yes,? )?(?:to )?(?:both|all three|all of them)(?= please| thanks| thank you|$)",
+    # (opening its clause: "Both.", "yes to both"; not "is same bank both")
+    r"(?<![\w'] )(?:yes,? )?(?:to )?(?:both|all three|all of them)(?= please| thanks| thank you|$)",
+    r"(?:i want|i'?d like|we want|we'?d like|do) (?:both|all three|all of them)"
+    r"(?= please| thanks| thank you|$)",
     r"(?<!not )i'?m (?:happy|fine|ok|okay|good) with (?:that|this|it)",
     # (an offer taken: "That would be nice, thanks.")
     r"that(?: would|'d) be (?:nice|great|good|lovely|wonderful|perfect|helpful|amazing|"

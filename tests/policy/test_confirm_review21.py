@@ -185,6 +185,17 @@ MAKE_SURE = [*LOOKED_UP, PROPOSED, "user: yes, and make sure it goes to apt 9",
              "Westheimer Rd, Apt 9, Houston, TX 77098.", "user: pls make sure is apt 9 not 90"]
 
 
+# "both" closing a statement is no "Both." ("is same bank both")
+TWO_ITEMS = [PROFILE, ("read", "get_order_details", {"order_id": "#W1000001"}, ORDER),
+             "assistant: Return the Bluetooth Speaker (item 1000000001) and the Desk Lamp (item "
+             "1000000003) from order #W1000001, refund to your Visa ending 7334. Both, or just "
+             "one?"]
+BOTH = [*TWO_ITEMS, "user: Both."]
+SAME_BANK = [*TWO_ITEMS, "user: can the refund go to my mastercard? the visa i want close",
+             "assistant: Refunds can only go to the original payment method.",
+             "user: why i cant choose? is same bank both"]
+
+
 def _swap(new: str, order: str = "#W1000001", old: str = "1000000002",
           paid: str = "credit_card_1") -> dict[str, Any]:
     return {"order_id": order, "item_ids": [old], "new_item_ids": [new],
@@ -240,6 +251,9 @@ CASES = [
     shop("V35", "refuse", REFUND_TOPIC, RETURN, returning("1000000003"), "not the Visa"),
     shop("V36", "allow", MAKE_SURE[:-3], ADR, ORDER_ADR, "the yes, with its detail"),
     shop("V37", "refuse", MAKE_SURE, ADR, ORDER_ADR, "done already; the user asked to check"),
+    shop("V38", "allow", BOTH, RETURN, returning("1000000001", "1000000003"), '"Both."'),
+    shop("V39", "refuse", SAME_BANK, RETURN, returning("1000000001", "1000000003"),
+         "a complaint, no yes"),
     shop("V20", "allow", LENSES, EXCHANGE, _swap("7000000002", "#W7000007", "7000000001"),
          "the black frame with the brown lens, as put"),
     shop("V21", "refuse", LENSES, EXCHANGE, _swap("7000000004", "#W7000007", "7000000001"),
