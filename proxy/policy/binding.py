@@ -884,7 +884,8 @@ _SENTENCE_END = re.compile(r"[.;!?]")
 
 def without_limits(text: str) -> str:
     """``text`` with each limit cut out, marker and phrase ("yes, but hold off on the lamp for
-    now" -> "yes, but"): what the turn says besides what it leaves out."""
+    now" -> "yes, but"): what the turn says besides what it leaves out. (A yes said of one
+    thing, ``_YES_FOR``, stays: it is the turn's yes.)"""
     spans = [(m.start(), _phrase_end(text, m))
              for pattern in (_LEAVES_OUT, _KEEPS, _ONLY) for m in pattern.finditer(text)]
     for pattern in (_KEPT_AFTER, _ONLY_AFTER, _LEFT_AFTER):

@@ -1463,7 +1463,8 @@ def _asked_instead(value: Any, theirs: Text, words: tuple[str, ...], own: Distin
             continue
         if paying is None:
             paying = payment_text(kept, words)
-            # (a method said on its own, answering "Mastercard or gift card?": "... gift card")
+            # (a method said on its own, answering "Mastercard or gift card?": "... gift card";
+            # read as the cue "use ..." the payment text would have given it)
             bare = ". ".join(f"use {m.group(1)}" for m in _BARE_METHOD.finditer(kept.plain))
             if bare:
                 paying = Text(f"{paying.plain}. {bare}")
@@ -2275,7 +2276,7 @@ def _left_out(spec: ActionSpec, arguments: dict[str, Any], users: str, aliases: 
             return "the action", f'{spec.tool.replace("_", " ")} ("{phrase}")'
     for phrase in said.only:
         kind = _OBJECT_WORD.search(phrase)
-        if kind is not None and f"{_OBJECT_IDS[kind.group(1)]}_id" not in arguments \
+        if kind is not None and _OBJECT_IDS[kind.group(1)] not in arguments \
                 and names_action(phrase, spec.words) is None:
             # a yes said of an order, for a call on no order ("Yes please for the order" to
             # "Shall I update the order? Also, would you like your profile address updated?")
@@ -2327,7 +2328,7 @@ def _left_out(spec: ActionSpec, arguments: dict[str, Any], users: str, aliases: 
 _TAKES_AWAY = ("return", "cancel", "exchange", "modify", "update")
 # the objects a call names by its id argument ("order" by order_id)
 _OBJECT_WORD = re.compile(r"(?<![\w'])(order|reservation|booking)s?(?![\w'])")
-_OBJECT_IDS = {"order": "order", "reservation": "reservation", "booking": "reservation"}
+_OBJECT_IDS = {"order": "order_id", "reservation": "reservation_id", "booking": "reservation_id"}
 
 
 def _single_named(text: Text, value: Any, aliases: Aliases) -> bool:
