@@ -714,10 +714,10 @@ def read_turn(content: str) -> Reading:
             if act is Act.DECLINE:
                 return Reading(Act.DECLINE, s, f'the user declined: "{s}"', True)
         # (a wait among the holds decides: "hmm ok.. let me think" waits)
-        holds = sorted((not withdraws, n) for n, (_s, _q, act, withdraws) in enumerate(acts)
-                       if act is Act.HOLD)
-        if holds:
-            s, q, _act, withdraws = acts[holds[0][1]]
+        holds = [a for a in acts if a[2] is Act.HOLD]
+        hold = next((a for a in holds if a[3]), holds[0] if holds else None)
+        if hold is not None:
+            s, q, _act, withdraws = hold
             kind = "asked a question" if q else "hedged or set a condition"
             return Reading(Act.HOLD, s, f'the user {kind}: "{s}"', withdraws)
         if _FOREIGN.search(text):
