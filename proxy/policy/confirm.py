@@ -592,7 +592,7 @@ _ITS_REASON = re.compile(r"(?:(?:i'?m|i am) )?(?:not (?:sure|certain)|unsure) (?
                          r"(?:the|my|i|i'?ll|it'?s|it|we|that|this (?:move|trip|one))\b|"
                          r"i (?:might|may) (?:still )?(?:need|want|keep|use)\b|"
                          # "I want to ask my daughter if she still wants the puzzle first"
-                         r"i (?:want|need|have|'?d like) to (?:ask|check|talk to|speak to|"
+                         r"(?:i )?(?:want|need|have|'?d like) to (?:ask|check|talk to|speak to|"
                          r"see if|find out)\b|let me (?:check|ask|talk) with\b|"
                          r"i just remembered\b")
 _OF_ALL = re.compile(r"(?<![\w'])(?:any of|all of|everything|it all|the whole|anything|at all)"
@@ -739,7 +739,7 @@ def _narrowing_honoured(session: SessionState, auth: Authorisation, spec: Action
                 # update it yet" for the order's address change)
                 known = True
                 break
-            if _ORD_REF_ONLY.fullmatch(phrase):
+            if _ORD_REF_ONLY.match(phrase):
                 known = True  # ("for 3, ... i'd rather": the plan's numbers are the binding's)
                 break
             if others and _names_noun(phrase, others) and not (own and _names_noun(phrase, own)):
@@ -754,7 +754,11 @@ def _narrowing_honoured(session: SessionState, auth: Authorisation, spec: Action
             # (an order's or reservation's id the proposal spelt that the call does not hold:
             # "hold off on #W8642391"; a card's last four digits are the aliases' to read)
             known = known or any(bare not in bare_held and not bare.isdigit()
-                                 and bare.lower() in window.plain for bare in text.ids())
+                                 and bare.lower() in window.plain for bare in text.ids()) or any(
+                # (an order's number without its letters: "leave 2022128 alone")
+                len(number) >= 5 and not any(h.endswith(number) for h in bare_held)
+                and re.search(r"[a-z#]" + number + r"(?!\d)", window.plain) is not None
+                for number in re.findall(r"(?<![\w#])\d+(?![\w])", phrase))
             if known:
                 break
         for phrase in () if known else said.only:
@@ -1217,12 +1221,17 @@ def _bind(session: SessionState, auth: Authorisation, spec: ActionSpec,
                         f"call holds {option[2]!r} of option {option[1].upper()}", auth.words,
                         shown)
     looked_up = known_values(session, reads=True)
-    elsewhere = _acted_on_another(last, spec, arguments, looked_up)
+    done = [c.arguments for c in session.executed.get(spec.tool, ()) if c.seq < auth.yes_seq]
+    elsewhere = _acted_on_another(last, spec, arguments, looked_up, done)
     if elsewhere is not None:
         return Coverage(False, f"the user said {words} to a proposal putting this action on "
                         f"{elsewhere[0]} {elsewhere[1]!r}, not {elsewhere[2]!r}", auth.words,
                         shown, elsewhere[0])
-    left = _numbered_left_out(last, theirs, arguments, looked_up)
+    # (a plan numbered in the window, the last turn a report on it with no numbers: "Done: -
+    # return requested ... - #W1443906 is untouched", then "do 2 as well")
+    numbered = last if len(_PLAN_MARK.findall(last.plain)) >= 2 \
+        or len(_PLAN_MARK.findall(window.plain)) < 2 else window
+    left = _numbered_left_out(numbered, theirs, arguments, looked_up)
     if left is not None:
         return Coverage(False, f"the user said {words} to a numbered plan, {left}; this call is "
                         "that action", auth.words, shown)
@@ -1994,6 +2003,9 @@ _ORD_YES = re.compile(r"(?<![\w'])(?:(?:yes|yeah|ok(?:ay)?|go ahead|proceed|do|c
                       r"return|exchange|change|book|take|go with)\s+(?:(?:to|for|with)\s+)?"
                       r"(?:(?:only|just)\s+)?|(?:only|just)\s+)" + _ORD_REF
                       + r"((?:\s*(?:,|and|&)\s*" + _ORD_REF + r")*)(?![\w'])")
+# the ordinals first, then the yes: "the first one yes, cancel it", "1 and 3 yes"
+_ORD_THEN_YES = re.compile(r"(?:^|(?<=[.,;!?]\s))" + _ORD_REF + r"((?:\s*(?:,|and|&)\s*" + _ORD_REF
+                           + r")*)\s*,?\s*(?:yes|yeah|ok(?:ay)?|please|go ahead)(?![\w'])")
 _PLAN_MARK = re.compile(r"(?:^|\s)([1-9])[.)]\s")
 
 
@@ -2018,7 +2030,8 @@ def _numbered_left_out(last: Text, theirs: Text, arguments: dict[str, Any],
     if n is None:
         return None
     excluded = {k for m in _ORD_NO.finditer(said) for k in _ordinals(m.group(), count)}
-    included = {k for m in _ORD_YES.finditer(said) for k in _ordinals(m.group(), count)}
+    included = {k for pattern in (_ORD_YES, _ORD_THEN_YES) for m in pattern.finditer(said)
+                for k in _ordinals(m.group(), count)}
     if n in excluded or (included and n not in included):
         return f'"{excerpt(said, 80)}" leaving out item {n}'
     return None
@@ -2133,12 +2146,16 @@ def _reported(sentence: str, verb: re.Match[str]) -> bool:
 
 
 def _acted_on_another(last: Text, spec: ActionSpec, arguments: dict[str, Any],
-                      looked_up: dict[str, set[str]]) -> tuple[str, str, str] | None:
+                      looked_up: dict[str, set[str]], done: list[dict[str, Any]] | None = None
+                      ) -> tuple[str, str, str] | None:
     """An id the call acts on (an order, a reservation) that the proposal the user answered
     named, but whose sentences with the action word name only another of its form ("You have
     #W1 (a lamp) and #W2 (a laptop). Shall I cancel #W2?" and the call cancels #W1): the key,
     the id the action was put on and the call's. Ids with no run of digits ("8JX2WO") have no
-    form to find others by: the others are the ids the session looked up under the same key."""
+    form to find others by: the others are the ids the session looked up under the same key.
+    An id this action was carried out on before the yes (``done``: those calls' arguments) is
+    reported, not proposed ("Done. Order #W1 will now ship to ... Would you like me to change
+    those to ... as well?")."""
     for key in spec.keys:
         value = values_at(arguments, key.name)
         if not isinstance(value, str) or not key.name.endswith("_id") or kind_of(value):
@@ -2185,6 +2202,7 @@ def _acted_on_another(last: Text, spec: ActionSpec, arguments: dict[str, Any],
             bound.update(m.group().lstrip("#") for m in shape.finditer(sentence)
                          if verbs and (spelt or any(0 <= m.start() - a.end() <= 60
                                                     for a in verbs)))
+        bound -= {str(values_at(d, key.name)).lower().lstrip("#") for d in done or ()}
         if bound and own not in bound:
             return key.name, "#" * value.startswith("#") + min(bound).upper(), value
     return None

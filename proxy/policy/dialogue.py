@@ -677,8 +677,13 @@ _ABOUT_MORE = re.compile(r"(?<![\w'])(?:also|too|as well)(?![\w'])")
 _NAMES_THING = re.compile(r"(?<![\w'])(?:the|my|to|with) [a-z]{3,}")
 _THING_NO = re.compile(r"(?:^|[,;.]\s*|\band\s+)(?:the |my |your )?([a-z][a-z ]{1,30}?)\s+"
                        r"(?:no|nope|not)(?=\s*(?:$|[,.;!:-]))")
-_TOPIC_CUE = re.compile(r"(?:the|my) [a-z]{3,}(?: [a-z]+)?\s*(?:-|:|,)\s")
-_TOPIC = re.compile(r"(?:as for |for |about |and )?(?:the|my) ([a-z]{3,})(?: [a-z]+)?\s*(?:-|:|,)\s")
+# (or the subject of its sentence: "The San Antonio one is for my office, I need to ask my
+# manager")
+_TOPIC_CUE = re.compile(r"(?:the|my) [a-z]{3,}(?: [a-z]+)?\s*(?:-|:|,)\s|(?:the|my) [a-z]{3,}"
+                        r"(?: [a-z]+){0,2} (?:one|order|reservation|booking|trip) (?:is|'s)\s")
+_TOPIC = re.compile(r"(?:as for |for |about |and )?(?:the|my) ([a-z]{3,})(?: [a-z]+)?\s*(?:-|:|,)\s|"
+                    r"(?:the|my) ([a-z]{3,})(?: [a-z]+){0,2} (?:one|order|reservation|booking|trip)"
+                    r" (?:is|'s)\s")
 _THINK_OTHER = re.compile(r"(?:i'?ll|i will|let me|i need to|i'?ll have to) think (?:about|over) "
                           r"(?!it\b|this\b|that\b|them\b|the (?:offer|change|cancell?ation|booking|"
                           r"return|exchange|refund|upgrade)\b)(?:the |my )?[a-z]+")
@@ -727,7 +732,8 @@ def read_turn(content: str) -> Reading:
     yes = acts[last_yes][0]
     for s, q, act, withdraws in acts[last_yes + 1:]:
         if act is Act.HOLD and (topic := _TOPIC.match(s)) is not None \
-                and topic.group(1)[:4] not in yes and _NAMES_THING.search(yes):
+                and (topic.group(1) or topic.group(2))[:4] not in yes \
+                and _NAMES_THING.search(yes):
             continue  # ("go ahead with the address. the cancel - still deciding")
         if act is Act.HOLD and _THINK_OTHER.match(s):
             continue  # ("Yes, cancel the first one. I'll think about Miami")

@@ -1,8 +1,9 @@
-"""Cases from the twenty-first independent review, held out (three helpers wrote conversations
-without seeing the project: retail customers who change their minds, airline group travel, and
-customers on a phone keyboard or in a second language answering several questions at once;
-docs/policy.md gives the figures). Shortened to what the check reads, each refusal beside the
-allowed case it must not break."""
+"""Cases from the twenty-first and twenty-second independent reviews, held out (helpers wrote
+conversations without seeing the project: retail customers who change their minds, airline
+group travel, customers on a phone keyboard or in a second language answering several questions
+at once; an overnight backlog, business travel, repeats and retries; docs/policy.md gives the
+figures). Shortened to what the check reads, each refusal beside the allowed case it must not
+break. V cases are the twenty-first review's, W cases the twenty-second's."""
 
 from __future__ import annotations
 
@@ -196,6 +197,43 @@ SAME_BANK = [*TWO_ITEMS, "user: can the refund go to my mastercard? the visa i w
              "user: why i cant choose? is same bank both"]
 
 
+# (the twenty-second review) a change reported done, then the same change offered for others
+DONE_THEN_OTHERS = [*TWO_ORDERS, PROPOSED, "user: yes", executed(ADR, ORDER_ADR),
+                    "assistant: Done. Order #W2000002 will now ship to 2201 Westheimer Rd, Apt 9, "
+                    "Houston, TX 77098. I also see another pending order still going to 159 "
+                    "Hickory Lane:\n- #W3000003 - Luggage Set\nWould you like me to change that "
+                    "one to 2201 Westheimer Rd, Apt 9, Houston, TX 77098, USA as well?",
+                    "user: oh good catch, yep same thing for that one"]
+
+# a hold whose subject is the other object ("The luggage one is for my office, I need to ask")
+FIRST_ONE = [*TWO_ORDERS, "assistant: I see two pending orders:\n1. #W2000002 - Kettle, Office "
+             "Chair - $250.00\n2. #W3000003 - Luggage Set - $180.00\nI'd cancel with the reason "
+             "'no longer needed'. Which should I cancel?", "user: The first one yes, cancel it, "
+             "that one was the mistake. The luggage one is for my office, I need to ask my "
+             "manager if they still want it"]
+
+# a numbered plan: "1 and 3 yes. hold off on 2 for now, need to check w my husband"; then,
+# after a report with no numbers, "do 2 as well"
+PLAN_OF_THREE = [*TWO_ORDERS, ("read", "get_order_details", {"order_id": "#W1000001"}, ORDER),
+                 "assistant: Here's what I'll do:\n1. Return the Desk Lamp (item 1000000003) "
+                 "from order #W1000001, refund to your Visa ending 7334.\n2. Cancel order "
+                 "#W3000003 (Luggage Set), reason no longer needed.\n3. Change the shipping "
+                 "address of order #W2000002 to 2201 Westheimer Rd, Apt 9, Houston, TX 77098, "
+                 "USA.\n\nShall I go ahead?"]
+ONE_AND_THREE = [*PLAN_OF_THREE, "user: 1 and 3 yes. hold off on 2 for now, need to check w my "
+                 "husband about the luggage"]
+TWO_AS_WELL = [*ONE_AND_THREE, executed(RETURN, returning("1000000003")),
+               executed(ADR, ORDER_ADR), "assistant: Done:\n- Return requested for the Desk Lamp "
+               "(#W1000001)\n- #W2000002 now ships to 2201 Westheimer Rd\n- #W3000003 is "
+               "untouched\nLet me know once you've decided.",
+               "user: ok he says we dont need it either. do 2 as well"]
+# "yes to all 3", then a later turn leaving one order alone by its number without letters
+ALL_THREE = [*PLAN_OF_THREE, "user: yes to all 3", executed(RETURN, returning("1000000003")),
+             "assistant: Step 1 done. Moving on to the cancellation and the address.",
+             "user: wait - leave 3000003 alone, that one's going to my sister's",
+             "assistant: Understood."]
+
+
 def _swap(new: str, order: str = "#W1000001", old: str = "1000000002",
           paid: str = "credit_card_1") -> dict[str, Any]:
     return {"order_id": order, "item_ids": [old], "new_item_ids": [new],
@@ -254,6 +292,16 @@ CASES = [
     shop("V38", "allow", BOTH, RETURN, returning("1000000001", "1000000003"), '"Both."'),
     shop("V39", "refuse", SAME_BANK, RETURN, returning("1000000001", "1000000003"),
          "a complaint, no yes"),
+    shop("W01", "allow", DONE_THEN_OTHERS, ADR, {**ORDER_ADR, "order_id": "#W3000003"},
+         "the one offered after the report"),
+    shop("W02", "refuse", DONE_THEN_OTHERS, ADR, ORDER_ADR, "done already"),
+    shop("W03", "allow", FIRST_ONE, CANCEL, cancel(), "the first one"),
+    shop("W04", "refuse", FIRST_ONE, CANCEL, cancel("#W3000003"), "the luggage one waits"),
+    shop("W05", "allow", ONE_AND_THREE, RETURN, returning("1000000003"), "step 1"),
+    shop("W06", "refuse", ONE_AND_THREE, CANCEL, cancel("#W3000003"), "step 2 held off"),
+    shop("W07", "allow", TWO_AS_WELL, CANCEL, cancel("#W3000003"), "do 2 as well"),
+    shop("W08", "allow", ALL_THREE, ADR, ORDER_ADR, "step 3 still agreed"),
+    shop("W09", "refuse", ALL_THREE, CANCEL, cancel("#W3000003"), "3000003 left alone"),
     shop("V20", "allow", LENSES, EXCHANGE, _swap("7000000002", "#W7000007", "7000000001"),
          "the black frame with the brown lens, as put"),
     shop("V21", "refuse", LENSES, EXCHANGE, _swap("7000000004", "#W7000007", "7000000001"),
