@@ -418,9 +418,11 @@ def _answers_anything_else(messages: list[Message], index: int) -> bool:
 
 
 _CLOSING_START = re.compile(r"[.!;:](?=\s)")
-_ACKNOWLEDGED = re.compile(rf"(?:(?:{_THANKS_WORDS}|k|noted|nice)[\s,.!]*)+")
-_INTENT = re.compile(r"(?<![\w'])(?:i'?ll|i will|i'?m going to|i am going to|let me|i can|"
-                     r"we can|i could|i'?m about to|i am about to|now i'?ll|next i'?ll|"
+_ACKNOWLEDGED = re.compile(rf"(?:(?:{_THANKS_WORDS}|k|noted|nice|(?:yeah,? |yes,? )?(?:that )?makes "
+                           rf"sense|fair enough|i understand|gotcha)[\s,.!]*)+")
+# (what the agent means to do; "I can only change item options" says what is possible)
+_INTENT = re.compile(r"(?<![\w'])(?:i'?ll|i will|i'?m going to|i am going to|let me|i can(?! only)|"
+                     r"we can(?! only)|i could|i'?m about to|i am about to|now i'?ll|next i'?ll|"
                      r"i'?d like to|shall|should)(?![\w'])")
 
 

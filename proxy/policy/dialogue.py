@@ -106,7 +106,8 @@ def _words(*alternatives: str) -> re.Pattern[str]:
 _YES = _words(
     # English (first, an option taken, closing the sentence: "Fine, both legs then.")
     r"(?:fine|ok(?:ay)?|alright|all right),? (?:[a-z']+ ){1,3}then$",
-    r"yes", r"yeah", r"yepp?", r"yupp?", r"yea", r"ya", r"yass?", r"aye",
+    r"yes", r"yeah", r"yepp?", r"yupp?", r"yea", r"ya", r"yass?", r"aye", r"m+hm+", r"mm-hm+",
+    r"uh-?huh",
     r"(?<!make )(?<!making )(?<!be )sure(?: thing)?",
     r"ok(?:ay|k)?", r"k", r"kk", r"alright", r"all right", r"affirmative", r"absolutely",
     r"definitely", r"certainly", r"of course", r"indeed", r"exactly", r"correct", r"yes sir",
