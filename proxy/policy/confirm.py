@@ -269,7 +269,7 @@ _OPEN_QUESTION = re.compile(
 )
 
 
-_PROCEED = re.compile(r"\b(?:proceed|go ahead)\b")
+_PROCEED = re.compile(r"\b(?:proceed|go ahead|do it|go for it|lock (?:it|that|this) in)\b")
 _CHOICE_ASKED = re.compile(
     r"\b(?:which|choose|select|pick|prefer)\b[^?.!]*\?|let me know (?:which|what)|"
     r"(?:choose|select|pick) (?:one|from|an option|the option)"
@@ -617,7 +617,7 @@ _IF = re.compile(r"(?<![\w'])(?:as long as|only if|provided(?: that)?|if|assumin
 _METHOD = r"(?:gift ?card|visa|mastercard|amex|american express|discover|paypal|credit card|" \
           r"debit card|certificate|card ending (?:in )?\d{4}|original payment(?: method)?)"
 _METHODS = re.compile(r"(?<![\w'])" + _METHOD + r"(?![\w'])")
-_PAID_TO = re.compile(r"(?<![\w'])(?:to|on|onto|via|with|using|from|back to) "
+_PAID_TO = re.compile(r"(?<![\w'])(?:to|on|onto|via|with|using|use|from|back to) "
                       r"(?:your |the |my |that |this )?" + _METHOD)
 _BOUND = re.compile(r"(?<![\w'])(?:under|below|less than|at most|no more than|not (?:over|above|"
                     r"more than)|max(?:imum)?|within)\s*(?:of\s+)?([$€£])?\s?(\d{1,3}(?:,\d{3})+|\d+)"
@@ -1476,7 +1476,8 @@ def _asked_instead(value: Any, theirs: Text, words: tuple[str, ...], own: Distin
             paying = payment_text(kept, words)
             # (a method said on its own, answering "Mastercard or gift card?": "... gift card";
             # read as the cue "use ..." the payment text would have given it)
-            bare = ". ".join(f"use {m.group(1)}" for m in _BARE_METHOD.finditer(kept.plain))
+            bare = ". ".join(f"use {m.group(1)}" for pattern in (_BARE_METHOD, _IF_METHOD)
+                             for m in pattern.finditer(kept.plain))
             if bare:
                 paying = Text(f"{paying.plain}. {bare}")
         other = other_payment(paying, method, own.get(method), own.siblings(method)) \
@@ -1489,6 +1490,11 @@ def _asked_instead(value: Any, theirs: Text, words: tuple[str, ...], own: Distin
 _BARE_METHOD = re.compile(r"(?:^|[.;!?,]\s*)((?:the |my |use |with |on |to )*(?:gift ?card|paypal|"
                           r"visa|mastercard|amex|credit card)(?: ending(?: in)? \d{4})?)"
                           r"(?:\s+(?:please|pls|thanks|thank you))?\s*(?=$|[.;!?,])")
+
+
+# (a method a condition names: "yes if the gift card covers it")
+_IF_METHOD = re.compile(r"(?<![\w'])(?:if|as long as|provided) (?:the |my |your )?((?:gift ?card|"
+                        r"paypal|visa|mastercard|amex|credit card)(?: ending(?: in)? \d{4})?)")
 
 
 def _otherwise_asked(value: Any, key: KeySpec, theirs: Text) -> tuple[str, str] | None:

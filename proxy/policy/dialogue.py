@@ -260,7 +260,8 @@ _WAIT = _words(
     r"not so fast", r"one (?:sec|second|moment|minute)", r"just a (?:sec|second|moment|minute)",
     r"let me think", r"i'?ll think", r"i need to think", r"think about it",
     # (someone else to ask first; "let me check my email" after a yes is no wait)
-    r"let me (?:check|talk|confirm|speak) (?:with|to)", r"let me ask", r"let me check first",
+    r"let me (?:just |quickly |first )?(?:check|talk|confirm|speak) (?:with|to)",
+    r"let me (?:just |quickly |first )?ask", r"let me (?:just )?check first",
     r"i (?:need|have|want) to (?:check|talk|confirm|speak) (?:with|to)",
     r"i (?:need|have|want) to (?:ask|consult)", r"(?:check|talk|speak) (?:with|to) my",
     r"ask my", r"run it by", r"(?<!what )(?<!that's )(?<!thats )(?:sorry,? )?i meant(?! it)",
@@ -536,6 +537,8 @@ def _read_sentence(sentence: str, question: bool) -> tuple[Act, bool]:
         rest = (text[:redirect.start()] + " " + text[redirect.end():]).strip(" ,")
         if rest and _sentence_act(rest, False)[0] is Act.AFFIRM:
             return Act.AFFIRM, False
+    if _NEW_TOPIC.match(text):  # ("OK, what about his Miami trip": a new request)
+        return Act.OTHER, False
     emoji_yes = bool(_EMOJI_YES.search(sentence))
     emoji_no = bool(_EMOJI_NO.search(sentence))
     # ("yes the jacket one, cancel that": after a yes, "cancel that" is the go-ahead)
@@ -590,6 +593,8 @@ _GO_AFTER_HEDGE = re.compile(r"(?:" + "|".join(_HEDGE_WORDS) + r")[\s,.!…-]+(?
                              r"(?:[\s,]+(?:please|then|thanks?|thank you))*[\s.!]*$")
 _JUST_ASKING = re.compile(r"(?:(?:a|one|just a|just one) )?(?:quick )?question(?: though| tho| first)?"
                           r"[\s,:-]")
+_NEW_TOPIC = re.compile(r"(?:ok(?:ay)?|alright|all right|fine|sure|right)[,.]?\s+(?:so\s+)?(?:what|how) "
+                        r"about(?![\w'])")
 _YES_OPENS = re.compile(r"(?:yes|yeah|yep|yup|ok(?:ay)?|sure)(?![\w'])")
 _CANCEL_THAT = re.compile(r"(?<![\w'])cancel (?:that|this)(?: one)?(?=\s*(?:$|[,;:!-]))")
 
