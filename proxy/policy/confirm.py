@@ -269,7 +269,9 @@ _OPEN_QUESTION = re.compile(
 )
 
 
-_PROCEED = re.compile(r"\b(?:proceed|go ahead|do it|go for it|lock (?:it|that|this) in)\b")
+# (a go-ahead, or the action said to be done to what was picked: "the first one yes, cancel it")
+_PROCEED = re.compile(r"\b(?:proceed|go ahead|do it|go for it|lock (?:it|that|this) in|(?:cancel|return|"
+                      r"exchange|book|upgrade|refund|swap) (?:it|them|that one|this one|both))\b")
 _CHOICE_ASKED = re.compile(
     r"\b(?:which|choose|select|pick|prefer)\b[^?.!]*\?|let me know (?:which|what)|"
     r"(?:choose|select|pick) (?:one|from|an option|the option)"

@@ -444,8 +444,10 @@ _YES_AND_ALSO = re.compile(r"^((?:yes|yeah|yep|yup|ok|okay|sure)(?:[\s,]+(?:plea
 # wondering if it'll still arrive by friday?"): the question is a sentence of its own, read as
 # one after the yes (it takes the yes back only where it reopens: "..., but can you use PayPal
 # instead?")
-_YES_BUT_ASKS = re.compile(r"^((?:[^,]*[\s,])?(?:yes|yeah|yep|yup|ok|okay|sure)[\s,]+(?:please[\s,]+)?"
-                           r"(?:go ahead|proceed|do it|go for it))[\s,]+(?:but|though|although|"
+_YES_BUT_ASKS = re.compile(r"^((?:[^,]*[\s,]\s*)?(?:(?:yes|yeah|yep|yup|ok|okay|sure)[\s,]+)?"
+                           r"(?:please[\s,]+)?(?:go ahead|proceed|do it|go for it)"
+                           r"(?: with (?:the|it|that|this)[^,?]{0,30})?)"
+                           r"[\s,]+(?:but|though|although|"
                            r"tho)\s+(?=(?:i'?m wondering|i wonder|just wondering|will|would|does|do|"
                            r"is|are|can|could|how|when|what)(?![\w']))")
 

@@ -269,6 +269,17 @@ WHAT_ABOUT = [read(DEN_BOS), "assistant: ABC123 is HAT130 and HAT184, May 17, ec
               "7447. Making the change now."]
 
 
+# a go-ahead without a yes word, then "but" and a question
+CANCEL_ASKED = [*LOOKED_UP, "assistant: Here are the details:\n- Order: #W2000002 (pending)\n- "
+                "Items: Kettle, Office Chair\n- Reason: no longer needed\n- Refund: to your Visa "
+                "ending 7334\nCan you confirm you'd like to cancel this order?"]
+WHEN_MONEY = [*CANCEL_ASKED, "user: That's right, please go ahead with the cancellation, but "
+              "when will I see the money back?", "assistant: In 5-7 business days. Cancelling "
+              "now."]
+JUST_KETTLE = [*CANCEL_ASKED, "user: That's right, please go ahead with the cancellation, but "
+               "could you cancel just the kettle instead?", "assistant: Cancelling now."]
+
+
 def _bag(paid: str) -> dict[str, Any]:
     return {"reservation_id": "ABC123", "total_baggages": 1, "nonfree_baggages": 1,
             "payment_id": paid}
@@ -358,6 +369,8 @@ CASES = [
          "not the Visa"),
     Case("W18", "airline", "refuse", WHAT_ABOUT, "update_reservation_flights",
          change("ABC123", "business", ONE_WAY, VISA), "a new request, then no yes"),
+    shop("W19", "allow", WHEN_MONEY, CANCEL, cancel(), "a question after the go-ahead"),
+    shop("W20", "refuse", JUST_KETTLE, CANCEL, cancel(), "the question asks for something else"),
     shop("V20", "allow", LENSES, EXCHANGE, _swap("7000000002", "#W7000007", "7000000001"),
          "the black frame with the brown lens, as put"),
     shop("V21", "refuse", LENSES, EXCHANGE, _swap("7000000004", "#W7000007", "7000000001"),
