@@ -1233,9 +1233,12 @@ def _bind(session: SessionState, auth: Authorisation, spec: ActionSpec,
                         shown, elsewhere[0])
     # (a plan numbered in the window, the last turn a report on it with no numbers: "Done: -
     # return requested ... - #W1443906 is untouched", then "do 2 as well")
-    numbered = last if len(_PLAN_MARK.findall(last.plain)) >= 2 \
-        or len(_PLAN_MARK.findall(window.plain)) < 2 else window
-    left = _numbered_left_out(numbered, theirs, arguments, looked_up)
+    left = None
+    if _BY_NUMBER.search(theirs.plain):  # (read once per yes: the proposal does not change)
+        if ("numbered",) not in auth._read:
+            auth._read[("numbered",)] = last if len(_PLAN_MARK.findall(last.plain)) >= 2 \
+                or len(_PLAN_MARK.findall(window.plain)) < 2 else window
+        left = _numbered_left_out(auth._read[("numbered",)], theirs, arguments, looked_up)
     if left is not None:
         return Coverage(False, f"the user said {words} to a numbered plan, {left}; this call is "
                         "that action", auth.words, shown)
