@@ -722,7 +722,8 @@ _ONLY_AFTER = re.compile(r"(?:^|[,.;:!?]\s*|(?<![\w'])(?:yes|ok|okay)\s+)"
 # a phrase goes on through "and the ..." (a list) and stops at a clause's end, another clause
 # ("and return the speaker", "but", "so") or a go-ahead ("please", "proceed")
 _PHRASE_END = re.compile(
-    r"[.,;:!?()]|\s-\s|(?<![\w'])(?:but|so|then|because|since|though|although|however|please|"
+    r"[.,;:!?()]|\s-\s|(?<![\w'])(?:but|so|then|because|since|though|although|however|please|until|"
+    r"till|unless|"
     r"proceed|go ahead|thanks?|thank you|instead|i|i'm|i'll|i'd|you|we|it|it's|whose|which|"
     r"who|pero|mais)(?![\w'])"
     r"|(?<![\w'])and\s+(?!(?:the|my|this|that|those|these|its|also)\b)")

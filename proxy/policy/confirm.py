@@ -596,6 +596,7 @@ _ITS_REASON = re.compile(r"(?:(?:i'?m|i am) )?(?:not (?:sure|certain)|unsure) (?
                          r"(?:the|my|i|i'?ll|it'?s|it|we|that|this (?:move|trip|one))\b|"
                          r"i (?:might|may) (?:still )?(?:need|want|keep|use)\b|"
                          # "I want to ask my daughter if she still wants the puzzle first"
+                         r"until i (?:ask|check with|talk to|hear from)\b|"
                          r"(?:i )?(?:want|need|have|'?d like) to (?:ask|check|talk to|speak to|"
                          r"see if|find out)\b|let me (?:check|ask|talk) with\b|"
                          r"i just remembered\b")
@@ -749,10 +750,12 @@ def _narrowing_honoured(session: SessionState, auth: Authorisation, spec: Action
             if others and _names_noun(phrase, others) and not (own and _names_noun(phrase, own)):
                 known = True  # ("don't change the passenger" for the flight change's call)
                 break
+            # (a plural names the thing too: "the dumbbells" a Dumbbell Set)
+            one = Text(_PLURAL.sub("", phrase))
             for ident, names in aliases.every.items():
                 if ident not in held and (named(text, ident, {}) or any(
-                        _alias_names(text, n, names, owners) for n in names)) \
-                        and named(window, ident, aliases.every):
+                        _alias_names(text, n, names, owners) or _alias_names(one, n, names, owners)
+                        for n in names)) and named(window, ident, aliases.every):
                     known = True
                     break
             # (an order's or reservation's id the proposal spelt that the call does not hold:
@@ -775,6 +778,9 @@ def _narrowing_honoured(session: SessionState, auth: Authorisation, spec: Action
         if not known:
             return plain(session.messages[i])
     return None
+
+
+_PLURAL = re.compile(r"(?<=[a-z]{3})(?:(?<=[sxz])es|(?<=ch)es|(?<=sh)es|(?<![su])s)(?![\w'])")
 
 
 def ledger(session: SessionState) -> tuple[list[Authorisation], int]:
@@ -2679,11 +2685,13 @@ def check_transcript(session: SessionState, spec: ActionSpec, arguments: dict[st
         if used:
             cover = Coverage(False, f'the user\'s yes ("{auth.words}") was already used for this '
                              "same action; repeating it needs a new yes", auth.words)
-        elif _used_since(session, spec.tool, key, -1) and not _ids_named(
-                auth.proposal(session.messages)[0], arguments):
+        elif _used_since(session, spec.tool, key, -1) and (
+                not _ids_named(p0 := auth.proposal(session.messages)[0], arguments)
+                or names_action(p0.plain, spec.words) is None):
             # done before this yes, and the proposal it answered did not name it again ("Your
             # default address is updated. Let me also apply it to your pending order", the
-            # order's address changed to the same one an hour before)
+            # order's address changed to the same one an hour before; a certificate sent before
+            # a cancellation's yes, sent again)
             cover = Coverage(False, f'this same action was carried out earlier in the '
                              f'conversation; the user\'s yes ("{auth.words}") was to a proposal '
                              "that did not name it again", auth.words)

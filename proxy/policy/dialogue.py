@@ -308,6 +308,10 @@ _IDIOMS = re.compile(
     r"not (?:a|any) problem|don'?t (?:need anything else|have (?:any|all day|much time|time)|"
     r"worry|hesitate|wait|delay)|do not (?:wait|delay|hesitate)|without (?:delay|waiting)|"
     r"(?:don'?t|do not) (?:want|need) to keep|no need to keep|(?:rather|prefer) not (?:to )?wait|"
+    # (a rule for what comes after: "Yes, the afternoon one. Please don't do anything else
+    # without asking me.")
+    r"(?:please )?(?:don'?t|do not) (?:do|change|touch) anything (?:else )?(?:again )?without "
+    r"(?:asking|checking with|telling) me(?: first)?|"
     r"if you (?:could|would|can|don'?t mind|please)|if (?:that'?s|it'?s|that is|it is) "
     r"(?:ok|okay|alright|all right|fine|possible|no problem)|if possible|as soon as possible|"
     r"if (?:that'?s|this is|it'?s) (?:the|my) (?:only|best) (?:option|way|choice)|if you say so|"
@@ -570,7 +574,9 @@ def _read_sentence(sentence: str, question: bool) -> tuple[Act, bool]:
         or _typo_yes(text) or _CHOICE.search(text)
     )
     if _CONDITION.search(text):
-        return Act.HOLD, False
+        # (opened by a turn of mind it takes back: "actually, if I cancel, can I reorder the
+        # kettle later at the same price?")
+        return Act.HOLD, _INTERRUPTS.match(text) is not None
     if _LABEL_PICK.fullmatch(text):  # "B.", "option 2": an option picked by its label
         return Act.AFFIRM, False
     if _DO_ITEMS.match(text):  # "do 1 and 3": a yes to those of a plan's items

@@ -1,9 +1,11 @@
 """Cases from the twenty-first and twenty-second independent reviews, held out (helpers wrote
 conversations without seeing the project: retail customers who change their minds, airline
 group travel, customers on a phone keyboard or in a second language answering several questions
-at once; an overnight backlog, business travel, repeats and retries; docs/policy.md gives the
+at once; an overnight backlog, business travel, repeats and retries; holiday returns and
+irregular operations; docs/policy.md gives the
 figures). Shortened to what the check reads, each refusal beside the allowed case it must not
-break. V cases are the twenty-first review's, W cases the twenty-second's."""
+break. V cases are the twenty-first review's, W cases the twenty-second's, X cases the
+twenty-third's."""
 
 from __future__ import annotations
 
@@ -280,6 +282,35 @@ JUST_KETTLE = [*CANCEL_ASKED, "user: That's right, please go ahead with the canc
                "could you cancel just the kettle instead?", "assistant: Cancelling now."]
 
 
+# (the twenty-third review) a rule for what comes after is no refusal of the yes
+AFTERNOON = [read(DEN_BOS), "assistant: For ABC123 I can move you to HAT130 on May 18 instead, "
+             "economy, no fare difference. Would you like me to make this change?"]
+ASKING_ME = [*AFTERNOON, "user: Fine. Yes, that one. Please don't do anything else without "
+             "asking me."]
+DONT = [*AFTERNOON, "user: No, don't do anything."]
+MOVED = change("ABC123", "economy", [{**ONE_WAY[0], "date": "2024-05-18"}, ONE_WAY[1]], VISA)
+# a certificate sent before a cancellation's yes is not sent again on it
+CERTIFICATE = {"user_id": "mia_li_3668", "amount": 200}
+SENT_BEFORE = [read(DEN_BOS), "assistant: I'm sorry about the delay. I can send a $200 travel "
+               "certificate to your account. Would you like that?", "user: yes please",
+               executed("send_certificate", CERTIFICATE), "assistant: The certificate is sent. "
+               "You also asked to cancel ABC123: it was booked within 24 hours, so the $240 "
+               "refund goes to your Visa ending 7447. Shall I cancel it?", "user: yes go ahead",
+               executed("cancel_reservation", {"reservation_id": "ABC123"}),
+               "assistant: ABC123 is cancelled.", "user: Great. And the certificate, where do I "
+               "see it?", "assistant: Let me make sure it's on your account."]
+# a question opened by a turn of mind after the yes takes it back
+REORDER = [*LOOKED_UP, "assistant: I can cancel order #W2000002 (Kettle, Office Chair), reason "
+           "'no longer needed'. Shall I go ahead?", "user: Yes cancel it. Well... actually, if I "
+           "cancel, can I reorder the kettle later at the same price?",
+           "assistant: I can't guarantee prices. Cancelling now."]
+REORDER_ASKED = [*REORDER[:-2], "user: Yes cancel it. If I cancel, can I reorder the kettle "
+                 "later at the same price?", "assistant: I can't guarantee prices. Cancelling now."]
+# a hold until someone is asked, of a plural ("the luggage sets")
+UNTIL_I_ASK = [*PLAN_OF_THREE, "user: 1 and 3 yes. Hold off on the luggage sets until I ask my "
+               "husband if he's keeping them."]
+
+
 def _bag(paid: str) -> dict[str, Any]:
     return {"reservation_id": "ABC123", "total_baggages": 1, "nonfree_baggages": 1,
             "payment_id": paid}
@@ -371,6 +402,15 @@ CASES = [
          change("ABC123", "business", ONE_WAY, VISA), "a new request, then no yes"),
     shop("W19", "allow", WHEN_MONEY, CANCEL, cancel(), "a question after the go-ahead"),
     shop("W20", "refuse", JUST_KETTLE, CANCEL, cancel(), "the question asks for something else"),
+    Case("X01", "airline", "allow", ASKING_ME, "update_reservation_flights", MOVED,
+         "a yes, and a rule for what comes after"),
+    Case("X02", "airline", "refuse", DONT, "update_reservation_flights", MOVED, "no"),
+    Case("X03", "airline", "refuse", SENT_BEFORE, "send_certificate", CERTIFICATE,
+         "sent already; the user asked where it is"),
+    shop("X04", "refuse", REORDER, CANCEL, cancel(), "a turn of mind after the yes"),
+    shop("X05", "allow", REORDER_ASKED, CANCEL, cancel(), "a question after the yes"),
+    shop("X06", "allow", UNTIL_I_ASK, RETURN, returning("1000000003"), "step 1"),
+    shop("X07", "refuse", UNTIL_I_ASK, CANCEL, cancel("#W3000003"), "step 2 held off"),
     shop("V20", "allow", LENSES, EXCHANGE, _swap("7000000002", "#W7000007", "7000000001"),
          "the black frame with the brown lens, as put"),
     shop("V21", "refuse", LENSES, EXCHANGE, _swap("7000000004", "#W7000007", "7000000001"),
