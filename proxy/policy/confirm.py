@@ -1186,7 +1186,7 @@ def _bind(session: SessionState, auth: Authorisation, spec: ActionSpec,
                         "not hold it", auth.words, shown)
     # (a unit the user's own words name settles it: "its apt 4B not 4")
     unit = _unit_put_right(theirs, arguments) if _UNIT.search(theirs.plain) \
-        else _unit_dropped(last, arguments)
+        else _unit_dropped(last, arguments, theirs)
     if unit is not None:
         return Coverage(False, f"the user said {words} to an address with {unit[0]!r}; the call "
                         f"has address2 {unit[1]!r}", auth.words, shown, "address2",
@@ -1817,12 +1817,14 @@ def _holds_unit(unit: re.Match[str], held: str) -> bool:
     return re.search(rf"(?<![a-z0-9]){re.escape(unit.group(2))}(?![a-z0-9])", held) is not None
 
 
-def _unit_dropped(last: Text, arguments: dict[str, Any]) -> tuple[str, str] | None:
+def _unit_dropped(last: Text, arguments: dict[str, Any], theirs: Text | None = None
+                  ) -> tuple[str, str] | None:
     """An address the call writes without the unit the proposal gave it right after its
     street ("1450 N Dayton St, Apt 3R, Chicago", the call's ``address2`` empty or another
     unit), where no mention of the street in the proposal has the call's unit or none (the old
-    address may be named too, "Suite 640 -> Suite 641"): (a unit proposed, the call's
-    ``address2``), else None."""
+    address may be named too, "Suite 640 -> Suite 641"), and the user's words from the yes on
+    (``theirs``) did not put it right without the unit's word ("That's it, except it's 4B not
+    4C"): (a unit proposed, the call's ``address2``), else None."""
     address = _address_held(arguments)
     if address is None:
         return None
@@ -1835,6 +1837,10 @@ def _unit_dropped(last: Text, arguments: dict[str, Any]) -> tuple[str, str] | No
         if found is None or _holds_unit(found, held):
             return None
         other = found.group().strip()
+        if theirs is not None and (mine := _UNIT.search(held)) is not None and re.search(
+                rf"(?<![\w']){re.escape(mine.group(2))}\s*,?\s*(?:not|instead of)\s+"
+                rf"{re.escape(found.group(2))}(?![\w'])", theirs.plain):
+            return None
         at = last.plain.find(street, at + 1)
     return None if other is None else (other, second)
 

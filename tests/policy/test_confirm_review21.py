@@ -311,6 +311,11 @@ UNTIL_I_ASK = [*PLAN_OF_THREE, "user: 1 and 3 yes. Hold off on the luggage sets 
                "husband if he's keeping them."]
 
 
+# a unit put right without its unit word: "That's it, except it's 4B not 4C"
+TYPO = [*LOOKED_UP, PROPOSED.replace("Apt 9", "Apt 4C"),
+        "user: That's it, except it's 4B not 4C, sorry, typo."]
+
+
 def _bag(paid: str) -> dict[str, Any]:
     return {"reservation_id": "ABC123", "total_baggages": 1, "nonfree_baggages": 1,
             "payment_id": paid}
@@ -411,6 +416,8 @@ CASES = [
     shop("X05", "allow", REORDER_ASKED, CANCEL, cancel(), "a question after the yes"),
     shop("X06", "allow", UNTIL_I_ASK, RETURN, returning("1000000003"), "step 1"),
     shop("X07", "refuse", UNTIL_I_ASK, CANCEL, cancel("#W3000003"), "step 2 held off"),
+    shop("X08", "allow", TYPO, ADR, {**ORDER_ADR, "address2": "Apt 4B"}, "4B, as put right"),
+    shop("X09", "refuse", TYPO, ADR, {**ORDER_ADR, "address2": "Apt 4D"}, "neither unit"),
     shop("V20", "allow", LENSES, EXCHANGE, _swap("7000000002", "#W7000007", "7000000001"),
          "the black frame with the brown lens, as put"),
     shop("V21", "refuse", LENSES, EXCHANGE, _swap("7000000004", "#W7000007", "7000000001"),
