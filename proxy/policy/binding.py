@@ -761,7 +761,7 @@ _TOPIC_LEFT = re.compile(
 _LIMIT_WORDS = re.compile(r"not|except|without|but|leav|keep|only|just|apart|other than|let me|"
                           r"(?:yes|yeah|yep|yup|ok|okay|sure)(?:,? please)?,? (?:for|to) |"
                           r"don'?t|forget|rather|need|can wait|no thanks|"
-                          r"i need to|i want to|i have to|i should|i must|i'?ll|i will|i'?d|"
+                          r"i want to|i have to|i should|i must|i'?ll|i will|i'?d|"
                           r"hang on|stick|save for|minus|aside|skip|stay|remain|hold|sin|menos|"
                           r"salvo|solo|sauf|sans|pas|seulement|uniquement")
 

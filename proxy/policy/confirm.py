@@ -22,7 +22,7 @@ import bisect
 import functools
 import math
 import re
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import Any
@@ -1234,8 +1234,8 @@ def _bind(session: SessionState, auth: Authorisation, spec: ActionSpec,
                         f"call holds {option[2]!r} of option {option[1].upper()}", auth.words,
                         shown)
     looked_up = known_values(session, reads=True)
-    done = [c.arguments for c in session.executed.get(spec.tool, ()) if c.seq < auth.yes_seq]
-    elsewhere = _acted_on_another(last, spec, arguments, looked_up, done)
+    elsewhere = _acted_on_another(last, spec, arguments, looked_up,
+                                  session.executed.get(spec.tool, ()), auth.yes_seq)
     if elsewhere is not None:
         return Coverage(False, f"the user said {words} to a proposal putting this action on "
                         f"{elsewhere[0]} {elsewhere[1]!r}, not {elsewhere[2]!r}", auth.words,
@@ -1501,14 +1501,13 @@ def _asked_instead(value: Any, theirs: Text, words: tuple[str, ...], own: Distin
     return None
 
 
-_BARE_METHOD = re.compile(r"(?:^|[.;!?,]\s*)((?:the |my |use |with |on |to )*(?:gift ?card|paypal|"
-                          r"visa|mastercard|amex|credit card)(?: ending(?: in)? \d{4})?)"
-                          r"(?:\s+(?:please|pls|thanks|thank you))?\s*(?=$|[.;!?,])")
-
-
-# (a method a condition names: "yes if the gift card covers it")
-_IF_METHOD = re.compile(r"(?<![\w'])(?:if|as long as|provided) (?:the |my |your )?((?:gift ?card|"
-                        r"paypal|visa|mastercard|amex|credit card)(?: ending(?: in)? \d{4})?)")
+# a method the user names: said on its own ("... gift card"), or in a condition ("yes if the
+# gift card covers it")
+_NAMED_METHOD = r"(?:gift ?card|paypal|visa|mastercard|amex|credit card)(?: ending(?: in)? \d{4})?"
+_BARE_METHOD = re.compile(r"(?:^|[.;!?,]\s*)((?:the |my |use |with |on |to )*" + _NAMED_METHOD
+                          + r")(?:\s+(?:please|pls|thanks|thank you))?\s*(?=$|[.;!?,])")
+_IF_METHOD = re.compile(r"(?<![\w'])(?:if|as long as|provided) (?:the |my |your )?("
+                        + _NAMED_METHOD + ")")
 
 
 def _otherwise_asked(value: Any, key: KeySpec, theirs: Text) -> tuple[str, str] | None:
@@ -1820,8 +1819,7 @@ def _holds_unit(unit: re.Match[str], held: str) -> bool:
     return re.search(rf"(?<![a-z0-9]){re.escape(unit.group(2))}(?![a-z0-9])", held) is not None
 
 
-def _unit_dropped(last: Text, arguments: dict[str, Any], theirs: Text | None = None
-                  ) -> tuple[str, str] | None:
+def _unit_dropped(last: Text, arguments: dict[str, Any], theirs: Text) -> tuple[str, str] | None:
     """An address the call writes without the unit the proposal gave it right after its
     street ("1450 N Dayton St, Apt 3R, Chicago", the call's ``address2`` empty or another
     unit), where no mention of the street in the proposal has the call's unit or none (the old
@@ -1832,6 +1830,7 @@ def _unit_dropped(last: Text, arguments: dict[str, Any], theirs: Text | None = N
     if address is None:
         return None
     street, second, held = address
+    mine = _UNIT.search(held)  # (the call's own unit, as the user may have put it right)
     other = None
     at = last.plain.find(street)
     while at >= 0:
@@ -1840,7 +1839,7 @@ def _unit_dropped(last: Text, arguments: dict[str, Any], theirs: Text | None = N
         if found is None or _holds_unit(found, held):
             return None
         other = found.group().strip()
-        if theirs is not None and (mine := _UNIT.search(held)) is not None and re.search(
+        if mine is not None and re.search(
                 rf"(?<![\w']){re.escape(mine.group(2))}\s*,?\s*(?:not|instead of)\s+"
                 rf"{re.escape(found.group(2))}(?![\w'])", theirs.plain):
             return None
@@ -2174,16 +2173,16 @@ def _reported(sentence: str, verb: re.Match[str]) -> bool:
 
 
 def _acted_on_another(last: Text, spec: ActionSpec, arguments: dict[str, Any],
-                      looked_up: dict[str, set[str]], done: list[dict[str, Any]] | None = None
-                      ) -> tuple[str, str, str] | None:
+                      looked_up: dict[str, set[str]], executed: Iterable[CallRecord] = (),
+                      yes_seq: int = 0) -> tuple[str, str, str] | None:
     """An id the call acts on (an order, a reservation) that the proposal the user answered
     named, but whose sentences with the action word name only another of its form ("You have
     #W1 (a lamp) and #W2 (a laptop). Shall I cancel #W2?" and the call cancels #W1): the key,
     the id the action was put on and the call's. Ids with no run of digits ("8JX2WO") have no
     form to find others by: the others are the ids the session looked up under the same key.
-    An id this action was carried out on before the yes (``done``: those calls' arguments) is
-    reported, not proposed ("Done. Order #W1 will now ship to ... Would you like me to change
-    those to ... as well?")."""
+    An id this action was carried out on before the yes (``executed``: this tool's calls,
+    those before ``yes_seq``) is reported, not proposed ("Done. Order #W1 will now ship to ...
+    Would you like me to change those to ... as well?")."""
     for key in spec.keys:
         value = values_at(arguments, key.name)
         if not isinstance(value, str) or not key.name.endswith("_id") or kind_of(value):
@@ -2230,7 +2229,9 @@ def _acted_on_another(last: Text, spec: ActionSpec, arguments: dict[str, Any],
             bound.update(m.group().lstrip("#") for m in shape.finditer(sentence)
                          if verbs and (spelt or any(0 <= m.start() - a.end() <= 60
                                                     for a in verbs)))
-        bound -= {str(values_at(d, key.name)).lower().lstrip("#") for d in done or ()}
+        if bound:  # (what was carried out, read only where something was bound)
+            bound -= {str(values_at(c.arguments, key.name)).lower().lstrip("#")
+                      for c in executed if c.seq < yes_seq}
         if bound and own not in bound:
             return key.name, "#" * value.startswith("#") + min(bound).upper(), value
     return None

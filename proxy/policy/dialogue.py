@@ -1,3 +1,5 @@
+# a topic opening a hold ("the cancel - still deciding"), or the subject of its sentence ("The
+# San Antonio one is for my office, I need to ask my manager")
 """Dialogue acts: what a user turn does with the agent's proposal, read sentence by sentence.
 
 A turn is split into sentences and each sentence gets one act:
@@ -778,7 +780,7 @@ def held_topics(text: str) -> list[str]:
     out: list[str] = []
     if " no" in text and "yes" in text:  # "the orders yes, profile no"
         out.extend(m.group(1) for m in _THING_NO.finditer(text))
-    if "think" not in text and _TOPIC_CUE.search(text) is None:
+    if "think" not in text and _TOPIC.search(text) is None:
         return out  # (the common case, decided cheaply: this runs on every write's check)
     for s, q in sentences(text):
         if _sentence_act(s, q)[0] is not Act.HOLD:
