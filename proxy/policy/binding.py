@@ -724,8 +724,10 @@ _ONLY_AFTER = re.compile(r"(?:^|[,.;:!?]\s*|(?<![\w'])(?:yes|ok|okay)\s+)"
 _PHRASE_END = re.compile(
     r"[.,;:!?()]|\s-\s|(?<![\w'])(?:but|so|then|because|since|though|although|however|please|until|"
     r"till|unless|"
-    r"proceed|go ahead|thanks?|thank you|instead|i|i'm|i'll|i'd|you|we|it|it's|whose|which|"
-    r"who|pero|mais)(?![\w'])"
+    r"proceed|go ahead|thanks?|thank you|instead|i|i'm|im|i'll|i'd|you|we|it|it's|whose|which|"
+    # (a run-on turn without stops: "not the watch im using the watch ok he says ... just the
+    # cancel")
+    r"who|he|she|they|he's|she's|ok|okay|sorry|just|only|pero|mais)(?![\w'])"
     r"|(?<![\w'])and\s+(?!(?:the|my|this|that|those|these|its|also)\b)")
 # "yes for the order", "yes please for lamp": a yes said of one thing (not "yes to both", "yes
 # for 1 and 2": the plan's numbers are the binding's)

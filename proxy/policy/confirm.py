@@ -258,6 +258,8 @@ _GO_AHEAD_ASKED = re.compile(
     r"(?:proceed|go ahead|confirm|correct|right|want me to|like me to|shall i|should i|\bok\b|"
     r"okay|sound good|work for you|is that|are you sure|like to do)(?:[^?.!]|\.(?=\d))*\?|"
     r"please confirm|"
+    r"(?:if not|if so|if correct|if that'?s (?:all|it|right|correct)|otherwise),? (?:please )?"
+    r"confirm(?![\w'])|"
     r"confirm (?:if|that|whether|with|by)|(?:reply|say|respond|answer)[^.]{0,20}\byes\b"
 )
 
@@ -418,8 +420,18 @@ def _answers_anything_else(messages: list[Message], index: int) -> bool:
         start = m.end()
     if not _ANYTHING_ELSE.search(text, start, end):
         return False
-    rest = text[:start]
-    return not _GO_AHEAD_ASKED.search(rest) and not _PROCEED.search(plain(messages[index]))
+    said = plain(messages[index])
+    if _GO_AHEAD_ASKED.search(text[end + 1:]):
+        # "... anything else from this order? If not, confirm.": a go-ahead where the yes says
+        # there is nothing else ("yeah sure, just those two"), not where it brings more ("yes
+        # oh and also the pet bed, can you change that too")
+        return not _NOTHING_ELSE.search(said) and not _PROCEED.search(said)
+    return not _GO_AHEAD_ASKED.search(text[:start]) and not _PROCEED.search(said)
+
+
+_NOTHING_ELSE = re.compile(r"(?<![\w'])(?:(?:just|only) (?:those|these|that|this|the|them|it)|"
+                           r"that'?s (?:all|it|everything)|nothing (?:else|more)|no more|"
+                           r"(?:no|nope),? (?:that'?s|just))(?![\w'])")
 
 
 _CLOSING_START = re.compile(r"[.!;:](?=\s)")
@@ -1206,10 +1218,12 @@ def _bind(session: SessionState, auth: Authorisation, spec: ActionSpec,
                         f"call pays {total[1]}", auth.words, shown, "payment_methods",
                         superseding=names_action(last.plain, spec.words) is not None)
     # (where the user asked for another item themselves, "make it the black one instead", the
-    # words cannot be checked against the call's ids: the rule stands aside)
+    # proposal's ids no longer bind the call: what is checked is that the call's variant has
+    # the options the user asked for)
     changed = _option_refused(session, theirs, arguments) or (
-        None if cued else (_others_proposed(last, spec, arguments, aliases)
-                           or _other_variant(session, last, arguments)))
+        _option_asked(session, theirs, arguments) if cued
+        else (_others_proposed(last, spec, arguments, aliases)
+              or _other_variant(session, last, arguments)))
     if changed is not None:
         return Coverage(False, f"the user said {words} to a proposal naming {changed[0]} "
                         f"{changed[1]!r}; the call has {changed[2]!r} instead", auth.words, shown,
@@ -1636,6 +1650,47 @@ def _option_refused(session: SessionState, theirs: Text, arguments: dict[str, An
 
 
 _PLAIN_VALUES = {"yes", "no", "true", "false", "none"}
+# sizes as they are said ("the double extra large", "ex el" from speech to text)
+_SIZES_SAID = ((re.compile(r"(?<![\w'])(?:double|two|2) ?(?:extra|ex) ?(?:large|el|l)(?![\w'])|"
+                           r"(?<![\w'])(?:extra|ex) (?:extra|ex) (?:large|el)(?![\w'])"), "xxl"),
+               (re.compile(r"(?<![\w'])(?:extra|ex) ?(?:large|el)(?![\w'])"), "xl"),
+               (re.compile(r"(?<![\w'])extra small(?![\w'])"), "xs"))
+
+
+def _option_asked(session: SessionState, theirs: Text, arguments: dict[str, Any]
+                  ) -> tuple[str, str, Any] | None:
+    """A new item the call holds whose variant the user's own words from the yes on asked to be
+    another ("actually make it the XXL, the cotton one", the call exchanging for the XL): an
+    option value the user names in a clause saying what it should be, which another variant
+    of the product has under the same option, where the call's variant has another value there
+    that the clause does not name: (the argument, the value asked for, the item), else None.
+    (Values the items given back hold are theirs to name.)"""
+    clauses = " ; ".join(_CLAUSES_CUED.findall(theirs.plain))
+    if not clauses:
+        return None
+    for pattern, size in _SIZES_SAID:
+        clauses = pattern.sub(size, clauses)
+    variants: dict[str, tuple[str, dict[str, str]]] | None = None
+    for name, value in arguments.items():
+        if not name.startswith("new_") or not isinstance(value, list):
+            continue
+        variants = _variants(session) if variants is None else variants
+        given = arguments.get(name[len("new_"):])
+        back = {o.lower() for g in (given if isinstance(given, list) else [])
+                for o in variants.get(str(g), ("", {}))[1].values()}
+        for v in value:
+            product, own = variants.get(str(v), ("", {}))
+            if not own:
+                continue
+            for key, mine in own.items():
+                if _option_at(clauses, mine):
+                    continue
+                asked = {o[key] for p, o in variants.values() if p == product and key in o
+                         and o[key].lower() not in back and o[key] != mine}
+                hit = next((o for o in sorted(asked) if _option_at(clauses, o)), None)
+                if hit is not None:
+                    return name, hit, v
+    return None
 
 
 def _option_at(text: str, value: str) -> list[int]:
@@ -2021,7 +2076,8 @@ _ORD_VALUE = {"first": 1, "1st": 1, "one": 1, "second": 2, "2nd": 2, "two": 2, "
 # (a word needs its article, "the first", "number two"; a digit stands alone, "do 1 and 3": "that
 # change first" is no plan's first item)
 _ORD_REF = r"(?:(?:the\s+|number\s+|no\.?\s*|#|option\s+|item\s+|step\s+)" + _ORD + \
-    r"|(?<![\w$.,])[1-9](?![\w%]|[.,]\d))(?:\s+(?:one|action|item|option|step|part))?"
+    r"(?:\s+(?:two|three|four|[2-4]))?" \
+    r"|(?<![\w$.,])[1-9](?![\w%]|[.,]\d))(?:\s+(?:ones?|actions?|items?|options?|steps?|parts?))?"
 _ORD_REF_ONLY = re.compile(_ORD_REF + r"(?![\w'])")  # (a phrase that is one: "the first one")
 _ORD_NO = re.compile(r"(?<![\w'])(?:not|except(?: for)?|skip|without|leave out|leave off|hold off "
                      r"on|no to|forget(?: about)?|drop|scratch|don'?t do)\s+" + _ORD_REF +
@@ -2036,9 +2092,24 @@ _ORD_THEN_YES = re.compile(r"(?:^|(?<=[.,;!?]\s))" + _ORD_REF + r"((?:\s*(?:,|an
 _PLAN_MARK = re.compile(r"(?:^|\s)([1-9])[.)]\s")
 
 
+# "the first two", "the last 2": a run of items from one end of the plan
+_ORD_RUN = re.compile(r"(?<![\w'])(first|last)\s+(two|three|four|[2-4])(?![\w'])")
+_ORD_WORD = re.compile(r"(?<![\w'])" + _ORD + r"(?![\w'])")
+
+
 def _ordinals(text: str, last: int) -> set[int]:
-    return {last if w == "last" else int(w) if w.isdigit() else _ORD_VALUE[w]
-            for w in re.findall(_ORD, text)}
+    """The plan's item numbers an ordinal phrase names ("the last one": the last, not the first
+    too; "the first two": 1 and 2)."""
+    out: set[int] = set()
+    for run in _ORD_RUN.finditer(text):
+        k = int(run.group(2)) if run.group(2).isdigit() else _ORD_VALUE[run.group(2)]
+        out.update(range(1, k + 1) if run.group(1) == "first" else range(last - k + 1, last + 1))
+    words = _ORD_WORD.findall(_ORD_RUN.sub(" ", text))
+    for i, w in enumerate(words):
+        if w == "one" and i:  # ("the last one", "the first one"): the word before names it
+            continue
+        out.add(last if w == "last" else int(w) if w.isdigit() else _ORD_VALUE[w])
+    return {k for k in out if k >= 1}
 
 
 _BY_NUMBER = re.compile(r"\d|first|second|third|fourth|fifth|last|\bone\b|\btwo\b|three")
@@ -2409,6 +2480,19 @@ def _part_left_out(spec: ActionSpec, name: str, value: str, said: Limits, aliase
         for code in sorted(own):
             if code != value and named(text, code, aliases.every):
                 return name, f'{code!r} of {name} {value!r} ("{phrase}")'
+    if spec.tool.startswith("cancel"):
+        # "no just the kettle, yes cancel the kettle" to cancelling the whole order: one part
+        # is not the order (a phrase naming the order itself, "just the order with the lamp",
+        # says which order)
+        parts = sorted(code for code in own if code != value)
+        for phrase in said.only:
+            text = Text(phrase)
+            if _OBJECT_WORD.search(phrase):
+                continue
+            inside = [code for code in parts if named(text, code, aliases.every)]
+            if inside and len(inside) < len(parts):
+                outside = next(code for code in parts if code not in inside)
+                return name, f'{outside!r} of {name} {value!r} (only "{phrase}")'
     return None
 
 

@@ -88,8 +88,14 @@ def normalize(content: str) -> str:
     text = re.sub(r"[*`]+", "", text)  # markdown emphasis (underscores belong to ids)
     # (a line break stays one: a summary's fields and a list's lines end there)
     text = _LINE_BREAK.sub("\n", _SPACES.sub(" ", text)).strip().lower()
+    if " a head" in text or "shore" in text:  # (speech to text: "yeah shore go a head")
+        text = _HEARD.sub(lambda m: _HEARD_AS[m.group()[:2]], text)
     # a word drawn out, "yesss", "okkkk", "pleeease": a letter said three times or more, twice
     return _DRAWN_OUT.sub(r"\1\1", text)
+
+
+_HEARD = re.compile(r"(?<![\w'])(?:go a head|(?:yes|yeah|yep|ok|okay) shore)(?![\w'])")
+_HEARD_AS = {"go": "go ahead", "ye": "yeah sure", "ok": "ok sure"}
 
 
 _SPACES = re.compile(r"[^\S\n]+")
@@ -249,11 +255,12 @@ _DECLINE = _words(
 # A "no" that answers the agent's question ("any changes?", "anything else first?") before a
 # go-ahead: "Nope, go for it", "No changes, please proceed", "No, go ahead"
 _NO_THEN_GO = re.compile(
-    r"^(?:no|nope|nah)(?: (?:changes?|questions?|objections?|problems?|concerns?|thanks|"
-    r"thank you|i'?m good|all good|nothing(?: else)?|that'?s (?:all|it|fine)))?"
+    r"^(?:no|nope|nah)(?:[\s,]+(?:changes?|questions?|objections?|problems?|concerns?|thanks|"
+    r"thank you|i'?m good|all good|nothing(?: else)?|that'?s (?:all|it|fine)|"
+    r"(?:just|only) (?:that|this|those|these|the [a-z]+)))?"
     r"(?:[\s,.!:-]+(?:(?:it |that |this |all )?(?:looks|sounds|is|seems) (?:good|great|fine|right|"
     r"correct|ok(?:ay)?)|all good|all correct))?[\s,.!:-]+"
-    r"(?=(?:(?:please|just|then|so|ok|okay|yes|you can|go ahead and)\s+)*"
+    r"(?=(?:(?:please|just|then|so|ok|okay|yes|yeah|yep|you can|go ahead and)\s+)*"
     r"(?:go (?:right )?ahead|proceed|go for it|do it|carry on|continue)(?![\w']))")
 # Holds: wait, not yet, hedges, changes of mind in progress.
 _HEDGE_WORDS = (r"unsure", r"maybe", r"perhaps", r"i guess", r"probably", r"hmm+")
@@ -598,8 +605,13 @@ def _read_sentence(sentence: str, question: bool) -> tuple[Act, bool]:
 
 
 # a go-ahead after the last hedge of a sentence, ending it
-_GO_AFTER_HEDGE = re.compile(r"(?:" + "|".join(_HEDGE_WORDS) + r")[\s,.!…-]+(?:then[\s,]+)?"
-                             r"(?:please[\s,]+)?(?:go ahead|proceed|do it|go for it)"
+_GO_AFTER_HEDGE = re.compile(r"(?:" + "|".join(_HEDGE_WORDS) + r")[\s,.!…-]+"
+                             r"(?:(?:then|like|um+|uh+|so|well)[\s,]+)*"
+                             r"(?:please[\s,]+)?(?:go ahead|proceed|do it|go for it|"
+                             # (a yes said again after the hedge: "yeah i guess like yeah sure,
+                             # just those two")
+                             r"(?:yes|yeah|yep|ok(?:ay)?)[\s,]+sure(?:[\s,]+(?:just|only) "
+                             r"(?:the |those |these |that |this )?\w+(?: \w+)?)?)"
                              r"(?:[\s,]+(?:please|then|thanks?|thank you))*[\s.!]*$")
 _JUST_ASKING = re.compile(r"(?:(?:a|one|just a|just one) )?(?:quick )?question(?: though| tho| first)?"
                           r"[\s,:-]")

@@ -1,0 +1,107 @@
+"""Cases from the twenty-fourth independent review, held out (helpers wrote conversations
+without seeing the project: retail customers through a voice assistant or speech to text, often
+a relative speaking for the account holder; an airline travel desk with brisk customers and
+agents that number their options; docs/policy.md gives the figures). Shortened to what the
+check reads, each refusal beside the allowed case it must not break."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from proxy.policy import PolicySet
+
+from .test_confirm_review3 import Case, marked, verdict
+from .test_confirm_review8 import CANCEL, LOOKED_UP, PROFILE, RETURN, cancel, returning, shop
+from .test_confirm_review21 import ADR, ORDER_ADR, PLAN_OF_THREE
+from .test_ledger import ORDER
+
+EXCHANGE = "exchange_delivered_order_items"
+
+# a run of a plan's steps, and its last one held: "the last one" is not the first
+FIRST_TWO = [*PLAN_OF_THREE, "user: yeah do the first two um hold off on the last one i need to "
+             "ask my husband which one he wants"]
+
+# one item of a pending order is not the order
+WHOLE_ORDER = [*LOOKED_UP, "assistant: I can't remove a single item from a pending order. The "
+               "only option for #W2000002 is to cancel the whole order (Kettle, Office Chair), "
+               "refunded to your Visa ending 7334. Would you like to cancel the entire order, and "
+               "is the reason 'no longer needed' or 'ordered by mistake'?"]
+JUST_KETTLE = [*WHOLE_ORDER, "user: oh no just the kettle yes cancel the kettle dear it was "
+               "ordered by mistake"]
+ALL_OF_IT = [*WHOLE_ORDER, "user: ugh ok yes cancel it, it was ordered by mistake"]
+
+# a size asked for after the proposal, in speech to text's words
+SHIRT = {"order_id": "#W7000007", "user_id": "ava_1", "status": "delivered",
+         "items": [{"item_id": "7000000001", "name": "T-Shirt", "product_id": "p7"}],
+         "payment_history": [{"payment_method_id": "credit_card_1"}]}
+
+
+def _shirt(item: str, color: str, size: str) -> dict[str, Any]:
+    return {"item_id": item, "available": True, "options": {
+        "color": color, "size": size, "material": "cotton", "style": "crew neck"}}
+
+
+SIZES = [PROFILE, ("read", "get_order_details", {"order_id": "#W7000007"}, SHIRT),
+         ("read", "get_product_details", {"product_id": "p7"}, {
+             "product_id": "p7", "name": "T-Shirt", "variants": {
+                 "7000000001": _shirt("7000000001", "blue", "M"),
+                 "7000000002": _shirt("7000000002", "black", "XL"),
+                 "7000000003": _shirt("7000000003", "black", "XXL")}}),
+         "assistant: Here are the exchange details:\n- Order #W7000007: T-Shirt (blue, M, cotton, "
+         "crew neck) -> T-Shirt (black, XL, cotton, crew neck)\n- Price difference: $0.17, "
+         "charged to your Visa ending 7334\n\nPlease confirm to proceed."]
+BIGGER = [*SIZES, "user: yeah um actually like make it the double ex el the cotton one yeah do "
+          "that"]
+AS_PUT = [*SIZES, "user: yeah the cotton one yeah do that"]
+
+# "anything else? If not, confirm.": a yes that says nothing else goes ahead; a yes that
+# brings more answers the question
+NOTHING_ELSE = [PROFILE, ("read", "get_order_details", {"order_id": "#W1000001"}, ORDER),
+                "assistant: Delivered order #W1000001. Return: Desk Lamp $45.00 and Bluetooth "
+                "Speaker $89.00, refund to your Visa ending 7334. Returns are one-time per order: "
+                "anything else from this order (Water Bottle)? If not, confirm."]
+THOSE_TWO = [*NOTHING_ELSE, "user: um yeah i guess like yeah sure just those two"]
+AND_ALSO = [*NOTHING_ELSE, "user: yes oh and also the water bottle can you return that too"]
+NO_JUST_THAT = [*NOTHING_ELSE, "user: no just that yeah go a head"]
+
+# a plan of two, one vetoed in a run-on turn: "... not the watch sorry just the cancel"
+CANCEL_AND_RETURN = [*LOOKED_UP, ("read", "get_order_details", {"order_id": "#W1000001"}, ORDER),
+                     "assistant: Here's the plan:\n1. Cancel pending order #W2000002 (Kettle, "
+                     "Office Chair), reason 'no longer needed'.\n2. Return the Desk Lamp from "
+                     "delivered order #W1000001, refunded to your Visa ending 7334.\n\nCould you "
+                     "confirm both of these with him?", "user: yes please do both what no not the "
+                     "lamp im using the lamp ok he says not the lamp sorry just the cancel"]
+
+
+def _swap(new: str) -> dict[str, Any]:
+    return {"order_id": "#W7000007", "item_ids": ["7000000001"], "new_item_ids": [new],
+            "payment_method_id": "credit_card_1"}
+
+
+CASES = [
+    shop("Y01", "allow", FIRST_TWO, RETURN, returning("1000000003"), "step 1 of the first two"),
+    shop("Y02", "allow", FIRST_TWO, CANCEL, cancel("#W3000003"), "step 2 of the first two"),
+    shop("Y03", "refuse", FIRST_TWO, ADR, ORDER_ADR, "the last one is held"),
+    shop("Y04", "refuse", JUST_KETTLE, CANCEL, cancel(reason="ordered by mistake"),
+         "the kettle alone was asked for, not the order"),
+    shop("Y05", "allow", ALL_OF_IT, CANCEL, cancel(reason="ordered by mistake"), "the order"),
+    shop("Y06", "refuse", BIGGER, EXCHANGE, _swap("7000000002"), "the XXL was asked for"),
+    shop("Y07", "allow", BIGGER, EXCHANGE, _swap("7000000003"), "the XXL, as asked"),
+    shop("Y08", "allow", AS_PUT, EXCHANGE, _swap("7000000002"), "the XL, as put"),
+    shop("Y09", "allow", THOSE_TWO, RETURN, returning("1000000003", "1000000001"),
+         "reluctant, but nothing else: go"),
+    shop("Y10", "refuse", AND_ALSO, RETURN, returning("1000000003", "1000000001"),
+         "the yes brings one more item"),
+    shop("Y11", "allow", NO_JUST_THAT, RETURN, returning("1000000003", "1000000001"),
+         '"no just that" answers "anything else?"'),
+    shop("Y12", "allow", CANCEL_AND_RETURN, CANCEL, cancel(), "just the cancel"),
+    shop("Y13", "refuse", CANCEL_AND_RETURN, RETURN, returning("1000000003"), "not the lamp"),
+]
+
+
+@pytest.mark.parametrize("case", marked(CASES, {}))
+async def test_review(airline: PolicySet, retail: PolicySet, case: Case) -> None:
+    ok, reason = await verdict(airline if case.domain == "airline" else retail, case)
+    assert ("allow" if ok else "refuse") == case.expected, f"{case.why}: {reason}"
