@@ -688,6 +688,8 @@ _LEAVES_OUT = re.compile(
     r"|\s+(?:for\s+)?(?:[\w']+\s+){0,2}[\w']+\s*(?:[,.;!?)]|$|\s-\s|\s(?:but|and|please)\b))"
     r"|except(?:\s+for)?|excluding|exclude|apart from|other than|save for|aside from|minus"
     r"|with the exception of|without|skip(?:ping)?|leav(?:e|ing) (?:out|off|aside)"
+    # ("actually leave the gift card out, rest on visa")
+    r"|leav(?:e|ing)(?=\s+" + _DETERMINER + r"\s[^,.;:!?]{1,40}?\s(?:out|off)(?![\w']))"
     r"|(?<!n't )(?<!not )(?<!never )(?:scratch|drop|nix|forget(?:\s+about)?)(?=\s+"
     + _DETERMINER + r"\b)"
     r"|(?:don'?t|do not|no need to) (?:return|cancel|exchange|include|change|modify|refund|"

@@ -2781,11 +2781,14 @@ def check_transcript(session: SessionState, spec: ActionSpec, arguments: dict[st
                              "same action; repeating it needs a new yes", auth.words)
         elif _used_since(session, spec.tool, key, -1) and (
                 not _ids_named(p0 := auth.proposal(session.messages)[0], arguments)
-                or names_action(p0.plain, spec.words) is None):
+                or names_action(p0.plain, spec.words) is None
+                or (other_words and names_action(p0.plain, other_words) is not None
+                    and not _lists_named(p0, arguments))):
             # done before this yes, and the proposal it answered did not name it again ("Your
             # default address is updated. Let me also apply it to your pending order", the
             # order's address changed to the same one an hour before; a certificate sent before
-            # a cancellation's yes, sent again)
+            # a cancellation's yes, sent again; a proposal of another write naming none of the
+            # call's passengers, flights or items: "1 free checked bag per passenger")
             cover = Coverage(False, f'this same action was carried out earlier in the '
                              f'conversation; the user\'s yes ("{auth.words}") was to a proposal '
                              "that did not name it again", auth.words)
@@ -2956,6 +2959,19 @@ def _ids_named(text: Text, arguments: dict[str, Any]) -> bool:
     ids = [v for k, v in arguments.items() if k.endswith("_id") and isinstance(v, str)
            and not kind_of(v)]
     return all(named(text, v, {}) for v in ids)
+
+
+def _lists_named(text: Text, arguments: dict[str, Any]) -> bool:
+    """Whether ``text`` names a value of each list the call holds (a passenger's name, a
+    flight, an item): "1 free checked bag per passenger" names no passenger of an update."""
+    for value in arguments.values():
+        if not isinstance(value, list):
+            continue
+        own = [v for m in value for v in (m.values() if isinstance(m, dict) else [m])
+               if isinstance(v, str) and len(v) >= 3]
+        if own and not any(named(text, v, {}) for v in own):
+            return False
+    return True
 
 
 _DONE = re.compile(r"(?<![\w'])(?:(?:is|are|has been|have been|was|were) (?:now |already )?"

@@ -273,6 +273,8 @@ _WAIT = _words(
     r"let me (?:just |quickly |first )?ask", r"let me (?:just )?check first",
     r"i (?:need|have|want) to (?:check|talk|confirm|speak) (?:with|to)",
     r"i (?:need|have|want) to (?:ask|consult)", r"(?:check|talk|speak) (?:with|to) my",
+    # ("payment, leave it for now, need to check which card finance wants it on")
+    r"leave it for now", r"(?:i )?need to (?:check|find out|see) (?:which|whether|if|with)",
     r"ask my", r"run it by", r"(?<!what )(?<!that's )(?<!thats )(?:sorry,? )?i meant(?! it)",
     r"i mean the other",
     r"(?:i'?m )?not (?:so |too |quite |entirely )?sure(?! (?:what|which|when|where|how|who|why|if i|"
@@ -702,7 +704,8 @@ def _read_han(text: str) -> Reading:
 # After a yes, a sentence about something more ("also", "too") and another thing ("the return
 # one", "the other order"): what it holds or waits for is that other thing, not the yes.
 _ABOUT_MORE = re.compile(r"(?<![\w'])(?:also|too|as well)(?![\w'])")
-_NAMES_THING = re.compile(r"(?<![\w'])(?:the|my|to|with) [a-z]{3,}")
+_NAMES_THING = re.compile(r"(?<![\w'])(?:the|my|to|with) [a-z]{3,}|"
+                          r"^[a-z]{3,}(?: [a-z]+)? (?:yes|yeah|yep|ok|okay)(?![\w'])")
 _THING_NO = re.compile(r"(?:^|[,;.]\s*|\band\s+)(?:the |my |your )?([a-z][a-z ]{1,30}?)\s+"
                        r"(?:no|nope|not)(?=\s*(?:$|[,.;!:-]))")
 # (or the subject of its sentence: "The San Antonio one is for my office, I need to ask my
@@ -711,7 +714,9 @@ _TOPIC_CUE = re.compile(r"(?:the|my) [a-z]{3,}(?: [a-z]+)?\s*(?:-|:|,)\s|(?:the|
                         r"(?: [a-z]+){0,2} (?:one|order|reservation|booking|trip) (?:is|'s)\s")
 _TOPIC = re.compile(r"(?:as for |for |about |and )?(?:the|my) ([a-z]{3,})(?: [a-z]+)?\s*(?:-|:|,)\s|"
                     r"(?:the|my) ([a-z]{3,})(?: [a-z]+){0,2} (?:one|order|reservation|booking|trip)"
-                    r" (?:is|'s)\s")
+                    r" (?:is|'s)\s|"
+                    # ("flights yes. bags hold off, checking with my assistant")
+                    r"(?:the |my )?([a-z]{3,}) (?:hold off|on hold|can wait|not yet)(?![\w'])")
 _THINK_OTHER = re.compile(r"(?:i'?ll|i will|let me|i need to|i'?ll have to) think (?:about|over) "
                           r"(?!it\b|this\b|that\b|them\b|the (?:offer|change|cancell?ation|booking|"
                           r"return|exchange|refund|upgrade)\b)(?:the |my )?[a-z]+")
@@ -760,7 +765,7 @@ def read_turn(content: str) -> Reading:
     yes = acts[last_yes][0]
     for s, q, act, withdraws in acts[last_yes + 1:]:
         if act is Act.HOLD and (topic := _TOPIC.match(s)) is not None \
-                and (topic.group(1) or topic.group(2))[:4] not in yes \
+                and (topic.group(1) or topic.group(2) or topic.group(3))[:4] not in yes \
                 and _NAMES_THING.search(yes):
             continue  # ("go ahead with the address. the cancel - still deciding")
         if act is Act.HOLD and _THINK_OTHER.match(s):

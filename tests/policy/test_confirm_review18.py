@@ -359,11 +359,7 @@ CASES = [
 assert ONE_WAY  # (booking()'s flights: HAT130 and HAT184 on May 17)
 
 
-KNOWN_WRONG = {
-    "R34": "the upgrade's own yes named the Visa, but a refusal on its card does not stop older "
-           "yeses, and the passenger update's \"Shall I make this change?\" names a flight "
-           "update by its verb",
-}
+KNOWN_WRONG: dict[str, str] = {}
 
 
 @pytest.mark.parametrize("case", marked(CASES, KNOWN_WRONG))

@@ -12,7 +12,19 @@ import pytest
 
 from proxy.policy import PolicySet
 
-from .test_confirm_review3 import Case, marked, verdict
+from .test_confirm_review3 import (
+    DEN_BOS,
+    GC1,
+    ONE_WAY,
+    VISA,
+    Case,
+    booking,
+    change,
+    executed,
+    marked,
+    read,
+    verdict,
+)
 from .test_confirm_review8 import CANCEL, LOOKED_UP, PROFILE, RETURN, cancel, returning, shop
 from .test_confirm_review21 import ADR, ORDER_ADR, PLAN_OF_THREE
 from .test_ledger import ORDER
@@ -75,6 +87,46 @@ CANCEL_AND_RETURN = [*LOOKED_UP, ("read", "get_order_details", {"order_id": "#W1
                      "lamp im using the lamp ok he says not the lamp sorry just the cancel"]
 
 
+# a travel desk's fragments: the flight yes, the bags held by name
+NEXT_DAY = [{**ONE_WAY[0], "date": "2024-05-18"}, {**ONE_WAY[1], "date": "2024-05-18"}]
+FLIGHT_AND_BAGS = [read(DEN_BOS), "assistant: Here's the full plan:\n\n1. Flight: HAT130 and HAT184, "
+                   "May 17 → May 18, economy. Fare difference $0.\n2. Bags: 0 → 2 "
+                   "checked bags, 1 extra at $50, charged to the Visa ending 7447.\n\nOK to go "
+                   "ahead with both?"]
+BAGS_HELD = [*FLIGHT_AND_BAGS, "user: flights yes. bags hold off, checking with my assistant how "
+             "many we're actually bringing."]
+BOTH_YES = [*FLIGHT_AND_BAGS, "user: yes to both"]
+BAGS = {"reservation_id": "ABC123", "total_baggages": 2, "nonfree_baggages": 1,
+        "payment_id": VISA}
+
+# the payment held: the change that charges it waits
+PRICED = [read(DEN_BOS), "assistant: Change for ABC123:\n- HAT130 and HAT184 on May 17 -> the "
+          "same flights on May 18, economy\n- +$38 on the Visa ending 7447\n\nConfirm?"]
+PAYMENT_HELD = [*PRICED, "user: ok on the flight. payment, leave it for now, need to check which "
+                "card finance wants it on."]
+ON_THE_FLIGHT = [*PRICED, "user: ok on the flight."]
+
+# a passenger update done, then a bag proposal's yes: not a yes to the update again
+TOM = {"reservation_id": "ABC123", "passengers": [
+    {"first_name": "Tom", "last_name": "Reid", "dob": "1979-11-02"}]}
+SWAPPED_IN = [read(DEN_BOS), "assistant: ABC123. New passenger list:\n1. Mia Li (1990-04-05) -> "
+              "Tom Reid (1979-11-02)\n\nConfirm?", "user: yep"]
+RESAVED = [*SWAPPED_IN, executed("update_reservation_passengers", TOM), "assistant: Updated.",
+           "user: bags. 1 each.", "assistant: Regular economy includes 1 free checked bag per "
+           "passenger.\n- ABC123: 0 -> 1 checked bag, $0\n\nConfirm?", "user: do it",
+           executed("update_reservation_baggages", {**BAGS, "total_baggages": 1,
+                                                    "nonfree_baggages": 0}),
+           "assistant: 1 bag added, no charge.", "user: Tom's dob, you put 11-02 right? not 02-11"]
+
+
+# a method left out after the yes: "actually leave the gift card out, rest on visa"
+SPLIT = [read(DEN_BOS), "assistant: Summary:\n- One way DEN → BOS, economy\n- HAT130 and HAT184, "
+         "May 17\n- Passenger: Mia Li (1990-04-05)\n- No bags, no insurance\n- Total $240: gift "
+         "card ending 0001 $100 + Visa ending 7447 $140\n\nBook?"]
+GIFT_CARD_OUT = [*SPLIT, "user: yes. actually leave the gift card out, rest on visa."]
+SPLIT_YES = [*SPLIT, "user: yes."]
+
+
 def _swap(new: str) -> dict[str, Any]:
     return {"order_id": "#W7000007", "item_ids": ["7000000001"], "new_item_ids": [new],
             "payment_method_id": "credit_card_1"}
@@ -98,6 +150,23 @@ CASES = [
          '"no just that" answers "anything else?"'),
     shop("Y12", "allow", CANCEL_AND_RETURN, CANCEL, cancel(), "just the cancel"),
     shop("Y13", "refuse", CANCEL_AND_RETURN, RETURN, returning("1000000003"), "not the lamp"),
+    Case("Y14", "airline", "allow", BAGS_HELD, "update_reservation_flights",
+         change("ABC123", "economy", NEXT_DAY, VISA), "flights yes"),
+    Case("Y15", "airline", "refuse", BAGS_HELD, "update_reservation_baggages", BAGS,
+         "bags held"),
+    Case("Y16", "airline", "allow", BOTH_YES, "update_reservation_flights",
+         change("ABC123", "economy", NEXT_DAY, VISA), '"Flight: ... May 17 → May 18", and yes to both'),
+    Case("Y17", "airline", "refuse", PAYMENT_HELD, "update_reservation_flights",
+         change("ABC123", "economy", NEXT_DAY, VISA), "the payment is held"),
+    Case("Y18", "airline", "allow", ON_THE_FLIGHT, "update_reservation_flights",
+         change("ABC123", "economy", NEXT_DAY, VISA), "ok on the flight"),
+    Case("Y19", "airline", "allow", SWAPPED_IN, "update_reservation_passengers", TOM, "yep"),
+    Case("Y20", "airline", "refuse", RESAVED, "update_reservation_passengers", TOM,
+         "done; the user asked to check, and the yes after was the bags'"),
+    Case("Y21", "airline", "refuse", GIFT_CARD_OUT, "book_reservation",
+         booking((GC1, 100), (VISA, 140)), "the gift card was left out"),
+    Case("Y22", "airline", "allow", SPLIT_YES, "book_reservation",
+         booking((GC1, 100), (VISA, 140)), "the split, as put"),
 ]
 
 
