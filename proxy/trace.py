@@ -356,7 +356,12 @@ def read_traces(path: Path) -> Iterator[TraceRecord]:
             try:
                 yield TraceRecord.model_validate_json(line)
             except pydantic.ValidationError as e:
-                raise ValueError(f"{path}:{number}: not a callgate trace record: {e}") from e
+                first = e.errors()[0]
+                where = ".".join(str(part) for part in first.get("loc", ()))
+                raise ValueError(f"{path}:{number}: not a callgate trace record: "
+                                 f"{first['msg']}{f' ({where})' if where else ''}"
+                                 f"{f' and {e.error_count() - 1} more' if e.error_count() > 1 else ''}"
+                                 ) from e
 
 
 def record_to_json(record: TraceRecord) -> bytes:

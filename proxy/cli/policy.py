@@ -106,7 +106,11 @@ def eval_(traces: tuple[Path, ...], labels_path: Path, policies: tuple[Path, ...
         click.echo(f"callgate: {e}", err=True)
         sys.exit(2)
     assert merged.catalog is not None
-    result = asyncio.run(evaluate(traces, labels, merged, merged.catalog))
+    try:
+        result = asyncio.run(evaluate(traces, labels, merged, merged.catalog))
+    except ValueError as e:  # a trace or trajectory file that cannot be read: which, and why
+        click.echo(f"callgate: {e}", err=True)
+        sys.exit(2)
     summary = result.summary()
     if as_json:
         for j in result.judged:
@@ -193,6 +197,8 @@ def replay(traces: tuple[Path, ...], policies: tuple[Path, ...], live_url: str |
 
         try:
             calls = asyncio.run(drive(sessions_in(traces), live_url, agent_key))
+        except ValueError as e:  # (a file that cannot be read)
+            raise click.ClickException(str(e)) from e
         except (OSError, RuntimeError) as e:
             raise click.ClickException(f"driving {live_url} failed: {e}") from e
         _print(calls, as_json, all_calls)
@@ -209,7 +215,10 @@ def replay(traces: tuple[Path, ...], policies: tuple[Path, ...], live_url: str |
                 per_set[i].extend(await replay_session(records, ps, ps.catalog, as_live))
         return per_set
 
-    results = asyncio.run(run())
+    try:
+        results = asyncio.run(run())
+    except ValueError as e:  # a trace or trajectory file that cannot be read: which, and why
+        raise click.ClickException(str(e)) from e
     base = results[0]
     if len(sets) == 2:
         other = results[1]

@@ -204,8 +204,11 @@ def detect(data: Any) -> str:
 
 def import_file(path: Path) -> Iterator[list[TraceRecord]]:
     """Sessions from one trajectory file, each a list of records in order."""
-    data = json_loads(path.read_bytes())
-    kind = detect(data)
+    try:
+        data = json_loads(path.read_bytes())
+        kind = detect(data)
+    except ValueError as e:  # (orjson's decode errors are ValueErrors)
+        raise ValueError(f"{path}: {e}") from e
     source = path.stem
     if kind == "tau-bench":
         yield from _tau_bench(data, source)

@@ -96,3 +96,23 @@ def test_policy_eval_refuses_a_broken_label_file(tmp_path: Path) -> None:
                                        "--policy", str(PACKS[0])])
     assert result.exit_code == 2
     assert "labels.jsonl:1" in result.output and "maybe" in result.output
+
+
+@pytest.mark.parametrize(("name", "text", "said"), [
+    ("empty.json", "", "empty.json: EOF while parsing"),
+    ("cut.json", '{"simulations": [', "cut.json: EOF while parsing"),
+    ("other.json", '{"runs": []}', "other.json: not a tau-bench"),
+    ("bad.jsonl", "not json\n", "bad.jsonl:1: not a callgate trace record: Invalid JSON"),
+])
+def test_a_trace_that_cannot_be_read_is_named_not_a_traceback(tmp_path: Path, name: str,
+                                                              text: str, said: str) -> None:
+    labels = tmp_path / "labels.jsonl"
+    labels.write_text('{"file": "x.json", "session": "1:0", "write": 1, "label": "confirmed"}\n')
+    trace = tmp_path / name
+    trace.write_text(text)
+    for args, code in ((["policy", "eval", str(trace), "--labels", str(labels)], 2),
+                       (["replay", str(trace)], 1)):
+        result = CliRunner().invoke(main, [*args, "--policy", str(PACKS[0])])
+        assert result.exit_code == code, result.output
+        assert said in result.output and "Traceback" not in result.output
+        assert not isinstance(result.exception, ValueError)
