@@ -461,7 +461,11 @@ def offered(text: Text) -> Text:
 # no offer); a report of the past ("you originally paid with your Visa") is left out before.
 _PAY_CUE = (r"(?:pay|paying|paid|payment|charg\w*|refund\w*|use|using|via|cover\w*|bill\w*|method|"
             r"put (?:it |that |this )?on|go(?:es)? (?:on|to|back to)|credited to|debited from|"
-            r"\d+(?:\.\d\d)? on)")  # ("Total: $161 on gift card ending in 6319")
+            r"\d+(?:\.\d\d)? on|"  # ("Total: $161 on gift card ending in 6319")
+            # ("switch order #W1 from your Visa ending 6791 to PayPal", "To: PayPal")
+            r"from(?: [^.,;:!?\n]{1,50}?)? to|to:|new (?:payment|method)\w*:?|"
+            r"(?:switch\w*|chang\w*|mov\w*) (?:it |this |that |the payment |your payment |"
+            r"the order |your order )?to)")
 # ("you paid with your Visa" reports; "paid with certificate_7504069" in a summary is the plan)
 _REPORTED = re.compile(r"(?<![\w'])(?:originally|previously|already|was|were|had|(?:you|i|we) "
                        r"(?:paid|used)|did)(?![\w'])")

@@ -300,7 +300,8 @@ _CHECK_ASKED = re.compile(
     r"(?:(?!shall i|should i|go ahead|proceed|can i|may i|do you want me)[^?])*\?|"
     r"(?:can|could) you (?:please )?"
     r"(?:confirm|verify) (?:your|the|that your|that the) (?:email|e-mail|name|zip|zip code|"
-    r"address|user id|date of birth|phone|identity)|is (?:your|the) (?:email|e-mail|zip(?: code)?|"
+    r"address|user id|date of birth|phone|identity)|is (?:your|the) (?:(?:shipping|delivery|home|"
+    r"billing|mailing) )?(?:email|e-mail|zip(?: code)?|"
     r"address|phone number|date of birth|user id|name) [^?]*\?|(?:did|do) you mean (?:the|"
     r"reservation|order|booking)"
     # a detail asked for ("could you provide your email or user id?": "Sure, it's mei@...")
@@ -701,6 +702,67 @@ def _skipped(session: SessionState, auth: Authorisation, spec: ActionSpec) -> st
         auth._read[key] = _skipping_turn(session, auth, spec)
     turn: str | None = auth._read[key]
     return turn
+
+
+# "yes, but just 2 bags", "only one extra bag": a count the yes is limited to
+_COUNT_ONLY = re.compile(r"(?<![\w'])(?:just|only)\s+(\d{1,2}|one|two|three|four|five|a single)"
+                         r"\s+(?:more\s+|extra\s+|additional\s+|new\s+)?([a-z]{3,})")
+
+
+def _count_limited(session: SessionState, theirs: Text, key: str, value: int,
+                   arguments: dict[str, Any]) -> str | None:
+    """A count of the key's thing the user's words from the yes on limit the yes to ("Yes, but
+    just 2 bags, they can share the third"), which is neither the count the call sets nor what
+    it adds to the facts' count: the phrase, else None."""
+    if "just" not in theirs.plain and "only" not in theirs.plain:
+        return None
+    noun = key.rsplit(".", 1)[-1].rsplit("_", 1)[-1]
+    current = (_current(session, arguments) or {}).get(key)
+    for m in _COUNT_ONLY.finditer(theirs.plain):
+        if len(noun) < 3 or not noun.startswith(m.group(2)[:3]):
+            continue
+        said = m.group(1)
+        n = int(said) if said.isdigit() else _SMALL_COUNTS[said]
+        if n != value and not (isinstance(current, int) and n == value - current):
+            return m.group()
+    return None
+
+
+_SMALL_COUNTS = {"one": 1, "a single": 1, "two": 2, "three": 3, "four": 4, "five": 5}
+
+
+def _held_part(session: SessionState, auth: Authorisation, arguments: dict[str, Any]
+               ) -> str | None:
+    """A hold in the yes turn about another thing that names a passenger only the call's
+    object has ("Change ours, yes. For the kids' booking let me check with them first, Ella
+    has a summer job": Ella flies on the call's reservation, on no other read): the hold, or
+    None. (Read only where the yes turn holds something back.)"""
+    held: list[str] | None = auth._read.get(("held",))
+    if held is None:
+        held = auth._read[("held",)] = held_topics(plain(session.messages[auth.yes_index]))
+    if not held:
+        return None
+    current = _current(session, arguments)
+    mine = _first_names(current)
+    if not mine or current is None:
+        return None
+    others: set[str] = set()
+    for call in session.calls:
+        if call.succeeded and isinstance(call.result, dict) and call.result is not current \
+                and call.result.get("reservation_id") != current.get("reservation_id"):
+            others |= _first_names(call.result)
+    for phrase in held:
+        if any(re.search(rf"(?<![\w']){re.escape(n)}(?![\w'])", phrase) for n in mine - others):
+            return phrase
+    return None
+
+
+def _first_names(fact: dict[str, Any] | None) -> set[str]:
+    """The passengers' first names (lower case) a reservation's facts hold."""
+    people = fact.get("passengers") if isinstance(fact, dict) else None
+    return {str(p["first_name"]).lower() for p in people if isinstance(p, dict)
+            and isinstance(p.get("first_name"), str) and len(p["first_name"]) >= 2} \
+        if isinstance(people, list) else set()
 
 
 _ACTION_ALONE = re.compile(r"(?:the|my|that|this) (?:[a-z]+ )?[a-z]+$")  # ("the puzzle exchange")
@@ -1221,9 +1283,10 @@ def _bind(session: SessionState, auth: Authorisation, spec: ActionSpec,
     # proposal's ids no longer bind the call: what is checked is that the call's variant has
     # the options the user asked for)
     changed = _option_refused(session, theirs, arguments) or (
-        _option_asked(session, theirs, arguments) if cued
+        _option_asked(session, theirs, arguments, True) if cued
         else (_others_proposed(last, spec, arguments, aliases)
-              or _other_variant(session, last, arguments)))
+              or _other_variant(session, last, arguments)
+              or _option_asked(session, theirs, arguments, False)))
     if changed is not None:
         return Coverage(False, f"the user said {words} to a proposal naming {changed[0]} "
                         f"{changed[1]!r}; the call has {changed[2]!r} instead", auth.words, shown,
@@ -1325,6 +1388,10 @@ def _bind(session: SessionState, auth: Authorisation, spec: ActionSpec,
             return Coverage(False, f"the user said {words} to a proposal naming {value} only "
                             f"as a price per unit, not as {key.name}", auth.words, shown,
                             key.name)
+        if isinstance(value, int) and not isinstance(value, bool) and (
+                limited := _count_limited(session, theirs, key.name, value, arguments)):
+            return Coverage(False, f"the user said {words} but to {limited} only; the call sets "
+                            f"{key.name} to {value}", auth.words, shown, key.name)
         if isinstance(value, int) and not isinstance(value, bool) and not named(theirs, value, {}):
             count = count_set(last, key.name)  # ("Checked bags: 0 → 1", the call setting 2)
             if count is not None and count != value:
@@ -1650,6 +1717,7 @@ def _option_refused(session: SessionState, theirs: Text, arguments: dict[str, An
 
 
 _PLAIN_VALUES = {"yes", "no", "true", "false", "none"}
+_THE_ONE = re.compile(r"(?<![\w'])the [^,.;:!?]{1,30}? one(?![\w'])")
 # sizes as they are said ("the double extra large", "ex el" from speech to text)
 _SIZES_SAID = ((re.compile(r"(?<![\w'])(?:double|two|2) ?(?:extra|ex) ?(?:large|el|l)(?![\w'])|"
                            r"(?<![\w'])(?:extra|ex) (?:extra|ex) (?:large|el)(?![\w'])"), "xxl"),
@@ -1657,15 +1725,17 @@ _SIZES_SAID = ((re.compile(r"(?<![\w'])(?:double|two|2) ?(?:extra|ex) ?(?:large|
                (re.compile(r"(?<![\w'])extra small(?![\w'])"), "xs"))
 
 
-def _option_asked(session: SessionState, theirs: Text, arguments: dict[str, Any]
+def _option_asked(session: SessionState, theirs: Text, arguments: dict[str, Any], cued: bool
                   ) -> tuple[str, str, Any] | None:
     """A new item the call holds whose variant the user's own words from the yes on asked to be
-    another ("actually make it the XXL, the cotton one", the call exchanging for the XL): an
-    option value the user names in a clause saying what it should be, which another variant
-    of the product has under the same option, where the call's variant has another value there
-    that the clause does not name: (the argument, the value asked for, the item), else None.
-    (Values the items given back hold are theirs to name.)"""
-    clauses = " ; ".join(_CLAUSES_CUED.findall(theirs.plain))
+    another ("actually make it the XXL, the cotton one", the call exchanging for the XL; "yes,
+    the 2L one" to a proposal of the 1.5L): an option value the user names in a clause saying
+    what it should be (``cued``), or in "the ... one", which another variant of the product has
+    under the same option, where the call's variant has another value there that the clause
+    does not name: (the argument, the value asked for, the item), else None. (Values the items
+    given back hold are theirs to name.)"""
+    clauses = " ; ".join(_CLAUSES_CUED.findall(theirs.plain) if cued
+                         else _THE_ONE.findall(theirs.plain))
     if not clauses:
         return None
     for pattern, size in _SIZES_SAID:
@@ -2781,7 +2851,7 @@ def check_transcript(session: SessionState, spec: ActionSpec, arguments: dict[st
                              "same action; repeating it needs a new yes", auth.words)
         elif _used_since(session, spec.tool, key, -1) and (
                 not _ids_named(p0 := auth.proposal(session.messages)[0], arguments)
-                or names_action(p0.plain, spec.words) is None
+                or names_action(_not_done(p0, _SAID_NOT).plain, spec.words) is None
                 or (other_words and names_action(p0.plain, other_words) is not None
                     and not _lists_named(p0, arguments))):
             # done before this yes, and the proposal it answered did not name it again ("Your
@@ -2793,6 +2863,7 @@ def check_transcript(session: SessionState, spec: ActionSpec, arguments: dict[st
                              f'conversation; the user\'s yes ("{auth.words}") was to a proposal '
                              "that did not name it again", auth.words)
         elif (taken := _skipped(session, auth, spec)) is not None or (
+                taken := _held_part(session, auth, arguments)) is not None or (
                 auth.narrowed and (taken := _narrowing_honoured(
                     session, auth, spec, arguments, aliases, others, other_words)) is not None):
             cover = Coverage(False, f'the user\'s yes ("{auth.words}") was taken back: '
@@ -2975,17 +3046,24 @@ def _lists_named(text: Text, arguments: dict[str, Any]) -> bool:
 
 
 _DONE = re.compile(r"(?<![\w'])(?:(?:is|are|has been|have been|was|were) (?:now |already )?"
-                   r"(?:done|submitted|complete|completed|processed|cancell?ed|placed|filed)|"
+                   r"(?:done|submitted|complete|completed|processed|cancell?ed|placed|filed|"
+                   r"updated|changed|modified|issued|booked)|"
                    r"(?:i'?ve|i have) (?:just |already )?(?:submitted|processed|cancell?ed|"
-                   r"placed|filed|completed))(?![\w'])")
+                   r"placed|filed|completed|updated|changed|modified|issued|booked))(?![\w'])")
 
 
-def _not_done(text: Text) -> Text:
-    """``text`` without its sentences that report an action done."""
-    if not _DONE.search(text.plain):
+# what a sentence says is not so ("changing your default address does not change the shipping
+# address of existing orders"): no proposal of the action it names
+_SAID_NOT = re.compile(r"(?<![\w'])(?:(?:does|do|did|will|would|can|could)(?: not|n'?t)|won'?t|"
+                       r"cannot|can'?t)(?![\w'])")
+
+
+def _not_done(text: Text, also: re.Pattern[str] | None = None) -> Text:
+    """``text`` without its sentences that report an action done (or match ``also``)."""
+    if not _DONE.search(text.plain) and (also is None or not also.search(text.plain)):
         return text
     return Text(" ".join(p for p in re.split(r"(?<=[.!?])\s+|\n+", text.plain)
-                         if not _DONE.search(p)))
+                         if not _DONE.search(p) and (also is None or not also.search(p))))
 
 
 def _other_write_since(session: SessionState, seq: int, tool: str) -> bool:

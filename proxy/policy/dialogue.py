@@ -452,7 +452,8 @@ _HEDGE_END = re.compile(r"(?<![\w'])(?:" + "|".join((*_HEDGE_WORDS, r"possibly",
 # card?" stays one question.)
 _YES_AND_ALSO = re.compile(r"^((?:yes|yeah|yep|yup|ok|okay|sure)(?:[\s,]+(?:please|pls|go ahead|"
                            r"proceed|do it|go for it|confirmed|thanks|thank you))*)[\s,]+and "
-                           r"(?=(?:(?:can|could|would|will) you also|also)(?![\w']))")
+                           r"(?=(?:while you'?re (?:at it|there)[\s,]+)?"
+                           r"(?:(?:can|could|would|will) you (?:please )?also|also)(?![\w']))")
 
 
 # A go-ahead, then a question joined by "but" or "though" ("yes please go ahead, though i'm
@@ -705,7 +706,7 @@ def _read_han(text: str) -> Reading:
 # one", "the other order"): what it holds or waits for is that other thing, not the yes.
 _ABOUT_MORE = re.compile(r"(?<![\w'])(?:also|too|as well)(?![\w'])")
 _NAMES_THING = re.compile(r"(?<![\w'])(?:the|my|to|with) [a-z]{3,}|"
-                          r"^[a-z]{3,}(?: [a-z]+)? (?:yes|yeah|yep|ok|okay)(?![\w'])")
+                          r"^[a-z]{3,}(?: [a-z]+)?,? (?:yes|yeah|yep|ok|okay)(?![\w'])")
 _THING_NO = re.compile(r"(?:^|[,;.]\s*|\band\s+)(?:the |my |your )?([a-z][a-z ]{1,30}?)\s+"
                        r"(?:no|nope|not)(?=\s*(?:$|[,.;!:-]))")
 # (or the subject of its sentence: "The San Antonio one is for my office, I need to ask my
@@ -716,7 +717,12 @@ _TOPIC = re.compile(r"(?:as for |for |about |and )?(?:the|my) ([a-z]{3,})(?: [a-
                     r"(?:the|my) ([a-z]{3,})(?: [a-z]+){0,2} (?:one|order|reservation|booking|trip)"
                     r" (?:is|'s)\s|"
                     # ("flights yes. bags hold off, checking with my assistant")
-                    r"(?:the |my )?([a-z]{3,}) (?:hold off|on hold|can wait|not yet)(?![\w'])")
+                    r"(?:the |my )?([a-z]{3,}) (?:hold off|on hold|can wait|not yet)(?![\w'])|"
+                    # ("for the kids' booking let me check with them first, ella has ...": the
+                    # sentence, which may say whose it is)
+                    r"(?:as for|for|about|regarding) (?:the|my|our) ([a-z]{3,})(?:'s|s'|')?"
+                    r"(?: [a-z]+){0,2} (?:let me|i need to|i'?ll have to|i have to|i must|"
+                    r"i should)(?![\w'])[^.!?]*")
 _THINK_OTHER = re.compile(r"(?:i'?ll|i will|let me|i need to|i'?ll have to) think (?:about|over) "
                           r"(?!it\b|this\b|that\b|them\b|the (?:offer|change|cancell?ation|booking|"
                           r"return|exchange|refund|upgrade)\b)(?:the |my )?[a-z]+")
@@ -765,7 +771,8 @@ def read_turn(content: str) -> Reading:
     yes = acts[last_yes][0]
     for s, q, act, withdraws in acts[last_yes + 1:]:
         if act is Act.HOLD and (topic := _TOPIC.match(s)) is not None \
-                and (topic.group(1) or topic.group(2) or topic.group(3))[:4] not in yes \
+                and (topic.group(1) or topic.group(2) or topic.group(3)
+                     or topic.group(4))[:4] not in yes \
                 and _NAMES_THING.search(yes):
             continue  # ("go ahead with the address. the cancel - still deciding")
         if act is Act.HOLD and _THINK_OTHER.match(s):

@@ -1,8 +1,10 @@
-"""Cases from the twenty-fourth independent review, held out (helpers wrote conversations
-without seeing the project: retail customers through a voice assistant or speech to text, often
-a relative speaking for the account holder; an airline travel desk with brisk customers and
-agents that number their options; docs/policy.md gives the figures). Shortened to what the
-check reads, each refusal beside the allowed case it must not break."""
+"""Cases from the twenty-fourth and twenty-fifth independent reviews, held out (helpers wrote
+conversations without seeing the project: retail customers through a voice assistant or speech
+to text, often a relative speaking for the account holder; an airline travel desk with brisk
+customers and agents that number their options; a chat widget's ordinary day; anxious families
+travelling; docs/policy.md gives the figures). Shortened to what the check reads, each refusal
+beside the allowed case it must not break. Y cases are the twenty-fourth review's, Z cases the
+twenty-fifth's."""
 
 from __future__ import annotations
 
@@ -30,6 +32,7 @@ from .test_confirm_review21 import ADR, ORDER_ADR, PLAN_OF_THREE
 from .test_ledger import ORDER
 
 EXCHANGE = "exchange_delivered_order_items"
+USER_ADR = "modify_user_address"
 
 # a run of a plan's steps, and its last one held: "the last one" is not the first
 FIRST_TWO = [*PLAN_OF_THREE, "user: yeah do the first two um hold off on the last one i need to "
@@ -127,6 +130,71 @@ GIFT_CARD_OUT = [*SPLIT, "user: yes. actually leave the gift card out, rest on v
 SPLIT_YES = [*SPLIT, "user: yes."]
 
 
+# a further request after the yes, "while you're at it": the yes stands for what was put
+ORDER_PUT = [*LOOKED_UP, "assistant: I found your pending order #W2000002 (Kettle, Office Chair). "
+             "I'll change its shipping address to:\n2201 Westheimer Rd, Apt 9, Houston, TX 77098, "
+             "USA\n\nShould I go ahead?"]
+AT_IT = [*ORDER_PUT, "user: Yes please, and while you're at it can you also update the address "
+         "on my account to the same one? Thanks so much!"]
+HOME = {"user_id": "ava_1", "address1": "2201 Westheimer Rd", "address2": "Apt 9",
+        "city": "Houston", "state": "TX", "country": "USA", "zip": "77098"}
+
+# the profile's address done, then the order's offered: "changing your default address does not
+# change ..." is no offer of the profile's again
+PROFILE_DONE = [*LOOKED_UP, "assistant: I'll update your account's default address to 2201 "
+                "Westheimer Rd, Apt 9, Houston, TX 77098, USA. Shall I make this change?",
+                "user: Yes, please update it.", executed("modify_user_address", HOME),
+                "assistant: Your default address has been updated to 2201 Westheimer Rd, Apt 9, "
+                "Houston, TX 77098.\n\nChanging your default address does not change the "
+                "shipping address of existing orders, so order #W2000002 still ships to 159 "
+                "Hickory Lane. Would you like me to change the shipping address of order "
+                "#W2000002 to 2201 Westheimer Rd, Apt 9, Houston, TX 77098 as well?",
+                "user: Oh, good thing I asked. Yes please, send it to the new address.",
+                executed(ADR, ORDER_ADR), "assistant: Done!",
+                "user: That's great, thank you so much for your help!"]
+
+# a variant named with the yes: "yes, the XXL one" to the XL put
+SIZE_NAMED = [*SIZES, "user: yes, the XXL one"]
+SIZE_AS_PUT = [*SIZES, "user: yes, the XL one"]
+
+# two questions, the yes answering the second: "yes that's still my address"
+TWO_QUESTIONS = [*LOOKED_UP, "assistant: Proposed change: order #W2000002 is cancelled, reason "
+                 "'no longer needed', refund to your Visa ending 7334.\n\nShall I proceed with "
+                 "this cancellation? Also, is the shipping address on the order, 159 Hickory Lane, "
+                 "Austin, TX 78701, still correct?"]
+STILL_MY_ADDRESS = [*TWO_QUESTIONS, "user: yes that's still my address"]
+PROCEED_TOO = [*TWO_QUESTIONS, "user: yes, please proceed with the cancellation"]
+
+# the method the payment moves to, after options were offered
+METHODS = [*LOOKED_UP, "assistant: Order #W2000002 is paid with your Visa ending 7334. You can "
+           "switch it to either your PayPal account or your Mastercard ending in 5018. Which "
+           "would you prefer?", "user: PayPal please", "assistant: Here's the change:\n- Order: "
+           "#W2000002\n- From: Visa ending in 7334\n- To: PayPal\n\nConfirm and I'll make the "
+           "switch?", "user: yes"]
+PAY = "modify_pending_order_payment"
+
+# two reservations, one held for its travellers' word: Ella flies on the kids' one
+OURS = {**DEN_BOS, "reservation_id": "PZ8K3M", "passengers": [
+    {"first_name": "Olivia", "last_name": "Hart", "dob": "1976-09-03"},
+    {"first_name": "Ben", "last_name": "Hart", "dob": "1978-06-12"}]}
+KIDS = {**DEN_BOS, "reservation_id": "7HNV2C", "passengers": [
+    {"first_name": "Ella", "last_name": "Hart", "dob": "2003-04-27"},
+    {"first_name": "Jack", "last_name": "Hart", "dob": "2005-12-15"}]}
+FAMILY = [read(OURS), read(KIDS), "assistant: Proposed changes:\n1. PZ8K3M (Olivia Hart, Ben "
+          "Hart) to HAT130 and HAT184 on May 18, economy; no fare difference\n2. 7HNV2C (Ella "
+          "Hart, Jack Hart) to HAT130 and HAT184 on May 18, economy; no fare difference\n\n"
+          "Would you like me to make both changes?", "user: Change ours, yes. For the kids' "
+          "booking let me check with them first, Ella has a summer job and might need to stick "
+          "with Friday."]
+
+# "yes, but just 2 bags": the yes is limited to a count
+PARENTS = {**DEN_BOS, "total_baggages": 4}
+THREE_MORE = [read(PARENTS), "assistant: If they need 3 more bags on ABC123, that would be 7 in "
+              "total with 3 paid: $150 on your Visa ending 7447. Shall I add them?"]
+TWO_MORE = [*THREE_MORE, "user: Yes, but just 2 bags, they can share the third. So $100, right?"]
+ALL_THREE = [*THREE_MORE, "user: Yes, just add them, all three."]
+
+
 def _swap(new: str) -> dict[str, Any]:
     return {"order_id": "#W7000007", "item_ids": ["7000000001"], "new_item_ids": [new],
             "payment_method_id": "credit_card_1"}
@@ -167,6 +235,26 @@ CASES = [
          booking((GC1, 100), (VISA, 140)), "the gift card was left out"),
     Case("Y22", "airline", "allow", SPLIT_YES, "book_reservation",
          booking((GC1, 100), (VISA, 140)), "the split, as put"),
+    shop("Z01", "allow", AT_IT, ADR, ORDER_ADR, "the order: yes"),
+    shop("Z02", "refuse", AT_IT, USER_ADR, HOME, "the profile was asked for, never put"),
+    shop("Z03", "refuse", PROFILE_DONE, USER_ADR, HOME, "done already; thanks is no yes"),
+    shop("Z04", "allow", PROFILE_DONE[:-3], ADR, ORDER_ADR, "the order's, offered after"),
+    shop("Z05", "refuse", SIZE_NAMED, EXCHANGE, _swap("7000000002"), "the XXL was named"),
+    shop("Z06", "allow", SIZE_AS_PUT, EXCHANGE, _swap("7000000002"), "the XL, as put"),
+    shop("Z07", "refuse", STILL_MY_ADDRESS, CANCEL, cancel(), "the yes answers the address"),
+    shop("Z08", "allow", PROCEED_TOO, CANCEL, cancel(), "proceed"),
+    shop("Z09", "refuse", METHODS, PAY, {"order_id": "#W2000002",
+                                         "payment_method_id": "credit_card_2"}, "PayPal was put"),
+    shop("Z10", "allow", METHODS, PAY, {"order_id": "#W2000002", "payment_method_id": "paypal_4"},
+         "PayPal, as put"),
+    Case("Z11", "airline", "allow", FAMILY, "update_reservation_flights",
+         change("PZ8K3M", "economy", NEXT_DAY, VISA), "ours: yes"),
+    Case("Z12", "airline", "refuse", FAMILY, "update_reservation_flights",
+         change("7HNV2C", "economy", NEXT_DAY, VISA), "the kids' one waits for Ella"),
+    Case("Z13", "airline", "refuse", TWO_MORE, "update_reservation_baggages",
+         {**BAGS, "total_baggages": 7, "nonfree_baggages": 3}, "just 2 more"),
+    Case("Z14", "airline", "allow", ALL_THREE, "update_reservation_baggages",
+         {**BAGS, "total_baggages": 7, "nonfree_baggages": 3}, "all three, as put"),
 ]
 
 
