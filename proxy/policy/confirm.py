@@ -704,8 +704,9 @@ def _skipped(session: SessionState, auth: Authorisation, spec: ActionSpec) -> st
     return turn
 
 
-# "yes, but just 2 bags", "only one extra bag": a count the yes is limited to
-_COUNT_ONLY = re.compile(r"(?<![\w'])(?:just|only)\s+(\d{1,2}|one|two|three|four|five|a single)"
+# "yes, but just 2 bags", "I only need one extra bag": a count the yes is limited to
+_COUNT_ONLY = re.compile(r"(?<![\w'])(?:just|only)\s+(?:(?:need|want)\s+)?"
+                         r"(\d{1,2}|one|two|three|four|five|a single)"
                          r"\s+(?:more\s+|extra\s+|additional\s+|new\s+)?([a-z]{3,})")
 
 
