@@ -478,7 +478,9 @@ _ACTION_STEMS = tuple(sorted({w for k, ws in VERB_WORDS.items() if k not in ("ch
 
 # words an action's stem starts that name things, not the act ("reservation" is no booking,
 # "address" and "additional" no adding)
-NOUNS = re.compile(r"(?<![a-z])(?:reservations?|address(?:es)?|additional(?:ly)?)(?![a-z])")
+NOUNS = re.compile(r"(?<![a-z])(?:reservations?|address(?:es)?|additional(?:ly)?|"
+                   # (a house move: "with all the moving costs, i'd like the cheapest one")
+                   r"moving (?:costs?|expenses?|day|truck|boxes|company|house))(?![a-z])")
 
 
 _MONEY_SENT = re.compile(r"(?<![a-z])(?:send|sent|sending|issue|issuing)(?: back)? (?:the |my |"

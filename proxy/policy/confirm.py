@@ -732,17 +732,30 @@ def _count_limited(session: SessionState, theirs: Text, key: str, value: int,
 _SMALL_COUNTS = {"one": 1, "a single": 1, "two": 2, "three": 3, "four": 4, "five": 5}
 
 
-def _held_part(session: SessionState, auth: Authorisation, arguments: dict[str, Any]
-               ) -> str | None:
-    """A hold in the yes turn about another thing that names a passenger only the call's
-    object has ("Change ours, yes. For the kids' booking let me check with them first, Ella
-    has a summer job": Ella flies on the call's reservation, on no other read): the hold, or
-    None. (Read only where the yes turn holds something back.)"""
-    held: list[str] | None = auth._read.get(("held",))
-    if held is None:
-        held = auth._read[("held",)] = held_topics(plain(session.messages[auth.yes_index]))
+def _held_part(session: SessionState, auth: Authorisation, arguments: dict[str, Any],
+               aliases: Aliases) -> str | None:
+    """A hold in the yes turn, or in a user turn since, about another thing that names what
+    the call acts on: a member of one of its lists by a name no other member has ("Go ahead
+    and cancel both pending orders. For the watch, before you submit it, how much ...?", the
+    watch's return), or a passenger only the call's reservation has ("Change ours, yes. For
+    the kids' booking let me check with them first, Ella has a summer job": Ella flies on the
+    call's reservation, on no other read): the hold, or None. (The turns are read once for
+    each new message, and only where one holds something back.)"""
+    messages = session.messages
+    held: list[str] | None = auth._read.get(("held", len(messages)))
+    if held is None:  # (the yes turn's holds, and those of the user's turns since)
+        held = auth._read[("held", len(messages))] = [
+            h for m in messages[auth.yes_index:] if m.role is Role.USER
+            for h in held_topics(plain(m))]
     if not held:
         return None
+    owners = aliases.index.owners if aliases.index is not None else {}
+    for value in arguments.values():
+        members = [m for m in value if m not in (None, "")] if isinstance(value, list) else []
+        for phrase in held if members else ():
+            if any(_member_named(Text(phrase), m, members, aliases.every, owners)
+                   for m in members):
+                return phrase
     current = _current(session, arguments)
     mine = _first_names(current)
     if not mine or current is None:
@@ -1321,7 +1334,8 @@ def _bind(session: SessionState, auth: Authorisation, spec: ActionSpec,
     # (a plan numbered in the window, the last turn a report on it with no numbers: "Done: -
     # return requested ... - #W1443906 is untouched", then "do 2 as well")
     left = None
-    if _BY_NUMBER.search(theirs.plain):  # (read once per yes: the proposal does not change)
+    if _BY_NUMBER.search(theirs.plain) or _YES_TO_WORD.match(theirs.plain):
+        # (read once per yes: the proposal does not change)
         if ("numbered",) not in auth._read:
             auth._read[("numbered",)] = last if len(_PLAN_MARK.findall(last.plain)) >= 2 \
                 or len(_PLAN_MARK.findall(window.plain)) < 2 else window
@@ -2168,6 +2182,13 @@ _ORD_RUN = re.compile(r"(?<![\w'])(first|last)\s+(two|three|four|[2-4])(?![\w'])
 _ORD_WORD = re.compile(r"(?<![\w'])" + _ORD + r"(?![\w'])")
 
 
+# a yes said of one action of a plan by its word: "Yes to the upgrade first"
+_YES_TO_WORD = re.compile(r"(?:yes|yeah|yep|ok(?:ay)?|sure)(?:,? please)?,?\s+(?:to|for)\s+"
+                          r"(?:the |my )?(?!(?:both|all|everything|them|that|this|those|these|"
+                          r"each|every|first|second|third|last|rest)(?![\w']))([a-z]{4,})"
+                          r"(?![\w'])")
+
+
 def _ordinals(text: str, last: int) -> set[int]:
     """The plan's item numbers an ordinal phrase names ("the last one": the last, not the first
     too; "the first two": 1 and 2)."""
@@ -2193,7 +2214,8 @@ def _numbered_left_out(last: Text, theirs: Text, arguments: dict[str, Any],
     the first one, not the second"; "do 1 and 3"; "cancel the first one"), the words that left
     out the action this call is, or None."""
     said = theirs.plain
-    if not _BY_NUMBER.search(said):
+    by_word = _YES_TO_WORD.match(said)
+    if not _BY_NUMBER.search(said) and by_word is None:
         return None
     count, n = _plan_position(last, arguments, looked_up)
     if n is None:
@@ -2201,6 +2223,13 @@ def _numbered_left_out(last: Text, theirs: Text, arguments: dict[str, Any],
     excluded = {k for m in _ORD_NO.finditer(said) for k in _ordinals(m.group(), count)}
     included = {k for pattern in (_ORD_YES, _ORD_THEN_YES) for m in pattern.finditer(said)
                 for k in _ordinals(m.group(), count)}
+    if not included and not excluded and by_word is not None:
+        # "Yes to the upgrade first": the one numbered item that names it (by its stem)
+        stem = by_word.group(1)[:max(4, len(by_word.group(1)) - 2)]
+        marks = list(_PLAN_MARK.finditer(last.plain))
+        naming = [k for k, (_m, item) in enumerate(_between(marks, last.plain), 1)
+                  if re.search(rf"(?<![\w']){re.escape(stem)}", item)]
+        included = set(naming) if len(naming) == 1 else set()
     if n in excluded or (included and n not in included):
         return f'"{excerpt(said, 80)}" leaving out item {n}'
     return None
@@ -2219,6 +2248,13 @@ def _plan_position(last: Text, arguments: dict[str, Any], looked_up: dict[str, s
         shared = [v for v in ids if any(named(i, v, {}) for i in items)]
         holding = [k for k, item in enumerate(items, 1)
                    if shared and all(named(item, v, {}) for v in shared)]
+        if not holding:
+            # (the object named by the first step only: "1. Upgrade 4WQ150 to economy ...
+            # 2. Change to the nonstop HAT041": the second step by its own ids)
+            objects = {v for k, v in arguments.items() if k.endswith("_id")}
+            own = [v for v in shared if v not in objects]
+            holding = [k for k, item in enumerate(items, 1)
+                       if own and all(named(item, v, {}) for v in own)]
         return (len(items), holding[0]) if len(holding) == 1 else (0, None)
     for key, value in arguments.items():
         if not key.endswith("_id") or not isinstance(value, str) or kind_of(value):
@@ -2662,7 +2698,12 @@ def _some_items(session: SessionState, last: Text, members: list[dict[str, Any]]
     if not named(last, value, {}) or _for_all(last.plain, words):
         return None
     owners = aliases.index.owners if aliases.index is not None else {}
-    said = [m for m in members if _member_named(last, m, members, aliases.every, owners)]
+    # (named by what is its own, not by a date: "May 21-22" names the flight of the 21st only
+    # by the letter, and says both)
+    undated = [{k: v for k, v in m.items() if not (isinstance(v, str) and _DATE_FORM.match(v))}
+               for m in members]
+    said = [m for m, u in zip(members, undated, strict=True)
+            if u and _member_named(last, u, undated, aliases.every, owners)]
     if not said or len(said) == len(members):
         return None
     before = _current(session, arguments)
@@ -2864,7 +2905,7 @@ def check_transcript(session: SessionState, spec: ActionSpec, arguments: dict[st
                              f'conversation; the user\'s yes ("{auth.words}") was to a proposal '
                              "that did not name it again", auth.words)
         elif (taken := _skipped(session, auth, spec)) is not None or (
-                taken := _held_part(session, auth, arguments)) is not None or (
+                taken := _held_part(session, auth, arguments, aliases)) is not None or (
                 auth.narrowed and (taken := _narrowing_honoured(
                     session, auth, spec, arguments, aliases, others, other_words)) is not None):
             cover = Coverage(False, f'the user\'s yes ("{auth.words}") was taken back: '

@@ -476,6 +476,9 @@ def _keeps_clause(before: str) -> bool:
     return bool(_WAIT.search(_HEDGES.sub(" ", before)))
 
 
+_THEN_SHOW = re.compile(r"(?<=[a-z'])[,;]?\s+(?=then (?:show|send|tell|give) me (?:the|your) [a-z]{3,})")
+
+
 def sentences(text: str) -> list[tuple[str, bool]]:
     """(sentence, is_question) pairs of normalised text. Emoji stay with their sentence."""
     out = []
@@ -490,6 +493,11 @@ def sentences(text: str) -> list[tuple[str, bool]]:
             if not _keeps_clause(s[start:m.start()]):
                 spans.append((start, m.start()))
                 start = m.end()
+        if (shown := _THEN_SHOW.search(s, start)) is not None:
+            # ("please do that and confirm it's done, then show me the nonstop change
+            # separately so i can verify it": the go-ahead, then a hold of the other thing)
+            spans.append((start, shown.start()))
+            start = shown.end()
         spans.append((start, len(s)))
         pieces = [s[a:b] for a, b in spans]
         if s.endswith("?") and (asks := _YES_BUT_ASKS.match(pieces[-1])) is not None \
@@ -705,7 +713,7 @@ def _read_han(text: str) -> Reading:
 # After a yes, a sentence about something more ("also", "too") and another thing ("the return
 # one", "the other order"): what it holds or waits for is that other thing, not the yes.
 _ABOUT_MORE = re.compile(r"(?<![\w'])(?:also|too|as well)(?![\w'])")
-_NAMES_THING = re.compile(r"(?<![\w'])(?:the|my|to|with) [a-z]{3,}|"
+_NAMES_THING = re.compile(r"(?<![\w'])(?:the|my|to|with|both|these|those|our|your) [a-z]{3,}|"
                           r"^[a-z]{3,}(?: [a-z]+)?,? (?:yes|yeah|yep|ok|okay)(?![\w'])")
 _THING_NO = re.compile(r"(?:^|[,;.]\s*|\band\s+)(?:the |my |your )?([a-z][a-z ]{1,30}?)\s+"
                        r"(?:no|nope|not)(?=\s*(?:$|[,.;!:-]))")
@@ -722,7 +730,10 @@ _TOPIC = re.compile(r"(?:as for |for |about |and )?(?:the|my) ([a-z]{3,})(?: [a-
                     # sentence, which may say whose it is)
                     r"(?:as for|for|about|regarding) (?:the|my|our) ([a-z]{3,})(?:'s|s'|')?"
                     r"(?: [a-z]+){0,2} (?:let me|i need to|i'?ll have to|i have to|i must|"
-                    r"i should)(?![\w'])[^.!?]*")
+                    r"i should)(?![\w'])[^.!?]*|"
+                    # ("then show me the nonstop change separately so i can verify it")
+                    r"then (?:show|send|tell|give) me (?:the|your) ([a-z]{3,})(?: [a-z]+){0,2}"
+                    r"(?= (?:separately|first|before|so)(?![\w']))[^.!?]*")
 _THINK_OTHER = re.compile(r"(?:i'?ll|i will|let me|i need to|i'?ll have to) think (?:about|over) "
                           r"(?!it\b|this\b|that\b|them\b|the (?:offer|change|cancell?ation|booking|"
                           r"return|exchange|refund|upgrade)\b)(?:the |my )?[a-z]+")
@@ -769,11 +780,15 @@ def read_turn(content: str) -> Reading:
                            "reader does not know, so it is not taken as a yes")
         return Reading(Act.OTHER, text[:80], "the user's message is not a yes to a proposal")
     yes = acts[last_yes][0]
+    # (what the yes is said of may be named by a yes before it: "Yes to the upgrade first.
+    # Please do that ...")
+    yeses = " ".join(a[0] for a in acts[:last_yes + 1] if a[2] is Act.AFFIRM)
     for s, q, act, withdraws in acts[last_yes + 1:]:
         if act is Act.HOLD and (topic := _TOPIC.match(s)) is not None \
-                and (topic.group(1) or topic.group(2) or topic.group(3)
-                     or topic.group(4))[:4] not in yes \
-                and _NAMES_THING.search(yes):
+                and (topic.group(1) or topic.group(2) or topic.group(3) or topic.group(4)
+                     or topic.group(5))[:4] not in yeses \
+                and any(_NAMES_THING.search(a[0]) for a in acts[:last_yes + 1]
+                        if a[2] is Act.AFFIRM):
             continue  # ("go ahead with the address. the cancel - still deciding")
         if act is Act.HOLD and _THINK_OTHER.match(s):
             continue  # ("Yes, cancel the first one. I'll think about Miami")

@@ -3,8 +3,8 @@ conversations without seeing the project: retail customers through a voice assis
 to text, often a relative speaking for the account holder; an airline travel desk with brisk
 customers and agents that number their options; a chat widget's ordinary day; anxious families
 travelling; docs/policy.md gives the figures). Shortened to what the check reads, each refusal
-beside the allowed case it must not break. Y cases are the twenty-fourth review's, Z cases the
-twenty-fifth's."""
+beside the allowed case it must not break. Y cases are the twenty-fourth review's, Z01-Z15 the
+twenty-fifth's, Z16 on the twenty-sixth's."""
 
 from __future__ import annotations
 
@@ -18,6 +18,7 @@ from .test_confirm_review3 import (
     DEN_BOS,
     GC1,
     ONE_WAY,
+    ROUND,
     VISA,
     Case,
     booking,
@@ -25,6 +26,7 @@ from .test_confirm_review3 import (
     executed,
     marked,
     read,
+    reservation,
     verdict,
 )
 from .test_confirm_review8 import CANCEL, LOOKED_UP, PROFILE, RETURN, cancel, returning, shop
@@ -197,6 +199,35 @@ ONE_EXTRA = [*THREE_MORE, "user: Yes to one more bag - I only need one extra bag
              "three."]
 
 
+# the twenty-sixth review (tau2-like sets): a plan, one step held by a question about its thing
+HELD_BY_QUESTION = [*PLAN_OF_THREE, "user: Go ahead and cancel the luggage order and change the "
+                    "address. For the lamp, before you submit it, how much am I getting back in "
+                    "total with everything?"]
+
+# "Yes to the upgrade first": one step of a plan by its word, the other shown again later
+BASIC_TWO = reservation("BE9001", [("HAT130", "DEN", "MIA", "2024-05-17"),
+                                   ("HAT184", "MIA", "BOS", "2024-05-17")], cabin="basic_economy")
+UPGRADE_FIRST = [read(BASIC_TWO), "assistant: To summarize:\n1. Upgrade BE9001 to economy (HAT130 "
+                 "+ HAT184, May 17): $100 charged to Visa ending in 7447\n2. Change to the "
+                 "nonstop HAT200 (May 17), economy: $50 refunded to Visa ending in 7447\n\nPlease "
+                 "confirm (yes) to proceed with both steps.", "user: Yes to the upgrade first. "
+                 "Please do that and confirm it's done, then show me the nonstop change separately "
+                 "so I can verify it before you do it."]
+NONSTOP = [{"flight_number": "HAT200", "date": "2024-05-17"}]
+
+# a reservation's dates as a range: "May 19-23" says both flights
+BUSINESS = reservation("RT4567", [("HAT072", "IAH", "SFO", "2024-05-19"),
+                                  ("HAT278", "SFO", "IAH", "2024-05-23")], cabin="business",
+                       flight_type="round_trip")
+DOWNGRADES = [read(BUSINESS), read({**DEN_BOS, "cabin": "business"}),
+              "assistant: Here's the breakdown of your downgrades. All flights and passengers stay "
+              "the same; only the cabin changes from Business to Economy:\n\n**1. RT4567** (IAH → "
+              "SFO → IAH, May 19-23, 1 passenger)\n- Refund: $1,200 → Visa ending in 7447\n\n**2. "
+              "ABC123** (DEN → MIA → BOS, May 17, 1 passenger)\n- Refund: $900 → Visa ending in "
+              "7447\n\nWould you like me to proceed with downgrading these reservations to "
+              "Economy?", "user: Yes, go ahead and downgrade all of them. I just want this done."]
+
+
 def _swap(new: str) -> dict[str, Any]:
     return {"order_id": "#W7000007", "item_ids": ["7000000001"], "new_item_ids": [new],
             "payment_method_id": "credit_card_1"}
@@ -259,6 +290,16 @@ CASES = [
          {**BAGS, "total_baggages": 7, "nonfree_baggages": 3}, "all three, as put"),
     Case("Z15", "airline", "refuse", ONE_EXTRA, "update_reservation_baggages",
          {**BAGS, "total_baggages": 7, "nonfree_baggages": 3}, "one more, not three"),
+    shop("Z16", "allow", HELD_BY_QUESTION, CANCEL, cancel("#W3000003"), "the luggage order"),
+    shop("Z17", "allow", HELD_BY_QUESTION, ADR, ORDER_ADR, "the address"),
+    shop("Z18", "refuse", HELD_BY_QUESTION, RETURN, returning("1000000003"),
+         "the lamp waits for its answer"),
+    Case("Z19", "airline", "allow", UPGRADE_FIRST, "update_reservation_flights",
+         change("BE9001", "economy", ONE_WAY, VISA), "the upgrade first"),
+    Case("Z20", "airline", "refuse", UPGRADE_FIRST, "update_reservation_flights",
+         change("BE9001", "economy", NONSTOP, VISA), "the nonstop is to be shown again"),
+    Case("Z21", "airline", "allow", DOWNGRADES, "update_reservation_flights",
+         change("RT4567", "economy", ROUND, VISA), "both flights of May 19-23"),
 ]
 
 
