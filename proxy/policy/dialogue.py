@@ -721,9 +721,13 @@ _THING_NO = re.compile(r"(?:^|[,;.]\s*|\band\s+)(?:the |my |your )?([a-z][a-z ]{
 # manager")
 _TOPIC_CUE = re.compile(r"(?:the|my) [a-z]{3,}(?: [a-z]+)?\s*(?:-|:|,)\s|(?:the|my) [a-z]{3,}"
                         r"(?: [a-z]+){0,2} (?:one|order|reservation|booking|trip) (?:is|'s)\s")
-_TOPIC = re.compile(r"(?:as for |for |about |and )?(?:the|my) ([a-z]{3,})(?: [a-z]+)?\s*(?:-|:|,)\s|"
-                    r"(?:the|my) ([a-z]{3,})(?: [a-z]+){0,2} (?:one|order|reservation|booking|trip)"
-                    r" (?:is|'s)\s|"
+_TOPIC_FIRST = (r"(?:as for |for |about |and )?(?:the|my) ([a-z]{3,})(?: [a-z]+)?\s*(?:-|:|,)\s|"
+                r"(?:the|my) ([a-z]{3,})(?: [a-z]+){0,2} (?:one|order|reservation|booking|trip)"
+                r" (?:is|'s)\s")
+# (what a text must hold for any of _TOPIC's other forms to be in it: one cheap search)
+_TOPIC_CUES = re.compile(_TOPIC_FIRST + r"|hold off|on hold|can wait|not yet|let me|i need to|"
+                         r"i'?ll have to|i have to|i must|i should|(?:show|send|tell|give) me")
+_TOPIC = re.compile(_TOPIC_FIRST + r"|"
                     # ("flights yes. bags hold off, checking with my assistant")
                     r"(?:the |my )?([a-z]{3,}) (?:hold off|on hold|can wait|not yet)(?![\w'])|"
                     # ("for the kids' booking let me check with them first, ella has ...": the
@@ -819,7 +823,7 @@ def held_topics(text: str) -> list[str]:
     out: list[str] = []
     if " no" in text and "yes" in text:  # "the orders yes, profile no"
         out.extend(m.group(1) for m in _THING_NO.finditer(text))
-    if "think" not in text and _TOPIC.search(text) is None:
+    if "think" not in text and _TOPIC_CUES.search(text) is None:
         return out  # (the common case, decided cheaply: this runs on every write's check)
     for s, q in sentences(text):
         if _sentence_act(s, q)[0] is not Act.HOLD:
