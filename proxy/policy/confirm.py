@@ -742,11 +742,14 @@ def _held_part(session: SessionState, auth: Authorisation, arguments: dict[str, 
     call's reservation, on no other read): the hold, or None. (The turns are read once for
     each new message, and only where one holds something back.)"""
     messages = session.messages
-    held: list[str] | None = auth._read.get(("held", len(messages)))
-    if held is None:  # (the yes turn's holds, and those of the user's turns since)
-        held = auth._read[("held", len(messages))] = [
-            h for m in messages[auth.yes_index:] if m.role is Role.USER
-            for h in held_topics(plain(m))]
+    # (the yes turn's holds, and those of the user's turns since: read on from where the last
+    # check stopped)
+    held: list[str]
+    seen, held = auth._read.get(("held",), (auth.yes_index, []))
+    if seen < len(messages):
+        held = [*held, *(h for m in messages[seen:] if m.role is Role.USER
+                         for h in held_topics(plain(m)))]
+        auth._read[("held",)] = (len(messages), held)
     if not held:
         return None
     owners = aliases.index.owners if aliases.index is not None else {}
@@ -757,8 +760,8 @@ def _held_part(session: SessionState, auth: Authorisation, arguments: dict[str, 
                    for m in members):
                 return phrase
     current = _current(session, arguments)
-    mine = _first_names(current)
-    if not mine or current is None:
+    mine = _first_names(current) if current is not None else set()
+    if current is None or not mine:
         return None
     others: set[str] = set()
     for call in session.calls:
@@ -771,9 +774,9 @@ def _held_part(session: SessionState, auth: Authorisation, arguments: dict[str, 
     return None
 
 
-def _first_names(fact: dict[str, Any] | None) -> set[str]:
+def _first_names(fact: dict[str, Any]) -> set[str]:
     """The passengers' first names (lower case) a reservation's facts hold."""
-    people = fact.get("passengers") if isinstance(fact, dict) else None
+    people = fact.get("passengers")
     return {str(p["first_name"]).lower() for p in people if isinstance(p, dict)
             and isinstance(p.get("first_name"), str) and len(p["first_name"]) >= 2} \
         if isinstance(people, list) else set()
@@ -1749,6 +1752,8 @@ def _option_asked(session: SessionState, theirs: Text, arguments: dict[str, Any]
     under the same option, where the call's variant has another value there that the clause
     does not name: (the argument, the value asked for, the item), else None. (Values the items
     given back hold are theirs to name.)"""
+    if not cued and " one" not in theirs.plain:
+        return None  # (the usual case, decided cheaply: this runs on every check)
     clauses = " ; ".join(_CLAUSES_CUED.findall(theirs.plain) if cued
                          else _THE_ONE.findall(theirs.plain))
     if not clauses:

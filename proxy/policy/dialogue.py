@@ -717,10 +717,8 @@ _NAMES_THING = re.compile(r"(?<![\w'])(?:the|my|to|with|both|these|those|our|you
                           r"^[a-z]{3,}(?: [a-z]+)?,? (?:yes|yeah|yep|ok|okay)(?![\w'])")
 _THING_NO = re.compile(r"(?:^|[,;.]\s*|\band\s+)(?:the |my |your )?([a-z][a-z ]{1,30}?)\s+"
                        r"(?:no|nope|not)(?=\s*(?:$|[,.;!:-]))")
-# (or the subject of its sentence: "The San Antonio one is for my office, I need to ask my
-# manager")
-_TOPIC_CUE = re.compile(r"(?:the|my) [a-z]{3,}(?: [a-z]+)?\s*(?:-|:|,)\s|(?:the|my) [a-z]{3,}"
-                        r"(?: [a-z]+){0,2} (?:one|order|reservation|booking|trip) (?:is|'s)\s")
+# What a hold is about, put first ("the cancel - still deciding"), or the subject of its
+# sentence ("The San Antonio one is for my office, I need to ask my manager")
 _TOPIC_FIRST = (r"(?:as for |for |about |and )?(?:the|my) ([a-z]{3,})(?: [a-z]+)?\s*(?:-|:|,)\s|"
                 r"(?:the|my) ([a-z]{3,})(?: [a-z]+){0,2} (?:one|order|reservation|booking|trip)"
                 r" (?:is|'s)\s")
@@ -786,13 +784,11 @@ def read_turn(content: str) -> Reading:
     yes = acts[last_yes][0]
     # (what the yes is said of may be named by a yes before it: "Yes to the upgrade first.
     # Please do that ...")
-    yeses = " ".join(a[0] for a in acts[:last_yes + 1] if a[2] is Act.AFFIRM)
+    affirmed = [a[0] for a in acts[:last_yes + 1] if a[2] is Act.AFFIRM]
     for s, q, act, withdraws in acts[last_yes + 1:]:
         if act is Act.HOLD and (topic := _TOPIC.match(s)) is not None \
-                and (topic.group(1) or topic.group(2) or topic.group(3) or topic.group(4)
-                     or topic.group(5))[:4] not in yeses \
-                and any(_NAMES_THING.search(a[0]) for a in acts[:last_yes + 1]
-                        if a[2] is Act.AFFIRM):
+                and next(g for g in topic.groups() if g)[:4] not in " ".join(affirmed) \
+                and any(_NAMES_THING.search(a) for a in affirmed):
             continue  # ("go ahead with the address. the cancel - still deciding")
         if act is Act.HOLD and _THINK_OTHER.match(s):
             continue  # ("Yes, cancel the first one. I'll think about Miami")
