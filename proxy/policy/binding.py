@@ -460,7 +460,8 @@ def offered(text: Text) -> Text:
 # Words that put a payment method to use (what is only mentioned, "your gift card has $2", is
 # no offer); a report of the past ("you originally paid with your Visa") is left out before.
 _PAY_CUE = (r"(?:pay|paying|paid|payment|charg\w*|refund\w*|use|using|via|cover\w*|bill\w*|method|"
-            r"put (?:it |that |this )?on|go(?:es)? (?:on|to|back to)|credited to|debited from|"
+            r"put (?:it |that |this |the \w+ )?on|go(?:es)? (?:on|to|back to)|credited to|"
+            r"debited from|"
             r"\d+(?:\.\d\d)? on|"  # ("Total: $161 on gift card ending in 6319")
             # ("switch order #W1 from your Visa ending 6791 to PayPal", "To: PayPal")
             r"from(?: [^.,;:!?\n]{1,50}?)? to|to:|new (?:payment|method)\w*:?|"

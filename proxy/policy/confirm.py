@@ -321,7 +321,10 @@ _CHECK_ASKED = re.compile(
     r"|(?:would you like(?: me)? to|shall i|should i|do you want(?: me)? to|want me to|may i|"
     r"can i) (?:first |also |quickly )?(?:explain|check|look|verify|search|find|tell|show|review|"
     r"see|go over|"
-    r"walk you through|transfer|connect|help|list|read|describe|clarify))")
+    r"walk you through|transfer|connect|help|list|read|describe|clarify)"
+    # whether to leave a thing as it is ("Would you like to keep the boots as they are?")
+    r"|(?:would you like|do you want|shall we|should we|shall i|should i)(?: me)?(?: to)? "
+    r"(?:keep|leave) (?:the|them|it|this|that|those|these|your|my)\b[^?]*\?)")
 
 
 _HOLDS_ASKED = re.compile(
@@ -389,7 +392,17 @@ def _answers_a_check(messages: list[Message], index: int) -> bool:
     said = NOUNS.sub(" ", plain(messages[index]))  # ("yes, that's my address": no action)
     if "insurance" in check.group():  # ("yes, add it": the insurance)
         said = _ADD_IT.sub(" ", said)
+    asked = _OFFERED_VERB.search(check.group())
+    if asked is not None and re.match(rf"(?:yes|yeah|yep|sure|ok(?:ay)?)[\s,.!]+(?:please[\s,]+)?"
+                                      rf"{re.escape(asked.group(1))}(?![\w'])", said):
+        return True  # ("Yes, please check my upcoming Minneapolis trip": the yes is to checking)
     return not _PROCEED.search(said) and names_action(said, ALL_ACTION_WORDS) is None
+
+
+# the verb of an offer of something that changes nothing ("would you like me to check ...")
+_OFFERED_VERB = re.compile(r"(?:to|shall i|should i|may i|can i) (?:first |also |quickly )?(check|"
+                           r"look|explain|search|find|show|review|see|go over|list|describe)"
+                           r"(?![\w'])")
 
 
 _ADD_IT = re.compile(r"(?<![\w'])(?:add|include|get|buy|purchase)(?: it| that| the insurance| "
@@ -752,6 +765,11 @@ def _held_part(session: SessionState, auth: Authorisation, arguments: dict[str, 
         auth._read[("held",)] = (len(messages), held)
     if not held:
         return None
+    for key, value in arguments.items():  # (the call's object by its id: "attendez - MSJ4OA")
+        if key.endswith("_id") and isinstance(value, str) and not kind_of(value):
+            own = value.lower()
+            if any(re.search(rf"(?<![a-z0-9]){re.escape(own)}(?![a-z0-9])", h) for h in held):
+                return next(h for h in held if own in h)
     owners = aliases.index.owners if aliases.index is not None else {}
     for value in arguments.values():
         members = [m for m in value if m not in (None, "")] if isinstance(value, list) else []
@@ -772,6 +790,37 @@ def _held_part(session: SessionState, auth: Authorisation, arguments: dict[str, 
         if any(re.search(rf"(?<![\w']){re.escape(n)}(?![\w'])", phrase) for n in mine - others):
             return phrase
     return None
+
+
+def _one_passenger(session: SessionState, last: Text, theirs: Text, arguments: dict[str, Any]
+                   ) -> tuple[str, int] | None:
+    """A cabin change the proposal or the user's words put on one passenger of several ("Would
+    you like me to proceed with upgrading Noah to business class?" "Yes, please upgrade Noah."),
+    where the call changes the cabin of the whole reservation: (the passenger, how many fly),
+    else None. (A cabin is the reservation's: every passenger flies in it.)"""
+    cabin = arguments.get("cabin")
+    if not isinstance(cabin, str):
+        return None
+    current = _current(session, arguments)
+    if current is None or current.get("cabin") in (None, cabin):
+        return None
+    names = _first_names(current)
+    if len(names) < 2:
+        return None
+    for text in (theirs.plain, last.plain):  # (the user's own words first)
+        if _EVERYONE.search(text):
+            continue
+        for name in sorted(names):
+            if re.search(rf"(?<![\w'])(?:(?:just|only) {name}|(?:upgrad|downgrad)\w* "
+                         rf"(?:just |only )?{name}(?! and)|{name} (?:only|alone))(?![\w'])",
+                         text) and not any(re.search(rf"(?<![\w']){other}(?![\w'])", text)
+                                           for other in names - {name}):
+                return name, len(names)
+    return None
+
+
+_EVERYONE = re.compile(r"(?<![\w'])(?:(?:both|all) of (?:us|you|them)|everyone|everybody|"
+                       r"(?:every|each) passenger|(?:both|all|the) passengers)(?![\w'])")
 
 
 def _first_names(fact: dict[str, Any]) -> set[str]:
@@ -1196,6 +1245,9 @@ def _texts_of(value: Any, limit: int, index: AliasIndex) -> set[str]:
     return out
 
 
+_INSTEAD_ASKED = re.compile(r"(?<![\w'])(?:instead|rather)(?![\w'])")
+
+
 @dataclass(frozen=True, slots=True)
 class Coverage:
     confirmed: bool
@@ -1237,6 +1289,12 @@ def _bind(session: SessionState, auth: Authorisation, spec: ActionSpec,
                         f"not this one ({spec.tool.replace('_', ' ')})", auth.words, shown)
     agent = auth.agent_text(messages)
     agent_named = names_action(agent.plain, spec.words) is not None
+    if not agent_named and _INSTEAD_ASKED.search(auth.words) \
+            and names_action(auth.words, spec.words) is not None:
+        # ("I don't want to exchange anything at all. I'll just return the water bottle
+        # instead.": what the agent listed was the exchange's details, not this action's)
+        return Coverage(False, f"the user asked for this action instead ({words}), but the "
+                        "agent never described it to them before acting", auth.words, shown)
     if not agent_named and not _details_listed(agent, spec, arguments, aliases):
         # the user's own request, carried out without the agent listing it first
         return Coverage(False, f"the user asked for this action ({words}), but the agent never "
@@ -1308,9 +1366,14 @@ def _bind(session: SessionState, auth: Authorisation, spec: ActionSpec,
         return Coverage(False, f"the user said {words} to a proposal naming {changed[0]} "
                         f"{changed[1]!r}; the call has {changed[2]!r} instead", auth.words, shown,
                         changed[0])
+    alone = _one_passenger(session, last, theirs, arguments)
+    if alone is not None:
+        return Coverage(False, f"the user said {words} to a cabin change for {alone[0]} only; "
+                        f"the call changes the cabin for all {alone[1]} passengers", auth.words,
+                        shown, "cabin")
     left_out = _left_out(spec, arguments, " \n ".join(
         [yes.plain, *after[1 if rest else 0:], *(plain(messages[i]) for i in auth.narrowed)]),
-        aliases)
+        aliases, last)
     if left_out is not None:
         return Coverage(False, f"the user said {words} but not to {left_out[1]}", auth.words,
                         shown, left_out[0])
@@ -1329,7 +1392,7 @@ def _bind(session: SessionState, auth: Authorisation, spec: ActionSpec,
                         shown)
     looked_up = known_values(session, reads=True)
     elsewhere = _acted_on_another(last, spec, arguments, looked_up,
-                                  session.executed.get(spec.tool, ()), auth.yes_seq)
+                                  _writes_before(session, auth.yes_seq), auth.yes_seq)
     if elsewhere is not None:
         return Coverage(False, f"the user said {words} to a proposal putting this action on "
                         f"{elsewhere[0]} {elsewhere[1]!r}, not {elsewhere[2]!r}", auth.words,
@@ -1474,6 +1537,15 @@ def _bind(session: SessionState, auth: Authorisation, spec: ActionSpec,
             return Coverage(False, f"the user said {words} to a proposal naming {key.name} "
                             f"{other}, not {value!r}", auth.words, shown, key.name,
                             superseding=_this_action(spec, key, arguments, last, aliases))
+        if isinstance(value, str) and kind_of(value) and not named(theirs, value, own):
+            # the user's own words from the yes on put this action's payment on another method
+            # ("Yes, go ahead with all three. Actually, wait - put the upgrade on my Mastercard
+            # instead")
+            asked = other_payment(payment_text(theirs, spec.words), value, own.get(value),
+                                  own.siblings(value))
+            if asked is not None:
+                return Coverage(False, f"the user said {words} and asked for {key.name} "
+                                f"{asked!r}, not {value!r}", auth.words, shown, key.name)
         users = reply.users
         # the proposal the user answered names another of the value's family (the gift card,
         # where the call pays with PayPal) and the user did not name this one: an earlier turn
@@ -2194,6 +2266,21 @@ _YES_TO_WORD = re.compile(r"(?:yes|yeah|yep|ok(?:ay)?|sure)(?:,? please)?,?\s+(?
                           r"(?![\w'])")
 
 
+# a count, not a place in the plan: "yes to the two cancellations"
+_COUNTED = re.compile(r"(?:one|two|three|four|five)$")
+_PLURAL_NEXT = re.compile(r"\s+(?!ones\b)[a-z]{3,}s(?![\w'])")
+
+
+def _ord_refs(pattern: re.Pattern[str], said: str) -> Iterator[re.Match[str]]:
+    """``pattern``'s matches in ``said`` but those ending on a number word that counts the
+    plural after it ("the two cancellations"; "the first two orders" is a run of the plan)."""
+    for m in pattern.finditer(said):
+        if _COUNTED.search(m.group()) and not _ORD_RUN.search(m.group()) \
+                and _PLURAL_NEXT.match(said, m.end()):
+            continue
+        yield m
+
+
 def _ordinals(text: str, last: int) -> set[int]:
     """The plan's item numbers an ordinal phrase names ("the last one": the last, not the first
     too; "the first two": 1 and 2)."""
@@ -2225,8 +2312,8 @@ def _numbered_left_out(last: Text, theirs: Text, arguments: dict[str, Any],
     count, n = _plan_position(last, arguments, looked_up)
     if n is None:
         return None
-    excluded = {k for m in _ORD_NO.finditer(said) for k in _ordinals(m.group(), count)}
-    included = {k for pattern in (_ORD_YES, _ORD_THEN_YES) for m in pattern.finditer(said)
+    excluded = {k for m in _ord_refs(_ORD_NO, said) for k in _ordinals(m.group(), count)}
+    included = {k for pattern in (_ORD_YES, _ORD_THEN_YES) for m in _ord_refs(pattern, said)
                 for k in _ordinals(m.group(), count)}
     if not included and not excluded and by_word is not None:
         # "Yes to the upgrade first": the one numbered item that names it (by its stem)
@@ -2363,9 +2450,10 @@ def _acted_on_another(last: Text, spec: ActionSpec, arguments: dict[str, Any],
     #W1 (a lamp) and #W2 (a laptop). Shall I cancel #W2?" and the call cancels #W1): the key,
     the id the action was put on and the call's. Ids with no run of digits ("8JX2WO") have no
     form to find others by: the others are the ids the session looked up under the same key.
-    An id this action was carried out on before the yes (``executed``: this tool's calls,
-    those before ``yes_seq``) is reported, not proposed ("Done. Order #W1 will now ship to ...
-    Would you like me to change those to ... as well?")."""
+    An id a write was carried out on before the yes (``executed``: the writes, those before
+    ``yes_seq``) is reported, not proposed ("Done. Order #W1 will now ship to ... Would you
+    like me to change those to ... as well?"; "Both pending orders have been cancelled: -
+    #W4836353: $1,429.81 refunded ... Next, the return: #W4597054 ...")."""
     for key in spec.keys:
         value = values_at(arguments, key.name)
         if not isinstance(value, str) or not key.name.endswith("_id") or kind_of(value):
@@ -2418,6 +2506,12 @@ def _acted_on_another(last: Text, spec: ActionSpec, arguments: dict[str, Any],
         if bound and own not in bound:
             return key.name, "#" * value.startswith("#") + min(bound).upper(), value
     return None
+
+
+def _writes_before(session: SessionState, seq: int) -> list[CallRecord]:
+    """The writes carried out before ``seq``."""
+    return [c for calls in session.executed.values() for c in calls
+            if c.kind == "write" and c.seq < seq]
 
 
 _THAT_ONE = re.compile(r"(?<![\w'])(?:that|this|the same) (?:order|reservation|booking|one)"
@@ -2487,8 +2581,8 @@ def _details_listed(agent: Text, spec: ActionSpec, arguments: dict[str, Any],
     return False
 
 
-def _left_out(spec: ActionSpec, arguments: dict[str, Any], users: str, aliases: Aliases
-              ) -> tuple[str, str] | None:
+def _left_out(spec: ActionSpec, arguments: dict[str, Any], users: str, aliases: Aliases,
+              proposal: Text | None = None) -> tuple[str, str] | None:
     """What the user's words from the yes on leave out ("yes, but not the lamp", "everything
     except the speaker", "just the bottle", "not to my Visa") that the call holds: the
     argument, and the value with the phrase; or None. A member of a list is left out when the
@@ -2524,7 +2618,7 @@ def _left_out(spec: ActionSpec, arguments: dict[str, Any], users: str, aliases: 
                 if _single_named(Text(phrase), value, aliases):
                     return name, f'{name} {value!r} ("{phrase}")'
             if not lists and isinstance(value, str):
-                found = _part_left_out(spec, name, value, said, aliases)
+                found = _part_left_out(spec, name, value, said, aliases, proposal)
                 if found is not None:
                     return found
             continue
@@ -2577,10 +2671,13 @@ def _single_named(text: Text, value: Any, aliases: Aliases) -> bool:
 _DETERMINERS = {"the", "my", "this", "that", "your", "to", "on", "with", "from", "using", "via"}
 
 
-def _part_left_out(spec: ActionSpec, name: str, value: str, said: Limits, aliases: Aliases
-                   ) -> tuple[str, str] | None:
+def _part_left_out(spec: ActionSpec, name: str, value: str, said: Limits, aliases: Aliases,
+                   proposal: Text | None = None) -> tuple[str, str] | None:
     """A part of the object ``value`` identifies (an item of the order, a flight of the
-    reservation, by the facts' codes of it) that a phrase leaves out or keeps."""
+    reservation, by the facts' codes of it) that a phrase leaves out or keeps, but a phrase
+    naming what another step of a numbered ``proposal`` acts on and this one's step does not
+    ("Yes to the two cancellations. For the watch, hold on" to cancelling an order that has a
+    watch too, the plan's third step returning the watch of another order)."""
     if aliases.index is None:
         return None
     own = aliases.index.described.get((name.rsplit(".", 1)[-1], value))
@@ -2589,6 +2686,8 @@ def _part_left_out(spec: ActionSpec, name: str, value: str, said: Limits, aliase
     kept = said.kept if spec.tool.startswith(_TAKES_AWAY) else ()
     for phrase in (*said.left_out, *kept):
         text = Text(phrase)
+        if proposal is not None and _another_steps(proposal, phrase, value):
+            continue
         for code in sorted(own):
             if code != value and named(text, code, aliases.every):
                 return name, f'{code!r} of {name} {value!r} ("{phrase}")'
@@ -2606,6 +2705,20 @@ def _part_left_out(spec: ActionSpec, name: str, value: str, said: Limits, aliase
                 outside = next(code for code in parts if code not in inside)
                 return name, f'{outside!r} of {name} {value!r} (only "{phrase}")'
     return None
+
+
+def _another_steps(proposal: Text, phrase: str, value: str) -> bool:
+    """Whether ``phrase``'s words are said in a step of the numbered ``proposal`` that does not
+    name ``value`` (the call's object), and in none that does."""
+    marks = list(_PLAN_MARK.finditer(proposal.plain))
+    if len(marks) < 2:
+        return False
+    words = [w for w in phrase_tokens(phrase) if w not in _DETERMINERS and len(w) >= 3]
+    if not words:
+        return False
+    steps = [Text(step) for _m, step in _between(marks, proposal.plain)]
+    said = [step for step in steps if all(w in step.tokens() for w in words)]
+    return bool(said) and not any(named(step, value, {}) for step in said)
 
 
 def _member_named(text: Text, member: Any, members: list[Any], aliases: Any,

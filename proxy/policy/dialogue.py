@@ -723,8 +723,12 @@ _TOPIC_FIRST = (r"(?:as for |for |about |and )?(?:the|my) ([a-z]{3,})(?: [a-z]+)
                 r"(?:the|my) ([a-z]{3,})(?: [a-z]+){0,2} (?:one|order|reservation|booking|trip)"
                 r" (?:is|'s)\s")
 # (what a text must hold for any of _TOPIC's other forms to be in it: one cheap search)
+# an order's or a reservation's id ("#w2611340", "msj4oa")
+_AN_ID = re.compile(r"#w\d{5,}|(?<![a-z0-9])(?=[a-z0-9]{6}(?![a-z0-9]))[a-z]*\d[a-z0-9]*")
 _TOPIC_CUES = re.compile(_TOPIC_FIRST + r"|hold off|on hold|can wait|not yet|let me|i need to|"
-                         r"i'?ll have to|i have to|i must|i should|(?:show|send|tell|give) me")
+                         r"i'?ll have to|i have to|i must|i should|(?:show|send|tell|give) me|"
+                         r"(?:put|charge|bill) the|"
+                         + _AN_ID.pattern)
 _TOPIC = re.compile(_TOPIC_FIRST + r"|"
                     # ("flights yes. bags hold off, checking with my assistant")
                     r"(?:the |my )?([a-z]{3,}) (?:hold off|on hold|can wait|not yet)(?![\w'])|"
@@ -735,7 +739,16 @@ _TOPIC = re.compile(_TOPIC_FIRST + r"|"
                     r"i should)(?![\w'])[^.!?]*|"
                     # ("then show me the nonstop change separately so i can verify it")
                     r"then (?:show|send|tell|give) me (?:the|your) ([a-z]{3,})(?: [a-z]+){0,2}"
-                    r"(?= (?:separately|first|before|so)(?![\w']))[^.!?]*")
+                    r"(?= (?:separately|first|before|so)(?![\w']))[^.!?]*|"
+                    # ("actually, wait - put the upgrade on my mastercard instead": one
+                    # action's payment put right)
+                    r"(?:actually[\s,]+)?(?:wait[\s,-]+)?(?:put|charge|bill) the ([a-z]{3,}) "
+                    r"(?:on|to) (?:my|the|your) [^.!?]*")
+_BY_THE_WAY = re.compile(r"(?:oh[\s,]+)?(?:and[\s,]+)?(?:by the way|btw|one more thing|another "
+                         r"thing|separately|on another note|unrelated)(?![\w'])")
+# (... unless it is still about this: "by the way, don't cancel it yet")
+_STILL_THIS = re.compile(r"(?<![\w'])(?:don'?t|do not|stop|wait|hold|not yet|cancel (?:it|that|"
+                         r"this)|(?:it|that|this) (?:yet|for now))(?![\w'])")
 _THINK_OTHER = re.compile(r"(?:i'?ll|i will|let me|i need to|i'?ll have to) think (?:about|over) "
                           r"(?!it\b|this\b|that\b|them\b|the (?:offer|change|cancell?ation|booking|"
                           r"return|exchange|refund|upgrade)\b)(?:the |my )?[a-z]+")
@@ -792,6 +805,9 @@ def read_turn(content: str) -> Reading:
             continue  # ("go ahead with the address. the cancel - still deciding")
         if act is Act.HOLD and _THINK_OTHER.match(s):
             continue  # ("Yes, cancel the first one. I'll think about Miami")
+        if act in (Act.DECLINE, Act.HOLD) and _BY_THE_WAY.match(s) and not _STILL_THIS.search(s):
+            continue  # ("Yep, go for it! Oh and by the way, my pending order is going to the
+            # wrong place": another matter, brought up after the yes)
         if act is Act.HOLD and _ABOUT_MORE.search(s) and _ANOTHER.search(s) \
                 and not _INTERRUPTS.match(s) and not _REOPENS.search(s):
             continue  # ("yes cancel that one. i might also need to cancel the return one too,
@@ -828,6 +844,8 @@ def held_topics(text: str) -> list[str]:
             out.append(topic.group().strip(" ,:-"))
         elif (other := _THINK_OTHER.match(s)) is not None:
             out.append(other.group().split(" ", 3)[-1])
+        elif _AN_ID.search(s):  # ("mais attendez - msj4oa, my friends are on that one, i
+            out.append(s)  # should ask them first": the sentence, by the id it names)
     return out
 
 

@@ -4,7 +4,7 @@ to text, often a relative speaking for the account holder; an airline travel des
 customers and agents that number their options; a chat widget's ordinary day; anxious families
 travelling; docs/policy.md gives the figures). Shortened to what the check reads, each refusal
 beside the allowed case it must not break. Y cases are the twenty-fourth review's, Z01-Z15 the
-twenty-fifth's, Z16 on the twenty-sixth's."""
+twenty-fifth's, Z16-Z21 the twenty-sixth's, Z22 on the twenty-seventh's (tau-bench-like)."""
 
 from __future__ import annotations
 
@@ -17,6 +17,7 @@ from proxy.policy import PolicySet
 from .test_confirm_review3 import (
     DEN_BOS,
     GC1,
+    IAH_SFO,
     ONE_WAY,
     ROUND,
     VISA,
@@ -30,7 +31,7 @@ from .test_confirm_review3 import (
     verdict,
 )
 from .test_confirm_review8 import CANCEL, LOOKED_UP, PROFILE, RETURN, cancel, returning, shop
-from .test_confirm_review21 import ADR, ORDER_ADR, PLAN_OF_THREE
+from .test_confirm_review21 import ADR, ORDER_ADR, PLAN_OF_THREE, RETURN_PUT
 from .test_ledger import ORDER
 
 EXCHANGE = "exchange_delivered_order_items"
@@ -228,6 +229,71 @@ DOWNGRADES = [read(BUSINESS), read({**DEN_BOS, "cabin": "business"}),
               "Economy?", "user: Yes, go ahead and downgrade all of them. I just want this done."]
 
 
+# the twenty-seventh review (tau-bench-like sets)
+# a hold about a thing the plan's return acts on, which a cancelled order also holds
+LAMP_ORDER = {"order_id": "#W2000002", "user_id": "ava_1", "status": "pending",
+              "items": [{"item_id": "2000000001", "name": "Kettle"},
+                        {"item_id": "2000000003", "name": "Desk Lamp"}],
+              "payment_history": [{"payment_method_id": "credit_card_1"}]}
+TWO_AND_A_RETURN = [PROFILE, ("read", "get_order_details", {"order_id": "#W2000002"}, LAMP_ORDER),
+                    ("read", "get_order_details", {"order_id": "#W1000001"}, ORDER),
+                    "assistant: Here are the details of the actions:\n1. Cancel order #W2000002 - "
+                    "reason: no longer needed - refund to your Visa\n2. Cancel order #W3000003 - "
+                    "reason: no longer needed - refund to your Visa\n3. Return the Desk Lamp (item "
+                    "1000000003) from order #W1000001 - refund to your Visa\n\nPlease confirm if "
+                    "you would like to proceed with these actions (yes/no).",
+                    "user: Yes to the two cancellations. For the lamp, hold on a second, I want to "
+                    "check something first."]
+
+# another matter brought up after the yes, "by the way"
+BY_THE_WAY = [*RETURN_PUT[:-1], "user: Yep, go for it! Oh and by the way, my pending order is going "
+              "to the wrong place, it should go to my default home."]
+
+# another action asked for instead, its details never listed
+EXCHANGE_PUT = [PROFILE, ("read", "get_order_details", {"order_id": "#W1000001"}, ORDER),
+                "assistant: Here are the details of the exchange:\n- Order ID: #W1000001\n- Desk "
+                "Lamp (item 1000000003) -> silver, battery (item 1000000013)\n- Payment method: "
+                "your Visa ending 7334\n\nPlease confirm if you would like to proceed (yes/no).",
+                "user: You know what, I don't want to exchange anything at all. I'll just return "
+                "the lamp instead."]
+
+# a yes to leaving a thing as it is
+KEEP_THEM = [*LOOKED_UP, "assistant: Pending (can be cancelled): #W2000002 (Kettle, Office Chair). "
+             "Which would you like to cancel or return?", "user: All of it. Except the chair, "
+             "could I swap it for a cheaper one?", "assistant: Your chair is already the cheapest "
+             "one. Would you like to keep the chair as it is?", "user: Yes. Keep it."]
+
+# one passenger's cabin, the call changing the reservation's
+PAIR = {**DEN_BOS, "passengers": [{"first_name": "Chen", "last_name": "Lee", "dob": "1980-01-01"},
+                                  {"first_name": "Noah", "last_name": "Hernandez",
+                                   "dob": "1990-01-01"}]}
+NOAH = [read(PAIR), "assistant: Upgrading just Noah to business class for both flights of ABC123 would cost "
+        "$600, charged to your Visa ending 7447. Would you like me to proceed with upgrading Noah "
+        "to business class?", "user: Yes, please upgrade Noah."]
+BOTH_OF_US = [read(PAIR), "assistant: Upgrading both of you to business class on both flights "
+              "of ABC123 would cost $1,200, charged to your Visa ending 7447. Would you like me to proceed?",
+              "user: Yes, please upgrade both of us."]
+
+# a hold naming one reservation by its id
+THREE_TRIPS = [read(DEN_BOS), read(IAH_SFO), "assistant: I can cancel ABC123 and RT4567, refunds to "
+               "your Visa ending 7447. Shall I cancel them?", "user: Oui, cancel them all. Mais "
+               "attendez - ABC123, my friends are on that one, I should ask them first. Cancel the "
+               "other one for now, merci."]
+
+# a yes to the second offer, which changes nothing
+CHECK_TOO = [read(DEN_BOS), "assistant: I can offer a travel certificate of $150 for the delay. "
+             "Would you like me to issue this certificate to your account? Also, would you like me "
+             "to check your other upcoming reservations?", "user: Yes, please check my upcoming "
+             "Minneapolis trip. And honestly, I was hoping for a refund to my card, not a voucher."]
+
+# one step's payment put right after the yes
+THREE_STEPS_PAID = [read(BASIC_TWO), "assistant: To summarize:\n1. Upgrade BE9001 to economy - $100 "
+                    "charged to gift card ending 0001\n2. Add 1 checked bag (free)\n\nPlease "
+                    "confirm (yes) to proceed with both changes.", "user: Yes, go ahead with both. "
+                    "Actually, wait - put the upgrade on my Visa instead, I'd rather save the gift "
+                    "card for later."]
+
+
 def _swap(new: str) -> dict[str, Any]:
     return {"order_id": "#W7000007", "item_ids": ["7000000001"], "new_item_ids": [new],
             "payment_method_id": "credit_card_1"}
@@ -300,6 +366,30 @@ CASES = [
          change("BE9001", "economy", NONSTOP, VISA), "the nonstop is to be shown again"),
     Case("Z21", "airline", "allow", DOWNGRADES, "update_reservation_flights",
          change("RT4567", "economy", ROUND, VISA), "both flights of May 19-23"),
+    shop("Z22", "allow", TWO_AND_A_RETURN, CANCEL, cancel(), "the two cancellations, its lamp "
+         "aside: the hold is the return's"),
+    shop("Z23", "refuse", TWO_AND_A_RETURN, RETURN, returning("1000000003"), "the lamp is held"),
+    shop("Z24", "allow", BY_THE_WAY, RETURN, returning("1000000003"), "another matter, after"),
+    shop("Z25", "refuse", EXCHANGE_PUT, RETURN, returning("1000000003"),
+         "the return was never put"),
+    shop("Z26", "refuse", KEEP_THEM, CANCEL, cancel(), "a yes to keeping the chair"),
+    Case("Z27", "airline", "refuse", NOAH, "update_reservation_flights",
+         change("ABC123", "business", ONE_WAY, VISA), "Noah only; the cabin is everyone's"),
+    Case("Z28", "airline", "allow", BOTH_OF_US, "update_reservation_flights",
+         change("ABC123", "business", ONE_WAY, VISA), "both of them"),
+    Case("Z29", "airline", "refuse", THREE_TRIPS, "cancel_reservation",
+         {"reservation_id": "ABC123"}, "held for the friends"),
+    Case("Z30", "airline", "allow", THREE_TRIPS, "cancel_reservation",
+         {"reservation_id": "RT4567"}, "the other one"),
+    Case("Z31", "airline", "refuse", CHECK_TOO, "send_certificate",
+         {"user_id": "mia_li_3668", "amount": 150}, "the yes was to checking"),
+    Case("Z32", "airline", "refuse", THREE_STEPS_PAID, "update_reservation_flights",
+         change("BE9001", "economy", ONE_WAY, GC1), "the upgrade goes on the Visa"),
+    Case("Z33", "airline", "allow", THREE_STEPS_PAID, "update_reservation_flights",
+         change("BE9001", "economy", ONE_WAY, VISA), "on the Visa, as put right"),
+    Case("Z34", "airline", "allow", THREE_STEPS_PAID, "update_reservation_baggages",
+         {"reservation_id": "BE9001", "total_baggages": 1, "nonfree_baggages": 0,
+          "payment_id": VISA}, "the bag: yes"),
 ]
 
 
