@@ -22,7 +22,7 @@ import bisect
 import functools
 import math
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import Any
@@ -67,6 +67,8 @@ PROPOSAL_TURNS = 3  # how many agent turns before the yes make up the proposal
 CONTEXT_MESSAGES = 60  # how far back a single id may have been named, if the proposal omits it
 ANSWERS_AFTER = 8  # the user's turns after a yes read as answers to its details
 OPEN_LIMIT = 6  # how many open authorisations a write is checked against (newest first)
+REPORTED_WRITES = 64  # each tool's newest writes a proposal may report as done
+RECENT_READS = 256  # the newest calls whose facts a hold's passengers are told apart by
 
 
 def reading_of(message: Message) -> Reading:
@@ -782,7 +784,7 @@ def _held_part(session: SessionState, auth: Authorisation, arguments: dict[str, 
     if current is None or not mine:
         return None
     others: set[str] = set()
-    for call in session.calls:
+    for call in session.calls[-RECENT_READS:]:  # (the reservations read lately)
         if call.succeeded and isinstance(call.result, dict) and call.result is not current \
                 and call.result.get("reservation_id") != current.get("reservation_id"):
             others |= _first_names(call.result)
@@ -1391,8 +1393,7 @@ def _bind(session: SessionState, auth: Authorisation, spec: ActionSpec,
                         f"call holds {option[2]!r} of option {option[1].upper()}", auth.words,
                         shown)
     looked_up = known_values(session, reads=True)
-    elsewhere = _acted_on_another(last, spec, arguments, looked_up,
-                                  _writes_before(session, auth.yes_seq), auth.yes_seq)
+    elsewhere = _acted_on_another(last, spec, arguments, looked_up, session, auth.yes_seq)
     if elsewhere is not None:
         return Coverage(False, f"the user said {words} to a proposal putting this action on "
                         f"{elsewhere[0]} {elsewhere[1]!r}, not {elsewhere[2]!r}", auth.words,
@@ -2443,14 +2444,14 @@ def _reported(sentence: str, verb: re.Match[str]) -> bool:
 
 
 def _acted_on_another(last: Text, spec: ActionSpec, arguments: dict[str, Any],
-                      looked_up: dict[str, set[str]], executed: Iterable[CallRecord] = (),
+                      looked_up: dict[str, set[str]], session: SessionState | None = None,
                       yes_seq: int = 0) -> tuple[str, str, str] | None:
     """An id the call acts on (an order, a reservation) that the proposal the user answered
     named, but whose sentences with the action word name only another of its form ("You have
     #W1 (a lamp) and #W2 (a laptop). Shall I cancel #W2?" and the call cancels #W1): the key,
     the id the action was put on and the call's. Ids with no run of digits ("8JX2WO") have no
     form to find others by: the others are the ids the session looked up under the same key.
-    An id a write was carried out on before the yes (``executed``: the writes, those before
+    An id a write was carried out on before the yes (the ``session``'s writes before
     ``yes_seq``) is reported, not proposed ("Done. Order #W1 will now ship to ... Would you
     like me to change those to ... as well?"; "Both pending orders have been cancelled: -
     #W4836353: $1,429.81 refunded ... Next, the return: #W4597054 ...")."""
@@ -2500,18 +2501,29 @@ def _acted_on_another(last: Text, spec: ActionSpec, arguments: dict[str, Any],
             bound.update(m.group().lstrip("#") for m in shape.finditer(sentence)
                          if verbs and (spelt or any(0 <= m.start() - a.end() <= 60
                                                     for a in verbs)))
-        if bound:  # (what was carried out, read only where something was bound)
-            bound -= {str(values_at(c.arguments, key.name)).lower().lstrip("#")
-                      for c in executed if c.seq < yes_seq}
+        if bound and session is not None:  # (what was carried out: read only where
+            # something was bound, and only for the ids bound)
+            bound -= _done_before(session, key.name, bound, yes_seq)
         if bound and own not in bound:
             return key.name, "#" * value.startswith("#") + min(bound).upper(), value
     return None
 
 
-def _writes_before(session: SessionState, seq: int) -> list[CallRecord]:
-    """The writes carried out before ``seq``."""
-    return [c for calls in session.executed.values() for c in calls
-            if c.kind == "write" and c.seq < seq]
+def _done_before(session: SessionState, key: str, ids: set[str], seq: int) -> set[str]:
+    """Those of ``ids`` (lower case, no ``#``) a write carried out before ``seq`` held at
+    ``key``: each tool's newest ``REPORTED_WRITES`` writes (what a turn reports done is
+    recent), stopping once all are found."""
+    found: set[str] = set()
+    for calls in session.executed.values():
+        for c in reversed(calls[-REPORTED_WRITES:]):
+            if c.seq >= seq or c.kind != "write":
+                continue
+            v = str(values_at(c.arguments, key)).lower().lstrip("#")
+            if v in ids:
+                found.add(v)
+                if found == ids:
+                    return found
+    return found
 
 
 _THAT_ONE = re.compile(r"(?<![\w'])(?:that|this|the same) (?:order|reservation|booking|one)"
