@@ -858,6 +858,12 @@ def _skipping_turn(session: SessionState, auth: Authorisation, spec: ActionSpec)
             if phrase in held and nouns and names_action(phrase, spec.words) is not None \
                     and names_action(phrase, ALL_ACTION_WORDS) is None:
                 return plain(session.messages[i])  # ("profile no": a word only it is named by)
+            if phrase in held and names_action(phrase, spec.words) is not None \
+                    and names_action(auth.words, spec.words) is None \
+                    and names_action(auth.words, ALL_ACTION_WORDS) is not None:
+                # ("Yes, go ahead and cancel NQNU5R. For the upgrade though, is that $1,194 the
+                # total?": the yes names another action, the hold this one)
+                return plain(session.messages[i])
     return None
 
 

@@ -294,6 +294,15 @@ THREE_STEPS_PAID = [read(BASIC_TWO), "assistant: To summarize:\n1. Upgrade BE900
                     "card for later."]
 
 
+# a yes naming one action, a question about the other's price
+CANCEL_AND_UPGRADE = [read(DEN_BOS), read(IAH_SFO), "assistant: 1. Cancel RT4567: $240 back to your "
+                      "Visa ending 7447.\n2. Upgrade ABC123 to business on HAT130 and HAT184: "
+                      "$1,194, charged to your Visa ending 7447.\n\nWould you like me to proceed "
+                      "with cancelling RT4567 and upgrading ABC123?", "user: Yes, go ahead and "
+                      "cancel RT4567. For the upgrade though, is that $1,194 the total for both of "
+                      "us, or per person?"]
+
+
 def _swap(new: str) -> dict[str, Any]:
     return {"order_id": "#W7000007", "item_ids": ["7000000001"], "new_item_ids": [new],
             "payment_method_id": "credit_card_1"}
@@ -390,6 +399,10 @@ CASES = [
     Case("Z34", "airline", "allow", THREE_STEPS_PAID, "update_reservation_baggages",
          {"reservation_id": "BE9001", "total_baggages": 1, "nonfree_baggages": 0,
           "payment_id": VISA}, "the bag: yes"),
+    Case("Z35", "airline", "allow", CANCEL_AND_UPGRADE, "cancel_reservation",
+         {"reservation_id": "RT4567"}, "the cancellation: yes"),
+    Case("Z36", "airline", "refuse", CANCEL_AND_UPGRADE, "update_reservation_flights",
+         change("ABC123", "business", ONE_WAY, VISA), "the upgrade: a question"),
 ]
 
 
