@@ -1371,6 +1371,10 @@ def _bind(session: SessionState, auth: Authorisation, spec: ActionSpec,
               or _other_variant(session, last, arguments)
               or _option_asked(session, theirs, arguments, False)))
     if changed is not None:
+        if changed[1] == _NO_OTHER:
+            return Coverage(False, f"the user said {words} to a proposal describing one of "
+                            f"{changed[0]}; the call also has {changed[2]!r}, described nowhere",
+                            auth.words, shown, changed[0])
         return Coverage(False, f"the user said {words} to a proposal naming {changed[0]} "
                         f"{changed[1]!r}; the call has {changed[2]!r} instead", auth.words, shown,
                         changed[0])
@@ -1826,15 +1830,13 @@ def _option_asked(session: SessionState, theirs: Text, arguments: dict[str, Any]
                   ) -> tuple[str, str, Any] | None:
     """A new item the call holds whose variant the user's own words from the yes on asked to be
     another ("actually make it the XXL, the cotton one", the call exchanging for the XL; "yes,
-    the 2L one" to a proposal of the 1.5L): an option value the user names in a clause saying
-    what it should be (``cued``), or in "the ... one", which another variant of the product has
+    the 2L one" to a proposal of the 1.5L; "Yes. Black XL. Just that." for the purple one): an
+    option value the user names in a clause saying what it should be (``cued``), or anywhere
+    in their words from the yes on, which another variant of the product has
     under the same option, where the call's variant has another value there that the clause
     does not name: (the argument, the value asked for, the item), else None. (Values the items
     given back hold are theirs to name.)"""
-    if not cued and " one" not in theirs.plain:
-        return None  # (the usual case, decided cheaply: this runs on every check)
-    clauses = " ; ".join(_CLAUSES_CUED.findall(theirs.plain) if cued
-                         else _THE_ONE.findall(theirs.plain))
+    clauses = " ; ".join(_CLAUSES_CUED.findall(theirs.plain)) if cued else theirs.plain
     if not clauses:
         return None
     for pattern, size in _SIZES_SAID:
@@ -1921,7 +1923,18 @@ def _other_variant(session: SessionState, last: Text, arguments: dict[str, Any]
                          and _described_together(last.plain, values)]
             if len(described) == 1:  # (several: a list of options, not the one proposed)
                 return name, described[0], v
+            if not described and name.startswith("new_") and any(
+                    _described_together(last.plain, [o for o in variants[h][1].values()
+                                                     if o.lower() not in _PLAIN_VALUES])
+                    for h in value if h != v and h in variants):
+                # a second new item beside one the proposal described, itself described
+                # nowhere ("Exchange one Tea Kettle ... The second kettle stays as it is", the
+                # call exchanging both)
+                return name, _NO_OTHER, v
     return None
+
+
+_NO_OTHER = "(none)"  # (_other_variant: the proposal described no other variant for it)
 
 
 @functools.lru_cache(maxsize=1024)  # (bounded: the ids calls hold)
@@ -2266,6 +2279,7 @@ _ORD_RUN = re.compile(r"(?<![\w'])(first|last)\s+(two|three|four|[2-4])(?![\w'])
 _ORD_WORD = re.compile(r"(?<![\w'])" + _ORD + r"(?![\w'])")
 
 
+_NOT_A_STEP = {"first", "then", "both", "please", "that", "this", "those", "these", "with"}
 # a yes said of one action of a plan by its word: "Yes to the upgrade first"
 _YES_TO_WORD = re.compile(r"(?:yes|yeah|yep|ok(?:ay)?|sure)(?:,? please)?,?\s+(?:to|for)\s+"
                           r"(?:the |my )?(?!(?:both|all|everything|them|that|this|those|these|"
@@ -2323,12 +2337,23 @@ def _numbered_left_out(last: Text, theirs: Text, arguments: dict[str, Any],
     included = {k for pattern in (_ORD_YES, _ORD_THEN_YES) for m in _ord_refs(pattern, said)
                 for k in _ordinals(m.group(), count)}
     if not included and not excluded and by_word is not None:
-        # "Yes to the upgrade first": the one numbered item that names it (by its stem)
-        stem = by_word.group(1)[:max(4, len(by_word.group(1)) - 2)]
+        # "Yes to the upgrade first": the one numbered item that names it (by its stem); "yes
+        # to the jacket and the default address": each thing said, its one item
         marks = list(_PLAN_MARK.finditer(last.plain))
-        naming = [k for k, (_m, item) in enumerate(_between(marks, last.plain), 1)
-                  if re.search(rf"(?<![\w']){re.escape(stem)}", item)]
-        included = set(naming) if len(naming) == 1 else set()
+        items = [item for _m, item in _between(marks, last.plain)]
+        said_of = said[by_word.start(1):]
+        said_of = said_of[:m.start()] if (m := re.search(r"[.;!?]", said_of)) else said_of
+        for part in re.split(r",|\band\b|&", said_of):
+            words = [w for w in re.findall(r"[a-z]{4,}", part) if w not in _NOT_A_STEP]
+            if not words:
+                continue
+            stem = words[0][:max(4, len(words[0]) - 2)]
+            naming = [k for k, item in enumerate(items, 1)
+                      if re.search(rf"(?<![\w']){re.escape(stem)}", item)]
+            if len(naming) != 1:
+                included = set()
+                break
+            included |= set(naming)
     if n in excluded or (included and n not in included):
         return f'"{excerpt(said, 80)}" leaving out item {n}'
     return None

@@ -4,7 +4,8 @@ to text, often a relative speaking for the account holder; an airline travel des
 customers and agents that number their options; a chat widget's ordinary day; anxious families
 travelling; docs/policy.md gives the figures). Shortened to what the check reads, each refusal
 beside the allowed case it must not break. Y cases are the twenty-fourth review's, Z01-Z15 the
-twenty-fifth's, Z16-Z21 the twenty-sixth's, Z22 on the twenty-seventh's (tau-bench-like)."""
+twenty-fifth's, Z16-Z21 the twenty-sixth's, Z22-Z36 the twenty-seventh's (tau-bench-like), Z37
+on the twenty-eighth's (tau2-like)."""
 
 from __future__ import annotations
 
@@ -31,6 +32,7 @@ from .test_confirm_review3 import (
     verdict,
 )
 from .test_confirm_review8 import CANCEL, LOOKED_UP, PROFILE, RETURN, cancel, returning, shop
+from .test_confirm_review13 import TWO_ORDERS
 from .test_confirm_review21 import ADR, ORDER_ADR, PLAN_OF_THREE, RETURN_PUT
 from .test_ledger import ORDER
 
@@ -66,7 +68,8 @@ SIZES = [PROFILE, ("read", "get_order_details", {"order_id": "#W7000007"}, SHIRT
              "product_id": "p7", "name": "T-Shirt", "variants": {
                  "7000000001": _shirt("7000000001", "blue", "M"),
                  "7000000002": _shirt("7000000002", "black", "XL"),
-                 "7000000003": _shirt("7000000003", "black", "XXL")}}),
+                 "7000000003": _shirt("7000000003", "black", "XXL"),
+                 "7000000004": _shirt("7000000004", "purple", "XL")}}),
          "assistant: Here are the exchange details:\n- Order #W7000007: T-Shirt (blue, M, cotton, "
          "crew neck) -> T-Shirt (black, XL, cotton, crew neck)\n- Price difference: $0.17, "
          "charged to your Visa ending 7334\n\nPlease confirm to proceed."]
@@ -303,6 +306,48 @@ CANCEL_AND_UPGRADE = [read(DEN_BOS), read(IAH_SFO), "assistant: 1. Cancel RT4567
                       "us, or per person?"]
 
 
+# the twenty-eighth review (tau2-like): "yes to the jacket and the default address" names two
+# steps; a variant named in the yes; a second new item described nowhere
+JACKET_PLAN = [*TWO_ORDERS, "assistant: Here's what I found:\n1. Modify the Kettle (item "
+               "2000000001) in #W2000002 for the steel one\n2. "
+               "Update your default address to 2201 Westheimer Rd, Apt 9, Houston, TX 77098, "
+               "USA\n3. Cancel order #W3000003 (Luggage Set)\n\nShall I proceed with these?",
+               "user: Yes to the kettle and the default address."]
+SIZES_LISTED = [*SIZES[:3], "assistant: The available size XL cotton crew neck T-shirts are:\n- "
+                "Black, XL, cotton, crew neck\n- Purple, XL, cotton, crew neck\n\nSince you "
+                "prefer black, here are the exchange details:\n- Order: #W7000007\n- T-Shirt "
+                "(blue, M, cotton, crew neck) → T-Shirt (black, XL, cotton, crew neck)\n- Price "
+                "difference: $4.20 charged to your Visa ending 7334\n\nPlease confirm (yes/no).",
+                "user: Yes. Black XL. Just that."]
+KETTLES = {"order_id": "#W7000008", "user_id": "ava_1", "status": "delivered",
+           "items": [{"item_id": "8000000001", "name": "Tea Kettle", "product_id": "p8"},
+                     {"item_id": "8000000001", "name": "Tea Kettle", "product_id": "p8"}],
+           "payment_history": [{"payment_method_id": "credit_card_1"}]}
+
+
+def _kettle(item: str, material: str, capacity: str, stove: str) -> dict[str, Any]:
+    return {"item_id": item, "available": True, "options": {
+        "material": material, "capacity": capacity, "stovetop compatibility": stove}}
+
+
+ONE_KETTLE = [PROFILE, ("read", "get_order_details", {"order_id": "#W7000008"}, KETTLES),
+              ("read", "get_product_details", {"product_id": "p8"}, {
+                  "product_id": "p8", "name": "Tea Kettle", "variants": {
+                      "8000000001": _kettle("8000000001", "glass", "2 liters", "induction"),
+                      "8000000002": _kettle("8000000002", "ceramic", "2 liters", "gas"),
+                      "8000000003": _kettle("8000000003", "stainless steel", "1 liter",
+                                            "electric")}}),
+              "assistant: Here are the exchange details:\n- Order: #W7000008\n- Exchange one Tea "
+              "Kettle (glass, 2 liters, induction) for Tea Kettle (ceramic, 2 liters, gas)\n- "
+              "Price difference: $6.32 on your Visa ending 7334\n- The second kettle stays as "
+              "it is.\n\nDo you confirm? (yes/no)", "user: Yes, I confirm."]
+
+
+def _kettles(*new: str) -> dict[str, Any]:
+    return {"order_id": "#W7000008", "item_ids": ["8000000001"] * len(new),
+            "new_item_ids": list(new), "payment_method_id": "credit_card_1"}
+
+
 def _swap(new: str) -> dict[str, Any]:
     return {"order_id": "#W7000007", "item_ids": ["7000000001"], "new_item_ids": [new],
             "payment_method_id": "credit_card_1"}
@@ -403,6 +448,13 @@ CASES = [
          {"reservation_id": "RT4567"}, "the cancellation: yes"),
     Case("Z36", "airline", "refuse", CANCEL_AND_UPGRADE, "update_reservation_flights",
          change("ABC123", "business", ONE_WAY, VISA), "the upgrade: a question"),
+    shop("Z37", "allow", JACKET_PLAN, USER_ADR, HOME, "the default address, the second named"),
+    shop("Z38", "refuse", JACKET_PLAN, CANCEL, cancel("#W3000003"), "the luggage: not named"),
+    shop("Z39", "refuse", SIZES_LISTED, EXCHANGE, _swap("7000000004"), "black XL, not purple"),
+    shop("Z40", "allow", SIZES_LISTED, EXCHANGE, _swap("7000000002"), "black XL, as put"),
+    shop("Z41", "refuse", ONE_KETTLE, EXCHANGE, _kettles("8000000002", "8000000003"),
+         "one kettle, not both"),
+    shop("Z42", "allow", ONE_KETTLE, EXCHANGE, _kettles("8000000002"), "one kettle, as put"),
 ]
 
 
