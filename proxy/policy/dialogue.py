@@ -714,12 +714,16 @@ def _read_han(text: str) -> Reading:
 # one", "the other order"): what it holds or waits for is that other thing, not the yes.
 _ABOUT_MORE = re.compile(r"(?<![\w'])(?:also|too|as well)(?![\w'])")
 _NAMES_THING = re.compile(r"(?<![\w'])(?:the|my|to|with|both|these|those|our|your) [a-z]{3,}|"
-                          r"^[a-z]{3,}(?: [a-z]+)?,? (?:yes|yeah|yep|ok|okay)(?![\w'])")
+                          r"^[a-z]{3,}(?: [a-z]+)?,? (?:yes|yeah|yep|ok|okay)(?![\w'])|"
+                          # (an order or a reservation by its id: "yes, cancel fdz0t5")
+                          r"#w\d{5,}|(?<![a-z0-9])(?=[a-z0-9]{6}(?![a-z0-9]))[a-z]*\d[a-z0-9]*")
 _THING_NO = re.compile(r"(?:^|[,;.]\s*|\band\s+)(?:the |my |your )?([a-z][a-z ]{1,30}?)\s+"
                        r"(?:no|nope|not)(?=\s*(?:$|[,.;!:-]))")
 # What a hold is about, put first ("the cancel - still deciding"), or the subject of its
 # sentence ("The San Antonio one is for my office, I need to ask my manager")
 _TOPIC_FIRST = (r"(?:as for |for |about |and )?(?:the|my) ([a-z]{3,})(?: [a-z]+)?\s*(?:-|:|,)\s|"
+                # (one by its id: "for hsr97w, hmm, that's the chicago one")
+                r"(?:as for|for|about|regarding) (#w\d{5,}|[a-z]{0,4}\d[a-z0-9]{1,5})\s*(?:-|:|,)\s|"
                 r"(?:the|my) ([a-z]{3,})(?: [a-z]+){0,2} (?:one|order|reservation|booking|trip)"
                 r" (?:is|'s)\s")
 # (what a text must hold for any of _TOPIC's other forms to be in it: one cheap search)
