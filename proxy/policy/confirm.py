@@ -1548,7 +1548,8 @@ def _bind(session: SessionState, auth: Authorisation, spec: ActionSpec,
             return Coverage(False, f"the user said {words} to a proposal naming {key.name} "
                             f"{other}, not {value!r}", auth.words, shown, key.name,
                             superseding=_this_action(spec, key, arguments, last, aliases))
-        if isinstance(value, str) and kind_of(value) and not named(theirs, value, own):
+        if isinstance(value, str) and kind_of(value) and _MAY_NAME_METHOD.search(theirs.plain) \
+                and not named(theirs, value, own):
             # the user's own words from the yes on put this action's payment on another method
             # ("Yes, go ahead with all three. Actually, wait - put the upgrade on my Mastercard
             # instead")
@@ -1934,6 +1935,9 @@ def _other_variant(session: SessionState, last: Text, arguments: dict[str, Any]
     return None
 
 
+# (what words naming a payment method hold, one of them at least: a cheap search first)
+_MAY_NAME_METHOD = re.compile(r"card|paypal|visa|master|amex|certificate|gift|discover|bank|"
+                              r"voucher|\d{4}")
 _NO_OTHER = "(none)"  # (_other_variant: the proposal described no other variant for it)
 
 
