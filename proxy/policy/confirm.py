@@ -769,9 +769,9 @@ def _held_part(session: SessionState, auth: Authorisation, arguments: dict[str, 
         return None
     for key, value in arguments.items():  # (the call's object by its id: "attendez - MSJ4OA")
         if key.endswith("_id") and isinstance(value, str) and not kind_of(value):
-            own = value.lower()
-            if any(re.search(rf"(?<![a-z0-9]){re.escape(own)}(?![a-z0-9])", h) for h in held):
-                return next(h for h in held if own in h)
+            by_id = re.compile(rf"(?<![a-z0-9]){re.escape(value.lower())}(?![a-z0-9])")
+            if (hold := next((h for h in held if by_id.search(h)), None)) is not None:
+                return hold
     owners = aliases.index.owners if aliases.index is not None else {}
     for value in arguments.values():
         members = [m for m in value if m not in (None, "")] if isinstance(value, list) else []
@@ -780,8 +780,7 @@ def _held_part(session: SessionState, auth: Authorisation, arguments: dict[str, 
                    for m in members):
                 return phrase
     current = _current(session, arguments)
-    mine = _first_names(current) if current is not None else set()
-    if current is None or not mine:
+    if current is None or not (mine := _first_names(current)):
         return None
     others: set[str] = set()
     for call in session.calls[-RECENT_READS:]:  # (the reservations read lately)
@@ -1819,7 +1818,6 @@ def _option_refused(session: SessionState, theirs: Text, arguments: dict[str, An
 
 
 _PLAIN_VALUES = {"yes", "no", "true", "false", "none"}
-_THE_ONE = re.compile(r"(?<![\w'])the [^,.;:!?]{1,30}? one(?![\w'])")
 # sizes as they are said ("the double extra large", "ex el" from speech to text)
 _SIZES_SAID = ((re.compile(r"(?<![\w'])(?:double|two|2) ?(?:extra|ex) ?(?:large|el|l)(?![\w'])|"
                            r"(?<![\w'])(?:extra|ex) (?:extra|ex) (?:large|el)(?![\w'])"), "xxl"),
@@ -2479,8 +2477,8 @@ def _reported(sentence: str, verb: re.Match[str]) -> bool:
 
 
 def _acted_on_another(last: Text, spec: ActionSpec, arguments: dict[str, Any],
-                      looked_up: dict[str, set[str]], session: SessionState | None = None,
-                      yes_seq: int = 0) -> tuple[str, str, str] | None:
+                      looked_up: dict[str, set[str]], session: SessionState,
+                      yes_seq: int) -> tuple[str, str, str] | None:
     """An id the call acts on (an order, a reservation) that the proposal the user answered
     named, but whose sentences with the action word name only another of its form ("You have
     #W1 (a lamp) and #W2 (a laptop). Shall I cancel #W2?" and the call cancels #W1): the key,
@@ -2536,8 +2534,8 @@ def _acted_on_another(last: Text, spec: ActionSpec, arguments: dict[str, Any],
             bound.update(m.group().lstrip("#") for m in shape.finditer(sentence)
                          if verbs and (spelt or any(0 <= m.start() - a.end() <= 60
                                                     for a in verbs)))
-        if bound and session is not None:  # (what was carried out: read only where
-            # something was bound, and only for the ids bound)
+        if bound:  # (what was carried out: read only where something was bound, and only
+            # for the ids bound)
             bound -= _done_before(session, key.name, bound, yes_seq)
         if bound and own not in bound:
             return key.name, "#" * value.startswith("#") + min(bound).upper(), value

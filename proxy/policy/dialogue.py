@@ -713,10 +713,12 @@ def _read_han(text: str) -> Reading:
 # After a yes, a sentence about something more ("also", "too") and another thing ("the return
 # one", "the other order"): what it holds or waits for is that other thing, not the yes.
 _ABOUT_MORE = re.compile(r"(?<![\w'])(?:also|too|as well)(?![\w'])")
+# an order's or a reservation's id ("#w2611340", "msj4oa")
+_AN_ID = re.compile(r"#w\d{5,}|(?<![a-z0-9])(?=[a-z0-9]{6}(?![a-z0-9]))[a-z]*\d[a-z0-9]*")
 _NAMES_THING = re.compile(r"(?<![\w'])(?:the|my|to|with|both|these|those|our|your) [a-z]{3,}|"
                           r"^[a-z]{3,}(?: [a-z]+)?,? (?:yes|yeah|yep|ok|okay)(?![\w'])|"
                           # (an order or a reservation by its id: "yes, cancel fdz0t5")
-                          r"#w\d{5,}|(?<![a-z0-9])(?=[a-z0-9]{6}(?![a-z0-9]))[a-z]*\d[a-z0-9]*")
+                          + _AN_ID.pattern)
 _THING_NO = re.compile(r"(?:^|[,;.]\s*|\band\s+)(?:the |my |your )?([a-z][a-z ]{1,30}?)\s+"
                        r"(?:no|nope|not)(?=\s*(?:$|[,.;!:-]))")
 # What a hold is about, put first ("the cancel - still deciding"), or the subject of its
@@ -727,8 +729,6 @@ _TOPIC_FIRST = (r"(?:as for |for |about |and )?(?:the|my) ([a-z]{3,})(?: [a-z]+)
                 r"(?:the|my) ([a-z]{3,})(?: [a-z]+){0,2} (?:one|order|reservation|booking|trip)"
                 r" (?:is|'s)\s")
 # (what a text must hold for any of _TOPIC's other forms to be in it: one cheap search)
-# an order's or a reservation's id ("#w2611340", "msj4oa")
-_AN_ID = re.compile(r"#w\d{5,}|(?<![a-z0-9])(?=[a-z0-9]{6}(?![a-z0-9]))[a-z]*\d[a-z0-9]*")
 _TOPIC_CUES = re.compile(_TOPIC_FIRST + r"|hold off|on hold|can wait|not yet|let me|i need to|"
                          r"i'?ll have to|i have to|i must|i should|(?:show|send|tell|give) me|"
                          r"(?:put|charge|bill) the|"
