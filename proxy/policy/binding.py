@@ -312,9 +312,23 @@ def date_before(text: Text, code: str, date: str) -> str | None:
     for m in _id_pattern(code).finditer(text.plain):
         before = re.split(r"[.;!?]\s|\n", text.plain[max(0, m.start() - 60):m.start()])[-1]
         found = list(_ANY_DATE.finditer(before))
-        if found:
+        if found and not _range_holds(found[-1].group(), before[found[-1].end():], date):
             return found[-1].group()
     return None
+
+
+# a date range's end said by its day alone: "May 28-30", "May 28 to 30"
+_RANGE_END = re.compile(r"\s*(?:-|–|—|to|through|thru)\s*(\d{1,2})(?:st|nd|rd|th)?(?!\d)")
+
+
+def _range_holds(start: str, after: str, date: str) -> bool:
+    """Whether the date ``start`` and the text right after it are a range ending on ``date``
+    ("May 28-30" holds May 30: a round trip's dates said at once)."""
+    iso, end = _DATE.match(date), _RANGE_END.match(after)
+    if iso is None or end is None or int(end.group(1)) != int(iso.group(3)):
+        return False
+    month = int(iso.group(2))
+    return start[:3] == _MONTHS[month - 1][:3] or start[4:7] == f"-{month:02d}"
 
 
 def _item_pattern(item: str) -> re.Pattern[str]:
@@ -324,7 +338,8 @@ def _item_pattern(item: str) -> re.Pattern[str]:
 
 @functools.lru_cache(maxsize=4096)  # (bounded: every id and code any session names passes)
 def _id_pattern(value: str) -> re.Pattern[str]:
-    body = re.escape(value.strip().lower().lstrip("#"))
+    # (an id's underscores said as spaces: "gift card 6847880" for gift_card_6847880)
+    body = re.escape(value.strip().lower().lstrip("#")).replace("_", "[_ ]")
     return re.compile(r"(?<![a-z0-9])#?" + body + r"(?![a-z0-9])")
 
 
@@ -768,6 +783,13 @@ _TOPIC_LEFT = re.compile(
     r"skip|leave|hold off|forget|i'?d rather|i would rather)|\s+(?:keep (?:the |my )?(?:old|"
     r"current|original|existing|same)|keep (?:it|them|that) as (?:is|it is)|leave|don'?t|do not|"
     r"skip|hold off|forget|no need))(?![\w'])")
+# a thing said first, then left as it is by a pronoun in the same sentence: "the hiking boots
+# one going to indianapolis is a gift for my cousin, so please leave that one where it is"
+_LEFT_AS_IT_IS = re.compile(
+    r"(?:^|[.;!?]\s*)(?:(?:oh|ok|okay|but|and|also|actually|hmm+|um+|wait|sorry)[,\s]+)*"
+    r"(" + _DETERMINER + r"\s[^.;:!?,]{1,60}?)\s+(?:is|are|was|goes|'s)\s[^.;!?]{0,120}?"
+    r"(?<![\w'])(?:leave|keep)\s+(?:that|this|it|them|those)(?: one| ones)?\s+(?:where (?:it|they) "
+    r"(?:is|are)|as (?:it|they) (?:is|are)|as is|alone|unchanged|the same)(?![\w'])")
 # a text with none of these has no limit (one search, before the patterns above)
 _LIMIT_WORDS = re.compile(r"not|except|without|but|leav|keep|only|just|apart|other than|let me|"
                           r"(?:yes|yeah|yep|yup|ok|okay|sure)(?:,? please)?,? (?:for|to) |"
@@ -930,5 +952,6 @@ def limits(text: str) -> Limits:
     only = _phrases(_ONLY, text) + _phrases(_YES_FOR, text)
     only += [m.group(1).strip() for m in _ONLY_AFTER.finditer(text)]
     left = _phrases(_LEAVES_OUT, text)
-    left += [m.group(1).strip() for p in (_LEFT_AFTER, _TOPIC_LEFT) for m in p.finditer(text)]
+    left += [m.group(1).strip() for p in (_LEFT_AFTER, _TOPIC_LEFT, _LEFT_AS_IT_IS)
+             for m in p.finditer(text)]
     return Limits(tuple(left), tuple(kept), tuple(only))

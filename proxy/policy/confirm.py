@@ -61,7 +61,7 @@ from .binding import (
     values_at,
     without_limits,
 )
-from .dialogue import Act, Reading, held_topics, normalize, read_turn, turn_acts
+from .dialogue import Act, Reading, held_topics, id_like, normalize, read_turn, turn_acts
 
 PROPOSAL_TURNS = 3  # how many agent turns before the yes make up the proposal
 CONTEXT_MESSAGES = 60  # how far back a single id may have been named, if the proposal omits it
@@ -708,13 +708,15 @@ def _names_noun(phrase: str, nouns: tuple[str, ...]) -> bool:
                    for noun in nouns) for word in re.findall(r"[a-z]{3,}", phrase))
 
 
-def _skipped(session: SessionState, auth: Authorisation, spec: ActionSpec) -> str | None:
+def _skipped(session: SessionState, auth: Authorisation, spec: ActionSpec,
+             other_words: tuple[str, ...] = ()) -> str | None:
     """The turn after ``auth`` that said to skip this action's own thing (the bag, for a
     baggage update: the tool's name after its verb), or None (read once for the turns it
-    reads)."""
+    reads). ``other_words``: the words naming the domain's other writes and not this one (a
+    hold "for my default address" is the profile's, not an order's address change)."""
     key = ("skipped", spec.tool, spec.words, len(auth.skipped))
     if key not in auth._read:
-        auth._read[key] = _skipping_turn(session, auth, spec)
+        auth._read[key] = _skipping_turn(session, auth, spec, other_words)
     turn: str | None = auth._read[key]
     return turn
 
@@ -767,8 +769,11 @@ def _held_part(session: SessionState, auth: Authorisation, arguments: dict[str, 
         auth._read[("held",)] = (len(messages), held)
     if not held:
         return None
-    for key, value in arguments.items():  # (the call's object by its id: "attendez - MSJ4OA")
-        if key.endswith("_id") and isinstance(value, str) and not kind_of(value):
+    # (the call's object by its id: "attendez - MSJ4OA"; or a code it holds: "is HAT069 the
+    # 6am one?")
+    for value in {*(v for k, v in arguments.items() if k.endswith("_id")),
+                  *(v for v in _flat(arguments) if isinstance(v, str) and id_like(v.lower()))}:
+        if isinstance(value, str) and value and not kind_of(value):
             by_id = re.compile(rf"(?<![a-z0-9]){re.escape(value.lower())}(?![a-z0-9])")
             if (hold := next((h for h in held if by_id.search(h)), None)) is not None:
                 return hold
@@ -835,7 +840,8 @@ def _first_names(fact: dict[str, Any]) -> set[str]:
 _ACTION_ALONE = re.compile(r"(?:the|my|that|this) (?:[a-z]+ )?[a-z]+$")  # ("the puzzle exchange")
 
 
-def _skipping_turn(session: SessionState, auth: Authorisation, spec: ActionSpec) -> str | None:
+def _skipping_turn(session: SessionState, auth: Authorisation, spec: ActionSpec,
+                   other_words: tuple[str, ...]) -> str | None:
     nouns = tool_nouns(spec.tool)
     for i in [auth.yes_index, *auth.skipped]:
         text = plain(session.messages[i])
@@ -850,6 +856,8 @@ def _skipping_turn(session: SessionState, auth: Authorisation, spec: ActionSpec)
                      and names_action(p, ALL_ACTION_WORDS) is not None]
             text = text[reading_of(session.messages[i]).end:]
         for phrase in [*limits(text).left_out, *held]:
+            if phrase in held and other_words and names_action(phrase, other_words) is not None:
+                continue  # (another write's thing: "For my default address, hmm, will ...?")
             if not nouns and names_action(phrase, spec.words) is not None:
                 return plain(session.messages[i])  # ("scratch the cancellation")
             if nouns and _names_noun(phrase, nouns):
@@ -1448,16 +1456,28 @@ def _bind(session: SessionState, auth: Authorisation, spec: ActionSpec,
                                 f"{swapped[1]!r}; the call has {swapped[0]!r}", auth.words,
                                 shown, key.name,
                                 superseding=names_action(last.plain, spec.words) is not None)
-            methods = [v for v in _flat(value) if isinstance(v, str) and kind_of(v)]
-            if len(methods) == 1 and not named(theirs, methods[0], aliases.every):
-                # a booking paid by one method: the proposal put the money on another one
-                # (payments split among several are the sums' checks)
+            twin = _twin_undescribed(session, last, value, arguments)
+            if twin is not None:
+                return Coverage(False, f"the user said {words} to a proposal describing "
+                                f"another {twin[1]} than {twin[0]!r} by its options; the call "
+                                f"has {key.name}={value!r}", auth.words, shown, key.name,
+                                superseding=names_action(last.plain, spec.words) is not None)
+            paid = [v for v in _flat(value) if isinstance(v, str) and kind_of(v)]
+            methods = [v for v in paid if not named(theirs, v, aliases.every)]
+            if methods:
+                # a booking paid by a method the proposal did not put money on, where it put
+                # money on another one (the amounts of a split are the sums' checks; in a
+                # split, only another method of its kind the call does not use says so: the
+                # Visa, where each booking of a plan was to charge the Mastercard)
                 paying = payment_text(last, spec.words)
                 for v in methods:
                     if named(paying, v, aliases.distinct):
                         continue
                     other = other_payment(paying, v, aliases.distinct.get(v),
-                                          aliases.distinct.siblings(v))
+                                          aliases.distinct.siblings(v)) if len(paid) == 1 \
+                        else next((o for o, _ in aliases.distinct.siblings(v)
+                                   if kind_of(o) == kind_of(v) and o not in paid
+                                   and named(paying, o, aliases.distinct)), None)
                     if other is not None:
                         return Coverage(False, f"the user said {words} to a proposal paying "
                                         f"with {other!r}, not {v!r}", auth.words, shown,
@@ -2158,8 +2178,9 @@ def _swapped_member(last: Text, value: Any, arguments: dict[str, Any], aliases: 
     """A member of a key list (a booking's flights) the proposal the user answered did not
     name, where it named another id of that form the facts know and the call does not hold
     ("Flight: HAT166", the call booking HAT056 from the options listed before): (the call's
-    member, the id proposed). Ids of digits alone (items) are left to the checks that know
-    which action of a plan each belongs to."""
+    member, the id proposed; a payment method by its id: "Certificate certificate_7504069:
+    $250", the call paying with the other certificate). Ids of digits alone (items) are left
+    to the checks that know which action of a plan each belongs to."""
     index = aliases.index
     if index is None:
         return None
@@ -2168,12 +2189,62 @@ def _swapped_member(last: Text, value: Any, arguments: dict[str, Any], aliases: 
         if not isinstance(v, str) or not _ID_FORM.search(v) or _DATE_FORM.match(v) \
                 or v.lstrip("#").isdigit() or named(last, v, {}):
             continue
-        for other in _known_of_form(last, _id_shape(v), index):
+        form = _id_shape(v)
+        # (a payment method's id is no code of the objects described: known by its names)
+        others = (m.group() for m in form.finditer(last.plain) if m.group() in index.names) \
+            if kind_of(v) else _known_of_form(last, form, index)
+        for other in others:
             if held is None:
                 held = {str(x).lower().lstrip("#") for x in _flat(arguments)}
             if other.lower() not in held:
                 return v, other
     return None
+
+
+def _twin_undescribed(session: SessionState, last: Text, value: Any, arguments: dict[str, Any]
+                      ) -> tuple[str, str] | None:
+    """A member of the call's list of items (a return's ``item_ids``) that shares its name
+    with another item of the order, where the proposal the user answered describes a twin by
+    its own options ("Electric Toothbrush (blue, high, AA batteries)"), says that name fewer
+    times than the call holds such items, and says none of this one's own options (the black
+    toothbrush the user had just decided to keep): (the member, its name), else None."""
+    if not isinstance(value, list) or len(value) < 2:
+        return None
+    current = _current(session, arguments)
+    items = current.get("items") if current is not None else None
+    if not isinstance(items, list):
+        return None
+    by_id: dict[str, tuple[str, set[str]]] = {}
+    for item in items:
+        if isinstance(item, dict) and isinstance(ident := item.get("item_id"), str) \
+                and isinstance(name := item.get("name"), str) \
+                and isinstance(options := item.get("options"), dict):
+            by_id[ident] = (name.lower(), {str(o).lower() for o in options.values()
+                                           if isinstance(o, str | int | float)})
+    names = [by_id[v][0] for v in value if isinstance(v, str) and v in by_id]
+    if len(names) == len(set(names)):
+        return None  # (no two of the call's items share a name)
+    text = last.kept().plain
+    for v in value:
+        if not isinstance(v, str) or v not in by_id or names.count(by_id[v][0]) < 2:
+            continue
+        name, mine = by_id[v]
+        twins = [opts for ident, (n, opts) in by_id.items() if n == name and ident != v]
+        said = re.escape(name)
+        if len(re.findall(rf"(?<![\w']){said}(?![\w'])", text)) >= names.count(name) or \
+                re.search(rf"(?<![\w']){said}e?s(?![\w'])|(?<![\w'])(?:both|two|2|all)\s+(?:[\w-]+"
+                          rf"\s+){{0,3}}?{said}|{said}\s*\(?\s*(?:x|×)\s*\d", text):
+            continue
+        if any(_option_said(text, o) for o in mine - set().union(*twins)):
+            continue
+        if any(_option_said(text, o) for t in twins for o in t - mine):
+            return v, name
+    return None
+
+
+def _option_said(text: str, option: str) -> bool:
+    """An option's value as a whole word of ``text`` (a size "10" not in "$10.36")."""
+    return re.search(rf"(?<![\w.$']){re.escape(option)}(?![\w'])(?!\.\d)", text) is not None
 
 
 _PER_UNIT = r"\s*(?:x|×|\*|per|each|/|a|an)(?![\w'])"
@@ -3067,7 +3138,7 @@ def check_transcript(session: SessionState, spec: ActionSpec, arguments: dict[st
             cover = Coverage(False, f'this same action was carried out earlier in the '
                              f'conversation; the user\'s yes ("{auth.words}") was to a proposal '
                              "that did not name it again", auth.words)
-        elif (taken := _skipped(session, auth, spec)) is not None or (
+        elif (taken := _skipped(session, auth, spec, other_words)) is not None or (
                 taken := _held_part(session, auth, arguments, aliases)) is not None or (
                 auth.narrowed and (taken := _narrowing_honoured(
                     session, auth, spec, arguments, aliases, others, other_words)) is not None):

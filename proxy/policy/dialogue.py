@@ -125,7 +125,7 @@ _YES = _words(
     r"i (?:do |hereby )?confirm", r"confirmation", r"confirming", r"i'?m confirming",
     r"fine(?: by me| with me)?", r"works for me", r"lgtm",
     r"that works", r"deal", r"please do", r"please",
-    r"i accept", r"accepted", r"i agree", r"by all means", r"you bet", r"right",
+    r"i(?: will|'?ll)? accept", r"accepted", r"i agree", r"by all means", r"you bet", r"right",
     r"i (?:hereby )?(?:consent|authori[sz]e)(?: (?:to )?(?:it|this|that|the \w+))?",
     r"you have my (?:approval|consent|permission|go-ahead|ok|okay)", r"sounds like a plan",
     r"let'?s do (?:it|that|this)", r"(?:both|all (?:three|four|of them|of it)),? please",
@@ -227,7 +227,9 @@ _DECLINE = _words(
     r"return|exchange|book|upgrade|downgrade|add|remove|update|make|submit|process|continue|"
     r"pay(?! with| by| using| on| for it with)|lose|risk|spend)",
     r"(?:i'?d |i would )?(?:rather|prefer) not(?=\s*(?:$|[,.;!?]))",
-    r"i (?:do not|don'?t) (?:want|wish|agree|approve|consent|accept|confirm|authori[sz]e)",
+    # (not a variant turned down: "I don't want a metal one", "I don't want the red one")
+    r"i (?:do not|don'?t) (?:want(?! (?:a|an|the) (?:[\w-]+ ){0,2}one(?![\w']))|wish|agree|"
+    r"approve|consent|accept|confirm|authori[sz]e)",
     # (not what the user will not do themselves: "I refuse to be at the airport at 5am")
     r"i (?:decline|refuse|reject)(?! to (?:be|get up|wake|sit|stand|leave|wait|spend|sleep|miss|"
     r"fly|take|travel|drive|go back))", r"not (?:ok|okay|acceptable|correct|right)(?! now| away)",
@@ -246,7 +248,9 @@ _DECLINE = _words(
     # (not a past slip the user is fixing: "i typed it wrong when i saved him")
     r"(?<!typed it )(?<!typed )(?<!wrote it )(?<!spelled it )(?<!entered it )(?<!saved it )"
     r"(?<!got it )(?<!put it )(?<!had it )(?<!gave it )(?<!filled it )(?<!was )(?<!were )"
-    r"(?<!been )(?<!it was )(?:wrong|incorrect)",
+    r"(?<!been )(?<!it was )(?<!goes )(?<!go )(?<!going )(?<!went )(?<!gone )(?<!gets )"
+    # (a worry, not a reading of the proposal: "I just hope nothing goes wrong")
+    r"(?:wrong|incorrect)",
     r"i changed my mind", r"i'?ve changed my mind",
     r"no quiero", r"no lo hagas", r"no,? gracias", r"je ne veux pas", r"ne (?:faites|fais) pas",
     r"nicht machen", r"ich will (?:das )?nicht", r"lieber nicht", r"não quero", r"não faça",
@@ -326,6 +330,9 @@ _IDIOMS = re.compile(
     r"if you (?:could|would|can|don'?t mind|please)|if (?:that'?s|it'?s|that is|it is) "
     r"(?:ok|okay|alright|all right|fine|possible|no problem)|if possible|as soon as possible|"
     r"if (?:that'?s|this is|it'?s) (?:the|my) (?:only|best) (?:option|way|choice)|if you say so|"
+    # (a concession, not a condition: "if that's what you can offer, I'll accept the $150")
+    r"if (?:that'?s|that is|this is) (?:what|all|the most|the best) (?:you|you'?re able to|"
+    r"you are able to) (?:can )?(?:offer|do|give)(?: me)?|"
     r"if that'?s what it takes|if (?:that'?s|it'?s) (?:the case|necessary|required|needed)|"
     r"if needed|if necessary|if you need|if there'?s anything|if i (?:may|could)|even if|"
     r"as if|if so|"
@@ -651,7 +658,11 @@ _OTHERWISE_YES = re.compile(
     r"(?:fine|good|ok|okay|correct))[\s,]+(?:(?:it'?s )?(?:yes|go ahead|proceed|book it|do it|"
     r"fine|all good|good to go|looks good))(?![\w'])")
 _LABEL_PICK = re.compile(r"(?:option |choice )?\(?[a-d]\)?|(?:option|choice) [1-9]")
-_PLAN_ITEM = r"(?:(?:the |number |no\.? ?|#|option |item |step )?(?:[1-9]|first|second|third|last)|both|all)"
+_PLAN_ITEM = (r"(?:(?:the |number |no\.? ?|#|option |item |step )?(?:[1-9]|first|second|third|last)|both|all|"
+              # (what a left-out leaves: "not BOH180 ... do the other four", "do the rest")
+              r"(?:all )?the (?:rest|others|other (?:ones?|two|three|four|five|six|[2-9])|"
+              r"remaining (?:ones?|two|three|four|five|six|[2-9]))"
+              r"(?=(?:[\s,]+(?:please|then|thanks?|thank you|now))*[\s.!]*$))")
 _DO_ITEMS = re.compile(r"(?:(?:ok(?:ay)?|yes|yeah|please|then|just|so)[\s,]+)*(?:do|go with|proceed "
                        r"with)\s+" + _PLAN_ITEM + r"(?:\s+(?:one|ones|items?|steps?))?(?:\s*(?:,|and|&)"
                        r"\s*" + _PLAN_ITEM + r"(?:\s+(?:one|ones|items?|steps?))?)*(?![\w'])")
@@ -715,6 +726,14 @@ def _read_han(text: str) -> Reading:
 _ABOUT_MORE = re.compile(r"(?<![\w'])(?:also|too|as well)(?![\w'])")
 # an order's or a reservation's id ("#w2611340", "msj4oa")
 _AN_ID = re.compile(r"#w\d{5,}|(?<![a-z0-9])(?=[a-z0-9]{6}(?![a-z0-9]))[a-z]*\d[a-z0-9]*")
+
+
+def id_like(word: str) -> bool:
+    """Whether lower-cased ``word`` has the form of an order's or reservation's id, as a turn
+    names one (``#w5056519``, ``h9zu1c``; a flight number too: ``hat069``)."""
+    return _AN_ID.fullmatch(word) is not None
+
+
 _NAMES_THING = re.compile(r"(?<![\w'])(?:the|my|to|with|both|these|those|our|your) [a-z]{3,}|"
                           r"^[a-z]{3,}(?: [a-z]+)?,? (?:yes|yeah|yep|ok|okay)(?![\w'])|"
                           # (an order or a reservation by its id: "yes, cancel fdz0t5")
@@ -729,9 +748,14 @@ _TOPIC_FIRST = (r"(?:as for |for |about |and )?(?:the|my) ([a-z]{3,})(?: [a-z]+)
                 r"(?:the|my) ([a-z]{3,})(?: [a-z]+){0,2} (?:one|order|reservation|booking|trip)"
                 r" (?:is|'s)\s")
 # (what a text must hold for any of _TOPIC's other forms to be in it: one cheap search)
+# something more asked for on one thing the yes names: "actually - can i get travel insurance on
+# the new booking too?" (the thing, which the yes's other steps are not)
+_ADD_TO = re.compile(r"(?:can|could|may) (?:i|we|you) (?:also |still )?(?:get|add|have|include|"
+                     r"put)(?![\w'])[^?.!]{0,60}?(?<![\w'])(?:on|to|for|with|in) ((?:the|my|our) "
+                     r"(?:new |other |second |first )?[a-z]{3,})(?: too| also| as well)?\s*$")
 _TOPIC_CUES = re.compile(_TOPIC_FIRST + r"|hold off|on hold|can wait|not yet|let me|i need to|"
                          r"i'?ll have to|i have to|i must|i should|(?:show|send|tell|give) me|"
-                         r"(?:put|charge|bill) the|"
+                         r"(?:put|charge|bill) the|(?:can|could|may) (?:i|we|you) |"
                          + _AN_ID.pattern)
 _TOPIC = re.compile(_TOPIC_FIRST + r"|"
                     # ("flights yes. bags hold off, checking with my assistant")
@@ -802,13 +826,24 @@ def read_turn(content: str) -> Reading:
     # (what the yes is said of may be named by a yes before it: "Yes to the upgrade first.
     # Please do that ...")
     affirmed = [a[0] for a in acts[:last_yes + 1] if a[2] is Act.AFFIRM]
+    yes_said = " ".join(affirmed)
     for s, q, act, withdraws in acts[last_yes + 1:]:
         if act is Act.HOLD and (topic := _TOPIC.match(s)) is not None \
-                and next(g for g in topic.groups() if g)[:4] not in " ".join(affirmed) \
+                and next(g for g in topic.groups() if g)[:4] not in yes_said \
                 and any(_NAMES_THING.search(a) for a in affirmed):
             continue  # ("go ahead with the address. the cancel - still deciding")
         if act is Act.HOLD and _THINK_OTHER.match(s):
             continue  # ("Yes, cancel the first one. I'll think about Miami")
+        if act is Act.HOLD and q and not _INTERRUPTS.match(s) \
+                and (ids := _AN_ID.findall(s)) and not any(i in yes_said for i in ids):
+            continue  # ("Yes, book it. And just to double-check - H9ZU1C can't be cancelled
+            # at all?": a question about a thing by an id the yes does not name; a call on it
+            # is held, ``held_topics``)
+        if act is Act.HOLD and q and (more := _ADD_TO.search(s)) is not None \
+                and more.group(1).rsplit(" ", 1)[-1][:4] in yes_said:
+            continue  # ("Yes, cancel the old one and book these. Actually - can I get travel
+            # insurance on the new booking too?": more asked for on one of the things the yes
+            # names; a call on it is held, ``held_topics``)
         if act in (Act.DECLINE, Act.HOLD) and _BY_THE_WAY.match(s) and not _STILL_THIS.search(s):
             continue  # ("Yep, go for it! Oh and by the way, my pending order is going to the
             # wrong place": another matter, brought up after the yes)
@@ -850,6 +885,8 @@ def held_topics(text: str) -> list[str]:
             out.append(other.group().split(" ", 3)[-1])
         elif _AN_ID.search(s):  # ("mais attendez - msj4oa, my friends are on that one, i
             out.append(s)  # should ask them first": the sentence, by the id it names)
+        elif q and (more := _ADD_TO.search(s)) is not None:
+            out.append(more.group(1))
     return out
 
 
