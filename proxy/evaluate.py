@@ -34,6 +34,7 @@ from .policy import PolicySet
 from .replay import ReplayedCall, replay_session, sessions_in
 from .trace import TraceRecord
 
+UNKNOWN_TOOL = "unknown_tool"  # (the rule a replayed call names when no catalog has its tool)
 ALLOW_LABELS = frozenset({"confirmed", "plan"})
 REFUSE_LABELS = frozenset({"unconfirmed", "repeat"})
 LABELS = ALLOW_LABELS | REFUSE_LABELS | {"other"}
@@ -86,7 +87,10 @@ class Judged:
 
     @property
     def outcome(self) -> str:
-        """agree, false_refusal, miss, or unscored."""
+        """agree, false_refusal, miss, unscored (an ``other`` label), or undecided (the
+        policy's catalog does not know the call's tool: the policy never judged it)."""
+        if UNKNOWN_TOOL in self.call.rules:
+            return "undecided"
         if self.label.label in ALLOW_LABELS:
             return "false_refusal" if self.confirmation_fired else "agree"
         if self.label.label in REFUSE_LABELS:
@@ -115,7 +119,7 @@ class Evaluation:
         return {k: dict(v) for k, v in sorted(out.items())}
 
     def summary(self) -> dict[str, Any]:
-        scored = [j for j in self.judged if j.outcome != "unscored"]
+        scored = [j for j in self.judged if j.outcome not in ("unscored", "undecided")]
         agree = sum(j.outcome == "agree" for j in scored)
         allow = [j for j in scored if j.label.label in ALLOW_LABELS]
         refuse = [j for j in scored if j.label.label in REFUSE_LABELS]
@@ -132,7 +136,12 @@ class Evaluation:
             "misses": sum(j.outcome == "miss" for j in refuse),
             "per_label": self.counts(),
             "unmatched_labels": len(self.unmatched),
+            "undecided": sum(j.outcome == "undecided" for j in self.judged),
         }
+
+    def undecided_tools(self) -> list[str]:
+        """The tools of labelled writes the policy's catalog does not know."""
+        return sorted({j.call.tool for j in self.judged if j.outcome == "undecided"})
 
 
 def _context(records: list[TraceRecord], before: int, limit: int = 4) -> list[str]:

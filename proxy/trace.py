@@ -56,7 +56,7 @@ class TraceRecord(pydantic.BaseModel):
 
     model_config = pydantic.ConfigDict(frozen=True, extra="ignore")
 
-    v: int = TRACE_VERSION
+    v: int = pydantic.Field(TRACE_VERSION, ge=1, le=TRACE_VERSION)  # (a newer one: not read)
     ts: str
     event: EventName
     session_id: str

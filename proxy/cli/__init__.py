@@ -112,7 +112,7 @@ def main() -> None:
 @click.option("--config", "config_path", type=click.Path(exists=True, dir_okay=False,
               path_type=Path), required=True, help="The configuration file (YAML).")
 @click.option("--host", help="Listen address (overrides the file).")
-@click.option("--port", type=int, help="Listen port (overrides the file).")
+@click.option("--port", type=click.IntRange(0, 65535), help="Listen port (overrides the file).")
 @click.option("--log-level", default="info", show_default=True,
               type=click.Choice(["debug", "info", "warning", "error"]))
 @click.option("--workers", type=click.IntRange(min=1), default=1, show_default=True,
@@ -139,6 +139,8 @@ def serve(config_path: Path, host: str | None, port: int | None, log_level: str,
     loop = new_event_loop()
     asyncio.set_event_loop(loop)
     runner = guarded_runner(app, config, handle_signals=True)
+    where = f"{host or config.listen.host}:{config.listen.port if port is None else port}"
+    failed: CallgateError | None = None
     try:
         loop.run_until_complete(runner.setup())
         site = listener_site(runner, runtime, host or config.listen.host,
@@ -148,9 +150,15 @@ def serve(config_path: Path, host: str | None, port: int | None, log_level: str,
         loop.run_forever()  # until SIGINT or SIGTERM (GracefulExit)
     except (web.GracefulExit, KeyboardInterrupt):
         pass
+    except CallgateError as e:  # (the store in use by another process, say)
+        failed = e
+    except OSError as e:  # (the port taken, an address this machine does not have)
+        failed = CallgateError(f"cannot listen on {where}: {e.strerror or e}")
     finally:
         loop.run_until_complete(runner.cleanup())  # in-flight calls finish first
         loop.close()
+    if failed is not None:
+        _fail(failed)
 
 
 def listener_site(runner: GuardedRunner, runtime: Runtime, host: str, port: int,
@@ -169,14 +177,23 @@ def guarded_runner(app: web.Application, config: Config, **kwargs: Any) -> Guard
 
 
 def demo_config(data_dir: Path, port: int, live_url: str, sandbox_url: str) -> Config:
-    """The demo's configuration; also written to ``data_dir/callgate.yaml`` so the commands
-    that take ``--config`` (store status, audit verify, operator create) reach its store."""
-    raw = demo_raw(data_dir, port, live_url, sandbox_url)
+    """The demo's configuration (``write_demo_config`` writes it down once the demo runs)."""
     data_dir.mkdir(parents=True, exist_ok=True)
-    (data_dir / "callgate.yaml").write_text(
-        "# written by `callgate demo` at each start; edits are overwritten\n"
-        + yaml.safe_dump(raw, sort_keys=False))
-    return Config.model_validate(raw)
+    return Config.model_validate(demo_raw(data_dir, port, live_url, sandbox_url))
+
+
+def write_demo_config(config: Config, port: int) -> Path:
+    """The running demo's configuration, written to ``callgate.yaml`` beside its store so the
+    commands that take ``--config`` (store status, audit verify, operator create) reach it.
+    Written only once the demo listens: a second demo that cannot start leaves the running
+    one's file as it is. ``port``: the one the proxy listens on (``--port 0``: the system's)."""
+    data_dir = Path(config.store.path).parent
+    raw = demo_raw(data_dir, port, config.upstreams["retail"].base_url,
+                   str(config.upstreams["retail"].sandbox_url))
+    path = data_dir / "callgate.yaml"
+    path.write_text("# written by `callgate demo` at each start; edits are overwritten\n"
+                    + yaml.safe_dump(raw, sort_keys=False))
+    return path
 
 
 def fresh_store(path: Path) -> bool:
@@ -334,6 +351,7 @@ async def _run_demo(config: Config, db_dir: Path | None, seed: int, upstream_por
         await listener_site(proxy, runtime, config.listen.host, config.listen.port).start()
         runners.insert(0, proxy)
         port = _bound_port(proxy, config.listen.port)  # (--port 0: the one the system chose)
+        written = write_demo_config(config, port)
         gate = ""
         if runtime.accounts is not None:
             # The demo admin gets fresh credentials at every start (only the demo does this).
@@ -364,7 +382,7 @@ async def _run_demo(config: Config, db_dir: Path | None, seed: int, upstream_por
             order=sample["order_id"], policy=runtime.policy.version, gate=gate, held=held,
             payments=payments, pay_port=upstream_port + 2, billing_port=upstream_port + 3,
             clinic_port=upstream_port + 4,
-            config=Path(config.store.path).with_name("callgate.yaml"),
+            config=written,
             mcp=f"http://127.0.0.1:{port}/mcp (docs/mcp.md)" if mcp_available()
             else "off: pip install 'callgate[mcp]' and restart the demo",
         ))
@@ -375,8 +393,9 @@ async def _run_demo(config: Config, db_dir: Path | None, seed: int, upstream_por
 
 
 @main.command()
-@click.option("--port", default=8080, show_default=True, help="The proxy's port.")
-@click.option("--upstream-port", default=8081, show_default=True,
+@click.option("--port", default=8080, show_default=True, type=click.IntRange(0, 65535),
+              help="The proxy's port.")
+@click.option("--upstream-port", default=8081, show_default=True, type=click.IntRange(1, 65531),
               help="The demo upstream's port; the sandbox copy, the payments, billing and clinic "
                    "services take the next four.")
 @click.option("--retail-db", type=click.Path(exists=True, file_okay=False, path_type=Path),
@@ -406,13 +425,16 @@ def demo(port: int, upstream_port: int, retail_db: Path | None, seed: int,
         click.echo("stopped.")
     except CallgateError as e:
         _fail(e)
-    except OSError as e:
+    except ValueError as e:  # (a --retail-db that is not tau-bench's retail database)
+        click.echo(f"callgate: cannot start the demo: {e}", err=True)
+        sys.exit(2)
+    except OSError as e:  # (a port taken, a --retail-db file that cannot be read)
         click.echo(f"callgate: cannot start the demo: {e}", err=True)
         sys.exit(1)
 
 
 @main.command("demo-upstream")
-@click.option("--port", default=8081, show_default=True)
+@click.option("--port", default=8081, show_default=True, type=click.IntRange(0, 65535))
 @click.option("--host", default="127.0.0.1", show_default=True,
               help="Address to listen on (0.0.0.0 in a container).")
 @click.option("--retail-db", type=click.Path(exists=True, file_okay=False, path_type=Path),
@@ -426,7 +448,11 @@ def demo_upstream(port: int, host: str, retail_db: Path | None, seed: int,
     from ..demo.data import generate, load_tau
     from ..demo.retail import build_retail_app
 
-    db = load_tau(retail_db) if retail_db else generate(seed)
+    try:
+        db = load_tau(retail_db) if retail_db else generate(seed)
+    except (OSError, ValueError) as e:
+        click.echo(f"callgate: {e}", err=True)
+        sys.exit(2)
     web.run_app(build_retail_app(db, write_latency_s=write_latency_ms / 1000), host=host,
                 port=port, access_log=None, print=None, loop=new_event_loop())
 

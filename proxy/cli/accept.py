@@ -10,6 +10,7 @@ import click
 import yaml
 
 from ..errors import CallgateError
+from .report import write_whole
 
 FILES = click.Path(exists=True, dir_okay=False, path_type=Path)
 
@@ -121,6 +122,5 @@ def import_tau2(tasks: Path, db: Path, policies: tuple[Path, ...], output: Path)
     from ..accept.scenario import from_tau2
 
     items = from_tau2(tasks, db.resolve(), [p.resolve() for p in policies])
-    output.write_text(yaml.safe_dump({"scenarios": items}, sort_keys=False, width=100),
-                      encoding="utf-8")
+    write_whole(output, [yaml.safe_dump({"scenarios": items}, sort_keys=False, width=100)])
     click.echo(f"{len(items)} scenarios -> {output}")

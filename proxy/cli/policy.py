@@ -112,11 +112,17 @@ def eval_(traces: tuple[Path, ...], labels_path: Path, policies: tuple[Path, ...
         click.echo(f"callgate: {e}", err=True)
         sys.exit(2)
     summary = result.summary()
+    if summary["undecided"]:
+        click.echo(f"callgate: {summary['undecided']} labelled writes call tools the policy's "
+                   f"catalog does not know ({', '.join(result.undecided_tools())}): not scored. "
+                   "Is --policy the pack for these traces' domain?", err=True)
     if as_json:
         for j in result.judged:
             if show_all or j.outcome in ("false_refusal", "miss"):
                 click.echo(orjson.dumps(j.as_json()).decode())
         click.echo(orjson.dumps({"summary": summary, "unmatched": result.unmatched}).decode())
+        if labels and not summary["scored"]:
+            sys.exit(2)
         return
     for j in result.judged:
         if not show_all and j.outcome not in ("false_refusal", "miss"):
@@ -143,6 +149,8 @@ def eval_(traces: tuple[Path, ...], labels_path: Path, policies: tuple[Path, ...
     click.echo(f"  false refusals (confirmation rules fired on confirmed/plan): "
                f"{summary['false_refusals']} {summary['false_refusal_rate']}")
     click.echo(f"  should-refuse writes refused: {summary['refused_of_should_refuse']}")
+    if labels and not summary["scored"]:
+        sys.exit(2)  # (nothing was judged: no figure here means anything)
 
 
 def _summary(calls: list[ReplayedCall]) -> dict[str, Any]:

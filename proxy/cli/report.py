@@ -44,7 +44,7 @@ def _compare(candidate: dict[str, Any], baseline_files: tuple[Path, ...], as_jso
     else:
         click.echo(render_compare_text(cmp), nl=False)
     if html_path is not None:
-        html_path.write_text(render_compare_html(cmp, candidate), encoding="utf-8")
+        write_whole(html_path, [render_compare_html(cmp, candidate)])
         click.echo(f"HTML report: {html_path}", err=True)
     gates = [cmp["gate"], candidate["gate"]]
     if any(g["active"] and not g["passed"] for g in gates):
@@ -56,23 +56,39 @@ def _compare(candidate: dict[str, Any], baseline_files: tuple[Path, ...], as_jso
 @click.option("-o", "--output", type=click.Path(dir_okay=False, path_type=Path), required=True,
               help="The trace file to write (JSON lines; '-' for standard output).")
 def import_(files: tuple[Path, ...], output: Path) -> None:
-    """Turn tau-bench / tau2-bench trajectory files into callgate traces (format auto-detected)."""
-    out = sys.stdout.buffer if str(output) == "-" else output.open("wb")
+    """Turn tau-bench / tau2-bench trajectory files into callgate traces (format auto-detected).
+    The output file appears whole or not at all (written beside it, then renamed)."""
     sessions = records = 0
+    lines: list[bytes] = []
     try:
         for path in files:
-            try:
-                for session in import_file(path):
-                    sessions += 1
-                    for record in session:
-                        out.write(record_to_json(record) + b"\n")
-                        records += 1
-            except (ValueError, orjson.JSONDecodeError) as e:
-                raise click.ClickException(f"{path}: {e}") from e
-    finally:
-        if out is not sys.stdout.buffer:
-            out.close()
+            for session in import_file(path):  # (each file is read whole and checked first)
+                sessions += 1
+                for record in session:
+                    lines.append(record_to_json(record) + b"\n")
+                    records += 1
+    except ValueError as e:  # (the file named in the message: import_file's)
+        raise click.ClickException(str(e)) from e
+    if str(output) == "-":
+        sys.stdout.buffer.writelines(lines)
+    else:
+        write_whole(output, lines)
     click.echo(f"{sessions} sessions, {records} records -> {output}", err=True)
+
+
+def write_whole(output: Path, chunks: list[bytes] | list[str]) -> None:
+    """``chunks`` written to ``output`` whole or not at all: to a file beside it, then renamed
+    over it. An output that cannot be written (its folder missing, no permission) is a
+    ``click.ClickException`` naming it."""
+    part = output.with_name(f".{output.name}.part")
+    try:
+        with part.open("wb") as f:
+            for chunk in chunks:
+                f.write(chunk.encode() if isinstance(chunk, str) else chunk)
+        part.replace(output)
+    except OSError as e:
+        part.unlink(missing_ok=True)
+        raise click.ClickException(f"cannot write {output}: {e.strerror or e}") from e
 
 
 def _pass_hat(value: str | None) -> tuple[int, float] | None:
@@ -80,9 +96,13 @@ def _pass_hat(value: str | None) -> tuple[int, float] | None:
         return None
     try:
         k, threshold = value.split(":")
-        return int(k), float(threshold)
+        parsed = int(k), float(threshold)
     except ValueError as e:
         raise click.BadParameter("give K:THRESHOLD, e.g. 4:0.5") from e
+    if parsed[0] < 1 or not 0 <= parsed[1] <= 1:
+        raise click.BadParameter(f"{value}: K is a number of trials (1 or more) and THRESHOLD a "
+                                 "share from 0 to 1, e.g. 4:0.5")
+    return parsed
 
 
 @click.command()
@@ -99,7 +119,7 @@ def _pass_hat(value: str | None) -> tuple[int, float] | None:
 @click.option("--plan", is_flag=True,
               help="For cases near the case floor, say how many more trials would change the "
                    "answer.")
-@click.option("--plan-budget", default=20, show_default=True,
+@click.option("--plan-budget", default=20, show_default=True, type=click.IntRange(1),
               help="With --plan: the most extra trials worth considering per case.")
 @click.option("--baseline", "baseline", multiple=True, type=FILES, metavar="FILE",
               help="Compare TRACES (the candidate) with this run (the baseline; repeat for "
@@ -120,6 +140,9 @@ def report(traces: tuple[Path, ...], as_json: bool, html_path: Path | None,
     session's scenario tag (the task id); a trial is a session. With gate options the exit code
     is 1 when a threshold is missed, so this is a CI step.
     """
+    if plan and min_case_floor is None:
+        raise click.UsageError("--plan says which cases near the case floor more trials could "
+                               "settle: add --min-case-floor")
     gate = Gate(min_consistency, min_case_floor, _pass_hat(min_pass_hat_k))
     try:
         result = build_report(collect(records_of(traces)), gate, plan=plan,
@@ -136,7 +159,7 @@ def report(traces: tuple[Path, ...], as_json: bool, html_path: Path | None,
     else:
         click.echo(render_text(result), nl=False)
     if html_path is not None:
-        html_path.write_text(render_html(result), encoding="utf-8")
+        write_whole(html_path, [render_html(result)])
         click.echo(f"HTML report: {html_path}", err=True)
     if result["gate"]["active"] and not result["gate"]["passed"]:
         sys.exit(1)
@@ -180,7 +203,7 @@ def extract_cases(traces: tuple[Path, ...], output: Path, config_path: Path | No
         click.echo(f"{found.sessions} sessions: nothing to extract (no refusal, rejected "
                    "ticket, upstream error or failed session)")
         return
-    output.write_text(render_cases(found, ", ".join(p.name for p in traces)), encoding="utf-8")
+    write_whole(output, [render_cases(found, ", ".join(p.name for p in traces))])
     reasons = ", ".join(f"{n} {r}" for r, n in sorted(found.by_reason.items()))
     click.echo(f"{found.sessions} sessions: {len(found.cases)} cases ({reasons}) -> {output}")
     if not output.name.startswith("tests"):

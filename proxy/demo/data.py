@@ -143,13 +143,48 @@ def generate(seed: int = 7, users: int = 60, orders: int = 180) -> RetailDB:
     return db
 
 
+# what each record of tau-bench's retail files must hold for the demo to serve it: field ->
+# its type
+_TAU_FIELDS: dict[str, dict[str, type | tuple[type, ...]]] = {
+    "users": {"email": str, "address": dict, "payment_methods": dict, "orders": list},
+    "orders": {"order_id": str, "user_id": str, "status": str, "items": list,
+               "payment_history": list},
+    "products": {"name": str, "product_id": str, "variants": dict},
+}
+
+
 def load_tau(directory: Path) -> RetailDB:
-    """Load tau-bench's retail database files (users.json, orders.json, products.json)."""
+    """Load tau-bench's retail database files (users.json, orders.json, products.json).
+    Raises ``FileNotFoundError`` for a file that cannot be read and ``ValueError`` for one that
+    is not JSON or not of that shape (each names the file and the first record at fault)."""
     parts = {}
     for name in ("users", "orders", "products"):
         path = directory / f"{name}.json"
         try:
-            parts[name] = json_loads(path.read_bytes())
+            data = json_loads(path.read_bytes())
         except OSError as e:
             raise FileNotFoundError(f"{path}: {e.strerror}") from e
+        except ValueError as e:  # (orjson's decode error is a ValueError)
+            raise ValueError(f"{path}: not JSON: {e}") from e
+        parts[name] = _tau_records(path, data, _TAU_FIELDS[name])
     return RetailDB(parts["users"], parts["orders"], parts["products"])
+
+
+def _tau_records(path: Path, data: Any, fields: dict[str, type | tuple[type, ...]]
+                 ) -> dict[str, Any]:
+    if not isinstance(data, dict):
+        raise ValueError(f"{path}: expected an object of records by id, got "
+                         f"{type(data).__name__}")
+    for key, record in data.items():
+        if not isinstance(record, dict):
+            raise ValueError(f"{path}: record {key!r} is not an object")
+        for field_name, kind in fields.items():
+            if not isinstance(record.get(field_name), kind):
+                raise ValueError(f"{path}: record {key!r}: {field_name!r} is missing or not "
+                                 f"of the expected type")
+        if "variants" in fields and not all(isinstance(v, dict)
+                                            for v in record["variants"].values()):
+            raise ValueError(f"{path}: record {key!r}: a variant is not an object")
+        if "items" in fields and not all(isinstance(i, dict) for i in record["items"]):
+            raise ValueError(f"{path}: record {key!r}: an item is not an object")
+    return data

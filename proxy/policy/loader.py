@@ -37,6 +37,11 @@ def load_policy_file(directory: Path) -> tuple[PolicyFile, Catalog]:
     doc = load_yaml(path)
     spec = validate_doc(PolicyFile, doc)
     catalog = Catalog(load_catalog((directory / spec.catalog).resolve()))
+    if spec.domain not in catalog.domains():
+        # (its rules would apply to no tool: a policy that checks nothing)
+        raise ConfigError(f"{doc.where(('domain',))}: domain {spec.domain!r} has no tools in "
+                          f"the catalog {spec.catalog} (its domains: "
+                          f"{', '.join(sorted(catalog.domains())) or 'none'})")
     for source in spec.identity:
         if catalog.get(source.tool) is None:
             raise ConfigError(f"{doc.where(('identity',))}: unknown identity tool {source.tool!r}")

@@ -304,9 +304,97 @@ def _names(spec: RequiresSpec) -> str:
     return " or ".join(r.tool for r in spec.any_of)
 
 
+def _params(tool: Tool | None) -> set[str] | None:
+    """A tool's argument names, from its JSON Schema; None where they are not known yet (a
+    schema its MCP server gives when the proxy starts)."""
+    props = tool.schema.get("properties") if tool is not None else None
+    return set(props) if isinstance(props, dict) else None
+
+
+def _check_names(rule: Any, catalog: Catalog, applies: Callable[[Tool], bool],
+                 where: str) -> None:
+    """What a rule names that no tool has, found when the file is read (each would make the
+    rule refuse, or never fire, whatever the agent does): an argument none of the rule's tools
+    takes, a fact read's argument its tool does not take, a ``fact.`` operand or placeholder in
+    a rule with no fact, a placeholder of no known form, an ordering against a literal that is
+    no number, a negative ``within_hours``."""
+    tools = [t for t in catalog.all() if applies(t)]
+    known = [p for t in tools if (p := _params(t)) is not None]
+    call_args = set().union(*known) if known else set()
+    names = ", ".join(sorted({t.name for t in tools}))
+
+    def call_arg(name: str, what: str) -> None:
+        if known and len(known) == len(tools) and name != "identity" \
+                and name not in call_args:
+            raise ConfigError(f"{where}: {what} names argument {name!r}, which none of the "
+                              f"rule's tools ({names}) takes")
+
+    def read(ref: FactRef, what: str) -> None:
+        tool = catalog.get(ref.tool)
+        if tool is None:
+            raise ConfigError(f"{where}: {what} names tool {ref.tool!r}, not in the policy's "
+                              "catalog")
+        takes = _params(tool)
+        for theirs, mine in ref.match.items():
+            if takes is not None and theirs not in takes:
+                raise ConfigError(f"{where}: {what} matches {ref.tool}'s argument {theirs!r}, "
+                                  f"which it does not take ({', '.join(sorted(takes))})")
+            call_arg(mine, f"{what} ({ref.tool}.{theirs})")
+
+    fact = getattr(rule, "fact", None)
+
+    def operand(ref: str, what: str) -> None:
+        head, _, rest = ref.partition(".")
+        if head == "args" and rest:
+            call_arg(rest.split(".", 1)[0], what)
+        elif head == "fact" and fact is None:
+            raise ConfigError(f"{where}: {what} {ref!r} reads a fact, but the rule names none "
+                              "(fact: {tool: ..., match: {...}})")
+
+    if isinstance(fact, FactRef):
+        read(fact, "fact")
+    if isinstance(rule, OrderRule):
+        for spec, what in ((rule.requires, "requires"), (rule.forbids, "forbids")):
+            for ref in spec.any_of if spec is not None else ():
+                read(ref, what)
+        for name in rule.once_per or ():
+            call_arg(name, "once_per")
+    if isinstance(rule, LinkedItemsRule):
+        call_arg(rule.selected, "selected")
+    if isinstance(rule, FactsRule):
+        for cond in rule.require:
+            for leaf in cond.any_of if isinstance(cond, AnyOf) else (cond,):
+                operand(leaf.left, "condition")
+                if leaf.right_ref is not None:
+                    operand(leaf.right_ref, "condition")
+                elif leaf.op in ("lt", "le", "gt", "ge") and _num(leaf.right) is None:
+                    raise ConfigError(f"{where}: {leaf.op} compares numbers; its right side "
+                                      f"{leaf.right!r} is none")
+                elif leaf.op == "within_hours" and ((hours := _num(leaf.right)) is None
+                                                    or hours < 0):
+                    raise ConfigError(f"{where}: within_hours takes a number of hours, 0 or "
+                                      f"more, as its right side, not {leaf.right!r}")
+    for m in _PLACEHOLDER.finditer(rule.message or ""):
+        if _TEMPLATE.fullmatch(m.group()) is None:
+            raise ConfigError(f"{where}: message placeholder {m.group()} is none of {{args.NAME}}, "
+                              "{fact.PATH}, {identity}")
+        operand(m.group(1), "message placeholder")
+
+
+_PLACEHOLDER = re.compile(r"\{([A-Za-z_][\w.-]*)\}")
+
+
 def compile_rule(rule: Any, catalog: Catalog, identity: Identity, where: str,
                  refresh: tuple[Refresh, ...] = (), clock: str | None = None,
                  fetch: frozenset[str] = frozenset()) -> CompiledRule:
+    compiled = _compile(rule, catalog, identity, where, refresh, clock, fetch)
+    _check_names(rule, catalog, compile_selector(rule.tools, catalog, where), where)
+    return compiled
+
+
+def _compile(rule: Any, catalog: Catalog, identity: Identity, where: str,
+             refresh: tuple[Refresh, ...], clock: str | None,
+             fetch: frozenset[str]) -> CompiledRule:
     applies = compile_selector(rule.tools, catalog, where)
     custom = compile_message(rule.message, identity, where) if rule.message else None
     route, rid, kind = rule.route, rule.id, rule.kind

@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 import orjson
+import pydantic
 
 from ..parse import loads as json_loads
 from ..trace import TraceRecord
@@ -193,8 +194,96 @@ def _tau2(data: dict[str, Any], source: str) -> Iterator[list[TraceRecord]]:
         yield session.finish(tags, expected or None, reward, declared)
 
 
+# The shapes the importers read, checked before anything is built (any other field is left
+# as it is): a file of another shape is named with its first fault, not met with a crash.
+class _Shape(pydantic.BaseModel):
+    model_config = pydantic.ConfigDict(strict=True, extra="allow")
+
+
+class _OpenAIFunction(_Shape):
+    name: str = ""
+    arguments: Any = None
+
+
+class _OpenAICall(_Shape):
+    id: str = ""
+    function: _OpenAIFunction = _OpenAIFunction()
+
+
+class _Tau2Call(_Shape):
+    id: str = ""
+    name: str = ""
+    arguments: Any = None
+
+
+class _Message(_Shape):
+    role: str | None = None
+    content: Any = None
+    error: bool | None = None
+    tool_call_id: str | None = None
+
+
+class _OpenAIMessage(_Message):
+    tool_calls: list[_OpenAICall] | None = None
+
+
+class _Tau2Message(_Message):
+    id: str | None = None
+    tool_calls: list[_Tau2Call] | None = None
+
+
+class _TaskInfo(_Shape):
+    task: dict[str, Any] | None = None
+
+
+class _TauBenchRun(_Shape):
+    task_id: int | str | None = None
+    trial: int = 0
+    reward: float | int | None = None
+    info: _TaskInfo | dict[str, Any] | None = None
+    traj: list[_OpenAIMessage] | None = None
+
+
+class _RewardInfo(_Shape):
+    reward: float | int | None = None
+
+
+class _Simulation(_Shape):
+    task_id: int | str | None = None
+    trial: int = 0
+    reward_info: _RewardInfo | None = None
+    messages: list[_Tau2Message] | None = None
+
+
+class _Tau2File(_Shape):
+    info: dict[str, Any] | None = None
+    tasks: list[dict[str, Any]] | None = None
+    simulations: list[_Simulation]
+
+
+_TAU_BENCH = pydantic.TypeAdapter(list[_TauBenchRun])
+_TAU2 = pydantic.TypeAdapter(_Tau2File)
+
+
+def _check_shape(data: Any, kind: str) -> None:
+    """Raises ``ValueError`` naming the first place ``data`` is not a ``kind`` file."""
+    try:
+        (_TAU_BENCH if kind == "tau-bench" else _TAU2).validate_python(data)
+    except pydantic.ValidationError as e:
+        first = e.errors()[0]
+        # (the place by its fields and positions, not the union's member types tried there)
+        where = ".".join(str(p) for p in first.get("loc", ())
+                         if isinstance(p, int) or p not in _TYPE_NAMES)
+        what = first["msg"].split(" or instance of ", 1)[0]
+        raise ValueError(f"not a {kind} trajectory file: {where or 'the file'}: {what}") from None
+
+
+_TYPE_NAMES = frozenset({"int", "float", "str", "bool", "none", "dict[str,any]",
+                         "_TaskInfo", "_RewardInfo"})
+
+
 def detect(data: Any) -> str:
-    if isinstance(data, list) and (not data or "traj" in data[0]):
+    if isinstance(data, list) and (not data or (isinstance(data[0], dict) and "traj" in data[0])):
         return "tau-bench"
     if isinstance(data, dict) and "simulations" in data:
         return "tau2-bench"
@@ -207,6 +296,7 @@ def import_file(path: Path) -> Iterator[list[TraceRecord]]:
     try:
         data = json_loads(path.read_bytes())
         kind = detect(data)
+        _check_shape(data, kind)
     except ValueError as e:  # (orjson's decode errors are ValueErrors)
         raise ValueError(f"{path}: {e}") from e
     source = path.stem

@@ -116,3 +116,29 @@ def test_a_trace_that_cannot_be_read_is_named_not_a_traceback(tmp_path: Path, na
         assert result.exit_code == code, result.output
         assert said in result.output and "Traceback" not in result.output
         assert not isinstance(result.exception, ValueError)
+
+
+def test_writes_the_policy_never_judged_are_not_scored(tmp_path: Path) -> None:
+    """Another domain's pack (retail for an airline run): its catalog knows none of the writes,
+    so none is scored (they were shown as agreeing with every label) and the command fails."""
+    run = tmp_path / "run.json"
+    run.write_text(json.dumps({"info": {"environment_info": {"domain_name": "airline"}},
+                               "simulations": [{"id": "s", "task_id": "1", "trial": 0, "messages": [
+                                   {"role": "user", "content": "cancel ABC123 please"},
+                                   {"role": "assistant", "content": None, "tool_calls": [
+                                       {"id": "c1", "name": "cancel_reservation",
+                                        "arguments": {"reservation_id": "ABC123"}}]},
+                                   {"role": "tool", "id": "c1", "content": "{}"}]}]}))
+    labels = tmp_path / "labels.jsonl"
+    labels.write_text('{"file": "run.json", "session": "1:0", "write": 1, "call_id": "c1", '
+                      '"label": "unconfirmed"}\n')
+    result = CliRunner().invoke(main, ["policy", "eval", str(run), "--labels", str(labels),
+                                       "--policy", str(PACKS[0]), "--json"])
+    assert result.exit_code == 2, result.output
+    assert "catalog does not know (cancel_reservation): not scored" in result.output
+    summary = json.loads(result.output.strip().splitlines()[-1])["summary"]
+    assert summary["scored"] == 0 and summary["undecided"] == 1 and summary["agreement"] is None
+    result = CliRunner().invoke(main, ["policy", "eval", str(run), "--labels", str(labels),
+                                       "--policy", str(PACKS[1]), "--json"])
+    summary = json.loads(result.output.strip().splitlines()[-1])["summary"]
+    assert summary["scored"] == 1 and summary["undecided"] == 0

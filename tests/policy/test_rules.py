@@ -84,6 +84,30 @@ def write_policy(tmp_path: Path, rules: str) -> Path:
          "  - id: x\n    kind: order\n    tools: all\n    once_per: [a]\n", 9, "used twice"),
         ("  - id: x\n    kind: confirmation\n    tools: {kind: write}\n    key_arguments:\n"
          "      cancel_pending_order: [nope]\n", 5, "has no arguments"),
+        # what no tool has, found when the file is read, not left to refuse every call
+        ("  - id: x\n    kind: facts\n    tools: [cancel_pending_order]\n    fact: {tool: "
+         "get_order_details, match: {order_id: order_idd}}\n    require:\n"
+         "      - {left: fact.status, op: eq, right: pending}\n", 5,
+         "names argument 'order_idd', which none of the rule's tools (cancel_pending_order)"),
+        ("  - id: x\n    kind: order\n    tools: [cancel_pending_order]\n    requires: {any_of: "
+         "[{tool: find_user_id_by_email, match: {nope: order_id}}]}\n", 5,
+         "find_user_id_by_email's argument 'nope', which it does not take (email)"),
+        ("  - id: x\n    kind: order\n    tools: [cancel_pending_order]\n    requires: {any_of: "
+         "[{tool: get_order_details}]}\n    message: 'order {args.nonexistent}'\n", 5,
+         "names argument 'nonexistent'"),
+        ("  - id: x\n    kind: order\n    tools: [cancel_pending_order]\n    requires: {any_of: "
+         "[{tool: get_order_details}]}\n    message: 'it is {fact.status}'\n", 5,
+         "reads a fact, but the rule names none"),
+        ("  - id: x\n    kind: order\n    tools: [cancel_pending_order]\n    requires: {any_of: "
+         "[{tool: get_order_details}]}\n    message: 'hi {bogus}'\n", 5,
+         "placeholder {bogus} is none of"),
+        ("  - id: x\n    kind: facts\n    tools: [cancel_pending_order]\n    fact: {tool: "
+         "get_order_details, match: {order_id: order_id}}\n    require:\n"
+         "      - {left: fact.status, op: lt, right: abc}\n", 5, "lt compares numbers"),
+        ("  - id: x\n    kind: facts\n    tools: [cancel_pending_order]\n    fact: {tool: "
+         "get_order_details, match: {order_id: order_id}}\n    require:\n"
+         "      - {left: fact.created_at, op: within_hours, right: -5}\n", 5,
+         "within_hours takes a number of hours, 0 or more"),
     ],
 )
 def test_policy_errors_name_file_and_line(tmp_path: Path, rules: str, line: int,
@@ -148,4 +172,21 @@ def test_bad_clock_is_a_config_error(tmp_path: Path) -> None:
     text = (tmp_path / "policy.yaml").read_text().replace("rules:", "clock: yesterday\nrules:")
     (tmp_path / "policy.yaml").write_text(text)
     with pytest.raises(ConfigError, match="not an ISO date"):
+        load_policy(tmp_path)
+
+
+def test_a_message_naming_what_its_rule_has_compiles(tmp_path: Path) -> None:
+    write_policy(tmp_path, "  - id: x\n    kind: facts\n    tools: [cancel_pending_order]\n"
+                           "    fact: {tool: get_order_details, match: {order_id: order_id}}\n"
+                           "    require:\n      - {left: fact.status, op: eq, right: pending}\n"
+                           "    message: 'order {args.order_id} is {fact.status}'\n")
+    assert load_policy(tmp_path).rules[0].id == "x"
+
+
+def test_a_domain_without_tools_in_the_catalog_is_an_error(tmp_path: Path) -> None:
+    (tmp_path / "policy.yaml").write_text(
+        f"domain: nosuch\ncatalog: {ROOT}/schemas/retail/catalog.yaml\nrules:\n"
+        "  - {id: x, kind: order, tools: [cancel_pending_order], once_per: [order_id]}\n")
+    with pytest.raises(ConfigError, match=r"policy.yaml:1: domain 'nosuch' has no tools in the "
+                                          r"catalog .* \(its domains: retail\)"):
         load_policy(tmp_path)
