@@ -478,6 +478,8 @@ _PAY_CUE = (r"(?:pay|paying|paid|payment|charg\w*|refund\w*|use|using|via|cover\
             r"put (?:it |that |this |the \w+ )?on|go(?:es)? (?:on|to|back to)|credited to|"
             r"debited from|"
             r"\d+(?:\.\d\d)? on|"  # ("Total: $161 on gift card ending in 6319")
+            # ("charge the $71.96 price difference to your gift card")
+            r"difference (?:to|on|from)|"
             # ("switch order #W1 from your Visa ending 6791 to PayPal", "To: PayPal")
             r"from(?: [^.,;:!?\n]{1,50}?)? to|to:|new (?:payment|method)\w*:?|"
             r"(?:switch\w*|chang\w*|mov\w*) (?:it |this |that |the payment |your payment |"

@@ -453,6 +453,9 @@ _NOTHING_ELSE = re.compile(r"(?<![\w'])(?:(?:just|only) (?:those|these|that|this
 _CLOSING_START = re.compile(r"[.!;:](?=\s)")
 _ACKNOWLEDGED = re.compile(rf"(?:(?:{_THANKS_WORDS}|k|noted|nice|(?:yeah,? |yes,? )?(?:that )?makes "
                            rf"sense|fair enough|i understand|gotcha)[\s,.!]*)+")
+# an acknowledgment said as such, a sentence of its own
+_GOT_IT = re.compile(r"(?:^|[.!?;]\s*)(?:(?:ok(?:ay)?|alright|right|oh)[,\s]+)?(?:got it|noted|"
+                     r"understood|i see|i understand)[\s.!,]*(?:$|[.!?;])")
 # (what the agent means to do; "I can only change item options" says what is possible)
 _INTENT = re.compile(r"(?<![\w'])(?:i'?ll|i will|i'?m going to|i am going to|let me|i can(?! only)|"
                      r"we can(?! only)|i could|i'?m about to|i am about to|now i'?ll|next i'?ll|"
@@ -465,8 +468,10 @@ def _acknowledges(messages: list[Message], index: int) -> bool:
     options); "I'll cancel order #W1 now." "Ok" stays a yes."""
     # (the yes alone: "Perfect. Just to be sure, the bag is definitely on there?" to a report
     # of what was done)
-    if not _ACKNOWLEDGED.fullmatch(plain(messages[index])) \
-            and not _ACKNOWLEDGED.fullmatch(reading_of(messages[index]).words):
+    said = plain(messages[index])
+    if not _ACKNOWLEDGED.fullmatch(said) \
+            and not _ACKNOWLEDGED.fullmatch(reading_of(messages[index]).words) \
+            and not _GOT_IT.search(said):  # ("Okay, 4. Got it. So we could add 3 more?")
         return False
     text, _start = _turn_before(messages, index)
     return bool(text) and "?" not in text and not _GO_AHEAD_ASKED.search(text) \
@@ -646,8 +651,11 @@ _INTERJECTION = re.compile(r"(?<![\w'])(?:oh|ah|hmm+|um+|no,? wait|wait,? no|wai
                            r"one sec(?:ond)?)(?![\w'])")
 
 
-_IF = re.compile(r"(?<![\w'])(?:as long as|only if|provided(?: that)?|if|assuming)\s+(?P<c>[^.;!?]*?)"
-                 r"(?=\s*(?:,|$|[.;!?]|(?<![\w'])then(?![\w'])))")
+_IF = re.compile(r"(?<![\w'])(?:as long as|only if|provided(?: that)?|if|assuming)\s+"
+                 # (a sum's decimal point is no sentence's end: "as long as the $12.07 goes on
+                 # PayPal")
+                 r"(?P<c>(?:[^.;!?]|\.(?=\d))*?)"
+                 r"(?=\s*(?:,|$|[;!?]|\.(?!\d)|(?<![\w'])then(?![\w'])))")
 _METHOD = r"(?:gift ?card|visa|mastercard|amex|american express|discover|paypal|credit card|" \
           r"debit card|certificate|card ending (?:in )?\d{4}|original payment(?: method)?)"
 _METHODS = re.compile(r"(?<![\w'])" + _METHOD + r"(?![\w'])")
@@ -1788,11 +1796,28 @@ _ID_FORM = re.compile(r"\d{3}")
 _DATE_FORM = re.compile(r"^\d{4}-\d{2}-\d{2}$")
 
 
+def _products_named(session: SessionState, text: str) -> set[str]:
+    """The products looked up whose name ``text`` says (its last word, or its first where the
+    last names a collection: "the grill", "the luggage"): their ids."""
+    _variants(session)
+    names: dict[str, str] = session.derived.get("product_names", {})
+    out = set()
+    for product, name in names.items():
+        words = name.split()
+        if not words:
+            continue
+        head = words[0] if words[-1] in _COLLECTIVE and len(words) > 1 else words[-1]
+        if len(head) >= 3 and re.search(rf"(?<![\w']){re.escape(head)}(?:e?s)?(?![\w'])", text):
+            out.add(product)
+    return out
+
+
 def _variants(session: SessionState) -> dict[str, tuple[str, dict[str, str]]]:
     """item id -> (its product's id, its options), from the product look-ups so far (kept
-    incrementally)."""
+    incrementally; the products' names beside, ``_products_named``)."""
     found: dict[str, tuple[str, dict[str, str]]]
     found, seen = session.derived.get("variants", ({}, 0))
+    names: dict[str, str] = session.derived.setdefault("product_names", {})
     for call in session.calls[seen:]:
         result = call.result if call.kind == "read" else None
         if not isinstance(result, dict):
@@ -1800,6 +1825,8 @@ def _variants(session: SessionState) -> dict[str, tuple[str, dict[str, str]]]:
         variants = result.get("variants")
         if isinstance(variants, dict):
             product = str(result.get("product_id", ""))
+            if isinstance(result.get("name"), str):
+                names[product] = result["name"].lower()
             for ident, variant in variants.items():
                 options = variant.get("options") if isinstance(variant, dict) else None
                 if isinstance(options, dict):
@@ -1831,7 +1858,11 @@ def _option_refused(session: SessionState, theirs: Text, arguments: dict[str, An
         for v in value:
             variants = _variants(session) if variants is None else variants
             options = variants.get(str(v), ("", {}))[1]
-            hit = next((o for o in options.values() if o.lower() in down), None)
+            # (a value of several words by its first: "not a side burner")
+            hit = next((o for o in options.values() if o.lower() in down or (
+                " " in o and o.lower().split(" ", 1)[0] in down and re.search(
+                    rf"(?<![\w'])(?:not|no|never|instead of)\s+(?:the\s+|a\s+|an\s+)?"
+                    rf"{re.escape(o.lower())}(?![\w'])", theirs.plain))), None)
             if hit is not None:
                 return name, f"not {hit}", v
     return None
@@ -1865,12 +1896,15 @@ def _option_asked(session: SessionState, theirs: Text, arguments: dict[str, Any]
         if not name.startswith("new_") or not isinstance(value, list):
             continue
         variants = _variants(session) if variants is None else variants
+        # (words about another product of the plan are that one's: "the grill I received has
+        # a rotisserie ... make the new one charcoal, medium", not the helmet's ventilation)
+        said_of = _products_named(session, clauses)
         given = arguments.get(name[len("new_"):])
         back = {o.lower() for g in (given if isinstance(given, list) else [])
                 for o in variants.get(str(g), ("", {}))[1].values()}
         for v in value:
             product, own = variants.get(str(v), ("", {}))
-            if not own:
+            if not own or (said_of and product not in said_of):
                 continue
             for key, mine in own.items():
                 if _option_at(clauses, mine):
@@ -2203,43 +2237,65 @@ def _swapped_member(last: Text, value: Any, arguments: dict[str, Any], aliases: 
 
 def _twin_undescribed(session: SessionState, last: Text, value: Any, arguments: dict[str, Any]
                       ) -> tuple[str, str] | None:
-    """A member of the call's list of items (a return's ``item_ids``) that shares its name
-    with another item of the order, where the proposal the user answered describes a twin by
-    its own options ("Electric Toothbrush (blue, high, AA batteries)"), says that name fewer
-    times than the call holds such items, and says none of this one's own options (the black
-    toothbrush the user had just decided to keep): (the member, its name), else None."""
-    if not isinstance(value, list) or len(value) < 2:
+    """A member of the call's list of items (a return's ``item_ids``) that shares its name with
+    another item of the order, where the proposal the user answered describes a twin by its own
+    options or price ("Electric Toothbrush (blue, high, AA batteries)"; "Bluetooth Speaker
+    (blue, not water resistant, $305.45)") and says nothing of this one's: the twin was
+    proposed, not this one (the call returning the other speaker; or both toothbrushes, the
+    name said once, after the user decided to keep the black one): (the member, its name),
+    else None."""
+    if not isinstance(value, list) or not value:
         return None
     current = _current(session, arguments)
     items = current.get("items") if current is not None else None
-    if not isinstance(items, list):
+    if not isinstance(items, list) or len(items) < 2:
         return None
     by_id: dict[str, tuple[str, set[str]]] = {}
     for item in items:
         if isinstance(item, dict) and isinstance(ident := item.get("item_id"), str) \
                 and isinstance(name := item.get("name"), str) \
                 and isinstance(options := item.get("options"), dict):
-            by_id[ident] = (name.lower(), {str(o).lower() for o in options.values()
-                                           if isinstance(o, str | int | float)})
+            marks = {str(o).lower() for o in options.values()
+                     if isinstance(o, str | int | float)} - _PLAIN_VALUES
+            price = item.get("price")
+            if isinstance(price, int | float) and not isinstance(price, bool):
+                marks.add(f"${price:,.2f}")
+            by_id[ident] = (name.lower(), marks)
     names = [by_id[v][0] for v in value if isinstance(v, str) and v in by_id]
-    if len(names) == len(set(names)):
-        return None  # (no two of the call's items share a name)
+    if len({name for name, _ in by_id.values()}) == len(by_id):
+        return None  # (no two items of the order share a name)
     text = last.kept().plain
     for v in value:
-        if not isinstance(v, str) or v not in by_id or names.count(by_id[v][0]) < 2:
+        if not isinstance(v, str) or v not in by_id:
             continue
         name, mine = by_id[v]
-        twins = [opts for ident, (n, opts) in by_id.items() if n == name and ident != v]
+        twins = [(ident, marks) for ident, (n, marks) in by_id.items()
+                 if n == name and ident != v]
+        if not twins:
+            continue
+        shared = set().union(*(m for _, m in twins))
+        if any(_mark_said(text, o) for o in mine - shared):
+            continue  # (this one is described)
+        described = [ident for ident, marks in twins
+                     if any(_mark_said(text, o) for o in marks - mine)]
+        if not described:
+            continue
+        if any(ident not in value for ident in described):
+            return v, name  # (the twin described, and not this one, is not in the call)
         said = re.escape(name)
         if len(re.findall(rf"(?<![\w']){said}(?![\w'])", text)) >= names.count(name) or \
                 re.search(rf"(?<![\w']){said}e?s(?![\w'])|(?<![\w'])(?:both|two|2|all)\s+(?:[\w-]+"
                           rf"\s+){{0,3}}?{said}|{said}\s*\(?\s*(?:x|×)\s*\d", text):
-            continue
-        if any(_option_said(text, o) for o in mine - set().union(*twins)):
-            continue
-        if any(_option_said(text, o) for t in twins for o in t - mine):
-            return v, name
+            continue  # (the name said for each of them)
+        return v, name
     return None
+
+
+def _mark_said(text: str, mark: str) -> bool:
+    """An option's value, or a price (``$305.45``), said in ``text``."""
+    if mark.startswith("$"):
+        return re.search(rf"(?<![\d.,]){re.escape(mark[1:])}(?![\d])", text) is not None
+    return _option_said(text, mark)
 
 
 def _option_said(text: str, option: str) -> bool:
@@ -2592,10 +2648,12 @@ def _acted_on_another(last: Text, spec: ActionSpec, arguments: dict[str, Any],
                 # just before)
                 bound.add(before)
             before = found[-1] if found else before
-            # (the action said of all of them binds none: "after downgrading all these"; nor
-            # of one it says cannot be acted on, "can no longer be changed", or reports done,
-            # "I cancelled #W2 by mistake")
-            if names_action(sentence, spec.words) is None or _for_all(sentence, spec.words) \
+            # (the action said of all of them binds none: "after downgrading all these", but
+            # "Return all items from order #W5490111" binds its one id; nor of one it says
+            # cannot be acted on, "can no longer be changed", or reports done, "I cancelled #W2
+            # by mistake")
+            if names_action(sentence, spec.words) is None \
+                    or (len(set(found)) != 1 and _for_all(sentence, spec.words)) \
                     or _CANNOT.search(sentence) or _NO_LONGER.search(sentence):
                 continue
             verbs = [a for a in action_pattern(spec.words).finditer(sentence)
@@ -2675,11 +2733,18 @@ def _unspelled(last: Text, window: Text, theirs: Text, spec: ActionSpec,
         # (item 1000000003) and the Water Bottle"), not in a list of the order's contents
         beside = Text(" . ".join(part for part in _ACTION_SENTENCES.split(last.plain)
                                  if any(named(Text(part), v, {}) for v in spelled)))
+        steps: Text | None = None
         for v in value:
             if v in spelled or kind_of(v) or named(window, v, {}) \
                     or named(theirs, v, aliases.distinct):
                 continue  # (payments split among methods are the sums' checks)
-            if not named(beside.kept(), v, aliases.distinct):
+            if named(beside.kept(), v, aliases.distinct):
+                continue
+            # (or a step of a numbered plan names it alone: "1. Running Shoes (size 9, yellow)
+            # -> Running Shoes (size 9, black)", where the keyboard's id is spelt elsewhere)
+            if steps is None:
+                steps = Text(" . ".join(_numbered(last.kept().plain).values()))
+            if not named(steps, v, aliases.distinct):
                 return key.name, v
     return None
 

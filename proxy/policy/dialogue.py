@@ -570,6 +570,8 @@ def _read_sentence(sentence: str, question: bool) -> tuple[Act, bool]:
         rest = (text[:redirect.start()] + " " + text[redirect.end():]).strip(" ,")
         if rest and _sentence_act(rest, False)[0] is Act.AFFIRM:
             return Act.AFFIRM, False
+        if not rest:  # (alone, after a yes: "That sounds good. Can you please use my card
+            return Act.OTHER, False  # ending in 7334 for this booking instead?", a detail)
     if _NEW_TOPIC.match(text):  # ("OK, what about his Miami trip": a new request)
         return Act.OTHER, False
     emoji_yes = bool(_EMOJI_YES.search(sentence))
@@ -626,11 +628,15 @@ def _read_sentence(sentence: str, question: bool) -> tuple[Act, bool]:
 _GO_AFTER_HEDGE = re.compile(r"(?:" + "|".join(_HEDGE_WORDS) + r")[\s,.!…-]+"
                              r"(?:(?:then|like|um+|uh+|so|well)[\s,]+)*"
                              r"(?:please[\s,]+)?(?:go ahead|proceed|do it|go for it|"
+                             # ("I guess I'll take it, but I'm not happy about it")
+                             r"i(?:'?ll| will) (?:take|accept) (?:it|that|this|them)|"
                              # (a yes said again after the hedge: "yeah i guess like yeah sure,
                              # just those two")
                              r"(?:yes|yeah|yep|ok(?:ay)?)[\s,]+sure(?:[\s,]+(?:just|only) "
                              r"(?:the |those |these |that |this )?\w+(?: \w+)?)?)"
-                             r"(?:[\s,]+(?:please|then|thanks?|thank you))*[\s.!]*$")
+                             r"(?:[\s,]+(?:please|then|thanks?|thank you))*"
+                             r"(?:,? but i'?m not (?:happy|thrilled|pleased) about (?:it|this|that))?"
+                             r"[\s.!]*$")
 _JUST_ASKING = re.compile(r"(?:(?:a|one|just a|just one) )?(?:quick )?question(?: though| tho| first)?"
                           r"[\s,:-]")
 _NEW_TOPIC = re.compile(r"(?:ok(?:ay)?|alright|all right|fine|sure|right)[,.]?\s+(?:so\s+)?(?:what|how) "
@@ -644,9 +650,13 @@ _CANCEL_THAT = re.compile(r"(?<![\w'])cancel (?:that|this)(?: one)?(?=\s*(?:$|[,
 _PAY_REDIRECT_Q = re.compile(
     r"(?:,?\s*(?:but|and)\s+)?(?:can|could|would|will)\s+(?:you\s+)?(?:please\s+)?(?:(?:put|send|"
     r"refund|charge|move|make|bill|pay)\s+)?(?:the |my |that |this )?(?:refund|money|charge|payment|"
-    r"it|that|this|difference)?\s*(?:go\s+)?(?:back\s+)?(?:on|to|onto|into|with|using)\s+(?:my |the )"
+    r"it|that|this|difference)?\s*(?:go\s+)?(?:back\s+)?(?:(?:on|to|onto|into|with|using)\s+|"
+    r"(?<![\w'])use\s+)(?:my |the )"
     r"[\w ]{0,20}?(?:gift ?card|visa|mastercard|amex|paypal|credit card|debit card|card|"
-    r"certificate)(?: ending(?: in)? \d{4})?(?: instead)?(?: please)?\s*$")
+    r"certificate)(?: ending(?: in)? \d{4})?"
+    # ("can you please use my credit card ending in 7334 for this booking instead?")
+    r"(?: for (?:this|the|my) (?:booking|order|reservation|return|exchange|change|upgrade|"
+    r"refund|charge|difference))?(?: instead)?(?: please)?\s*$")
 # A detail put right in passing: "oh wait sorry, it's 4B not 4D", "sorry, I meant 4B not 4D"
 _CORRECTION = re.compile(
     r"(?:(?:oh|ah|ugh)[\s,]+)?(?:wait|sorry|oops)[\s,.!-]+(?:(?:sorry|oops)[\s,.!-]+)?(?:it'?s|it is|"
@@ -890,10 +900,15 @@ def held_topics(text: str) -> list[str]:
     return out
 
 
+_TAKE_IT = re.compile(r"(?<![\w'])(?:i'?ll|i will|we'?ll|we will) take (?:it|that|this)(?![\w'])")
+
+
 def _is_choice(sentence: str) -> bool:
     """An affirming sentence whose only go-ahead is picking an option."""
     if _LABEL_PICK.fullmatch(sentence):
         return True
+    if _TAKE_IT.search(sentence):  # (what was offered, accepted: "I guess I'll take it")
+        return False
     text = _CHOICE.sub(" ", _IDIOMS.sub(" ", sentence))
     return bool(_CHOICE.search(_IDIOMS.sub(" ", sentence))) and not (
         _yes_strong(text) or _IMPERATIVE.search(text) or _EMOJI_YES.search(text))

@@ -1,9 +1,10 @@
 """Cases from the twenty-ninth independent review, held out (helpers wrote conversations
 without seeing the project: tau-bench-like retail sessions bundling several requests, with
 customers changing their minds midway, Z45-Z55; tau2-like airline sessions after the shared
-Claude run, plans over several reservations and split payments, Z56 on; docs/policy.md gives
-the figures). Shortened to what the check reads, each refusal beside the allowed case it must
-not break."""
+Claude run, plans over several reservations and split payments, Z56-Z70) and the thirtieth
+(tau2-like retail after the shared gpt-4.1 run, tau-bench-like airline after the gpt-4o run,
+Z71 on); docs/policy.md gives the figures). Shortened to what the check reads, each refusal
+beside the allowed case it must not break."""
 
 from __future__ import annotations
 
@@ -34,6 +35,7 @@ from .test_confirm_review8 import LOOKED_UP, PROFILE, RETURN, cancel, shop
 from .test_confirm_review13 import TWO_ORDERS
 from .test_confirm_review16 import NEW_HOME
 from .test_confirm_review21 import ADR, ORDER_ADR, PLAN_OF_THREE, USER_ADR
+from .test_ledger import ORDER, PENDING
 
 CANCEL = "cancel_pending_order"
 HOME = {"user_id": "ava_1", **NEW_HOME}
@@ -149,6 +151,137 @@ TWO_BOOKINGS = [("read", "get_user_details", {"user_id": "mia_li_3668"}, TWO_CAR
                 "economy, $240, no bags, no insurance.\n\nDo you confirm both steps?",
                 "user: Yes, please go ahead with both steps."]
 
+EXCHANGE = "exchange_delivered_order_items"
+MODIFY = "modify_pending_order_items"
+
+
+def _variant(item: str, **options: str) -> dict[str, Any]:
+    return {"item_id": item, "available": True, "options": options}
+
+
+# products looked up, their names with them: a correction about the grill is the grill's
+HELMET = {"product_id": "p8", "name": "Cycling Helmet", "variants": {
+    "8000000001": _variant("8000000001", size="S", color="red", ventilation="low"),
+    "8000000002": _variant("8000000002", size="M", color="red", ventilation="high"),
+    "8000000003": _variant("8000000003", size="M", color="red", ventilation="medium")}}
+GRILL = {"product_id": "p9", "name": "Grill", "variants": {
+    "9000000001": _variant("9000000001", type="charcoal", size="medium", features="side burner"),
+    "9000000002": _variant("9000000002", type="charcoal", size="medium", features="rotisserie"),
+    "9000000003": _variant("9000000003", type="gas", size="portable", features="none")}}
+HELMET_ORDER = {**ORDER, "items": [{"item_id": "8000000001", "name": "Cycling Helmet",
+                                    "product_id": "p8"}]}
+GRILL_ORDER = {**PENDING, "items": [{"item_id": "9000000003", "name": "Grill",
+                                     "product_id": "p9"}]}
+TWO_CHANGES = [PROFILE, ("read", "get_order_details", {"order_id": "#W1000001"}, HELMET_ORDER),
+               ("read", "get_order_details", {"order_id": "#W2000002"}, GRILL_ORDER),
+               ("read", "get_product_details", {"product_id": "p8"}, HELMET),
+               ("read", "get_product_details", {"product_id": "p9"}, GRILL),
+               "assistant: Here's what I found:\n\n1. **Exchange the Cycling Helmet** - order "
+               "#W1000001 (delivered)\n   - New: size M, red, high ventilation\n   - Refund of $0.60\n\n2. "
+               "**Modify the Grill** - order #W2000002 (pending)\n   - New: charcoal, medium, side burner\n"
+               "   - Refund of $114.53\n\nAll price differences would be refunded to your Visa "
+               "ending in 7334. Would you like me to proceed with both?",
+               "user: Yes to both - but the grill I received has a rotisserie, not a side burner. "
+               "Make the new one charcoal, medium, with the rotisserie, same as the one I have."]
+
+# a condition with a sum in it, met by the proposal
+LAMP_SWAP = [PROFILE, ("read", "get_order_details", {"order_id": "#W1000001"}, ORDER),
+             "assistant: Here are the updated details:\n\n- Exchange the Desk Lamp from order "
+             "#W1000001 for the Desk Lamp (silver, low brightness, battery-powered), item "
+             "1000000009.\n- The price difference of $12.07 will be charged to your PayPal "
+             "account.\n\nWould you like me to proceed with this exchange?",
+             "user: Yes, as long as the $12.07 goes on PayPal - that's the only account I use."]
+
+
+def _lamp_swap(method: str) -> dict[str, Any]:
+    return {"order_id": "#W1000001", "item_ids": ["1000000003"], "new_item_ids": ["1000000009"],
+            "payment_method_id": method}
+
+
+# "all items from order #W1000001": the action said of all of one order's items binds it
+BOTH_RETURNS = [PROFILE, ("read", "get_order_details", {"order_id": "#W1000001"}, ORDER),
+                ("read", "get_order_details", {"order_id": "#W2000002"}, {
+                    **PENDING, "status": "delivered"}),
+                "assistant: Here's what I can do for you:\n1. Return all items from order "
+                "#W1000001 (Bluetooth Speaker, Water Bottle, Desk Lamp) - refund of $245.00 to "
+                "your Visa ending in 7334.\n2. Return the Kettle from order #W2000002 - refund of "
+                "$58.89 to your PayPal account.\n\nWould you like me to proceed with both "
+                "returns?", "user: ugh. fine. do both."]
+WHICH_ORDER = [*BOTH_RETURNS[:3], "assistant: You have orders #W1000001 (Bluetooth Speaker, "
+               "Water Bottle, Desk Lamp) and #W2000002 (Kettle, Office Chair). Shall I return "
+               "all items from order #W2000002, refunded to your Visa ending in 7334?",
+               "user: yes"]
+ALL_OF_IT = ["1000000001", "1000000002", "1000000003"]
+
+# the payment the user chose, confirmed; the call paying with the other method offered
+CHOSEN = [PROFILE, ("read", "get_order_details", {"order_id": "#W2000002"}, PENDING),
+          "assistant: The total price difference is $71.96. Which payment method would you like "
+          "to use: your PayPal account or your gift card?", "user: Gift card.",
+          "assistant: To confirm:\n- Modify the Kettle in order #W2000002 to item 2000000009 as "
+          "listed above.\n- Charge the $71.96 price difference to your gift card.\n\nShall I "
+          "proceed?", "user: Yes."]
+
+
+def _kettle(method: str) -> dict[str, Any]:
+    return {"order_id": "#W2000002", "item_ids": ["2000000001"], "new_item_ids": ["2000000009"],
+            "payment_method_id": method}
+
+
+# a numbered step naming an item alone, another item's id spelt elsewhere in the turn
+STEPS = [PROFILE, ("read", "get_order_details", {"order_id": "#W1000001"}, ORDER),
+         "assistant: Your order #W1000001 includes a Desk Lamp (item 1000000003, $45.00).\n\n"
+         "Here's the updated exchange for order #W1000001:\n1. Water Bottle (red) → Water "
+         "Bottle (blue), item 5000000009: +$2.00\n2. Desk Lamp (white) → Desk Lamp (silver), "
+         "item 5000000010: +$3.00\n\nTotal price difference: $5.00, charged to your Visa ending "
+         "in 7334. Do you confirm both changes?", "user: Do it."]
+
+
+def _two(first: str) -> dict[str, Any]:
+    return {"order_id": "#W1000001", "item_ids": [first, "1000000003"],
+            "new_item_ids": ["5000000009", "5000000010"], "payment_method_id": "credit_card_1"}
+
+
+# one of two items of one name, described by its options and price
+SPEAKERS = {**ORDER, "items": [
+    {"item_id": "1000000011", "name": "Bluetooth Speaker", "product_id": "p1", "price": 289.69,
+     "options": {"color": "blue", "battery life": "10 hours", "water resistance": "yes"}},
+    {"item_id": "1000000012", "name": "Bluetooth Speaker", "product_id": "p1", "price": 305.45,
+     "options": {"color": "blue", "battery life": "10 hours", "water resistance": "no"}}]}
+THE_DEARER = [PROFILE, ("read", "get_order_details", {"order_id": "#W1000001"}, SPEAKERS),
+              "assistant: Here are the return details for the speaker:\n\n- Return the Bluetooth "
+              "Speaker (blue, 10-hour battery, not water resistant, $305.45) from order #W1000001"
+              "\n- Refund of $305.45 to your original payment method (Visa ending 7334)\n\nShall I "
+              "proceed with this return?", "user: Yes, obviously."]
+
+# a payment asked for in a question after the yes
+GC_BOOKING = [read(DEN_BOS), "assistant: Booking details:\n- Flights: HAT130 and HAT184 (DEN → "
+              "BOS), May 17\n- Cabin: economy\n- Passenger: Mia Li\n- Total: $240\n- Payment "
+              "method: gift card 1000001\n\nPlease confirm if you would like to proceed.",
+              "user: That sounds good. Can you please use my credit card ending in 7447 for this "
+              "booking instead?"]
+
+# an offer accepted, reluctantly, after the agent explained it without asking again
+GRUDGING = [read(DEN_BOS), "assistant: As a gesture for the cancelled flight, I can offer a "
+            "travel certificate of $100. Would you like me to issue it?", "user: Just $100? I was "
+            "hoping for something closer to $500.", "assistant: I understand your frustration. "
+            "However, $100 is the maximum I can offer for this reservation."]
+TAKE_IT = [*GRUDGING, "user: That's disappointing. I guess I'll take it, but I'm not happy about "
+           "it."]
+THINK_IT = [*GRUDGING, "user: That's disappointing. I'll think about it."]
+
+# an acknowledgment, then questions; the proposal after it, then the yes
+FOUR = [read({**DEN_BOS, "total_baggages": 1}), "assistant: Reservation ABC123: as a silver "
+        "member each passenger gets 2 free checked bags, 4 in total. You currently have 1 "
+        "checked bag.",
+        "user: Please give me the total as a number.", "assistant: 4",
+        "user: Okay, 4. Got it. So we could add 3 more? How much would that cost?",
+        "assistant: Adding 3 more bags would bring you to 4 in total, all within your free "
+        "allowance, so there is no charge. I'll add them for you now."]
+ADD_THREE = [*FOUR[:-1], "assistant: Adding 3 more bags would bring you to 4 in total, all free. "
+             "Shall I add them to reservation ABC123?", "user: yes"]
+FOUR_BAGS = {"reservation_id": "ABC123", "total_baggages": 4, "nonfree_baggages": 0,
+             "payment_id": VISA}
+
 CASES = [
     shop("Z45", "refuse", BLACK_KEPT, RETURN, _return("5000000001", "5000000002", "5000000003"),
          "the black toothbrush was kept"),
@@ -197,6 +330,48 @@ CASES = [
          booking((GC3, 113), ("credit_card_2198526", 127), passengers=[IVAN]), "Ivan's, as put"),
     Case("Z70", "airline", "refuse", TWO_BOOKINGS, "book_reservation",
          booking((GC3, 113), (VISA, 127), passengers=[IVAN]), "the Visa, not the Mastercard"),
+    shop("Z71", "allow", LAMP_SWAP, EXCHANGE, _lamp_swap("paypal_4"), "$12.07 on PayPal: met"),
+    shop("Z72", "refuse", LAMP_SWAP, EXCHANGE, _lamp_swap("credit_card_1"), "not on PayPal"),
+    shop("Z73", "allow", BOTH_RETURNS, RETURN, {"order_id": "#W1000001", "item_ids": ALL_OF_IT,
+                                                "payment_method_id": "credit_card_1"},
+         "step 1: all items of #W1000001"),
+    shop("Z74", "refuse", WHICH_ORDER, RETURN, {"order_id": "#W1000001", "item_ids": ALL_OF_IT,
+                                                "payment_method_id": "credit_card_1"},
+         "the return was put on #W2000002"),
+    shop("Z75", "refuse", CHOSEN, MODIFY, _kettle("paypal_4"), "the gift card was chosen"),
+    shop("Z76", "allow", CHOSEN, MODIFY, _kettle("gift_card_3"), "the gift card, as put"),
+    shop("Z77", "allow", STEPS, EXCHANGE, _two("1000000002"), "the bottle, step 1"),
+    shop("Z78", "refuse", STEPS, EXCHANGE, _two("1000000001"), "the speaker, never named"),
+    shop("Z79", "allow", TWO_CHANGES, EXCHANGE, {"order_id": "#W1000001",
+                                                 "item_ids": ["8000000001"],
+                                                 "new_item_ids": ["8000000002"],
+                                                 "payment_method_id": "credit_card_1"},
+         "the helmet: the grill's correction is the grill's"),
+    shop("Z80", "refuse", TWO_CHANGES, MODIFY, {"order_id": "#W2000002",
+                                                "item_ids": ["9000000003"],
+                                                "new_item_ids": ["9000000001"],
+                                                "payment_method_id": "credit_card_1"},
+         "not a side burner"),
+    shop("Z81", "refuse", THE_DEARER, RETURN, {"order_id": "#W1000001",
+                                               "item_ids": ["1000000011"],
+                                               "payment_method_id": "credit_card_1"},
+         "the other speaker"),
+    shop("Z82", "allow", THE_DEARER, RETURN, {"order_id": "#W1000001",
+                                              "item_ids": ["1000000012"],
+                                              "payment_method_id": "credit_card_1"},
+         "the $305.45 one, as put"),
+    Case("Z83", "airline", "allow", GC_BOOKING, "book_reservation", booking((VISA, 240)),
+         "the card asked for in the question"),
+    Case("Z84", "airline", "refuse", GC_BOOKING, "book_reservation", booking((GC1, 240)),
+         "the gift card, which the user moved off"),
+    Case("Z85", "airline", "allow", TAKE_IT, "send_certificate",
+         {"user_id": "mia_li_3668", "amount": 100}, "taken, grudgingly"),
+    Case("Z86", "airline", "refuse", THINK_IT, "send_certificate",
+         {"user_id": "mia_li_3668", "amount": 100}, "still thinking"),
+    Case("Z87", "airline", "refuse", FOUR, "update_reservation_baggages", FOUR_BAGS,
+         "an acknowledgment and a question"),
+    Case("Z88", "airline", "allow", ADD_THREE, "update_reservation_baggages", FOUR_BAGS,
+         "proposed, then yes"),
 ]
 
 
