@@ -18,7 +18,7 @@ from .api.auth import authenticate
 from .api.keys import RUNTIME
 from .catalog import Catalog
 from .config import Config, load_tools
-from .errors import CallgateError, ConfigError
+from .errors import CallgateError, ConfigError, MethodNotAllowed, NoRoute
 from .gate.accounts import Accounts
 from .gate.sealed import Sealer
 from .gate.service import Gate
@@ -34,6 +34,7 @@ from .store import open_store
 from .store.cache import SessionCache
 from .trace import Redactor, Tracer, round_ms
 from .upstream import Upstreams
+from .wire import error_envelope, json_response
 
 log = structlog.get_logger("callgate.app")
 
@@ -140,12 +141,28 @@ async def access_log(request: web.Request, handler: Handler) -> web.StreamRespon
         return response
     except web.HTTPException as e:
         status = e.status
+        if request.match_info.http_exception is not None and status in (404, 405):
+            return _no_route(request, e)  # (no route matched: said as the API says errors)
         raise
     finally:
         resource = request.match_info.route.resource
         access.info("request", method=request.method,
                     route=resource.canonical if resource is not None else None,
                     status=status, ms=round_ms((time.perf_counter() - start) * 1e3))
+
+
+def _no_route(request: web.Request, e: web.HTTPException) -> web.Response:
+    """A path no route serves, or a method it does not take, as the API's other errors are
+    said (``outcome``, ``message``, ``errors``), with ``Allow`` where the method was wrong."""
+    if e.status == 405:
+        err: CallgateError = MethodNotAllowed(
+            f"{request.method} {request.path}: it takes {e.headers.get('Allow', 'other methods')}")
+    else:
+        err = NoRoute(f"{request.method} {request.path}: no route serves it")
+    response = json_response(error_envelope(err), err.status)
+    if "Allow" in e.headers:
+        response.headers["Allow"] = e.headers["Allow"]
+    return response
 
 
 async def _resources(app: web.Application) -> AsyncIterator[None]:

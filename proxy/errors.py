@@ -9,6 +9,9 @@ sees. ``agent_message`` is written for the model on the other side; ``str(err)``
     │   ├── BodyTooLarge                 request_too_large                          413
     │   ├── BodyTimeout                  request_body_timeout                       408
     │   ├── MalformedJSON                request_parse_error                        400
+    │   │   └── MalformedCall            request_parse_error                        400
+    │   ├── NoRoute                      not_found                                  404
+    │   ├── MethodNotAllowed             method_not_allowed                         405
     │   ├── UnknownSession               unknown_session                            404
     │   ├── SessionEnded                 session_ended                              409
     │   ├── UnknownTool                  unknown_tool                               404
@@ -20,6 +23,7 @@ sees. ``agent_message`` is written for the model on the other side; ``str(err)``
     │   └── ConfirmationExpired          confirmation_expired                       410
     ├── UpstreamError                    the domain API did not give a usable answer
     │   ├── UpstreamUnavailable          upstream_unavailable                       502
+    │   │   ├── UpstreamTooLarge         upstream_too_large (it answered, too much)  502
     │   │   └── UpstreamNotSent          upstream_unavailable (nothing was sent)     502
     │   ├── UpstreamTimeout              upstream_timeout                           504
     │   └── UpstreamRejected             upstream_rejected (it answered non-2xx)    502
@@ -78,6 +82,25 @@ class MalformedJSON(RequestError):
     code = "request_parse_error"
     status = 400
     agent_message = "The request body is not acceptable JSON; send one JSON object."
+
+
+class MalformedCall(MalformedJSON):
+    """Valid JSON that is not a call (a field missing, of another type, or not a call's)."""
+
+    agent_message = ('The request body is not a call; send {"tool": "<name>", "arguments": '
+                     "{...}} (errors says what is wrong).")
+
+
+class NoRoute(RequestError):
+    code = "not_found"
+    status = 404
+    agent_message = "There is no such path here; the API is described at /openapi.json."
+
+
+class MethodNotAllowed(RequestError):
+    code = "method_not_allowed"
+    status = 405
+    agent_message = "This path does not take that method; the API is described at /openapi.json."
 
 
 class UnknownSession(RequestError):
@@ -151,6 +174,14 @@ class UpstreamUnavailable(UpstreamError):
         "The service behind this tool could not be reached; the call was not completed. "
         "Tell the user there is a temporary problem."
     )
+
+
+class UpstreamTooLarge(UpstreamUnavailable):
+    """It answered, with more than the proxy reads (``limits.max_upstream_bytes``)."""
+
+    code = "upstream_too_large"
+    agent_message = ("The service answered with more data than the proxy accepts, so the answer "
+                     "was not read. Ask for less if the tool allows it, or tell the user.")
 
 
 class UpstreamNotSent(UpstreamUnavailable):

@@ -29,7 +29,7 @@ from .config import Config
 from .enforce import enforce, send_recorded
 from .errors import (
     CallgateError,
-    MalformedJSON,
+    MalformedCall,
     SessionEnded,
     UnknownSession,
     UnknownTool,
@@ -93,13 +93,13 @@ def parse_call(body: bytes, config: Config) -> CallRequest:
     )
     extra = set(payload) - {"tool", "arguments"}
     if extra:
-        raise MalformedJSON(f"unexpected fields {sorted(extra)}; a call is {{tool, arguments}}")
+        raise MalformedCall(f"unexpected fields {sorted(extra)}; a call is {{tool, arguments}}")
     tool = payload.get("tool")
     if not isinstance(tool, str) or not tool:
-        raise MalformedJSON("'tool' must be a non-empty string naming the tool to call")
+        raise MalformedCall("'tool' must be a non-empty string naming the tool to call")
     arguments = payload.get("arguments", {})
     if not isinstance(arguments, dict):
-        raise MalformedJSON("'arguments' must be a JSON object of the tool's arguments")
+        raise MalformedCall("'arguments' must be a JSON object of the tool's arguments")
     return CallRequest(tool, arguments)
 
 

@@ -26,6 +26,7 @@ from .errors import (
     UpstreamOutcomeUnknown,
     UpstreamRejected,
     UpstreamTimeout,
+    UpstreamTooLarge,
     UpstreamUnavailable,
 )
 from .http_client import Broken, HttpClient, NotSent, TooLarge
@@ -156,7 +157,7 @@ class Upstreams:
                 raise UpstreamOutcomeUnknown(
                     f"{tool.upstream} answered {tool.name} with more than {self._max_bytes} "
                     "bytes; the write may have taken effect") from e
-            raise UpstreamUnavailable(
+            raise UpstreamTooLarge(
                 f"{tool.upstream} answered {tool.name} with more than {self._max_bytes} bytes"
             ) from e
         except Broken as e:

@@ -93,8 +93,14 @@ def load_yaml(path: Path) -> YamlDoc:
 def format_validation_error(doc: YamlDoc, err: pydantic.ValidationError) -> str:
     """One line per problem: ``file:line: field.path: message``."""
     out = []
-    for problem in err.errors():
+    problems = err.errors()
+    for problem in problems:
         loc = tuple(p for p in problem["loc"] if isinstance(p, str | int))
+        if problem["type"] == "too_short" and any(
+                len(other["loc"]) > len(problem["loc"])
+                and tuple(other["loc"][:len(problem["loc"])]) == tuple(problem["loc"])
+                for other in problems):
+            continue  # (the list is short only because a member of it failed: said above)
         field = ".".join(str(p) for p in loc) or "(top level)"
         msg = problem["msg"]
         if problem["type"] == "extra_forbidden":

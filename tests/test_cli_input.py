@@ -175,3 +175,14 @@ def test_a_demo_that_cannot_start_writes_no_config(tmp_path: Path) -> None:
     assert done.returncode == 1, done.stderr
     assert "cannot start the demo" in done.stderr and "Traceback" not in done.stderr
     assert not (tmp_path / "callgate.yaml").exists()
+
+
+def test_replay_options_that_do_nothing_are_refused(tmp_path: Path) -> None:
+    run = tmp_path / "run.json"
+    run.write_text(json.dumps([RUN]))
+    retail = str(ROOT / "policies" / "retail")
+    result = CliRunner().invoke(main, ["replay", str(run), "--policy", retail,
+                                       "--agent-key", "cg_x"])
+    assert result.exit_code == 2 and "--agent-key is for --live" in result.output
+    result = CliRunner().invoke(main, ["replay", str(run), "--live", "notaurl"])
+    assert result.exit_code == 2 and "--live takes the proxy's URL" in result.output

@@ -25,6 +25,15 @@ async def test_unreachable_opa_blocks_with_503(
     assert status == 503
     assert body["outcome"] == "blocked" and body["errors"][0]["code"] == "policy_error"
     assert upstream_state(upstream)["requests"] == 0
+    # its cause in words (no client object's repr), and the proxy says it is not ready
+    said = body["errors"][0]["message"]
+    assert said.startswith(f"rule 'opa' (rego) failed: OPA unreachable at "
+                           f"http://127.0.0.1:{unused_tcp_port}: ")
+    assert "Error(" not in said and "ConnectionKey" not in said
+    ready = await client.get("/readyz")
+    assert ready.status == 503
+    assert f"opa: 127.0.0.1:{unused_tcp_port} not reachable (ConnectionRefusedError)" in (
+        await ready.json())["causes"]
 
 
 async def test_store_failure_blocks_with_503(

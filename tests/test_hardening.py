@@ -94,6 +94,30 @@ async def test_methods_headers_and_values(make_proxy: ProxyFactory, upstream: Te
     assert resp.status == 400
 
 
+async def test_errors_are_said_as_the_api_says_them(make_proxy: ProxyFactory,
+                                                    upstream: TestServer) -> None:
+    """A path no route serves, a method a route does not take, and JSON that is no call each
+    answer with the API's error envelope (outcome, message, errors), never a text page."""
+    client, _ = await make_proxy(str(upstream.make_url("")))
+    resp = await client.get("/nope")
+    assert resp.status == 404 and resp.content_type == "application/json"
+    body = await resp.json()
+    assert body["outcome"] == "invalid" and body["errors"][0]["code"] == "not_found"
+    assert "/openapi.json" in body["message"]
+    sid = await start_session(client)
+    resp = await client.get(f"/v1/sessions/{sid}/calls")
+    assert resp.status == 405 and resp.headers["Allow"] == "POST"
+    body = await resp.json()
+    assert body["errors"][0] == {"code": "method_not_allowed",
+                                 "message": f"GET /v1/sessions/{sid}/calls: it takes POST"}
+    for sent, said in (({"tool": 123, "arguments": {}}, "'tool' must be a non-empty string"),
+                       ({"tool": "think", "arguments": {}, "extra": 1}, "unexpected fields")):
+        resp = await client.post(f"/v1/sessions/{sid}/calls", json=sent)
+        body = await resp.json()
+        assert resp.status == 400 and body["message"].startswith("The request body is not a call")
+        assert said in body["errors"][0]["message"]
+
+
 @pytest.mark.parametrize(("text", "shown"), [
     ("card 4111 1111 1111 1111 please", "card [card ...1111] please"),
     ("4111-1111-1111-1111", "[card ...1111]"),

@@ -394,6 +394,9 @@ async def test_oversized_upstream_answer_is_refused(
     sid = await start_session(client)
     status, body = await call(client, sid, "list_all_product_types")
     assert status == 502 and "more than 1000 bytes" in body["errors"][0]["message"]
+    # it answered: not "could not be reached"
+    assert body["errors"][0]["code"] == "upstream_too_large"
+    assert "more data than the proxy accepts" in body["message"]
 
 
 async def test_forwards_its_own_serialisation_not_the_agent_bytes(

@@ -24,8 +24,9 @@ async def healthz(request: web.Request) -> web.Response:
 
 async def readyz(request: web.Request) -> web.Response:
     """Ready: the store takes writes, the policy set on disk is valid (a broken edit waiting to
-    be reloaded is not ready), and every live upstream accepts connections (checked at most
-    every ``READY_TTL_S`` seconds, by a TCP connect). 503 names each cause."""
+    be reloaded is not ready), and every live upstream, and the OPA server where rego rules
+    need one, accepts connections (checked at most every ``READY_TTL_S`` seconds, by a TCP
+    connect). 503 names each cause."""
     rt = request.app[RUNTIME]
     causes: list[str] = []
     if not await rt.store.ping():
@@ -53,15 +54,18 @@ async def upstream_causes(rt: Runtime) -> list[str]:
     if cached is not None and now - cached[0] < READY_TTL_S:
         return cached[1]
     causes = []
-    for name, up in rt.config.upstreams.items():
-        url = yarl.URL(up.base_url)
+    targets = [(f"upstream {name}", up.base_url) for name, up in rt.config.upstreams.items()]
+    if rt.opa is not None and any(r.kind == "rego" for r in rt.policy.rules):
+        # (rego rules: their calls are refused while OPA is away)
+        targets.append(("opa", rt.opa.url))
+    for name, base in targets:
+        url = yarl.URL(base)
         try:
             async with asyncio.timeout(rt.config.timeouts.upstream_connect_s):
                 _, writer = await asyncio.open_connection(url.host, url.port)
             writer.close()
         except (OSError, TimeoutError) as e:
-            causes.append(f"upstream {name}: {url.host}:{url.port} not reachable "
-                          f"({type(e).__name__})")
+            causes.append(f"{name}: {url.host}:{url.port} not reachable ({type(e).__name__})")
     rt.upstream_ready = (now, causes)
     return causes
 

@@ -50,10 +50,16 @@ def check(directory: Path, opa_url: str | None) -> None:
 @policy.command()
 @click.argument("directory", type=DIR)
 @click.option("--opa-url", help="OPA server for rego rules.")
+@click.option("--with", "also", multiple=True, type=DIR, metavar="DIR",
+              help="Also load this policy directory (repeat for more): its rules apply beside "
+                   "DIRECTORY's, as where a deployment loads several packs for one domain "
+                   "(retail and retail-refunds); its own cases are not run.")
 @click.option("-v", "--verbose", is_flag=True, help="Show every case, not only failures.")
-def test(directory: Path, opa_url: str | None, verbose: bool) -> None:
+def test(directory: Path, opa_url: str | None, also: tuple[Path, ...], verbose: bool) -> None:
     """Run the cases in DIRECTORY/tests*.yaml; exit 1 if any fails."""
     loaded = _load(directory, opa_url)
+    if also:
+        loaded = PolicySet.merge([loaded, *(_load(d, opa_url) for d in also)])
 
     try:
         results = asyncio.run(run_cases(load_cases(directory), loaded))
@@ -198,9 +204,17 @@ def replay(traces: tuple[Path, ...], policies: tuple[Path, ...], live_url: str |
     Says per call what the policy would have decided, and sums up per rule. With two --policy
     directories, shows the calls whose verdict differs.
     """
+    if live_url is None and agent_key is not None \
+            and click.get_current_context().get_parameter_source("agent_key") \
+            is click.core.ParameterSource.COMMANDLINE:
+        raise click.UsageError("--agent-key is for --live (a running proxy); offline replay "
+                               "needs none")
     if live_url is not None:
         if policies:
             raise click.UsageError("--live uses the running proxy's policy; drop --policy")
+        if not live_url.startswith(("http://", "https://")):
+            raise click.UsageError(f"--live takes the proxy's URL, e.g. http://127.0.0.1:8080, "
+                                   f"not {live_url!r}")
         from ..drive import drive
 
         try:

@@ -179,7 +179,10 @@ def cases() -> None:
               path_type=Path), help="A callgate configuration whose trace redaction rules "
               "(trace.redact, trace.redact_tools, trace.sensitive) apply; card numbers are "
               "redacted always.")
-def extract_cases(traces: tuple[Path, ...], output: Path, config_path: Path | None) -> None:
+@click.option("--domain", help="Only sessions tagged with this domain (the policy the cases "
+              "file is for); needed when the traces hold several.")
+def extract_cases(traces: tuple[Path, ...], output: Path, config_path: Path | None,
+                  domain: str | None) -> None:
     """Turn refusals, rejected tickets, upstream errors and failed sessions into policy cases,
     each expecting the verdict recorded and marked with what a reviewer should check."""
     from ..config import load_config
@@ -196,11 +199,12 @@ def extract_cases(traces: tuple[Path, ...], output: Path, config_path: Path | No
             raise click.ClickException(str(e)) from e
     redactor = Redactor.of(trace)
     try:
-        found = extract(sessions_in(traces), redactor)
+        found = extract(sessions_in(traces), redactor, domain)
     except (CallgateError, ValueError) as e:  # a line that is not a trace record: say where
         raise click.ClickException(str(e)) from e
     if not found.cases:
-        click.echo(f"{found.sessions} sessions: nothing to extract (no refusal, rejected "
+        of = f" of domain {domain}" if domain is not None else ""
+        click.echo(f"{found.sessions} sessions{of}: nothing to extract (no refusal, rejected "
                    "ticket, upstream error or failed session)")
         return
     write_whole(output, [render_cases(found, ", ".join(p.name for p in traces))])

@@ -36,6 +36,7 @@ from ..session import (
     Role,
     SessionState,
 )
+from ..trace import REDACTED
 from ..yamlfile import YamlDoc, load_yaml, validate_doc
 from .decision import Verdict
 from .engine import CallInput, PolicySet, decide
@@ -168,6 +169,15 @@ def load_cases(directory: Path) -> list[tuple[YamlDoc, CaseFile]]:
     return out
 
 
+def _redacted(value: Any) -> bool:
+    """Whether ``value`` holds a value a trace's redaction replaced."""
+    if isinstance(value, dict):
+        return any(_redacted(v) for v in value.values())
+    if isinstance(value, list):
+        return any(_redacted(v) for v in value)
+    return isinstance(value, str) and value == REDACTED
+
+
 async def run_cases(files: list[tuple[YamlDoc, CaseFile]], policy: PolicySet,
                     domain: str | None = None) -> list[CaseResult]:
     """Run loaded case files against ``policy`` (sessions tagged with ``domain`` where a set
@@ -180,6 +190,14 @@ async def run_cases(files: list[tuple[YamlDoc, CaseFile]], policy: PolicySet,
             tool = policy.catalog.get(case.call.tool, domain)
             if tool is None:
                 raise ConfigError(f"{where}: unknown tool {case.call.tool!r}")
+            # (the proxy answers 422 before any rule: the case tests nothing; a case extracted
+            # from a trace with values redacted cannot be held to the schema)
+            problems = () if _redacted(case.call.arguments) else \
+                tool.validator.errors(case.call.arguments)
+            if problems:
+                raise ConfigError(f"{where}: the call's arguments do not fit {tool.name}'s "
+                                  f"schema ({'; '.join(p['message'] for p in problems)}); the "
+                                  "proxy refuses such a call before any rule runs")
             try:
                 session = build_session(case, policy.catalog, spec.fixtures, domain)
             except ConfigError as e:

@@ -12,7 +12,7 @@ from typing import Any, Protocol
 import structlog
 
 from ..catalog import Catalog, Tool
-from ..errors import PolicyError
+from ..errors import CallgateError, PolicyError
 from ..session import SessionState, args_key
 from .decision import VERDICT_ALLOW, Decision, Violation, combine
 
@@ -151,7 +151,7 @@ async def decide(policy: PolicySet, call: CallInput, decision_id: str) -> Decisi
         try:
             found = rule.check(call)
         except Exception as e:
-            raise PolicyError(f"rule {rule.id!r} ({rule.kind}) failed: {e!r}") from e
+            raise PolicyError(f"rule {rule.id!r} ({rule.kind}) failed: {_said(e)}") from e
         if found is not None:
             violations.append(found)
     if remote:
@@ -186,4 +186,9 @@ async def _remote(rule: CompiledRule, call: CallInput) -> Violation | None:
             return None
         if isinstance(e, TimeoutError):
             raise PolicyError(f"rule {rule.id!r} did not decide within {rule.timeout_s}s") from e
-        raise PolicyError(f"rule {rule.id!r} ({rule.kind}) failed: {e!r}") from e
+        raise PolicyError(f"rule {rule.id!r} ({rule.kind}) failed: {_said(e)}") from e
+
+
+def _said(e: BaseException) -> str:
+    """An error in words: ours as they are, another with its type ("KeyError: 'x'")."""
+    return str(e) if isinstance(e, CallgateError) else f"{type(e).__name__}: {e}"

@@ -100,8 +100,10 @@ class OpaBackend:
         await self.open()
         try:
             return await self._client.decide(path, document)
-        except aiohttp.ClientError as e:
-            raise PolicyError(f"OPA unreachable at {self.url}: {e!r}") from e
+        except aiohttp.ClientError as e:  # (its cause in words, not the client's repr)
+            cause = getattr(getattr(e, "os_error", None), "strerror", None) or str(e) \
+                or type(e).__name__
+            raise PolicyError(f"OPA unreachable at {self.url}: {cause}") from e
         except TimeoutError as e:  # the client's own limit (the rule's is outside this call)
             raise PolicyError(f"OPA at {self.url} did not answer within {self.timeout_s}s "
                               "(timeouts.decision_s)") from e

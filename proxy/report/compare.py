@@ -55,11 +55,24 @@ def _r(x: float | None) -> float | None:
     return None if x is None else round(x, 6)
 
 
+def _key(case: dict[str, Any]) -> str:
+    """A case's name, with its domain where its side's cases are named without one and the
+    report knows it (``airline/26``)."""
+    name = str(case["case"])
+    domain = case.get("domain")
+    return f"{domain}/{name}" if domain and not name.startswith(f"{domain}/") \
+        and "/" not in name else name
+
+
 def compare(baseline: dict[str, Any], candidate: dict[str, Any], *, k: int | None = None,
             max_drop: float | None = None, confidence: float = 0.95, resamples: int = 4000,
             seed: int = 0) -> dict[str, Any]:
-    base = {c["case"]: (c["n"], c["c"]) for c in baseline["per_case"]}
-    cand = {c["case"]: (c["n"], c["c"]) for c in candidate["per_case"]}
+    # (a case is its name within its domain: task 26 of an airline run is not task 26 of a
+    # retail run, though each report names its cases by the task alone)
+    base = {_key(c): (c["n"], c["c"]) for c in baseline["per_case"]}
+    cand = {_key(c): (c["n"], c["c"]) for c in candidate["per_case"]}
+    shown = {**{_key(c): str(c["case"]) for c in baseline["per_case"]},
+             **{_key(c): str(c["case"]) for c in candidate["per_case"]}}
     if not base or not cand:
         raise ValueError("both sides need at least one case with an outcome")
     common = sorted(set(base) & set(cand), key=lambda s: (len(s), s))
@@ -99,8 +112,8 @@ def compare(baseline: dict[str, Any], candidate: dict[str, Any], *, k: int | Non
         (n0, c0), (n1, c1) = base[case], cand[case]
         before, after = _class(n0, c0), _class(n1, c1)
         m = movement(before, after)
-        moved[m].append(case)
-        cases.append({"case": case, "baseline": {"n": n0, "c": c0, "class": before},
+        moved[m].append(shown[case])
+        cases.append({"case": shown[case], "baseline": {"n": n0, "c": c0, "class": before},
                       "candidate": {"n": n1, "c": c1, "class": after}, "movement": m,
                       "success_rate_change": _r(c1 / n1 - c0 / n0)})
     steps = {}
@@ -124,8 +137,8 @@ def compare(baseline: dict[str, Any], candidate: dict[str, Any], *, k: int | Non
                               f"interval [{m['interval'][0]:+.3f}, {m['interval'][1]:+.3f}]")
     return {
         "paired": paired, "common_cases": len(common), "k": k,
-        "only_baseline": sorted(set(base) - set(cand)),
-        "only_candidate": sorted(set(cand) - set(base)),
+        "only_baseline": sorted(shown[c] for c in set(base) - set(cand)),
+        "only_candidate": sorted(shown[c] for c in set(cand) - set(base)),
         "method": (f"{'paired ' if paired else ''}bootstrap over cases, {resamples} resamples, "
                    f"seed {seed}, {confidence:.0%} percentile interval"),
         "metrics": metrics, "movements": moved,

@@ -45,11 +45,32 @@ def _clean(value: Any, redactor: Redactor) -> Any:
     return scrub(value, redactor.sensitive)
 
 
-def extract(sessions: Iterable[list[TraceRecord]], redactor: Redactor) -> Extracted:
+def domain_of(records: list[TraceRecord]) -> str | None:
+    """The domain a session's start tagged it with, if any."""
+    start = next((r for r in records if r.event == "session_start"), None)
+    domain = (start.tags or {}).get("domain") if start is not None else None
+    return str(domain) if domain is not None else None
+
+
+def extract(sessions: Iterable[list[TraceRecord]], redactor: Redactor,
+            domain: str | None = None) -> Extracted:
+    """The cases of ``sessions`` (of ``domain`` only, where given). Raises ``ValueError``
+    where, no domain given, the sessions are of several: a cases file is run against one
+    domain's policy."""
     out = Extracted()
+    seen: set[str] = set()
     for records in sessions:
         if not records:
             continue
+        mine = domain_of(records)
+        if domain is not None and mine != domain:
+            continue
+        if mine is not None:
+            seen.add(mine)
+            if domain is None and len(seen) > 1:
+                raise ValueError(f"these traces hold sessions of several domains "
+                                 f"({', '.join(sorted(seen))}); a cases file is run against "
+                                 "one domain's policy: give --domain")
         out.sessions += 1
         session = records[0].session_id
         end = next((r for r in records if r.event == "session_end"), None)

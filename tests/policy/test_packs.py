@@ -6,6 +6,7 @@ from pathlib import Path
 
 import pytest
 
+from proxy.errors import ConfigError
 from proxy.policy.cases import load_cases, run_cases
 from proxy.policy.loader import load_policy
 
@@ -92,3 +93,28 @@ async def test_a_shared_tool_name_gets_its_own_domains_rules(first: str) -> None
         decision = await decide(merged, CallInput(tool, {"user_id": "ava_1"}, state), "d")
         verdicts[domain] = (decision.verdict.value, decision.fired)
     assert verdicts == {"retail": ("block", ["authenticate-first"]), "airline": ("allow", [])}
+
+
+def _retail_copy(tmp_path: Path, cases: str) -> Path:
+    text = (ROOT / "policies" / "retail" / "policy.yaml").read_text()
+    (tmp_path / "policy.yaml").write_text(text.replace("../../schemas", str(ROOT / "schemas")))
+    (tmp_path / "tests.yaml").write_text(cases)
+    return tmp_path
+
+
+async def test_a_case_whose_call_the_schema_refuses_is_an_error(tmp_path: Path) -> None:
+    """The proxy answers such a call 422 before any rule runs: a case of it tests nothing."""
+    pack = _retail_copy(tmp_path, "cases:\n  - name: x\n    call: {tool: cancel_pending_order, "
+                                  "arguments: {order_id: 5}}\n    expect: {verdict: block}\n")
+    with pytest.raises(ConfigError, match=r"tests.yaml:2: the call's arguments do not fit "
+                                          r"cancel_pending_order's schema \(missing required "
+                                          r"argument 'reason'"):
+        await run_cases(load_cases(pack), load_policy(pack))
+
+
+def test_a_bad_case_is_reported_once(tmp_path: Path) -> None:
+    pack = _retail_copy(tmp_path, "cases:\n  - name: x\n    call: {tool: cancel_pending_order, "
+                                  "arguments: {}}\n    expect: {verdict: maybe}\n")
+    with pytest.raises(ConfigError) as e:
+        load_cases(pack)
+    assert str(e.value).count("\n") == 0 and "cases.0.expect.verdict" in str(e.value)

@@ -104,3 +104,15 @@ def test_two_published_runs_show_the_difference_their_rewards_show() -> None:
     assert cmp["common_cases"] == len(common)
     assert cmp["metrics"]["pass_1"]["difference"] == pytest.approx(expected)
     assert cmp["metrics"]["pass_1"]["difference"] > 0  # Claude Sonnet 4.5 ahead on these tasks
+
+
+@needs_tau
+def test_cases_of_two_domains_are_not_paired() -> None:
+    """Each report names its cases by the task alone; task 26 of an airline run and task 26 of
+    a retail run are two cases, so nothing is in common and the comparison is unpaired."""
+    airline = report_of(GPT4O.parent / "tau2-gpt-4.1-airline-1trial.json")
+    retail = report_of(GPT4O.parent / "tau2-gpt-4.1-retail-1trial.json")
+    assert {c["case"] for c in airline["per_case"]} & {c["case"] for c in retail["per_case"]}
+    cmp = compare(retail, airline)
+    assert cmp["common_cases"] == 0 and not cmp["paired"]
+    assert not any(cmp["movements"].values())

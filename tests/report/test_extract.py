@@ -79,6 +79,34 @@ async def test_extracted_cases_hold_under_their_policy_and_catch_a_removed_rule(
     assert failed.exit_code == 1, failed.output
     assert "cancel_pending_order: needs_confirmation" in failed.output
 
+    # ... and passes where the rule comes from another pack loaded beside it (as a deployment
+    # loads retail-refunds beside retail)
+    extra = tmp_path / "extra"
+    extra.mkdir()
+    rule = next(r for r in yaml.safe_load((ROOT / "policies" / "retail" / "policy.yaml")
+                                          .read_text())["rules"] if r["id"] == "confirm-writes")
+    (extra / "policy.yaml").write_text(yaml.safe_dump({
+        "domain": "retail", "catalog": str(ROOT / "schemas" / "retail" / "catalog.yaml"),
+        "rules": [rule]}, sort_keys=False))
+    passed = await invoke("policy", "test", str(bad), "--with", str(extra))
+    assert passed.exit_code == 0, passed.output
+
+    # traces of several domains: a cases file is for one domain's policy
+    with traces.open("a") as f:
+        for line in ('{"ts": "t", "event": "session_start", "session_id": "p1", '
+                     '"tags": {"domain": "payments"}}',
+                     '{"ts": "t", "event": "call", "session_id": "p1", "seq": 1, "call_id": "c", '
+                     '"tool": "refund_payment", "kind": "write", "arguments": {}, "verdict": '
+                     '"block", "rules": ["x"], "outcome": "blocked"}',
+                     '{"ts": "t", "event": "session_end", "session_id": "p1"}'):
+            f.write(line + "\n")
+    mixed = await invoke("cases", "extract", str(traces), "-o", str(tmp_path / "tests-m.yaml"))
+    assert mixed.exit_code == 1 and "several domains (payments, retail)" in mixed.output
+    assert "give --domain" in mixed.output and not (tmp_path / "tests-m.yaml").exists()
+    one = await invoke("cases", "extract", str(traces), "-o", str(tmp_path / "tests-m.yaml"),
+                       "--domain", "retail")
+    assert one.exit_code == 0 and "1 sessions: 2 cases" in one.output, one.output
+
 
 async def test_nothing_to_extract_from_a_clean_session(
     upstream: TestServer, make_proxy: ProxyFactory, retail_db: RetailDB, tmp_path: Path,
