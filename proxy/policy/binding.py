@@ -487,7 +487,8 @@ _PAY_CUE = (r"(?:pay|paying|paid|payment|charg\w*|refund\w*|use|using|via|cover\
 # ("you paid with your Visa" reports; "paid with certificate_7504069" in a summary is the plan)
 _REPORTED = re.compile(r"(?<![\w'])(?:originally|previously|already|was|were|had|(?:you|i|we) "
                        r"(?:paid|used)|did)(?![\w'])")
-_SENTENCES = re.compile(r"[.!?;\n]+\s|\s-\s|\s\d+[.)]\s|\s\(\d+\)\s")
+# (a list's number has a digit or two: "... ending in 6646. " ends a sentence, not a step)
+_SENTENCES = re.compile(r"[.!?;\n]+\s|\s-\s|\s\d{1,2}[.)]\s|\s\(\d+\)\s")
 # the stems of every kind of action, but the payment's own (charge, refund, pay): a sentence
 # naming another action speaks of that action's payment
 _ACTION_STEMS = tuple(sorted({w for k, ws in VERB_WORDS.items() if k not in ("charge", "refund")
@@ -540,9 +541,17 @@ def other_payment(text: Text, value: Any, own: set[str], siblings: list[tuple[st
 def _cued(text: Text, phrase: str) -> bool:
     """``phrase`` in ``text`` after a payment cue, in the same clause."""
     said = phrase.strip().lower().replace("_", " ")
-    return bool(said) and re.search(rf"(?<![\w']){_PAY_CUE}(?![\w'])(?:[^.,;!?]|[.,](?=\d)){{0,30}}"
-                                    rf"(?<![\w']){re.escape(said)}(?![\w'])",
-                                    text.plain.replace("_", " ")) is not None
+    plain = text.plain.replace("_", " ")
+    if not said:
+        return False
+    if re.search(rf"(?<![\w']){_PAY_CUE}(?![\w'])(?:[^.,;!?]|[.,](?=\d)){{0,30}}"
+                 rf"(?<![\w']){re.escape(said)}(?![\w'])", plain) is not None:
+        return True
+    # (a card's last digits said after a comma: "send the refund to my other gift card, the
+    # one ending in 6646")
+    return said.isdigit() and re.search(
+        rf"(?<![\w']){_PAY_CUE}(?![\w'])[^.;!?]{{0,60}}?ending(?: in)? {re.escape(said)}(?!\d)",
+        plain) is not None
 
 
 def other_kind(text: Text, value: Any, kinds: tuple[str, ...] = PAYMENT_KINDS) -> str | None:

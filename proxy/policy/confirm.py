@@ -647,6 +647,7 @@ def _without_reasons(text: str) -> str:
 
 
 _INTERJECTION = re.compile(r"(?<![\w'])(?:oh|ah|hmm+|um+|no,? wait|wait,? no|wait|hold on|hang on|"
+                           r"attends|attendez|espera|warte|aspetta|"
                            r"actually|sorry|on second thought|one (?:more )?thing|"
                            r"one sec(?:ond)?)(?![\w'])")
 
@@ -655,7 +656,7 @@ _IF = re.compile(r"(?<![\w'])(?:as long as|only if|provided(?: that)?|if|assumin
                  # (a sum's decimal point is no sentence's end: "as long as the $12.07 goes on
                  # PayPal")
                  r"(?P<c>(?:[^.;!?]|\.(?=\d))*?)"
-                 r"(?=\s*(?:,|$|[;!?]|\.(?!\d)|(?<![\w'])then(?![\w'])))")
+                 r"(?=\s*(?:,(?!\d)|$|[;!?]|\.(?!\d)|(?<![\w'])then(?![\w'])))")
 _METHOD = r"(?:gift ?card|visa|mastercard|amex|american express|discover|paypal|credit card|" \
           r"debit card|certificate|card ending (?:in )?\d{4}|original payment(?: method)?)"
 _METHODS = re.compile(r"(?<![\w'])" + _METHOD + r"(?![\w'])")
@@ -793,6 +794,14 @@ def _held_part(session: SessionState, auth: Authorisation, arguments: dict[str, 
                    for m in members):
                 return phrase
     current = _current(session, arguments)
+    items = current.get("items") if current is not None else None
+    if isinstance(items, list) and current is not None:
+        # (an order by a thing it holds that no other order the proposal names has: "Yes, go
+        # ahead with both! Actually hold on, for the skateboard one: ...", the order with the
+        # skateboard)
+        hold = _item_held(session, auth, current, items, held, aliases, arguments)
+        if hold is not None:
+            return hold
     if current is None or not (mine := _first_names(current)):
         return None
     others: set[str] = set()
@@ -803,6 +812,83 @@ def _held_part(session: SessionState, auth: Authorisation, arguments: dict[str, 
     for phrase in held:
         if any(re.search(rf"(?<![\w']){re.escape(n)}(?![\w'])", phrase) for n in mine - others):
             return phrase
+    return None
+
+
+# the go-ahead asked for one thing: "Want me to go ahead with the watch change?"
+_GO_AHEAD_WITH = re.compile(r"(?:go ahead|proceed|continue) with (?:the |your |that )?"
+                            r"([a-z][a-z -]{2,40}?)\s*\?")
+_NOT_A_THING = frozenset({"change", "changes", "both", "these", "those", "them", "this", "that",
+                          "all", "order", "orders", "plan", "steps", "step", "modification",
+                          "modifications", "exchange", "exchanges", "return", "returns", "update",
+                          "updates", "cancellation", "cancellations", "request", "requests",
+                          "everything", "above", "first", "rest"})
+
+
+def _asked_of_another(session: SessionState, last: Text, arguments: dict[str, Any]
+                      ) -> str | None:
+    """Where the proposal listed changes of several orders and asked for the go-ahead of one
+    by what it holds ("Here are both changes: - #W4219264: Wristwatch ... - #W6729841: Air
+    Purifier ... Want me to go ahead with the watch change?"), and the call changes an order
+    whose items that question does not name while another's it does: the thing asked of,
+    else None."""
+    if "?" not in last.plain or (m := _GO_AHEAD_WITH.search(last.plain)) is None:
+        return None
+    words = [w for w in re.findall(r"[a-z]{4,}", m.group(1)) if w not in _NOT_A_THING]
+    if not words:
+        return None
+    current = _current(session, arguments)
+    if current is None or not isinstance(own := current.get("order_id"), str):
+        return None
+
+    def names(order: dict[str, Any]) -> list[str]:
+        return [str(i.get("name", "")).lower() for i in order.get("items") or []
+                if isinstance(i, dict)]
+
+    if any(w in n for w in words for n in names(current)):
+        return None
+    for call in session.calls[-RECENT_READS:]:
+        other = call.result
+        if call.succeeded and isinstance(other, dict) and isinstance(other.get("order_id"), str) \
+                and other["order_id"] != own and named(last, other["order_id"], {}) \
+                and any(w in n for w in words for n in names(other)):
+            return m.group(1).strip()
+    return None
+
+
+def _item_held(session: SessionState, auth: Authorisation, current: dict[str, Any],
+               items: list[Any], held: list[str], aliases: Aliases, arguments: dict[str, Any]
+               ) -> str | None:
+    """A hold naming an item of the call's order that no other order the proposal names
+    holds (by a name of the item's), and that the call's own step of a numbered plan names
+    ("1 and 3, yes. For the makeup kit, ... it stays the professional size?" holds step 2, the
+    kit's change, not step 1's address change of the same order): the hold, else None."""
+    mine = {i["item_id"] for i in items if isinstance(i, dict) and isinstance(i.get("item_id"), str)}
+    hits = [(h, ident) for ident in mine for h in held if named(Text(h), ident, aliases.every)]
+    if not hits:
+        return None
+    proposal = auth.proposal(session.messages)[0]
+    count, n = _plan_position(proposal, arguments, known_values(session, reads=True))
+    steps = [item for _m, item in _between(list(_PLAN_MARK.finditer(proposal.plain)),
+                                           proposal.plain)] if n is not None else []
+    if n is not None and len(steps) == count and 1 <= n <= count:  # (a numbered plan's step)
+        hits = [(h, ident) for h, ident in hits if named(Text(steps[n - 1]), ident, aliases.every)]
+        if not hits:
+            return None
+    own = current.get("order_id")
+    for h, _ident in hits:
+        shared = False
+        for call in session.calls[-RECENT_READS:]:  # (the other orders the proposal names)
+            other = call.result
+            if not (call.succeeded and isinstance(other, dict)) or other.get("order_id") in (
+                    None, own) or not named(proposal, other["order_id"], {}):
+                continue
+            theirs = [i.get("item_id") for i in other.get("items") or [] if isinstance(i, dict)]
+            if any(isinstance(t, str) and named(Text(h), t, aliases.every) for t in theirs):
+                shared = True
+                break
+        if not shared:
+            return h
     return None
 
 
@@ -910,8 +996,16 @@ def _narrowing_honoured(session: SessionState, auth: Authorisation, spec: Action
                 # update it yet" for the order's address change)
                 known = True
                 break
-            if _ORD_REF_ONLY.match(phrase):
+            if (ordinal := _ORD_REF_ONLY.match(phrase)) is not None and not (
+                    _BARE_ONE.search(ordinal.group())
+                    and _ONE_DESCRIBED.match(phrase, ordinal.end())):
                 known = True  # ("for 3, ... i'd rather": the plan's numbers are the binding's)
+                break
+            step = _step_described(_last, phrase, held)
+            if step is not None:  # ("not the one from Atlanta to Charlotte": the plan's step
+                if step:  # whose words those are, this call's or another's)
+                    return plain(session.messages[i])
+                known = True
                 break
             if others and _names_noun(phrase, others) and not (own and _names_noun(phrase, own)):
                 known = True  # ("don't change the passenger" for the flight change's call)
@@ -947,6 +1041,27 @@ def _narrowing_honoured(session: SessionState, auth: Authorisation, spec: Action
 
 
 _PLURAL = re.compile(r"(?<=[a-z]{3})(?:(?<=[sxz])es|(?<=ch)es|(?<=sh)es|(?<![su])s)(?![\w'])")
+_PHRASE_FILLER = frozenset({"the", "one", "from", "with", "that", "which", "this", "those",
+                            "these", "going", "flying", "order", "reservation", "booking", "trip",
+                            "flight", "flights", "item", "items"})
+
+
+def _step_described(last: Text, phrase: str, held: set[str]) -> bool | None:
+    """Where the proposal numbered its steps and ``phrase``'s own words ("the one from Atlanta
+    to Charlotte") are all in exactly one of them: whether that step names one of the call's
+    ids (``held``), else None."""
+    words = [w for w in re.findall(r"[a-z]{3,}", phrase) if w not in _PHRASE_FILLER]
+    if not words or "1." not in last.plain:
+        return None
+    marks = list(_PLAN_MARK.finditer(last.plain))
+    if len(marks) < 2:
+        return None
+    steps = [item for _m, item in _between(marks, last.plain)]
+    hits = [item for item in steps
+            if all(re.search(rf"(?<![\w']){re.escape(w)}(?![\w'])", item) for w in words)]
+    if len(hits) != 1:
+        return None
+    return any(named(Text(hits[0]), v, {}) for v in held if _ID_FORM.search(v) or v.isupper())
 
 
 def ledger(session: SessionState) -> tuple[list[Authorisation], int]:
@@ -1417,6 +1532,10 @@ def _bind(session: SessionState, auth: Authorisation, spec: ActionSpec,
         return Coverage(False, f"the user said {words} picking option {option[0].upper()}; the "
                         f"call holds {option[2]!r} of option {option[1].upper()}", auth.words,
                         shown)
+    asked_of = _asked_of_another(session, last, arguments)
+    if asked_of is not None:
+        return Coverage(False, f"the user said {words} to a question about {asked_of!r} only; "
+                        "this call is another change the proposal listed", auth.words, shown)
     looked_up = known_values(session, reads=True)
     elsewhere = _acted_on_another(last, spec, arguments, looked_up, session, auth.yes_seq)
     if elsewhere is not None:
@@ -1454,9 +1573,10 @@ def _bind(session: SessionState, auth: Authorisation, spec: ActionSpec,
             continue
         instead = _asked_instead(value, theirs, spec.words, aliases.distinct) \
             or (_otherwise_asked(value, key, theirs) if cued else None)
-        if instead is not None:
+        if instead is not None:  # (the newest terms of this action, where it was proposed)
             return Coverage(False, f"the user said {words} and asked for {key.name} "
-                            f"{instead[1]!r}, not {instead[0]!r}", auth.words, shown, key.name)
+                            f"{instead[1]!r}, not {instead[0]!r}", auth.words, shown, key.name,
+                            superseding=names_action(last.plain, spec.words) is not None)
         if isinstance(value, list | dict):
             swapped = _swapped_member(last, value, arguments, aliases)
             if swapped is not None:
@@ -1464,7 +1584,7 @@ def _bind(session: SessionState, auth: Authorisation, spec: ActionSpec,
                                 f"{swapped[1]!r}; the call has {swapped[0]!r}", auth.words,
                                 shown, key.name,
                                 superseding=names_action(last.plain, spec.words) is not None)
-            twin = _twin_undescribed(session, last, value, arguments)
+            twin = _twin_undescribed(session, last, value, arguments, yes)
             if twin is not None:
                 return Coverage(False, f"the user said {words} to a proposal describing "
                                 f"another {twin[1]} than {twin[0]!r} by its options; the call "
@@ -2161,7 +2281,10 @@ _INSURANCE_NO = re.compile(
     r"insurance(?![\w'])|(?<![\w'])(?:travel |trip )?insurance\W{0,4}(?:no|none|not included|"
     r"declined|not added|n/a|removed|dropped|taken off|excluded)(?![\w'])|"
     r"(?<![\w'])(?:remov|dropp|tak)(?:e|ed|ing) (?:off )?(?:the |your )?(?:travel |trip )?"
-    r"insurance(?![\w'])")
+    r"insurance(?![\w'])|"
+    # (a "no" said of a list: "no bags or travel insurance added")
+    r"(?<![\w'])no [a-z ]{1,25}? (?:or|nor) (?:any )?(?:travel |trip )?insurance(?: added)?"
+    r"(?![\w'])")
 _INSURANCE_YES = re.compile(
     r"(?<![\w'])(?:(?:travel |trip )?insurance\W{0,4}(?:yes|included|added|\$\d)|"
     r"(?:with|including|plus|and|\+)(?: the)? (?:travel |trip )?insurance(?! (?:is|would|costs?|"
@@ -2235,15 +2358,16 @@ def _swapped_member(last: Text, value: Any, arguments: dict[str, Any], aliases: 
     return None
 
 
-def _twin_undescribed(session: SessionState, last: Text, value: Any, arguments: dict[str, Any]
-                      ) -> tuple[str, str] | None:
+def _twin_undescribed(session: SessionState, last: Text, value: Any, arguments: dict[str, Any],
+                      yes: Text) -> tuple[str, str] | None:
     """A member of the call's list of items (a return's ``item_ids``) that shares its name with
     another item of the order, where the proposal the user answered describes a twin by its own
     options or price ("Electric Toothbrush (blue, high, AA batteries)"; "Bluetooth Speaker
     (blue, not water resistant, $305.45)") and says nothing of this one's: the twin was
     proposed, not this one (the call returning the other speaker; or both toothbrushes, the
-    name said once, after the user decided to keep the black one): (the member, its name),
-    else None."""
+    name said once, after the user decided to keep the black one), nor the user in the yes
+    turn ("There are two toothbrushes in that order, the black one too. Please include both."):
+    (the member, its name), else None."""
     if not isinstance(value, list) or not value:
         return None
     current = _current(session, arguments)
@@ -2265,6 +2389,7 @@ def _twin_undescribed(session: SessionState, last: Text, value: Any, arguments: 
     if len({name for name, _ in by_id.values()}) == len(by_id):
         return None  # (no two items of the order share a name)
     text = last.kept().plain
+    said_too = yes.plain
     for v in value:
         if not isinstance(v, str) or v not in by_id:
             continue
@@ -2274,8 +2399,8 @@ def _twin_undescribed(session: SessionState, last: Text, value: Any, arguments: 
         if not twins:
             continue
         shared = set().union(*(m for _, m in twins))
-        if any(_mark_said(text, o) for o in mine - shared):
-            continue  # (this one is described)
+        if any(_mark_said(text, o) or _mark_said(said_too, o) for o in mine - shared):
+            continue  # (this one is described, by the proposal or in the yes turn)
         described = [ident for ident, marks in twins
                      if any(_mark_said(text, o) for o in marks - mine)]
         if not described:
@@ -2410,7 +2535,9 @@ _ORD_WORD = re.compile(r"(?<![\w'])" + _ORD + r"(?![\w'])")
 
 _NOT_A_STEP = {"first", "then", "both", "please", "that", "this", "those", "these", "with"}
 # a yes said of one action of a plan by its word: "Yes to the upgrade first"
-_YES_TO_WORD = re.compile(r"(?:yes|yeah|yep|ok(?:ay)?|sure)(?:,? please)?,?\s+(?:to|for)\s+"
+_YES_TO_WORD = re.compile(r"(?:(?:yes|yeah|yep|ok(?:ay)?|sure)(?:,? please)?,?\s+(?:to|for)|"
+                          # ("Go ahead with the upgrade to economy on my card ending 1777")
+                          r"(?:please )?(?:go ahead|proceed) with)\s+"
                           r"(?:the |my )?(?!(?:both|all|everything|them|that|this|those|these|"
                           r"each|every|first|second|third|last|rest)(?![\w']))([a-z]{4,})"
                           r"(?![\w'])")
@@ -2428,7 +2555,17 @@ def _ord_refs(pattern: re.Pattern[str], said: str) -> Iterator[re.Match[str]]:
         if _COUNTED.search(m.group()) and not _ORD_RUN.search(m.group()) \
                 and _PLURAL_NEXT.match(said, m.end()):
             continue
+        if _BARE_ONE.search(m.group()) and _ONE_DESCRIBED.match(said, m.end()):
+            continue  # ("not the one from Atlanta to Charlotte": which one, not the first)
         yield m
+
+
+# "the one" with no ordinal before it, and what follows it when it says which one: "the one
+# from Atlanta", "the one Juan is on" (not "for now")
+_BARE_ONE = re.compile(r"(?<![\w'])the one$")
+_ONE_DESCRIBED = re.compile(r"\s+(?!for (?:now|the moment|today|later)(?![\w']))"
+                            r"(?:from|to|with|for|that|which|who|where|going|flying|on|in|at|"
+                            r"of|i|we|you|my|our|she|he|they|[a-z]+'s)(?![\w'])")
 
 
 def _ordinals(text: str, last: int) -> set[int]:
@@ -2462,9 +2599,11 @@ def _numbered_left_out(last: Text, theirs: Text, arguments: dict[str, Any],
     count, n = _plan_position(last, arguments, looked_up)
     if n is None:
         return None
-    excluded = {k for m in _ord_refs(_ORD_NO, said) for k in _ordinals(m.group(), count)}
+    # (a number past the plan's end names no step of it: "cancel the five-item order")
+    excluded = {k for m in _ord_refs(_ORD_NO, said) for k in _ordinals(m.group(), count)
+                if 1 <= k <= count}
     included = {k for pattern in (_ORD_YES, _ORD_THEN_YES) for m in _ord_refs(pattern, said)
-                for k in _ordinals(m.group(), count)}
+                for k in _ordinals(m.group(), count) if 1 <= k <= count}
     if not included and not excluded and by_word is not None:
         # "Yes to the upgrade first": the one numbered item that names it (by its stem); "yes
         # to the jacket and the default address": each thing said, its one item
@@ -2479,6 +2618,11 @@ def _numbered_left_out(last: Text, theirs: Text, arguments: dict[str, Any],
             stem = words[0][:max(4, len(words[0]) - 2)]
             naming = [k for k, item in enumerate(items, 1)
                       if re.search(rf"(?<![\w']){re.escape(stem)}", item)]
+            if len(naming) > 1:  # (the one it leads: "1. Upgrade OWZ4XL ..." beside "2. Change
+                # to the nonstop ... lower than the upgraded fare")
+                naming = [k for k in naming
+                          if re.search(rf"(?<![\w']){re.escape(stem)}", items[k - 1][:40])] \
+                    or naming
             if len(naming) != 1:
                 included = set()
                 break
@@ -2499,15 +2643,30 @@ def _plan_position(last: Text, arguments: dict[str, Any], looked_up: dict[str, s
         items = [Text(item) for _m, item in _between(marks, last.plain)]
         ids = [v for v in _flat(arguments) if isinstance(v, str) and _ID_FORM.search(v)]
         shared = [v for v in ids if any(named(i, v, {}) for i in items)]
+        objects = {v for k, v in arguments.items() if k.endswith("_id")
+                   and isinstance(v, str) and v and not kind_of(v)}
+        # (not a step about another object of its kind, or of a kind the call acts on none
+        # of, naming none of the call's: "1. #W2166301 ... -> 565 Maple Drive ... 2. #W2466703
+        # ... -> same DC address ... 4. Default address on your profile -> same DC address",
+        # the call changing #W2466703's, or the profile's)
+        foreign = [v for key, values in looked_up.items()
+                   if key.endswith("_id") and key not in arguments for v in values]
+        others = {k for k, item in enumerate(items, 1)
+                  if not any(named(item, v, {}) for v in objects)
+                  and (_names_another(item, objects) or any(named(item, v, {})
+                                                            for v in foreign))} \
+            if shared else set()
         holding = [k for k, item in enumerate(items, 1)
-                   if shared and all(named(item, v, {}) for v in shared)]
+                   if shared and k not in others and all(named(item, v, {}) for v in shared)]
         if not holding:
             # (the object named by the first step only: "1. Upgrade 4WQ150 to economy ...
             # 2. Change to the nonstop HAT041": the second step by its own ids)
-            objects = {v for k, v in arguments.items() if k.endswith("_id")}
             own = [v for v in shared if v not in objects]
             holding = [k for k, item in enumerate(items, 1)
-                       if own and all(named(item, v, {}) for v in own)]
+                       if own and k not in others and all(named(item, v, {}) for v in own)]
+            if not holding:
+                holding = [k for k, item in enumerate(items, 1) if objects and k not in others
+                           and all(named(item, v, {}) for v in objects)]
         return (len(items), holding[0]) if len(holding) == 1 else (0, None)
     for key, value in arguments.items():
         if not key.endswith("_id") or not isinstance(value, str) or kind_of(value):
@@ -2516,6 +2675,18 @@ def _plan_position(last: Text, arguments: dict[str, Any], looked_up: dict[str, s
         if len(order) >= 2 and value in order:
             return len(order), order.index(value) + 1
     return 0, None
+
+
+def _names_another(item: Text, objects: set[str]) -> bool:
+    """Whether a plan's step names an id of the form of one of ``objects`` that is none of
+    them (another order, another reservation)."""
+    for value in objects:
+        if not _ID_FORM.search(value):
+            continue
+        own = value.lower().lstrip("#")
+        if any(m.group().lstrip("#") != own for m in _id_shape(value).finditer(item.plain)):
+            return True
+    return False
 
 
 def _listed_ids(text: Text, value: str, looked_up: set[str]) -> list[str]:

@@ -267,7 +267,9 @@ _NO_THEN_GO = re.compile(
     r"(?=(?:(?:please|just|then|so|ok|okay|yes|yeah|yep|you can|go ahead and)\s+)*"
     r"(?:go (?:right )?ahead|proceed|go for it|do it|carry on|continue)(?![\w']))")
 # Holds: wait, not yet, hedges, changes of mind in progress.
-_HEDGE_WORDS = (r"unsure", r"maybe", r"perhaps", r"i guess", r"probably", r"hmm+")
+_HEDGE_WORDS = (r"unsure", r"maybe", r"perhaps", r"i guess", r"probably", r"hmm+",
+                # (a choice not yet made: "I might take that instead")
+                r"i (?:might|may) (?:take|go with|want|prefer|choose|pick)")
 _WAIT = _words(
     r"wait", r"hold on", r"hang on", r"hold off", r"not yet", r"not now", r"not right now",
     r"not so fast", r"one (?:sec|second|moment|minute)", r"just a (?:sec|second|moment|minute)",
@@ -790,6 +792,14 @@ _STILL_THIS = re.compile(r"(?<![\w'])(?:don'?t|do not|stop|wait|hold|not yet|can
 _THINK_OTHER = re.compile(r"(?:i'?ll|i will|let me|i need to|i'?ll have to) think (?:about|over) "
                           r"(?!it\b|this\b|that\b|them\b|the (?:offer|change|cancell?ation|booking|"
                           r"return|exchange|refund|upgrade)\b)(?:the |my )?[a-z]+")
+# a question put off until before another thing is done: "but before you switch me to the
+# nonstop, can you tell me ...?" (the thing)
+_BEFORE_OTHER = re.compile(r"(?:(?:but|and|oh|ok|okay)[\s,]+)?before (?:you|we) (?:\w+ ){1,3}?"
+                           r"(?:me |it |us )?(?:to |with |on )?((?:the|my|that) [a-z]{3,}(?: [a-z]+)?)"
+                           r"[\s,]")
+# a hold's opening before the thing it is about: "actually hold on, for the skateboard one: ..."
+_OPENING = re.compile(r"^(?:(?:oh|ok|okay|actually|wait|hold on|hang on|sorry|hmm+|um+|but|and)"
+                      r"[\s,.!-]+)+(?=(?:as for|for|about|regarding) )")
 _INTERRUPTS = re.compile(r"(?:oh |ok |okay )?(?:actually|wait|hold on|hang on|no|stop|sorry)(?![\w'])")
 _ANOTHER = re.compile(r"(?<![\w'])(?:another|the other|other one|the return (?:one|flight|trip)|"
                       r"the outbound (?:one|flight)|the second (?:one|order|reservation|item)|"
@@ -837,11 +847,23 @@ def read_turn(content: str) -> Reading:
     # Please do that ...")
     affirmed = [a[0] for a in acts[:last_yes + 1] if a[2] is Act.AFFIRM]
     yes_said = " ".join(affirmed)
+    on_topic = False  # (the sentence before was a hold about one thing, skipped)
     for s, q, act, withdraws in acts[last_yes + 1:]:
-        if act is Act.HOLD and (topic := _TOPIC.match(s)) is not None \
+        if act is Act.HOLD and (topic := _TOPIC.match(_OPENING.sub("", s))) is not None \
                 and next(g for g in topic.groups() if g)[:4] not in yes_said \
                 and any(_NAMES_THING.search(a) for a in affirmed):
-            continue  # ("go ahead with the address. the cancel - still deciding")
+            on_topic = True
+            continue  # ("go ahead with the address. the cancel - still deciding"; "Actually
+            # hold on, for the skateboard one: is there any other maple board?")
+        if act is Act.HOLD and q and (before := _BEFORE_OTHER.match(s)) is not None \
+                and before.group(1).rsplit(" ", 1)[-1][:4] not in yes_said \
+                and any(_NAMES_THING.search(a) for a in affirmed):
+            continue  # ("Go ahead with the upgrade to economy. But before you switch me to the
+            # nonstop, can you tell me what I'll pay overall?": the other step waits; which
+            # steps the yes names is the binding's to read)
+        if act is Act.HOLD and on_topic and not _INTERRUPTS.match(s):
+            continue  # (it goes on about that thing: "I might take that instead")
+        on_topic = False
         if act is Act.HOLD and _THINK_OTHER.match(s):
             continue  # ("Yes, cancel the first one. I'll think about Miami")
         if act is Act.HOLD and q and not _INTERRUPTS.match(s) \
@@ -889,7 +911,7 @@ def held_topics(text: str) -> list[str]:
     for s, q in sentences(text):
         if _sentence_act(s, q)[0] is not Act.HOLD:
             continue
-        if (topic := _TOPIC.match(s)) is not None:
+        if (topic := _TOPIC.match(_OPENING.sub("", s))) is not None:
             out.append(topic.group().strip(" ,:-"))
         elif (other := _THINK_OTHER.match(s)) is not None:
             out.append(other.group().split(" ", 3)[-1])

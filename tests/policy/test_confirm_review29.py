@@ -1,9 +1,10 @@
 """Cases from the twenty-ninth independent review, held out (helpers wrote conversations
 without seeing the project: tau-bench-like retail sessions bundling several requests, with
 customers changing their minds midway, Z45-Z55; tau2-like airline sessions after the shared
-Claude run, plans over several reservations and split payments, Z56-Z70) and the thirtieth
+Claude run, plans over several reservations and split payments, Z56-Z70), the thirtieth
 (tau2-like retail after the shared gpt-4.1 run, tau-bench-like airline after the gpt-4o run,
-Z71 on); docs/policy.md gives the figures). Shortened to what the check reads, each refusal
+Z71-Z88) and the thirty-first (tau2-like airline, mixed retail customers and agents, Z89 on);
+docs/policy.md gives the figures). Shortened to what the check reads, each refusal
 beside the allowed case it must not break."""
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ import pytest
 from proxy.policy import PolicySet
 
 from .test_confirm_review3 import (
+    BASIC,
     DEN_BOS,
     GC1,
     GC3,
@@ -282,6 +284,86 @@ ADD_THREE = [*FOUR[:-1], "assistant: Adding 3 more bags would bring you to 4 in 
 FOUR_BAGS = {"reservation_id": "ABC123", "total_baggages": 4, "nonfree_baggages": 0,
              "payment_id": VISA}
 
+# one step of a plan left out by what it is ("not the one from Houston to San Francisco")
+CITIES = [read(DEN_BOS), read(IAH_SFO), "assistant: Here are your upcoming reservations:\n\n1. "
+          "ABC123: Denver (DEN) → Miami (MIA) → Boston (BOS), May 17, Economy, 1 passenger.\n2. "
+          "RT4567: Houston (IAH) → San Francisco (SFO) → Houston (IAH), May 19-23, Economy, 1 "
+          "passenger.\n\nWould you like me to proceed with cancelling both reservations? Please "
+          "confirm (yes).", "user: Oui, cancel them, it's okay. But attends, not the one from "
+          "Houston to San Francisco. My friend is on that one, I must ask her first."]
+
+# a bound with a thousands comma
+UNDER = [read(BASIC), "assistant: Here's the change:\n- Reservation BE9001, cabin: Basic Economy "
+         "→ Economy for HAT130 and HAT184 on May 17\n- Total difference: $2,010, charged to "
+         "your Visa ending 7447\n\nWould you like me to proceed? Please confirm (yes)."]
+UNDER_2100 = [*UNDER, "user: Yes, go ahead, as long as the total stays under $2,100."]
+UNDER_2000 = [*UNDER, "user: Yes, go ahead, as long as the total stays under $2,000."]
+
+# "no bags or travel insurance added"
+NO_EXTRAS = [read(DEN_BOS), "assistant: Booking: HAT130 and HAT184 (DEN → BOS), May 17, economy, "
+             "Mia Li; no bags or travel insurance added. Payment: $240 on your Visa ending 7447. "
+             "Would you like me to proceed?", "user: yes"]
+
+# the step the yes names, the other's question put off ("before you switch me to the nonstop")
+UPGRADE_THEN_SWITCH = [read(BASIC), "assistant: Here's how it would work:\n\n1. Upgrade BE9001 "
+                       "to economy on your current flights: HAT130 + HAT184, $120 in total.\n2. "
+                       "Change to the nonstop flight HAT200 on May 20, economy at $99; since this "
+                       "is lower than the upgraded fare, you'd receive a refund of $141 for this "
+                       "step.\n\nFor payment, you can use your Visa ending in 7447 or a gift card. "
+                       "Would you like to proceed?", "user: Go ahead with the upgrade to economy "
+                       "on my card ending 7447. But before you switch me to the nonstop, can you "
+                       "tell me exactly what I'll end up paying overall?"]
+
+# a gift card by its last digits after a comma
+OTHER_GIFT = [read(IAH_SFO), "assistant: Here's a summary of the change:\n- RT4567: HAT072 on May "
+              "19 and HAT278 on May 23, basic economy → economy\n- Refund of $60 to your gift card "
+              "ending in 0001\n\nPlease confirm (yes) to proceed.", "user: Yes, that works. But "
+              "please send the refund to my other gift card, the one ending in 0003."]
+
+# the twin named by the user in the yes turn
+BOTH_BRUSHES = [*BOTH_LISTED[:2], "assistant: Here's what would be returned from order "
+                "#W5000005:\n| Electric Toothbrush | blue, high, AA batteries | $188.67 |\n| "
+                "Electric Kettle | 1.5L, plastic, white | $149.45 |\nRefund: $338.12 to your Visa "
+                "ending 7334. Would you like me to go ahead with this return?",
+                "user: Almost! There are two toothbrushes in that order, the black one too. "
+                "Please include both. Yes, go ahead with that."]
+
+# "not the first one ... the other two are fine, yes": steps by the order each names
+MOVES = [*TWO_ORDERS, "assistant: Here's the plan:\n\n1. **#W2000002** (Kettle, Office Chair) → "
+         "2201 Westheimer Rd, Apt 9, Houston, TX 77098, USA\n2. **#W3000003** (Luggage Set) → "
+         "same address\n3. **Default address** on your profile → same address\n\nShall I make "
+         "these changes? (yes/no)", "user: Not the first one. The kettle order should stay where "
+         "it is. The other two changes are fine, yes."]
+
+# a count word that is no step's number ("the three-item order")
+FIVE_ITEMS = [*TWO_ORDERS, "assistant: Here are both:\n\n1. **Cancel order #W2000002** (Kettle, "
+              "Office Chair, Desk Lamp), reason 'no longer needed'. The refund goes back to your "
+              "Visa.\n\n2. **Modify the Luggage Set in #W3000003** to item 3000000009, refund $12 "
+              "to your Visa.\n\nPlease let me know and confirm.", "user: and yes, please cancel "
+              "the three-item order. for the luggage... um, is it big enough? i'm not really sure "
+              "now, sorry"]
+
+# a hold about a thing one order holds: that order's step, not the other's
+BOTH_CANCELS = [*TWO_ORDERS, "assistant: 1. Cancel **#W2000002** (Kettle, Office Chair), reason "
+                "'ordered by mistake'.\n2. Cancel **#W3000003** (Luggage Set), reason 'no longer "
+                "needed'.\n\nShall I go ahead with both?", "user: Yes, go ahead with both! "
+                "Actually hold on, for the luggage one: is there any other luggage set at all, a "
+                "different colour maybe? I might take that instead."]
+
+# a question about one step's item, the same order's other step approved by number
+KETTLE_STEPS = [*TWO_ORDERS, "assistant: Here's what I'd do:\n\n1. **Change the shipping "
+                "address** of #W2000002 to 2201 Westheimer Rd, Apt 9, Houston, TX 77098, USA.\n2. "
+                "**Modify the Kettle** in #W2000002 to the 2L kettle (item 2000000009), $10.36 on "
+                "your Visa ending 7334.\n3. **Cancel #W3000003** (Luggage Set), reason 'ordered by "
+                "mistake'.\n\nPlease confirm (yes/no).", "user: 1 and 3, yes. For the kettle, I'm "
+                "sorry, remind me: it stays the steel one? And the $10.36 is the only charge?"]
+
+# the go-ahead asked of one order's change
+TWO_SWAPS = [*TWO_ORDERS, "assistant: Here are both changes:\n- #W2000002: Kettle → the 2L kettle "
+             "(2000000009), refund $12 to your Visa ending 7334.\n- #W3000003: Luggage Set → the "
+             "hard-shell set (3000000009), charge $20 to your Visa ending 7334.\n\nWant me to go "
+             "ahead with the kettle change?", "user: yep"]
+
 CASES = [
     shop("Z45", "refuse", BLACK_KEPT, RETURN, _return("5000000001", "5000000002", "5000000003"),
          "the black toothbrush was kept"),
@@ -372,6 +454,44 @@ CASES = [
          "an acknowledgment and a question"),
     Case("Z88", "airline", "allow", ADD_THREE, "update_reservation_baggages", FOUR_BAGS,
          "proposed, then yes"),
+    Case("Z89", "airline", "allow", CITIES, "cancel_reservation", {"reservation_id": "ABC123"},
+         "the Denver one: yes"),
+    Case("Z90", "airline", "refuse", CITIES, "cancel_reservation", {"reservation_id": "RT4567"},
+         "not the one from Houston to San Francisco"),
+    Case("Z91", "airline", "allow", UNDER_2100, "update_reservation_flights",
+         change("BE9001", "economy", ONE_WAY, VISA), "$2,010 is under $2,100"),
+    Case("Z92", "airline", "refuse", UNDER_2000, "update_reservation_flights",
+         change("BE9001", "economy", ONE_WAY, VISA), "$2,010 is not under $2,000"),
+    Case("Z93", "airline", "allow", NO_EXTRAS, "book_reservation", booking((VISA, 240)),
+         "no insurance, as put"),
+    Case("Z94", "airline", "refuse", NO_EXTRAS, "book_reservation",
+         {**booking((VISA, 240)), "insurance": "yes"}, "insurance never put"),
+    Case("Z95", "airline", "allow", UPGRADE_THEN_SWITCH, "update_reservation_flights",
+         change("BE9001", "economy", ONE_WAY, VISA), "the upgrade: yes"),
+    Case("Z96", "airline", "refuse", UPGRADE_THEN_SWITCH, "update_reservation_flights",
+         change("BE9001", "economy", [{"flight_number": "HAT200", "date": "2024-05-20"}], VISA),
+         "the nonstop waits for the answer"),
+    Case("Z97", "airline", "refuse", OTHER_GIFT, "update_reservation_flights",
+         change("RT4567", "economy", ROUND, GC1), "the refund to the card ending 0003"),
+    Case("Z98", "airline", "allow", OTHER_GIFT, "update_reservation_flights",
+         change("RT4567", "economy", ROUND, GC3), "to the card ending 0003, as asked"),
+    shop("Z99", "allow", BOTH_BRUSHES, RETURN, _return("5000000001", "5000000002", "5000000003"),
+         "the black one named by the user"),
+    shop("Z100", "refuse", MOVES, ADR, ORDER_ADR, "not the first one"),
+    shop("Z101", "allow", MOVES, ADR, {**ORDER_ADR, "order_id": "#W3000003"}, "step 2: yes"),
+    shop("Z102", "allow", MOVES, USER_ADR, HOME, "step 3: yes"),
+    shop("Z103", "allow", FIVE_ITEMS, CANCEL, cancel(), "the three-item order: yes"),
+    shop("Z104", "refuse", BOTH_CANCELS, CANCEL, cancel("#W3000003"), "the luggage one waits"),
+    shop("Z105", "allow", BOTH_CANCELS, CANCEL, cancel("#W2000002", "ordered by mistake"),
+         "the other: yes"),
+    shop("Z106", "allow", KETTLE_STEPS, ADR, ORDER_ADR, "step 1: yes"),
+    shop("Z107", "refuse", KETTLE_STEPS, MODIFY, {**_kettle("credit_card_1")}, "step 2: asked"),
+    shop("Z108", "allow", TWO_SWAPS, MODIFY, _kettle("credit_card_1"), "the kettle: yep"),
+    shop("Z109", "refuse", TWO_SWAPS, MODIFY, {"order_id": "#W3000003",
+                                               "item_ids": ["3000000001"],
+                                               "new_item_ids": ["3000000009"],
+                                               "payment_method_id": "credit_card_1"},
+         "only the kettle's was asked"),
 ]
 
 
