@@ -61,7 +61,16 @@ from .binding import (
     values_at,
     without_limits,
 )
-from .dialogue import Act, Reading, held_topics, id_like, normalize, read_turn, turn_acts
+from .dialogue import (
+    OVER_BOUND,
+    Act,
+    Reading,
+    held_topics,
+    id_like,
+    normalize,
+    read_turn,
+    turn_acts,
+)
 
 PROPOSAL_TURNS = 3  # how many agent turns before the yes make up the proposal
 CONTEXT_MESSAGES = 60  # how far back a single id may have been named, if the proposal omits it
@@ -275,7 +284,11 @@ _OPEN_QUESTION = re.compile(
 
 # (a go-ahead, or the action said to be done to what was picked: "the first one yes, cancel it")
 _PROCEED = re.compile(r"\b(?:proceed|go ahead|do it|go for it|lock (?:it|that|this) in|(?:cancel|return|"
-                      r"exchange|book|upgrade|refund|swap) (?:it|them|that one|this one|both))\b")
+                      r"exchange|book|upgrade|refund|swap) (?:it|them|that one|this one|both)|"
+                      # (the changes listed approved, the question a choice of how to pay:
+                      # "Sounds good. Use the gift card.")
+                      r"^(?:(?:that|this|all|it all|everything) )?(?:sounds|looks) (?:good|great|"
+                      r"fine|perfect))\b")
 _CHOICE_ASKED = re.compile(
     r"\b(?:which|choose|select|pick|prefer)\b[^?.!]*\?|let me know (?:which|what)|"
     r"(?:choose|select|pick) (?:one|from|an option|the option)"
@@ -606,16 +619,22 @@ def _narrows(content: str) -> bool:
     if not any(act in (Act.DECLINE, Act.HOLD) for _s, act in acts):
         return False
     limited = False  # (the sentence before limited the yes)
+    thing: set[str] = set()  # (the words of what it left out)
     for s, act in acts:
         if act not in (Act.DECLINE, Act.HOLD):
-            limited = False
+            limited = limited and act is not Act.AFFIRM  # (a remark between keeps it)
             continue
         said = limits(s)
         if not (said.left_out or said.kept or said.only):  # ("yes, but only the first one")
-            if limited and _ITS_REASON.match(s) and not _OF_ALL.search(s):
-                continue  # "... leave the address alone for now. I'm not sure the move is on"
+            if limited and not _OF_ALL.search(s) and (_ITS_REASON.match(s) or (
+                    act is Act.HOLD and thing & set(re.findall(r"[a-z]{4,}", s)))):
+                # "... leave the address alone for now. I'm not sure the move is on"; "hold
+                # off on the hiking boots for now. I really love those boots ... let me think"
+                continue
             return False
         limited = True
+        thing = {w for p in (*said.left_out, *said.kept) for w in re.findall(r"[a-z]{4,}", p)
+                 if w not in ("that", "this", "those", "these", "with", "from", "just", "only")}
         # what holds must be the limit (and an "oh wait" before it), nothing besides:
         # "no, stop, do not do anything" still refuses once its "not do anything" is cut
         rest = _INTERJECTION.sub(" ", without_limits(s))
@@ -631,6 +650,11 @@ def _narrows(content: str) -> bool:
 _ITS_REASON = re.compile(r"(?:(?:i'?m|i am) )?(?:not (?:sure|certain)|unsure) (?:if |whether |that )?"
                          r"(?:the|my|i|i'?ll|it'?s|it|we|that|this (?:move|trip|one))\b|"
                          r"i (?:might|may) (?:still )?(?:need|want|keep|use)\b|"
+                         r"let me think(?: about it)?(?: a (?:little|bit))?(?: more)?"
+                         r"(?=\s*(?:[.!?;]|$))|"
+                         # ("I really love those boots and I might keep them")
+                         r"i (?:really |still )?(?:love|like|need|use) (?:those|these|that|this|"
+                         r"them|it)\b|"
                          # "I want to ask my daughter if she still wants the puzzle first"
                          r"until i (?:ask|check with|talk to|hear from)\b|"
                          r"(?:i )?(?:want|need|have|'?d like) to (?:ask|check|talk to|speak to|"
@@ -643,7 +667,8 @@ _REASON_CLAUSE = re.compile(r"(?<![\w'])(?:" + _ITS_REASON.pattern + r")[^.!?;]*
 
 def _without_reasons(text: str) -> str:
     """A narrowing turn without the reasons it gives for its limits (``_ITS_REASON``)."""
-    return _REASON_CLAUSE.sub(" ", text) if not _OF_ALL.search(text) else text
+    # (each clause alone: "return everything ... I really love those boots" keeps its yes)
+    return _REASON_CLAUSE.sub(lambda m: m.group() if _OF_ALL.search(m.group()) else " ", text)
 
 
 _INTERJECTION = re.compile(r"(?<![\w'])(?:oh|ah|hmm+|um+|no,? wait|wait,? no|wait|hold on|hang on|"
@@ -657,6 +682,7 @@ _IF = re.compile(r"(?<![\w'])(?:as long as|only if|provided(?: that)?|if|assumin
                  # PayPal")
                  r"(?P<c>(?:[^.;!?]|\.(?=\d))*?)"
                  r"(?=\s*(?:,(?!\d)|$|[;!?]|\.(?!\d)|(?<![\w'])then(?![\w'])))")
+_OVER_BOUND_C = re.compile(OVER_BOUND)
 _METHOD = r"(?:gift ?card|visa|mastercard|amex|american express|discover|paypal|credit card|" \
           r"debit card|certificate|card ending (?:in )?\d{4}|original payment(?: method)?)"
 _METHODS = re.compile(r"(?<![\w'])" + _METHOD + r"(?![\w'])")
@@ -676,6 +702,15 @@ def _condition_met(messages: list[Message], index: int) -> bool:
     answers already meets: the payment method it names is the one that turn puts the action's
     money on, or the total that turn gives is within the bound. Anything else stays a hold."""
     text = plain(messages[index])
+    over = _OVER_BOUND_C.search(text)
+    if over is not None:  # ("but if it's more than $50 extra, forget it": at most $50)
+        agent, _start = _turn_before(messages, index)
+        limit = decimal_of(over.group(2), over.group(3))
+        totals = _totals(agent) or {d for c in _CHARGE.finditer(agent)
+                                    if (d := decimal_of(*c.groups())) is not None}
+        rest = text[:over.start()] + " " + text[over.end():]
+        return limit is not None and bool(totals) and max(totals) <= limit \
+            and read_turn(rest).act is Act.AFFIRM
     m = _IF.search(text)
     if m is None or _IF.search(text, m.end()) is not None:
         return False
@@ -1466,7 +1501,8 @@ def _bind(session: SessionState, auth: Authorisation, spec: ActionSpec,
                         f"then put {number:,} in it on its own; the user never said yes to "
                         "that", auth.words, shown, superseding=newest)
     cued = _ASKED_CUE.search(theirs.plain) is not None  # (the usual case: nothing asked)
-    brought = _brought_in_after(messages, auth, window, theirs, arguments, aliases, last)
+    brought = _brought_in_after(messages, auth, window, theirs, arguments, aliases, last,
+                                session)
     if brought is not None:
         return Coverage(False, f"after the user said {words}, the agent put {brought!r} in the "
                         "call on its own; the user never said yes to it", auth.words, shown)
@@ -1495,19 +1531,25 @@ def _bind(session: SessionState, auth: Authorisation, spec: ActionSpec,
     # (where the user asked for another item themselves, "make it the black one instead", the
     # proposal's ids no longer bind the call: what is checked is that the call's variant has
     # the options the user asked for)
+    variant = None
     changed = _option_refused(session, theirs, arguments) or (
         _option_asked(session, theirs, arguments, True) if cued
         else (_others_proposed(last, spec, arguments, aliases)
-              or _other_variant(session, last, arguments)
+              or (variant := _other_variant(session, last, arguments))
               or _option_asked(session, theirs, arguments, False)))
     if changed is not None:
         if changed[1] == _NO_OTHER:
             return Coverage(False, f"the user said {words} to a proposal describing one of "
                             f"{changed[0]}; the call also has {changed[2]!r}, described nowhere",
                             auth.words, shown, changed[0])
+        # (a new item's variant the proposal described by its options, where it named this
+        # action: the newest terms of it, which an older yes to a list of the order's contents
+        # does not cover)
         return Coverage(False, f"the user said {words} to a proposal naming {changed[0]} "
                         f"{changed[1]!r}; the call has {changed[2]!r} instead", auth.words, shown,
-                        changed[0])
+                        changed[0], superseding=changed is variant
+                        and changed[0].startswith("new_")
+                        and names_action(last.plain, spec.words) is not None)
     alone = _one_passenger(session, last, theirs, arguments)
     if alone is not None:
         return Coverage(False, f"the user said {words} to a cabin change for {alone[0]} only; "
@@ -2029,8 +2071,12 @@ def _option_asked(session: SessionState, theirs: Text, arguments: dict[str, Any]
             for key, mine in own.items():
                 if _option_at(clauses, mine):
                     continue
+                # (not a value another new item of the call holds: "Kettle one, ceramic: yes.
+                # Kettle two, 1.5 liters: yes", the call exchanging both)
+                taken = {variants.get(str(w), ("", {}))[1].get(key) for w in value if w != v}
                 asked = {o[key] for p, o in variants.values() if p == product and key in o
-                         and o[key].lower() not in back and o[key] != mine}
+                         and o[key].lower() not in back and o[key] != mine
+                         and o[key] not in taken}
                 hit = next((o for o in sorted(asked) if _option_at(clauses, o)), None)
                 if hit is not None:
                     return name, hit, v
@@ -2123,7 +2169,8 @@ def _id_shape(value: str) -> re.Pattern[str]:
 
 
 def _brought_in_after(messages: list[Message], auth: Authorisation, window: Text, theirs: Text,
-                      arguments: dict[str, Any], aliases: Aliases, last: Text) -> str | None:
+                      arguments: dict[str, Any], aliases: Aliases, last: Text,
+                      session: SessionState) -> str | None:
     """An id in one of the call's lists (a flight, a new item, a booking's payment method) that
     neither the proposal nor the user's words from the yes on named, but the agent's turns since
     the user last spoke, after the yes, did ("HAT211 just sold out. I'll put you on HAT065
@@ -2131,8 +2178,10 @@ def _brought_in_after(messages: list[Message], auth: Authorisation, window: Text
     your Visa ending 6126"): the id, or None. (An id the agent named before a later user turn
     was the user's to answer.) Payment methods are also named by their aliases (a card's last
     four digits), and must be named by the summary the user answered (``last``), not only
-    among the options before it."""
+    among the options before it. What the object already holds is no id brought in (the
+    reservation's own flights, kept where only the cabin changes)."""
     after: Text | None = None
+    kept: set[str] | None = None
     for value in arguments.values():
         if not isinstance(value, list):
             continue
@@ -2141,6 +2190,10 @@ def _brought_in_after(messages: list[Message], auth: Authorisation, window: Text
                 continue
             known: Any = aliases.distinct if kind_of(v) else {}
             if named(last if known else window, v, known) or named(theirs, v, known):
+                continue
+            if kept is None:
+                kept = {str(x) for x in _flat(_current(session, arguments) or {})}
+            if v in kept and not kind_of(v):
                 continue
             if after is None:
                 start = len(messages)
@@ -2521,7 +2574,7 @@ _ORD_NO = re.compile(r"(?<![\w'])(?:not|except(?: for)?|skip|without|leave out|l
 _ORD_YES = re.compile(r"(?<![\w'])(?:(?:yes|yeah|ok(?:ay)?|go ahead|proceed|do|confirm|cancel|"
                       r"return|exchange|change|book|take|go with)\s+(?:(?:to|for|with)\s+)?"
                       r"(?:(?:only|just)\s+)?|(?:only|just)\s+)" + _ORD_REF
-                      + r"((?:\s*(?:,|and|&)\s*" + _ORD_REF + r")*)(?![\w'])")
+                      + r"((?:\s*(?:,|and|&|through|thru|to|-|–)\s*" + _ORD_REF + r")*)(?![\w'])")
 # the ordinals first, then the yes: "the first one yes, cancel it", "1 and 3 yes"
 _ORD_THEN_YES = re.compile(r"(?:^|(?<=[.,;!?]\s))" + _ORD_REF + r"((?:\s*(?:,|and|&)\s*" + _ORD_REF
                            + r")*)\s*,?\s*(?:yes|yeah|ok(?:ay)?|please|go ahead)(?![\w'])")
@@ -2575,6 +2628,8 @@ def _ordinals(text: str, last: int) -> set[int]:
     for run in _ORD_RUN.finditer(text):
         k = int(run.group(2)) if run.group(2).isdigit() else _ORD_VALUE[run.group(2)]
         out.update(range(1, k + 1) if run.group(1) == "first" else range(last - k + 1, last + 1))
+    for span in _ORD_SPAN.finditer(text):  # ("yes to 1 through 4")
+        out.update(range(int(span.group(1)), int(span.group(2)) + 1))
     words = _ORD_WORD.findall(_ORD_RUN.sub(" ", text))
     for i, w in enumerate(words):
         if w == "one" and i:  # ("the last one", "the first one"): the word before names it
@@ -2584,6 +2639,7 @@ def _ordinals(text: str, last: int) -> set[int]:
 
 
 _BY_NUMBER = re.compile(r"\d|first|second|third|fourth|fifth|last|\bone\b|\btwo\b|three")
+_ORD_SPAN = re.compile(r"(?<![\w$.,])([1-9])\s*(?:through|thru|to|-|–)\s*([1-9])(?![\w%]|[.,]\d)")
 
 
 def _numbered_left_out(last: Text, theirs: Text, arguments: dict[str, Any],

@@ -228,7 +228,9 @@ _DECLINE = _words(
     r"pay(?! with| by| using| on| for it with)|lose|risk|spend)",
     r"(?:i'?d |i would )?(?:rather|prefer) not(?=\s*(?:$|[,.;!?]))",
     # (not a variant turned down: "I don't want a metal one", "I don't want the red one")
-    r"i (?:do not|don'?t) (?:want(?! (?:a|an|the) (?:[\w-]+ ){0,2}one(?![\w']))|wish|agree|"
+    r"i (?:do not|don'?t) (?:want(?! (?:a|an|the) (?:[\w-]+ ){0,2}one(?![\w']))"
+    # (a worry: "I don't want to end up with a basic one by mistake")
+    r"(?! to end up)|wish|agree|"
     r"approve|consent|accept|confirm|authori[sz]e)",
     # (not what the user will not do themselves: "I refuse to be at the airport at 5am")
     r"i (?:decline|refuse|reject)(?! to (?:be|get up|wake|sit|stand|leave|wait|spend|sleep|miss|"
@@ -354,7 +356,13 @@ _REOPENS = re.compile(
     r"change (?:my mind|it|that|the|to))(?![\w'])"
 )
 # After the yes, only these conditions take it back ("Go ahead. If it fails, tell me" does not).
-_STRONG_CONDITION = _words(r"only if", r"as long as", r"provided(?: that)?", r"on condition",
+# a price's ceiling said as a refusal past it: "if it's more than $50 extra, forget it"
+OVER_BOUND = (r"if (?:it'?s|it is|that'?s|that is|the (?:total|cost|price|difference|charge|fee) "
+              r"is|it comes to|it costs) (?:more than|over|above|higher than) ([$€£])?\s?"
+              r"(\d{1,3}(?:,\d{3})+|\d+)(\.\d+)?(?:\s*(?:extra|more|dollars?|bucks|usd))?,?\s+"
+              r"(?:then\s+)?(?:forget it|never ?mind|don'?t|do not|no|cancel it|skip it|leave it)")
+_OVER_BOUND = re.compile(OVER_BOUND)
+_STRONG_CONDITION = _words(OVER_BOUND, r"only if", r"as long as", r"provided(?: that)?", r"on condition",
                            r"unless", r"but only", r"solo si", r"seulement si", r"nur wenn",
                            r"só se", r"solo se")
 # Declined travel insurance is an answer to a detail, not a refusal of the action: "no
@@ -579,6 +587,8 @@ def _read_sentence(sentence: str, question: bool) -> tuple[Act, bool]:
     emoji_yes = bool(_EMOJI_YES.search(sentence))
     emoji_no = bool(_EMOJI_NO.search(sentence))
     # ("yes the jacket one, cancel that": after a yes, "cancel that" is the go-ahead)
+    if _OVER_BOUND.search(text):  # ("but if it's more than $50 extra, forget it": a bound)
+        return Act.HOLD, False
     declined = _DECLINE.search(_CANCEL_THAT.sub(" cancel it ", text) if _YES_OPENS.match(text)
                                else text)
     if declined or _NO_START.match(text) or (emoji_no and not emoji_yes):

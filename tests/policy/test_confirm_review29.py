@@ -3,8 +3,9 @@ without seeing the project: tau-bench-like retail sessions bundling several requ
 customers changing their minds midway, Z45-Z55; tau2-like airline sessions after the shared
 Claude run, plans over several reservations and split payments, Z56-Z70), the thirtieth
 (tau2-like retail after the shared gpt-4.1 run, tau-bench-like airline after the gpt-4o run,
-Z71-Z88) and the thirty-first (tau2-like airline, mixed retail customers and agents, Z89 on);
-docs/policy.md gives the figures). Shortened to what the check reads, each refusal
+Z71-Z88), the thirty-first (tau2-like airline, mixed retail customers and agents, Z89-Z109)
+and the thirty-second (tau2-like retail and airline again, Z110 on); docs/policy.md gives the
+figures). Shortened to what the check reads, each refusal
 beside the allowed case it must not break."""
 
 from __future__ import annotations
@@ -364,6 +365,36 @@ TWO_SWAPS = [*TWO_ORDERS, "assistant: Here are both changes:\n- #W2000002: Kettl
              "hard-shell set (3000000009), charge $20 to your Visa ending 7334.\n\nWant me to go "
              "ahead with the kettle change?", "user: yep"]
 
+# a worry after a yes by numbers
+BASIC_ONE = [*PLAN_OF_THREE, "user: Yes to 1 and 3. For 2, is that the grey set? I don't want to "
+             "end up with a basic one by mistake."]
+
+# a hold with its reason in the next sentence
+LUGGAGE_HELD = [*PLAN_OF_THREE, "user: Yes, go ahead with everything. Oh, actually, wait, hold off "
+                "on the luggage for now. I really love that luggage and I might keep it... let me "
+                "think about it a little."]
+
+# a price ceiling said as a refusal past it
+CEILING = [read(BASIC), "assistant: Here's the change: BE9001 from basic economy to economy on "
+           "HAT130 and HAT184, May 17. Fare difference: ${}, charged to your Visa ending 7447. "
+           "Shall I proceed?", "user: Yes, do it. But if it's more than $50 extra, forget it."]
+
+# steps by a span of numbers
+SPAN_3 = [*PLAN_OF_THREE, "user: Yes to 1 through 3. Go ahead."]
+SPAN_2 = [*PLAN_OF_THREE, "user: Yes to 1 through 2. The last one can wait."]
+
+# the changes listed approved, the question only how to pay
+HOW_TO_PAY = [read(DEN_BOS), "assistant: Reservation ABC123, the proposed change:\n- Add checked "
+              "bags: 0 → 2 bags, 1 free and 1 at $50\n\nWhich payment method would you like to "
+              "use for the $50?", "user: Sounds good. Use the gift card."]
+TWO_BAGS = {"reservation_id": "ABC123", "total_baggages": 2, "nonfree_baggages": 1,
+            "payment_id": GC1}
+
+# a cabin change keeps the reservation's flights, named by the agent only after the yes
+CABIN_ONLY = [read(BASIC), "assistant: Upgrade BE9001 to economy (flights and dates stay the "
+              "same): $120 on your Visa ending 7447. Shall I go ahead?", "user: yes",
+              "assistant: Upgrading HAT130 and HAT184 to economy now."]
+
 CASES = [
     shop("Z45", "refuse", BLACK_KEPT, RETURN, _return("5000000001", "5000000002", "5000000003"),
          "the black toothbrush was kept"),
@@ -492,6 +523,26 @@ CASES = [
                                                "new_item_ids": ["3000000009"],
                                                "payment_method_id": "credit_card_1"},
          "only the kettle's was asked"),
+    shop("Z110", "allow", BASIC_ONE, RETURN, {"order_id": "#W1000001", "item_ids": ["1000000003"],
+                                              "payment_method_id": "credit_card_1"},
+         "1: yes; a worry about 2"),
+    shop("Z111", "allow", LUGGAGE_HELD, RETURN, {"order_id": "#W1000001",
+                                                 "item_ids": ["1000000003"],
+                                                 "payment_method_id": "credit_card_1"},
+         "the return: yes"),
+    shop("Z112", "refuse", LUGGAGE_HELD, CANCEL, cancel("#W3000003"), "the luggage waits"),
+    Case("Z113", "airline", "allow", [*CEILING[:1], CEILING[1].format(29), CEILING[2]],
+         "update_reservation_flights", change("BE9001", "economy", ONE_WAY, VISA),
+         "$29 is within $50"),
+    Case("Z114", "airline", "refuse", [*CEILING[:1], CEILING[1].format(79), CEILING[2]],
+         "update_reservation_flights", change("BE9001", "economy", ONE_WAY, VISA),
+         "$79 is past $50"),
+    shop("Z115", "allow", SPAN_3, ADR, ORDER_ADR, "3 is within 1 through 3"),
+    shop("Z116", "refuse", SPAN_2, ADR, ORDER_ADR, "3 is not within 1 through 2"),
+    Case("Z117", "airline", "allow", HOW_TO_PAY, "update_reservation_baggages", TWO_BAGS,
+         "sounds good, and the gift card"),
+    Case("Z118", "airline", "allow", CABIN_ONLY, "update_reservation_flights",
+         change("BE9001", "economy", ONE_WAY, VISA), "its own flights, kept"),
 ]
 
 
