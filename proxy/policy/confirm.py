@@ -1441,7 +1441,8 @@ class Coverage:
 
 
 def _bind(session: SessionState, auth: Authorisation, spec: ActionSpec,
-          arguments: dict[str, Any], aliases: Aliases) -> Coverage:
+          arguments: dict[str, Any], aliases: Aliases, other_words: tuple[str, ...] = ()
+          ) -> Coverage:
     messages = session.messages
     last, window, yes = auth.proposal(messages)
     last = auth.summary_before_question(messages, spec.words) or last
@@ -1592,7 +1593,8 @@ def _bind(session: SessionState, auth: Authorisation, spec: ActionSpec,
         if ("numbered",) not in auth._read:
             auth._read[("numbered",)] = last if len(_PLAN_MARK.findall(last.plain)) >= 2 \
                 or len(_PLAN_MARK.findall(window.plain)) < 2 else window
-        left = _numbered_left_out(auth._read[("numbered",)], theirs, arguments, looked_up)
+        left = _numbered_left_out(auth._read[("numbered",)], theirs, arguments, looked_up,
+                                  other_words)
     if left is not None:
         return Coverage(False, f"the user said {words} to a numbered plan, {left}; this call is "
                         "that action", auth.words, shown)
@@ -2643,7 +2645,8 @@ _ORD_SPAN = re.compile(r"(?<![\w$.,])([1-9])\s*(?:through|thru|to|-|–)\s*([1-9
 
 
 def _numbered_left_out(last: Text, theirs: Text, arguments: dict[str, Any],
-                       looked_up: dict[str, set[str]]) -> str | None:
+                       looked_up: dict[str, set[str]], other_words: tuple[str, ...] = ()
+                       ) -> str | None:
     """Where the proposal numbered its actions, or listed the objects they act on one after
     another (a table of reservations), and the user's yes left some out by number ("yes for
     the first one, not the second"; "do 1 and 3"; "cancel the first one"), the words that left
@@ -2652,7 +2655,7 @@ def _numbered_left_out(last: Text, theirs: Text, arguments: dict[str, Any],
     by_word = _YES_TO_WORD.match(said)
     if not _BY_NUMBER.search(said) and by_word is None:
         return None
-    count, n = _plan_position(last, arguments, looked_up)
+    count, n = _plan_position(last, arguments, looked_up, other_words)
     if n is None:
         return None
     # (a number past the plan's end names no step of it: "cancel the five-item order")
@@ -2688,8 +2691,8 @@ def _numbered_left_out(last: Text, theirs: Text, arguments: dict[str, Any],
     return None
 
 
-def _plan_position(last: Text, arguments: dict[str, Any], looked_up: dict[str, set[str]]
-                   ) -> tuple[int, int | None]:
+def _plan_position(last: Text, arguments: dict[str, Any], looked_up: dict[str, set[str]],
+                   other_words: tuple[str, ...] = ()) -> tuple[int, int | None]:
     """How many actions the proposal lists and which of them this call is (1-based): by its
     numbered items ("1. Return ... 2. Exchange ..."), the one naming the call's ids; else by
     the order in which it names the call's object among others looked up under the same key
@@ -2714,6 +2717,12 @@ def _plan_position(last: Text, arguments: dict[str, Any], looked_up: dict[str, s
             if shared else set()
         holding = [k for k, item in enumerate(items, 1)
                    if shared and k not in others and all(named(item, v, {}) for v in shared)]
+        if len(holding) > 1 and other_words:
+            # (several steps on one object: not the one another write's own words lead,
+            # "1. Address change for #W5056519 ... 2. Modify the Makeup Kit in #W5056519")
+            mine = [k for k in holding if names_action(items[k - 1].plain[:60], other_words)
+                    is None]
+            holding = mine if len(mine) == 1 else holding
         if not holding:
             # (the object named by the first step only: "1. Upgrade 4WQ150 to economy ...
             # 2. Change to the nonstop HAT041": the second step by its own ids)
@@ -3437,7 +3446,7 @@ def check_transcript(session: SessionState, spec: ActionSpec, arguments: dict[st
             cover = Coverage(False, f'the user\'s yes ("{auth.words}") was taken back: '
                              f'"{taken}"', auth.words)
         else:
-            cover = _bind(session, auth, spec, arguments, aliases)
+            cover = _bind(session, auth, spec, arguments, aliases, other_words)
             if cover.confirmed and parts:
                 cover = _whole(auth, session.messages, spec, parts, cover)
             if cover.confirmed:

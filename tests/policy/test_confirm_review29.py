@@ -395,6 +395,10 @@ CABIN_ONLY = [read(BASIC), "assistant: Upgrade BE9001 to economy (flights and da
               "same): $120 on your Visa ending 7447. Shall I go ahead?", "user: yes",
               "assistant: Upgrading HAT130 and HAT184 to economy now."]
 
+# two steps on one order, the second's question a worry: by number, and which step is which
+WORRY = [*KETTLE_STEPS[:-1], "user: Yes to 1 and 3. For 2, is that the steel one? I don't want to "
+         "end up with a plastic one by mistake."]
+
 CASES = [
     shop("Z45", "refuse", BLACK_KEPT, RETURN, _return("5000000001", "5000000002", "5000000003"),
          "the black toothbrush was kept"),
@@ -543,6 +547,8 @@ CASES = [
          "sounds good, and the gift card"),
     Case("Z118", "airline", "allow", CABIN_ONLY, "update_reservation_flights",
          change("BE9001", "economy", ONE_WAY, VISA), "its own flights, kept"),
+    shop("Z119", "allow", WORRY, ADR, ORDER_ADR, "1: yes"),
+    shop("Z120", "refuse", WORRY, MODIFY, _kettle("credit_card_1"), "2 was asked about"),
 ]
 
 
