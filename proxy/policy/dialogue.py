@@ -807,6 +807,10 @@ _THINK_OTHER = re.compile(r"(?:i'?ll|i will|let me|i need to|i'?ll have to) thin
 _BEFORE_OTHER = re.compile(r"(?:(?:but|and|oh|ok|okay)[\s,]+)?before (?:you|we) (?:\w+ ){1,3}?"
                            r"(?:me |it |us )?(?:to |with |on )?((?:the|my|that) [a-z]{3,}(?: [a-z]+)?)"
                            r"[\s,]")
+# a yes that picks one thing of several by its name: "go ahead with the upgrade", "yes to the
+# cancellation" (not "yes, book the flight": the only thing)
+_PICKS_STEP = re.compile(r"(?:go ahead|proceed) with (?:the|my) [a-z]{3,}|(?:yes|ok|okay),? to the "
+                         r"[a-z]{3,}|(?<![\w'])do the [a-z]{3,}")
 # a hold's opening before the thing it is about: "actually hold on, for the skateboard one: ..."
 _OPENING = re.compile(r"^(?:(?:oh|ok|okay|actually|wait|hold on|hang on|sorry|hmm+|um+|but|and)"
                       r"[\s,.!-]+)+(?=(?:as for|for|about|regarding) )")
@@ -867,7 +871,7 @@ def read_turn(content: str) -> Reading:
             # hold on, for the skateboard one: is there any other maple board?")
         if act is Act.HOLD and q and (before := _BEFORE_OTHER.match(s)) is not None \
                 and before.group(1).rsplit(" ", 1)[-1][:4] not in yes_said \
-                and any(_NAMES_THING.search(a) for a in affirmed):
+                and _PICKS_STEP.search(yes_said):
             continue  # ("Go ahead with the upgrade to economy. But before you switch me to the
             # nonstop, can you tell me what I'll pay overall?": the other step waits; which
             # steps the yes names is the binding's to read)

@@ -399,6 +399,10 @@ CABIN_ONLY = [read(BASIC), "assistant: Upgrade BE9001 to economy (flights and da
 WORRY = [*KETTLE_STEPS[:-1], "user: Yes to 1 and 3. For 2, is that the steel one? I don't want to "
          "end up with a plastic one by mistake."]
 
+# the only thing proposed, a question put before it is charged: the yes waits
+BEFORE_CHARGE = [*BOOK_IT, "user: Yes, book the flight. But before you charge the card, what's "
+                 "the total?"]
+
 CASES = [
     shop("Z45", "refuse", BLACK_KEPT, RETURN, _return("5000000001", "5000000002", "5000000003"),
          "the black toothbrush was kept"),
@@ -549,6 +553,8 @@ CASES = [
          change("BE9001", "economy", ONE_WAY, VISA), "its own flights, kept"),
     shop("Z119", "allow", WORRY, ADR, ORDER_ADR, "1: yes"),
     shop("Z120", "refuse", WORRY, MODIFY, _kettle("credit_card_1"), "2 was asked about"),
+    Case("Z121", "airline", "refuse", BEFORE_CHARGE, "book_reservation", booking((VISA, 240)),
+         "a question before the card is charged"),
 ]
 
 
