@@ -348,8 +348,8 @@ async def _run_demo(config: Config, db_dir: Path | None, seed: int, upstream_por
         runtime = build_runtime(config)
         proxy = guarded_runner(build_app(runtime), config)
         await proxy.setup()
+        runners.insert(0, proxy)  # (cleaned up if it cannot listen: its store, its tasks)
         await listener_site(proxy, runtime, config.listen.host, config.listen.port).start()
-        runners.insert(0, proxy)
         port = _bound_port(proxy, config.listen.port)  # (--port 0: the one the system chose)
         written = write_demo_config(config, port)
         gate = ""
