@@ -2423,8 +2423,8 @@ def _twin_undescribed(session: SessionState, last: Text, value: Any, arguments: 
     name said once, after the user decided to keep the black one), nor the user in the yes
     turn ("There are two toothbrushes in that order, the black one too. Please include both."):
     (the member, its name), else None."""
-    if not isinstance(value, list) or not value:
-        return None
+    if not isinstance(value, list) or not value or not all(isinstance(v, str) for v in value):
+        return None  # (not a list of item ids: flights, passengers, payments)
     current = _current(session, arguments)
     items = current.get("items") if current is not None else None
     if not isinstance(items, list) or len(items) < 2:
@@ -2708,15 +2708,19 @@ def _plan_position(last: Text, arguments: dict[str, Any], looked_up: dict[str, s
         # of, naming none of the call's: "1. #W2166301 ... -> 565 Maple Drive ... 2. #W2466703
         # ... -> same DC address ... 4. Default address on your profile -> same DC address",
         # the call changing #W2466703's, or the profile's)
-        foreign = [v for key, values in looked_up.items()
-                   if key.endswith("_id") and key not in arguments for v in values]
-        others = {k for k, item in enumerate(items, 1)
-                  if not any(named(item, v, {}) for v in objects)
-                  and (_names_another(item, objects) or any(named(item, v, {})
-                                                            for v in foreign))} \
-            if shared else set()
+        # (read only for the steps that would hold the call otherwise, once each)
+        about_other: dict[int, bool] = {}
+
+        def its_own(k: int, item: Text) -> bool:
+            if k not in about_other:
+                about_other[k] = not any(named(item, v, {}) for v in objects) and (
+                    _names_another(item, objects) or any(
+                        named(item, v, {}) for key, values in looked_up.items()
+                        if key.endswith("_id") and key not in arguments for v in values))
+            return not about_other[k]
+
         holding = [k for k, item in enumerate(items, 1)
-                   if shared and k not in others and all(named(item, v, {}) for v in shared)]
+                   if shared and all(named(item, v, {}) for v in shared) and its_own(k, item)]
         if len(holding) > 1 and other_words:
             # (several steps on one object: not the one another write's own words lead,
             # "1. Address change for #W5056519 ... 2. Modify the Makeup Kit in #W5056519")
@@ -2728,9 +2732,9 @@ def _plan_position(last: Text, arguments: dict[str, Any], looked_up: dict[str, s
             # 2. Change to the nonstop HAT041": the second step by its own ids)
             own = [v for v in shared if v not in objects]
             holding = [k for k, item in enumerate(items, 1)
-                       if own and k not in others and all(named(item, v, {}) for v in own)]
+                       if own and all(named(item, v, {}) for v in own) and its_own(k, item)]
             if not holding:
-                holding = [k for k, item in enumerate(items, 1) if objects and k not in others
+                holding = [k for k, item in enumerate(items, 1) if objects
                            and all(named(item, v, {}) for v in objects)]
         return (len(items), holding[0]) if len(holding) == 1 else (0, None)
     for key, value in arguments.items():

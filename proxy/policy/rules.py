@@ -387,15 +387,15 @@ _PLACEHOLDER = re.compile(r"\{([A-Za-z_][\w.-]*)\}")
 def compile_rule(rule: Any, catalog: Catalog, identity: Identity, where: str,
                  refresh: tuple[Refresh, ...] = (), clock: str | None = None,
                  fetch: frozenset[str] = frozenset()) -> CompiledRule:
-    compiled = _compile(rule, catalog, identity, where, refresh, clock, fetch)
-    _check_names(rule, catalog, compile_selector(rule.tools, catalog, where), where)
+    applies = compile_selector(rule.tools, catalog, where)
+    compiled = _compile(rule, catalog, identity, where, refresh, clock, fetch, applies)
+    _check_names(rule, catalog, applies, where)
     return compiled
 
 
 def _compile(rule: Any, catalog: Catalog, identity: Identity, where: str,
              refresh: tuple[Refresh, ...], clock: str | None,
-             fetch: frozenset[str]) -> CompiledRule:
-    applies = compile_selector(rule.tools, catalog, where)
+             fetch: frozenset[str], applies: Callable[[Tool], bool]) -> CompiledRule:
     custom = compile_message(rule.message, identity, where) if rule.message else None
     route, rid, kind = rule.route, rule.id, rule.kind
 
