@@ -136,3 +136,33 @@ async def test_a_session_is_check_only_or_proxied_never_both(
     assert status == 200
     await client.post(f"/v1/sessions/{checked}/end", json={"success": True})
     assert (await report(client, checked, body["call_id"], "executed", order))[0] == 409
+
+
+async def test_an_outcome_report_may_carry_an_answer_as_large_as_the_upstream_limit(
+    upstream: TestServer, make_proxy: ProxyFactory, retail_db: RetailDB,
+) -> None:
+    """The platform reports what its upstream answered: an answer past the request limit
+    (``limits.max_body_bytes``) but within the upstream one is taken whole (a proxied call could
+    have carried it); past the upstream limit it is refused in words, and nothing changes."""
+    client, _ = await make_proxy(str(upstream.make_url("")),
+                                 limits={"max_body_bytes": 4096, "max_upstream_bytes": 64_000})
+    order = first_order(retail_db, "pending")
+    sid = await start_session(client, mode="check", tags={"domain": "retail"})
+    status, body = await check(client, sid, "get_order_details", order_id=order["order_id"])
+    large = {**order, "notes": "n" * 40_000}  # ten times the request limit
+    status, answer = await report(client, sid, body["call_id"], "executed", large)
+    assert status == 200 and answer["outcome"] == "executed", answer
+    session = await (await client.get(f"/v1/sessions/{sid}")).json()
+    assert [c["outcome"] for c in session["calls"]] == ["executed"]
+
+    status, body = await check(client, sid, "get_order_details", order_id=order["order_id"])
+    status, answer = await report(client, sid, body["call_id"], "executed",
+                                  {**order, "notes": "n" * 80_000})
+    assert status == 413 and answer["errors"][0]["code"] == "request_too_large", answer
+    assert "bytes" in answer["errors"][0]["message"]
+    session = await (await client.get(f"/v1/sessions/{sid}")).json()
+    assert [c["outcome"] for c in session["calls"]][-1] == "forwarding"  # (a checked call awaiting its report)
+    # the call itself is still held to the request limit
+    resp = await client.post(f"/v1/sessions/{sid}/check", json={
+        "tool": "get_order_details", "arguments": {"order_id": "x" * 5000}})
+    assert resp.status == 413

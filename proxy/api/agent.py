@@ -108,9 +108,10 @@ class CallIn(_Strict):
     arguments: dict[str, Any] = {}
 
 
-async def read_body(request: web.Request, rt: Runtime) -> bytes:
-    """Read the whole body within the size limit and the slow-client timeout."""
-    limit = rt.config.limits.max_body_bytes
+async def read_body(request: web.Request, rt: Runtime, limit: int | None = None) -> bytes:
+    """Read the whole body within the size limit (``limits.max_body_bytes`` unless ``limit``)
+    and the slow-client timeout."""
+    limit = rt.config.limits.max_body_bytes if limit is None else limit
     if request.content_length is not None and request.content_length > limit:
         raise BodyTooLarge(f"Content-Length {request.content_length} exceeds {limit} bytes")
     chunks: list[bytes] = []
@@ -152,15 +153,16 @@ def _model_errors(e: pydantic.ValidationError) -> InvalidArguments:
     return InvalidBody(f"request body is invalid: {summary}", details=details)
 
 
-async def _parse_model(request: web.Request, model: type[M]) -> M:
+async def _parse_model(request: web.Request, model: type[M], limit: int | None = None) -> M:
     rt = request.app[RUNTIME]
-    return model_of(rt, await read_body(request, rt), model)
+    return model_of(rt, await read_body(request, rt, limit), model, limit)
 
 
-def model_of(rt: Runtime, body: bytes, model: type[M]) -> M:
+def model_of(rt: Runtime, body: bytes, model: type[M], limit: int | None = None) -> M:
     """A request body as ``model``: strict JSON under the limits, then the model's checks."""
     limits = rt.config.limits
-    payload = parse_object(body or b"{}", max_bytes=limits.max_body_bytes,
+    payload = parse_object(body or b"{}",
+                           max_bytes=limits.max_body_bytes if limit is None else limit,
                            max_depth=limits.max_depth)
     try:
         return model.model_validate(payload)
@@ -285,10 +287,18 @@ async def check_call(request: web.Request, rt: Runtime) -> web.Response:
     return await _call(request, rt, check_only=True)
 
 
+def outcome_limit(rt: Runtime) -> int:
+    """An outcome report carries what the platform's upstream answered: it may be as large as
+    an answer callgate itself would take (``limits.max_upstream_bytes``), with the report's own
+    fields beside it (up to ``limits.max_body_bytes``)."""
+    limits = rt.config.limits
+    return limits.max_upstream_bytes + limits.max_body_bytes
+
+
 @agent_route
 async def report_call_outcome(request: web.Request, rt: Runtime) -> web.Response:
     session_id, call_id = request.match_info["session_id"], request.match_info["call_id"]
-    body = await _parse_model(request, OutcomeIn)
+    body = await _parse_model(request, OutcomeIn, outcome_limit(rt))
     async with rt.sessions.locked(session_id, agent_key_of(request)) as state:
         record = await report_outcome(rt.store, state, call_id, body.outcome, body.result,
                                       body.upstream_status)
