@@ -5,6 +5,17 @@ from __future__ import annotations
 import html
 from typing import Any
 
+CASE_WIDTH_MAX = 64  # the case column grows to its longest name up to this, then names are cut
+
+
+def _fit(name: str, width: int) -> str:
+    """``name`` whole where it fits, else its start and end around an ellipsis: a session id
+    (the case of a run without a scenario tag) keeps both ends to search for."""
+    if len(name) <= width:
+        return name
+    head = (width - 1) // 2
+    return name[:head] + "\u2026" + name[len(name) - (width - 1 - head):]
+
 
 def _pct(x: float | None) -> str:
     return "   -  " if x is None else f"{100 * x:5.1f}%"
@@ -32,10 +43,11 @@ def render_text(r: dict[str, Any], max_cases: int = 40) -> str:
     flaky = r["flaky_cases"]
     w(f"flaky cases ({len(flaky)}): {', '.join(flaky[:30])}{' ...' if len(flaky) > 30 else ''}")
     w("")
-    w("case (lowest floors first)    n    c   rate   wilson 95% lower")
     shown = sorted(r["per_case"], key=lambda c: c["wilson_lower"])[:max_cases]
+    width = min(CASE_WIDTH_MAX, max([28, *(len(c["case"]) for c in shown)]))
+    w(f"{'case (lowest floors first)':{width}}   n    c   rate   wilson 95% lower")
     for c in shown:
-        w(f"{c['case'][-28:]:28} {c['n']:>3}  {c['c']:>3}  {_pct(c['success_rate'])}   "
+        w(f"{_fit(c['case'], width):{width}} {c['n']:>3}  {c['c']:>3}  {_pct(c['success_rate'])}   "
           f"{c['wilson_lower']:.3f}{'   flaky' if c['flaky'] else ''}")
     if len(r["per_case"]) > max_cases:
         w(f"... {len(r['per_case']) - max_cases} more (lowest floors shown; --json for all)")
@@ -166,7 +178,7 @@ def _intervals(cases: list[dict[str, Any]]) -> str:
         x0, x1 = left + c["wilson_lower"] * scale, left + c["wilson_upper"] * scale
         xp = left + c["success_rate"] * scale
         colour = "#b42318" if c["flaky"] else ("#1b7f3b" if c["c"] == c["n"] else "#888")
-        parts.append(f'<text x="4" y="{y + 4}">{html.escape(str(c["case"])[-22:])}</text>'
+        parts.append(f'<text x="4" y="{y + 4}">{html.escape(_fit(str(c["case"]), 22))}</text>'
                      f'<line x1="{x0:.1f}" x2="{x1:.1f}" y1="{y}" y2="{y}" stroke="{colour}" '
                      f'stroke-width="3"/><circle cx="{xp:.1f}" cy="{y}" r="3" fill="#1d2330"/>')
     return _rate_svg(parts, width, height, left, scale, "per-case Wilson intervals")
@@ -288,7 +300,7 @@ def _moves(cases: list[dict[str, Any]]) -> str:
         y = 10 + i * row_h
         r0 = c["baseline"]["c"] / c["baseline"]["n"]
         r1 = c["candidate"]["c"] / c["candidate"]["n"]
-        parts.append(f'<text x="4" y="{y + 4}">{html.escape(str(c["case"])[-18:])} '
+        parts.append(f'<text x="4" y="{y + 4}">{html.escape(_fit(str(c["case"]), 18))} '
                      f'{html.escape(c["movement"])}</text>'
                      f'<line x1="{left + r0 * scale:.1f}" x2="{left + r1 * scale:.1f}" '
                      f'y1="{y}" y2="{y}" stroke="{colours[c["movement"]]}" stroke-width="2"/>'

@@ -164,3 +164,23 @@ def test_cases_are_named_by_scenario_unless_benchmarks_mix() -> None:
     two = [*one, session("b0", "7", 0, False, [], benchmark="b2", domain="retail")]
     report = build_report(collect(r for s in two for r in s))
     assert sorted(c["case"] for c in report["per_case"]) == ["b1/retail/7", "b2/retail/7"]
+
+
+def test_the_case_column_shows_a_long_name_whole_and_a_longer_one_by_both_ends(
+        tmp_path: Path) -> None:
+    """A run without a scenario tag is its own case, named by its session id: the table shows
+    it whole (it was cut to its last 28 characters), and a name past the column's widest by
+    its start and its end."""
+    runs = [[TraceRecord(ts="t", event="session_start", session_id=sid, tags={}),
+             TraceRecord(ts="t", event="session_end", session_id=sid, success=ok)]
+            for sid, ok in (("s_9f2c41d07be34a55a1c2e3f4a5b6c7d8", True),
+                            ("nightly-" + "x" * 80 + "-end", False))]
+    traces = write_traces(tmp_path / "t.jsonl", runs)
+    out = run("report", str(traces)).output
+    rows = {line.split()[0]: line for line in out.splitlines() if line.startswith(("s_", "night"))}
+    assert "s_9f2c41d07be34a55a1c2e3f4a5b6c7d8" in rows
+    long = next(name for name in rows if name.startswith("nightly-"))
+    assert len(long) == 64 and long.endswith("x-end") and "\u2026" in long
+    header = next(line for line in out.splitlines() if line.startswith("case (lowest"))
+    row = rows["s_9f2c41d07be34a55a1c2e3f4a5b6c7d8"]
+    assert header.index(" n ") + 1 == row.index(" 1 ") + 1  # the columns line up
