@@ -161,7 +161,8 @@ async def test_an_outcome_report_may_carry_an_answer_as_large_as_the_upstream_li
     assert status == 413 and answer["errors"][0]["code"] == "request_too_large", answer
     assert "bytes" in answer["errors"][0]["message"]
     session = await (await client.get(f"/v1/sessions/{sid}")).json()
-    assert [c["outcome"] for c in session["calls"]][-1] == "forwarding"  # (a checked call awaiting its report)
+    # the checked call still awaits its report
+    assert [c["outcome"] for c in session["calls"]][-1] == "forwarding"
     # the call itself is still held to the request limit
     resp = await client.post(f"/v1/sessions/{sid}/check", json={
         "tool": "get_order_details", "arguments": {"order_id": "x" * 5000}})

@@ -27,7 +27,7 @@ STATIC = Path(__file__).parent / "static"
 
 def build(runtime: Runtime) -> web.Application:
     """The /ui sub-application (mounted by app.build_app)."""
-    ui = web.Application(middlewares=[headers])
+    ui = web.Application(middlewares=[headers, views.error_pages])
     ui[RUNTIME] = runtime
     ui[views.COOKIES] = Cookies(runtime.config.ui.secure_cookie)
     aiohttp_jinja2.setup(

@@ -85,6 +85,33 @@ def _render(request: web.Request, template: str, who: Who | None, status: int = 
     return response
 
 
+@web.middleware
+async def error_pages(request: web.Request,
+                      handler: Callable[[web.Request], Awaitable[web.StreamResponse]]
+                      ) -> web.StreamResponse:
+    """A path no page serves, a method a page does not take, or the gate turned off: the
+    error page in words with a way back, not a line of text (``Allow`` kept on a 405). A
+    static file's 404 stays as it is (no one reads it in a browser)."""
+    try:
+        return await handler(request)
+    except web.HTTPException as e:
+        if e.status not in (404, 405) or request.path.startswith("/ui/static/"):
+            raise
+        if e.status == 405:
+            title, message = "Not taken here", (
+                f"This page does not take {request.method}; it takes "
+                f"{e.headers.get('Allow', 'other methods')}.")
+        else:
+            said = e.text or ""
+            title = "No such page"
+            message = said if said and not said.startswith("404:") else \
+                f"There is no page at {request.path}."
+        response = _render(request, "error.html", None, e.status, title=title, message=message)
+        if "Allow" in e.headers:
+            response.headers["Allow"] = e.headers["Allow"]
+        return response
+
+
 async def _form(request: web.Request) -> dict[str, str]:
     """A POST's form fields, text only (a file part is not a field); a body that is not a
     readable form is refused with 400, one over the size limit with 413."""

@@ -342,3 +342,19 @@ async def test_a_throttled_login_says_how_long_to_wait(gated: Gated) -> None:
                                          "password": PASSWORD, "totp": code(gated.secrets["abe"])})
     assert resp.status == 429
     assert re.search(r"try again in \d+ s\.", await resp.text())
+
+
+async def test_a_page_that_is_not_there_is_said_on_a_page(gated: Gated) -> None:
+    """A path under /ui no page serves, or a method a page does not take: the error page with
+    a way back to the inbox and the site's headers, not a line of text."""
+    resp = await gated.client.get("/ui/nope/<script>")
+    text = await resp.text()
+    assert resp.status == 404 and resp.content_type == "text/html"
+    assert "No such page" in text and 'href="/ui/"' in text and "<script>" not in text
+    assert "Content-Security-Policy" in resp.headers
+    resp = await gated.client.delete("/ui/login")
+    assert resp.status == 405 and resp.content_type == "text/html"
+    assert "GET" in resp.headers["Allow"] and "does not take DELETE" in await resp.text()
+    resp = await gated.client.get("/ui/static/nope.js")  # (files stay as they were)
+    assert resp.status == 404 and resp.content_type == "text/plain"
+
