@@ -801,6 +801,15 @@ _LEFT_AS_IT_IS = re.compile(
     r"(" + _DETERMINER + r"\s[^.;:!?,]{1,60}?)\s+(?:is|are|was|goes|'s)\s[^.;!?]{0,120}?"
     r"(?<![\w'])(?:leave|keep)\s+(?:that|this|it|them|those)(?: one| ones)?\s+(?:where (?:it|they) "
     r"(?:is|are)|as (?:it|they) (?:is|are)|as is|alone|unchanged|the same)(?![\w'])")
+# a thing said first on its own ("the second one..."), then held back by a pronoun later in
+# the turn: "The second one... I didn't realise the luggage set was in there. Let me think
+# about that one for a moment."
+TOPIC_THEN_HELD = re.compile(
+    r"(?:^|[.;:!?]\s*)(?:(?:and|but|as for|oh|hmm+|um+)[,\s]+)*"
+    r"((?:the|my)\s[\w'-]+(?:\s[\w'-]+){0,3})\s*(?:\.{2,}|…|\s[-—–]\s?|:)"
+    r"[^?]{0,160}?(?<![\w'])(?:let me think about|i (?:need|have|want) to think about|"
+    r"hold off on|leave|skip|wait on|(?:i'?m )?not sure about) (?:that one|this one|that|it)"
+    r"(?![\w'])")
 # a text with none of these has no limit (one search, before the patterns above)
 _LIMIT_WORDS = re.compile(r"not|except|without|but|leav|keep|only|just|apart|other than|let me|"
                           r"(?:yes|yeah|yep|yup|ok|okay|sure)(?:,? please)?,? (?:for|to) |"
@@ -936,6 +945,9 @@ def without_limits(text: str) -> str:
              for pattern in (_LEAVES_OUT, _KEEPS, _ONLY) for m in pattern.finditer(text)]
     for pattern in (_KEPT_AFTER, _ONLY_AFTER, _LEFT_AFTER):
         spans.extend(m.span() for m in pattern.finditer(text))
+    for m in TOPIC_THEN_HELD.finditer(text):  # (from the topic to the hold's sentence's end)
+        stop = _SENTENCE_END.search(text, m.end())
+        spans.append((m.start(1), stop.start() if stop else len(text)))
     for m in _TOPIC_LEFT.finditer(text):  # (its sentence from the topic on)
         said = m.group()
         stop = _SENTENCE_END.search(text, m.end())
@@ -963,6 +975,7 @@ def limits(text: str) -> Limits:
     only = _phrases(_ONLY, text) + _phrases(_YES_FOR, text)
     only += [m.group(1).strip() for m in _ONLY_AFTER.finditer(text)]
     left = _phrases(_LEAVES_OUT, text)
-    left += [m.group(1).strip() for p in (_LEFT_AFTER, _TOPIC_LEFT, _LEFT_AS_IT_IS)
+    left += [m.group(1).strip() for p in (_LEFT_AFTER, _TOPIC_LEFT, _LEFT_AS_IT_IS,
+                                           TOPIC_THEN_HELD)
              for m in p.finditer(text)]
     return Limits(tuple(left), tuple(kept), tuple(only))

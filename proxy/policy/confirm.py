@@ -33,6 +33,7 @@ from .binding import (
     ALL_ACTION_WORDS,
     ALL_WORDS,
     NOUNS,
+    TOPIC_THEN_HELD,
     ActionSpec,
     KeySpec,
     Limits,
@@ -69,6 +70,7 @@ from .dialogue import (
     id_like,
     normalize,
     read_turn,
+    sentences,
     turn_acts,
 )
 
@@ -611,47 +613,93 @@ def _about_another(session: SessionState, index: int, spec: ActionSpec,
                for v in values if any(c.isdigit() for c in v))
 
 
-def _narrows(content: str) -> bool:
+def _narrowing(content: str) -> list[str] | None:
     """Whether a turn that would take a yes back only takes part of it back: each of its
     sentences that declines or holds says what it leaves out ("Oh wait, not the lamp, I'll
-    keep that one", "Please don't return the lamp after all"); "wait, let me think" does not."""
+    keep that one", "Please don't return the lamp after all"); "wait, let me think" does not.
+    If so, the sentences that belong to a limit without saying it (the question before it:
+    "wait the kettle too?"), else None."""
     acts = turn_acts(content)
     if not any(act in (Act.DECLINE, Act.HOLD) for _s, act in acts):
-        return False
+        return None
+    asides: list[str] = []  # (sentences that belong to a limit without saying it)
+    # a thing said first on its own, held back by a pronoun later ("The second one... let me
+    # think about that one"): the pronoun's sentence is that limit's
+    topic_held = TOPIC_THEN_HELD.search(normalize(content)) is not None
+    said_of = [limits(s) for s, _act in acts]
     limited = False  # (the sentence before limited the yes)
     thing: set[str] = set()  # (the words of what it left out)
-    for s, act in acts:
+    for k, (s, act) in enumerate(acts):
         if act not in (Act.DECLINE, Act.HOLD):
             limited = limited and act is not Act.AFFIRM  # (a remark between keeps it)
             continue
-        said = limits(s)
+        said = said_of[k]
+        if limited and _ITS_REASON.match(s) and not _OF_ALL.search(s):
+            continue  # ("hold off on the Denver one. I might just cancel that trip instead")
+        if not (said.left_out or said.kept or said.only) and (
+                (topic_held and _PRONOUN_HELD.search(s))
+                or (k + 1 < len(acts) and acts[k + 1][1] in (Act.DECLINE, Act.HOLD)
+                    and _words_of(s) & _words_of(" ".join(
+                        (*said_of[k + 1].left_out, *said_of[k + 1].kept))))):
+            # ("wait the kettle too? no i want to keep the kettle": the question is about what
+            # the next sentence keeps)
+            limited = True
+            asides.append(s)
+            continue
         if not (said.left_out or said.kept or said.only):  # ("yes, but only the first one")
             if limited and not _OF_ALL.search(s) and (_ITS_REASON.match(s) or (
                     act is Act.HOLD and thing & set(re.findall(r"[a-z]{4,}", s)))):
                 # "... leave the address alone for now. I'm not sure the move is on"; "hold
                 # off on the hiking boots for now. I really love those boots ... let me think"
                 continue
-            return False
+            return None
         limited = True
         thing = {w for p in (*said.left_out, *said.kept) for w in re.findall(r"[a-z]{4,}", p)
                  if w not in ("that", "this", "those", "these", "with", "from", "just", "only")}
         # what holds must be the limit (and an "oh wait" before it), nothing besides:
         # "no, stop, do not do anything" still refuses once its "not do anything" is cut
         rest = _INTERJECTION.sub(" ", without_limits(s))
+        if _words_of(" ".join((*said.left_out, *said.kept))) and not _OF_ALL.search(
+                " ".join((*said.left_out, *said.kept))):
+            # ("no i want to keep the kettle": its no is the limit's; not "no, i'll keep that
+            # one", a pronoun's, which may answer another offer)
+            rest = _LEADING_NO.sub("", rest)
         if any(act is Act.DECLINE or (act is Act.HOLD and not (
                 _ITS_REASON.search(r) and not _OF_ALL.search(r)))
                for r, act in turn_acts(rest)):
-            return False
-    return True
+            return None
+    return asides
+
+
+def _without_sentences(text: str, asides: list[str] | None) -> str:
+    """``text`` (a turn's normalised words) without the sentences ``asides``."""
+    if not asides:
+        return text
+    kept = [s for s, _q in sentences(text) if s not in asides]
+    return " ".join(s if s.endswith((".", "!", "?")) else s + "." for s in kept)
+
+
+# (in a turn whose every no is a limit's: "no i want to keep the kettle", its limit cut)
+_SENTENCE_NO = re.compile(r"(^|[.;!?]\s+)(?:no|nope|nah)(?![\w'])[,!.]?\s*")
+_LEADING_NO = re.compile(r"^\s*(?:no|nope|nah)(?![\w'])[,!.]?\s*")
+_PRONOUN_HELD = re.compile(r"(?<![\w'])(?:that one|this one|that|it)(?![\w'])")
+
+
+def _words_of(text: str) -> set[str]:
+    return set(re.findall(r"[a-z]{4,}", text)) - {"that", "this", "those", "these", "with",
+                                                  "from", "just", "only", "wait", "keep"}
 
 
 # a hedge that gives the reason for the limit before it ("I'm not sure the move is happening
 # yet", "I might still need it"), not a doubt about everything ("not sure about any of this")
 _ITS_REASON = re.compile(r"(?:(?:i'?m|i am) )?(?:not (?:sure|certain)|unsure) (?:if |whether |that )?"
                          r"(?:the|my|i|i'?ll|it'?s|it|we|that|this (?:move|trip|one))\b|"
-                         r"i (?:might|may) (?:still )?(?:need|want|keep|use)\b|"
-                         r"let me think(?: about it)?(?: a (?:little|bit))?(?: more)?"
-                         r"(?=\s*(?:[.!?;]|$))|"
+                         r"i (?:might|may) (?:still |just |also )?(?:need|want|keep|use|"
+                         r"cancel|do|take|go with|return)\b|"
+                         r"i'?ll (?:probably |maybe |likely )?(?:just )?(?:do|use|take|keep|"
+                         r"go with|pack|bring|carry|cancel|book)\b|"
+                         r"(?:let me|i (?:need|have|want) to) think(?: about it)?"
+                         r"(?: a (?:little|bit))?(?: more)?(?=\s*(?:[.!?;]|$))|"
                          # ("I really love those boots and I might keep them")
                          r"i (?:really |still )?(?:love|like|need|use) (?:those|these|that|this|"
                          r"them|it)\b|"
@@ -1112,7 +1160,8 @@ def ledger(session: SessionState) -> tuple[list[Authorisation], int]:
         if m.role is not Role.USER:
             continue
         r = reading_of(m)
-        narrows = r.act is not Act.AFFIRM and _narrows(m.content)  # (read once a turn)
+        asides = _narrowing(m.content) if r.act is not Act.AFFIRM else None  # (once a turn)
+        narrows = asides is not None
         by_word = False  # (an offered action picked by the word that names it)
         if r.act is Act.AFFIRM and ((not r.choice and (not _asked(messages, i, _CHOICE_ASKED)
                                                        or _PROCEED.search(plain(m))))
@@ -1126,8 +1175,9 @@ def ledger(session: SessionState) -> tuple[list[Authorisation], int]:
             # "yes, as long as the money goes back on my gift card" to a summary refunding to
             # the gift card: the condition is already part of what the user says yes to
             auths.append(Authorisation(i, m.seq, r.words))
-        elif narrows and (yes := read_turn(_INTERJECTION.sub(" ", _without_reasons(
-                without_limits(plain(m)))))).act is Act.AFFIRM and not yes.choice:
+        elif narrows and (yes := read_turn(_SENTENCE_NO.sub(r"\1", _INTERJECTION.sub(
+                " ", _without_reasons(without_limits(_without_sentences(plain(m), asides))))))
+                          ).act is Act.AFFIRM and not yes.choice:
             # a yes that leaves something out ("Yes, but hold off on the lamp for now"): a yes
             # to the rest, narrowed by its own turn
             auths.append(Authorisation(i, m.seq, yes.words, narrowed=[i]))
@@ -3443,6 +3493,10 @@ def check_transcript(session: SessionState, spec: ActionSpec, arguments: dict[st
             cover = Coverage(False, f'this same action was carried out earlier in the '
                              f'conversation; the user\'s yes ("{auth.words}") was to a proposal '
                              "that did not name it again", auth.words)
+        elif (again := _asked_again(session, auth, spec, arguments, auths)) is not None:
+            cover = Coverage(False, f'after the user\'s yes ("{auth.words}") the agent asked '
+                             f'again: "{again}", and the user has not said yes since',
+                             auth.words)
         elif (taken := _skipped(session, auth, spec, other_words)) is not None or (
                 taken := _held_part(session, auth, arguments, aliases)) is not None or (
                 auth.narrowed and (taken := _narrowing_honoured(
@@ -3461,6 +3515,31 @@ def check_transcript(session: SessionState, spec: ActionSpec, arguments: dict[st
             break
     assert first_failure is not None
     return first_failure
+
+
+def _asked_again(session: SessionState, auth: Authorisation, spec: ActionSpec,
+                 arguments: dict[str, Any], auths: list[Authorisation]) -> str | None:
+    """The agent's question after the yes asking for a go-ahead to this same action anew
+    ("Here is the change I will make: ... Please confirm that you'd like me to proceed."),
+    naming it and its ids, with no yes from the user since: the agent's own new proposal is
+    then the one in force, unanswered, and the older yes does not answer it. Its words, or
+    None. (Where the user did say yes to it, that yes and the older ones are checked as
+    before.) Only the agent turns since the newest yes are read."""
+    messages = session.messages
+    newest = auths[-1].yes_index if auths else auth.yes_index
+    for i in range(len(messages) - 1, newest, -1):
+        m = messages[i]
+        if m.role is not Role.ASSISTANT or not m.content:
+            continue
+        text = _not_done(Text(plain(m)))
+        if not _GO_AHEAD_ASKED.search(text.plain) \
+                or names_action(text.plain, spec.words) is None \
+                or not _ids_named(text, arguments):
+            continue
+        asked = _GO_AHEAD_ASKED.search(text.plain)
+        assert asked is not None
+        return excerpt(text.plain[max(0, asked.start() - 60):asked.end()])
+    return None
 
 
 _CANNOT = re.compile(r"n't\b|\b(?:cannot|can not|not|unable)\b")

@@ -622,8 +622,11 @@ def _read_sentence(sentence: str, question: bool) -> tuple[Act, bool]:
         return Act.AFFIRM, False
     if _DO_ITEMS.match(text):  # "do 1 and 3": a yes to those of a plan's items
         return Act.AFFIRM, False
-    if question and _ALSO_REQUEST.match(text) and not _reopens_any(text):
-        return Act.HOLD, False  # ("and also can you switch ...?": something more asked for)
+    if question and _ALSO_REQUEST.match(text) and not _reopens_any(
+            text if _PRONOUN_OBJECT.search(text) else _ITS_INSTEAD.sub("", text)):
+        # ("and also can you switch ...?", "Also, could you send my pending order to my Fort
+        # Worth address instead?": something more asked for, its own "instead" included)
+        return Act.HOLD, False
     if _WHY_NOT.fullmatch(text):  # "Sure, why not?": a yes
         return Act.AFFIRM, False
     if question:
@@ -712,6 +715,10 @@ def _only_filler(text: str) -> bool:
     return not re.sub(r"[\W_]+", "", rest)
 
 
+# the "instead" ending a request for something more: that request's own change of terms
+_ITS_INSTEAD = re.compile(r"[\s,]+instead\s*[?.!]*$")
+# (not of a request about the action at hand: "can you also make it the other card instead?")
+_PRONOUN_OBJECT = re.compile(r"(?<![\w'])(?:it|that|this|them)(?![\w'])")
 _REOPEN_Q = _words(r"before", r"first", r"instead", r"different", r"double", r"sure", r"wait")
 
 
