@@ -273,7 +273,8 @@ _GO_AHEAD_ASKED = re.compile(
     r"please confirm|"
     r"(?:if not|if so|if correct|if that'?s (?:all|it|right|correct)|otherwise),? (?:please )?"
     r"confirm(?![\w'])|"
-    r"confirm (?:if|that|whether|with|by)|(?:reply|say|respond|answer)[^.]{0,20}\byes\b"
+    r"confirm (?:if|that|whether|with|by|you(?:'d| would| want)?)\b|"
+    r"(?:reply|say|respond|answer)[^.]{0,20}\byes\b"
 )
 
 
@@ -1585,7 +1586,7 @@ def _bind(session: SessionState, auth: Authorisation, spec: ActionSpec,
     variant = None
     changed = _option_refused(session, theirs, arguments) or (
         _option_asked(session, theirs, arguments, True) if cued
-        else (_others_proposed(last, spec, arguments, aliases)
+        else (_others_proposed(session, last, spec, arguments, aliases)
               or (variant := _other_variant(session, last, arguments))
               or _option_asked(session, theirs, arguments, False)))
     if changed is not None:
@@ -1967,13 +1968,15 @@ _RULED_OUT = re.compile(r"(?<![\w'])(?:instead of|rather than|not|(?:don'?t|do n
                         r"(?:the |my |your )?[^,.;!?]{0,30}")
 
 
-def _others_proposed(last: Text, spec: ActionSpec, arguments: dict[str, Any], aliases: Aliases
+def _others_proposed(session: SessionState, last: Text, spec: ActionSpec,
+                     arguments: dict[str, Any], aliases: Aliases
                      ) -> tuple[str, str, Any] | None:
     """An id list the call holds beside its key arguments (an exchange's new items, a flight
     change's flights) where the proposal the user answered named ids of that form the facts know
-    (another variant, another flight), none of the call's own there: the argument, the id named
-    and the call's values; or None. Ids the call holds anywhere, and a product's ids, are not
-    another choice."""
+    (another variant, another flight), none of the call's own there, or none of its new ones
+    (ids the object does not hold now: "Keep outbound HAT188 ... change the return to HAT264",
+    the call holding HAT188 and HAT289): the argument, the id named and the call's values; or
+    None. Ids the call holds anywhere, and a product's ids, are not another choice."""
     index = aliases.index
     if index is None:
         return None
@@ -1987,7 +1990,11 @@ def _others_proposed(last: Text, spec: ActionSpec, arguments: dict[str, Any], al
         if not ids:
             continue
         if any(named(last, v, {}) for v in ids):
-            continue
+            now = _current(session, arguments)
+            has = {str(v) for v in _flat(now)} if now is not None else set()
+            ids = [v for v in ids if v not in has and not named(last, v, {})]
+            if not ids:
+                continue
         for form in {_id_shape(v) for v in ids}:
             for other in _known_of_form(last, form, index):
                 held = {str(v) for v in _flat(arguments)} if held is None else held
@@ -2630,7 +2637,8 @@ _ORD_YES = re.compile(r"(?<![\w'])(?:(?:yes|yeah|ok(?:ay)?|go ahead|proceed|do|c
 # the ordinals first, then the yes: "the first one yes, cancel it", "1 and 3 yes"
 _ORD_THEN_YES = re.compile(r"(?:^|(?<=[.,;!?]\s))" + _ORD_REF + r"((?:\s*(?:,|and|&)\s*" + _ORD_REF
                            + r")*)\s*,?\s*(?:yes|yeah|ok(?:ay)?|please|go ahead)(?![\w'])")
-_PLAN_MARK = re.compile(r"(?:^|\s)([1-9])[.)]\s")
+# a numbered step: "1. ...", "2) ...", "Step 1: ..."
+_PLAN_MARK = re.compile(r"(?:^|\s)(?:step (?=[1-9][.):]))?([1-9])(?:[.)]|(?<=step [1-9]):)\s")
 
 
 # "the first two", "the last 2": a run of items from one end of the plan
@@ -2824,6 +2832,9 @@ def _listed_ids(text: Text, value: str, looked_up: set[str]) -> list[str]:
 # ... **B) HAT036**", "Option A - ...", a table's "| 1 | red | high |" rows
 _PICKED = re.compile(r"(?:^|[\s,.(])(?:option|choice|number|#)\s*([a-d1-9])(?![\w'])|"
                      r"^\(?([a-d1-9])\)?(?=[\s,.!]|$)")
+_OPTION_WORD = re.compile(r"(?<![\w'])option\s*[1-9](?![\w'])")
+_DO_SEVERAL = re.compile(r"(?<![\w'])[1-9]\s*(?:,|and|&|\+|-|to|through)\s*[1-9](?![\w'])|"
+                         r"(?<![\w'])(?:both|all)(?![\w'])")
 _OPTION_MARK = re.compile(r"(?:^|[\s|*-])(?:option\s+([a-d1-9])(?![\w'])|\(?([a-d])\)(?=\s)|"
                           r"\|\s*([1-9])\s*\|)")
 
@@ -2849,6 +2860,10 @@ def _option_not_picked(session: SessionState, last: Text, theirs: Text,
     if label is None:
         return None
     segments = _options_of(last.plain)
+    if len(segments) < 2 and label.isdigit() and len(_OPTION_WORD.findall(said)) == 1 \
+            and not _DO_SEVERAL.search(said):
+        # ("I'll go with option 1" of a numbered list of variants; not "1 and 2 ok")
+        segments = _numbered(last.plain)
     if label not in segments or len(segments) < 2:
         return None
     chosen = Text(segments[label])
@@ -2938,6 +2953,8 @@ def _acted_on_another(last: Text, spec: ActionSpec, arguments: dict[str, Any],
                 # just before)
                 bound.add(before)
             before = found[-1] if found else before
+            if _DONE.search(sentence) and "?" not in sentence:
+                continue  # (a report: "I've also submitted the return for the items from #W1")
             # (the action said of all of them binds none: "after downgrading all these", but
             # "Return all items from order #W5490111" binds its one id; nor of one it says
             # cannot be acted on, "can no longer be changed", or reports done, "I cancelled #W2
@@ -3708,7 +3725,7 @@ def _lists_named(text: Text, arguments: dict[str, Any]) -> bool:
 _DONE = re.compile(r"(?<![\w'])(?:(?:is|are|has been|have been|was|were) (?:now |already )?"
                    r"(?:done|submitted|complete|completed|processed|cancell?ed|placed|filed|"
                    r"updated|changed|modified|issued|booked)|"
-                   r"(?:i'?ve|i have) (?:just |already )?(?:submitted|processed|cancell?ed|"
+                   r"(?:i'?ve|i have) (?:just |already |also )?(?:submitted|processed|cancell?ed|"
                    r"placed|filed|completed|updated|changed|modified|issued|booked))(?![\w'])")
 
 

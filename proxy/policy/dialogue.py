@@ -696,7 +696,8 @@ _DO_ITEMS = re.compile(r"(?:(?:ok(?:ay)?|yes|yeah|please|then|just|so)[\s,]+)*(?
 _ALSO_REQUEST = re.compile(r"(?:(?:and|oh|ok|okay|also|one more thing)[\s,]+)*(?:also[\s,]+(?:can|could|"
                            r"would|will) you|(?:can|could|would|will) you also)(?![\w'])")
 _WHY_NOT = re.compile(r"(?:(?:sure|ok(?:ay)?|yes|yeah|fine|alright|hmm+|well),? )*why not")
-_NOT_SURE = re.compile(r"(?<![\w'])not (?:so |too |quite |entirely |really |very |100% )?sure"
+_NOT_SURE = re.compile(r"(?<![\w'])(?:not|never) (?:so |too |quite |entirely |really |very |"
+                       r"100% )?sure"
                        r"(?![\w'])")
 
 
