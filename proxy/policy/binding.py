@@ -476,6 +476,9 @@ def offered(text: Text) -> Text:
 # no offer); a report of the past ("you originally paid with your Visa") is left out before.
 _PAY_CUE = (r"(?:pay|paying|paid|payment|charg\w*|refund\w*|use|using|via|cover\w*|bill\w*|method|"
             r"put (?:it |that |this |the \w+ )?on|go(?:es)? (?:on|to|back to)|credited to|"
+            # ("I'd like it on my Mastercard rather than PayPal")
+            r"(?:i'?d (?:like|prefer)|i would (?:like|prefer)|i want|i prefer) (?:it|that|this|"
+            r"the \w+) (?:on|to|back to|onto)|"
             r"debited from|"
             r"\d+(?:\.\d\d)? on|"  # ("Total: $161 on gift card ending in 6319")
             # ("charge the $71.96 price difference to your gift card")

@@ -1580,6 +1580,11 @@ def _bind(session: SessionState, auth: Authorisation, spec: ActionSpec,
         return Coverage(False, f"the user said {words} to a proposal totalling {total[0]}; the "
                         f"call pays {total[1]}", auth.words, shown, "payment_methods",
                         superseding=names_action(last.plain, spec.words) is not None)
+    default = _default_not_kept(last, theirs, arguments, aliases)
+    if default is not None:
+        return Coverage(False, f"the user said {words} to a proposal that would use "
+                        f"{default[0]} unless told otherwise; the call uses {default[1]!r}",
+                        auth.words, shown, "payment_method_id")
     # (where the user asked for another item themselves, "make it the black one instead", the
     # proposal's ids no longer bind the call: what is checked is that the call's variant has
     # the options the user asked for)
@@ -1961,6 +1966,34 @@ _COUNT_ASKED = re.compile(r"(?<![\w'])(?:make it|change (?:it|that) to|should be
 # a clause in which the user says what a choice is or should be
 _CLAUSES_CUED = re.compile(r"[^,.;!?]*(?<![\w'])(?:instead|rather|make it|change (?:it|that) to|"
                            r"should be|reason is|reason being|because)(?![\w'])[^,.;!?]*")
+
+
+def _default_not_kept(last: Text, theirs: Text, arguments: dict[str, Any], aliases: Aliases
+                      ) -> tuple[str, str] | None:
+    """Where the proposal offered a choice of payment methods and said which it would use if
+    the user said nothing ("This can go to your PayPal or your gift card; I'll use PayPal
+    unless you tell me otherwise"), the user named none from the yes on, and the call pays
+    with another: (the default as said, the call's method), or None."""
+    if "unless" not in last.plain and "default" not in last.plain:
+        return None
+    said = _DEFAULT_METHOD.search(last.plain)
+    if said is None:
+        return None
+    default = Text(said.group(1))
+    methods = [v for v in _flat(arguments) if isinstance(v, str) and kind_of(v) is not None]
+    if not methods or any(named(default, m, aliases.every) for m in methods):
+        return None
+    if _METHODS.search(_RULED_OUT.sub(" ", theirs.plain)) is not None:
+        return None  # (the user chose: the binding's other checks read their words)
+    return said.group(1).strip(), methods[0]
+
+
+# "I'll use PayPal unless you tell me otherwise", "defaulting to your gift card unless ..."
+_DEFAULT_METHOD = re.compile(
+    r"(?:i'?ll|i will|i'?m going to|i am going to|we'?ll) (?:use|go with|send (?:it|the refund|"
+    r"the money) to|refund (?:it |the money )?to|put (?:it|the refund) on) (?:your |the )?"
+    r"([^.;,!?]{2,40}?)\s+unless (?:you )?(?:tell me|say|let me know|prefer|want|would prefer|"
+    r"'?d prefer|choose|pick|specify)")
 
 
 _RULED_OUT = re.compile(r"(?<![\w'])(?:instead of|rather than|not|(?:don'?t|do not) (?:put|use|charge|"
@@ -2501,6 +2534,9 @@ def _twin_undescribed(session: SessionState, last: Text, value: Any, arguments: 
     if len({name for name, _ in by_id.values()}) == len(by_id):
         return None  # (no two items of the order share a name)
     text = last.kept().plain
+    # (what an item becomes describes the new one, not the one the call holds: "Wristwatch
+    # (silicone strap, blue dial) → Wristwatch (metal strap, white dial)")
+    old_side = _NEW_SIDE.sub(" ", text) if "new_item_ids" in arguments else text
     said_too = yes.plain
     for v in value:
         if not isinstance(v, str) or v not in by_id:
@@ -2511,7 +2547,7 @@ def _twin_undescribed(session: SessionState, last: Text, value: Any, arguments: 
         if not twins:
             continue
         shared = set().union(*(m for _, m in twins))
-        if any(_mark_said(text, o) or _mark_said(said_too, o) for o in mine - shared):
+        if any(_mark_said(old_side, o) or _mark_said(said_too, o) for o in mine - shared):
             continue  # (this one is described, by the proposal or in the yes turn)
         described = [ident for ident, marks in twins
                      if any(_mark_said(text, o) for o in marks - mine)]
@@ -2526,6 +2562,9 @@ def _twin_undescribed(session: SessionState, last: Text, value: Any, arguments: 
             continue  # (the name said for each of them)
         return v, name
     return None
+
+
+_NEW_SIDE = re.compile(r"(?:→|->|=>)\s*[^()\n→]{0,40}\([^()]*\)")
 
 
 def _mark_said(text: str, mark: str) -> bool:
