@@ -842,8 +842,9 @@ def _count_limited(session: SessionState, theirs: Text, key: str, value: int,
 _SMALL_COUNTS = {"one": 1, "a single": 1, "two": 2, "three": 3, "four": 4, "five": 5}
 
 
-def _held_part(session: SessionState, auth: Authorisation, arguments: dict[str, Any],
-               aliases: Aliases) -> str | None:
+def _held_part(session: SessionState, auth: Authorisation, spec: ActionSpec,
+               arguments: dict[str, Any], aliases: Aliases, other_words: tuple[str, ...] = ()
+               ) -> str | None:
     """A hold in the yes turn, or in a user turn since, about another thing that names what
     the call acts on: a member of one of its lists by a name no other member has ("Go ahead
     and cancel both pending orders. For the watch, before you submit it, how much ...?", the
@@ -862,6 +863,12 @@ def _held_part(session: SessionState, auth: Authorisation, arguments: dict[str, 
         auth._read[("held",)] = (len(messages), held)
     if not held:
         return None
+    # (the thing the tool's name says it acts on: "For the items, hmm, I'm not sure ... let me
+    # think about it" for the items' change, the address's approved beside it)
+    things = tuple(t for t in spec.tool.split("_")[1:] if t not in _GENERIC_THINGS)
+    if things and (hold := next((h for h in held if _names_noun(h, things) and not (
+            other_words and names_action(h, other_words) is not None)), None)) is not None:
+        return hold  # (not "for my default address" for the order's: another write's words)
     # (the call's object by its id: "attendez - MSJ4OA"; or a code it holds: "is HAT069 the
     # 6am one?")
     for value in {*(v for k, v in arguments.items() if k.endswith("_id")),
@@ -897,6 +904,11 @@ def _held_part(session: SessionState, auth: Authorisation, arguments: dict[str, 
         if any(re.search(rf"(?<![\w']){re.escape(n)}(?![\w'])", phrase) for n in mine - others):
             return phrase
     return None
+
+
+# (the words of a tool's name that name no thing of its own: what every write acts on)
+_GENERIC_THINGS = frozenset({"pending", "delivered", "order", "orders", "reservation", "user",
+                             "details", "by", "id"})
 
 
 # the go-ahead asked for one thing: "Want me to go ahead with the watch change?"
@@ -3554,7 +3566,7 @@ def check_transcript(session: SessionState, spec: ActionSpec, arguments: dict[st
                              f'again: "{again}", and the user has not said yes since',
                              auth.words)
         elif (taken := _skipped(session, auth, spec, other_words)) is not None or (
-                taken := _held_part(session, auth, arguments, aliases)) is not None or (
+                taken := _held_part(session, auth, spec, arguments, aliases, other_words)) is not None or (
                 auth.narrowed and (taken := _narrowing_honoured(
                     session, auth, spec, arguments, aliases, others, other_words)) is not None):
             cover = Coverage(False, f'the user\'s yes ("{auth.words}") was taken back: '

@@ -24,7 +24,7 @@ from .test_confirm_review3 import (
     reservation,
     verdict,
 )
-from .test_confirm_review8 import RETURN, cancel, shop
+from .test_confirm_review8 import PROFILE, RETURN, cancel, shop
 from .test_confirm_review13 import TWO_ORDERS
 from .test_confirm_review29 import _variant
 from .test_ledger import ORDER, PENDING, USER
@@ -226,6 +226,33 @@ def _watch(old: str) -> dict[str, Any]:
             "payment_method_id": "credit_card_1"}
 
 
+# "For the items, hmm, ... let me think about it": the items' change held, the address approved
+LAMP_ORDER = {**PENDING, "items": [{"item_id": "2000000001", "name": "Desk Lamp",
+                                    "product_id": "p1", "price": 150.01}]}
+ITEMS_HELD = [PROFILE, ("read", "get_order_details", {"order_id": "#W2000002"}, LAMP_ORDER),
+              "assistant: Here is the full summary for order #W2000002:\n1. **Shipping "
+              "address** → 159 Hickory Lane, Austin, TX 78701, USA\n2. **Desk Lamp**: silver → "
+              "black, medium brightness (item 2000000009, $135.24)\n3. **Net difference:** refund"
+              " of $14.77 to your gift card\nShall I proceed? (yes/no)",
+              "user: The address part is fine, please go ahead with that. For the items, hmm, I'm "
+              "not sure the gift card is what I want to use... let me think about it for a second."]
+TO_HOME = {"order_id": "#W2000002", "address1": "159 Hickory Lane", "address2": "",
+           "city": "Austin", "state": "TX", "country": "USA", "zip": "78701"}
+LAMP_SWAP = {"order_id": "#W2000002", "item_ids": ["2000000001"], "new_item_ids": ["2000000009"],
+             "payment_method_id": "gift_card_3"}
+
+# a question about one hyphenated thing holds its return ("For the e-reader - will ...?")
+SKATES = {**ORDER, "items": [{"item_id": "1000000001", "name": "Skateboard"}]}
+READERS = {**ORDER, "order_id": "#W4000004", "items": [
+    {"item_id": "4000000001", "name": "E-Reader"}, {"item_id": "4000000002", "name": "Tablet"}]}
+READER_ASKED = [PROFILE, ("read", "get_order_details", {"order_id": "#W1000001"}, SKATES),
+                ("read", "get_order_details", {"order_id": "#W4000004"}, READERS),
+                "assistant: Here is the plan:\n1. Return the Skateboard from #W1000001 - $186.06"
+                "\n2. Return the E-Reader from #W4000004 - $252.06\nRefunds to your Visa ending "
+                "7334. Please confirm both returns (yes/no).",
+                "user: Yes, the first one is right. For the e-reader - will returning it mess "
+                "anything up with the tablet? I want to keep the tablet."]
+
 def trip(key: str, expected: str, steps: list[Any], tool: str, args: dict[str, Any], why: str
          ) -> Case:
     return Case(key, "airline", expected, steps, tool, args, why)
@@ -271,6 +298,18 @@ CASES = [
          "the silicone watch"),
     shop("Z148", "refuse", SILICONE_CHANGED, "modify_pending_order_items", _watch("6000000002"),
          "the watch that stays"),
+    shop("Z149", "allow", ITEMS_HELD, "modify_pending_order_address", TO_HOME,
+         "the address part: yes"),
+    shop("Z150", "refuse", ITEMS_HELD, "modify_pending_order_items", LAMP_SWAP,
+         "the items: still thinking"),
+    shop("Z151", "allow", READER_ASKED, RETURN, {"order_id": "#W1000001",
+                                                "item_ids": ["1000000001"],
+                                                "payment_method_id": "credit_card_1"},
+         "the skateboard: yes"),
+    shop("Z152", "refuse", READER_ASKED, RETURN, {"order_id": "#W4000004",
+                                                 "item_ids": ["4000000001"],
+                                                 "payment_method_id": "credit_card_1"},
+         "the e-reader: a question"),
 ]
 
 
