@@ -881,6 +881,9 @@ _UNAFFECTED = re.compile(
     r"unaffected|unchanged|active|open|pending)|(?:is|are) unaffected|"
     # a clause that ends on it, with no verb ("Profile address unchanged.")
     r"(?:left |kept )?(?:unchanged|untouched|unaffected)(?=\s*(?:[.;!?,)]|$))|"
+    # a state it is in already, in brackets or as the clause's end ("(N2VB7C is already
+    # economy)": nothing to do to it)
+    r"(?:is|are) already (?:in )?[a-z]+(?: [a-z]+)?(?=\s*(?:[.;!?,)]|$))|"
     # "Your other pending orders (#W8883368, #W1170711) will keep their current address."
     r"(?:will|would|'ll) (?:keep|retain) (?:its|their|the|your) (?:current|existing|original|"
     r"old|present|same)(?: [\w-]+){0,2})(?![\w'])")
@@ -919,7 +922,8 @@ def kept_out(text: str) -> str:
     """``text`` without what it says stays out of the action (``_KEPT_OUT``, ``_UNAFFECTED``)."""
     if "not " in text or "n't " in text or "stay" in text or "remain" in text \
             or "unaffected" in text or "unchanged" in text or "untouched" in text \
-            or "keep" in text or "retain" in text:  # (cheap: most proposals say none of these)
+            or "keep" in text or "retain" in text or "already " in text:
+        # (cheap: most proposals say none of these)
         text = _UNAFFECTED.sub(_from_subject, text)
     if "nothing " in text:
         text = _NOTHING_CHANGES.sub(" ", text)

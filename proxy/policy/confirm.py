@@ -66,6 +66,7 @@ from .dialogue import (
     OVER_BOUND,
     Act,
     Reading,
+    edit_distance,
     held_topics,
     id_like,
     normalize,
@@ -1632,6 +1633,10 @@ def _bind(session: SessionState, auth: Authorisation, spec: ActionSpec,
                         shown, left_out[0])
     # (the user's own words from the yes on count too: "go ahead, but fix her birthday to
     # 1957-03-12", the call keeping the old date)
+    spelt = _name_kept(theirs, arguments)
+    if spelt is not None:
+        return Coverage(False, f"the user said {words} putting a name right ({spelt[0]!r}); "
+                        f"the call has {spelt[1]!r}", auth.words, shown, "passengers")
     moved = _flight_moved(last, arguments, theirs) or _flight_moved(theirs, arguments) \
         or _date_kept(theirs, arguments)
     if moved is not None:
@@ -2632,8 +2637,43 @@ def _flight_moved(last: Text, arguments: dict[str, Any], theirs: Text | None = N
                 names = [f"{first} {family}"] if theirs is not None else [f"{first} {family}",
                                                                           first]
                 for name in names:
-                    if (other := other_date(last, name, born)) is not None:
+                    # (a date of birth has its year: "Ivan Smith, HAT097 + HAT251 on May 17"
+                    # dates the flights)
+                    if (other := other_date(last, name, born)) is not None \
+                            and re.search(r"(?<!\d)(?:19|20)\d\d(?!\d)", other):
                         return f"{first} {family}", other, born
+    return None
+
+
+# a name put right in the user's words: spelt out ("S-A-R-A"), or said with the letter it has
+# or lacks ("it's Sara without an h", "John, with an h")
+_SPELT = re.compile(r"(?<![\w-])((?:[a-z]-){2,}[a-z])(?![\w-])")
+_WITH_LETTER = re.compile(r"(?<![\w'])(?:it'?s|it is|spelled|spelt|should be|name is) "
+                          r"([a-z]{2,})[,\s]+with(?:out)? an? [a-z](?![\w'])")
+
+
+def _name_kept(theirs: Text, arguments: dict[str, Any]) -> tuple[str, str] | None:
+    """A passenger's name the user's words put right (``_SPELT``, ``_WITH_LETTER``) that the
+    call holds another way, a letter or two off ("Sarah" for "Sara"): (the name said, the
+    call's), or None."""
+    if "-" not in theirs.plain and " with" not in theirs.plain:
+        return None
+    said = {m.group(1).replace("-", "") for m in _SPELT.finditer(theirs.plain)} | \
+        {m.group(1) for m in _WITH_LETTER.finditer(theirs.plain)}
+    if not said:
+        return None
+    for value in arguments.values():
+        for member in value if isinstance(value, list) else ():
+            if not isinstance(member, dict):
+                continue
+            for key in ("first_name", "last_name"):
+                held = member.get(key)
+                if not isinstance(held, str) or held.lower() in said:
+                    continue
+                near = next((n for n in said if 0 < edit_distance(n, held.lower()) <= 2
+                             and n[:1] == held[:1].lower()), None)
+                if near is not None:
+                    return near, held
     return None
 
 

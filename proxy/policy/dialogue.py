@@ -418,7 +418,7 @@ _FILLER = _words(r"please", r"thank you", r"thanks?", r"so much", r"sir", r"ma'?
 _FUZZY = ("yes", "yeah", "okay", "sure", "proceed", "confirm", "confirmed", "correct", "please")
 
 
-def _distance(a: str, b: str) -> int:
+def edit_distance(a: str, b: str) -> int:
     """Optimal string alignment distance (Levenshtein with adjacent transpositions)."""
     prev2: list[int] = []
     prev = list(range(len(b) + 1))
@@ -437,7 +437,7 @@ def _typo_yes(sentence: str) -> bool:
     first = re.split(r"[^a-z']+", sentence, maxsplit=1)[0]
     if len(first) < 3 or len(first) > 12 or _YES.fullmatch(first):
         return False  # (a longer word is no yes within two letters, and costs per letter)
-    return any(_distance(first, word) <= (1 if len(word) <= 4 else 2) for word in _FUZZY)
+    return any(edit_distance(first, word) <= (1 if len(word) <= 4 else 2) for word in _FUZZY)
 
 
 # (a point between digits is a decimal point, not a sentence's end: "refund the $74.12")

@@ -15,9 +15,11 @@ from proxy.policy import PolicySet
 from .test_confirm_review3 import (
     DEN_BOS,
     IAH_SFO,
+    IVAN,
     ONE_WAY,
     VISA,
     Case,
+    booking,
     change,
     marked,
     read,
@@ -253,6 +255,29 @@ READER_ASKED = [PROFILE, ("read", "get_order_details", {"order_id": "#W1000001"}
                 "user: Yes, the first one is right. For the e-reader - will returning it mess "
                 "anything up with the tablet? I want to keep the tablet."]
 
+# a reservation the plan says is in that state already is no step of it
+ALREADY = [read({**DEN_BOS, "cabin": "business"}), read({**IAH_SFO, "cabin": "business"}),
+           read(DENVER),
+           "assistant: I found the following business class reservations that can be downgraded "
+           "to economy (DV2002 is already economy):\n1. Reservation ABC123: DEN to BOS, May 17 -"
+           " refund $300 to your Visa ending 7447\n2. Reservation RT4567: IAH round trip, May "
+           "19-23 - refund $250 to your Visa ending 7447\nWould you like me to proceed with "
+           "both downgrades?", "user: Yes, please do both."]
+
+# a flight's date beside a passenger's name is no date of birth
+REBOOK = [read(DEN_BOS), "assistant: Here's what I can do: 1. **Cancel reservation ABC123** - "
+          "the $240 goes back to your Visa. 2. **Book a new reservation** with the same details "
+          "(Ivan Smith, HAT130 + HAT184 (DEN to BOS) on May 17, economy, no bags, no insurance) for $240 on "
+          "your Visa ending 7447. Shall I go ahead?", "user: Yes, please do that."]
+
+# a name put right in the yes turn, spelt out
+SPELT = [read(DEN_BOS), "assistant: Here are the booking details:\n- Flights: HAT130 and HAT184"
+         " (DEN to BOS), May 17, economy\n- Passengers: 1. Mia Li (1990-04-05) 2. Sarah Kim "
+         "(1990-08-14)\n- Payment: $480 on your Visa ending 7447\nShall I book it?",
+         "user: Yes, go ahead - just one fix: it's Sara without an h, S-A-R-A."]
+SARA = {"first_name": "Sara", "last_name": "Kim", "dob": "1990-08-14"}
+
+
 def trip(key: str, expected: str, steps: list[Any], tool: str, args: dict[str, Any], why: str
          ) -> Case:
     return Case(key, "airline", expected, steps, tool, args, why)
@@ -310,6 +335,17 @@ CASES = [
                                                  "item_ids": ["4000000001"],
                                                  "payment_method_id": "credit_card_1"},
          "the e-reader: a question"),
+    trip("Z153", "allow", ALREADY, UPD, change("ABC123", "economy", ONE_WAY, VISA),
+         "the first of both"),
+    trip("Z154", "allow", ALREADY, UPD, change("RT4567", "economy", ROUND, VISA),
+         "the second of both"),
+    trip("Z155", "allow", REBOOK, "book_reservation", booking((VISA, 240), passengers=[IVAN]),
+         "the same details, May 17 the flights'"),
+    trip("Z156", "allow", SPELT, "book_reservation",
+         booking((VISA, 480), passengers=[MIA, SARA]), "Sara, as spelt"),
+    trip("Z157", "refuse", SPELT, "book_reservation",
+         booking((VISA, 480), passengers=[MIA, {**SARA, "first_name": "Sarah"}]),
+         "Sarah, put right"),
 ]
 
 

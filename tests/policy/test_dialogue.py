@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from proxy.policy.dialogue import Act, _distance, normalize, read_turn
+from proxy.policy.dialogue import Act, edit_distance, normalize, read_turn
 
 A, D, H, N = Act.AFFIRM, Act.DECLINE, Act.HOLD, Act.OTHER  # N: no answer to a proposal
 
@@ -320,7 +320,7 @@ def test_normalize_unwraps_json_and_quotes() -> None:
 @pytest.mark.parametrize(("a", "b", "d"), [("yes", "yes", 0), ("yse", "yes", 1), ("ys", "yes", 1),
                                              ("okay", "oaky", 1), ("abc", "xyz", 3)])
 def test_distance(a: str, b: str, d: int) -> None:
-    assert _distance(a, b) == d
+    assert edit_distance(a, b) == d
 
 
 def test_a_message_nested_deep_is_read_not_a_crash() -> None:
