@@ -3601,6 +3601,10 @@ def check_transcript(session: SessionState, spec: ActionSpec, arguments: dict[st
             cover = Coverage(False, f'this same action was carried out earlier in the '
                              f'conversation; the user\'s yes ("{auth.words}") was to a proposal '
                              "that did not name it again", auth.words)
+        elif (fewer := _fewer_after_failure(session, auth, spec, arguments)) is not None:
+            cover = Coverage(False, f'the user\'s yes ("{auth.words}") was for {fewer}, which '
+                             "failed; this call leaves some of it out, which the user has not "
+                             "agreed to", auth.words)
         elif (again := _asked_again(session, auth, spec, arguments, auths)) is not None:
             cover = Coverage(False, f'after the user\'s yes ("{auth.words}") the agent asked '
                              f'again: "{again}", and the user has not said yes since',
@@ -3623,6 +3627,31 @@ def check_transcript(session: SessionState, spec: ActionSpec, arguments: dict[st
             break
     assert first_failure is not None
     return first_failure
+
+
+def _fewer_after_failure(session: SessionState, auth: Authorisation, spec: ActionSpec,
+                         arguments: dict[str, Any]) -> str | None:
+    """A call of this tool on the same object since the yes that failed, holding everything
+    this one does and more in one of its lists (both kettles' exchange failed; the call
+    exchanges one): what it held, or None. A retry that leaves part of the approved action
+    out is another action (an order's items change once)."""
+    ids = {k: v for k, v in arguments.items() if k.endswith("_id") and isinstance(v, str)}
+    lists = {k: v for k, v in arguments.items() if isinstance(v, list) and v
+             and all(isinstance(x, str) for x in v)}
+    if not ids or not lists:
+        return None
+    for call in reversed(session.calls[-RECENT_READS:]):
+        if call.seq <= auth.yes_seq:
+            break
+        if call.tool != spec.tool or call.succeeded or call.outcome is not Outcome.UPSTREAM_ERROR:
+            continue
+        if any(call.arguments.get(k) != v for k, v in ids.items()):
+            continue
+        for k, v in lists.items():
+            before = call.arguments.get(k)
+            if isinstance(before, list) and set(v) < {x for x in before if isinstance(x, str)}:
+                return f"{k} {', '.join(map(str, before))}"
+    return None
 
 
 def _asked_again(session: SessionState, auth: Authorisation, spec: ActionSpec,

@@ -21,6 +21,7 @@ from .test_confirm_review3 import (
     Case,
     booking,
     change,
+    failed,
     marked,
     read,
     reservation,
@@ -278,6 +279,20 @@ SPELT = [read(DEN_BOS), "assistant: Here are the booking details:\n- Flights: HA
 SARA = {"first_name": "Sara", "last_name": "Kim", "dob": "1990-08-14"}
 
 
+# both kettles' exchange approved and failed; the retry leaves one out
+KETTLES = {**ORDER, "items": [{"item_id": "1000000001", "name": "Tea Kettle", "price": 94.80},
+                              {"item_id": "1000000002", "name": "Tea Kettle", "price": 94.80}]}
+BOTH_KETTLES = {"order_id": "#W1000001", "item_ids": ["1000000001", "1000000002"],
+                "new_item_ids": ["1000000011", "1000000012"], "payment_method_id": "gift_card_3"}
+KETTLE_RETRY = [PROFILE, ("read", "get_order_details", {"order_id": "#W1000001"}, KETTLES),
+                "assistant: Exchange details for #W1000001:\n1. Tea Kettle (item 1000000001) → "
+                "item 1000000011 ($101.12)\n2. Tea Kettle (item 1000000002) → item 1000000012 "
+                "($109.58)\nTotal difference: $21.10, paid with your gift card. Shall I proceed?",
+                "user: Both kettles, as you listed. Yes, proceed.",
+                failed("exchange_delivered_order_items", BOTH_KETTLES,
+                       "Error: insufficient gift card balance to pay for the price difference")]
+
+
 def trip(key: str, expected: str, steps: list[Any], tool: str, args: dict[str, Any], why: str
          ) -> Case:
     return Case(key, "airline", expected, steps, tool, args, why)
@@ -346,6 +361,11 @@ CASES = [
     trip("Z157", "refuse", SPELT, "book_reservation",
          booking((VISA, 480), passengers=[MIA, {**SARA, "first_name": "Sarah"}]),
          "Sarah, put right"),
+    shop("Z158", "allow", KETTLE_RETRY, "exchange_delivered_order_items", BOTH_KETTLES,
+         "the same exchange, tried again"),
+    shop("Z159", "refuse", KETTLE_RETRY, "exchange_delivered_order_items",
+         {**BOTH_KETTLES, "item_ids": ["1000000001"], "new_item_ids": ["1000000011"]},
+         "one kettle of the two approved"),
 ]
 
 
