@@ -3661,10 +3661,12 @@ def _asked_again(session: SessionState, auth: Authorisation, spec: ActionSpec,
     naming it and its ids, with no yes from the user since: the agent's own new proposal is
     then the one in force, unanswered, and the older yes does not answer it. Its words, or
     None. (Where the user did say yes to it, that yes and the older ones are checked as
-    before.) Only the agent turns since the newest yes are read."""
+    before.) Only the agent turns since the newest yes are read, the newest
+    ``CONTEXT_MESSAGES`` at most."""
     messages = session.messages
     newest = auths[-1].yes_index if auths else auth.yes_index
-    for i in range(len(messages) - 1, newest, -1):
+    # (at most the newest CONTEXT_MESSAGES: a check must not cost more the longer the session)
+    for i in range(len(messages) - 1, max(newest, len(messages) - 1 - CONTEXT_MESSAGES), -1):
         m = messages[i]
         if m.role is not Role.ASSISTANT or not m.content:
             continue
