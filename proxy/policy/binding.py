@@ -813,13 +813,38 @@ TOPIC_THEN_HELD = re.compile(
     r"[^?]{0,160}?(?<![\w'])(?:let me think about|i (?:need|have|want) to think about|"
     r"hold off on|leave|skip|wait on|(?:i'?m )?not sure about) (?:that one|this one|that|it)"
     r"(?![\w'])")
+# a thing put first, then held after a pause, in the reader's other languages too: "pour
+# l'annulation… attendez, je dois d'abord vérifier", "o endereço padrão... hmm, não, deixa"
+_TOPIC_WORD = r"(?:as for|for|about|regarding|pour|quant à|para|en cuanto a|sobre|für|bei)"
+_ARTICLE = (r"(?:the |my |l'|la |le |les |el |los |las |o |a |os |as |den |die |das |der |mon |"
+            r"ma |mes |mi |mis |meu |minha )")
+TOPIC_HELD = re.compile(
+    r"(?:^|[.;:!?]\s*)(?:(?:and|but|et|mais|y|pero|e|mas|und|aber)[,\s]+)?(?:" + _TOPIC_WORD
+    + r"\s+)?(" + _ARTICLE + r"[\w'-]+(?: [\w'-]+){0,2})\s*(?:…|\.{2,}|,|\s-\s|:)\s*"
+    r"(?:(?:hmm+|um+|euh|eh|ah|oh)[,.\s]+)?"
+    r"(?:attendez|attends|espera|espere|aguarde|warte|wait|hold on|hang on|"
+    r"(?:não|no|non|nein|nah)[,.!]?\s+(?:deixa|déjalo|dejalo|laisse|lass|leave it|forget it|"
+    r"olvídalo|esquece|esqueça))(?![\w'])[^.!?]*")
+# a thing said first, then that the user is not sure about it yet: "The upgrades I'm not sure
+# about yet."
+NOT_SURE_OF = re.compile(
+    r"(?:^|[.;:!?]\s*)(?:(?:but|and|as for)[,\s]+)?((?:the|my) [\w'-]+(?: [\w'-]+){0,2}) "
+    r"(?:i'?m|i am) (?:not (?:sure|certain)|unsure|still (?:deciding|thinking))(?: about)?"
+    r"(?: (?:it|them|that|those))?(?: yet)?(?=\s*(?:[.;!?,]|$))")
+# a wait said of one thing: "Mais attendez, for 8C8K4E, my sister is on it too"
+WAIT_FOR = re.compile(
+    r"(?<![\w'])(?:wait|attendez|attends|espera|espere|warte|hold on|hang on)[,\s-]+"
+    r"(?:for|about|as for|pour|para|für) (#?[a-z]{0,4}\d[a-z0-9]{1,6}|(?:the|my) [\w'-]+"
+    r"(?: [\w'-]+){0,2})(?=\s*[,:-])")
 # a text with none of these has no limit (one search, before the patterns above)
 _LIMIT_WORDS = re.compile(r"not|except|without|but|leav|keep|only|just|apart|other than|let me|"
                           r"(?:yes|yeah|yep|yup|ok|okay|sure)(?:,? please)?,? (?:for|to) |"
                           r"don'?t|forget|rather|need|can wait|no thanks|"
                           r"i want to|i have to|i should|i must|i'?ll|i will|i'?d|"
                           r"hang on|stick|save for|minus|aside|skip|stay|remain|hold|sin|menos|"
-                          r"salvo|solo|sauf|sans|pas|seulement|uniquement")
+                          r"salvo|solo|sauf|sans|pas|seulement|uniquement|attend|espera|espere|"
+                          r"aguarde|warte|wait|deixa|laisse|lass|hold on|hang on|sure|"
+                          r"unsure|certain|deciding")
 
 
 @dataclass(frozen=True, slots=True)
@@ -952,6 +977,11 @@ def without_limits(text: str) -> str:
              for pattern in (_LEAVES_OUT, _KEEPS, _ONLY) for m in pattern.finditer(text)]
     for pattern in (_KEPT_AFTER, _ONLY_AFTER, _LEFT_AFTER):
         spans.extend(m.span() for m in pattern.finditer(text))
+    spans.extend((m.start(1), m.end()) for p in (TOPIC_HELD, NOT_SURE_OF)
+                 for m in p.finditer(text))
+    for m in WAIT_FOR.finditer(text):  # (from the wait to its sentence's end)
+        stop = _SENTENCE_END.search(text, m.end())
+        spans.append((m.start(), stop.start() if stop else len(text)))
     for m in TOPIC_THEN_HELD.finditer(text):  # (from the topic to the hold's sentence's end)
         stop = _SENTENCE_END.search(text, m.end())
         spans.append((m.start(1), stop.start() if stop else len(text)))
@@ -983,6 +1013,6 @@ def limits(text: str) -> Limits:
     only += [m.group(1).strip() for m in _ONLY_AFTER.finditer(text)]
     left = _phrases(_LEAVES_OUT, text)
     left += [m.group(1).strip() for p in (_LEFT_AFTER, _TOPIC_LEFT, _LEFT_AS_IT_IS,
-                                           TOPIC_THEN_HELD)
+                                           TOPIC_THEN_HELD, TOPIC_HELD, NOT_SURE_OF, WAIT_FOR)
              for m in p.finditer(text)]
     return Limits(tuple(left), tuple(kept), tuple(only))

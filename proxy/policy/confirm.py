@@ -33,6 +33,7 @@ from .binding import (
     ALL_ACTION_WORDS,
     ALL_WORDS,
     NOUNS,
+    TOPIC_HELD,
     TOPIC_THEN_HELD,
     ActionSpec,
     KeySpec,
@@ -627,7 +628,11 @@ def _narrowing(content: str) -> list[str] | None:
     asides: list[str] = []  # (sentences that belong to a limit without saying it)
     # a thing said first on its own, held back by a pronoun later ("The second one... let me
     # think about that one"): the pronoun's sentence is that limit's
-    topic_held = TOPIC_THEN_HELD.search(normalize(content)) is not None
+    norm = normalize(content)
+    topic_held = TOPIC_THEN_HELD.search(norm) is not None
+    # (the sentences within a thing put first and held after a pause: "o endereço padrão...
+    # hmm, não, deixa", split at its pause)
+    pauses = [m.span() for m in TOPIC_HELD.finditer(norm)] if len(acts) > 1 else []
     said_of = [limits(s) for s, _act in acts]
     limited = False  # (the sentence before limited the yes)
     thing: set[str] = set()  # (the words of what it left out)
@@ -638,8 +643,10 @@ def _narrowing(content: str) -> list[str] | None:
         said = said_of[k]
         if limited and _ITS_REASON.match(s) and not _OF_ALL.search(s):
             continue  # ("hold off on the Denver one. I might just cancel that trip instead")
+        at = norm.find(s) if pauses else -1
         if not (said.left_out or said.kept or said.only) and (
                 (topic_held and _PRONOUN_HELD.search(s))
+                or any(a <= at < b for a, b in pauses)
                 or (k + 1 < len(acts) and acts[k + 1][1] in (Act.DECLINE, Act.HOLD)
                     and _words_of(s) & _words_of(" ".join(
                         (*said_of[k + 1].left_out, *said_of[k + 1].kept))))):
@@ -648,6 +655,11 @@ def _narrowing(content: str) -> list[str] | None:
             limited = True
             asides.append(s)
             continue
+        if not (said.left_out or said.kept or said.only) and limited and act is Act.HOLD \
+                and (at := norm.find(s)) >= 0 and norm[at + len(s):at + len(s) + 1] == "?" \
+                and not _REOPENS_ALL.search(s) and not _OF_ALL.search(s):
+            continue  # (a question after the limit, about it: "can she keep her seat if I cancel
+            # mine?"; not one that reopens the rest, "can you do it tomorrow instead?")
         if not (said.left_out or said.kept or said.only):  # ("yes, but only the first one")
             if limited and not _OF_ALL.search(s) and (_ITS_REASON.match(s) or (
                     act is Act.HOLD and thing & set(re.findall(r"[a-z]{4,}", s)))):
@@ -683,6 +695,8 @@ def _without_sentences(text: str, asides: list[str] | None) -> str:
 
 # (in a turn whose every no is a limit's: "no i want to keep the kettle", its limit cut)
 _SENTENCE_NO = re.compile(r"(^|[.;!?]\s+)(?:no|nope|nah)(?![\w'])[,!.]?\s*")
+_REOPENS_ALL = re.compile(r"(?<![\w'])(?:instead|different|rather|switch|before|wait|actually|"
+                          r"reconsider|change (?:my mind|it|that)|all|every|both|any)(?![\w'])")
 _LEADING_NO = re.compile(r"^\s*(?:no|nope|nah)(?![\w'])[,!.]?\s*")
 _PRONOUN_HELD = re.compile(r"(?<![\w'])(?:that one|this one|that|it)(?![\w'])")
 
@@ -1086,9 +1100,10 @@ def _narrowing_honoured(session: SessionState, auth: Authorisation, spec: Action
         known = False
         for phrase in (*said.left_out, *said.kept):
             text = Text(phrase)
-            if names_action(phrase, spec.words) is None and (names_action(
+            if (names_action(phrase, spec.words) is None and (names_action(
                     phrase, ALL_ACTION_WORDS) is not None or (other_words and names_action(
-                        phrase, other_words) is not None)):
+                        phrase, other_words) is not None))) \
+                    or _names_another_write(phrase, spec.words, other_words):
                 # ("hold off on the exchange" for the return's call; "for the profile, don't
                 # update it yet" for the order's address change)
                 known = True
@@ -1627,7 +1642,7 @@ def _bind(session: SessionState, auth: Authorisation, spec: ActionSpec,
                         shown, "cabin")
     left_out = _left_out(spec, arguments, " \n ".join(
         [yes.plain, *after[1 if rest else 0:], *(plain(messages[i]) for i in auth.narrowed)]),
-        aliases, last)
+        aliases, last, other_words)
     if left_out is not None:
         return Coverage(False, f"the user said {words} but not to {left_out[1]}", auth.words,
                         shown, left_out[0])
@@ -3160,8 +3175,22 @@ def _details_listed(agent: Text, spec: ActionSpec, arguments: dict[str, Any],
     return False
 
 
+def _names_another_write(phrase: str, words: tuple[str, ...], other_words: tuple[str, ...]
+                         ) -> bool:
+    """Whether ``phrase``, naming this action by words another write's words share ("address"
+    beside "address on file"), names another write by a word only it has ("leave my profile
+    address for now" for an order's address change): the profile's, not the order's. Where
+    both name it by words of their own ("o endereço padrão"), this action is named."""
+    if not other_words or names_action(phrase, other_words) is None:
+        return False
+    own = [w for w in words if names_action(phrase, (w,)) is not None]
+    return bool(own) and all(any(re.search(rf"(?<![\w']){re.escape(w)}", o) for o in other_words)
+                             for w in own)
+
+
 def _left_out(spec: ActionSpec, arguments: dict[str, Any], users: str, aliases: Aliases,
-              proposal: Text | None = None) -> tuple[str, str] | None:
+              proposal: Text | None = None, other_words: tuple[str, ...] = ()
+              ) -> tuple[str, str] | None:
     """What the user's words from the yes on leave out ("yes, but not the lamp", "everything
     except the speaker", "just the bottle", "not to my Visa") that the call holds: the
     argument, and the value with the phrase; or None. A member of a list is left out when the
@@ -3173,7 +3202,8 @@ def _left_out(spec: ActionSpec, arguments: dict[str, Any], users: str, aliases: 
     if not said:
         return None
     for phrase in (*said.left_out, *said.kept):
-        if names_action(phrase, spec.words) is not None:
+        if names_action(phrase, spec.words) is not None \
+                and not _names_another_write(phrase, spec.words, other_words):
             # the action itself by what it changes: "Yes to the name swap and the bag. Leave
             # the cabin alone for now" for the upgrade's call
             return "the action", f'{spec.tool.replace("_", " ")} ("{phrase}")'
@@ -3675,6 +3705,10 @@ def _asked_again(session: SessionState, auth: Authorisation, spec: ActionSpec,
                 or names_action(text.plain, spec.words) is None \
                 or not _ids_named(text, arguments):
             continue
+        if any(m2.role is Role.USER and any(act is Act.AFFIRM for _s, act in turn_acts(
+                m2.content)) for m2 in messages[i + 1:]):
+            return None  # (answered with a yes, which the ledger reads; not "Do I need to
+            # give you his passport number?")
         asked = _GO_AHEAD_ASKED.search(text.plain)
         assert asked is not None
         return excerpt(text.plain[max(0, asked.start() - 60):asked.end()])

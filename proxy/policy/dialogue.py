@@ -589,16 +589,16 @@ def _read_sentence(sentence: str, question: bool) -> tuple[Act, bool]:
     # ("yes the jacket one, cancel that": after a yes, "cancel that" is the go-ahead)
     if _OVER_BOUND.search(text):  # ("but if it's more than $50 extra, forget it": a bound)
         return Act.HOLD, False
+    if _CORRECTION.search(text):  # ("oh wait sorry, it's 4B not 4D": a detail put right)
+        text = re.sub(r"\s+", " ", _CORRECTION.sub(" ", text)).strip(" ,")
+        if not text:
+            return Act.OTHER, False
     declined = _DECLINE.search(_CANCEL_THAT.sub(" cancel it ", text) if _YES_OPENS.match(text)
                                else text)
     if declined or _NO_START.match(text) or (emoji_no and not emoji_yes):
         return Act.DECLINE, True
     if _EMOJI_HOLD.search(sentence):
         return Act.HOLD, True
-    if _CORRECTION.search(text):  # ("oh wait sorry, it's 4B not 4D": a detail put right)
-        text = re.sub(r"\s+", " ", _CORRECTION.sub(" ", text)).strip(" ,")
-        if not text:
-            return Act.OTHER, False
     if _OTHERWISE_YES.search(text) and not _WAIT.search(_HEDGES.sub(" ", text)):
         return Act.AFFIRM, False  # ("hmm, no insurance actually, otherwise yes")
     if _WAIT.search(text):
@@ -676,7 +676,13 @@ _PAY_REDIRECT_Q = re.compile(
 _CORRECTION = re.compile(
     r"(?:(?:oh|ah|ugh)[\s,]+)?(?:wait|sorry|oops)[\s,.!-]+(?:(?:sorry|oops)[\s,.!-]+)?(?:it'?s|it is|"
     r"that'?s|that is|it should be|should be|i meant|make (?:it|that))\s+[\w#-]{1,20}[,]?\s+not\s+"
-    r"[\w#-]{1,20}")
+    r"[\w#-]{1,20}|"
+    # a detail of the call said to be wrong and put right: "but her date of birth is wrong too,
+    # it should be 1989-12-31, not the 13th"
+    r"(?:(?:but|and|also)[\s,]+)?(?:her|his|my|the|their) (?:date of birth|dob|birth ?day|"
+    r"(?:first |last )?name|surname|spelling)(?: \w+)? (?:is|was) (?:wrong|incorrect|misspelled|"
+    r"off)(?: too| as well)?[,;]?\s+(?:it|she|he|that)?(?:'s| is| should be| must be)?\s*"
+    r"[\w#-]{1,20}[,]?\s+not\s+(?:the\s+)?[\w#-]{1,20}")
 # "... otherwise yes", "other than that, go ahead": a yes to the rest
 _OTHERWISE_YES = re.compile(
     r"(?<![\w'])(?:otherwise|other than that|apart from that|besides that|everything else(?: is)? "

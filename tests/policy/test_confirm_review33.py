@@ -1,7 +1,9 @@
-"""Cases from the thirty-third independent review, held out (helpers wrote conversations
+"""Cases from the thirty-third and thirty-fourth independent reviews, held out (helpers wrote conversations
 without seeing the project: tau2-like retail with payment choices and partial answers, tau2-like
 airline with questions after a confirmation request and retries, tau-bench-like retail with
-terse customers, tau-bench-like airline bookings; docs/policy.md gives the figures). Shortened
+terse customers, tau-bench-like airline bookings; then, Z160 on, customers writing in French,
+Portuguese and Spanish, and airline changes after several questions; docs/policy.md gives the
+figures). Shortened
 to what the check reads, each refusal beside the allowed case it must not break."""
 
 from __future__ import annotations
@@ -293,6 +295,47 @@ KETTLE_RETRY = [PROFILE, ("read", "get_order_details", {"order_id": "#W1000001"}
                        "Error: insufficient gift card balance to pay for the price difference")]
 
 
+# held in another language, after a pause: the rest of the yes stands (the orders' address
+# changes beside "o endereço padrão... não, deixa" are still refused: docs/policy.md)
+FR_PLAN = [*TWO_ORDERS, ("read", "get_order_details", {"order_id": "#W1000001"}, ORDER),
+           "assistant: Voici le plan :\n1. Changer l'adresse de la commande #W2000002 pour 159 "
+           "Hickory Lane, Austin, TX 78701\n2. Annuler la commande #W3000003 (commandée par "
+           "erreur), remboursement sur votre Visa\nVoulez-vous que je procède ?",
+           "user: Oui pour l'adresse, allez-y. Pour l'annulation… attendez, je dois d'abord "
+           "vérifier quelque chose avec mon mari. Je vous redis."]
+PT_PLAN = [*TWO_ORDERS, "assistant: Vou atualizar:\n1. O endereço do pedido #W2000002 para 159 "
+           "Hickory Lane, Austin, TX 78701\n2. O endereço do pedido #W3000003 para o mesmo\n3. O"
+           " endereço padrão da sua conta para o mesmo\nPosso prosseguir?",
+           "user: Sim, os dois pedidos sim. O endereço padrão... hmm, não, deixa. Eu mudo depois."]
+PROFILE_HOME = {"user_id": "ava_1", **{k: v for k, v in TO_HOME.items() if k != "order_id"}}
+
+# a date of birth put right after the yes is a detail, not a withdrawal
+DOB_FIX = [read(FAMILY), "assistant: I'll update reservation ABC123: passenger 2 from Noa Li to "
+           "Noah Li (DOB 2012-03-08). Shall I go ahead?", "user: Yes, go ahead. But his date of"
+           " birth is wrong too, it should be 2012-03-18, not the 8th."]
+
+# a wait said of one reservation by its id; a question about it after
+WAIT_ONE = [read(DEN_BOS), read(IAH_SFO), "assistant: I can cancel both reservations:\n1. ABC123"
+            " (DEN to BOS, May 17)\n2. RT4567 (IAH round trip, May 19-23)\nNeither is "
+            "refundable. Shall I cancel both?", "user: Oui, allez-y. Mais attendez, for RT4567,"
+            " my sister is on it too... can she keep her seat if I cancel mine?"]
+
+# "The upgrades I'm not sure about yet": the cancellation approved alone
+NOT_SURE = [read(DEN_BOS), read(IAH_SFO), "assistant: Here's what I can do:\n1. Cancel ABC123 "
+            "(its flights are over 3 hours)\n2. Upgrade RT4567 to business: $560 on your Visa "
+            "ending 7447\nShall I proceed?", "user: Yes, cancel ABC123. The upgrades I'm not "
+            "sure about yet. What do they come to together?"]
+
+
+# "leave my profile address for now": the profile's change held, the orders' approved
+EN_PLAN = [*TWO_ORDERS, "assistant: Here's what I'd update, all to 159 Hickory Lane, Austin, TX "
+           "78701:\n1. Shipping address of order #W2000002\n2. Shipping address of order "
+           "#W3000003\n3. Your default profile address\nWould you like me to proceed with all "
+           "three? (yes/no)", "user: Yes to the two orders. But please leave my profile address "
+           "for now, my husband set up the account and I want to check with him first."]
+W3_HOME = {**TO_HOME, "order_id": "#W3000003"}
+
+
 def trip(key: str, expected: str, steps: list[Any], tool: str, args: dict[str, Any], why: str
          ) -> Case:
     return Case(key, "airline", expected, steps, tool, args, why)
@@ -366,6 +409,23 @@ CASES = [
     shop("Z159", "refuse", KETTLE_RETRY, "exchange_delivered_order_items",
          {**BOTH_KETTLES, "item_ids": ["1000000001"], "new_item_ids": ["1000000011"]},
          "one kettle of the two approved"),
+    shop("Z160", "allow", FR_PLAN, "modify_pending_order_address", TO_HOME, "oui pour l'adresse"),
+    shop("Z161", "refuse", FR_PLAN, CANCEL, cancel("#W3000003", "ordered by mistake"),
+         "l'annulation: attendez"),
+    shop("Z163", "refuse", PT_PLAN, "modify_user_address", PROFILE_HOME, "o endereço padrão: não"),
+    trip("Z164", "allow", DOB_FIX, PASSENGERS,
+         {"reservation_id": "ABC123", "passengers": [MIA, {**NOAH, "dob": "2012-03-18"}]},
+         "the date put right"),
+    trip("Z165", "allow", WAIT_ONE, "cancel_reservation", {"reservation_id": "ABC123"},
+         "ABC123: yes"),
+    trip("Z166", "refuse", WAIT_ONE, "cancel_reservation", {"reservation_id": "RT4567"},
+         "RT4567: wait"),
+    trip("Z167", "allow", NOT_SURE, "cancel_reservation", {"reservation_id": "ABC123"},
+         "the cancellation: yes"),
+    trip("Z168", "refuse", NOT_SURE, UPD, change("RT4567", "business", ROUND, VISA),
+         "the upgrade: not sure yet"),
+    shop("Z169", "allow", EN_PLAN, "modify_pending_order_address", W3_HOME, "the two orders"),
+    shop("Z170", "refuse", EN_PLAN, "modify_user_address", PROFILE_HOME, "the profile: left"),
 ]
 
 
