@@ -3670,7 +3670,9 @@ def _fewer_after_failure(session: SessionState, auth: Authorisation, spec: Actio
              and all(isinstance(x, str) for x in v)}
     if not ids or not lists:
         return None
-    for call in reversed(session.calls[-RECENT_READS:]):
+    calls = session.calls
+    for j in range(len(calls) - 1, max(-1, len(calls) - 1 - RECENT_READS), -1):
+        call = calls[j]  # (the calls since the yes, newest first, no copy made)
         if call.seq <= auth.yes_seq:
             break
         if call.tool != spec.tool or call.succeeded or call.outcome is not Outcome.UPSTREAM_ERROR:
