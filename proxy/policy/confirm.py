@@ -152,7 +152,9 @@ class Authorisation:
             turns: list[str] = []
             users: list[str] = []
             index = self.yes_index
-            for _ in range(PROPOSAL_TURNS):
+            for n in range(PROPOSAL_TURNS + QUESTIONS_BEFORE):
+                if n >= PROPOSAL_TURNS and not users[-1].rstrip().endswith("?"):
+                    break  # (further back only past the user's questions and their answers)
                 text, start = _turn_before(messages, index)
                 if text:
                     turns.append(text)
@@ -178,13 +180,7 @@ class Authorisation:
         and asked for the go-ahead: the summary the yes is for."""
         key = ("summary", words)
         if key not in self._read:
-            last = self.proposal(messages)[0]
-            turns, users = self._turns
-            self._read[key] = None if (
-                len(turns) < 2 or not users or not users[0].rstrip().endswith("?")
-                or "?" in last.plain or names_action(last.plain, words) is not None
-                or names_action(turns[1], words) is None
-                or not _GO_AHEAD_ASKED.search(turns[1])) else Text(turns[1])
+            self._read[key] = _summary_before_questions(messages, self.yes_index, words)
         summary: Text | None = self._read[key]
         return summary
 
@@ -248,6 +244,30 @@ class Reply:
     said: Text  # the proposal and the answers
     theirs: Text  # the user's words from the yes on
     users: Text  # the yes part and the answers
+
+
+QUESTIONS_BEFORE = 3  # how many of the user's questions, each answered, a summary may be before
+
+
+def _summary_before_questions(messages: list[Message], index: int, words: tuple[str, ...]
+                              ) -> Text | None:
+    """The agent's turn that named this action and asked for the go-ahead, where the agent's
+    turns since only answered the user's questions (each user turn a question, each answer
+    asking nothing and naming no action: "Is the $84 per person or total?" "The total." "What
+    time does it land?" "1:30 PM." "Ok, yes, go with it on the gift card"), up to
+    ``QUESTIONS_BEFORE`` of them; else None."""
+    at = index
+    for _ in range(QUESTIONS_BEFORE):
+        answer, start = _turn_before(messages, at)
+        if not answer or "?" in answer or names_action(answer, words) is not None \
+                or start == 0 or messages[start - 1].role is not Role.USER \
+                or not plain(messages[start - 1]).rstrip().endswith("?"):
+            return None
+        summary, _first = _turn_before(messages, start - 1)
+        if summary and names_action(summary, words) is not None:
+            return Text(summary) if _GO_AHEAD_ASKED.search(summary) else None
+        at = start - 1
+    return None
 
 
 def _raw_turn_before(messages: list[Message], index: int) -> str:
