@@ -1678,6 +1678,11 @@ def _bind(session: SessionState, auth: Authorisation, spec: ActionSpec,
         return Coverage(False, f"the user said {words} to a proposal giving {moved[0]} the "
                         f"date {moved[1]}; the call has {moved[2]}", auth.words, shown,
                         superseding=names_action(last.plain, spec.words) is not None)
+    elsewhere_step = _own_step_differs(last, spec, arguments, aliases)
+    if elsewhere_step is not None:
+        return Coverage(False, f"the user said {words} to a plan whose step for this call "
+                        f"(\"{elsewhere_step[1]}\") does not name {elsewhere_step[0]!r}, which "
+                        "another step names", auth.words, shown)
     option = _option_not_picked(session, last, theirs, arguments, spec.words)
     if option is not None:
         return Coverage(False, f"the user said {words} picking option {option[0].upper()}; the "
@@ -2928,6 +2933,46 @@ def _plan_position(last: Text, arguments: dict[str, Any], looked_up: dict[str, s
         if len(order) >= 2 and value in order:
             return len(order), order.index(value) + 1
     return 0, None
+
+
+def _own_step_differs(last: Text, spec: ActionSpec, arguments: dict[str, Any],
+                      aliases: Aliases) -> tuple[str, str] | None:
+    """Where the proposal numbered its steps (1 to n) and one step is this call's (the only one
+    naming its action and its object's ids, else the only one naming every passenger it
+    holds), a payment method or a passenger of the call that this step does not name while
+    another step does, the step naming a method (or a passenger) of its own: (the value, the
+    step's excerpt), or None. "3. Reservation for Raj - certificate_9984806 $250 ... 4.
+    Reservation for Liam - certificate_2765295 $250", the call for Liam paying with Raj's."""
+    marks = list(_PLAN_MARK.finditer(last.plain))
+    if len(marks) < 2 or [int(m.group(1)) for m in marks] != list(range(1, len(marks) + 1)):
+        return None
+    items = [Text(item) for _m, item in _between(marks, last.plain)]
+    people = [f"{m['first_name']} {m['last_name']}".lower() for v in arguments.values()
+              if isinstance(v, list) for m in v if isinstance(m, dict)
+              and isinstance(m.get("first_name"), str) and isinstance(m.get("last_name"), str)]
+    ids = [v for k, v in arguments.items()
+           if k.endswith("_id") and isinstance(v, str) and v and not kind_of(v)]
+    mine = [k for k, item in enumerate(items) if names_action(item.plain, spec.words) is not None
+            and ids and all(named(item, v, {}) for v in ids)]
+    if len(mine) != 1 and people:
+        mine = [k for k, item in enumerate(items) if all(p in item.plain for p in people)]
+    if len(mine) != 1:
+        return None
+    own = items[mine[0]]
+    others = [item for k, item in enumerate(items) if k != mine[0]]
+    methods = [v for v in _flat(arguments) if isinstance(v, str) and kind_of(v) is not None]
+    if methods and _METHODS.search(own.plain):
+        for v in methods:
+            # (a method spelt by its id where the step spells one of its kind: the id is the
+            # name; "certificate" alone would name the user's only certificate)
+            kind = v.lower().rsplit("_", 1)[0] + "_"
+            spelt = kind in own.plain
+            if spelt and v.lower() not in own.plain and any(v.lower() in o.plain for o in others):
+                return v, excerpt(own.plain, 80)
+            if not spelt and not named(own, v, aliases.distinct) and any(
+                    named(o, v, aliases.distinct) for o in others):
+                return v, excerpt(own.plain, 80)
+    return None
 
 
 def _names_another(item: Text, objects: set[str]) -> bool:
