@@ -546,6 +546,14 @@ def _names_an_offered_action(messages: list[Message], index: int) -> bool:
     return sum(1 for w in leading if w is not None and names_action(said, (w,))) == 1
 
 
+def _plan_steps(text: str) -> list[Text] | None:
+    """A proposal's numbered steps, numbered 1 to n (two at least), each its text; else None."""
+    marks = list(_PLAN_MARK.finditer(text))
+    if len(marks) < 2 or [int(m.group(1)) for m in marks] != list(range(1, len(marks) + 1)):
+        return None
+    return [Text(item) for _m, item in _between(marks, text)]
+
+
 def _numbered(text: str) -> dict[str, str]:
     """A turn's numbered items ("1. Cancel ... 2. Keep ..."): number -> its text."""
     return {m.group(1): item for m, item in _between(list(_PLAN_MARK.finditer(text)), text)}
@@ -663,7 +671,7 @@ def _narrowing(content: str) -> list[str] | None:
         said = said_of[k]
         if limited and _ITS_REASON.match(s) and not _OF_ALL.search(s):
             continue  # ("hold off on the Denver one. I might just cancel that trip instead")
-        at = norm.find(s) if pauses else -1
+        at = norm.find(s)
         if not (said.left_out or said.kept or said.only) and (
                 (topic_held and _PRONOUN_HELD.search(s))
                 or any(a <= at < b for a, b in pauses)
@@ -676,7 +684,7 @@ def _narrowing(content: str) -> list[str] | None:
             asides.append(s)
             continue
         if not (said.left_out or said.kept or said.only) and limited and act is Act.HOLD \
-                and (at := norm.find(s)) >= 0 and norm[at + len(s):at + len(s) + 1] == "?" \
+                and at >= 0 and norm[at + len(s):at + len(s) + 1] == "?" \
                 and not _REOPENS_ALL.search(s) and not _OF_ALL.search(s):
             continue  # (a question after the limit, about it: "can she keep her seat if I cancel
             # mine?"; not one that reopens the rest, "can you do it tomorrow instead?")
@@ -942,8 +950,9 @@ def _held_part(session: SessionState, auth: Authorisation, spec: ActionSpec,
 
 
 # (the words of a tool's name that name no thing of its own: what every write acts on)
-_GENERIC_THINGS = frozenset({"pending", "delivered", "order", "orders", "reservation", "user",
-                             "details", "by", "id"})
+# ("items" is one for tool_nouns, every domain's tools acting on items; not here, where the
+# tool's own name is read)
+_GENERIC_THINGS = frozenset((_GENERIC - {"items"}) | {"orders", "by", "id"})
 
 
 # the go-ahead asked for one thing: "Want me to go ahead with the watch change?"
@@ -2072,6 +2081,7 @@ def _others_proposed(session: SessionState, last: Text, spec: ActionSpec,
         return None
     keyed = {k.name.split(".", 1)[0] for k in spec.keys}
     held: set[str] | None = None  # (every value the call holds, wanted rarely)
+    has: set[str] | None = None  # (every value the object holds now, wanted rarely)
     for name, value in arguments.items():
         if name in keyed or not isinstance(value, list) or not value:
             continue
@@ -2080,8 +2090,9 @@ def _others_proposed(session: SessionState, last: Text, spec: ActionSpec,
         if not ids:
             continue
         if any(named(last, v, {}) for v in ids):
-            now = _current(session, arguments)
-            has = {str(v) for v in _flat(now)} if now is not None else set()
+            if has is None:
+                now = _current(session, arguments)
+                has = {str(v) for v in _flat(now)} if now is not None else set()
             ids = [v for v in ids if v not in has and not named(last, v, {})]
             if not ids:
                 continue
@@ -2886,9 +2897,8 @@ def _plan_position(last: Text, arguments: dict[str, Any], looked_up: dict[str, s
     numbered items ("1. Return ... 2. Exchange ..."), the one naming the call's ids; else by
     the order in which it names the call's object among others looked up under the same key
     ("| E9KA2D | ... | G3MW7Q | ..."). (0, None) where neither tells."""
-    marks = list(_PLAN_MARK.finditer(last.plain))
-    if len(marks) >= 2 and [int(m.group(1)) for m in marks] == list(range(1, len(marks) + 1)):
-        items = [Text(item) for _m, item in _between(marks, last.plain)]
+    items = _plan_steps(last.plain)
+    if items is not None:
         ids = [v for v in _flat(arguments) if isinstance(v, str) and _ID_FORM.search(v)]
         shared = [v for v in ids if any(named(i, v, {}) for i in items)]
         objects = {v for k, v in arguments.items() if k.endswith("_id")
@@ -2943,10 +2953,9 @@ def _own_step_differs(last: Text, spec: ActionSpec, arguments: dict[str, Any],
     another step does, the step naming a method (or a passenger) of its own: (the value, the
     step's excerpt), or None. "3. Reservation for Raj - certificate_9984806 $250 ... 4.
     Reservation for Liam - certificate_2765295 $250", the call for Liam paying with Raj's."""
-    marks = list(_PLAN_MARK.finditer(last.plain))
-    if len(marks) < 2 or [int(m.group(1)) for m in marks] != list(range(1, len(marks) + 1)):
+    items = _plan_steps(last.plain)
+    if items is None:
         return None
-    items = [Text(item) for _m, item in _between(marks, last.plain)]
     people = [f"{m['first_name']} {m['last_name']}".lower() for v in arguments.values()
               if isinstance(v, list) for m in v if isinstance(m, dict)
               and isinstance(m.get("first_name"), str) and isinstance(m.get("last_name"), str)]
@@ -3678,6 +3687,13 @@ def check_transcript(session: SessionState, spec: ActionSpec, arguments: dict[st
     aliases = Aliases(index.names, index.distinct(), index)
     key = args_key(arguments)
     first_failure: Coverage | None = None
+    asked: list[str | None] = []  # (read once a check: the same for every yes looked at)
+
+    def asked_again() -> str | None:
+        if not asked:
+            asked.append(_asked_again(session, spec, arguments, auths[-1].yes_index))
+        return asked[0]
+
     for auth in reversed(opened):
         used = _used_since(session, spec.tool, key, auth.yes_seq)
         if used:
@@ -3700,7 +3716,7 @@ def check_transcript(session: SessionState, spec: ActionSpec, arguments: dict[st
             cover = Coverage(False, f'the user\'s yes ("{auth.words}") was for {fewer}, which '
                              "failed; this call leaves some of it out, which the user has not "
                              "agreed to", auth.words)
-        elif (again := _asked_again(session, auth, spec, arguments, auths)) is not None:
+        elif (again := asked_again()) is not None:
             cover = Coverage(False, f'after the user\'s yes ("{auth.words}") the agent asked '
                              f'again: "{again}", and the user has not said yes since',
                              auth.words)
@@ -3751,33 +3767,30 @@ def _fewer_after_failure(session: SessionState, auth: Authorisation, spec: Actio
     return None
 
 
-def _asked_again(session: SessionState, auth: Authorisation, spec: ActionSpec,
-                 arguments: dict[str, Any], auths: list[Authorisation]) -> str | None:
+def _asked_again(session: SessionState, spec: ActionSpec, arguments: dict[str, Any],
+                 newest: int) -> str | None:
     """The agent's question after the yes asking for a go-ahead to this same action anew
     ("Here is the change I will make: ... Please confirm that you'd like me to proceed."),
     naming it and its ids, with no yes from the user since: the agent's own new proposal is
     then the one in force, unanswered, and the older yes does not answer it. Its words, or
     None. (Where the user did say yes to it, that yes and the older ones are checked as
-    before.) Only the agent turns since the newest yes are read, the newest
+    before.) Only the agent turns since the newest yes (at ``newest``) are read, the newest
     ``CONTEXT_MESSAGES`` at most."""
     messages = session.messages
-    newest = auths[-1].yes_index if auths else auth.yes_index
     # (at most the newest CONTEXT_MESSAGES: a check must not cost more the longer the session)
     for i in range(len(messages) - 1, max(newest, len(messages) - 1 - CONTEXT_MESSAGES), -1):
         m = messages[i]
         if m.role is not Role.ASSISTANT or not m.content:
             continue
         text = _not_done(Text(plain(m)))
-        if not _GO_AHEAD_ASKED.search(text.plain) \
-                or names_action(text.plain, spec.words) is None \
+        asked = _GO_AHEAD_ASKED.search(text.plain)
+        if asked is None or names_action(text.plain, spec.words) is None \
                 or not _ids_named(text, arguments):
             continue
         if any(m2.role is Role.USER and any(act is Act.AFFIRM for _s, act in turn_acts(
                 m2.content)) for m2 in messages[i + 1:]):
             return None  # (answered with a yes, which the ledger reads; not "Do I need to
             # give you his passport number?")
-        asked = _GO_AHEAD_ASKED.search(text.plain)
-        assert asked is not None
         return excerpt(text.plain[max(0, asked.start() - 60):asked.end()])
     return None
 
