@@ -26,6 +26,8 @@ from __future__ import annotations
 
 import asyncio
 import base64
+import collections
+import contextlib
 import ssl
 import time
 import zlib
@@ -288,13 +290,56 @@ def _decompress(body: bytes, encoding: str, limit: int) -> bytes:
     return out
 
 
+class _Slots:
+    """At most ``limit`` requests at once, in the order they came. A free slot is taken without
+    awaiting anything (the usual case; ``asyncio.Semaphore`` runs a coroutine for it)."""
+
+    __slots__ = ("_waiters", "free")
+
+    def __init__(self, limit: int) -> None:
+        self.free = limit
+        self._waiters: collections.deque[asyncio.Future[None]] = collections.deque()
+
+    def vacant(self) -> bool:
+        """A slot can be taken now (``free -= 1``) without passing anyone waiting."""
+        return self.free > 0 and not self._waiters
+
+    async def __aenter__(self) -> None:
+        if self.vacant():
+            self.free -= 1
+            return
+        waiter = asyncio.get_running_loop().create_future()
+        self._waiters.append(waiter)
+        try:
+            await waiter
+        except BaseException:
+            if waiter.done() and not waiter.cancelled():
+                self.give()  # handed a slot, then cancelled before taking it: passed on
+            else:
+                with contextlib.suppress(ValueError):
+                    self._waiters.remove(waiter)
+            raise
+
+    async def __aexit__(self, *exc: object) -> None:
+        self.give()
+
+    def give(self) -> None:
+        """A slot back: to the first still waiting for one, else free."""
+        while self._waiters:
+            waiter = self._waiters.popleft()
+            if not waiter.done():
+                waiter.set_result(None)
+                return
+        self.free += 1
+
+
 class HttpClient:
     """Connections to the upstreams, at most ``limit`` in use at once; one per process."""
 
     def __init__(self, limit: int, connect_s: float, keepalive_s: float = KEEPALIVE_S,
                  clock: Callable[[], float] = time.monotonic) -> None:
         self.connect_s, self.keepalive_s, self.clock = connect_s, keepalive_s, clock
-        self._slots = asyncio.Semaphore(limit)
+        self._slots = _Slots(limit)
         self._idle: dict[tuple[str, str, int], list[_Connection]] = {}
         self._all: set[_Connection] = set()
         self._tls: ssl.SSLContext | None = None
@@ -330,12 +375,13 @@ class HttpClient:
         data = text.encode("ascii") + origin.head + b"\r\n" + (body or b"")
         sent = False
         conn: _Connection | None = None
-        if method == "GET" and not self._slots.locked() \
-                and (conn := self._take(origin)) is not None:
+        slots = self._slots
+        if method == "GET" and slots.vacant() and (conn := self._take(origin)) is not None:
             # the usual case: a free slot (taken without waiting) and a kept connection, so
             # only the answer is waited for, under the exchange's own timer
             deadline = conn.loop.time() + timeout_s
-            async with self._slots:
+            slots.free -= 1
+            try:
                 try:
                     response = await conn.exchange(data, max_bytes, timeout_s)
                 except Broken as e:
@@ -347,6 +393,8 @@ class HttpClient:
                 except BaseException:  # timed out, cancelled or broken: state unknown
                     conn.close()
                     raise
+            finally:
+                slots.give()
             return self._done(conn, origin, response)
         try:
             async with asyncio.timeout(timeout_s), self._slots:

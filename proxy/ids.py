@@ -1,7 +1,7 @@
 """Identifiers: a prefix, then time-ordered hex, then randomness (sortable).
 
 ``new_id`` is for ids that stand for a capability or are shown outside (sessions, tickets,
-keys, operators): its randomness is the operating system's. ``event_id`` is for the ids a call
+keys, operators): its randomness is the operating system's. ``event_ids`` is for the ids a call
 makes several of on the hot path (its call and decision ids, trace and span ids): unique and
 unpredictable enough for their use, from a generator seeded by the operating system once per
 process (and again in each forked child), without a system call per id. Neither kind of id is
@@ -29,9 +29,11 @@ def new_id(prefix: str) -> str:
     return f"{prefix}_{time.time_ns():x}{secrets.token_hex(8)}"
 
 
-def event_id(prefix: str) -> str:
-    """An id of the same shape as ``new_id``'s, for ids made on every call."""
-    return f"{prefix}_{time.time_ns():x}{_fast.getrandbits(64):016x}"
+def event_ids(first: str, second: str) -> tuple[str, str]:
+    """A call's id and its decision's, of the same shape as ``new_id``'s, made on every call:
+    one clock reading and one draw of the generator for both."""
+    at, bits = f"{time.time_ns():x}", f"{_fast.getrandbits(128):032x}"
+    return f"{first}_{at}{bits[:16]}", f"{second}_{at}{bits[16:]}"
 
 
 def random_hex(digits: int) -> str:

@@ -1,14 +1,23 @@
-"""One asyncio lock per key, kept only while someone holds or waits for it (sessions, login
-names and addresses): memory follows what is in use, not everything ever seen."""
+"""One lock per key, kept only while someone holds or waits for it (sessions, login names and
+addresses): memory follows what is in use, not everything ever seen.
+
+A key that nobody holds is taken without awaiting anything (the usual case: it is on every
+call's path, and an ``asyncio.Lock`` runs a coroutine to be acquired and is built anew for each
+key); the others wait in the order they came, and the holder hands the key to the first still
+waiting as it lets go.
+"""
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
+from collections import deque
 
 
 class KeyedLocks:
     def __init__(self) -> None:
-        self._locks: dict[str, tuple[asyncio.Lock, int]] = {}
+        # a key held: those waiting for it (in order); a key not held is not here
+        self._locks: dict[str, deque[asyncio.Future[None]]] = {}
 
     def __len__(self) -> int:
         return len(self._locks)
@@ -22,38 +31,42 @@ class KeyedLocks:
         path, and a generator-based context manager costs several times as much)."""
         return Held(self, key)
 
-    def _enter(self, key: str) -> asyncio.Lock:
-        lock, users = self._locks.get(key, (None, 0))
-        if lock is None:
-            lock = asyncio.Lock()
-        self._locks[key] = (lock, users + 1)
-        return lock
+    async def _take(self, key: str) -> None:
+        waiting = self._locks.get(key)
+        if waiting is None:
+            self._locks[key] = deque()
+            return
+        turn = asyncio.get_running_loop().create_future()
+        waiting.append(turn)
+        try:
+            await turn
+        except BaseException:  # cancelled while waiting: no longer waiting
+            if turn.done() and not turn.cancelled():
+                self._give(key)  # handed the key, then cancelled before holding it: passed on
+            else:
+                with contextlib.suppress(ValueError):
+                    waiting.remove(turn)
+            raise
 
-    def _leave(self, key: str) -> None:
-        lock, users = self._locks[key]
-        if users <= 1:
-            del self._locks[key]
-        else:
-            self._locks[key] = (lock, users - 1)
+    def _give(self, key: str) -> None:
+        """The holder lets ``key`` go: to the first still waiting, else nobody holds it."""
+        waiting = self._locks[key]
+        while waiting:
+            turn = waiting.popleft()
+            if not turn.done():
+                turn.set_result(None)
+                return
+        del self._locks[key]
 
 
 class Held:
-    __slots__ = ("_key", "_lock", "_owner")
+    __slots__ = ("_key", "_owner")
 
     def __init__(self, owner: KeyedLocks, key: str) -> None:
         self._owner, self._key = owner, key
-        self._lock: asyncio.Lock | None = None
 
     async def __aenter__(self) -> None:
-        lock = self._owner._enter(self._key)
-        try:
-            await lock.acquire()
-        except BaseException:  # cancelled while waiting: no longer a user of the lock
-            self._owner._leave(self._key)
-            raise
-        self._lock = lock
+        await self._owner._take(self._key)
 
     async def __aexit__(self, *exc: object) -> None:
-        assert self._lock is not None
-        self._lock.release()
-        self._owner._leave(self._key)
+        self._owner._give(self._key)

@@ -35,7 +35,7 @@ from .errors import (
     UnknownTool,
     WrongMode,
 )
-from .ids import event_id
+from .ids import event_ids
 from .listener import RateLimiter
 from .metrics import Metrics
 from .parse import parse_object
@@ -126,7 +126,7 @@ async def handle_call(rt: Runtime, session_id: str, body: bytes, requester: str 
     """Take one call from the agent to an answer. Never raises for a refusal; always traces.
     ``check_only``: decide and record, but leave running an allowed call to the caller."""
     start = time.perf_counter()
-    call_id, decision_id = event_id("c"), event_id("d")
+    call_id, decision_id = event_ids("c", "d")
     latency: dict[str, float] = {}
     request: CallRequest | None = None
     record: CallRecord | None = None
@@ -331,9 +331,10 @@ class ProxyFetcher:
         if tool is None or tool.kind is not ToolKind.READ or tool.validator.errors(arguments):
             return False
         start = time.perf_counter()
+        call_id, decision_id = event_ids("c", "d")
         record = CallRecord(
-            call_id=event_id("c"), session_id=session.session_id, seq=session.next_seq(),
-            tool=tool.name, kind="read", arguments=arguments, decision_id=event_id("d"),
+            call_id=call_id, session_id=session.session_id, seq=session.next_seq(),
+            tool=tool.name, kind="read", arguments=arguments, decision_id=decision_id,
             verdict=FETCHED, rules=[], policy_version=rt.policy.version,
             outcome=Outcome.FORWARDING, started_at=now_iso(),
         )

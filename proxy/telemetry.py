@@ -125,8 +125,10 @@ def call_span(headers: Mapping[str, str], **attributes: Any
     if _otel is not None:
         return _otel_call_span(headers, attributes)
     got = parse(headers.get("traceparent"))
-    trace_id, flags = got if got is not None else (random_hex(32), "01")
-    return _CallSpan(TraceContext(trace_id, random_hex(16), flags))
+    if got is None:  # a new trace: its id and the span's in one draw
+        ids = random_hex(48)
+        return _CallSpan(TraceContext(ids[:32], ids[32:]))
+    return _CallSpan(TraceContext(got[0], random_hex(16), got[1]))
 
 
 @contextlib.contextmanager

@@ -13,7 +13,7 @@ import pytest
 from aiohttp import web
 from aiohttp.test_utils import TestServer
 
-from proxy.http_client import Broken, HttpClient, NotSent, Origin, TooLarge
+from proxy.http_client import Broken, HttpClient, NotSent, Origin, TooLarge, _Slots
 
 MB = 1024 * 1024
 Script = Callable[[asyncio.StreamReader, asyncio.StreamWriter], Awaitable[None]]
@@ -440,7 +440,7 @@ async def test_a_kept_connection_that_does_not_answer_times_out_and_is_dropped(
         with pytest.raises(TimeoutError):
             await get(client, base, timeout_s=0.05)
         assert client.connections() == 0
-        assert client._slots._value == 4  # the slot came back
+        assert client._slots.free == 4  # the slot came back
 
 
 async def test_a_cancelled_request_on_a_kept_connection_closes_it(client: HttpClient) -> None:
@@ -456,7 +456,7 @@ async def test_a_cancelled_request_on_a_kept_connection_closes_it(client: HttpCl
         with pytest.raises(asyncio.CancelledError):
             await task
         assert client.connections() == 0
-        assert client._slots._value == 4
+        assert client._slots.free == 4
 
 
 async def test_kept_connections_answer_in_a_row(client: HttpClient, app_server: TestServer
@@ -535,4 +535,48 @@ async def test_a_retry_that_cannot_connect_is_the_first_attempts_error(
         with pytest.raises(Broken):
             await client.request(base, method, "/", [], None, 2.0, MB, retry_stale=True)
     assert len(seen) == 1
-    assert client.connections() == 0 and client._slots._value == 4
+    assert client.connections() == 0 and client._slots.free == 4
+
+
+async def test_slots_are_handed_on_in_order_and_a_cancelled_waiter_takes_none() -> None:
+    slots = _Slots(1)
+    order: list[str] = []
+
+    async def user(name: str, hold: asyncio.Event) -> None:
+        async with slots:
+            order.append(name)
+            await hold.wait()
+
+    go = asyncio.Event()
+    first = asyncio.create_task(user("first", go))
+    await asyncio.sleep(0)
+    assert slots.free == 0 and not slots.vacant()
+    second = asyncio.create_task(user("second", go))
+    third = asyncio.create_task(user("third", go))
+    await asyncio.sleep(0)
+    second.cancel()  # cancelled while waiting: leaves the queue
+    with pytest.raises(asyncio.CancelledError):
+        await second
+    go.set()
+    await asyncio.gather(first, third)
+    assert order == ["first", "third"]
+    assert slots.free == 1 and slots.vacant()
+
+
+async def test_a_slot_handed_to_a_waiter_cancelled_before_it_runs_goes_to_the_next() -> None:
+    slots = _Slots(1)
+    await slots.__aenter__()
+    taken: list[str] = []
+
+    async def wait(name: str) -> None:
+        async with slots:
+            taken.append(name)
+
+    second, third = asyncio.create_task(wait("second")), asyncio.create_task(wait("third"))
+    await asyncio.sleep(0)
+    slots.give()  # to second, which is cancelled before it runs
+    second.cancel()
+    with pytest.raises(asyncio.CancelledError):
+        await second
+    await third
+    assert taken == ["third"] and slots.free == 1

@@ -6,19 +6,25 @@ from __future__ import annotations
 import os
 import re
 
-from proxy.ids import event_id, new_id, random_hex
+from proxy.ids import event_ids, new_id, random_hex
 
 SHAPE = re.compile(r"^c_[0-9a-f]{15,}[0-9a-f]{16}$")
 
 
 def test_event_ids_have_the_shape_of_new_ids() -> None:
-    assert SHAPE.match(new_id("c")) and SHAPE.match(event_id("c"))
-    assert len(event_id("c")) == len(new_id("c"))
+    assert SHAPE.match(new_id("c")) and SHAPE.match(event_ids("c", "d")[0])
+    assert len(event_ids("c", "d")[0]) == len(new_id("c"))
 
 
 def test_event_ids_do_not_repeat() -> None:
-    made = [event_id("d") for _ in range(20_000)]
+    made = [i for _ in range(10_000) for i in event_ids("d", "d")]
     assert len(set(made)) == len(made)
+
+
+def test_a_pair_shares_its_time_and_not_its_randomness() -> None:
+    call, decision = event_ids("c", "d")
+    assert SHAPE.match(call) and SHAPE.match("c" + decision[1:]) and decision.startswith("d_")
+    assert call[2:-16] == decision[2:-16] and call[-16:] != decision[-16:]
 
 
 def test_random_hex_is_as_long_as_asked() -> None:

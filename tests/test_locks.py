@@ -66,3 +66,23 @@ async def test_an_error_inside_releases_the_key() -> None:
     assert len(locks) == 0
     async with locks.hold("k"):
         pass
+
+
+async def test_waiters_hold_in_the_order_they_came_and_a_key_handed_to_a_cancelled_one_goes_on(
+        ) -> None:
+    locks = KeyedLocks()
+    order: list[str] = []
+    await locks._take("k")  # held here
+
+    async def wait(name: str) -> None:
+        async with locks.hold("k"):
+            order.append(name)
+
+    tasks = {n: asyncio.create_task(wait(n)) for n in ("b", "c", "d")}
+    await asyncio.sleep(0)
+    locks._give("k")  # handed to b, which is cancelled before it runs
+    tasks["b"].cancel()
+    with pytest.raises(asyncio.CancelledError):
+        await tasks["b"]
+    await asyncio.gather(tasks["c"], tasks["d"])
+    assert order == ["c", "d"] and len(locks) == 0

@@ -158,20 +158,20 @@ class _Locked:
     """``SessionCache.locked`` for a store this process alone writes (SQLite): the session's
     lock, then its state (a class: this is on every call's path)."""
 
-    __slots__ = ("_agent_key", "_cache", "_held", "_session_id")
+    __slots__ = ("_agent_key", "_cache", "_session_id")
 
     def __init__(self, cache: SessionCache, session_id: str, agent_key: str | None) -> None:
         self._cache, self._session_id, self._agent_key = cache, session_id, agent_key
-        self._held = cache._locks.hold(session_id)
 
     async def __aenter__(self) -> SessionState:
-        await self._held.__aenter__()
+        locks = self._cache._locks
+        await locks._take(self._session_id)
         try:
             return owned(await self._cache.get(self._session_id), self._agent_key)
         except BaseException:
-            await self._held.__aexit__(None, None, None)
+            locks._give(self._session_id)
             raise
 
     async def __aexit__(self, *exc: object) -> None:
-        await self._held.__aexit__(*exc)
+        self._cache._locks._give(self._session_id)
         self._cache._settle(self._session_id)
