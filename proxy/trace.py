@@ -191,16 +191,6 @@ def scrub(value: Any, sensitive: frozenset[str] = frozenset()) -> Any:
     return _scrub(value, sensitive)
 
 
-def _around_may_hold_card(line: bytes, result: bytes) -> bool:
-    """``_may_hold_card(line)`` where ``result``, the value of the line's ``"result"`` field,
-    is known to hold no card number: the rest of the line is searched. (The value lies between
-    a colon and a comma or brace, which no run of digits crosses.)"""
-    at = line.rfind(result)
-    if at < 9 or line[at - 9:at] != b'"result":':
-        return _may_hold_card(line)
-    return _may_hold_card(line[:at]) or _may_hold_card(line[at + len(result):])
-
-
 def _may_hold_card(text: bytes) -> bool:
     """A prefilter on JSON text, not the test: separators dropped, any run of 13 digits sends
     the value through the exact walk (Luhn-checked); without one, nothing in it can be a card
@@ -213,20 +203,12 @@ def scrubbed_json(value: Any, canonical: bool = False, text: bytes | None = None
     """``orjson.dumps(scrub(value))`` (with sorted keys where ``canonical``), serialising once
     where nothing needs redacting (the usual case): what the stores keep. ``text``: the value's
     JSON in that form, where the caller has it already."""
-    global _card_free
     option = orjson.OPT_SORT_KEYS if canonical else 0
     if text is None:
         text = orjson.dumps(value, option=option)
     if not _may_hold_card(text):
-        _card_free = text
         return text
     return orjson.dumps(_scrub(value, frozenset()), option=option)
-
-
-# The last JSON text ``scrubbed_json`` found no card number in (held, so the object is not
-# freed and its id not reused): a call's result, checked as the store records it, is not
-# searched again in the call's trace line (``Tracer.emit_fields``).
-_card_free: bytes | None = None
 
 
 def _scrub(value: Any, sensitive: frozenset[str]) -> Any:
@@ -351,15 +333,12 @@ class Tracer:
         if result_json is not None and "result" in fields:
             line = orjson.dumps({**fields, "result": orjson.Fragment(result_json)},
                                 option=orjson.OPT_APPEND_NEWLINE)
-            cards = _may_hold_card(line) if result_json is not _card_free \
-                else _around_may_hold_card(line, result_json)
         else:
             line = orjson.dumps(fields, option=orjson.OPT_APPEND_NEWLINE)
-            cards = _may_hold_card(line)
         # scrub's prefilter on the whole line first: where it finds nothing, no field holds
         # anything to scrub and the line is written as it is (one serialisation, the usual case)
         lowered = line.lower() if sensitive else b""
-        if cards or (sensitive and _needles(sensitive).search(lowered)):
+        if _may_hold_card(line) or (sensitive and _needles(sensitive).search(lowered)):
             for name in ("arguments", "content", "result", "user", "tags"):
                 if name in fields:
                     fields[name] = scrub(fields[name], sensitive)
