@@ -1,11 +1,11 @@
 """Identifiers: a prefix, then time-ordered hex, then randomness (sortable).
 
 ``new_id`` is for ids that stand for a capability or are shown outside (sessions, tickets,
-keys, operators): its randomness is the operating system's. ``event_ids`` is for the ids a call
-makes several of on the hot path (its call and decision ids, trace and span ids): unique and
-unpredictable enough for their use, from a generator seeded by the operating system once per
-process (and again in each forked child), without a system call per id. Neither kind of id is
-ever a secret that guards anything by itself.
+keys, operators): its randomness is the operating system's. ``event_ids`` and ``random_hex``
+are for the ids a call makes on the hot path (its call and decision ids, trace and span ids):
+unique and unpredictable enough for their use, from a generator seeded by the operating system
+once per process (and again in each forked child), without a system call per id. Neither kind
+of id is ever a secret that guards anything by itself.
 """
 
 from __future__ import annotations
