@@ -578,5 +578,47 @@ async def test_a_slot_handed_to_a_waiter_cancelled_before_it_runs_goes_to_the_ne
     second.cancel()
     with pytest.raises(asyncio.CancelledError):
         await second
-    await third
+    for _ in range(100):  # loop turns, not time: a slot never passed on fails here, not hangs
+        if third.done():
+            break
+        await asyncio.sleep(0)
     assert taken == ["third"] and slots.free == 1
+
+
+@pytest.mark.parametrize("seed", range(10))
+async def test_slots_under_random_cancellations_never_pass_the_limit(seed: int) -> None:
+    import random
+
+    rnd = random.Random(seed)
+    slots = _Slots(2)
+    inside = 0
+    done: list[int] = []
+
+    async def user(n: int, turns: int) -> None:
+        nonlocal inside
+        async with slots:
+            inside += 1
+            assert inside <= 2
+            try:
+                for _ in range(turns):
+                    await asyncio.sleep(0)
+            finally:
+                inside -= 1
+        done.append(n)
+
+    tasks = [asyncio.create_task(user(n, rnd.randrange(3))) for n in range(40)]
+    cancelled: set[int] = set()
+    for _ in range(30):
+        await asyncio.sleep(0)
+        for n in rnd.sample(range(40), 3):
+            if not tasks[n].done() and rnd.random() < 0.3:
+                tasks[n].cancel()
+                cancelled.add(n)
+    for _ in range(2000):  # loop turns, not time: a task left waiting fails here, not hangs
+        if all(t.done() for t in tasks):
+            break
+        await asyncio.sleep(0)
+    assert all(t.done() for t in tasks), "a task still waits: a slot or key was not passed on"
+    await asyncio.gather(*tasks, return_exceptions=True)
+    assert all(n in done for n in range(40) if n not in cancelled)
+    assert slots.free == 2 and slots.vacant()

@@ -84,5 +84,54 @@ async def test_waiters_hold_in_the_order_they_came_and_a_key_handed_to_a_cancell
     tasks["b"].cancel()
     with pytest.raises(asyncio.CancelledError):
         await tasks["b"]
-    await asyncio.gather(tasks["c"], tasks["d"])
+    for _ in range(100):  # loop turns, not time: a key never passed on fails here, not hangs
+        if tasks["c"].done() and tasks["d"].done():
+            break
+        await asyncio.sleep(0)
     assert order == ["c", "d"] and len(locks) == 0
+
+
+@pytest.mark.parametrize("seed", range(20))
+async def test_under_random_cancellations_one_holder_at_a_time_and_nothing_left(
+        seed: int) -> None:
+    """Many tasks on three keys, some cancelled while waiting, some while holding, some just
+    as the key is handed to them: never two holders of a key, everyone not cancelled gets its
+    turn, and no key is left held."""
+    import random
+
+    rnd = random.Random(seed)
+    locks = KeyedLocks()
+    holders: dict[str, int] = {}
+    done: list[int] = []
+
+    async def user(n: int, key: str, turns: int) -> None:
+        async with locks.hold(key):
+            holders[key] = holders.get(key, 0) + 1
+            assert holders[key] == 1, f"two holders of {key}"
+            try:
+                for _ in range(turns):
+                    await asyncio.sleep(0)
+            finally:
+                holders[key] -= 1
+        done.append(n)
+
+    tasks = [asyncio.create_task(user(n, rnd.choice("abc"), rnd.randrange(3)))
+             for n in range(60)]
+    cancelled: set[int] = set()
+    for _ in range(40):
+        await asyncio.sleep(0)
+        for n in rnd.sample(range(60), 3):
+            if not tasks[n].done() and rnd.random() < 0.3:
+                tasks[n].cancel()
+                cancelled.add(n)
+    for _ in range(2000):  # loop turns, not time: a task left waiting fails here, not hangs
+        if all(t.done() for t in tasks):
+            break
+        await asyncio.sleep(0)
+    assert all(t.done() for t in tasks), "a task still waits: a slot or key was not passed on"
+    results = await asyncio.gather(*tasks, return_exceptions=True)
+    for n, r in enumerate(results):
+        assert r is None or isinstance(r, asyncio.CancelledError), r
+        if n not in cancelled:
+            assert n in done
+    assert len(locks) == 0
