@@ -426,7 +426,7 @@ def _answers_a_check(messages: list[Message], index: int) -> bool:
     # (what it says comes after is not asked: "Before I make the change, would you like me to
     # also go over your baggage allowance?")
     if check is None or names_action(NOUNS.sub(" ", _BEFORE_I.sub(" ", last[:check.start()])
-                                               + last[check.end():]),
+                                               + _ELIGIBLE.sub(" ", last[check.end():])),
                                      ALL_ACTION_WORDS) is not None:
         return False
     said = NOUNS.sub(" ", plain(messages[index]))  # ("yes, that's my address": no action)
@@ -437,6 +437,13 @@ def _answers_a_check(messages: list[Message], index: int) -> bool:
                                       rf"{re.escape(asked.group(1))}(?![\w'])", said):
         return True  # ("Yes, please check my upcoming Minneapolis trip": the yes is to checking)
     return not _PROCEED.search(said) and names_action(said, ALL_ACTION_WORDS) is None
+
+
+# what a check looks into is no action taken: "would you like me to check whether it's
+# eligible for cancellation too?"
+_ELIGIBLE = re.compile(r"(?<![\w'])(?:whether|if) (?:it'?s|it is|they'?re|they are|this is|that "
+                       r"is|(?:the|your) [a-z]+ is) (?:still |also )?(?:eligible|allowed|able) "
+                       r"(?:for|to)[^?]*")
 
 
 # the verb of an offer of something that changes nothing ("would you like me to check ...")
@@ -920,6 +927,8 @@ def _held_part(session: SessionState, auth: Authorisation, spec: ActionSpec,
             by_id = re.compile(rf"(?<![a-z0-9]){re.escape(value.lower())}(?![a-z0-9])")
             if (hold := next((h for h in held if by_id.search(h)), None)) is not None:
                 return hold
+    if (hold := _step_held(session, auth, arguments, held)) is not None:
+        return hold
     owners = aliases.index.owners if aliases.index is not None else {}
     for value in arguments.values():
         members = [m for m in value if m not in (None, "")] if isinstance(value, list) else []
@@ -947,6 +956,34 @@ def _held_part(session: SessionState, auth: Authorisation, spec: ActionSpec,
         if any(re.search(rf"(?<![\w']){re.escape(n)}(?![\w'])", phrase) for n in mine - others):
             return phrase
     return None
+
+
+def _step_held(session: SessionState, auth: Authorisation, arguments: dict[str, Any],
+               held: list[str]) -> str | None:
+    """A hold naming, by a word no other step of the proposal's numbered plan has, the one step
+    that names the call's object by its id ("The Denver one I'm not sure about yet", the step
+    "2. DV3K7P - round trip Dallas (DFW) to Denver (DEN) ..."): the hold, else None."""
+    last = auth.proposal(session.messages)[0]
+    steps = _plan_steps(last.plain) if last is not None else None
+    ids = [v.lower() for k, v in arguments.items() if k.endswith("_id") and isinstance(v, str)
+           and v]
+    if not steps or not ids:
+        return None
+    mine = [step.plain for step in steps if any(i in step.plain for i in ids)]
+    if len(mine) != 1:
+        return None
+    own = set(re.findall(r"[a-z]{4,}", mine[0]))
+    rest = {w for step in steps if step.plain != mine[0]
+            for w in re.findall(r"[a-z]{4,}", step.plain)}
+    for phrase in held:
+        # (the thing the hold opens with: "the denver one i'm ...")
+        if (thing := _OPENS_WITH_THING.match(phrase)) is not None \
+                and thing.group(1) in own and thing.group(1) not in rest:
+            return phrase
+    return None
+
+
+_OPENS_WITH_THING = re.compile(r"(?:as for |for |about |regarding |and )?(?:the|my) ([a-z]{4,})")
 
 
 # (the words of a tool's name that name no thing of its own: what every write acts on)
@@ -1729,6 +1766,10 @@ def _bind(session: SessionState, auth: Authorisation, spec: ActionSpec,
         return Coverage(False, f"the user said {words}, but the call sets {unsaid[0]} to "
                         f"{unsaid[1]!r}, which the proposal never named", auth.words, shown,
                         unsaid[0].split("[", 1)[0])
+    for name, value in arguments.items():  # (a passenger the user left out since the yes)
+        if isinstance(value, list) and (gone := _dropped_member(value, theirs)) is not None:
+            return Coverage(False, f"the user said {words} and left {gone} out; the call "
+                            f"still has {gone} in {name}", auth.words, shown, name)
     context: Text | None = None
     # (a setting for all of one list's items: the cabin of every flight)
     items = [v for v in arguments.values() if isinstance(v, list) and len(v) >= 2
@@ -1967,6 +2008,30 @@ def _changed_unsaid(session: SessionState, arguments: dict[str, Any], said: Text
     return None
 
 
+def _dropped_member(members: list[Any], theirs: Text) -> str | None:
+    """A person of the call's list (a passenger) whom the user's words from the yes on leave
+    out ("Actually Imran can't come anymore ... so just me and Zara. ... go ahead and book
+    it"): the first name, or None."""
+    text = theirs.plain
+    if not _LEFT_OUT_CUE.search(text):
+        return None
+    for member in members:
+        name = member.get("first_name") if isinstance(member, dict) else None
+        if isinstance(name, str) and len(name) > 1 and re.search(
+                rf"(?<![\w']){re.escape(name.lower())}(?![\w'])[^.!?;,]{{0,12}}?{_LEFT_OUT}|"
+                rf"{_LEAVE_OUT}(?:[^.!?;,]{{0,12}}?)(?<![\w']){re.escape(name.lower())}(?![\w'])",
+                text):
+            return name
+    return None
+
+
+_LEFT_OUT = (r"(?:can'?t|cannot|can not|won'?t|will not|isn'?t|is not|is no longer|"
+             r"doesn'?t|does not|'s not)(?: be)? (?:come|coming|go|going|make it|travel|"
+             r"travell?ing|fly|flying|join|joining)")
+_LEAVE_OUT = r"(?:drop|remove|take off|leave off|leave out|without|minus|not)"
+_LEFT_OUT_CUE = re.compile(r"(?<![\w'])(?:" + _LEFT_OUT + "|" + _LEAVE_OUT + r")(?![\w'])")
+
+
 def _asked_instead(value: Any, theirs: Text, words: tuple[str, ...], own: DistinctAliases
                    ) -> tuple[str, str] | None:
     """A payment method of the call the user's own words from the yes on did not name while
@@ -1993,6 +2058,15 @@ def _asked_instead(value: Any, theirs: Text, words: tuple[str, ...], own: Distin
         other = other_payment(paying, method, own.get(method), own.siblings(method)) \
             or other_kind(paying, method)
         if other is not None and not any(named(kept, m, own) for m in methods):
+            return method, other
+    # a kind of method the user puts to use that the call pays with none of, beside one it
+    # does ("Yes - but use up my gift card first, there's $60 on it, and put the rest on the
+    # Visa": the call pays it all on the Visa)
+    kinds = {kind_of(m) for m in methods}
+    paying = paying or payment_text(kept, words)
+    for method in methods:
+        other = other_kind(paying, method)
+        if other is not None and other.replace(" ", "_") not in kinds:
             return method, other
     return None
 
@@ -2780,7 +2854,9 @@ _ORD_YES = re.compile(r"(?<![\w'])(?:(?:yes|yeah|ok(?:ay)?|go ahead|proceed|do|c
 _ORD_THEN_YES = re.compile(r"(?:^|(?<=[.,;!?]\s))" + _ORD_REF + r"((?:\s*(?:,|and|&)\s*" + _ORD_REF
                            + r")*)\s*,?\s*(?:yes|yeah|ok(?:ay)?|please|go ahead)(?![\w'])")
 # a numbered step: "1. ...", "2) ...", "Step 1: ..."
-_PLAN_MARK = re.compile(r"(?:^|\s)(?:step (?=[1-9][.):]))?([1-9])(?:[.)]|(?<=step [1-9]):)\s")
+# (a number after a word on its line is no step's: "hat262 on june 5. refund: $805")
+_PLAN_MARK = re.compile(r"(?:^|\n|(?<![a-z])\s|\s(?=step [1-9][.):]))(?:step (?=[1-9][.):]))?"
+                        r"([1-9])(?:[.)]|(?<=step [1-9]):)\s")
 
 
 # "the first two", "the last 2": a run of items from one end of the plan

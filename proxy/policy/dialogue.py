@@ -125,6 +125,10 @@ _YES = _words(
     r"i (?:do |hereby )?confirm", r"confirmation", r"confirming", r"i'?m confirming",
     r"fine(?: by me| with me)?", r"works for me", r"lgtm",
     r"that works", r"deal", r"please do", r"please",
+    # (one thing of those offered, now: "Just the flight for now.")
+    r"(?:just|only) (?:the|my) (?!first|second|third|last|other)[a-z]{3,}(?: [a-z]+)? for now",
+    # ("That's what I want." to the plan listed; not "that's what i want to know")
+    r"that'?s (?:exactly |just )?what i (?:want|need|wanted|asked for)(?! to)",
     r"i(?: will|'?ll)? accept", r"accepted", r"i agree", r"by all means", r"you bet", r"right",
     r"i (?:hereby )?(?:consent|authori[sz]e)(?: (?:to )?(?:it|this|that|the \w+))?",
     r"you have my (?:approval|consent|permission|go-ahead|ok|okay)", r"sounds like a plan",
@@ -161,6 +165,8 @@ _WEAK_YES = _words(r"please", r"right", r"perfect", r"k", r"confirmation", r"cor
 # Imperative go-aheads: the user tells the agent to act.
 _GO_VERBS = (
     r"proceed|go ahead|go for it|go on|carry on|continue|do it|do that|do this|do so|get it done|"
+    # ("Do the name fix and the bag now.")
+    r"do the(?= [a-z]{3,}(?: [a-z]+){0,5}(?: now| first| please)?$)|"
     r"get (?:it|that|this) done|make it (?:so|happen)|execute|process|submit|complete|finali[sz]e|"
     r"apply|place|book|cancel|return|exchange|change|modify|update|switch|upgrade|downgrade|add|"
     r"remove|refund|send|issue|replace|swap|file|initiate|start|move|set|put|"
@@ -198,7 +204,11 @@ _REQUEST_Q = re.compile(
 )
 _CHOICE = re.compile(
     r"(?<![\w'])(?:(?:i'?ll|i will|i'?d like to|i would like to|let'?s|lets|we'?ll|i want to|"
-    r"i'?m going to|please|just|then|so) )?(?:go with|go for(?! it(?![\w']))|take|choose|pick|"
+    r"i'?m going to|please|just|then|so) )?(?:go with(?! (?:her|his|my|our|their|your|a) "
+    # (going along with someone is no pick: "she might still want to go with her sister")
+    r"(?:sister|brother|mom|mother|dad|father|wife|husband|friend|friends|family|kids|son|"
+    r"daughter|parents|partner|boss|colleagues?|team|girlfriend|boyfriend)(?![\w']))|"
+    r"go for(?! it(?![\w']))|take|choose|pick|"
     r"select|opt for|prefer)(?![\w'])|^(?:option|the (?:first|second|third|last|cheaper|"
     r"cheapest|earlier|later) (?:one|option))(?![\w'])|(?<![\w'])option (?:\d+|one|two|three|"
     r"four|a|b|c)(?![\w'])"
@@ -292,7 +302,9 @@ _WAIT = _words(
     r"(?:(?<=^)|(?<=[,;:.!?-] )|(?<=[,;:.!?-])|(?<=\band )|(?<=\bbut )|(?<=\bno )|(?<=\boh ))"
     r"actually,? (?:no|wait|hold|let|can|could|i)", r"before (?:you|we|that|"
     r"doing|proceeding|anything|going|i|finali[sz]ing|confirming|making)", r"but first",
-    r"first,? (?:tell|check|can|could|let|confirm|make sure|i)", r"double[- ]?(?:check|confirm)",
+    r"first,? (?:tell|check|can|could|let|confirm|make sure|i)",
+    # (not care asked for in doing it: "Yes. And please double-check the number this time.")
+    r"double[- ]?(?:check|confirm)(?![^.!?]{0,40}(?<![\w'])this time(?![\w']))",
     r"espera", r"espere", r"todavía no", r"aún no", r"un momento", r"attendez", r"attends",
     r"pas encore", r"un instant", r"warte", r"warten sie", r"moment", r"noch nicht", r"augenblick",
     r"ainda não", r"aguarde", r"aspetta", r"aspetti", r"un attimo", r"anzi,? no", r"non ancora",
@@ -484,6 +496,18 @@ _YES_BUT_ASKS = re.compile(r"^((?:[^,]*[\s,]\s*)?(?:(?:yes|yeah|yep|yup|ok|okay|
                            r"tho)\s+(?=(?:i'?m wondering|i wonder|just wondering|will|would|does|do|"
                            r"is|are|can|could|how|when|what)(?![\w']))")
 
+# a plain yes, then a question about what happens next in the same sentence: "yes — will I get
+# an email with the return label?", "yes go ahead - oh and will I get an email with the label?"
+# (a bare "ok" before a question is no yes; a question that asks for other details is not
+# this: "yes - can you make it the blue one?", "yes, will it go to my visa instead?")
+_YES_THEN_ASKS = re.compile(r"^((?:yes|yeah|yep|yup)(?:[\s,]+(?:please[\s,]+)?(?:go ahead|proceed|"
+                            r"do it|go for it))?)[\s,]*(?:[-\u2013\u2014][\s,]*)?(?:(?:oh|and|also)"
+                            r"[\s,]+)*(?=(?:will|would|does|do|is|are|how|when|where|what)"
+                            r"(?![\w']))")
+_ASKS_OTHER_DETAIL = re.compile(r"(?<![\w'])(?:instead|rather|change|switch|swap|make it|use|"
+                                r"different|another|other|only|just|without|cheaper|cost|fee|"
+                                r"charge|price|refund|how much)(?![\w'])")
+
 
 def _keeps_clause(before: str) -> bool:
     """Whether the text before a clause's yes holds it in the same sentence."""
@@ -517,7 +541,9 @@ def sentences(text: str) -> list[tuple[str, bool]]:
             start = shown.end()
         spans.append((start, len(s)))
         pieces = [s[a:b] for a, b in spans]
-        if s.endswith("?") and (asks := _YES_BUT_ASKS.match(pieces[-1])) is not None \
+        if s.endswith("?") and ((asks := _YES_BUT_ASKS.match(pieces[-1])) is not None or (
+                (asks := _YES_THEN_ASKS.match(pieces[-1])) is not None
+                and not _ASKS_OTHER_DETAIL.search(pieces[-1], asks.end()))) \
                 and not _PAY_REDIRECT_Q.search(pieces[-1].rstrip("?!. ")):  # (its method)
             pieces[-1:] = [pieces[-1][:asks.end(1)], pieces[-1][asks.end():]]
         for n, piece in enumerate(pieces):
@@ -783,7 +809,8 @@ _TOPIC_FIRST = (r"(?:as for |for |about |and )?(?:the|my) ([a-z]{3,}|[a-z]+-[a-z
                 # (one by its id: "for hsr97w, hmm, that's the chicago one")
                 r"(?:as for|for|about|regarding) (#w\d{5,}|[a-z]{0,4}\d[a-z0-9]{1,5})\s*(?:-|:|,)\s|"
                 r"(?:the|my) ([a-z]{3,})(?: [a-z]+){0,2} (?:one|order|reservation|booking|trip)"
-                r" (?:is|'s)\s")
+                # ("the denver one i'm not sure about yet")
+                r" (?:is|'s|i'?m|i am|we'?re|we are)\s")
 # (what a text must hold for any of _TOPIC's other forms to be in it: one cheap search)
 # something more asked for on one thing the yes names: "actually - can i get travel insurance on
 # the new booking too?" (the thing, which the yes's other steps are not)
@@ -792,11 +819,21 @@ _ADD_TO = re.compile(r"(?:can|could|may) (?:i|we|you) (?:also |still )?(?:get|ad
                      r"(?:new |other |second |first )?[a-z]{3,})(?: too| also| as well)?\s*$")
 _TOPIC_CUES = re.compile(_TOPIC_FIRST + r"|hold off|on hold|can wait|not yet|let me|i need to|"
                          r"i'?ll have to|i have to|i must|i should|(?:show|send|tell|give) me|"
-                         r"(?:put|charge|bill) the|(?:can|could|may) (?:i|we|you) |"
-                         + _AN_ID.pattern)
+                         r"(?:put|charge|bill) the|(?:can|could|may) (?:i|we|you) |still |"
+                         r"not (?:so |too )?sure|" + _AN_ID.pattern)
 _TOPIC = re.compile(_TOPIC_FIRST + r"|"
                     # ("flights yes. bags hold off, checking with my assistant")
                     r"(?:the |my )?([a-z]{3,}) (?:hold off|on hold|can wait|not yet)(?![\w'])|"
+                    # ("Just the flight for now. I'm honestly not sure we'll need the extra
+                    # bags")
+                    r"(?:i'?m |i am )?(?:honestly |really |just )?not (?:so |too )?sure (?:we|i)"
+                    r"(?:'ll| will)? (?:need|want) (?:the |those |these |any )?(?:extra |"
+                    r"additional |more )?([a-z]{3,})(?![\w'])[^.!?]*|"
+                    # ("just the first two for now, still deciding on the vacuum")
+                    r"(?:(?:i'?m|i am) )?still (?:deciding|thinking|undecided|unsure|not sure) "
+                    r"(?:on|about|over) (?:the|my) ([a-z]{3,})(?![\w'])[^.!?]*|"
+                    # ("Do the name fix and the bag now. Hold off on the flight - ...")
+                    r"(?:but )?hold off on (?:the|my) ([a-z]{3,})(?![\w'])[^.!?]*|"
                     # ("for the kids' booking let me check with them first, ella has ...": the
                     # sentence, which may say whose it is)
                     r"(?:as for|for|about|regarding) (?:the|my|our) ([a-z]{3,})(?:'s|s'|')?"
