@@ -491,7 +491,7 @@ _PAY_CUE = (r"(?:pay|paying|paid|payment|charg\w*|refund\w*|use|using|via|cover\
 _REPORTED = re.compile(r"(?<![\w'])(?:originally|previously|already|was|were|had|(?:you|i|we) "
                        r"(?:paid|used)|did)(?![\w'])")
 # (a list's number has a digit or two: "... ending in 6646. " ends a sentence, not a step)
-_SENTENCES = re.compile(r"[.!?;\n]+\s|\s-\s|\s\d{1,2}[.)]\s|\s\(\d+\)\s")
+_SENTENCES = re.compile(r"[.!?;\n]+\s|\n|\s-\s|\s\d{1,2}[.)]\s|\s\(\d+\)\s")
 # the stems of every kind of action, but the payment's own (charge, refund, pay): a sentence
 # naming another action speaks of that action's payment
 _ACTION_STEMS = tuple(sorted({w for k, ws in VERB_WORDS.items() if k not in ("charge", "refund")

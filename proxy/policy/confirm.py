@@ -1770,6 +1770,10 @@ def _bind(session: SessionState, auth: Authorisation, spec: ActionSpec,
         if isinstance(value, list) and (gone := _dropped_member(value, theirs)) is not None:
             return Coverage(False, f"the user said {words} and left {gone} out; the call "
                             f"still has {gone} in {name}", auth.words, shown, name)
+    if (put_right := _put_right(arguments, theirs)) is not None:
+        return Coverage(False, f"the user said {words} and put {put_right[0]} right ("
+                        f"{put_right[1]!r}); the call has it as it was", auth.words, shown,
+                        put_right[0])
     context: Text | None = None
     # (a setting for all of one list's items: the cabin of every flight)
     items = [v for v in arguments.values() if isinstance(v, list) and len(v) >= 2
@@ -2006,6 +2010,62 @@ def _changed_unsaid(session: SessionState, arguments: dict[str, Any], said: Text
                         and old.get(field_name) != v and not named(said, v, {}):
                     return f"{name}[{i}].{field_name}", v
     return None
+
+
+def _put_right(arguments: dict[str, Any], theirs: Text) -> tuple[str, str] | None:
+    """A detail the user's words from the yes on put right that the call still has as it was:
+    a number said not to be ("it's 5 bags not 3", "my husband's birthday is 1979 not 1978")
+    where the call holds it and not the one put in its place; the insurance dropped or added
+    ("actually drop the insurance") against the call's; someone added by name ("add my son
+    too, Diego Mendoza") whom the call does not hold. (What was put right, the words), or
+    None."""
+    text = theirs.plain
+    if " not " in text:
+        counts, years = _numbers_held(arguments)
+        for m in _NOT_THAT.finditer(text):
+            new, old = m.group(1), m.group(2)
+            held = years if len(new) == len(old) == 4 else counts
+            if old in held and new not in held:
+                return old, m.group(0)
+    insurance = arguments.get("insurance")
+    if insurance in ("yes", "no") and "insurance" in text:
+        if insurance == "yes" and _INSURANCE_OFF.search(text):
+            return "insurance", _INSURANCE_OFF.search(text).group(0)  # type: ignore[union-attr]
+        if insurance == "no" and (on := _INSURANCE_ON.search(text)) is not None \
+                and not _INSURANCE_OFF.search(text):
+            return "insurance", on.group(0)
+    if (added := _ADDED_PERSON.search(text)) is not None:
+        people = {str(p.get("first_name", "")).lower() for v in arguments.values()
+                  if isinstance(v, list) for p in v if isinstance(p, dict)}
+        if people and added.group(1) not in people:
+            return "passengers", added.group(0)
+    return None
+
+
+def _numbers_held(arguments: dict[str, Any]) -> tuple[set[str], set[str]]:
+    """The whole numbers the call holds, and the years of its dates (``1978-03-22``: 1978)."""
+    counts: set[str] = set()
+    years: set[str] = set()
+    for value in _flat(arguments):
+        if isinstance(value, int) and not isinstance(value, bool):
+            counts.add(str(value))
+        elif isinstance(value, str) and _NUMERIC_DATE_ARG.fullmatch(value):
+            years.add(value[:4])
+    return counts, years
+
+
+_NUMERIC_DATE_ARG = re.compile(r"\d{4}-\d{2}-\d{2}")
+# "5 bags not 3", "is 1979 not 1978", "1979, not 1978"
+_NOT_THAT = re.compile(r"(?<![\w'$.])(\d{1,4})(?: [a-z]+)?,? not (\d{1,4})(?![\w'%]|[.:]\d)")
+_INSURANCE_OFF = re.compile(r"(?<![\w'])(?:drop|remove|cancel|skip|no|without|take off|leave off|"
+                            r"hold off on|don'?t (?:want|need))(?: the| any)? (?:travel )?"
+                            r"insurance(?![\w'])")
+_INSURANCE_ON = re.compile(r"(?<![\w'])(?:add|throw|put|include|get|want|with|yes to)(?: the| "
+                           r"some)? (?:travel )?insurance(?![\w'])")
+_ADDED_PERSON = re.compile(r"(?<![\w'])add (?:my (?:son|daughter|wife|husband|mom|mother|dad|"
+                           r"father|friend|partner|brother|sister|kid|child|boyfriend|girlfriend"
+                           r"|colleague) )?(?:too|as well|also)?[\s,:-]*([a-z]{2,}) [a-z]{2,}"
+                           r"(?:,? \d{4}-\d{2}-\d{2})")
 
 
 def _dropped_member(members: list[Any], theirs: Text) -> str | None:
@@ -2827,6 +2887,9 @@ def _date_kept(theirs: Text, arguments: dict[str, Any]) -> tuple[str, str, str] 
 _ACTION_SENTENCES = re.compile(r"[.!?;]+\s|\s-\s|\s\d{1,2}[.)]\s|\n")
 
 
+# (said of each of them, not of the one named just before: "Each refund goes back to the
+# method that order was paid with.")
+_EACH = re.compile(r"(?:each|every|all|both)(?![\w'])")
 _DONE_BY = re.compile(r"(?<![\w'])(?:i|i'?ve|i have|has been|have been|had been|was|were|been|"
                       r"already|just)\s+(?:\w+\s+)?$")
 
@@ -3204,7 +3267,8 @@ def _acted_on_another(last: Text, spec: ActionSpec, arguments: dict[str, Any],
         for sentence in _ACTION_SENTENCES.split(last.kept().plain):
             found = [m.group().lstrip("#") for m in shape.finditer(sentence)]
             if not found and before is not None and names_action(sentence, spec.words) \
-                    and _THAT_ONE.search(sentence) and not _for_all(sentence, spec.words):
+                    and _THAT_ONE.search(sentence) and not _for_all(sentence, spec.words) \
+                    and not _EACH.match(sentence):
                 # ("The perfume is in #W8732376. I'll cancel that order ...": the order named
                 # just before)
                 bound.add(before)

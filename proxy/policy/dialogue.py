@@ -116,7 +116,7 @@ _YES = _words(
     r"(?:fine|ok(?:ay)?|alright|all right),? (?:[a-z']+ ){1,3}then$",
     r"yes", r"yeah", r"yepp?", r"yupp?", r"yea", r"ya", r"yass?", r"aye", r"m+hm+", r"mm-hm+",
     r"uh-?huh",
-    r"(?<!make )(?<!making )(?<!be )sure(?: thing)?",
+    r"(?<!make )(?<!making )(?<!be )(?<!not )(?<!% )(?<!percent )sure(?: thing)?",
     r"ok(?:ay|k)?", r"k", r"kk", r"alright", r"all right", r"affirmative", r"absolutely",
     r"definitely", r"certainly", r"of course", r"indeed", r"exactly", r"correct", r"yes sir",
     r"that'?s (?:right|correct|fine|good|great|perfect|it)", r"(?:that|this) (?:is|looks|sounds) "
@@ -166,7 +166,7 @@ _WEAK_YES = _words(r"please", r"right", r"perfect", r"k", r"confirmation", r"cor
 _GO_VERBS = (
     r"proceed|go ahead|go for it|go on|carry on|continue|do it|do that|do this|do so|get it done|"
     # ("Do the name fix and the bag now.")
-    r"do the(?= [a-z]{3,}(?: [a-z]+){0,5}(?: now| first| please)?$)|"
+    r"do the(?= [a-z][a-z-]{2,}(?: [a-z-]+){0,5}(?: now| first| please)?$)|"
     r"get (?:it|that|this) done|make it (?:so|happen)|execute|process|submit|complete|finali[sz]e|"
     r"apply|place|book|cancel|return|exchange|change|modify|update|switch|upgrade|downgrade|add|"
     r"remove|refund|send|issue|replace|swap|file|initiate|start|move|set|put|"
@@ -203,8 +203,11 @@ _REQUEST_Q = re.compile(
     r"(?:" + _GO_VERBS + r")(?![\w'])"
 )
 _CHOICE = re.compile(
-    r"(?<![\w'])(?:(?:i'?ll|i will|i'?d like to|i would like to|let'?s|lets|we'?ll|i want to|"
-    r"i'?m going to|please|just|then|so) )?(?:go with(?! (?:her|his|my|our|their|your|a) "
+    # (said by the user, of what they pick: "I'll take the 8am", "take the first one"; not "she
+    # might still be able to take the week off")
+    r"(?:^|[,:;]\s*|(?<![\w'])(?:(?:i'?ll|i will|i'?d like to|i would like to|let'?s|lets|we'?ll|"
+    r"i want to|i'?m going to|please|just|then|so|i'?d|i would|we'?d|i|we|ok|okay|yes|yeah|"
+    r"sure|fine|alright) ))(?:go with(?! (?:her|his|my|our|their|your|a) "
     # (going along with someone is no pick: "she might still want to go with her sister")
     r"(?:sister|brother|mom|mother|dad|father|wife|husband|friend|friends|family|kids|son|"
     r"daughter|parents|partner|boss|colleagues?|team|girlfriend|boyfriend)(?![\w']))|"
@@ -279,7 +282,10 @@ _NO_THEN_GO = re.compile(
     r"(?=(?:(?:please|just|then|so|ok|okay|yes|yeah|yep|you can|go ahead and)\s+)*"
     r"(?:go (?:right )?ahead|proceed|go for it|do it|carry on|continue)(?![\w']))")
 # Holds: wait, not yet, hedges, changes of mind in progress.
-_HEDGE_WORDS = (r"unsure", r"maybe", r"perhaps", r"i guess", r"probably", r"hmm+",
+# (a guess about what was, no hesitation: "maybe i was looking at the metal band one")
+_OF_THE_PAST = r"(?! (?:i|it|that|they|we|you|he|she) (?:was|were|did|had)(?![\w']))"
+_HEDGE_WORDS = (r"unsure", r"maybe" + _OF_THE_PAST, r"perhaps" + _OF_THE_PAST, r"i guess",
+                r"probably", r"hmm+",
                 # (a choice not yet made: "I might take that instead")
                 r"i (?:might|may) (?:take|go with|want|prefer|choose|pick)")
 _WAIT = _words(
@@ -295,7 +301,8 @@ _WAIT = _words(
     r"leave it for now", r"(?:i )?need to (?:check|find out|see) (?:which|whether|if|with)",
     r"ask my", r"run it by", r"(?<!what )(?<!that's )(?<!thats )(?:sorry,? )?i meant(?! it)",
     r"i mean the other",
-    r"(?:i'?m )?not (?:so |too |quite |entirely )?sure(?! (?:what|which|when|where|how|who|why|if i|"
+    r"(?:i'?m )?not (?:so |too |quite |entirely |100% |a hundred percent |completely |totally |"
+    r"fully )?sure(?! (?:what|which|when|where|how|who|why|if i|"
     r"whether i|of the|about the (?:number|id|date|name|order)))", *_HEDGE_WORDS,
     r"on second thought",
     # ("actually, I ..." opening a clause; not "M is fine actually, I checked the size chart")
@@ -562,7 +569,8 @@ _SHORTHAND = {"pls": "please", "plz": "please", "plse": "please", "u": "you", "u
 # that opens it, "y, just the shirt": "pasta y vino")
 _SHORTHAND_RE = re.compile(
     r"(?<![\w'])(?:" + "|".join(w for w in _SHORTHAND if w[0] not in "ky")
-    + r"|^kk?(?=[\s,]*(?:$|go |go$|proceed|do it|please|pls|plz|thx|thanks))|^y(?=[\s,.!]*$|\s*,))"
+    + r"|^kk?(?=[\s,]*(?:$|go |go$|proceed|do it|please|pls|plz|thx|thanks))|^y(?=[\s,.!]*$|\s*,|"
+    r"\s+(?:both|all|please|pls|go|do it|proceed)(?![\w'])))"
     r"(?![\w'])")
 
 
@@ -883,6 +891,12 @@ _GRUDGING = re.compile(
     r"update|confirm(?:ed)?)(?![\w']))")
 
 
+# surprise, then a bare "okay", as a sentence of its own: taken in, not agreed to ("Wow, okay.
+# Thanks so much for laying that out so clearly"; "wow, okay, let's do it" is a yes)
+_REACTION = re.compile(r"(?:oh,? )?(?:wow|whoa|woah|yikes|geez|jeez|gosh|ouch|dang|damn|oof)"
+                       r"[\s,.!]+(?:ok(?:ay)?|alright|all right)")
+
+
 def read_turn(content: str) -> Reading:
     """The dialogue act of one user turn. See the module docstring."""
     text = _GRUDGING.sub("", normalize(content))
@@ -891,7 +905,8 @@ def read_turn(content: str) -> Reading:
     if _HAN.search(text) and not re.search("[a-z]{3}", text):
         return _read_han(text)
     parts = sentences(text)
-    acts = [(s, q, *_sentence_act(s, q)) for s, q in parts]
+    acts = [(s, q, *((Act.OTHER, False) if _REACTION.fullmatch(s) else _sentence_act(s, q)))
+            for s, q in parts]
     last_yes = max((i for i, a in enumerate(acts) if a[2] is Act.AFFIRM), default=-1)
     if last_yes < 0:
         for s, _q, act, _w in acts:
@@ -914,7 +929,16 @@ def read_turn(content: str) -> Reading:
     affirmed = [a[0] for a in acts[:last_yes + 1] if a[2] is Act.AFFIRM]
     yes_said = " ".join(affirmed)
     on_topic = False  # (the sentence before was a hold about one thing, skipped)
+    thing_aside = False  # (the sentence before was another thing's name alone, skipped)
     for s, q, act, withdraws in acts[last_yes + 1:]:
+        if act is Act.OTHER and (bare := _BARE_THING.fullmatch(s)) is not None \
+                and bare.group(1)[:4] not in yes_said:
+            thing_aside = True
+            continue  # ("Do the e-reader. The headphones... no, never mind, I'll keep them.")
+        if thing_aside and act in (Act.DECLINE, Act.HOLD):
+            thing_aside = False
+            continue
+        thing_aside = False
         if act is Act.HOLD and (topic := _TOPIC.match(_OPENING.sub("", s))) is not None \
                 and next(g for g in topic.groups() if g)[:4] not in yes_said \
                 and any(_NAMES_THING.search(a) for a in affirmed):
@@ -958,11 +982,22 @@ def read_turn(content: str) -> Reading:
     # difference".)
     for s, q, act, _w in acts[:last_yes]:
         if act is Act.HOLD and not q and _CONDITION.search(_IDIOMS.sub(" ", s)) \
-                and not _DETAIL_IF.search(s):
+                and not _DETAIL_IF.search(s) and not _of_another_thing(s, yes_said):
             return Reading(Act.HOLD, s, f'the user set a condition: "{s}"', False)
     end = _end_of(text, parts, last_yes)
     choice = all(_is_choice(s) for s, _q, act, _w in acts if act is Act.AFFIRM)
     return Reading(Act.AFFIRM, yes, "", choice=choice, end=end)
+
+
+def _of_another_thing(sentence: str, yes_said: str) -> bool:
+    """A sentence about things the yes, which names its own, does not name ("if the helmet
+    doesn't fit I'll return it later. Yes just the keyboard.")."""
+    things = _THE_THING.findall(sentence)
+    return bool(things) and _THE_THING.search(yes_said) is not None \
+        and all(t[:4] not in yes_said for t in things)
+
+
+_THE_THING = re.compile(r"(?<![\w'])(?:the|my) ([a-z]{3,})")
 
 
 def held_topics(text: str) -> list[str]:
@@ -972,10 +1007,16 @@ def held_topics(text: str) -> list[str]:
     out: list[str] = []
     if " no" in text and "yes" in text:  # "the orders yes, profile no"
         out.extend(m.group(1) for m in _THING_NO.finditer(text))
-    if "think" not in text and _TOPIC_CUES.search(text) is None:
+    if "think" not in text and _TOPIC_CUES.search(text) is None and "..." not in text \
+            and "\u2026" not in text:
         return out  # (the common case, decided cheaply: this runs on every write's check)
+    aside: str | None = None  # (a thing's name alone: "The headphones... no, never mind")
     for s, q in sentences(text):
-        if _sentence_act(s, q)[0] is not Act.HOLD:
+        act = _sentence_act(s, q)[0]
+        if aside is not None and act in (Act.DECLINE, Act.HOLD):
+            out.append(aside)
+        aside = s if act is Act.OTHER and _BARE_THING.fullmatch(s) else None
+        if act is not Act.HOLD:
             continue
         if (topic := _TOPIC.match(_OPENING.sub("", s))) is not None:
             out.append(topic.group().strip(" ,:-"))
@@ -988,6 +1029,8 @@ def held_topics(text: str) -> list[str]:
     return out
 
 
+# a thing's name said alone, before what is said of it ("The headphones... no, never mind")
+_BARE_THING = re.compile(r"(?:as for |and |but )?(?:the|my) ([a-z]{3,}(?:-[a-z]+)?)(?: [a-z]{3,})?")
 _TAKE_IT = re.compile(r"(?<![\w'])(?:i'?ll|i will|we'?ll|we will) take (?:it|that|this)(?![\w'])")
 
 
