@@ -3856,6 +3856,10 @@ def check_transcript(session: SessionState, spec: ActionSpec, arguments: dict[st
             cover = Coverage(False, f'the user\'s yes ("{auth.words}") was for {fewer}, which '
                              "failed; this call leaves some of it out, which the user has not "
                              "agreed to", auth.words)
+        elif (swapped := _swapped_after_failure(session, auth, spec, arguments)) is not None:
+            cover = Coverage(False, f'the user\'s yes ("{auth.words}") was for {swapped[0]}, '
+                             f"which failed; this call has {swapped[1]} in its place, which the "
+                             "user has not agreed to", auth.words)
         elif (again := asked_again()) is not None:
             cover = Coverage(False, f'after the user\'s yes ("{auth.words}") the agent asked '
                              f'again: "{again}", and the user has not said yes since',
@@ -3904,6 +3908,43 @@ def _fewer_after_failure(session: SessionState, auth: Authorisation, spec: Actio
             before = call.arguments.get(k)
             if isinstance(before, list) and set(v) < {x for x in before if isinstance(x, str)}:
                 return f"{k} {', '.join(map(str, before))}"
+    return None
+
+
+def _swapped_after_failure(session: SessionState, auth: Authorisation, spec: ActionSpec,
+                           arguments: dict[str, Any]) -> tuple[str, str] | None:
+    """A call of this tool on the same object since the yes that failed, whose list of records
+    held another one where this call has its own (the 8 AM flight sold out; the call moves
+    the user to the 1 PM one instead): (the failed one's, this call's), or None. A member
+    swapped after a failure is another action than the one agreed to."""
+    ids = {k: v for k, v in arguments.items() if k.endswith("_id") and isinstance(v, str)}
+    lists = {k: v for k, v in arguments.items() if isinstance(v, list) and v
+             and all(isinstance(x, dict) for x in v)}
+    if not ids or not lists:
+        return None
+    calls = session.calls
+    for j in range(len(calls) - 1, max(-1, len(calls) - 1 - RECENT_READS), -1):
+        call = calls[j]  # (the calls since the yes, newest first)
+        if call.seq <= auth.yes_seq:
+            break
+        if call.tool != spec.tool or call.succeeded or call.outcome is not Outcome.UPSTREAM_ERROR:
+            continue
+        if any(call.arguments.get(k) != v for k, v in ids.items()):
+            continue
+        if any(m.role is Role.USER and m.seq > call.seq for m in session.messages[-CONTEXT_MESSAGES:]):
+            return None  # (the user spoke since the failure: what they said is read as ever)
+        for k, v in lists.items():
+            before = call.arguments.get(k)
+            if not isinstance(before, list) or len(before) != len(v):
+                continue
+            for old, new in zip(before, v, strict=True):
+                if not isinstance(old, dict):
+                    continue
+                for field_name, value in new.items():
+                    if field_name.endswith(("_number", "_id")) and isinstance(value, str) \
+                            and isinstance(old.get(field_name), str) \
+                            and old[field_name] != value:
+                        return old[field_name], value
     return None
 
 
