@@ -1961,6 +1961,10 @@ def _bind(session: SessionState, auth: Authorisation, spec: ActionSpec,
                     " ".join(m.content for m in near)) and not _OTHER_ONE.search(asked) \
                     and not _another_of_its_form(asked, value):
                 continue
+        if key.choices and isinstance(value, str) \
+                and (_current(session, arguments) or {}).get(key.name) == value:
+            continue  # (a choice kept as the object has it, which nothing proposed changes: a
+            # flight change in the reservation's own cabin, the listing silent on the cabin)
         if not named(context, value, own) or isinstance(value, int | float):
             return Coverage(False, f"{key.name}={value!r} was never named to the user before "
                             f"they said {words}", auth.words, shown, key.name)

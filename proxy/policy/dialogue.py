@@ -897,6 +897,16 @@ _REACTION = re.compile(r"(?:oh,? )?(?:wow|whoa|woah|yikes|geez|jeez|gosh|ouch|da
                        r"[\s,.!]+(?:ok(?:ay)?|alright|all right)")
 
 
+# a price taken in with a sigh: "that's steep", "a bit more than I hoped"
+_PRICE_SIGH = re.compile(r"(?<![\w'])(?:that'?s|that is|it'?s|it is)? ?(?:a bit |a little |quite |"
+                         r"pretty |really |very |so |kinda |kind of )?(?:steep|expensive|pricey|"
+                         r"a lot(?: of money)?|more than (?:i|we) (?:hoped|expected|thought|"
+                         r"wanted))(?![\w'])")
+# what is left of a sentence that only takes something in: okays, amounts, "but", "i guess"
+_ACKNOWLEDGED = re.compile(r"(?<![\w'])(?:ok(?:ay)?|alright|all right|but|so|well|hmm+|wow|oof|"
+                           r"ouch|i guess|lol|haha)(?![\w'])|\$?\d[\d,.]*")
+
+
 def read_turn(content: str) -> Reading:
     """The dialogue act of one user turn. See the module docstring."""
     text = _GRUDGING.sub("", normalize(content))
@@ -908,6 +918,12 @@ def read_turn(content: str) -> Reading:
     acts = [(s, q, *((Act.OTHER, False) if _REACTION.fullmatch(s) else _sentence_act(s, q)))
             for s, q in parts]
     last_yes = max((i for i, a in enumerate(acts) if a[2] is Act.AFFIRM), default=-1)
+    if last_yes >= 0 and _PRICE_SIGH.search(text) and all(
+            not _ACKNOWLEDGED.sub(" ", _PRICE_SIGH.sub(" ", a[0])).strip(" ,.!?-")
+            for a in acts if a[2] is Act.AFFIRM):
+        return Reading(Act.OTHER, text[:80], "the user took in a price and said nothing of "
+                       "going ahead")  # ("ok, that's steep."; "ok, $312. that's a bit more
+        # than I hoped but ok")
     if last_yes < 0:
         for s, _q, act, _w in acts:
             if act is Act.DECLINE:

@@ -1,0 +1,53 @@
+"""Cases from the thirty-seventh independent review, held out (helpers wrote conversations without
+seeing the project: tau2-like retail address changes and cancellations, GPT-4.1-like airline
+agents and customers answering "ok", tau-bench-like retail exchanges picked from options,
+tau-bench-like airline flight changes on round trips; docs/policy.md gives the figures).
+Shortened to what the check reads, each refusal beside the allowed case it must not break."""
+
+from __future__ import annotations
+
+import pytest
+
+from proxy.policy import PolicySet
+
+from .test_confirm_review3 import IAH_SFO, VISA, Case, marked, read, verdict
+from .test_confirm_review33 import trip
+
+UPD = "update_reservation_flights"
+A_DAY_LATER = [{"flight_number": "HAT072", "date": "2024-05-20"}]
+# a date change listed without its cabin, which the reservation keeps (economy, as read)
+DATE_MOVED = [read(IAH_SFO), "assistant: HAT072 is available on May 20. Change for RT4567:\n"
+              "- HAT072 IAH → SFO: May 19 → May 20\n- Fare difference: $7, charged to your Visa "
+              "ending 7447\n\nProceed?", "user: yep"]
+# a price quoted, taken in with a sigh
+PRICED = [read(IAH_SFO), "assistant: Your reservation RT4567 is on HAT072, IAH → SFO, May 19, in "
+          "economy ($120 paid). Business on HAT072 is $528, so upgrading would cost $408 more, "
+          "charged to your Visa ending 7447."]
+
+
+def _flights(cabin: str) -> dict[str, object]:
+    return {"reservation_id": "RT4567", "cabin": cabin, "flights": A_DAY_LATER, "payment_id": VISA}
+
+
+CASES = [
+    trip("Z222", "allow", DATE_MOVED, UPD, _flights("economy"),
+         "the date moved, the cabin the reservation has"),
+    trip("Z223", "refuse", DATE_MOVED, UPD, _flights("business"),
+         "the date moved, and a cabin nobody named"),
+    trip("Z224", "refuse", [*PRICED, "user: ok, that's steep."], UPD,
+         {**_flights("business"), "flights": [{"flight_number": "HAT072", "date": "2024-05-19"}]},
+         "a price taken in"),
+    trip("Z225", "refuse", [*PRICED, "user: ok, $408. that's a bit more than I hoped but ok"],
+         UPD, {**_flights("business"),
+               "flights": [{"flight_number": "HAT072", "date": "2024-05-19"}]},
+         "a price taken in, with okays"),
+    trip("Z226", "allow", [*PRICED, "user: ok, that's steep but go ahead"], UPD,
+         {**_flights("business"), "flights": [{"flight_number": "HAT072", "date": "2024-05-19"}]},
+         "steep, but go ahead"),
+]
+
+
+@pytest.mark.parametrize("case", marked(CASES, {}))
+async def test_review(airline: PolicySet, retail: PolicySet, case: Case) -> None:
+    ok, reason = await verdict(airline if case.domain == "airline" else retail, case)
+    assert ("allow" if ok else "refuse") == case.expected, f"{case.why}: {reason}"
