@@ -2202,7 +2202,11 @@ _DEFAULT_METHOD = re.compile(
 
 _RULED_OUT = re.compile(r"(?<![\w'])(?:instead of|rather than|not|(?:don'?t|do not) (?:put|use|charge|"
                         r"send|refund|bill)(?: it| them| the \w+)?)\s+(?:on |to |with |from )?"
-                        r"(?:the |my |your )?[^,.;!?]{0,30}")
+                        r"(?:the |my |your )?[^,.;!?]{0,30}"
+                        # (a method said to be going: "the Mastercard is getting closed next month")
+                        r"|(?<![\w'])(?:the |my )?[a-z]+(?: card)?(?: ending(?: in)? \d{4})? (?:is|'s|"
+                        r"was) (?:getting |being |about to be |going to be )?(?:closed|cancell?ed|"
+                        r"expired|expiring|maxed(?: out)?|frozen|blocked|shut down)(?![\w'])")
 
 
 def _others_proposed(session: SessionState, last: Text, spec: ActionSpec,
@@ -3200,9 +3204,13 @@ def _option_not_picked(session: SessionState, last: Text, theirs: Text,
     if _ALL.search(chosen.plain):  # ("Option B: upgrade RT4567 to business on every flight")
         return None
     variants: dict[str, tuple[str, dict[str, str]]] | None = None
+    # (the items the order holds now are what is given up, not what was picked)
+    current = _current(session, arguments) or {}
+    held = {str(i.get("item_id")) for i in current.get("items") or () if isinstance(i, dict)} \
+        if "new_item_ids" in arguments else set()
     for v in _flat(arguments):
         if not isinstance(v, str) or not _ID_FORM.search(v) or _DATE_FORM.match(v) or kind_of(v) \
-                or named(chosen, v, {}):
+                or named(chosen, v, {}) or v in held:
             continue
         other = next((k for k, t in segments.items() if k != label and named(Text(t), v, {})),
                      None)

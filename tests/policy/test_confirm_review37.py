@@ -11,7 +11,9 @@ import pytest
 from proxy.policy import PolicySet
 
 from .test_confirm_review3 import IAH_SFO, VISA, Case, marked, read, verdict
+from .test_confirm_review8 import PROFILE, RETURN, shop
 from .test_confirm_review33 import trip
+from .test_ledger import ORDER
 
 UPD = "update_reservation_flights"
 A_DAY_LATER = [{"flight_number": "HAT072", "date": "2024-05-20"}]
@@ -23,6 +25,16 @@ DATE_MOVED = [read(IAH_SFO), "assistant: HAT072 is available on May 20. Change f
 PRICED = [read(IAH_SFO), "assistant: Your reservation RT4567 is on HAT072, IAH → SFO, May 19, in "
           "economy ($120 paid). Business on HAT072 is $528, so upgrading would cost $408 more, "
           "charged to your Visa ending 7447."]
+
+# the refund's card said to be closing, another asked for
+CLOSING = [PROFILE, ("read", "get_order_details", {"order_id": "#W1000001"}, ORDER),
+           "assistant: Return details:\n- Order #W1000001: Desk Lamp ($135.24)\n- Refund: to "
+           "your Mastercard ending 5018\nShall I proceed?", "user: Please put the refund on my "
+           "Visa, the Mastercard is getting closed next month. You can go ahead."]
+
+
+def _lamp(method: str) -> dict[str, object]:
+    return {"order_id": "#W1000001", "item_ids": ["1000000003"], "payment_method_id": method}
 
 
 def _flights(cabin: str) -> dict[str, object]:
@@ -44,6 +56,9 @@ CASES = [
     trip("Z226", "allow", [*PRICED, "user: ok, that's steep but go ahead"], UPD,
          {**_flights("business"), "flights": [{"flight_number": "HAT072", "date": "2024-05-19"}]},
          "steep, but go ahead"),
+    shop("Z227", "refuse", CLOSING, RETURN, _lamp("credit_card_2"),
+         "to the Mastercard said to be closing"),
+    shop("Z228", "allow", CLOSING, RETURN, _lamp("credit_card_1"), "to the Visa, as asked"),
 ]
 
 
