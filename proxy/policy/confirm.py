@@ -1782,6 +1782,10 @@ def _bind(session: SessionState, auth: Authorisation, spec: ActionSpec,
         value = values_at(arguments, key.name)
         if value is ABSENT:
             continue
+        if isinstance(value, str) and key.name.endswith("_id") and not kind_of(value) \
+                and _stays_as_is(last.plain, value):
+            return Coverage(False, f"the user said {words} to a proposal saying {key.name} "
+                            f"{value!r} stays as it is", auth.words, shown, key.name)
         instead = _asked_instead(value, theirs, spec.words, aliases.distinct) \
             or (_otherwise_asked(value, key, theirs) if cued else None)
         if instead is not None:  # (the newest terms of this action, where it was proposed)
@@ -2014,6 +2018,21 @@ def _changed_unsaid(session: SessionState, arguments: dict[str, Any], said: Text
                         and old.get(field_name) != v and not named(said, v, {}):
                     return f"{name}[{i}].{field_name}", v
     return None
+
+
+def _stays_as_is(text: str, value: str) -> bool:
+    """Whether ``text`` says the object ``value`` names stays as it is, straight after naming
+    it ("Order #W1814268 stays unchanged. Proceed?")."""
+    own = value.lower()
+    at = text.find(own)
+    if at < 0:
+        return False
+    return _STAYS.match(text, at + len(own)) is not None and text.count(own) == 1
+
+
+_STAYS = re.compile(r"(?: \([^()]{0,60}\))?,? (?:stays|remains|will stay|will remain|is left|will be "
+                    r"left) (?:unchanged|as (?:it )?is|untouched|unaffected)|(?: \([^()]{0,60}\))?,? "
+                    r"(?:will not|won'?t|is not|isn'?t) (?:be )?(?:changed|affected|touched)")
 
 
 def _put_right(arguments: dict[str, Any], theirs: Text) -> tuple[str, str] | None:

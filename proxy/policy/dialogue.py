@@ -825,13 +825,13 @@ _TOPIC_FIRST = (r"(?:as for |for |about |and )?(?:the|my) ([a-z]{3,}|[a-z]+-[a-z
 _ADD_TO = re.compile(r"(?:can|could|may) (?:i|we|you) (?:also |still )?(?:get|add|have|include|"
                      r"put)(?![\w'])[^?.!]{0,60}?(?<![\w'])(?:on|to|for|with|in) ((?:the|my|our) "
                      r"(?:new |other |second |first )?[a-z]{3,})(?: too| also| as well)?\s*$")
-_TOPIC_CUES = re.compile(_TOPIC_FIRST + r"|hold off|on hold|can wait|not yet|let me|i need to|"
+_TOPIC_CUES = re.compile(_TOPIC_FIRST + r"|hold off|on hold|can wait|not yet|not now|let me|i need to|"
                          r"i'?ll have to|i have to|i must|i should|(?:show|send|tell|give) me|"
                          r"(?:put|charge|bill) the|(?:can|could|may) (?:i|we|you) |still |"
                          r"not (?:so |too )?sure|" + _AN_ID.pattern)
 _TOPIC = re.compile(_TOPIC_FIRST + r"|"
                     # ("flights yes. bags hold off, checking with my assistant")
-                    r"(?:the |my )?([a-z]{3,}) (?:hold off|on hold|can wait|not yet)(?![\w'])|"
+                    r"(?:the |my )?([a-z]{3,}) (?:hold off|on hold|can wait|not yet|not now)(?![\w'])|"
                     # ("Just the flight for now. I'm honestly not sure we'll need the extra
                     # bags")
                     r"(?:i'?m |i am )?(?:honestly |really |just )?not (?:so |too )?sure (?:we|i)"

@@ -11,9 +11,9 @@ import pytest
 from proxy.policy import PolicySet
 
 from .test_confirm_review3 import IAH_SFO, VISA, Case, marked, read, verdict
-from .test_confirm_review8 import PROFILE, RETURN, shop
+from .test_confirm_review8 import ADDRESS, PROFILE, RETURN, shop
 from .test_confirm_review33 import trip
-from .test_ledger import ORDER
+from .test_ledger import ORDER, PENDING
 
 UPD = "update_reservation_flights"
 A_DAY_LATER = [{"flight_number": "HAT072", "date": "2024-05-20"}]
@@ -31,6 +31,18 @@ CLOSING = [PROFILE, ("read", "get_order_details", {"order_id": "#W1000001"}, ORD
            "assistant: Return details:\n- Order #W1000001: Desk Lamp ($135.24)\n- Refund: to "
            "your Mastercard ending 5018\nShall I proceed?", "user: Please put the refund on my "
            "Visa, the Mastercard is getting closed next month. You can go ahead."]
+
+# the profile's address only, the order said to stay as it is; the order's only, the profile
+# "not now"
+NEW_HOME = "2201 Westheimer Rd, Apt 9, Houston, TX 77098, USA"
+PROFILE_ONLY = [PROFILE, ("read", "get_order_details", {"order_id": "#W2000002"}, PENDING),
+                f"assistant: Got it. I'll update your default address to {NEW_HOME}. Order "
+                "#W2000002 stays unchanged. Proceed?", "user: yes"]
+BOTH_OFFERED = [PROFILE, ("read", "get_order_details", {"order_id": "#W2000002"}, PENDING),
+                "assistant: I can update: (1) the shipping address on your pending order "
+                f"#W2000002 to {NEW_HOME}, and (2) your default profile address to the same. "
+                "Would you like both?", "user: order yes. profile not now, lease not signed yet"]
+ORDER_ADDRESS = {"order_id": "#W2000002", **{k: v for k, v in ADDRESS.items() if k != "user_id"}}
 
 
 def _lamp(method: str) -> dict[str, object]:
@@ -59,6 +71,12 @@ CASES = [
     shop("Z227", "refuse", CLOSING, RETURN, _lamp("credit_card_2"),
          "to the Mastercard said to be closing"),
     shop("Z228", "allow", CLOSING, RETURN, _lamp("credit_card_1"), "to the Visa, as asked"),
+    shop("Z229", "refuse", PROFILE_ONLY, "modify_pending_order_address", ORDER_ADDRESS,
+         "the order said to stay unchanged"),
+    shop("Z230", "allow", PROFILE_ONLY, "modify_user_address", ADDRESS, "the profile: yes"),
+    shop("Z231", "allow", BOTH_OFFERED, "modify_pending_order_address", ORDER_ADDRESS,
+         "order yes"),
+    shop("Z232", "refuse", BOTH_OFFERED, "modify_user_address", ADDRESS, "profile not now"),
 ]
 
 
