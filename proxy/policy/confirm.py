@@ -3915,6 +3915,21 @@ def check_transcript(session: SessionState, spec: ActionSpec, arguments: dict[st
     return first_failure
 
 
+def _failed_since(session: SessionState, auth: Authorisation, spec: ActionSpec,
+                  ids: dict[str, str]) -> Iterator[CallRecord]:
+    """The calls of this tool on the object ``ids`` name that failed since the yes, newest
+    first (the newest ``RECENT_READS`` calls at most, no copy made)."""
+    calls = session.calls
+    for j in range(len(calls) - 1, max(-1, len(calls) - 1 - RECENT_READS), -1):
+        call = calls[j]
+        if call.seq <= auth.yes_seq:
+            return
+        if call.tool == spec.tool and not call.succeeded \
+                and call.outcome is Outcome.UPSTREAM_ERROR \
+                and all(call.arguments.get(k) == v for k, v in ids.items()):
+            yield call
+
+
 def _fewer_after_failure(session: SessionState, auth: Authorisation, spec: ActionSpec,
                          arguments: dict[str, Any]) -> str | None:
     """A call of this tool on the same object since the yes that failed, holding everything
@@ -3926,15 +3941,7 @@ def _fewer_after_failure(session: SessionState, auth: Authorisation, spec: Actio
              and all(isinstance(x, str) for x in v)}
     if not ids or not lists:
         return None
-    calls = session.calls
-    for j in range(len(calls) - 1, max(-1, len(calls) - 1 - RECENT_READS), -1):
-        call = calls[j]  # (the calls since the yes, newest first, no copy made)
-        if call.seq <= auth.yes_seq:
-            break
-        if call.tool != spec.tool or call.succeeded or call.outcome is not Outcome.UPSTREAM_ERROR:
-            continue
-        if any(call.arguments.get(k) != v for k, v in ids.items()):
-            continue
+    for call in _failed_since(session, auth, spec, ids):
         for k, v in lists.items():
             before = call.arguments.get(k)
             if isinstance(before, list) and set(v) < {x for x in before if isinstance(x, str)}:
@@ -3946,23 +3953,17 @@ def _swapped_after_failure(session: SessionState, auth: Authorisation, spec: Act
                            arguments: dict[str, Any]) -> tuple[str, str] | None:
     """A call of this tool on the same object since the yes that failed, whose list of records
     held another one where this call has its own (the 8 AM flight sold out; the call moves
-    the user to the 1 PM one instead): (the failed one's, this call's), or None. A member
-    swapped after a failure is another action than the one agreed to."""
+    the user to the 1 PM one instead), with no word from the user since the failure: (the
+    failed one's, this call's), or None. A member swapped after a failure is another action
+    than the one agreed to."""
     ids = {k: v for k, v in arguments.items() if k.endswith("_id") and isinstance(v, str)}
     lists = {k: v for k, v in arguments.items() if isinstance(v, list) and v
              and all(isinstance(x, dict) for x in v)}
     if not ids or not lists:
         return None
-    calls = session.calls
-    for j in range(len(calls) - 1, max(-1, len(calls) - 1 - RECENT_READS), -1):
-        call = calls[j]  # (the calls since the yes, newest first)
-        if call.seq <= auth.yes_seq:
-            break
-        if call.tool != spec.tool or call.succeeded or call.outcome is not Outcome.UPSTREAM_ERROR:
-            continue
-        if any(call.arguments.get(k) != v for k, v in ids.items()):
-            continue
-        if any(m.role is Role.USER and m.seq > call.seq for m in session.messages[-CONTEXT_MESSAGES:]):
+    for call in _failed_since(session, auth, spec, ids):
+        if any(m.role is Role.USER and m.seq > call.seq
+               for m in session.messages[-CONTEXT_MESSAGES:]):
             return None  # (the user spoke since the failure: what they said is read as ever)
         for k, v in lists.items():
             before = call.arguments.get(k)
