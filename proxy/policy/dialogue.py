@@ -948,7 +948,8 @@ def read_turn(content: str) -> Reading:
     thing_aside = False  # (the sentence before was another thing's name alone, skipped)
     for s, q, act, withdraws in acts[last_yes + 1:]:
         if act is Act.OTHER and (bare := _BARE_THING.fullmatch(s)) is not None \
-                and bare.group(1)[:4] not in yes_said:
+                and bare.group(1)[:4] not in yes_said and bare.group(1) not in _GENERIC_THINGS \
+                and _A_THING.search(yes_said) is not None:
             thing_aside = True
             continue  # ("Do the e-reader. The headphones... no, never mind, I'll keep them.")
         if thing_aside and act in (Act.DECLINE, Act.HOLD):
@@ -1006,14 +1007,17 @@ def read_turn(content: str) -> Reading:
 
 
 def _of_another_thing(sentence: str, yes_said: str) -> bool:
-    """A sentence about things the yes, which names its own, does not name ("if the helmet
-    doesn't fit I'll return it later. Yes just the keyboard.")."""
+    """A sentence about what the user will do of their own about things the yes, which names
+    its own, does not name ("if the helmet doesn't fit I'll return it later. Yes just the
+    keyboard."; not "if the price stays the same" before "yes, go ahead with the return")."""
     things = _THE_THING.findall(sentence)
-    return bool(things) and _THE_THING.search(yes_said) is not None \
+    return bool(things) and _THEIR_OWN.search(sentence) is not None \
+        and _THE_THING.search(yes_said) is not None \
         and all(t[:4] not in yes_said for t in things)
 
 
 _THE_THING = re.compile(r"(?<![\w'])(?:the|my) ([a-z]{3,})")
+_THEIR_OWN = re.compile(r"(?<![\w'])(?:i'?ll|i will|we'?ll|we will)(?![\w'])")
 
 
 def held_topics(text: str) -> list[str]:
@@ -1045,6 +1049,13 @@ def held_topics(text: str) -> list[str]:
     return out
 
 
+# (words that name whatever the yes is about: "Yes, cancel it. The order... no, wait")
+_GENERIC_THINGS = frozenset({"order", "orders", "reservation", "reservations", "booking",
+                             "bookings", "trip", "trips", "flight", "flights", "one", "change",
+                             "changes", "return", "exchange", "cancellation", "refund", "plan",
+                             "item", "items", "rest", "other", "whole", "thing", "same"})
+_A_THING = re.compile(r"(?<![\w'])(?:the|my) (?!" + "|".join(sorted(_GENERIC_THINGS))
+                     + r")[a-z][a-z-]{2,}")
 # a thing's name said alone, before what is said of it ("The headphones... no, never mind")
 _BARE_THING = re.compile(r"(?:as for |and |but )?(?:the|my) ([a-z]{3,}(?:-[a-z]+)?)(?: [a-z]{3,})?")
 _TAKE_IT = re.compile(r"(?<![\w'])(?:i'?ll|i will|we'?ll|we will) take (?:it|that|this)(?![\w'])")

@@ -151,6 +151,14 @@ CASES = [
          "a condition on another thing, then the yes"),
     shop("Z211", "refuse", _said(LAMP_LISTED, "If the refund is instant. Then yes."), RETURN,
          LAMP, "a condition on the yes"),
+    shop("Z233", "refuse", _said(LAMP_LISTED, "If the price stays the same. Yes go ahead with "
+                                 "the return of the lamp."), RETURN, LAMP,
+         "a condition on the yes, naming another thing than the yes does"),
+    shop("Z234", "refuse", _said(LAMP_LISTED, "Yes, return it. The order... no wait, actually "
+                                 "don't."), RETURN, LAMP, "the yes taken back, of the order"),
+    shop("Z235", "refuse", _said(LAMP_LISTED, "Yes, return the lamp. The lamp... no wait, "
+                                 "actually don't."), RETURN, LAMP, "the yes taken back, of its own "
+                                                                   "thing"),
     trip("Z212", "refuse", [SUMMARY, "user: yes do it, oh and it's 5 bags not 3, forgot the "
                             "stroller"], "book_reservation", _booked(), "3 bags, not 5"),
     trip("Z213", "allow", [SUMMARY, "user: yes do it, oh and it's 5 bags not 3, forgot the "
