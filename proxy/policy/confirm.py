@@ -2102,8 +2102,8 @@ def _dropped_member(members: list[Any], theirs: Text) -> str | None:
         name = member.get("first_name") if isinstance(member, dict) else None
         if isinstance(name, str) and len(name) > 1 and re.search(
                 rf"(?<![\w']){re.escape(name.lower())}(?![\w'])[^.!?;,]{{0,12}}?{_LEFT_OUT}|"
-                rf"{_LEAVE_OUT}(?:[^.!?;,]{{0,12}}?)(?<![\w']){re.escape(name.lower())}(?![\w'])",
-                text):
+                rf"{_LEAVE_OUT}(?:[^.!?;,]{{0,12}}?)(?<![\w']){re.escape(name.lower())}(?![\w'])|"
+                rf"(?<![\w'])not {re.escape(name.lower())}(?![\w'])", text):
             return name
     return None
 
@@ -2111,8 +2111,8 @@ def _dropped_member(members: list[Any], theirs: Text) -> str | None:
 _LEFT_OUT = (r"(?:can'?t|cannot|can not|won'?t|will not|isn'?t|is not|is no longer|"
              r"doesn'?t|does not|'s not)(?: be)? (?:come|coming|go|going|make it|travel|"
              r"travell?ing|fly|flying|join|joining)")
-_LEAVE_OUT = r"(?:drop|remove|take off|leave off|leave out|without|minus|not)"
-_LEFT_OUT_CUE = re.compile(r"(?<![\w'])(?:" + _LEFT_OUT + "|" + _LEAVE_OUT + r")(?![\w'])")
+_LEAVE_OUT = r"(?:drop|remove|take off|leave off|leave out|without|minus)"
+_LEFT_OUT_CUE = re.compile(r"(?<![\w'])(?:" + _LEFT_OUT + "|" + _LEAVE_OUT + r"|not)(?![\w'])")
 
 
 def _asked_instead(value: Any, theirs: Text, words: tuple[str, ...], own: DistinctAliases
