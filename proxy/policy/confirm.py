@@ -2944,9 +2944,27 @@ _ORD_YES = re.compile(r"(?<![\w'])(?:(?:yes|yeah|ok(?:ay)?|go ahead|proceed|do|c
 _ORD_THEN_YES = re.compile(r"(?:^|(?<=[.,;!?]\s))" + _ORD_REF + r"((?:\s*(?:,|and|&)\s*" + _ORD_REF
                            + r")*)\s*,?\s*(?:yes|yeah|ok(?:ay)?|please|go ahead)(?![\w'])")
 # a numbered step: "1. ...", "2) ...", "Step 1: ..."
-# (a number after a word on its line is no step's: "hat262 on june 5. refund: $805")
-_PLAN_MARK = re.compile(r"(?:^|\n|(?<![a-z])\s|\s(?=step [1-9][.):]))(?:step (?=[1-9][.):]))?"
-                        r"([1-9])(?:[.)]|(?<=step [1-9]):)\s")
+class _PlanMarks:
+    """A plan's step marks ("1. ", "\n2) ", "step 3: "): ``finditer`` and ``findall`` as a
+    pattern's. A number after a word on its line is no step's ("hat262 on june 5. refund:
+    $805"); those are dropped after the search (a lookbehind in the pattern made it a third
+    slower on every proposal)."""
+
+    _raw = re.compile(r"(?:^|\s)(?:step (?=[1-9][.):]))?([1-9])(?:[.)]|(?<=step [1-9]):)\s")
+
+    def finditer(self, text: str) -> Iterator[re.Match[str]]:
+        for m in self._raw.finditer(text):
+            at = m.start()
+            if at and text[at] != "\n" and text[at - 1].isalpha() \
+                    and not text.startswith("step ", at + 1):
+                continue
+            yield m
+
+    def findall(self, text: str) -> list[str]:
+        return [m.group(1) for m in self.finditer(text)]
+
+
+_PLAN_MARK = _PlanMarks()
 
 
 # "the first two", "the last 2": a run of items from one end of the plan
