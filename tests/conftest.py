@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import os
+import random
 import secrets
 from collections.abc import AsyncIterator, Awaitable, Callable
 from pathlib import Path
@@ -217,3 +218,27 @@ async def token_proxy(make_proxy: ProxyFactory, upstream: TestServer, tmp_path: 
     monkeypatch.setenv("TEST_FRONTEND_TOKEN", "s3cret")
     return await make_proxy(str(upstream.make_url("")), policy={"dirs": [str(pack)]},
                             confirmations={"frontend_token_env": "TEST_FRONTEND_TOKEN"})
+
+
+async def cancel_at_random(tasks: list[asyncio.Task[None]], rnd: random.Random, turns: int
+                           ) -> set[int]:
+    """Over ``turns`` loop turns, cancel some of ``tasks`` at random (waiting, holding, or just
+    handed what they waited for): the indexes cancelled."""
+    cancelled: set[int] = set()
+    for _ in range(turns):
+        await asyncio.sleep(0)
+        for n in rnd.sample(range(len(tasks)), 3):
+            if not tasks[n].done() and rnd.random() < 0.3:
+                tasks[n].cancel()
+                cancelled.add(n)
+    return cancelled
+
+
+async def settle(tasks: list[asyncio.Task[None]], turns: int = 2000) -> None:
+    """Let ``tasks`` finish within ``turns`` loop turns, not time: one left waiting (a slot or
+    key never passed on) fails the test instead of hanging it."""
+    for _ in range(turns):
+        if all(t.done() for t in tasks):
+            break
+        await asyncio.sleep(0)
+    assert all(t.done() for t in tasks), "a task still waits: a slot or key was not passed on"

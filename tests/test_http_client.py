@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import gzip
+import random
 import zlib
 from collections.abc import AsyncIterator, Awaitable, Callable
 from typing import Any
@@ -14,6 +15,8 @@ from aiohttp import web
 from aiohttp.test_utils import TestServer
 
 from proxy.http_client import Broken, HttpClient, NotSent, Origin, TooLarge, _Slots
+
+from .conftest import cancel_at_random, settle
 
 MB = 1024 * 1024
 Script = Callable[[asyncio.StreamReader, asyncio.StreamWriter], Awaitable[None]]
@@ -587,8 +590,6 @@ async def test_a_slot_handed_to_a_waiter_cancelled_before_it_runs_goes_to_the_ne
 
 @pytest.mark.parametrize("seed", range(10))
 async def test_slots_under_random_cancellations_never_pass_the_limit(seed: int) -> None:
-    import random
-
     rnd = random.Random(seed)
     slots = _Slots(2)
     inside = 0
@@ -607,18 +608,8 @@ async def test_slots_under_random_cancellations_never_pass_the_limit(seed: int) 
         done.append(n)
 
     tasks = [asyncio.create_task(user(n, rnd.randrange(3))) for n in range(40)]
-    cancelled: set[int] = set()
-    for _ in range(30):
-        await asyncio.sleep(0)
-        for n in rnd.sample(range(40), 3):
-            if not tasks[n].done() and rnd.random() < 0.3:
-                tasks[n].cancel()
-                cancelled.add(n)
-    for _ in range(2000):  # loop turns, not time: a task left waiting fails here, not hangs
-        if all(t.done() for t in tasks):
-            break
-        await asyncio.sleep(0)
-    assert all(t.done() for t in tasks), "a task still waits: a slot or key was not passed on"
+    cancelled = await cancel_at_random(tasks, rnd, 30)
+    await settle(tasks)
     await asyncio.gather(*tasks, return_exceptions=True)
     assert all(n in done for n in range(40) if n not in cancelled)
     assert slots.free == 2 and slots.vacant()

@@ -4,10 +4,13 @@ is cancelled leaves nothing behind."""
 from __future__ import annotations
 
 import asyncio
+import random
 
 import pytest
 
 from proxy.locks import KeyedLocks
+
+from .conftest import cancel_at_random, settle
 
 
 async def test_one_holder_per_key_and_nothing_kept_after() -> None:
@@ -97,8 +100,6 @@ async def test_under_random_cancellations_one_holder_at_a_time_and_nothing_left(
     """Many tasks on three keys, some cancelled while waiting, some while holding, some just
     as the key is handed to them: never two holders of a key, everyone not cancelled gets its
     turn, and no key is left held."""
-    import random
-
     rnd = random.Random(seed)
     locks = KeyedLocks()
     holders: dict[str, int] = {}
@@ -117,18 +118,8 @@ async def test_under_random_cancellations_one_holder_at_a_time_and_nothing_left(
 
     tasks = [asyncio.create_task(user(n, rnd.choice("abc"), rnd.randrange(3)))
              for n in range(60)]
-    cancelled: set[int] = set()
-    for _ in range(40):
-        await asyncio.sleep(0)
-        for n in rnd.sample(range(60), 3):
-            if not tasks[n].done() and rnd.random() < 0.3:
-                tasks[n].cancel()
-                cancelled.add(n)
-    for _ in range(2000):  # loop turns, not time: a task left waiting fails here, not hangs
-        if all(t.done() for t in tasks):
-            break
-        await asyncio.sleep(0)
-    assert all(t.done() for t in tasks), "a task still waits: a slot or key was not passed on"
+    cancelled = await cancel_at_random(tasks, rnd, 40)
+    await settle(tasks)
     results = await asyncio.gather(*tasks, return_exceptions=True)
     for n, r in enumerate(results):
         assert r is None or isinstance(r, asyncio.CancelledError), r
