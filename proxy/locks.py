@@ -31,7 +31,8 @@ class KeyedLocks:
         path, and a generator-based context manager costs several times as much)."""
         return Held(self, key)
 
-    async def _take(self, key: str) -> None:
+    async def take(self, key: str) -> None:
+        """Hold ``key``: at once where nobody does, else in turn."""
         waiting = self._locks.get(key)
         if waiting is None:
             self._locks[key] = deque()
@@ -42,13 +43,13 @@ class KeyedLocks:
             await turn
         except BaseException:  # cancelled while waiting: no longer waiting
             if turn.done() and not turn.cancelled():
-                self._give(key)  # handed the key, then cancelled before holding it: passed on
+                self.give(key)  # handed the key, then cancelled before holding it: passed on
             else:
                 with contextlib.suppress(ValueError):
                     waiting.remove(turn)
             raise
 
-    def _give(self, key: str) -> None:
+    def give(self, key: str) -> None:
         """The holder lets ``key`` go: to the first still waiting, else nobody holds it."""
         waiting = self._locks[key]
         while waiting:
@@ -66,7 +67,7 @@ class Held:
         self._owner, self._key = owner, key
 
     async def __aenter__(self) -> None:
-        await self._owner._take(self._key)
+        await self._owner.take(self._key)
 
     async def __aexit__(self, *exc: object) -> None:
-        self._owner._give(self._key)
+        self._owner.give(self._key)

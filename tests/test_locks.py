@@ -75,7 +75,7 @@ async def test_waiters_hold_in_the_order_they_came_and_a_key_handed_to_a_cancell
         ) -> None:
     locks = KeyedLocks()
     order: list[str] = []
-    await locks._take("k")  # held here
+    await locks.take("k")  # held here
 
     async def wait(name: str) -> None:
         async with locks.hold("k"):
@@ -83,7 +83,7 @@ async def test_waiters_hold_in_the_order_they_came_and_a_key_handed_to_a_cancell
 
     tasks = {n: asyncio.create_task(wait(n)) for n in ("b", "c", "d")}
     await asyncio.sleep(0)
-    locks._give("k")  # handed to b, which is cancelled before it runs
+    locks.give("k")  # handed to b, which is cancelled before it runs
     tasks["b"].cancel()
     with pytest.raises(asyncio.CancelledError):
         await tasks["b"]

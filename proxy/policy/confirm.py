@@ -2052,10 +2052,10 @@ def _put_right(arguments: dict[str, Any], theirs: Text) -> tuple[str, str] | Non
                 return old, m.group(0)
     insurance = arguments.get("insurance")
     if insurance in ("yes", "no") and "insurance" in text:
-        if insurance == "yes" and _INSURANCE_OFF.search(text):
-            return "insurance", _INSURANCE_OFF.search(text).group(0)  # type: ignore[union-attr]
-        if insurance == "no" and (on := _INSURANCE_ON.search(text)) is not None \
-                and not _INSURANCE_OFF.search(text):
+        off = _INSURANCE_OFF.search(text)
+        if insurance == "yes" and off is not None:
+            return "insurance", off.group(0)
+        if insurance == "no" and off is None and (on := _INSURANCE_ON.search(text)) is not None:
             return "insurance", on.group(0)
     if (added := _ADDED_PERSON.search(text)) is not None:
         people = {str(p.get("first_name", "")).lower() for v in arguments.values()
@@ -2072,12 +2072,11 @@ def _numbers_held(arguments: dict[str, Any]) -> tuple[set[str], set[str]]:
     for value in _flat(arguments):
         if isinstance(value, int) and not isinstance(value, bool):
             counts.add(str(value))
-        elif isinstance(value, str) and _NUMERIC_DATE_ARG.fullmatch(value):
+        elif isinstance(value, str) and _DATE_FORM.fullmatch(value):
             years.add(value[:4])
     return counts, years
 
 
-_NUMERIC_DATE_ARG = re.compile(r"\d{4}-\d{2}-\d{2}")
 # "5 bags not 3", "is 1979 not 1978", "1979, not 1978"
 _NOT_THAT = re.compile(r"(?<![\w'$.])(\d{1,4})(?: [a-z]+)?,? not (\d{1,4})(?![\w'%]|[.:]\d)")
 _INSURANCE_OFF = re.compile(r"(?<![\w'])(?:drop|remove|cancel|skip|no|without|take off|leave off|"

@@ -948,7 +948,7 @@ def read_turn(content: str) -> Reading:
     thing_aside = False  # (the sentence before was another thing's name alone, skipped)
     for s, q, act, withdraws in acts[last_yes + 1:]:
         if act is Act.OTHER and (bare := _BARE_THING.fullmatch(s)) is not None \
-                and bare.group(1)[:4] not in yes_said and bare.group(1) not in _GENERIC_THINGS \
+                and bare.group(1)[:4] not in yes_said and bare.group(1) not in _WHATEVER_IT_IS \
                 and _A_THING.search(yes_said) is not None:
             thing_aside = True
             continue  # ("Do the e-reader. The headphones... no, never mind, I'll keep them.")
@@ -1050,11 +1050,11 @@ def held_topics(text: str) -> list[str]:
 
 
 # (words that name whatever the yes is about: "Yes, cancel it. The order... no, wait")
-_GENERIC_THINGS = frozenset({"order", "orders", "reservation", "reservations", "booking",
+_WHATEVER_IT_IS = frozenset({"order", "orders", "reservation", "reservations", "booking",
                              "bookings", "trip", "trips", "flight", "flights", "one", "change",
                              "changes", "return", "exchange", "cancellation", "refund", "plan",
                              "item", "items", "rest", "other", "whole", "thing", "same"})
-_A_THING = re.compile(r"(?<![\w'])(?:the|my) (?!" + "|".join(sorted(_GENERIC_THINGS))
+_A_THING = re.compile(r"(?<![\w'])(?:the|my) (?!" + "|".join(sorted(_WHATEVER_IT_IS))
                      + r")[a-z][a-z-]{2,}")
 # a thing's name said alone, before what is said of it ("The headphones... no, never mind")
 _BARE_THING = re.compile(r"(?:as for |and |but )?(?:the|my) ([a-z]{3,}(?:-[a-z]+)?)(?: [a-z]{3,})?")

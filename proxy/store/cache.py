@@ -165,13 +165,13 @@ class _Locked:
 
     async def __aenter__(self) -> SessionState:
         locks = self._cache._locks
-        await locks._take(self._session_id)
+        await locks.take(self._session_id)
         try:
             return owned(await self._cache.get(self._session_id), self._agent_key)
         except BaseException:
-            locks._give(self._session_id)
+            locks.give(self._session_id)
             raise
 
     async def __aexit__(self, *exc: object) -> None:
-        self._cache._locks._give(self._session_id)
+        self._cache._locks.give(self._session_id)
         self._cache._settle(self._session_id)
