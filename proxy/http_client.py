@@ -27,7 +27,6 @@ from __future__ import annotations
 import asyncio
 import base64
 import collections
-import contextlib
 import ssl
 import time
 import zlib
@@ -38,6 +37,8 @@ from urllib.parse import unquote
 
 import httptools
 import yarl
+
+from .locks import Turns, hand_turn, wait_turn
 
 MAX_HEAD_BYTES = 64 * 1024  # an answer's status line and headers, at most
 KEEPALIVE_S = 15.0  # an idle connection older than this is not reused (aiohttp's default too)
@@ -294,43 +295,30 @@ class _Slots:
     """At most ``limit`` requests at once, in the order they came. A free slot is taken without
     awaiting anything (the usual case; ``asyncio.Semaphore`` runs a coroutine for it)."""
 
-    __slots__ = ("_waiters", "free")
+    __slots__ = ("_turns", "free")
 
     def __init__(self, limit: int) -> None:
         self.free = limit
-        self._waiters: collections.deque[asyncio.Future[None]] = collections.deque()
+        self._turns: Turns = collections.deque()
 
     def vacant(self) -> bool:
         """A slot can be taken now (``free -= 1``) without passing anyone waiting."""
-        return self.free > 0 and not self._waiters
+        return self.free > 0 and not self._turns
 
     async def __aenter__(self) -> None:
         if self.vacant():
             self.free -= 1
             return
-        waiter = asyncio.get_running_loop().create_future()
-        self._waiters.append(waiter)
-        try:
-            await waiter
-        except BaseException:
-            if waiter.done() and not waiter.cancelled():
-                self.give()  # handed a slot, then cancelled before taking it: passed on
-            else:
-                with contextlib.suppress(ValueError):
-                    self._waiters.remove(waiter)
-            raise
+        await wait_turn(self._turns, self.give)
 
     async def __aexit__(self, *exc: object) -> None:
         self.give()
 
     def give(self) -> None:
         """A slot back: to the first still waiting for one, else free."""
-        while self._waiters:
-            waiter = self._waiters.popleft()
-            if not waiter.done():
-                waiter.set_result(None)
-                return
-        self.free += 1
+        turns = self._turns
+        if not (turns and hand_turn(turns)):
+            self.free += 1
 
 
 class HttpClient:

@@ -12,12 +12,43 @@ from __future__ import annotations
 import asyncio
 import contextlib
 from collections import deque
+from collections.abc import Callable
+
+# Those waiting for something one holder at a time hands on (a key, a slot): futures in a
+# deque, in the order they came. A turn handed to a waiter cancelled before it ran is passed on.
+Turns = deque[asyncio.Future[None]]
+
+
+async def wait_turn(turns: Turns, pass_on: Callable[[], None]) -> None:
+    """Wait in ``turns`` until handed a turn. Cancelled once handed it, before running:
+    ``pass_on()`` (the caller's own hand-back, which hands the turn on or frees it)."""
+    turn = asyncio.get_running_loop().create_future()
+    turns.append(turn)
+    try:
+        await turn
+    except BaseException:  # cancelled while waiting: no longer waiting
+        if turn.done() and not turn.cancelled():
+            pass_on()
+        else:
+            with contextlib.suppress(ValueError):
+                turns.remove(turn)
+        raise
+
+
+def hand_turn(turns: Turns) -> bool:
+    """The turn to the first in ``turns`` still waiting; False where nobody is."""
+    while turns:
+        turn = turns.popleft()
+        if not turn.done():
+            turn.set_result(None)
+            return True
+    return False
 
 
 class KeyedLocks:
     def __init__(self) -> None:
-        # a key held: those waiting for it (in order); a key not held is not here
-        self._locks: dict[str, deque[asyncio.Future[None]]] = {}
+        # a key held: those waiting for it; a key not held is not here
+        self._locks: dict[str, Turns] = {}
 
     def __len__(self) -> int:
         return len(self._locks)
@@ -33,31 +64,17 @@ class KeyedLocks:
 
     async def take(self, key: str) -> None:
         """Hold ``key``: at once where nobody does, else in turn."""
-        waiting = self._locks.get(key)
-        if waiting is None:
+        turns = self._locks.get(key)
+        if turns is None:
             self._locks[key] = deque()
             return
-        turn = asyncio.get_running_loop().create_future()
-        waiting.append(turn)
-        try:
-            await turn
-        except BaseException:  # cancelled while waiting: no longer waiting
-            if turn.done() and not turn.cancelled():
-                self.give(key)  # handed the key, then cancelled before holding it: passed on
-            else:
-                with contextlib.suppress(ValueError):
-                    waiting.remove(turn)
-            raise
+        await wait_turn(turns, lambda: self.give(key))
 
     def give(self, key: str) -> None:
         """The holder lets ``key`` go: to the first still waiting, else nobody holds it."""
-        waiting = self._locks[key]
-        while waiting:
-            turn = waiting.popleft()
-            if not turn.done():
-                turn.set_result(None)
-                return
-        del self._locks[key]
+        turns = self._locks[key]
+        if not (turns and hand_turn(turns)):  # (the usual case, nobody waiting, without a call)
+            del self._locks[key]
 
 
 class Held:
