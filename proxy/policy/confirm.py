@@ -3337,7 +3337,8 @@ def _acted_on_another(last: Text, spec: ActionSpec, arguments: dict[str, Any],
             # not one a list line ran into: "XAZ3C0 (basic) would you like to cancel")
             bound.update(m.group().lstrip("#") for m in shape.finditer(sentence)
                          if verbs and (spelt or any(0 <= m.start() - a.end() <= 60
-                                                    for a in verbs)))
+                                                    for a in verbs))
+                         and not _ADDRESS_FROM.search(sentence, 0, m.start()))
         if bound:  # (what was carried out: read only where something was bound, and only
             # for the ids bound)
             bound -= _done_before(session, key.name, bound, yes_seq)
@@ -3362,6 +3363,11 @@ def _done_before(session: SessionState, key: str, ids: set[str], seq: int) -> se
                     return found
     return found
 
+
+# (where an address comes from is no target of the action: "New address (from #W8277957): 380
+# Maple Drive ...", "the same address as order #W8277957")
+_ADDRESS_FROM = re.compile(r"address(?:es)?[^.#\n]{0,25}?(?<![\w'])(?:from|as)\s+(?:(?:the\s+)?"
+                           r"(?:order|reservation|booking)\s+)?#?$")
 
 _THAT_ONE = re.compile(r"(?<![\w'])(?:that|this|the same) (?:order|reservation|booking|one)"
                        r"(?![\w'])")
