@@ -361,7 +361,12 @@ _CHECK_ASKED = re.compile(
     r"|(?:would you like(?: me)? to|shall i|should i|do you want(?: me)? to|want me to|may i|"
     r"can i) (?:first |also |quickly )?(?:explain|check|look|verify|search|find|tell|show|review|"
     r"see|go over|"
-    r"walk you through|transfer|connect|help|list|read|describe|clarify)"
+    r"walk you through|transfer|connect|help|list|read|describe|clarify|"
+    # information given ("would you like me to give you the full flight details for these two
+    # reservations?"; not "give you a refund")
+    r"(?:give|send|get|pull up)(?: you)? (?:the |a |all the |more )?(?:full |complete |"
+    r"detailed |exact )?(?:[\w-]+ ){0,2}?(?:details|information|info|breakdown|summary|rundown|"
+    r"overview|itinerar(?:y|ies))(?![\w']))"
     # whether to leave a thing as it is ("Would you like to keep the boots as they are?")
     r"|(?:would you like|do you want|shall we|should we|shall i|should i)(?: me)?(?: to)? "
     r"(?:keep|leave) (?:the|them|it|this|that|those|these|your|my)\b[^?]*\?)")
@@ -567,9 +572,20 @@ def _numbered(text: str) -> dict[str, str]:
 
 
 def _between(marks: list[re.Match[str]], text: str) -> Iterator[tuple[re.Match[str], str]]:
-    """Each of ``marks`` (labels, numbers) in ``text`` and what follows it, up to the next."""
+    """Each of ``marks`` (labels, numbers) in ``text`` and what follows it, up to the next; the
+    last up to a line of prose after it, which is no detail of it ("3. HAT164 + HAT172: $247\n
+    The cheapest is option 1 at $207.\nHere's what the change would look like: ..." is no part
+    of item 3; "3. Cancel 59XX6W\n- Refund: $624 ..." is)."""
     for i, m in enumerate(marks):
-        yield m, text[m.end():marks[i + 1].start() if i + 1 < len(marks) else len(text)]
+        if i + 1 < len(marks):
+            yield m, text[m.end():marks[i + 1].start()]
+        else:
+            end = _PROSE_LINE.search(text, m.end())
+            yield m, text[m.end():len(text) if end is None else end.start()]
+
+
+# a line that is no list item, table row or "label: value" detail
+_PROSE_LINE = re.compile(r"\n(?=[ \t]*[a-z][a-z']* )(?![ \t]*[\w' ]{1,30}:)")
 
 
 def _leads_with_action(option: str, words: tuple[str, ...]) -> bool:
@@ -1607,7 +1623,8 @@ def _bind(session: SessionState, auth: Authorisation, spec: ActionSpec,
         return Coverage(False, f"the user said {words}, picking another of the actions offered, "
                         f"not this one ({spec.tool.replace('_', ' ')})", auth.words, shown)
     agent = auth.agent_text(messages)
-    agent_named = names_action(agent.plain, spec.words) is not None
+    agent_named = names_action(agent.plain, spec.words) is not None \
+        and not _read_out_only(agent.plain, spec, _current(session, arguments))
     if not agent_named and _INSTEAD_ASKED.search(auth.words) \
             and names_action(auth.words, spec.words) is not None:
         # ("I don't want to exchange anything at all. I'll just return the water bottle
@@ -3310,6 +3327,7 @@ def _acted_on_another(last: Text, spec: ActionSpec, arguments: dict[str, Any],
         if len(ids) < 2 or own not in ids:
             continue
         bound: set[str] = set()
+        asked: set[str] = set()  # (those bound in a question)
         before: str | None = None  # (the id named last before the sentence)
         # (what it says stays out binds nothing: "#W8461477 will not be affected")
         for sentence in _ACTION_SENTENCES.split(last.kept().plain):
@@ -3335,13 +3353,16 @@ def _acted_on_another(last: Text, spec: ActionSpec, arguments: dict[str, Any],
                      if not _reported(sentence, a)]
             # (ids of no shared form: only one the action word goes on to, "cancel ZFA04Y",
             # not one a list line ran into: "XAZ3C0 (basic) would you like to cancel")
-            bound.update(m.group().lstrip("#") for m in shape.finditer(sentence)
-                         if verbs and (spelt or any(0 <= m.start() - a.end() <= 60
-                                                    for a in verbs))
-                         and not _ADDRESS_FROM.search(sentence, 0, m.start()))
+            put = {m.group().lstrip("#") for m in shape.finditer(sentence)
+                   if verbs and (spelt or any(0 <= m.start() - a.end() <= 60 for a in verbs))
+                   and not _ADDRESS_FROM.search(sentence, 0, m.start())}
+            bound |= put
+            if "?" in sentence:
+                asked |= put
         if bound:  # (what was carried out: read only where something was bound, and only
-            # for the ids bound)
-            bound -= _done_before(session, key.name, bound, yes_seq)
+            # for the ids bound; an id the action is asked about stays: "XEHM4B has been
+            # upgraded ... Shall I go ahead and cancel XEHM4B and 59XX6W now?")
+            bound -= _done_before(session, key.name, bound, yes_seq) - asked
         if bound and own not in bound:
             return key.name, "#" * value.startswith("#") + min(bound).upper(), value
     return None
@@ -3711,6 +3732,28 @@ def _some_items(session: SessionState, last: Text, members: list[dict[str, Any]]
     return ", ".join(str(next(iter(m.values()))) for m in said)
 
 
+def _read_out_only(text: str, spec: ActionSpec, current: dict[str, Any] | None) -> bool:
+    """Whether every line of ``text`` naming the action reads out a value the object has now
+    ("I found your reservation: ... - Checked bags: 1", the reservation holding 1): a state
+    shown, not a change proposed."""
+    if current is None:
+        return False
+    now = {str(current[k.name]).lower() for k in spec.keys
+           if isinstance(current.get(k.name), int | str) and not isinstance(current.get(k.name), bool)}
+    if not now:
+        return False
+    for line in text.split("\n"):
+        if names_action(line, spec.words) is None:
+            continue
+        shown = _READ_OUT.match(line)
+        if shown is None or shown.group(1) not in now:
+            return False
+    return True
+
+
+_READ_OUT = re.compile(r"\W*[a-z][\w' ]{0,30}:\s*(\w+)\W*$")
+
+
 def _current(session: SessionState, arguments: dict[str, Any]) -> dict[str, Any] | None:
     """The newest fact about the object the call acts on: a read's answer holding one of the
     call's id arguments at the same key (``reservation_id``)."""
@@ -3984,10 +4027,13 @@ def _swapped_after_failure(session: SessionState, auth: Authorisation, spec: Act
              and all(isinstance(x, dict) for x in v)}
     if not ids or not lists:
         return None
+    proposal: Text | None = None
     for call in _failed_since(session, auth, spec, ids):
         if any(m.role is Role.USER and m.seq > call.seq
                for m in session.messages[-CONTEXT_MESSAGES:]):
             return None  # (the user spoke since the failure: what they said is read as ever)
+        if proposal is None:
+            proposal = auth.proposal(session.messages)[0]
         for k, v in lists.items():
             before = call.arguments.get(k)
             if not isinstance(before, list) or len(before) != len(v):
@@ -3998,7 +4044,12 @@ def _swapped_after_failure(session: SessionState, auth: Authorisation, spec: Act
                 for field_name, value in new.items():
                     if field_name.endswith(("_number", "_id")) and isinstance(value, str) \
                             and isinstance(old.get(field_name), str) \
-                            and old[field_name] != value:
+                            and old[field_name] != value and not (
+                                # (the failed call had one the proposal never named; the retry
+                                # puts back the one it did: "HAT069 and HAT258" listed, HAT011
+                                # sent and failed, HAT258 sent)
+                                named(proposal, value, {})
+                                and not named(proposal, old[field_name], {})):
                         return old[field_name], value
     return None
 

@@ -9,8 +9,21 @@ import pytest
 
 from proxy.policy import PolicySet
 
-from .test_confirm_review3 import Case, marked, verdict
+from .test_confirm_review3 import (
+    DEN_BOS,
+    MIA,
+    USER,
+    VISA,
+    Case,
+    executed,
+    failed,
+    marked,
+    read,
+    reservation,
+    verdict,
+)
 from .test_confirm_review8 import PROFILE, shop
+from .test_confirm_review33 import trip
 from .test_ledger import ORDER, PENDING
 
 BOTH_READ = [PROFILE, ("read", "get_order_details", {"order_id": "#W2000002"}, PENDING),
@@ -27,6 +40,83 @@ MAPLE = {"address1": "380 Maple Drive", "address2": "Suite 960", "city": "San Di
          "state": "CA", "country": "USA", "zip": "92101"}
 ADDRESS_TOOL = "modify_pending_order_address"
 
+UPD, BAGS, CANCEL, BOOK = ("update_reservation_flights", "update_reservation_baggages",
+                           "cancel_reservation", "book_reservation")
+ONE_BAG = reservation("OBUT9V", [("HAT078", "IAH", "DEN", "2024-05-27"),
+                                 ("HAT084", "DEN", "IAH", "2024-05-28")], flight_type="round_trip",
+                      bags=1)
+# the bags read out as the reservation has them, then a flight change proposed and agreed
+READ_OUT = [read(ONE_BAG), "user: I want to come back on May 27, and I also need to add a checked "
+            "bag.", "assistant: I found your reservation:\n- Reservation ID: OBUT9V\n- Return "
+            "(May 28): HAT084 DEN to IAH\n- Passenger: Mia Li\n- Checked bags: 1\nLet me search "
+            "for flights on May 27.", "user: ok", "assistant: Here are the details of the change:"
+            "\n- Reservation ID: OBUT9V\n- New return: HAT290 DEN to IAH on May 27\n- Cabin: "
+            "economy\n- Fare difference: $59, charged to your Visa ending 7447\nShall I proceed "
+            "with this change? (yes/no)", "user: Yes, go ahead."]
+NEW_RETURN = [{"flight_number": "HAT078", "date": "2024-05-27"},
+              {"flight_number": "HAT290", "date": "2024-05-27"}]
+RETURN_MOVED = executed(UPD, {"reservation_id": "OBUT9V", "cabin": "economy",
+                              "flights": NEW_RETURN, "payment_id": VISA})
+# the bag proposed with the change
+BAG_TOO = [*READ_OUT[:-2], READ_OUT[-2].replace("\nShall I", "\n- Checked bags: 1 → 2 (free)"
+                                                "\nShall I"), "user: Yes, go ahead."]
+
+
+def _bags(total: int) -> dict[str, object]:
+    return {"reservation_id": "OBUT9V", "total_baggages": total, "nonfree_baggages": 0,
+            "payment_id": VISA}
+
+
+TWO = reservation("XEHM4B", [("HAT005", "LAS", "ATL", "2024-05-20")], cabin="basic_economy")
+# a plan, a question about something else, and a yes to an offer of information
+PLAN = [read(TWO), read(DEN_BOS), "assistant: Here's the plan:\n1. Upgrade XEHM4B to economy on "
+        "the same flight (HAT005): $144, charged to your Visa ending 7447\n2. Cancel ABC123: "
+        "refund to your Visa ending 7447\nDo you want me to proceed with these steps? (yes/no)"]
+DETAILS_OFFERED = [*PLAN, "user: Wait. Do I have any other upcoming flights?", "assistant: "
+                   "Besides these two, you have RT4567: IAH to SFO on May 19. Would you like me "
+                   "to give you the full flight details for that reservation?", "user: Yes."]
+UPGRADE = {"reservation_id": "XEHM4B", "cabin": "economy",
+           "flights": [{"flight_number": "HAT005", "date": "2024-05-20"}], "payment_id": VISA}
+# an upgrade done, then both cancellations asked about, one on the upgraded reservation
+BOTH_ASKED = [*DETAILS_OFFERED, executed(UPD, UPGRADE, TWO), "assistant: XEHM4B has been "
+              "upgraded to economy; $144 was charged to your Visa ending 7447. Shall I go ahead "
+              "and cancel XEHM4B and ABC123 now?", "user: I said yes to the details, not the "
+              "upgrade. Whatever. Cancel both."]
+
+# options, then the change spelt out after them; the user picks option 1
+OPTIONS = [read(DEN_BOS), "assistant: Here are the cheapest one-stop economy options:\n1. HAT110 "
+           "(DEN → LGA) + HAT172 (LGA → BOS): $207\n2. HAT227 (DEN → ORD) + HAT139 (ORD → BOS): "
+           "$216\n3. HAT164 (DEN → LGA) + HAT172 (LGA → BOS): $247\nThe cheapest is option 1 at "
+           "$207.\nHere's what the change would look like:\n- Reservation: ABC123\n- New "
+           "flights: HAT110 and HAT172 on May 18\n- Cabin: economy\n- Charged to your Visa "
+           "ending 7447\nWould you like me to proceed with this change?", "user: Yes, please go "
+           "ahead with option 1."]
+
+
+def _moved(first: str, second: str) -> dict[str, object]:
+    return {"reservation_id": "ABC123", "cabin": "economy", "payment_id": VISA,
+            "flights": [{"flight_number": first, "date": "2024-05-18"},
+                        {"flight_number": second, "date": "2024-05-18"}]}
+
+
+def _booked(second: str) -> dict[str, object]:
+    return {"user_id": "mia_li_3668", "origin": "JFK", "destination": "SFO",
+            "flight_type": "one_way", "cabin": "economy",
+            "flights": [{"flight_number": "HAT069", "date": "2024-05-24"},
+                        {"flight_number": second, "date": "2024-05-24"}],
+            "passengers": [MIA], "payment_methods": [{"payment_id": VISA, "amount": 290}],
+            "total_baggages": 0, "nonfree_baggages": 0, "insurance": "no"}
+
+
+# a booking listed and agreed; the first call sent another flight and failed
+RETRIED = [("read", "get_user_details", {"user_id": "mia_li_3668"}, USER), "assistant: Here are "
+           "your booking details:\n- One way, JFK → SFO, May 24\n- Flights: HAT069 (JFK → SEA) "
+           "and HAT258 (SEA → SFO)\n- Cabin: economy\n- Passenger: Mia Li (1990-04-05)\n- "
+           "Checked bags: 0\n- Travel insurance: no\n- Total: $290, charged to your Visa ending "
+           "7447\nWould you like me to proceed with this booking? (yes/no)",
+           "user: Yes, please book it.",
+           failed(BOOK, _booked("HAT011"), "Error: Payment amount does not add up")]
+
 CASES = [
     shop("Z236", "allow", COPIED, ADDRESS_TOOL, {"order_id": "#W2000002", **MAPLE},
          "the order listed; the other one is where the address comes from"),
@@ -34,6 +124,23 @@ CASES = [
          "the same address as order #W1000001"),
     shop("Z238", "refuse", COPIED_TO, ADDRESS_TOOL, {"order_id": "#W1000001", **MAPLE},
          "the order the address comes from is not the one proposed"),
+    trip("Z239", "refuse", [*READ_OUT, RETURN_MOVED], BAGS, _bags(2),
+         "the bags only read out as they are; the yes was to the flight change"),
+    trip("Z240", "allow", [*BAG_TOO, RETURN_MOVED], BAGS, _bags(2),
+         "the bag proposed with the change"),
+    trip("Z241", "refuse", DETAILS_OFFERED, UPD, UPGRADE,
+         "the yes answered an offer of the flight details"),
+    trip("Z242", "allow", [*PLAN, "user: Yes."], UPD, UPGRADE, "the plan: yes"),
+    trip("Z243", "allow", BOTH_ASKED, CANCEL, {"reservation_id": "XEHM4B"},
+         "the cancellation asked about, on the reservation upgraded before"),
+    trip("Z244", "allow", BOTH_ASKED, CANCEL, {"reservation_id": "ABC123"}, "cancel both"),
+    trip("Z245", "allow", OPTIONS, UPD, _moved("HAT110", "HAT172"),
+         "option 1, spelt out after the options"),
+    trip("Z246", "refuse", OPTIONS, UPD, _moved("HAT164", "HAT172"), "option 3, not picked"),
+    trip("Z247", "allow", RETRIED, BOOK, _booked("HAT258"),
+         "the retry sends the flight listed, where the failed call had another"),
+    trip("Z248", "refuse", RETRIED, BOOK, _booked("HAT100"),
+         "the retry sends a flight nobody listed"),
 ]
 
 
