@@ -1624,7 +1624,7 @@ def _bind(session: SessionState, auth: Authorisation, spec: ActionSpec,
                         f"not this one ({spec.tool.replace('_', ' ')})", auth.words, shown)
     agent = auth.agent_text(messages)
     agent_named = names_action(agent.plain, spec.words) is not None \
-        and not _read_out_only(agent.plain, spec, _current(session, arguments))
+        and not _read_out_only(agent.plain, spec, session, arguments)
     if not agent_named and _INSTEAD_ASKED.search(auth.words) \
             and names_action(auth.words, spec.words) is not None:
         # ("I don't want to exchange anything at all. I'll just return the water bottle
@@ -3732,26 +3732,27 @@ def _some_items(session: SessionState, last: Text, members: list[dict[str, Any]]
     return ", ".join(str(next(iter(m.values()))) for m in said)
 
 
-def _read_out_only(text: str, spec: ActionSpec, current: dict[str, Any] | None) -> bool:
+def _read_out_only(text: str, spec: ActionSpec, session: SessionState,
+                   arguments: dict[str, Any]) -> bool:
     """Whether every line of ``text`` naming the action reads out a value the object has now
     ("I found your reservation: ... - Checked bags: 1", the reservation holding 1): a state
-    shown, not a change proposed."""
-    if current is None:
-        return False
-    now = {str(current[k.name]).lower() for k in spec.keys
-           if isinstance(current.get(k.name), int | str) and not isinstance(current.get(k.name), bool)}
-    if not now:
-        return False
-    for line in text.split("\n"):
-        if names_action(line, spec.words) is None:
-            continue
-        shown = _READ_OUT.match(line)
-        if shown is None or shown.group(1) not in now:
+    shown, not a change proposed. (Each line found by the action's words, not each line
+    searched: this runs on most checks.)"""
+    shown: set[str] = set()
+    for m in action_pattern(spec.words).finditer(text):
+        start = text.rfind("\n", 0, m.start()) + 1
+        end = text.find("\n", m.end())
+        line = _READ_OUT.fullmatch(text, start, len(text) if end < 0 else end)
+        if line is None:
             return False
-    return True
+        shown.add(line.group(1))
+    current = _current(session, arguments) if shown else None
+    return current is not None and shown <= {
+        str(v).lower() for v in (current.get(k.name) for k in spec.keys)
+        if isinstance(v, int | str) and not isinstance(v, bool)}
 
 
-_READ_OUT = re.compile(r"\W*[a-z][\w' ]{0,30}:\s*(\w+)\W*$")
+_READ_OUT = re.compile(r"\W*[a-z][\w' ]{0,30}:\s*(\w+)\W*")
 
 
 def _current(session: SessionState, arguments: dict[str, Any]) -> dict[str, Any] | None:
