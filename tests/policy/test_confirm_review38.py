@@ -50,7 +50,8 @@ READ_OUT = [read(ONE_BAG), "user: I want to come back on May 27, and I also need
             "bag.", "assistant: I found your reservation:\n- Reservation ID: OBUT9V\n- Return "
             "(May 28): HAT084 DEN to IAH\n- Passenger: Mia Li\n- Checked bags: 1\nLet me search "
             "for flights on May 27.", "user: ok", "assistant: Here are the details of the change:"
-            "\n- Reservation ID: OBUT9V\n- New return: HAT290 DEN to IAH on May 27\n- Cabin: "
+            "\n- Reservation ID: OBUT9V\n- New return: HAT290 DEN to IAH on May 27, 2:00 PM - 4"
+            ":00 PM\n- Cabin: "
             "economy\n- Fare difference: $59, charged to your Visa ending 7447\nShall I proceed "
             "with this change? (yes/no)", "user: Yes, go ahead."]
 NEW_RETURN = [{"flight_number": "HAT078", "date": "2024-05-27"},
