@@ -188,14 +188,14 @@ _GO_VERBS = (
     r"procedi|vai avanti|fallo|continua"
 )
 _IMPERATIVE = re.compile(
-    r"(?:^|[,:]\s*|(?<![\w'])(?:please|just|now|so|then|and|ok|okay|yes|alright|kindly|"
+    r"(?:^|[,:]\s*|(?<![\w'])(?:please|just|only|now|so|then|and|ok|okay|yes|alright|kindly|"
     r"you (?:can|may|should)|you have my (?:permission|approval|go-ahead) to|i want you to|"
     r"i'?d like you to|i would like you to|i need you to|go ahead and|feel free to|"
     r"por favor|bitte|s'il vous plaît|s'il te plaît|por favor,?)\s+"
     r"|(?<![\w'])(?:i'?d like to|i would like to|i want to|i wish to|i'?m ready to|let'?s|"
     r"(?<!not )(?<!n't )(?:i'?m |i am |we'?re )?(?:happy|glad|good) to|(?:i'?m |i am )?fine to)\s+"
     r"(?=proceed|go ahead|continue))"
-    r"(?:please\s+|just\s+|now\s+|immediately\s+|right away\s+)*(?:" + _GO_VERBS + r")(?![\w'])"
+    r"(?:please\s+|just\s+|only\s+|now\s+|immediately\s+|right away\s+)*(?:" + _GO_VERBS + r")(?![\w'])"
 )
 # A request in question form is still a go-ahead: "Can you go ahead and cancel it?"
 _REQUEST_Q = re.compile(
@@ -242,8 +242,9 @@ _DECLINE = _words(
     r"(?:i'?d |i would )?(?:rather|prefer) not(?=\s*(?:$|[,.;!?]))",
     # (not a variant turned down: "I don't want a metal one", "I don't want the red one")
     r"i (?:do not|don'?t) (?:want(?! (?:a|an|the) (?:[\w-]+ ){0,2}one(?![\w']))"
-    # (a worry: "I don't want to end up with a basic one by mistake")
-    r"(?! to end up)|wish|agree|"
+    # (a worry: "I don't want to end up with a basic one by mistake", "please make sure I'm
+    # using all my free checked bag allowance, I don't want to waste it")
+    r"(?! to (?:end up|waste|miss|be late|be stuck|get stuck|have to))|wish|agree|"
     r"approve|consent|accept|confirm|authori[sz]e)",
     # (not what the user will not do themselves: "I refuse to be at the airport at 5am")
     r"i (?:decline|refuse|reject)(?! to (?:be|get up|wake|sit|stand|leave|wait|spend|sleep|miss|"
@@ -888,7 +889,11 @@ _GRUDGING = re.compile(
     r"(?:^|(?<=[.?!]\s))(?:(?:hmm+|um+|uh+|ugh|sigh|well)[\s,.!…-]+)+(?=" + _GRUDGING_YES
     + r",? then(?![\w'])|(?:" + _GRUDGING_YES + r"[\s,.!]+){1,3}(?:then[\s,]+)?(?:please[\s,]+)?"
     r"(?:go ahead|proceed|do it|go for it|let'?s do it|cancel|book|return|exchange|change|modify|"
-    r"update|confirm(?:ed)?)(?![\w']))")
+    r"update|confirm(?:ed)?)(?![\w'])"
+    # (or straight before an instruction to do it: "Hmm, actually, let's only exchange the desk
+    # lamp")
+    r"|(?:actually[\s,]+)?(?:let'?s|please)\s+(?:just\s+|only\s+)?(?:go ahead|proceed|cancel|"
+    r"book|return|exchange|change|modify|update)(?![\w']))")
 
 
 # surprise, then a bare "okay", as a sentence of its own: taken in, not agreed to ("Wow, okay.

@@ -253,6 +253,14 @@ TABLE: list[tuple[str, Act]] = [
     # "I meant another one" takes the yes back
     ("Yes. Oh sorry, I meant the headphones order, not this one.", H),
     ("Yes, that is what I meant.", A),
+    # a worry said with the yes is no refusal; "I don't want to" of the action is (review 38)
+    ("Yes, book it - and please make sure I'm using all my free checked bag allowance, I don't "
+     "want to waste it.", A), ("Yes, go ahead. I don't want to miss my connection.", A),
+    ("I don't want to proceed.", D),
+    # "only" as "just", and a sound of reluctance straight before the instruction
+    ("Hmm, actually, let's only exchange the desk lamp. I'll keep the water bottle as it is.", A),
+    ("Only exchange the desk lamp, please.", A), ("Hmm, let me think.", H),
+    ("Only cancel it if the refund goes to my Visa.", H),
 ]
 
 
