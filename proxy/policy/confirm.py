@@ -908,6 +908,13 @@ def _count_limited(session: SessionState, theirs: Text, key: str, value: int,
 _SMALL_COUNTS = {"one": 1, "a single": 1, "two": 2, "three": 3, "four": 4, "five": 5}
 
 
+def _steps_of_one_tool(proposal: Text, spec: ActionSpec) -> bool:
+    """Whether the proposal numbers its steps and two of them or more name this action."""
+    steps = _plan_steps(proposal.plain)
+    return steps is not None and sum(
+        names_action(step.plain, spec.words) is not None for step in steps) >= 2
+
+
 def _held_part(session: SessionState, auth: Authorisation, spec: ActionSpec,
                arguments: dict[str, Any], aliases: Aliases, other_words: tuple[str, ...] = ()
                ) -> str | None:
@@ -933,8 +940,12 @@ def _held_part(session: SessionState, auth: Authorisation, spec: ActionSpec,
     # think about it" for the items' change, the address's approved beside it)
     things = tuple(t for t in spec.tool.split("_")[1:] if t not in _GENERIC_THINGS)
     if things and (hold := next((h for h in held if _names_noun(h, things) and not (
-            other_words and names_action(h, other_words) is not None)), None)) is not None:
-        return hold  # (not "for my default address" for the order's: another write's words)
+            other_words and names_action(h, other_words) is not None)), None)) is not None \
+            and not _steps_of_one_tool(auth.proposal(messages)[0], spec):
+        return hold  # (not "for my default address" for the order's: another write's words;
+        # nor where several steps of a plan are this tool's calls: which of them the hold is
+        # about is the steps' to tell, "1. Upgrade ... 2. Change to the nonstop HAT041 ...",
+        # "Then I'll confirm the flight change separately")
     # (the call's object by its id: "attendez - MSJ4OA"; or a code it holds: "is HAT069 the
     # 6am one?")
     for value in {*(v for k, v in arguments.items() if k.endswith("_id")),
@@ -986,20 +997,38 @@ def _step_held(session: SessionState, auth: Authorisation, arguments: dict[str, 
     if not steps or not ids:
         return None
     mine = [step.plain for step in steps if any(i in step.plain for i in ids)]
-    if len(mine) != 1:
+    if len(mine) == 1:
+        own = set(re.findall(r"[a-z]{4,}", mine[0]))
+        rest = {w for step in steps if step.plain != mine[0]
+                for w in re.findall(r"[a-z]{4,}", step.plain)}
+        for phrase in held:
+            # (the thing the hold opens with: "the denver one i'm ...")
+            if (thing := _OPENS_WITH_THING.match(phrase)) is not None \
+                    and thing.group(1) in own and thing.group(1) not in rest:
+                return phrase
+    # (steps on one object, which a step may not restate: the step the call is, and the one
+    # step a hold names by the action it opens with: "1. Upgrade OWZ4XL ... 2. Change to the
+    # nonstop HAT041 ...", "Then I'll confirm the flight change separately": step 2)
+    n = _plan_position(last, arguments, known_values(session, reads=True))[1]
+    if n is None:
         return None
-    own = set(re.findall(r"[a-z]{4,}", mine[0]))
-    rest = {w for step in steps if step.plain != mine[0]
-            for w in re.findall(r"[a-z]{4,}", step.plain)}
+    leads = [m.group()[:5] if (m := re.match(r"[a-z]{4,}", step.plain.lstrip(" *-"))) else ""
+             for step in steps]
     for phrase in held:
-        # (the thing the hold opens with: "the denver one i'm ...")
-        if (thing := _OPENS_WITH_THING.match(phrase)) is not None \
-                and thing.group(1) in own and thing.group(1) not in rest:
+        if _PUT_ON.match(phrase):
+            continue  # (a step's payment put right holds nothing: "actually, wait - put the
+            # upgrade on my visa instead")
+        said = {w[:5] for np in _HELD_THING.findall(phrase) for w in np.split()}
+        named = [k for k, lead in enumerate(leads, 1) if lead and lead in said]
+        if named == [n]:
             return phrase
     return None
 
 
 _OPENS_WITH_THING = re.compile(r"(?:as for |for |about |regarding |and )?(?:the|my) ([a-z]{4,})")
+_PUT_ON = re.compile(r"(?:actually[\s,]+)?(?:wait[\s,-]+)?(?:put|charge|bill) the ")
+# what a hold names: "the flight change", "my upgrade"
+_HELD_THING = re.compile(r"(?<![\w'])(?:the|my) ((?:[a-z]{3,} ){0,2}[a-z]{4,})")
 
 
 # (the words of a tool's name that name no thing of its own: what every write acts on)
@@ -1147,8 +1176,11 @@ def _skipping_turn(session: SessionState, auth: Authorisation, spec: ActionSpec,
                 continue  # (another write's thing: "For my default address, hmm, will ...?")
             if not nouns and names_action(phrase, spec.words) is not None:
                 return plain(session.messages[i])  # ("scratch the cancellation")
-            if nouns and _names_noun(phrase, nouns):
-                return plain(session.messages[i])
+            if nouns and _names_noun(phrase, nouns) and not (
+                    phrase in held and _steps_of_one_tool(auth.proposal(session.messages)[0],
+                                                          spec)):
+                return plain(session.messages[i])  # (which of several steps of this tool a
+                # hold in the yes turn is about is the steps' to tell: ``_held_part``)
             if phrase in held and nouns and names_action(phrase, spec.words) is not None \
                     and names_action(phrase, ALL_ACTION_WORDS) is None:
                 return plain(session.messages[i])  # ("profile no": a word only it is named by)

@@ -293,6 +293,9 @@ _WAIT = _words(
     r"wait", r"hold on", r"hang on", r"hold off", r"not yet", r"not now", r"not right now",
     r"not so fast", r"one (?:sec|second|moment|minute)", r"just a (?:sec|second|moment|minute)",
     r"let me think", r"i'?ll think", r"i need to think", r"think about it",
+    # (a go-ahead put off: "Then I'll confirm the flight change separately.")
+    r"(?:i'?ll|i will|we'?ll|we will) (?:confirm|approve|okay) (?:the |that |this |it |them )?"
+    r"(?:[\w-]+ ){0,3}?(?:separately|later|afterwards?|after that|next|once|when)",
     # (someone else to ask first; "let me check my email" after a yes is no wait)
     r"let me (?:just |quickly |first )?(?:check|talk|confirm|speak) (?:with|to)",
     r"let me (?:just |quickly |first )?ask", r"let me (?:just )?check first",
@@ -827,6 +830,7 @@ _ADD_TO = re.compile(r"(?:can|could|may) (?:i|we|you) (?:also |still )?(?:get|ad
                      r"put)(?![\w'])[^?.!]{0,60}?(?<![\w'])(?:on|to|for|with|in) ((?:the|my|our) "
                      r"(?:new |other |second |first )?[a-z]{3,})(?: too| also| as well)?\s*$")
 _TOPIC_CUES = re.compile(_TOPIC_FIRST + r"|hold off|on hold|can wait|not yet|not now|let me|i need to|"
+                         r"i'?ll confirm|i will confirm|"
                          r"i'?ll have to|i have to|i must|i should|(?:show|send|tell|give) me|"
                          r"(?:put|charge|bill) the|(?:can|could|may) (?:i|we|you) |still |"
                          r"not (?:so |too )?sure|" + _AN_ID.pattern)
@@ -848,6 +852,10 @@ _TOPIC = re.compile(_TOPIC_FIRST + r"|"
                     r"(?:as for|for|about|regarding) (?:the|my|our) ([a-z]{3,})(?:'s|s'|')?"
                     r"(?: [a-z]+){0,2} (?:let me|i need to|i'?ll have to|i have to|i must|"
                     r"i should)(?![\w'])[^.!?]*|"
+                    # ("Then I'll confirm the flight change separately.")
+                    r"(?:then )?(?:i'?ll|i will|we'?ll|we will) (?:confirm|approve|okay) "
+                    r"(?:the|my) ([a-z]{3,})(?: [\w-]+){0,2}? (?:separately|later|afterwards?|"
+                    r"after that|next|once|when)(?![\w'])[^.!?]*|"
                     # ("then show me the nonstop change separately so i can verify it")
                     r"then (?:show|send|tell|give) me (?:the|your) ([a-z]{3,})(?: [a-z]+){0,2}"
                     r"(?= (?:separately|first|before|so)(?![\w']))[^.!?]*|"
