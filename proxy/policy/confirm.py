@@ -1006,6 +1006,12 @@ def _step_held(session: SessionState, auth: Authorisation, arguments: dict[str, 
             if (thing := _OPENS_WITH_THING.match(phrase)) is not None \
                     and thing.group(1) in own and thing.group(1) not in rest:
                 return phrase
+            # (the day it opens with: "for the 22nd, hold on a second", the step on May 22)
+            if (day := _OPENS_WITH_DAY.match(phrase)) is not None:
+                on_day = _on_day(int(day.group(1) or day.group(2)))
+                if on_day.search(mine[0]) and not any(
+                        on_day.search(step.plain) for step in steps if step.plain != mine[0]):
+                    return phrase
     # (steps on one object, which a step may not restate: the step the call is, and the one
     # step a hold names by the action it opens with: "1. Upgrade OWZ4XL ... 2. Change to the
     # nonstop HAT041 ...", "Then I'll confirm the flight change separately": step 2)
@@ -1026,6 +1032,16 @@ def _step_held(session: SessionState, auth: Authorisation, arguments: dict[str, 
 
 
 _OPENS_WITH_THING = re.compile(r"(?:as for |for |about |regarding |and )?(?:the|my) ([a-z]{4,})")
+_OPENS_WITH_DAY = re.compile(r"(?:as for |for |about |regarding )?(?:the )?(?:(?:jan|feb|mar|apr|"
+                             r"may|jun|jul|aug|sep|oct|nov|dec)[a-z]* (\d{1,2})(?:st|nd|rd|th)?|"
+                             r"(\d{1,2})(?:st|nd|rd|th))(?![\w:])")
+
+
+@functools.lru_cache(maxsize=64)
+def _on_day(day: int) -> re.Pattern[str]:
+    """A date on ``day`` of a month, as a step writes it ("may 22", "22nd", "2024-05-22")."""
+    return re.compile(rf"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]* {day}(?!\d)|"
+                      rf"(?<![\d$.,]){day}(?:st|nd|rd|th)(?![\w])|\d{{4}}-\d\d-{day:02d}(?!\d)")
 _PUT_ON = re.compile(r"(?:actually[\s,]+)?(?:wait[\s,-]+)?(?:put|charge|bill) the ")
 # what a hold names: "the flight change", "my upgrade"
 _HELD_THING = re.compile(r"(?<![\w'])(?:the|my) ((?:[a-z]{3,} ){0,2}[a-z]{4,})")

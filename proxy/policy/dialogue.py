@@ -820,6 +820,9 @@ _TOPIC_FIRST = (r"(?:as for |for |about |and )?(?:the|my) ([a-z]{3,}|[a-z]+-[a-z
                 r"\s*(?:-|:|,)\s|"
                 # (one by its id: "for hsr97w, hmm, that's the chicago one")
                 r"(?:as for|for|about|regarding) (#w\d{5,}|[a-z]{0,4}\d[a-z0-9]{1,5})\s*(?:-|:|,)\s|"
+                # (one by its date: "for the 22nd, hold on a second")
+                r"(?:as for|for|about|regarding) ((?:the )?\d{1,2}(?:st|nd|rd|th)|(?:jan|feb|mar|apr|"
+                r"may|jun|jul|aug|sep|oct|nov|dec)[a-z]* \d{1,2}(?:st|nd|rd|th)?)\s*(?:-|:|,)\s|"
                 r"(?:the|my) ([a-z]{3,})(?: [a-z]+){0,2} (?:one|order|reservation|booking|trip)"
                 # ("the denver one i'm not sure about yet")
                 r" (?:is|'s|i'?m|i am|we'?re|we are)\s")
