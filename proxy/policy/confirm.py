@@ -1340,6 +1340,12 @@ def ledger(session: SessionState) -> tuple[list[Authorisation], int]:
             # a yes that leaves something out ("Yes, but hold off on the lamp for now"): a yes
             # to the rest, narrowed by its own turn
             auths.append(Authorisation(i, m.seq, yes.words, narrowed=[i]))
+        elif r.act is Act.OTHER and closed < len(auths) and _USE_PICK.fullmatch(plain(m)) \
+                and _asked(messages, i, _GO_AHEAD_ASKED) \
+                and _failed_between(session, auths[-1].yes_seq, m.seq):
+            # the yes's write failed, the agent offered ways to go on ("How would you like to
+            # proceed?"), and the user picked one: "Just use the $500 certificate then."
+            auths.append(Authorisation(i, m.seq, r.words))
         elif r.act is Act.OTHER and closed < len(auths) and limits(plain(m)).left_out:
             for a in auths[closed:]:
                 a.skipped.append(i)
@@ -1359,6 +1365,21 @@ def ledger(session: SessionState) -> tuple[list[Authorisation], int]:
     kept = max(kept, len(auths) - 2 * OPEN_LIMIT)
     session.derived["ledger"] = (auths, len(messages), closed, kept)
     return auths, closed
+
+
+# a way to go on picked by what to pay with or use: "Just use the $500 certificate then."
+_USE_PICK = re.compile(r"(?:(?:ok(?:ay)?|then|just|please|let'?s|alright)[,\s]+)*use (?:the|my|your) "
+                       r"[^.?!]{1,60}?(?:,?\s+(?:then|instead|please))*[.!]?")
+
+
+def _failed_between(session: SessionState, after: int, before: int) -> bool:
+    """Whether a write failed upstream between positions ``after`` and ``before``."""
+    for call in reversed(session.calls[-RECENT_READS:]):
+        if call.seq <= after:
+            return False
+        if call.seq < before and call.kind == "write" and call.outcome is Outcome.UPSTREAM_ERROR:
+            return True
+    return False
 
 
 @dataclass

@@ -261,6 +261,11 @@ TABLE: list[tuple[str, Act]] = [
     ("Hmm, actually, let's only exchange the desk lamp. I'll keep the water bottle as it is.", A),
     ("Only exchange the desk lamp, please.", A), ("Hmm, let me think.", H),
     ("Only cancel it if the refund goes to my Visa.", H),
+    # a go-ahead put off, and a hold about a day (review 39)
+    ("Then I'll confirm the flight change separately.", H), ("I'll confirm later.", H),
+    ("Yes, I'll confirm.", A), ("For the 22nd, hold on a second.", H),
+    ("Yes. Please cancel FDZ0T5. For the 22nd, hold on a second - let me double-check my "
+     "calendar.", A),
 ]
 
 
