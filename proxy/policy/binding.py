@@ -317,8 +317,9 @@ def date_before(text: Text, code: str, date: str) -> str | None:
     return None
 
 
-# a date range's end said by its day alone: "May 28-30", "May 28 to 30"
-_RANGE_END = re.compile(r"\s*(?:-|–|—|to|through|thru)\s*(\d{1,2})(?:st|nd|rd|th)?(?!\d)")
+# a date range's end said by its day alone: "May 28-30", "May 28 to 30"; or a round trip's two
+# days said at once: "May 28 & 30", "May 28 and 30"
+_RANGE_END = re.compile(r"\s*(?:-|–|—|to|through|thru|&|and)\s*(\d{1,2})(?:st|nd|rd|th)?(?!\d)")
 
 
 def _range_holds(start: str, after: str, date: str) -> bool:

@@ -614,6 +614,22 @@ def _asked(messages: list[Message], index: int, question: re.Pattern[str]) -> bo
     return bool(question.search(text))
 
 
+def _only_options_asked(messages: list[Message], index: int) -> bool:
+    """Whether every go-ahead question of the agent's turn before ``messages[index]`` is only
+    whether an option will do, in a sentence asking which to take ("Which keyboard would you
+    like, and is the black Google Assistant thermostat okay?"): a pick answers it, and no
+    go-ahead was asked ("..., and shall I proceed?" is one)."""
+    text, _start = _turn_before(messages, index)
+    for m in _GO_AHEAD_ASKED.finditer(text):
+        start = max(text.rfind(c, 0, m.start()) for c in ".!?\n") + 1
+        if not (_OPTION_OK.match(m.group()) and _CHOICE_ASKED.search(text, start, m.end())):
+            return False
+    return True
+
+
+_OPTION_OK = re.compile(r"(?:correct|right|\bok\b|okay|sound good|work for you|is that)")
+
+
 def _closed_by_others(session: SessionState, auths: list[Authorisation], spec: ActionSpec,
                       arguments: dict[str, Any]) -> list[Authorisation]:
     """Of ``auths`` (closed ones), those that every refusal or wait since their yes left
@@ -1145,7 +1161,12 @@ def _one_passenger(session: SessionState, last: Text, theirs: Text, arguments: d
     names = _first_names(current)
     if len(names) < 2:
         return None
-    for text in (theirs.plain, last.plain):  # (the user's own words first)
+    # (the user's own words first; then a numbered plan's step that changes the cabin, which
+    # says whom it is for where the turn around it weighs both: "Upgrading both passengers ...
+    # would cost $1,200, which is over your budget ... 1. Upgrade Noah Hernandez to business")
+    steps = [step.plain for step in _plan_steps(last.plain) or ()
+             if _CABIN_CHANGE.search(step.plain)]
+    for text in (theirs.plain, *steps[:1], last.plain):
         if _EVERYONE.search(text):
             continue
         for name in sorted(names):
@@ -1157,6 +1178,7 @@ def _one_passenger(session: SessionState, last: Text, theirs: Text, arguments: d
     return None
 
 
+_CABIN_CHANGE = re.compile(r"(?<![\w'])(?:upgrad|downgrad)")
 _EVERYONE = re.compile(r"(?<![\w'])(?:(?:both|all) of (?:us|you|them)|everyone|everybody|"
                        r"(?:every|each) passenger|(?:both|all|the) passengers)(?![\w'])")
 
@@ -1324,7 +1346,8 @@ def ledger(session: SessionState) -> tuple[list[Authorisation], int]:
         by_word = False  # (an offered action picked by the word that names it)
         if r.act is Act.AFFIRM and ((not r.choice and (not _asked(messages, i, _CHOICE_ASKED)
                                                        or _PROCEED.search(plain(m))))
-                                    or _asked(messages, i, _GO_AHEAD_ASKED)
+                                    or (_asked(messages, i, _GO_AHEAD_ASKED) and not (
+                                        r.choice and _only_options_asked(messages, i)))
                                     or _picks_an_action(messages, i)
                                     or (by_word := _names_an_offered_action(messages, i))) \
                 and not _answers_a_check(messages, i) and not _thanks_for_an_answer(messages, i) \
@@ -1341,10 +1364,11 @@ def ledger(session: SessionState) -> tuple[list[Authorisation], int]:
             # to the rest, narrowed by its own turn
             auths.append(Authorisation(i, m.seq, yes.words, narrowed=[i]))
         elif r.act is Act.OTHER and closed < len(auths) and _USE_PICK.fullmatch(plain(m)) \
-                and _asked(messages, i, _GO_AHEAD_ASKED) \
+                and (_asked(messages, i, _GO_AHEAD_ASKED) or _asked(messages, i, _CHOICE_ASKED)) \
                 and _failed_between(session, auths[-1].yes_seq, m.seq):
             # the yes's write failed, the agent offered ways to go on ("How would you like to
-            # proceed?"), and the user picked one: "Just use the $500 certificate then."
+            # proceed?", "Which would you like?"), and the user picked one: "Just use the $500
+            # certificate then."
             auths.append(Authorisation(i, m.seq, r.words))
         elif r.act is Act.OTHER and closed < len(auths) and limits(plain(m)).left_out:
             for a in auths[closed:]:
@@ -1771,7 +1795,7 @@ def _bind(session: SessionState, auth: Authorisation, spec: ActionSpec,
     variant = None
     changed = _option_refused(session, theirs, arguments) or (
         _option_asked(session, theirs, arguments, True) if cued
-        else (_others_proposed(session, last, spec, arguments, aliases)
+        else (_others_proposed(session, last, spec, arguments, aliases, yes_part)
               or (variant := _other_variant(session, last, arguments))
               or _option_asked(session, theirs, arguments, False)))
     if changed is not None:
@@ -1791,7 +1815,8 @@ def _bind(session: SessionState, auth: Authorisation, spec: ActionSpec,
     if alone is not None:
         return Coverage(False, f"the user said {words} to a cabin change for {alone[0]} only; "
                         f"the call changes the cabin for all {alone[1]} passengers", auth.words,
-                        shown, "cabin")
+                        shown, "cabin", superseding=names_action(last.plain, spec.words)
+                        is not None)
     left_out = _left_out(spec, arguments, " \n ".join(
         [yes.plain, *after[1 if rest else 0:], *(plain(messages[i]) for i in auth.narrowed)]),
         aliases, last, other_words)
@@ -2011,7 +2036,8 @@ def _bind(session: SessionState, auth: Authorisation, spec: ActionSpec,
         # where the call pays with PayPal) and the user did not name this one: an earlier turn
         # naming it (among the choices offered) does not cover it
         if isinstance(value, str) and not named(users, value, aliases.every):
-            paying = payment_text(last, spec.words)
+            paying = payment_text(_own_lines(last, arguments, known_values(
+                session, reads=True)), spec.words)
             other = other_payment(paying, value, own.get(value), own.siblings(value))
             if other is None and aliases.index is not None and kind_of(value):
                 original = aliases.index.original_of(arguments)
@@ -2030,8 +2056,10 @@ def _bind(session: SessionState, auth: Authorisation, spec: ActionSpec,
             continue
         other = None
         if not named(users, value, aliases.every):  # the user did not pick this one themselves
-            other = other_alias(Text(last.plain + " \n " + users.plain), own.get(value),
-                                own.siblings(value)) if isinstance(value, str) else None
+            other = other_alias(Text(_own_lines(last, arguments, known_values(
+                session, reads=True)).plain + " \n " + users.plain),
+                                own.get(value), own.siblings(value)) \
+                if isinstance(value, str) else None
         other = other or other_choice(said, value, key.choices)
         if other is not None:
             return Coverage(False, f"the user said {words} to a proposal naming {key.name} as "
@@ -2314,7 +2342,7 @@ _RULED_OUT = re.compile(r"(?<![\w'])(?:instead of|rather than|not|(?:don'?t|do n
 
 
 def _others_proposed(session: SessionState, last: Text, spec: ActionSpec,
-                     arguments: dict[str, Any], aliases: Aliases
+                     arguments: dict[str, Any], aliases: Aliases, said: Text | None = None
                      ) -> tuple[str, str, Any] | None:
     """An id list the call holds beside its key arguments (an exchange's new items, a flight
     change's flights) where the proposal the user answered named ids of that form the facts know
@@ -2335,6 +2363,9 @@ def _others_proposed(session: SessionState, last: Text, spec: ActionSpec,
                if isinstance(v, str) and _ID_FORM.search(v) and not _DATE_FORM.match(v)]
         if not ids:
             continue
+        if said is not None and all(named(said, v, {}) for v in ids):
+            continue  # (the user named them all: "Eh, never mind. I'll stick with the cheapest.
+            # Go ahead with HAT110 and HAT172.", to the next cheapest offered)
         if any(named(last, v, {}) for v in ids):
             if has is None:
                 now = _current(session, arguments)
@@ -2803,7 +2834,8 @@ def _swapped_member(last: Text, value: Any, arguments: dict[str, Any], aliases: 
     held: set[str] | None = None
     for v in _flat(value):
         if not isinstance(v, str) or not _ID_FORM.search(v) or _DATE_FORM.match(v) \
-                or v.lstrip("#").isdigit() or named(last, v, {}):
+                or v.lstrip("#").isdigit() or named(last, v, {}) \
+                or _named_by_balance(last, v, index):
             continue
         form = _id_shape(v)
         # (a payment method's id is no code of the objects described: known by its names)
@@ -2815,6 +2847,42 @@ def _swapped_member(last: Text, value: Any, arguments: dict[str, Any], aliases: 
             if other.lower() not in held:
                 return v, other
     return None
+
+
+def _own_lines(text: Text, arguments: dict[str, Any], looked_up: dict[str, set[str]]) -> Text:
+    """``text`` without its lines about other objects than the call's (those the session looked
+    up under the call's id key), where its lines name several of them, one a line ("4. EQ1G6C -
+    now economy. Refund of $2,452 to gift card ending 7880. BOH180 was left unchanged", the
+    call downgrading BOH180): what it says of another object's payment is not said of this
+    one's."""
+    if "\n" not in text.plain:
+        return text
+    others: set[str] = set()
+    for k, v in arguments.items():
+        if k.endswith("_id") and isinstance(v, str) and v and not kind_of(v):
+            others |= {o.lower().lstrip("#") for o in looked_up.get(k, ())} - {v.lower().lstrip("#")}
+    if not others:
+        return text
+    lines = text.plain.split("\n")
+    about = [any(t.lstrip("#") in others for t in _ID_TOKEN.findall(line)) for line in lines]
+    if not any(about):
+        return text
+    return Text("\n".join(line for line, other in zip(lines, about, strict=True) if not other))
+
+
+_ID_TOKEN = re.compile(r"#?[a-z0-9]{5,}")
+
+
+def _named_by_balance(text: Text, method: str, index: AliasIndex) -> bool:
+    """Whether ``text`` names a payment method by its kind and the balance the facts give it
+    ("Certificate ($500)" for the user's $500 certificate, beside two of $250 named by id)."""
+    kind = kind_of(method)
+    balance = index.balances.get(method)
+    if kind is None or balance is None:
+        return False
+    amount = f"{balance:,.2f}".removesuffix(".00")
+    return re.search(rf"(?<![\w']){re.escape(kind.replace('_', ' '))}[^$\n]{{0,15}}\$\s?"
+                     rf"{re.escape(amount)}(?:\.00)?(?![\d.,])", text.plain) is not None
 
 
 def _twin_undescribed(session: SessionState, last: Text, value: Any, arguments: dict[str, Any],
@@ -3771,6 +3839,13 @@ def _mixed(auth: Authorisation, messages: list[Message], arguments: dict[str, An
     return None, True
 
 
+# the change said of the reservation as a whole, whatever flights a price is worked from ("Cabin:
+# Basic Economy → Economy (same flights)", "based on current economy fares for your upcoming
+# flights HAT252 and HAT124")
+_WHOLE_RESERVATION = re.compile(r"(?<![\w'])(?:(?:on|for|with) )?(?:the )?(?:same|current|existing) "
+                                r"flights(?![\w'])|(?:whole|entire) (?:reservation|booking|trip)")
+
+
 def _some_items(session: SessionState, last: Text, members: list[dict[str, Any]],
                 arguments: dict[str, Any], name: str, value: str, words: tuple[str, ...],
                 aliases: Aliases) -> str | None:
@@ -3780,7 +3855,8 @@ def _some_items(session: SessionState, last: Text, members: list[dict[str, Any]]
     too; ``members``: the call's one list of items): the items named, or None. Only a change:
     the object the call acts on (the facts' newest copy of it) held another value, and the call
     keeps its items (a flight change names the new flight, not the ones that stay)."""
-    if not named(last, value, {}) or _for_all(last.plain, words):
+    if not named(last, value, {}) or _for_all(last.plain, words) \
+            or _WHOLE_RESERVATION.search(last.plain):
         return None
     owners = aliases.index.owners if aliases.index is not None else {}
     # (named by what is its own, not by a date: "May 21-22" names the flight of the 21st only
@@ -4066,6 +4142,18 @@ def _failed_since(session: SessionState, auth: Authorisation, spec: ActionSpec,
             yield call
 
 
+def _sent_since(session: SessionState, auth: Authorisation, spec: ActionSpec, value: str) -> bool:
+    """Whether a call of this tool that succeeded since the yes holds ``value``."""
+    calls = session.calls
+    for j in range(len(calls) - 1, max(-1, len(calls) - 1 - RECENT_READS), -1):
+        call = calls[j]
+        if call.seq <= auth.yes_seq:
+            return False
+        if call.tool == spec.tool and call.succeeded and value in _flat(call.arguments):
+            return True
+    return False
+
+
 def _fewer_after_failure(session: SessionState, auth: Authorisation, spec: ActionSpec,
                          arguments: dict[str, Any]) -> str | None:
     """A call of this tool on the same object since the yes that failed, holding everything
@@ -4115,11 +4203,14 @@ def _swapped_after_failure(session: SessionState, auth: Authorisation, spec: Act
                     if field_name.endswith(("_number", "_id")) and isinstance(value, str) \
                             and isinstance(old.get(field_name), str) \
                             and old[field_name] != value and not (
-                                # (the failed call had one the proposal never named; the retry
-                                # puts back the one it did: "HAT069 and HAT258" listed, HAT011
-                                # sent and failed, HAT258 sent)
+                                # (the failed call had one the proposal never named, or one
+                                # another of its actions has used since; the retry puts back
+                                # the one it named: "HAT069 and HAT258" listed, HAT011 sent and
+                                # failed, HAT258 sent; three bookings each on its own
+                                # certificate, the third sent on the second's)
                                 named(proposal, value, {})
-                                and not named(proposal, old[field_name], {})):
+                                and (not named(proposal, old[field_name], {})
+                                     or _sent_since(session, auth, spec, old[field_name]))):
                         return old[field_name], value
     return None
 

@@ -886,6 +886,11 @@ _PICKS_STEP = re.compile(r"(?:go ahead|proceed) with (?:the|my) [a-z]{3,}|(?:yes
 # a hold's opening before the thing it is about: "actually hold on, for the skateboard one: ..."
 _OPENING = re.compile(r"^(?:(?:oh|ok|okay|actually|wait|hold on|hang on|sorry|hmm+|um+|but|and)"
                       r"[\s,.!-]+)+(?=(?:as for|for|about|regarding) )")
+# a sentence opening on a thing, then said of it: "but the boots, i love them"
+_THING_THEN = re.compile(r"(?:but |and |as for )?(?:the|my) ([a-z]{3,})(?: [a-z]{3,})?, ")
+# that thing kept: "keep them unless there's a cheaper pair"
+_KEEP_THEM = re.compile(r"(?:(?:but|so|please|just|i'?ll|i will|i want to|i'?d like to)\s+)*"
+                        r"(?:keep|leave) (?:it|them|those|that|these)(?![\w'])")
 _INTERRUPTS = re.compile(r"(?:oh |ok |okay )?(?:actually|wait|hold on|hang on|no|stop|sorry)(?![\w'])")
 _ANOTHER = re.compile(r"(?<![\w'])(?:another|the other|other one|the return (?:one|flight|trip)|"
                       r"the outbound (?:one|flight)|the second (?:one|order|reservation|item)|"
@@ -904,7 +909,9 @@ _GRUDGING = re.compile(
     # (or straight before an instruction to do it: "Hmm, actually, let's only exchange the desk
     # lamp")
     r"|(?:actually[\s,]+)?(?:let'?s|please)\s+(?:just\s+|only\s+)?(?:go ahead|proceed|cancel|"
-    r"book|return|exchange|change|modify|update)(?![\w']))")
+    r"book|return|exchange|change|modify|update)(?![\w'])"
+    # (or before a complaint given in to: "Hmm, that's a bit annoying, but okay.")
+    r"|[^.!?]{1,60}?,? but (?:ok(?:ay)?|fine|alright|all right|sure)(?=\s*(?:$|[.!])))")
 
 
 # surprise, then a bare "okay", as a sentence of its own: taken in, not agreed to ("Wow, okay.
@@ -962,6 +969,7 @@ def read_turn(content: str) -> Reading:
     yes_said = " ".join(affirmed)
     on_topic = False  # (the sentence before was a hold about one thing, skipped)
     thing_aside = False  # (the sentence before was another thing's name alone, skipped)
+    kept_aside = False  # (the sentence before opened on another thing: "but the boots, ...")
     for s, q, act, withdraws in acts[last_yes + 1:]:
         if act is Act.OTHER and (bare := _BARE_THING.fullmatch(s)) is not None \
                 and bare.group(1)[:4] not in yes_said and bare.group(1) not in _WHATEVER_IT_IS \
@@ -972,6 +980,14 @@ def read_turn(content: str) -> Reading:
             thing_aside = False
             continue
         thing_aside = False
+        if act is Act.OTHER and (named := _THING_THEN.match(s)) is not None \
+                and named.group(1)[:4] not in yes_said:
+            kept_aside = True  # ("cancel both. but the boots, i love them. keep them unless
+            continue  # there's a cheaper pair": what the user keeps is another thing)
+        if kept_aside and act in (Act.DECLINE, Act.HOLD) and _KEEP_THEM.match(s):
+            kept_aside = False
+            continue
+        kept_aside = False
         if act is Act.HOLD and (topic := _TOPIC.match(_OPENING.sub("", s))) is not None \
                 and next(g for g in topic.groups() if g)[:4] not in yes_said \
                 and any(_NAMES_THING.search(a) for a in affirmed):

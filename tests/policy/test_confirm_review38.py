@@ -1,4 +1,4 @@
-"""Cases from the thirty-eighth and thirty-ninth independent reviews, held out (helpers wrote
+"""Cases from the thirty-eighth to fortieth independent reviews, held out (helpers wrote
 conversations without seeing the project, each based on one real task of the shared task files:
 tau2-like retail and airline runs, tau-bench-like retail and airline runs; docs/policy.md gives
 the figures).
@@ -165,6 +165,26 @@ OPTIONS_AFTER = [*PAY_FAILED, failed(BOOK, _one_way("gift_card_1000003"),
                  "7447 for the full $150\nHow would you like to proceed?",
                  "user: Just use the $200 certificate then."]
 
+# review 40: options, and whether one of them will do; a pick answers it, no go-ahead asked
+PICKED = [*OPTIONS[:-2], OPTIONS[-2].replace("Here's what the change would look like:\n- "
+                                             "Reservation: ABC123\n- New flights: HAT110 and "
+                                             "HAT172 on May 18\n- Cabin: economy\n- Charged to "
+                                             "your Visa ending 7447\nWould you like me to proceed "
+                                             "with this change?", "Any difference goes on your "
+                                             "Visa ending 7447.\nWhich option would you like, and "
+                                             "is the Visa okay?"), "user: I'll take option 1."]
+PICKED_GO = [*PICKED[:-2], PICKED[-2].replace("is the Visa okay?", "shall I proceed?"),
+             "user: I'll take option 1."]
+# the proposal put right after the yes, and a complaint given in to
+RESTATED = [*PAY_FAILED[:-1], "user: Yes.", "assistant: I apologize, I made an error: the gift "
+            "card can't be used for this booking. Updated summary: the same booking, $150 "
+            "charged to your Visa ending 7447. Would you like me to proceed this way?",
+            "user: Hmm, that's a bit annoying, but okay. The Visa works."]
+# failed, then "Which would you like?"
+WHICH_AFTER = [*OPTIONS_AFTER[:-2], OPTIONS_AFTER[-2].replace("How would you like to proceed?",
+                                                              "Which would you like?"),
+               "user: Use the certificate then."]
+
 CASES = [
     shop("Z236", "allow", COPIED, ADDRESS_TOOL, {"order_id": "#W2000002", **MAPLE},
          "the order listed; the other one is where the address comes from"),
@@ -199,6 +219,13 @@ CASES = [
     trip("Z254", "refuse", OPTIONS_AFTER, BOOK, _one_way(VISA), "the Visa was not picked"),
     trip("Z255", "refuse", [*PAY_FAILED[:-1], "user: Use the certificate."], BOOK,
          _one_way("certificate_7000001"), "a way to pay named, with no yes and no failure"),
+    trip("Z256", "refuse", PICKED, UPD, _moved("HAT110", "HAT172"),
+         "an option picked; only whether the Visa will do was asked"),
+    trip("Z257", "allow", PICKED_GO, UPD, _moved("HAT110", "HAT172"),
+         "an option picked, asked whether to proceed"),
+    trip("Z258", "allow", RESTATED, BOOK, _one_way(VISA), "annoying, but okay"),
+    trip("Z259", "allow", WHICH_AFTER, BOOK, _one_way("certificate_7000001"),
+         "the certificate picked after the failure, asked which"),
 ]
 
 

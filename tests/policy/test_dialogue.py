@@ -266,6 +266,11 @@ TABLE: list[tuple[str, Act]] = [
     ("Yes, I'll confirm.", A), ("For the 22nd, hold on a second.", H),
     ("Yes. Please cancel FDZ0T5. For the 22nd, hold on a second - let me double-check my "
      "calendar.", A),
+    # a complaint given in to; a thing kept beside the yes, on a condition (review 40)
+    ("Hmm, that's a bit annoying, but okay. The credit card works.", A), ("Hmm, not sure.", H),
+    ("no longer needed. cancel both. but the boots, i love them. keep them unless there's a "
+     "cheaper pair, same size and material.", A),
+    ("Yes, cancel it. Keep them unless it's free.", H),
 ]
 
 
