@@ -2366,6 +2366,19 @@ def _others_proposed(session: SessionState, last: Text, spec: ActionSpec,
         if said is not None and all(named(said, v, {}) for v in ids):
             continue  # (the user named them all: "Eh, never mind. I'll stick with the cheapest.
             # Go ahead with HAT110 and HAT172.", to the next cheapest offered)
+        if said is not None and (theirs := [
+                o for form in {_id_shape(v) for v in ids} for o in _known_of_form(said, form, index)
+        ]):
+            # (the user named others of the form, which neither the call nor the object now
+            # holds: "Go ahead with HAT110 and HAT172.", the call moving to the HAT227 offered)
+            if has is None:
+                now = _current(session, arguments)
+                has = {str(v) for v in _flat(now)} if now is not None else set()
+            held = {str(v) for v in _flat(arguments)} if held is None else held
+            other = next((o for o in theirs if o not in held and o.lower() not in held
+                          and o not in has), None)
+            if other is not None:
+                return name, other, ids if len(ids) > 1 else ids[0]
         if any(named(last, v, {}) for v in ids):
             if has is None:
                 now = _current(session, arguments)
