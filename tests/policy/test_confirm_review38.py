@@ -192,8 +192,8 @@ SEARCHED = ("read", "search_onestop_flight", {"origin": "DEN", "destination": "B
               {"flight_number": b, "date": "2024-05-18"}]
              for a, b in (("HAT110", "HAT172"), ("HAT227", "HAT139"))])
 STICK = [*OPTIONS[:-2], SEARCHED, "assistant: The cheapest economy option on May 18 is:\n- "
-         "HAT110 DEN → LGA - $105\n- HAT172 LGA → BOS - $102\nThe difference goes back to your Visa ending 7447."
-         "\nWould you like me to proceed with this change? (yes/no)", "user: Hmm, that second "
+         "HAT110 DEN → LGA - $105\n- HAT172 LGA → BOS - $102\nThe difference goes back to your "
+         "Visa ending 7447.\nWould you like me to proceed with this change? (yes/no)", "user: Hmm, that second "
          "flight gets in at midnight. Is there something almost as cheap that gets in earlier?",
          "assistant: The next cheapest economy option is:\n- HAT227 DEN → ORD - $112\n- HAT139 "
          "ORD → BOS - $104\nWould you prefer this option or the cheapest one?", "user: Eh, never "
