@@ -327,8 +327,12 @@ _CHECK_ASKED = re.compile(
     r"preferred|valid) (?:reservation|order|booking|trip|flight|account|email|e-mail|address|"
     r"one|person|user|phone|contact)|"
     # "Just to make sure I have the right item: is it the Makeup Kit ... in order #W1?"
-    r"(?:make sure|be sure|check|confirm|verify) (?:that )?i (?:have|'?ve got|got) the (?:right|"
-    r"correct) (?:item|order|reservation|booking|flight|product|one)[^?]*\?|"
+    r"(?:make sure|be sure|check|confirm|verify) (?:that )?i (?:have|'?ve got|got|update|change|"
+    r"modify|cancel|use) the (?:right|correct) (?:item|order|reservation|booking|flight|product|"
+    r"one)[^?]*\?|"
+    # which one a request is for: "is this for JMO1MG, your Denver to Miami flight tomorrow?"
+    r"(?:is|was) (?:this|that|it) for (?:the |your )?(?:#?[a-z]*\d[a-z0-9]*|reservation|order|"
+    r"booking)(?:(?!shall i|should i|go ahead|proceed|can i|may i|do you want me)[^?])*\?|"
     # "just to verify, is this your order?", "are these your reservations?"
     r"(?:is|are) (?:this|that|these|those|it) (?:your|the) (?:reservations?|orders?|bookings?|trips?|"
     r"flights?|accounts?|items?)(?: (?:you(?:'re| are) (?:asking|talking) about|in question))?\?|"
@@ -814,6 +818,11 @@ _IF = re.compile(r"(?<![\w'])(?:as long as|only if|provided(?: that)?|if|assumin
                  r"(?P<c>(?:[^.;!?]|\.(?=\d))*?)"
                  r"(?=\s*(?:,(?!\d)|$|[;!?]|\.(?!\d)|(?<![\w'])then(?![\w'])))")
 _OVER_BOUND_C = re.compile(OVER_BOUND)
+# a condition that something cannot be done ("newark isn't allowed"), and the agent saying so
+_NOT_ALLOWED_IF = re.compile(r"((?:[\w'-]+ ){1,4}?)(?:isn'?t|is not|aren'?t|are not|can'?t be|"
+                             r"cannot be) (?:allowed|possible|available|an option|permitted)")
+_NOT_ALLOWED_SAID = re.compile(r"(?<![\w'])(?:isn'?t|is not|aren'?t|are not|not) (?:allowed|"
+                               r"possible|available|permitted|an option)|can'?t|cannot|unable")
 _METHOD = r"(?:gift ?card|visa|mastercard|amex|american express|discover|paypal|credit card|" \
           r"debit card|certificate|card ending (?:in )?\d{4}|original payment(?: method)?)"
 _METHODS = re.compile(r"(?<![\w'])" + _METHOD + r"(?![\w'])")
@@ -851,6 +860,13 @@ def _condition_met(messages: list[Message], index: int) -> bool:
     agent, _start = _turn_before(messages, index)
     if not agent:
         return False
+    ruled = _NOT_ALLOWED_IF.fullmatch(condition)
+    if ruled is not None:
+        # a limit the agent's turn states, given in to: "Switching to Newark (EWR) isn't
+        # possible for this booking." "Okay, if Newark isn't allowed then PHL it is."
+        return any(_NOT_ALLOWED_SAID.search(agent[max(0, w.start() - 80):w.end() + 80])
+                   for word in re.findall(r"[a-z]{4,}", ruled.group(1))
+                   for w in re.finditer(rf"(?<![\w']){re.escape(word)}", agent))
     # (what it rules out is no method it asks for: "off a gift card and not my certificate")
     methods = {x.group().replace(" ", "") for x in _METHODS.finditer(_RULED_OUT.sub(" ", condition))}
     if methods:

@@ -361,6 +361,8 @@ _IDIOMS = re.compile(
     r"if (?:that'?s|that is|this is) (?:what|all|the most|the best) (?:you|you'?re able to|"
     r"you are able to) (?:can )?(?:offer|do|give)(?: me)?|"
     r"if that'?s what it takes|if (?:that'?s|it'?s) (?:the case|necessary|required|needed)|"
+    # (no other way, given in to: "if there's no other way, ok go ahead")
+    r"if there'?s no other (?:way|option|choice)|"
     r"if needed|if necessary|if you need|if there'?s anything|if i (?:may|could)|even if|"
     r"as if|if so|"
     r"can'?t wait|cannot wait|all right|sin problema|pas de problème|"

@@ -193,8 +193,9 @@ SEARCHED = ("read", "search_onestop_flight", {"origin": "DEN", "destination": "B
              for a, b in (("HAT110", "HAT172"), ("HAT227", "HAT139"))])
 STICK = [*OPTIONS[:-2], SEARCHED, "assistant: The cheapest economy option on May 18 is:\n- "
          "HAT110 DEN → LGA - $105\n- HAT172 LGA → BOS - $102\nThe difference goes back to your "
-         "Visa ending 7447.\nWould you like me to proceed with this change? (yes/no)", "user: Hmm, that second "
-         "flight gets in at midnight. Is there something almost as cheap that gets in earlier?",
+         "Visa ending 7447.\nWould you like me to proceed with this change? (yes/no)",
+         "user: Hmm, that second flight gets in at midnight. Is there something almost as "
+         "cheap that gets in earlier?",
          "assistant: The next cheapest economy option is:\n- HAT227 DEN → ORD - $112\n- HAT139 "
          "ORD → BOS - $104\nWould you prefer this option or the cheapest one?", "user: Eh, never "
          "mind. I said cheapest and I'll stick with that. Go ahead with HAT110 and HAT172."]
@@ -238,6 +239,17 @@ REPORTED = [read(DEN_BOS), read(IAH_SFO), "assistant: Here are your reservations
 DOWN_ABC = {"reservation_id": "ABC123", "cabin": "basic_economy", "payment_id": VISA,
             "flights": [{"flight_number": "HAT130", "date": "2024-05-17"},
                         {"flight_number": "HAT184", "date": "2024-05-17"}]}
+
+# a limit the agent stated, given in to; the same words before the agent said anything of it
+NOT_ALLOWED = [read(DEN_BOS), "assistant: The destination of reservation ABC123 can't be "
+               "changed, so switching to Newark isn't possible. The cheapest economy option to BOS "
+               "on May 18 is HAT110 + HAT172 ($207), the difference refunded to your Visa ending "
+               "7447. Would you like me to proceed with this change? (yes/no)", "user: Okay, if "
+               "Newark isn't allowed then BOS it is. How long will the refund take?"]
+NOT_ALLOWED_FIRST = [read(DEN_BOS), "assistant: For ABC123, the cheapest economy option to BOS on May 18 is "
+                     "HAT110 + HAT172 ($207), the difference refunded to your Visa ending 7447. "
+                     "Would you like me to proceed with this change? (yes/no)", "user: Okay, if "
+                     "Newark isn't allowed then BOS it is."]
 
 CASES = [
     shop("Z236", "allow", COPIED, ADDRESS_TOOL, {"order_id": "#W2000002", **MAPLE},
@@ -296,6 +308,10 @@ CASES = [
                     {"flight_number": "HAT278", "date": "2024-05-23"}]}, "May 19 & 23"),
     trip("Z265", "allow", REPORTED, UPD, DOWN_ABC,
          "the other reservation's refund said on its own line"),
+    trip("Z266", "allow", NOT_ALLOWED, UPD, _moved("HAT110", "HAT172"),
+         "a limit the agent stated, given in to"),
+    trip("Z267", "refuse", NOT_ALLOWED_FIRST, UPD, _moved("HAT110", "HAT172"),
+         "a condition the agent's turn says nothing of"),
 ]
 
 
