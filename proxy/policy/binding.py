@@ -502,6 +502,9 @@ _ACTION_STEMS = tuple(sorted({w for k, ws in VERB_WORDS.items() if k not in ("ch
 # words an action's stem starts that name things, not the act ("reservation" is no booking,
 # "address" and "additional" no adding)
 NOUNS = re.compile(r"(?<![a-z])(?:reservations?|address(?:es)?|additional(?:ly)?|"
+                   # (the summary put right, no update of its own: "here are the updated details")
+                   r"(?:updated|changed|revised|modified) (?:details|summary|plan|version|list|"
+                   r"information|info|breakdown|quote|total|terms)|"
                    # (a house move: "with all the moving costs, i'd like the cheapest one")
                    r"moving (?:costs?|expenses?|day|truck|boxes|company|house))(?![a-z])")
 

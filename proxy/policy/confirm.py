@@ -3492,6 +3492,10 @@ def _acted_on_another(last: Text, spec: ActionSpec, arguments: dict[str, Any],
             ids = {m.group().lstrip("#") for m in shape.finditer(last.plain)}
         if len(ids) < 2 or own not in ids:
             continue
+        labelled = {m.group(1).lstrip("#") for m in _ID_FIELD.finditer(last.plain)}
+        if labelled == {own}:
+            continue  # (the listing's one id field names the call's: "I see a New York address
+            # on your order #W3407479. Here's the proposed change: - Order ID: #W6750959 ...")
         bound: set[str] = set()
         asked: set[str] = set()  # (those bound in a question)
         before: str | None = None  # (the id named last before the sentence)
@@ -3550,6 +3554,10 @@ def _done_before(session: SessionState, key: str, ids: set[str], seq: int) -> se
                     return found
     return found
 
+
+# a listing's field naming the object: "- Order ID: #W6750959", "Reservation: XEHM4B"
+_ID_FIELD = re.compile(r"(?:^|\n)[\s*•-]*(?:order|reservation|booking)(?: id| number| #)?:\s*"
+                       r"(#?[a-z0-9]{5,})")
 
 # (where an address comes from is no target of the action: "New address (from #W8277957): 380
 # Maple Drive ...", "the same address as order #W8277957")
