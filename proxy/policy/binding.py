@@ -721,7 +721,8 @@ def excerpt(text: str, limit: int = 160) -> str:
 # "not a problem" leave nothing out.
 _DETERMINER = r"(?:the|my|this|that|those|these|its|any|el|la|los|las|mi|mis|le|les|mon|ma|mes)"
 _LEAVES_OUT = re.compile(
-    r"(?<![\w'])(?:not(?!\s+(?:just|only|merely|simply|even|also|too|yet|sure|really|quite|"
+    # (not a question turned round: "can you not cancel them anyway?", "why not")
+    r"(?<![\w'])(?:(?<!you )(?<!why )not(?!\s+(?:just|only|merely|simply|even|also|too|yet|sure|really|quite|"
     r"necessarily|before|after|until|till|now|later|earlier)\b)"
     r"(?=\s+(?:(?:to|on|onto|with|via|using|for|from|in)\s+)?" + _DETERMINER + r"\b"
     # or a name of up to three words ending the clause: "but not Ivan.", "not HAT130, only"

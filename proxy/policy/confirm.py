@@ -767,7 +767,10 @@ def _without_sentences(text: str, asides: list[str] | None) -> str:
 # (in a turn whose every no is a limit's: "no i want to keep the kettle", its limit cut)
 _SENTENCE_NO = re.compile(r"(^|[.;!?]\s+)(?:no|nope|nah)(?![\w'])[,!.]?\s*")
 _REOPENS_ALL = re.compile(r"(?<![\w'])(?:instead|different|rather|switch|before|wait|actually|"
-                          r"reconsider|change (?:my mind|it|that)|all|every|both|any)(?![\w'])")
+                          r"reconsider|change (?:my mind|it|that)|all|every|both|"
+                          # (not a question about other things: "do I have any other upcoming
+                          # flights?")
+                          r"any(?! (?:other|else|more)(?![\w'])))(?![\w'])")
 _LEADING_NO = re.compile(r"^\s*(?:no|nope|nah)(?![\w'])[,!.]?\s*")
 _PRONOUN_HELD = re.compile(r"(?<![\w'])(?:that one|this one|that|it)(?![\w'])")
 
@@ -818,6 +821,9 @@ _IF = re.compile(r"(?<![\w'])(?:as long as|only if|provided(?: that)?|if|assumin
                  r"(?P<c>(?:[^.;!?]|\.(?=\d))*?)"
                  r"(?=\s*(?:,(?!\d)|$|[;!?]|\.(?!\d)|(?<![\w'])then(?![\w'])))")
 _OVER_BOUND_C = re.compile(OVER_BOUND)
+# a condition that things are as stated: "if it's one passenger" (the words, found in the turn)
+_AS_STATED_IF = re.compile(r"(?:it'?s|that'?s|it is|that is|there'?s|there is|they'?re|they are) "
+                           r"(?:only |just )?(?:a |an |the )?([a-z0-9$][\w$.,' -]{2,40}?)")
 # a condition that something cannot be done ("newark isn't allowed"), and the agent saying so
 _NOT_ALLOWED_IF = re.compile(r"((?:[\w'-]+ ){1,4}?)(?:isn'?t|is not|aren'?t|are not|can'?t be|"
                              r"cannot be) (?:allowed|possible|available|an option|permitted)")
@@ -860,6 +866,11 @@ def _condition_met(messages: list[Message], index: int) -> bool:
     agent, _start = _turn_before(messages, index)
     if not agent:
         return False
+    stated = _AS_STATED_IF.fullmatch(condition)
+    if stated is not None and re.search(rf"(?<![\w']){re.escape(stated.group(1))}(?![\w'])",
+                                        agent) is not None:
+        return True  # (what the agent's turn says, given in to: "Our records show only one
+        # passenger" "Okay, if it's one passenger, then yes, go ahead with the $50.")
     ruled = _NOT_ALLOWED_IF.fullmatch(condition)
     if ruled is not None:
         # a limit the agent's turn states, given in to: "Switching to Newark (EWR) isn't
@@ -1210,6 +1221,10 @@ def _first_names(fact: dict[str, Any]) -> set[str]:
 _ACTION_ALONE = re.compile(r"(?:the|my|that|this) (?:[a-z]+ )?[a-z]+$")  # ("the puzzle exchange")
 
 
+_OTHER_THINGS = re.compile(r"(?:(?:and|but|as for|what about|for)\s+)?(?:the other|another|"
+                           r"the rest|the remaining|the others)(?![\w'])")
+
+
 def _skipping_turn(session: SessionState, auth: Authorisation, spec: ActionSpec,
                    other_words: tuple[str, ...]) -> str | None:
     nouns = tool_nouns(spec.tool)
@@ -1228,6 +1243,9 @@ def _skipping_turn(session: SessionState, auth: Authorisation, spec: ActionSpec,
         for phrase in [*limits(text).left_out, *held]:
             if phrase in held and other_words and names_action(phrase, other_words) is not None:
                 continue  # (another write's thing: "For my default address, hmm, will ...?")
+            if phrase in held and _OTHER_THINGS.match(phrase):
+                continue  # (about others than the yes's: "Oui, please go ahead with all three.
+                # And the other two, can you not cancel them anyway?")
             if not nouns and names_action(phrase, spec.words) is not None:
                 return plain(session.messages[i])  # ("scratch the cancellation")
             if nouns and _names_noun(phrase, nouns) and not (

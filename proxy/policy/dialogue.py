@@ -353,7 +353,9 @@ _IDIOMS = re.compile(
     # (a rule for what comes after: "Yes, the afternoon one. Please don't do anything else
     # without asking me.")
     r"(?:please )?(?:don'?t|do not) (?:do|change|touch) anything (?:else )?(?:again )?without "
-    r"(?:asking|checking with|telling) me(?: first)?|"
+    r"(?:(?:asking|checking with|telling) me(?: first)?|me (?:saying so|saying it'?s ok(?:ay)?|"
+    r"agreeing|approving|confirming|okaying)|my (?:ok|okay|approval|permission|say-so|"
+    r"go-ahead))|"
     r"if you (?:could|would|can|don'?t mind|please)|if (?:that'?s|it'?s|that is|it is) "
     r"(?:ok|okay|alright|all right|fine|possible|no problem)|if possible|as soon as possible|"
     r"if (?:that'?s|this is|it'?s) (?:the|my) (?:only|best) (?:option|way|choice)|if you say so|"
@@ -1007,11 +1009,14 @@ def read_turn(content: str) -> Reading:
         on_topic = False
         if act is Act.HOLD and _THINK_OTHER.match(s):
             continue  # ("Yes, cancel the first one. I'll think about Miami")
-        if act is Act.HOLD and q and not _INTERRUPTS.match(s) \
-                and (ids := _AN_ID.findall(s)) and not any(i in yes_said for i in ids):
+        if act is Act.HOLD and not _INTERRUPTS.match(s) \
+                and (ids := _AN_ID.findall(s)) and not any(i in yes_said for i in ids) \
+                and (q or _AN_ID.search(yes_said)):
             continue  # ("Yes, book it. And just to double-check - H9ZU1C can't be cancelled
-            # at all?": a question about a thing by an id the yes does not name; a call on it
-            # is held, ``held_topics``)
+            # at all?": a question about a thing by an id the yes does not name; "Go ahead with
+            # upgrading KC18K6 and H8Q05L. NM1VX1 is my sister Yara's trip, let me think about
+            # that one": a hold on another by its id, the yes naming its own; a call on it is
+            # held, ``held_topics``)
         if act is Act.HOLD and q and (more := _ADD_TO.search(s)) is not None \
                 and more.group(1).rsplit(" ", 1)[-1][:4] in yes_said:
             continue  # ("Yes, cancel the old one and book these. Actually - can I get travel
