@@ -2420,6 +2420,13 @@ def _others_proposed(session: SessionState, last: Text, spec: ActionSpec,
             ids = [v for v in ids if v not in has and not named(last, v, {})]
             if not ids:
                 continue
+        if has is None:
+            now = _current(session, arguments)
+            has = {str(v) for v in _flat(now)} if now is not None else set()
+        if all(v in has for v in ids):
+            continue  # (the call keeps the object's own, changing none of them: another flight
+            # named is another action's, "Yes, do step 1, the upgrade to economy", step 2 the
+            # change to HAT041)
         for form in {_id_shape(v) for v in ids}:
             for other in _known_of_form(last, form, index):
                 held = {str(v) for v in _flat(arguments)} if held is None else held

@@ -1070,8 +1070,12 @@ def held_topics(text: str) -> list[str]:
             and "\u2026" not in text:
         return out  # (the common case, decided cheaply: this runs on every write's check)
     aside: str | None = None  # (a thing's name alone: "The headphones... no, never mind")
-    for s, q in sentences(text):
-        act = _sentence_act(s, q)[0]
+    read = [(s, q, _sentence_act(s, q)[0]) for s, q in sentences(text)]
+    last_yes = max((k for k, (_s, _q, act) in enumerate(read) if act is Act.AFFIRM), default=-1)
+    for k, (s, q, act) in enumerate(read):
+        if q and k < last_yes:
+            continue  # (a question the turn's own later yes goes past: "HAT172 gets in at
+            # midnight? That's pretty late... but fine. Yes, please make the change.")
         if aside is not None and act in (Act.DECLINE, Act.HOLD):
             out.append(aside)
         aside = s if act is Act.OTHER and _BARE_THING.fullmatch(s) else None
