@@ -2757,8 +2757,11 @@ def _addon_not_taken(theirs: Text, arguments: dict[str, Any]) -> str | None:
 
 # an address's unit: "Apt 3R", "Suite 307", "Unit 5", "Apt #12" (a bare "#12" is an order's)
 # (a unit's number or letter: "apt 4B", "apt4b", "suite #200", "suite A"; not "roommate")
-_UNIT = re.compile(r"(?<![\w'])(apt|apartment|suite|ste|unit|floor|fl|room|rm)\.?(?:\s*#\s*|\s+|"
-                   r"(?=\d))(?=[a-z0-9-]*\d|[a-z]{1,2}(?![\w']))([a-z0-9][a-z0-9-]{0,7})(?![\w'])")
+# (not one said to be none, "NY, no suite. Go ahead", nor a sentence's next word after a unit
+# word ending it: a letter unit stands straight after its word, "apt 4B", "suite B")
+_UNIT = re.compile(r"(?<![\w'])(?<!no )(apt|apartment|suite|ste|unit|floor|fl|room|rm)"
+                   r"(?:\.?(?:\s*#\s*|\s+|(?=\d))(?=[a-z0-9-]*\d)|(?:\s*#\s*|\s+)"
+                   r"(?=[a-z]{1,2}(?![\w'])))([a-z0-9][a-z0-9-]{0,7})(?![\w'])")
 
 
 def _address_held(arguments: dict[str, Any]) -> tuple[str, str, str] | None:
@@ -3641,10 +3644,12 @@ def _unspelled(last: Text, window: Text, theirs: Text, spec: ActionSpec,
                 continue  # (payments split among methods are the sums' checks)
             if named(beside.kept(), v, aliases.distinct):
                 continue
-            # (or a step of a numbered plan names it alone: "1. Running Shoes (size 9, yellow)
-            # -> Running Shoes (size 9, black)", where the keyboard's id is spelt elsewhere)
+            # (or a step of a numbered plan, or a table's row, names it alone: "1. Running Shoes
+            # (size 9, yellow) -> Running Shoes (size 9, black)", "| 1 | Running Shoes - size 9,
+            # yellow ... |", where the keyboard's id is spelt elsewhere)
             if steps is None:
-                steps = Text(" . ".join(_numbered(last.kept().plain).values()))
+                steps = Text(" . ".join([*_numbered(last.kept().plain).values(),
+                                         *_options_of(last.kept().plain).values()]))
             if not named(steps, v, aliases.distinct):
                 return key.name, v
     return None
