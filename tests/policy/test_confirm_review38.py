@@ -1,4 +1,4 @@
-"""Cases from the thirty-eighth to fortieth independent reviews, held out (helpers wrote
+"""Cases from the thirty-eighth to forty-first independent reviews, held out (helpers wrote
 conversations without seeing the project, each based on one real task of the shared task files:
 tau2-like retail and airline runs, tau-bench-like retail and airline runs; docs/policy.md gives
 the figures).
@@ -24,7 +24,7 @@ from .test_confirm_review3 import (
     reservation,
     verdict,
 )
-from .test_confirm_review8 import PROFILE, shop
+from .test_confirm_review8 import PROFILE, RETURN, shop
 from .test_confirm_review33 import trip
 from .test_ledger import ORDER, PENDING
 
@@ -251,6 +251,44 @@ NOT_ALLOWED_FIRST = [read(DEN_BOS), "assistant: For ABC123, the cheapest economy
                      "Would you like me to proceed with this change? (yes/no)", "user: Okay, if "
                      "Newark isn't allowed then BOS it is."]
 
+# review 41
+BOTH_CANCEL = [read(DEN_BOS), read(IAH_SFO), "assistant: I can cancel ABC123 (refund $240 to your "
+               "Visa ending 7447) and RT4567 (refund $240 to your Visa ending 7447). Shall I "
+               "cancel both?"]
+OTHER_TWO = [*BOTH_CANCEL, "user: Oui, please go ahead with both. And the other two, can you not "
+             "cancel them anyway? I don't need the money back."]
+NOTHING_ELSE = [*BOTH_CANCEL, "user: Yes. And please don't do anything else without me saying so."]
+ONE_HELD = [*BOTH_CANCEL, "user: Go ahead with cancelling ABC123. RT4567 is my sister Yara's "
+            "trip, let me think about that one."]
+TWO_STEPS_HELD = [read(DEN_BOS), read(IAH_SFO), "assistant: Here's the plan:\n1. Upgrade ABC123 to "
+                  "business on HAT130 and HAT184: $288 more.\n2. Cancel RT4567, refund $240 to "
+                  "your Visa ending 7447.\nPlease confirm, and tell me which card to use for the "
+                  "$288.", "user: Yes. Visa ending 7447. Actually hold off on RT4567 for now. Do I "
+                  "have any other upcoming flights? What's their total cost?"]
+ONE_PASSENGER = [read(DEN_BOS), "assistant: Our records show only one passenger on ABC123: Mia Li."
+                 " Since the flight was delayed, I can offer a $50 travel certificate (1 passenger "
+                 "x $50). Would you like me to proceed?", "user: Okay, if it's one passenger, "
+                 "then yes, go ahead with the $50."]
+LATE = [*OPTIONS[:-1], "user: HAT172 gets in at midnight? That's pretty late... but fine, the "
+        "cheapest is what I asked for. Yes, please make the change."]
+NO_SUITE = [PROFILE, ("read", "get_order_details", {"order_id": "#W2000002"}, PENDING),
+            "assistant: I'll update the shipping address of order #W2000002 to 101 Highway, New "
+            "York, NY 10001. Is that right, and is there a suite or apartment number?",
+            "user: Yes, NY, no suite. Go ahead."]
+HIGHWAY = {"order_id": "#W2000002", "address1": "101 Highway", "address2": "", "city": "New York",
+           "state": "NY", "country": "USA", "zip": "10001"}
+UPDATED = [PROFILE, ("read", "get_order_details", {"order_id": "#W1000001"}, ORDER),
+           "assistant: Return details:\n- Order #W1000001: Desk Lamp\n- Refund: to your "
+           "Mastercard ending 5018\nShall I proceed?", "user: That looks right, but I'd prefer "
+           "the refund to go to my other card, the Visa.", "assistant: Of course! Here are the "
+           "updated details:\n- Order #W1000001: Desk Lamp\n- Refund: to your Visa ending 7334"
+           "\nWould you like to proceed?", "user: Yes, please proceed."]
+
+
+def _lamp_back(method: str) -> dict[str, object]:
+    return {"order_id": "#W1000001", "item_ids": ["1000000003"], "payment_method_id": method}
+
+
 CASES = [
     shop("Z236", "allow", COPIED, ADDRESS_TOOL, {"order_id": "#W2000002", **MAPLE},
          "the order listed; the other one is where the address comes from"),
@@ -312,6 +350,26 @@ CASES = [
          "a limit the agent stated, given in to"),
     trip("Z267", "refuse", NOT_ALLOWED_FIRST, UPD, _moved("HAT110", "HAT172"),
          "a condition the agent's turn says nothing of"),
+    trip("Z268", "allow", OTHER_TWO, CANCEL, {"reservation_id": "ABC123"},
+         "a question about two others"),
+    trip("Z269", "allow", NOTHING_ELSE, CANCEL, {"reservation_id": "RT4567"},
+         "nothing else without asking: a rule for later"),
+    trip("Z270", "allow", ONE_HELD, CANCEL, {"reservation_id": "ABC123"}, "the one named"),
+    trip("Z271", "refuse", ONE_HELD, CANCEL, {"reservation_id": "RT4567"}, "the one held by id"),
+    trip("Z272", "allow", TWO_STEPS_HELD, UPD, {
+        "reservation_id": "ABC123", "cabin": "business", "payment_id": VISA,
+        "flights": [{"flight_number": "HAT130", "date": "2024-05-17"},
+                    {"flight_number": "HAT184", "date": "2024-05-17"}]}, "the upgrade, agreed"),
+    trip("Z273", "refuse", TWO_STEPS_HELD, CANCEL, {"reservation_id": "RT4567"},
+         "the cancellation held by id, questions about other flights after it"),
+    trip("Z274", "allow", ONE_PASSENGER, "send_certificate",
+         {"user_id": "mia_li_3668", "amount": 50}, "if it's one passenger, as the agent said"),
+    trip("Z275", "allow", LATE, UPD, _moved("HAT110", "HAT172"),
+         "a question the turn's own yes goes past"),
+    shop("Z276", "allow", NO_SUITE, ADDRESS_TOOL, HIGHWAY, "no suite"),
+    shop("Z277", "refuse", UPDATED, RETURN, _lamp_back("credit_card_2"),
+         "the updated details refund to the Visa"),
+    shop("Z278", "allow", UPDATED, RETURN, _lamp_back("credit_card_1"), "to the Visa"),
 ]
 
 
