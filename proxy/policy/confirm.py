@@ -1851,9 +1851,9 @@ def _bind(session: SessionState, auth: Authorisation, spec: ActionSpec,
                         f"the call changes the cabin for all {alone[1]} passengers", auth.words,
                         shown, "cabin", superseding=names_action(last.plain, spec.words)
                         is not None)
-    left_out = _left_out(spec, arguments, " \n ".join(
+    left_out = _left_out(spec, arguments, _of_this_action(" \n ".join(
         [yes.plain, *after[1 if rest else 0:], *(plain(messages[i]) for i in auth.narrowed)]),
-        aliases, last, other_words)
+        spec.words, other_words), aliases, last, other_words)
     if left_out is not None:
         return Coverage(False, f"the user said {words} but not to {left_out[1]}", auth.words,
                         shown, left_out[0])
@@ -2904,6 +2904,27 @@ def _swapped_member(last: Text, value: Any, arguments: dict[str, Any], aliases: 
             if other.lower() not in held:
                 return v, other
     return None
+
+
+def _of_this_action(text: str, words: tuple[str, ...], other_words: tuple[str, ...]) -> str:
+    """``text`` without its sentences put under another action by name first ("Yes to cancelling
+    both pending orders. For the return, it's only the watch, right?": what is said of the
+    return limits no cancellation)."""
+    if "for the " not in text and "as for " not in text and "about the " not in text:
+        return text
+    kept = []
+    for sentence in re.split(r"(?<=[.!?])\s+|\n", text):
+        topic = _ACTION_TOPIC.match(sentence.strip())
+        if topic is not None and names_action(topic.group(1), words) is None and (
+                names_action(topic.group(1), ALL_ACTION_WORDS) is not None
+                or names_action(topic.group(1), other_words) is not None):
+            continue
+        kept.append(sentence)
+    return " ".join(kept)
+
+
+_ACTION_TOPIC = re.compile(r"(?:(?:and|but)\s+)?(?:as for|for|about|regarding) (?:the|my) "
+                           r"([a-z]+(?: [a-z]+)?)\s*[,:-]")
 
 
 def _own_lines(text: Text, arguments: dict[str, Any], looked_up: dict[str, set[str]]) -> Text:

@@ -352,6 +352,10 @@ _IDIOMS = re.compile(
     r"(?:don'?t|do not) (?:want|need) to keep|no need to keep|(?:rather|prefer) not (?:to )?wait|"
     # (a rule for what comes after: "Yes, the afternoon one. Please don't do anything else
     # without asking me.")
+    # (a waiver for later: "you don't need to double-check every little thing with me")
+    r"(?:you )?(?:don'?t|do not) (?:need|have) to (?:double-?check|check|confirm|ask|run "
+    r"(?:it|things|everything|that) by me)(?: (?:every|each|all)(?: little)? (?:thing|detail|"
+    r"step)s?)?(?: with me)?|"
     r"(?:please )?(?:don'?t|do not) (?:do|change|touch) anything (?:else )?(?:again )?without "
     r"(?:(?:asking|checking with|telling) me(?: first)?|me (?:saying so|saying it'?s ok(?:ay)?|"
     r"agreeing|approving|confirming|okaying)|my (?:ok|okay|approval|permission|say-so|"
@@ -588,6 +592,10 @@ _FRAGMENT = re.compile(r"^[\W\d_]*$")
 def _sentence_act(sentence: str, question: bool) -> tuple[Act, bool]:
     """One sentence's act (``_read_sentence``), where a sentence read as no answer whose parts
     joined by dashes are closings and a go-ahead ("that's everything - swap them") is a yes."""
+    if question and (tag := _TAG_QUESTION.fullmatch(sentence)) is not None:
+        said = _read_sentence(tag.group(1), False)
+        if said[0] is Act.AFFIRM:  # ("just go ahead and do what i ask, okay?": no question)
+            return said
     act = _read_sentence(sentence, question)
     if act[0] is Act.OTHER and _DASH.search(sentence):
         parts = [p for p in _DASH.split(sentence) if p.strip(" ,")]
@@ -599,6 +607,9 @@ def _sentence_act(sentence: str, question: bool) -> tuple[Act, bool]:
 
 
 _DASH = re.compile(r"\s[-—–]\s")
+# a go-ahead with a tag after it, which asks nothing: "go for it, okay?"
+_TAG_QUESTION = re.compile(r"(.*\S),\s*(?:okay|ok|alright|all right|yeah|yes|please|"
+                           r"thanks|thank you)")
 
 
 def _read_sentence(sentence: str, question: bool) -> tuple[Act, bool]:
