@@ -1749,6 +1749,15 @@ def _bind(session: SessionState, auth: Authorisation, spec: ActionSpec,
     if auth.picked_by_word and names_action(yes_part.plain, spec.words) is None:
         return Coverage(False, f"the user said {words}, picking another of the actions offered, "
                         f"not this one ({spec.tool.replace('_', ' ')})", auth.words, shown)
+    if "?" in theirs.plain and names_action(auth.words, spec.words) is None \
+            and names_action(NOUNS.sub(" ", auth.words), ALL_ACTION_WORDS) is not None \
+            and (asked := next((q for q in _QUESTIONS.findall(theirs.plain)
+                                if names_action(NOUNS.sub(" ", q), spec.words) is not None),
+                               None)) is not None:
+        # ("Yes, cancel it. For the new booking I'd like to use certificates first ... how much
+        # will end up on the Mastercard?": a yes to the one action, a question about this one)
+        return Coverage(False, f"the user said {words} to another action and asked about this "
+                        f"one: \"{asked.strip()}\"", auth.words, shown)
     agent = auth.agent_text(messages)
     agent_named = names_action(agent.plain, spec.words) is not None \
         and not _read_out_only(agent.plain, spec, session, arguments)
@@ -2049,7 +2058,11 @@ def _bind(session: SessionState, auth: Authorisation, spec: ActionSpec,
                             superseding=_this_action(spec, key, arguments, last, aliases))
         # (not in what the turn reports done: "Step 1 is done - the return for ... #W6239298 is
         # submitted. Next I'll submit the Yoga Mat return")
-        ahead = _not_done(last)
+        # (a payment method: of this call's own step, or its own lines, where the proposal
+        # speaks of several)
+        ahead = _not_done(_own_step(last, arguments, known_values(session, reads=True),
+                                    spec.words) if isinstance(value, str) and kind_of(value)
+                          else last)
         other = other_value(ahead, value) or _other_known(session, ahead, key.name, value)
         if other is not None:
             return Coverage(False, f"the user said {words} to a proposal naming {key.name} "
@@ -2090,9 +2103,9 @@ def _bind(session: SessionState, auth: Authorisation, spec: ActionSpec,
             continue
         other = None
         if not named(users, value, aliases.every):  # the user did not pick this one themselves
-            other = other_alias(Text(_own_lines(last, arguments, known_values(
-                session, reads=True)).plain + " \n " + users.plain),
-                                own.get(value), own.siblings(value)) \
+            looked = known_values(session, reads=True)
+            other = other_alias(Text(_own_step(last, arguments, looked, spec.words).plain + " \n "
+                                     + users.plain), own.get(value), own.siblings(value)) \
                 if isinstance(value, str) else None
         other = other or other_choice(said, value, key.choices)
         if other is not None:
@@ -2906,6 +2919,9 @@ def _swapped_member(last: Text, value: Any, arguments: dict[str, Any], aliases: 
     return None
 
 
+_QUESTIONS = re.compile(r"[^.!?]*\?")
+
+
 def _of_this_action(text: str, words: tuple[str, ...], other_words: tuple[str, ...]) -> str:
     """``text`` without its sentences put under another action by name first ("Yes to cancelling
     both pending orders. For the return, it's only the watch, right?": what is said of the
@@ -2925,6 +2941,29 @@ def _of_this_action(text: str, words: tuple[str, ...], other_words: tuple[str, .
 
 _ACTION_TOPIC = re.compile(r"(?:(?:and|but)\s+)?(?:as for|for|about|regarding) (?:the|my) "
                            r"([a-z]+(?: [a-z]+)?)\s*[,:-]")
+
+
+def _own_step(text: Text, arguments: dict[str, Any], looked_up: dict[str, set[str]],
+              words: tuple[str, ...]) -> Text:
+    """What ``text`` says of this call: without the other steps of its numbered plan, where it
+    has one and one step is the call's (by the ids it names, else the one step naming the
+    action): "1. Change the return flights ... charged to gift_card_7480005 2. Add one checked
+    bag - Total checked bags: 2", the bag's call; what comes before and after the steps stays
+    ("Payment: your Visa for both"). Else its lines about no other object."""
+    steps = _plan_steps(text.plain)
+    if steps is not None:
+        n = _plan_position(text, arguments, looked_up)[1]
+        if n is None:
+            mine = [k for k, step in enumerate(steps, 1)
+                    if names_action(step.plain, words) is not None]
+            n = mine[0] if len(mine) == 1 else None
+        if n is not None:
+            plain_text = text.plain
+            for k, step in enumerate(steps, 1):
+                if k != n and step.plain:
+                    plain_text = plain_text.replace(step.plain, " ", 1)
+            return Text(plain_text)
+    return _own_lines(text, arguments, looked_up)
 
 
 def _own_lines(text: Text, arguments: dict[str, Any], looked_up: dict[str, set[str]]) -> Text:

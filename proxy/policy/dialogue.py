@@ -831,8 +831,8 @@ _THING_NO = re.compile(r"(?:^|[,;.]\s*|\band\s+)(?:the |my |your )?([a-z][a-z ]{
                        r"(?:no|nope|not)(?=\s*(?:$|[,.;!:-]))")
 # What a hold is about, put first ("the cancel - still deciding"), or the subject of its
 # sentence ("The San Antonio one is for my office, I need to ask my manager")
-_TOPIC_FIRST = (r"(?:as for |for |about |and )?(?:the|my) ([a-z]{3,}|[a-z]+-[a-z]{3,})(?: [a-z]+)?"
-                r"\s*(?:-|:|,)\s|"
+_TOPIC_FIRST = (r"(?:(?:but|and) )?(?:as for |for |about |on |regarding |and )?(?:the|my) "
+                r"([a-z]{3,}|[a-z]+-[a-z]{3,})(?: [a-z]+)?\s*(?:-|:|,)\s|"
                 # (one by its id: "for hsr97w, hmm, that's the chicago one")
                 r"(?:as for|for|about|regarding) (#w\d{5,}|[a-z]{0,4}\d[a-z0-9]{1,5})\s*(?:-|:|,)\s|"
                 # (one by its date: "for the 22nd, hold on a second")
