@@ -824,6 +824,9 @@ _OVER_BOUND_C = re.compile(OVER_BOUND)
 # a condition that things are as stated: "if it's one passenger" (the words, found in the turn)
 _AS_STATED_IF = re.compile(r"(?:it'?s|that'?s|it is|that is|there'?s|there is|they'?re|they are) "
                            r"(?:only |just )?(?:a |an |the )?([a-z0-9$][\w$.,' -]{2,40}?)")
+# ... or what the user gets: "as long as I get the full refund" (the turn: "a full refund of $104")
+_GET_IF = re.compile(r"(?:i|we) (?:get|receive|'ll get|will get|am getting|are getting) "
+                     r"(?:a |the |my |our )?([a-z0-9$][\w$.,' -]{2,40}?)(?: back)?")
 # a condition that something cannot be done ("newark isn't allowed"), and the agent saying so
 _NOT_ALLOWED_IF = re.compile(r"((?:[\w'-]+ ){1,4}?)(?:isn'?t|is not|aren'?t|are not|can'?t be|"
                              r"cannot be) (?:allowed|possible|available|an option|permitted)")
@@ -866,7 +869,7 @@ def _condition_met(messages: list[Message], index: int) -> bool:
     agent, _start = _turn_before(messages, index)
     if not agent:
         return False
-    stated = _AS_STATED_IF.fullmatch(condition)
+    stated = _AS_STATED_IF.fullmatch(condition) or _GET_IF.fullmatch(condition)
     if stated is not None and re.search(rf"(?<![\w']){re.escape(stated.group(1))}(?![\w'])",
                                         agent) is not None:
         return True  # (what the agent's turn says, given in to: "Our records show only one
@@ -2887,6 +2890,10 @@ def _total_differs(last: Text, theirs: Text, arguments: dict[str, Any]
     if not proposed or paying in proposed or paying in amounts(theirs.plain) or (
             paying in amounts(last.plain) and not _only_per_unit(last.plain, float(paying))):
         return None  # (named as a price per passenger only, it is no sum the user agreed to)
+    named_amounts = amounts(last.plain)
+    if len(paid) >= 2 and all(Decimal(str(a)) in named_amounts for a in paid):
+        return None  # (the breakdown the user agreed to, line by line: "certificate_3765853:
+        # $500 - gift card: $198 - gift card: $129 - Mastercard: $1,776", its sum the agent's)
     return f"${min(proposed):,}", f"${paying:,}"
 
 
