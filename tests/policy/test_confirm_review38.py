@@ -1,4 +1,4 @@
-"""Cases from the thirty-eighth to forty-first independent reviews, held out (helpers wrote
+"""Cases from the thirty-eighth to forty-second independent reviews, held out (helpers wrote
 conversations without seeing the project, each based on one real task of the shared task files:
 tau2-like retail and airline runs, tau-bench-like retail and airline runs; docs/policy.md gives
 the figures).
@@ -289,6 +289,31 @@ def _lamp_back(method: str) -> dict[str, object]:
     return {"order_id": "#W1000001", "item_ids": ["1000000003"], "payment_method_id": method}
 
 
+# review 42
+ADDRESS_THEN = [PROFILE, ("read", "get_order_details", {"order_id": "#W2000002"}, PENDING),
+                ("read", "get_order_details", {"order_id": "#W3000003"}, {**PENDING,
+                                                                           "order_id": "#W3000003"}),
+                "assistant: Here's what I can do:\n1. Cancel order #W3000003, reason \"no longer "
+                "needed\", full refund to your Visa ending 7334.\n2. Change the shipping address "
+                "of order #W2000002 to 101 Highway, New York, NY 10001, USA.\nShall I proceed "
+                "with both?", "user: Yes, change the address. But on the cancellation, you really "
+                "can't give me any estimate at all for when the older one will ship?"]
+CANCEL_THEN_BOOK = [read(DEN_BOS), "assistant: The cheapest economy itinerary on your dates is "
+                    "HAT130 and HAT184 on May 17: $150. Before booking, I need to cancel the "
+                    "current reservation:\n- Reservation: ABC123, DEN → BOS, refund $240 to your "
+                    "Visa ending 7447", "user: It's a change of plan. Yes, cancel it. For the new "
+                    "booking I'd like to use the certificate first - how much will end up on the "
+                    "Visa?"]
+STEP_PAID = [read(ONE_BAG), "assistant: Here's what I'll do on reservation OBUT9V:\n1. Change the "
+             "return flights - new return HAT290 on May 27 - fare difference $59, charged to your "
+             "gift card ending 0002\n2. Add one checked bag - total checked bags: 2 (free)\nShall "
+             "I proceed?", "user: Yes, do both."]
+FULL_REFUND = [read(DEN_BOS), "assistant: Since your reservation ABC123 has travel insurance, you "
+               "are eligible to cancel with a full refund of $240 to your Visa ending 7447. Would "
+               "you like me to proceed?", "user: Yes, as long as I get the full refund."]
+NOT_FULL = [*FULL_REFUND[:-2], FULL_REFUND[-2].replace("a full refund of $240", "a refund of "
+                                                        "$120"), FULL_REFUND[-1]]
+
 CASES = [
     shop("Z236", "allow", COPIED, ADDRESS_TOOL, {"order_id": "#W2000002", **MAPLE},
          "the order listed; the other one is where the address comes from"),
@@ -370,6 +395,18 @@ CASES = [
     shop("Z277", "refuse", UPDATED, RETURN, _lamp_back("credit_card_2"),
          "the updated details refund to the Visa"),
     shop("Z278", "allow", UPDATED, RETURN, _lamp_back("credit_card_1"), "to the Visa"),
+    shop("Z279", "allow", ADDRESS_THEN, ADDRESS_TOOL, HIGHWAY, "change the address: yes"),
+    shop("Z280", "refuse", ADDRESS_THEN, "cancel_pending_order",
+         {"order_id": "#W3000003", "reason": "no longer needed"},
+         "the cancellation only asked about"),
+    trip("Z281", "allow", CANCEL_THEN_BOOK, CANCEL, {"reservation_id": "ABC123"}, "yes, cancel it"),
+    trip("Z282", "refuse", CANCEL_THEN_BOOK, BOOK, _one_way(VISA),
+         "the booking only asked about"),
+    trip("Z283", "allow", STEP_PAID, BAGS, _bags(2), "the bag's step names no card"),
+    trip("Z284", "allow", FULL_REFUND, CANCEL, {"reservation_id": "ABC123"},
+         "the full refund the turn gives"),
+    trip("Z285", "refuse", NOT_FULL, CANCEL, {"reservation_id": "ABC123"},
+         "a full refund asked for, half offered"),
 ]
 
 

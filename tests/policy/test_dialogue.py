@@ -271,6 +271,11 @@ TABLE: list[tuple[str, Act]] = [
     ("no longer needed. cancel both. but the boots, i love them. keep them unless there's a "
      "cheaper pair, same size and material.", A),
     ("Yes, cancel it. Keep them unless it's free.", H),
+    # a go-ahead with a tag after it; a waiver for later (review 42)
+    ("Go for it, okay?", A), ("cancel it, right?", H),
+    ("Oh yeah, return them! Go for it. And honestly, you don't need to double-check every little "
+     "thing with me, just go ahead and do what I ask, okay?", A),
+    ("Yes. And please don't do anything else without me saying so.", A),
 ]
 
 
