@@ -3620,7 +3620,8 @@ def _acted_on_another(last: Text, spec: ActionSpec, arguments: dict[str, Any],
             # not one a list line ran into: "XAZ3C0 (basic) would you like to cancel")
             put = {m.group().lstrip("#") for m in shape.finditer(sentence)
                    if verbs and (spelt or any(0 <= m.start() - a.end() <= 60 for a in verbs))
-                   and not _ADDRESS_FROM.search(sentence, 0, m.start())}
+                   and not _ADDRESS_FROM.search(sentence, 0, m.start())
+                   and not _ADDRESS_SEEN.search(sentence, 0, m.start())}
             bound |= put
             if "?" in sentence:
                 asked |= put
@@ -3650,6 +3651,11 @@ def _done_before(session: SessionState, key: str, ids: set[str], seq: int) -> se
     return found
 
 
+# (nor where one was found: "I found the Washington DC address on order #W1994898: 565 Maple
+# Drive ...")
+_ADDRESS_SEEN = re.compile(r"(?<![\w'])(?:found|find|see|saw|there'?s|there is|you have|has) "
+                           r"(?:the |a |an |your )?[^.#\n]{0,30}?address(?:es)? (?:on|in|from|of) "
+                           r"(?:your |the )?(?:order|reservation|booking)\s+#?$")
 # a listing's field naming the object: "- Order ID: #W6750959", "Reservation: XEHM4B"
 _ID_FIELD = re.compile(r"(?:^|\n)[\s*•-]*(?:order|reservation|booking)(?: id| number| #)?:\s*"
                        r"(#?[a-z0-9]{5,})")
