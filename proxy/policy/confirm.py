@@ -434,8 +434,13 @@ def _answers_a_check(messages: list[Message], index: int) -> bool:
             _HOLDS_SAID.sub(" ", said), ALL_ACTION_WORDS) is None
     # (what it says comes after is not asked: "Before I make the change, would you like me to
     # also go over your baggage allowance?")
+    after = last[check.end():] if check is not None else ""
+    if check is not None and _LOOKED_INTO.match(after) and re.search(
+            r"(?:look|check|see|search|find)$", check.group()):
+        after = ""  # (what is looked into is no action taken: "Would you like me to look into
+        # just changing your outbound to May 24 while staying in economy?")
     if check is None or names_action(NOUNS.sub(" ", _BEFORE_I.sub(" ", last[:check.start()])
-                                               + _ELIGIBLE.sub(" ", last[check.end():])),
+                                               + _ELIGIBLE.sub(" ", after)),
                                      ALL_ACTION_WORDS) is not None:
         return False
     said = NOUNS.sub(" ", plain(messages[index]))  # ("yes, that's my address": no action)
@@ -448,6 +453,7 @@ def _answers_a_check(messages: list[Message], index: int) -> bool:
     return not _PROCEED.search(said) and names_action(said, ALL_ACTION_WORDS) is None
 
 
+_LOOKED_INTO = re.compile(r"\s*(?:into|at|whether|if)(?![\w'])")
 # what a check looks into is no action taken: "would you like me to check whether it's
 # eligible for cancellation too?"
 _ELIGIBLE = re.compile(r"(?<![\w'])(?:whether|if) (?:it'?s|it is|they'?re|they are|this is|that "
@@ -3662,7 +3668,7 @@ _ID_FIELD = re.compile(r"(?:^|\n)[\s*•-]*(?:order|reservation|booking)(?: id| 
 
 # (where an address comes from is no target of the action: "New address (from #W8277957): 380
 # Maple Drive ...", "the same address as order #W8277957")
-_ADDRESS_FROM = re.compile(r"address(?:es)?[^.#\n]{0,25}?(?<![\w'])(?:from|as)\s+(?:(?:the\s+)?"
+_ADDRESS_FROM = re.compile(r"address(?:es)?[^.#\n]{0,25}?(?<![\w'])(?:from|as)\s+(?:(?:the\s+|your\s+)?"
                            r"(?:order|reservation|booking)\s+)?#?$")
 
 _THAT_ONE = re.compile(r"(?<![\w'])(?:that|this|the same) (?:order|reservation|booking|one)"

@@ -1111,7 +1111,8 @@ _WHATEVER_IT_IS = frozenset({"order", "orders", "reservation", "reservations", "
 _A_THING = re.compile(r"(?<![\w'])(?:the|my) (?!" + "|".join(sorted(_WHATEVER_IT_IS))
                      + r")[a-z][a-z-]{2,}")
 # a thing's name said alone, before what is said of it ("The headphones... no, never mind")
-_BARE_THING = re.compile(r"(?:as for |and |but )?(?:the|my) ([a-z]{3,}(?:-[a-z]+)?)(?: [a-z]{3,})?")
+_BARE_THING = re.compile(r"(?:as for |for |and |but )?(?:the|my) ([a-z]{3,}(?:-[a-z]+)?)"
+                         r"(?: [a-z]{3,})?")
 _TAKE_IT = re.compile(r"(?<![\w'])(?:i'?ll|i will|we'?ll|we will) take (?:it|that|this)(?![\w'])")
 
 
