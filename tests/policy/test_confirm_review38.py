@@ -1,4 +1,4 @@
-"""Cases from the thirty-eighth to forty-second independent reviews, held out (helpers wrote
+"""Cases from the thirty-eighth to forty-third independent reviews, held out (helpers wrote
 conversations without seeing the project, each based on one real task of the shared task files:
 tau2-like retail and airline runs, tau-bench-like retail and airline runs; docs/policy.md gives
 the figures).
@@ -24,7 +24,7 @@ from .test_confirm_review3 import (
     reservation,
     verdict,
 )
-from .test_confirm_review8 import PROFILE, RETURN, shop
+from .test_confirm_review8 import ADDRESS, PROFILE, RETURN, shop
 from .test_confirm_review33 import trip
 from .test_ledger import ORDER, PENDING
 
@@ -314,6 +314,20 @@ FULL_REFUND = [read(DEN_BOS), "assistant: Since your reservation ABC123 has trav
 NOT_FULL = [*FULL_REFUND[:-2], FULL_REFUND[-2].replace("a full refund of $240", "a refund of "
                                                         "$120"), FULL_REFUND[-1]]
 
+# review 43
+FOUND_ON = [*BOTH_READ, "assistant: I found the Houston address on order #W1000001: 2201 "
+            "Westheimer Rd, Apt 9, Houston, TX 77098, USA. Here's what I'll do:\n1. Order "
+            "#W2000002 (Kettle, Office Chair) - change from 159 Hickory Lane to the Houston "
+            "address\nShall I proceed?", "user: yes."]
+LOOK_INTO = [read(DEN_BOS), "assistant: None of the business options come in under $1,000. Would "
+             "you like me to look into just changing your flights to May 18 while staying in "
+             "economy?", "user: Yes, please."]
+WATCH_HELD = [*TWO_STEPS_HELD[:2], "assistant: Here's what I'd do:\n1. Upgrade ABC123 to "
+              "business on HAT130 and HAT184: $288 more, on your Visa ending 7447.\n2. Cancel "
+              "RT4567, your Houston trip, refund $240 to your Visa ending 7447.\nShall I "
+              "proceed?", "user: Yes, please do the upgrade. For the Houston trip... hmm, I'm "
+              "not sure yet. Is the refund the full amount?"]
+
 CASES = [
     shop("Z236", "allow", COPIED, ADDRESS_TOOL, {"order_id": "#W2000002", **MAPLE},
          "the order listed; the other one is where the address comes from"),
@@ -407,6 +421,16 @@ CASES = [
          "the full refund the turn gives"),
     trip("Z285", "refuse", NOT_FULL, CANCEL, {"reservation_id": "ABC123"},
          "a full refund asked for, half offered"),
+    shop("Z286", "allow", FOUND_ON, ADDRESS_TOOL, {"order_id": "#W2000002", **{
+        k: v for k, v in ADDRESS.items() if k != "user_id"}}, "the address found on another order"),
+    trip("Z287", "refuse", LOOK_INTO, UPD, _moved("HAT130", "HAT184"),
+         "a yes to looking into a change"),
+    trip("Z288", "allow", WATCH_HELD, UPD, {
+        "reservation_id": "ABC123", "cabin": "business", "payment_id": VISA,
+        "flights": [{"flight_number": "HAT130", "date": "2024-05-17"},
+                    {"flight_number": "HAT184", "date": "2024-05-17"}]}, "the upgrade: yes"),
+    trip("Z289", "refuse", WATCH_HELD, CANCEL, {"reservation_id": "RT4567"},
+         "for the Houston trip... not sure yet"),
 ]
 
 
