@@ -350,12 +350,12 @@ _IDIOMS = re.compile(
     r"not (?:a|any) problem|don'?t (?:need anything else|have (?:any|all day|much time|time)|"
     r"worry|hesitate|wait|delay)|do not (?:wait|delay|hesitate)|without (?:delay|waiting)|"
     r"(?:don'?t|do not) (?:want|need) to keep|no need to keep|(?:rather|prefer) not (?:to )?wait|"
-    # (a rule for what comes after: "Yes, the afternoon one. Please don't do anything else
-    # without asking me.")
     # (a waiver for later: "you don't need to double-check every little thing with me")
     r"(?:you )?(?:don'?t|do not) (?:need|have) to (?:double-?check|check|confirm|ask|run "
     r"(?:it|things|everything|that) by me)(?: (?:every|each|all)(?: little)? (?:thing|detail|"
     r"step)s?)?(?: with me)?|"
+    # (a rule for what comes after: "Yes, the afternoon one. Please don't do anything else
+    # without asking me.", "... without me saying so")
     r"(?:please )?(?:don'?t|do not) (?:do|change|touch) anything (?:else )?(?:again )?without "
     r"(?:(?:asking|checking with|telling) me(?: first)?|me (?:saying so|saying it'?s ok(?:ay)?|"
     r"agreeing|approving|confirming|okaying)|my (?:ok|okay|approval|permission|say-so|"
