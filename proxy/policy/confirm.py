@@ -2069,9 +2069,8 @@ def _bind(session: SessionState, auth: Authorisation, spec: ActionSpec,
         # submitted. Next I'll submit the Yoga Mat return")
         # (a payment method: of this call's own step, or its own lines, where the proposal
         # speaks of several)
-        ahead = _not_done(_own_step(last, arguments, known_values(session, reads=True),
-                                    spec.words) if isinstance(value, str) and kind_of(value)
-                          else last)
+        ahead = _not_done(_own_step(last, arguments, looked_up, spec.words)
+                          if isinstance(value, str) and kind_of(value) else last)
         other = other_value(ahead, value) or _other_known(session, ahead, key.name, value)
         if other is not None:
             return Coverage(False, f"the user said {words} to a proposal naming {key.name} "
@@ -2092,8 +2091,7 @@ def _bind(session: SessionState, auth: Authorisation, spec: ActionSpec,
         # where the call pays with PayPal) and the user did not name this one: an earlier turn
         # naming it (among the choices offered) does not cover it
         if isinstance(value, str) and not named(users, value, aliases.every):
-            paying = payment_text(_own_lines(last, arguments, known_values(
-                session, reads=True)), spec.words)
+            paying = payment_text(_own_lines(last, arguments, looked_up), spec.words)
             other = other_payment(paying, value, own.get(value), own.siblings(value))
             if other is None and aliases.index is not None and kind_of(value):
                 original = aliases.index.original_of(arguments)
@@ -2112,10 +2110,9 @@ def _bind(session: SessionState, auth: Authorisation, spec: ActionSpec,
             continue
         other = None
         if not named(users, value, aliases.every):  # the user did not pick this one themselves
-            looked = known_values(session, reads=True)
-            other = other_alias(Text(_own_step(last, arguments, looked, spec.words).plain + " \n "
-                                     + users.plain), own.get(value), own.siblings(value)) \
-                if isinstance(value, str) else None
+            other = other_alias(Text(_own_step(last, arguments, looked_up, spec.words).plain
+                                     + " \n " + users.plain), own.get(value),
+                                own.siblings(value)) if isinstance(value, str) else None
         other = other or other_choice(said, value, key.choices)
         if other is not None:
             return Coverage(False, f"the user said {words} to a proposal naming {key.name} as "
@@ -2411,7 +2408,7 @@ def _others_proposed(session: SessionState, last: Text, spec: ActionSpec,
         return None
     keyed = {k.name.split(".", 1)[0] for k in spec.keys}
     held: set[str] | None = None  # (every value the call holds, wanted rarely)
-    has: set[str] | None = None  # (every value the object holds now, wanted rarely)
+    has: set[str] | None = None  # (every value the object holds now)
     for name, value in arguments.items():
         if name in keyed or not isinstance(value, list) or not value:
             continue
@@ -2422,29 +2419,23 @@ def _others_proposed(session: SessionState, last: Text, spec: ActionSpec,
         if said is not None and all(named(said, v, {}) for v in ids):
             continue  # (the user named them all: "Eh, never mind. I'll stick with the cheapest.
             # Go ahead with HAT110 and HAT172.", to the next cheapest offered)
+        if has is None:
+            now = _current(session, arguments)
+            has = {str(v) for v in _flat(now)} if now is not None else set()
         if said is not None and (theirs := [
                 o for form in {_id_shape(v) for v in ids} for o in _known_of_form(said, form, index)
         ]):
             # (the user named others of the form, which neither the call nor the object now
             # holds: "Go ahead with HAT110 and HAT172.", the call moving to the HAT227 offered)
-            if has is None:
-                now = _current(session, arguments)
-                has = {str(v) for v in _flat(now)} if now is not None else set()
             held = {str(v) for v in _flat(arguments)} if held is None else held
             other = next((o for o in theirs if o not in held and o.lower() not in held
                           and o not in has), None)
             if other is not None:
                 return name, other, ids if len(ids) > 1 else ids[0]
         if any(named(last, v, {}) for v in ids):
-            if has is None:
-                now = _current(session, arguments)
-                has = {str(v) for v in _flat(now)} if now is not None else set()
             ids = [v for v in ids if v not in has and not named(last, v, {})]
             if not ids:
                 continue
-        if has is None:
-            now = _current(session, arguments)
-            has = {str(v) for v in _flat(now)} if now is not None else set()
         if all(v in has for v in ids):
             continue  # (the call keeps the object's own, changing none of them: another flight
             # named is another action's, "Yes, do step 1, the upgrade to economy", step 2 the
@@ -3626,8 +3617,7 @@ def _acted_on_another(last: Text, spec: ActionSpec, arguments: dict[str, Any],
             # not one a list line ran into: "XAZ3C0 (basic) would you like to cancel")
             put = {m.group().lstrip("#") for m in shape.finditer(sentence)
                    if verbs and (spelt or any(0 <= m.start() - a.end() <= 60 for a in verbs))
-                   and not _ADDRESS_FROM.search(sentence, 0, m.start())
-                   and not _ADDRESS_SEEN.search(sentence, 0, m.start())}
+                   and not _ADDRESS_SOURCE.search(sentence, 0, m.start())}
             bound |= put
             if "?" in sentence:
                 asked |= put
@@ -3657,19 +3647,19 @@ def _done_before(session: SessionState, key: str, ids: set[str], seq: int) -> se
     return found
 
 
-# (nor where one was found: "I found the Washington DC address on order #W1994898: 565 Maple
-# Drive ...")
-_ADDRESS_SEEN = re.compile(r"(?<![\w'])(?:found|find|see|saw|there'?s|there is|you have|has) "
-                           r"(?:the |a |an |your )?[^.#\n]{0,30}?address(?:es)? (?:on|in|from|of) "
-                           r"(?:your |the )?(?:order|reservation|booking)\s+#?$")
 # a listing's field naming the object: "- Order ID: #W6750959", "Reservation: XEHM4B"
 _ID_FIELD = re.compile(r"(?:^|\n)[\s*•-]*(?:order|reservation|booking)(?: id| number| #)?:\s*"
                        r"(#?[a-z0-9]{5,})")
 
 # (where an address comes from is no target of the action: "New address (from #W8277957): 380
-# Maple Drive ...", "the same address as order #W8277957")
-_ADDRESS_FROM = re.compile(r"address(?:es)?[^.#\n]{0,25}?(?<![\w'])(?:from|as)\s+(?:(?:the\s+|your\s+)?"
-                           r"(?:order|reservation|booking)\s+)?#?$")
+# Maple Drive ...", "the same address as order #W8277957"; nor where one was found: "I found the
+# Washington DC address on order #W1994898: 565 Maple Drive ...")
+_ADDRESS_SOURCE = re.compile(
+    r"address(?:es)?[^.#\n]{0,25}?(?<![\w'])(?:from|as)\s+(?:(?:the\s+|your\s+)?"
+    r"(?:order|reservation|booking)\s+)?#?$"
+    r"|(?<![\w'])(?:found|find|see|saw|there'?s|there is|you have|has) (?:the |a |an |your )?"
+    r"[^.#\n]{0,30}?address(?:es)? (?:on|in|from|of) (?:your |the )?(?:order|reservation|"
+    r"booking)\s+#?$")
 
 _THAT_ONE = re.compile(r"(?<![\w'])(?:that|this|the same) (?:order|reservation|booking|one)"
                        r"(?![\w'])")
@@ -4289,13 +4279,14 @@ def _failed_since(session: SessionState, auth: Authorisation, spec: ActionSpec,
 
 
 def _sent_since(session: SessionState, auth: Authorisation, spec: ActionSpec, value: str) -> bool:
-    """Whether a call of this tool that succeeded since the yes holds ``value``."""
+    """Whether a call of this tool that succeeded since the yes (and among the session's newest
+    ``RECENT_READS`` calls) holds ``value``: read from the session's index of executed calls."""
     calls = session.calls
-    for j in range(len(calls) - 1, max(-1, len(calls) - 1 - RECENT_READS), -1):
-        call = calls[j]
-        if call.seq <= auth.yes_seq:
+    floor = max(auth.yes_seq, calls[-RECENT_READS - 1].seq if len(calls) > RECENT_READS else -1)
+    for call in reversed(session.executed.get(spec.tool, ())):
+        if call.seq <= floor:
             return False
-        if call.tool == spec.tool and call.succeeded and value in _flat(call.arguments):
+        if value in _flat(call.arguments):
             return True
     return False
 
