@@ -438,7 +438,8 @@ def _answers_a_check(messages: list[Message], index: int) -> bool:
     if check is not None and _LOOKED_INTO.match(after) and re.search(
             r"(?:look|check|see|search|find)$", check.group()):
         after = ""  # (what is looked into is no action taken: "Would you like me to look into
-        # just changing your outbound to May 24 while staying in economy?")
+        # just changing your outbound to May 24 while staying in economy?", "to check the
+        # price of upgrading both flights to business?")
     if check is None or names_action(NOUNS.sub(" ", _BEFORE_I.sub(" ", last[:check.start()])
                                                + _ELIGIBLE.sub(" ", after)),
                                      ALL_ACTION_WORDS) is not None:
@@ -453,7 +454,9 @@ def _answers_a_check(messages: list[Message], index: int) -> bool:
     return not _PROCEED.search(said) and names_action(said, ALL_ACTION_WORDS) is None
 
 
-_LOOKED_INTO = re.compile(r"\s*(?:into|at|whether|if)(?![\w'])")
+_LOOKED_INTO = re.compile(r"\s*(?:into|at|whether|if|(?:on )?(?:the|what the) (?:price|prices|cost|"
+                          r"costs|fare|fares|availability|options?)(?: (?:of|for|would be))?|"
+                          r"how much)(?![\w'])")
 # what a check looks into is no action taken: "would you like me to check whether it's
 # eligible for cancellation too?"
 _ELIGIBLE = re.compile(r"(?<![\w'])(?:whether|if) (?:it'?s|it is|they'?re|they are|this is|that "
@@ -1050,6 +1053,12 @@ def _step_held(session: SessionState, auth: Authorisation, arguments: dict[str, 
         return None
     mine = [step.plain for step in steps if any(i in step.plain for i in ids)]
     if len(mine) == 1:
+        # (the step by its place: "before the second one though - which ...?")
+        place = next(k for k, step in enumerate(steps, 1) if step.plain == mine[0])
+        for phrase in held:
+            if (nth := _BY_PLACE.match(phrase)) is not None and _PLACES.get(
+                    nth.group(1), len(steps) if nth.group(1) == "last" else 0) == place:
+                return phrase
         own = set(re.findall(r"[a-z]{4,}", mine[0]))
         rest = {w for step in steps if step.plain != mine[0]
                 for w in re.findall(r"[a-z]{4,}", step.plain)}
@@ -1083,6 +1092,9 @@ def _step_held(session: SessionState, auth: Authorisation, arguments: dict[str, 
     return None
 
 
+_BY_PLACE = re.compile(r"the (first|second|third|fourth|last) (?:one|order|reservation|booking|"
+                       r"trip|step)$")
+_PLACES = {"first": 1, "second": 2, "third": 3, "fourth": 4}
 _OPENS_WITH_THING = re.compile(r"(?:as for |for |about |regarding |and )?(?:the|my) ([a-z]{4,})")
 _OPENS_WITH_DAY = re.compile(r"(?:as for |for |about |regarding )?(?:the )?(?:(?:jan|feb|mar|apr|"
                              r"may|jun|jul|aug|sep|oct|nov|dec)[a-z]* (\d{1,2})(?:st|nd|rd|th)?|"

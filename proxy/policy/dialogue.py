@@ -851,7 +851,9 @@ _TOPIC_CUES = re.compile(_TOPIC_FIRST + r"|hold off|on hold|can wait|not yet|not
                          r"i'?ll confirm|i will confirm|"
                          r"i'?ll have to|i have to|i must|i should|(?:show|send|tell|give) me|"
                          r"(?:put|charge|bill) the|(?:can|could|may) (?:i|we|you) |still |"
-                         r"not (?:so |too )?sure|" + _AN_ID.pattern)
+                         r"not (?:so |too )?sure|(?:don'?t|do not) (?:want|need) to|"
+                         r"(?:before|as for|about) (?:\w+ ){0,2}the (?:first|second|third|fourth|"
+                         r"last) |" + _AN_ID.pattern)
 _TOPIC = re.compile(_TOPIC_FIRST + r"|"
                     # ("flights yes. bags hold off, checking with my assistant")
                     r"(?:the |my )?([a-z]{3,}) (?:hold off|on hold|can wait|not yet|not now)(?![\w'])|"
@@ -1040,6 +1042,11 @@ def read_turn(content: str) -> Reading:
                 and not _INTERRUPTS.match(s) and not _REOPENS.search(s):
             continue  # ("yes cancel that one. i might also need to cancel the return one too,
             # let me check with my boss first": the wait is the other one's)
+        if act is Act.DECLINE and (other := _NOT_THAT_ACTION.fullmatch(s)) is not None \
+                and other.group(1)[:5] not in yes_said:
+            continue  # ("Yes, only the bottle. Please go ahead. I don't want to cancel
+            # anything.": the other action offered, declined; a call of it is held,
+            # ``held_topics``)
         if act is Act.DECLINE:
             return Reading(Act.DECLINE, s, f'the user said yes, then: "{s}"', True)
         if act is Act.HOLD and (withdraws or (not q and _STRONG_CONDITION.search(s))):
@@ -1090,6 +1097,8 @@ def held_topics(text: str) -> list[str]:
         if aside is not None and act in (Act.DECLINE, Act.HOLD):
             out.append(aside)
         aside = s if act is Act.OTHER and _BARE_THING.fullmatch(s) else None
+        if act is Act.DECLINE and (other := _NOT_THAT_ACTION.fullmatch(s)) is not None:
+            out.append(other.group())
         if act is not Act.HOLD:
             continue
         if (topic := _TOPIC.match(_OPENING.sub("", s))) is not None:
@@ -1100,7 +1109,23 @@ def held_topics(text: str) -> list[str]:
             out.append(s)  # should ask them first": the sentence, by the id it names)
         elif q and (more := _ADD_TO.search(s)) is not None:
             out.append(more.group(1))
+        elif (nth := _BEFORE_NTH.match(s)) is not None:
+            out.append(nth.group(1))
     return out
+
+
+# another action declined outright, said after a yes: "i don't want to cancel anything" (the
+# action, by its verb; not after an interruption: "actually, i don't want to cancel anything")
+_NOT_THAT_ACTION = re.compile(r"(?:and |but |so )?(?:i|we) (?:don'?t|do not) (?:want|need) to "
+                              r"(cancel|return|exchange|refund|upgrade|book|modify|change) "
+                              r"(?:anything|any of (?:it|them)|the (?:whole |entire )?(?:order|"
+                              r"reservation|booking))(?: (?:at all|though|either))?[.!]*")
+# a hold put before one step of a list by its place: "before the second one though - which of
+# those is the one leaving boston?" (the step, by its place: ``_step_held``)
+_BEFORE_NTH = re.compile(r"(?:(?:but|and|oh|ok|okay)[\s,]+)?(?:before|as for|about) (?:you |we )?"
+                         r"(?:(?:do|cancel|change|book|upgrade|modify|return|exchange) )?"
+                         r"(the (?:first|second|third|fourth|last) (?:one|order|reservation|"
+                         r"booking|trip|step))(?![\w'])")
 
 
 # (words that name whatever the yes is about: "Yes, cancel it. The order... no, wait")

@@ -1,0 +1,68 @@
+"""Cases from the forty-fourth independent review and the forty-third review's leftovers."""
+
+from __future__ import annotations
+
+import pytest
+
+from proxy.policy import PolicySet
+
+from .test_confirm_review3 import (
+    DEN_BOS,
+    IAH_SFO,
+    VISA,
+    Case,
+    marked,
+    read,
+    verdict,
+)
+from .test_confirm_review8 import LOOKED_UP, shop
+from .test_confirm_review33 import trip
+
+CANCEL, UPD = "cancel_reservation", "update_reservation_flights"
+
+TWO_CANCELS = [read(DEN_BOS), read(IAH_SFO), "assistant: Here is what I can cancel:\n"
+               "1. ABC123: DEN to BOS on May 17, refund $240 to your Visa ending 7447\n"
+               "2. RT4567: IAH to SFO on May 19, returning May 23, refund $240 to your Visa "
+               "ending 7447\nShall I cancel both?",
+               "user: Yes, cancel ABC123. Before the second one though - which of those flights "
+               "is the one leaving Houston on the 19th?"]
+
+MODIFY = "modify_pending_order_items"
+KETTLE = {"order_id": "#W2000002", "item_ids": ["2000000001"], "new_item_ids": ["2000000099"],
+          "payment_method_id": "credit_card_1"}
+# the other action offered declined in the yes turn
+NOTHING_CANCELLED = [*LOOKED_UP, "assistant: Here's what I can do for order #W2000002:\n- Modify "
+                     "the Kettle (item 2000000001) to the 1.5L stainless steel kettle (item "
+                     "2000000099), $10 more, charged to your Visa ending 7334.\nThe Office Chair "
+                     "stays as it is. Would you like me to proceed with this modification? Or, if "
+                     "you'd rather, I can cancel the whole order instead.",
+                     "user: Yes, only the kettle. Please go ahead. I don't want to cancel "
+                     "anything."]
+
+# a yes to checking a price, then the change done
+PRICE_CHECKED = [read(DEN_BOS), "assistant: Your reservation ABC123 is in economy on HAT130 and "
+                 "HAT184 on May 17. Would you like me to check the price of upgrading both "
+                 "flights to business?", "user: Yes please."]
+PRICE_GIVEN = [*PRICE_CHECKED, "assistant: Upgrading ABC123 to business on HAT130 and HAT184 "
+               "costs $288 more, charged to your Visa ending 7447. Shall I go ahead?",
+               "user: Yes, do it."]
+UPGRADED = {"reservation_id": "ABC123", "cabin": "business", "payment_id": VISA,
+            "flights": [{"flight_number": "HAT130", "date": "2024-05-17"},
+                        {"flight_number": "HAT184", "date": "2024-05-17"}]}
+
+CASES = [
+    trip("Z290", "allow", TWO_CANCELS, CANCEL, {"reservation_id": "ABC123"}, "yes, cancel ABC123"),
+    trip("Z291", "refuse", TWO_CANCELS, CANCEL, {"reservation_id": "RT4567"},
+         "before the second one: a question"),
+    trip("Z294", "refuse", PRICE_CHECKED, UPD, UPGRADED, "a yes to checking the price"),
+    trip("Z295", "allow", PRICE_GIVEN, UPD, UPGRADED, "the price given, then yes"),
+    shop("Z292", "allow", NOTHING_CANCELLED, MODIFY, KETTLE, "go ahead; nothing cancelled"),
+    shop("Z293", "refuse", NOTHING_CANCELLED, "cancel_pending_order",
+         {"order_id": "#W2000002", "reason": "no longer needed"}, "I don't want to cancel"),
+]
+
+
+@pytest.mark.parametrize("case", marked(CASES, {}))
+async def test_review(airline: PolicySet, retail: PolicySet, case: Case) -> None:
+    ok, reason = await verdict(airline if case.domain == "airline" else retail, case)
+    assert ("allow" if ok else "refuse") == case.expected, f"{case.why}: {reason}"
