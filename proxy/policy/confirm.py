@@ -833,6 +833,7 @@ _OVER_BOUND_C = re.compile(OVER_BOUND)
 # a condition that things are as stated: "if it's one passenger" (the words, found in the turn)
 _AS_STATED_IF = re.compile(r"(?:it'?s|that'?s|it is|that is|there'?s|there is|they'?re|they are) "
                            r"(?:only |just )?(?:a |an |the )?([a-z0-9$][\w$.,' -]{2,40}?)")
+_STATED_PARTS = re.compile(r",? and (?:it'?s |it is |that'?s |the |a |an )?")
 # ... or what the user gets: "as long as I get the full refund" (the turn: "a full refund of $104")
 _GET_IF = re.compile(r"(?:i|we) (?:get|receive|'ll get|will get|am getting|are getting) "
                      r"(?:a |the |my |our )?([a-z0-9$][\w$.,' -]{2,40}?)(?: back)?")
@@ -879,10 +880,13 @@ def _condition_met(messages: list[Message], index: int) -> bool:
     if not agent:
         return False
     stated = _AS_STATED_IF.fullmatch(condition) or _GET_IF.fullmatch(condition)
-    if stated is not None and re.search(rf"(?<![\w']){re.escape(stated.group(1))}(?![\w'])",
-                                        agent) is not None:
+    if stated is not None and all(
+            re.search(rf"(?<![\w']){re.escape(part)}(?![\w'])", agent) is not None
+            for part in _STATED_PARTS.split(stated.group(1))):
         return True  # (what the agent's turn says, given in to: "Our records show only one
-        # passenger" "Okay, if it's one passenger, then yes, go ahead with the $50.")
+        # passenger" "Okay, if it's one passenger, then yes, go ahead with the $50."; each
+        # part of "as long as it's green and the cheapest" where the turn says "the cheapest
+        # kettle in stock is the green 1l kettle")
     ruled = _NOT_ALLOWED_IF.fullmatch(condition)
     if ruled is not None:
         # a limit the agent's turn states, given in to: "Switching to Newark (EWR) isn't

@@ -50,12 +50,22 @@ UPGRADED = {"reservation_id": "ABC123", "cabin": "business", "payment_id": VISA,
             "flights": [{"flight_number": "HAT130", "date": "2024-05-17"},
                         {"flight_number": "HAT184", "date": "2024-05-17"}]}
 
+# a condition of two parts, each as the agent's turn states it
+GREEN = [*LOOKED_UP, "assistant: The cheapest kettle in stock is the green 1L kettle (item "
+         "2000000099) at $40; the $10 difference goes back to your Visa ending 7334. Shall I "
+         "modify the kettle in order #W2000002 to this one?", "user: Hmm, a 1L one is smaller, "
+         "but that's okay I guess, as long as it's green and the cheapest. Yes, only the kettle. "
+         "Please go ahead."]
+BLUE = [*GREEN[:-2], GREEN[-2].replace("green", "blue"), GREEN[-1]]
+
 CASES = [
     trip("Z290", "allow", TWO_CANCELS, CANCEL, {"reservation_id": "ABC123"}, "yes, cancel ABC123"),
     trip("Z291", "refuse", TWO_CANCELS, CANCEL, {"reservation_id": "RT4567"},
          "before the second one: a question"),
     trip("Z294", "refuse", PRICE_CHECKED, UPD, UPGRADED, "a yes to checking the price"),
     trip("Z295", "allow", PRICE_GIVEN, UPD, UPGRADED, "the price given, then yes"),
+    shop("Z296", "allow", GREEN, MODIFY, KETTLE, "green and the cheapest, as the agent said"),
+    shop("Z297", "refuse", BLUE, MODIFY, KETTLE, "green asked for, blue offered"),
     shop("Z292", "allow", NOTHING_CANCELLED, MODIFY, KETTLE, "go ahead; nothing cancelled"),
     shop("Z293", "refuse", NOTHING_CANCELLED, "cancel_pending_order",
          {"order_id": "#W2000002", "reason": "no longer needed"}, "I don't want to cancel"),
