@@ -759,6 +759,9 @@ _KEPT_AFTER = re.compile(r"(?:^|[,.;:!?]\s*|(?<![\w'])(?:but|and|yes|ok|okay)\s+
 _ONLY = re.compile(r"(?<![\w'])(?<!not )(?:only|just|solo|solamente|seulement|uniquement)\s+"
                    r"(?:(?:return|exchange|cancel|refund|modify|change|upgrade|book|process|"
                    r"include|send|do|swap|replace)\s+)?(?=" + _DETERMINER + r"\b)")
+# (not inside the condition of an if: "yes, if removing just the kettle isn't possible, please
+# cancel that whole order")
+_IN_IF = re.compile(r"(?<![\w'])(?:if|unless|whether)\s[^,.;:!?]{0,30}$")
 _ONLY_AFTER = re.compile(r"(?:^|[,.;:!?]\s*|(?<![\w'])(?:yes|ok|okay)\s+)"
                          r"(" + _DETERMINER + r"\s[^,.;:!?]{1,80}?)\s+only"
                          r"(?=\s*(?:[,.;:!?]|$|please|thanks?|thank you))")
@@ -1014,7 +1017,7 @@ def limits(text: str) -> Limits:
     kept = _phrases(_KEEPS, text, _KEEP_NEGATED)
     kept += [m.group(1).strip() for m in _KEPT_AFTER.finditer(text)]
     kept += [m.group(1).strip() for m in _HELD_FOR.finditer(text)]
-    only = _phrases(_ONLY, text) + _phrases(_YES_FOR, text)
+    only = _phrases(_ONLY, text, _IN_IF) + _phrases(_YES_FOR, text)
     only += [m.group(1).strip() for m in _ONLY_AFTER.finditer(text)]
     left = _phrases(_LEAVES_OUT, text)
     left += [m.group(1).strip() for p in (_LEFT_AFTER, _TOPIC_LEFT, _LEFT_AS_IT_IS,

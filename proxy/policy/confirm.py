@@ -840,6 +840,16 @@ _GET_IF = re.compile(r"(?:i|we) (?:get|receive|'ll get|will get|am getting|are g
 # a condition that something cannot be done ("newark isn't allowed"), and the agent saying so
 _NOT_ALLOWED_IF = re.compile(r"((?:[\w'-]+ ){1,4}?)(?:isn'?t|is not|aren'?t|are not|can'?t be|"
                              r"cannot be) (?:allowed|possible|available|an option|permitted)")
+_SO_SAID = frozenset({"just", "only", "that", "this", "then", "really"})
+# a condition that the user pays no more than before: "as long as it's not more than what i paid"
+_NO_MORE_IF = re.compile(r"(?:it'?s|it is|the (?:new )?(?:one|price|item) is|it costs?) (?:not more|"
+                         r"no more|not higher|no higher|less|lower|cheaper) than (?:what )?i "
+                         r"(?:paid|pay|already paid)|i (?:don'?t|do not) (?:have to )?pay "
+                         r"(?:more|anything more|extra|anything extra)")
+_GIVEN_BACK = re.compile(r"(?<![\w'])(?:refund(?:ed)?|lower than what you paid|less than what "
+                         r"you paid|cheaper than what you paid)(?![\w'])")
+_CHARGED = re.compile(r"(?<![\w'])(?<!no )(?<!no additional )(?<!no extra )(?:charged?|you'?ll pay|"
+                      r"you will pay|higher than what you paid|more than what you paid)(?![\w'])")
 _NOT_ALLOWED_SAID = re.compile(r"(?<![\w'])(?:isn'?t|is not|aren'?t|are not|not) (?:allowed|"
                                r"possible|available|permitted|an option)|can'?t|cannot|unable")
 _METHOD = r"(?:gift ?card|visa|mastercard|amex|american express|discover|paypal|credit card|" \
@@ -890,10 +900,18 @@ def _condition_met(messages: list[Message], index: int) -> bool:
     ruled = _NOT_ALLOWED_IF.fullmatch(condition)
     if ruled is not None:
         # a limit the agent's turn states, given in to: "Switching to Newark (EWR) isn't
-        # possible for this booking." "Okay, if Newark isn't allowed then PHL it is."
+        # possible for this booking." "Okay, if Newark isn't allowed then PHL it is."; "I
+        # can't remove a single item" "Yes, if removing just the kettle isn't possible, ...":
+        # a word of it by its stem, near what says it cannot be done
         return any(_NOT_ALLOWED_SAID.search(agent[max(0, w.start() - 80):w.end() + 80])
-                   for word in re.findall(r"[a-z]{4,}", ruled.group(1))
-                   for w in re.finditer(rf"(?<![\w']){re.escape(word)}", agent))
+                   for word in re.findall(r"[a-z]{4,}", ruled.group(1)) if word not in _SO_SAID
+                   for w in re.finditer(rf"(?<![\w']){re.escape(word[:max(4, len(word) - 3)])}",
+                                        agent))
+    if _NO_MORE_IF.fullmatch(condition):
+        # not more than what was paid: the turn gives the difference back and charges nothing
+        # ("Price difference: $13.75 refunded to your PayPal" "Yes, as long as it's not more
+        # than what I paid, go ahead.")
+        return _GIVEN_BACK.search(agent) is not None and _CHARGED.search(agent) is None
     # (what it rules out is no method it asks for: "off a gift card and not my certificate")
     methods = {x.group().replace(" ", "") for x in _METHODS.finditer(_RULED_OUT.sub(" ", condition))}
     if methods:
