@@ -123,6 +123,10 @@ class Authorisation:
     # later user turns that said to skip something without taking anything back ("Actually,
     # skip the bag, I'll pack light"): they take back the action whose thing they name
     skipped: list[int] = field(default_factory=list)
+    # a condition the yes set on one of the plan's steps only ("Yes to all three, as long as
+    # that's really the cheapest tablet you have!"): the other steps are agreed, a call acting
+    # on what it names is held
+    condition: str = ""
     _proposal: tuple[Text, Text, Text] | None = field(default=None, repr=False)
     _raw: str | None = field(default=None, repr=False)
     _agent: str = field(default="", repr=False)
@@ -865,6 +869,37 @@ _CHARGE = re.compile(r"(?<![a-z])(?:difference|charge|cost|fee)(?: is| of| will 
                      r"[$€£]\s?(\d{1,3}(?:,\d{3})+|\d+)(\.\d+)?(?!\d|,\d)")
 
 
+def _condition_of_one_step(messages: list[Message], index: int) -> str | None:
+    """The condition of the user's conditional yes at ``index`` where the agent's turn lists
+    several steps and the condition names a thing that one of them names and no other ("Yes
+    to all three, as long as that's really the cheapest tablet you have!", the third step
+    modifying the tablet): the other steps are agreed, and a call acting on that thing is held
+    (``_held_part``). None where the yes holds otherwise."""
+    text = plain(messages[index])
+    m = _IF.search(text)
+    if m is None or _IF.search(text, m.end()) is not None:
+        return None
+    words = {w for w in _CONDITION_THING.findall(m.group("c")) if w not in _NOT_A_THING}
+    if not words:
+        return None
+    agent, _start = _turn_before(messages, index)
+    steps = [step.plain for step in _plan_steps(agent) or ()] or _TABLE_ROW.findall(agent)
+    if len(steps) < 2:
+        return None
+    hit = {k for k, step in enumerate(steps) for w in words
+           if re.search(rf"(?<![\w']){re.escape(w)}s?(?![\w'])", step)}
+    if len(hit) != 1 or read_turn(text[:m.start()] + " " + text[m.end():]).act is not Act.AFFIRM:
+        return None
+    return m.group("c")
+
+
+# the things a condition names: "that's really the cheapest tablet you have" (tablet)
+_CONDITION_THING = re.compile(r"(?<![\w'])(?:the|my|that|this) (?:[a-z]+ ){0,2}?([a-z]{4,})"
+                              r"(?= (?:you|i|is|are|was|has|have|goes|stays|costs?)(?![\w'])|\s*$)")
+# a table's body row: "| 3 | Modify the Tablet in order #W1603792 | ... |"
+_TABLE_ROW = re.compile(r"^\|[ \t]*\d{1,2}[ \t]*\|.*$", re.MULTILINE)
+
+
 def _condition_met(messages: list[Message], index: int) -> bool:
     """Whether the user's conditional yes at ``index`` ("yes, as long as the total stays under
     $300", "if the refund goes back to my Visa, then yes") sets a condition the agent's turn it
@@ -1011,6 +1046,13 @@ def _held_part(session: SessionState, auth: Authorisation, spec: ActionSpec,
         held = [*held, *(h for m in messages[seen:] if m.role is Role.USER
                          for h in held_topics(plain(m)))]
         auth._read[("held",)] = (len(messages), held)
+    if auth.condition:  # (a condition set on one step: the call acting on what it names)
+        owners = aliases.index.owners if aliases.index is not None else {}
+        for value in arguments.values():
+            members = [m for m in value if m not in (None, "")] if isinstance(value, list) else []
+            if any(_member_named(Text(auth.condition), m, members, aliases.every, owners)
+                   for m in members):
+                return auth.condition
     if not held:
         return None
     # (the thing the tool's name says it acts on: "For the items, hmm, I'm not sure ... let me
@@ -1434,6 +1476,9 @@ def ledger(session: SessionState) -> tuple[list[Authorisation], int]:
             # "yes, as long as the money goes back on my gift card" to a summary refunding to
             # the gift card: the condition is already part of what the user says yes to
             auths.append(Authorisation(i, m.seq, r.words))
+        elif r.act is Act.HOLD and not r.withdraws \
+                and (condition := _condition_of_one_step(messages, i)) is not None:
+            auths.append(Authorisation(i, m.seq, r.words, condition=condition))
         elif narrows and (yes := read_turn(_SENTENCE_NO.sub(r"\1", _INTERJECTION.sub(
                 " ", _without_reasons(without_limits(_without_sentences(plain(m), asides))))))
                           ).act is Act.AFFIRM and not yes.choice:
