@@ -579,8 +579,15 @@ def _plan_steps(text: str) -> list[Text] | None:
     """A proposal's numbered steps, numbered 1 to n (two at least), each its text; else None."""
     marks = list(_PLAN_MARK.finditer(text))
     if len(marks) < 2 or [int(m.group(1)) for m in marks] != list(range(1, len(marks) + 1)):
-        return None
+        # (a table whose rows are numbered: "| 1 | **FDZ0T5** (JFK → PHL, May 17) | ... |")
+        rows = _NUMBERED_ROW.findall(text) if "|" in text else []
+        if len(rows) < 2 or [int(n) for n, _row in rows] != list(range(1, len(rows) + 1)):
+            return None
+        return [Text(row) for _n, row in rows]
     return [Text(item) for _m, item in _between(marks, text)]
+
+
+_NUMBERED_ROW = re.compile(r"^\|[ \t]*(\d{1,2})[ \t]*\|(.*)$", re.MULTILINE)
 
 
 def _numbered(text: str) -> dict[str, str]:
@@ -883,7 +890,7 @@ def _condition_of_one_step(messages: list[Message], index: int) -> str | None:
     if not words:
         return None
     agent, _start = _turn_before(messages, index)
-    steps = [step.plain for step in _plan_steps(agent) or ()] or _TABLE_ROW.findall(agent)
+    steps = [step.plain for step in _plan_steps(agent) or ()]
     if len(steps) < 2:
         return None
     hit = {k for k, step in enumerate(steps) for w in words
@@ -896,8 +903,6 @@ def _condition_of_one_step(messages: list[Message], index: int) -> str | None:
 # the things a condition names: "that's really the cheapest tablet you have" (tablet)
 _CONDITION_THING = re.compile(r"(?<![\w'])(?:the|my|that|this) (?:[a-z]+ ){0,2}?([a-z]{4,})"
                               r"(?= (?:you|i|is|are|was|has|have|goes|stays|costs?)(?![\w'])|\s*$)")
-# a table's body row: "| 3 | Modify the Tablet in order #W1603792 | ... |"
-_TABLE_ROW = re.compile(r"^\|[ \t]*\d{1,2}[ \t]*\|.*$", re.MULTILINE)
 
 
 def _condition_met(messages: list[Message], index: int) -> bool:
@@ -1143,14 +1148,17 @@ def _step_held(session: SessionState, auth: Authorisation, arguments: dict[str, 
     n = _plan_position(last, arguments, known_values(session, reads=True))[1]
     if n is None:
         return None
-    leads = [m.group()[:5] if (m := re.match(r"[a-z]{4,}", step.plain.lstrip(" *-"))) else ""
+    # (a step's lead: its first word, or a table row's first cell: "| 3 | Cabin upgrade | ...")
+    leads = [{w[:5] for w in re.findall(r"[a-z]{4,}", step.plain.split("|", 1)[0])}
+             if "|" in step.plain else
+             {m.group()[:5]} if (m := re.match(r"[a-z]{4,}", step.plain.lstrip(" *-"))) else set()
              for step in steps]
     for phrase in held:
         if _PUT_ON.match(phrase):
             continue  # (a step's payment put right holds nothing: "actually, wait - put the
             # upgrade on my visa instead")
         said = {w[:5] for np in _HELD_THING.findall(phrase) for w in np.split()}
-        named = [k for k, lead in enumerate(leads, 1) if lead and lead in said]
+        named = [k for k, lead in enumerate(leads, 1) if lead & said]
         if named == [n]:
             return phrase
     return None
@@ -1971,7 +1979,8 @@ def _bind(session: SessionState, auth: Authorisation, spec: ActionSpec,
         return Coverage(False, f"the user said {words} to a plan whose step for this call "
                         f"(\"{elsewhere_step[1]}\") does not name {elsewhere_step[0]!r}, which "
                         "another step names", auth.words, shown)
-    option = _option_not_picked(session, last, theirs, arguments, spec.words)
+    option = _option_not_picked(session, last, theirs, arguments, spec.words) \
+        or _price_not_picked(plain(messages[auth.yes_index]), last, window, arguments)
     if option is not None:
         return Coverage(False, f"the user said {words} picking option {option[0].upper()}; the "
                         f"call holds {option[2]!r} of option {option[1].upper()}", auth.words,
@@ -3349,9 +3358,14 @@ def _ord_refs(pattern: re.Pattern[str], said: str) -> Iterator[re.Match[str]]:
             continue
         if _BARE_ONE.search(m.group()) and _ONE_DESCRIBED.match(said, m.end()):
             continue  # ("not the one from Atlanta to Charlotte": which one, not the first)
+        if _THE_COUNT.search(m.group()):
+            continue  # ("Ok. Go ahead with the three.": how many, all of them; the third
+            # is "the third")
         yield m
 
 
+# a count with its article and nothing after: "go ahead with the three"
+_THE_COUNT = re.compile(r"(?<![\w'])the\s+(?:two|three|four|five)$")
 # "the one" with no ordinal before it, and what follows it when it says which one: "the one
 # from Atlanta", "the one Juan is on" (not "for now")
 _BARE_ONE = re.compile(r"(?<![\w'])the one$")
@@ -3615,6 +3629,38 @@ def _option_not_picked(session: SessionState, last: Text, theirs: Text,
                               if k != label and all(_option_at(t, o) for o in values)), None)
         if other is not None:
             return label, other, v
+    return None
+
+
+# an option picked by its price: "the $216 one lands at 7pm, right? let's do that one instead"
+_PRICE_ONE = re.compile(r"(?<![\w'])the \$(\d[\d,]*(?:\.\d\d)?) (?:one|option|flight|flights|"
+                        r"itinerary|fare)(?![\w'])")
+
+
+def _price_not_picked(turn: str, last: Text, window: Text, arguments: dict[str, Any]
+                      ) -> tuple[str, str, str] | None:
+    """Where the yes turn picks one of the numbered options by its price ("The $216 one lands
+    at 7pm, right? Let's do that one instead") and the call holds an id (a flight, an item)
+    that another option names and the picked one does not: (the price, the other option's
+    number, the id), else None."""
+    if "$" not in turn or (m := _PRICE_ONE.search(turn)) is None:
+        return None
+    price = re.compile(rf"\${re.escape(m.group(1))}(?![\d,]*\d)")
+    for text in (last.plain, window.plain):
+        segments = _numbered(text)
+        picked = [k for k, t in segments.items() if price.search(t)]
+        if len(segments) < 2 or len(picked) != 1:
+            continue
+        chosen = Text(segments[picked[0]])
+        for v in _flat(arguments):
+            if not isinstance(v, str) or not _ID_FORM.search(v) or _DATE_FORM.match(v) \
+                    or kind_of(v) or named(chosen, v, {}):
+                continue
+            other = next((k for k, t in segments.items() if k != picked[0]
+                          and named(Text(t), v, {})), None)
+            if other is not None:
+                return f"${m.group(1)}", other, v
+        return None
     return None
 
 

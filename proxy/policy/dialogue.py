@@ -855,6 +855,8 @@ _TOPIC_CUES = re.compile(_TOPIC_FIRST + r"|hold off|on hold|can wait|not yet|not
                          r"(?:before|as for|about) (?:\w+ ){0,2}the (?:first|second|third|fourth|"
                          r"last) |" + _AN_ID.pattern)
 _TOPIC = re.compile(_TOPIC_FIRST + r"|"
+                    # (a price questioned for one thing: "but hold on, $209 for the upgrade?")
+                    r"\$[\d,.]+ (?:for|on) (?:the|my) ([a-z]{3,})$|"
                     # ("flights yes. bags hold off, checking with my assistant")
                     r"(?:the |my )?([a-z]{3,}) (?:hold off|on hold|can wait|not yet|not now)(?![\w'])|"
                     # ("Just the flight for now. I'm honestly not sure we'll need the extra
@@ -902,7 +904,7 @@ _PICKS_STEP = re.compile(r"(?:go ahead|proceed) with (?:the|my) [a-z]{3,}|(?:yes
                          r"[a-z]{3,}|(?<![\w'])do the [a-z]{3,}")
 # a hold's opening before the thing it is about: "actually hold on, for the skateboard one: ..."
 _OPENING = re.compile(r"^(?:(?:oh|ok|okay|actually|wait|hold on|hang on|sorry|hmm+|um+|but|and)"
-                      r"[\s,.!-]+)+(?=(?:as for|for|about|regarding) )")
+                      r"[\s,.!-]+)+(?=(?:\$[\d,.]+ )?(?:as for|for|about|regarding) )")
 # a sentence opening on a thing, then said of it: "but the boots, i love them"
 _THING_THEN = re.compile(r"(?:but |and |as for )?(?:the|my) ([a-z]{3,})(?: [a-z]{3,})?, ")
 # that thing kept: "keep them unless there's a cheaper pair"
@@ -988,6 +990,9 @@ def read_turn(content: str) -> Reading:
     thing_aside = False  # (the sentence before was another thing's name alone, skipped)
     kept_aside = False  # (the sentence before opened on another thing: "but the boots, ...")
     for s, q, act, withdraws in acts[last_yes + 1:]:
+        if act is Act.DECLINE and q and _WHAT_IF.match(s):
+            act, withdraws = Act.HOLD, False  # (a question on a supposition, no refusal: "But
+            # the others, vraiment impossible? Even if I don't want any money back?")
         if act is Act.OTHER and (bare := _BARE_THING.fullmatch(s)) is not None \
                 and bare.group(1)[:4] not in yes_said and bare.group(1) not in _WHATEVER_IT_IS \
                 and _A_THING.search(yes_said) is not None:
@@ -1006,7 +1011,7 @@ def read_turn(content: str) -> Reading:
             continue
         kept_aside = False
         if act is Act.HOLD and (topic := _TOPIC.match(_OPENING.sub("", s))) is not None \
-                and next(g for g in topic.groups() if g)[:4] not in yes_said \
+                and next(g for g in topic.groups() if g).removeprefix("the ")[:4] not in yes_said \
                 and any(_NAMES_THING.search(a) for a in affirmed):
             on_topic = True
             continue  # ("go ahead with the address. the cancel - still deciding"; "Actually
@@ -1018,8 +1023,10 @@ def read_turn(content: str) -> Reading:
             # nonstop, can you tell me what I'll pay overall?": the other step waits; which
             # steps the yes names is the binding's to read)
         if act is Act.HOLD and on_topic and not _INTERRUPTS.match(s):
-            continue  # (it goes on about that thing: "I might take that instead")
-        on_topic = False
+            continue  # (it goes on about that thing: "I might take that instead"; past what
+            # only takes it in: "But hold on, $209 for the upgrade? That's a lot more than I
+            # figured. Let me think about that one for a sec.")
+        on_topic = on_topic and act is Act.OTHER
         if act is Act.HOLD and _THINK_OTHER.match(s):
             continue  # ("Yes, cancel the first one. I'll think about Miami")
         if act is Act.HOLD and not _INTERRUPTS.match(s) \
@@ -1114,6 +1121,7 @@ def held_topics(text: str) -> list[str]:
     return out
 
 
+_WHAT_IF = re.compile(r"(?:(?:and|but|so)[\s,]+)?(?:even if|what if|even though|even when)(?![\w'])")
 # another action declined outright, said after a yes: "i don't want to cancel anything" (the
 # action, by its verb; not after an interruption: "actually, i don't want to cancel anything")
 _NOT_THAT_ACTION = re.compile(r"(?:and |but |so )?(?:i|we) (?:don'?t|do not) (?:want|need) to "
