@@ -165,8 +165,11 @@ class Authorisation:
                 if start == 0 or messages[start - 1].role is not Role.USER:
                     break
                 before = reading_of(messages[start - 1])
-                if before.act is Act.DECLINE:
-                    break
+                if before.act is Act.DECLINE and not (
+                        _CONTRADICTS.match(plain(messages[start - 1]))
+                        and "?" not in _turn_before(messages, start - 1)[0]):
+                    break  # (not a "no" that disputes what the agent stated: "No, there were
+                    # definitely three people. Check again.")
                 users.append(plain(messages[start - 1]))
                 index = start - 1
             last = turns[0] if turns else ""
@@ -281,6 +284,12 @@ def _raw_turn_before(messages: list[Message], index: int) -> str:
         j -= 1
         parts.append(messages[j].content)
     return " ".join(reversed(parts))
+
+
+# a "no" that disputes a fact: "no, there were three of us", "no, it was two bags"
+_CONTRADICTS = re.compile(r"(?:no|nope|nah)[,.!]*\s+(?:(?:definitely|actually|really)\s+)?"
+                          r"(?:there|it|that|they|we|he|she) (?:were|was|is|are|had|have|did)"
+                          r"(?![\w'])|(?:no|nope|nah)[,.!]*\s+(?:there|it|that)'s (?!too|not|fine)")
 
 
 def _turn_before(messages: list[Message], index: int) -> tuple[str, int]:

@@ -200,8 +200,7 @@ CASES = [
 ]
 
 
-@pytest.mark.parametrize("case", marked(CASES, {
-    "Z304": "the offer three agent turns back, past a dispute of its amount, is out of the window"}))
+@pytest.mark.parametrize("case", marked(CASES, {}))
 async def test_review(airline: PolicySet, retail: PolicySet, case: Case) -> None:
     ok, reason = await verdict(airline if case.domain == "airline" else retail, case)
     assert ("allow" if ok else "refuse") == case.expected, f"{case.why}: {reason}"
