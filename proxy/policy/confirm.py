@@ -860,6 +860,12 @@ _GET_IF = re.compile(r"(?:i|we) (?:get|receive|'ll get|will get|am getting|are g
 # a condition that something cannot be done ("newark isn't allowed"), and the agent saying so
 _NOT_ALLOWED_IF = re.compile(r"((?:[\w'-]+ ){1,4}?)(?:isn'?t|is not|aren'?t|are not|can'?t be|"
                              r"cannot be) (?:allowed|possible|available|an option|permitted)")
+# a condition that a sum is what the agent said: "the net is around $107 like you said"
+_SUM_IF = re.compile(r"(?:the |my )?(?:net|total|net total|difference|charge|cost|price|refund|"
+                     r"amount|balance)(?: total| amount)? (?:is|stays|will be|comes to|comes out "
+                     r"to|would be) (around |about |roughly |approximately |~)?\$(\d{1,3}(?:,\d{3})+"
+                     r"|\d+)(\.\d+)?(?: (?:like|as) you (?:said|mentioned|quoted|told me|showed))?")
+_MONEY_IN = re.compile(r"\$\s?(\d{1,3}(?:,\d{3})+|\d+)(\.\d+)?")
 _SO_SAID = frozenset({"just", "only", "that", "this", "then", "really"})
 # a condition that the user pays no more than before: "as long as it's not more than what i paid"
 _NO_MORE_IF = re.compile(r"(?:it'?s|it is|the (?:new )?(?:one|price|item) is|it costs?) (?:not more|"
@@ -956,6 +962,14 @@ def _condition_met(messages: list[Message], index: int) -> bool:
                    for word in re.findall(r"[a-z]{4,}", ruled.group(1)) if word not in _SO_SAID
                    for w in re.finditer(rf"(?<![\w']){re.escape(word[:max(4, len(word) - 3)])}",
                                         agent))
+    if (sum_if := _SUM_IF.fullmatch(condition)) is not None:
+        # a sum as the agent's turn gives it: "as long as the net is around $107 like you
+        # said" to "Net total: +$107.09" (about: within a dollar; else to the cent)
+        wanted = decimal_of(sum_if.group(2), sum_if.group(3))
+        slack = 1 if sum_if.group(1) else 0
+        return wanted is not None and any(
+            abs(d - wanted) <= slack for m in _MONEY_IN.finditer(agent)
+            if (d := decimal_of(m.group(1), m.group(2))) is not None)
     if _NO_MORE_IF.fullmatch(condition):
         # not more than what was paid: the turn gives the difference back and charges nothing
         # ("Price difference: $13.75 refunded to your PayPal" "Yes, as long as it's not more
@@ -4558,15 +4572,19 @@ def _parts_named(last: str, words: tuple[str, ...], names: frozenset[str]) -> li
         before = sentence[max(0, at - 80):at]
         passive = _PASSIVE_END.search(before) is not None
         after = before if passive else sentence[at:][:120]
-        first_part = min((m.start() for n in names
-                          if (m := re.search(r"(?<![a-z0-9])" + re.escape(n), after))),
+        # (a part by its full name or its head noun: "Toothbrush, Water Bottle, Earbuds" for
+        # "Electric Toothbrush", "Wireless Earbuds")
+        first_part = min((m.start() for n in names for form in (n, *_head_nouns([n]))
+                          if (m := re.search(r"(?<![a-z0-9])" + re.escape(form), after))),
                          default=None)
         whole = re.search(r"\b(?:order|reservation|booking|whole|entire|all|everything)\b",
                           after)
         if first_part is not None and (whole is None or first_part < whole.start()):
             # (from the action word, or up to a passive one: not a list run into it)
             text = Text(before if passive else sentence[at:])
-            said = {n for n in names if named(text, n, {})}
+            said = {n for n in names if named(text, n, {}) or any(
+                re.search(rf"(?<![a-z0-9]){re.escape(h)}(?![a-z0-9])", text.plain)
+                for h in _head_nouns([n]))}
             if said != names:
                 return sorted(said)
     return None

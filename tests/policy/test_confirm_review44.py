@@ -146,6 +146,17 @@ EVEN_IF = [read(DEN_BOS), read(IAH_SFO), "assistant: Here is what can be cancell
 INSTEAD = [*OPTIONS[:-1], "user: Hmm, wait. Landing at midnight... that's rough. The $216 one "
            "lands at 7pm, right? Let's do that one instead, the extra nine bucks is worth it."]
 
+# review 45: a plan's table names an order's items by their head nouns
+HEADS = [*LOOKED_UP, "assistant: ## Proposed Plan\n\n| Step | Action | Order | Details |\n|---|---|"
+         "---|---|\n| 1 | Cancel | #W2000002 | Kettle, Chair; reason: no longer needed |\n| 2 | "
+         "Return | #W1000001 | Speaker, Water Bottle, Desk Lamp (all 3 items) |\n\nWould you like "
+         "me to proceed with both steps? Please reply **yes** to confirm.", "user: Yes. Both."]
+
+# a sum as the agent gave it
+AROUND = [*PAID_LESS[:-1], "user: Yes, as long as the refund is around $10 like you said. Nothing "
+          "else to change."]
+NOT_AROUND = [*PAID_LESS[:-1], "user: Yes, as long as the refund is around $25 like you said."]
+
 CASES = [
     trip("Z290", "allow", TWO_CANCELS, CANCEL, {"reservation_id": "ABC123"}, "yes, cancel ABC123"),
     trip("Z291", "refuse", TWO_CANCELS, CANCEL, {"reservation_id": "RT4567"},
@@ -194,6 +205,11 @@ CASES = [
          "the option proposed, turned down for another"),
     trip("Z312", "allow", INSTEAD, UPD, _moved("HAT227", "HAT139"),
          "the option asked for instead, listed with its price"),
+    shop("Z317", "allow", HEADS, "cancel_pending_order",
+         {"order_id": "#W2000002", "reason": "no longer needed"},
+         "the order's items by their head nouns: the whole order"),
+    shop("Z318", "allow", AROUND, MODIFY, KETTLE, "around $10, as the agent said"),
+    shop("Z319", "refuse", NOT_AROUND, MODIFY, KETTLE, "around $25: the agent said $10"),
     shop("Z292", "allow", NOTHING_CANCELLED, MODIFY, KETTLE, "go ahead; nothing cancelled"),
     shop("Z293", "refuse", NOTHING_CANCELLED, "cancel_pending_order",
          {"order_id": "#W2000002", "reason": "no longer needed"}, "I don't want to cancel"),
