@@ -1172,15 +1172,15 @@ def _step_held(session: SessionState, auth: Authorisation, arguments: dict[str, 
     if n is None:
         return None
     # (a step's lead: its first word, or a table row's first cell: "| 3 | Cabin upgrade | ...")
-    leads = [{w[:5] for w in re.findall(r"[a-z]{4,}", step.plain.split("|", 1)[0])}
-             if "|" in step.plain else
-             {m.group()[:5]} if (m := re.match(r"[a-z]{4,}", step.plain.lstrip(" *-"))) else set()
-             for step in steps]
+    leads = [_lead_of(step.plain) for step in steps]
     for phrase in held:
         if _PUT_ON.match(phrase):
             continue  # (a step's payment put right holds nothing: "actually, wait - put the
             # upgrade on my visa instead")
         said = {w[:5] for np in _HELD_THING.findall(phrase) for w in np.split()}
+        # (and what is to wait for it: "then show me the updated reservation before you change
+        # the flight", the step that leads with "change")
+        said |= {w[:5] for w in _BEFORE_YOU.findall(phrase)}
         named = [k for k, lead in enumerate(leads, 1) if lead & said]
         if named == [n]:
             return phrase
@@ -1190,6 +1190,18 @@ def _step_held(session: SessionState, auth: Authorisation, arguments: dict[str, 
 _BY_PLACE = re.compile(r"the (first|second|third|fourth|last) (?:one|order|reservation|booking|"
                        r"trip|step)$")
 _PLACES = {"first": 1, "second": 2, "third": 3, "fourth": 4}
+def _lead_of(step: str) -> set[str]:
+    """What a step leads with, as five-letter stems: its first word ("upgrade owz4xl to ..."),
+    or a table row's first cell where that is a short name ("| 3 | Cabin upgrade | ...")."""
+    if "|" in step:
+        cell = step.split("|", 1)[0]
+        if len(cell.split()) <= 3 and (words := re.findall(r"[a-z]{4,}", cell)):
+            return {w[:5] for w in words}
+    m = re.match(r"[a-z]{4,}", step.lstrip(" *-"))
+    return {m.group()[:5]} if m else set()
+
+
+_BEFORE_YOU = re.compile(r"(?<![\w'])before (?:you|we|i) ([a-z]{4,})")
 _OPENS_WITH_THING = re.compile(r"(?:as for |for |about |regarding |and )?(?:the|my) ([a-z]{4,})")
 _OPENS_WITH_DAY = re.compile(r"(?:as for |for |about |regarding )?(?:the )?(?:(?:jan|feb|mar|apr|"
                              r"may|jun|jul|aug|sep|oct|nov|dec)[a-z]* (\d{1,2})(?:st|nd|rd|th)?|"
@@ -3687,6 +3699,20 @@ def _price_not_picked(turn: str, last: Text, window: Text, arguments: dict[str, 
     return None
 
 
+def _said_of_until(sentence: str, verb: re.Match[str]) -> int:
+    """Where what the action word at ``verb`` is said of ends in ``sentence``: 0 where it is
+    said not to be done ("I can't cancel ZFA04Y", "cannot be cancelled"), else at a negation in
+    its own clause ("I can cancel #W1 but not #W2": up to "not"), else the sentence's end (a
+    negation in a clause that explains it is none: "Cancel HSR97W: ... which doesn't fit with
+    leaving from Boston")."""
+    if _CANNOT.search(sentence, max(0, verb.start() - 40), verb.start()) is not None:
+        return 0
+    stop = _CLAUSE_BREAK.search(sentence, verb.end())
+    negation = _CANNOT.search(sentence, verb.end(), stop.start() if stop else len(sentence))
+    return negation.start() if negation is not None else len(sentence)
+
+
+_CLAUSE_BREAK = re.compile(r"[:;,]|\s[-–—]\s|(?<![\w'])(?:which|because|since|so|as)(?![\w'])")
 _NO_LONGER = re.compile(r"(?:can|could) no longer|no longer (?:be|possible|eligible|available)")
 
 
@@ -3757,14 +3783,23 @@ def _acted_on_another(last: Text, spec: ActionSpec, arguments: dict[str, Any],
             # by mistake")
             if names_action(sentence, spec.words) is None \
                     or (len(set(found)) != 1 and _for_all(sentence, spec.words)) \
-                    or _CANNOT.search(sentence) or _NO_LONGER.search(sentence):
+                    or _NO_LONGER.search(sentence):
                 continue
-            verbs = [a for a in action_pattern(spec.words).finditer(sentence)
-                     if not _reported(sentence, a)]
+            # (not one said to be impossible, "I can't cancel ZFA04Y", "cannot be cancelled";
+            # a negation in a clause that explains it is none: "Cancel HSR97W: ... departs
+            # Chicago the same day, which doesn't fit with leaving from Boston")
+            # (each action word with where what it is said of ends: at a negation in its own
+            # clause, "cancel ABC123 but not RT4567")
+            verbs = [(a, end) for a in action_pattern(spec.words).finditer(sentence)
+                     if not _reported(sentence, a) and (end := _said_of_until(sentence, a)) > 0]
+            if not verbs and _CANNOT.search(sentence):
+                continue
             # (ids of no shared form: only one the action word goes on to, "cancel ZFA04Y",
             # not one a list line ran into: "XAZ3C0 (basic) would you like to cancel")
             put = {m.group().lstrip("#") for m in shape.finditer(sentence)
-                   if verbs and (spelt or any(0 <= m.start() - a.end() <= 60 for a in verbs))
+                   if any((spelt and m.start() < a.start()) or (
+                       m.start() < end and (spelt or 0 <= m.start() - a.end() <= 60))
+                          for a, end in verbs)
                    and not _ADDRESS_SOURCE.search(sentence, 0, m.start())}
             bound |= put
             if "?" in sentence:

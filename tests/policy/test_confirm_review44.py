@@ -157,6 +157,22 @@ AROUND = [*PAID_LESS[:-1], "user: Yes, as long as the refund is around $10 like 
           "else to change."]
 NOT_AROUND = [*PAID_LESS[:-1], "user: Yes, as long as the refund is around $25 like you said."]
 
+# a cancellation line explained by a negation in another clause
+EXPLAINED = [read(DEN_BOS), read(IAH_SFO), "assistant: Thanks, that makes it clear:\n- ❌ **Cancel "
+             "ABC123**: DEN → BOS takes you out of Denver on May 17, so it conflicts with your "
+             "plans.\n- ❌ **Cancel RT4567**: IAH → SFO departs Houston the same day, which "
+             "doesn't fit with leaving from Boston.\nReply yes if you'd like me to cancel both.",
+             "user: Yes, please cancel both of those."]
+BUT_NOT = [read(DEN_BOS), read(IAH_SFO), "assistant: I can cancel ABC123 but not RT4567, which is "
+           "basic economy. Shall I go ahead with ABC123 (refund $240 to your Visa ending 7447)?",
+           "user: Yes, go ahead."]
+# a yes to step 1 of two steps of one tool, the other to wait
+STEP_ONE = [read(DEN_BOS), "assistant: | Step | Action | Amount |\n|---|---|---|\n| 1 | Upgrade "
+            "ABC123 to business, same flights (HAT130 + HAT184) | +$288 |\n| 2 | Change to the "
+            "nonstop HAT200 DEN → BOS, May 17, business | -$100 |\nPayment: Visa ending 7447. "
+            "Confirm (yes/no)?", "user: Yes to step 1, the upgrade. Then show me the updated "
+            "reservation before you change the flight."]
+
 CASES = [
     trip("Z290", "allow", TWO_CANCELS, CANCEL, {"reservation_id": "ABC123"}, "yes, cancel ABC123"),
     trip("Z291", "refuse", TWO_CANCELS, CANCEL, {"reservation_id": "RT4567"},
@@ -210,6 +226,14 @@ CASES = [
          "the order's items by their head nouns: the whole order"),
     shop("Z318", "allow", AROUND, MODIFY, KETTLE, "around $10, as the agent said"),
     shop("Z319", "refuse", NOT_AROUND, MODIFY, KETTLE, "around $25: the agent said $10"),
+    trip("Z320", "allow", EXPLAINED, CANCEL, {"reservation_id": "RT4567"},
+         "cancel both: the second line's negation explains it"),
+    trip("Z321", "refuse", BUT_NOT, CANCEL, {"reservation_id": "RT4567"}, "but not RT4567"),
+    trip("Z322", "allow", STEP_ONE, UPD, UPGRADED, "yes to step 1, the upgrade"),
+    trip("Z323", "refuse", STEP_ONE, UPD, {
+        "reservation_id": "ABC123", "cabin": "business", "payment_id": VISA,
+        "flights": [{"flight_number": "HAT200", "date": "2024-05-17"}]},
+         "show me the reservation before you change the flight"),
     shop("Z292", "allow", NOTHING_CANCELLED, MODIFY, KETTLE, "go ahead; nothing cancelled"),
     shop("Z293", "refuse", NOTHING_CANCELLED, "cancel_pending_order",
          {"order_id": "#W2000002", "reason": "no longer needed"}, "I don't want to cancel"),
