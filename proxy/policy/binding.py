@@ -753,7 +753,9 @@ _KEEP_NEGATED = re.compile(r"(?:n't|not|no need to|never|nor|going to|planned to
 _KEPT_AFTER = re.compile(r"(?:^|[,.;:!?]\s*|(?<![\w'])(?:but|and|yes|ok|okay)\s+)"
                          r"(" + _DETERMINER + r"\s[^,.;:!?]{1,60}?)\s+(?:stays|remains|i'?m "
                          r"keeping|i'?ll keep|i will keep|i want to keep|i'?d like to keep|"
-                         r"i would like to keep|can stay|should stay)(?![\w'])")
+                         r"i would like to keep|can stay|should stay|"
+                         # (as said by a learner: "the bottle i keep like it is")
+                         r"i keep(?= (?:like|as) (?:it|they) (?:is|are|was)))(?![\w'])")
 # "just the speaker and the bottle", "only return the speaker", "the speaker and the bottle
 # only": what the yes is limited to
 _ONLY = re.compile(r"(?<![\w'])(?<!not )(?:only|just|solo|solamente|seulement|uniquement)\s+"
