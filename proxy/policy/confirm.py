@@ -3933,6 +3933,28 @@ def _names_another_write(phrase: str, words: tuple[str, ...], other_words: tuple
                              for w in own)
 
 
+def _not_of_other_steps(said: Limits, proposal: Text | None, spec: ActionSpec) -> Limits:
+    """``said`` without the phrases about a thing that only steps of other actions of the
+    proposal's numbered plan name ("Yes to 1 and 2! For the kettle hmm, let me think about the
+    red": the kettle is step 3's, a modification, not step 2's address change of its order)."""
+    steps = _plan_steps(proposal.plain) if proposal is not None else None
+    if not steps:
+        return said
+
+    def others(phrase: str) -> bool:
+        words = [w for w in re.findall(r"[a-z]{4,}", phrase) if w not in _NOT_A_THING]
+        naming = [step.plain for step in steps if any(
+            re.search(rf"(?<![\w']){re.escape(w)}", step.plain) for w in words)]
+        return bool(naming) and not any(
+            _names_noun(step, nouns) if nouns else names_action(step, spec.words) is not None
+            for step in naming)
+
+    nouns = tool_nouns(spec.tool)  # (by the thing it changes, where its verbs are everyone's)
+
+    return Limits(tuple(p for p in said.left_out if not others(p)),
+                  tuple(p for p in said.kept if not others(p)), said.only)
+
+
 def _left_out(spec: ActionSpec, arguments: dict[str, Any], users: str, aliases: Aliases,
               proposal: Text | None = None, other_words: tuple[str, ...] = ()
               ) -> tuple[str, str] | None:
@@ -3972,7 +3994,8 @@ def _left_out(spec: ActionSpec, arguments: dict[str, Any], users: str, aliases: 
                 if _single_named(Text(phrase), value, aliases):
                     return name, f'{name} {value!r} ("{phrase}")'
             if not lists and isinstance(value, str):
-                found = _part_left_out(spec, name, value, said, aliases, proposal)
+                found = _part_left_out(spec, name, value, _not_of_other_steps(
+                    said, proposal, spec), aliases, proposal)
                 if found is not None:
                     return found
             continue

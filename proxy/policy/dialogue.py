@@ -825,6 +825,9 @@ def id_like(word: str) -> bool:
 
 _NAMES_THING = re.compile(r"(?<![\w'])(?:the|my|to|with|both|these|those|our|your) [a-z]{3,}|"
                           r"^[a-z]{3,}(?: [a-z]+)?,? (?:yes|yeah|yep|ok|okay)(?![\w'])|"
+                          # (steps by their numbers: "yes to 1 and 2!")
+                          r"(?<![\w'])(?:to|do|with) (?:steps? |items? |#|number )?[1-9]"
+                          r"(?:\s*(?:and|&|,)\s*[1-9])*(?![\w'])|"
                           # (an order or a reservation by its id: "yes, cancel fdz0t5")
                           + _AN_ID.pattern)
 _THING_NO = re.compile(r"(?:^|[,;.]\s*|\band\s+)(?:the |my |your )?([a-z][a-z ]{1,30}?)\s+"

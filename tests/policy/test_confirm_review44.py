@@ -21,6 +21,7 @@ from .test_confirm_review3 import (
 from .test_confirm_review6 import LAMP
 from .test_confirm_review8 import ADDRESS, DELIVERED, LOOKED_UP, exchange, shop
 from .test_confirm_review33 import trip
+from .test_ledger import ORDER
 from .test_confirm_review38 import OPTIONS, _moved
 
 CANCEL, UPD = "cancel_reservation", "update_reservation_flights"
@@ -181,6 +182,16 @@ LAMP_ONLY = [*DELIVERED, LAMP, "assistant: Here are the exchanges:\n- Desk Lamp 
              "both exchanges?", "user: Hmm, yes but only the desk lamp. The bottle I keep like it "
              "is, I don't exchange it."]
 
+# review 46: steps agreed by number, the third held by its thing
+BY_NUMBER = [*LOOKED_UP, ("read", "get_order_details", {"order_id": "#W1000001"}, ORDER),
+             "assistant: Here is the full plan:\n1. **Return the Water Bottle from order "
+             "#W1000001** - refund $20 to your Visa ending 7334\n2. **Change the shipping address "
+             "of order #W2000002** to 2201 Westheimer Rd, Apt 9, Houston, TX 77098, USA\n3. "
+             "**Modify the Kettle in order #W2000002** to the red one (item 2000000099), $10 "
+             "more on your Visa ending 7334\nShall I proceed with all three?", "user: Yes to 1 "
+             "and 2! For the kettle hmm, let me think about the red for a sec. What other colors "
+             "are there?"]
+
 CASES = [
     trip("Z290", "allow", TWO_CANCELS, CANCEL, {"reservation_id": "ABC123"}, "yes, cancel ABC123"),
     trip("Z291", "refuse", TWO_CANCELS, CANCEL, {"reservation_id": "RT4567"},
@@ -248,6 +259,12 @@ CASES = [
         "order_id": "#W1000001", "item_ids": ["1000000003", "1000000002"],
         "new_item_ids": ["1000000012", "1000000022"], "payment_method_id": "credit_card_1"},
          "the bottle too"),
+    shop("Z326", "allow", BY_NUMBER, "return_delivered_order_items", {
+        "order_id": "#W1000001", "item_ids": ["1000000002"], "payment_method_id": "credit_card_1"},
+         "yes to 1"),
+    shop("Z327", "allow", BY_NUMBER, "modify_pending_order_address",
+         {"order_id": "#W2000002", **HOUSTON}, "yes to 2"),
+    shop("Z328", "refuse", BY_NUMBER, MODIFY, KETTLE, "for the kettle, let me think"),
     shop("Z292", "allow", NOTHING_CANCELLED, MODIFY, KETTLE, "go ahead; nothing cancelled"),
     shop("Z293", "refuse", NOTHING_CANCELLED, "cancel_pending_order",
          {"order_id": "#W2000002", "reason": "no longer needed"}, "I don't want to cancel"),
