@@ -857,6 +857,7 @@ _TOPIC_CUES = re.compile(_TOPIC_FIRST + r"|hold off|on hold|can wait|not yet|not
                          r"not (?:so |too )?sure|(?:don'?t|do not) (?:want|need) to|"
                          r"(?:before|as for|about) (?:\w+ ){0,2}the (?:first|second|third|fourth|"
                          r"last) |" + _AN_ID.pattern)
+_TOPIC_OPENS = re.compile(_TOPIC_FIRST)
 _TOPIC = re.compile(_TOPIC_FIRST + r"|"
                     # (a price questioned for one thing: "but hold on, $209 for the upgrade?")
                     r"\$[\d,.]+ (?:for|on) (?:the|my) ([a-z]{3,})$|"
@@ -1013,7 +1014,8 @@ def read_turn(content: str) -> Reading:
             kept_aside = False
             continue
         kept_aside = False
-        if act is Act.HOLD and (topic := _TOPIC.match(_OPENING.sub("", s))) is not None \
+        if (act is Act.HOLD or (act is Act.DECLINE and _TOPIC_OPENS.match(_OPENING.sub("", s))))\
+                and (topic := _TOPIC.match(_OPENING.sub("", s))) is not None \
                 and next(g for g in topic.groups() if g).removeprefix("the ")[:4] not in yes_said \
                 and any(_NAMES_THING.search(a) for a in affirmed):
             on_topic = True
@@ -1109,6 +1111,9 @@ def held_topics(text: str) -> list[str]:
         aside = s if act is Act.OTHER and _BARE_THING.fullmatch(s) else None
         if act is Act.DECLINE and (other := _NOT_THAT_ACTION.fullmatch(s)) is not None:
             out.append(other.group())
+        if act is Act.DECLINE and (opens := _TOPIC_OPENS.match(_OPENING.sub("", s))) is not None:
+            out.append(opens.group().strip(" ,:-"))  # ("But for the items, I changed my mind:
+            # ...": the thing put first, declined)
         if act is not Act.HOLD:
             continue
         if (topic := _TOPIC.match(_OPENING.sub("", s))) is not None:

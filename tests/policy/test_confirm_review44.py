@@ -192,6 +192,15 @@ BY_NUMBER = [*LOOKED_UP, ("read", "get_order_details", {"order_id": "#W1000001"}
              "and 2! For the kettle hmm, let me think about the red for a sec. What other colors "
              "are there?"]
 
+# a yes to one step, then the other thing put first and declined
+ITEMS_DECLINED = [*LOOKED_UP, "assistant: Here is the summary of the changes for order "
+                  "#W2000002:\n1. **Change shipping address** to 2201 Westheimer Rd, Apt 9, "
+                  "Houston, TX 77098, USA\n2. **Modify items:** Kettle -> red kettle (item "
+                  "2000000099), +$10 paid with your Visa ending 7334\nShall I proceed?",
+                  "user: The address change is fine, please go ahead with that. But for the "
+                  "items, I changed my mind: use PayPal, and only change the chair. Keep the "
+                  "kettle as it is."]
+
 CASES = [
     trip("Z290", "allow", TWO_CANCELS, CANCEL, {"reservation_id": "ABC123"}, "yes, cancel ABC123"),
     trip("Z291", "refuse", TWO_CANCELS, CANCEL, {"reservation_id": "RT4567"},
@@ -265,6 +274,9 @@ CASES = [
     shop("Z327", "allow", BY_NUMBER, "modify_pending_order_address",
          {"order_id": "#W2000002", **HOUSTON}, "yes to 2"),
     shop("Z328", "refuse", BY_NUMBER, MODIFY, KETTLE, "for the kettle, let me think"),
+    shop("Z329", "allow", ITEMS_DECLINED, "modify_pending_order_address",
+         {"order_id": "#W2000002", **HOUSTON}, "the address change: go ahead"),
+    shop("Z330", "refuse", ITEMS_DECLINED, MODIFY, KETTLE, "for the items, I changed my mind"),
     shop("Z292", "allow", NOTHING_CANCELLED, MODIFY, KETTLE, "go ahead; nothing cancelled"),
     shop("Z293", "refuse", NOTHING_CANCELLED, "cancel_pending_order",
          {"order_id": "#W2000002", "reason": "no longer needed"}, "I don't want to cancel"),
