@@ -21,8 +21,8 @@ from .test_confirm_review3 import (
 from .test_confirm_review6 import LAMP
 from .test_confirm_review8 import ADDRESS, DELIVERED, LOOKED_UP, exchange, shop
 from .test_confirm_review33 import trip
-from .test_ledger import ORDER
 from .test_confirm_review38 import OPTIONS, _moved
+from .test_ledger import ORDER
 
 CANCEL, UPD = "cancel_reservation", "update_reservation_flights"
 
