@@ -746,8 +746,9 @@ _LEAVES_OUT = re.compile(
 # "I was going to keep the lamp but it broke", "I tried to keep the speaker working")
 _KEEPS = re.compile(r"(?<![\w'])(?:keep(?:ing)?|leav(?:e|ing)|hold(?:ing)? (?:off on|back)|"
                     r"hang(?:ing)? on to|hold(?:ing)? on to|stick(?:ing)? with)\s+"
-                    # (or an order's number: "leave 2022128 alone", "keep #W2022128")
-                    r"(?=" + _DETERMINER + r"\b|#?[a-z]{0,2}\d{5,}\b)")
+                    # (or an order's number: "leave 2022128 alone", "keep #W2022128"; or a
+                    # reservation's code: "leave H8Q05L as it is")
+                    r"(?=" + _DETERMINER + r"\b|#?[a-z]{0,2}\d{5,}\b|(?=[a-z0-9]{6}\b)[a-z]*\d[a-z0-9]*\b)")
 _KEEP_NEGATED = re.compile(r"(?:n't|not|no need to|never|nor|going to|planned to|meant to|"
                            r"tried to|try to|trying to|wanted to|thought about)\b[\w ']{0,20}$")
 _KEPT_AFTER = re.compile(r"(?:^|[,.;:!?]\s*|(?<![\w'])(?:but|and|yes|ok|okay)\s+)"

@@ -920,6 +920,40 @@ _CONDITION_THING = re.compile(r"(?<![\w'])(?:the|my|that|this) (?:[a-z]+ ){0,2}?
                               r"(?= (?:you|i|is|are|was|has|have|goes|stays|costs?)(?![\w'])|\s*$)")
 
 
+def _price_held(messages: list[Message], index: int) -> tuple[str, str] | None:
+    """Where the user's turn at ``index`` says yes first and then holds on a sum that one step
+    of the agent's numbered plan has and no other ("Yes, go ahead. Hmm, $1,200 is more than I
+    was hoping for though... is that per person?", the upgrade's step costing $1,200): (the yes,
+    the hold), for the other steps to go ahead and that one to wait (``_step_held``)."""
+    content = messages[index].content
+    if "$" not in content:
+        return None
+    acts = turn_acts(content)
+    first = next((k for k, (_s, act) in enumerate(acts) if act is Act.AFFIRM), None)
+    if first is None or any(act is Act.DECLINE for _s, act in acts) \
+            or any("$" in s for s, _act in acts[:first + 1]):
+        return None
+    held = [s for s, act in acts[first + 1:] if act is Act.HOLD]
+    if not held or not (sums := _MONEY_IN.findall(held[0])):
+        return None
+    agent, _start = _turn_before(messages, index)
+    steps = _plan_steps(agent)
+    if not steps:
+        return None
+    costing = {k for k, step in enumerate(steps) for whole, cents in sums
+               if _sum_in(step.plain, whole, cents)}
+    if len(costing) != 1:
+        return None
+    return acts[first][0], " ".join(held)
+
+
+def _sum_in(text: str, whole: str, cents: str | None) -> bool:
+    """Whether ``text`` states the sum ("$1,200", "$1200.00")."""
+    wanted = decimal_of(whole, cents)
+    return wanted is not None and any(decimal_of(m.group(1), m.group(2)) == wanted
+                                      for m in _MONEY_IN.finditer(text))
+
+
 def _condition_met(messages: list[Message], index: int) -> bool:
     """Whether the user's conditional yes at ``index`` ("yes, as long as the total stays under
     $300", "if the refund goes back to my Visa, then yes") sets a condition the agent's turn it
@@ -1074,13 +1108,16 @@ def _held_part(session: SessionState, auth: Authorisation, spec: ActionSpec,
         held = [*held, *(h for m in messages[seen:] if m.role is Role.USER
                          for h in held_topics(plain(m)))]
         auth._read[("held",)] = (len(messages), held)
-    if auth.condition:  # (a condition set on one step: the call acting on what it names)
+    if auth.condition:  # (a condition set on one step: the call acting on what it names, or
+        # the step whose sum it names)
         owners = aliases.index.owners if aliases.index is not None else {}
         for value in arguments.values():
             members = [m for m in value if m not in (None, "")] if isinstance(value, list) else []
             if any(_member_named(Text(auth.condition), m, members, aliases.every, owners)
                    for m in members):
                 return auth.condition
+        if (hold := _step_held(session, auth, arguments, [auth.condition])) is not None:
+            return hold
     if not held:
         return None
     # (the thing the tool's name says it acts on: "For the items, hmm, I'm not sure ... let me
@@ -1171,6 +1208,11 @@ def _step_held(session: SessionState, auth: Authorisation, arguments: dict[str, 
     n = _plan_position(last, arguments, known_values(session, reads=True))[1]
     if n is None:
         return None
+    for phrase in held:  # (a sum only this step has: "hmm, $1,200 is more than i was hoping")
+        sums = _MONEY_IN.findall(phrase) if "$" in phrase else []
+        if sums and {k for k, step in enumerate(steps, 1) for whole, cents in sums
+                     if _sum_in(step.plain, whole, cents)} == {n}:
+            return phrase
     # (a step's lead: its first word, or a table row's first cell: "| 3 | Cabin upgrade | ...")
     leads = [_lead_of(step.plain) for step in steps]
     for phrase in held:
@@ -1522,6 +1564,10 @@ def ledger(session: SessionState) -> tuple[list[Authorisation], int]:
         elif r.act is Act.HOLD and not r.withdraws \
                 and (condition := _condition_of_one_step(messages, i)) is not None:
             auths.append(Authorisation(i, m.seq, r.words, condition=condition))
+        elif r.act is Act.HOLD and (held := _price_held(messages, i)) is not None:
+            # "Yes, go ahead. Hmm, $1,200 is more than I was hoping for though... is that per
+            # person?" to a plan whose one step costs $1,200: a yes to the others
+            auths.append(Authorisation(i, m.seq, held[0], condition=held[1]))
         elif narrows and (yes := read_turn(_SENTENCE_NO.sub(r"\1", _INTERJECTION.sub(
                 " ", _without_reasons(without_limits(_without_sentences(plain(m), asides))))))
                           ).act is Act.AFFIRM and not yes.choice:
@@ -2165,9 +2211,11 @@ def _bind(session: SessionState, auth: Authorisation, spec: ActionSpec,
             if not named(paying, value, own):
                 other = other_payment(paying, value, own.get(value), own.siblings(value))
                 if other is not None:
+                    # (the proposal's terms for this action: they replace older yeses')
                     return Coverage(False, f"the user said {words} to a proposal naming "
                                     f"{key.name} {other!r} for this action; {value!r} was "
-                                    "another action's", auth.words, shown, key.name)
+                                    "another action's", auth.words, shown, key.name,
+                                    superseding=names_action(last.plain, spec.words) is not None)
         if named(last.kept(), value, own) or named(yes_part, value, own) or (
                 aliases.index is not None and isinstance(value, str)
                 and aliases.index.original_named(last, value, arguments)) or (
@@ -3990,7 +4038,8 @@ def _left_out(spec: ActionSpec, arguments: dict[str, Any], users: str, aliases: 
         if value is ABSENT or value is None or isinstance(value, bool | dict):
             continue
         if not isinstance(value, list):
-            for phrase in said.left_out:
+            # (what is left out or kept by its own value: "Leave H8Q05L as it is")
+            for phrase in (*said.left_out, *said.kept):
                 if _single_named(Text(phrase), value, aliases):
                     return name, f'{name} {value!r} ("{phrase}")'
             if not lists and isinstance(value, str):

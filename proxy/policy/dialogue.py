@@ -196,6 +196,8 @@ _IMPERATIVE = re.compile(
     r"(?<!not )(?<!n't )(?:i'?m |i am |we'?re )?(?:happy|glad|good) to|(?:i'?m |i am )?fine to)\s+"
     r"(?=proceed|go ahead|continue))"
     r"(?:please\s+|just\s+|only\s+|now\s+|immediately\s+|right away\s+)*(?:" + _GO_VERBS + r")(?![\w'])"
+    # (not a noun: "Change of plans." answering what the reason is)
+    r"(?! of (?:plans?|mind|heart|schedule)(?![\w']))"
 )
 # A request in question form is still a go-ahead: "Can you go ahead and cancel it?"
 _REQUEST_Q = re.compile(
