@@ -866,6 +866,10 @@ _SUM_IF = re.compile(r"(?:the |my )?(?:net|total|net total|difference|charge|cos
                      r"to|would be) (around |about |roughly |approximately |~)?\$(\d{1,3}(?:,\d{3})+"
                      r"|\d+)(\.\d+)?(?: (?:like|as) you (?:said|mentioned|quoted|told me|showed))?")
 _MONEY_IN = re.compile(r"\$\s?(\d{1,3}(?:,\d{3})+|\d+)(\.\d+)?")
+# ... or that the user cannot have what they asked for: "if i can't get the same one"
+_CANT_GET_IF = re.compile(r"(?:i|we) (?:can'?t|cannot|can not|couldn'?t|won'?t be able to) "
+                          r"(?:get|have|exchange it for|swap it for|do|keep) ((?:[\w'-]+ ){0,4}"
+                          r"[\w'-]+)")
 _SO_SAID = frozenset({"just", "only", "that", "this", "then", "really"})
 # a condition that the user pays no more than before: "as long as it's not more than what i paid"
 _NO_MORE_IF = re.compile(r"(?:it'?s|it is|the (?:new )?(?:one|price|item) is|it costs?) (?:not more|"
@@ -986,7 +990,7 @@ def _condition_met(messages: list[Message], index: int) -> bool:
         # passenger" "Okay, if it's one passenger, then yes, go ahead with the $50."; each
         # part of "as long as it's green and the cheapest" where the turn says "the cheapest
         # kettle in stock is the green 1l kettle")
-    ruled = _NOT_ALLOWED_IF.fullmatch(condition)
+    ruled = _NOT_ALLOWED_IF.fullmatch(condition) or _CANT_GET_IF.fullmatch(condition)
     if ruled is not None:
         # a limit the agent's turn states, given in to: "Switching to Newark (EWR) isn't
         # possible for this booking." "Okay, if Newark isn't allowed then PHL it is."; "I
@@ -2611,12 +2615,32 @@ def _others_proposed(session: SessionState, last: Text, spec: ActionSpec,
             continue  # (the call keeps the object's own, changing none of them: another flight
             # named is another action's, "Yes, do step 1, the upgrade to economy", step 2 the
             # change to HAT041)
+        products: dict[str, str] | None = None
         for form in {_id_shape(v) for v in ids}:
             for other in _known_of_form(last, form, index):
                 held = {str(v) for v in _flat(arguments)} if held is None else held
-                if other not in held and other.lower() not in held:
-                    return name, other, ids if len(ids) > 1 else ids[0]
+                if other in held or other.lower() in held:
+                    continue
+                products = _products_of(session) if products is None else products
+                mine = {products[v] for v in held if v in products}
+                if mine and other in products and products[other] not in mine:
+                    continue  # (a variant of another product: another exchange's, "Exchange 2
+                    # - Garden Hose ... (item 5206946487)" beside the skateboard's)
+                return name, other, ids if len(ids) > 1 else ids[0]
     return None
+
+
+def _products_of(session: SessionState) -> dict[str, str]:
+    """item id -> its product's id, from the product look-ups and the orders read (read only
+    where a proposal names variants the call does not hold)."""
+    out = {ident: product for ident, (product, _o) in _variants(session).items()}
+    for call in session.calls[-RECENT_READS:]:
+        result = call.result if call.kind == "read" else None
+        items = result.get("items") if isinstance(result, dict) else None
+        for item in items if isinstance(items, list) else ():
+            if isinstance(item, dict) and item.get("item_id") and item.get("product_id"):
+                out.setdefault(str(item["item_id"]), str(item["product_id"]))
+    return out
 
 
 def _known_of_form(text: Text, form: re.Pattern[str], index: AliasIndex) -> Iterator[str]:

@@ -18,7 +18,7 @@ from .test_confirm_review3 import (
     read,
     verdict,
 )
-from .test_confirm_review6 import LAMP
+from .test_confirm_review6 import BOTTLE, LAMP
 from .test_confirm_review8 import ADDRESS, DELIVERED, LOOKED_UP, exchange, shop
 from .test_confirm_review33 import trip
 from .test_confirm_review38 import OPTIONS, _moved
@@ -218,6 +218,23 @@ LEAVE_CODE = [read(DEN_BOS), read(IAH_SFO), "assistant: Here's the plan:\n1. Upg
 REASON = [read(DEN_BOS), "assistant: I can cancel ABC123 (refund $240 to your Visa ending 7447). "
           "What's the reason for the cancellation?", "user: Change of plans."]
 
+# a condition that what was asked for cannot be had, as the agent said
+CANT_GET = [*DELIVERED, "assistant: I checked, and unfortunately the exact same desk lamp (white, "
+            "medium) is currently not available, so an exchange for the same item isn't possible. "
+            "I can process a return instead:\n- Order: #W1000001\n- Item: Desk Lamp, $45\n- "
+            "Refund to your Visa ending 7334\nWould you like me to proceed with this return?",
+            "user: OK, if I can't get the same one then yes, return it."]
+CAN_GET = [*CANT_GET[:-2], CANT_GET[-2].replace("is currently not available, so an exchange for "
+                                                "the same item isn't possible", "is in stock"),
+           CANT_GET[-1]]
+
+# two exchanges, one new item named by its id, the other described: the id is the other's
+TWO_SWAPS = [*DELIVERED, LAMP, BOTTLE, "assistant: Here is the summary of both exchanges:\n"
+             "**Exchange 1**\n- Desk Lamp (white, medium) → Desk Lamp (black, high): you pay $7"
+             "\n**Exchange 2**\n- Water Bottle (500ml, green) → Water Bottle (750ml, blue) (item "
+             "1000000009): you pay $3\nPayment for both: your Visa ending 7334. Do you confirm "
+             "both exchanges? (yes/no)", "user: yep both look good, go for it"]
+
 CASES = [
     trip("Z290", "allow", TWO_CANCELS, CANCEL, {"reservation_id": "ABC123"}, "yes, cancel ABC123"),
     trip("Z291", "refuse", TWO_CANCELS, CANCEL, {"reservation_id": "RT4567"},
@@ -305,6 +322,17 @@ CASES = [
     trip("Z335", "allow", LEAVE_CODE, UPD, UPGRADED, "go ahead with ABC123"),
     trip("Z336", "refuse", REASON, CANCEL, {"reservation_id": "ABC123"},
          "a reason given, no go-ahead"),
+    shop("Z337", "allow", CANT_GET, "return_delivered_order_items", {
+        "order_id": "#W1000001", "item_ids": ["1000000003"], "payment_method_id": "credit_card_1"},
+         "if I can't get the same one, as the agent said"),
+    shop("Z338", "refuse", CAN_GET, "return_delivered_order_items", {
+        "order_id": "#W1000001", "item_ids": ["1000000003"], "payment_method_id": "credit_card_1"},
+         "the same one is in stock"),
+    shop("Z339", "allow", TWO_SWAPS, "exchange_delivered_order_items", exchange("1000000012"),
+         "the lamp's exchange; the id named is the bottle's"),
+    shop("Z340", "refuse", TWO_SWAPS, "exchange_delivered_order_items", {
+        "order_id": "#W1000001", "item_ids": ["1000000002"], "new_item_ids": ["1000000010"],
+        "payment_method_id": "credit_card_1"}, "the bottle's exchange to another variant"),
     shop("Z292", "allow", NOTHING_CANCELLED, MODIFY, KETTLE, "go ahead; nothing cancelled"),
     shop("Z293", "refuse", NOTHING_CANCELLED, "cancel_pending_order",
          {"order_id": "#W2000002", "reason": "no longer needed"}, "I don't want to cancel"),
