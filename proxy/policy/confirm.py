@@ -1168,6 +1168,10 @@ def _held_part(session: SessionState, auth: Authorisation, spec: ActionSpec,
                 and call.result.get("reservation_id") != current.get("reservation_id"):
             others |= _first_names(call.result)
     for phrase in held:
+        if other_words and names_action(phrase, other_words) is not None \
+                and names_action(phrase, spec.words) is None:
+            continue  # (a hold on another write's thing, whoever it names: "hold off on the
+            # name change for a bit, I need to check something with Ivan first")
         if any(re.search(rf"(?<![\w']){re.escape(n)}(?![\w'])", phrase) for n in mine - others):
             return phrase
     return None
@@ -3992,6 +3996,11 @@ def _details_listed(agent: Text, spec: ActionSpec, arguments: dict[str, Any],
     return False
 
 
+# the verbs that name any update, no action of their own
+_ANY_UPDATE = frozenset({"chang", "change", "updat", "update", "modif", "modify", "edit",
+                         "alter", "adjust", "cambi", "änder", "ander"})
+
+
 def _names_another_write(phrase: str, words: tuple[str, ...], other_words: tuple[str, ...]
                          ) -> bool:
     """Whether ``phrase``, naming this action by words another write's words share ("address"
@@ -4001,6 +4010,9 @@ def _names_another_write(phrase: str, words: tuple[str, ...], other_words: tuple
     if not other_words or names_action(phrase, other_words) is None:
         return False
     own = [w for w in words if names_action(phrase, (w,)) is not None]
+    if own and all(w in _ANY_UPDATE for w in own):
+        return True  # (this action only by a verb every update has: "hold off on the name
+        # change" for the flights' change, "name" the passengers')
     return bool(own) and all(any(re.search(rf"(?<![\w']){re.escape(w)}", o) for o in other_words)
                              for w in own)
 
