@@ -2093,7 +2093,7 @@ def _bind(session: SessionState, auth: Authorisation, spec: ActionSpec,
             auth._read[("numbered",)] = last if len(_PLAN_MARK.findall(last.plain)) >= 2 \
                 or len(_PLAN_MARK.findall(window.plain)) < 2 else window
         left = _numbered_left_out(auth._read[("numbered",)], theirs, arguments, looked_up,
-                                  other_words)
+                                  other_words, yes.plain)
     if left is not None:
         return Coverage(False, f"the user said {words} to a numbered plan, {left}; this call is "
                         "that action", auth.words, shown)
@@ -3506,9 +3506,24 @@ _BY_NUMBER = re.compile(r"\d|first|second|third|fourth|fifth|last|\bone\b|\btwo\
 _ORD_SPAN = re.compile(r"(?<![\w$.,])([1-9])\s*(?:through|thru|to|-|–)\s*([1-9])(?![\w%]|[.,]\d)")
 
 
+_ANSWER_MARK = re.compile(r"(?:^|\n|(?<=[.!?])\s)\s*([1-9])[.):]\s+")
+
+
+def _numbered_answers(said: str) -> dict[int, str]:
+    """The user's answers to numbered steps, numbered 1 to n, each on its line or after a
+    sentence's end ("1. Yes\n2. Yes, professional is fine\n3. Yes, please cancel it"; "1. Yes!
+    2. Yes, please. 3. Hmm, is that really the cheapest one?"): number -> answer; else empty."""
+    marks = list(_ANSWER_MARK.finditer(said))
+    if len(marks) < 2 or [int(m.group(1)) for m in marks] != list(range(1, len(marks) + 1)):
+        return {}
+    return {int(m.group(1)): said[m.end():marks[k + 1].start() if k + 1 < len(marks)
+                                  else len(said)].strip()
+            for k, m in enumerate(marks)}
+
+
 def _numbered_left_out(last: Text, theirs: Text, arguments: dict[str, Any],
-                       looked_up: dict[str, set[str]], other_words: tuple[str, ...] = ()
-                       ) -> str | None:
+                       looked_up: dict[str, set[str]], other_words: tuple[str, ...] = (),
+                       turn: str = "") -> str | None:
     """Where the proposal numbered its actions, or listed the objects they act on one after
     another (a table of reservations), and the user's yes left some out by number ("yes for
     the first one, not the second"; "do 1 and 3"; "cancel the first one"), the words that left
@@ -3518,8 +3533,18 @@ def _numbered_left_out(last: Text, theirs: Text, arguments: dict[str, Any],
     if not _BY_NUMBER.search(said) and by_word is None:
         return None
     count, n = _plan_position(last, arguments, looked_up, other_words)
+    answers = _numbered_answers(turn or said)  # (the whole yes turn: the yes may be item 2's)
     if n is None:
-        return None
+        # (numbered answers not all yes, and this call's step unknown: which one it is cannot
+        # be told, so not the yes's)
+        return f'"{excerpt(said, 80)}" for items of which this call is none known' if any(
+            read_turn(a).act is not Act.AFFIRM for a in answers.values()) else None
+    if answers:  # ("1. Yes\n2. Yes, professional is fine\n3. Yes, please cancel it": each
+        # numbered step answered on its own line)
+        answer = answers.get(n)
+        if answer is not None and read_turn(answer).act is Act.AFFIRM:
+            return None
+        return f'"{excerpt(answer or said, 80)}" for item {n}'
     # (a number past the plan's end names no step of it: "cancel the five-item order")
     excluded = {k for m in _ord_refs(_ORD_NO, said) for k in _ordinals(m.group(), count)
                 if 1 <= k <= count}

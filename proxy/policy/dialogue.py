@@ -988,6 +988,10 @@ def read_turn(content: str) -> Reading:
                            "reader does not know, so it is not taken as a yes")
         return Reading(Act.OTHER, text[:80], "the user's message is not a yes to a proposal")
     yes = acts[last_yes][0]
+    # (numbered answers, "1. Yes 2. Yes, please. 3. Hmm, is that really the cheapest one?":
+    # each is its step's, read against the plan's numbers by the binding)
+    marks = [int(s) for s, _q, _a, _w in acts if s.isdigit() and len(s) == 1]
+    numbered = len(marks) >= 2 and marks == list(range(1, len(marks) + 1))
     # (what the yes is said of may be named by a yes before it: "Yes to the upgrade first.
     # Please do that ...")
     affirmed = [a[0] for a in acts[:last_yes + 1] if a[2] is Act.AFFIRM]
@@ -996,6 +1000,8 @@ def read_turn(content: str) -> Reading:
     thing_aside = False  # (the sentence before was another thing's name alone, skipped)
     kept_aside = False  # (the sentence before opened on another thing: "but the boots, ...")
     for s, q, act, withdraws in acts[last_yes + 1:]:
+        if numbered:
+            continue
         if act is Act.DECLINE and q and _WHAT_IF.match(s):
             act, withdraws = Act.HOLD, False  # (a question on a supposition, no refusal: "But
             # the others, vraiment impossible? Even if I don't want any money back?")
