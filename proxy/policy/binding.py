@@ -804,7 +804,10 @@ _TOPIC_LEFT = re.compile(
     r"(?:^|[.;:!?]\s*)(?:(?:oh|ok|okay|but|and|also|actually|hmm+|um+|wait)[,\s]+)*"
     r"(?:as for|for|about|regarding)\s+(?!(?:the |my )?(?:refund|payment|money|difference|charge|"
     r"card|reason|price|fee)s?(?![\w']))((?:the |my |step |item |number |no\.? ?|#)?"
-    r"[\w'-]+(?: [\w'-]+){0,2})(?:\s*,\s*[^.!?]{0,80}?(?<![\w'])(?:don'?t|do not|no need|not yet|"
+    # (not past a go-ahead for the thing: "for the upgrades, do nm1vx1 and kc18k6, but skip
+    # h8q05l" leaves out h8q05l, not the upgrades)
+    r"[\w'-]+(?: [\w'-]+){0,2})(?:\s*,\s*(?:(?!(?<![\w'])(?:do|go ahead|proceed|yes|please "
+    r"do)\s)[^.!?]){0,80}?(?<![\w'])(?:don'?t|do not|no need|not yet|"
     r"skip|leave|hold off|forget|i'?d rather|i would rather)|\s+(?:keep (?:the |my )?(?:old|"
     r"current|original|existing|same)|keep (?:it|them|that) as (?:is|it is)|leave|don'?t|do not|"
     r"skip|hold off|forget|no need))(?![\w'])")
