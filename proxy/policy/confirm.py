@@ -1435,10 +1435,14 @@ def _skipping_turn(session: SessionState, auth: Authorisation, spec: ActionSpec,
                     and names_action(phrase, ALL_ACTION_WORDS) is None:
                 return plain(session.messages[i])  # ("profile no": a word only it is named by)
             if phrase in held and names_action(phrase, spec.words) is not None \
-                    and names_action(auth.words, spec.words) is None \
+                    and not _names_another_write(phrase, spec.words, other_words) \
+                    and (names_action(auth.words, spec.words) is None
+                         or _names_another_write(auth.words, spec.words, other_words)) \
                     and names_action(auth.words, ALL_ACTION_WORDS) is not None:
                 # ("Yes, go ahead and cancel NQNU5R. For the upgrade though, is that $1,194 the
-                # total?": the yes names another action, the hold this one)
+                # total?": the yes names another action, the hold this one; "Go ahead with the
+                # passenger change and the bags. For the upgrade, is the $209 ...?": the yes
+                # names other writes, this one only by a verb every update has)
                 return plain(session.messages[i])
     return None
 
