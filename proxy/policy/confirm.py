@@ -2101,7 +2101,7 @@ def _bind(session: SessionState, auth: Authorisation, spec: ActionSpec,
     if left is not None:
         return Coverage(False, f"the user said {words} to a numbered plan, {left}; this call is "
                         "that action", auth.words, shown)
-    unspelled = _unspelled(last, window, theirs, spec, arguments, aliases)
+    unspelled = _unspelled(last, window, theirs, spec, arguments, aliases, session)
     if unspelled is not None:
         return Coverage(False, f"the user said {words} to a proposal listing {unspelled[0]} "
                         f"by id without {unspelled[1]!r}", auth.words, shown, unspelled[0])
@@ -2795,8 +2795,11 @@ def _option_at(text: str, value: str) -> list[int]:
     v = value.lower()
     if v in _PLAIN_VALUES:
         return []
+    # (a value of several words may take the option's own word between them: "not water
+    # resistant" for "not resistant")
     return [m.start() for m in re.finditer(
-        r"(?<![a-z0-9'’])" + re.escape(v) + r"(?![a-z0-9'’])", text)]
+        r"(?<![a-z0-9'’])" + r"\s+(?:[a-z]+\s+)?".join(map(re.escape, v.split()))
+        + r"(?![a-z0-9'’])", text)]
 
 
 def _described_together(text: str, values: list[str], span: int = 30) -> bool:
@@ -2835,11 +2838,15 @@ def _other_variant(session: SessionState, last: Text, arguments: dict[str, Any]
                 if not variants:
                     return None
             own = variants.get(v)
+            # (a new item is what a line says after its arrow: "white, 8 hours, IPX4 → blue,
+            # 8 hours, not water resistant" describes no blue IPX4 pair)
+            text = _after_arrows(last.plain) if name.startswith("new_") else last.plain
             # (its own options described together: "1.5L, plastic, black" for the item given
             # back and "glass, white" for the new one name all of a plastic white kettle's, but
             # not together)
             if own is None or _described_together(
-                    last.plain, [o for o in own[1].values() if o.lower() not in _PLAIN_VALUES]):
+                    text, [o for o in own[1].values() if o.lower() not in _PLAIN_VALUES]) \
+                    or _told_apart(text, v, own, variants):
                 continue
             held = {str(v) for v in _flat(arguments)} if held is None else held
             described = [other for other, (product, options) in variants.items()
@@ -2858,6 +2865,30 @@ def _other_variant(session: SessionState, last: Text, arguments: dict[str, Any]
                 # call exchanging both)
                 return name, _NO_OTHER, v
     return None
+
+
+_ARROW_LINE = re.compile(r"^[^\n]*(?:→|->|⟶|=>)", re.MULTILINE)
+
+
+def _after_arrows(text: str) -> str:
+    """``text`` with what each line says before its last arrow left out (the item as it is)."""
+    return _ARROW_LINE.sub(" ", text) if ("→" in text or "->" in text or "=>" in text
+                                          or "⟶" in text) else text
+
+
+def _told_apart(text: str, item: str, own: tuple[str, dict[str, str]],
+                variants: dict[str, tuple[str, dict[str, str]]]) -> bool:
+    """Whether ``text`` describes the variant ``item`` by options it names together that no
+    other variant of its product has all of ("Size 9, black, synthetic" for the size 9 black
+    synthetic shoe with a rubber sole, the only black synthetic size 9)."""
+    named_here = [o for o in own[1].values()
+                  if o.lower() not in _PLAIN_VALUES and _option_at(text, o)]
+    if len(named_here) < 2 or not _described_together(text, named_here):
+        return False
+    wanted = {o.lower() for o in named_here}
+    return not any(other != item and product == own[0]
+                   and wanted <= {o.lower() for o in options.values()}
+                   for other, (product, options) in variants.items())
 
 
 # (what words naming a payment method hold, one of them at least: a cheap search first)
@@ -3954,7 +3985,8 @@ _THAT_ONE = re.compile(r"(?<![\w'])(?:that|this|the same) (?:order|reservation|b
 
 
 def _unspelled(last: Text, window: Text, theirs: Text, spec: ActionSpec,
-               arguments: dict[str, Any], aliases: Aliases) -> tuple[str, str] | None:
+               arguments: dict[str, Any], aliases: Aliases, session: SessionState | None = None
+               ) -> tuple[str, str] | None:
     """A key list whose ids the proposal the user answered spelt out, some of them: a member
     it neither spelt nor named by a name of its own, outside what it says stays out ("Kept:
     the black toothbrush"), was not proposed (the list's name, the member)."""
@@ -4006,10 +4038,21 @@ def _unspelled(last: Text, window: Text, theirs: Text, spec: ActionSpec,
             # yellow ... |", where the keyboard's id is spelt elsewhere)
             if steps is None:
                 steps = Text(" . ".join([*_numbered(last.kept().plain).values(),
-                                         *_options_of(last.kept().plain).values()]))
-            if not named(steps, v, aliases.distinct):
+                                         *_options_of(last.kept().plain).values(),
+                                         *_TABLE_BODY.findall(last.kept().plain)]))
+            if not named(steps, v, aliases.distinct) and not (
+                    session is not None and v.isdigit()
+                    and (own := _variants(session).get(v)) is not None
+                    and any(_told_apart(row, v, own, _variants(session))
+                            for row in _TABLE_BODY.findall(last.kept().plain))):
+                # (nor a table row describing it by its options: "| Running Shoes | Size 9,
+                # yellow, synthetic ($147.05) | ... |")
                 return key.name, v
     return None
+
+
+# a table's body row: "| Running Shoes | Size 9, yellow, synthetic ($147.05) | ... |"
+_TABLE_BODY = re.compile(r"^\|(?![\s|:-]*$)[^\n]*\|[ \t]*$", re.MULTILINE)
 
 
 def _details_listed(agent: Text, spec: ActionSpec, arguments: dict[str, Any],

@@ -18,8 +18,8 @@ from .test_confirm_review3 import (
     read,
     verdict,
 )
-from .test_confirm_review6 import BOTTLE, LAMP
-from .test_confirm_review8 import ADDRESS, DELIVERED, LOOKED_UP, exchange, shop
+from .test_confirm_review6 import BOTTLE, LAMP, product
+from .test_confirm_review8 import ADDRESS, DELIVERED, LOOKED_UP, PROFILE, exchange, shop
 from .test_confirm_review33 import trip
 from .test_confirm_review38 import OPTIONS, _moved
 from .test_ledger import ORDER
@@ -271,6 +271,45 @@ UPGRADE_ASKED = [read(BASIC), "assistant: Found it: **BE9001**, basic economy, p
                  "user: Gift card. Go ahead with the passenger change and the bags. For the "
                  "upgrade, is the $209 for the whole trip or per flight?"]
 
+# a variant described by options, one of them in other words; a row describing the other item
+SHOES = product("Running Shoes", "6938111410",
+                ("3000000001", {"size": "9", "color": "yellow", "material": "synthetic",
+                                "sole": "rubber"}, 147.05),
+                ("3000000002", {"size": "9", "color": "black", "material": "synthetic",
+                                "sole": "rubber"}, 155.33),
+                ("3000000003", {"size": "9", "color": "white", "material": "mesh",
+                                "sole": "rubber"}, 150.0))
+BUDS = product("Wireless Earbuds", "9924732112",
+               ("3000000011", {"color": "white", "battery life": "8 hours",
+                               "water resistance": "IPX4"}, 256.67),
+               ("3000000012", {"color": "blue", "battery life": "8 hours",
+                               "water resistance": "IPX4"}, 226.49),
+               ("3000000013", {"color": "blue", "battery life": "8 hours",
+                               "water resistance": "not resistant"}, 242.92))
+FOURTH = {"order_id": "#W4000004", "user_id": "ava_1", "status": "pending",
+          "items": [{"item_id": "3000000001", "name": "Running Shoes", "product_id": "6938111410"},
+                    {"item_id": "3000000011", "name": "Wireless Earbuds",
+                     "product_id": "9924732112"}],
+          "payment_history": [{"payment_method_id": "credit_card_1"}]}
+FOURTH_READ = [PROFILE, ("read", "get_order_details", {"order_id": "#W4000004"}, FOURTH), SHOES,
+               BUDS]
+NOT_WATER = [*FOURTH_READ, "assistant: **Confirming the modification for order #W4000004:**\n- "
+             "Wireless Earbuds: white, 8 hours, IPX4 ($256.67) → **blue, 8 hours, not water "
+             "resistant ($242.92)**\n- Refund of $13.75 to your Visa ending 7334\nShall I "
+             "proceed? (yes/no)", "user: Yes, just the earbuds. Go ahead."]
+ROWS = [*FOURTH_READ, "assistant: Your order has the earbuds (item 3000000011), and item "
+        "3000000013 is one of its variants.\n\n| Item | Current | New |\n|---|---|---|\n| Running "
+        "Shoes | Size 9, yellow, synthetic ($147.05) | Size 9, black, synthetic ($155.33) |\n| "
+        "Wireless Earbuds | white, 8 hours, IPX4 | blue, 8 hours, not water resistant |\n\nThe "
+        "difference goes on your Visa ending 7334. Shall I proceed with both changes?",
+        "user: Yes, go ahead."]
+
+
+def _buds(new: str) -> dict[str, object]:
+    return {"order_id": "#W4000004", "item_ids": ["3000000011"], "new_item_ids": [new],
+            "payment_method_id": "credit_card_1"}
+
+
 CASES = [
     trip("Z290", "allow", TWO_CANCELS, CANCEL, {"reservation_id": "ABC123"}, "yes, cancel ABC123"),
     trip("Z291", "refuse", TWO_CANCELS, CANCEL, {"reservation_id": "RT4567"},
@@ -399,6 +438,12 @@ CASES = [
         "flights": [{"flight_number": "HAT130", "date": "2024-05-17"},
                     {"flight_number": "HAT184", "date": "2024-05-17"}]},
          "for the upgrade, a question"),
+    shop("Z352", "allow", NOT_WATER, MODIFY, _buds("3000000013"), "not water resistant"),
+    shop("Z353", "refuse", NOT_WATER, MODIFY, _buds("3000000012"), "the IPX4 pair"),
+    shop("Z354", "allow", ROWS, MODIFY, {
+        "order_id": "#W4000004", "item_ids": ["3000000001", "3000000011"],
+        "new_item_ids": ["3000000002", "3000000013"], "payment_method_id": "credit_card_1"},
+         "the shoes described in their row, the earbuds spelt"),
     shop("Z292", "allow", NOTHING_CANCELLED, MODIFY, KETTLE, "go ahead; nothing cancelled"),
     shop("Z293", "refuse", NOTHING_CANCELLED, "cancel_pending_order",
          {"order_id": "#W2000002", "reason": "no longer needed"}, "I don't want to cancel"),
