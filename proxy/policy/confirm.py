@@ -2867,11 +2867,12 @@ def _other_variant(session: SessionState, last: Text, arguments: dict[str, Any]
     return None
 
 
-_ARROW_LINE = re.compile(r"^[^\n]*(?:→|->|⟶|=>)", re.MULTILINE)
+_ARROW_LINE = re.compile(r"[^\n;|:]*(?:→|->|⟶|=>)")
 
 
 def _after_arrows(text: str) -> str:
-    """``text`` with what each line says before its last arrow left out (the item as it is)."""
+    """``text`` with what it says before each arrow, back to the clause's start, left out (the
+    item as it is: "Luggage Set → 2-piece, red, softshell; Skateboard → bamboo, 34 inch")."""
     return _ARROW_LINE.sub(" ", text) if ("→" in text or "->" in text or "=>" in text
                                           or "⟶" in text) else text
 

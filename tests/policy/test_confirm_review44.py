@@ -305,6 +305,12 @@ ROWS = [*FOURTH_READ, "assistant: Your order has the earbuds (item 3000000011), 
         "user: Yes, go ahead."]
 
 
+TWO_ARROWS = [*FOURTH_READ, "assistant: To confirm:\n- Modify order **#W4000004**: Running Shoes → "
+              "size 9, black, synthetic; Wireless Earbuds → blue, 8 hours, not water resistant\n- "
+              "Charge **$5.00** to your **Visa ending in 7334**\nShall I proceed? (yes/no)",
+              "user: Okay. Yes, go ahead."]
+
+
 def _buds(new: str) -> dict[str, object]:
     return {"order_id": "#W4000004", "item_ids": ["3000000011"], "new_item_ids": [new],
             "payment_method_id": "credit_card_1"}
@@ -444,6 +450,10 @@ CASES = [
         "order_id": "#W4000004", "item_ids": ["3000000001", "3000000011"],
         "new_item_ids": ["3000000002", "3000000013"], "payment_method_id": "credit_card_1"},
          "the shoes described in their row, the earbuds spelt"),
+    shop("Z355", "allow", TWO_ARROWS, MODIFY, {
+        "order_id": "#W4000004", "item_ids": ["3000000001", "3000000011"],
+        "new_item_ids": ["3000000002", "3000000013"], "payment_method_id": "credit_card_1"},
+         "two arrows on one line, each item's new options after its own"),
     shop("Z292", "allow", NOTHING_CANCELLED, MODIFY, KETTLE, "go ahead; nothing cancelled"),
     shop("Z293", "refuse", NOTHING_CANCELLED, "cancel_pending_order",
          {"order_id": "#W2000002", "reason": "no longer needed"}, "I don't want to cancel"),
