@@ -1168,8 +1168,9 @@ def _held_part(session: SessionState, auth: Authorisation, spec: ActionSpec,
                 and call.result.get("reservation_id") != current.get("reservation_id"):
             others |= _first_names(call.result)
     for phrase in held:
-        if other_words and names_action(phrase, other_words) is not None \
-                and names_action(phrase, spec.words) is None:
+        if other_words and names_action(phrase, other_words) is not None and (
+                names_action(phrase, spec.words) is None
+                or _names_another_write(phrase, spec.words, other_words)):
             continue  # (a hold on another write's thing, whoever it names: "hold off on the
             # name change for a bit, I need to check something with Ivan first")
         if any(re.search(rf"(?<![\w']){re.escape(n)}(?![\w'])", phrase) for n in mine - others):

@@ -1,4 +1,7 @@
-"""Cases from the forty-fourth independent review and the forty-third review's leftovers."""
+"""Cases from the forty-third review's leftovers and the forty-fourth to forty-seventh
+independent reviews, held out (helpers wrote conversations without seeing the project, each
+based on one real task of the shared task files; docs/policy.md gives the figures). Shortened to
+what the check reads, each refusal beside the allowed case it must not break."""
 
 from __future__ import annotations
 
