@@ -4091,6 +4091,17 @@ def _names_another_write(phrase: str, words: tuple[str, ...], other_words: tuple
                              for w in own)
 
 
+_WHICH_ONE = re.compile(r"(?<![\w'])(?:one|order|reservation|booking|trip)$")
+
+
+def _which_one_aside(said: Limits) -> Limits:
+    """``said`` without the phrases that say which object by what it holds ("Yes for the
+    makeup kit one": the order with the makeup kit, all of it), not which part of it."""
+    if not any(_WHICH_ONE.search(p) for p in said.only):
+        return said
+    return Limits(said.left_out, said.kept, tuple(p for p in said.only if not _WHICH_ONE.search(p)))
+
+
 def _not_of_other_steps(said: Limits, proposal: Text | None, spec: ActionSpec) -> Limits:
     """``said`` without the phrases about a thing that only steps of other actions of the
     proposal's numbered plan name ("Yes to 1 and 2! For the kettle hmm, let me think about the
@@ -4153,8 +4164,8 @@ def _left_out(spec: ActionSpec, arguments: dict[str, Any], users: str, aliases: 
                 if _single_named(Text(phrase), value, aliases):
                     return name, f'{name} {value!r} ("{phrase}")'
             if not lists and isinstance(value, str):
-                found = _part_left_out(spec, name, value, _not_of_other_steps(
-                    said, proposal, spec), aliases, proposal)
+                found = _part_left_out(spec, name, value, _which_one_aside(_not_of_other_steps(
+                    said, proposal, spec)), aliases, proposal)
                 if found is not None:
                     return found
             continue

@@ -1012,7 +1012,8 @@ def read_turn(content: str) -> Reading:
             continue  # ("Do the e-reader. The headphones... no, never mind, I'll keep them.")
         if thing_aside and act in (Act.DECLINE, Act.HOLD):
             thing_aside = False
-            continue
+            on_topic = act is Act.HOLD  # (and what follows on it: "The dumbbell one... I'm not
+            continue  # sure yet, my husband might want the dumbbells. Let me think.")
         thing_aside = False
         if act is Act.OTHER and (named := _THING_THEN.match(s)) is not None \
                 and named.group(1)[:4] not in yes_said:

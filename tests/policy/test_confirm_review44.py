@@ -23,6 +23,7 @@ from .test_confirm_review3 import (
 )
 from .test_confirm_review6 import BOTTLE, LAMP, product
 from .test_confirm_review8 import ADDRESS, DELIVERED, LOOKED_UP, PROFILE, exchange, shop
+from .test_confirm_review13 import TWO_ORDERS
 from .test_confirm_review33 import trip
 from .test_confirm_review38 import OPTIONS, _moved
 from .test_ledger import ORDER
@@ -319,6 +320,12 @@ def _buds(new: str) -> dict[str, object]:
             "payment_method_id": "credit_card_1"}
 
 
+# review 48: one order agreed by its contents, the other put aside and thought about
+ASIDE_THINK = [*TWO_ORDERS, "assistant: I'll cancel both orders #W2000002 and #W3000003 with "
+               "reason 'ordered by mistake'. Refunds go to your Visa ending 7334 in 5-7 business "
+               "days. Confirm?", "user: Yes for the kettle one. The luggage one... I'm not sure "
+               "yet, my husband might want the luggage. Let me think."]
+
 CASES = [
     trip("Z290", "allow", TWO_CANCELS, CANCEL, {"reservation_id": "ABC123"}, "yes, cancel ABC123"),
     trip("Z291", "refuse", TWO_CANCELS, CANCEL, {"reservation_id": "RT4567"},
@@ -457,6 +464,10 @@ CASES = [
         "order_id": "#W4000004", "item_ids": ["3000000001", "3000000011"],
         "new_item_ids": ["3000000002", "3000000013"], "payment_method_id": "credit_card_1"},
          "two arrows on one line, each item's new options after its own"),
+    shop("Z356", "allow", ASIDE_THINK, "cancel_pending_order",
+         {"order_id": "#W2000002", "reason": "ordered by mistake"}, "yes for the kettle one"),
+    shop("Z357", "refuse", ASIDE_THINK, "cancel_pending_order",
+         {"order_id": "#W3000003", "reason": "ordered by mistake"}, "the luggage one: let me think"),
     shop("Z292", "allow", NOTHING_CANCELLED, MODIFY, KETTLE, "go ahead; nothing cancelled"),
     shop("Z293", "refuse", NOTHING_CANCELLED, "cancel_pending_order",
          {"order_id": "#W2000002", "reason": "no longer needed"}, "I don't want to cancel"),
