@@ -218,6 +218,9 @@ _CHOICE = re.compile(
     r"cheapest|earlier|later) (?:one|option))(?![\w'])|(?<![\w'])option (?:\d+|one|two|three|"
     r"four|a|b|c)(?![\w'])"
 )
+# praise, then a bare "go": "perfect, go", "great go ahead"
+_PRAISE_GO = re.compile(r"(?:(?:perfect|great|good|cool|fine|nice|excellent|sounds good|looks good|"
+                        r"alright|all right)[\s,.!]+)+go(?:[\s,]+(?:please|now|ahead))?[\s.!]*")
 _STANDALONE_GO = _words(r"go ahead", r"go right ahead", r"proceed", r"do it", r"go for it", r"let'?s do it",
                         r"make it so", r"ship it", r"go", r"please proceed", r"adelante",
                         r"allez-y", r"los", r"vai", r"avanti")
@@ -667,6 +670,7 @@ def _read_sentence(sentence: str, question: bool) -> tuple[Act, bool]:
     says_yes = bool(
         (_YES.search(text) and (not weak_only or _only_filler(_LIMITED_TO.sub(" ", text))))
         or _IMPERATIVE.search(text) or _STANDALONE_GO.fullmatch(text) or emoji_yes
+        or _PRAISE_GO.fullmatch(text)
         or _typo_yes(text) or _CHOICE.search(text)
     )
     if _CONDITION.search(text):

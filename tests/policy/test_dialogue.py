@@ -21,6 +21,8 @@ TABLE: list[tuple[str, Act]] = [
     ("Fine by me.", A), ("That works.", A), ("Deal.", A), ("Yes sir.", A),
     ("Yes, that's exactly what I want.", A), ("Yes — please proceed.", A),
     ("Yes, that's all correct. Please go ahead and update them.", A),
+    # praise, then a bare go (stop 50); a reason given, no go-ahead
+    ("perfect, go", A), ("Great, go.", A), ("Change of plans.", N), ("change of plan", N),
     # typos
     ("yse please", A), ("yess", A), ("Proceeed.", A), ("confrim", A), ("okya go ahead", A),
     # imperatives from impatient users
