@@ -865,7 +865,6 @@ _SUM_IF = re.compile(r"(?:the |my )?(?:net|total|net total|difference|charge|cos
                      r"amount|balance)(?: total| amount)? (?:is|stays|will be|comes to|comes out "
                      r"to|would be) (around |about |roughly |approximately |~)?\$(\d{1,3}(?:,\d{3})+"
                      r"|\d+)(\.\d+)?(?: (?:like|as) you (?:said|mentioned|quoted|told me|showed))?")
-_MONEY_IN = re.compile(r"\$\s?(\d{1,3}(?:,\d{3})+|\d+)(\.\d+)?")
 # ... or that the user cannot have what they asked for: "if i can't get the same one"
 _CANT_GET_IF = re.compile(r"(?:i|we) (?:can'?t|cannot|can not|couldn'?t|won'?t be able to) "
                           r"(?:get|have|exchange it for|swap it for|do|keep) ((?:[\w'-]+ ){0,4}"
@@ -938,24 +937,16 @@ def _price_held(messages: list[Message], index: int) -> tuple[str, str] | None:
             or any("$" in s for s, _act in acts[:first + 1]):
         return None
     held = [s for s, act in acts[first + 1:] if act is Act.HOLD]
-    if not held or not (sums := _MONEY_IN.findall(held[0])):
+    if not held or not (sums := amounts(held[0])):
         return None
     agent, _start = _turn_before(messages, index)
     steps = _plan_steps(agent)
     if not steps:
         return None
-    costing = {k for k, step in enumerate(steps) for whole, cents in sums
-               if _sum_in(step.plain, whole, cents)}
+    costing = {k for k, step in enumerate(steps) if sums & amounts(step.plain)}
     if len(costing) != 1:
         return None
     return acts[first][0], " ".join(held)
-
-
-def _sum_in(text: str, whole: str, cents: str | None) -> bool:
-    """Whether ``text`` states the sum ("$1,200", "$1200.00")."""
-    wanted = decimal_of(whole, cents)
-    return wanted is not None and any(decimal_of(m.group(1), m.group(2)) == wanted
-                                      for m in _MONEY_IN.finditer(text))
 
 
 def _condition_met(messages: list[Message], index: int) -> bool:
@@ -1005,9 +996,7 @@ def _condition_met(messages: list[Message], index: int) -> bool:
         # said" to "Net total: +$107.09" (about: within a dollar; else to the cent)
         wanted = decimal_of(sum_if.group(2), sum_if.group(3))
         slack = 1 if sum_if.group(1) else 0
-        return wanted is not None and any(
-            abs(d - wanted) <= slack for m in _MONEY_IN.finditer(agent)
-            if (d := decimal_of(m.group(1), m.group(2))) is not None)
+        return wanted is not None and any(abs(d - wanted) <= slack for d in amounts(agent))
     if _NO_MORE_IF.fullmatch(condition):
         # not more than what was paid: the turn gives the difference back and charges nothing
         # ("Price difference: $13.75 refunded to your PayPal" "Yes, as long as it's not more
@@ -1218,9 +1207,8 @@ def _step_held(session: SessionState, auth: Authorisation, arguments: dict[str, 
     if n is None:
         return None
     for phrase in held:  # (a sum only this step has: "hmm, $1,200 is more than i was hoping")
-        sums = _MONEY_IN.findall(phrase) if "$" in phrase else []
-        if sums and {k for k, step in enumerate(steps, 1) for whole, cents in sums
-                     if _sum_in(step.plain, whole, cents)} == {n}:
+        sums = amounts(phrase) if "$" in phrase else set()
+        if sums and {k for k, step in enumerate(steps, 1) if sums & amounts(step.plain)} == {n}:
             return phrase
     # (a step's lead: its first word, or a table row's first cell: "| 3 | Cabin upgrade | ...")
     leads = [_lead_of(step.plain) for step in steps]
@@ -4029,6 +4017,7 @@ def _unspelled(last: Text, window: Text, theirs: Text, spec: ActionSpec,
         beside = Text(" . ".join(part for part in _ACTION_SENTENCES.split(last.plain)
                                  if any(named(Text(part), v, {}) for v in spelled)))
         steps: Text | None = None
+        rows: list[str] = []
         for v in value:
             if v in spelled or kind_of(v) or named(window, v, {}) \
                     or named(theirs, v, aliases.distinct):
@@ -4039,14 +4028,13 @@ def _unspelled(last: Text, window: Text, theirs: Text, spec: ActionSpec,
             # (size 9, yellow) -> Running Shoes (size 9, black)", "| 1 | Running Shoes - size 9,
             # yellow ... |", where the keyboard's id is spelt elsewhere)
             if steps is None:
+                rows = _TABLE_BODY.findall(last.kept().plain)
                 steps = Text(" . ".join([*_numbered(last.kept().plain).values(),
-                                         *_options_of(last.kept().plain).values(),
-                                         *_TABLE_BODY.findall(last.kept().plain)]))
+                                         *_options_of(last.kept().plain).values(), *rows]))
+            variants = _variants(session) if session is not None and rows else {}
             if not named(steps, v, aliases.distinct) and not (
-                    session is not None and v.isdigit()
-                    and (own := _variants(session).get(v)) is not None
-                    and any(_told_apart(row, v, own, _variants(session))
-                            for row in _TABLE_BODY.findall(last.kept().plain))):
+                    (own := variants.get(v)) is not None
+                    and any(_told_apart(row, v, own, variants) for row in rows)):
                 # (nor a table row describing it by its options: "| Running Shoes | Size 9,
                 # yellow, synthetic ($147.05) | ... |")
                 return key.name, v
@@ -4155,6 +4143,7 @@ def _left_out(spec: ActionSpec, arguments: dict[str, Any], users: str, aliases: 
     # the key values, and every list the call holds (its passengers, though no key of the
     # action: "yes, but not Ivan" leaves him out of a booking)
     values = [(key.name, values_at(arguments, key.name)) for key in spec.keys]
+    of_parts: Limits | None = None  # (the limits a part of the call's object is read against)
     for name, value in [*values, *lists]:
         if value is ABSENT or value is None or isinstance(value, bool | dict):
             continue
@@ -4164,8 +4153,9 @@ def _left_out(spec: ActionSpec, arguments: dict[str, Any], users: str, aliases: 
                 if _single_named(Text(phrase), value, aliases):
                     return name, f'{name} {value!r} ("{phrase}")'
             if not lists and isinstance(value, str):
-                found = _part_left_out(spec, name, value, _which_one_aside(_not_of_other_steps(
-                    said, proposal, spec)), aliases, proposal)
+                if of_parts is None:
+                    of_parts = _which_one_aside(_not_of_other_steps(said, proposal, spec))
+                found = _part_left_out(spec, name, value, of_parts, aliases, proposal)
                 if found is not None:
                     return found
             continue
