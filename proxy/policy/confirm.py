@@ -1906,6 +1906,42 @@ class Coverage:
         return out
 
 
+# tools that make a new thing (a booking): their summary lists the thing's parts, often without
+# the verb ("Updated summary: - Ivan Smith, HAT097 + HAT251, May 17, economy, 0 bags - Total
+# $375 ... Proceed?")
+_MAKES = ("book", "create")
+_PERSON = re.compile(r"(?:^|_)(?:first_)?name$")
+
+
+def _summary_of_new(session: SessionState, spec: ActionSpec, arguments: dict[str, Any],
+                    proposed: Text) -> bool:
+    """A summary of a new thing that does not say the verb: it names every person the call
+    names (a list of flights and fares names none), and nothing that exists which another write
+    acts on (no id a read looked up that this call does not take: a change or a cancellation is
+    proposed by naming the reservation). The key arguments are then checked as for every
+    proposal."""
+    if spec.tool.split("_", 1)[0] not in _MAKES or not spec.keys:
+        return False
+    people = [v for k, v in _leaves(arguments) if _PERSON.search(k) and isinstance(v, str) and v]
+    if not people or not all(named(proposed, v, {}) for v in people):
+        return False
+    return not any(name.endswith("_id") and name not in arguments and named(proposed, v, {})
+                   for name, values in known_values(session, reads=True).items()
+                   for v in values)
+
+
+def _leaves(value: Any, key: str = "") -> Iterator[tuple[str, Any]]:
+    """(key, value) of each scalar in a nested structure, by the key it sits under."""
+    if isinstance(value, dict):
+        for k, v in value.items():
+            yield from _leaves(v, k)
+    elif isinstance(value, list):
+        for v in value:
+            yield from _leaves(v, key)
+    else:
+        yield key, value
+
+
 def _bind(session: SessionState, auth: Authorisation, spec: ActionSpec,
           arguments: dict[str, Any], aliases: Aliases, other_words: tuple[str, ...] = ()
           ) -> Coverage:
@@ -1921,7 +1957,8 @@ def _bind(session: SessionState, auth: Authorisation, spec: ActionSpec,
         return Coverage(False, f"the user said {words} but the agent had proposed nothing before "
                         "it", auth.words, "")
     # (not in what it says stays as it is: "Profile address unchanged")
-    if names_action(proposed.kept().plain, spec.words) is None:
+    if names_action(proposed.kept().plain, spec.words) is None \
+            and not _summary_of_new(session, spec, arguments, proposed):
         return Coverage(False, f"the user said {words} to a proposal that does not describe this "
                         f"action ({spec.tool.replace('_', ' ')})", auth.words, shown)
     if auth.picked_by_word and names_action(yes_part.plain, spec.words) is None:
