@@ -1407,9 +1407,15 @@ def _skipping_turn(session: SessionState, auth: Authorisation, spec: ActionSpec,
             held += [p for p in limits(text).left_out if _ACTION_ALONE.match(p)
                      and names_action(p, ALL_ACTION_WORDS) is not None]
             text = text[reading_of(session.messages[i]).end:]
+        yes_ids = {w for w in _WORDS_OF_ID.findall(auth.words.lower()) if id_like(w)}
         for phrase in [*limits(text).left_out, *held]:
             if phrase in held and other_words and names_action(phrase, other_words) is not None:
                 continue  # (another write's thing: "For my default address, hmm, will ...?")
+            if phrase in held and yes_ids and (ids := {
+                    w for w in _WORDS_OF_ID.findall(phrase) if id_like(w)}) and not ids & yes_ids:
+                continue  # (another by its id, where the yes names its own: "yes cancel
+                # 59XX6W. XEHM4B: if its basic econ, upgrade it to business first then cancel";
+                # a call on XEHM4B is held, ``_held_part``)
             if phrase in held and _OTHER_THINGS.match(phrase):
                 continue  # (about others than the yes's: "Oui, please go ahead with all three.
                 # And the other two, can you not cancel them anyway?")
@@ -1434,6 +1440,9 @@ def _skipping_turn(session: SessionState, auth: Authorisation, spec: ActionSpec,
                 # names other writes, this one only by a verb every update has)
                 return plain(session.messages[i])
     return None
+
+
+_WORDS_OF_ID = re.compile(r"#?[a-z0-9]+")
 
 
 def _narrowing_honoured(session: SessionState, auth: Authorisation, spec: ActionSpec,
@@ -1750,6 +1759,8 @@ class Aliases:
 # a product name's last word that names a collection, not the thing ("Luggage Set", "Makeup
 # Kit"): the words before it are the head ("the luggage")
 _COLLECTIVE = frozenset({"set", "kit", "pack", "bundle"})
+# heads of one-word names said alone (not "phone", "book": a phone number, a booking)
+_COMPOUND_HEAD = re.compile(r"(?<=[a-z]{3})(?:watch|board|shelf|glasses)$")
 
 
 def _head_nouns(names: list[str]) -> list[str]:
@@ -1758,6 +1769,11 @@ def _head_nouns(names: list[str]) -> list[str]:
     out = []
     for n in names:
         if " " not in n:
+            # (a closed compound's head: "the watch" for "Wristwatch", "the board" for
+            # "Skateboard")
+            head = _COMPOUND_HEAD.search(n)
+            if head is not None:
+                out.append(head.group())
             continue
         rest, tail = n.rsplit(" ", 1)
         head = rest.rsplit(" ", 1)[-1] if tail in _COLLECTIVE else tail
@@ -2273,7 +2289,7 @@ def _bind(session: SessionState, auth: Authorisation, spec: ActionSpec,
         if picked is not None:
             return Coverage(False, f"the user chose {key.name} by its balance ({picked}), not "
                             f"{value!r}", auth.words, shown, key.name,
-                            superseding=_this_action(spec, key, arguments, last, aliases))
+                            superseding=_this_action(spec, key, arguments, last, aliases, window))
         # (not in what the turn reports done: "Step 1 is done - the return for ... #W6239298 is
         # submitted. Next I'll submit the Yoga Mat return")
         # (a payment method: of this call's own step, or its own lines, where the proposal
@@ -2284,7 +2300,7 @@ def _bind(session: SessionState, auth: Authorisation, spec: ActionSpec,
         if other is not None:
             return Coverage(False, f"the user said {words} to a proposal naming {key.name} "
                             f"{other}, not {value!r}", auth.words, shown, key.name,
-                            superseding=_this_action(spec, key, arguments, last, aliases))
+                            superseding=_this_action(spec, key, arguments, last, aliases, window))
         if isinstance(value, str) and kind_of(value) and _MAY_NAME_METHOD.search(theirs.plain) \
                 and not named(theirs, value, own):
             # the user's own words from the yes on put this action's payment on another method
@@ -2310,7 +2326,7 @@ def _bind(session: SessionState, auth: Authorisation, spec: ActionSpec,
             if other is not None:
                 return Coverage(False, f"the user said {words} to a proposal naming {key.name} "
                                 f"as {other!r}, not {value!r}", auth.words, shown, key.name,
-                                superseding=_this_action(spec, key, arguments, last, aliases))
+                                superseding=_this_action(spec, key, arguments, last, aliases, window))
         if named(said, value, own) or (
                 aliases.index is not None and isinstance(value, str)
                 and (aliases.index.description_named(
@@ -2326,7 +2342,7 @@ def _bind(session: SessionState, auth: Authorisation, spec: ActionSpec,
         if other is not None:
             return Coverage(False, f"the user said {words} to a proposal naming {key.name} as "
                             f"{other!r}, not {value!r}", auth.words, shown, key.name,
-                            superseding=_this_action(spec, key, arguments, last, aliases))
+                            superseding=_this_action(spec, key, arguments, last, aliases, window))
         if key.optional or named(said, value, aliases.every):
             continue
         if context is None:
@@ -2787,19 +2803,24 @@ def _option_asked(session: SessionState, theirs: Text, arguments: dict[str, Any]
     for pattern, size in _SIZES_SAID:
         clauses = pattern.sub(size, clauses)
     variants: dict[str, tuple[str, dict[str, str]]] | None = None
+    whole = clauses
     for name, value in arguments.items():
         if not name.startswith("new_") or not isinstance(value, list):
             continue
         variants = _variants(session) if variants is None else variants
-        # (words about another product of the plan are that one's: "the grill I received has
-        # a rotisserie ... make the new one charcoal, medium", not the helmet's ventilation)
-        said_of = _products_named(session, clauses)
         given = arguments.get(name[len("new_"):])
         back = {o.lower() for g in (given if isinstance(given, list) else [])
                 for o in variants.get(str(g), ("", {}))[1].values()}
         for v in value:
             product, own = variants.get(str(v), ("", {}))
-            if not own or (said_of and product not in said_of):
+            if not own:
+                continue
+            # (words about another product of the plan are that one's: "the grill I received
+            # has a rotisserie ... make the new one charcoal, medium", not the helmet's
+            # ventilation; "Yes on the helmet ... For the grill hold on - is there a gas one
+            # in medium ...?")
+            clauses = _about_product(session, whole, product)
+            if not clauses:
                 continue
             for key, mine in own.items():
                 if _option_at(clauses, mine):
@@ -2814,6 +2835,26 @@ def _option_asked(session: SessionState, theirs: Text, arguments: dict[str, Any]
                 if hit is not None:
                     return name, hit, v
     return None
+
+
+def _about_product(session: SessionState, text: str, product: str) -> str:
+    """The sentences of ``text`` about ``product``: those naming it, and those naming no
+    product before any sentence names one or after one naming it; not those naming only
+    other products, nor those going on after them."""
+    if not _products_named(session, text):
+        return text
+    kept: list[str] = []
+    about: bool | None = None  # (no product named yet)
+    for sentence in _SENTENCE_ENDS.split(text):
+        named_here = _products_named(session, sentence)
+        if named_here:
+            about = product in named_here
+        if about is not False:
+            kept.append(sentence)
+    return " ".join(kept)
+
+
+_SENTENCE_ENDS = re.compile(r"(?<=[.!?;])\s+|\n+")
 
 
 def _option_at(text: str, value: str) -> list[int]:
@@ -4562,19 +4603,28 @@ def _picked(aliases: Aliases, users: Text, value: Any) -> str | None:
 
 
 def _this_action(spec: ActionSpec, failed: KeySpec, arguments: dict[str, Any], last: Text,
-                 aliases: Aliases) -> bool:
+                 aliases: Aliases, window: Text | None = None) -> bool:
     """Whether the agent's turn the user answered (``last``) proposed this very action, another
     value of the optional key ``failed`` aside: it names the action and every required key's
-    value (an item by any of its names). Its terms then replace what an older yes covered."""
+    value (an item by any of its names), or the proposal's turns before it do ("Next, the
+    upgrade to Economy on the same flights: ... Payment: gift card ending 0333", the
+    reservation named in the turn before). Its terms then replace what an older yes covered."""
     if not failed.optional or names_action(last.plain, spec.words) is None:
         return False
+    paid = values_at(arguments, failed.name)
+    if not (isinstance(paid, str) and kind_of(paid)):
+        window = None  # (the turns before count for a payment put otherwise only: "Just do
+        # the return for now" to a turn offering to cancel another order)
     for key in spec.keys:
         if key.optional:
             continue
         value = values_at(arguments, key.name)
         table = aliases.every if isinstance(value, list | dict) else aliases.distinct
-        if value is ABSENT or not named(last, value, table):
-            return False
+        if value is ABSENT or not (named(last, value, table) or (
+                window is not None and named(window, value, table)
+                and other_value(last, value) is None)):
+            return False  # (not where the turn names another: a cancellation of #W2000002
+            # offered after the return of #W1000001)
     return True
 
 
@@ -4954,7 +5004,11 @@ _DONE = re.compile(r"(?<![\w'])(?:(?:is|are|has been|have been|was|were) (?:now 
                    r"(?:done|submitted|complete|completed|processed|cancell?ed|placed|filed|"
                    r"updated|changed|modified|issued|booked)|"
                    r"(?:i'?ve|i have) (?:just |already |also )?(?:submitted|processed|cancell?ed|"
-                   r"placed|filed|completed|updated|changed|modified|issued|booked))(?![\w'])")
+                   r"placed|filed|completed|updated|changed|modified|issued|booked)|"
+                   # (a heading reporting it: "✅ Exchange 1 submitted for order #W2905754")
+                   r"(?:exchange|return|cancell?ation|modification|change|update|booking|refund|"
+                   r"step)(?: #?\d+)? (?:submitted|done|completed|processed|placed|filed))"
+                   r"(?![\w'])")
 
 
 # what a sentence says is not so ("changing your default address does not change the shipping

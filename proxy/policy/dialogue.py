@@ -350,7 +350,10 @@ _CONDITION = _words(
 )
 # Phrases with a negation or "if" in them that are neither a refusal nor a condition.
 _IDIOMS = re.compile(
-    r"(?<![\w'])(?:no (?:problem|worries|rush|delay|delays|need|hurry|issue|issues|further|more "
+    # (a waiver: "just do it, no need to run it by me"; before "no need" alone)
+    r"(?<![\w'])(?:no need to (?:double-?check|check|confirm|ask|run (?:it|things|everything|"
+    r"that) by)(?: with)? me(?: first| again)?|"
+    r"no (?:problem|worries|rush|delay|delays|need|hurry|issue|issues|further|more "
     r"questions|other|longer)|no,? that'?s (?:all|it|correct|right|everything)|nothing else|"
     r"not (?:a|any) problem|don'?t (?:need anything else|have (?:any|all day|much time|time)|"
     r"worry|hesitate|wait|delay)|do not (?:wait|delay|hesitate)|without (?:delay|waiting)|"
@@ -611,6 +614,9 @@ def _sentence_act(sentence: str, question: bool) -> tuple[Act, bool]:
     return act
 
 
+# what someone does as a rule (not "you": "you always get it wrong" reads the proposal too)
+_HABIT = re.compile(r"(?<![\w'])(?:i|she|he|they|we|my \w+)(?: \w+)?? (?:always|usually|often|"
+                    r"keeps?|kept|never)(?![\w'])")
 _DASH = re.compile(r"\s[-—–]\s")
 # a go-ahead with a tag after it, which asks nothing: "go for it, okay?"
 _TAG_QUESTION = re.compile(r"(.*\S),\s*(?:okay|ok|alright|all right|yeah|yes|please|"
@@ -653,6 +659,10 @@ def _read_sentence(sentence: str, question: bool) -> tuple[Act, bool]:
             return Act.OTHER, False
     declined = _DECLINE.search(_CANCEL_THAT.sub(" cancel it ", text) if _YES_OPENS.match(text)
                                else text)
+    if declined and declined.group() in ("wrong", "incorrect") \
+            and _HABIT.search(text, 0, declined.start()):
+        declined = None  # ("she always says I send things to the wrong place, ha": a habit
+        # told about, not this proposal read as wrong)
     if declined or _NO_START.match(text) or (emoji_no and not emoji_yes):
         return Act.DECLINE, True
     if _EMOJI_HOLD.search(sentence):
@@ -841,7 +851,9 @@ _THING_NO = re.compile(r"(?:^|[,;.]\s*|\band\s+)(?:the |my |your )?([a-z][a-z ]{
 # What a hold is about, put first ("the cancel - still deciding"), or the subject of its
 # sentence ("The San Antonio one is for my office, I need to ask my manager")
 _TOPIC_FIRST = (r"(?:(?:but|and) )?(?:as for |for |about |on |regarding |and )?(?:the|my) "
-                r"([a-z]{3,}|[a-z]+-[a-z]{3,})(?: [a-z]+)?\s*(?:-|:|,)\s|"
+                # ("for the grill hold on - is there a gas one ...?")
+                r"([a-z]{3,}|[a-z]+-[a-z]{3,})(?: [a-z]+)?(?: (?:hold on|hang on|wait|hmm+))?"
+                r"\s*(?:-|:|,|—|–)\s|"
                 # (one by its id: "for hsr97w, hmm, that's the chicago one")
                 r"(?:as for|for|about|regarding) (#w\d{5,}|[a-z]{0,4}\d[a-z0-9]{1,5})\s*(?:-|:|,)\s|"
                 # (one by its date: "for the 22nd, hold on a second")
@@ -1014,6 +1026,10 @@ def read_turn(content: str) -> Reading:
                 and _A_THING.search(yes_said) is not None:
             thing_aside = True
             continue  # ("Do the e-reader. The headphones... no, never mind, I'll keep them.")
+        if act is Act.OTHER and id_like(s) and s not in yes_said and _AN_ID.search(yes_said):
+            thing_aside = True
+            continue  # ("Oui pour 8C8K4E et LU15PA, allez-y. MSJ4OA... attendez, c'est le vol
+            # de ma cousine, non?")
         if thing_aside and act in (Act.DECLINE, Act.HOLD):
             thing_aside = False
             on_topic = act is Act.HOLD  # (and what follows on it: "The dumbbell one... I'm not
@@ -1050,6 +1066,8 @@ def read_turn(content: str) -> Reading:
         if act is Act.HOLD and not _INTERRUPTS.match(s) \
                 and (ids := _AN_ID.findall(s)) and not any(i in yes_said for i in ids) \
                 and (q or _AN_ID.search(yes_said)):
+            on_topic = True  # (and what follows on it: "Hold off on KC18K6 for now. 6am to
+            # 1pm with the layover is way over 3 hours, I'm not sure it counts.")
             continue  # ("Yes, book it. And just to double-check - H9ZU1C can't be cancelled
             # at all?": a question about a thing by an id the yes does not name; "Go ahead with
             # upgrading KC18K6 and H8Q05L. NM1VX1 is my sister Yara's trip, let me think about
@@ -1121,7 +1139,7 @@ def held_topics(text: str) -> list[str]:
             # midnight? That's pretty late... but fine. Yes, please make the change.")
         if aside is not None and act in (Act.DECLINE, Act.HOLD):
             out.append(aside)
-        aside = s if act is Act.OTHER and _BARE_THING.fullmatch(s) else None
+        aside = s if act is Act.OTHER and (_BARE_THING.fullmatch(s) or id_like(s)) else None
         if act is Act.DECLINE and (other := _NOT_THAT_ACTION.fullmatch(s)) is not None:
             out.append(other.group())
         if act is Act.DECLINE and (opens := _TOPIC_OPENS.match(_OPENING.sub("", s))) is not None:

@@ -278,6 +278,18 @@ TABLE: list[tuple[str, Act]] = [
     ("Oh yeah, return them! Go for it. And honestly, you don't need to double-check every little "
      "thing with me, just go ahead and do what I ask, okay?", A),
     ("Yes. And please don't do anything else without me saying so.", A),
+    # review 49: a waiver; a thing put first with "hold on"; a habit; an id said alone
+    ("yes perfect!! for the puzzle — i want 500 fewer pieces, same difficulty, but a fancier "
+     "theme. honestly you pick whatever fits, just do it, no need to run it by me", A),
+    ("Yes on the helmet and the luggage, go ahead with those two. For the grill hold on — is "
+     "there a gas one in medium with rotisserie? I'm not 100% sure I want charcoal.", A),
+    ("Yes, that's right, go ahead. She'll be pleased, she always says I send things to the "
+     "wrong place, ha.", A),
+    ("Yes, go ahead. Hmm, that's the wrong place.", D),
+    ("Oui pour 8C8K4E et LU15PA, allez-y. MSJ4OA... attendez, c'est le vol de ma cousine, non?",
+     A),
+    ("Go ahead with NM1VX1 and H8Q05L on the Visa. Hold off on KC18K6 for now. 6am to 1pm with "
+     "the layover is way over 3 hours, I'm not sure it counts.", A),
 ]
 
 
