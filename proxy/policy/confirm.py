@@ -1771,9 +1771,9 @@ def _head_nouns(names: list[str]) -> list[str]:
         if " " not in n:
             # (a closed compound's head: "the watch" for "Wristwatch", "the board" for
             # "Skateboard")
-            head = _COMPOUND_HEAD.search(n)
-            if head is not None:
-                out.append(head.group())
+            compound = _COMPOUND_HEAD.search(n)
+            if compound is not None:
+                out.append(compound.group())
             continue
         rest, tail = n.rsplit(" ", 1)
         head = rest.rsplit(" ", 1)[-1] if tail in _COLLECTIVE else tail
