@@ -129,9 +129,16 @@ def phrase_tokens(text: str) -> list[str]:
 _NUMBER = re.compile(r"(?<![\w.])[$€£¥]?\s?(\d{1,3}(?:,\d{3})+|\d+)(\.\d+)?(?![\w])")
 # a sum of money: a currency sign before the number, or a currency word or code after it
 _MONEY = re.compile(
-    r"(?:(?:[$€£¥]|\b(?:usd|eur|gbp)\s)\s?(\d{1,3}(?:,\d{3})+|\d+)(\.\d+)?(?![\w])|"
-    r"(?<![\w.])(\d{1,3}(?:,\d{3})+|\d+)(\.\d+)?\s?(?:dollars?|euros?|pounds?|usd|eur|gbp)\b)",
+    r"(?:(?:[$€£¥]|\b(?:usd|eur|gbp)\s)\s?(\d{1,3}(?:,\d{3})+|\d+)(\.\d+)?(?![\w]|[.,]\d)|"
+    r"(?<![\w.,])(\d{1,3}(?:,\d{3})+|\d+)(\.\d+)?\s?(?:(?:dollars?|euros?|pounds?|usd|eur|gbp)\b|"
+    r"[$€£¥]))",
     re.IGNORECASE)
+# the same written with a decimal comma, as several languages write it ("153,23 $",
+# "$1.917,21")
+_MONEY_COMMA = re.compile(
+    r"(?:[$€£¥]\s?(\d{1,3}(?:\.\d{3})+|\d+),(\d{2})(?![\d])|"
+    r"(?<![\w.,])(\d{1,3}(?:\.\d{3})+|\d+),(\d{2})\s?(?:(?:dollars?|euros?|usd|eur|gbp)\b|"
+    r"[$€£¥]))", re.IGNORECASE)
 _SMALL = {"zero": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
           "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "a single": 1,
           "single": 1, "a couple of": 2, "both": 2, "no": 0, "none": 0}
@@ -202,7 +209,12 @@ def _as_number(value: Any) -> Decimal | None:
 def amounts(text: str) -> set[Decimal]:
     """The sums of money ``text`` states ("$374", "€ 12.50", "USD 90", "1,047 dollars"), as
     numbers."""
-    return {n for a, b, c, d in _MONEY.findall(text) if (n := decimal_of(a or c, b or d)) is not None}
+    found = {n for a, b, c, d in _MONEY.findall(text)
+             if (n := decimal_of(a or c, b or d)) is not None}
+    if "," in text:
+        found.update(Decimal(f"{(a or c).replace('.', '')}.{b or d}")
+                     for a, b, c, d in _MONEY_COMMA.findall(text))
+    return found
 
 
 def decimal_of(whole: str, fraction: str | None) -> Decimal | None:
@@ -925,7 +937,15 @@ _UNAFFECTED = re.compile(
     r"(?:is|are) already (?:in )?[a-z]+(?: [a-z]+)?(?=\s*(?:[.;!?,)]|$))|"
     # "Your other pending orders (#W8883368, #W1170711) will keep their current address."
     r"(?:will|would|'ll) (?:keep|retain) (?:its|their|the|your) (?:current|existing|original|"
-    r"old|present|same)(?: [\w-]+){0,2})(?![\w'])")
+    r"old|present|same)(?: [\w-]+){0,2}|"
+    # in the other languages read: "os outros itens (...) ficam como estão"
+    r"(?:fica|ficam|ficará|ficarão) (?:como (?:está|estão)|inalterad[oa]s?|sem alteraç(?:ão|ões))|"
+    r"(?:queda|quedan|quedará|quedarán) (?:igual(?:es)?|como (?:está|están)|sin cambios)|"
+    r"(?:reste|restent|restera|resteront) (?:inchangée?s?|tel(?:le)?s? quel(?:le)?s?|"
+    r"comme (?:il|elle|ils|elles) (?:est|sont))|"
+    r"(?:rimane|rimangono|resta|restano|resterà|resteranno) (?:invariat[oaie]|come (?:è|sono)|"
+    r"così com'è)|(?:bleibt|bleiben) (?:unverändert|wie (?:es|sie|er) (?:ist|sind))|"
+    r"保持不变|保持不變|不变|不變)(?![\w'])")
 # "Nothing in order #W5777276 will be touched."
 _NOTHING_CHANGES = re.compile(
     r"(?<![\w'])nothing (?:else )?(?:in|on|of|from|about) [^.;!?]{0,80}?(?:will|is going to|would|"
@@ -957,11 +977,18 @@ _PRONOUN_SUBJECT = re.compile(r"(?<![\w'])(?<!as )(?:this|that|it|which) (?=(?:w
                               r"does|doesn'?t|stays?|remains?)(?![\w']))")
 
 
+# (what the other languages' forms of _UNAFFECTED hold: one cheap search)
+_STAYS_ELSEWHERE = re.compile(r"(?<![\w'])(?:fica|ficam|ficará|ficarão|queda|quedan|quedará|"
+                              r"quedarán|reste|restent|restera|resteront|rimane|rimangono|resta|"
+                              r"restano|resterà|resteranno|bleibt|bleiben) |不变|不變")
+
+
 def kept_out(text: str) -> str:
     """``text`` without what it says stays out of the action (``_KEPT_OUT``, ``_UNAFFECTED``)."""
     if "not " in text or "n't " in text or "stay" in text or "remain" in text \
             or "unaffected" in text or "unchanged" in text or "untouched" in text \
-            or "keep" in text or "retain" in text or "already " in text:
+            or "keep" in text or "retain" in text or "already " in text \
+            or _STAYS_ELSEWHERE.search(text):
         # (cheap: most proposals say none of these)
         text = _UNAFFECTED.sub(_from_subject, text)
     if "nothing " in text:

@@ -35,6 +35,7 @@ from .binding import (
     NOUNS,
     TOPIC_HELD,
     TOPIC_THEN_HELD,
+    VERB_WORDS,
     ActionSpec,
     KeySpec,
     Limits,
@@ -1946,6 +1947,19 @@ def _summary_of_new(session: SessionState, spec: ActionSpec, arguments: dict[str
                    for v in values)
 
 
+def _change_shown(session: SessionState, arguments: dict[str, Any], proposed: Text) -> bool:
+    """An item change shown without its verb, by an arrow from each item given to its new one,
+    each named by its id or its price ("Purificador: médio, HEPA ($535.97) → grande, HEPA,
+    modo noturno ($547.55). Confirma?"): the call's items and new items, all named so."""
+    if "→" not in proposed.plain and "->" not in proposed.plain:
+        return False
+    given, new = arguments.get("item_ids"), arguments.get("new_item_ids")
+    if not isinstance(given, list) or not isinstance(new, list) or not given or not new:
+        return False
+    return _priced(session, arguments, given, proposed, {}) \
+        and _priced(session, arguments, new, proposed, {})
+
+
 def _leaves(value: Any, key: str = "") -> Iterator[tuple[str, Any]]:
     """(key, value) of each scalar in a nested structure, by the key it sits under."""
     if isinstance(value, dict):
@@ -1974,7 +1988,8 @@ def _bind(session: SessionState, auth: Authorisation, spec: ActionSpec,
                         "it", auth.words, "")
     # (not in what it says stays as it is: "Profile address unchanged")
     if names_action(proposed.kept().plain, spec.words) is None \
-            and not _summary_of_new(session, spec, arguments, proposed):
+            and not _summary_of_new(session, spec, arguments, proposed) \
+            and not _change_shown(session, arguments, proposed):
         return Coverage(False, f"the user said {words} to a proposal that does not describe this "
                         f"action ({spec.tool.replace('_', ' ')})", auth.words, shown)
     if auth.picked_by_word and names_action(yes_part.plain, spec.words) is None:
@@ -2093,7 +2108,7 @@ def _bind(session: SessionState, auth: Authorisation, spec: ActionSpec,
                         is not None)
     left_out = _left_out(spec, arguments, _of_this_action(" \n ".join(
         [yes.plain, *after[1 if rest else 0:], *(plain(messages[i]) for i in auth.narrowed)]),
-        spec.words, other_words), aliases, last, other_words)
+        spec.words, other_words), aliases, last, other_words, session)
     if left_out is not None:
         return Coverage(False, f"the user said {words} but not to {left_out[1]}", auth.words,
                         shown, left_out[0])
@@ -2133,7 +2148,7 @@ def _bind(session: SessionState, auth: Authorisation, spec: ActionSpec,
     # (a plan numbered in the window, the last turn a report on it with no numbers: "Done: -
     # return requested ... - #W1443906 is untouched", then "do 2 as well")
     left = None
-    if _BY_NUMBER.search(theirs.plain) or _YES_TO_WORD.match(theirs.plain):
+    if _BY_NUMBER.search(theirs.plain) or _yes_to_word(theirs.plain):
         # (read once per yes: the proposal does not change)
         if ("numbered",) not in auth._read:
             auth._read[("numbered",)] = last if len(_PLAN_MARK.findall(last.plain)) >= 2 \
@@ -2212,7 +2227,9 @@ def _bind(session: SessionState, auth: Authorisation, spec: ActionSpec,
                                         f"with {other!r}, not {v!r}", auth.words, shown,
                                         key.name)
             # (what the proposal says stays out of it, "Kept: the boots", names nothing)
-            if named(proposed.kept(), value, aliases.every) or key.optional:
+            if named(proposed.kept(), value, aliases.every) or key.optional \
+                    or (isinstance(value, list)
+                        and _priced(session, arguments, value, proposed.kept(), aliases.every)):
                 continue
             if context is None:
                 recent = messages[max(0, auth.yes_index - CONTEXT_MESSAGES):auth.yes_index + 1]
@@ -2410,6 +2427,47 @@ def _changed_unsaid(session: SessionState, arguments: dict[str, Any], said: Text
                         and old.get(field_name) != v and not named(said, v, {}):
                     return f"{name}[{i}].{field_name}", v
     return None
+
+
+def _priced(session: SessionState, arguments: dict[str, Any], value: list[Any], text: Text,
+            aliases: Any) -> bool:
+    """Every member of ``value`` (items) named in ``text``, those not named otherwise by their
+    price, which no other item of the object or of the products looked up has ("Lampe de
+    bureau (noire, faible, USB) 153,23 $ → ...": a price is said alike in every language)."""
+    said = amounts(text.plain)
+    if not said:
+        return False
+    prices: dict[Decimal, set[str]] | None = None
+    for member in value:
+        if not isinstance(member, str) or named(text, member, aliases):
+            continue
+        if prices is None:
+            prices = _item_prices(session, arguments)
+        if not any(ids == {member} and price in said for price, ids in prices.items()):
+            return False
+    return True
+
+
+def _item_prices(session: SessionState, arguments: dict[str, Any]) -> dict[Decimal, set[str]]:
+    """price -> the item ids of that price: the object's items and the looked-up products'
+    variants."""
+    out: dict[Decimal, set[str]] = {}
+
+    def add(item: Any, price: Any) -> None:
+        if isinstance(price, int | float) and not isinstance(price, bool) and item is not None:
+            out.setdefault(Decimal(str(price)).quantize(Decimal("0.01")), set()).add(str(item))
+    current = _current(session, arguments)
+    for item in (current or {}).get("items") or ():
+        if isinstance(item, dict):
+            add(item.get("item_id"), item.get("price"))
+    for call in session.calls[-RECENT_READS:]:
+        result = call.result if call.kind == "read" and call.succeeded else None
+        variants = result.get("variants") if isinstance(result, dict) else None
+        if isinstance(variants, dict):
+            for item, v in variants.items():
+                if isinstance(v, dict):
+                    add(item, v.get("price"))
+    return out
 
 
 def _stays_as_is(text: str, value: str) -> bool:
@@ -2865,8 +2923,8 @@ def _option_at(text: str, value: str) -> list[int]:
     # (a value of several words may take the option's own word between them: "not water
     # resistant" for "not resistant")
     return [m.start() for m in re.finditer(
-        r"(?<![a-z0-9'’])" + r"\s+(?:[a-z]+\s+)?".join(map(re.escape, v.split()))
-        + r"(?![a-z0-9'’])", text)]
+        r"(?<![\w'’])" + r"\s+(?:[a-z]+\s+)?".join(map(re.escape, v.split()))
+        + r"(?![\w'’])", text)]  # (whole words, accented letters too: "sí" names no size S)
 
 
 def _described_together(text: str, values: list[str], span: int = 30) -> bool:
@@ -2921,6 +2979,15 @@ def _other_variant(session: SessionState, last: Text, arguments: dict[str, Any]
                          and (values := [o for o in options.values()
                                          if o.lower() not in _PLAIN_VALUES])
                          and _described_together(last.plain, values)]
+            if described and not name.startswith("new_"):
+                # (what is given back is what the object holds: "Available options: E-Reader
+                # (8-inch, Wi-Fi, 32GB) ... exchange, or go ahead with the return as listed?"
+                # describes no e-reader of the order)
+                current = _current(session, arguments)
+                items = current.get("items") if current is not None else None
+                if isinstance(items, list):
+                    holds = {str(i.get("item_id")) for i in items if isinstance(i, dict)}
+                    described = [d for d in described if d in holds]
             if len(described) == 1:  # (several: a list of options, not the one proposed)
                 return name, described[0], v
             if not described and name.startswith("new_") and any(
@@ -3552,10 +3619,14 @@ _NOT_A_STEP = {"first", "then", "both", "please", "that", "this", "those", "thes
 # a yes said of one action of a plan by its word: "Yes to the upgrade first"
 _YES_TO_WORD = re.compile(r"(?:(?:yes|yeah|yep|ok(?:ay)?|sure)(?:,? please)?,?\s+(?:to|for)|"
                           # ("Go ahead with the upgrade to economy on my card ending 1777")
-                          r"(?:please )?(?:go ahead|proceed) with)\s+"
-                          r"(?:the |my )?(?!(?:both|all|everything|them|that|this|those|these|"
+                          r"(?:please )?(?:go ahead|proceed) with|"
+                          # ("Oui pour l'annulation", "sí a la cancelación", "ja für die ...")
+                          r"(?:oui|sí|si|sim|ja|sì),?\s+(?:pour|para|por|für|fur|per|a|à))\s+"
+                          r"(?:the |my |l'|la |le |les |el |los |las |o |os |as |den |die |das |"
+                          r"il |lo |gli )?"
+                          r"(?!(?:both|all|everything|them|that|this|those|these|"
                           r"each|every|first|second|third|last|rest)(?![\w']))([a-z]{4,})"
-                          r"(?![\w'])")
+                          r"(?![a-z'])")
 
 
 # a count, not a place in the plan: "yes to the two cancellations"
@@ -3612,6 +3683,18 @@ _ORD_SPAN = re.compile(r"(?<![\w$.,])([1-9])\s*(?:through|thru|to|-|–)\s*([1-9
 _ANSWER_MARK = re.compile(r"(?:^|\n|(?<=[.!?])\s)\s*([1-9])[.):]\s+")
 
 
+def _yes_to_word(said: str) -> re.Match[str] | None:
+    """``_YES_TO_WORD`` opening the text or one of its sentences ("Motif : je n'en ai plus
+    besoin. Oui pour l'annulation, allez-y.")."""
+    found = _YES_TO_WORD.match(said)
+    if found is None and (". " in said or "! " in said or "; " in said):
+        for start in re.finditer(r"[.!?;]\s+", said):
+            found = _YES_TO_WORD.match(said, start.end())
+            if found is not None:
+                break
+    return found
+
+
 def _numbered_answers(said: str) -> dict[int, str]:
     """The user's answers to numbered steps, numbered 1 to n, each on its line or after a
     sentence's end ("1. Yes\n2. Yes, professional is fine\n3. Yes, please cancel it"; "1. Yes!
@@ -3632,7 +3715,7 @@ def _numbered_left_out(last: Text, theirs: Text, arguments: dict[str, Any],
     the first one, not the second"; "do 1 and 3"; "cancel the first one"), the words that left
     out the action this call is, or None."""
     said = theirs.plain
-    by_word = _YES_TO_WORD.match(said)
+    by_word = _yes_to_word(said)
     if not _BY_NUMBER.search(said) and by_word is None:
         return None
     count, n = _plan_position(last, arguments, looked_up, other_words)
@@ -3662,11 +3745,17 @@ def _numbered_left_out(last: Text, theirs: Text, arguments: dict[str, Any],
         said_of = said_of[:m.start()] if (m := re.search(r"[.;!?]", said_of)) else said_of
         for part in re.split(r",|\band\b|&", said_of):
             words = [w for w in re.findall(r"[a-z]{4,}", part) if w not in _NOT_A_STEP]
-            if not words:
-                continue
+            if not words or (read_turn(part).act is Act.AFFIRM
+                             and names_action(part, ALL_ACTION_WORDS) is None):
+                continue  # (nor a go-ahead after it: "oui pour l'annulation, allez-y")
             stem = words[0][:max(4, len(words[0]) - 2)]
             naming = [k for k, item in enumerate(items, 1)
                       if re.search(rf"(?<![\w']){re.escape(stem)}", item)]
+            if not naming:  # (by the action it names: "yes for the cancellation" of "1.
+                # Cancel order #W1 ...", "oui pour l'annulation" of "1. Annulation de ...")
+                verbs = [ws for ws in VERB_WORDS.values() if names_action(part, ws)]
+                naming = [k for k, item in enumerate(items, 1)
+                          if len(verbs) == 1 and names_action(item[:60], verbs[0])]
             if len(naming) > 1:  # (the one it leads: "1. Upgrade OWZ4XL ..." beside "2. Change
                 # to the nonstop ... lower than the upgraded fare")
                 naming = [k for k in naming
@@ -3917,7 +4006,11 @@ def _said_of_until(sentence: str, verb: re.Match[str]) -> int:
 
 
 _CLAUSE_BREAK = re.compile(r"[:;,]|\s[-–—]\s|(?<![\w'])(?:which|because|since|so|as)(?![\w'])")
-_NO_LONGER = re.compile(r"(?:can|could) no longer|no longer (?:be|possible|eligible|available)")
+_NO_LONGER = re.compile(r"(?:can|could) no longer|no longer (?:be|possible|eligible|available)|"
+                        # (a rule for after it: "so the other items in #W5490111 could not be
+                        # returned later")
+                        r"(?:(?:can|could|would|will) not|cannot|can'?t|couldn'?t|won'?t) be "
+                        r"[a-z]+ (?:later|afterwards|again|any ?more)")
 
 
 def _reported(sentence: str, verb: re.Match[str]) -> bool:
@@ -3969,15 +4062,18 @@ def _acted_on_another(last: Text, spec: ActionSpec, arguments: dict[str, Any],
         bound: set[str] = set()
         asked: set[str] = set()  # (those bound in a question)
         before: str | None = None  # (the id named last before the sentence)
+        headed = False  # (the sentence before was that id alone: "1. **Order #W2598834** -")
         # (what it says stays out binds nothing: "#W8461477 will not be affected")
         for sentence in _ACTION_SENTENCES.split(last.kept().plain):
             found = [m.group().lstrip("#") for m in shape.finditer(sentence)]
             if not found and before is not None and names_action(sentence, spec.words) \
-                    and _THAT_ONE.search(sentence) and not _for_all(sentence, spec.words) \
-                    and not _EACH.match(sentence):
+                    and (_THAT_ONE.search(sentence) or (
+                        headed and action_pattern(spec.words).match(sentence.lstrip(" *")))) \
+                    and not _for_all(sentence, spec.words) and not _EACH.match(sentence):
                 # ("The perfume is in #W8732376. I'll cancel that order ...": the order named
-                # just before)
+                # just before; "Order #W2598834 - Return Jigsaw Puzzle ...": the line's head)
                 bound.add(before)
+            headed = len(found) == 1 and _ID_HEAD.fullmatch(sentence.strip(" *:")) is not None
             before = found[-1] if found else before
             if _DONE.search(sentence) and "?" not in sentence:
                 continue  # (a report: "I've also submitted the return for the items from #W1")
@@ -4017,6 +4113,10 @@ def _acted_on_another(last: Text, spec: ActionSpec, arguments: dict[str, Any],
     return None
 
 
+# an id alone as a list line's head: "order #w2598834", "reservation xehm4b"
+_ID_HEAD = re.compile(r"(?:(?:order|reservation|booking)(?: id)?:? )?#?[a-z0-9]{5,}")
+
+
 def _done_before(session: SessionState, key: str, ids: set[str], seq: int) -> set[str]:
     """Those of ``ids`` (lower case, no ``#``) a write carried out before ``seq`` held at
     ``key``: each tool's newest ``REPORTED_WRITES`` writes (what a turn reports done is
@@ -4046,7 +4146,11 @@ _ADDRESS_SOURCE = re.compile(
     r"(?:order|reservation|booking)\s+)?#?$"
     r"|(?<![\w'])(?:found|find|see|saw|there'?s|there is|you have|has) (?:the |a |an |your )?"
     r"[^.#\n]{0,30}?address(?:es)? (?:on|in|from|of) (?:your |the )?(?:order|reservation|"
-    r"booking)\s+#?$")
+    r"booking)\s+#?$"
+    # ("endereço do pedido #W3964602", "l'adresse de la commande #W1")
+    r"|(?<![\w'])(?:endereço|endereco|dirección|direccion|adresse|indirizzo)(?: de entrega)? "
+    r"(?:do|del|de la|de l'|dell'|der|des|da) ?(?:pedido|commande|ordine|bestellung|"
+    r"encomenda)?\s*#?$")
 
 _THAT_ONE = re.compile(r"(?<![\w'])(?:that|this|the same) (?:order|reservation|booking|one)"
                        r"(?![\w'])")
@@ -4191,8 +4295,8 @@ def _not_of_other_steps(said: Limits, proposal: Text | None, spec: ActionSpec) -
 
 
 def _left_out(spec: ActionSpec, arguments: dict[str, Any], users: str, aliases: Aliases,
-              proposal: Text | None = None, other_words: tuple[str, ...] = ()
-              ) -> tuple[str, str] | None:
+              proposal: Text | None = None, other_words: tuple[str, ...] = (),
+              session: SessionState | None = None) -> tuple[str, str] | None:
     """What the user's words from the yes on leave out ("yes, but not the lamp", "everything
     except the speaker", "just the bottle", "not to my Visa") that the call holds: the
     argument, and the value with the phrase; or None. A member of a list is left out when the
@@ -4250,20 +4354,65 @@ def _left_out(spec: ActionSpec, arguments: dict[str, Any], users: str, aliases: 
         for phrase in (*said.left_out, *kept):
             text = Text(phrase)
             for member in members:
-                if not _member_named(text, member, members, aliases.every, owners):
+                if not _member_named(text, member, members, aliases.every, owners) \
+                        and not _plural_named(text, member, aliases.every) \
+                        and not (session is not None and phrase in kept
+                                 and _by_option(session, arguments, phrase, member)):
                     continue
                 if phrase in kept and isinstance(paired, list) and member in paired:
                     continue  # (it stays what it was)
                 return name, f'{name} {member!r} ("{phrase}")'
         for phrase in said.only:
             text = Text(phrase)
-            inside = [m for m in members if _member_named(text, m, members, aliases.every, owners)]
+            inside = [m for m in members if _member_named(text, m, members, aliases.every, owners)
+                      or _plural_named(text, m, aliases.every)]
             if inside and len(inside) < len(members):
                 outside = next(m for m in members if m not in inside)
                 return name, f'{name} {outside!r} (only "{phrase}")'
     return None
 
 
+def _plural_named(text: Text, member: Any, aliases: Any) -> bool:
+    """``member`` named with others of its name by the plural of a one-word name ("the
+    skateboards" for each of two skateboards)."""
+    if not isinstance(member, str):
+        return False
+    words = text.tokens()
+    return any(" " not in alias and len(alias) >= 3 and (f" {alias}s " in words
+                                                         or f" {alias}es " in words)
+               for alias in aliases.get(member, ()))
+
+
+def _by_option(session: SessionState, arguments: dict[str, Any], phrase: str, member: Any
+               ) -> bool:
+    """A short phrase naming ``member`` (an item the call holds) by one of its options ("keep
+    the wooden one" of the Bookshelf whose material is wood): the options the object's facts,
+    or its product's, give it."""
+    if not isinstance(member, str):
+        return False
+    words = [_ADJECTIVES.get(w, w) for w in re.findall(r"[a-z0-9]+", phrase.lower())]
+    if not words or len(words) > 4:
+        return False
+    options: Any = None
+    name = ""
+    current = _current(session, arguments)
+    for item in (current or {}).get("items") or ():
+        if isinstance(item, dict) and item.get("item_id") == member:
+            options, name = item.get("options"), str(item.get("name", "")).lower()
+    if not isinstance(options, dict):
+        options = _variants(session).get(member, ("", {}))[1]
+    values = {str(o).lower() for o in options.values()} - _PLAIN_VALUES
+    # (the rest is "one" or the item's name, and one of them is said: "keep the leather
+    # strap", "stick with the softshell" keep an option)
+    said, own = set(words), set(name.split())
+    return not said - values - _ONE_WORDS - own and bool(said & ({"one", "ones"} | own)) \
+        and any(w in values for w in words)
+
+
+_ONE_WORDS = {"the", "my", "that", "this", "one", "ones", "a", "an"}
+# adjectives said for an option's noun ("the wooden one": material wood)
+_ADJECTIVES = {"wooden": "wood", "woolen": "wool", "woollen": "wool", "golden": "gold",
+               "metallic": "metal", "silvery": "silver"}
 _TAKES_AWAY = ("return", "cancel", "exchange", "modify", "update")
 # the objects a call names by its id argument ("order" by order_id)
 _OBJECT_WORD = re.compile(r"(?<![\w'])(order|reservation|booking)s?(?![\w'])")
@@ -4853,6 +5002,12 @@ def _whole(auth: Authorisation, messages: list[Message], spec: ActionSpec, parts
                     cover.proposal)
 
 
+# the object as a whole, in the languages the dialogue reader reads ("cancelar o pedido
+# #W4836353 (teclado mecânico + smartphone)")
+_WHOLE_WORD = re.compile(r"\b(?:order|reservation|booking|whole|entire|all|everything|pedido|"
+                         r"commande|bestellung|ordine|encomenda|reserva|réservation|reservierung|"
+                         r"buchung|prenotazione|todo|toda|tout|toute|ganze|tutto|intero)\b|"
+                         r"订单|訂單|预订|預訂|整个|整個|全部")
 _PASSIVE_END = re.compile(r"(?<![\w'])(?:(?:will|would|to|can|should) be|is|are|gets?|being)\s+$")
 
 
@@ -4882,8 +5037,7 @@ def _parts_named(last: str, words: tuple[str, ...], names: frozenset[str]) -> li
         first_part = min((m.start() for n in names for form in (n, *_head_nouns([n]))
                           if (m := re.search(r"(?<![a-z0-9])" + re.escape(form), after))),
                          default=None)
-        whole = re.search(r"\b(?:order|reservation|booking|whole|entire|all|everything)\b",
-                          after)
+        whole = _WHOLE_WORD.search(after)
         if first_part is not None and (whole is None or first_part < whole.start()):
             # (from the action word, or up to a passive one: not a list run into it)
             text = Text(before if passive else sentence[at:])

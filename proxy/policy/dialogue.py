@@ -180,10 +180,11 @@ _GO_VERBS = (
     r"let'?s (?:do|go|proceed|book|make)|lets (?:do|go|proceed)|"
     # other languages
     r"adelante|hazlo|hágalo|procede|proceda|continúa|continúe|sigue|siga|cancela|cancele|cámbialo|"
-    r"allez-y|vas-y|faites-le|fais-le|procédez|continuez|annulez|confirmez|"
+    r"allez-y|vas-y|faites-le|fais-le|procédez|continuez|annulez|confirmez(?!-moi| moi)|"
     r"mach(?:en sie)? (?:es|das|weiter)|los geht'?s|leg los|fahren sie fort|bitte fortfahren|"
     r"weiter|durchführen|storniere|stornieren sie|ändern sie|"
-    r"pode (?:seguir|prosseguir|fazer|continuar|mandar|ir)|prossiga|prosseguir|siga em frente|"
+    r"pode (?:seguir|prosseguir|fazer|continuar|mandar|ir|trocar|mudar|alterar|devolver|"
+    r"atualizar|efetuar|processar)|prossiga|prosseguir|siga em frente|"
     r"faça|faz isso|vá em frente|pode cancelar|"
     r"procedi|vai avanti|fallo|continua"
 )
@@ -223,12 +224,17 @@ _PRAISE_GO = re.compile(r"(?:(?:perfect|great|good|cool|fine|nice|excellent|soun
                         r"alright|all right)[\s,.!]+)+go(?:[\s,]+(?:please|now|ahead))?[\s.!]*")
 _STANDALONE_GO = _words(r"go ahead", r"go right ahead", r"proceed", r"do it", r"go for it", r"let'?s do it",
                         r"make it so", r"ship it", r"go", r"please proceed", r"adelante",
-                        r"allez-y", r"los", r"vai", r"avanti")
+                        r"allez-y", r"los", r"vai", r"avanti", r"pode", r"pode sim", r"podes",
+                        r"procede", r"hazlo", r"fallo", r"procedi", r"vas-y", r"mach das",
+                        r"mach weiter", r"weiter", r"vamos", r"bora")
 
 # Declines: an interjected "no", an explicit refusal or stop.
 _NO_START = re.compile(
-    r"^(?:noo?|nope|nahh?|nay|negative|no thanks|no thank you|no way|non|nein|não|nao|no,? gracias|"
-    r"no,? grazie|nee)(?:$|[\s,.!:-])"
+    r"^(?:noo?|nope|nahh?|nay|negative|no thanks|no thank you|no way|nein|no,? gracias|"
+    r"no,? grazie|nee|non,? merci|não,? obrigad[oa]|nao,? obrigad[oa])(?:$|[\s,.!:-])|"
+    # (Italian's and Portuguese's "not" before a verb: "Non mi serve più", "Não preciso mais",
+    # the reason given; alone they say no)
+    r"^(?:non|não|nao)(?:$|[,.!:-])"
 )
 _DECLINE = _words(
     r"(?:please )?(?:don'?t|do not|dont) (?:do|proceed|go ahead|submit|process|make|change|"
@@ -275,7 +281,9 @@ _DECLINE = _words(
     r"i changed my mind", r"i'?ve changed my mind",
     r"no quiero", r"no lo hagas", r"no,? gracias", r"je ne veux pas", r"ne (?:faites|fais) pas",
     r"nicht machen", r"ich will (?:das )?nicht", r"lieber nicht", r"não quero", r"não faça",
-    r"non voglio",
+    r"non voglio", r"non (?:lo |la )?(?:fare|farlo|farla|procedere)", r"non (?:annullare|cambiare)",
+    r"je (?:ne )?veux pas", r"n'?(?:annulez|changez|faites) (?:pas|rien)",
+    r"não (?:cancele|cancela|mude|faz|faça isso)",
 )
 # A "no" that answers the agent's question ("any changes?", "anything else first?") before a
 # go-ahead: "Nope, go for it", "No changes, please proceed", "No, go ahead"
@@ -474,8 +482,10 @@ def edit_distance(a: str, b: str) -> int:
 def _typo_yes(sentence: str) -> bool:
     """A misspelt yes as the sentence's first word ("yse", "proceeed", "confrim")."""
     first = re.split(r"[^a-z']+", sentence, maxsplit=1)[0]
-    if len(first) < 3 or len(first) > 12 or _YES.fullmatch(first):
-        return False  # (a longer word is no yes within two letters, and costs per letter)
+    if len(first) < 3 or len(first) > 12 or _YES.fullmatch(first) \
+            or sentence[len(first):len(first) + 1] == "-":
+        return False  # (a longer word is no yes within two letters, and costs per letter;
+        # nor a word with a pronoun joined on: "confirmez-moi le total")
     return any(edit_distance(first, word) <= (1 if len(word) <= 4 else 2) for word in _FUZZY)
 
 
@@ -815,12 +825,27 @@ _HAN_NOT = re.compile("不|别|別|等一|等等|稍等|算了|再说|再說|考
 _HAN_IDIOM = re.compile("没问题|沒問題|不错|不錯|不用谢|不客气|不客氣")
 
 
+# a go-ahead as an imperative with 吧: "两个都改吧" (change both), "那就取消吧" (cancel it then)
+_HAN_GO = re.compile("(?:改|换|換|取消|退|办|辦|订|訂|做|处理|處理|修改|更改)吧")
+# a sentence opening on another matter: "还有……我还有一个待处理的订单" (also, I have another order)
+_HAN_ASIDE = re.compile("(?:还有|還有|另外|对了|對了|顺便|順便)")
+_HAN_WAIT = re.compile("等一|等等|稍等|别|別|算了")
+_HAN_SENTENCE = re.compile("[^。！!？?；;\n]+[。！!？?；;\n]?")
+
+
 def _read_han(text: str) -> Reading:
-    rest = _HAN_IDIOM.sub("", text)
-    if _HAN_NOT.search(rest):
-        return Reading(Act.HOLD, text[:80], f'the user did not say a plain yes: "{text[:80]}"',
-                       withdraws=bool(re.search("不|别|別|算了|等一|等等|稍等", rest)))
-    if _HAN_YES.search(text):
+    """A turn in Chinese, sentence by sentence: a yes, and after it another matter brought up
+    ("是的，麻烦了。还有……我还有一个待处理的订单，……我想取消，已经不需要了。") is the yes."""
+    said_yes = False
+    for part in _HAN_SENTENCE.findall(text):
+        rest = _HAN_IDIOM.sub("", part)
+        if said_yes and _HAN_ASIDE.match(part.strip()) and not _HAN_WAIT.search(rest):
+            break
+        if _HAN_NOT.search(rest):
+            return Reading(Act.HOLD, text[:80], f'the user did not say a plain yes: "{text[:80]}"',
+                           withdraws=bool(re.search("不|别|別|算了|等一|等等|稍等", rest)))
+        said_yes = said_yes or bool(_HAN_YES.search(part) or _HAN_GO.search(part))
+    if said_yes:
         return Reading(Act.AFFIRM, text[:80], "", end=len(text))
     return Reading(Act.OTHER, text[:80], "the reply is in a language or script this reader does "
                    "not know, so it is not taken as a yes")
@@ -1026,8 +1051,10 @@ def read_turn(content: str) -> Reading:
                 and _A_THING.search(yes_said) is not None:
             thing_aside = True
             continue  # ("Do the e-reader. The headphones... no, never mind, I'll keep them.")
-        if act is Act.OTHER and id_like(s) and s not in yes_said and _AN_ID.search(yes_said):
-            thing_aside = True
+        if act is Act.OTHER and ((id_like(s) and _AN_ID.search(yes_said)) or (
+                _one_word_thing(s) and _THING_YES.match(yes_said))) and s[:4] not in yes_said:
+            thing_aside = True  # (and "mouse yes. keyboard... hold on, my brother might want
+            # it": a thing by its name alone, where the yes names its own so)
             continue  # ("Oui pour 8C8K4E et LU15PA, allez-y. MSJ4OA... attendez, c'est le vol
             # de ma cousine, non?")
         if thing_aside and act in (Act.DECLINE, Act.HOLD):
@@ -1085,6 +1112,10 @@ def read_turn(content: str) -> Reading:
                 and not _INTERRUPTS.match(s) and not _REOPENS.search(s):
             continue  # ("yes cancel that one. i might also need to cancel the return one too,
             # let me check with my boss first": the wait is the other one's)
+        if act is Act.DECLINE and (thing := _THING_DECLINED.match(s)) is not None \
+                and thing.group(1)[:4] not in yes_said:
+            continue  # (another thing offered, declined by name: "Sí, esa es. Los pedidos no,
+            # gracias, solo la predeterminada."; a call on it is held, ``held_topics``)
         if act is Act.DECLINE and (other := _NOT_THAT_ACTION.fullmatch(s)) is not None \
                 and other.group(1)[:5] not in yes_said:
             continue  # ("Yes, only the bottle. Please go ahead. I don't want to cancel
@@ -1127,6 +1158,9 @@ def held_topics(text: str) -> list[str]:
     out: list[str] = []
     if " no" in text and "yes" in text:  # "the orders yes, profile no"
         out.extend(m.group(1) for m in _THING_NO.finditer(text))
+    if " n" in text:  # ("Sí, esa es. Los pedidos no, gracias")
+        out.extend(m.group(1) for s, _q in sentences(text)
+                   if (m := _THING_DECLINED.match(s)) is not None)
     if "think" not in text and _TOPIC_CUES.search(text) is None and "..." not in text \
             and "\u2026" not in text:
         return out  # (the common case, decided cheaply: this runs on every write's check)
@@ -1139,7 +1173,8 @@ def held_topics(text: str) -> list[str]:
             # midnight? That's pretty late... but fine. Yes, please make the change.")
         if aside is not None and act in (Act.DECLINE, Act.HOLD):
             out.append(aside)
-        aside = s if act is Act.OTHER and (_BARE_THING.fullmatch(s) or id_like(s)) else None
+        aside = s if act is Act.OTHER and (_BARE_THING.fullmatch(s) or id_like(s)
+                                           or _one_word_thing(s)) else None
         if act is Act.DECLINE and (other := _NOT_THAT_ACTION.fullmatch(s)) is not None:
             out.append(other.group())
         if act is Act.DECLINE and (opens := _TOPIC_OPENS.match(_OPENING.sub("", s))) is not None:
@@ -1160,6 +1195,12 @@ def held_topics(text: str) -> list[str]:
     return out
 
 
+# a thing named first, then declined: "the orders no, thanks", "los pedidos no, gracias",
+# "les commandes non", "die bestellungen nicht" (the thing)
+_THING_DECLINED = re.compile(r"(?:(?:but|and|pero|y|mais|et|aber|und|mas|e|ma) )?(?:the|my|los|las|"
+                             r"el|la|les|le|os|as|o|a|die|der|das|den|gli|lo|mes|mis|meus|"
+                             r"minhas|meine) ([a-zà-ÿ]{3,}(?: [a-zà-ÿ]{3,})?),? (?:no|non|nein|"
+                             r"não|nao|nicht|not)(?=$|[,.!;:-])")
 _WHAT_IF = re.compile(r"(?:(?:and|but|so)[\s,]+)?(?:even if|what if|even though|even when)(?![\w'])")
 # another action declined outright, said after a yes: "i don't want to cancel anything" (the
 # action, by its verb; not after an interruption: "actually, i don't want to cancel anything")
@@ -1185,6 +1226,22 @@ _A_THING = re.compile(r"(?<![\w'])(?:the|my) (?!" + "|".join(sorted(_WHATEVER_IT
 # a thing's name said alone, before what is said of it ("The headphones... no, never mind")
 _BARE_THING = re.compile(r"(?:as for |for |and |but )?(?:the|my) ([a-z]{3,}(?:-[a-z]+)?)"
                          r"(?: [a-z]{3,})?")
+# a yes said of a thing named first: "mouse yes", "the lamp, ok"
+_THING_YES = re.compile(r"(?:the |my )?[a-z]{3,}(?: [a-z]+)?,? (?:yes|yeah|yep|ok|okay)(?![\w'])")
+# words said alone that name no thing
+_NOT_THINGS = frozenset({"thanks", "okay", "well", "also", "actually", "anyway", "great", "perfect",
+                         "cool", "fine", "good", "sure", "right", "awesome", "please", "sorry",
+                         "wait", "though", "maybe", "hmmm", "ummm", "yeah", "yess", "nope", "alright",
+                         "honestly", "seriously", "really", "thank", "cheers", "wow", "ugh",
+                         "oops", "then", "hello", "hey"})
+
+
+def _one_word_thing(sentence: str) -> bool:
+    """A sentence of one word that may be a thing's name ("keyboard"), not a filler."""
+    return re.fullmatch(r"[a-z]{4,}", sentence) is not None and sentence not in _NOT_THINGS \
+        and sentence not in _WHATEVER_IT_IS
+
+
 _TAKE_IT = re.compile(r"(?<![\w'])(?:i'?ll|i will|we'?ll|we will) take (?:it|that|this)(?![\w'])")
 
 
