@@ -585,6 +585,24 @@ def _names_an_offered_action(messages: list[Message], index: int) -> bool:
     return sum(1 for w in leading if w is not None and names_action(said, (w,))) == 1
 
 
+def _takes_an_offered_thing(messages: list[Message], index: int) -> bool:
+    """Whether the user's turn at ``index`` takes, by a word only it has, the one option of
+    several the agent's turn before it listed that is an action ("The certificate is fine, I'll
+    take the $150" to "1. A travel certificate of $150 ... added to your account 2. ... change
+    to a different flight ..."): the binding then holds the call to the proposal."""
+    reading = reading_of(messages[index])
+    if not reading.choice:
+        return False
+    text, _start = _turn_before(messages, index)
+    segments = _options_of(text) or _numbered(text)
+    if len(segments) < 2:
+        return False
+    words = set(re.findall(r"[a-z]{5,}", reading.words))
+    owners = [t for t in segments.values()
+              if any(re.search(rf"(?<![a-z]){w}", t) for w in words)]
+    return len(owners) == 1 and names_action(owners[0], ALL_ACTION_WORDS) is not None
+
+
 def _plan_steps(text: str) -> list[Text] | None:
     """A proposal's numbered steps, numbered 1 to n (two at least), each its text; else None."""
     marks = list(_PLAN_MARK.finditer(text))
@@ -1564,7 +1582,8 @@ def ledger(session: SessionState) -> tuple[list[Authorisation], int]:
                                     or (_asked(messages, i, _GO_AHEAD_ASKED) and not (
                                         r.choice and _only_options_asked(messages, i)))
                                     or _picks_an_action(messages, i)
-                                    or (by_word := _names_an_offered_action(messages, i))) \
+                                    or (by_word := _names_an_offered_action(messages, i))
+                                    or _takes_an_offered_thing(messages, i)) \
                 and not _answers_a_check(messages, i) and not _thanks_for_an_answer(messages, i) \
                 and not _answers_anything_else(messages, i) and not _acknowledges(messages, i):
             auths.append(Authorisation(i, m.seq, r.words, picked_by_word=by_word))
@@ -2287,6 +2306,12 @@ def _bind(session: SessionState, auth: Authorisation, spec: ActionSpec,
                                     f"{key.name} {other!r} for this action; {value!r} was "
                                     "another action's", auth.words, shown, key.name,
                                     superseding=names_action(last.plain, spec.words) is not None)
+        if key.choices and isinstance(value, str) and not named(theirs, value, own) \
+                and (longer := _inside_longer_choice(last.kept().plain, value, key.choices)):
+            # ("downgrade GV1N64 to basic economy": economy named only inside basic economy)
+            return Coverage(False, f"the user said {words} to a proposal naming {key.name} as "
+                            f"{longer!r}, not {value!r}", auth.words, shown, key.name,
+                            superseding=names_action(last.plain, spec.words) is not None)
         if named(last.kept(), value, own) or named(yes_part, value, own) or (
                 aliases.index is not None and isinstance(value, str)
                 and aliases.index.original_named(last, value, arguments)) or (
@@ -2468,6 +2493,21 @@ def _item_prices(session: SessionState, arguments: dict[str, Any]) -> dict[Decim
                 if isinstance(v, dict):
                     add(item, v.get("price"))
     return out
+
+
+def _inside_longer_choice(text: str, value: str, choices: tuple[str, ...]) -> str | None:
+    """The longer choice ``text`` names wherever it names ``value`` ("basic economy" each
+    time "economy" is said), or None."""
+    phrase = value.lower().replace("_", " ")
+    longer = [c for c in choices if c != value and f" {phrase} " in f" {c.lower().replace('_', ' ')} "]
+    if not longer or phrase not in text:
+        return None
+    spans = [m.span() for c in longer for m in re.finditer(
+        rf"(?<![\w']){re.escape(c.lower().replace('_', ' '))}(?![\w'])", text)]
+    found = [m.start() for m in re.finditer(rf"(?<![\w']){re.escape(phrase)}(?![\w'])", text)]
+    if not found or not spans or not all(any(a <= f < b for a, b in spans) for f in found):
+        return None
+    return next(c for c in longer if c.lower().replace("_", " ") in text)
 
 
 def _stays_as_is(text: str, value: str) -> bool:
@@ -3253,14 +3293,25 @@ def _total_differs(last: Text, theirs: Text, arguments: dict[str, Any]
         return None  # (the user added something to it: the sum moved with their own words)
     proposed = _totals(last.plain)
     paying = Decimal(str(sum(paid)))
+    passengers = arguments.get("passengers")
+    alone = isinstance(passengers, list) and len(passengers) == 1 \
+        and _PER_BOOKING.search(last.plain) is not None
     if not proposed or paying in proposed or paying in amounts(theirs.plain) or (
-            paying in amounts(last.plain) and not _only_per_unit(last.plain, float(paying))):
-        return None  # (named as a price per passenger only, it is no sum the user agreed to)
+            paying in amounts(last.plain)
+            and (alone or not _only_per_unit(last.plain, float(paying)))):
+        return None  # (named as a price per passenger only, it is no sum the user agreed to;
+        # for one passenger, "$871 each" of three bookings, "each reservation", is its sum)
     named_amounts = amounts(last.plain)
     if len(paid) >= 2 and all(Decimal(str(a)) in named_amounts for a in paid):
         return None  # (the breakdown the user agreed to, line by line: "certificate_3765853:
         # $500 - gift card: $198 - gift card: $129 - Mastercard: $1,776", its sum the agent's)
     return f"${min(proposed):,}", f"${paying:,}"
+
+
+# several bookings, each priced alike: "(each reservation: round trip ... $871 each)"
+_PER_BOOKING = re.compile(r"(?<![\w'])(?:each|per) (?:reservation|booking)(?![\w'])|"
+                          r"(?<![\w'])(?:two|three|four|five|[2-9]) (?:new )?(?:reservations|"
+                          r"bookings)(?![\w'])")
 
 
 def _swapped_member(last: Text, value: Any, arguments: dict[str, Any], aliases: Aliases

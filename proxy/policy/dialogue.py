@@ -643,8 +643,9 @@ def _read_sentence(sentence: str, question: bool) -> tuple[Act, bool]:
     text = re.sub(r"\s+", " ", text).strip(" ,")
     if _ADDON_NO.search(text):
         text = re.sub(r"\s+", " ", _ADDON_NO.sub(" ", text)).strip(" ,")
-        if _only_filler(text):
-            return Act.OTHER, False  # ("no insurance, please": a detail, not a yes either)
+        if _only_filler(text) or _DETAILS_RIGHT.fullmatch(text):
+            return Act.OTHER, False  # ("no insurance, please": a detail, not a yes either;
+            # "No bags and no insurance is right.")
     go = _NO_THEN_GO.match(text)
     if go:  # "Nope, go for it", "No changes, please proceed": the no answers a question
         text = text[go.end():]
@@ -1201,13 +1202,22 @@ _THING_DECLINED = re.compile(r"(?:(?:but|and|pero|y|mais|et|aber|und|mas|e|ma) )
                              r"el|la|les|le|os|as|o|a|die|der|das|den|gli|lo|mes|mis|meus|"
                              r"minhas|meine) ([a-zà-ÿ]{3,}(?: [a-zà-ÿ]{3,})?),? (?:no|non|nein|"
                              r"não|nao|nicht|not)(?=$|[,.!;:-])")
+# what is left of "no bags and no insurance is right" once the add-ons are taken out
+_DETAILS_RIGHT = re.compile(r"(?:(?:no|zero|0) (?:checked |extra )?(?:bags?|baggage|luggage)\s*)?"
+                            r"(?:and |& )?(?:(?:is|are|sounds?|looks?|that'?s) )?(?:right|correct|"
+                            r"fine|good|ok|okay)")
 _WHAT_IF = re.compile(r"(?:(?:and|but|so)[\s,]+)?(?:even if|what if|even though|even when)(?![\w'])")
 # another action declined outright, said after a yes: "i don't want to cancel anything" (the
 # action, by its verb; not after an interruption: "actually, i don't want to cancel anything")
-_NOT_THAT_ACTION = re.compile(r"(?:and |but |so )?(?:i|we) (?:don'?t|do not) (?:want|need) to "
-                              r"(cancel|return|exchange|refund|upgrade|book|modify|change) "
+_NOT_THAT_ACTION = re.compile(r"(?:and |but |so )?(?:no,? )?(?:i|we) (?:don'?t|do not) (?:want|need) "
+                              r"to (cancel|return|exchange|refund|upgrade|book|modify|change)"
+                              r"(?: or (?:cancel|return|exchange|refund|upgrade|book|modify|"
+                              r"change))? "
                               r"(?:anything|any of (?:it|them)|the (?:whole |entire )?(?:order|"
-                              r"reservation|booking))(?: (?:at all|though|either))?[.!]*")
+                              r"reservation|booking))(?: (?:at all|though|either))?"
+                              # ("..., we're still going")
+                              r"(?:,? (?:we'?re|i'?m|we are|i am) still (?:going|flying|"
+                              r"travell?ing|taking (?:it|the trip)))?[.!]*")
 # a hold put before one step of a list by its place: "before the second one though - which of
 # those is the one leaving boston?" (the step, by its place: ``_step_held``)
 _BEFORE_NTH = re.compile(r"(?:(?:but|and|oh|ok|okay)[\s,]+)?(?:before|as for|about) (?:you |we )?"
