@@ -1142,6 +1142,11 @@ def _held_part(session: SessionState, auth: Authorisation, spec: ActionSpec,
         # nor where several steps of a plan are this tool's calls: which of them the hold is
         # about is the steps' to tell, "1. Upgrade ... 2. Change to the nonstop HAT041 ...",
         # "Then I'll confirm the flight change separately")
+    # (the call's kind of object declined by its noun alone: "Sí, esa es. Los pedidos no,
+    # gracias, solo la predeterminada" for an order's address, the profile's approved)
+    for key, nouns in _OBJECT_NOUNS.items():
+        if key in arguments and (hold := next((h for h in held if h in nouns), None)):
+            return hold
     # (the call's object by its id: "attendez - MSJ4OA"; or a code it holds: "is HAT069 the
     # 6am one?")
     for value in {*(v for k, v in arguments.items() if k.endswith("_id")),
@@ -1184,6 +1189,11 @@ def _held_part(session: SessionState, auth: Authorisation, spec: ActionSpec,
         if any(re.search(rf"(?<![\w']){re.escape(n)}(?![\w'])", phrase) for n in mine - others):
             return phrase
     return None
+
+
+_OBJECT_NOUNS = {"order_id": frozenset({"order", "orders", "the order", "the orders"}),
+                 "reservation_id": frozenset({"reservation", "reservations", "booking",
+                                              "bookings"})}
 
 
 def _step_held(session: SessionState, auth: Authorisation, arguments: dict[str, Any],

@@ -1159,9 +1159,12 @@ def held_topics(text: str) -> list[str]:
     out: list[str] = []
     if " no" in text and "yes" in text:  # "the orders yes, profile no"
         out.extend(m.group(1) for m in _THING_NO.finditer(text))
-    if " n" in text:  # ("Sí, esa es. Los pedidos no, gracias")
-        out.extend(m.group(1) for s, _q in sentences(text)
-                   if (m := _THING_DECLINED.match(s)) is not None)
+    if " n" in text:  # ("Sí, esa es. Los pedidos no, gracias": "pedidos", and "orders")
+        for s, _q in sentences(text):
+            if (m := _THING_DECLINED.match(s)) is not None:
+                out.append(m.group(1))
+                if m.group(1) in _OBJECTS_ABROAD:
+                    out.append(_OBJECTS_ABROAD[m.group(1)])
     if "think" not in text and _TOPIC_CUES.search(text) is None and "..." not in text \
             and "\u2026" not in text:
         return out  # (the common case, decided cheaply: this runs on every write's check)
@@ -1206,6 +1209,15 @@ _THING_DECLINED = re.compile(r"(?:(?:but|and|pero|y|mais|et|aber|und|mas|e|ma) )
 _DETAILS_RIGHT = re.compile(r"(?:(?:no|zero|0) (?:checked |extra )?(?:bags?|baggage|luggage)\s*)?"
                             r"(?:and |& )?(?:(?:is|are|sounds?|looks?|that'?s) )?(?:right|correct|"
                             r"fine|good|ok|okay)")
+# the objects writes act on, as the other languages read name them
+_OBJECTS_ABROAD = {
+    **dict.fromkeys(("pedido", "commande", "ordine", "bestellung", "encomenda"), "order"),
+    **dict.fromkeys(("pedidos", "commandes", "ordini", "bestellungen", "encomendas"), "orders"),
+    **dict.fromkeys(("reserva", "réservation", "prenotazione", "buchung", "reservierung"),
+                    "reservation"),
+    **dict.fromkeys(("reservas", "réservations", "prenotazioni", "buchungen",
+                     "reservierungen"), "reservations"),
+}
 _WHAT_IF = re.compile(r"(?:(?:and|but|so)[\s,]+)?(?:even if|what if|even though|even when)(?![\w'])")
 # another action declined outright, said after a yes: "i don't want to cancel anything" (the
 # action, by its verb; not after an interruption: "actually, i don't want to cancel anything")

@@ -290,6 +290,22 @@ TABLE: list[tuple[str, Act]] = [
      A),
     ("Go ahead with NM1VX1 and H8Q05L on the Visa. Hold off on KC18K6 for now. 6am to 1pm with "
      "the layover is way over 3 hours, I'm not sure it counts.", A),
+    # review 50: a thing alone, then a wait; Italian and Portuguese "not"; Chinese sentence by
+    # sentence; a thing declined by name; details said right; another action declined
+    ("mouse yes. keyboard... hold on, my brother might want it. let me ask him real quick", A),
+    ("mouse yes. thanks... hold on, is that the right card?", H),
+    ("Sì. Non mi serve più.", A),
+    ("Sim. Não preciso mais.", A),
+    ("Não, obrigado.", D),
+    ("Non.", D),
+    ("是的，麻烦了。还有……我还有一个待处理的订单，订单号我不记得了，我想取消，已经不需要了。", A),
+    ("嗯嗯，对，就是那个纽约地址。两个都改吧。", A),
+    ("是的。还有，等一下", H),
+    ("Sí, esa es. Los pedidos no, gracias, solo la predeterminada.", A),
+    ("Yes, book it like that. No bags and no insurance is right.", A),
+    ("The certificate is fine, I'll take the $150. But no, I don't want to change or cancel "
+     "anything, we're still going.", A),
+    ("só esse. pode", A),
 ]
 
 
