@@ -135,6 +135,7 @@ _MONEY = re.compile(
     re.IGNORECASE)
 # the same written with a decimal comma, as several languages write it ("153,23 $",
 # "$1.917,21")
+_COMMA_CENTS = re.compile(r"\d,\d\d(?!\d)")
 _MONEY_COMMA = re.compile(
     r"(?:[$€£¥]\s?(\d{1,3}(?:\.\d{3})+|\d+),(\d{2})(?![\d])|"
     r"(?<![\w.,])(\d{1,3}(?:\.\d{3})+|\d+),(\d{2})\s?(?:(?:dollars?|euros?|usd|eur|gbp)\b|"
@@ -211,7 +212,7 @@ def amounts(text: str) -> set[Decimal]:
     numbers."""
     found = {n for a, b, c, d in _MONEY.findall(text)
              if (n := decimal_of(a or c, b or d)) is not None}
-    if "," in text:
+    if "," in text and _COMMA_CENTS.search(text):
         found.update(Decimal(f"{(a or c).replace('.', '')}.{b or d}")
                      for a, b, c, d in _MONEY_COMMA.findall(text))
     return found
@@ -977,7 +978,8 @@ _PRONOUN_SUBJECT = re.compile(r"(?<![\w'])(?<!as )(?:this|that|it|which) (?=(?:w
                               r"does|doesn'?t|stays?|remains?)(?![\w']))")
 
 
-# (what the other languages' forms of _UNAFFECTED hold: one cheap search)
+_STAYS_CUES = ("fica", "qued", "rest", "riman", "bleib", "不变", "不變")
+# (what the other languages' forms of _UNAFFECTED hold: one search, after the cues)
 _STAYS_ELSEWHERE = re.compile(r"(?<![\w'])(?:fica|ficam|ficará|ficarão|queda|quedan|quedará|"
                               r"quedarán|reste|restent|restera|resteront|rimane|rimangono|resta|"
                               r"restano|resterà|resteranno|bleibt|bleiben) |不变|不變")
@@ -988,7 +990,7 @@ def kept_out(text: str) -> str:
     if "not " in text or "n't " in text or "stay" in text or "remain" in text \
             or "unaffected" in text or "unchanged" in text or "untouched" in text \
             or "keep" in text or "retain" in text or "already " in text \
-            or _STAYS_ELSEWHERE.search(text):
+            or (any(cue in text for cue in _STAYS_CUES) and _STAYS_ELSEWHERE.search(text)):
         # (cheap: most proposals say none of these)
         text = _UNAFFECTED.sub(_from_subject, text)
     if "nothing " in text:

@@ -1436,7 +1436,8 @@ def _skipping_turn(session: SessionState, auth: Authorisation, spec: ActionSpec,
             held += [p for p in limits(text).left_out if _ACTION_ALONE.match(p)
                      and names_action(p, ALL_ACTION_WORDS) is not None]
             text = text[reading_of(session.messages[i]).end:]
-        yes_ids = {w for w in _WORDS_OF_ID.findall(auth.words.lower()) if id_like(w)}
+        yes_ids = {w for w in _WORDS_OF_ID.findall(auth.words.lower()) if id_like(w)} \
+            if held else set()
         for phrase in [*limits(text).left_out, *held]:
             if phrase in held and other_words and names_action(phrase, other_words) is not None:
                 continue  # (another write's thing: "For my default address, hmm, will ...?")
@@ -1790,6 +1791,7 @@ class Aliases:
 # Kit"): the words before it are the head ("the luggage")
 _COLLECTIVE = frozenset({"set", "kit", "pack", "bundle"})
 # heads of one-word names said alone (not "phone", "book": a phone number, a booking)
+_COMPOUND_ENDS = ("watch", "board", "shelf", "glasses")
 _COMPOUND_HEAD = re.compile(r"(?<=[a-z]{3})(?:watch|board|shelf|glasses)$")
 
 
@@ -1801,8 +1803,7 @@ def _head_nouns(names: list[str]) -> list[str]:
         if " " not in n:
             # (a closed compound's head: "the watch" for "Wristwatch", "the board" for
             # "Skateboard")
-            compound = _COMPOUND_HEAD.search(n)
-            if compound is not None:
+            if n.endswith(_COMPOUND_ENDS) and (compound := _COMPOUND_HEAD.search(n)) is not None:
                 out.append(compound.group())
             continue
         rest, tail = n.rsplit(" ", 1)
@@ -2316,7 +2317,8 @@ def _bind(session: SessionState, auth: Authorisation, spec: ActionSpec,
                                     f"{key.name} {other!r} for this action; {value!r} was "
                                     "another action's", auth.words, shown, key.name,
                                     superseding=names_action(last.plain, spec.words) is not None)
-        if key.choices and isinstance(value, str) and not named(theirs, value, own) \
+        if key.choices and isinstance(value, str) and _longer_choices(value, key.choices) \
+                and not named(theirs, value, own) \
                 and (longer := _inside_longer_choice(last.kept().plain, value, key.choices)):
             # ("downgrade GV1N64 to basic economy": economy named only inside basic economy)
             return Coverage(False, f"the user said {words} to a proposal naming {key.name} as "
@@ -2505,11 +2507,19 @@ def _item_prices(session: SessionState, arguments: dict[str, Any]) -> dict[Decim
     return out
 
 
+@functools.lru_cache(maxsize=256)
+def _longer_choices(value: str, choices: tuple[str, ...]) -> tuple[str, ...]:
+    """The choices whose words hold ``value``'s ("basic_economy" for "economy")."""
+    phrase = value.lower().replace("_", " ")
+    return tuple(c for c in choices
+                 if c != value and f" {phrase} " in f" {c.lower().replace('_', ' ')} ")
+
+
 def _inside_longer_choice(text: str, value: str, choices: tuple[str, ...]) -> str | None:
     """The longer choice ``text`` names wherever it names ``value`` ("basic economy" each
     time "economy" is said), or None."""
     phrase = value.lower().replace("_", " ")
-    longer = [c for c in choices if c != value and f" {phrase} " in f" {c.lower().replace('_', ' ')} "]
+    longer = _longer_choices(value, choices)
     if not longer or phrase not in text:
         return None
     spans = [m.span() for c in longer for m in re.finditer(

@@ -1159,8 +1159,8 @@ def held_topics(text: str) -> list[str]:
     out: list[str] = []
     if " no" in text and "yes" in text:  # "the orders yes, profile no"
         out.extend(m.group(1) for m in _THING_NO.finditer(text))
-    if " n" in text:  # ("Sí, esa es. Los pedidos no, gracias": "pedidos", and "orders")
-        for s, _q in sentences(text):
+    if _THING_DECLINED_CUE.search(text):  # ("Sí, esa es. Los pedidos no, gracias":
+        for s, _q in sentences(text):  # "pedidos", and "orders")
             if (m := _THING_DECLINED.match(s)) is not None:
                 out.append(m.group(1))
                 if m.group(1) in _OBJECTS_ABROAD:
@@ -1209,6 +1209,8 @@ _THING_DECLINED = re.compile(r"(?:(?:but|and|pero|y|mais|et|aber|und|mas|e|ma) )
 _DETAILS_RIGHT = re.compile(r"(?:(?:no|zero|0) (?:checked |extra )?(?:bags?|baggage|luggage)\s*)?"
                             r"(?:and |& )?(?:(?:is|are|sounds?|looks?|that'?s) )?(?:right|correct|"
                             r"fine|good|ok|okay)")
+# (what _THING_DECLINED needs somewhere in a text: one cheap search)
+_THING_DECLINED_CUE = re.compile(r"[a-zà-ÿ]{3},? (?:no|non|nein|não|nao|nicht|not)(?=$|[,.!;:-])")
 # the objects writes act on, as the other languages read name them
 _OBJECTS_ABROAD = {
     **dict.fromkeys(("pedido", "commande", "ordine", "bestellung", "encomenda"), "order"),
