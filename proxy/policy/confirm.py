@@ -4138,7 +4138,7 @@ def _acted_on_another(last: Text, spec: ActionSpec, arguments: dict[str, Any],
         for sentence in _ACTION_SENTENCES.split(last.kept().plain):
             found = [m.group().lstrip("#") for m in shape.finditer(sentence)]
             if not found and before is not None and names_action(sentence, spec.words) \
-                    and (_THAT_ONE.search(sentence) or (
+                    and (_action_then_that_one(sentence, spec.words) or (
                         headed and action_pattern(spec.words).match(sentence.lstrip(" *")))) \
                     and not _for_all(sentence, spec.words) and not _EACH.match(sentence):
                 # ("The perfume is in #W8732376. I'll cancel that order ...": the order named
@@ -4182,6 +4182,14 @@ def _acted_on_another(last: Text, spec: ActionSpec, arguments: dict[str, Any],
         if bound and own not in bound:
             return key.name, "#" * value.startswith("#") + min(bound).upper(), value
     return None
+
+
+def _action_then_that_one(sentence: str, words: tuple[str, ...]) -> bool:
+    """The action said of "that order" after it ("I'll cancel that order"), not an action word
+    after it ("I'll come back to this one after the addresses")."""
+    one = _THAT_ONE.search(sentence)
+    verb = action_pattern(words).search(sentence)
+    return one is not None and verb is not None and verb.start() < one.start()
 
 
 # an id alone as a list line's head: "order #w2598834", "reservation xehm4b"
