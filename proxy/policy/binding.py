@@ -136,10 +136,11 @@ _MONEY = re.compile(
 # the same written with a decimal comma, as several languages write it ("153,23 $",
 # "$1.917,21")
 _COMMA_CENTS = re.compile(r"\d,\d\d(?!\d)")
+_GROUPS = re.compile(r"[. \u00a0\u202f]")  # (thousands separators: "1.917,21", "1 057,24")
 _MONEY_COMMA = re.compile(
-    r"(?:[$€£¥]\s?(\d{1,3}(?:\.\d{3})+|\d+),(\d{2})(?![\d])|"
-    r"(?<![\w.,])(\d{1,3}(?:\.\d{3})+|\d+),(\d{2})\s?(?:(?:dollars?|euros?|usd|eur|gbp)\b|"
-    r"[$€£¥]))", re.IGNORECASE)
+    r"(?:[$€£¥]\s?(\d{1,3}(?:[. \u00a0\u202f]\d{3})+|\d+),(\d{2})(?![\d])|"
+    r"(?<![\w.,])(\d{1,3}(?:[. \u00a0\u202f]\d{3})+|\d+),(\d{2})\s?(?:(?:dollars?|euros?|usd|"
+    r"eur|gbp)\b|[$€£¥]))", re.IGNORECASE)
 _SMALL = {"zero": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
           "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "a single": 1,
           "single": 1, "a couple of": 2, "both": 2, "no": 0, "none": 0}
@@ -213,7 +214,7 @@ def amounts(text: str) -> set[Decimal]:
     found = {n for a, b, c, d in _MONEY.findall(text)
              if (n := decimal_of(a or c, b or d)) is not None}
     if "," in text and _COMMA_CENTS.search(text):
-        found.update(Decimal(f"{(a or c).replace('.', '')}.{b or d}")
+        found.update(Decimal(_GROUPS.sub("", a or c) + "." + (b or d))
                      for a, b, c, d in _MONEY_COMMA.findall(text))
     return found
 
@@ -500,7 +501,14 @@ _PAY_CUE = (r"(?:pay|paying|paid|payment|charg\w*|refund\w*|use|using|via|cover\
             # ("switch order #W1 from your Visa ending 6791 to PayPal", "To: PayPal")
             r"from(?: [^.,;:!?\n]{1,50}?)? to|to:|new (?:payment|method)\w*:?|"
             r"(?:switch\w*|chang\w*|mov\w*) (?:it |this |that |the payment |your payment |"
-            r"the order |your order )?to)")
+            r"the order |your order )?to|"
+            # the other languages read ("reembolso ... a su Visa", "remboursement sur votre
+            # carte", "rimborso sulla Visa", "reembolso no seu cartão", "Erstattung auf Ihre")
+            r"reembols\w*|rembours\w*|rimbors\w*|erstatt\w*|pago|pagar|paiement|payé|pagamento|"
+            r"zahlung|cobr\w*|addebit\w*|débit\w*|sur votre|sur la|en su|a su|con su|no seu|"
+            r"na sua|sulla|sul|auf ihre?|mit ihrer)")
+# ... in Chinese, with no spaces to end a word ("退至您的 Visa 信用卡")
+_PAY_CUE_HAN = r"(?:退至|退到|退回|退还|退還|支付|付款|扣款|使用|用)"
 # ("you paid with your Visa" reports; "paid with certificate_7504069" in a summary is the plan)
 _REPORTED = re.compile(r"(?<![\w'])(?:originally|previously|already|was|were|had|(?:you|i|we) "
                        r"(?:paid|used)|did)(?![\w'])")
@@ -558,6 +566,9 @@ def other_payment(text: Text, value: Any, own: set[str], siblings: list[tuple[st
     return other_kind(text, value, kinds)
 
 
+_HAN = re.compile("[\u3400-\u9fff]")
+
+
 def _cued(text: Text, phrase: str) -> bool:
     """``phrase`` in ``text`` after a payment cue, in the same clause."""
     said = phrase.strip().lower().replace("_", " ")
@@ -566,6 +577,9 @@ def _cued(text: Text, phrase: str) -> bool:
         return False
     if re.search(rf"(?<![\w']){_PAY_CUE}(?![\w'])(?:[^.,;!?]|[.,](?=\d)){{0,30}}"
                  rf"(?<![\w']){re.escape(said)}(?![\w'])", plain) is not None:
+        return True
+    if _HAN.search(plain) and re.search(rf"{_PAY_CUE_HAN}[^。，,;！？!?]{{0,12}}?"
+                                        rf"{re.escape(said)}(?![a-z0-9])", plain) is not None:
         return True
     # (a card's last digits said after a comma: "send the refund to my other gift card, the
     # one ending in 6646")

@@ -2264,9 +2264,10 @@ def _bind(session: SessionState, auth: Authorisation, spec: ActionSpec,
             if context is None:
                 recent = messages[max(0, auth.yes_index - CONTEXT_MESSAGES):auth.yes_index + 1]
                 context = Text(" ".join(plain(m) for m in recent))
-            if named(context.kept(), value, aliases.every) and not any(
+            if (named(context.kept(), value, aliases.every) or (isinstance(value, list) and _priced(
+                    session, arguments, value, context.kept(), aliases.every))) and not any(
                     other_value(last, v) for v in _flat(value)):
-                continue
+                continue  # (or by their prices: "Botella de agua (750 ml, ...) - 47,76 $")
             return Coverage(False, f"the user said {words} to a proposal that does not name every "
                             f"one of {key.name}={value!r}", auth.words, shown, key.name)
         if isinstance(value, int | float) and not isinstance(value, bool) \
@@ -2343,7 +2344,8 @@ def _bind(session: SessionState, auth: Authorisation, spec: ActionSpec,
         if picked is not None:
             return Coverage(False, f"the user chose {key.name} by its balance ({picked}), not "
                             f"{value!r}", auth.words, shown, key.name,
-                            superseding=_this_action(spec, key, arguments, last, aliases, window))
+                            superseding=_this_action(spec, key, arguments, last, aliases, window,
+                                                               session))
         # (not in what the turn reports done: "Step 1 is done - the return for ... #W6239298 is
         # submitted. Next I'll submit the Yoga Mat return")
         # (a payment method: of this call's own step, or its own lines, where the proposal
@@ -2354,7 +2356,8 @@ def _bind(session: SessionState, auth: Authorisation, spec: ActionSpec,
         if other is not None:
             return Coverage(False, f"the user said {words} to a proposal naming {key.name} "
                             f"{other}, not {value!r}", auth.words, shown, key.name,
-                            superseding=_this_action(spec, key, arguments, last, aliases, window))
+                            superseding=_this_action(spec, key, arguments, last, aliases, window,
+                                                               session))
         if isinstance(value, str) and kind_of(value) and _MAY_NAME_METHOD.search(theirs.plain) \
                 and not named(theirs, value, own):
             # the user's own words from the yes on put this action's payment on another method
@@ -2380,7 +2383,8 @@ def _bind(session: SessionState, auth: Authorisation, spec: ActionSpec,
             if other is not None:
                 return Coverage(False, f"the user said {words} to a proposal naming {key.name} "
                                 f"as {other!r}, not {value!r}", auth.words, shown, key.name,
-                                superseding=_this_action(spec, key, arguments, last, aliases, window))
+                                superseding=_this_action(spec, key, arguments, last, aliases, window,
+                                                               session))
         if named(said, value, own) or (
                 aliases.index is not None and isinstance(value, str)
                 and (aliases.index.description_named(
@@ -2396,7 +2400,8 @@ def _bind(session: SessionState, auth: Authorisation, spec: ActionSpec,
         if other is not None:
             return Coverage(False, f"the user said {words} to a proposal naming {key.name} as "
                             f"{other!r}, not {value!r}", auth.words, shown, key.name,
-                            superseding=_this_action(spec, key, arguments, last, aliases, window))
+                            superseding=_this_action(spec, key, arguments, last, aliases, window,
+                                                               session))
         if key.optional or named(said, value, aliases.every):
             continue
         if context is None:
@@ -4226,10 +4231,11 @@ _ADDRESS_SOURCE = re.compile(
     r"|(?<![\w'])(?:found|find|see|saw|there'?s|there is|you have|has) (?:the |a |an |your )?"
     r"[^.#\n]{0,30}?address(?:es)? (?:on|in|from|of) (?:your |the )?(?:order|reservation|"
     r"booking)\s+#?$"
-    # ("endereço do pedido #W3964602", "l'adresse de la commande #W1")
-    r"|(?<![\w'])(?:endereço|endereco|dirección|direccion|adresse|indirizzo)(?: de entrega)? "
-    r"(?:do|del|de la|de l'|dell'|der|des|da) ?(?:pedido|commande|ordine|bestellung|"
-    r"encomenda)?\s*#?$")
+    # ("endereço do pedido #W3964602", "l'adresse de la commande #W1", "ho trovato
+    # l'indirizzo di Washington DC nell'ordine #W1994898")
+    r"|(?<!\w)(?:endereço|endereco|dirección|direccion|adresse|indirizzo)[^.#\n]{0,40}?"
+    r"(?<![\w'])(?:do|del|de la|de l'|dell'|der|des|da|nell'|nel|en el|dans la|no|na|in)"
+    r" ?(?:pedido|commande|ordine|bestellung|encomenda)?\s*#?$")
 
 _THAT_ONE = re.compile(r"(?<![\w'])(?:that|this|the same) (?:order|reservation|booking|one)"
                        r"(?![\w'])")
@@ -4831,7 +4837,8 @@ def _picked(aliases: Aliases, users: Text, value: Any) -> str | None:
 
 
 def _this_action(spec: ActionSpec, failed: KeySpec, arguments: dict[str, Any], last: Text,
-                 aliases: Aliases, window: Text | None = None) -> bool:
+                 aliases: Aliases, window: Text | None = None,
+                 session: SessionState | None = None) -> bool:
     """Whether the agent's turn the user answered (``last``) proposed this very action, another
     value of the optional key ``failed`` aside: it names the action and every required key's
     value (an item by any of its names), or the proposal's turns before it do ("Next, the
@@ -4849,6 +4856,8 @@ def _this_action(spec: ActionSpec, failed: KeySpec, arguments: dict[str, Any], l
         value = values_at(arguments, key.name)
         table = aliases.every if isinstance(value, list | dict) else aliases.distinct
         if value is ABSENT or not (named(last, value, table) or (
+                session is not None and isinstance(value, list)
+                and _priced(session, arguments, value, last, table)) or (
                 window is not None and named(window, value, table)
                 and other_value(last, value) is None)):
             return False  # (not where the turn names another: a cancellation of #W2000002
@@ -5061,7 +5070,10 @@ def _asked_again(session: SessionState, spec: ActionSpec, arguments: dict[str, A
     return None
 
 
-_CANNOT = re.compile(r"n't\b|\b(?:cannot|can not|not|unable)\b")
+_CANNOT = re.compile(r"n't\b|\b(?:cannot|can not|not|unable)\b|"
+                     # (the other languages read: "non possono essere modificati", "no se
+                     # puede cancelar", "ne peut pas", "não pode", "kann nicht")
+                     r"(?<![\w'])(?:non|não|nao|nicht|ne|n')(?![\w'])|\bno (?:se )?(?:puede|pueden)\b")
 _DESCRIBED = re.compile(r"\([^()]*\)")  # (a description in brackets: "(4K, not waterproof)")
 
 

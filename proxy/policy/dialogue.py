@@ -152,7 +152,9 @@ _YES = _words(
     r"bestätigt", r"ich bestätige", r"gerne", r"klar", r"natürlich", r"richtig",
     # Portuguese
     r"sim", r"com certeza", r"tudo bem", r"isso mesmo", r"confirmado", r"certo", r"beleza",
-    r"pode ser", r"perfeito",
+    r"pode ser", r"perfeito", r"isso", r"é isso",
+    # (drawn out, once the reader has cut a letter said three times to two: "ouiii", "siii")
+    r"ouii", r"sii", r"síí", r"sìì", r"jaa", r"simm",
     # Italian
     r"sì", r"certo", r"va bene", r"d'accordo", r"confermo", r"esatto", r"perfetto",
 )
@@ -184,7 +186,7 @@ _GO_VERBS = (
     r"mach(?:en sie)? (?:es|das|weiter)|los geht'?s|leg los|fahren sie fort|bitte fortfahren|"
     r"weiter|durchführen|storniere|stornieren sie|ändern sie|"
     r"pode (?:seguir|prosseguir|fazer|continuar|mandar|ir|trocar|mudar|alterar|devolver|"
-    r"atualizar|efetuar|processar)|prossiga|prosseguir|siga em frente|"
+    r"atualizar|efetuar|processar|confirmar)|prossiga|prosseguir|siga em frente|"
     r"faça|faz isso|vá em frente|pode cancelar|"
     r"procedi|vai avanti|fallo|continua"
 )
@@ -823,7 +825,9 @@ _HAN = re.compile("[\u3400-\u9fff]")
 # (whole words only: "行" alone is in "行李", luggage; "等" in "头等舱", first class)
 _HAN_YES = re.compile("好的|好啊|是的|对的|對的|确认|確認|可以|同意|没问题|沒問題|请办理|請辦理|办吧|辦吧")
 _HAN_NOT = re.compile("不|别|別|等一|等等|稍等|算了|再说|再說|考虑|考慮|想想|吗|嗎|[?？]")
-_HAN_IDIOM = re.compile("没问题|沒問題|不错|不錯|不用谢|不客气|不客氣")
+# (and a detail taken though it is not so: "不防水也可以" (not waterproof is fine too))
+_HAN_IDIOM = re.compile("没问题|沒問題|不错|不錯|不用谢|不客气|不客氣|"
+                        "不[^，。,、！？!?]{1,4}也(?:可以|行|没关系|沒關係|没问题|沒問題|好)")
 
 
 # a go-ahead as an imperative with 吧: "两个都改吧" (change both), "那就取消吧" (cancel it then)
@@ -831,6 +835,8 @@ _HAN_GO = re.compile("(?:改|换|換|取消|退|办|辦|订|訂|做|处理|處�
 # a sentence opening on another matter: "还有……我还有一个待处理的订单" (also, I have another order)
 _HAN_ASIDE = re.compile("(?:还有|還有|另外|对了|對了|顺便|順便)")
 _HAN_WAIT = re.compile("等一|等等|稍等|别|別|算了")
+# "if possible": no yes ("如果可以的话，我想要 256GB 的")
+_HAN_IF_POSSIBLE = re.compile("如果可以的话|如果可以|要是可以的话|可以的话")
 _HAN_SENTENCE = re.compile("[^。！!？?；;\n]+[。！!？?；;\n]?")
 
 
@@ -845,7 +851,8 @@ def _read_han(text: str) -> Reading:
         if _HAN_NOT.search(rest):
             return Reading(Act.HOLD, text[:80], f'the user did not say a plain yes: "{text[:80]}"',
                            withdraws=bool(re.search("不|别|別|算了|等一|等等|稍等", rest)))
-        said_yes = said_yes or bool(_HAN_YES.search(part) or _HAN_GO.search(part))
+        plain_part = _HAN_IF_POSSIBLE.sub("", part)
+        said_yes = said_yes or bool(_HAN_YES.search(plain_part) or _HAN_GO.search(plain_part))
     if said_yes:
         return Reading(Act.AFFIRM, text[:80], "", end=len(text))
     return Reading(Act.OTHER, text[:80], "the reply is in a language or script this reader does "
