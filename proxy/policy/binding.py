@@ -212,11 +212,17 @@ def amounts(text: str) -> set[Decimal]:
     """The sums of money ``text`` states ("$374", "€ 12.50", "USD 90", "1,047 dollars"), as
     numbers."""
     found = {n for a, b, c, d in _MONEY.findall(text)
-             if (n := decimal_of(a or c, b or d)) is not None}
+             if (n := decimal_of(a or c, _thousands(b or d))) is not None}
     if "," in text and _COMMA_CENTS.search(text):
         found.update(Decimal(_GROUPS.sub("", a or c) + "." + (b or d))
                      for a, b, c, d in _MONEY_COMMA.findall(text))
     return found
+
+
+def _thousands(fraction: str) -> str:
+    """A sum's fraction of three digits is its thousands, as several languages write them
+    ("$2.613", "$23.553"): no sum of money has three decimals."""
+    return fraction[1:] if len(fraction) == 4 else fraction
 
 
 def decimal_of(whole: str, fraction: str | None) -> Decimal | None:
@@ -476,7 +482,9 @@ def kind_of(value: str) -> str | None:
 
 # (a point or comma before a digit is a number's: "$89.00", "$1,200")
 _CLAUSES = re.compile(r"[;!?()\n]|[.,](?!\d)|\s-\s|\b(?:but|although|though|however)\b")
-_NEGATED = re.compile(r"(?<![\w'])(?:not|never|no|nothing|none|neither|nor|instead of|"
+_NEGATED = re.compile(r"(?<![\w'])(?:not|never|no(?! (?:seu|meu|cartão|cartao|[a-z]+_[a-z_]*\d))|"
+                      # (Portuguese "no" is "on the": "Cobrança de $59 no gift_card_6276644")
+                      r"nothing|none|neither|nor|instead of|"
                       r"rather than|unless|except|other than|without)(?![\w'])|n't\b|\bcannot\b")
 
 
@@ -586,6 +594,14 @@ def _cued(text: Text, phrase: str) -> bool:
     return said.isdigit() and re.search(
         rf"(?<![\w']){_PAY_CUE}(?![\w'])[^.;!?]{{0,60}}?ending(?: in)? {re.escape(said)}(?!\d)",
         plain) is not None
+
+
+def cued_method(text: Text, value: str, siblings: list[tuple[str, set[str]]]) -> str | None:
+    """Another method, by its own id, that ``text`` puts to use after a cue ("Cobrança de $59
+    no gift_card_6276644"), where it puts ``value`` to no use so: that id, or None."""
+    if _cued(text, value):
+        return None
+    return next((other for other, _names in siblings if _cued(text, other)), None)
 
 
 def other_kind(text: Text, value: Any, kinds: tuple[str, ...] = PAYMENT_KINDS) -> str | None:

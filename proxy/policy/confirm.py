@@ -43,6 +43,7 @@ from .binding import (
     action_pattern,
     amounts,
     count_set,
+    cued_method,
     date_before,
     decimal_of,
     excerpt,
@@ -2217,7 +2218,8 @@ def _bind(session: SessionState, auth: Authorisation, spec: ActionSpec,
                 and _stays_as_is(last.plain, value):
             return Coverage(False, f"the user said {words} to a proposal saying {key.name} "
                             f"{value!r} stays as it is", auth.words, shown, key.name)
-        instead = _asked_instead(value, theirs, spec.words, aliases.distinct) \
+        instead = _asked_instead(value, _of_this_object(session, theirs, arguments), spec.words,
+                                 aliases.distinct) \
             or (_otherwise_asked(value, key, theirs) if cued else None)
         if instead is not None:  # (the newest terms of this action, where it was proposed)
             return Coverage(False, f"the user said {words} and asked for {key.name} "
@@ -2325,6 +2327,19 @@ def _bind(session: SessionState, auth: Authorisation, spec: ActionSpec,
             return Coverage(False, f"the user said {words} to a proposal naming {key.name} as "
                             f"{longer!r}, not {value!r}", auth.words, shown, key.name,
                             superseding=names_action(last.plain, spec.words) is not None)
+        if isinstance(value, str) and kind_of(value) and named(last.kept(), value, own) \
+                and not named(theirs, value, own):
+            # (named in a list of balances, where the action's own line pays with another:
+            # "- gift_card_7091239: $157 ... Cobrança de $59 no gift_card_6276644")
+            paying = payment_text(_own_step(last, arguments, looked_up, spec.words), spec.words)
+            other = cued_method(paying, value, own.siblings(value)) or (
+                None if named(paying, value, own) else other_payment(
+                    paying, value, own.get(value), own.siblings(value)))
+            if other is not None:
+                return Coverage(False, f"the user said {words} to a proposal paying this action "
+                                f"with {other!r}, not {value!r}", auth.words, shown, key.name,
+                                superseding=_this_action(spec, key, arguments, last, aliases,
+                                                         window, session))
         if named(last.kept(), value, own) or named(yes_part, value, own) or (
                 aliases.index is not None and isinstance(value, str)
                 and aliases.index.original_named(last, value, arguments)) or (
@@ -2627,6 +2642,29 @@ _LEFT_OUT = (r"(?:can'?t|cannot|can not|won'?t|will not|isn'?t|is not|is no long
              r"travell?ing|fly|flying|join|joining)")
 _LEAVE_OUT = r"(?:drop|remove|take off|leave off|leave out|without|minus)"
 _LEFT_OUT_CUE = re.compile(r"(?<![\w'])(?:" + _LEFT_OUT + "|" + _LEAVE_OUT + r"|not)(?![\w'])")
+
+
+def _of_this_object(session: SessionState, theirs: Text, arguments: dict[str, Any]) -> Text:
+    """The user's words without the sentences about another object by its id, one the session
+    looked up under the same key ("Aber bei EQ1G6C die Erstattung bitte auf meine Visa 7803":
+    EQ1G6C's refund, not this reservation's; flight numbers are no reservations)."""
+    keys = [k for k, v in arguments.items()
+            if k.endswith("_id") and isinstance(v, str) and not kind_of(v)]
+    if not keys:
+        return theirs
+    own = {str(arguments[k]).lower().lstrip("#") for k in keys}
+    looked = known_values(session, reads=True)
+    others = {v.lower().lstrip("#") for k in keys for v in looked.get(k, ())} - own
+    if not others:
+        return theirs
+    kept, dropped = [], False
+    for sentence in re.split(r"(?<=[.!?;])\s+|\n+", theirs.plain):
+        ids = {w.lstrip("#") for w in _WORDS_OF_ID.findall(sentence)}
+        if ids & others and not ids & own:
+            dropped = True
+            continue
+        kept.append(sentence)
+    return Text(" ".join(kept)) if dropped else theirs
 
 
 def _asked_instead(value: Any, theirs: Text, words: tuple[str, ...], own: DistinctAliases

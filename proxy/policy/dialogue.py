@@ -823,8 +823,11 @@ def turn_acts(content: str) -> list[tuple[str, Act]]:
 # Chinese, read whole (no spaces between words): a yes with nothing that negates, waits or asks
 _HAN = re.compile("[\u3400-\u9fff]")
 # (whole words only: "行" alone is in "行李", luggage; "等" in "头等舱", first class)
-_HAN_YES = re.compile("好的|好啊|是的|对的|對的|确认|確認|可以|同意|没问题|沒問題|请办理|請辦理|办吧|辦吧")
-_HAN_NOT = re.compile("不|别|別|等一|等等|稍等|算了|再说|再說|考虑|考慮|想想|吗|嗎|[?？]")
+_HAN_YES = re.compile("好的|好啊|是的|对的|對的|确认|確認|可以|同意|没问题|沒問題|请办理|請辦理|办吧|辦吧|"
+                      "执行|執行|就这样|就這樣|照办|照辦|^(?:对|對|嗯|行)[，,。！!]")
+# ("别的" is "other": no "don't")
+_HAN_NOT = re.compile("不|别(?!的|人|处)|別(?!的|人|處)|等一|等等|稍等|算了|再说|再說|考虑|考慮|想想|吗|嗎|"
+                      "[?？]")
 # (and a detail taken though it is not so: "不防水也可以" (not waterproof is fine too))
 _HAN_IDIOM = re.compile("没问题|沒問題|不错|不錯|不用谢|不客气|不客氣|"
                         "不[^，。,、！？!?]{1,4}也(?:可以|行|没关系|沒關係|没问题|沒問題|好)")
@@ -834,7 +837,7 @@ _HAN_IDIOM = re.compile("没问题|沒問題|不错|不錯|不用谢|不客气|�
 _HAN_GO = re.compile("(?:改|换|換|取消|退|办|辦|订|訂|做|处理|處理|修改|更改)吧")
 # a sentence opening on another matter: "还有……我还有一个待处理的订单" (also, I have another order)
 _HAN_ASIDE = re.compile("(?:还有|還有|另外|对了|對了|顺便|順便)")
-_HAN_WAIT = re.compile("等一|等等|稍等|别|別|算了")
+_HAN_WAIT = re.compile("等一|等等|稍等|别(?!的|人|处)|別(?!的|人|處)|算了")
 # "if possible": no yes ("如果可以的话，我想要 256GB 的")
 _HAN_IF_POSSIBLE = re.compile("如果可以的话|如果可以|要是可以的话|可以的话")
 _HAN_SENTENCE = re.compile("[^。！!？?；;\n]+[。！!？?；;\n]?")
