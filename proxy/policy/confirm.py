@@ -498,7 +498,14 @@ _LATER_CONFIRMATION = re.compile(
 
 
 # "Is there anything else I can help you with?": a yes to it brings a new request, no go-ahead
-_ANYTHING_ELSE = re.compile(r"(?<![\w'])(?:anything|something) (?:else|more)(?![\w'])")
+_ANYTHING_ELSE = re.compile(r"(?<![\w'])(?:anything|something) (?:else|more)(?![\w'])|"
+                            # the other languages read ("¿Hay algo más en lo que pueda
+                            # ayudarle?", "autre chose", "sonst noch", "mais alguma coisa",
+                            # "qualcos'altro", "还有什么")
+                            r"(?<![\w'])(?:algo más|algo mas|otra cosa|autre chose|quelque chose "
+                            r"d'autre|sonst noch|noch etwas|etwas anderes|mais alguma coisa|algo "
+                            r"mais|outra coisa|qualcos'altro|qualcosa d'altro|altro in cui)(?![\w'])|"
+                            r"还有什么|還有什麼|其他需要|其他问题|其他問題")
 
 
 def _answers_anything_else(messages: list[Message], index: int) -> bool:
@@ -900,7 +907,22 @@ _GIVEN_BACK = re.compile(r"(?<![\w'])(?:refund(?:ed)?|lower than what you paid|l
 _CHARGED = re.compile(r"(?<![\w'])(?<!no )(?<!no additional )(?<!no extra )(?:charged?|you'?ll pay|"
                       r"you will pay|higher than what you paid|more than what you paid)(?![\w'])")
 _NOT_ALLOWED_SAID = re.compile(r"(?<![\w'])(?:isn'?t|is not|aren'?t|are not|not) (?:allowed|"
-                               r"possible|available|permitted|an option)|can'?t|cannot|unable")
+                               r"possible|available|permitted|an option)|can'?t|cannot|unable|"
+                               r"not something (?:i|we)|not able to")
+# a condition that a thing stays as it is: "as long as the return stays as is"
+_STAYS_IF = re.compile(r"(?:the |my )?([a-z]{3,}(?: [a-z]+)?) (?:stays?|remains?|is kept|is left) "
+                       r"(?:as (?:it )?is|the same|unchanged|untouched)|(?:the |my )?([a-z]{3,}"
+                       r"(?: [a-z]+)?) (?:isn'?t|is not|doesn'?t get|does not get) (?:changed|"
+                       r"touched)|(?:you )?(?:don'?t|do not) (?:change|touch) (?:the |my )?"
+                       r"([a-z]{3,}(?: [a-z]+)?)")
+_STAYS_SAID = re.compile(r"(?<![\w'])(?:unchanged|stays?|remains?|the same|as (?:it )?is|untouched|"
+                         r"not (?:be )?changed|(?:is|are) kept|keeps?)(?![\w'])")
+# a condition on what was wanted before it: "if that's not possible", "if not"
+_THAT_NOT_POSSIBLE = re.compile(r"(?:(?:that|it|this)(?:'s| is)? not|(?:that|it|this) isn'?t) "
+                                r"(?:possible|allowed|available|an option|doable)|not|that can'?t "
+                                r"be done")
+_WANTED_BEFORE = re.compile(r"(?:rather have|prefer|want|wanted|would like|'d like)(?: a| an| the| "
+                            r"my)? ((?:[a-z]{4,} ){0,2}[a-z]{4,})")
 _METHOD = r"(?:gift ?card|visa|mastercard|amex|american express|discover|paypal|credit card|" \
           r"debit card|certificate|card ending (?:in )?\d{4}|original payment(?: method)?)"
 _METHODS = re.compile(r"(?<![\w'])" + _METHOD + r"(?![\w'])")
@@ -1002,6 +1024,10 @@ def _condition_met(messages: list[Message], index: int) -> bool:
         # part of "as long as it's green and the cheapest" where the turn says "the cheapest
         # kettle in stock is the green 1l kettle")
     ruled = _NOT_ALLOWED_IF.fullmatch(condition) or _CANT_GET_IF.fullmatch(condition)
+    if ruled is None and _THAT_NOT_POSSIBLE.fullmatch(condition):
+        # ("I'd rather have the refund, but if that's not possible then yes, issue the $150
+        # certificate": what "that" is, the thing wanted before it)
+        ruled = _WANTED_BEFORE.search(text, 0, m.start())
     if ruled is not None:
         # a limit the agent's turn states, given in to: "Switching to Newark (EWR) isn't
         # possible for this booking." "Okay, if Newark isn't allowed then PHL it is."; "I
@@ -1010,6 +1036,15 @@ def _condition_met(messages: list[Message], index: int) -> bool:
         return any(_NOT_ALLOWED_SAID.search(agent[max(0, w.start() - 80):w.end() + 80])
                    for word in re.findall(r"[a-z]{4,}", ruled.group(1)) if word not in _SO_SAID
                    for w in re.finditer(rf"(?<![\w']){re.escape(word[:max(4, len(word) - 3)])}",
+                                        agent))
+    if (kept := _STAYS_IF.fullmatch(condition)) is not None:
+        # a thing kept as it is, as the turn says it stays: "Yes, as long as the return stays
+        # as is." to "- Return (unchanged): HAT112 ..."
+        thing = next(g for g in kept.groups() if g)
+        head = thing.rsplit(" ", 1)[-1]
+        return any(_STAYS_SAID.search(agent, w.end(), w.end() + 40) is not None
+                   or _STAYS_SAID.search(agent, max(0, w.start() - 30), w.start()) is not None
+                   for w in re.finditer(rf"(?<![\w']){re.escape(head[:max(4, len(head) - 2)])}",
                                         agent))
     if (sum_if := _SUM_IF.fullmatch(condition)) is not None:
         # a sum as the agent's turn gives it: "as long as the net is around $107 like you
