@@ -257,7 +257,8 @@ _DECLINE = _words(
     r"i (?:do not|don'?t) (?:want(?! (?:a|an|the) (?:[\w-]+ ){0,2}one(?![\w']))"
     # (a worry: "I don't want to end up with a basic one by mistake", "please make sure I'm
     # using all my free checked bag allowance, I don't want to waste it")
-    r"(?! to (?:end up|waste|miss|be late|be stuck|get stuck|have to))|wish|agree|"
+    r"(?! to (?:end up|waste|miss|be late|be stuck|get stuck|have to|get (?:in|into) trouble|cause "
+    r"(?:any )?(?:trouble|problems?|issues?)|mess (?:it|this|things) up|make a mess))|wish|agree|"
     r"approve|consent|accept|confirm|authori[sz]e)",
     # (not what the user will not do themselves: "I refuse to be at the airport at 5am")
     r"i (?:decline|refuse|reject)(?! to (?:be|get up|wake|sit|stand|leave|wait|spend|sleep|miss|"
@@ -1176,12 +1177,20 @@ def held_topics(text: str) -> list[str]:
                 if m.group(1) in _OBJECTS_ABROAD:
                     out.append(_OBJECTS_ABROAD[m.group(1)])
     if "think" not in text and _TOPIC_CUES.search(text) is None and "..." not in text \
-            and "\u2026" not in text:
+            and "\u2026" not in text and "?" not in text:
         return out  # (the common case, decided cheaply: this runs on every write's check)
     aside: str | None = None  # (a thing's name alone: "The headphones... no, never mind")
     read = [(s, q, _sentence_act(s, q)[0]) for s, q in sentences(text)]
     last_yes = max((k for k, (_s, _q, act) in enumerate(read) if act is Act.AFFIRM), default=-1)
+    said_yes = " ".join(s for s, _q, act in read[:last_yes + 1] if act is Act.AFFIRM)
     for k, (s, q, act) in enumerate(read):
+        if q and act is Act.HOLD and 0 <= last_yes < k and _A_THING.search(said_yes):
+            # (a question after a yes that names its thing, about a thing it does not name:
+            # "Okay, the boots for sure, yes ... Can you even send back a bottle that's been
+            # used?")
+            out.extend(m.group(1) for m in _ASKED_THING.finditer(s)
+                       if m.group(1) not in _WHATEVER_IT_IS and m.group(1) not in _ASKED_ABOUT
+                       and m.group(1)[:4] not in said_yes)
         if q and k < last_yes:
             continue  # (a question the turn's own later yes goes past: "HAT172 gets in at
             # midnight? That's pretty late... but fine. Yes, please make the change.")
@@ -1250,6 +1259,15 @@ _BEFORE_NTH = re.compile(r"(?:(?:but|and|oh|ok|okay)[\s,]+)?(?:before|as for|abo
                          r"booking|trip|step))(?![\w'])")
 
 
+# a thing a question speaks of ("can you even send back a bottle that's been used?"), and the
+# words of a question about the action itself, which name no thing of it
+_ASKED_THING = re.compile(r"(?<![\w'])(?:the|my|a|an|that|this) ([a-z]{3,})(?![\w'])")
+_ASKED_ABOUT = frozenset({"refund", "money", "payment", "price", "total", "amount", "balance",
+                          "card", "email", "mail", "cost", "fee", "charge", "difference", "time",
+                          "days", "week", "label", "instructions", "status", "same", "way",
+                          "best", "cheapest", "most", "least", "new", "old", "confirmation",
+                          "number", "app", "website", "receipt", "tracking", "shipping",
+                          "delivery", "process", "policy", "rest", "case"})
 # (words that name whatever the yes is about: "Yes, cancel it. The order... no, wait")
 _WHATEVER_IT_IS = frozenset({"order", "orders", "reservation", "reservations", "booking",
                              "bookings", "trip", "trips", "flight", "flights", "one", "change",
