@@ -2166,6 +2166,11 @@ def _bind(session: SessionState, auth: Authorisation, spec: ActionSpec,
                         changed[0], superseding=changed is variant
                         and changed[0].startswith("new_")
                         and names_action(last.plain, spec.words) is not None)
+    priced = _other_priced(session, last, arguments) if not cued else None
+    if priced is not None:
+        return Coverage(False, f"the user said {words} to a proposal pricing {priced[0]} "
+                        f"{priced[1]!r}; the call has {priced[2]!r}", auth.words, shown,
+                        priced[0], superseding=names_action(last.plain, spec.words) is not None)
     alone = _one_passenger(session, last, theirs, arguments)
     if alone is not None:
         return Coverage(False, f"the user said {words} to a cabin change for {alone[0]} only; "
@@ -2538,6 +2543,39 @@ def _priced(session: SessionState, arguments: dict[str, Any], value: list[Any], 
         if not any(ids == {member} and price in said for price, ids in prices.items()):
             return False
     return True
+
+
+def _other_priced(session: SessionState, last: Text, arguments: dict[str, Any]
+                  ) -> tuple[str, str, Any] | None:
+    """A new item the call holds whose price the proposal does not give, where it gives the
+    price of another variant of its product and of no other ("Nouvel article : bouilloire (1,5
+    L, noire) (962,69 $)", the call taking the $980 one): the argument, that variant and the
+    call's; else None."""
+    said: set[Decimal] | None = None
+    for name, value in arguments.items():
+        if not name.startswith("new_") or not isinstance(value, list):
+            continue
+        for v in value:
+            if not isinstance(v, str) or named(last, v, {}):
+                continue
+            if said is None:
+                said = amounts(last.plain)
+                if not said:
+                    return None
+                prices = _item_prices(session, arguments)
+                price_of = {i: p for p, ids in prices.items() for i in ids}
+                variants = _variants(session)
+            own = variants.get(v)
+            if own is None or price_of.get(v) in said:
+                continue
+            given = arguments.get(name[len("new_"):])
+            mine = {str(g) for g in given} if isinstance(given, list) else set()
+            others = [i for i, (product, _o) in variants.items()
+                      if product == own[0] and i != v and i not in mine
+                      and price_of.get(i) in said and prices.get(price_of[i]) == {i}]
+            if len(others) == 1:
+                return name, others[0], v
+    return None
 
 
 def _item_prices(session: SessionState, arguments: dict[str, Any]) -> dict[Decimal, set[str]]:

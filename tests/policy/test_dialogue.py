@@ -306,6 +306,17 @@ TABLE: list[tuple[str, Act]] = [
     ("The certificate is fine, I'll take the $150. But no, I don't want to change or cancel "
      "anything, we're still going.", A),
     ("só esse. pode", A),
+    # review 51: drawn out; Portuguese "that's it"; Chinese "not ... is fine too", "other",
+    # "if possible", "execute"; a worry
+    ("ouiii go", A),
+    ("Isso, só o e-reader. Pode confirmar, obrigada!", A),
+    ("不防水也可以。没有其他要改的了，确认修改。", A),
+    ("可以，都办了。另外我还有没有别的即将出发的航班？一共多少钱？", A),
+    ("对，就这样办，全部执行。", A),
+    ("嗯……如果可以的话，我想要 256GB 的，银色的那个", N),
+    ("别取消", H),
+    ("Okay, the boots for sure, yes, I never even wore them outside. Can you even send back a "
+     "bottle that's been used? I don't want to get in trouble over that.", A),
 ]
 
 
