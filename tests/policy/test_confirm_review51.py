@@ -61,9 +61,10 @@ TWO_ORDERS = [*looked_up(CHAIR, order("#W1994898", "processed",
 
 # 51b: a refund put elsewhere for one reservation by its id, in German
 BOTH_DOWN = [read({**DEN_BOS, "cabin": "business"}), read({**IAH_SFO, "cabin": "business"}),
-             "assistant: Hier die geplanten Änderungen (Herabstufung auf Economy):\n| Reservierung | Erstattung | Erstattung "
-             "an |\n|---|---|---|\n| ABC123 | $300 | Visa …7447 |\n| RT4567 | $250 | Geschenkkarte "
-             "…0001 |\nSoll ich beide Herabstufungen so durchführen?", "user: Ja, machen Sie das. "
+             "assistant: Hier die geplanten Änderungen (Herabstufung auf Economy):\n"
+             "| Reservierung | Erstattung | Erstattung an |\n|---|---|---|\n"
+             "| ABC123 | $300 | Visa …7447 |\n| RT4567 | $250 | Geschenkkarte …0001 |\n"
+             "Soll ich beide Herabstufungen so durchführen?", "user: Ja, machen Sie das. "
              "Aber bei RT4567 die Erstattung bitte auf meine Visa 7447, nicht auf die Geschenkkarte."]
 
 
