@@ -2258,8 +2258,9 @@ def _bind(session: SessionState, auth: Authorisation, spec: ActionSpec,
                 and _stays_as_is(last.plain, value):
             return Coverage(False, f"the user said {words} to a proposal saying {key.name} "
                             f"{value!r} stays as it is", auth.words, shown, key.name)
-        instead = _asked_instead(value, _of_this_object(session, theirs, arguments), spec.words,
-                                 aliases.distinct) \
+        instead = _asked_instead(
+            value, _of_this_object(session, theirs, arguments) if _has_method(value) else theirs,
+            spec.words, aliases.distinct) \
             or (_otherwise_asked(value, key, theirs) if cued else None)
         if instead is not None:  # (the newest terms of this action, where it was proposed)
             return Coverage(False, f"the user said {words} and asked for {key.name} "
@@ -2717,6 +2718,13 @@ _LEAVE_OUT = r"(?:drop|remove|take off|leave off|leave out|without|minus)"
 _LEFT_OUT_CUE = re.compile(r"(?<![\w'])(?:" + _LEFT_OUT + "|" + _LEAVE_OUT + r"|not)(?![\w'])")
 
 
+def _has_method(value: Any) -> bool:
+    """Whether ``value`` is, or holds, a payment method's id."""
+    if isinstance(value, str):
+        return kind_of(value) is not None
+    return isinstance(value, list) and any(isinstance(v, str) and kind_of(v) for v in value)
+
+
 def _of_this_object(session: SessionState, theirs: Text, arguments: dict[str, Any]) -> Text:
     """The user's words without the sentences about another object by its id, one the session
     looked up under the same key ("Aber bei EQ1G6C die Erstattung bitte auf meine Visa 7803":
@@ -2726,14 +2734,18 @@ def _of_this_object(session: SessionState, theirs: Text, arguments: dict[str, An
     if not keys:
         return theirs
     own = {str(arguments[k]).lower().lstrip("#") for k in keys}
+    said = {w.lstrip("#") for w in _WORDS_OF_ID.findall(theirs.plain) if id_like(w)} - own
+    if not said:
+        return theirs  # (the common case: no other id said)
     looked = known_values(session, reads=True)
-    others = {v.lower().lstrip("#") for k in keys for v in looked.get(k, ())} - own
-    if not others:
+    known = {v.lower().lstrip("#") for k in keys for v in looked.get(k, ())
+             if v.lower().lstrip("#") in said}
+    if not known:
         return theirs
     kept, dropped = [], False
     for sentence in re.split(r"(?<=[.!?;])\s+|\n+", theirs.plain):
         ids = {w.lstrip("#") for w in _WORDS_OF_ID.findall(sentence)}
-        if ids & others and not ids & own:
+        if ids & known and not ids & own:
             dropped = True
             continue
         kept.append(sentence)
