@@ -2285,8 +2285,10 @@ def _bind(session: SessionState, auth: Authorisation, spec: ActionSpec,
                 # a booking paid by a method the proposal did not put money on, where it put
                 # money on another one (the amounts of a split are the sums' checks; in a
                 # split, only another method of its kind the call does not use says so: the
-                # Visa, where each booking of a plan was to charge the Mastercard)
-                paying = payment_text(last, spec.words)
+                # Visa, where each booking of a plan was to charge the Mastercard; of the
+                # call's own step where the plan numbers its bookings)
+                paying = payment_text(_own_step(last, arguments, known_values(
+                    session, reads=True), spec.words), spec.words)
                 for v in methods:
                     if named(paying, v, aliases.distinct):
                         continue
@@ -3528,6 +3530,13 @@ def _own_step(text: Text, arguments: dict[str, Any], looked_up: dict[str, set[st
         if n is None:
             mine = [k for k, step in enumerate(steps, 1)
                     if names_action(step.plain, words) is not None]
+            n = mine[0] if len(mine) == 1 else None
+        if n is None:  # (a booking's step by its passengers: "2. **Raj Sanchez** ...: $250
+            # certificate 9984806 + $621 Mastercard")
+            people = [f"{p.get('first_name', '')} {p.get('last_name', '')}".strip().lower()
+                      for p in arguments.get("passengers") or () if isinstance(p, dict)]
+            mine = [k for k, step in enumerate(steps, 1)
+                    if people and all(p and p in step.plain for p in people)]
             n = mine[0] if len(mine) == 1 else None
         if n is not None:
             plain_text = text.plain
