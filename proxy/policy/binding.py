@@ -50,7 +50,7 @@ VERB_WORDS: dict[str, tuple[str, ...]] = {
     "refund": ("refund", "reembols", "rembours", "rimbors", "erstatt", "退款"),
     "charge": ("charg", "cobr", "factur", "belast", "addebit"),
     "adjust": ("adjust", "ajust", "anpass", "aggiust"),
-    "create": ("creat", "crea", "cré", "open", "set up", "schedul", "erstell"),
+    "create": ("creat", "crea", "créer", "créez", "créé", "créa", "open", "set up", "schedul", "erstell"),
     "delete": ("delet", "remov", "elimin", "supprim", "lösch", "losch"),
 }
 
@@ -583,7 +583,7 @@ def _cued(text: Text, phrase: str) -> bool:
     plain = text.plain.replace("_", " ")
     if not said:
         return False
-    if re.search(rf"(?<![\w']){_PAY_CUE}(?![\w'])(?:[^.,;!?]|[.,](?=\d)){{0,30}}"
+    if re.search(rf"(?<![\w']){_PAY_CUE}(?![\w'])(?:[^.,;!?]|[.,](?=\d)){{0,40}}"
                  rf"(?<![\w']){re.escape(said)}(?![\w'])", plain) is not None:
         return True
     if _HAN.search(plain) and re.search(rf"{_PAY_CUE_HAN}[^。，,;！？!?]{{0,12}}?"
@@ -592,7 +592,9 @@ def _cued(text: Text, phrase: str) -> bool:
     # (a card's last digits said after a comma: "send the refund to my other gift card, the
     # one ending in 6646")
     return said.isdigit() and re.search(
-        rf"(?<![\w']){_PAY_CUE}(?![\w'])[^.;!?]{{0,60}}?ending(?: in)? {re.escape(said)}(?!\d)",
+        rf"(?<![\w']){_PAY_CUE}(?![\w'])[^.;!?]{{0,60}}?(?:ending(?: in)?|final|terminad[ao] "
+        rf"(?:en|em)|(?:se )?terminant par|endend auf|che termina(?: con| in)?) "
+        rf"{re.escape(said)}(?!\d)",
         plain) is not None
 
 

@@ -871,7 +871,12 @@ _INTERJECTION = re.compile(r"(?<![\w'])(?:oh|ah|hmm+|um+|no,? wait|wait,? no|wai
                            r"one sec(?:ond)?)(?![\w'])")
 
 
-_IF = re.compile(r"(?<![\w'])(?:as long as|only if|provided(?: that)?|if|assuming)\s+"
+_IF = re.compile(r"(?<![\w'])(?:as long as|only if|provided(?: that)?|if|assuming|"
+                 # the other languages read ("à condition que le remboursement aille bien sur
+                 # PayPal")
+                 r"à condition que|pourvu que|tant que|siempre que|siempre y cuando|con tal de "
+                 r"que|desde que|contanto que|a condizione che|purché|sempre che|solange|"
+                 r"vorausgesetzt(?:,? dass)?)\s+"
                  # (a sum's decimal point is no sentence's end: "as long as the $12.07 goes on
                  # PayPal")
                  r"(?P<c>(?:[^.;!?]|\.(?=\d))*?)"
@@ -926,8 +931,10 @@ _WANTED_BEFORE = re.compile(r"(?:rather have|prefer|want|wanted|would like|'d li
 _METHOD = r"(?:gift ?card|visa|mastercard|amex|american express|discover|paypal|credit card|" \
           r"debit card|certificate|card ending (?:in )?\d{4}|original payment(?: method)?)"
 _METHODS = re.compile(r"(?<![\w'])" + _METHOD + r"(?![\w'])")
-_PAID_TO = re.compile(r"(?<![\w'])(?:to|on|onto|via|with|using|use|from|back to) "
-                      r"(?:your |the |my |that |this )?" + _METHOD)
+_PAID_TO = re.compile(r"(?<![\w'])(?:to|on|onto|via|with|using|use|from|back to|sur|en|no|na|"
+                      r"sulla|sul|auf|a|à|al|com|con|avec) "
+                      r"(?:your |the |my |that |this |votre |la |le |su |seu |sua |o |il |ihre? )?"
+                      + _METHOD)
 _BOUND = re.compile(r"(?<![\w'])(?:under|below|less than|at most|no more than|not (?:over|above|"
                     r"more than)|max(?:imum)?|within)\s*(?:of\s+)?([$€£])?\s?(\d{1,3}(?:,\d{3})+|\d+)"
                     r"(\.\d+)?(\s*(?:bucks|dollars?|usd|euros?))?")
@@ -4218,7 +4225,11 @@ _NO_LONGER = re.compile(r"(?:can|could) no longer|no longer (?:be|possible|eligi
                         # (a rule for after it: "so the other items in #W5490111 could not be
                         # returned later")
                         r"(?:(?:can|could|would|will) not|cannot|can'?t|couldn'?t|won'?t) be "
-                        r"[a-z]+ (?:later|afterwards|again|any ?more)")
+                        r"[a-z]+ (?:later|afterwards|again|any ?more)|"
+                        # ("Orders #W7739115 and #W1994898 are already delivered/processed, so
+                        # their addresses can't be changed.")
+                        r"(?:cannot|can'?t|can not) be (?:changed|modified|updated|cancell?ed|"
+                        r"returned|exchanged)(?![\w'])")
 
 
 def _reported(sentence: str, verb: re.Match[str]) -> bool:

@@ -831,7 +831,9 @@ _HAN_NOT = re.compile("不|别(?!的|人|处)|別(?!的|人|處)|等一|等等|�
                       "[?？]")
 # (and a detail taken though it is not so: "不防水也可以" (not waterproof is fine too))
 _HAN_IDIOM = re.compile("没问题|沒問題|不错|不錯|不用谢|不客气|不客氣|"
-                        "不[^，。,、！？!?]{1,4}也(?:可以|行|没关系|沒關係|没问题|沒問題|好)")
+                        "不[^，。,、！？!?]{1,4}也(?:可以|行|没关系|沒關係|没问题|沒問題|好)|"
+                        # (nothing else to change: "其他东西都不用换", "其他不用改了")
+                        "其他[^，。,、！？!?]{0,6}不(?:用|需要)[^，。,、！？!?]{0,3}")
 
 
 # a go-ahead as an imperative with 吧: "两个都改吧" (change both), "那就取消吧" (cancel it then)
