@@ -325,6 +325,9 @@ _OPEN_QUESTION = re.compile(
 # (a go-ahead, or the action said to be done to what was picked: "the first one yes, cancel it")
 _PROCEED = re.compile(r"\b(?:proceed|go ahead|do it|go for it|lock (?:it|that|this) in|(?:cancel|return|"
                       r"exchange|book|upgrade|refund|swap) (?:it|them|that one|this one|both)|"
+                      # (the action on one object by its id: "ok. cancel 59XX6W now.")
+                      r"(?:cancel|return|exchange|upgrade|downgrade|refund) #?[a-z]{0,4}\d[a-z0-9]{2,}"
+                      r"(?![\w'])|"
                       # (the changes listed approved, the question a choice of how to pay:
                       # "Sounds good. Use the gift card.")
                       r"^(?:(?:that|this|all|it all|everything) )?(?:sounds|looks) (?:good|great|"

@@ -169,6 +169,9 @@ _GO_VERBS = (
     r"proceed|go ahead|go for it|go on|carry on|continue|do it|do that|do this|do so|get it done|"
     # ("Do the name fix and the bag now.")
     r"do the(?= [a-z][a-z-]{2,}(?: [a-z-]+){0,5}(?: now| first| please)?$)|"
+    # ("do the three with two people on them now, JG7FMM, X7BYG1 and BOH180", "do JG7FMM")
+    r"do (?:the )?(?:two|three|four|five|six|both|rest|others|other (?:one|two|three))(?![\w'])|"
+    r"do #?[a-z]{0,4}\d[a-z0-9]{2,}(?![\w'])|"
     r"get (?:it|that|this) done|make it (?:so|happen)|execute|process|submit|complete|finali[sz]e|"
     r"apply|place|book|cancel|return|exchange|change|modify|update|switch|upgrade|downgrade|add|"
     r"remove|refund|send|issue|replace|swap|file|initiate|start|move|set|put|"
@@ -1052,6 +1055,7 @@ def read_turn(content: str) -> Reading:
     affirmed = [a[0] for a in acts[:last_yes + 1] if a[2] is Act.AFFIRM]
     yes_said = " ".join(affirmed)
     on_topic = False  # (the sentence before was a hold about one thing, skipped)
+    topic_word = ""  # (that thing's name, its first letters)
     thing_aside = False  # (the sentence before was another thing's name alone, skipped)
     kept_aside = False  # (the sentence before opened on another thing: "but the boots, ...")
     for s, q, act, withdraws in acts[last_yes + 1:]:
@@ -1089,6 +1093,7 @@ def read_turn(content: str) -> Reading:
                 and next(g for g in topic.groups() if g).removeprefix("the ")[:4] not in yes_said \
                 and any(_NAMES_THING.search(a) for a in affirmed):
             on_topic = True
+            topic_word = next(g for g in topic.groups() if g).removeprefix("the ")[:4]
             continue  # ("go ahead with the address. the cancel - still deciding"; "Actually
             # hold on, for the skateboard one: is there any other maple board?")
         if act is Act.HOLD and q and (before := _BEFORE_OTHER.match(s)) is not None \
@@ -1097,6 +1102,10 @@ def read_turn(content: str) -> Reading:
             continue  # ("Go ahead with the upgrade to economy. But before you switch me to the
             # nonstop, can you tell me what I'll pay overall?": the other step waits; which
             # steps the yes names is the binding's to read)
+        if act is Act.DECLINE and on_topic and topic_word and topic_word in s \
+                and not _INTERRUPTS.match(s):
+            continue  # (a wish about that thing, by its name: "For the bags, is it 3 free per
+            # person or 3 total? I don't want to pay anything for bags")
         if act is Act.HOLD and on_topic and not _INTERRUPTS.match(s):
             continue  # (it goes on about that thing: "I might take that instead"; past what
             # only takes it in: "But hold on, $209 for the upgrade? That's a lot more than I
