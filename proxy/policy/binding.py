@@ -251,7 +251,10 @@ def _date_pattern(year: str, month: int, day: int) -> re.Pattern[str]:
         rf"(?<![\w-]){year}-{month:02d}-{day:02d}(?!\w)|(?<![a-z])(?:{name}|{short})\.? "
         rf"{day}(?:st|nd|rd|th)?(?!\d)|(?<!\d){day}(?:st|nd|rd|th)? (?:of )?(?:{name}|"
         rf"{short})(?![a-z])|(?<![\d/]){month}/{day}(?![\d])|(?<![\d/])0{month}/{day:02d}"
-        rf"(?![\d])")
+        rf"(?![\d])|"
+        # (day first, as most languages write it, with its year: "06.06.1970", "25/05/2024")
+        rf"(?<![\d./]){day:02d}[./]{month:02d}[./](?:{year}|{year[2:]})(?![\d])|"
+        rf"(?<![\d./]){day}[./]{month}[./]{year}(?![\d])")
 
 
 # any date in a text, in the forms ``_date_pattern`` reads

@@ -1123,18 +1123,34 @@ def _count_limited(session: SessionState, theirs: Text, key: str, value: int,
     """A count of the key's thing the user's words from the yes on limit the yes to ("Yes, but
     just 2 bags, they can share the third"), which is neither the count the call sets nor what
     it adds to the facts' count: the phrase, else None."""
-    if "just" not in theirs.plain and "only" not in theirs.plain:
+    if "just" not in theirs.plain and "only" not in theirs.plain \
+            and not _ONLY_ABROAD.search(theirs.plain):
         return None
     noun = key.rsplit(".", 1)[-1].rsplit("_", 1)[-1]
     current = (_current(session, arguments) or {}).get(key)
-    for m in _COUNT_ONLY.finditer(theirs.plain):
-        if len(noun) < 3 or not noun.startswith(m.group(2)[:3]):
+    found = [(m.group(1), m.group(2), m.group()) for m in _COUNT_ONLY.finditer(theirs.plain)]
+    found += [(m.group(1) or m.group(3), m.group(2) or m.group(4), m.group())
+              for m in _COUNT_ONLY_ABROAD.finditer(theirs.plain)]
+    for said, thing, phrase in found:
+        thing = _THINGS_ABROAD.get(thing, thing)
+        if len(noun) < 3 or not noun.startswith(thing[:3]):
             continue
-        said = m.group(1)
         n = int(said) if said.isdigit() else _SMALL_COUNTS[said]
         if n != value and not (isinstance(current, int) and n == value - current):
-            return m.group()
+            return phrase
     return None
+
+
+# ... in the other languages read: "mettez 2 bagages seulement", "nur 2 Koffer", "solo 2 maletas"
+_ONLY_ABROAD = re.compile(r"(?<![\w'])(?:seulement|uniquement|juste|solo|sólo|solamente|apenas|nur|"
+                          r"soltanto)(?![\w'])")
+_COUNT_ONLY_ABROAD = re.compile(
+    r"(?<![\w'])(?:seulement|uniquement|juste|solo|sólo|solamente|apenas|nur|soltanto)\s+(\d{1,2})"
+    r"\s+([a-zà-ÿ]{3,})|(?<![\w'])(\d{1,2})\s+([a-zà-ÿ]{3,})\s+(?:seulement|uniquement|solamente|"
+    r"apenas|soltanto)(?![\w'])")
+_THINGS_ABROAD = {**dict.fromkeys(("koffer", "maleta", "maletas", "mala", "malas", "valise",
+                                   "valises", "valigia", "valigie", "gepäckstück",
+                                   "gepäckstücke", "bagagli", "bagaglio"), "bags")}
 
 
 _SMALL_COUNTS = {"one": 1, "a single": 1, "two": 2, "three": 3, "four": 4, "five": 5}
