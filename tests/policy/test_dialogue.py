@@ -317,6 +317,14 @@ TABLE: list[tuple[str, Act]] = [
     ("别取消", H),
     ("Okay, the boots for sure, yes, I never even wore them outside. Can you even send back a "
      "bottle that's been used? I don't want to get in trouble over that.", A),
+    # review 52: Chinese "nothing else to change"; a batch by its count and ids; a wish about
+    # the thing a hold put first
+    ("嗯…其他东西都不用换。好的，确认。", A),
+    ("ok wait. do the three with two people on them now, JG7FMM, X7BYG1 and BOH180. hold off on "
+     "the two Denver ones (2FBBAH and EQ1G6C), my boss might reimburse those trips", A),
+    ("yes to the upgrade and the passenger change. for the bags, is it 3 free per person or 3 "
+     "total? i don't want to pay anything for bags", A),
+    ("do the others have bags?", H),
 ]
 
 
