@@ -1142,15 +1142,14 @@ def _count_limited(session: SessionState, theirs: Text, key: str, value: int,
 
 
 # ... in the other languages read: "mettez 2 bagages seulement", "nur 2 Koffer", "solo 2 maletas"
-_ONLY_ABROAD = re.compile(r"(?<![\w'])(?:seulement|uniquement|juste|solo|sólo|solamente|apenas|nur|"
-                          r"soltanto)(?![\w'])")
+_ONLY_WORDS = r"(?:seulement|uniquement|juste|solo|sólo|solamente|apenas|nur|soltanto)"
+_ONLY_ABROAD = re.compile(rf"(?<![\w']){_ONLY_WORDS}(?![\w'])")
 _COUNT_ONLY_ABROAD = re.compile(
-    r"(?<![\w'])(?:seulement|uniquement|juste|solo|sólo|solamente|apenas|nur|soltanto)\s+(\d{1,2})"
-    r"\s+([a-zà-ÿ]{3,})|(?<![\w'])(\d{1,2})\s+([a-zà-ÿ]{3,})\s+(?:seulement|uniquement|solamente|"
-    r"apenas|soltanto)(?![\w'])")
-_THINGS_ABROAD = {**dict.fromkeys(("koffer", "maleta", "maletas", "mala", "malas", "valise",
-                                   "valises", "valigia", "valigie", "gepäckstück",
-                                   "gepäckstücke", "bagagli", "bagaglio"), "bags")}
+    rf"(?<![\w']){_ONLY_WORDS}\s+(\d{{1,2}})\s+([a-zà-ÿ]{{3,}})|"
+    rf"(?<![\w'])(\d{{1,2}})\s+([a-zà-ÿ]{{3,}})\s+{_ONLY_WORDS}(?![\w'])")
+_THINGS_ABROAD = dict.fromkeys(("koffer", "maleta", "maletas", "mala", "malas", "valise",
+                                "valises", "valigia", "valigie", "gepäckstück", "gepäckstücke",
+                                "bagagli", "bagaglio"), "bags")
 
 
 _SMALL_COUNTS = {"one": 1, "a single": 1, "two": 2, "three": 3, "four": 4, "five": 5}
