@@ -2083,6 +2083,12 @@ def _bind(session: SessionState, auth: Authorisation, spec: ActionSpec,
             and not _change_shown(session, arguments, proposed):
         return Coverage(False, f"the user said {words} to a proposal that does not describe this "
                         f"action ({spec.tool.replace('_', ' ')})", auth.words, shown)
+    if other_words and (said_for := _yes_to_word(auth.words)) is not None \
+            and names_action(said_for.group(1), other_words) is not None \
+            and names_action(said_for.group(1), spec.words) is None:
+        return Coverage(False, f"the user said {words} of another action "
+                        f"({said_for.group(1)!r}), not this one ({spec.tool.replace('_', ' ')})",
+                        auth.words, shown)  # ("Sì, per l'indirizzo va bene", the items' change)
     if auth.picked_by_word and names_action(yes_part.plain, spec.words) is None:
         return Coverage(False, f"the user said {words}, picking another of the actions offered, "
                         f"not this one ({spec.tool.replace('_', ' ')})", auth.words, shown)
@@ -4337,7 +4343,8 @@ def _acted_on_another(last: Text, spec: ActionSpec, arguments: dict[str, Any],
                    if any((spelt and m.start() < a.start()) or (
                        m.start() < end and (spelt or 0 <= m.start() - a.end() <= 60))
                           for a, end in verbs)
-                   and not _ADDRESS_SOURCE.search(sentence, 0, m.start())}
+                   and not _ADDRESS_SOURCE.search(sentence, 0, m.start())
+                   and not _address_found_in(sentence, m)}
             bound |= put
             if "?" in sentence:
                 asked |= put
@@ -4356,6 +4363,21 @@ def _action_then_that_one(sentence: str, words: tuple[str, ...]) -> bool:
     one = _THAT_ONE.search(sentence)
     verb = action_pattern(words).search(sentence)
     return one is not None and verb is not None and verb.start() < one.start()
+
+
+def _address_found_in(sentence: str, order: re.Match[str]) -> bool:
+    """An order named as where an address was found, the address said after it ("Nel suo
+    ordine #W3407479 risulta questo indirizzo:", "Dans votre commande #W3445693, l'adresse de
+    livraison est :")."""
+    return _IN_YOUR_ORDER.search(sentence, 0, order.start()) is not None \
+        and _ADDRESS_WORD.search(sentence, order.end(), order.end() + 60) is not None
+
+
+_IN_YOUR_ORDER = re.compile(r"(?<!\w)(?:nel|nell'|en su|en el|dans votre|dans la|in ihrer|no seu|"
+                            r"na sua|in your|on your)\s+(?:suo |vostro )?(?:ordine|pedido|commande|"
+                            r"bestellung|encomenda|order)\s*#?$")
+_ADDRESS_WORD = re.compile(r"(?<!\w)(?:indirizzo|dirección|direccion|adresse|endereço|endereco|"
+                           r"anschrift|address)(?!\w)")
 
 
 # an id alone as a list line's head: "order #w2598834", "reservation xehm4b"

@@ -144,6 +144,8 @@ _YES = _words(
     # Spanish
     r"sí", r"claro(?: que sí)?", r"de acuerdo", r"vale", r"por supuesto", r"correcto",
     r"confirmo", r"perfecto", r"exacto", r"está bien", r"esta bien", r"dale", r"sí,? por favor",
+    # (written without its accent, where "si" is not an "if": "si porfa, cambialo a la visa")
+    r"si,? (?:porfa|por favor|claro|dale|gracias)",
     # French
     r"oui", r"ouais", r"d'accord", r"bien sûr", r"exactement", r"parfait", r"je confirme",
     r"c'est bon", r"ça marche", r"entendu", r"volontiers",
@@ -185,6 +187,7 @@ _GO_VERBS = (
     r"let'?s (?:do|go|proceed|book|make)|lets (?:do|go|proceed)|"
     # other languages
     r"adelante|hazlo|hágalo|procede|proceda|continúa|continúe|sigue|siga|cancela|cancele|cámbialo|"
+    r"cambialo|cámbiala|cambiala|cámbielo|cambielo|"
     r"allez-y|vas-y|faites-le|fais-le|procédez|continuez|annulez|confirmez(?!-moi| moi)|"
     r"mach(?:en sie)? (?:es|das|weiter)|los geht'?s|leg los|fahren sie fort|bitte fortfahren|"
     r"weiter|durchführen|storniere|stornieren sie|ändern sie|"
@@ -836,13 +839,15 @@ _HAN_NOT = re.compile("不|别(?!的|人|处)|別(?!的|人|處)|等一|等等|�
 _HAN_IDIOM = re.compile("没问题|沒問題|不错|不錯|不用谢|不客气|不客氣|"
                         "不[^，。,、！？!?]{1,4}也(?:可以|行|没关系|沒關係|没问题|沒問題|好)|"
                         # (nothing else to change: "其他东西都不用换", "其他不用改了")
-                        "其他[^，。,、！？!?]{0,6}不(?:用|需要)[^，。,、！？!?]{0,3}")
+                        "其他[^，。,、！？!?]{0,6}不(?:用|需要)[^，。,、！？!?]{0,3}|"
+                        # (unchanged: "难度不变", the difficulty stays)
+                        "不变|不變")
 
 
 # a go-ahead as an imperative with 吧: "两个都改吧" (change both), "那就取消吧" (cancel it then)
 _HAN_GO = re.compile("(?:改|换|換|取消|退|办|辦|订|訂|做|处理|處理|修改|更改)吧")
 # a sentence opening on another matter: "还有……我还有一个待处理的订单" (also, I have another order)
-_HAN_ASIDE = re.compile("(?:还有|還有|另外|对了|對了|顺便|順便)")
+_HAN_ASIDE = re.compile("(?:还有|還有|另外|对了|對了|顺便|順便|然后|然後)")
 _HAN_WAIT = re.compile("等一|等等|稍等|别(?!的|人|处)|別(?!的|人|處)|算了")
 # "if possible": no yes ("如果可以的话，我想要 256GB 的")
 _HAN_IF_POSSIBLE = re.compile("如果可以的话|如果可以|要是可以的话|可以的话")
@@ -1018,8 +1023,9 @@ def read_turn(content: str) -> Reading:
     text = _GRUDGING.sub("", normalize(content))
     if not text:
         return Reading(Act.OTHER, "", "the user's message is empty")
-    if _HAN.search(text) and not re.search("[a-z]{3}", text):
-        return _read_han(text)
+    if _HAN.search(text) and (not re.search("[a-z]{3}", text)
+                              or len(_HAN.findall(text)) >= len(re.findall("[a-z]", text))):
+        return _read_han(text)  # (Chinese with a word of English in it: "我想换个更fancy的主题")
     parts = sentences(text)
     acts = [(s, q, *((Act.OTHER, False) if _REACTION.fullmatch(s) else _sentence_act(s, q)))
             for s, q in parts]
