@@ -400,12 +400,17 @@ def named(text: Text, value: Any, aliases: Any) -> bool:
 # a choice's name in the other languages the reader reads, where the tokens above cannot see it
 # (accents, Chinese): a cabin said in the customer's language
 _TRANSLATED = {
-    "economy": ("économique", "económica", "econômica", "economica", "wirtschaftsklasse",
+    "economy": ("économique", "économie", "económica", "econômica", "economica", "wirtschaftsklasse",
                 "经济舱", "經濟艙"),
     "business": ("classe affaires", "clase business", "negocios", "executiva", "商务舱", "商務艙"),
-    "basic_economy": ("économique de base", "económica básica", "econômica básica",
-                      "基本经济舱", "基础经济舱"),
+    "basic_economy": ("économique de base", "économie de base", "económica básica",
+                      "econômica básica", "economica di base", "基本经济舱", "基础经济舱"),
 }
+
+
+def said_translated(text: Text, value: str) -> bool:
+    """Whether ``text`` names the choice ``value`` in one of the other languages read."""
+    return any(word in text.plain for word in _TRANSLATED.get(value.lower(), ()))
 
 
 def _alias_named(text: Text, alias: str) -> bool:

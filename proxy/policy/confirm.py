@@ -62,6 +62,7 @@ from .binding import (
     payment_text,
     phrase_tokens,
     picked_by_balance,
+    said_translated,
     values_at,
     without_limits,
 )
@@ -2395,7 +2396,7 @@ def _bind(session: SessionState, auth: Authorisation, spec: ActionSpec,
                                     "another action's", auth.words, shown, key.name,
                                     superseding=names_action(last.plain, spec.words) is not None)
         if key.choices and isinstance(value, str) and _longer_choices(value, key.choices) \
-                and not named(theirs, value, own) \
+                and not named(theirs, value, own) and not said_translated(last, value) \
                 and (longer := _inside_longer_choice(last.kept().plain, value, key.choices)):
             # ("downgrade GV1N64 to basic economy": economy named only inside basic economy)
             return Coverage(False, f"the user said {words} to a proposal naming {key.name} as "
