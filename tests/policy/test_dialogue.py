@@ -325,6 +325,10 @@ TABLE: list[tuple[str, Act]] = [
     ("yes to the upgrade and the passenger change. for the bags, is it 3 free per person or 3 "
      "total? i don't want to pay anything for bags", A),
     ("do the others have bags?", H),
+    # review 53: Chinese with a word of English; an unaccented "si" before "porfa"
+    ("好，靴子就这样换吧！然后拼图那个：我想换个更fancy的主题，片数少500，难度不变", A),
+    ("si porfa, cambialo a la visa", A),
+    ("si es posible", N),
 ]
 
 
