@@ -67,7 +67,9 @@ from .binding import (
     without_limits,
 )
 from .dialogue import (
+    ORDER_NOUNS,
     OVER_BOUND,
+    RESERVATION_NOUNS,
     Act,
     Reading,
     edit_distance,
@@ -79,6 +81,10 @@ from .dialogue import (
     turn_acts,
 )
 
+# the objects and addresses of the other languages read, as alternatives of a pattern
+_ORDER_ABROAD = "|".join(ORDER_NOUNS)
+_RESERVATION_ABROAD = "|".join(RESERVATION_NOUNS)
+_ADDRESS_ABROAD = "endereço|endereco|dirección|direccion|adresse|indirizzo"
 PROPOSAL_TURNS = 3  # how many agent turns before the yes make up the proposal
 CONTEXT_MESSAGES = 60  # how far back a single id may have been named, if the proposal omits it
 ANSWERS_AFTER = 8  # the user's turns after a yes read as answers to its details
@@ -4375,10 +4381,9 @@ def _address_found_in(sentence: str, order: re.Match[str]) -> bool:
 
 
 _IN_YOUR_ORDER = re.compile(r"(?<!\w)(?:nel|nell'|en su|en el|dans votre|dans la|in ihrer|no seu|"
-                            r"na sua|in your|on your)\s+(?:suo |vostro )?(?:ordine|pedido|commande|"
-                            r"bestellung|encomenda|order)\s*#?$")
-_ADDRESS_WORD = re.compile(r"(?<!\w)(?:indirizzo|dirección|direccion|adresse|endereço|endereco|"
-                           r"anschrift|address)(?!\w)")
+                            r"na sua|in your|on your)\s+(?:suo |vostro )?(?:" + _ORDER_ABROAD
+                            + r"|order)\s*#?$")
+_ADDRESS_WORD = re.compile(r"(?<!\w)(?:" + _ADDRESS_ABROAD + r"|anschrift|address)(?!\w)")
 
 
 # an id alone as a list line's head: "order #w2598834", "reservation xehm4b"
@@ -4417,9 +4422,9 @@ _ADDRESS_SOURCE = re.compile(
     r"booking)\s+#?$"
     # ("endereço do pedido #W3964602", "l'adresse de la commande #W1", "ho trovato
     # l'indirizzo di Washington DC nell'ordine #W1994898")
-    r"|(?<!\w)(?:endereço|endereco|dirección|direccion|adresse|indirizzo)[^.#\n]{0,40}?"
+    r"|(?<!\w)(?:" + _ADDRESS_ABROAD + r")[^.#\n]{0,40}?"
     r"(?<![\w'])(?:do|del|de la|de l'|dell'|der|des|da|nell'|nel|en el|dans la|no|na|in)"
-    r" ?(?:pedido|commande|ordine|bestellung|encomenda)?\s*#?$")
+    r" ?(?:" + _ORDER_ABROAD + r")?\s*#?$")
 
 _THAT_ONE = re.compile(r"(?<![\w'])(?:that|this|the same) (?:order|reservation|booking|one)"
                        r"(?![\w'])")
@@ -5021,8 +5026,7 @@ def _picked(aliases: Aliases, users: Text, value: Any) -> str | None:
 
 
 def _this_action(spec: ActionSpec, failed: KeySpec, arguments: dict[str, Any], last: Text,
-                 aliases: Aliases, window: Text | None = None,
-                 session: SessionState | None = None) -> bool:
+                 aliases: Aliases, window: Text | None, session: SessionState) -> bool:
     """Whether the agent's turn the user answered (``last``) proposed this very action, another
     value of the optional key ``failed`` aside: it names the action and every required key's
     value (an item by any of its names), or the proposal's turns before it do ("Next, the
@@ -5040,8 +5044,7 @@ def _this_action(spec: ActionSpec, failed: KeySpec, arguments: dict[str, Any], l
         value = values_at(arguments, key.name)
         table = aliases.every if isinstance(value, list | dict) else aliases.distinct
         if value is ABSENT or not (named(last, value, table) or (
-                session is not None and isinstance(value, list)
-                and _priced(session, arguments, value, last, table)) or (
+                isinstance(value, list) and _priced(session, arguments, value, last, table)) or (
                 window is not None and named(window, value, table)
                 and other_value(last, value) is None)):
             return False  # (not where the turn names another: a cancellation of #W2000002
@@ -5279,9 +5282,9 @@ def _whole(auth: Authorisation, messages: list[Message], spec: ActionSpec, parts
 
 # the object as a whole, in the languages the dialogue reader reads ("cancelar o pedido
 # #W4836353 (teclado mecânico + smartphone)")
-_WHOLE_WORD = re.compile(r"\b(?:order|reservation|booking|whole|entire|all|everything|pedido|"
-                         r"commande|bestellung|ordine|encomenda|reserva|réservation|reservierung|"
-                         r"buchung|prenotazione|todo|toda|tout|toute|ganze|tutto|intero)\b|"
+_WHOLE_WORD = re.compile(r"\b(?:order|reservation|booking|whole|entire|all|everything|"
+                         + _ORDER_ABROAD + "|" + _RESERVATION_ABROAD + "|"
+                         r"todo|toda|tout|toute|ganze|tutto|intero)\b|"
                          r"订单|訂單|预订|預訂|整个|整個|全部")
 _PASSIVE_END = re.compile(r"(?<![\w'])(?:(?:will|would|to|can|should) be|is|are|gets?|being)\s+$")
 

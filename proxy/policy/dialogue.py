@@ -1248,11 +1248,12 @@ _DETAILS_RIGHT = re.compile(r"(?:(?:no|zero|0) (?:checked |extra )?(?:bags?|bagg
 # (what _THING_DECLINED needs somewhere in a text: one cheap search)
 _THING_DECLINED_CUE = re.compile(r"[a-zà-ÿ]{3},? (?:no|non|nein|não|nao|nicht|not)(?=$|[,.!;:-])")
 # the objects writes act on, as the other languages read name them
+ORDER_NOUNS = ("pedido", "commande", "ordine", "bestellung", "encomenda")
+RESERVATION_NOUNS = ("reserva", "réservation", "prenotazione", "buchung", "reservierung")
 _OBJECTS_ABROAD = {
-    **dict.fromkeys(("pedido", "commande", "ordine", "bestellung", "encomenda"), "order"),
+    **dict.fromkeys(ORDER_NOUNS, "order"),
     **dict.fromkeys(("pedidos", "commandes", "ordini", "bestellungen", "encomendas"), "orders"),
-    **dict.fromkeys(("reserva", "réservation", "prenotazione", "buchung", "reservierung"),
-                    "reservation"),
+    **dict.fromkeys(RESERVATION_NOUNS, "reservation"),
     **dict.fromkeys(("reservas", "réservations", "prenotazioni", "buchungen",
                      "reservierungen"), "reservations"),
 }
