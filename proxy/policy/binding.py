@@ -147,6 +147,11 @@ _SMALL = {"zero": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six"
 _SMALL_RE = re.compile(r"(?<![a-z])(" + "|".join(sorted(_SMALL, key=len, reverse=True)) +
                        r")(?![a-z])")
 
+# Chinese numerals before a measure word: "两件行李" (two bags), "三位乘客" (three passengers)
+HAN_DIGITS = {"一": 1, "二": 2, "两": 2, "兩": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7,
+              "八": 8, "九": 9, "十": 10}
+_HAN_COUNT = re.compile(r"([一二两兩三四五六七八九十])\s*(?:件|个|個|位|张|張|箱|份)")
+
 
 @dataclass
 class Text:
@@ -168,6 +173,8 @@ class Text:
                          if (n := decimal_of(whole, frac)) is not None)
             for word in _SMALL_RE.findall(self.plain):
                 found.add(Decimal(_SMALL[word]))
+            for word in _HAN_COUNT.findall(self.plain):
+                found.add(Decimal(HAN_DIGITS[word]))
             self._numbers = found
         return self._numbers
 

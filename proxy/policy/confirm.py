@@ -32,6 +32,7 @@ from .binding import (
     ABSENT,
     ALL_ACTION_WORDS,
     ALL_WORDS,
+    HAN_DIGITS,
     NOUNS,
     TOPIC_HELD,
     TOPIC_THEN_HELD,
@@ -1131,18 +1132,19 @@ def _count_limited(session: SessionState, theirs: Text, key: str, value: int,
     just 2 bags, they can share the third"), which is neither the count the call sets nor what
     it adds to the facts' count: the phrase, else None."""
     if "just" not in theirs.plain and "only" not in theirs.plain \
-            and not _ONLY_ABROAD.search(theirs.plain):
+            and not _ONLY_ABROAD.search(theirs.plain) and "只" not in theirs.plain:
         return None
     noun = key.rsplit(".", 1)[-1].rsplit("_", 1)[-1]
     current = (_current(session, arguments) or {}).get(key)
     found = [(m.group(1), m.group(2), m.group()) for m in _COUNT_ONLY.finditer(theirs.plain)]
     found += [(m.group(1) or m.group(3), m.group(2) or m.group(4), m.group())
               for m in _COUNT_ONLY_ABROAD.finditer(theirs.plain)]
+    found += [(m.group(1), m.group(2), m.group()) for m in _COUNT_ONLY_HAN.finditer(theirs.plain)]
     for said, thing, phrase in found:
         thing = _THINGS_ABROAD.get(thing, thing)
         if len(noun) < 3 or not noun.startswith(thing[:3]):
             continue
-        n = int(said) if said.isdigit() else _SMALL_COUNTS[said]
+        n = int(said) if said.isdigit() else _SMALL_COUNTS.get(said) or HAN_DIGITS[said]
         if n != value and not (isinstance(current, int) and n == value - current):
             return phrase
     return None
@@ -1154,9 +1156,12 @@ _ONLY_ABROAD = re.compile(rf"(?<![\w']){_ONLY_WORDS}(?![\w'])")
 _COUNT_ONLY_ABROAD = re.compile(
     rf"(?<![\w']){_ONLY_WORDS}\s+(\d{{1,2}})\s+([a-zà-ÿ]{{3,}})|"
     rf"(?<![\w'])(\d{{1,2}})\s+([a-zà-ÿ]{{3,}})\s+{_ONLY_WORDS}(?![\w'])")
+# ... and in Chinese, with its numerals: "只加两件行李" (add only two bags)
+_COUNT_ONLY_HAN = re.compile(r"只(?:要|加|带|帶|托运|託運|需要|想要|办|辦)?\s*([0-9]{1,2}|[一二两兩三四五])"
+                             r"\s*(?:件|个|個|箱)?\s*(?:的)?(行李|箱子|包)")
 _THINGS_ABROAD = dict.fromkeys(("koffer", "maleta", "maletas", "mala", "malas", "valise",
                                 "valises", "valigia", "valigie", "gepäckstück", "gepäckstücke",
-                                "bagagli", "bagaglio"), "bags")
+                                "bagagli", "bagaglio", "行李", "箱子", "包"), "bags")
 
 
 _SMALL_COUNTS = {"one": 1, "a single": 1, "two": 2, "three": 3, "four": 4, "five": 5}

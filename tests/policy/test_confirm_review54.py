@@ -1,0 +1,38 @@
+"""Cases from the fifty-first stop's leftovers and the fifty-fourth independent review, held out
+(helpers wrote conversations without seeing the project, each based on one real task of the
+shared task files; docs/policy.md gives the figures). Shortened to what the check reads, each
+refusal beside the allowed case it must not break."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from proxy.policy import PolicySet
+
+from .test_confirm_review3 import DEN_BOS, VISA, Case, marked, read, verdict
+from .test_confirm_review33 import trip
+
+BAGS = "update_reservation_baggages"
+
+# 53b: a count limited in Chinese numerals
+THREE_BAGS = [read(DEN_BOS), "assistant: ABC123 的行李更改：\n1. 托运行李：3 件（免费）\n请确认是否继续？",
+              "user: 好的。只加两件行李就行，第三件我自己带上飞机。"]
+
+
+def bags(n: int) -> dict[str, Any]:
+    return {"reservation_id": "ABC123", "total_baggages": n, "nonfree_baggages": 0,
+            "payment_id": VISA}
+
+
+CASES = [
+    trip("Z433", "refuse", THREE_BAGS, BAGS, bags(3), "只加两件行李"),
+    trip("Z434", "allow", THREE_BAGS, BAGS, bags(2), "two bags, as asked"),
+]
+
+
+@pytest.mark.parametrize("case", marked(CASES, {}))
+async def test_review(airline: PolicySet, retail: PolicySet, case: Case) -> None:
+    ok, reason = await verdict(airline if case.domain == "airline" else retail, case)
+    assert ("allow" if ok else "refuse") == case.expected, f"{case.why}: {reason}"
