@@ -1671,9 +1671,12 @@ def ledger(session: SessionState) -> tuple[list[Authorisation], int]:
                 and not _answers_a_check(messages, i) and not _thanks_for_an_answer(messages, i) \
                 and not _answers_anything_else(messages, i) and not _acknowledges(messages, i):
             auths.append(Authorisation(i, m.seq, r.words, picked_by_word=by_word))
-        elif r.act is Act.HOLD and not r.withdraws and _condition_met(messages, i):
+        elif r.act is Act.HOLD and _condition_met(messages, i):
             # "yes, as long as the money goes back on my gift card" to a summary refunding to
-            # the gift card: the condition is already part of what the user says yes to
+            # the gift card: the condition is already part of what the user says yes to (also
+            # after a "wait" and a question the same turn goes past: "wait, you charged me
+            # $396?? ...ok, if I get $510 back then fine, yes switch it", the turn without its
+            # condition a yes)
             auths.append(Authorisation(i, m.seq, r.words))
         elif r.act is Act.HOLD and not r.withdraws \
                 and (condition := _condition_of_one_step(messages, i)) is not None:
