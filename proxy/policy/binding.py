@@ -534,7 +534,10 @@ _PAY_CUE = (r"(?:pay|paying|paid|payment|charg\w*|refund\w*|use|using|via|cover\
 _PAY_CUE_HAN = r"(?:退至|退到|退回|退还|退還|支付|付款|扣款|使用|用)"
 # ("you paid with your Visa" reports; "paid with certificate_7504069" in a summary is the plan)
 _REPORTED = re.compile(r"(?<![\w'])(?:originally|previously|already|was|were|had|(?:you|i|we) "
-                       r"(?:paid|used)|did)(?![\w'])")
+                       r"(?:paid|used)|did|"
+                       # (an order's line: "$989.70 (paid with gift card)"; not "Price
+                       # difference: $244, paid with certificate_7504069")
+                       r"(?<=\()paid (?:with|by|using|via))(?![\w'])")
 # (a list's number has a digit or two: "... ending in 6646. " ends a sentence, not a step)
 _SENTENCES = re.compile(r"[.!?;\n]+\s|\n|\s-\s|\s\d{1,2}[.)]\s|\s\(\d+\)\s")
 # the stems of every kind of action, but the payment's own (charge, refund, pay): a sentence

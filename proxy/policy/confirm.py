@@ -816,6 +816,8 @@ def _narrowing(content: str) -> list[str] | None:
             # ("no i want to keep the kettle": its no is the limit's; not "no, i'll keep that
             # one", a pronoun's, which may answer another offer)
             rest = _LEADING_NO.sub("", rest)
+        rest = _ASKED_POLITELY.sub("", rest)  # (the limit asked for: "can we leave the boots
+        # for now?")
         if any(act is Act.DECLINE or (act is Act.HOLD and not (
                 _ITS_REASON.search(r) and not _OF_ALL.search(r)))
                for r, act in turn_acts(rest)):
@@ -838,6 +840,8 @@ _REOPENS_ALL = re.compile(r"(?<![\w'])(?:instead|different|rather|switch|before|
                           # (not a question about other things: "do I have any other upcoming
                           # flights?")
                           r"any(?! (?:other|else|more)(?![\w'])))(?![\w'])")
+_ASKED_POLITELY = re.compile(r"^\s*(?:(?:so|and|but|oh|um|hmm|actually)[,\s]+)*(?:can|could|"
+                             r"would|will) (?:we|you)(?: please| just| maybe)?\s*$")
 _LEADING_NO = re.compile(r"^\s*(?:no|nope|nah)(?![\w'])[,!.]?\s*")
 _PRONOUN_HELD = re.compile(r"(?<![\w'])(?:that one|this one|that|it)(?![\w'])")
 
@@ -855,7 +859,8 @@ _ITS_REASON = re.compile(r"(?:(?:i'?m|i am) )?(?:not (?:sure|certain)|unsure) (?
                          r"cancel|do|take|go with|return)\b|"
                          r"i'?ll (?:probably |maybe |likely )?(?:just )?(?:do|use|take|keep|"
                          r"go with|pack|bring|carry|cancel|book)\b|"
-                         r"(?:let me|i (?:need|have|want) to) think(?: about it)?"
+                         r"(?:let me|i (?:need|have|want) to) think"
+                         r"(?: about (?:it|them|that|those|that one))?"
                          r"(?: a (?:little|bit))?(?: more)?(?=\s*(?:[.!?;]|$))|"
                          # ("I really love those boots and I might keep them")
                          r"i (?:really |still )?(?:love|like|need|use) (?:those|these|that|this|"
@@ -4321,9 +4326,14 @@ def _acted_on_another(last: Text, spec: ActionSpec, arguments: dict[str, Any],
         asked: set[str] = set()  # (those bound in a question)
         before: str | None = None  # (the id named last before the sentence)
         headed = False  # (the sentence before was that id alone: "1. **Order #W2598834** -")
+        titled = False  # (the sentence before was the action's heading: "**Exchange 1 -")
         # (what it says stays out binds nothing: "#W8461477 will not be affected")
         for sentence in _ACTION_SENTENCES.split(last.kept().plain):
             found = [m.group().lstrip("#") for m in shape.finditer(sentence)]
+            if titled and len(found) == 1 and _ID_HEAD.fullmatch(sentence.strip(" *:")):
+                bound.add(found[0])  # ("**Exchange 1 - Order #W3947049**": the heading's id)
+            titled = (verb := action_pattern(spec.words).match(sentence.strip(" *"))) is not None \
+                and _HEADING_REST.fullmatch(sentence.strip(" *")[verb.end():]) is not None
             if not found and before is not None and names_action(sentence, spec.words) \
                     and (_action_then_that_one(sentence, spec.words) or (
                         headed and action_pattern(spec.words).match(sentence.lstrip(" *")))) \
@@ -4394,6 +4404,8 @@ _IN_YOUR_ORDER = re.compile(r"(?<!\w)(?:nel|nell'|en su|en el|dans votre|dans la
 _ADDRESS_WORD = re.compile(r"(?<!\w)(?:" + _ADDRESS_ABROAD + r"|anschrift|address)(?!\w)")
 
 
+# what follows an action's word in a heading: "exchange 1", "return #2:", "cancellation"
+_HEADING_REST = re.compile(r"[a-z]*(?: #?\d{1,2})?\s*[:\-]?\s*")  # (the rest of its word too)
 # an id alone as a list line's head: "order #w2598834", "reservation xehm4b"
 _ID_HEAD = re.compile(r"(?:(?:order|reservation|booking)(?: id)?:? )?#?[a-z0-9]{5,}")
 

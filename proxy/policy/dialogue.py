@@ -1058,7 +1058,10 @@ def read_turn(content: str) -> Reading:
     numbered = len(marks) >= 2 and marks == list(range(1, len(marks) + 1))
     # (what the yes is said of may be named by a yes before it: "Yes to the upgrade first.
     # Please do that ...")
-    affirmed = [a[0] for a in acts[:last_yes + 1] if a[2] is Act.AFFIRM]
+    # (and a thing named alone just before its yes: "Helmet yes, go ahead.", read apart)
+    affirmed = [f"{acts[k - 1][0]} {a[0]}" if k and acts[k - 1][2] is Act.OTHER and (
+                    _one_word_thing(acts[k - 1][0]) or _BARE_THING.fullmatch(acts[k - 1][0]))
+                else a[0] for k, a in enumerate(acts[:last_yes + 1]) if a[2] is Act.AFFIRM]
     yes_said = " ".join(affirmed)
     on_topic = False  # (the sentence before was a hold about one thing, skipped)
     topic_word = ""  # (that thing's name, its first letters)
@@ -1112,6 +1115,10 @@ def read_turn(content: str) -> Reading:
                 and not _INTERRUPTS.match(s):
             continue  # (a wish about that thing, by its name: "For the bags, is it 3 free per
             # person or 3 total? I don't want to pay anything for bags")
+        if act is Act.DECLINE and on_topic and _A_THING_NOT_WANTED.match(s):
+            continue  # (a wish about that thing, the kind of one not wanted: "Helmet yes, go
+            # ahead. For the luggage - is softshell the soft material one? I don't want a hard
+            # case.")
         if act is Act.HOLD and on_topic and not _INTERRUPTS.match(s):
             continue  # (it goes on about that thing: "I might take that instead"; past what
             # only takes it in: "But hold on, $209 for the upgrade? That's a lot more than I
@@ -1164,6 +1171,12 @@ def read_turn(content: str) -> Reading:
     end = _end_of(text, parts, last_yes)
     choice = all(_is_choice(s) for s, _q, act, _w in acts if act is Act.AFFIRM)
     return Reading(Act.AFFIRM, yes, "", choice=choice, end=end)
+
+
+# a kind of thing not wanted, by an indefinite article: "i don't want a hard case" (not "i
+# don't want it", "i don't want any of this")
+_A_THING_NOT_WANTED = re.compile(r"(?:(?:but|and|so|just|because) )?i (?:really )?(?:don'?t|do not)"
+                                 r" (?:want|need|like) (?:a|an) (?!lot\b)[a-z]")
 
 
 def _of_another_thing(sentence: str, yes_said: str) -> bool:
