@@ -815,7 +815,10 @@ _KEEPS = re.compile(r"(?<![\w'])(?:keep(?:ing)?|leav(?:e|ing)|hold(?:ing)? (?:of
 _KEEP_NEGATED = re.compile(r"(?:n't|not|no need to|never|nor|going to|planned to|meant to|"
                            r"tried to|try to|trying to|wanted to|thought about)\b[\w ']{0,20}$")
 _KEPT_AFTER = re.compile(r"(?:^|[,.;:!?]\s*|(?<![\w'])(?:but|and|yes|ok|okay)\s+)"
-                         r"(" + _DETERMINER + r"\s[^,.;:!?]{1,60}?)\s+(?:stays|remains|i'?m "
+                         # (not a level it stays at: "the gift card just stays at $60 then
+                         # right?")
+                         r"(" + _DETERMINER + r"\s[^,.;:!?]{1,60}?)\s+(?:(?:stays|remains)"
+                         r"(?! at(?![\w']))|i'?m "
                          r"keeping|i'?ll keep|i will keep|i want to keep|i'?d like to keep|"
                          r"i would like to keep|can stay|should stay|"
                          # (as said by a learner: "the bottle i keep like it is")

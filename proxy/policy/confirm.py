@@ -2105,7 +2105,10 @@ def _bind(session: SessionState, auth: Authorisation, spec: ActionSpec,
                         f"action ({spec.tool.replace('_', ' ')})", auth.words, shown)
     if other_words and (said_for := _yes_to_word(auth.words)) is not None \
             and names_action(said_for.group(1), other_words) is not None \
-            and names_action(said_for.group(1), spec.words) is None:
+            and names_action(said_for.group(1), spec.words) is None \
+            and names_action(_SENTENCE_END.split(auth.words[said_for.start(1):], 1)[0],
+                             spec.words) is None:  # (the whole of what it is said of: "yes to
+        # the address change and the cancellation")
         return Coverage(False, f"the user said {words} of another action "
                         f"({said_for.group(1)!r}), not this one ({spec.tool.replace('_', ' ')})",
                         auth.words, shown)  # ("Sì, per l'indirizzo va bene", the items' change)
@@ -4342,7 +4345,10 @@ def _acted_on_another(last: Text, spec: ActionSpec, arguments: dict[str, Any],
                 # just before; "Order #W2598834 - Return Jigsaw Puzzle ...": the line's head)
                 bound.add(before)
             headed = len(found) == 1 and _ID_HEAD.fullmatch(sentence.strip(" *:")) is not None
-            before = found[-1] if found else before
+            # (not an id named as where an address comes from: "this order" after it is the
+            # one the proposal is about)
+            before = next((m.group().lstrip("#") for m in reversed(list(shape.finditer(sentence)))
+                           if not _ADDRESS_SOURCE.search(sentence, 0, m.start())), before)
             if _DONE.search(sentence) and "?" not in sentence:
                 continue  # (a report: "I've also submitted the return for the items from #W1")
             # (the action said of all of them binds none: "after downgrading all these", but
@@ -4444,7 +4450,11 @@ _ADDRESS_SOURCE = re.compile(
     # l'indirizzo di Washington DC nell'ordine #W1994898")
     r"|(?<!\w)(?:" + _ADDRESS_ABROAD + r")[^.#\n]{0,40}?"
     r"(?<![\w'])(?:do|del|de la|de l'|dell'|der|des|da|nell'|nel|en el|dans la|no|na|in)"
-    r" ?(?:" + _ORDER_ABROAD + r")?\s*#?$")
+    r" ?(?:" + _ORDER_ABROAD + r")?\s*#?$"
+    # (a table's new address, its source in brackets: "| new | 476 maple drive, ... (from
+    # order #w3407479) |")
+    r"|\((?:taken |copied )?(?:from|as on|as in|same as(?: on| in)?) (?:your |the )?(?:order|"
+    r"reservation|booking)\s+#?$")
 
 _THAT_ONE = re.compile(r"(?<![\w'])(?:that|this|the same) (?:order|reservation|booking|one)"
                        r"(?![\w'])")

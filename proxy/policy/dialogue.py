@@ -337,7 +337,11 @@ _WAIT = _words(
     r"doing|proceeding|anything|going|i|finali[sz]ing|confirming|making)", r"but first",
     r"first,? (?:tell|check|can|could|let|confirm|make sure|i)",
     # (not care asked for in doing it: "Yes. And please double-check the number this time.")
-    r"double[- ]?(?:check|confirm)(?![^.!?]{0,40}(?<![\w'])this time(?![\w']))",
+    # (nor a check opening a question, "Just double-checking, the $3.76 goes back to my
+    # PayPal?", where the user has one to make first: "let me double-check, ...")
+    r"double[- ]?(?:check|confirm)(?!(?:ing)?\s*[,:\u2013-])"
+    r"(?![^.!?]{0,40}(?<![\w'])this time(?![\w']))",
+    r"(?:let me|(?:need|have|want) to) double[- ]?(?:check|confirm)",
     r"espera", r"espere", r"todavía no", r"aún no", r"un momento", r"attendez", r"attends",
     r"pas encore", r"un instant", r"warte", r"warten sie", r"moment", r"noch nicht", r"augenblick",
     r"ainda não", r"aguarde", r"aspetta", r"aspetti", r"un attimo", r"anzi,? no", r"non ancora",
@@ -406,9 +410,13 @@ _QUESTION_START = re.compile(
     r"können|quando|como|onde|pode)(?![\w'])"
 )
 # A question after the yes takes it back only if it reopens the action (changes, conditions).
+# (a check that opens a question about what was said: "just double-checking, the $3.76 goes
+# back to my paypal?")
+_A_CHECK_OPENS = r"(?![- ]?(?:check|confirm)(?:ing)?\s*[,:\u2013-])"
 _REOPENS = re.compile(
     r"(?<![\w'])(?:before (?:you|we|that|doing|proceeding|anything|going|finali[sz]|confirm|"
-    r"making|it'?s)|instead|different|rather|switch|double|wait|actually|reconsider|"
+    r"making|it'?s)|instead|different|rather|switch|double" + _A_CHECK_OPENS + r"|wait|actually|"
+    r"reconsider|"
     r"change (?:my mind|it|that|the|to))(?![\w'])"
 )
 # After the yes, only these conditions take it back ("Go ahead. If it fails, tell me" does not).
@@ -815,7 +823,8 @@ def _only_filler(text: str) -> bool:
 _ITS_INSTEAD = re.compile(r"[\s,]+instead\s*[?.!]*$")
 # (not of a request about the action at hand: "can you also make it the other card instead?")
 _PRONOUN_OBJECT = re.compile(r"(?<![\w'])(?:it|that|this|them)(?![\w'])")
-_REOPEN_Q = _words(r"before", r"first", r"instead", r"different", r"double", r"sure", r"wait")
+_REOPEN_Q = _words(r"before", r"first", r"instead", r"different", r"double" + _A_CHECK_OPENS,
+                   r"sure", r"wait")
 
 
 def _reopens_any(text: str) -> bool:

@@ -97,6 +97,38 @@ CARD_REFUSED = [*TABLET_BACK, failed("return_delivered_order_items",
                                      "Error: payment method should be either the original payment "
                                      "method or a gift card")]
 
+# 54a: a question about a balance that stays as it is, after the yes
+TO_MASTERCARD = [*looked_up(PENDING_KETTLE), "assistant: The gift card can't cover the whole "
+                 "order, so I can switch the payment to your Mastercard instead:\n\n**Payment "
+                 "method change - Order #W2000002**\n| | |\n|---|---|\n| Order total | $389.50 |"
+                 "\n| Current payment | Visa ending in 7334 |\n| New payment | Mastercard ending in "
+                 "5018 |\n\nPlease reply **yes** to confirm and I'll make the change.",
+                 "user: yes do it. the gift card just stays at $60 then right? i might need it for "
+                 "textbooks"]
+PAY = {"order_id": "#W2000002", "payment_method_id": "credit_card_2"}
+
+# 54a: a yes said of two actions by their words; and a check opening a question
+CHANGE_AND_CANCEL = [*looked_up(PENDING_KETTLE, TWO_PENDING), "assistant: Here's what I can do:\n"
+                     "**1. Change shipping address for #W2000002**\n* To: 2201 Westheimer Rd, Apt "
+                     "9, Houston, TX 77098, USA\n**2. Cancel order #W2000003**\n* Reason: ordered "
+                     "by mistake\n* Refund: $1,429.81 to your Visa ending in 7334\nDo you want me to "
+                     "proceed with both? (yes/no)",
+                     "user: Yes to the address change and the cancellation. Just double-checking, "
+                     "the $1,429.81 goes back to my Visa?"]
+ADDRESS_ONLY = [*CHANGE_AND_CANCEL[:-1], "user: Yes to the address change. Let me think about the "
+                "other one."]
+MOVED = {"order_id": "#W2000002", "address1": "2201 Westheimer Rd", "address2": "Apt 9",
+         "city": "Houston", "state": "TX", "country": "USA", "zip": "77098"}
+BY_MISTAKE = {"order_id": "#W2000003", "reason": "ordered by mistake"}
+
+# 54a: a new address taken from another order, in a table, before "this order"
+FROM_ANOTHER = [*looked_up(PENDING_KETTLE, BOOTS), "assistant: Here's the plan for **order "
+                "#W2000002** (currently pending):\n\n## 1. Shipping address change\n| | Address |"
+                "\n|---|---|\n| **Current** | 159 Hickory Lane, Austin, TX 78701, USA |\n| **New** | "
+                "2201 Westheimer Rd, Apt 9, Houston, TX 77098, USA *(from order #W1000007)* |\n\n"
+                "**Please note:** after the change, no further changes will be possible for this "
+                "order.\n\nShall I proceed? Please reply **yes** to confirm.", "user: Yes please."]
+
 
 def bags(n: int) -> dict[str, Any]:
     return {"reservation_id": "ABC123", "total_baggages": n, "nonfree_baggages": 0,
@@ -124,6 +156,16 @@ CASES = [
          {**TABLET, "payment_method_id": "credit_card_2"}, "the card proposed"),
     shop("Z443", "refuse", CARD_REFUSED, "return_delivered_order_items",
          {**TABLET, "payment_method_id": "gift_card_3"}, "moved to the gift card, unasked"),
+    shop("Z444", "allow", TO_MASTERCARD, "modify_pending_order_payment", PAY,
+         "a balance asked about"),
+    shop("Z445", "allow", CHANGE_AND_CANCEL, "cancel_pending_order", BY_MISTAKE,
+         "yes to the address change and the cancellation"),
+    shop("Z446", "allow", CHANGE_AND_CANCEL, "modify_pending_order_address", MOVED,
+         "yes to the address change and the cancellation"),
+    shop("Z447", "refuse", ADDRESS_ONLY, "cancel_pending_order", BY_MISTAKE,
+         "yes to the address change only"),
+    shop("Z448", "allow", FROM_ANOTHER, "modify_pending_order_address", MOVED,
+         "the address's source is no other order to change"),
 ]
 
 
