@@ -71,6 +71,8 @@ from .dialogue import (
     ORDER_NOUNS,
     OVER_BOUND,
     RESERVATION_NOUNS,
+    ROUTE,
+    TELL_LATER,
     Act,
     Reading,
     edit_distance,
@@ -314,7 +316,9 @@ def _turn_before(messages: list[Message], index: int) -> tuple[str, int]:
 
 _GO_AHEAD_ASKED = re.compile(
     r"(?:proceed|go ahead|confirm|correct|right|want me to|like me to|shall i|should i|\bok\b|"
-    r"okay|sound good|work for you|is that|are you sure|like to do)(?:[^?.!]|\.(?=\d))*\?|"
+    r"okay|sound good|work for you|is that|are you sure|like to do|"
+    # (one option put forward: "Do you want to go with this?")
+    r"(?:want|like) to go with (?:this|that|it)(?![\w']))(?:[^?.!]|\.(?=\d))*\?|"
     r"please confirm|"
     r"(?:if not|if so|if correct|if that'?s (?:all|it|right|correct)|otherwise),? (?:please )?"
     r"confirm(?![\w'])|"
@@ -923,6 +927,15 @@ _NO_MORE_IF = re.compile(r"(?:it'?s|it is|the (?:new )?(?:one|price|item) is|it 
                          r"no more|not higher|no higher|less|lower|cheaper) than (?:what )?i "
                          r"(?:paid|pay|already paid)|i (?:don'?t|do not) (?:have to )?pay "
                          r"(?:more|anything more|extra|anything extra)")
+# a condition that a thing costs nothing: "as long as the bags really are free", "if it's
+# free"
+_FREE_IF = re.compile(r"(?:(?:the |my |those |these )?([a-z]{3,}(?: (?!really|actually|truly)"
+                      r"[a-z]{3,})?) (?:really |actually |"
+                      r"truly )?(?:is|are|stay|stays|will be|come|comes)|it'?s|it is|that'?s|that "
+                      r"is|they'?re|they are) (?:really |actually |still )?(?:free(?: of charge)?|"
+                      r"no charge|at no (?:extra |additional )?(?:cost|charge))")
+_FREE_SAID = re.compile(r"(?<![\w'])(?:free|no (?:extra |additional )?(?:charge|cost|fee)|at no "
+                        r"(?:extra |additional )?(?:cost|charge)|\$0(?:\.00)?(?!\.?\d))(?![\w'])")
 _GIVEN_BACK = re.compile(r"(?<![\w'])(?:refund(?:ed)?|lower than what you paid|less than what "
                          r"you paid|cheaper than what you paid)(?![\w'])")
 _CHARGED = re.compile(r"(?<![\w'])(?<!no )(?<!no additional )(?<!no extra )(?:charged?|you'?ll pay|"
@@ -1075,6 +1088,14 @@ def _condition_met(messages: list[Message], index: int) -> bool:
         wanted = decimal_of(sum_if.group(2), sum_if.group(3))
         slack = 1 if sum_if.group(1) else 0
         return wanted is not None and any(abs(d - wanted) <= slack for d in amounts(agent))
+    if (free := _FREE_IF.fullmatch(condition)) is not None:
+        # free, as the turn says it is: "as long as the bags really are free" to "Checked
+        # bags: add 2 ... so **no charge**" (the thing's word near the turn's "free")
+        head = (free.group(1) or "").rsplit(" ", 1)[-1]
+        stem = head[:max(3, len(head) - 2)]
+        return any(_FREE_SAID.search(agent, max(0, w.start() - 80), w.end() + 80) is not None
+                   for w in re.finditer(rf"(?<![\w']){re.escape(stem)}", agent)) if stem \
+            else _FREE_SAID.search(agent) is not None and _CHARGED.search(agent) is None
     if _NO_MORE_IF.fullmatch(condition):
         # not more than what was paid: the turn gives the difference back and charges nothing
         # ("Price difference: $13.75 refunded to your PayPal" "Yes, as long as it's not more
@@ -1136,11 +1157,20 @@ def _count_limited(session: SessionState, theirs: Text, key: str, value: int,
     """A count of the key's thing the user's words from the yes on limit the yes to ("Yes, but
     just 2 bags, they can share the third"), which is neither the count the call sets nor what
     it adds to the facts' count: the phrase, else None."""
+    noun = key.rsplit(".", 1)[-1].rsplit("_", 1)[-1]
+    current = (_current(session, arguments) or {}).get(key)
+    # (one count said against another, in a sentence naming the thing: "Per i bagagli in realtà
+    # me ne bastano due, non tre", "for the bags, two, not three")
+    for m in _COUNT_NOT_COUNT.finditer(theirs.plain) if _NOT_WORD.search(theirs.plain) else ():
+        wanted, refused = (_COUNT_WORDS.get(g, int(g) if g.isdigit() else -1) for g in m.groups())
+        clause = theirs.plain[theirs.plain.rfind(".", 0, m.start()) + 1:m.end()]
+        things = {_THINGS_ABROAD.get(w, w) for w in re.findall(r"[a-zà-ÿ]{3,}", clause)}
+        if refused == value and wanted != value and len(noun) >= 3 \
+                and any(noun.startswith(t[:3]) for t in things):
+            return m.group()
     if "just" not in theirs.plain and "only" not in theirs.plain \
             and not _ONLY_ABROAD.search(theirs.plain) and "只" not in theirs.plain:
         return None
-    noun = key.rsplit(".", 1)[-1].rsplit("_", 1)[-1]
-    current = (_current(session, arguments) or {}).get(key)
     found = [(m.group(1), m.group(2), m.group()) for m in _COUNT_ONLY.finditer(theirs.plain)]
     found += [(m.group(1) or m.group(3), m.group(2) or m.group(4), m.group())
               for m in _COUNT_ONLY_ABROAD.finditer(theirs.plain)]
@@ -1155,6 +1185,17 @@ def _count_limited(session: SessionState, theirs: Text, key: str, value: int,
     return None
 
 
+# one count said against another: "due, non tre", "two, not three", "deux, pas trois"
+_COUNT_WORDS = {w: n for n, ws in enumerate((
+    (), ("one", "uno", "una", "un", "une", "um", "uma", "eins", "ein", "eine"),
+    ("two", "due", "deux", "dos", "dois", "duas", "zwei"),
+    ("three", "tre", "trois", "tres", "três", "drei"),
+    ("four", "quattro", "quatre", "cuatro", "quatro", "vier"),
+    ("five", "cinque", "cinq", "cinco", "fünf"))) for w in ws}
+_COUNT_SAID = r"(\d{1,2}|" + "|".join(sorted(_COUNT_WORDS, key=len, reverse=True)) + ")"
+_NOT_WORD = re.compile(r"(?<![\w'])(?:not|non|pas|no|nicht|não|nao)(?![\w'])")
+_COUNT_NOT_COUNT = re.compile(rf"(?<![\w']){_COUNT_SAID},? (?:and |e |et |y |und )?(?:not|non|pas|"
+                              rf"no|nicht|não|nao) {_COUNT_SAID}(?![\w'])")
 # ... in the other languages read: "mettez 2 bagages seulement", "nur 2 Koffer", "solo 2 maletas"
 _ONLY_WORDS = r"(?:seulement|uniquement|juste|solo|sólo|solamente|apenas|nur|soltanto)"
 _ONLY_ABROAD = re.compile(rf"(?<![\w']){_ONLY_WORDS}(?![\w'])")
@@ -1234,6 +1275,8 @@ def _held_part(session: SessionState, auth: Authorisation, spec: ActionSpec,
             if (hold := next((h for h in held if by_id.search(h)), None)) is not None:
                 return hold
     if (hold := _step_held(session, auth, arguments, held)) is not None:
+        return hold
+    if (hold := _route_held(session, auth, arguments, held)) is not None:
         return hold
     owners = aliases.index.owners if aliases.index is not None else {}
     for value in arguments.values():
@@ -1317,6 +1360,15 @@ def _step_held(session: SessionState, auth: Authorisation, arguments: dict[str, 
         sums = amounts(phrase) if "$" in phrase else set()
         if sums and {k for k, step in enumerate(steps, 1) if sums & amounts(step.plain)} == {n}:
             return phrase
+    # (a part the user will say later whether to do, by a word of it only this step has: "...
+    # d'abord l'upgrade en economy, ... et ensuite je vous dirai si on passe au vol direct", the
+    # step "passage au vol direct")
+    words = [set(re.findall(r"[a-zà-ÿ]{4,}", step.plain)) for step in steps]
+    for phrase in held:
+        if (later := _TELL_LATER.search(phrase)) is not None and any(
+                [k for k, ws in enumerate(words, 1) if w in ws] == [n]
+                for w in re.findall(r"[a-zà-ÿ]{4,}", phrase[later.end():])):
+            return phrase
     # (a step's lead: its first word, or a table row's first cell: "| 3 | Cabin upgrade | ...")
     leads = [_lead_of(step.plain) for step in steps]
     for phrase in held:
@@ -1330,6 +1382,34 @@ def _step_held(session: SessionState, auth: Authorisation, arguments: dict[str, 
         named = [k for k, lead in enumerate(leads, 1) if lead & said]
         if named == [n]:
             return phrase
+    return None
+
+
+_TELL_LATER = re.compile(TELL_LATER)
+
+
+def _route_held(session: SessionState, auth: Authorisation, arguments: dict[str, Any],
+                held: list[str]) -> str | None:
+    """A hold naming a trip by its route whose two places are both on the proposal's lines
+    that name the call's object, and on no other line ("Bei Denver–Houston und Seattle–Houston
+    weiß ich noch nicht", the line "| EQ1G6C | Denver → Las Vegas → Houston | ..."): the hold,
+    else None."""
+    routed = [(h, [m.groups() for m in ROUTE.finditer(h)]) for h in held]
+    routed = [(h, pairs) for h, pairs in routed if pairs]
+    ids = [v.lower() for k, v in arguments.items() if k.endswith("_id") and isinstance(v, str)
+           and v]
+    if not routed or not ids:
+        return None
+    last = auth.proposal(session.messages)[0]
+    lines = last.plain.split("\n") if last is not None else []
+    for hold, pairs in routed:
+        # (a place of two words, or a word before a place of one: "new york-boston", "bei
+        # denver-houston")
+        for one, two in {(p, b) for a, b in pairs for p in {a, a.rsplit(" ", 1)[-1]}}:
+            on = [line for line in lines if re.search(rf"(?<![\w']){re.escape(one)}(?![\w'])", line)
+                  and re.search(rf"(?<![\w']){re.escape(two)}(?![\w'])", line)]
+            if on and all(any(i in line for i in ids) for line in on):
+                return hold
     return None
 
 
@@ -3855,13 +3935,17 @@ class _PlanMarks:
     $805"); those are dropped after the search (a lookbehind in the pattern made it a third
     slower on every proposal)."""
 
-    _raw = re.compile(r"(?:^|\s)(?:step (?=[1-9][.):]))?([1-9])(?:[.)]|(?<=step [1-9]):)\s")
+    # (and in the other languages: "étape 1 - passage en economy", "paso 2: ...")
+    _raw = re.compile(r"(?:^|\s)(?:(?:step|étape|etape|paso|passo|schritt|etapa) (?=[1-9]\s?[.):,-]))?"
+                      r"([1-9])(?:[.)]|(?:(?<=step [1-9])|(?<=tape [1-9])|(?<=paso [1-9])|"
+                      r"(?<=asso [1-9])|(?<=ritt [1-9])|(?<=tapa [1-9]))(?::| -| ,))\s")
+    _words = ("step ", "étape ", "etape ", "paso ", "passo ", "schritt ", "etapa ")
 
     def finditer(self, text: str) -> Iterator[re.Match[str]]:
         for m in self._raw.finditer(text):
             at = m.start()
             if at and text[at] != "\n" and text[at - 1].isalpha() \
-                    and not text.startswith("step ", at + 1):
+                    and not text.startswith(self._words, at + 1):
                 continue
             yield m
 

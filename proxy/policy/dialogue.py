@@ -144,21 +144,28 @@ _YES = _words(
     # Spanish
     r"sí", r"claro(?: que sí)?", r"de acuerdo", r"vale", r"por supuesto", r"correcto",
     r"confirmo", r"perfecto", r"exacto", r"está bien", r"esta bien", r"dale", r"sí,? por favor",
+    r"(?<!no )(?<!no, )acepto",
     # (written without its accent, where "si" is not an "if": "si porfa, cambialo a la visa")
     r"si,? (?:porfa|por favor|claro|dale|gracias)",
     # French
     r"oui", r"ouais", r"d'accord", r"bien sûr", r"exactement", r"parfait", r"je confirme",
-    r"c'est bon", r"ça marche", r"entendu", r"volontiers",
+    r"c'est bon", r"ça marche", r"entendu", r"volontiers", r"j'accepte",
     # German
     r"ja", r"jawohl", r"genau", r"einverstanden", r"in ordnung", r"passt", r"stimmt",
     r"bestätigt", r"ich bestätige", r"gerne", r"klar", r"natürlich", r"richtig",
+    r"ich akzeptiere(?! (?:das |es |den |die )?nicht)", r"(?<!nicht )akzeptiert",
     # Portuguese
     r"sim", r"com certeza", r"tudo bem", r"isso mesmo", r"confirmado", r"certo", r"beleza",
-    r"pode ser", r"perfeito", r"isso", r"é isso",
+    r"pode ser", r"perfeito", r"é isso", r"tá bom", r"ta bom", r"está bom", r"combinado",
+    r"fechado", r"(?<!não )(?<!nao )(?<!não, )aceito",
+    # ("isso", that's it, opening its sentence; not its subject: "Isso é um absurdo", nor an
+    # object: "não aceito isso")
+    r"(?<![\w'] )isso(?! (?:é|e|foi|está|esta|não|nao|seria|vai|parece|tá|ta|me)(?![\w']))",
     # (drawn out, once the reader has cut a letter said three times to two: "ouiii", "siii")
     r"ouii", r"sii", r"síí", r"sìì", r"jaa", r"simm",
     # Italian
     r"sì", r"certo", r"va bene", r"d'accordo", r"confermo", r"esatto", r"perfetto",
+    r"(?<!non )(?<!non, )accetto",
 )
 # Words that on their own carry little ("please", "right", "great"): they affirm only when the
 # sentence is nothing but them (plus filler), e.g. "Great!", "Right."; inside "please tell me ..."
@@ -230,6 +237,13 @@ _CHOICE = re.compile(
 # praise, then a bare "go": "perfect, go", "great go ahead"
 _PRAISE_GO = re.compile(r"(?:(?:perfect|great|good|cool|fine|nice|excellent|sounds good|looks good|"
                         r"alright|all right)[\s,.!]+)+go(?:[\s,]+(?:please|now|ahead))?[\s.!]*")
+# German asks with the infinitive last: "Denver–Houston auch runterstufen", "bitte sofort
+# stornieren" (not "nicht stornieren")
+_INFINITIVE_GO = re.compile(r"(?<![\w'])(?:auch|bitte|jetzt|sofort|gleich|ruhig|dann|einfach|doch)"
+                            r"(?: (?!nicht|kein)[\w-]+){0,2}? (?:stornieren|ändern|umbuchen|"
+                            r"runterstufen|herabstufen|hochstufen|upgraden|buchen|zurückgeben|"
+                            r"zurückschicken|umtauschen|erstatten|machen|durchführen|erledigen|"
+                            r"senden|schicken|hinzufügen)$")
 _STANDALONE_GO = _words(r"go ahead", r"go right ahead", r"proceed", r"do it", r"go for it", r"let'?s do it",
                         r"make it so", r"ship it", r"go", r"please proceed", r"adelante",
                         r"allez-y", r"los", r"vai", r"avanti", r"pode", r"pode sim", r"podes",
@@ -311,6 +325,16 @@ _HEDGE_WORDS = (r"unsure", r"maybe" + _OF_THE_PAST, r"perhaps" + _OF_THE_PAST, r
                 r"probably", r"hmm+",
                 # (a choice not yet made: "I might take that instead")
                 r"i (?:might|may) (?:take|go with|want|prefer|choose|pick)")
+# the user will say later whether to do something: "then I'll let you know about the direct
+# flight", "je vous dirai si", "te diré si", "ti farò sapere se", "eu te digo se", "ich sage
+# Ihnen dann Bescheid"
+TELL_LATER = (r"(?:i'?ll|i will|i'?m going to) (?:tell you|let you know|get back to you)(?: later| then|"
+              r" after(?:wards)?| after that)? (?:if|whether|about|on)|je vous (?:dirai|"
+              r"confirmerai)|je te dirai|(?:le|te) (?:diré|confirmaré|aviso|avisaré) (?:si|luego|"
+              r"después|más tarde)|(?:le|ti|vi) (?:dirò|farò sapere|confermo)|(?:eu )?(?:te|lhe|"
+              r"vos) (?:digo|aviso|falo|confirmo) (?:se|depois)|ich (?:sage|gebe) (?:ihnen|dir|"
+              r"euch) (?:dann |später |noch )?(?:bescheid|ob)")
+_TELL_LATER = re.compile(TELL_LATER)
 _WAIT = _words(
     r"wait", r"hold on", r"hang on", r"hold off", r"not yet", r"not now", r"not right now",
     r"not so fast", r"one (?:sec|second|moment|minute)", r"just a (?:sec|second|moment|minute)",
@@ -318,6 +342,8 @@ _WAIT = _words(
     # (a go-ahead put off: "Then I'll confirm the flight change separately.")
     r"(?:i'?ll|i will|we'?ll|we will) (?:confirm|approve|okay) (?:the |that |this |it |them )?"
     r"(?:[\w-]+ ){0,3}?(?:separately|later|afterwards?|after that|next|once|when)",
+    # (a go-ahead the user will give later: "ensuite je vous dirai si on passe au vol direct")
+    TELL_LATER,
     # (someone else to ask first; "let me check my email" after a yes is no wait)
     r"let me (?:just |quickly |first )?(?:check|talk|confirm|speak) (?:with|to)",
     r"let me (?:just |quickly |first )?ask", r"let me (?:just )?check first",
@@ -709,7 +735,7 @@ def _read_sentence(sentence: str, question: bool) -> tuple[Act, bool]:
         (_YES.search(text) and (not weak_only or _only_filler(_LIMITED_TO.sub(" ", text))))
         or _IMPERATIVE.search(text) or _STANDALONE_GO.fullmatch(text) or emoji_yes
         or _PRAISE_GO.fullmatch(text)
-        or _typo_yes(text) or _CHOICE.search(text)
+        or _typo_yes(text) or _CHOICE.search(text) or _INFINITIVE_GO.search(text)
     )
     if _CONDITION.search(text):
         # (opened by a turn of mind it takes back: "actually, if I cancel, can I reorder the
@@ -924,6 +950,18 @@ _TOPIC_FIRST = (r"(?:(?:but|and) )?(?:as for |for |about |on |regarding |and )?(
 _ADD_TO = re.compile(r"(?:can|could|may) (?:i|we|you) (?:also |still )?(?:get|add|have|include|"
                      r"put)(?![\w'])[^?.!]{0,60}?(?<![\w'])(?:on|to|for|with|in) ((?:the|my|our) "
                      r"(?:new |other |second |first )?[a-z]{3,})(?: too| also| as well)?\s*$")
+# a trip named by its route: "denver–houston", "orlando → charlotte", "boston-denver"
+ROUTE = re.compile(r"(?<![\w'])([a-zà-ÿ]{3,}(?: [a-zà-ÿ]{3,})?)\s?(?:–|—|→|->|-)\s?([a-zà-ÿ]{3,})"
+                   r"(?![\w'])")
+# a hold opening on trips by their routes, in any language the reader reads: "bei denver–houston
+# und seattle–houston weiß ich noch nicht", "pour boston–denver, j'hésite", "for the
+# denver–houston one, let me think"
+# (a word before the route says it is one: not "just double-checking, ...")
+_ROUTE_TOPIC = re.compile(r"(?:(?:and|but|und|aber|mais|et|pero|y|ma|e|mas) )?(?:(?:as for|for|about|"
+                          r"bei|für|was|pour|quant à|para|en cuanto a|per|quanto a|sobre|com)\s+"
+                          r"(?:the |den |die |das |der |le |la |les |el |los |las |il |lo |o |a |"
+                          r"os |as )?|(?:the|den|die|das|der|le|la|les|el|los|las|il|lo|o|a|os|as)"
+                          r" )(?:[a-zà-ÿ]{3,} )?" + ROUTE.pattern)
 _TOPIC_CUES = re.compile(_TOPIC_FIRST + r"|hold off|on hold|can wait|not yet|not now|let me|i need to|"
                          r"i'?ll confirm|i will confirm|"
                          r"i'?ll have to|i have to|i must|i should|(?:show|send|tell|give) me|"
@@ -1114,6 +1152,13 @@ def read_turn(content: str) -> Reading:
             topic_word = next(g for g in topic.groups() if g).removeprefix("the ")[:4]
             continue  # ("go ahead with the address. the cancel - still deciding"; "Actually
             # hold on, for the skateboard one: is there any other maple board?")
+        if act is Act.HOLD and not _INTERRUPTS.match(s) and ROUTE.search(yes_said) \
+                and _ROUTE_TOPIC.match(s) is not None \
+                and not {m.groups() for m in ROUTE.finditer(s)} & {
+                    m.groups() for m in ROUTE.finditer(yes_said)}:
+            on_topic = True  # (trips named by their routes, the yes naming its own so: "Ok...
+            continue  # Orlando–Charlotte ... bitte sofort machen, ja. Bei Denver–Houston und
+            # Seattle–Houston weiß ich noch nicht ...": a call on them is held, ``held_topics``)
         if act is Act.HOLD and q and (before := _BEFORE_OTHER.match(s)) is not None \
                 and before.group(1).rsplit(" ", 1)[-1][:4] not in yes_said \
                 and _PICKS_STEP.search(yes_said):
@@ -1128,6 +1173,10 @@ def read_turn(content: str) -> Reading:
             continue  # (a wish about that thing, the kind of one not wanted: "Helmet yes, go
             # ahead. For the luggage - is softshell the soft material one? I don't want a hard
             # case.")
+        if act is Act.HOLD and not _INTERRUPTS.match(s) and _TELL_LATER.search(s):
+            continue  # (a go-ahead put off for another part: "Ok ça me va, la Visa 1777 ...
+            # d'abord l'upgrade ..., et ensuite je vous dirai si on passe au vol direct"; a call
+            # on that part is held, ``held_topics``)
         if act is Act.HOLD and on_topic and not _INTERRUPTS.match(s):
             continue  # (it goes on about that thing: "I might take that instead"; past what
             # only takes it in: "But hold on, $209 for the upgrade? That's a lot more than I
@@ -1216,7 +1265,8 @@ def held_topics(text: str) -> list[str]:
                 if m.group(1) in _OBJECTS_ABROAD:
                     out.append(_OBJECTS_ABROAD[m.group(1)])
     if "think" not in text and _TOPIC_CUES.search(text) is None and "..." not in text \
-            and "\u2026" not in text and "?" not in text:
+            and "\u2026" not in text and "?" not in text and ROUTE.search(text) is None \
+            and _TELL_LATER.search(text) is None:
         return out  # (the common case, decided cheaply: this runs on every write's check)
     aside: str | None = None  # (a thing's name alone: "The headphones... no, never mind")
     read = [(s, q, _sentence_act(s, q)[0]) for s, q in sentences(text)]
@@ -1246,6 +1296,10 @@ def held_topics(text: str) -> list[str]:
             continue
         if (topic := _TOPIC.match(_OPENING.sub("", s))) is not None:
             out.append(topic.group().strip(" ,:-"))
+        elif _TELL_LATER.search(s) is not None and 0 <= last_yes < k:
+            out.append(s)  # (a part the user will say later whether to do)
+        elif _ROUTE_TOPIC.match(s) is not None and 0 <= last_yes < k:
+            out.append(s)  # (trips by their routes, after a yes: the sentence, ``ROUTE``)
         elif (other := _THINK_OTHER.match(s)) is not None:
             out.append(other.group().split(" ", 3)[-1])
         elif _AN_ID.search(s):  # ("mais attendez - msj4oa, my friends are on that one, i

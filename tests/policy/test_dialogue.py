@@ -329,6 +329,21 @@ TABLE: list[tuple[str, Act]] = [
     ("好，靴子就这样换吧！然后拼图那个：我想换个更fancy的主题，片数少500，难度不变", A),
     ("si porfa, cambialo a la visa", A),
     ("si es posible", N),
+    # review 54: a thing named before its yes, a wish about another; a limit asked for
+    # politely; a check opening a question; trips held by their routes (German); a go-ahead
+    # put off (French); German infinitives; Portuguese "that's it" and "I accept"
+    ("Helmet yes, go ahead. For the luggage - is softshell the soft material one? I don't want "
+     "a hard case.", A),
+    ("Yes to both. Just double-checking, the $3.76 goes back to my PayPal?", A),
+    ("yes. let me double-check, I think the zip is wrong", D),
+    ("Ok… Orlando–Charlotte und Miami–Newark bitte sofort machen, ja. Bei Denver–Houston und "
+     "Seattle–Houston weiß ich noch nicht, ob ich die überhaupt behalte, da muss ich kurz "
+     "überlegen.", A),
+    ("Gut. Denver–Houston auch runterstufen. Seattle lassen wir erstmal so.", A),
+    ("Bitte nicht stornieren.", N),
+    ("Isso é um absurdo... Não tem mesmo como aumentar?", H),
+    ("Tá bom, aceito o certificado de 200 então.", A),
+    ("não aceito isso", N),
 ]
 
 
