@@ -3901,7 +3901,7 @@ _ACTION_SENTENCES = re.compile(r"[.!?;]+\s|\s-\s|\s\d{1,2}[.)]\s|\n")
 
 # (said of each of them, not of the one named just before: "Each refund goes back to the
 # method that order was paid with.")
-_EACH = re.compile(r"(?:each|every|all|both)(?![\w'])")
+_OF_EACH = re.compile(r"(?:each|every|all|both)(?![\w'])")
 _DONE_BY = re.compile(r"(?<![\w'])(?:i|i'?ve|i have|has been|have been|had been|was|were|been|"
                       r"already|just)\s+(?:\w+\s+)?$")
 
@@ -4424,7 +4424,7 @@ def _acted_on_another(last: Text, spec: ActionSpec, arguments: dict[str, Any],
             if not found and before is not None and names_action(sentence, spec.words) \
                     and (_action_then_that_one(sentence, spec.words) or (
                         headed and action_pattern(spec.words).match(sentence.lstrip(" *")))) \
-                    and not _for_all(sentence, spec.words) and not _EACH.match(sentence):
+                    and not _for_all(sentence, spec.words) and not _OF_EACH.match(sentence):
                 # ("The perfume is in #W8732376. I'll cancel that order ...": the order named
                 # just before; "Order #W2598834 - Return Jigsaw Puzzle ...": the line's head)
                 bound.add(before)
