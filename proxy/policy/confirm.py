@@ -927,6 +927,12 @@ _NO_MORE_IF = re.compile(r"(?:it'?s|it is|the (?:new )?(?:one|price|item) is|it 
                          r"no more|not higher|no higher|less|lower|cheaper) than (?:what )?i "
                          r"(?:paid|pay|already paid)|i (?:don'?t|do not) (?:have to )?pay "
                          r"(?:more|anything more|extra|anything extra)")
+# a condition that a sum comes back: "as long as the mastercard gets the whole 321.18 back", "if i
+# get $45 back"
+_SUM_BACK_IF = re.compile(r"(?:the |my )?(i|we|[a-z]{3,}(?: [a-z]{3,})?) (?:gets?|receives?|is refunded|"
+                          r"will be refunded|gets? refunded|will get) (?:back )?(?:the |a |my )?"
+                          r"(?:whole |full |entire |all (?:of )?(?:the )?)?\$?(\d{1,3}(?:,\d{3})+|\d+)"
+                          r"(\.\d+)?(?: back)?")
 # a condition that a thing costs nothing: "as long as the bags really are free", "if it's
 # free"
 _FREE_IF = re.compile(r"(?:(?:the |my |those |these )?([a-z]{3,}(?: (?!really|actually|truly)"
@@ -1088,6 +1094,15 @@ def _condition_met(messages: list[Message], index: int) -> bool:
         wanted = decimal_of(sum_if.group(2), sum_if.group(3))
         slack = 1 if sum_if.group(1) else 0
         return wanted is not None and any(abs(d - wanted) <= slack for d in amounts(agent))
+    if (back := _SUM_BACK_IF.fullmatch(condition)) is not None:
+        # a sum back, as the turn gives it: "as long as the mastercard gets the whole 321.18
+        # back" to "The Mastercard will be refunded $321.18" (to the cent; the method, where
+        # one is named, named in the turn)
+        wanted = decimal_of(back.group(2), back.group(3))
+        method = (back.group(1) or "").rsplit(" ", 1)[-1]
+        return wanted is not None and any(d == wanted for d in amounts(agent)) and (
+            not method or method in ("i", "we") or re.search(
+                rf"(?<![\w']){re.escape(method)}", agent) is not None)
     if (free := _FREE_IF.fullmatch(condition)) is not None:
         # free, as the turn says it is: "as long as the bags really are free" to "Checked
         # bags: add 2 ... so **no charge**" (the thing's word near the turn's "free")
@@ -1254,8 +1269,14 @@ def _held_part(session: SessionState, auth: Authorisation, spec: ActionSpec,
     # (the thing the tool's name says it acts on: "For the items, hmm, I'm not sure ... let me
     # think about it" for the items' change, the address's approved beside it)
     things = tuple(t for t in spec.tool.split("_")[1:] if t not in _GENERIC_THINGS)
+    # (a noun another write shares counts where the holding turn names this action by its own
+    # words: "for the address - wait, is that the Maple Drive one ...? ... I'm not sure yet
+    # which one should be the default", the profile's address change)
+    own_said = names_action(plain(messages[auth.yes_index]), spec.words) is not None \
+        if other_words else False
     if things and (hold := next((h for h in held if _names_noun(h, things) and not (
-            other_words and names_action(h, other_words) is not None)), None)) is not None \
+            other_words and names_action(h, other_words) is not None and not own_said)),
+            None)) is not None \
             and not _steps_of_one_tool(auth.proposal(messages)[0], spec):
         return hold  # (not "for my default address" for the order's: another write's words;
         # nor where several steps of a plan are this tool's calls: which of them the hold is
@@ -2186,9 +2207,10 @@ def _bind(session: SessionState, auth: Authorisation, spec: ActionSpec,
     if other_words and (said_for := _yes_to_word(auth.words)) is not None \
             and names_action(said_for.group(1), other_words) is not None \
             and names_action(said_for.group(1), spec.words) is None \
-            and names_action(_SENTENCE_END.split(auth.words[said_for.start(1):], 1)[0],
-                             spec.words) is None:  # (the whole of what it is said of: "yes to
-        # the address change and the cancellation")
+            and _ONE_THING_SAID.fullmatch(_SENTENCE_END.split(auth.words[said_for.start(1):],
+                                                              1)[0]) is not None:
+        # (the whole of what it is said of, one thing: not "yes to the address change and the
+        # cancellation", "yes to the address and the makeup kit")
         return Coverage(False, f"the user said {words} of another action "
                         f"({said_for.group(1)!r}), not this one ({spec.tool.replace('_', ' ')})",
                         auth.words, shown)  # ("Sì, per l'indirizzo va bene", the items' change)
@@ -2933,7 +2955,11 @@ _NAMED_METHOD = r"(?:gift ?card|paypal|visa|mastercard|amex|credit card)(?: endi
 _BARE_METHOD = re.compile(r"(?:^|[.;!?,]\s*)((?:the |my |use |with |on |to )*" + _NAMED_METHOD
                           + r")(?:\s+(?:please|pls|thanks|thank you))?\s*(?=$|[.;!?,])")
 _IF_METHOD = re.compile(r"(?<![\w'])(?:if|as long as|provided) (?:the |my |your )?("
-                        + _NAMED_METHOD + ")")
+                        + _NAMED_METHOD + ")"
+                        # (not one the condition gives money back to: "as long as the
+                        # mastercard gets the whole 321.18 back")
+                        r"(?! (?:gets?|receives?|is refunded|will be refunded|gets? refunded)"
+                        r"(?![\w']))")
 
 
 def _otherwise_asked(value: Any, key: KeySpec, theirs: Text) -> tuple[str, str] | None:
@@ -3058,8 +3084,27 @@ def _others_proposed(session: SessionState, last: Text, spec: ActionSpec,
                 if mine and other in products and products[other] not in mine:
                     continue  # (a variant of another product: another exchange's, "Exchange 2
                     # - Garden Hose ... (item 5206946487)" beside the skateboard's)
+                if said is not None and _picked_by_options(session, said, ids, other):
+                    continue  # (the user picked the call's variant by its options, the
+                    # proposal giving only the other's id: "Let's go with the 500 piece art
+                    # one", to "- 500 pieces, art, beginner - $46.13 ... - 1500 pieces,
+                    # animals, beginner (item 9665100170)")
                 return name, other, ids if len(ids) > 1 else ids[0]
     return None
+
+
+def _picked_by_options(session: SessionState, said: Text, ids: list[str], other: str) -> bool:
+    """Whether ``said`` names two option values or more of each of ``ids``' variants, and
+    fewer of ``other``'s (the variants as the product look-ups give them)."""
+    variants = _variants(session)
+
+    def count(item: str) -> int:
+        found = variants.get(item)
+        return sum(re.search(rf"(?<![\w.]){re.escape(str(v).lower())}(?![\w.])", said.plain)
+                   is not None for v in found[1].values()) if found is not None else 0
+
+    theirs = count(other)
+    return all((n := count(v)) >= 2 and n > theirs for v in ids)
 
 
 def _products_of(session: SessionState) -> dict[str, str]:
@@ -4029,6 +4074,9 @@ _ORD_SPAN = re.compile(r"(?<![\w$.,])([1-9])\s*(?:through|thru|to|-|–)\s*([1-9
 _ANSWER_MARK = re.compile(r"(?:^|\n|(?<=[.!?])\s)\s*([1-9])[.):]\s+")
 
 
+_ONE_THING_SAID = re.compile(r"(?:(?!\band\b|\be\b|\bet\b|\by\b|\bund\b|&|,|\+|\bplus\b).)*")
+
+
 def _yes_to_word(said: str) -> re.Match[str] | None:
     """``_YES_TO_WORD`` opening the text or one of its sentences ("Motif : je n'en ai plus
     besoin. Oui pour l'annulation, allez-y.")."""
@@ -4538,6 +4586,9 @@ _ADDRESS_SOURCE = re.compile(
     # (a table's new address, its source in brackets: "| new | 476 maple drive, ... (from
     # order #w3407479) |")
     r"|\((?:taken |copied )?(?:from|as on|as in|same as(?: on| in)?) (?:your |the )?(?:order|"
+    r"reservation|booking)\s+#?$"
+    # ("... to 144 lakeview drive, ... (the new york address on order #w3445693)")
+    r"|\((?:the |your )?[^.#\n()]{0,30}?address(?:es)? (?:on|in|from|of) (?:your |the )?(?:order|"
     r"reservation|booking)\s+#?$")
 
 _THAT_ONE = re.compile(r"(?<![\w'])(?:that|this|the same) (?:order|reservation|booking|one)"

@@ -823,7 +823,11 @@ _DO_ITEMS = re.compile(r"(?:(?:ok(?:ay)?|yes|yeah|please|then|just|so)[\s,]+)*(?
 # A question after the yes asking for something more: "and also can you switch the payment on
 # my other order to the gift card?"
 _ALSO_REQUEST = re.compile(r"(?:(?:and|oh|ok|okay|also|one more thing)[\s,]+)*(?:also[\s,]+(?:can|could|"
-                           r"would|will) you|(?:can|could|would|will) you also)(?![\w'])")
+                           r"would|will) you|(?:can|could|would|will) you also)(?![\w'])|"
+                           # (another thing of the user's, asked to be done: "oh and can the
+                           # laptop order itself be charged to my visa instead of paypal?")
+                           r"(?:(?:and|oh|ok|okay|also)[\s,]+)+(?:can|could) (?:the|my) [a-z ]{3,40}? "
+                           r"be (?:charged|paid|billed|put|switched|moved)(?![\w'])")
 _WHY_NOT = re.compile(r"(?:(?:sure|ok(?:ay)?|yes|yeah|fine|alright|hmm+|well),? )*why not")
 _NOT_SURE = re.compile(r"(?<![\w'])(?:not|never) (?:so |too |quite |entirely |really |very |"
                        r"100% )?sure"
@@ -846,7 +850,7 @@ def _only_filler(text: str) -> bool:
 
 
 # the "instead" ending a request for something more: that request's own change of terms
-_ITS_INSTEAD = re.compile(r"[\s,]+instead\s*[?.!]*$")
+_ITS_INSTEAD = re.compile(r"[\s,]+instead(?: of (?:my |the |your )?[a-z]+)?\s*[?.!]*$")
 # (not of a request about the action at hand: "can you also make it the other card instead?")
 _PRONOUN_OBJECT = re.compile(r"(?<![\w'])(?:it|that|this|them)(?![\w'])")
 _REOPEN_Q = _words(r"before", r"first", r"instead", r"different", r"double" + _A_CHECK_OPENS,

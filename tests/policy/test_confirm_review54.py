@@ -26,9 +26,19 @@ from .test_confirm_review3 import (
     verdict,
 )
 from .test_confirm_review6 import product
-from .test_confirm_review8 import shop
+from .test_confirm_review8 import ADDRESS, shop
 from .test_confirm_review33 import trip
-from .test_confirm_review50 import PENDING_KETTLE, TWO_PENDING, give_back, item, looked_up, order
+from .test_confirm_review50 import (
+    KETTLES as KETTLES_READ,
+)
+from .test_confirm_review50 import (
+    PENDING_KETTLE,
+    TWO_PENDING,
+    give_back,
+    item,
+    looked_up,
+    order,
+)
 
 BAGS = "update_reservation_baggages"
 
@@ -203,6 +213,72 @@ CERT_PT = [read(DEN_BOS), "assistant: Como gesto, posso oferecer um **certificad
            "user: Tá bom, aceito o certificado de 200 então."]
 CERT_PT_NO = [*CERT_PT[:-1], "user: Não, não aceito isso."]
 
+# 55c: an address's source in brackets, "the new york address on order #W..."
+SOURCE_IN_BRACKETS = [*looked_up(PENDING_KETTLE, BOOTS), "assistant: Here's what I can do:\n\n**1. "
+                      "Order #W2000002 - shipping address**\nChange from 159 Hickory Lane, Austin, "
+                      "TX 78701 to **2201 Westheimer Rd, Apt 9, Houston, TX 77098, USA** (the Houston "
+                      "address on order #W1000007).\n\n**2. Order #W2000002 - kettle**\nElectric "
+                      "Kettle (1L, silver) → Electric Kettle (1.5L, black), $11.50 charged to your "
+                      "Visa ending in 7334.\n\nWould you like me to proceed with both changes? "
+                      "(yes/no)", "user: the first two yes."]
+
+# 55c: a yes to an action by its word and to a thing, together
+ADDRESS_AND_KETTLE = [*SOURCE_IN_BRACKETS[:-1], "user: yes to the address and the kettle"]
+KETTLE_SWAP = {"order_id": "#W2000002", "item_ids": ["2000000001"], "new_item_ids": ["2000000009"],
+               "payment_method_id": "credit_card_1"}
+
+# 55c: another thing asked for after the yes ("oh and can ... be charged to my visa instead")
+CANCEL_AND_SWAP = [*looked_up(PENDING_KETTLE, TWO_PENDING), KETTLES_READ, "assistant: Here's a summary "
+                   "of both actions:\n1. **Cancel order #W2000003** - reason: no longer needed. "
+                   "$1,429.81 refunded to your PayPal.\n2. **Modify order #W2000002** - Electric "
+                   "Kettle (1L, silver, $60.50) → Electric Kettle (1.5L, black, $72.00), $11.50 "
+                   "charged to your Visa ending in 7334.\nWould you like me to proceed with both? "
+                   "(yes/no)", "user: yes to both. oh and can the kettle order itself be charged to "
+                   "my mastercard instead of the visa?"]
+LAMP_ORDER = order("#W1000011", "delivered", item("1000000111", "Desk Lamp", 45.0, color="white"))
+LAMP_BACK = [*looked_up(LAMP_ORDER), "assistant: Return the Desk Lamp from #W1000011, $45.00 "
+             "refunded to your PayPal. Shall I proceed?", "user: yes. and can the refund be put on "
+             "my visa instead of paypal?"]
+LAMP = give_back("#W1000011", "1000000111")
+
+# 55c: a condition that a sum comes back to a card
+CARD_SWITCH = [*looked_up(PENDING_KETTLE), "assistant: **Payment method change - Order #W2000002**"
+               "\n- Amount: $389.50\n- From: Visa ending in 7334\n- To: Mastercard ending in 5018\n"
+               "- The Visa will be refunded $389.50 within 5-7 business days.\nDo you want me to "
+               "make this change? (yes/no)", "user: yes, as long as the visa gets the whole 389.50 "
+               "back"]
+CARD_SWITCH_SHORT = [*CARD_SWITCH[:-1], "user: yes, as long as the visa gets the whole 400 back"]
+
+# 55c: an option picked by its options, the proposal giving only the other's id
+PUZZLES = product("Jigsaw Puzzle", "1808611083",
+                  ("1000000121", {"pieces": "1000", "theme": "animals"}, 54.11),
+                  ("1000000122", {"pieces": "500", "theme": "art"}, 46.13),
+                  ("1000000123", {"pieces": "1500", "theme": "animals"}, 45.39))
+PUZZLE_ORDER = order("#W1000012", "pending", item("1000000121", "Jigsaw Puzzle", 54.11,
+                                                  pieces="1000", theme="animals"))
+TWO_PUZZLES = [*looked_up(PUZZLE_ORDER), PUZZLES, "assistant: For the puzzle change: the only animal "
+               "puzzle available is "
+               "the **1500-piece, animals** puzzle (item 1000000123) at $45.39. So your options "
+               "are:\n- **500 pieces, art** - $46.13 (refund of $7.98 to your Visa)\n- **1500 "
+               "pieces, animals** - $45.39 (refund of $8.72 to your Visa)\nWhich would you prefer?",
+               "user: 1500 is way too many for her. Let's go with the 500 piece art one, refund to "
+               "the visa is fine. Go ahead"]
+
+
+def puzzle(new: str) -> dict[str, Any]:
+    return {"order_id": "#W1000012", "item_ids": ["1000000121"], "new_item_ids": [new],
+            "payment_method_id": "credit_card_1"}
+
+
+# 55c: the default address held by its noun, the holding turn naming the default
+JACKET_AND_DEFAULT = [*looked_up(PENDING_KETTLE), KETTLES_READ, "assistant: Here's what I'll do:\n1. "
+                      "Change the Electric Kettle in #W2000002 to 1.5L, black ($11.50 to your Visa)"
+                      "\n2. Update your default address to 2201 Westheimer Rd, Apt 9, Houston, TX "
+                      "77098\nDo you want me to go ahead with both?",
+                      "user: yes for the kettle. for the address - wait, is that the Westheimer "
+                      "one or my Hickory Lane place? I'm not sure yet which one should be the "
+                      "default"]
+
 
 def bags(n: int) -> dict[str, Any]:
     return {"reservation_id": "ABC123", "total_baggages": n, "nonfree_baggages": 0,
@@ -259,6 +335,26 @@ CASES = [
          "Tá bom, aceito o certificado"),
     trip("Z460", "refuse", CERT_PT_NO, "send_certificate",
          {"user_id": "mia_li_3668", "amount": 200}, "não aceito isso"),
+    shop("Z461", "allow", SOURCE_IN_BRACKETS, "modify_pending_order_items", KETTLE_SWAP,
+         "the address's source in brackets is no other order to change"),
+    shop("Z462", "allow", ADDRESS_AND_KETTLE, "modify_pending_order_items", KETTLE_SWAP,
+         "yes to the address and the kettle"),
+    shop("Z463", "allow", CANCEL_AND_SWAP, "cancel_pending_order", BY_MISTAKE | {
+        "reason": "no longer needed"}, "another thing asked for after the yes"),
+    shop("Z464", "refuse", LAMP_BACK, "return_delivered_order_items",
+         {**LAMP, "payment_method_id": "paypal_4"}, "the refund asked onto the visa"),
+    shop("Z465", "allow", CARD_SWITCH, "modify_pending_order_payment", PAY,
+         "as long as the visa gets the whole 389.50 back: met"),
+    shop("Z466", "refuse", CARD_SWITCH_SHORT, "modify_pending_order_payment", PAY,
+         "as long as the visa gets 400 back: not met"),
+    shop("Z467", "allow", TWO_PUZZLES, "modify_pending_order_items", puzzle("1000000122"),
+         "the 500 piece art one"),
+    shop("Z468", "refuse", TWO_PUZZLES, "modify_pending_order_items", puzzle("1000000123"),
+         "the other one"),
+    shop("Z469", "refuse", JACKET_AND_DEFAULT, "modify_user_address", ADDRESS,
+         "which one should be the default"),
+    shop("Z470", "allow", JACKET_AND_DEFAULT, "modify_pending_order_items", KETTLE_SWAP,
+         "yes for the kettle"),
 ]
 
 
