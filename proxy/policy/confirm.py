@@ -927,6 +927,10 @@ _NO_MORE_IF = re.compile(r"(?:it'?s|it is|the (?:new )?(?:one|price|item) is|it 
                          r"no more|not higher|no higher|less|lower|cheaper) than (?:what )?i "
                          r"(?:paid|pay|already paid)|i (?:don'?t|do not) (?:have to )?pay "
                          r"(?:more|anything more|extra|anything extra)")
+# ... or said first: "as long as $290 is the full total, nothing extra on top"
+_SUM_IS_TOTAL_IF = re.compile(r"\$(\d{1,3}(?:,\d{3})+|\d+)(\.\d+)? is (?:the |my )?(?:full |whole |entire |"
+                              r"final |all-in )?(?:total|price|cost|amount)(?: (?:i|we)(?:'ll| will)? "
+                              r"pay)?(?:,? (?:nothing|no) (?:extra|more|else)(?: on top)?)?$")
 # a condition that a sum comes back: "as long as the mastercard gets the whole 321.18 back", "if i
 # get $45 back"
 _SUM_BACK_IF = re.compile(r"(?:the |my )?(i|we|[a-z]{3,}(?: [a-z]{3,})?) (?:gets?|receives?|is refunded|"
@@ -1094,6 +1098,11 @@ def _condition_met(messages: list[Message], index: int) -> bool:
         wanted = decimal_of(sum_if.group(2), sum_if.group(3))
         slack = 1 if sum_if.group(1) else 0
         return wanted is not None and any(abs(d - wanted) <= slack for d in amounts(agent))
+    if (is_all := _SUM_IS_TOTAL_IF.match(condition)) is not None:
+        # the sum the turn gives, said to be all of it: "as long as $290 is the full total,
+        # nothing extra on top" to "Total: $290 on Mastercard ending 7334"
+        wanted = decimal_of(is_all.group(1), is_all.group(2))
+        return wanted is not None and wanted in (_totals(agent) or amounts(agent))
     if (back := _SUM_BACK_IF.fullmatch(condition)) is not None:
         # a sum back, as the turn gives it: "as long as the mastercard gets the whole 321.18
         # back" to "The Mastercard will be refunded $321.18" (to the cent; the method, where
@@ -1299,11 +1308,14 @@ def _held_part(session: SessionState, auth: Authorisation, spec: ActionSpec,
         return hold
     if (hold := _route_held(session, auth, arguments, held)) is not None:
         return hold
+    held = _not_of_another_step(session, auth, arguments, held)
+    if not held:
+        return None
     owners = aliases.index.owners if aliases.index is not None else {}
     for value in arguments.values():
         members = [m for m in value if m not in (None, "")] if isinstance(value, list) else []
         for phrase in held if members else ():
-            if any(_member_named(Text(phrase), m, members, aliases.every, owners)
+            if any(_member_named(Text(phrase), m, members, aliases.every, owners, loose=True)
                    for m in members):
                 return phrase
     current = _current(session, arguments)
@@ -1407,6 +1419,37 @@ def _step_held(session: SessionState, auth: Authorisation, arguments: dict[str, 
 
 
 _TELL_LATER = re.compile(TELL_LATER)
+_HOLD_WORDS = frozenset({"hold", "off", "for", "now", "the", "and", "but", "wait", "just", "still",
+                         "yet", "bit", "moment", "second", "sec", "please", "that", "this", "one"})
+
+
+def _not_of_another_step(session: SessionState, auth: Authorisation, arguments: dict[str, Any],
+                         held: list[str]) -> list[str]:
+    """``held`` without the holds whose opening words (up to a comma or dash) name one step of
+    the proposal's numbered plan alone, another than the call's ("Hold off on Liam for now - I
+    need to double check he can still make the 26th", step 4 "Book Liam Wilson": not the
+    cancellation of the old reservation Liam is on, nor another booking on the 26th)."""
+    last = auth.proposal(session.messages)[0]
+    steps = _plan_steps(last.plain) if last is not None else None
+    if not steps:
+        return held
+    words = [set(re.findall(r"[a-z]{3,}", step.plain)) for step in steps]
+    n = _plan_position(last, arguments, known_values(session, reads=True))[1]
+    if n is None:  # (the step naming the call's passengers, where the steps share the rest)
+        names = {str(p.get("first_name", "")).lower() for p in arguments.get("passengers") or ()
+                 if isinstance(p, dict)} - {""}
+        found = [k for k, ws in enumerate(words, 1) if names and names <= ws]
+        n = found[0] if len(found) == 1 else None
+    if n is None:
+        return held
+    kept = []
+    for phrase in held:
+        head = set(re.findall(r"[a-z]{3,}", re.split(r"\s[,\-\u2013\u2014]|,", phrase, maxsplit=1)[0]))
+        said = head - _HOLD_WORDS
+        named = {k for k, ws in enumerate(words, 1) if said & ws}
+        if not (said and len(named) == 1 and n not in named):
+            kept.append(phrase)
+    return kept
 
 
 def _route_held(session: SessionState, auth: Authorisation, arguments: dict[str, Any],
@@ -1804,6 +1847,13 @@ def ledger(session: SessionState) -> tuple[list[Authorisation], int]:
             # proceed?", "Which would you like?"), and the user picked one: "Just use the $500
             # certificate then."
             auths.append(Authorisation(i, m.seq, r.words))
+        elif r.act in (Act.AFFIRM, Act.OTHER) and closed < len(auths) \
+                and _METHOD_PICK.fullmatch(plain(m)) is not None \
+                and _asked(messages, i, _CHOICE_ASKED) \
+                and _failed_between(session, auths[-1].yes_seq, m.seq):
+            # (likewise a method picked among those offered: "ugh fine, the mastercard" to
+            # "Which one would you like to use for the $39?")
+            auths.append(Authorisation(i, m.seq, r.words))
         elif r.act is Act.OTHER and closed < len(auths) and limits(plain(m)).left_out:
             for a in auths[closed:]:
                 a.skipped.append(i)
@@ -1828,6 +1878,12 @@ def ledger(session: SessionState) -> tuple[list[Authorisation], int]:
 # a way to go on picked by what to pay with or use: "Just use the $500 certificate then."
 _USE_PICK = re.compile(r"(?:(?:ok(?:ay)?|then|just|please|let'?s|alright)[,\s]+)*use (?:the|my|your) "
                        r"[^.?!]{1,60}?(?:,?\s+(?:then|instead|please))*[.!]?")
+
+
+# a method picked alone: "ugh fine, the mastercard", "the visa then"
+_METHOD_PICK = re.compile(r"(?:(?:ugh|ok(?:ay)?|fine|then|just|alright|sure|yes|yeah|hmm+)[,.!\s]+)*"
+                          r"(?:(?:use|with|on) )?(?:the |my )?" + _METHOD
+                          + r"(?:,? (?:then|please|instead|i guess))*[.!]?")
 
 
 def _failed_between(session: SessionState, after: int, before: int) -> bool:
@@ -2418,13 +2474,21 @@ def _bind(session: SessionState, auth: Authorisation, spec: ActionSpec,
             value, _of_this_object(session, theirs, arguments) if _has_method(value) else theirs,
             spec.words, aliases.distinct) \
             or (_otherwise_asked(value, key, theirs) if cued else None)
+        if instead is not None and aliases.index is not None and _has_method(value) \
+                and any(kind_of(m) == instead[1].replace(" ", "_")
+                        for m in _named_by_amount(aliases.index, theirs, value)):
+            instead = None  # (the kind asked for is the one the call pays with, named by its
+            # amount: "use the $157 gift card instead of the $113 one")
         if instead is not None:  # (the newest terms of this action, where it was proposed)
             return Coverage(False, f"the user said {words} and asked for {key.name} "
                             f"{instead[1]!r}, not {instead[0]!r}", auth.words, shown, key.name,
                             superseding=names_action(last.plain, spec.words) is not None)
         if isinstance(value, list | dict):
             swapped = _swapped_member(last, value, arguments, aliases)
-            if swapped is not None:
+            if swapped is not None and not (aliases.index is not None and _picked_by_amount(
+                    aliases.index, theirs, [swapped[0]], swapped[1])):
+                # (not where the user put it in the other's place by its amount: "Use the $500
+                # certificate instead of the $250 one")
                 return Coverage(False, f"the user said {words} to a proposal naming {key.name} "
                                 f"{swapped[1]!r}; the call has {swapped[0]!r}", auth.words,
                                 shown, key.name,
@@ -3091,6 +3155,34 @@ def _others_proposed(session: SessionState, last: Text, spec: ActionSpec,
                     # animals, beginner (item 9665100170)")
                 return name, other, ids if len(ids) > 1 else ids[0]
     return None
+
+
+_METHOD_BY_AMOUNT = re.compile(r"\$(\d{1,3}(?:,\d{3})+|\d+)(\.\d+)? (?:travel )?(certificate|gift card)")
+
+
+def _picked_by_amount(index: AliasIndex, said: Text, ids: list[str], other: str) -> bool:
+    """Whether ``said`` names by its amount a payment method of ``other``'s kind that the call
+    holds (its balance as the facts give it), and not ``other``."""
+    kind = kind_of(other)
+    return kind is not None and any(kind_of(i) == kind and i != other
+                                    for i in _named_by_amount(index, said, ids))
+
+
+def _named_by_amount(index: AliasIndex, said: Text, value: Any) -> set[str]:
+    """The payment methods among ``value`` (an id, a list of ids or of payments) that ``said``
+    names by their balance alone ("the $500 certificate"), as the facts give it."""
+    if "$" not in said.plain:
+        return set()
+    ids = {str(v) for v in _flat(value)}
+    out = set()
+    for m in _METHOD_BY_AMOUNT.finditer(said.plain):
+        amount = decimal_of(m.group(1), m.group(2))
+        kind = m.group(3).replace(" ", "_")
+        found = [i for i, balance in index.balances.items()
+                 if kind_of(i) == kind and balance == amount]
+        if len(found) == 1 and found[0] in ids:
+            out.add(found[0])
+    return out
 
 
 def _picked_by_options(session: SessionState, said: Text, ids: list[str], other: str) -> bool:
@@ -4401,6 +4493,11 @@ def _said_of_until(sentence: str, verb: re.Match[str]) -> int:
 
 _CLAUSE_BREAK = re.compile(r"[:;,]|\s[-–—]\s|(?<![\w'])(?:which|because|since|so|as)(?![\w'])")
 _NO_LONGER = re.compile(r"(?:can|could) no longer|no longer (?:be|possible|eligible|available)|"
+                        # (and in the other languages: "l'ordine non potrà più essere
+                        # modificato", "ne pourra plus être modifiée", "ya no se podrá")
+                        r"non (?:potrà|potranno|può|possono) più|ne (?:pourra|pourront|peut|"
+                        r"peuvent) plus|ya no (?:se )?(?:podrá|podrán|puede|pueden)|não (?:poderá|"
+                        r"poderão|pode|podem) mais|nicht mehr (?:geändert|storniert|möglich)|"
                         # (a rule for after it: "so the other items in #W5490111 could not be
                         # returned later")
                         r"(?:(?:can|could|would|will) not|cannot|can'?t|couldn'?t|won'?t) be "
@@ -4580,7 +4677,8 @@ _ADDRESS_SOURCE = re.compile(
     r"booking)\s+#?$"
     # ("endereço do pedido #W3964602", "l'adresse de la commande #W1", "ho trovato
     # l'indirizzo di Washington DC nell'ordine #W1994898")
-    r"|(?<!\w)(?:" + _ADDRESS_ABROAD + r")[^.#\n]{0,40}?"
+    r"|(?<!\w)(?:" + _ADDRESS_ABROAD + r")(?! (?:di spedizione|de envío|de envio|de livraison|de "
+    r"entrega|de envoi))[^.#\n]{0,40}?"
     r"(?<![\w'])(?:do|del|de la|de l'|dell'|der|des|da|nell'|nel|en el|dans la|no|na|in)"
     r" ?(?:" + _ORDER_ABROAD + r")?\s*#?$"
     # (a table's new address, its source in brackets: "| new | 476 maple drive, ... (from
@@ -4925,9 +5023,11 @@ def _another_steps(proposal: Text, phrase: str, value: str) -> bool:
 
 
 def _member_named(text: Text, member: Any, members: list[Any], aliases: Any,
-                  owners: dict[str, int]) -> bool:
+                  owners: dict[str, int], loose: bool = False) -> bool:
     """Whether ``text`` names ``member`` of a list: by a value, or a name, that no other
-    member has (an object: by one of its own values)."""
+    member has (an object: by one of its own values). ``loose``: a one-word name of four
+    letters or more also counts with up to three letters after it, as other languages and
+    plurals write it ("pour la tablette", "the watches")."""
     others = [m for m in members if m is not member]
     if isinstance(member, dict):
         theirs = [v for o in others if isinstance(o, dict) for v in o.values()]
@@ -4940,11 +5040,12 @@ def _member_named(text: Text, member: Any, members: list[Any], aliases: Any,
         if isinstance(v, str):
             shared.update(aliases.get(v, ()))
     own = _Unshared(aliases, shared)
-    return any(named(text, v, {}) or any(_alias_names(text, alias, own.get(v), owners)
+    return any(named(text, v, {}) or any(_alias_names(text, alias, own.get(v), owners, loose)
                                          for alias in own.get(v)) for v in mine)
 
 
-def _alias_names(text: Text, alias: str, own: set[str], owners: dict[str, int]) -> bool:
+def _alias_names(text: Text, alias: str, own: set[str], owners: dict[str, int],
+                 loose: bool = False) -> bool:
     """``alias`` said in ``text`` as a name of this id: a one-word head noun ("card", "lamp")
     not where the word before it makes another known name of it ("the gift card" does not
     name the credit card, whose name is "credit card": ``owners`` counts the known names)."""
@@ -4959,7 +5060,8 @@ def _alias_names(text: Text, alias: str, own: set[str], owners: dict[str, int]) 
         if " " in toks or not before or longer in own or owners.get(longer, 0) == 0:
             return True
         at = words.find(f" {toks} ", at + 1)
-    return False
+    return loose and " " not in toks and len(toks) >= 4 \
+        and re.search(rf" {re.escape(toks)}[a-zà-ÿ]{{1,3}} ", words) is not None
 
 
 class _Unshared:
@@ -5276,11 +5378,12 @@ def check_transcript(session: SessionState, spec: ActionSpec, arguments: dict[st
         elif (fewer := _fewer_after_failure(session, auth, spec, arguments)) is not None:
             cover = Coverage(False, f'the user\'s yes ("{auth.words}") was for {fewer}, which '
                              "failed; this call leaves some of it out, which the user has not "
-                             "agreed to", auth.words)
+                             "agreed to", auth.words, superseding=True)  # (an older yes to the
+            # action does not cover the retry the newest one refused)
         elif (swapped := _swapped_after_failure(session, auth, spec, arguments)) is not None:
             cover = Coverage(False, f'the user\'s yes ("{auth.words}") was for {swapped[0]}, '
                              f"which failed; this call has {swapped[1]} in its place, which the "
-                             "user has not agreed to", auth.words)
+                             "user has not agreed to", auth.words, superseding=True)
         elif (again := asked_again()) is not None:
             cover = Coverage(False, f'after the user\'s yes ("{auth.words}") the agent asked '
                              f'again: "{again}", and the user has not said yes since',
@@ -5391,7 +5494,24 @@ def _swapped_after_failure(session: SessionState, auth: Authorisation, spec: Act
                                 and (not named(proposal, old[field_name], {})
                                      or _sent_since(session, auth, spec, old[field_name]))):
                         return old[field_name], value
+                    if field_name == "amount" and isinstance(value, int | float) \
+                            and isinstance(old.get("amount"), int | float) \
+                            and old["amount"] != value and proposal is not None \
+                            and _total_of(before) == _total_of(v) \
+                            and Decimal(str(old["amount"])) in (sums := amounts(proposal.plain)) \
+                            and Decimal(str(value)) not in sums:
+                        # (a payment's share the proposal gave, moved to another after the
+                        # failure, the total as it was: "$1,219 on your Mastercard" sent, the
+                        # gift card short, $1,786 sent)
+                        return f"${old['amount']} on {new.get('payment_id', 'one method')}", \
+                            f"${value}"
     return None
+
+
+def _total_of(members: list[Any]) -> Decimal:
+    """The sum of a list's ``amount`` fields (a booking's payments)."""
+    return sum((Decimal(str(m["amount"])) for m in members
+                if isinstance(m, dict) and isinstance(m.get("amount"), int | float)), Decimal(0))
 
 
 def _asked_again(session: SessionState, spec: ActionSpec, arguments: dict[str, Any],

@@ -74,7 +74,10 @@ def _strings(value: Any) -> list[str]:
 
 
 _QUOTES = str.maketrans({"\u2019": "'", "\u2018": "'", "\u201c": '"', "\u201d": '"',
-                         "\u00a0": " ", "\u2014": ", ", "\u2013": "-"})
+                         "\u00a0": " ", "\u2014": ", ", "\u2013": "-",
+                         # (an ellipsis as one character reads as three dots: "Pour la
+                         # tablette… c'est vraiment la moins chère ?")
+                         "\u2026": "..."})
 
 
 def normalize(content: str) -> str:
@@ -151,7 +154,11 @@ _YES = _words(
     r"oui", r"ouais", r"d'accord", r"bien sûr", r"exactement", r"parfait", r"je confirme",
     r"c'est bon", r"ça marche", r"entendu", r"volontiers", r"j'accepte",
     # German
-    r"ja", r"jawohl", r"genau", r"einverstanden", r"in ordnung", r"passt", r"stimmt",
+    # (not the particle after a verb or a pronoun: "Die soll ja trotzdem nach Seattle")
+    r"(?<!soll )(?<!sollte )(?<!ist )(?<!war )(?<!hab )(?<!habe )(?<!hat )(?<!sind )(?<!kann )"
+    r"(?<!wird )(?<!muss )(?<!will )(?<!geht )(?<!gibt )(?<!wäre )(?<!hätte )(?<!das )(?<!die )"
+    r"(?<!der )(?<!es )(?<!sie )(?<!wir )(?<!ich )(?<!du )(?<!man )ja", r"jawohl", r"genau",
+    r"einverstanden", r"in ordnung", r"passt", r"stimmt",
     r"bestätigt", r"ich bestätige", r"gerne", r"klar", r"natürlich", r"richtig",
     r"ich akzeptiere(?! (?:das |es |den |die )?nicht)", r"(?<!nicht )akzeptiert",
     # Portuguese
@@ -989,6 +996,12 @@ _TOPIC = re.compile(_TOPIC_FIRST + r"|"
                     r"(?:on|about|over) (?:the|my) ([a-z]{3,})(?![\w'])[^.!?]*|"
                     # ("Do the name fix and the bag now. Hold off on the flight - ...")
                     r"(?:but )?hold off on (?:the|my) ([a-z]{3,})(?![\w'])[^.!?]*|"
+                    # (someone by their name: "Hold off on Liam for now - I need to double
+                    # check he can still make the 26th")
+                    r"(?:but )?hold off on (?!(?:it|that|this|them|those|these|everything|"
+                    r"anything|all|both|any|the|my|for|now|doing|booking|changing|cancell?ing)"
+                    r"(?![\w']))([a-z]{3,})(?: for now| for a (?:bit|moment|sec|second))?"
+                    r"(?![\w'])[^.!?]*|"
                     # ("for the kids' booking let me check with them first, ella has ...": the
                     # sentence, which may say whose it is)
                     r"(?:as for|for|about|regarding) (?:the|my|our) ([a-z]{3,})(?:'s|s'|')?"
@@ -1374,7 +1387,10 @@ _WHATEVER_IT_IS = frozenset({"order", "orders", "reservation", "reservations", "
 _A_THING = re.compile(r"(?<![\w'])(?:the|my) (?!" + "|".join(sorted(_WHATEVER_IT_IS))
                      + r")[a-z][a-z-]{2,}")
 # a thing's name said alone, before what is said of it ("The headphones... no, never mind")
-_BARE_THING = re.compile(r"(?:as for |for |and |but )?(?:the|my) ([a-z]{3,}(?:-[a-z]+)?)"
+_BARE_THING = re.compile(r"(?:(?:as for|for|and|but|pour|quant à|para|en cuanto a|per|quanto a|für|"
+                         r"bei|et|mais|pero|y|ma|e|aber|und) )?(?:(?:the|my|la|le|les|el|los|las|"
+                         r"il|lo|gli|die|der|das|den|dem|mon|ma|mes|mi|mis|mio|mia|mein|meine) |l')"
+                         r"([a-zà-ÿ]{3,}(?:-[a-z]+)?)"
                          r"(?: [a-z]{3,})?")
 # a yes said of a thing named first: "mouse yes", "the lamp, ok"
 _THING_YES = re.compile(r"(?:the |my )?[a-z]{3,}(?: [a-z]+)?,? (?:yes|yeah|yep|ok|okay)(?![\w'])")

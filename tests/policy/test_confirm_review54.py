@@ -12,12 +12,18 @@ import pytest
 from proxy.policy import PolicySet
 
 from .test_confirm_review3 import (
+    BOOK,
     DEN_BOS,
+    GC1,
+    GC3,
     IAH_SFO,
+    IVAN,
+    MIA,
     ONE_WAY,
     ROUND,
     VISA,
     Case,
+    booking,
     change,
     failed,
     marked,
@@ -279,6 +285,53 @@ JACKET_AND_DEFAULT = [*looked_up(PENDING_KETTLE), KETTLES_READ, "assistant: Here
                       "one or my Hickory Lane place? I'm not sure yet which one should be the "
                       "default"]
 
+# 55a: one of a plan's bookings held by the passenger's name alone
+RAJ = {"first_name": "Raj", "last_name": "Sanchez", "dob": "1986-09-12"}
+LIAM = {"first_name": "Liam", "last_name": "Wilson", "dob": "1980-03-27"}
+OLD_TRIP = {**DEN_BOS, "passengers": [MIA, RAJ, LIAM]}
+FOUR_STEPS = [read(OLD_TRIP), "assistant: Here's the plan:\n1. **Cancel ABC123** - $240 refunded to "
+              "your Visa\n2. **Book Mia Li** (1990-04-05) - HAT130 and HAT184 (DEN to BOS) on May 17, "
+              "economy, "
+              "$240 on your Visa ending 7447\n3. **Book Raj Sanchez** (1986-09-12) - same flights "
+              "and terms, $240 on your Visa ending 7447\n4. **Book Liam Wilson** (1980-03-27) - same "
+              "flights and terms, $240 on your Visa ending 7447\nConfirm and I'll start?",
+              "user: Go ahead and cancel the old one and book mine and Raj's. Hold off on Liam for "
+              "now - I need to double check he can still make the 17th."]
+
+# 55a: a condition that the sum said is the whole total
+TOTAL_290 = [read(DEN_BOS), "assistant: Here's the booking:\n- One way DEN → BOS, economy\n- "
+             "HAT130 and HAT184, May 17\n- Passenger: Mia Li (1990-04-05)\n- Checked bags: 0\n- "
+             "Travel insurance: no\n- Total: $240 on Visa ending 7447\nPlease confirm (yes/no).",
+             "user: Yes - as long as $240 is the full total, nothing extra on top."]
+TOTAL_300 = [*TOTAL_290[:-1], "user: Yes - as long as $200 is the full total, nothing extra on top."]
+
+# 55a: one gift card put in another's place by its amount
+BY_AMOUNT = [read(DEN_BOS), "assistant: Booking for Mia Li on HAT130 and HAT184 (DEN to BOS) on May "
+             "17, economy, no bags, no insurance. Payment: gift_card_1000003 $113 + Visa ending "
+             "7447 $127. Would you like me to proceed?",
+             "user: Hmm, use the $157 gift card instead of the $113 one - that brings the card down "
+             "to $83. With that change, yes, go ahead."]
+
+# 55d: a method picked after the agreed one failed
+CERT_FAILED = [read(DEN_BOS), "assistant: Changing ABC123 to economy on HAT130 and HAT184. "
+               "Additional cost: $39, paid with certificate_7000001. Would you like me to proceed? "
+               "(yes/no)", "user: yes",
+               failed("update_reservation_flights", change("ABC123", "economy", ONE_WAY,
+                                                            "certificate_7000001"),
+                      "Error: Certificate cannot be used to update reservation"),
+               "assistant: A travel certificate can't be used to pay for changes. You can use one "
+               "of these instead:\n- Visa ending in 7447\n- Gift card gift_card_1000001 ($157 "
+               "balance)\nWhich one would you like to use for the $39?",
+               "user: ugh fine, the visa"]
+
+# 55d: a booking's split moved after a failure, the total the same
+SPLIT = [read(DEN_BOS), "assistant: Booking summary: Mia Li and Ivan Smith on HAT130 and HAT184 on "
+         "May 17, economy, no bags, no insurance. Total: $480.\nPayment:\n- gift_card_1000001: "
+         "$157\n- gift_card_1000003: $113\n- Visa ending 7447: $210\nShall I go ahead and book "
+         "this?", "user: yes book it",
+         failed(BOOK, booking((GC1, 157), (GC3, 113), (VISA, 210), passengers=[MIA, IVAN]),
+                "Error: gift card balance is not enough")]
+
 
 def bags(n: int) -> dict[str, Any]:
     return {"reservation_id": "ABC123", "total_baggages": n, "nonfree_baggages": 0,
@@ -355,6 +408,25 @@ CASES = [
          "which one should be the default"),
     shop("Z470", "allow", JACKET_AND_DEFAULT, "modify_pending_order_items", KETTLE_SWAP,
          "yes for the kettle"),
+    trip("Z471", "allow", FOUR_STEPS, "cancel_reservation", {"reservation_id": "ABC123"},
+         "cancel the old one, Liam held"),
+    trip("Z472", "allow", FOUR_STEPS, BOOK, booking((VISA, 240), passengers=[RAJ]),
+         "Raj's booking, Liam held"),
+    trip("Z473", "refuse", FOUR_STEPS, BOOK, booking((VISA, 240), passengers=[LIAM]),
+         "hold off on Liam"),
+    trip("Z474", "allow", TOTAL_290, BOOK, booking((VISA, 240)), "$240 is the full total: met"),
+    trip("Z475", "refuse", TOTAL_300, BOOK, booking((VISA, 240)), "$200 is the full total: not met"),
+    trip("Z476", "allow", BY_AMOUNT, BOOK, booking((GC1, 157), (VISA, 83)),
+         "the $157 gift card instead of the $113 one"),
+    trip("Z477", "refuse", BY_AMOUNT, BOOK, booking((GC3, 113), (VISA, 127)),
+         "the $113 one, which the user put out"),
+    trip("Z478", "allow", CERT_FAILED, "update_reservation_flights",
+         change("ABC123", "economy", ONE_WAY, VISA), "the visa, picked after the failure"),
+    trip("Z479", "refuse", CERT_FAILED, "update_reservation_flights",
+         change("ABC123", "economy", ONE_WAY, GC1), "the gift card, not picked"),
+    trip("Z480", "refuse", SPLIT, BOOK, booking((GC1, 157), (GC3, 6), (VISA, 317),
+                                                passengers=[MIA, IVAN]),
+         "$210 on the Visa moved to $317 after the failure"),
 ]
 
 

@@ -344,6 +344,17 @@ TABLE: list[tuple[str, Act]] = [
     ("Isso é um absurdo... Não tem mesmo como aumentar?", H),
     ("Tá bom, aceito o certificado de 200 então.", A),
     ("não aceito isso", N),
+    # review 55: a person held by name after a yes; a German particle "ja" is no yes; a thing
+    # in French held after "…"; a passive request for another thing after the yes
+    ("Go ahead and cancel the old one and book mine and Raj's. Hold off on Liam for now - I need "
+     "to double check he can still make the 26th.", A),
+    ("Moment, kurze Frage noch - wenn ich die Standardadresse ändere, geht die Bestellung dann "
+     "plötzlich woanders hin? Die soll ja trotzdem nach Seattle.", H),
+    ("Na gut, ja.", A),
+    ("Oui pour les deux adresses ! Pour la tablette… c'est vraiment la moins chère de toutes ?", A),
+    ("yes to both. oh and can the laptop order itself be charged to my visa instead of paypal?",
+     A),
+    ("Yes, go ahead. Hold off on everything else for now.", H),
 ]
 
 
