@@ -70,6 +70,7 @@ from .binding import (
 from .dialogue import (
     ORDER_NOUNS,
     OVER_BOUND,
+    PLACE_TOPIC,
     RESERVATION_NOUNS,
     ROUTE,
     TELL_LATER,
@@ -1458,7 +1459,10 @@ def _route_held(session: SessionState, auth: Authorisation, arguments: dict[str,
     that name the call's object, and on no other line ("Bei Denver–Houston und Seattle–Houston
     weiß ich noch nicht", the line "| EQ1G6C | Denver → Las Vegas → Houston | ..."): the hold,
     else None."""
-    routed = [(h, [m.groups() for m in ROUTE.finditer(h)]) for h in held]
+    # (one place alone counts as a route of one: "pour celui de san francisco, attendez")
+    routed = [(h, [m.groups() for m in ROUTE.finditer(h)]
+               or [(p.group(1), p.group(1)) for p in [PLACE_TOPIC.match(h)] if p is not None])
+              for h in held]
     routed = [(h, pairs) for h, pairs in routed if pairs]
     ids = [v.lower() for k, v in arguments.items() if k.endswith("_id") and isinstance(v, str)
            and v]
@@ -1472,6 +1476,12 @@ def _route_held(session: SessionState, auth: Authorisation, arguments: dict[str,
         for one, two in {(p, b) for a, b in pairs for p in {a, a.rsplit(" ", 1)[-1]}}:
             on = [line for line in lines if re.search(rf"(?<![\w']){re.escape(one)}(?![\w'])", line)
                   and re.search(rf"(?<![\w']){re.escape(two)}(?![\w'])", line)]
+            # (a table's rows the prose after it offers the action on, where it names some:
+            # "Je peux donc annuler 8C8K4E et LU15PA", not the row of MSJ4OA, which can't be)
+            prose = " ".join(line for line in lines if not line.lstrip().startswith("|"))
+            offered = [line for line in on if line.lstrip().startswith("|") and any(
+                w in prose for w in re.findall(r"[a-z0-9]{6,}", line) if id_like(w))]
+            on = offered or on
             if on and all(any(i in line for i in ids) for line in on):
                 return hold
     return None
@@ -2270,6 +2280,11 @@ def _bind(session: SessionState, auth: Authorisation, spec: ActionSpec,
         return Coverage(False, f"the user said {words} of another action "
                         f"({said_for.group(1)!r}), not this one ({spec.tool.replace('_', ' ')})",
                         auth.words, shown)  # ("Sì, per l'indirizzo va bene", the items' change)
+    if (by_id := _yes_names_another(session, auth.words, arguments,
+                                    plain(messages[auth.yes_index]))) is not None:
+        return Coverage(False, f"the user said {words}, naming {by_id[1]!r}, not {by_id[2]!r}",
+                        auth.words, shown, by_id[0])  # ("ok Juan texted back, he's fine with it.
+        # go ahead with X7BYG1", the call downgrading BOH180 too)
     if auth.picked_by_word and names_action(yes_part.plain, spec.words) is None:
         return Coverage(False, f"the user said {words}, picking another of the actions offered, "
                         f"not this one ({spec.tool.replace('_', ' ')})", auth.words, shown)
@@ -2458,6 +2473,14 @@ def _bind(session: SessionState, auth: Authorisation, spec: ActionSpec,
         return Coverage(False, f"the user said {words} and put {put_right[0]} right ("
                         f"{put_right[1]!r}); the call has it as it was", auth.words, shown,
                         put_right[0])
+    if (whole := _WHOLE_ON_ONE.search(theirs.plain)) is not None \
+            and len(payments := [m for m in arguments.get("payment_methods") or ()
+                                 if isinstance(m, dict)]) >= 2:
+        # ("actually wait, keep the certificate for another trip. just put the whole $255 on
+        # the 7447 card", the call paying with the certificate and the card)
+        return Coverage(False, f"the user said {words} and asked for it all on one method "
+                        f"(\"{whole.group()}\"); the call splits it over {len(payments)}",
+                        auth.words, shown, "payment_methods")
     context: Text | None = None
     # (a setting for all of one list's items: the cabin of every flight)
     items = [v for v in arguments.values() if isinstance(v, list) and len(v) >= 2
@@ -2652,7 +2675,10 @@ def _bind(session: SessionState, auth: Authorisation, spec: ActionSpec,
         # naming it (among the choices offered) does not cover it
         if isinstance(value, str) and not named(users, value, aliases.every):
             paying = payment_text(_own_lines(last, arguments, looked_up), spec.words)
-            other = other_payment(paying, value, own.get(value), own.siblings(value))
+            # (another of its kind by its own id: "charge $59 to gift card 6276644", the call
+            # paying with gift_card_7091239)
+            other = (cued_method(paying, value, own.siblings(value)) if kind_of(value) else None) \
+                or other_payment(paying, value, own.get(value), own.siblings(value))
             if other is None and aliases.index is not None and kind_of(value):
                 original = aliases.index.original_of(arguments)
                 if original is not None and original != value \
@@ -5113,7 +5139,10 @@ def _mixed(auth: Authorisation, messages: list[Message], arguments: dict[str, An
 # Basic Economy → Economy (same flights)", "based on current economy fares for your upcoming
 # flights HAT252 and HAT124")
 _WHOLE_RESERVATION = re.compile(r"(?<![\w'])(?:(?:on|for|with) )?(?:the )?(?:same|current|existing) "
-                                r"flights(?![\w'])|(?:whole|entire) (?:reservation|booking|trip)")
+                                r"flights(?![\w'])|(?:whole|entire) (?:reservation|booking|trip)|"
+                                # ("Upgrade a economy sugli stessi voli", "mêmes vols")
+                                r"(?:stessi|mismos|mêmes|memes|mesmos|gleichen|selben) "
+                                r"(?:voli|vuelos|vols|voos|flüge|fluge)(?![\w'])")
 
 
 def _some_items(session: SessionState, last: Text, members: list[dict[str, Any]],
@@ -5506,6 +5535,45 @@ def _swapped_after_failure(session: SessionState, auth: Authorisation, spec: Act
                         return f"${old['amount']} on {new.get('payment_id', 'one method')}", \
                             f"${value}"
     return None
+
+
+# the whole sum put on one method: "just put the whole $255 on the 7447 card", "charge it all to
+# my visa"
+_WHOLE_ON_ONE = re.compile(r"(?<![\w'])(?:put|charge|pay|bill)(?: it)? (?:the )?(?:whole|full|entire|"
+                           r"all(?: of)?(?: it| the)?)(?: \$[\d,.]+| amount| thing| total| cost| "
+                           r"price| sum)? (?:on|to|with) (?:the |my |your )?[^.;!?]{0,30}?(?:card|"
+                           r"visa|mastercard|amex|paypal|gift card)(?![\w'])")
+
+
+def _yes_names_another(session: SessionState, said: str, arguments: dict[str, Any], turn: str
+                       ) -> tuple[str, str, str] | None:
+    """Where the yes's own words name objects by their ids (orders, reservations the session
+    looked up) and the yes turn (``turn``) nowhere names the call's: (the key, the ids named,
+    the call's), else None."""
+    if not _A_DIGIT.search(said) or (go := _GO_WITH_IDS.search(said)) is None:
+        return None
+    said = go.group(1)
+    looked: dict[str, set[str]] | None = None
+    for key, value in arguments.items():
+        if not key.endswith("_id") or not isinstance(value, str) or kind_of(value) \
+                or key == "user_id":
+            continue
+        looked = known_values(session, reads=True) if looked is None else looked
+        known = {v.lower().lstrip("#"): v for v in looked.get(key, ())}
+        said_ids = [known[w.lstrip("#")] for w in _WORDS_OF_ID.findall(said)
+                    if w.lstrip("#") in known]
+        own = value.lower().lstrip("#")
+        if said_ids and own not in {i.lower().lstrip("#") for i in said_ids} \
+                and re.search(rf"(?<![a-z0-9]){re.escape(own)}(?![a-z0-9])", turn) is None:
+            return key, ", ".join(said_ids), value
+    return None
+
+
+_A_DIGIT = re.compile(r"\d")
+# a go-ahead said of objects by their ids: "go ahead with x7byg1", "do jg7fmm and 2fbbah"
+_GO_WITH_IDS = re.compile(r"(?<![\w'])(?:go ahead(?: with| on| and do)?|proceed with|do|go with|"
+                          r"yes,? (?:to|for|do)|ok(?:ay)?,? (?:do|go with))\s+((?:#?[a-z0-9]*\d[a-z0-9]*"
+                          r"(?:,\s*|\s+and\s+|\s+&\s+|\s*$|(?=[\s.!,])))+)")
 
 
 def _total_of(members: list[Any]) -> Decimal:

@@ -973,6 +973,13 @@ _ROUTE_TOPIC = re.compile(r"(?:(?:and|but|und|aber|mais|et|pero|y|ma|e|mas) )?(?
                           r"(?:the |den |die |das |der |le |la |les |el |los |las |il |lo |o |a |"
                           r"os |as )?|(?:the|den|die|das|der|le|la|les|el|los|las|il|lo|o|a|os|as)"
                           r" )(?:[a-zà-ÿ]{3,} )?" + ROUTE.pattern)
+# a hold opening on a trip by one place, in any language the reader reads: "pour celui de san
+# francisco, attendez", "e a de chicago...", "per quello di charlotte", "for the one to denver"
+PLACE_TOPIC = re.compile(r"(?:(?:and|but|und|aber|mais|et|pero|y|ma|e|mas) )?(?:(?:as for|for|about|pour|"
+                         r"quant à|para|en cuanto a|per|quanto a|su|bei|für) )?(?:celui|celle|the "
+                         r"one|el|la|quello|quella|o|a|den|die|das|der) (?:de|di|du|del|da|do|"
+                         r"from|to|for|in|nach|von|aus|pour|per|para) (?:la |le |l')?"
+                         r"([a-zà-ÿ]{3,}(?: [a-zà-ÿ]{3,})?)(?=\s*(?:[,.!?:;-]|\.\.\.|$))")
 _TOPIC_CUES = re.compile(_TOPIC_FIRST + r"|hold off|on hold|can wait|not yet|not now|let me|i need to|"
                          r"i'?ll confirm|i will confirm|"
                          r"i'?ll have to|i have to|i must|i should|(?:show|send|tell|give) me|"
@@ -1176,6 +1183,13 @@ def read_turn(content: str) -> Reading:
             on_topic = True  # (trips named by their routes, the yes naming its own so: "Ok...
             continue  # Orlando–Charlotte ... bitte sofort machen, ja. Bei Denver–Houston und
             # Seattle–Houston weiß ich noch nicht ...": a call on them is held, ``held_topics``)
+        if act is Act.HOLD and not _INTERRUPTS.match(s) \
+                and (ROUTE.search(yes_said) or PLACE_TOPIC.search(yes_said)) \
+                and (place := PLACE_TOPIC.match(s)) is not None \
+                and place.group(1) not in yes_said:
+            on_topic = True  # (a trip by its place, the yes naming its own by its route or
+            continue  # place: "D'accord pour le Boston-Denver, allez-y. Pour celui de San
+            # Francisco, attendez, je dois d'abord en parler à ma cousine")
         if act is Act.HOLD and q and (before := _BEFORE_OTHER.match(s)) is not None \
                 and before.group(1).rsplit(" ", 1)[-1][:4] not in yes_said \
                 and _PICKS_STEP.search(yes_said):
@@ -1283,7 +1297,7 @@ def held_topics(text: str) -> list[str]:
                     out.append(_OBJECTS_ABROAD[m.group(1)])
     if "think" not in text and _TOPIC_CUES.search(text) is None and "..." not in text \
             and "\u2026" not in text and "?" not in text and ROUTE.search(text) is None \
-            and _TELL_LATER.search(text) is None:
+            and _TELL_LATER.search(text) is None and PLACE_TOPIC.search(text) is None:
         return out  # (the common case, decided cheaply: this runs on every write's check)
     aside: str | None = None  # (a thing's name alone: "The headphones... no, never mind")
     read = [(s, q, _sentence_act(s, q)[0]) for s, q in sentences(text)]
@@ -1313,6 +1327,8 @@ def held_topics(text: str) -> list[str]:
             continue
         if (topic := _TOPIC.match(_OPENING.sub("", s))) is not None:
             out.append(topic.group().strip(" ,:-"))
+        elif PLACE_TOPIC.match(s) is not None and 0 <= last_yes < k:
+            out.append(s)  # (a trip by its place, after a yes: the sentence, ``PLACE_TOPIC``)
         elif _TELL_LATER.search(s) is not None and 0 <= last_yes < k:
             out.append(s)  # (a part the user will say later whether to do)
         elif _ROUTE_TOPIC.match(s) is not None and 0 <= last_yes < k:

@@ -355,6 +355,9 @@ TABLE: list[tuple[str, Act]] = [
     ("yes to both. oh and can the laptop order itself be charged to my visa instead of paypal?",
      A),
     ("Yes, go ahead. Hold off on everything else for now.", H),
+    # review 56: a trip held by one place after a yes by route (French)
+    ("D'accord pour le Boston–Denver, allez-y. Pour celui de San Francisco, attendez, je dois "
+     "d'abord en parler à ma cousine, elle voyage avec moi.", A),
 ]
 
 
