@@ -368,7 +368,8 @@ WHOLE_ON_CARD = [read(DEN_BOS), "assistant: Booking: HAT130 + HAT184 on May 17, 
 # 56c: a go-ahead naming one reservation by its id, after a report naming two
 REPORTED = [read(DEN_BOS), read(IAH_SFO), "assistant: Done: three reservations are now downgraded "
             "to economy. ABC123 and RT4567 are not downgraded yet - just let me know once you've "
-            "spoken with Juan and Anya.", "user: ok Juan texted back, he's fine with it. go ahead with ABC123"]
+            "spoken with Juan and Anya.",
+            "user: ok Juan texted back, he's fine with it. go ahead with ABC123"]
 
 
 def bags(n: int) -> dict[str, Any]:
