@@ -1204,19 +1204,20 @@ def _count_limited(session: SessionState, theirs: Text, key: str, value: int,
         thing = _THINGS_ABROAD.get(thing, thing)
         if len(noun) < 3 or not noun.startswith(thing[:3]):
             continue
-        n = int(said) if said.isdigit() else _SMALL_COUNTS.get(said) or HAN_DIGITS[said]
+        n = int(said) if said.isdigit() else _COUNT_WORDS.get(said) or HAN_DIGITS[said]
         if n != value and not (isinstance(current, int) and n == value - current):
             return phrase
     return None
 
 
-# one count said against another: "due, non tre", "two, not three", "deux, pas trois"
+# a count said in words, in the languages the reader reads (and the numerals, ``HAN_DIGITS``)
 _COUNT_WORDS = {w: n for n, ws in enumerate((
-    (), ("one", "uno", "una", "un", "une", "um", "uma", "eins", "ein", "eine"),
+    (), ("one", "a single", "uno", "una", "un", "une", "um", "uma", "eins", "ein", "eine"),
     ("two", "due", "deux", "dos", "dois", "duas", "zwei"),
     ("three", "tre", "trois", "tres", "três", "drei"),
     ("four", "quattro", "quatre", "cuatro", "quatro", "vier"),
     ("five", "cinque", "cinq", "cinco", "fünf"))) for w in ws}
+# one count said against another: "due, non tre", "two, not three", "deux, pas trois"
 _COUNT_SAID = r"(\d{1,2}|" + "|".join(sorted(_COUNT_WORDS, key=len, reverse=True)) + ")"
 _NOT_WORD = re.compile(r"(?<![\w'])(?:not|non|pas|no|nicht|não|nao)(?![\w'])")
 _COUNT_NOT_COUNT = re.compile(rf"(?<![\w']){_COUNT_SAID},? (?:and |e |et |y |und )?(?:not|non|pas|"
@@ -1235,7 +1236,6 @@ _THINGS_ABROAD = dict.fromkeys(("koffer", "maleta", "maletas", "mala", "malas", 
                                 "bagagli", "bagaglio", "行李", "箱子", "包"), "bags")
 
 
-_SMALL_COUNTS = {"one": 1, "a single": 1, "two": 2, "three": 3, "four": 4, "five": 5}
 
 
 def _steps_of_one_tool(proposal: Text, spec: ActionSpec) -> bool:
