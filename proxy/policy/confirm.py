@@ -1127,10 +1127,19 @@ def _condition_met(messages: list[Message], index: int) -> bool:
         # than what I paid, go ahead.")
         return _GIVEN_BACK.search(agent) is not None and _CHARGED.search(agent) is None
     # (what it rules out is no method it asks for: "off a gift card and not my certificate")
+    abroad = _METHOD_ABROAD.search(condition) is not None
+    if abroad:  # ("à condition que tout soit bien remboursé sur la carte cadeau, pas en bon
+        # d'achat": the methods read in English, what is ruled out cut)
+        condition = _RULED_OUT_ABROAD.sub(" ", _METHOD_ABROAD.sub(_in_english, condition))
+        agent = _METHOD_ABROAD.sub(_in_english, agent)
     methods = {x.group().replace(" ", "") for x in _METHODS.finditer(_RULED_OUT.sub(" ", condition))}
     if methods:
         paying = {method.group().replace(" ", "") for cue in _PAID_TO.finditer(agent)
                   if (method := _METHODS.search(cue.group())) is not None}
+        if not paying and abroad:
+            # (a turn in another language with no cue the English reading knows: the kinds of
+            # method it names at all, "sur le moyen de paiement d'origine, la carte cadeau")
+            paying = {m.group().replace(" ", "") for m in _METHODS.finditer(agent)}
         return methods <= paying and len(paying) == 1
     bound = _BOUND.search(condition)
     # (a sum of money: a cost word, or a currency: "as long as it's under 200 bucks")
@@ -1141,6 +1150,30 @@ def _condition_met(messages: list[Message], index: int) -> bool:
     totals = _totals(agent) or {d for m in _CHARGE.finditer(agent)
                                 if (d := decimal_of(*m.groups())) is not None}
     return limit is not None and bool(totals) and max(totals) <= limit
+
+
+# payment methods as the other languages name them, and their kind in English
+_METHODS_ABROAD = {"carte cadeau": "gift card", "carte-cadeau": "gift card",
+                   "tarjeta de regalo": "gift card", "carta regalo": "gift card",
+                   "cartão presente": "gift card", "cartão-presente": "gift card",
+                   "vale-presente": "gift card", "vale presente": "gift card",
+                   "geschenkkarte": "gift card", "bon d'achat": "certificate",
+                   "certificat": "certificate", "certificado": "certificate",
+                   "certificato": "certificate", "gutschein": "certificate",
+                   "carte de crédit": "credit card", "tarjeta de crédito": "credit card",
+                   "carta di credito": "credit card", "cartão de crédito": "credit card",
+                   "kreditkarte": "credit card"}
+_METHOD_ABROAD = re.compile(r"(?<![\w'])(?:" + "|".join(
+    re.escape(k) for k in sorted(_METHODS_ABROAD, key=len, reverse=True)) + r")(?![\w'])")
+# what a condition in another language rules out: "pas en bon d'achat", "non in certificato"
+# (not "no", the Portuguese "in the": "no cartão presente")
+_RULED_OUT_ABROAD = re.compile(r"(?<![\w'])(?:pas|non|não|nicht|kein(?:en)?)\s+(?:en |sur |como |"
+                               r"in |als |em |a |au |de )?(?:un |une |le |la |el |il |o |a |den |"
+                               r"einen )?[^,.;!?]{0,30}")
+
+
+def _in_english(m: re.Match[str]) -> str:
+    return _METHODS_ABROAD[m.group()]
 
 
 _GENERIC = {"reservation", "order", "pending", "delivered", "user", "details", "items"}
