@@ -126,7 +126,9 @@ def phrase_tokens(text: str) -> list[str]:
     return [_STREET.get(t, t) for t in _TOKEN.findall(text.lower().replace("_", " "))]
 
 
-_NUMBER = re.compile(r"(?<![\w.])[$€£¥]?\s?(\d{1,3}(?:,\d{3})+|\d+)(\.\d+)?(?![\w])")
+# (a Chinese character beside it is no part of it: "托运3件" names 3)
+_NUMBER = re.compile(r"(?<![0-9A-Za-zÀ-ÿ_.])[$€£¥]?\s?(\d{1,3}(?:,\d{3})+|\d+)(\.\d+)?"
+                     r"(?![0-9A-Za-zÀ-ÿ_])")
 # a sum of money: a currency sign before the number, or a currency word or code after it
 _MONEY = re.compile(
     r"(?:(?:[$€£¥]|\b(?:usd|eur|gbp)\s)\s?(\d{1,3}(?:,\d{3})+|\d+)(\.\d+)?(?![\w]|[.,]\d)|"

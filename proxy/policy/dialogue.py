@@ -948,7 +948,9 @@ _TOPIC_FIRST = (r"(?:(?:but|and) )?(?:as for |for |about |on |regarding |and )?(
                 r"([a-z]{3,}|[a-z]+-[a-z]{3,})(?: [a-z]+)?(?: (?:hold on|hang on|wait|hmm+))?"
                 r"\s*(?:-|:|,|—|–)\s|"
                 # (one by its id: "for hsr97w, hmm, that's the chicago one")
-                r"(?:as for|for|about|regarding) (#w\d{5,}|[a-z]{0,4}\d[a-z0-9]{1,5})\s*(?:-|:|,)\s|"
+                r"(?:as for|for|about|regarding) (#w\d{5,}|[a-z]{0,4}\d[a-z0-9]{1,5})"
+                # ("for hsr97w hold on a sec, i need to double check ...")
+                r"(?: (?:hold on|hang on|wait)(?: a (?:sec|second|moment|minute|bit))?)?\s*(?:-|:|,)\s|"
                 # (one by its date: "for the 22nd, hold on a second")
                 r"(?:as for|for|about|regarding) ((?:the )?\d{1,2}(?:st|nd|rd|th)|(?:jan|feb|mar|apr|"
                 r"may|jun|jul|aug|sep|oct|nov|dec)[a-z]* \d{1,2}(?:st|nd|rd|th)?)\s*(?:-|:|,)\s|"
@@ -1200,6 +1202,13 @@ def read_turn(content: str) -> Reading:
                 and not _INTERRUPTS.match(s):
             continue  # (a wish about that thing, by its name: "For the bags, is it 3 free per
             # person or 3 total? I don't want to pay anything for bags")
+        if act is Act.HOLD and not _INTERRUPTS.match(s) \
+                and (said_of := _YES_FOR_THING.search(yes_said)) is not None \
+                and (topic := ARTICLE_TOPIC.match(s)) is not None \
+                and topic.group(1)[:4] != said_of.group(1)[:4]:
+            on_topic = True  # (another thing put first, in any language, the yes said for its
+            continue  # own: "sim pros voos. as malas eu ainda não sei quantas vou levar, vejo
+            # depois"; a call on it is held, ``held_topics``)
         if act is Act.DECLINE and on_topic and _A_THING_NOT_WANTED.match(s):
             continue  # (a wish about that thing, the kind of one not wanted: "Helmet yes, go
             # ahead. For the luggage - is softshell the soft material one? I don't want a hard
@@ -1262,6 +1271,14 @@ def read_turn(content: str) -> Reading:
     return Reading(Act.AFFIRM, yes, "", choice=choice, end=end)
 
 
+# a sentence opening on a thing by its article, in the languages the reader reads: "as malas eu
+# ainda não sei", "les bagages, je verrai"
+ARTICLE_TOPIC = re.compile(r"(?:(?:e|et|y|und|and|mas|mais|pero|aber|ma|but) )?(?:as|os|la|le|les|el|"
+                           r"los|las|die|der|das|den|gli|il|lo|the|my) ([a-zà-ÿ]{3,})(?=[ ,])")
+# a yes said for one thing: "sim pros voos", "oui pour les vols", "yes for the flights"
+_YES_FOR_THING = re.compile(r"(?<![\w'])(?:pros|pras|para os|para as|para o|para a|pour les|pour le|"
+                            r"pour la|para los|para las|para el|per i|per le|per il|für die|für den|"
+                            r"für das|for the|to the) ([a-zà-ÿ]{3,})")
 # a kind of thing not wanted, by an indefinite article: "i don't want a hard case" (not "i
 # don't want it", "i don't want any of this")
 _A_THING_NOT_WANTED = re.compile(r"(?:(?:but|and|so|just|because) )?i (?:really )?(?:don'?t|do not)"
@@ -1297,7 +1314,8 @@ def held_topics(text: str) -> list[str]:
                     out.append(_OBJECTS_ABROAD[m.group(1)])
     if "think" not in text and _TOPIC_CUES.search(text) is None and "..." not in text \
             and "\u2026" not in text and "?" not in text and ROUTE.search(text) is None \
-            and _TELL_LATER.search(text) is None and PLACE_TOPIC.search(text) is None:
+            and _TELL_LATER.search(text) is None and PLACE_TOPIC.search(text) is None \
+            and _YES_FOR_THING.search(text) is None:
         return out  # (the common case, decided cheaply: this runs on every write's check)
     aside: str | None = None  # (a thing's name alone: "The headphones... no, never mind")
     read = [(s, q, _sentence_act(s, q)[0]) for s, q in sentences(text)]
@@ -1327,6 +1345,9 @@ def held_topics(text: str) -> list[str]:
             continue
         if (topic := _TOPIC.match(_OPENING.sub("", s))) is not None:
             out.append(topic.group().strip(" ,:-"))
+        elif 0 <= last_yes < k and ARTICLE_TOPIC.match(s) is not None \
+                and _YES_FOR_THING.search(said_yes) is not None:
+            out.append(s)  # (another thing put first, the yes said for its own)
         elif PLACE_TOPIC.match(s) is not None and 0 <= last_yes < k:
             out.append(s)  # (a trip by its place, after a yes: the sentence, ``PLACE_TOPIC``)
         elif _TELL_LATER.search(s) is not None and 0 <= last_yes < k:

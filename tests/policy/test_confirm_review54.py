@@ -381,6 +381,22 @@ AS_CERTIFICATE = [*ON_GIFT[:-2], ON_GIFT[-2].replace(
     "sur le moyen de paiement d'origine, la carte cadeau gift_card_1000001",
     "sous forme de certificat de voyage"), ON_GIFT[-1]]
 
+# 57a: a hold on one reservation by its id, "hold on a sec" before the comma
+TWO_CANCELS = [read(DEN_BOS), read(IAH_SFO), "assistant: Both can be cancelled:\n- ABC123 (DEN to "
+               "BOS, May 17): $240 back to your Visa\n- RT4567 (IAH round trip): $240 back to your "
+               "Visa\nShall I cancel both?", "user: yes cancel ABC123. for RT4567 hold on a sec, i "
+               "need to double check with my assistant whether that one is actually the wrong one"]
+
+# 57c: a count in digits beside Chinese characters
+BAGS_HAN = [read(DEN_BOS), "assistant: ABC123 托运行李设为 **3件，0件收费**，"
+            "不产生费用（支付方式 Visa）。可以吗？", "user: 可以"]
+
+# 57c: another thing put first by its article (Portuguese), the yes said for its own
+FLIGHTS_NOT_BAGS = [read(DEN_BOS), "assistant: Resumo para ABC123:\n1. Upgrade para economy nos "
+                    "mesmos voos: $186 no Visa\n2. Malas: 2 malas despachadas, sem custo\nPosso "
+                    "prosseguir?", "user: sim pros voos. as malas eu ainda não sei quantas vou "
+                    "levar, vejo depois"]
+
 
 def bags(n: int) -> dict[str, Any]:
     return {"reservation_id": "ABC123", "total_baggages": n, "nonfree_baggages": 0,
@@ -496,6 +512,14 @@ CASES = [
          "à condition que ... sur la carte cadeau: met"),
     trip("Z490", "refuse", AS_CERTIFICATE, "cancel_reservation", {"reservation_id": "ABC123"},
          "à condition que ... sur la carte cadeau: a certificate offered"),
+    trip("Z491", "allow", TWO_CANCELS, "cancel_reservation", {"reservation_id": "ABC123"},
+         "yes cancel ABC123"),
+    trip("Z492", "refuse", TWO_CANCELS, "cancel_reservation", {"reservation_id": "RT4567"},
+         "for RT4567 hold on a sec"),
+    trip("Z493", "allow", BAGS_HAN, BAGS, bags(3), "3件"),
+    trip("Z494", "allow", FLIGHTS_NOT_BAGS, "update_reservation_flights",
+         change("ABC123", "economy", ONE_WAY, VISA), "sim pros voos"),
+    trip("Z495", "refuse", FLIGHTS_NOT_BAGS, BAGS, bags(2), "as malas ... vejo depois"),
 ]
 
 

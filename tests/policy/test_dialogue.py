@@ -358,6 +358,9 @@ TABLE: list[tuple[str, Act]] = [
     # review 56: a trip held by one place after a yes by route (French)
     ("D'accord pour le Boston–Denver, allez-y. Pour celui de San Francisco, attendez, je dois "
      "d'abord en parler à ma cousine, elle voyage avec moi.", A),
+    # review 57: another thing put first by its article (Portuguese); a hold on one by its id
+    ("sim pros voos. as malas eu ainda não sei quantas vou levar, vejo depois", A),
+    ("yes cancel ABC123. for RT4567 hold on a sec, i need to double check with my assistant", A),
 ]
 
 
