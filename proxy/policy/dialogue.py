@@ -1299,6 +1299,31 @@ _THE_THING = re.compile(r"(?<![\w'])(?:the|my) ([a-z]{3,})")
 _THEIR_OWN = re.compile(r"(?<![\w'])(?:i'?ll|i will|we'?ll|we will)(?![\w'])")
 
 
+# literal cues the forms below need, searched before their patterns (this runs on every turn)
+_ROUTE_MARKS = ("-", "\u2192", ">")
+_PLACE_MARKS = ("the one ", "celui ", "celle ", "quello ", "quella ", " de ", " di ", " du ",
+                " del ", " da ", "o do ", "a do ", " nach ", " von ", " aus ")
+_LATER_MARKS = ("tell you", "let you know", "get back", "je vous", "je te", "dirò", "diré",
+                "aviso", "avisar", "sapere", "confermo", "digo", "falo", "confirmo", "ich sage",
+                "ich gebe")
+_FOR_MARKS = ("pros ", "pras ", "para ", "pour ", "per ", "für ", "for the ", "to the ")
+
+
+_ANY_MARK = re.compile("|".join(re.escape(m) for m in (*_ROUTE_MARKS, *_PLACE_MARKS,
+                                                        *_LATER_MARKS, *_FOR_MARKS)))
+
+
+def _topic_abroad(text: str) -> bool:
+    """Whether ``text`` holds one of the forms a hold may open with that ``_TOPIC_CUES`` does
+    not cover: a route, a trip by its place, a go-ahead put off, a yes said for one thing."""
+    if _ANY_MARK.search(text) is None:
+        return False  # (the common case: one search)
+    return (any(m in text for m in _ROUTE_MARKS) and ROUTE.search(text) is not None) \
+        or (any(m in text for m in _PLACE_MARKS) and PLACE_TOPIC.search(text) is not None) \
+        or (any(m in text for m in _LATER_MARKS) and _TELL_LATER.search(text) is not None) \
+        or (any(m in text for m in _FOR_MARKS) and _YES_FOR_THING.search(text) is not None)
+
+
 def held_topics(text: str) -> list[str]:
     """What the holds of normalised ``text`` are about where they name it first ("the cancel -
     still deciding", "I'll think about Miami"): the phrases, for the yes before them not to
@@ -1313,9 +1338,7 @@ def held_topics(text: str) -> list[str]:
                 if m.group(1) in _OBJECTS_ABROAD:
                     out.append(_OBJECTS_ABROAD[m.group(1)])
     if "think" not in text and _TOPIC_CUES.search(text) is None and "..." not in text \
-            and "\u2026" not in text and "?" not in text and ROUTE.search(text) is None \
-            and _TELL_LATER.search(text) is None and PLACE_TOPIC.search(text) is None \
-            and _YES_FOR_THING.search(text) is None:
+            and "\u2026" not in text and "?" not in text and not _topic_abroad(text):
         return out  # (the common case, decided cheaply: this runs on every write's check)
     aside: str | None = None  # (a thing's name alone: "The headphones... no, never mind")
     read = [(s, q, _sentence_act(s, q)[0]) for s, q in sentences(text)]
