@@ -73,7 +73,7 @@ from .dialogue import (
     PLACE_TOPIC,
     RESERVATION_NOUNS,
     ROUTE,
-    TELL_LATER,
+    TELL_LATER_SAID,
     Act,
     Reading,
     edit_distance,
@@ -928,16 +928,18 @@ _NO_MORE_IF = re.compile(r"(?:it'?s|it is|the (?:new )?(?:one|price|item) is|it 
                          r"no more|not higher|no higher|less|lower|cheaper) than (?:what )?i "
                          r"(?:paid|pay|already paid)|i (?:don'?t|do not) (?:have to )?pay "
                          r"(?:more|anything more|extra|anything extra)")
+# a sum's whole part (thousands by commas) and its cents, as two groups: "1,219", "321.18"
+_SUM = r"(\d{1,3}(?:,\d{3})+|\d+)(\.\d+)?"
 # ... or said first: "as long as $290 is the full total, nothing extra on top"
-_SUM_IS_TOTAL_IF = re.compile(r"\$(\d{1,3}(?:,\d{3})+|\d+)(\.\d+)? is (?:the |my )?(?:full |whole |entire |"
+_SUM_IS_TOTAL_IF = re.compile(r"\$" + _SUM + r" is (?:the |my )?(?:full |whole |entire |"
                               r"final |all-in )?(?:total|price|cost|amount)(?: (?:i|we)(?:'ll| will)? "
                               r"pay)?(?:,? (?:nothing|no) (?:extra|more|else)(?: on top)?)?$")
 # a condition that a sum comes back: "as long as the mastercard gets the whole 321.18 back", "if i
 # get $45 back"
 _SUM_BACK_IF = re.compile(r"(?:the |my )?(i|we|[a-z]{3,}(?: [a-z]{3,})?) (?:gets?|receives?|is refunded|"
                           r"will be refunded|gets? refunded|will get) (?:back )?(?:the |a |my )?"
-                          r"(?:whole |full |entire |all (?:of )?(?:the )?)?\$?(\d{1,3}(?:,\d{3})+|\d+)"
-                          r"(\.\d+)?(?: back)?")
+                          r"(?:whole |full |entire |all (?:of )?(?:the )?)?\$?" + _SUM
+                          + r"(?: back)?")
 # a condition that a thing costs nothing: "as long as the bags really are free", "if it's
 # free"
 _FREE_IF = re.compile(r"(?:(?:the |my |those |these )?([a-z]{3,}(?: (?!really|actually|truly)"
@@ -1432,7 +1434,7 @@ def _step_held(session: SessionState, auth: Authorisation, arguments: dict[str, 
     # step "passage au vol direct")
     words = [set(re.findall(r"[a-zà-ÿ]{4,}", step.plain)) for step in steps]
     for phrase in held:
-        if (later := _TELL_LATER.search(phrase)) is not None and any(
+        if (later := TELL_LATER_SAID.search(phrase)) is not None and any(
                 [k for k, ws in enumerate(words, 1) if w in ws] == [n]
                 for w in re.findall(r"[a-zà-ÿ]{4,}", phrase[later.end():])):
             return phrase
@@ -1452,7 +1454,6 @@ def _step_held(session: SessionState, auth: Authorisation, arguments: dict[str, 
     return None
 
 
-_TELL_LATER = re.compile(TELL_LATER)
 _HOLD_WORDS = frozenset({"hold", "off", "for", "now", "the", "and", "but", "wait", "just", "still",
                          "yet", "bit", "moment", "second", "sec", "please", "that", "this", "one"})
 
@@ -1503,15 +1504,15 @@ def _route_held(session: SessionState, auth: Authorisation, arguments: dict[str,
         return None
     last = auth.proposal(session.messages)[0]
     lines = last.plain.split("\n") if last is not None else []
+    # (a table's rows the prose after it offers the action on, where it names some: "Je peux
+    # donc annuler 8C8K4E et LU15PA", not the row of MSJ4OA, which can't be)
+    prose = " ".join(line for line in lines if not line.lstrip().startswith("|"))
     for hold, pairs in routed:
         # (a place of two words, or a word before a place of one: "new york-boston", "bei
         # denver-houston")
         for one, two in {(p, b) for a, b in pairs for p in {a, a.rsplit(" ", 1)[-1]}}:
             on = [line for line in lines if re.search(rf"(?<![\w']){re.escape(one)}(?![\w'])", line)
                   and re.search(rf"(?<![\w']){re.escape(two)}(?![\w'])", line)]
-            # (a table's rows the prose after it offers the action on, where it names some:
-            # "Je peux donc annuler 8C8K4E et LU15PA", not the row of MSJ4OA, which can't be)
-            prose = " ".join(line for line in lines if not line.lstrip().startswith("|"))
             offered = [line for line in on if line.lstrip().startswith("|") and any(
                 w in prose for w in re.findall(r"[a-z0-9]{6,}", line) if id_like(w))]
             on = offered or on
@@ -3216,7 +3217,7 @@ def _others_proposed(session: SessionState, last: Text, spec: ActionSpec,
     return None
 
 
-_METHOD_BY_AMOUNT = re.compile(r"\$(\d{1,3}(?:,\d{3})+|\d+)(\.\d+)? (?:travel )?(certificate|gift card)")
+_METHOD_BY_AMOUNT = re.compile(r"\$" + _SUM + r" (?:travel )?(certificate|gift card)")
 
 
 def _picked_by_amount(index: AliasIndex, said: Text, ids: list[str], other: str) -> bool:

@@ -341,7 +341,7 @@ TELL_LATER = (r"(?:i'?ll|i will|i'?m going to) (?:tell you|let you know|get back
               r"después|más tarde)|(?:le|ti|vi) (?:dirò|farò sapere|confermo)|(?:eu )?(?:te|lhe|"
               r"vos) (?:digo|aviso|falo|confirmo) (?:se|depois)|ich (?:sage|gebe) (?:ihnen|dir|"
               r"euch) (?:dann |später |noch )?(?:bescheid|ob)")
-_TELL_LATER = re.compile(TELL_LATER)
+TELL_LATER_SAID = re.compile(TELL_LATER)
 _WAIT = _words(
     r"wait", r"hold on", r"hang on", r"hold off", r"not yet", r"not now", r"not right now",
     r"not so fast", r"one (?:sec|second|moment|minute)", r"just a (?:sec|second|moment|minute)",
@@ -963,6 +963,8 @@ _TOPIC_FIRST = (r"(?:(?:but|and) )?(?:as for |for |about |on |regarding |and )?(
 _ADD_TO = re.compile(r"(?:can|could|may) (?:i|we|you) (?:also |still )?(?:get|add|have|include|"
                      r"put)(?![\w'])[^?.!]{0,60}?(?<![\w'])(?:on|to|for|with|in) ((?:the|my|our) "
                      r"(?:new |other |second |first )?[a-z]{3,})(?: too| also| as well)?\s*$")
+# "and", "but" in the languages the reader reads, opening a sentence's topic
+_AND_BUT = r"(?:and|but|und|aber|mais|et|pero|y|ma|e|mas)"
 # a trip named by its route: "denver–houston", "orlando → charlotte", "boston-denver"
 ROUTE = re.compile(r"(?<![\w'])([a-zà-ÿ]{3,}(?: [a-zà-ÿ]{3,})?)\s?(?:–|—|→|->|-)\s?([a-zà-ÿ]{3,})"
                    r"(?![\w'])")
@@ -970,14 +972,14 @@ ROUTE = re.compile(r"(?<![\w'])([a-zà-ÿ]{3,}(?: [a-zà-ÿ]{3,})?)\s?(?:–|—
 # und seattle–houston weiß ich noch nicht", "pour boston–denver, j'hésite", "for the
 # denver–houston one, let me think"
 # (a word before the route says it is one: not "just double-checking, ...")
-_ROUTE_TOPIC = re.compile(r"(?:(?:and|but|und|aber|mais|et|pero|y|ma|e|mas) )?(?:(?:as for|for|about|"
+_ROUTE_TOPIC = re.compile(r"(?:" + _AND_BUT + r" )?(?:(?:as for|for|about|"
                           r"bei|für|was|pour|quant à|para|en cuanto a|per|quanto a|sobre|com)\s+"
                           r"(?:the |den |die |das |der |le |la |les |el |los |las |il |lo |o |a |"
                           r"os |as )?|(?:the|den|die|das|der|le|la|les|el|los|las|il|lo|o|a|os|as)"
                           r" )(?:[a-zà-ÿ]{3,} )?" + ROUTE.pattern)
 # a hold opening on a trip by one place, in any language the reader reads: "pour celui de san
 # francisco, attendez", "e a de chicago...", "per quello di charlotte", "for the one to denver"
-PLACE_TOPIC = re.compile(r"(?:(?:and|but|und|aber|mais|et|pero|y|ma|e|mas) )?(?:(?:as for|for|about|pour|"
+PLACE_TOPIC = re.compile(r"(?:" + _AND_BUT + r" )?(?:(?:as for|for|about|pour|"
                          r"quant à|para|en cuanto a|per|quanto a|su|bei|für) )?(?:celui|celle|the "
                          r"one|el|la|quello|quella|o|a|den|die|das|der) (?:de|di|du|del|da|do|"
                          r"from|to|for|in|nach|von|aus|pour|per|para) (?:la |le |l')?"
@@ -1213,7 +1215,7 @@ def read_turn(content: str) -> Reading:
             continue  # (a wish about that thing, the kind of one not wanted: "Helmet yes, go
             # ahead. For the luggage - is softshell the soft material one? I don't want a hard
             # case.")
-        if act is Act.HOLD and not _INTERRUPTS.match(s) and _TELL_LATER.search(s):
+        if act is Act.HOLD and not _INTERRUPTS.match(s) and TELL_LATER_SAID.search(s):
             continue  # (a go-ahead put off for another part: "Ok ça me va, la Visa 1777 ...
             # d'abord l'upgrade ..., et ensuite je vous dirai si on passe au vol direct"; a call
             # on that part is held, ``held_topics``)
@@ -1273,7 +1275,7 @@ def read_turn(content: str) -> Reading:
 
 # a sentence opening on a thing by its article, in the languages the reader reads: "as malas eu
 # ainda não sei", "les bagages, je verrai"
-ARTICLE_TOPIC = re.compile(r"(?:(?:e|et|y|und|and|mas|mais|pero|aber|ma|but) )?(?:as|os|la|le|les|el|"
+ARTICLE_TOPIC = re.compile(r"(?:" + _AND_BUT + r" )?(?:as|os|la|le|les|el|"
                            r"los|las|die|der|das|den|gli|il|lo|the|my) ([a-zà-ÿ]{3,})(?=[ ,])")
 # a yes said for one thing: "sim pros voos", "oui pour les vols", "yes for the flights"
 _YES_FOR_THING = re.compile(r"(?<![\w'])(?:pros|pras|para os|para as|para o|para a|pour les|pour le|"
@@ -1320,7 +1322,7 @@ def _topic_abroad(text: str) -> bool:
         return False  # (the common case: one search)
     return (any(m in text for m in _ROUTE_MARKS) and ROUTE.search(text) is not None) \
         or (any(m in text for m in _PLACE_MARKS) and PLACE_TOPIC.search(text) is not None) \
-        or (any(m in text for m in _LATER_MARKS) and _TELL_LATER.search(text) is not None) \
+        or (any(m in text for m in _LATER_MARKS) and TELL_LATER_SAID.search(text) is not None) \
         or (any(m in text for m in _FOR_MARKS) and _YES_FOR_THING.search(text) is not None)
 
 
@@ -1373,7 +1375,7 @@ def held_topics(text: str) -> list[str]:
             out.append(s)  # (another thing put first, the yes said for its own)
         elif PLACE_TOPIC.match(s) is not None and 0 <= last_yes < k:
             out.append(s)  # (a trip by its place, after a yes: the sentence, ``PLACE_TOPIC``)
-        elif _TELL_LATER.search(s) is not None and 0 <= last_yes < k:
+        elif TELL_LATER_SAID.search(s) is not None and 0 <= last_yes < k:
             out.append(s)  # (a part the user will say later whether to do)
         elif _ROUTE_TOPIC.match(s) is not None and 0 <= last_yes < k:
             out.append(s)  # (trips by their routes, after a yes: the sentence, ``ROUTE``)

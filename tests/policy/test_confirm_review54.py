@@ -45,6 +45,7 @@ from .test_confirm_review50 import (
     looked_up,
     order,
 )
+from .test_confirm_review52 import bags
 
 BAGS = "update_reservation_baggages"
 
@@ -396,11 +397,6 @@ FLIGHTS_NOT_BAGS = [read(DEN_BOS), "assistant: Resumo para ABC123:\n1. Upgrade p
                     "mesmos voos: $186 no Visa\n2. Malas: 2 malas despachadas, sem custo\nPosso "
                     "prosseguir?", "user: sim pros voos. as malas eu ainda não sei quantas vou "
                     "levar, vejo depois"]
-
-
-def bags(n: int) -> dict[str, Any]:
-    return {"reservation_id": "ABC123", "total_baggages": n, "nonfree_baggages": 0,
-            "payment_id": VISA}
 
 
 CASES = [
