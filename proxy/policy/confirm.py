@@ -70,6 +70,7 @@ from .binding import (
 from .dialogue import (
     ORDER_NOUNS,
     OVER_BOUND,
+    PAY_NO_MORE,
     PLACE_TOPIC,
     RESERVATION_NOUNS,
     ROUTE,
@@ -903,6 +904,7 @@ _IF = re.compile(r"(?<![\w'])(?:as long as|only if|provided(?: that)?|if|assumin
                  r"(?P<c>(?:[^.;!?]|\.(?=\d))*?)"
                  r"(?=\s*(?:,(?!\d)|$|[;!?]|\.(?!\d)|(?<![\w'])then(?![\w'])))")
 _OVER_BOUND_C = re.compile(OVER_BOUND)
+_PAY_NO_MORE_C = re.compile(PAY_NO_MORE)
 # a condition that things are as stated: "if it's one passenger" (the words, found in the turn)
 _AS_STATED_IF = re.compile(r"(?:it'?s|that'?s|it is|that is|there'?s|there is|they'?re|they are) "
                            r"(?:only |just )?(?:a |an |the )?([a-z0-9$][\w$.,' -]{2,40}?)")
@@ -928,6 +930,18 @@ _NO_MORE_IF = re.compile(r"(?:it'?s|it is|the (?:new )?(?:one|price|item) is|it 
                          r"no more|not higher|no higher|less|lower|cheaper) than (?:what )?i "
                          r"(?:paid|pay|already paid)|i (?:don'?t|do not) (?:have to )?pay "
                          r"(?:more|anything more|extra|anything extra)")
+# a condition that the booking has no insurance: "as long as there's no insurance", "desde que
+# seja sem seguro mesmo"
+_NO_INSURANCE_IF = re.compile(
+    r"(?:(?:it'?s|it is|there'?s|there is|seja|sea|soit|sia|es|é|ist) )?(?:no|without|sem|sin|"
+    r"sans|senza|ohne|kein|keine) (?:travel |trip )?(?:insurance|seguro(?: de viag[eé]m| de viaje)?|"
+    r"assurance(?: voyage)?|assicurazione|(?:reise)?versicherung)(?: (?:mesmo|mismo|même|added|"
+    r"included))?")
+_INSURANCE_NO_ABROAD = re.compile(
+    r"(?<![\w'])(?:sem|sin|sans|senza|ohne|keine) (?:travel |trip )?(?:seguro|assurance|"
+    r"assicurazione|(?:reise)?versicherung)(?![\w'])|(?<![\w'])(?:seguro(?: de viag[eé]m| de viaje)?|"
+    r"assurance(?: voyage)?|assicurazione|(?:reise)?versicherung)\W{0,4}(?:não|no|non|nein|"
+    r"aucune|nessuna|keine)(?![\w'])")
 # a sum's whole part (thousands by commas) and its cents, as two groups: "1,219", "321.18"
 _SUM = r"(\d{1,3}(?:,\d{3})+|\d+)(\.\d+)?"
 # ... or said first: "as long as $290 is the full total, nothing extra on top"
@@ -1055,6 +1069,23 @@ def _condition_met(messages: list[Message], index: int) -> bool:
         rest = text[:over.start()] + " " + text[over.end():]
         return limit is not None and bool(totals) and max(totals) <= limit \
             and read_turn(rest).act is Act.AFFIRM
+    ceiling = _PAY_NO_MORE_C.search(text)
+    if ceiling is not None:
+        # ("yes book it. I don't want to pay anything extra", "... more than $240": what the
+        # turn says is paid, all of it, within the bound; the call's payment is the binding's)
+        agent, _start = _turn_before(messages, index)
+        totals = _totals(agent) or {d for c in _CHARGE.finditer(agent)
+                                    if (d := decimal_of(*c.groups())) is not None} \
+            or amounts(agent)  # ("$240 in total on your Visa")
+        said = [g for g in ceiling.groups() if g]
+        whole = next((g for g in said if g[0].isdigit()), None)
+        limit = decimal_of(whole, next((g for g in said if g.startswith(".")), None)) \
+            if whole else None
+        if not totals or (whole is not None and (limit is None or max(totals) > limit)):
+            return False
+        text = text[:ceiling.start()] + " " + text[ceiling.end():]
+        if _IF.search(text) is None:
+            return read_turn(text).act is Act.AFFIRM
     m = _IF.search(text)
     if m is None or _IF.search(text, m.end()) is not None:
         return False
@@ -1123,6 +1154,10 @@ def _condition_met(messages: list[Message], index: int) -> bool:
         return any(_FREE_SAID.search(agent, max(0, w.start() - 80), w.end() + 80) is not None
                    for w in re.finditer(rf"(?<![\w']){re.escape(stem)}", agent)) if stem \
             else _FREE_SAID.search(agent) is not None and _CHARGED.search(agent) is None
+    if _NO_INSURANCE_IF.fullmatch(condition):
+        # no insurance, as the turn says ("desde que seja sem seguro mesmo" to "Seguro: não")
+        return _INSURANCE_NO.search(agent) is not None \
+            or _INSURANCE_NO_ABROAD.search(agent) is not None
     if _NO_MORE_IF.fullmatch(condition):
         # not more than what was paid: the turn gives the difference back and charges nothing
         # ("Price difference: $13.75 refunded to your PayPal" "Yes, as long as it's not more
@@ -2966,8 +3001,8 @@ def _numbers_held(arguments: dict[str, Any]) -> tuple[set[str], set[str]]:
 # "5 bags not 3", "is 1979 not 1978", "1979, not 1978"
 _NOT_THAT = re.compile(r"(?<![\w'$.])(\d{1,4})(?: [a-z]+)?,? not (\d{1,4})(?![\w'%]|[.:]\d)")
 _INSURANCE_OFF = re.compile(r"(?<![\w'])(?:drop|remove|cancel|skip|no|without|take off|leave off|"
-                            r"hold off on|don'?t (?:want|need))(?: the| any)? (?:travel )?"
-                            r"insurance(?![\w'])")
+                            r"hold off on|don'?t (?:want|need)(?: to (?:add|buy|get|pay for))?)"
+                            r"(?: the| any)? (?:travel )?insurance(?![\w'])")
 _INSURANCE_ON = re.compile(r"(?<![\w'])(?:add|throw|put|include|get|want|with|yes to)(?: the| "
                            r"some)? (?:travel )?insurance(?![\w'])")
 _ADDED_PERSON = re.compile(r"(?<![\w'])add (?:my (?:son|daughter|wife|husband|mom|mother|dad|"

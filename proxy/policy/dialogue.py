@@ -206,7 +206,8 @@ _GO_VERBS = (
     r"mach(?:en sie)? (?:es|das|weiter)|los geht'?s|leg los|fahren sie fort|bitte fortfahren|"
     r"weiter|durchführen|storniere|stornieren sie|ändern sie|"
     r"pode (?:seguir|prosseguir|fazer|continuar|mandar|ir|trocar|mudar|alterar|devolver|"
-    r"atualizar|efetuar|processar|confirmar)|prossiga|prosseguir|siga em frente|"
+    r"atualizar|efetuar|processar|confirmar|reservar|comprar|emitir|enviar|adicionar|incluir|"
+    r"cobrar|aplicar)|prossiga|prosseguir|siga em frente|"
     r"faça|faz isso|vá em frente|pode cancelar|"
     r"procedi|vai avanti|fallo|continua"
 )
@@ -459,7 +460,20 @@ OVER_BOUND = (r"if (?:it'?s|it is|that'?s|that is|the (?:total|cost|price|differ
               r"(\d{1,3}(?:,\d{3})+|\d+)(\.\d+)?(?:\s*(?:extra|more|dollars?|bucks|usd))?,?\s+"
               r"(?:then\s+)?(?:forget it|never ?mind|don'?t|do not|no|cancel it|skip it|leave it)")
 _OVER_BOUND = re.compile(OVER_BOUND)
-_STRONG_CONDITION = _words(OVER_BOUND, r"only if", r"as long as", r"provided(?: that)?", r"on condition",
+# a ceiling on what the user pays, said as a refusal of anything past it: "I don't want to pay
+# anything extra", "I don't want to pay more than $240", "não quero pagar nada além dos 290";
+# a bound the proposal may meet (``confirm._condition_met``), not a refusal of the action
+PAY_NO_MORE = (r"(?:i|we) (?:do not|don'?t|won'?t|will not) (?:want to |wish to )?pay (?:anything|"
+               r"any(?:thing)? more|any(?:thing)? extra|extra|more|a (?:cent|penny|dime) more)"
+               r"(?: (?:than|over|beyond|above) (?:the )?([$€£])?\s?(\d{1,3}(?:,\d{3})+|\d+)"
+               r"(\.\d+)?)?(?: (?:extra|more|on top|dollars?|bucks))?(?: though)?(?=\s*(?:$|[,.;!]))"
+               r"|não (?:quero|vou) pagar (?:nada )?(?:a )?mais (?:do )?que (?:os |o )?([$€£]|r\$)?\s?"
+               r"(\d+)(\.\d+)?|não (?:quero|vou) pagar nada além d[eo]s? ([$€£]|r\$)?\s?(\d+)(\.\d+)?"
+               r"|no (?:quiero|voy a) pagar (?:nada )?más de ([$€£])?\s?(\d+)(\.\d+)?"
+               r"|je ne veux pas payer plus de ([$€£])?\s?(\d+)(\.\d+)?")
+_PAY_NO_MORE = re.compile(PAY_NO_MORE)
+_STRONG_CONDITION = _words(OVER_BOUND, PAY_NO_MORE, r"only if", r"as long as", r"provided(?: that)?",
+                           r"on condition",
                            r"unless", r"but only", r"solo si", r"seulement si", r"nur wenn",
                            r"só se", r"solo se")
 # Declined travel insurance is an answer to a detail, not a refusal of the action: "no
@@ -468,7 +482,7 @@ _STRONG_CONDITION = _words(OVER_BOUND, r"only if", r"as long as", r"provided(?: 
 _ADDON_NO = re.compile(
     r"(?<![\w'])(?:(?:no|nope|nah)(?:,? (?:thanks?|thank you))?,? )?(?:(?:no|without|no thanks? "
     r"to|no to|(?:i )?(?:do not|don'?t|won'?t|will not) (?:want|wish|need|require)(?: to (?:add|"
-    r"buy|purchase|include|get))?)(?: any| the| a| an)? (?:travel |trip |flight )?insurance"
+    r"buy|purchase|include|get|pay for))?)(?: any| the| a| an)? (?:travel |trip |flight )?insurance"
     r"(?: coverage| protection)?|(?:nein,? )?keine (?:reise)?versicherung|(?:no,? )?(?:no quiero|"
     r"sin) (?:el |un )?seguro(?: de viaje)?|(?:non,? )?(?:pas d'|sans )assurance)(?![\w'])"
 )
@@ -712,8 +726,9 @@ def _read_sentence(sentence: str, question: bool) -> tuple[Act, bool]:
     emoji_yes = bool(_EMOJI_YES.search(sentence))
     emoji_no = bool(_EMOJI_NO.search(sentence))
     # ("yes the jacket one, cancel that": after a yes, "cancel that" is the go-ahead)
-    if _OVER_BOUND.search(text):  # ("but if it's more than $50 extra, forget it": a bound)
-        return Act.HOLD, False
+    if _OVER_BOUND.search(text) or _PAY_NO_MORE.search(text):
+        return Act.HOLD, False  # ("but if it's more than $50 extra, forget it", "I don't want
+        # to pay anything extra": a bound)
     if _CORRECTION.search(text):  # ("oh wait sorry, it's 4B not 4D": a detail put right)
         text = re.sub(r"\s+", " ", _CORRECTION.sub(" ", text)).strip(" ,")
         if not text:
