@@ -273,7 +273,11 @@ _ANY_DATE = re.compile(
 # (an arrow ends the clause where another flight follows it, "HAT152 → HAT266", not a route's
 # "JFK -> SEA")
 _FLIGHT_CLAUSE_END = re.compile(r"[;!?()]|\.(?!\d)|\s-\s|\s?(?:→|->|=>|>)\s?(?=[a-z]{2,3}\d)|"
-                                r"(?<![\w'])(?:and|then|return|outbound|inbound)(?![\w'])")
+                                r"(?<![\w'])(?:and|then|return|outbound|inbound)(?![\w'])|"
+                                # (a line headed by another date: "* may 23: hat190 ..., hat047
+                                # ...\n* may 26: hat021 ...")
+                                r"\n\s*(?:[*•-]\s*)?(?:[a-z]{3,9}\.? \d{1,2}(?:st|nd|rd|th)?|"
+                                r"\d{4}-\d{2}-\d{2})\s*:")
 
 
 _COUNT_MOVE = r"(\d+)\s*(?:→|->|=>|to)\s*(\d+)"
@@ -938,9 +942,12 @@ class Limits:
     left_out: tuple[str, ...] = ()
     kept: tuple[str, ...] = ()
     only: tuple[str, ...] = ()
+    # phrases saying which object the yes is for by what it holds ("the makeup one yes", "yes,
+    # cancel the one with the kettle"): read only against another object's parts
+    which: tuple[str, ...] = ()
 
     def __bool__(self) -> bool:
-        return bool(self.left_out or self.kept or self.only)
+        return bool(self.left_out or self.kept or self.only or self.which)
 
 
 def _phrase_end(text: str, marker: re.Match[str]) -> int:
@@ -1099,11 +1106,29 @@ def without_limits(text: str) -> str:
     return " ".join(" ".join(out).split())
 
 
+# which object a yes is for, by a thing it holds: said before the yes ("the makeup one yes",
+# "die mit dem makeup ja", "la del portátil, sí") or after the yes's verb ("yes, cancel the
+# makeup one", "ok cancel the one with the kettle")
+_ONE_THEN_YES = re.compile(
+    r"(?:^|[.;!?]\s*)(?:ok(?:ay)?,? |so,? |then,? )?((?:the|my) (?!other\b|first\b|second\b|"
+    r"last\b|new\b|old\b)[a-z][a-z' -]{1,30}? (?:one|order)|(?:die|der|das|den) (?:mit (?:dem|der|"
+    r"den) |von (?:dem|der) )[a-zà-ÿ][a-zà-ÿ -]{1,30}?|(?:la|el|lo|le|celle|celui|a|o|quella|quello) "
+    r"(?:del|de la|de los|de las|de|du|avec (?:le|la|les)|com (?:o|a)|do|da|con (?:il|la|lo|el)|"
+    r"della|dello) [a-zà-ÿ][a-zà-ÿ -]{1,30}?),? (?:yes|yeah|yep|ok|okay|ja|sí|si|oui|sim)"
+    r"(?![\w'])")
+_YES_THEN_ONE = re.compile(
+    r"(?:^|[.;!?]\s*)(?:yes|yeah|yep|yup|ok|okay|sure)[,!.]?\s+(?:please\s+)?(?:go ahead and\s+)?"
+    r"(?:cancel|return|exchange|change|modify|update|do)\s+((?:the|my) (?!other\b|first\b|"
+    r"second\b|last\b|new\b|old\b)[a-z][a-z' -]{1,30}? (?:one|order)|the one with (?:the |my )?"
+    r"[a-z][a-z' -]{1,30}?)(?=\s*(?:[.,;!?]|$|please|thanks?|thank you))")
+
+
 @functools.lru_cache(maxsize=1024)  # (a yes is read for every check of every call it covers)
 def limits(text: str) -> Limits:
     """The limits a user's normalised words put on their yes (see ``Limits``)."""
+    which = tuple(m.group(1) for p in (_ONE_THEN_YES, _YES_THEN_ONE) for m in p.finditer(text))
     if _LIMIT_WORDS.search(text) is None:
-        return Limits()
+        return Limits(which=which)
     kept = _phrases(_KEEPS, text, _KEEP_NEGATED)
     kept += [m.group(1).strip() for m in _KEPT_AFTER.finditer(text)]
     kept += [m.group(1).strip() for m in _HELD_FOR.finditer(text)]
@@ -1113,4 +1138,4 @@ def limits(text: str) -> Limits:
     left += [m.group(1).strip() for p in (_LEFT_AFTER, _TOPIC_LEFT, _LEFT_AS_IT_IS,
                                            TOPIC_THEN_HELD, TOPIC_HELD, NOT_SURE_OF, WAIT_FOR)
              for m in p.finditer(text)]
-    return Limits(tuple(left), tuple(kept), tuple(only))
+    return Limits(tuple(left), tuple(kept), tuple(only), which)

@@ -68,6 +68,7 @@ from .binding import (
     without_limits,
 )
 from .dialogue import (
+    DO_FIRST,
     ORDER_NOUNS,
     OVER_BOUND,
     PAY_NO_MORE,
@@ -930,6 +931,11 @@ _NO_MORE_IF = re.compile(r"(?:it'?s|it is|the (?:new )?(?:one|price|item) is|it 
                          r"no more|not higher|no higher|less|lower|cheaper) than (?:what )?i "
                          r"(?:paid|pay|already paid)|i (?:don'?t|do not) (?:have to )?pay "
                          r"(?:more|anything more|extra|anything extra)")
+# a condition that a method covers the whole sum: "as long as that covers all of it"
+_COVERS_IF = re.compile(r"(?:it|that|this|the [a-z ]{3,30}?|my [a-z ]{3,30}?) (?:covers?|will cover|"
+                        r"can cover|is enough for|pays for) (?:all of it|everything|it all|the whole "
+                        r"(?:thing|amount|cost|price|fare|total|booking)|the (?:full |entire )?(?:cost|"
+                        r"price|fare|total|amount))")
 # a condition that the booking has no insurance: "as long as there's no insurance", "desde que
 # seja sem seguro mesmo"
 _NO_INSURANCE_IF = re.compile(
@@ -944,6 +950,20 @@ _INSURANCE_NO_ABROAD = re.compile(
     r"aucune|nessuna|keine)(?![\w'])")
 # a sum's whole part (thousands by commas) and its cents, as two groups: "1,219", "321.18"
 _SUM = r"(\d{1,3}(?:,\d{3})+|\d+)(\.\d+)?"
+# a sum worked out: "$174 x 2 = $348"
+_TIMES_TOTAL = re.compile(r"=\s*\$\s?" + _SUM)
+# ... said as the sum's move: "if the 2580 goes back onto that gift card"
+_SUM_GOES_BACK_IF = re.compile(r"(?:the |my |all )?\$?" + _SUM + r" (?:goes|go|is going|will go|gets "
+                               r"(?:refunded|put|sent)|is refunded|will be refunded|is put) (?:back )?"
+                               r"(?:on|onto|to|into) (?:that|the|my|this) ([a-z][a-z ]{2,30}?)")
+# a bound on what the user pays, all told: "as long as overall i'm not paying more than 100"
+_NOT_PAYING_IF = re.compile(r"(?:(?:overall|in total|all in|altogether),? )?(?:i'?m|i am|we'?re|we "
+                            r"are) not (?:paying|spending) (?:more than|over|above) \$?" + _SUM
+                            + r"(?: dollars| bucks)?(?: (?:overall|in total|all in|altogether))?")
+# the net a turn gives, and whether it comes back: "Net result: you'd get $114 back overall"
+_NET_SAID = re.compile(r"(?<![\w'])(?:net(?: result| total| cost| change| difference)?|overall|"
+                       r"all in|all told)\W{0,4}(?:[a-z']+ ){0,4}?\$" + _SUM
+                       + r"(?: (?:overall |in total )?(back|refund(?:ed)?|returned|credit(?:ed)?))?")
 # ... or said first: "as long as $290 is the full total, nothing extra on top"
 _SUM_IS_TOTAL_IF = re.compile(r"\$" + _SUM + r" is (?:the |my )?(?:full |whole |entire |"
                               r"final |all-in )?(?:total|price|cost|amount)(?: (?:i|we)(?:'ll| will)? "
@@ -1074,6 +1094,16 @@ def _condition_met(messages: list[Message], index: int) -> bool:
         # ("yes book it. I don't want to pay anything extra", "... more than $240": what the
         # turn says is paid, all of it, within the bound; the call's payment is the binding's)
         agent, _start = _turn_before(messages, index)
+        if (thing := ceiling.group("thing")) is not None:
+            # nothing paid for one thing: the turn charges nothing near its word ("I don't
+            # want to pay anything for bags" to a plan that adds none, or adds them free)
+            stem = thing[:max(3, len(thing) - 2)]
+            if any(any(d > 0 for d in amounts(agent[max(0, w.start() - 60):w.end() + 60]))
+                   and _FREE_SAID.search(agent, max(0, w.start() - 60), w.end() + 60) is None
+                   for w in re.finditer(rf"(?<![\w']){re.escape(stem)}", agent)):
+                return False
+            text = text[:ceiling.start()] + " " + text[ceiling.end():]
+            return _IF.search(text) is None and read_turn(text).act is Act.AFFIRM
         totals = _totals(agent) or {d for c in _CHARGE.finditer(agent)
                                     if (d := decimal_of(*c.groups())) is not None} \
             or amounts(agent)  # ("$240 in total on your Visa")
@@ -1146,6 +1176,15 @@ def _condition_met(messages: list[Message], index: int) -> bool:
         return wanted is not None and any(d == wanted for d in amounts(agent)) and (
             not method or method in ("i", "we") or re.search(
                 rf"(?<![\w']){re.escape(method)}", agent) is not None)
+    if (goes := _SUM_GOES_BACK_IF.fullmatch(condition)) is not None:
+        # a sum said to go back to a method, as the turn gives it: "If the 2580 goes back onto
+        # that gift card" to "refund of $2,580 ... your original payment method,
+        # gift_card_8887175" (to the cent; a word of the method in the turn, ids read as words)
+        wanted = decimal_of(goes.group(1), goes.group(2))
+        words = [w for w in re.findall(r"[a-z]{3,}", goes.group(3)) if w not in _SO_SAID]
+        said = agent.replace("_", " ")
+        return wanted is not None and wanted in amounts(agent) and bool(words) and all(
+            re.search(rf"(?<![\w']){re.escape(w)}", said) is not None for w in words)
     if (free := _FREE_IF.fullmatch(condition)) is not None:
         # free, as the turn says it is: "as long as the bags really are free" to "Checked
         # bags: add 2 ... so **no charge**" (the thing's word near the turn's "free")
@@ -1154,6 +1193,27 @@ def _condition_met(messages: list[Message], index: int) -> bool:
         return any(_FREE_SAID.search(agent, max(0, w.start() - 80), w.end() + 80) is not None
                    for w in re.finditer(rf"(?<![\w']){re.escape(stem)}", agent)) if stem \
             else _FREE_SAID.search(agent) is not None and _CHARGED.search(agent) is None
+    if (bound := _NOT_PAYING_IF.fullmatch(condition)) is not None:
+        # a bound on what is paid, all told, as the turn gives it: "as long as overall I'm not
+        # paying more than 100" to "Net result: you'd get $114 back overall" (money back
+        # meets it; else the net, or the turn's total, within the bound)
+        limit = decimal_of(bound.group(1), bound.group(2))
+        net = _NET_SAID.search(agent)
+        if limit is None:
+            return False
+        if net is not None:
+            value = decimal_of(net.group(1), net.group(2))
+            return net.group(3) is not None or (value is not None and value <= limit)
+        totals = _totals(agent)
+        return bool(totals) and max(totals) <= limit
+    if _COVERS_IF.fullmatch(condition):
+        # a method said to cover it all, by the balance the yes turn gives it: "Put it on the
+        # $500 certificate ... As long as that covers all of it, go ahead" to "Price: $174 x 2 =
+        # $348" (the turn's total, or its largest sum, within the balance)
+        balances = amounts(text[:m.start()])
+        totals = _totals(agent) or {d for t in _TIMES_TOTAL.finditer(agent)
+                                    if (d := decimal_of(t.group(1), t.group(2))) is not None}
+        return bool(balances) and bool(totals) and max(totals) <= max(balances)
     if _NO_INSURANCE_IF.fullmatch(condition):
         # no insurance, as the turn says ("desde que seja sem seguro mesmo" to "Seguro: não")
         return _INSURANCE_NO.search(agent) is not None \
@@ -1475,6 +1535,12 @@ def _step_held(session: SessionState, auth: Authorisation, arguments: dict[str, 
             return phrase
     # (a step's lead: its first word, or a table row's first cell: "| 3 | Cabin upgrade | ...")
     leads = [_lead_of(step.plain) for step in steps]
+    for phrase in held:  # (another step asked for first: "but do the upgrade first and show me it
+        # went through before you touch the flights", a step that leads with "upgrade")
+        if (first := DO_FIRST.match(phrase)) is not None:
+            named = [k for k, lead in enumerate(leads, 1) if first.group(1)[:5] in lead]
+            if len(named) == 1 and named != [n]:
+                return phrase
     for phrase in held:
         if _PUT_ON.match(phrase):
             continue  # (a step's payment put right holds nothing: "actually, wait - put the
@@ -4958,6 +5024,7 @@ def _left_out(spec: ActionSpec, arguments: dict[str, Any], users: str, aliases: 
     # action: "yes, but not Ivan" leaves him out of a booking)
     values = [(key.name, values_at(arguments, key.name)) for key in spec.keys]
     of_parts: Limits | None = None  # (the limits a part of the call's object is read against)
+    of_steps = said
     for name, value in [*values, *lists]:
         if value is ABSENT or value is None or isinstance(value, bool | dict):
             continue
@@ -4968,10 +5035,17 @@ def _left_out(spec: ActionSpec, arguments: dict[str, Any], users: str, aliases: 
                     return name, f'{name} {value!r} ("{phrase}")'
             if not lists and isinstance(value, str):
                 if of_parts is None:
-                    of_parts = _which_one_aside(_not_of_other_steps(said, proposal, spec))
+                    of_steps = _not_of_other_steps(said, proposal, spec)
+                    of_parts = _which_one_aside(of_steps)
                 found = _part_left_out(spec, name, value, of_parts, aliases, proposal)
                 if found is not None:
                     return found
+                for phrase in (*of_steps.only, *said.which):
+                    # ("Yes, only the makeup one." to cancelling both orders: the phrase names
+                    # a part of another order alone, and nothing of this one)
+                    other = _of_another_object(Text(phrase), name, value, aliases)
+                    if other is not None:
+                        return name, f'{name} {value!r} (only "{phrase}", of {other})'
             continue
         members = [v for v in value if v not in (None, "")]
         if not members:
@@ -5100,6 +5174,23 @@ def _part_left_out(spec: ActionSpec, name: str, value: str, said: Limits, aliase
             if inside and len(inside) < len(parts):
                 outside = next(code for code in parts if code not in inside)
                 return name, f'{outside!r} of {name} {value!r} (only "{phrase}")'
+    return None
+
+
+def _of_another_object(text: Text, name: str, value: str, aliases: Aliases) -> str | None:
+    """Another object of the same key (another order, another reservation) that ``text``
+    names by a part of its own, where it names neither ``value`` nor any part of it: that
+    object's id, else None."""
+    key = name.rsplit(".", 1)[-1]
+    own = aliases.index.described.get((key, value)) if aliases.index is not None else None
+    if not own or named(text, value, aliases.every) or any(
+            named(text, code, aliases.every) for code in own if code != value):
+        return None
+    assert aliases.index is not None
+    for (other_key, other), codes in aliases.index.described.items():
+        if other_key == key and other != value and any(
+                named(text, code, aliases.every) for code in codes if code not in own):
+            return other
     return None
 
 

@@ -467,6 +467,11 @@ PAY_NO_MORE = (r"(?:i|we) (?:do not|don'?t|won'?t|will not) (?:want to |wish to 
                r"any(?:thing)? more|any(?:thing)? extra|extra|more|a (?:cent|penny|dime) more)"
                r"(?: (?:than|over|beyond|above) (?:the )?([$€£])?\s?(\d{1,3}(?:,\d{3})+|\d+)"
                r"(\.\d+)?)?(?: (?:extra|more|on top|dollars?|bucks))?(?: though)?(?=\s*(?:$|[,.;!]))"
+               # (of one thing: "i don't want to pay anything for bags")
+               r"|(?:i|we) (?:do not|don'?t|won'?t|will not) (?:want to |wish to )?pay (?:anything|"
+               r"any(?:thing)? extra|extra|a (?:cent|penny|dime)) for (?:the |my |any |those |these )?"
+               r"(?P<thing>bags?|baggage|luggage|suitcases?|insurance|seats?|upgrade|meals?)"
+               r"(?: though)?(?=\s*(?:$|[,.;!]))"
                r"|não (?:quero|vou) pagar (?:nada )?(?:a )?mais (?:do )?que (?:os |o )?([$€£]|r\$)?\s?"
                r"(\d+)(\.\d+)?|não (?:quero|vou) pagar nada além d[eo]s? ([$€£]|r\$)?\s?(\d+)(\.\d+)?"
                r"|no (?:quiero|voy a) pagar (?:nada )?más de ([$€£])?\s?(\d+)(\.\d+)?"
@@ -707,9 +712,10 @@ def _read_sentence(sentence: str, question: bool) -> tuple[Act, bool]:
     text = re.sub(r"\s+", " ", text).strip(" ,")
     if _ADDON_NO.search(text):
         text = re.sub(r"\s+", " ", _ADDON_NO.sub(" ", text)).strip(" ,")
-        if _only_filler(text) or _DETAILS_RIGHT.fullmatch(text):
+        if _only_filler(text) or _DETAILS_RIGHT.fullmatch(text) \
+                or _NO_BAGS.fullmatch(re.sub(r"\s(?:and|or)$", "", text)):
             return Act.OTHER, False  # ("no insurance, please": a detail, not a yes either;
-            # "No bags and no insurance is right.")
+            # "No bags and no insurance is right."; "No bags, no insurance.")
     go = _NO_THEN_GO.match(text)
     if go:  # "Nope, go for it", "No changes, please proceed": the no answers a question
         text = text[go.end():]
@@ -1005,7 +1011,7 @@ _TOPIC_CUES = re.compile(_TOPIC_FIRST + r"|hold off|on hold|can wait|not yet|not
                          r"(?:put|charge|bill) the|(?:can|could|may) (?:i|we|you) |still |"
                          r"not (?:so |too )?sure|(?:don'?t|do not) (?:want|need) to|"
                          r"(?:before|as for|about) (?:\w+ ){0,2}the (?:first|second|third|fourth|"
-                         r"last) |" + _AN_ID.pattern)
+                         r"last) | first (?:\w+ ){0,8}?(?:before|until) |" + _AN_ID.pattern)
 _TOPIC_OPENS = re.compile(_TOPIC_FIRST)
 _TOPIC = re.compile(_TOPIC_FIRST + r"|"
                     # (a price questioned for one thing: "but hold on, $209 for the upgrade?")
@@ -1057,6 +1063,12 @@ _THINK_OTHER = re.compile(r"(?:i'?ll|i will|let me|i need to|i'?ll have to) thin
 _BEFORE_OTHER = re.compile(r"(?:(?:but|and|oh|ok|okay)[\s,]+)?before (?:you|we) (?:\w+ ){1,3}?"
                            r"(?:me |it |us )?(?:to |with |on )?((?:the|my|that) [a-z]{3,}(?: [a-z]+)?)"
                            r"[\s,]")
+# one step asked for first, another put off until it is done: "but do the upgrade first and
+# show me it went through before you touch the flights" (the step done first, and the other's
+# thing; a call of the other step is held, ``held_topics``, ``confirm._step_held``)
+DO_FIRST = re.compile(r"(?:(?:but|and|so|then|ok|okay|just|please)[\s,]+)*(?:do|make|process|start "
+                      r"with) (?:the|my) ([a-z]{3,})(?: [a-z]+)? first(?![\w'])[^.!?;]*?(?<![\w'])"
+                      r"(?:before|until) (?:you|we) (?:\w+ ){1,3}?(?:the|my|any|that) ([a-z]{3,})")
 # a yes that picks one thing of several by its name: "go ahead with the upgrade", "yes to the
 # cancellation" (not "yes, book the flight": the only thing)
 _PICKS_STEP = re.compile(r"(?:go ahead|proceed) with (?:the|my) [a-z]{3,}|(?:yes|ok|okay),? to the "
@@ -1195,6 +1207,11 @@ def read_turn(content: str) -> Reading:
             topic_word = next(g for g in topic.groups() if g).removeprefix("the ")[:4]
             continue  # ("go ahead with the address. the cancel - still deciding"; "Actually
             # hold on, for the skateboard one: is there any other maple board?")
+        if act is Act.HOLD and (other := OTHER_ONE_ABROAD.match(s)) is not None \
+                and _THING_ABROAD.search(yes_said) is not None:
+            on_topic = True  # (the other one, in another language, the yes naming its own:
+            continue  # "Die mit dem Makeup ja, weg damit. Bei der anderen, Moment - der Koffer,
+            # da muss ich erst meinen Mann fragen"; which order the yes names is the binding's)
         if act is Act.HOLD and not _INTERRUPTS.match(s) and ROUTE.search(yes_said) \
                 and _ROUTE_TOPIC.match(s) is not None \
                 and not {m.groups() for m in ROUTE.finditer(s)} & {
@@ -1215,6 +1232,10 @@ def read_turn(content: str) -> Reading:
             continue  # ("Go ahead with the upgrade to economy. But before you switch me to the
             # nonstop, can you tell me what I'll pay overall?": the other step waits; which
             # steps the yes names is the binding's to read)
+        if act is Act.HOLD and (first := DO_FIRST.match(s)) is not None \
+                and first.group(1)[:4] != first.group(2)[:4]:
+            continue  # ("OK as long as ..., fine. But do the upgrade first and show me it went
+            # through before you touch the flights": the other step waits, ``held_topics``)
         if act is Act.DECLINE and on_topic and topic_word and topic_word in s \
                 and not _INTERRUPTS.match(s):
             continue  # (a wish about that thing, by its name: "For the bags, is it 3 free per
@@ -1292,6 +1313,18 @@ def read_turn(content: str) -> Reading:
 # ainda não sei", "les bagages, je verrai"
 ARTICLE_TOPIC = re.compile(r"(?:" + _AND_BUT + r" )?(?:as|os|la|le|les|el|"
                            r"los|las|die|der|das|den|gli|il|lo|the|my) ([a-zà-ÿ]{3,})(?=[ ,])")
+# a hold opening on "the other one" in the other languages the reader reads ("bei der anderen,
+# moment", "pour l'autre, attendez", "la otra todavía no"; English: ``_TOPIC_FIRST``)
+OTHER_ONE_ABROAD = re.compile(
+    r"(?:" + _AND_BUT + r" |en |maar )?(?:(?:bei|für|mit|pour|para|per|con|com|voor|met|bij|"
+    r"quant à|en cuanto a|quanto a) )?(?:der |dem |den |die |das |l'|la |el |lo |il |a |o |de "
+    r"|het )?(?:anderen?|autre|otra|otro|altra|altro|outra|outro)(?![\w'])")
+# a yes naming its thing in another language: "die mit dem makeup ja", "sí, la del portátil"
+_THING_ABROAD = re.compile(r"(?<![\w'])(?:mit (?:dem|der|den)|con (?:el|la|il|lo)|avec (?:le|la|les)|"
+                           r"com (?:o|a)|met (?:de|het)|del|della|dello|du|de la|do|da|van de|"
+                           r"van het|die|der|das|den|le|la|les|el|los|las|il|lo|o|a|de|het) "
+                           r"(?!anderen?\b|autre\b|otra\b|otro\b|altra\b|altro\b|outra\b|outro\b)"
+                           r"[a-zà-ÿ]{3,}|" + _AN_ID.pattern)
 # a yes said for one thing: "sim pros voos", "oui pour les vols", "yes for the flights"
 _YES_FOR_THING = re.compile(r"(?<![\w'])(?:pros|pras|para os|para as|para o|para a|pour les|pour le|"
                             r"pour la|para los|para las|para el|per i|per le|per il|für die|für den|"
@@ -1402,6 +1435,8 @@ def held_topics(text: str) -> list[str]:
             out.append(more.group(1))
         elif (nth := _BEFORE_NTH.match(s)) is not None:
             out.append(nth.group(1))
+        elif DO_FIRST.match(s) is not None:
+            out.append(s)  # (the steps but the one asked for first)
     return out
 
 
