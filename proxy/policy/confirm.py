@@ -1181,10 +1181,10 @@ def _condition_met(messages: list[Message], index: int) -> bool:
         # that gift card" to "refund of $2,580 ... your original payment method,
         # gift_card_8887175" (to the cent; a word of the method in the turn, ids read as words)
         wanted = decimal_of(goes.group(1), goes.group(2))
-        words = [w for w in re.findall(r"[a-z]{3,}", goes.group(3)) if w not in _SO_SAID]
-        said = agent.replace("_", " ")
-        return wanted is not None and wanted in amounts(agent) and bool(words) and all(
-            re.search(rf"(?<![\w']){re.escape(w)}", said) is not None for w in words)
+        method_words = [w for w in re.findall(r"[a-z]{3,}", goes.group(3)) if w not in _SO_SAID]
+        spaced = agent.replace("_", " ")
+        return wanted is not None and wanted in amounts(agent) and bool(method_words) and all(
+            re.search(rf"(?<![\w']){re.escape(w)}", spaced) is not None for w in method_words)
     if (free := _FREE_IF.fullmatch(condition)) is not None:
         # free, as the turn says it is: "as long as the bags really are free" to "Checked
         # bags: add 2 ... so **no charge**" (the thing's word near the turn's "free")
