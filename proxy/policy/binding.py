@@ -26,23 +26,25 @@ from .paths import MISSING, at
 
 # Verbs a tool name starts with -> stems that name that kind of action in a proposal, in the
 # languages the dialogue reader reads (English, Spanish, French, German, Portuguese, Italian,
-# Chinese):
+# Dutch, Chinese, Japanese):
 # an agent answers in the user's language, and "¿Confirma la devolución?" proposes a return.
 VERB_WORDS: dict[str, tuple[str, ...]] = {
-    "cancel": ("cancel", "anul", "annul", "storn", "取消"),
+    "cancel": ("cancel", "anul", "annul", "storn", "取消", "キャンセル", "取り消"),
     "modify": ("modif", "chang", "updat", "replac", "swap", "switch", "edit", "cambi", "änder",
                "ander", "actualiz", "atualiz", "alter", "remplac", "ersetz", "sostitu", "修改",
-               "更改", "更换", "更換", "改为", "改為"),
+               "更改", "更换", "更換", "改为", "改為", "wijzig", "vervang", "変更", "交換"),
     "update": ("updat", "chang", "modif", "upgrad", "downgrad", "switch", "add", "replac", "swap",
                "mov", "rebook", "reschedul", "put you on", "put me on", "corrected", "correction",
                "remplac", "ersetz", "sostitu", "cambi",
                "änder", "ander", "actualiz", "atualiz", "alter", "ajout", "agreg", "añad",
                "anad", "hinzufüg", "hinzufug", "füg", "adicion", "aggiung", "修改", "更改", "更新",
-               "添加", "增加", "升级", "升級"),
+               "添加", "增加", "升级", "升級", "wijzig", "toevoeg", "変更", "追加"),
     "exchange": ("exchang", "swap", "replac", "cambi", "échang", "echang", "troc", "tausch",
-                 "umtausch", "sostitu", "remplac", "换货", "換貨", "更换", "更換", "调换", "調換"),
+                 "umtausch", "sostitu", "remplac", "换货", "換貨", "更换", "更換", "调换", "調換",
+                 "ruil", "omruil", "vervang", "交換"),
     "return": ("return", "refund", "devol", "reembols", "rembours", "retour", "rückgab",
-               "ruckgab", "rücksend", "rimbors", "restitu", "renvo", "退货", "退貨", "退回"),
+               "ruckgab", "rücksend", "rimbors", "restitu", "renvo", "退货", "退貨", "退回",
+               "terugstu", "terugbetal", "返品", "返却", "返金"),
     "book": ("book", "reserv", "réserv", "resérv", "purchas", "buch", "prenot", "预订", "預訂",
              "订票", "訂票"),
     "send": ("send", "issu", "envi", "envoy", "schick", "sende", "invi", "发送", "發送", "发放",

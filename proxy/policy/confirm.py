@@ -899,7 +899,7 @@ _IF = re.compile(r"(?<![\w'])(?:as long as|only if|provided(?: that)?|if|assumin
                  # PayPal")
                  r"à condition que|pourvu que|tant que|siempre que|siempre y cuando|con tal de "
                  r"que|desde que|contanto que|a condizione che|purché|sempre che|solange|"
-                 r"vorausgesetzt(?:,? dass)?)\s+"
+                 r"vorausgesetzt(?:,? dass)?|op voorwaarde dat|mits|zolang)\s+"
                  # (a sum's decimal point is no sentence's end: "as long as the $12.07 goes on
                  # PayPal")
                  r"(?P<c>(?:[^.;!?]|\.(?=\d))*?)"
@@ -5654,7 +5654,9 @@ def _swapped_after_failure(session: SessionState, auth: Authorisation, spec: Act
     ids = {k: v for k, v in arguments.items() if k.endswith("_id") and isinstance(v, str)}
     lists = {k: v for k, v in arguments.items() if isinstance(v, list) and v
              and all(isinstance(x, dict) for x in v)}
-    if not ids or not lists:
+    codes = {k: v for k, v in arguments.items() if isinstance(v, list) and v
+             and all(isinstance(x, str) for x in v)}
+    if not ids or not (lists or codes):
         return None
     proposal: Text | None = None
     for call in _failed_since(session, auth, spec, ids):
@@ -5663,6 +5665,17 @@ def _swapped_after_failure(session: SessionState, auth: Authorisation, spec: Act
             return None  # (the user spoke since the failure: what they said is read as ever)
         if proposal is None:
             proposal = auth.proposal(session.messages)[0]
+        for k, v in codes.items():
+            # (a list of ids: the new item the proposal named not available, another sent in
+            # its place that it never named: "New item 5967152432 not found or available", then
+            # 9440686670, a speaker without water resistance)
+            before = call.arguments.get(k)
+            if proposal is None or not isinstance(before, list) or len(before) != len(v):
+                continue
+            for old, new in zip(before, v, strict=True):
+                if isinstance(old, str) and old != new and named(proposal, old, {}) \
+                        and not named(proposal, new, {}):
+                    return old, new
         for k, v in lists.items():
             before = call.arguments.get(k)
             if not isinstance(before, list) or len(before) != len(v):

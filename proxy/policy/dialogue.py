@@ -5,9 +5,9 @@
 A turn is split into sentences and each sentence gets one act:
 
 - ``affirm``: a yes, or an imperative go-ahead ("do it now", "execute the exchange as listed",
-  "Affirmative, go with PayPal"), in English, Spanish, French, German, Portuguese or Italian, a
-  plain Chinese one ("好的，确认取消", nothing in it negating, waiting or asking), or a common
-  emoji (👍 ✅ 👌);
+  "Affirmative, go with PayPal"), in English, Spanish, French, German, Portuguese, Italian or
+  Dutch, a plain Chinese or Japanese one ("好的，确认取消", "はい、お願いします", nothing in it
+  negating, waiting or asking), or a common emoji (👍 ✅ 👌);
 - ``decline``: a refusal or a stop ("no", "don't do that", "nein", "👎");
 - ``hold``: a hedge, a question, a condition or a wait ("yes if it's free", "could you
   double-confirm both changes before anything is finalised?", "not yet");
@@ -93,6 +93,8 @@ def normalize(content: str) -> str:
     text = _LINE_BREAK.sub("\n", _SPACES.sub(" ", text)).strip().lower()
     if " a head" in text or "shore" in text:  # (speech to text: "yeah shore go a head")
         text = _HEARD.sub(lambda m: _HEARD_AS[m.group()[:2]], text)
+    if "kkk" in text:  # (Portuguese laughter, "kkkk": no "kk", okay)
+        text = _LAUGHTER.sub("haha", text)
     # a word drawn out, "yesss", "okkkk", "pleeease": a letter said three times or more, twice
     return _DRAWN_OUT.sub(r"\1\1", text)
 
@@ -104,6 +106,7 @@ _HEARD_AS = {"go": "go ahead", "ye": "yeah sure", "ok": "ok sure"}
 _SPACES = re.compile(r"[^\S\n]+")
 _LINE_BREAK = re.compile(r" ?\n[\s]*")
 _DRAWN_OUT = re.compile(r"([a-z])\1{2,}")
+_LAUGHTER = re.compile(r"(?<![\w'])k{3,}(?![\w'])")
 
 
 # ---- lexicons ------------------------------------------------------------------------------
@@ -173,6 +176,10 @@ _YES = _words(
     # Italian
     r"sì", r"certo", r"va bene", r"d'accordo", r"confermo", r"esatto", r"perfetto",
     r"(?<!non )(?<!non, )accetto",
+    # Dutch ("ja" is German's too)
+    # (not Italian's "prima", before: "fammi controllare le misure prima")
+    r"jazeker", r"jawel", r"^prima(?=\s*(?:[,.!]|$))", r"akkoord", r"(?:dat )?is goed", r"klopt",
+    r"(?<!niet )graag", r"in orde", r"helemaal goed", r"ik ga akkoord",
 )
 # Words that on their own carry little ("please", "right", "great"): they affirm only when the
 # sentence is nothing but them (plus filler), e.g. "Great!", "Right."; inside "please tell me ..."
@@ -209,7 +216,10 @@ _GO_VERBS = (
     r"atualizar|efetuar|processar|confirmar|reservar|comprar|emitir|enviar|adicionar|incluir|"
     r"cobrar|aplicar)|prossiga|prosseguir|siga em frente|"
     r"faça|faz isso|vá em frente|pode cancelar|"
-    r"procedi|vai avanti|fallo|continua"
+    r"procedi|vai avanti|fallo|continua|"
+    r"manda ver|manda bala|pode mandar|"
+    r"doe (?:het|maar|dat)|ga je gang|ga (?:maar )?(?:door|verder)|voer (?:het |dit |dat )?(?:maar )?"
+    r"door|annuleer|wijzig|ruil|retourneer"
 )
 _IMPERATIVE = re.compile(
     r"(?:^|[,:]\s*|(?<![\w'])(?:please|just|only|now|so|then|and|ok|okay|yes|alright|kindly|"
@@ -256,7 +266,9 @@ _STANDALONE_GO = _words(r"go ahead", r"go right ahead", r"proceed", r"do it", r"
                         r"make it so", r"ship it", r"go", r"please proceed", r"adelante",
                         r"allez-y", r"los", r"vai", r"avanti", r"pode", r"pode sim", r"podes",
                         r"procede", r"hazlo", r"fallo", r"procedi", r"vas-y", r"mach das",
-                        r"mach weiter", r"weiter", r"vamos", r"bora")
+                        r"mach weiter", r"weiter", r"vamos", r"bora", r"manda ver", r"manda bala",
+                        r"pode mandar", r"doe maar", r"ga je gang", r"ga maar", r"ga door",
+                        r"ga (?:maar )?door")
 
 # Declines: an interjected "no", an explicit refusal or stop.
 _NO_START = re.compile(
@@ -379,6 +391,14 @@ _WAIT = _words(
     r"espera", r"espere", r"todavía no", r"aún no", r"un momento", r"attendez", r"attends",
     r"pas encore", r"un instant", r"warte", r"warten sie", r"moment", r"noch nicht", r"augenblick",
     r"ainda não", r"aguarde", r"aspetta", r"aspetti", r"un attimo", r"anzi,? no", r"non ancora",
+    r"wacht", r"even wachten", r"nog niet", r"ik moet (?:eerst|nog)",
+    # let me check or think first, in the other languages read
+    r"fammi (?:controllare|pensare|verificare|chiedere)", r"lasciami (?:controllare|pensare)",
+    r"déjame (?:pensarlo|pensar|revisar|ver|consultar|preguntar|verificar)",
+    r"laissez-moi (?:vérifier|réfléchir|voir)", r"laisse-moi (?:vérifier|réfléchir|voir)",
+    r"deixa(?:-me| eu) (?:ver|verificar|pensar|consultar)",
+    r"lass(?:en sie)? mich (?:kurz |erst |noch )?(?:prüfen|nachsehen|überlegen|nachdenken)",
+    r"laat me (?:even |eerst )?(?:kijken|nadenken|checken|controleren)",
     r"devo (?:prima|ancora) (?:sentire|chiedere|parlare|pensare|controllare)",
     # something to check or think over first ("Ich muss erst prüfen, ob die Hausnummer stimmt")
     r"ich muss (?:erst|noch|zuerst)", r"(?:tengo|necesito) que (?:pensarlo|revisar|consultar|"
@@ -390,7 +410,8 @@ _CONDITION = _words(
     r"assuming", r"but (?:can|could|what|how|will|is|are|does|do|would|should|only)",
     r"one question", r"once you", r"after you", r"solo si", r"siempre que", r"seulement si",
     r"à condition", r"nur wenn",
-    r"falls", r"wenn", r"só se", r"desde que", r"solo se",
+    r"falls", r"wenn", r"só se", r"desde que", r"solo se", r"op voorwaarde dat", r"mits",
+    r"zolang", r"alleen als",
     # the go-ahead put off to another time: "ok please go ahead tomorrow", "proceed later",
     # "do it next week" ("cancel my flight tomorrow" names the flight's day, not the action's),
     # or to an event: "proceed once I get the email" ("when I check online, it's not there"
@@ -480,7 +501,7 @@ _PAY_NO_MORE = re.compile(PAY_NO_MORE)
 _STRONG_CONDITION = _words(OVER_BOUND, PAY_NO_MORE, r"only if", r"as long as", r"provided(?: that)?",
                            r"on condition",
                            r"unless", r"but only", r"solo si", r"seulement si", r"nur wenn",
-                           r"só se", r"solo se")
+                           r"só se", r"solo se", r"op voorwaarde dat", r"mits", r"alleen als")
 # Declined travel insurance is an answer to a detail, not a refusal of the action: "no
 # insurance", "I don't want to add travel insurance", "Nein, keine Versicherung". (Only
 # insurance: a bag or an item declined may be the action itself, "I don't want the extra bag".)
@@ -940,6 +961,41 @@ def _read_han(text: str) -> Reading:
                    "not know, so it is not taken as a yes")
 
 
+# Japanese, read whole like Chinese (by its kana): a yes with nothing that negates, waits or asks
+_KANA = re.compile("[\u3040-\u30ff]")
+_JA_YES = re.compile("はい|ええ(?!と)|うん|お願いします|お願い(?:ね|[!！。]|$)|頼みます|頼む|進めて|"
+                     "やってください|それで(?:お願い|いい|大丈夫|結構|OK)|了解|承知|かしこまり|問題ありません|問題ない|構いません|"
+                     "大丈夫です|いいですよ|いいです(?!か)|OKです|オッケー|"
+                     "(?:キャンセル|交換|返品|変更|予約|手続き|処理)(?:して|を)(?:ください|下さい|お願い)")
+# (said politely, these hold no "not": "構いません" (I don't mind), "すみません" (excuse me))
+_JA_IDIOM = re.compile("構いません|問題(?:あり)?ません|問題ない|差し支えありません|すみません|すいません|"
+                       "申し訳ありません|ありがとう")
+_JA_NOT = re.compile("いいえ|いえ(?:[、,。]|$)|いや(?:[、,。]|です)|ません|待って|待ち|ちょっと待|やめ|止め|"
+                     "やっぱり|考え|検討|迷って|保留|確認させ|確認したい|聞いてみ|相談|(?:です|ます|でしょう)か|[?？]")
+_JA_WAIT = re.compile("いいえ|いえ(?:[、,。]|$)|いや|ません|待|やめ|止め|やっぱり|考え|検討|迷|保留")
+# a sentence opening on another matter after the yes: "あ、あとさっき言ったスケートボードも……" (also ...)
+_JA_ASIDE = re.compile(r"(?:あ[、,]\s*)?(?:あと|それと|ところで|そういえば|それから|ついでに)")
+_JA_SENTENCE = re.compile("[^。！!？?\n]+[。！!？?\n]?")
+
+
+def _read_ja(text: str) -> Reading:
+    """A turn in Japanese, sentence by sentence, as ``_read_han`` reads Chinese: a yes, and
+    after it another matter brought up, is the yes."""
+    said_yes = False
+    for part in _JA_SENTENCE.findall(text):
+        rest = _JA_IDIOM.sub("", part)
+        if said_yes and _JA_ASIDE.match(part.strip()) and not _JA_WAIT.search(rest):
+            break
+        if _JA_NOT.search(rest):
+            return Reading(Act.HOLD, text[:80], f'the user did not say a plain yes: "{text[:80]}"',
+                           withdraws=bool(_JA_WAIT.search(rest)))
+        said_yes = said_yes or bool(_JA_YES.search(part))
+    if said_yes:
+        return Reading(Act.AFFIRM, text[:80], "", end=len(text))
+    return Reading(Act.OTHER, text[:80], "the reply is in a language or script this reader does "
+                   "not know, so it is not taken as a yes")
+
+
 # After a yes, a sentence about something more ("also", "too") and another thing ("the return
 # one", "the other order"): what it holds or waits for is that other thing, not the yes.
 _ABOUT_MORE = re.compile(r"(?<![\w'])(?:also|too|as well)(?![\w'])")
@@ -1125,6 +1181,8 @@ def read_turn(content: str) -> Reading:
     text = _GRUDGING.sub("", normalize(content))
     if not text:
         return Reading(Act.OTHER, "", "the user's message is empty")
+    if _KANA.search(text) and len(_KANA.findall(text)) >= len(re.findall("[a-z]", text)):
+        return _read_ja(text)
     if _HAN.search(text) and (not re.search("[a-z]{3}", text)
                               or len(_HAN.findall(text)) >= len(re.findall("[a-z]", text))):
         return _read_han(text)  # (Chinese with a word of English in it: "我想换个更fancy的主题")

@@ -122,7 +122,7 @@ TABLE: list[tuple[str, Act]] = [
     ("Right now I need the refund.", N), ("The zip code is 78784.", N),
     ("I want to cancel all of these reservations.", N), ("My name is Ava Garcia.", N),
     ("I would like to book Flight Option 2, please.", A),
-    ("\u662f\u7684", A), ("\u0434\u0430", N), ("\u306f\u3044", N),
+    ("\u662f\u7684", A), ("\u0434\u0430", N), ("\u306f\u3044", A),
     # a refused add-on answers a detail: it neither declines the action nor says yes to it
     ("No insurance, please.", N), ("No, I don't want travel insurance.", N),
     ("I do not wish to add travel insurance.", N), ("No checked bags, thanks.", N),
@@ -386,6 +386,19 @@ def test_choices_are_marked(text: str) -> None:
                                   "Yes please", "Go ahead."])
 def test_a_yes_is_not_a_mere_choice(text: str) -> None:
     assert not read_turn(text).choice
+
+
+@pytest.mark.parametrize(("text", "act"), [
+    ("はい…お願いします", Act.AFFIRM), ("じゃあ変更でお願いします", Act.AFFIRM),
+    ("構いません、進めてください", Act.AFFIRM),
+    # a yes, then another matter (also ...)
+    ("はい、お願いします。あ、あとさっき言ったスケートボードも34インチにしたいです…", Act.AFFIRM),
+    ("確認させてください", Act.HOLD), ("ちょっと待ってください", Act.HOLD),
+    ("それで大丈夫ですか？", Act.HOLD),
+    ("いえ、大丈夫です。ありがとうございました", Act.HOLD), ("勝手にすれば。", Act.OTHER),
+])
+def test_japanese(text: str, act: Act) -> None:
+    assert read_turn(text).act is act
 
 
 def test_unknown_script_says_why() -> None:
