@@ -2832,9 +2832,17 @@ def _bind(session: SessionState, auth: Authorisation, spec: ActionSpec,
             continue
         other = None
         if not named(users, value, aliases.every):  # the user did not pick this one themselves
-            other = other_alias(Text(_own_step(last, arguments, looked_up, spec.words).plain
-                                     + " \n " + users.plain), own.get(value),
+            step = _own_step(last, arguments, looked_up, spec.words).plain
+            other = other_alias(Text(step + " \n " + users.plain), own.get(value),
                                 own.siblings(value)) if isinstance(value, str) else None
+            if other is None and isinstance(value, str) and kind_of(value) \
+                    and "payment" in last.plain and not named(last, value, own):
+                # (the plan's payment line, for all its steps, naming another method by its id:
+                # "1. Change the return flights ... 2. Add 1 checked bag ... **Payment:** your
+                # gift card with the smallest balance (gift_card_7480005)")
+                lines = Text(" \n ".join(_PAYMENT_LINE.findall(last.plain)))
+                other = next((o for o, _names in own.siblings(value)
+                              if named(lines, o, {})), None) if lines.plain else None
         other = other or other_choice(said, value, key.choices)
         if other is not None:
             return Coverage(False, f"the user said {words} to a proposal naming {key.name} as "
@@ -5743,6 +5751,8 @@ def _yes_names_another(session: SessionState, said: str, arguments: dict[str, An
 
 
 _A_DIGIT = re.compile(r"\d")
+# a proposal's line saying what pays for it all: "**Payment:** your gift card ... (gift_card_1)"
+_PAYMENT_LINE = re.compile(r"(?m)^\W*payment(?: method)?\W*:[^\n]*")
 # a go-ahead said of objects by their ids: "go ahead with x7byg1", "do jg7fmm and 2fbbah"
 _GO_WITH_IDS = re.compile(r"(?<![\w'])(?:go ahead(?: with| on| and do)?|proceed with|do|go with|"
                           r"yes,? (?:to|for|do)|ok(?:ay)?,? (?:do|go with))\s+((?:#?[a-z0-9]*\d[a-z0-9]*"

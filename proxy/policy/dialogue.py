@@ -1023,7 +1023,8 @@ _THING_NO = re.compile(r"(?:^|[,;.]\s*|\band\s+)(?:the |my |your )?([a-z][a-z ]{
 _TOPIC_FIRST = (r"(?:(?:but|and) )?(?:as for |for |about |on |regarding |and )?(?:the|my) "
                 # ("for the grill hold on - is there a gas one ...?")
                 r"([a-z]{3,}|[a-z]+-[a-z]{3,})(?: [a-z]+)?(?: (?:hold on|hang on|wait|hmm+))?"
-                r"\s*(?:-|:|,|—|–)\s|"
+                # ("the bags tho idk if i need 3 now")
+                r"(?:\s*(?:-|:|,|—|–)\s| (?:tho|though),? )|"
                 # (one by its id: "for hsr97w, hmm, that's the chicago one")
                 r"(?:as for|for|about|regarding) (#w\d{5,}|[a-z]{0,4}\d[a-z0-9]{1,5})"
                 # ("for hsr97w hold on a sec, i need to double check ...")
