@@ -345,7 +345,16 @@ def date_before(text: Text, code: str, date: str) -> str | None:
     """A date ``text`` puts just before flight ``code`` ("Moving both flights to May 18 (HAT130
     and HAT184)", the call flying HAT130 on May 19) where it never names ``date`` at all."""
     own = _date_form(date)
-    if own is None or own.search(text.plain):
+    if own is None:
+        return None
+    for m in _id_pattern(code).finditer(text.plain):
+        # (the date heading the flight's line: "* may 23: hat190 iah -> las, hat047 ...")
+        line = text.plain[text.plain.rfind("\n", 0, m.start()) + 1:m.start()]
+        heading = _LINE_DATE.match(line)
+        if heading is not None and not own.search(heading.group(1)) \
+                and ":" not in line[heading.end():]:
+            return heading.group(1)
+    if own.search(text.plain):
         return None
     for m in _id_pattern(code).finditer(text.plain):
         before = re.split(r"[.;!?]\s|\n", text.plain[max(0, m.start() - 60):m.start()])[-1]
@@ -355,6 +364,9 @@ def date_before(text: Text, code: str, date: str) -> str | None:
     return None
 
 
+# a line headed by a date: "* May 23: HAT190 IAH -> LAS" (the date)
+_LINE_DATE = re.compile(r"\s*(?:[*•-]\s*)?((?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.? "
+                        r"\d{1,2}(?:st|nd|rd|th)?|\d{4}-\d{2}-\d{2})\s*:")
 # a date range's end said by its day alone: "May 28-30", "May 28 to 30"; or a round trip's two
 # days said at once: "May 28 & 30", "May 28 and 30"
 _RANGE_END = re.compile(r"\s*(?:-|–|—|to|through|thru|&|and)\s*(\d{1,2})(?:st|nd|rd|th)?(?!\d)")
