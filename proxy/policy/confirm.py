@@ -339,7 +339,8 @@ _OPEN_QUESTION = re.compile(
 
 # (a go-ahead, or the action said to be done to what was picked: "the first one yes, cancel it")
 _PROCEED = re.compile(r"\b(?:proceed|go ahead|do it|go for it|lock (?:it|that|this) in|(?:cancel|return|"
-                      r"exchange|book|upgrade|refund|swap) (?:it|them|that one|this one|both)|"
+                      r"exchange|book|upgrade|refund|swap) (?:it|them|that one|this one|both|all "
+                      r"(?:of them|two|three|four|five|\d))|"
                       # (the action on one object by its id: "ok. cancel 59XX6W now.")
                       r"(?:cancel|return|exchange|upgrade|downgrade|refund) #?[a-z]{0,4}\d[a-z0-9]{2,}"
                       r"(?![\w'])|"
@@ -761,6 +762,11 @@ def _about_another(session: SessionState, index: int, spec: ActionSpec,
                for v in values if any(c.isdigit() for c in v))
 
 
+# a condition left in the air: "and if the maple 34 graphic isn't available, hmm"
+_MUSING_IF = re.compile(r"(?:(?:and|but|so) )?if [^,.;!?]{3,80},? (?:hmm+|um+|well|idk|i don'?t "
+                        r"know|ugh)\W*")
+
+
 def _narrowing(content: str) -> list[str] | None:
     """Whether a turn that would take a yes back only takes part of it back: each of its
     sentences that declines or holds says what it leaves out ("Oh wait, not the lamp, I'll
@@ -792,6 +798,11 @@ def _narrowing(content: str) -> list[str] | None:
         if not (said.left_out or said.kept or said.only) and (
                 (topic_held and _PRONOUN_HELD.search(s))
                 or any(a <= at < b for a, b in pauses)
+                # (a musing "if" before the limit: "And if the maple 34 graphic isn't
+                # available, hmm. Let me check with my son ..., leave that order alone")
+                or (_MUSING_IF.fullmatch(s) is not None and k + 1 < len(acts)
+                    and acts[k + 1][1] in (Act.DECLINE, Act.HOLD)
+                    and (said_of[k + 1].left_out or said_of[k + 1].kept))
                 or (k + 1 < len(acts) and acts[k + 1][1] in (Act.DECLINE, Act.HOLD)
                     and _words_of(s) & _words_of(" ".join(
                         (*said_of[k + 1].left_out, *said_of[k + 1].kept))))):
@@ -877,8 +888,8 @@ _ITS_REASON = re.compile(r"(?:(?:i'?m|i am) )?(?:not (?:sure|certain)|unsure) (?
                          r"(?:i )?(?:want|need|have|'?d like) to (?:ask|check|talk to|speak to|"
                          r"see if|find out)\b|let me (?:check|ask|talk) with\b|"
                          r"i just remembered\b")
-_OF_ALL = re.compile(r"(?<![\w'])(?:any of|all of|everything|it all|the whole|anything|at all)"
-                     r"(?![\w'])")
+_OF_ALL = re.compile(r"(?<![\w'])(?:any of|all of|everything|it all|the whole|anything(?! with "
+                     r"(?:the|my) (?!order|reservation|booking|trip)[a-z]{3,})|at all)(?![\w'])")
 _REASON_CLAUSE = re.compile(r"(?<![\w'])(?:" + _ITS_REASON.pattern + r")[^.!?;]*")
 
 
@@ -1038,14 +1049,18 @@ def _condition_of_one_step(messages: list[Message], index: int) -> str | None:
         return None
     hit = {k for k, step in enumerate(steps) for w in words
            if re.search(rf"(?<![\w']){re.escape(w)}s?(?![\w'])", step)}
-    if len(hit) != 1 or read_turn(text[:m.start()] + " " + text[m.end():]).act is not Act.AFFIRM:
+    # (what is not paid, said beside it, is that condition again: "yes both! as long as the red
+    # one isn't more expensive, I'm not paying extra just for a color lol")
+    rest = _PAY_NO_MORE_C.sub(" ", text[:m.start()] + " " + text[m.end():])
+    if len(hit) != 1 or read_turn(rest).act is not Act.AFFIRM:
         return None
     return m.group("c")
 
 
 # the things a condition names: "that's really the cheapest tablet you have" (tablet)
-_CONDITION_THING = re.compile(r"(?<![\w'])(?:the|my|that|this) (?:[a-z]+ ){0,2}?([a-z]{4,})"
-                              r"(?= (?:you|i|is|are|was|has|have|goes|stays|costs?)(?![\w'])|\s*$)")
+_CONDITION_THING = re.compile(r"(?<![\w'])(?:the|my|that|this) (?:[a-z]+ ){0,2}?([a-z]{4,}|[a-z]{3,}"
+                              r"(?= one))(?: one)?(?= (?:you|i|is|isn'?t|are|aren'?t|was|has|have|"
+                              r"goes|stays|costs?|does|doesn'?t|won'?t|will)(?![\w'])|\s*$)")
 
 
 def _price_held(messages: list[Message], index: int) -> tuple[str, str] | None:
@@ -1402,7 +1417,8 @@ def _held_part(session: SessionState, auth: Authorisation, spec: ActionSpec,
             if any(_member_named(Text(auth.condition), m, members, aliases.every, owners)
                    for m in members):
                 return auth.condition
-        if (hold := _step_held(session, auth, arguments, [auth.condition])) is not None:
+        if (hold := _step_held(session, auth, arguments, [auth.condition])) is not None \
+                or (hold := _condition_step(session, auth, arguments)) is not None:
             return hold
     if not held:
         return None
@@ -1479,6 +1495,25 @@ def _held_part(session: SessionState, auth: Authorisation, spec: ActionSpec,
 _OBJECT_NOUNS = {"order_id": frozenset({"order", "orders", "the order", "the orders"}),
                  "reservation_id": frozenset({"reservation", "reservations", "booking",
                                               "bookings"})}
+
+
+def _condition_step(session: SessionState, auth: Authorisation, arguments: dict[str, Any]
+                    ) -> str | None:
+    """The yes's condition where its thing is named by the call's own step of the numbered plan
+    alone ("yes both! as long as the red one isn't more expensive", the step changing the
+    luggage set to the red one, the plan's steps naming the order in their heading only): the
+    condition, else None."""
+    last = auth.proposal(session.messages)[0]
+    steps = _plan_steps(last.plain) if last is not None and auth.condition else None
+    if not steps or not auth.condition:
+        return None
+    things = {w for w in _CONDITION_THING.findall(auth.condition) if w not in _NOT_A_THING}
+    n = _plan_position(last, arguments, known_values(session, reads=True))[1] if things else None
+    if n is None:
+        return None
+    named_in = {k for k, step in enumerate(steps, 1) for w in things
+                if re.search(rf"(?<![\w']){re.escape(w)}s?(?![\w'])", step.plain)}
+    return auth.condition if named_in == {n} else None
 
 
 def _step_held(session: SessionState, auth: Authorisation, arguments: dict[str, Any],
@@ -3519,10 +3554,17 @@ def _option_asked(session: SessionState, theirs: Text, arguments: dict[str, Any]
                 asked = {o[key] for p, o in variants.values() if p == product and key in o
                          and o[key].lower() not in back and o[key] != mine
                          and o[key] not in taken}
-                hit = next((o for o in sorted(asked) if _option_at(clauses, o)), None)
+                hit = next((o for o in sorted(asked) if _option_at(clauses, o)
+                            and not _AN_ITEM_HELD.search(clauses.replace(o.lower(), "\0"))),
+                           None)
                 if hit is not None:
                     return name, hit, v
     return None
+
+
+# an item the user has, described by a value ("the XXL one is a gift for my brother, leave that
+# one alone"): no variant asked for (the value put as "\0")
+_AN_ITEM_HELD = re.compile(r"(?<![\w'])the \0 one (?:is|'s|was|i|we)(?![\w'])")
 
 
 def _about_product(session: SessionState, text: str, product: str) -> str:
@@ -5590,7 +5632,10 @@ def check_transcript(session: SessionState, spec: ActionSpec, arguments: dict[st
                 auth.narrowed and (taken := _narrowing_honoured(
                     session, auth, spec, arguments, aliases, others, other_words)) is not None):
             cover = Coverage(False, f'the user\'s yes ("{auth.words}") was taken back: '
-                             f'"{taken}"', auth.words)
+                             f'"{taken}"', auth.words,
+                             # (a condition set on this step of the newest proposal: an older
+                             # yes to the same change does not cover it either)
+                             superseding=bool(auth.condition) and taken == auth.condition)
         else:
             cover = _bind(session, auth, spec, arguments, aliases, other_words)
             if cover.confirmed and parts:

@@ -493,6 +493,8 @@ PAY_NO_MORE = (r"(?:i|we) (?:do not|don'?t|won'?t|will not) (?:want to |wish to 
                r"any(?:thing)? extra|extra|a (?:cent|penny|dime)) for (?:the |my |any |those |these )?"
                r"(?P<thing>bags?|baggage|luggage|suitcases?|insurance|seats?|upgrade|meals?)"
                r"(?: though)?(?=\s*(?:$|[,.;!]))"
+               r"|(?:i'?m|i am|we'?re|we are) not (?:paying|going to pay) (?:anything )?(?:extra|more)"
+               r"(?: just)?(?: for (?:a |the )?[a-z]{3,}(?: [a-z]{3,})?)?(?: lol)?(?=\s*(?:$|[,.;!]))"
                r"|não (?:quero|vou) pagar (?:nada )?(?:a )?mais (?:do )?que (?:os |o )?([$€£]|r\$)?\s?"
                r"(\d+)(\.\d+)?|não (?:quero|vou) pagar nada além d[eo]s? ([$€£]|r\$)?\s?(\d+)(\.\d+)?"
                r"|no (?:quiero|voy a) pagar (?:nada )?más de ([$€£])?\s?(\d+)(\.\d+)?"
@@ -1220,12 +1222,14 @@ def read_turn(content: str) -> Reading:
     # (what the yes is said of may be named by a yes before it: "Yes to the upgrade first.
     # Please do that ...")
     # (and a thing named alone just before its yes: "Helmet yes, go ahead.", read apart)
+    # (or a few: "The helmet and the luggage, yes, go ahead.")
     affirmed = [f"{acts[k - 1][0]} {a[0]}" if k and acts[k - 1][2] is Act.OTHER and (
-                    _one_word_thing(acts[k - 1][0]) or _BARE_THING.fullmatch(acts[k - 1][0]))
+                    _one_word_thing(acts[k - 1][0]) or _bare_things(acts[k - 1][0]))
                 else a[0] for k, a in enumerate(acts[:last_yes + 1]) if a[2] is Act.AFFIRM]
     yes_said = " ".join(affirmed)
     on_topic = False  # (the sentence before was a hold about one thing, skipped)
     topic_word = ""  # (that thing's name, its first letters)
+    aside_word = ""  # (a thing named alone after the yes, its first letters)
     thing_aside = False  # (the sentence before was another thing's name alone, skipped)
     kept_aside = False  # (the sentence before opened on another thing: "but the boots, ...")
     for s, q, act, withdraws in acts[last_yes + 1:]:
@@ -1237,16 +1241,17 @@ def read_turn(content: str) -> Reading:
         if act is Act.OTHER and (bare := _BARE_THING.fullmatch(s)) is not None \
                 and bare.group(1)[:4] not in yes_said and bare.group(1) not in _WHATEVER_IT_IS \
                 and _A_THING.search(yes_said) is not None:
-            thing_aside = True
+            thing_aside, aside_word = True, bare.group(1)[:4]
             continue  # ("Do the e-reader. The headphones... no, never mind, I'll keep them.")
         if act is Act.OTHER and ((id_like(s) and _AN_ID.search(yes_said)) or (
                 _one_word_thing(s) and _THING_YES.match(yes_said))) and s[:4] not in yes_said:
-            thing_aside = True  # (and "mouse yes. keyboard... hold on, my brother might want
-            # it": a thing by its name alone, where the yes names its own so)
+            thing_aside, aside_word = True, s[:4]  # (and "mouse yes. keyboard... hold on, my
+            # brother might want it": a thing by its name alone, where the yes names its own so)
             continue  # ("Oui pour 8C8K4E et LU15PA, allez-y. MSJ4OA... attendez, c'est le vol
             # de ma cousine, non?")
         if thing_aside and act in (Act.DECLINE, Act.HOLD):
             thing_aside = False
+            topic_word = aside_word  # ("The dumbbell order... wait. ... Don't cancel it yet")
             on_topic = act is Act.HOLD  # (and what follows on it: "The dumbbell one... I'm not
             continue  # sure yet, my husband might want the dumbbells. Let me think.")
         thing_aside = False
@@ -1295,8 +1300,9 @@ def read_turn(content: str) -> Reading:
                 and first.group(1)[:4] != first.group(2)[:4]:
             continue  # ("OK as long as ..., fine. But do the upgrade first and show me it went
             # through before you touch the flights": the other step waits, ``held_topics``)
-        if act is Act.DECLINE and on_topic and topic_word and topic_word in s \
-                and not _INTERRUPTS.match(s):
+        if act is Act.DECLINE and on_topic and topic_word and (((
+                topic_word in s or _OF_IT.search(s)) and not _INTERRUPTS.match(s))
+                or _NO_KEEP_IT.match(s)):
             continue  # (a wish about that thing, by its name: "For the bags, is it 3 free per
             # person or 3 total? I don't want to pay anything for bags")
         if act is Act.HOLD and not _INTERRUPTS.match(s) \
@@ -1563,6 +1569,22 @@ _BARE_THING = re.compile(r"(?:(?:as for|for|and|but|pour|quant à|para|en cuanto
                          r"il|lo|gli|die|der|das|den|dem|mon|ma|mes|mi|mis|mio|mia|mein|meine) |l')"
                          r"([a-zà-ÿ]{3,}(?:-[a-z]+)?)"
                          r"(?: [a-z]{3,})?")
+# (a wish about the thing held before, by a pronoun: "For the grill, wait, ...? I don't want it
+# delayed")
+_OF_IT = re.compile(r"(?<![\w'])(?:it|them|that one)(?![\w'])")
+# (and kept, after a "no": "The other one, hmm, ... No, keep that one for now.")
+_NO_KEEP_IT = re.compile(r"(?:no|nah|nope),? (?:just )?(?:keep|leave) (?:it|them|that one|that)"
+                         r"(?![\w'])")
+_THINGS_APART = re.compile(r",\s*|\s+(?:and|&|y|et|und|e)\s+")
+
+
+def _bare_things(sentence: str) -> bool:
+    """Whether ``sentence`` only names up to four things (``_BARE_THING``): "the helmet and
+    the luggage"."""
+    parts = _THINGS_APART.split(sentence)
+    return len(parts) <= 4 and all(_BARE_THING.fullmatch(p) for p in parts)
+
+
 # a yes said of a thing named first: "mouse yes", "the lamp, ok"
 _THING_YES = re.compile(r"(?:the |my )?[a-z]{3,}(?: [a-z]+)?,? (?:yes|yeah|yep|ok|okay)(?![\w'])")
 # words said alone that name no thing
