@@ -29,7 +29,7 @@ from .paths import MISSING, at
 # Dutch, Chinese, Japanese):
 # an agent answers in the user's language, and "¿Confirma la devolución?" proposes a return.
 VERB_WORDS: dict[str, tuple[str, ...]] = {
-    "cancel": ("cancel", "anul", "annul", "storn", "取消", "キャンセル", "取り消"),
+    "cancel": ("cancel", "anul", "annul", "storn", "取消", "キャンセル", "取り消", "annuleer"),
     "modify": ("modif", "chang", "updat", "replac", "swap", "switch", "edit", "cambi", "änder",
                "ander", "actualiz", "atualiz", "alter", "remplac", "ersetz", "sostitu", "修改",
                "更改", "更换", "更換", "改为", "改為", "wijzig", "vervang", "変更", "交換"),
@@ -46,9 +46,9 @@ VERB_WORDS: dict[str, tuple[str, ...]] = {
                "ruckgab", "rücksend", "rimbors", "restitu", "renvo", "退货", "退貨", "退回",
                "terugstu", "terugbetal", "返品", "返却", "返金"),
     "book": ("book", "reserv", "réserv", "resérv", "purchas", "buch", "prenot", "预订", "預訂",
-             "订票", "訂票"),
+             "订票", "訂票", "boek", "予約"),
     "send": ("send", "issu", "envi", "envoy", "schick", "sende", "invi", "发送", "發送", "发放",
-             "發放"),
+             "發放", "stuur", "送", "発行"),
     "refund": ("refund", "reembols", "rembours", "rimbors", "erstatt", "退款"),
     "charge": ("charg", "cobr", "factur", "belast", "addebit"),
     "adjust": ("adjust", "ajust", "anpass", "aggiust"),
@@ -135,7 +135,8 @@ _NUMBER = re.compile(r"(?<![0-9A-Za-zÀ-ÿ_.])[$€£¥]?\s?(\d{1,3}(?:,\d{3})+|
 _MONEY = re.compile(
     r"(?:(?:[$€£¥]|\b(?:usd|eur|gbp)\s)\s?(\d{1,3}(?:,\d{3})+|\d+)(\.\d+)?(?![\w]|[.,]\d)|"
     r"(?<![\w.,])(\d{1,3}(?:,\d{3})+|\d+)(\.\d+)?\s?(?:(?:dollars?|euros?|pounds?|usd|eur|gbp)\b|"
-    r"[$€£¥]))",
+    # (not a sign that is the next sum's: "Mastercard 9363 $621")
+    r"[$€£¥](?!\s?\d)))",
     re.IGNORECASE)
 # the same written with a decimal comma, as several languages write it ("153,23 $",
 # "$1.917,21")
@@ -144,7 +145,7 @@ _GROUPS = re.compile(r"[. \u00a0\u202f]")  # (thousands separators: "1.917,21", 
 _MONEY_COMMA = re.compile(
     r"(?:[$€£¥]\s?(\d{1,3}(?:[. \u00a0\u202f]\d{3})+|\d+),(\d{2})(?![\d])|"
     r"(?<![\w.,])(\d{1,3}(?:[. \u00a0\u202f]\d{3})+|\d+),(\d{2})\s?(?:(?:dollars?|euros?|usd|"
-    r"eur|gbp)\b|[$€£¥]))", re.IGNORECASE)
+    r"eur|gbp)\b|[$€£¥](?!\s?\d)))", re.IGNORECASE)
 _SMALL = {"zero": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
           "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "a single": 1,
           "single": 1, "a couple of": 2, "both": 2, "no": 0, "none": 0}
@@ -428,10 +429,12 @@ def named(text: Text, value: Any, aliases: Any) -> bool:
 # (accents, Chinese): a cabin said in the customer's language
 _TRANSLATED = {
     "economy": ("économique", "économie", "económica", "econômica", "economica", "wirtschaftsklasse",
-                "经济舱", "經濟艙"),
-    "business": ("classe affaires", "clase business", "negocios", "executiva", "商务舱", "商務艙"),
+                "经济舱", "經濟艙", "エコノミー"),
+    "business": ("classe affaires", "clase business", "negocios", "executiva", "商务舱", "商務艙",
+                 "ビジネス"),
     "basic_economy": ("économique de base", "économie de base", "económica básica",
-                      "econômica básica", "economica di base", "基本经济舱", "基础经济舱"),
+                      "econômica básica", "economica di base", "基本经济舱", "基础经济舱",
+                      "ベーシックエコノミー", "ベーシック・エコノミー"),
 }
 
 

@@ -2603,6 +2603,11 @@ def _bind(session: SessionState, auth: Authorisation, spec: ActionSpec,
         return Coverage(False, f"the user said {words} picking option {option[0].upper()}; the "
                         f"call holds {option[2]!r} of option {option[1].upper()}", auth.words,
                         shown)
+    timed = _time_not_picked(theirs.plain, last, arguments)
+    if timed is not None:
+        return Coverage(False, f"the user said {words} picking the option by its time "
+                        f"(\"{timed[0]}\"); the call holds {timed[2]!r}, of the option leaving at "
+                        f"{timed[1]}", auth.words, shown)
     asked_of = _asked_of_another(session, last, arguments)
     if asked_of is not None:
         return Coverage(False, f"the user said {words} to a question about {asked_of!r} only; "
@@ -4687,6 +4692,48 @@ def _price_not_picked(turn: str, last: Text, window: Text, arguments: dict[str, 
                 return f"${m.group(1)}", other, v
         return None
     return None
+
+
+def _time_not_picked(turn: str, last: Text, arguments: dict[str, Any]
+                     ) -> tuple[str, str, str] | None:
+    """Where the yes turn picks one of the proposal's options by its departure time ("but I'd
+    rather have the 5pm one", "prefiro o das 17h") and the call holds a flight that another
+    option's line names and the picked one's does not: (the time, the other's time, the
+    flight), else None."""
+    if (m := _TIME_ONE.search(turn)) is None:
+        return None
+    hour = int(m.group("h"))
+    if m.group("pm") and hour < 12:
+        hour += 12
+    minute = m.group("m")
+    lines: dict[tuple[int, str], str] = {}  # departure (hour, minutes) -> the line
+    for line in last.plain.split("\n"):
+        if (start := _DEPARTS.search(line)) is not None and _FLIGHT_NO.search(line):
+            lines.setdefault((int(start.group(1)), start.group(2)), line)
+    picked = [line for (h, mins), line in lines.items()
+              if h == hour and (minute is None or mins == minute)]
+    if len(lines) < 2 or len(picked) != 1:
+        return None
+    for v in _flat(arguments):
+        if not isinstance(v, str) or not _FLIGHT_NO.fullmatch(v.lower()) or named(
+                Text(picked[0]), v, {}):
+            continue
+        other = next(((h, mins) for (h, mins), line in lines.items()
+                      if line is not picked[0] and named(Text(line), v, {})), None)
+        if other is not None:
+            return m.group().strip(), f"{other[0]}:{other[1]}", v
+    return None
+
+
+# an option by its departure time: "the 5pm one", "the 17:00 flight", "o das 17h", "el de las 17",
+# "celui de 17h", "den um 17 Uhr", "quello delle 17"
+_TIME_ONE = re.compile(
+    r"(?<![\w'])(?:the (?:one (?:at|leaving at) )?|o das |a das |el de las |la de las |celui de |"
+    r"celui à |den um |die um |quello delle |quella delle |die van |de van )(?P<h>\d{1,2})"
+    r"(?:(?::|h)(?P<m>\d\d))?\s*(?:(?P<pm>pm|p\.m\.)|am|a\.m\.|h|uhr|u)?(?: (?:one|flight|option))?"
+    r"(?![\w':])")
+_DEPARTS = re.compile(r"(?<!\d)(\d{1,2}):(\d\d)")
+_FLIGHT_NO = re.compile(r"hat\d{3}")
 
 
 def _said_of_until(sentence: str, verb: re.Match[str]) -> int:

@@ -973,8 +973,8 @@ _JA_YES = re.compile("はい|ええ(?!と)|うん|お願いします|お願い(?
 _JA_IDIOM = re.compile("構いません|問題(?:あり)?ません|問題ない|差し支えありません|すみません|すいません|"
                        "申し訳ありません|ありがとう")
 _JA_NOT = re.compile("いいえ|いえ(?:[、,。]|$)|いや(?:[、,。]|です)|ません|待って|待ち|ちょっと待|やめ|止め|"
-                     "やっぱり|考え|検討|迷って|保留|確認させ|確認したい|聞いてみ|相談|(?:です|ます|でしょう)か|[?？]")
-_JA_WAIT = re.compile("いいえ|いえ(?:[、,。]|$)|いや|ません|待|やめ|止め|やっぱり|考え|検討|迷|保留")
+                     "考え|検討|迷って|保留|確認させ|確認したい|聞いてみ|相談|(?:です|ます|でしょう)か|[?？]")
+_JA_WAIT = re.compile("いいえ|いえ(?:[、,。]|$)|いや|ません|待|やめ|止め|考え|検討|迷|保留")
 # a sentence opening on another matter after the yes: "あ、あとさっき言ったスケートボードも……" (also ...)
 _JA_ASIDE = re.compile(r"(?:あ[、,]\s*)?(?:あと|それと|ところで|そういえば|それから|ついでに)")
 _JA_SENTENCE = re.compile("[^。！!？?\n]+[。！!？?\n]?")
@@ -984,14 +984,21 @@ def _read_ja(text: str) -> Reading:
     """A turn in Japanese, sentence by sentence, as ``_read_han`` reads Chinese: a yes, and
     after it another matter brought up, is the yes."""
     said_yes = False
+    yes_ids: set[str] = set()
     for part in _JA_SENTENCE.findall(text):
         rest = _JA_IDIOM.sub("", part)
         if said_yes and _JA_ASIDE.match(part.strip()) and not _JA_WAIT.search(rest):
             break
+        if said_yes and yes_ids and (ids := set(_AN_ID.findall(part))) and not ids & yes_ids:
+            continue  # (a hold on another by its id, the yes naming its own: "nm1vx1と
+            # h8q05lはお願いします。kc18k6は740ドルもするので、ちょっと考えさせてください。"; a call
+            # on it is held, ``held_topics``)
         if _JA_NOT.search(rest):
             return Reading(Act.HOLD, text[:80], f'the user did not say a plain yes: "{text[:80]}"',
                            withdraws=bool(_JA_WAIT.search(rest)))
-        said_yes = said_yes or bool(_JA_YES.search(part))
+        if _JA_YES.search(part):
+            said_yes = True
+            yes_ids.update(_AN_ID.findall(part))
     if said_yes:
         return Reading(Act.AFFIRM, text[:80], "", end=len(text))
     return Reading(Act.OTHER, text[:80], "the reply is in a language or script this reader does "
@@ -1329,11 +1336,12 @@ def read_turn(content: str) -> Reading:
             continue  # ("Yes, cancel the first one. I'll think about Miami")
         if act is Act.HOLD and not _INTERRUPTS.match(s) \
                 and (ids := _AN_ID.findall(s)) and not any(i in yes_said for i in ids) \
-                and (q or _AN_ID.search(yes_said)):
+                and (q or _AN_ID.search(yes_said) or _AN_ID.match(s)):
             on_topic = True  # (and what follows on it: "Hold off on KC18K6 for now. 6am to
             # 1pm with the layover is way over 3 hours, I'm not sure it counts.")
             continue  # ("Yes, book it. And just to double-check - H9ZU1C can't be cancelled
-            # at all?": a question about a thing by an id the yes does not name; "Go ahead with
+            # at all?": a question about a thing by an id the yes does not name; "ja, macht die
+            # ersten vier. BOH180 aber noch nicht, ...": one put first by its id; "Go ahead with
             # upgrading KC18K6 and H8Q05L. NM1VX1 is my sister Yara's trip, let me think about
             # that one": a hold on another by its id, the yes naming its own; a call on it is
             # held, ``held_topics``)
@@ -1444,6 +1452,9 @@ def held_topics(text: str) -> list[str]:
     still deciding", "I'll think about Miami"): the phrases, for the yes before them not to
     cover those things."""
     out: list[str] = []
+    if _KANA.search(text):  # (Japanese: the holding sentences that name an id)
+        return [p for p in _JA_SENTENCE.findall(text)
+                if _JA_NOT.search(_JA_IDIOM.sub("", p)) and _AN_ID.search(p)]
     if " no" in text and "yes" in text:  # "the orders yes, profile no"
         out.extend(m.group(1) for m in _THING_NO.finditer(text))
     if _THING_DECLINED_CUE.search(text):  # ("Sí, esa es. Los pedidos no, gracias":
