@@ -872,6 +872,11 @@ _PHRASE_END = re.compile(
 _YES_FOR = re.compile(r"(?:^|[.;!?,]\s*)(?:yes|yeah|yep|yup|ok|okay|sure)(?:,?\s+please)?,?\s+"
                       r"(?:for|to)\s+(?!(?:both|all|everything|them|it|that|this|those|these|each|"
                       r"every|the (?:first|second|third|last|rest)|[1-9]|one|two|three)(?![\w']))")
+# an object put first by its id, then kept by a pronoun: "wait. BOH180 - leave that one in
+# business" (the id)
+_ID_THEN_KEPT = re.compile(r"(?:^|[.;!?]\s*|\n)(#w\d{5,}|[a-z]{0,4}\d[a-z0-9]{1,5})\s*[-:,–—]\s*"
+                           r"(?:just |please )?(?:leave|keep) (?:that one|it|that|this one)"
+                           r"(?![\w'])")
 # "For the sneakers, hmm, ... let me run that by her first": what is held for someone's word
 _HELD_FOR = re.compile(
     r"(?:^|[.;:!?]\s*|(?<![\w'])(?:but|and)\s+)(?:for|as for|about|regarding)\s+("
@@ -1149,6 +1154,7 @@ def limits(text: str) -> Limits:
     kept = _phrases(_KEEPS, text, _KEEP_NEGATED)
     kept += [m.group(1).strip() for m in _KEPT_AFTER.finditer(text)]
     kept += [m.group(1).strip() for m in _HELD_FOR.finditer(text)]
+    kept += [m.group(1) for m in _ID_THEN_KEPT.finditer(text)]
     only = _phrases(_ONLY, text, _IN_IF) + _phrases(_YES_FOR, text)
     only += [m.group(1).strip() for m in _ONLY_AFTER.finditer(text)]
     left = _phrases(_LEAVES_OUT, text)

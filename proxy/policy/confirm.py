@@ -340,7 +340,8 @@ _OPEN_QUESTION = re.compile(
 # (a go-ahead, or the action said to be done to what was picked: "the first one yes, cancel it")
 _PROCEED = re.compile(r"\b(?:proceed|go ahead|do it|go for it|lock (?:it|that|this) in|(?:cancel|return|"
                       r"exchange|book|upgrade|refund|swap) (?:it|them|that one|this one|both|all "
-                      r"(?:of them|two|three|four|five|\d))|"
+                      r"(?:of them|two|three|four|five|\d)|the \$\d[\d,.]* (?:one|option|flight|"
+                      r"fare))|"
                       # (the action on one object by its id: "ok. cancel 59XX6W now.")
                       r"(?:cancel|return|exchange|upgrade|downgrade|refund) #?[a-z]{0,4}\d[a-z0-9]{2,}"
                       r"(?![\w'])|"
@@ -1474,13 +1475,20 @@ def _held_part(session: SessionState, auth: Authorisation, spec: ActionSpec,
         hold = _item_held(session, auth, current, items, held, aliases, arguments)
         if hold is not None:
             return hold
-    if current is None or not (mine := _first_names(current)):
-        return None
     others: set[str] = set()
-    for call in session.calls[-RECENT_READS:]:  # (the reservations read lately)
-        if call.succeeded and isinstance(call.result, dict) and call.result is not current \
-                and call.result.get("reservation_id") != current.get("reservation_id"):
-            others |= _first_names(call.result)
+    if "reservation_id" not in arguments and isinstance(arguments.get("passengers"), list):
+        # (a booking: its own passengers, not those of a reservation the user read: "ok do
+        # mine with that split. hold off on Raj and Liam for a sec" for the user's own booking)
+        mine = _first_names(arguments)
+        if not mine:
+            return None
+    else:
+        if current is None or not (mine := _first_names(current)):
+            return None
+        for call in session.calls[-RECENT_READS:]:  # (the reservations read lately)
+            if call.succeeded and isinstance(call.result, dict) and call.result is not current \
+                    and call.result.get("reservation_id") != current.get("reservation_id"):
+                others |= _first_names(call.result)
     for phrase in held:
         if other_words and names_action(phrase, other_words) is not None and (
                 names_action(phrase, spec.words) is None
@@ -2664,6 +2672,10 @@ def _bind(session: SessionState, auth: Authorisation, spec: ActionSpec,
         value = values_at(arguments, key.name)
         if value is ABSENT:
             continue
+        if key.name == "payment_id" and arguments.get("nonfree_baggages") == 0 \
+                and _FREE_SAID.search(last.plain) is not None:
+            continue  # (bags added free charge nothing: "From 1 to 2 checked bags ... no
+            # charge", whichever method the call records)
         if isinstance(value, str) and key.name.endswith("_id") and not kind_of(value) \
                 and _stays_as_is(last.plain, value):
             return Coverage(False, f"the user said {words} to a proposal saying {key.name} "
@@ -2684,7 +2696,8 @@ def _bind(session: SessionState, auth: Authorisation, spec: ActionSpec,
         if isinstance(value, list | dict):
             swapped = _swapped_member(last, value, arguments, aliases)
             if swapped is not None and not (aliases.index is not None and _picked_by_amount(
-                    aliases.index, theirs, [swapped[0]], swapped[1])):
+                    aliases.index, theirs, [swapped[0]], swapped[1])) \
+                    and not _picked_by_price(theirs, window, swapped[0]):
                 # (not where the user put it in the other's place by its amount: "Use the $500
                 # certificate instead of the $250 one")
                 return Coverage(False, f"the user said {words} to a proposal naming {key.name} "
@@ -4660,6 +4673,17 @@ def _option_not_picked(session: SessionState, last: Text, theirs: Text,
         if other is not None:
             return label, other, v
     return None
+
+
+def _picked_by_price(theirs: Text, window: Text, value: str) -> bool:
+    """Whether the user's words pick an option by its price ("Book the $304 one.") that a line
+    of the proposal's window gives beside ``value`` ("HAT083 JFK -> SEA, 01:00-07:00 + HAT258
+    ... - $304"), where the turn they answered named another option."""
+    if "$" not in theirs.plain or (m := _PRICE_ONE.search(theirs.plain)) is None:
+        return False
+    price = re.compile(rf"\${re.escape(m.group(1))}(?![\d,]*\d)")
+    return any(price.search(line) and named(Text(line), value, {})
+               for line in window.plain.split("\n"))
 
 
 # an option picked by its price: "the $216 one lands at 7pm, right? let's do that one instead"
