@@ -1132,7 +1132,8 @@ def without_limits(text: str) -> str:
 # "die mit dem makeup ja", "la del portátil, sí") or after the yes's verb ("yes, cancel the
 # makeup one", "ok cancel the one with the kettle")
 _ONE_THEN_YES = re.compile(
-    r"(?:^|[.;!?]\s*)(?:ok(?:ay)?,? |so,? |then,? )?((?:the|my) (?!other\b|first\b|second\b|"
+    r"(?:^|[.;!?]\s*)(?:ok(?:ay)?,? |so,? |then,? )?(?:(?:cancel|return|exchange|change|modify|do) )?"
+    r"((?:the|my) (?!other\b|first\b|second\b|"
     r"last\b|new\b|old\b)[a-z][a-z' -]{1,30}? (?:one|order)|(?:die|der|das|den) (?:mit (?:dem|der|"
     r"den) |von (?:dem|der) )[a-zà-ÿ][a-zà-ÿ -]{1,30}?|(?:la|el|lo|le|celle|celui|a|o|quella|quello) "
     r"(?:del|de la|de los|de las|de|du|avec (?:le|la|les)|com (?:o|a)|do|da|con (?:il|la|lo|el)|"

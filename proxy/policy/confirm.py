@@ -1930,10 +1930,20 @@ def _narrowing_honoured(session: SessionState, auth: Authorisation, spec: Action
                 break
             # (a plural names the thing too: "the dumbbells" a Dumbbell Set)
             one = Text(_PLURAL.sub("", phrase))
+            # (a pronoun's thing, named in its sentence: "before I do anything with the
+            # skateboard, leave that order alone for now")
+            said_of = [text, one]
+            if _PRONOUN_PHRASE.match(phrase):
+                turn = plain(session.messages[i])
+                at = turn.find(phrase)
+                if at >= 0:
+                    start = max(turn.rfind(". ", 0, at), turn.rfind("? ", 0, at),
+                                turn.rfind("! ", 0, at)) + 1
+                    said_of.append(Text(_PLURAL.sub("", turn[start:at])))
             for ident, names in aliases.every.items():
                 if ident not in held and (named(text, ident, {}) or any(
-                        _alias_names(text, n, names, owners) or _alias_names(one, n, names, owners)
-                        for n in names)) and named(window, ident, aliases.every):
+                        _alias_names(t, n, names, owners) for t in said_of for n in names)) \
+                        and named(window, ident, aliases.every):
                     known = True
                     break
             # (an order's or reservation's id the proposal spelt that the call does not hold:
@@ -1958,6 +1968,7 @@ def _narrowing_honoured(session: SessionState, auth: Authorisation, spec: Action
     return None
 
 
+_PRONOUN_PHRASE = re.compile(r"(?:that|this|it|them|those)(?![\w'])")
 _PLURAL = re.compile(r"(?<=[a-z]{3})(?:(?<=[sxz])es|(?<=ch)es|(?<=sh)es|(?<![su])s)(?![\w'])")
 _PHRASE_FILLER = frozenset({"the", "one", "from", "with", "that", "which", "this", "those",
                             "these", "going", "flying", "order", "reservation", "booking", "trip",
@@ -4492,6 +4503,16 @@ def _plan_position(last: Text, arguments: dict[str, Any], looked_up: dict[str, s
     the order in which it names the call's object among others looked up under the same key
     ("| E9KA2D | ... | G3MW7Q | ..."). (0, None) where neither tells."""
     items = _plan_steps(last.plain)
+    if items is not None and "reservation_id" not in arguments \
+            and isinstance(people := arguments.get("passengers"), list) and people:
+        # (a booking: the step naming its passengers by name, "2. Book for Raj Sanchez: same
+        # flights", where steps share the flights)
+        names = [f"{p.get('first_name', '')} {p.get('last_name', '')}".lower()
+                 for p in people if isinstance(p, dict)]
+        naming = [k for k, item in enumerate(items, 1)
+                  if names and all(n in item.plain for n in names)]
+        if len(naming) == 1:
+            return len(items), naming[0]
     if items is not None:
         ids = [v for v in _flat(arguments) if isinstance(v, str) and _ID_FORM.search(v)]
         shared = [v for v in ids if any(named(i, v, {}) for i in items)]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from decimal import Decimal
 from typing import Any
 
 import pytest
@@ -9,6 +10,7 @@ import pytest
 from proxy.policy.binding import (
     ActionSpec,
     Text,
+    amounts,
     default_action_words,
     mixed_choice,
     named,
@@ -182,3 +184,13 @@ def test_key_paths_and_schema_choices() -> None:
                             schema={"properties": {"cabin": {"enum": ["economy", "business"]}}})
     assert spec.keys[0].choices == ("economy", "business")
     assert spec.keys[1].optional and spec.keys[1].name == "payment_id"
+
+
+@pytest.mark.parametrize(("text", "sums"), [
+    # a sign after a number is its currency only where no number follows it
+    ("certificate $250 + mastercard 9363 $621", {250, 621}),
+    ("un certificato di 150 $ e basta", {150}),
+    ("153,23 $ sur la carte", {Decimal("153.23")}),
+])
+def test_amounts(text: str, sums: set[Any]) -> None:
+    assert amounts(text) == {Decimal(str(s)) for s in sums}
