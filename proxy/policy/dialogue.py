@@ -1278,7 +1278,7 @@ def read_turn(content: str) -> Reading:
             topic_word = next(g for g in topic.groups() if g).removeprefix("the ")[:4]
             continue  # ("go ahead with the address. the cancel - still deciding"; "Actually
             # hold on, for the skateboard one: is there any other maple board?")
-        if act is Act.HOLD and (other := OTHER_ONE_ABROAD.match(s)) is not None \
+        if act is Act.HOLD and OTHER_ONE_ABROAD.match(s) is not None \
                 and _THING_ABROAD.search(yes_said) is not None:
             on_topic = True  # (the other one, in another language, the yes naming its own:
             continue  # "Die mit dem Makeup ja, weg damit. Bei der anderen, Moment - der Koffer,
@@ -1392,10 +1392,11 @@ OTHER_ONE_ABROAD = re.compile(
     r"(?:" + _AND_BUT + r" |en |maar )?(?:(?:bei|für|mit|pour|para|per|con|com|voor|met|bij|"
     r"quant à|en cuanto a|quanto a) )?(?:der |dem |den |die |das |l'|la |el |lo |il |a |o |de "
     r"|het )?(?:anderen?|autre|otra|otro|altra|altro|outra|outro)(?![\w'])")
-# a yes naming its thing in another language: "die mit dem makeup ja", "sí, la del portátil"
+# a yes naming its thing in another language, by what it holds: "die mit dem makeup ja", "sí,
+# la del portátil" (not an article alone: "ja, das passt" names nothing)
 _THING_ABROAD = re.compile(r"(?<![\w'])(?:mit (?:dem|der|den)|con (?:el|la|il|lo)|avec (?:le|la|les)|"
                            r"com (?:o|a)|met (?:de|het)|del|della|dello|du|de la|do|da|van de|"
-                           r"van het|die|der|das|den|le|la|les|el|los|las|il|lo|o|a|de|het) "
+                           r"van het) "
                            r"(?!anderen?\b|autre\b|otra\b|otro\b|altra\b|altro\b|outra\b|outro\b)"
                            r"[a-zà-ÿ]{3,}|" + _AN_ID.pattern)
 # a yes said for one thing: "sim pros voos", "oui pour les vols", "yes for the flights"

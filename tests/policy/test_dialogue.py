@@ -453,3 +453,22 @@ def test_a_message_nested_deep_is_read_not_a_crash() -> None:
 def test_a_decimal_point_is_no_sentence_end() -> None:
     reading = read_turn("Yes, please refund the $74.12 to my card.")
     assert reading.act is Act.AFFIRM and reading.words == "yes, please refund the $74.12 to my card"
+
+
+@pytest.mark.parametrize(("text", "act"), [
+    # the other one held in another language, the yes naming its own by what it holds
+    ("Die mit dem Makeup ja, weg damit. Bei der anderen, Moment - ich muss erst meinen Mann "
+     "fragen.", Act.AFFIRM),
+    # ... not where the yes names nothing ("das passt")
+    ("Ja, das passt. Bei der anderen, Moment, ich muss erst meinen Mann fragen.", Act.HOLD),
+    # a ceiling on what is paid, a bound the proposal may meet
+    ("yes book it. I don't want to pay anything extra", Act.HOLD),
+    # Dutch, Portuguese laughter
+    ("Alleen dat horloge. Doe maar.", Act.AFFIRM), ("Kkkk obrigada! Pode conferir?", Act.HOLD),
+    ("fammi controllare le misure prima", Act.HOLD),
+    # a thing named alone after the yes, then "don't cancel it yet"
+    ("Yes to the address and the makeup kit. The dumbbell order... wait. The luggage set is in "
+     "that one too? Don't cancel it yet, I need to think.", Act.AFFIRM),
+])
+def test_stop_53_readings(text: str, act: Act) -> None:
+    assert read_turn(text).act is act
