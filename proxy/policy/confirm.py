@@ -4745,8 +4745,8 @@ def _time_not_picked(turn: str, last: Text, arguments: dict[str, Any]
     rather have the 5pm one", "prefiro o das 17h") and the call holds a flight that another
     option's line names and the picked one's does not: (the time, the other's time, the
     flight), else None."""
-    if (m := _TIME_ONE.search(turn)) is None:
-        return None
+    if (m := _TIME_ONE.search(turn)) is None or _CLOCK_MARK.search(m.group()) is None:
+        return None  # (a time, not a count: "the 2 bags")
     hour = int(m.group("h"))
     if m.group("pm") and hour < 12:
         hour += 12
@@ -4777,6 +4777,7 @@ _TIME_ONE = re.compile(
     r"celui à |den um |die um |quello delle |quella delle |die van |de van )(?P<h>\d{1,2})"
     r"(?:(?::|h)(?P<m>\d\d))?\s*(?:(?P<pm>pm|p\.m\.)|am|a\.m\.|h|uhr|u)?(?: (?:one|flight|option))?"
     r"(?![\w':])")
+_CLOCK_MARK = re.compile(r"\d(?::\d\d|\s*(?:h|pm|am|p\.m\.|a\.m\.|uhr|u)(?![a-z]))")
 _DEPARTS = re.compile(r"(?<!\d)(\d{1,2}):(\d\d)")
 _FLIGHT_NO = re.compile(r"hat\d{3}")
 
