@@ -5697,6 +5697,7 @@ def check_transcript(session: SessionState, spec: ActionSpec, arguments: dict[st
         elif _used_since(session, spec.tool, key, -1) and (
                 not _ids_named(p0 := auth.proposal(session.messages)[0], arguments)
                 or names_action(_not_done(p0, _SAID_NOT).plain, spec.words) is None
+                or _only_as_done(p0, spec, arguments)
                 or (other_words and names_action(p0.plain, other_words) is not None
                     and not _lists_named(p0, arguments))):
             # done before this yes, and the proposal it answered did not name it again ("Your
@@ -6113,7 +6114,11 @@ _DONE = re.compile(r"(?<![\w'])(?:(?:is|are|has been|have been|was|were) (?:now 
                    r"placed|filed|completed|updated|changed|modified|issued|booked)|"
                    # (a heading reporting it: "✅ Exchange 1 submitted for order #W2905754")
                    r"(?:exchange|return|cancell?ation|modification|change|update|booking|refund|"
-                   r"step)(?: #?\d+)? (?:submitted|done|completed|processed|placed|filed))"
+                   r"step)(?: #?\d+)? (?:submitted|done|completed|processed|placed|filed)|"
+                   # (a line marked done in brackets: "Shipping address: 921 Park Avenue ...
+                   # (already updated)")
+                   r"\((?:already|now) (?:done|updated|changed|applied|submitted|cancell?ed|"
+                   r"processed|booked)\))"
                    r"(?![\w'])")
 
 
@@ -6121,6 +6126,16 @@ _DONE = re.compile(r"(?<![\w'])(?:(?:is|are|has been|have been|was|were) (?:now 
 # address of existing orders"): no proposal of the action it names
 _SAID_NOT = re.compile(r"(?<![\w'])(?:(?:does|do|did|will|would|can|could)(?: not|n'?t)|won'?t|"
                        r"cannot|can'?t)(?![\w'])")
+
+
+def _only_as_done(proposal: Text, spec: ActionSpec, arguments: dict[str, Any]) -> bool:
+    """Whether a key value of the call the proposal names is named only in its sentences that
+    report it done ("- Shipping address: 921 Park Avenue, ... (already updated)")."""
+    if not _DONE.search(proposal.plain):
+        return False
+    rest = _not_done(proposal)
+    return any(isinstance(v, str) and named(proposal, v, {}) and not named(rest, v, {})
+               for k in spec.keys if (v := values_at(arguments, k.name)) is not ABSENT)
 
 
 def _not_done(text: Text, also: re.Pattern[str] | None = None) -> Text:
