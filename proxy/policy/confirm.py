@@ -6107,7 +6107,9 @@ def _lists_named(text: Text, arguments: dict[str, Any]) -> bool:
     return True
 
 
-_DONE = re.compile(r"(?<![\w'])(?:(?:is|are|has been|have been|was|were) (?:now |already )?"
+_DONE = re.compile(r"(?:完了しました|完了です|変更しました|受け付けました|已完成|已经完成|已取消|已修改|"
+                   r"已更改|已改为|已退回|已提交)|"
+                   r"(?<![\w'])(?:(?:is|are|has been|have been|was|were) (?:now |already )?"
                    r"(?:done|submitted|complete|completed|processed|cancell?ed|placed|filed|"
                    r"updated|changed|modified|issued|booked)|"
                    r"(?:i'?ve|i have) (?:just |already |also )?(?:submitted|processed|cancell?ed|"

@@ -944,19 +944,65 @@ _HAN_IF_POSSIBLE = re.compile("如果可以的话|如果可以|要是可以的�
 _HAN_SENTENCE = re.compile("[^。！!？?；;\n]+[。！!？?；;\n]?")
 
 
+# The things a Chinese or Japanese turn names, in English, as the proposals the reader sees
+# name them (the agent keeps the catalogue's names: "Wristwatch", "Luggage Set"): a yes said of
+# some ("地址和笔记本都可以", "スーツケースとスケボーの変更はお願いします") and a hold on another
+# ("手表……等一下", "ブーツは…ちょっと待って") read apart
+CJK_THINGS = {
+    "手表": "watch", "腕表": "watch", "笔记本": "laptop", "電腦": "laptop", "电脑": "laptop",
+    "咖啡机": "coffee", "行李箱": "luggage", "箱子": "luggage", "滑板": "skateboard",
+    "靴子": "boots", "耳机": "earbuds", "音箱": "speaker", "自行车": "bicycle", "相机": "camera",
+    "平板": "tablet", "拼图": "puzzle", "水瓶": "bottle", "台灯": "lamp", "键盘": "keyboard",
+    "鼠标": "mouse", "吸尘器": "vacuum", "净化器": "purifier", "背包": "backpack", "头盔": "helmet",
+    "烤架": "grill", "书架": "bookshelf", "跑鞋": "shoes", "运动鞋": "sneakers", "手机": "phone",
+    "充电宝": "charger", "水壶": "kettle", "瑜伽垫": "mat", "地址": "address", "衬衫": "shirt",
+    "t恤": "shirt", "夹克": "jacket", "香水": "perfume", "哑铃": "dumbbell",
+    "腕時計": "watch", "時計": "watch", "ノートパソコン": "laptop", "パソコン": "laptop",
+    "コーヒーメーカー": "coffee", "スーツケース": "luggage", "スケボー": "skateboard",
+    "スケートボード": "skateboard", "ブーツ": "boots", "イヤホン": "earbuds",
+    "スピーカー": "speaker", "自転車": "bicycle", "カメラ": "camera", "タブレット": "tablet",
+    "パズル": "puzzle", "水筒": "bottle", "ランプ": "lamp", "キーボード": "keyboard",
+    "マウス": "mouse", "掃除機": "vacuum", "空気清浄機": "purifier", "リュック": "backpack",
+    "ヘルメット": "helmet", "グリル": "grill", "本棚": "bookshelf", "スニーカー": "sneakers",
+    "充電器": "charger", "ケトル": "kettle", "ヨガマット": "mat", "住所": "address",
+    "シャツ": "shirt", "tシャツ": "shirt", "ジャケット": "jacket", "ダンベル": "dumbbell",
+}
+CJK_THING = re.compile("|".join(sorted(map(re.escape, CJK_THINGS), key=len, reverse=True)))
+# "the other one" in Chinese and Japanese: "另一单先别动", "もう一つの注文は"
+_CJK_OTHER = re.compile("另一单|另一个|另外那|另一笔|もう一つ|もう片方|別の注文")
+
+
+def _held_apart(part: str, said: set[str]) -> bool:
+    """Whether a holding sentence of a Chinese or Japanese turn is about another thing than the
+    ones its yes named (``said``): it names things, none of them said, or "the other one"."""
+    if not said:
+        return False
+    things = {CJK_THINGS[t] for t in CJK_THING.findall(part)}
+    return bool(things and not things & said) or (
+        not things and _CJK_OTHER.search(part) is not None)
+
+
 def _read_han(text: str) -> Reading:
     """A turn in Chinese, sentence by sentence: a yes, and after it another matter brought up
-    ("是的，麻烦了。还有……我还有一个待处理的订单，……我想取消，已经不需要了。") is the yes."""
+    ("是的，麻烦了。还有……我还有一个待处理的订单，……我想取消，已经不需要了。") is the yes; a hold on
+    another thing than the yes names ("地址和笔记本都可以。手表……等一下，...") is that thing's."""
     said_yes = False
+    said: set[str] = set()
     for part in _HAN_SENTENCE.findall(text):
         rest = _HAN_IDIOM.sub("", part)
         if said_yes and _HAN_ASIDE.match(part.strip()) and not _HAN_WAIT.search(rest):
             break
+        if said_yes and _held_apart(part, said):
+            continue  # (a call on it is held, ``held_topics``)
+        if said_yes and _CJK_WHEN.search(part) and not _HAN_WAIT.search(rest):
+            continue
         if _HAN_NOT.search(rest):
             return Reading(Act.HOLD, text[:80], f'the user did not say a plain yes: "{text[:80]}"',
                            withdraws=bool(re.search("不|别|別|算了|等一|等等|稍等", rest)))
         plain_part = _HAN_IF_POSSIBLE.sub("", part)
-        said_yes = said_yes or bool(_HAN_YES.search(plain_part) or _HAN_GO.search(plain_part))
+        if _HAN_YES.search(plain_part) or _HAN_GO.search(plain_part):
+            said_yes = True
+            said.update(CJK_THINGS[t] for t in CJK_THING.findall(part))
     if said_yes:
         return Reading(Act.AFFIRM, text[:80], "", end=len(text))
     return Reading(Act.OTHER, text[:80], "the reply is in a language or script this reader does "
@@ -968,7 +1014,11 @@ _KANA = re.compile("[\u3040-\u30ff]")
 _JA_YES = re.compile("はい|ええ(?!と)|うん|お願いします|お願い(?:ね|[!！。]|$)|頼みます|頼む|進めて|"
                      "やってください|それで(?:お願い|いい|大丈夫|結構|OK)|了解|承知|かしこまり|問題ありません|問題ない|構いません|"
                      "大丈夫です|いいですよ|いいです(?!か)|OKです|オッケー|"
-                     "(?:キャンセル|交換|返品|変更|予約|手続き|処理)(?:して|を)(?:ください|下さい|お願い)")
+                     "(?:キャンセル|交換|返品|変更|予約|手続き|処理)(?:して|を)(?:ください|下さい|お願い)|"
+                     "(?:キャンセル|交換|返品|変更|予約)(?:します|で)(?:[。！!]|$)")
+# a question after the yes about when or where the money or the parcel comes: no hold ("やっぱり
+# ブーツも返品します。返金っていつ頃になりますか？", "退款什么时候到？")
+_CJK_WHEN = re.compile("返金|いつ|何日|届く|届き|退款|什么时候|多久|几天")
 # (said politely, these hold no "not": "構いません" (I don't mind), "すみません" (excuse me))
 _JA_IDIOM = re.compile("構いません|問題(?:あり)?ません|問題ない|差し支えありません|すみません|すいません|"
                        "申し訳ありません|ありがとう")
@@ -985,20 +1035,26 @@ def _read_ja(text: str) -> Reading:
     after it another matter brought up, is the yes."""
     said_yes = False
     yes_ids: set[str] = set()
+    said: set[str] = set()
     for part in _JA_SENTENCE.findall(text):
         rest = _JA_IDIOM.sub("", part)
         if said_yes and _JA_ASIDE.match(part.strip()) and not _JA_WAIT.search(rest):
             break
-        if said_yes and yes_ids and (ids := set(_AN_ID.findall(part))) and not ids & yes_ids:
-            continue  # (a hold on another by its id, the yes naming its own: "nm1vx1と
-            # h8q05lはお願いします。kc18k6は740ドルもするので、ちょっと考えさせてください。"; a call
-            # on it is held, ``held_topics``)
+        if said_yes and ((yes_ids and (ids := set(_AN_ID.findall(part))) and not ids & yes_ids)
+                         or _held_apart(part, said)):
+            continue  # (a hold on another by its id or its name, the yes naming its own:
+            # "nm1vx1とh8q05lはお願いします。kc18k6は740ドルもするので、ちょっと考えさせてください。",
+            # "スーツケースとスケボーの変更はお願いします。ブーツは…ちょっと待って"; a call on it is
+            # held, ``held_topics``)
+        if said_yes and _CJK_WHEN.search(part) and not _JA_WAIT.search(rest):
+            continue
         if _JA_NOT.search(rest):
             return Reading(Act.HOLD, text[:80], f'the user did not say a plain yes: "{text[:80]}"',
                            withdraws=bool(_JA_WAIT.search(rest)))
         if _JA_YES.search(part):
             said_yes = True
             yes_ids.update(_AN_ID.findall(part))
+            said.update(CJK_THINGS[t] for t in CJK_THING.findall(part))
     if said_yes:
         return Reading(Act.AFFIRM, text[:80], "", end=len(text))
     return Reading(Act.OTHER, text[:80], "the reply is in a language or script this reader does "
@@ -1453,9 +1509,18 @@ def held_topics(text: str) -> list[str]:
     still deciding", "I'll think about Miami"): the phrases, for the yes before them not to
     cover those things."""
     out: list[str] = []
-    if _KANA.search(text):  # (Japanese: the holding sentences that name an id)
-        return [p for p in _JA_SENTENCE.findall(text)
-                if _JA_NOT.search(_JA_IDIOM.sub("", p)) and _AN_ID.search(p)]
+    if _KANA.search(text) or _HAN.search(text):  # (Chinese, Japanese: the holding sentences
+        # that name an id, as they are, or things, by their English names)
+        kana = _KANA.search(text) is not None
+        out = []
+        for p in (_JA_SENTENCE if kana else _HAN_SENTENCE).findall(text):
+            rest = (_JA_IDIOM if kana else _HAN_IDIOM).sub("", p)
+            if (_JA_NOT if kana else _HAN_NOT).search(rest) is None:
+                continue
+            if _AN_ID.search(p):
+                out.append(p)
+            out.extend(f"the {CJK_THINGS[t]}" for t in CJK_THING.findall(p))
+        return out
     if " no" in text and "yes" in text:  # "the orders yes, profile no"
         out.extend(m.group(1) for m in _THING_NO.finditer(text))
     if _THING_DECLINED_CUE.search(text):  # ("Sí, esa es. Los pedidos no, gracias":
