@@ -1140,7 +1140,8 @@ _ONE_THEN_YES = re.compile(
     r"della|dello) [a-zà-ÿ][a-zà-ÿ -]{1,30}?),? (?:yes|yeah|yep|ok|okay|ja|sí|si|oui|sim)"
     r"(?![\w'])")
 _YES_THEN_ONE = re.compile(
-    r"(?:^|[.;!?]\s*)(?:yes|yeah|yep|yup|ok|okay|sure)[,!.]?\s+(?:please\s+)?(?:go ahead and\s+)?"
+    r"(?:^|[.;!?,]\s*)(?:yes|yeah|yep|yup|ok|okay|sure|so|then|just)[,!.]?\s+(?:please\s+)?"
+    r"(?:go ahead and\s+)?"
     r"(?:cancel|return|exchange|change|modify|update|do)\s+((?:the|my) (?!other\b|first\b|"
     r"second\b|last\b|new\b|old\b)[a-z][a-z' -]{1,30}? (?:one|order)|the one with (?:the |my )?"
     r"[a-z][a-z' -]{1,30}?)(?=\s*(?:[.,;!?]|$|please|thanks?|thank you))")

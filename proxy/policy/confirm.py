@@ -342,6 +342,13 @@ _PROCEED = re.compile(r"\b(?:proceed|go ahead|do it|go for it|lock (?:it|that|th
                       r"exchange|book|upgrade|refund|swap) (?:it|them|that one|this one|both|all "
                       r"(?:of them|two|three|four|five|\d)|the \$\d[\d,.]* (?:one|option|flight|"
                       r"fare))|"
+                      # (the steps by their names: "5191. Yes, do the upgrade and then move it to
+                      # the 22nd.")
+                      r"do (?:the|both) (?:upgrade|downgrade|change|exchange|return|cancell?ation|"
+                      r"booking|swap|move|modification|refund)s?(?![\w'])|"
+                      # (one of those offered by what it is: "so cancel the JFK to Philly one")
+                      r"(?:cancel|return|exchange|book|upgrade|downgrade|refund|swap) the "
+                      r"[a-z0-9][a-z0-9 -]{0,40}? one(?![\w'])|"
                       # (the action on one object by its id: "ok. cancel 59XX6W now.")
                       r"(?:cancel|return|exchange|upgrade|downgrade|refund) #?[a-z]{0,4}\d[a-z0-9]{2,}"
                       r"(?![\w'])|"
@@ -4873,7 +4880,9 @@ def _acted_on_another(last: Text, spec: ActionSpec, arguments: dict[str, Any],
             if not found and before is not None and names_action(sentence, spec.words) \
                     and (_action_then_that_one(sentence, spec.words) or (
                         headed and action_pattern(spec.words).match(sentence.lstrip(" *")))) \
-                    and not _for_all(sentence, spec.words) and not _OF_EACH.match(sentence):
+                    and not _for_all(sentence, spec.words) and not _OF_EACH.match(sentence) \
+                    and _said_of_until(sentence, next(action_pattern(spec.words).finditer(
+                        sentence))) > 0:  # (not "so I'm not able to cancel this reservation")
                 # ("The perfume is in #W8732376. I'll cancel that order ...": the order named
                 # just before; "Order #W2598834 - Return Jigsaw Puzzle ...": the line's head)
                 bound.add(before)

@@ -1390,9 +1390,10 @@ def read_turn(content: str) -> Reading:
         on_topic = on_topic and act is Act.OTHER
         if act is Act.HOLD and _THINK_OTHER.match(s):
             continue  # ("Yes, cancel the first one. I'll think about Miami")
-        if act is Act.HOLD and not _INTERRUPTS.match(s) \
-                and (ids := _AN_ID.findall(s)) and not any(i in yes_said for i in ids) \
-                and (q or _AN_ID.search(yes_said) or _AN_ID.match(s)):
+        if act is Act.HOLD and (ids := _AN_ID.findall(s)) and not any(i in yes_said for i in ids) \
+                and ((not _INTERRUPTS.match(s) and (q or _AN_ID.search(yes_said)
+                                                     or _AN_ID.match(s)))
+                     or _WAIT_ON_ID.match(s)):
             on_topic = True  # (and what follows on it: "Hold off on KC18K6 for now. 6am to
             # 1pm with the layover is way over 3 hours, I'm not sure it counts.")
             continue  # ("Yes, book it. And just to double-check - H9ZU1C can't be cancelled
@@ -1646,6 +1647,10 @@ _BARE_THING = re.compile(r"(?:(?:as for|for|and|but|pour|quant à|para|en cuanto
                          r"il|lo|gli|die|der|das|den|dem|mon|ma|mes|mi|mis|mio|mia|mein|meine) |l')"
                          r"([a-zà-ÿ]{3,}(?:-[a-z]+)?)"
                          r"(?: [a-z]{3,})?")
+# an interruption opening on one object by its id: "Actually hold on, 2FBBAH - is that the one
+# where ...?" (the wait is that one's)
+_WAIT_ON_ID = re.compile(r"(?:oh |ok |okay )?(?:actually|wait|hold on|hang on)(?:[,\s]+(?:hold on|wait|"
+                         r"hang on))?[,\s]+(?:#w\d{5,}|[a-z]{0,4}\d[a-z0-9]{1,5})\s*[-:,–—]")
 # (a wish about the thing held before, by a pronoun: "For the grill, wait, ...? I don't want it
 # delayed")
 _OF_IT = re.compile(r"(?<![\w'])(?:it|them|that one)(?![\w'])")
