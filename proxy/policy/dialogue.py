@@ -161,7 +161,7 @@ _YES = _words(
     r"(?<!soll )(?<!sollte )(?<!ist )(?<!war )(?<!hab )(?<!habe )(?<!hat )(?<!sind )(?<!kann )"
     r"(?<!wird )(?<!muss )(?<!will )(?<!geht )(?<!gibt )(?<!wäre )(?<!hätte )(?<!das )(?<!die )"
     r"(?<!der )(?<!es )(?<!sie )(?<!wir )(?<!ich )(?<!du )(?<!man )ja", r"jawohl", r"genau",
-    r"einverstanden", r"in ordnung", r"passt", r"stimmt",
+    r"einverstanden", r"in ordnung", r"passt", r"stimmt", r"jep+", r"japp", r"jo",
     r"bestätigt", r"ich bestätige", r"gerne", r"klar", r"natürlich", r"richtig",
     r"ich akzeptiere(?! (?:das |es |den |die )?nicht)", r"(?<!nicht )akzeptiert",
     # Portuguese
@@ -266,7 +266,8 @@ _STANDALONE_GO = _words(r"go ahead", r"go right ahead", r"proceed", r"do it", r"
                         r"make it so", r"ship it", r"go", r"please proceed", r"adelante",
                         r"allez-y", r"los", r"vai", r"avanti", r"pode", r"pode sim", r"podes",
                         r"procede", r"hazlo", r"fallo", r"procedi", r"vas-y", r"mach das",
-                        r"mach weiter", r"weiter", r"vamos", r"bora", r"manda ver", r"manda bala",
+                        r"mach weiter", r"weiter", r"mach", r"mach mal", r"mach ruhig", r"vamos",
+                        r"bora", r"manda ver", r"manda bala",
                         r"pode mandar", r"doe maar", r"ga je gang", r"ga maar", r"ga door",
                         r"ga (?:maar )?door")
 
@@ -1369,12 +1370,16 @@ def read_turn(content: str) -> Reading:
             continue  # (a wish about that thing, by its name: "For the bags, is it 3 free per
             # person or 3 total? I don't want to pay anything for bags")
         if act is Act.HOLD and not _INTERRUPTS.match(s) \
-                and (said_of := _YES_FOR_THING.search(yes_said)) is not None \
-                and (topic := ARTICLE_TOPIC.match(s)) is not None \
-                and topic.group(1)[:4] != said_of.group(1)[:4]:
+                and (topic := ARTICLE_TOPIC.match(s) or _COLON_TOPIC.match(s)) is not None \
+                and (((said_of := _YES_FOR_THING.search(yes_said)) is not None
+                      and topic.group(1)[:4] != said_of.group(1)[:4])
+                     or ((_THING_ABROAD.search(yes_said) or _COLON_YES.search(yes_said))
+                         and topic.group(1)[:4] not in yes_said)):
             on_topic = True  # (another thing put first, in any language, the yes said for its
             continue  # own: "sim pros voos. as malas eu ainda não sei quantas vou levar, vejo
-            # depois"; a call on it is held, ``held_topics``)
+            # depois"; "Lo del casco y lo de la parrilla sí, adelante ... La maleta espera: ...";
+            # "skate et clavier+panier: oui. tuyau+sac: attendez"; a call on it is held,
+            # ``held_topics``)
         if act is Act.DECLINE and on_topic and _A_THING_NOT_WANTED.match(s):
             continue  # (a wish about that thing, the kind of one not wanted: "Helmet yes, go
             # ahead. For the luggage - is softshell the soft material one? I don't want a hard
@@ -1456,6 +1461,36 @@ _THING_ABROAD = re.compile(r"(?<![\w'])(?:mit (?:dem|der|den)|con (?:el|la|il|lo
                            r"van het) "
                            r"(?!anderen?\b|autre\b|otra\b|otro\b|altra\b|altro\b|outra\b|outro\b)"
                            r"[a-zà-ÿ]{3,}|" + _AN_ID.pattern)
+# things put first with a colon: "tuyau+sac: attendez", the yes said so: "skate et clavier: oui"
+_COLON_TOPIC = re.compile(r"([a-zà-ÿ][a-zà-ÿ+&]{2,}(?:[ +&][a-zà-ÿ+&]+){0,4})\s*:\s")
+_COLON_YES = re.compile(r"[a-zà-ÿ][a-zà-ÿ +&]{2,40}\s*:\s*(?:oui|sí|si|ja|sì|sim|yes|ok)(?![\w'])")
+# the catalogue's things in the other languages read, by their English names (a held thing is
+# read against the facts, which name them in English: "la maleta espera" holds the Luggage Set)
+THINGS_ABROAD = {
+    "maleta": "luggage", "maletas": "luggage", "valise": "luggage", "koffer": "luggage",
+    "valigia": "luggage", "mala": "luggage", "malas": "luggage", "casco": "helmet",
+    "casque": "helmet", "helm": "helmet", "capacete": "helmet", "parrilla": "grill",
+    "griglia": "grill", "churrasqueira": "grill", "reloj": "watch", "montre": "watch",
+    "uhr": "watch", "orologio": "watch", "relógio": "watch", "portátil": "laptop",
+    "ordinateur": "laptop", "portatile": "laptop", "auriculares": "earbuds",
+    "écouteurs": "earbuds", "kopfhörer": "earbuds", "auricolari": "earbuds", "altavoz": "speaker",
+    "enceinte": "speaker", "lautsprecher": "speaker", "altoparlante": "speaker",
+    "bicicleta": "bicycle", "vélo": "bicycle", "fahrrad": "bicycle", "bici": "bicycle",
+    "cámara": "camera", "kamera": "camera", "fotocamera": "camera", "câmera": "camera",
+    "tableta": "tablet", "tablette": "tablet", "rompecabezas": "puzzle", "botella": "bottle",
+    "bouteille": "bottle", "flasche": "bottle", "bottiglia": "bottle", "garrafa": "bottle",
+    "lámpara": "lamp", "lampe": "lamp", "lampada": "lamp", "teclado": "keyboard",
+    "clavier": "keyboard", "tastatur": "keyboard", "tastiera": "keyboard", "ratón": "mouse",
+    "souris": "mouse", "maus": "mouse", "aspiradora": "vacuum", "aspirateur": "vacuum",
+    "staubsauger": "vacuum", "aspirapolvere": "vacuum", "aspirador": "vacuum",
+    "mochila": "backpack", "rucksack": "backpack", "zaino": "backpack", "sac": "backpack",
+    "botas": "boots", "bottes": "boots", "stiefel": "boots", "stivali": "boots",
+    "cafetera": "coffee", "cafetière": "coffee", "kaffeemaschine": "coffee",
+    "cafeteira": "coffee", "tuyau": "hose", "manguera": "hose", "schlauch": "hose",
+    "mangueira": "hose", "skate": "skateboard", "monopatín": "skateboard",
+    "camiseta": "shirt", "maglietta": "shirt", "chaqueta": "jacket", "veste": "jacket",
+    "jacke": "jacket", "giacca": "jacket", "jaqueta": "jacket", "panier": "bed",
+}
 # a yes said for one thing: "sim pros voos", "oui pour les vols", "yes for the flights"
 _YES_FOR_THING = re.compile(r"(?<![\w'])(?:pros|pras|para os|para as|para o|para a|pour les|pour le|"
                             r"pour la|para los|para las|para el|per i|per le|per il|für die|für den|"
@@ -1488,10 +1523,14 @@ _LATER_MARKS = ("tell you", "let you know", "get back", "je vous", "je te", "dir
                 "aviso", "avisar", "sapere", "confermo", "digo", "falo", "confirmo", "ich sage",
                 "ich gebe")
 _FOR_MARKS = ("pros ", "pras ", "para ", "pour ", "per ", "für ", "for the ", "to the ")
+# (a thing's yes said by what it holds, or by a colon: "lo de la parrilla sí", "skate: oui")
+_THING_MARKS = ("del ", "de la ", "mit de", "con ", "avec ", "com ", "met ", "della ", "du ",
+                "do ", "da ", ": ")
 
 
 _ANY_MARK = re.compile("|".join(re.escape(m) for m in (*_ROUTE_MARKS, *_PLACE_MARKS,
-                                                        *_LATER_MARKS, *_FOR_MARKS)))
+                                                        *_LATER_MARKS, *_FOR_MARKS,
+                                                        *_THING_MARKS)))
 
 
 def _topic_abroad(text: str) -> bool:
@@ -1502,7 +1541,9 @@ def _topic_abroad(text: str) -> bool:
     return (any(m in text for m in _ROUTE_MARKS) and ROUTE.search(text) is not None) \
         or (any(m in text for m in _PLACE_MARKS) and PLACE_TOPIC.search(text) is not None) \
         or (any(m in text for m in _LATER_MARKS) and TELL_LATER_SAID.search(text) is not None) \
-        or (any(m in text for m in _FOR_MARKS) and _YES_FOR_THING.search(text) is not None)
+        or (any(m in text for m in _FOR_MARKS) and _YES_FOR_THING.search(text) is not None) \
+        or (any(m in text for m in _THING_MARKS) and (
+            _THING_ABROAD.search(text) is not None or _COLON_YES.search(text) is not None))
 
 
 def held_topics(text: str) -> list[str]:
@@ -1561,9 +1602,12 @@ def held_topics(text: str) -> list[str]:
             continue
         if (topic := _TOPIC.match(_OPENING.sub("", s))) is not None:
             out.append(topic.group().strip(" ,:-"))
-        elif 0 <= last_yes < k and ARTICLE_TOPIC.match(s) is not None \
-                and _YES_FOR_THING.search(said_yes) is not None:
-            out.append(s)  # (another thing put first, the yes said for its own)
+        elif 0 <= last_yes < k and (ARTICLE_TOPIC.match(s) or _COLON_TOPIC.match(s)) \
+                and (_YES_FOR_THING.search(said_yes) or _THING_ABROAD.search(said_yes)
+                     or _COLON_YES.search(said_yes)):
+            out.append(s)  # (another thing put first, the yes said for its own; and the
+            out.extend(f"the {THINGS_ABROAD[w]}" for w in re.findall(r"[a-zà-ÿ]+", s)
+                       if w in THINGS_ABROAD)  # thing by its English name)
         elif PLACE_TOPIC.match(s) is not None and 0 <= last_yes < k:
             out.append(s)  # (a trip by its place, after a yes: the sentence, ``PLACE_TOPIC``)
         elif TELL_LATER_SAID.search(s) is not None and 0 <= last_yes < k:
