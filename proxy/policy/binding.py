@@ -627,8 +627,12 @@ def _cued(text: Text, phrase: str) -> bool:
     if re.search(rf"(?<![\w']){_PAY_CUE}(?![\w'])(?:[^.,;!?]|[.,](?=\d)){{0,40}}"
                  rf"(?<![\w']){re.escape(said)}(?![\w'])", plain) is not None:
         return True
-    if _HAN.search(plain) and re.search(rf"{_PAY_CUE_HAN}[^。，,;！？!?]{{0,12}}?"
-                                        rf"{re.escape(said)}(?![a-z0-9])", plain) is not None:
+    if _HAN.search(plain) and (re.search(rf"{_PAY_CUE_HAN}[^。，,;！？!?]{{0,12}}?"
+                                         rf"{re.escape(said)}(?![a-z0-9])", plain) is not None
+                               # (the card said after a comma: "差价退到另一张卡上，visa那张")
+                               or re.search(rf"{_PAY_CUE_HAN}[^。;！？!?]{{0,12}}?[，,]\s*"
+                                            rf"{re.escape(said)}(?:那张|那个|的)", plain)
+                               is not None):
         return True
     # (a card's last digits said after a comma: "send the refund to my other gift card, the
     # one ending in 6646")
@@ -877,6 +881,16 @@ _YES_FOR = re.compile(r"(?:^|[.;!?,]\s*)(?:yes|yeah|yep|yup|ok|okay|sure)(?:,?\s
 _ID_THEN_KEPT = re.compile(r"(?:^|[.;!?]\s*|\n)(#w\d{5,}|[a-z]{0,4}\d[a-z0-9]{1,5})\s*[-:,–—]\s*"
                            r"(?:just |please )?(?:leave|keep) (?:that one|it|that|this one)"
                            r"(?![\w'])")
+# a thing left as it is, in the other languages read: "Mein Profil lassen Sie bitte erstmal so",
+# "laissez mon profil tel quel", "deja mi perfil como está", "lascia il mio profilo così"
+_LEFT_ABROAD = re.compile(r"(?:^|[.;!?,]\s*)((?:mein|meine|meinen|das|den|die|der)\s+[a-zäöüß]{3,})\s+"
+                          r"(?:lassen sie|lass|lasst)\s+(?:bitte\s+)?(?:erstmal\s+|erst mal\s+|noch\s+|"
+                          r"lieber\s+)?(?:so|wie es ist|unverändert|in ruhe)(?![\w'])")
+_LEFT_ABROAD_FIRST = re.compile(
+    r"(?<![\w'])(?:laissez|laisse|deja|deje|dejen|lascia|lasci|lasciate|deixe|deixa)\s+((?:mon|ma|"
+    r"mes|le|la|les|mi|mis|el|il mio|la mia|il|lo|o meu|a minha|meu|minha|o|a)\s+[a-zà-ÿ]{3,})\s+"
+    r"(?:tel quel|telle quelle|comme (?:il|elle) est|como está|como esta|così com'è|così|"
+    r"in pace|tranquilo)(?![\w'])")
 # "For the sneakers, hmm, ... let me run that by her first": what is held for someone's word
 _HELD_FOR = re.compile(
     r"(?:^|[.;:!?]\s*|(?<![\w'])(?:but|and)\s+)(?:for|as for|about|regarding)\s+("
@@ -946,6 +960,7 @@ WAIT_FOR = re.compile(
     r"(?: [\w'-]+){0,2})(?=\s*[,:-])")
 # a text with none of these has no limit (one search, before the patterns above)
 _LIMIT_WORDS = re.compile(r"not|except|without|but|leav|keep|only|just|apart|other than|let me|"
+                          r"lass|laiss|deja|deje|lasci|deix|"
                           r"(?:yes|yeah|yep|yup|ok|okay|sure)(?:,? please)?,? (?:for|to) |"
                           r"don'?t|forget|rather|need|can wait|no thanks|"
                           r"i want to|i have to|i should|i must|i'?ll|i will|i'?d|"
@@ -1160,7 +1175,8 @@ def limits(text: str) -> Limits:
     only = _phrases(_ONLY, text, _IN_IF) + _phrases(_YES_FOR, text)
     only += [m.group(1).strip() for m in _ONLY_AFTER.finditer(text)]
     left = _phrases(_LEAVES_OUT, text)
-    left += [m.group(1).strip() for p in (_LEFT_AFTER, _TOPIC_LEFT, _LEFT_AS_IT_IS,
+    left += [m.group(1).strip() for p in (_LEFT_AFTER, _TOPIC_LEFT, _LEFT_AS_IT_IS, _LEFT_ABROAD,
+                                           _LEFT_ABROAD_FIRST,
                                            TOPIC_THEN_HELD, TOPIC_HELD, NOT_SURE_OF, WAIT_FOR)
              for m in p.finditer(text)]
     return Limits(tuple(left), tuple(kept), tuple(only), which)

@@ -81,6 +81,7 @@ from .dialogue import (
     edit_distance,
     held_topics,
     id_like,
+    in_english,
     normalize,
     read_turn,
     sentences,
@@ -950,6 +951,12 @@ _NO_MORE_IF = re.compile(r"(?:it'?s|it is|the (?:new )?(?:one|price|item) is|it 
                          r"no more|not higher|no higher|less|lower|cheaper) than (?:what )?i "
                          r"(?:paid|pay|already paid)|i (?:don'?t|do not) (?:have to )?pay "
                          r"(?:more|anything more|extra|anything extra)")
+# a bound in Chinese: "只要今天总共要付的不超过200块就行" (as long as it is at most 200)
+_HAN_BOUND = re.compile(r"只要[^。！？!?]{0,20}?(?:不超过|不到|低于|少于|不高于)\s*\$?"
+                        r"(\d{1,3}(?:,\d{3})+|\d+)(\.\d+)?[^。！？!?]{0,8}[。！!]?")
+# a sum to pay in Chinese: "合计净额：您需要支付 $107.09"
+_NET_HAN = re.compile(r"(?:合计|总计|净额|需要支付|需支付|共)[^$\d]{0,12}\$\s?(\d{1,3}(?:,\d{3})+|\d+)"
+                      r"(\.\d+)?")
 # a condition that a method covers the whole sum: "as long as that covers all of it"
 _COVERS_IF = re.compile(r"(?:it|that|this|the [a-z ]{3,30}?|my [a-z ]{3,30}?) (?:covers?|will cover|"
                         r"can cover|is enough for|pays for) (?:all of it|everything|it all|the whole "
@@ -1103,6 +1110,16 @@ def _condition_met(messages: list[Message], index: int) -> bool:
     answers already meets: the payment method it names is the one that turn puts the action's
     money on, or the total that turn gives is within the bound. Anything else stays a hold."""
     text = plain(messages[index])
+    if (han := _HAN_BOUND.search(text)) is not None:
+        # (in Chinese: "两台都换。只要今天总共要付的不超过200块就行。", as long as the total today
+        # is at most 200: the turn's total, or its net, within it; the rest a yes)
+        agent, _start = _turn_before(messages, index)
+        limit = decimal_of(han.group(1), han.group(2))
+        sums = _totals(agent) or {d for c in _CHARGE.finditer(agent)
+                                  if (d := decimal_of(*c.groups())) is not None} \
+            or {d for n in _NET_HAN.finditer(agent) if (d := decimal_of(*n.groups())) is not None}
+        return limit is not None and bool(sums) and max(sums) <= limit \
+            and read_turn(text[:han.start()] + text[han.end():]).act is Act.AFFIRM
     over = _OVER_BOUND_C.search(text)
     if over is not None:  # ("but if it's more than $50 extra, forget it": at most $50)
         agent, _start = _turn_before(messages, index)
@@ -5195,7 +5212,7 @@ def _left_out(spec: ActionSpec, arguments: dict[str, Any], users: str, aliases: 
                 for phrase in (*of_steps.only, *said.which):
                     # ("Yes, only the makeup one." to cancelling both orders: the phrase names
                     # a part of another order alone, and nothing of this one)
-                    other = _of_another_object(Text(phrase), name, value, aliases)
+                    other = _of_another_object(Text(in_english(phrase)), name, value, aliases)
                     if other is not None:
                         return name, f'{name} {value!r} (only "{phrase}", of {other})'
             continue

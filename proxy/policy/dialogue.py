@@ -936,7 +936,9 @@ _HAN_IDIOM = re.compile("没问题|沒問題|不错|不錯|不用谢|不客气|�
 
 
 # a go-ahead as an imperative with 吧: "两个都改吧" (change both), "那就取消吧" (cancel it then)
-_HAN_GO = re.compile("(?:改|换|換|取消|退|办|辦|订|訂|做|处理|處理|修改|更改)吧")
+_HAN_GO = re.compile("(?:改|换|換|取消|退|办|辦|订|訂|做|处理|處理|修改|更改)吧|"
+                     # ("两台都换。", "跟咖啡机一起的那单先改。": the action said alone, or first)
+                     "(?:都|先|就)(?:改|换|換|取消|退|办|辦|订|訂|修改|更改)(?:[。！!]|$)")
 # a sentence opening on another matter: "还有……我还有一个待处理的订单" (also, I have another order)
 _HAN_ASIDE = re.compile("(?:还有|還有|另外|对了|對了|顺便|順便|然后|然後)")
 _HAN_WAIT = re.compile("等一|等等|稍等|别(?!的|人|处)|別(?!的|人|處)|算了")
@@ -1490,7 +1492,16 @@ THINGS_ABROAD = {
     "mangueira": "hose", "skate": "skateboard", "monopatín": "skateboard",
     "camiseta": "shirt", "maglietta": "shirt", "chaqueta": "jacket", "veste": "jacket",
     "jacke": "jacket", "giacca": "jacket", "jaqueta": "jacket", "panier": "bed",
+    "móvil": "smartphone", "movil": "smartphone", "celular": "smartphone", "handy": "smartphone",
+    "téléphone": "smartphone", "telefono": "smartphone", "telemóvel": "smartphone",
 }
+
+
+def in_english(phrase: str) -> str:
+    """``phrase`` with the English names of the things it names in the other languages read
+    (``THINGS_ABROAD``) after it: "el del teclado y el móvil" also says "the keyboard"."""
+    found = [THINGS_ABROAD[w] for w in re.findall(r"[a-zà-ÿ]+", phrase) if w in THINGS_ABROAD]
+    return phrase if not found else phrase + " " + " ".join(f"the {t}" for t in found)
 # a yes said for one thing: "sim pros voos", "oui pour les vols", "yes for the flights"
 _YES_FOR_THING = re.compile(r"(?<![\w'])(?:pros|pras|para os|para as|para o|para a|pour les|pour le|"
                             r"pour la|para los|para las|para el|per i|per le|per il|für die|für den|"
