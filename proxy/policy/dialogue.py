@@ -393,6 +393,8 @@ _WAIT = _words(
     r"pas encore", r"un instant", r"warte", r"warten sie", r"moment", r"noch nicht", r"augenblick",
     r"ainda não", r"aguarde", r"aspetta", r"aspetti", r"un attimo", r"anzi,? no", r"non ancora",
     r"wacht", r"even wachten", r"nog niet", r"ik moet (?:eerst|nog)",
+    # not knowing yet, in the other languages read ("El otro... ay, no sé.")
+    r"no sé", r"je ne sais pas", r"non so", r"não sei",
     # let me check or think first, in the other languages read
     r"fammi (?:controllare|pensare|verificare|chiedere)", r"lasciami (?:controllare|pensare)",
     r"déjame (?:pensarlo|pensar|revisar|ver|consultar|preguntar|verificar)",
@@ -1306,7 +1308,7 @@ def read_turn(content: str) -> Reading:
             # the others, vraiment impossible? Even if I don't want any money back?")
         if act is Act.OTHER and (bare := _BARE_THING.fullmatch(s)) is not None \
                 and bare.group(1)[:4] not in yes_said and bare.group(1) not in _WHATEVER_IT_IS \
-                and _A_THING.search(yes_said) is not None:
+                and (_A_THING.search(yes_said) or _THING_ABROAD.search(yes_said)) is not None:
             thing_aside, aside_word = True, bare.group(1)[:4]
             continue  # ("Do the e-reader. The headphones... no, never mind, I'll keep them.")
         if act is Act.OTHER and ((id_like(s) and _AN_ID.search(yes_said)) or (
@@ -1458,9 +1460,9 @@ OTHER_ONE_ABROAD = re.compile(
     r"|het )?(?:anderen?|autre|otra|otro|altra|altro|outra|outro)(?![\w'])")
 # a yes naming its thing in another language, by what it holds: "die mit dem makeup ja", "sí,
 # la del portátil" (not an article alone: "ja, das passt" names nothing)
-_THING_ABROAD = re.compile(r"(?<![\w'])(?:mit (?:dem|der|den)|con (?:el|la|il|lo)|avec (?:le|la|les)|"
-                           r"com (?:o|a)|met (?:de|het)|del|della|dello|du|de la|do|da|van de|"
-                           r"van het) "
+_THING_ABROAD = re.compile(r"(?<![\w'])(?:mit (?:dem|der|den)|con (?:el|la|il|lo|i|gli|le|los|las)|"
+                           r"avec (?:le|la|les)|com (?:o|a|os|as)|met (?:de|het)|del|della|dello|"
+                           r"dei|degli|du|des|de la|do|da|dos|van de|van het) "
                            r"(?!anderen?\b|autre\b|otra\b|otro\b|altra\b|altro\b|outra\b|outro\b)"
                            r"[a-zà-ÿ]{3,}|" + _AN_ID.pattern)
 # things put first with a colon: "tuyau+sac: attendez", the yes said so: "skate et clavier: oui"
