@@ -4883,6 +4883,11 @@ def _acted_on_another(last: Text, spec: ActionSpec, arguments: dict[str, Any],
             continue  # (the listing's one id field names the call's: "I see a New York address
             # on your order #W3407479. Here's the proposed change: - Order ID: #W6750959 ...")
         bound: set[str] = set()
+        # (a line naming the call's own items beside one id: "3. Order #W9810810: Wristwatch
+        # (... item 1355937109) -> Wristwatch (... item 9949163720)", its action the arrow)
+        items = {str(v).lower() for v in _flat([v for v in arguments.values()
+                                                if isinstance(v, list)])
+                 if isinstance(v, str) and v.isdigit() and len(v) >= 6}
         asked: set[str] = set()  # (those bound in a question)
         before: str | None = None  # (the id named last before the sentence)
         headed = False  # (the sentence before was that id alone: "1. **Order #W2598834** -")
@@ -4910,6 +4915,8 @@ def _acted_on_another(last: Text, spec: ActionSpec, arguments: dict[str, Any],
                            if not _ADDRESS_SOURCE.search(sentence, 0, m.start())), before)
             if _DONE.search(sentence) and "?" not in sentence:
                 continue  # (a report: "I've also submitted the return for the items from #W1")
+            if items and len(set(found)) == 1 and any(i in sentence for i in items):
+                bound |= set(found)
             # (the action said of all of them binds none: "after downgrading all these", but
             # "Return all items from order #W5490111" binds its one id; nor of one it says
             # cannot be acted on, "can no longer be changed", or reports done, "I cancelled #W2
