@@ -927,8 +927,12 @@ _IF = re.compile(r"(?<![\w'])(?:as long as|only if|provided(?: that)?|if|assumin
 _OVER_BOUND_C = re.compile(OVER_BOUND)
 _PAY_NO_MORE_C = re.compile(PAY_NO_MORE)
 # a condition that things are as stated: "if it's one passenger" (the words, found in the turn)
-_AS_STATED_IF = re.compile(r"(?:it'?s|that'?s|it is|that is|there'?s|there is|they'?re|they are) "
+_AS_STATED_IF = re.compile(r"(?:it'?s|that'?s|it is|that is|there'?s|there is|they'?re|they are|"
+                           r"the new (?:one|item|model|variant)(?: is|'s)) (?:still |really |also )?"
                            r"(?:only |just )?(?:a |an |the )?([a-z0-9$][\w$.,' -]{2,40}?)")
+# (a trailing noun saying what kind of thing the value is: "the phoenix one", "the professional
+# size": the value is what the turn must say)
+_KIND_NOUN = re.compile(r"(?<=[a-z0-9]) (?:one|ones|size|version|model|colou?r|option|variant)$")
 _STATED_PARTS = re.compile(r",? and (?:it'?s |it is |that'?s |the |a |an )?")
 # ... or what the user gets: "as long as I get the full refund" (the turn: "a full refund of $104")
 _GET_IF = re.compile(r"(?:i|we) (?:get|receive|'ll get|will get|am getting|are getting) "
@@ -1168,7 +1172,7 @@ def _condition_met(messages: list[Message], index: int) -> bool:
     stated = _AS_STATED_IF.fullmatch(condition) or _GET_IF.fullmatch(condition)
     if stated is not None and all(
             re.search(rf"(?<![\w']){re.escape(part)}(?![\w'])", agent) is not None
-            for part in _STATED_PARTS.split(stated.group(1))):
+            for part in _STATED_PARTS.split(_KIND_NOUN.sub("", stated.group(1)))):
         return True  # (what the agent's turn says, given in to: "Our records show only one
         # passenger" "Okay, if it's one passenger, then yes, go ahead with the $50."; each
         # part of "as long as it's green and the cheapest" where the turn says "the cheapest
@@ -2732,7 +2736,8 @@ def _bind(session: SessionState, auth: Authorisation, spec: ActionSpec,
             swapped = _swapped_member(last, value, arguments, aliases)
             if swapped is not None and not (aliases.index is not None and _picked_by_amount(
                     aliases.index, theirs, [swapped[0]], swapped[1])) \
-                    and not _picked_by_price(theirs, window, swapped[0]):
+                    and not _picked_by_price(theirs, window, swapped[0]) \
+                    and not _picked_by_word(theirs, window, swapped[0], swapped[1]):
                 # (not where the user put it in the other's place by its amount: "Use the $500
                 # certificate instead of the $250 one")
                 return Coverage(False, f"the user said {words} to a proposal naming {key.name} "
@@ -3231,6 +3236,11 @@ def _of_this_object(session: SessionState, theirs: Text, arguments: dict[str, An
     return Text(" ".join(kept)) if dropped else theirs
 
 
+# a question checking what was said: "... happens automatically right?", "that's correct?"
+_CHECK_ON_SAID = re.compile(r"[^.!?]*(?<![\w'])(?:right|correct|yeah|isn'?t it|doesn'?t it|"
+                            r"won'?t it|is that right|yes)\s*\?")
+
+
 def _asked_instead(value: Any, theirs: Text, words: tuple[str, ...], own: DistinctAliases
                    ) -> tuple[str, str] | None:
     """A payment method of the call the user's own words from the yes on did not name while
@@ -3241,7 +3251,9 @@ def _asked_instead(value: Any, theirs: Text, words: tuple[str, ...], own: Distin
                if isinstance(v, str) and kind_of(v) is not None]
     if not methods:
         return None
-    kept = Text(_RULED_OUT.sub(" ", theirs.plain))  # ("instead of the Visa" keeps nothing)
+    # ("instead of the Visa" keeps nothing; nor a check on what the proposal said: "and the
+    # refund to the mastercard happens automatically right?")
+    kept = Text(_RULED_OUT.sub(" ", _CHECK_ON_SAID.sub(" ", theirs.plain)))
     paying: Text | None = None
     for method in methods:
         if named(kept, method, own):
@@ -4731,6 +4743,27 @@ def _picked_by_price(theirs: Text, window: Text, value: str) -> bool:
                for line in window.plain.split("\n"))
 
 
+def _picked_by_word(theirs: Text, window: Text, value: str, other: str) -> bool:
+    """Whether the user's words pick an option by a word of it ("Stay with business, go ahead
+    and book the business one") that the proposal's window says nearer to ``value`` (the
+    call's) than to ``other`` (the one the turn they answered named last)."""
+    if (m := _WORD_ONE.search(theirs.plain)) is None:
+        return False
+    text = window.plain
+    word = re.compile(rf"(?<![\w']){re.escape(m.group(1))}(?![\w'])")
+    hits = [w.start() for w in word.finditer(text)]
+
+    def nearest(code: str) -> int:
+        spots = [c.start() for c in re.finditer(rf"(?<![a-z0-9]){re.escape(code.lower())}"
+                                                 rf"(?![a-z0-9])", text)]
+        return min((abs(a - b) for a in spots for b in hits), default=1 << 30)
+
+    return bool(hits) and nearest(value) < nearest(other)
+
+
+# an option picked by a word of it: "book the business one", "stay with business"
+_WORD_ONE = re.compile(r"(?<![\w'])(?:book|take|keep|do|go with|stay with|stick with) the ([a-z]{4,}) "
+                       r"(?:one|option|flight|flights|fare)(?![\w'])")
 # an option picked by its price: "the $216 one lands at 7pm, right? let's do that one instead"
 _PRICE_ONE = re.compile(r"(?<![\w'])the \$(\d[\d,]*(?:\.\d\d)?) (?:one|option|flight|flights|"
                         r"itinerary|fare)(?![\w'])")

@@ -1392,6 +1392,8 @@ def read_turn(content: str) -> Reading:
             continue  # (a go-ahead put off for another part: "Ok ça me va, la Visa 1777 ...
             # d'abord l'upgrade ..., et ensuite je vous dirai si on passe au vol direct"; a call
             # on that part is held, ``held_topics``)
+        if act is Act.HOLD and _RESIGNED.search(s) and not _INTERRUPTS.match(s):
+            continue  # (a shrug after the yes: "It probably won't suit me either but whatever.")
         if act is Act.HOLD and on_topic and not _INTERRUPTS.match(s):
             continue  # (it goes on about that thing: "I might take that instead"; past what
             # only takes it in: "But hold on, $209 for the upgrade? That's a lot more than I
@@ -1708,6 +1710,8 @@ _BARE_THING = re.compile(r"(?:(?:as for|for|and|but|pour|quant à|para|en cuanto
 # where ...?" (the wait is that one's)
 _WAIT_ON_ID = re.compile(r"(?:oh |ok |okay )?(?:actually|wait|hold on|hang on)(?:[,\s]+(?:hold on|wait|"
                          r"hang on))?[,\s]+(?:#w\d{5,}|[a-z]{0,4}\d[a-z0-9]{1,5})\s*[-:,–—]")
+# a shrug closing a sentence: "... but whatever", "oh well"
+_RESIGNED = re.compile(r"(?:,?\s*(?:but|oh|and)?\s*(?:whatever|oh well|never mind that))\W*$")
 # (a wish about the thing held before, by a pronoun: "For the grill, wait, ...? I don't want it
 # delayed")
 _OF_IT = re.compile(r"(?<![\w'])(?:it|them|that one)(?![\w'])")
