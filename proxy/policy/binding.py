@@ -434,6 +434,7 @@ _TRANSLATED = {
                  "ビジネス"),
     "basic_economy": ("économique de base", "économie de base", "económica básica",
                       "econômica básica", "economica di base", "基本经济舱", "基础经济舱",
+                      "économique basique", "económica básica", "basic economy",
                       "ベーシックエコノミー", "ベーシック・エコノミー"),
 }
 

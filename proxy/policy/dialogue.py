@@ -924,12 +924,16 @@ def turn_acts(content: str) -> list[tuple[str, Act]]:
 _HAN = re.compile("[\u3400-\u9fff]")
 # (whole words only: "行" alone is in "行李", luggage; "等" in "头等舱", first class)
 _HAN_YES = re.compile("好的|好啊|是的|对的|對的|确认|確認|可以|同意|没问题|沒問題|请办理|請辦理|办吧|辦吧|"
-                      "执行|執行|就这样|就這樣|照办|照辦|^(?:对|對|嗯|行)[，,。！!]")
+                      "执行|執行|就这样|就這樣|照办|照辦|^(?:对|對|嗯|行|是)(?:[，,。！!]|$)|"
+                      # (the action too: "那个也取消", "也降吧", "那就加")
+                      "也(?:取消|降|加|改|换|換|升)|那就(?:加|改|换|換|取消|降|升)")
 # ("别的" is "other": no "don't")
 _HAN_NOT = re.compile("不|别(?!的|人|处)|別(?!的|人|處)|等一|等等|稍等|算了|再说|再說|考虑|考慮|想想|吗|嗎|"
                       "[?？]")
 # (and a detail taken though it is not so: "不防水也可以" (not waterproof is fine too))
-_HAN_IDIOM = re.compile("没问题|沒問題|不错|不錯|不用谢|不客气|不客氣|"
+_HAN_IDIOM = re.compile("没问题|沒問題|不错|不錯|不用谢|不客气|不客氣|不过|不過|"
+                        # (a rule the agent said, taken: "行李不能退啊，那好吧")
+                        "不能退|不能取消|不可以退|"
                         "不[^，。,、！？!?]{1,4}也(?:可以|行|没关系|沒關係|没问题|沒問題|好)|"
                         # (nothing else to change: "其他东西都不用换", "其他不用改了")
                         "其他[^，。,、！？!?]{0,6}不(?:用|需要)[^，。,、！？!?]{0,3}|"
@@ -938,7 +942,7 @@ _HAN_IDIOM = re.compile("没问题|沒問題|不错|不錯|不用谢|不客气|�
 
 
 # a go-ahead as an imperative with 吧: "两个都改吧" (change both), "那就取消吧" (cancel it then)
-_HAN_GO = re.compile("(?:改|换|換|取消|退|办|辦|订|訂|做|处理|處理|修改|更改)吧|"
+_HAN_GO = re.compile("(?:改|换|換|取消|退|办|辦|订|訂|做|处理|處理|修改|更改|加|降|升)(?:了)?吧|"
                      # ("两台都换。", "跟咖啡机一起的那单先改。": the action said alone, or first)
                      "(?:都|先|就)(?:改|换|換|取消|退|办|辦|订|訂|修改|更改)(?:[。！!]|$)")
 # a sentence opening on another matter: "还有……我还有一个待处理的订单" (also, I have another order)
@@ -961,7 +965,8 @@ CJK_THINGS = {
     "鼠标": "mouse", "吸尘器": "vacuum", "净化器": "purifier", "背包": "backpack", "头盔": "helmet",
     "烤架": "grill", "书架": "bookshelf", "跑鞋": "shoes", "运动鞋": "sneakers", "手机": "phone",
     "充电宝": "charger", "水壶": "kettle", "瑜伽垫": "mat", "地址": "address", "衬衫": "shirt",
-    "t恤": "shirt", "夹克": "jacket", "香水": "perfume", "哑铃": "dumbbell",
+    "t恤": "shirt", "夹克": "jacket", "香水": "perfume", "哑铃": "dumbbell", "行李": "bags",
+    "托运": "bags", "升舱": "upgrade", "改签": "change",
     "腕時計": "watch", "時計": "watch", "ノートパソコン": "laptop", "パソコン": "laptop",
     "コーヒーメーカー": "coffee", "スーツケース": "luggage", "スケボー": "skateboard",
     "スケートボード": "skateboard", "ブーツ": "boots", "イヤホン": "earbuds",
@@ -977,37 +982,61 @@ CJK_THING = re.compile("|".join(sorted(map(re.escape, CJK_THINGS), key=len, reve
 _CJK_OTHER = re.compile("另一单|另一个|另外那|另一笔|もう一つ|もう片方|別の注文")
 
 
-def _held_apart(part: str, said: set[str]) -> bool:
+def _held_apart(part: str, said: set[str], ids: set[str] | None = None) -> bool:
     """Whether a holding sentence of a Chinese or Japanese turn is about another thing than the
-    ones its yes named (``said``): it names things, none of them said, or "the other one"."""
-    if not said:
-        return False
+    ones its yes named (``said``, by their English names; ``ids``, the ids it named): it names
+    things, none of them said, or ids, none of them the yes's, or "the other one" (or "that
+    one" where the yes named its own by their ids)."""
+    ids = ids or set()
     things = {CJK_THINGS[t] for t in CJK_THING.findall(part)}
-    return bool(things and not things & said) or (
-        not things and _CJK_OTHER.search(part) is not None)
+    named_ids = set(_AN_ID.findall(part))
+    if said and things and not things & said:
+        return True
+    if ids and named_ids and not named_ids & ids:
+        return True
+    return (bool(said) or bool(ids)) and not things and not named_ids and (
+        _CJK_OTHER.search(part) is not None or (bool(ids) and _CJK_THAT.search(part) is not None))
+
+
+# a check on what the agent said, after the yes: "回程是不变的对吧？", "料金はかからないんですよね？"
+_CJK_CHECK = re.compile("(?:对吧|是吧|对不对|是不是|吧|よね|ですね|ね)\\s*[？?]\\s*$")
+# "that one" in Chinese: "丹佛那个往返的我还得跟我太太商量一下"
+_CJK_THAT = re.compile("那个|那張|那张|那班|那单|那趟|那笔")
+# a condition in Chinese: "如果...", "只要..."
+_HAN_IF = re.compile("如果|只要|要是|假如")
 
 
 def _read_han(text: str) -> Reading:
     """A turn in Chinese, sentence by sentence: a yes, and after it another matter brought up
     ("是的，麻烦了。还有……我还有一个待处理的订单，……我想取消，已经不需要了。") is the yes; a hold on
-    another thing than the yes names ("地址和笔记本都可以。手表……等一下，...") is that thing's."""
-    said_yes = False
-    said: set[str] = set()
+    another thing than the yes names, before or after it ("升舱就先不要了。行李那个没问题，帮我加两件。",
+    "地址和笔记本都可以。手表……等一下，...") is that thing's; a hold before the turn's last yes, not
+    a condition, is one the yes goes past ("等一下……好的，可以。")."""
+    parts = []
     for part in _HAN_SENTENCE.findall(text):
-        rest = _HAN_IDIOM.sub("", part)
+        plain_part = _HAN_IF_POSSIBLE.sub("", part)
+        parts.append((part, _HAN_IDIOM.sub("", part),
+                      bool(_HAN_YES.search(plain_part) or _HAN_GO.search(plain_part))))
+    said = {CJK_THINGS[t] for part, _rest, yes in parts if yes for t in CJK_THING.findall(part)}
+    ids = {i for part, _rest, yes in parts if yes for i in _AN_ID.findall(part)}
+    last_yes = max((k for k, (_p, _r, yes) in enumerate(parts) if yes), default=-1)
+    said_yes = False
+    for k, (part, rest, yes) in enumerate(parts):
         if said_yes and _HAN_ASIDE.match(part.strip()) and not _HAN_WAIT.search(rest):
             break
-        if said_yes and _held_apart(part, said):
+        if last_yes >= 0 and not yes and _held_apart(part, said, ids):
             continue  # (a call on it is held, ``held_topics``)
-        if said_yes and _CJK_WHEN.search(part) and not _HAN_WAIT.search(rest):
+        if said_yes and (_CJK_WHEN.search(part) or _CJK_CHECK.search(part)) \
+                and not _HAN_WAIT.search(rest):
             continue
+        if k < last_yes and not _HAN_IF.search(part) and not yes:
+            continue  # (a hold the turn's later yes goes past)
+        if yes and _CJK_CHECK.search(rest):  # (a yes, then a check in its own clause: "改签确认，
+            rest = re.sub("[，,][^，,]*$", "", rest)  # 回程是不变的对吧？")
         if _HAN_NOT.search(rest):
             return Reading(Act.HOLD, text[:80], f'the user did not say a plain yes: "{text[:80]}"',
                            withdraws=bool(re.search("不|别|別|算了|等一|等等|稍等", rest)))
-        plain_part = _HAN_IF_POSSIBLE.sub("", part)
-        if _HAN_YES.search(plain_part) or _HAN_GO.search(plain_part):
-            said_yes = True
-            said.update(CJK_THINGS[t] for t in CJK_THING.findall(part))
+        said_yes = said_yes or yes
     if said_yes:
         return Reading(Act.AFFIRM, text[:80], "", end=len(text))
     return Reading(Act.OTHER, text[:80], "the reply is in a language or script this reader does "
@@ -1045,13 +1074,13 @@ def _read_ja(text: str) -> Reading:
         rest = _JA_IDIOM.sub("", part)
         if said_yes and _JA_ASIDE.match(part.strip()) and not _JA_WAIT.search(rest):
             break
-        if said_yes and ((yes_ids and (ids := set(_AN_ID.findall(part))) and not ids & yes_ids)
-                         or _held_apart(part, said)):
+        if said_yes and _held_apart(part, said, yes_ids):
             continue  # (a hold on another by its id or its name, the yes naming its own:
             # "nm1vx1とh8q05lはお願いします。kc18k6は740ドルもするので、ちょっと考えさせてください。",
             # "スーツケースとスケボーの変更はお願いします。ブーツは…ちょっと待って"; a call on it is
             # held, ``held_topics``)
-        if said_yes and _CJK_WHEN.search(part) and not _JA_WAIT.search(rest):
+        if said_yes and (_CJK_WHEN.search(part) or _CJK_CHECK.search(part)) \
+                and not _JA_WAIT.search(rest):
             continue
         if _JA_NOT.search(rest):
             return Reading(Act.HOLD, text[:80], f'the user did not say a plain yes: "{text[:80]}"',
