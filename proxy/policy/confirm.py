@@ -68,6 +68,8 @@ from .binding import (
     without_limits,
 )
 from .dialogue import (
+    CJK_PLACE,
+    CJK_THING,
     DO_FIRST,
     ORDER_NOUNS,
     OVER_BOUND,
@@ -1591,6 +1593,12 @@ def _step_held(session: SessionState, auth: Authorisation, arguments: dict[str, 
     n = _plan_position(last, arguments, known_values(session, reads=True))[1]
     if n is None:
         return None
+    for phrase in held:  # (Chinese or Japanese: words of the hold only this step's text has,
+        # "升舱就先不要了" of "1. 升舱到商务舱 ...", "丹佛那个我还得商量一下" of "2. EQ1G6C（丹佛-休斯顿）")
+        said = set(CJK_THING.findall(phrase)) | set(CJK_PLACE.findall(phrase))
+        if said and {k for k, step in enumerate(steps, 1)
+                     if any(w in step.plain for w in said)} == {n}:
+            return phrase
     for phrase in held:  # (a sum only this step has: "hmm, $1,200 is more than i was hoping")
         sums = amounts(phrase) if "$" in phrase else set()
         if sums and {k for k, step in enumerate(steps, 1) if sums & amounts(step.plain)} == {n}:

@@ -929,6 +929,7 @@ _HAN_YES = re.compile("好的|好啊|是的|对的|對的|确认|確認|可以|�
                       "也(?:取消|降|加|改|换|換|升)|那就(?:加|改|换|換|取消|降|升)")
 # ("别的" is "other": no "don't")
 _HAN_NOT = re.compile("不|别(?!的|人|处)|別(?!的|人|處)|等一|等等|稍等|算了|再说|再說|考虑|考慮|想想|吗|嗎|"
+                      "商量|问问|問問|问一下|問一下|"
                       "[?？]")
 # (and a detail taken though it is not so: "不防水也可以" (not waterproof is fine too))
 _HAN_IDIOM = re.compile("没问题|沒問題|不错|不錯|不用谢|不客气|不客氣|不过|不過|"
@@ -978,6 +979,11 @@ CJK_THINGS = {
     "シャツ": "shirt", "tシャツ": "shirt", "ジャケット": "jacket", "ダンベル": "dumbbell",
 }
 CJK_THING = re.compile("|".join(sorted(map(re.escape, CJK_THINGS), key=len, reverse=True)))
+# the airports' cities as Chinese and Japanese turns name them
+CJK_PLACE = re.compile("丹佛|休斯顿|休斯敦|西雅图|芝加哥|旧金山|纽约|波士顿|费城|达拉斯|奥兰多|迈阿密|洛杉矶|"
+                       "亚特兰大|拉斯维加斯|凤凰城|底特律|夏洛特|纽瓦克|デンバー|ヒューストン|シアトル|"
+                       "シカゴ|サンフランシスコ|ニューヨーク|ボストン|フィラデルフィア|ダラス|オーランド|"
+                       "マイアミ|ロサンゼルス|アトランタ|ラスベガス|フェニックス|デトロイト|シャーロット")
 # "the other one" in Chinese and Japanese: "另一单先别动", "もう一つの注文は"
 _CJK_OTHER = re.compile("另一单|另一个|另外那|另一笔|もう一つ|もう片方|別の注文")
 
@@ -1601,11 +1607,18 @@ def held_topics(text: str) -> list[str]:
         out = []
         for p in (_JA_SENTENCE if kana else _HAN_SENTENCE).findall(text):
             rest = (_JA_IDIOM if kana else _HAN_IDIOM).sub("", p)
-            if (_JA_NOT if kana else _HAN_NOT).search(rest) is None:
+            if (_JA_YES if kana else _HAN_YES).search(p) or (not kana and _HAN_GO.search(p)) \
+                    or _CJK_CHECK.search(p) or _CJK_WHEN.search(p):
+                continue  # (a yes, or a check on what was said: no hold)
+            if (_JA_NOT if kana else _HAN_NOT).search(rest) is None \
+                    and _CJK_THAT.search(p) is None and _CJK_OTHER.search(p) is None:
                 continue
-            if _AN_ID.search(p):
-                out.append(p)
-            out.extend(f"the {CJK_THINGS[t]}" for t in CJK_THING.findall(p))
+            # (what it names: its ids, places and things, as they are for the plan's steps,
+            # ``confirm._step_held``, and things by their English names)
+            out.extend(_AN_ID.findall(p))
+            out.extend(CJK_PLACE.findall(p))
+            for t in CJK_THING.findall(p):
+                out.extend((t, f"the {CJK_THINGS[t]}"))
         return out
     if " no" in text and "yes" in text:  # "the orders yes, profile no"
         out.extend(m.group(1) for m in _THING_NO.finditer(text))
