@@ -963,6 +963,11 @@ _HAN_BOUND = re.compile(r"只要[^。！？!?]{0,20}?(?:不超过|不到|低于|
 # a sum to pay in Chinese: "合计净额：您需要支付 $107.09"
 _NET_HAN = re.compile(r"(?:合计|总计|净额|需要支付|需支付|共)[^$\d]{0,12}\$\s?(\d{1,3}(?:,\d{3})+|\d+)"
                       r"(\.\d+)?")
+# a condition that a thing stays as it was: "if nothing changes about the shipping"
+_NOTHING_CHANGES_IF = re.compile(r"nothing (?:else )?(?:changes?|is changed|gets changed|will change) "
+                                 r"(?:about|with|to|on|in) (?:the |my )?([a-z]{4,})")
+_UNCHANGED_SAID = re.compile(r"(?<![\w'])(?:(?:doesn'?t|does not|won'?t|will not|didn'?t|not) "
+                             r"(?:change|affect|touch)|unchanged|unaffected|stays?|remains?)(?![\w'])")
 # a condition that a method covers the whole sum: "as long as that covers all of it"
 _COVERS_IF = re.compile(r"(?:it|that|this|the [a-z ]{3,30}?|my [a-z ]{3,30}?) (?:covers?|will cover|"
                         r"can cover|is enough for|pays for) (?:all of it|everything|it all|the whole "
@@ -1260,6 +1265,13 @@ def _condition_met(messages: list[Message], index: int) -> bool:
         totals = _totals(agent) or {d for t in _TIMES_TOTAL.finditer(agent)
                                     if (d := decimal_of(t.group(1), t.group(2))) is not None}
         return bool(balances) and bool(totals) and max(totals) <= max(balances)
+    if (untouched := _NOTHING_CHANGES_IF.fullmatch(condition)) is not None:
+        # a thing the action must leave alone, which the turn never names: "if nothing
+        # changes about the shipping then yes" to a payment method's change
+        stem = untouched.group(1)[:max(4, len(untouched.group(1)) - 3)]
+        return all(_UNCHANGED_SAID.search(agent, max(0, w.start() - 80), w.end() + 40) is not None
+                   for w in re.finditer(rf"(?<![\w']){re.escape(stem)}", agent))  # (or says it
+        # stays: "Changing the payment method doesn't change the order's ... shipping address")
     if _NO_INSURANCE_IF.fullmatch(condition):
         # no insurance, as the turn says ("desde que seja sem seguro mesmo" to "Seguro: não")
         return _INSURANCE_NO.search(agent) is not None \
