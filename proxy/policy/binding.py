@@ -961,7 +961,7 @@ WAIT_FOR = re.compile(
     r"(?: [\w'-]+){0,2})(?=\s*[,:-])")
 # a text with none of these has no limit (one search, before the patterns above)
 _LIMIT_WORDS = re.compile(r"not|except|without|but|leav|keep|only|just|apart|other than|let me|"
-                          r"lass|laiss|deja|deje|lasci|deix|"
+                          r"(?<![a-z])(?:lass|laiss|deja|deje|lasci|deix)|"  # (not "class")
                           r"(?:yes|yeah|yep|yup|ok|okay|sure)(?:,? please)?,? (?:for|to) |"
                           r"don'?t|forget|rather|need|can wait|no thanks|"
                           r"i want to|i have to|i should|i must|i'?ll|i will|i'?d|"
@@ -1163,10 +1163,16 @@ _YES_THEN_ONE = re.compile(
     r"[a-z][a-z' -]{1,30}?)(?=\s*(?:[.,;!?]|$|please|thanks?|thank you))")
 
 
+# (what _ONE_THEN_YES and _YES_THEN_ONE need somewhere in a text)
+_WHICH_CUE = re.compile(r" one(?![\w'])| order(?![\w'])| (?:mit|von|del|de|du|do|da|con|com|avec|"
+                        r"met|van|della|dello) ")
+
+
 @functools.lru_cache(maxsize=1024)  # (a yes is read for every check of every call it covers)
 def limits(text: str) -> Limits:
     """The limits a user's normalised words put on their yes (see ``Limits``)."""
-    which = tuple(m.group(1) for p in (_ONE_THEN_YES, _YES_THEN_ONE) for m in p.finditer(text))
+    which = tuple(m.group(1) for p in (_ONE_THEN_YES, _YES_THEN_ONE) for m in p.finditer(text)) \
+        if _WHICH_CUE.search(text) else ()  # (one cheap search first: most turns hold none)
     if _LIMIT_WORDS.search(text) is None:
         return Limits(which=which)
     kept = _phrases(_KEEPS, text, _KEEP_NEGATED)
