@@ -6,7 +6,8 @@ import asyncio
 import os
 import random
 import secrets
-from collections.abc import AsyncIterator, Awaitable, Callable
+import socket
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -242,3 +243,16 @@ async def settle(tasks: list[asyncio.Task[None]], turns: int = 2000) -> None:
             break
         await asyncio.sleep(0)
     assert all(t.done() for t in tasks), "a task still waits: a slot or key was not passed on"
+
+
+@pytest.fixture
+def closed_port() -> Iterator[int]:
+    """A loopback port nothing listens on, held bound for the test: a connection to it is
+    refused. (A port merely found free and let go may be handed out again meanwhile, even as a
+    connection's own source port, which then connects to itself.)"""
+    held = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    held.bind(("127.0.0.1", 0))
+    try:
+        yield held.getsockname()[1]
+    finally:
+        held.close()

@@ -10,7 +10,7 @@ from .conftest import ROOT, ProxyFactory, call, start_session, upstream_state
 
 
 async def test_unreachable_opa_blocks_with_503(
-    upstream: TestServer, make_proxy: ProxyFactory, tmp_path: Path, unused_tcp_port: int,
+    upstream: TestServer, make_proxy: ProxyFactory, tmp_path: Path, closed_port: int,
 ) -> None:
     pack = tmp_path / "pack"
     pack.mkdir()
@@ -19,7 +19,7 @@ async def test_unreachable_opa_blocks_with_503(
         f"domain: retail\ncatalog: {ROOT}/schemas/retail/catalog.yaml\nrules:\n"
         "  - id: opa\n    kind: rego\n    tools: all\n    query: p/allow\n    timeout_s: 0.3\n")
     client, _ = await make_proxy(str(upstream.make_url("")), policy={
-        "dirs": [str(pack)], "opa_url": f"http://127.0.0.1:{unused_tcp_port}"})
+        "dirs": [str(pack)], "opa_url": f"http://127.0.0.1:{closed_port}"})
     sid = await start_session(client)
     status, body = await call(client, sid, "get_order_details", order_id="#W1")
     assert status == 503
@@ -28,11 +28,11 @@ async def test_unreachable_opa_blocks_with_503(
     # its cause in words (no client object's repr), and the proxy says it is not ready
     said = body["errors"][0]["message"]
     assert said.startswith(f"rule 'opa' (rego) failed: OPA unreachable at "
-                           f"http://127.0.0.1:{unused_tcp_port}: ")
+                           f"http://127.0.0.1:{closed_port}: ")
     assert "Error(" not in said and "ConnectionKey" not in said
     ready = await client.get("/readyz")
     assert ready.status == 503
-    assert f"opa: 127.0.0.1:{unused_tcp_port} not reachable (ConnectionRefusedError)" in (
+    assert f"opa: 127.0.0.1:{closed_port} not reachable (ConnectionRefusedError)" in (
         await ready.json())["causes"]
 
 

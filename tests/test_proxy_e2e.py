@@ -212,8 +212,8 @@ async def test_upstream_failures_give_clear_envelopes(
         assert "exploded" in body["result"]
 
 
-async def test_upstream_down(make_proxy: ProxyFactory, unused_tcp_port: int) -> None:
-    client, _ = await make_proxy(f"http://127.0.0.1:{unused_tcp_port}")
+async def test_upstream_down(make_proxy: ProxyFactory, closed_port: int) -> None:
+    client, _ = await make_proxy(f"http://127.0.0.1:{closed_port}")
     sid = await start_session(client)
     status, body = await call(client, sid, "get_order_details", order_id="#W1")
     assert status == 502

@@ -151,8 +151,8 @@ async def test_a_client_timeout_says_which_limit_it_was(
         await opa.close()
 
 
-async def test_unreachable_server_fails_closed(tmp_path: Path, unused_tcp_port: int) -> None:
-    opa = OpaBackend(f"http://127.0.0.1:{unused_tcp_port}", timeout_s=0.5)
+async def test_unreachable_server_fails_closed(tmp_path: Path, closed_port: int) -> None:
+    opa = OpaBackend(f"http://127.0.0.1:{closed_port}", timeout_s=0.5)
     policy = load_policy(pack(tmp_path), opa)
     assert policy.catalog is not None
     call = CallInput(policy.catalog.get("cancel_pending_order"),
