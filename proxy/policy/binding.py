@@ -48,7 +48,7 @@ VERB_WORDS: dict[str, tuple[str, ...]] = {
     "book": ("book", "reserv", "réserv", "resérv", "purchas", "buch", "prenot", "预订", "預訂",
              "订票", "訂票", "boek", "予約"),
     "send": ("send", "issu", "envi", "envoy", "schick", "sende", "invi", "发送", "發送", "发放",
-             "發放", "stuur", "送", "発行"),
+             "發放", "stuur", "送付", "お送り", "発行"),
     "refund": ("refund", "reembols", "rembours", "rimbors", "erstatt", "退款"),
     "charge": ("charg", "cobr", "factur", "belast", "addebit"),
     "adjust": ("adjust", "ajust", "anpass", "aggiust"),
