@@ -1115,6 +1115,12 @@ def _price_held(messages: list[Message], index: int) -> tuple[str, str] | None:
     return acts[first][0], " ".join(held)
 
 
+def _sums_asked(agent: str) -> set[Decimal]:
+    """The sums an agent's turn asks for: its totals, else its charges ("Difference: $186")."""
+    return _totals(agent) or {d for c in _CHARGE.finditer(agent)
+                              if (d := decimal_of(*c.groups())) is not None}
+
+
 def _condition_met(messages: list[Message], index: int) -> bool:
     """Whether the user's conditional yes at ``index`` ("yes, as long as the total stays under
     $300", "if the refund goes back to my Visa, then yes") sets a condition the agent's turn it
@@ -1126,8 +1132,7 @@ def _condition_met(messages: list[Message], index: int) -> bool:
         # is at most 200: the turn's total, or its net, within it; the rest a yes)
         agent, _start = _turn_before(messages, index)
         limit = decimal_of(han.group(1), han.group(2))
-        sums = _totals(agent) or {d for c in _CHARGE.finditer(agent)
-                                  if (d := decimal_of(*c.groups())) is not None} \
+        sums = _sums_asked(agent) \
             or {d for n in _NET_HAN.finditer(agent) if (d := decimal_of(*n.groups())) is not None}
         return limit is not None and bool(sums) and max(sums) <= limit \
             and read_turn(text[:han.start()] + text[han.end():]).act is Act.AFFIRM
@@ -1135,8 +1140,7 @@ def _condition_met(messages: list[Message], index: int) -> bool:
     if over is not None:  # ("but if it's more than $50 extra, forget it": at most $50)
         agent, _start = _turn_before(messages, index)
         limit = decimal_of(over.group(2), over.group(3))
-        totals = _totals(agent) or {d for c in _CHARGE.finditer(agent)
-                                    if (d := decimal_of(*c.groups())) is not None}
+        totals = _sums_asked(agent)
         rest = text[:over.start()] + " " + text[over.end():]
         return limit is not None and bool(totals) and max(totals) <= limit \
             and read_turn(rest).act is Act.AFFIRM
@@ -1155,9 +1159,7 @@ def _condition_met(messages: list[Message], index: int) -> bool:
                 return False
             text = text[:ceiling.start()] + " " + text[ceiling.end():]
             return _IF.search(text) is None and read_turn(text).act is Act.AFFIRM
-        totals = _totals(agent) or {d for c in _CHARGE.finditer(agent)
-                                    if (d := decimal_of(*c.groups())) is not None} \
-            or amounts(agent)  # ("$240 in total on your Visa")
+        totals = _sums_asked(agent) or amounts(agent)  # ("$240 in total on your Visa")
         said = [g for g in ceiling.groups() if g]
         whole = next((g for g in said if g[0].isdigit()), None)
         limit = decimal_of(whole, next((g for g in said if g.startswith(".")), None)) \
@@ -1302,8 +1304,7 @@ def _condition_met(messages: list[Message], index: int) -> bool:
                                        condition) or bound.group(1) or bound.group(4)):
         return False
     limit = decimal_of(bound.group(2), bound.group(3))
-    totals = _totals(agent) or {d for m in _CHARGE.finditer(agent)
-                                if (d := decimal_of(*m.groups())) is not None}
+    totals = _sums_asked(agent)
     return limit is not None and bool(totals) and max(totals) <= limit
 
 
@@ -1422,8 +1423,6 @@ _COUNT_ONLY_HAN = re.compile(r"只(?:要|加|带|帶|托运|託運|需要|想要
 _THINGS_ABROAD = dict.fromkeys(("koffer", "maleta", "maletas", "mala", "malas", "valise",
                                 "valises", "valigia", "valigie", "gepäckstück", "gepäckstücke",
                                 "bagagli", "bagaglio", "行李", "箱子", "包"), "bags")
-
-
 
 
 def _steps_of_one_tool(proposal: Text, spec: ActionSpec) -> bool:
@@ -4758,7 +4757,7 @@ def _picked_by_price(theirs: Text, window: Text, value: str) -> bool:
     ... - $304"), where the turn they answered named another option."""
     if "$" not in theirs.plain or (m := _PRICE_ONE.search(theirs.plain)) is None:
         return False
-    price = re.compile(rf"\${re.escape(m.group(1))}(?![\d,]*\d)")
+    price = _price_said(m.group(1))
     return any(price.search(line) and named(Text(line), value, {})
                for line in window.plain.split("\n"))
 
@@ -4784,6 +4783,11 @@ def _picked_by_word(theirs: Text, window: Text, value: str, other: str) -> bool:
 # an option picked by a word of it: "book the business one", "stay with business"
 _WORD_ONE = re.compile(r"(?<![\w'])(?:book|take|keep|do|go with|stay with|stick with) the ([a-z]{4,}) "
                        r"(?:one|option|flight|flights|fare)(?![\w'])")
+def _price_said(amount: str) -> re.Pattern[str]:
+    """A price as a turn says it, to the cent it gives: "$304" (not "$3040" or "$304.50")."""
+    return re.compile(rf"\${re.escape(amount)}(?![\d,]*\d)")
+
+
 # an option picked by its price: "the $216 one lands at 7pm, right? let's do that one instead"
 _PRICE_ONE = re.compile(r"(?<![\w'])the \$(\d[\d,]*(?:\.\d\d)?) (?:one|option|flight|flights|"
                         r"itinerary|fare)(?![\w'])")
@@ -4797,7 +4801,7 @@ def _price_not_picked(turn: str, last: Text, window: Text, arguments: dict[str, 
     number, the id), else None."""
     if "$" not in turn or (m := _PRICE_ONE.search(turn)) is None:
         return None
-    price = re.compile(rf"\${re.escape(m.group(1))}(?![\d,]*\d)")
+    price = _price_said(m.group(1))
     for text in (last.plain, window.plain):
         segments = _numbered(text)
         picked = [k for k, t in segments.items() if price.search(t)]
