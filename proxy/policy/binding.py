@@ -266,7 +266,9 @@ def _date_pattern(year: str, month: int, day: int) -> re.Pattern[str]:
         rf"(?![\d])|"
         # (day first, as most languages write it, with its year: "06.06.1970", "25/05/2024")
         rf"(?<![\d./]){day:02d}[./]{month:02d}[./](?:{year}|{year[2:]})(?![\d])|"
-        rf"(?<![\d./]){day}[./]{month}[./]{year}(?![\d])")
+        rf"(?<![\d./]){day}[./]{month}[./]{year}(?![\d])"
+        # (and without its year where the day cannot be a month: "HAT023 (26/05)")
+        + (rf"|(?<![\d./]){day:02d}[./]{month:02d}(?![\d]|[./]\d)" if day > 12 else ""))
 
 
 # any date in a text, in the forms ``_date_pattern`` reads
@@ -359,7 +361,10 @@ def date_before(text: Text, code: str, date: str) -> str | None:
         return None
     for m in _id_pattern(code).finditer(text.plain):
         before = re.split(r"[.;!?]\s|\n", text.plain[max(0, m.start() - 60):m.start()])[-1]
-        found = list(_ANY_DATE.finditer(before))
+        # (not a date of another year: a passenger's birth, "Mohamed Silva (1960-11-26) - JFK
+        # to SFO, HAT023 (26/05)")
+        found = [d for d in _ANY_DATE.finditer(before)
+                 if not (d.group()[:4].isdigit() and d.group()[:4] != date[:4])]
         if found and not _range_holds(found[-1].group(), before[found[-1].end():], date):
             return found[-1].group()
     return None

@@ -944,8 +944,9 @@ _NOT_ALLOWED_IF = re.compile(r"((?:[\w'-]+ ){1,4}?)(?:isn'?t|is not|aren'?t|are 
                              r"cannot be) (?:allowed|possible|available|an option|permitted)")
 # a condition that a sum is what the agent said: "the net is around $107 like you said"
 _SUM_IF = re.compile(r"(?:the |my )?(?:net|total|net total|difference|charge|cost|price|refund|"
-                     r"amount|balance)(?: total| amount)? (?:is|stays|will be|comes to|comes out "
-                     r"to|would be) (around |about |roughly |approximately |~)?\$(\d{1,3}(?:,\d{3})+"
+                     r"amount|balance)(?: total| amount)? (?:really |still |actually )?(?:is|stays|"
+                     r"remains|will be|comes to|comes out to|would be)(?: at)? "
+                     r"(around |about |roughly |approximately |~)?\$(\d{1,3}(?:,\d{3})+"
                      r"|\d+)(\.\d+)?(?: (?:like|as) you (?:said|mentioned|quoted|told me|showed))?")
 # ... or that the user cannot have what they asked for: "if i can't get the same one"
 _CANT_GET_IF = re.compile(r"(?:i|we) (?:can'?t|cannot|can not|couldn'?t|won'?t be able to) "
@@ -996,7 +997,11 @@ _SUM_GOES_BACK_IF = re.compile(r"(?:the |my |all )?\$?" + _SUM + r" (?:goes|go|i
 # a bound on what the user pays, all told: "as long as overall i'm not paying more than 100"
 _NOT_PAYING_IF = re.compile(r"(?:(?:overall|in total|all in|altogether),? )?(?:i'?m|i am|we'?re|we "
                             r"are) not (?:paying|spending) (?:more than|over|above) \$?" + _SUM
-                            + r"(?: dollars| bucks)?(?: (?:overall|in total|all in|altogether))?")
+                            + r"(?: dollars| bucks)?(?: (?:overall|in total|all in|altogether))?|"
+                            # ("as long as it stays within my $100")
+                            r"(?:it|that|the (?:total|cost|fee|change|price))(?:'s| is)? (?:stays?|"
+                            r"remains?|comes in) within (?:my |the |our )?\$?" + _SUM
+                            + r"(?: dollars| bucks)?")
 # the net a turn gives, and whether it comes back: "Net result: you'd get $114 back overall"
 _NET_SAID = re.compile(r"(?<![\w'])(?:net(?: result| total| cost| change| difference)?|overall|"
                        r"all in|all told)\W{0,4}(?:[a-z']+ ){0,4}?\$" + _SUM
@@ -1038,7 +1043,12 @@ _STAYS_SAID = re.compile(r"(?<![\w'])(?:unchanged|stays?|remains?|the same|as (?
 # a condition on what was wanted before it: "if that's not possible", "if not"
 _THAT_NOT_POSSIBLE = re.compile(r"(?:(?:that|it|this)(?:'s| is)? not|(?:that|it|this) isn'?t) "
                                 r"(?:possible|allowed|available|an option|doable)|not|that can'?t "
-                                r"be done")
+                                r"be done|"
+                                # (what is offered, taken as all there is: "if a certificate is
+                                # really the best you can do")
+                                r"(?:(?:a|the) )?[a-z]+(?:'s| is) (?:really |honestly |truly )?"
+                                r"(?:the best|all|the most) (?:you|they|we) can (?:do|offer|give)"
+                                r"(?: me)?")
 _WANTED_BEFORE = re.compile(r"(?:rather have|prefer|want|wanted|would like|'d like)(?: a| an| the| "
                             r"my)? ((?:[a-z]{4,} ){0,2}[a-z]{4,})")
 _METHOD = r"(?:gift ?card|visa|mastercard|amex|american express|discover|paypal|credit card|" \
@@ -1250,13 +1260,16 @@ def _condition_met(messages: list[Message], index: int) -> bool:
         # a bound on what is paid, all told, as the turn gives it: "as long as overall I'm not
         # paying more than 100" to "Net result: you'd get $114 back overall" (money back
         # meets it; else the net, or the turn's total, within the bound)
-        limit = decimal_of(bound.group(1), bound.group(2))
+        limit = decimal_of(*(bound.group(1, 2) if bound.group(1) else bound.group(3, 4)))
         net = _NET_SAID.search(agent)
         if limit is None:
             return False
         if net is not None:
             value = decimal_of(net.group(1), net.group(2))
             return net.group(3) is not None or (value is not None and value <= limit)
+        if _GIVEN_BACK.search(agent) is not None and _CHARGED.search(agent) is None:
+            return True  # (money back and nothing charged: "there is no fee; $114 in total
+            # will be refunded")
         totals = _totals(agent)
         return bool(totals) and max(totals) <= limit
     if _COVERS_IF.fullmatch(condition):
@@ -5145,6 +5158,9 @@ def _unspelled(last: Text, window: Text, theirs: Text, spec: ActionSpec,
                 steps = Text(" . ".join([*_numbered(last.kept().plain).values(),
                                          *_options_of(last.kept().plain).values(), *rows]))
             variants = _variants(session) if session is not None and rows else {}
+            if session is not None and _paired_step(last, key.name, v, value, arguments, aliases,
+                                                    session):
+                continue
             if not named(steps, v, aliases.distinct) and not (
                     (own := variants.get(v)) is not None
                     and any(_told_apart(row, v, own, variants) for row in rows)):
@@ -5152,6 +5168,30 @@ def _unspelled(last: Text, window: Text, theirs: Text, spec: ActionSpec,
                 # yellow, synthetic ($147.05) | ... |")
                 return key.name, v
     return None
+
+
+def _paired_step(last: Text, key: str, member: str, value: list[Any],
+                 arguments: dict[str, Any], aliases: Aliases, session: SessionState) -> bool:
+    """Whether a numbered step of the proposal spells the id paired with ``member`` (the new item
+    in its place, ``new_item_ids``) and names ``member`` by its product's name, which no other
+    item of its order has: "1. Running Shoes (size 9, yellow) to Running Shoes (size 9, black),
+    item 4107812777: +$8.28"."""
+    paired = arguments.get(f"new_{key.rsplit('.', 1)[-1]}")
+    if not isinstance(paired, list) or len(paired) != len(value):
+        return False
+    items = (_current(session, arguments) or {}).get("items")
+    if not isinstance(items, list):
+        return False
+    names = [i.get("name") for i in items if isinstance(i, dict)]
+    own = next((i.get("name") for i in items
+                if isinstance(i, dict) and i.get("item_id") == member), None)
+    if own is None or names.count(own) != 1:
+        return False
+    new = paired[value.index(member)]
+    if not isinstance(new, str) or not new:
+        return False
+    return any(named(step, new, {}) and named(step, member, aliases.every)
+               for step in map(Text, _numbered(last.kept().plain).values()))
 
 
 # a table's body row: "| Running Shoes | Size 9, yellow, synthetic ($147.05) | ... |"

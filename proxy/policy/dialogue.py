@@ -284,7 +284,9 @@ _DECLINE = _words(
     r"cancel|book|return|exchange|update|modify|send|touch|apply|go|charge|refund)",
     # "cancel that" takes the request back, but "yes, cancel it all" and "please cancel that"
     # say yes to a cancellation
-    r"stop", r"(?<!yes )(?<!yes, )(?<!yeah )(?<!yeah, )(?<!please )(?<!ok )(?<!ok, )(?<!okay )"
+    # (not impatience: "Yes. And stop making me repeat myself.")
+    r"stop(?! (?:making me|asking me|wasting|bothering|repeating|having me))",
+    r"(?<!yes )(?<!yes, )(?<!yeah )(?<!yeah, )(?<!please )(?<!ok )(?<!ok, )(?<!okay )"
     r"(?<!okay, )(?<!then )(?<!then, )(?<!sure )(?<!sure, )(?<!just )(?<!fine )(?<!fine, )"
     r"(?<!alright )(?<!alright, )"
     r"cancel (?:that|this|it all)(?=\s*(?:$|[,;:!-]))", r"never ?mind", r"forget (?:it|about it)",
@@ -389,7 +391,8 @@ _WAIT = _words(
     r"double[- ]?(?:check|confirm)(?!(?:ing)?\s*[,:\u2013-])"
     r"(?![^.!?]{0,40}(?<![\w'])this time(?![\w']))",
     r"(?:let me|(?:need|have|want) to) double[- ]?(?:check|confirm)",
-    r"espera", r"espere", r"todavía no", r"aún no", r"un momento", r"attendez", r"attends",
+    r"espera", r"espere", r"esp[eé]r[ae]me", r"p[eé]rame", r"todavía no", r"aún no",
+    r"un momento", r"attendez", r"attends",
     r"pas encore", r"un instant", r"warte", r"warten sie", r"moment", r"noch nicht", r"augenblick",
     r"ainda não", r"aguarde", r"aspetta", r"aspetti", r"un attimo", r"anzi,? no", r"non ancora",
     r"wacht", r"even wachten", r"nog niet", r"ik moet (?:eerst|nog)",
@@ -719,6 +722,10 @@ def _sentence_act(sentence: str, question: bool) -> tuple[Act, bool]:
     return act
 
 
+# a detail the proposal gives as none, said to be right: "No second line, correct." (not "no,
+# that is not right")
+_NONE_RIGHT = re.compile(r"no (?!(?:that|it|this|thats?|that's)(?![\w']))(?!.*(?<![\w'])not(?![\w']))"
+                         r"(?:[a-z]+ ){0,2}[a-z]+,? (?:that'?s |is |it'?s )?(?:correct|right)[.!]?")
 # what someone does as a rule (not "you": "you always get it wrong" reads the proposal too)
 _HABIT = re.compile(r"(?<![\w'])(?:i|she|he|they|we|my \w+)(?: \w+)?? (?:always|usually|often|"
                     r"keeps?|kept|never)(?![\w'])")
@@ -732,7 +739,8 @@ def _read_sentence(sentence: str, question: bool) -> tuple[Act, bool]:
     """One sentence's act, and for a hold whether it takes back a yes (a wait or a change).
     A sentence that only picks an option is ``affirm`` here; ``read_turn`` marks it a choice."""
     sentence = _SHORTHAND_RE.sub(lambda m: _SHORTHAND[m.group()], sentence)
-    if _CLOSING.search(sentence) or _NO_BAGS.fullmatch(sentence) or _REDIRECT.search(sentence):
+    if _CLOSING.search(sentence) or _NO_BAGS.fullmatch(sentence) or _REDIRECT.search(sentence) \
+            or _NONE_RIGHT.fullmatch(sentence):
         return Act.OTHER, False
     text = _IDIOMS.sub(" ", sentence)
     text = re.sub(r"\s+", " ", text).strip(" ,")
@@ -1173,7 +1181,10 @@ _TOPIC_CUES = re.compile(_TOPIC_FIRST + r"|hold off|on hold|can wait|not yet|not
                          r"(?:put|charge|bill) the|(?:can|could|may) (?:i|we|you) |still |"
                          r"not (?:so |too )?sure|(?:don'?t|do not) (?:want|need) to|"
                          r"(?:before|as for|about) (?:\w+ ){0,2}the (?:first|second|third|fourth|"
-                         r"last) | first (?:\w+ ){0,8}?(?:before|until) |" + _AN_ID.pattern)
+                         r"last) | first (?:\w+ ){0,8}?(?:before|until) |"
+                         r"(?:don'?t|do not|dont) (?:do|change|touch|cancel|return|process|"
+                         r"exchange|modify|update|send|book) |wait on |hold off on |"
+                         + _AN_ID.pattern)
 _TOPIC_OPENS = re.compile(_TOPIC_FIRST)
 _TOPIC = re.compile(_TOPIC_FIRST + r"|"
                     # (a price questioned for one thing: "but hold on, $209 for the upgrade?")
@@ -1434,6 +1445,14 @@ def read_turn(content: str) -> Reading:
             # only takes it in: "But hold on, $209 for the upgrade? That's a lot more than I
             # figured. Let me think about that one for a sec.")
         on_topic = on_topic and act is Act.OTHER
+        if act is Act.HOLD and q and not withdraws and not _INTERRUPTS.match(s) \
+                and (asked := _ASKED_THING.search(s)) is not None \
+                and asked.group(1) not in _WHATEVER_IT_IS and asked.group(1) not in _ASKED_ABOUT \
+                and asked.group(1)[:4] not in yes_said and _NAMES_THING.search(yes_said) is not None:
+            on_topic = True  # (a question about a thing the yes does not name, and what follows
+            continue  # on it: "Yes, go ahead with the flight change. And the bag is free,
+            # right? I just want to be sure before anything gets charged for it."; a call on it
+            # is held, ``held_topics``)
         if act is Act.HOLD and _THINK_OTHER.match(s):
             continue  # ("Yes, cancel the first one. I'll think about Miami")
         if act is Act.HOLD and (ids := _AN_ID.findall(s)) and not any(i in yes_said for i in ids) \
@@ -1460,6 +1479,11 @@ def read_turn(content: str) -> Reading:
                 and not _INTERRUPTS.match(s) and not _REOPENS.search(s):
             continue  # ("yes cancel that one. i might also need to cancel the return one too,
             # let me check with my boss first": the wait is the other one's)
+        if act in (Act.DECLINE, Act.HOLD) and (apart := _kept_apart(s, yes_said)) is not None:
+            on_topic, topic_word = True, apart[:4]
+            continue  # (one thing kept out by its name or id, the yes naming its own: "Yes,
+            # cancel both of those. Don't do the watch yet though."; a call on it is held,
+            # ``held_topics``)
         if act is Act.DECLINE and (thing := _THING_DECLINED.match(s)) is not None \
                 and thing.group(1)[:4] not in yes_said:
             continue  # (another thing offered, declined by name: "Sí, esa es. Los pedidos no,
@@ -1525,7 +1549,7 @@ THINGS_ABROAD = {
     "souris": "mouse", "maus": "mouse", "aspiradora": "vacuum", "aspirateur": "vacuum",
     "staubsauger": "vacuum", "aspirapolvere": "vacuum", "aspirador": "vacuum",
     "mochila": "backpack", "rucksack": "backpack", "zaino": "backpack", "sac": "backpack",
-    "botas": "boots", "bottes": "boots", "stiefel": "boots", "stivali": "boots",
+    "botas": "boots", "bota": "boots", "bottes": "boots", "stiefel": "boots", "stivali": "boots",
     "cafetera": "coffee", "cafetière": "coffee", "kaffeemaschine": "coffee",
     "cafeteira": "coffee", "tuyau": "hose", "manguera": "hose", "schlauch": "hose",
     "mangueira": "hose", "skate": "skateboard", "monopatín": "skateboard",
@@ -1596,6 +1620,31 @@ def _topic_abroad(text: str) -> bool:
             _THING_ABROAD.search(text) is not None or _COLON_YES.search(text) is not None))
 
 
+_NOT_YET = re.compile(r"\s*(?:yet|for now|just yet|right now|until|before|though|tho)(?![\w'])")
+
+
+def _kept_apart(sentence: str, yes_said: str) -> str | None:
+    """The thing or id ``sentence`` keeps out of the go-ahead (``_NOT_ON_THING``), where the yes
+    before it names its own things (or "both") and not this one: the thing, or None."""
+    m = _NOT_ON_THING.match(sentence)
+    if m is None:
+        return None
+    thing, ident = m.group(1), m.group(2)
+    if thing is not None and (thing.split(" ")[0].split("-")[0] in _WHATEVER_IT_IS
+                              or thing[:4] in yes_said):
+        return None
+    if thing is not None and re.search(r"(?<![\w'])(?:don'?t|do not|dont) ", m.group()) \
+            and _NOT_YET.match(sentence, m.end()) is None:
+        return None  # (a thing declined outright, "please don't return the lamp after all",
+        # is a limit on the yes, ``binding.limits``; one put off is kept apart)
+    if ident is not None and (ident in yes_said or not id_like(ident)):
+        return None
+    if _NAMES_THING.search(yes_said) is None and re.search(r"(?<![\w'])both(?![\w'])",
+                                                            yes_said) is None:
+        return None
+    return thing or ident
+
+
 def held_topics(text: str) -> list[str]:
     """What the holds of normalised ``text`` are about where they name it first ("the cancel -
     still deciding", "I'll think about Miami"): the phrases, for the yes before them not to
@@ -1648,10 +1697,15 @@ def held_topics(text: str) -> list[str]:
             # midnight? That's pretty late... but fine. Yes, please make the change.")
         if aside is not None and act in (Act.DECLINE, Act.HOLD):
             out.append(aside)
+            out.extend(f"the {THINGS_ABROAD[w]}" for w in re.findall(r"[a-zà-ÿ]+", aside)
+                       if w in THINGS_ABROAD)  # (by its English name: "a bota", the boots)
         aside = s if act is Act.OTHER and (_BARE_THING.fullmatch(s) or id_like(s)
                                            or _one_word_thing(s)) else None
         if act is Act.DECLINE and (other := _NOT_THAT_ACTION.fullmatch(s)) is not None:
             out.append(other.group())
+        if act in (Act.DECLINE, Act.HOLD) and 0 <= last_yes < k \
+                and _kept_apart(s, said_yes) is not None:
+            out.append(s)  # (one thing kept out: "don't do the watch yet though")
         if act is Act.DECLINE and (opens := _TOPIC_OPENS.match(_OPENING.sub("", s))) is not None:
             out.append(opens.group().strip(" ,:-"))  # ("But for the items, I changed my mind:
             # ...": the thing put first, declined)
@@ -1729,6 +1783,14 @@ _BEFORE_NTH = re.compile(r"(?:(?:but|and|oh|ok|okay)[\s,]+)?(?:before|as for|abo
 # a thing a question speaks of ("can you even send back a bottle that's been used?"), and the
 # words of a question about the action itself, which name no thing of it
 _ASKED_THING = re.compile(r"(?<![\w'])(?:the|my|a|an|that|this) ([a-z]{3,})(?![\w'])")
+# one thing or object kept out of the go-ahead, by its name or id: "Don't do the watch yet
+# though", "Please wait on the makeup kit, though", "But don't change #W6832752, those boots
+# are for my brother" (the thing, or the id)
+_NOT_ON_THING = re.compile(
+    r"(?:(?:but|and|just|please|so|oh|um),? )*(?:(?:don'?t|do not|dont) (?:do|change|touch|cancel|"
+    r"return|process|exchange|modify|update|send|book)|(?:wait|hold off) on|hold off with) "
+    r"(?:(?:the|my) ([a-z]{3,}(?:[ -][a-z]{3,})?)(?![\w'])|(#w\d{5,}|[a-z]{0,4}\d[a-z0-9]{1,5})(?![\w']))"
+    r"(?! (?:and|or|either)(?![\w']))")
 _ASKED_ABOUT = frozenset({"refund", "money", "payment", "price", "total", "amount", "balance",
                           "card", "email", "mail", "cost", "fee", "charge", "difference", "time",
                           "days", "week", "label", "instructions", "status", "same", "way",
@@ -1745,7 +1807,10 @@ _A_THING = re.compile(r"(?<![\w'])(?:the|my) (?!" + "|".join(sorted(_WHATEVER_IT
 # a thing's name said alone, before what is said of it ("The headphones... no, never mind")
 _BARE_THING = re.compile(r"(?:(?:as for|for|and|but|pour|quant à|para|en cuanto a|per|quanto a|für|"
                          r"bei|et|mais|pero|y|ma|e|aber|und) )?(?:(?:the|my|la|le|les|el|los|las|"
-                         r"il|lo|gli|die|der|das|den|dem|mon|ma|mes|mi|mis|mio|mia|mein|meine) |l')"
+                         r"il|lo|gli|die|der|das|den|dem|mon|ma|mes|mi|mis|mio|mia|mein|meine) |l'|"
+                         # (Portuguese "a", "o", before a thing the reader knows: "a bota...")
+                         r"(?:a|o|as|os) (?=(?:" + "|".join(sorted(THINGS_ABROAD, key=len, reverse=True))
+                         + r")(?![\w'])))"
                          r"([a-zà-ÿ]{3,}(?:-[a-z]+)?)"
                          r"(?: [a-z]{3,})?")
 # an interruption opening on one object by its id: "Actually hold on, 2FBBAH - is that the one
