@@ -5070,8 +5070,10 @@ def _done_before(session: SessionState, key: str, ids: set[str], seq: int) -> se
 
 
 # a listing's field naming the object: "- Order ID: #W6750959", "Reservation: XEHM4B"
-_ID_FIELD = re.compile(r"(?:^|\n)[\s*•-]*(?:order|reservation|booking)(?: id| number| #)?:\s*"
-                       r"(#?[a-z0-9]{5,})")
+_ID_FIELD = re.compile(r"(?:^|\n)[\s*•-]*(?:order|reservation|booking|pedido|commande|ordine|"
+                       r"bestellung|encomenda|bestelling|reserva|réservation|prenotazione|buchung|"
+                       r"reservierung|reservering|ご?注文|ご?予約|订单|訂單|预订|預訂)"
+                       r"(?: id| number| #| n[º°o]| nr)?\s*[:：]\s*(#?[a-z0-9]{5,})")
 
 # (where an address comes from is no target of the action: "New address (from #W8277957): 380
 # Maple Drive ...", "the same address as order #W8277957"; nor where one was found: "I found the

@@ -161,7 +161,7 @@ _YES = _words(
     r"(?<!soll )(?<!sollte )(?<!ist )(?<!war )(?<!hab )(?<!habe )(?<!hat )(?<!sind )(?<!kann )"
     r"(?<!wird )(?<!muss )(?<!will )(?<!geht )(?<!gibt )(?<!wäre )(?<!hätte )(?<!das )(?<!die )"
     r"(?<!der )(?<!es )(?<!sie )(?<!wir )(?<!ich )(?<!du )(?<!man )ja", r"jawohl", r"genau",
-    r"einverstanden", r"in ordnung", r"passt", r"stimmt", r"jep+", r"japp", r"jo",
+    r"einverstanden", r"in ordnung", r"passt", r"stimmt", r"jep+", r"jup+", r"japp", r"jo",
     r"bestätigt", r"ich bestätige", r"gerne", r"klar", r"natürlich", r"richtig",
     r"ich akzeptiere(?! (?:das |es |den |die )?nicht)", r"(?<!nicht )akzeptiert",
     # Portuguese
@@ -395,7 +395,7 @@ _WAIT = _words(
     r"un momento", r"attendez", r"attends",
     r"pas encore", r"un instant", r"warte", r"warten sie", r"moment", r"noch nicht", r"augenblick",
     r"ainda não", r"aguarde", r"aspetta", r"aspetti", r"un attimo", r"anzi,? no", r"non ancora",
-    r"wacht", r"even wachten", r"nog niet", r"ik moet (?:eerst|nog)",
+    r"wacht", r"even wachten", r"nog niet", r"ik moet (?:eerst|nog)", r"voordat (?:je|u|jij|we)",
     # not knowing yet, in the other languages read ("El otro... ay, no sé.")
     r"no sé", r"je ne sais pas", r"non so", r"não sei",
     # let me check or think first, in the other languages read
@@ -726,6 +726,11 @@ def _sentence_act(sentence: str, question: bool) -> tuple[Act, bool]:
 # that is not right")
 _NONE_RIGHT = re.compile(r"no (?!(?:that|it|this|thats?|that's)(?![\w']))(?!.*(?<![\w'])not(?![\w']))"
                          r"(?:[a-z]+ ){0,2}[a-z]+,? (?:that'?s |is |it'?s )?(?:correct|right)[.!]?")
+# a hope said after the go-ahead, no condition on it: "j'espère juste que ça va pas encore mal
+# virer", "I just hope it arrives this time" (not a question)
+_HOPE = re.compile(r"(?:(?:and|but|et|mais|y|pero|e|ma|und|aber|en|maar) )?(?:i (?:just |really |only )?"
+                   r"hope|j'esp[eè]re(?: juste| seulement| bien| vraiment)?|espero|spero|ich hoffe(?: nur)?|"
+                   r"ik hoop(?: maar)?)(?: que| che| dass| dat| that)? [^.!?]+[.!]?")
 # what someone does as a rule (not "you": "you always get it wrong" reads the proposal too)
 _HABIT = re.compile(r"(?<![\w'])(?:i|she|he|they|we|my \w+)(?: \w+)?? (?:always|usually|often|"
                     r"keeps?|kept|never)(?![\w'])")
@@ -740,7 +745,7 @@ def _read_sentence(sentence: str, question: bool) -> tuple[Act, bool]:
     A sentence that only picks an option is ``affirm`` here; ``read_turn`` marks it a choice."""
     sentence = _SHORTHAND_RE.sub(lambda m: _SHORTHAND[m.group()], sentence)
     if _CLOSING.search(sentence) or _NO_BAGS.fullmatch(sentence) or _REDIRECT.search(sentence) \
-            or _NONE_RIGHT.fullmatch(sentence):
+            or _NONE_RIGHT.fullmatch(sentence) or (not question and _HOPE.fullmatch(sentence)):
         return Act.OTHER, False
     text = _IDIOMS.sub(" ", sentence)
     text = re.sub(r"\s+", " ", text).strip(" ,")
@@ -931,7 +936,8 @@ def turn_acts(content: str) -> list[tuple[str, Act]]:
 # Chinese, read whole (no spaces between words): a yes with nothing that negates, waits or asks
 _HAN = re.compile("[\u3400-\u9fff]")
 # (whole words only: "行" alone is in "行李", luggage; "等" in "头等舱", first class)
-_HAN_YES = re.compile("好的|好啊|是的|对的|對的|确认|確認|可以|同意|没问题|沒問題|请办理|請辦理|办吧|辦吧|"
+_HAN_YES = re.compile("好的|好啊|是的|对的|對的|(?<![得要先再想去])(?:确认|確認)(?!一下|清楚)|"
+                      "可以|同意|没问题|沒問題|请办理|請辦理|办吧|辦吧|"
                       "执行|執行|就这样|就這樣|照办|照辦|^(?:对|對|嗯|行|是)(?:[，,。！!]|$)|"
                       # (the action too: "那个也取消", "也降吧", "那就加")
                       "也(?:取消|降|加|改|换|換|升)|那就(?:加|改|换|換|取消|降|升)")
@@ -947,7 +953,9 @@ _HAN_IDIOM = re.compile("没问题|沒問題|不错|不錯|不用谢|不客气|�
                         # (nothing else to change: "其他东西都不用换", "其他不用改了")
                         "其他[^，。,、！？!?]{0,6}不(?:用|需要)[^，。,、！？!?]{0,3}|"
                         # (unchanged: "难度不变", the difficulty stays)
-                        "不变|不變")
+                        "不变|不變|"
+                        # (the reason, right after the go: "那就整单取消吧，不需要了")
+                        "(?<=吧，|吧,)(?:已经|已經)?不(?:需要|用|要)了")
 
 
 # a go-ahead as an imperative with 吧: "两个都改吧" (change both), "那就取消吧" (cancel it then)
@@ -1066,7 +1074,9 @@ _JA_YES = re.compile("はい|ええ(?!と)|うん|お願いします|お願い(?
                      "(?:キャンセル|交換|返品|変更|予約)(?:します|で)(?:[。！!]|$)")
 # a question after the yes about when or where the money or the parcel comes: no hold ("やっぱり
 # ブーツも返品します。返金っていつ頃になりますか？", "退款什么时候到？")
-_CJK_WHEN = re.compile("返金|いつ|何日|届く|届き|退款|什么时候|多久|几天")
+_CJK_WHEN = re.compile("返金|いつ|何日|届く|届き|退款|什么时候|多久|几天|"
+                       # (what comes after it is done: "改完之后登机牌需要重新打印吗？")
+                       "(?:完|好)(?:之后|之後|以后|以後)[^。！!]*[吗嗎][？?]")
 # (said politely, these hold no "not": "構いません" (I don't mind), "すみません" (excuse me))
 _JA_IDIOM = re.compile("構いません|問題(?:あり)?ません|問題ない|差し支えありません|すみません|すいません|"
                        "申し訳ありません|ありがとう")
