@@ -558,7 +558,10 @@ _PAY_CUE = (r"(?:pay|paying|paid|payment|charg\w*|refund\w*|use|using|via|cover\
             # carte", "rimborso sulla Visa", "reembolso no seu cartão", "Erstattung auf Ihre")
             r"reembols\w*|rembours\w*|rimbors\w*|erstatt\w*|pago|pagar|paiement|payé|pagamento|"
             r"zahlung|cobr\w*|addebit\w*|débit\w*|sur votre|sur la|en su|a su|con su|no seu|"
-            r"na sua|sulla|sul|auf ihre?|mit ihrer)")
+            r"na sua|sulla|sul|auf ihre?|mit ihrer|"
+            # (the user's own: "bezahlen Sie bitte mit meiner Geschenkkarte", "con mi tarjeta")
+            r"bezahl\w*|mit (?:meiner|meinem|der|dem)|con (?:mi|la mia|il mio)|avec (?:ma|mon)|"
+            r"com (?:o meu|a minha|meu|minha)|met (?:mijn|de))")
 # ... in Chinese, with no spaces to end a word ("退至您的 Visa 信用卡")
 _PAY_CUE_HAN = r"(?:退至|退到|退回|退还|退還|支付|付款|扣款|使用|用)"
 # ("you paid with your Visa" reports; "paid with certificate_7504069" in a summary is the plan)
@@ -1052,6 +1055,12 @@ _UNAFFECTED = re.compile(
     r"(?:rimane|rimangono|resta|restano|resterà|resteranno) (?:invariat[oaie]|come (?:è|sono)|"
     r"così com'è)|(?:bleibt|bleiben) (?:unverändert|wie (?:es|sie|er) (?:ist|sind))|"
     r"保持不变|保持不變|不变|不變)(?![\w'])")
+# a sentence in Chinese that keeps one as it is, naming no action: "KC18K6 保持基础经济舱不变。"
+_KEPT_HAN = re.compile(r"(?:^|(?<=[。；;！!？?\n]))[^。；;！!？?\n升降改换換取消退加]{0,40}?"
+                       r"(?:保持|维持|維持)[^。；;！!？?\n]{0,12}?(?:不变|不變)[^。；;！!？?\n]*|"
+                       # (a clause that says it is not done: "按您的意思不升 KC18K6，则为：")
+                       r"[^。；;！!？?\n，,]*不(?:升|降|改|换|換|取消|退|动|動)(?!了吗|吗|嗎)"
+                       r"[^。；;！!？?\n，,]*")
 # "Nothing in order #W5777276 will be touched."
 _NOTHING_CHANGES = re.compile(
     r"(?<![\w'])nothing (?:else )?(?:in|on|of|from|about) [^.;!?]{0,80}?(?:will|is going to|would|"
@@ -1100,6 +1109,8 @@ def kept_out(text: str) -> str:
         text = _UNAFFECTED.sub(_from_subject, text)
     if "nothing " in text:
         text = _NOTHING_CHANGES.sub(" ", text)
+    if "保持" in text or "维持" in text or "維持" in text or "不" in text:
+        text = _KEPT_HAN.sub(" ", text)
     if "kept" not in text and "keep" not in text and "not " not in text \
             and "remaining" not in text and "excluded" not in text:
         return text

@@ -49,6 +49,7 @@ from .binding import (
     decimal_of,
     excerpt,
     family_members,
+    kept_out,
     kind_of,
     limits,
     mixed_choice,
@@ -3147,9 +3148,13 @@ def _stays_as_is(text: str, value: str) -> bool:
     at = text.find(own)
     if at < 0:
         return False
+    if _HAN_CHAR.search(text) is not None and own not in kept_out(text):
+        return True  # (in Chinese, every mention of it kept out: "按您的意思不升 KC18K6 ...
+        # KC18K6 保持基础经济舱不变。")
     return _STAYS.match(text, at + len(own)) is not None and text.count(own) == 1
 
 
+_HAN_CHAR = re.compile("[\u3400-\u9fff]")
 _STAYS = re.compile(r"(?: \([^()]{0,60}\))?,? (?:stays|remains|will stay|will remain|is left|will be "
                     r"left) (?:unchanged|as (?:it )?is|untouched|unaffected)|(?: \([^()]{0,60}\))?,? "
                     r"(?:will not|won'?t|is not|isn'?t) (?:be )?(?:changed|affected|touched)")
@@ -3285,7 +3290,11 @@ def _asked_instead(value: Any, theirs: Text, words: tuple[str, ...], own: Distin
         return None
     # ("instead of the Visa" keeps nothing; nor a check on what the proposal said: "and the
     # refund to the mastercard happens automatically right?")
-    kept = Text(_RULED_OUT.sub(" ", _CHECK_ON_SAID.sub(" ", theirs.plain)))
+    said = theirs.plain
+    if _METHOD_ABROAD.search(said) is not None:  # (the methods by their English names: "aber
+        # bezahlen Sie bitte mit meiner Geschenkkarte, nicht mit der Visa")
+        said = _RULED_OUT_ABROAD.sub(" ", _METHOD_ABROAD.sub(_in_english, said))
+    kept = Text(_RULED_OUT.sub(" ", _CHECK_ON_SAID.sub(" ", said)))
     paying: Text | None = None
     for method in methods:
         if named(kept, method, own):
@@ -6249,6 +6258,9 @@ _DONE = re.compile(r"(?:完了しました|完了です|変更しました|受�
                    # (a heading reporting it: "✅ Exchange 1 submitted for order #W2905754")
                    r"(?:exchange|return|cancell?ation|modification|change|update|booking|refund|"
                    r"step)(?: #?\d+)? (?:submitted|done|completed|processed|placed|filed)|"
+                   # (what a change done means now: "Done! Orders #W2166301 and #W2466703 will
+                   # now ship to 565 Maple Drive")
+                   r"will now (?:ship|be shipped|be delivered|go) to|"
                    # (a line marked done in brackets: "Shipping address: 921 Park Avenue ...
                    # (already updated)")
                    r"\((?:already|now) (?:done|updated|changed|applied|submitted|cancell?ed|"

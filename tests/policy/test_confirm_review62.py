@@ -10,7 +10,16 @@ import pytest
 
 from proxy.policy import PolicySet
 
-from .test_confirm_review3 import VISA, Case, change, marked, read, reservation, verdict
+from .test_confirm_review3 import (
+    VISA,
+    Case,
+    change,
+    executed,
+    marked,
+    read,
+    reservation,
+    verdict,
+)
 from .test_confirm_review8 import shop
 from .test_confirm_review33 import trip
 from .test_confirm_review50 import give_back, item, looked_up, order
@@ -195,6 +204,39 @@ ESPERE = [*LAPTOP_PLAN, "user: euh... oui je pense. ben oui, c'est ça que je ve
           "j'espère juste que ça va pas encore mal virer"]
 ATTENDEZ = [*LAPTOP_PLAN, "user: ben oui, allez-y. mais attendez, je dois vérifier le prix"]
 
+# 62d: a method asked for in another language; what a Chinese proposal keeps as it is
+OLD_TRIP = reservation("VA5SGQ", [("HAT169", "DTW", "JFK", "2024-05-17")])
+GIFT = "gift_card_1000001"
+REBOOK = [read(OLD_TRIP), "assistant: Neue Buchung: HAT169 am 17. Mai (DTW→JFK), Economy, Mia Li "
+          "(1990-04-05), $282, keine Versicherung, kein Gepäck. Bezahlung mit Ihrer Visa. Soll "
+          "ich buchen?"]
+GIFT_ASKED = [*REBOOK, "user: Ja, buchen Sie die neue. Aber bezahlen Sie die neue Buchung bitte "
+              "mit meiner Geschenkkarte, nicht mit der Visa."]
+VISA_YES = [*REBOOK, "user: Ja, buchen Sie die neue, mit der Visa."]
+NEW_TRIP = {"user_id": "mia_li_3668", "origin": "DTW", "destination": "JFK",
+            "flight_type": "one_way", "cabin": "economy",
+            "flights": [{"flight_number": "HAT169", "date": "2024-05-17"}],
+            "passengers": [{"first_name": "Mia", "last_name": "Li", "dob": "1990-04-05"}],
+            "payment_methods": [{"payment_id": VISA, "amount": 282}],
+            "total_baggages": 0, "nonfree_baggages": 0, "insurance": "no"}
+NM1 = reservation("NM1VX1", [("HAT300", "MSP", "EWR", "2024-05-25")], cabin="basic_economy")
+KC1 = reservation("KC18K6", [("HAT301", "MSP", "EWR", "2024-05-21")], cabin="basic_economy")
+TWO_UPGRADES = [read(NM1), read(KC1), "assistant: 按您的意思不升 KC18K6，则为：\n1. **NM1VX1**：基础"
+                "经济舱 → 商务舱，航班不变：HAT300（5月25日），补差价 $484\n**付款方式：** Visa\n\n"
+                "KC18K6 保持基础经济舱不变。\n\n请确认是否按以上内容升舱？", "user: 对，就升这个。"]
+NM1_UP = change("NM1VX1", "business", [{"flight_number": "HAT300", "date": "2024-05-25"}], VISA)
+KC1_UP = change("KC18K6", "business", [{"flight_number": "HAT301", "date": "2024-05-21"}], VISA)
+
+# 62a: a change reported done ("will now ship to"), made again on a question
+BIKE = order("#W6200014", "pending", item("6200000141", "Bicycle", 900.0))
+DC = {"order_id": "#W6200014", "address1": "565 Maple Drive", "address2": "Suite 501",
+      "city": "Washington", "state": "DC", "country": "USA", "zip": "20307"}
+MOVED_DC = [*looked_up(BIKE), "assistant: Change #W6200014's address to 565 Maple Drive, Suite "
+            "501, Washington, DC 20307? (yes/no)", "user: Yes.", executed(ADDRESS, DC),
+            "assistant: Done! Order #W6200014 will now ship to 565 Maple Drive, Suite 501, "
+            "Washington, DC 20307.", "user: Yes, thanks. Just to be sure, the bicycle goes to DC "
+            "now, right?"]
+
 CASES = [
     shop("Z595", "allow", NOT_THE_WATCH, CANCEL, cancel("#W6200001"),
          "cancel both; don't do the watch yet"),
@@ -248,6 +290,13 @@ CASES = [
     shop("Z628", "allow", JUP, RETURN, give_back("#W6200013", "6200000131"), "jup"),
     shop("Z629", "allow", ESPERE, MODIFY, LAPTOP_SWAP, "j'espère juste que ..."),
     shop("Z630", "refuse", ATTENDEZ, MODIFY, LAPTOP_SWAP, "mais attendez"),
+    trip("Z631", "refuse", GIFT_ASKED, "book_reservation", NEW_TRIP,
+         "mit meiner Geschenkkarte, nicht mit der Visa"),
+    trip("Z632", "allow", VISA_YES, "book_reservation", NEW_TRIP, "mit der Visa"),
+    trip("Z633", "allow", TWO_UPGRADES, "update_reservation_flights", NM1_UP,
+         "KC18K6 保持不变; 不升 KC18K6"),
+    trip("Z634", "refuse", TWO_UPGRADES, "update_reservation_flights", KC1_UP, "不升 KC18K6"),
+    shop("Z635", "refuse", MOVED_DC, ADDRESS, DC, "done, then a question: a repeat"),
 ]
 
 
