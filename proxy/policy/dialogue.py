@@ -937,7 +937,7 @@ def turn_acts(content: str) -> list[tuple[str, Act]]:
 _HAN = re.compile("[\u3400-\u9fff]")
 # (whole words only: "行" alone is in "行李", luggage; "等" in "头等舱", first class)
 _HAN_YES = re.compile("好的|好啊|是的|对的|對的|(?<![得要先再想去])(?:确认|確認)(?!一下|清楚)|"
-                      "可以|同意|没问题|沒問題|请办理|請辦理|办吧|辦吧|"
+                      "可以|同意|没问题|沒問題|请办理|請辦理|办吧|辦吧|(?<![a-z])ok(?:ay)?(?![a-z])|"
                       "执行|執行|就这样|就這樣|照办|照辦|^(?:对|對|嗯|行|是)(?:[，,。！!]|$)|"
                       # (the action too: "那个也取消", "也降吧", "那就加")
                       "也(?:取消|降|加|改|换|換|升)|那就(?:加|改|换|換|取消|降|升)")
@@ -1004,12 +1004,29 @@ CJK_PLACE = re.compile("丹佛|休斯顿|休斯敦|西雅图|芝加哥|旧金山
 _CJK_OTHER = re.compile("另一单|另一个|另外那|另一笔|もう一つ|もう片方|別の注文")
 
 
-def _held_apart(part: str, said: set[str], ids: set[str] | None = None) -> bool:
+# a step, order or item by its place in Chinese and Japanese: "第一台", "第二个", "2つ目" (its
+# place in English, as ``held_topics`` gives it to the binding: "the second one")
+_CJK_NTH = re.compile("第([一二三四1-4])(?:个|個|台|单|單|笔|筆|件|趟|张|張|项|項|步|点|點)|"
+                      "([1-4一二三四])つ目")
+_NTH_NAMES = {"一": "first", "1": "first", "二": "second", "2": "second", "三": "third",
+              "3": "third", "四": "fourth", "4": "fourth"}
+
+
+def _nths(part: str) -> set[str]:
+    """The places ``part`` names ("第二台": "second")."""
+    return {_NTH_NAMES[a or b] for a, b in _CJK_NTH.findall(part)} if "第" in part \
+        or "つ目" in part else set()
+
+
+def _held_apart(part: str, said: set[str], ids: set[str] | None = None,
+                nths: set[str] | None = None) -> bool:
     """Whether a holding sentence of a Chinese or Japanese turn is about another thing than the
     ones its yes named (``said``, by their English names; ``ids``, the ids it named): it names
     things, none of them said, or ids, none of them the yes's, or "the other one" (or "that
     one" where the yes named its own by their ids)."""
     ids = ids or set()
+    if nths and (places := _nths(part)) and not places & nths:
+        return True  # (another place than the yes's: "第一台OK，没问题。第二台是退我60多块对吧？")
     things = {CJK_THINGS[t] for t in CJK_THING.findall(part)}
     named_ids = set(_AN_ID.findall(part))
     if said and things and not things & said:
@@ -1041,13 +1058,20 @@ def _read_han(text: str) -> Reading:
                       bool(_HAN_YES.search(plain_part) or _HAN_GO.search(plain_part))))
     said = {CJK_THINGS[t] for part, _rest, yes in parts if yes for t in CJK_THING.findall(part)}
     ids = {i for part, _rest, yes in parts if yes for i in _AN_ID.findall(part)}
+    nths = {n for part, _rest, yes in parts if yes for n in _nths(part)}
     last_yes = max((k for k, (_p, _r, yes) in enumerate(parts) if yes), default=-1)
     said_yes = False
+    apart = False  # (the part before was held apart, by its place)
     for k, (part, rest, yes) in enumerate(parts):
         if said_yes and _HAN_ASIDE.match(part.strip()) and not _HAN_WAIT.search(rest):
             break
-        if last_yes >= 0 and not yes and _held_apart(part, said, ids):
+        if last_yes >= 0 and not yes and _held_apart(part, said, ids, nths):
+            apart = bool(nths)
             continue  # (a call on it is held, ``held_topics``)
+        if apart and not yes and not _HAN_WAIT.search(rest) and not _nths(part) \
+                and not CJK_THING.search(part) and not _AN_ID.search(part):
+            continue  # (and what follows on it: "第二台是退我60多块对吧？怎么内存还少了？")
+        apart = False
         if said_yes and (_CJK_WHEN.search(part) or _CJK_CHECK.search(part)) \
                 and not _HAN_WAIT.search(rest):
             continue
@@ -1094,11 +1118,12 @@ def _read_ja(text: str) -> Reading:
     said_yes = False
     yes_ids: set[str] = set()
     said: set[str] = set()
+    nths: set[str] = set()
     for part in _JA_SENTENCE.findall(text):
         rest = _JA_IDIOM.sub("", part)
         if said_yes and _JA_ASIDE.match(part.strip()) and not _JA_WAIT.search(rest):
             break
-        if said_yes and _held_apart(part, said, yes_ids):
+        if said_yes and _held_apart(part, said, yes_ids, nths):
             continue  # (a hold on another by its id or its name, the yes naming its own:
             # "nm1vx1とh8q05lはお願いします。kc18k6は740ドルもするので、ちょっと考えさせてください。",
             # "スーツケースとスケボーの変更はお願いします。ブーツは…ちょっと待って"; a call on it is
@@ -1113,6 +1138,7 @@ def _read_ja(text: str) -> Reading:
             said_yes = True
             yes_ids.update(_AN_ID.findall(part))
             said.update(CJK_THINGS[t] for t in CJK_THING.findall(part))
+            nths.update(_nths(part))
     if said_yes:
         return Reading(Act.AFFIRM, text[:80], "", end=len(text))
     return Reading(Act.OTHER, text[:80], "the reply is in a language or script this reader does "
@@ -1666,9 +1692,13 @@ def held_topics(text: str) -> list[str]:
         out = []
         for p in (_JA_SENTENCE if kana else _HAN_SENTENCE).findall(text):
             rest = (_JA_IDIOM if kana else _HAN_IDIOM).sub("", p)
-            if (_JA_YES if kana else _HAN_YES).search(p) or (not kana and _HAN_GO.search(p)) \
-                    or _CJK_CHECK.search(p) or _CJK_WHEN.search(p):
-                continue  # (a yes, or a check on what was said: no hold)
+            if (_JA_YES if kana else _HAN_YES).search(p) or (not kana and _HAN_GO.search(p)):
+                continue  # (a yes: no hold)
+            if places := _nths(p):  # (a step by its place, not in a yes, even a check on it:
+                out.extend(f"the {n} one" for n in places)  # "第二台是退我60多块对吧？")
+                continue
+            if _CJK_CHECK.search(p) or _CJK_WHEN.search(p):
+                continue  # (a check on what was said: no hold)
             if (_JA_NOT if kana else _HAN_NOT).search(rest) is None \
                     and _CJK_THAT.search(p) is None and _CJK_OTHER.search(p) is None:
                 continue
@@ -1676,6 +1706,7 @@ def held_topics(text: str) -> list[str]:
             # ``confirm._step_held``, and things by their English names)
             out.extend(_AN_ID.findall(p))
             out.extend(CJK_PLACE.findall(p))
+            out.extend(f"the {n} one" for n in _nths(p))
             for t in CJK_THING.findall(p):
                 out.extend((t, f"the {CJK_THINGS[t]}"))
         return out
