@@ -71,6 +71,7 @@ from .binding import (
 from .dialogue import (
     CJK_PLACE,
     CJK_THING,
+    CJK_THINGS,
     DO_FIRST,
     ORDER_NOUNS,
     OVER_BOUND,
@@ -962,6 +963,12 @@ _NO_MORE_IF = re.compile(r"(?:it'?s|it is|the (?:new )?(?:one|price|item) is|it 
 # a bound in Chinese: "只要今天总共要付的不超过200块就行" (as long as it is at most 200)
 _HAN_BOUND = re.compile(r"只要[^。！？!?]{0,20}?(?:不超过|不到|低于|少于|不高于)\s*\$?"
                         r"(\d{1,3}(?:,\d{3})+|\d+)(\.\d+)?[^。！？!?]{0,8}[。！!]?")
+# a condition in Chinese that it costs no more than before: "只要确实不比原来贵，"
+_HAN_NOT_DEARER = re.compile(r"只要[^。！？!?，,]{0,6}?(?:不比原来贵|不比原价贵|不会更贵|"
+                             r"不用(?:补|加)(?:钱|差价)|不多(?:付|花)钱)[^。！？!?，,]{0,6}[，,。！!]?")
+# ... and the turn's money back, or a lower price; a charge
+_HAN_CHEAPER = re.compile(r"退回|退还|退還|退到|退至|比原价低|比原來低|更便宜|便宜了")
+_HAN_CHARGED = re.compile(r"补差价|補差價|需要支付|需支付|需补|需補|扣款|加收")
 # a sum to pay in Chinese: "合计净额：您需要支付 $107.09"
 _NET_HAN = re.compile(r"(?:合计|总计|净额|需要支付|需支付|共)[^$\d]{0,12}\$\s?(\d{1,3}(?:,\d{3})+|\d+)"
                       r"(\.\d+)?")
@@ -1147,6 +1154,13 @@ def _condition_met(messages: list[Message], index: int) -> bool:
             or {d for n in _NET_HAN.finditer(agent) if (d := decimal_of(*n.groups())) is not None}
         return limit is not None and bool(sums) and max(sums) <= limit \
             and read_turn(text[:han.start()] + text[han.end():]).act is Act.AFFIRM
+    dearer = _HAN_NOT_DEARER.search(text)
+    if dearer is not None:
+        # (in Chinese: "只要确实不比原来贵，就改吧", as long as it costs no more than before: the
+        # turn gives money back, or says it is cheaper, and charges nothing)
+        agent, _start = _turn_before(messages, index)
+        return _HAN_CHEAPER.search(agent) is not None and _HAN_CHARGED.search(agent) is None \
+            and read_turn(text[:dearer.start()] + text[dearer.end():]).act is Act.AFFIRM
     over = _OVER_BOUND_C.search(text)
     if over is not None:  # ("but if it's more than $50 extra, forget it": at most $50)
         agent, _start = _turn_before(messages, index)
@@ -1324,7 +1338,8 @@ def _condition_met(messages: list[Message], index: int) -> bool:
 
 # payment methods as the other languages name them, and their kind in English
 _METHODS_ABROAD = {"carte cadeau": "gift card", "carte-cadeau": "gift card",
-                   "tarjeta de regalo": "gift card", "carta regalo": "gift card",
+                   "tarjeta de regalo": "gift card", "tarjeta regalo": "gift card",
+                   "carta regalo": "gift card",
                    "cartão presente": "gift card", "cartão-presente": "gift card",
                    "vale-presente": "gift card", "vale presente": "gift card",
                    "geschenkkarte": "gift card", "bon d'achat": "certificate",
@@ -2541,7 +2556,11 @@ def _bind(session: SessionState, auth: Authorisation, spec: ActionSpec,
     if "?" in theirs.plain and names_action(auth.words, spec.words) is None \
             and names_action(NOUNS.sub(" ", auth.words), ALL_ACTION_WORDS) is not None \
             and (asked := next((q for q in _QUESTIONS.findall(theirs.plain)
-                                if names_action(NOUNS.sub(" ", q), spec.words) is not None),
+                                if names_action(NOUNS.sub(" ", q), spec.words) is not None
+                                # (not one the turn's later yes goes past: "The passenger is
+                                # just me, right ...? Then yes, change that too.")
+                                and not 0 <= theirs.plain.find(q) < theirs.plain.rfind(
+                                    auth.words.lower())),
                                None)) is not None:
         # ("Yes, cancel it. For the new booking I'd like to use certificates first ... how much
         # will end up on the Mastercard?": a yes to the one action, a question about this one)
@@ -2805,8 +2824,11 @@ def _bind(session: SessionState, auth: Authorisation, spec: ActionSpec,
                         return Coverage(False, f"the user said {words} to a proposal paying "
                                         f"with {other!r}, not {v!r}", auth.words, shown,
                                         key.name)
-            # (what the proposal says stays out of it, "Kept: the boots", names nothing)
+            # (what the proposal says stays out of it, "Kept: the boots", names nothing; things
+            # named in Chinese or Japanese by their English names: "空気清浄機、スマートウォッチ")
             if named(proposed.kept(), value, aliases.every) or key.optional \
+                    or (isinstance(value, list) and (cjk := _cjk_in_english(proposed)) is not None
+                        and named(cjk.kept(), value, aliases.every)) \
                     or (isinstance(value, list)
                         and _priced(session, arguments, value, proposed.kept(), aliases.every)):
                 continue
@@ -3139,6 +3161,16 @@ def _inside_longer_choice(text: str, value: str, choices: tuple[str, ...]) -> st
     if not found or not spans or not all(any(a <= f < b for a, b in spans) for f in found):
         return None
     return next(c for c in longer if c.lower().replace("_", " ") in text)
+
+
+def _cjk_in_english(text: Text) -> Text | None:
+    """``text`` with the English names of the things it names in Chinese or Japanese after
+    each (``CJK_THINGS``), or None where it names none."""
+    if _HAN_CHAR.search(text.plain) is None and "ー" not in text.plain:
+        return None
+    if CJK_THING.search(text.plain) is None:
+        return None
+    return Text(CJK_THING.sub(lambda m: f"{m.group()} (the {CJK_THINGS[m.group()]})", text.plain))
 
 
 def _stays_as_is(text: str, value: str) -> bool:
@@ -4415,7 +4447,11 @@ _ORD_RUN = re.compile(r"(?<![\w'])(first|last)\s+(two|three|four|[2-4])(?![\w'])
 _ORD_WORD = re.compile(r"(?<![\w'])" + _ORD + r"(?![\w'])")
 
 
-_NOT_A_STEP = {"first", "then", "both", "please", "that", "this", "those", "these", "with"}
+_NOT_A_STEP = {"first", "then", "both", "please", "that", "this", "those", "these", "with",
+               # (the other languages' small words: "oui pour la classe économique et pour le
+               # passager")
+               "pour", "para", "avec", "pelo", "pela", "pelos", "pelas", "also", "aussi",
+               "también", "anche", "auch", "também", "voor", "pras", "pros"}
 # a yes said of one action of a plan by its word: "Yes to the upgrade first"
 _YES_TO_WORD = re.compile(r"(?:(?:yes|yeah|yep|ok(?:ay)?|sure)(?:,? please)?,?\s+(?:to|for)|"
                           # ("Go ahead with the upgrade to economy on my card ending 1777")
@@ -4546,7 +4582,8 @@ def _numbered_left_out(last: Text, theirs: Text, arguments: dict[str, Any],
         items = [item for _m, item in _between(marks, last.plain)]
         said_of = said[by_word.start(1):]
         said_of = said_of[:m.start()] if (m := re.search(r"[.;!?]", said_of)) else said_of
-        for part in re.split(r",|\band\b|&", said_of):
+        for part in re.split(r",|(?<![\w'-])(?:and|et|y|e|und)(?![\w'-])|&", said_of):
+            # ("oui pour la classe économique et pour le passager"; not "allez-y")
             words = [w for w in re.findall(r"[a-z]{4,}", part) if w not in _NOT_A_STEP]
             if not words or (read_turn(part).act is Act.AFFIRM
                              and names_action(part, ALL_ACTION_WORDS) is None):

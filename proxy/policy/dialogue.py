@@ -407,7 +407,13 @@ _WAIT = _words(
     r"laat me (?:even |eerst )?(?:kijken|nadenken|checken|controleren)",
     r"devo (?:prima|ancora) (?:sentire|chiedere|parlare|pensare|controllare)",
     # something to check or think over first ("Ich muss erst prüfen, ob die Hausnummer stimmt")
-    r"ich muss (?:erst|noch|zuerst)", r"(?:tengo|necesito) que (?:pensarlo|revisar|consultar|"
+    r"ich muss (?:erst|noch|zuerst)",
+    # something to be told first ("ja, grundsätzlich schon, aber sagen Sie mir bitte vorher, was
+    # mich das insgesamt kostet")
+    r"(?:sagen|nennen) sie mir (?:bitte )?(?:vorher|zuerst|erst)", r"aber (?:bitte )?(?:vorher|zuerst)",
+    r"pero antes (?:d[ií]game|dime)", r"(?:dites|dis)-moi d'abord", r"d'abord,? (?:dites|dis)-moi",
+    r"ma prima (?:mi dica|dimmi)", r"prima (?:mi dica|dimmi)", r"mas antes (?:me diga|me diz)",
+    r"(?:tengo|necesito) que (?:pensarlo|revisar|consultar|"
     r"verificar|comprobar|preguntar)", r"je dois (?:d'abord |encore )?(?:vérifier|réfléchir|"
     r"demander)", r"(?:preciso|tenho que) (?:verificar|pensar|consultar|perguntar)",
 )
@@ -561,6 +567,9 @@ _FILLER = _words(r"please", r"thank you", r"thanks?", r"so much", r"sir", r"ma'?
                  r"it", r"this", r"all", r"yes", r"great", r"perfect", r"right", r"correct",
                  r"exactly", r"indeed", r"fine", r"good", r"sounds", r"looks", r"is", r"deal")
 _FUZZY = ("yes", "yeah", "okay", "sure", "proceed", "confirm", "confirmed", "correct", "please")
+# words a letter away from one of those, which are words of their own: French "sur" (on), "yet",
+# "pure", "cure"
+_NOT_TYPOS = frozenset({"sur", "yet", "pure", "cure", "lure", "sue", "surf", "sura"})
 
 
 def edit_distance(a: str, b: str) -> int:
@@ -580,7 +589,7 @@ def edit_distance(a: str, b: str) -> int:
 def _typo_yes(sentence: str) -> bool:
     """A misspelt yes as the sentence's first word ("yse", "proceeed", "confrim")."""
     first = re.split(r"[^a-z']+", sentence, maxsplit=1)[0]
-    if len(first) < 3 or len(first) > 12 or _YES.fullmatch(first) \
+    if len(first) < 3 or len(first) > 12 or _YES.fullmatch(first) or first in _NOT_TYPOS \
             or sentence[len(first):len(first) + 1] == "-":
         return False  # (a longer word is no yes within two letters, and costs per letter;
         # nor a word with a pronoun joined on: "confirmez-moi le total")
@@ -731,6 +740,13 @@ _NONE_RIGHT = re.compile(r"no (?!(?:that|it|this|thats?|that's)(?![\w']))(?!.*(?
 _HOPE = re.compile(r"(?:(?:and|but|et|mais|y|pero|e|ma|und|aber|en|maar) )?(?:i (?:just |really |only )?"
                    r"hope|j'esp[eè]re(?: juste| seulement| bien| vraiment)?|espero|spero|ich hoffe(?: nur)?|"
                    r"ik hoop(?: maar)?)(?: que| che| dass| dat| that)? [^.!?]+[.!]?")
+# a gloomy remark, then the go-ahead: "it'll probably still be wrong somehow, but go ahead"
+_GLOOM_THEN_GO = re.compile(r"((?:it|this|that|they)(?:'ll|'s| will| is| are|'re) [^,;:]{3,60}?),? "
+                            r"but (?:just |please |ok,? |okay,? )?(?:go ahead|proceed|do it|go for "
+                            r"it)(?: anyway| with it)?[.!]*")
+# (what makes it more than a remark: a refusal, a wait, an action of its own)
+_NOT_A_REMARK = re.compile(r"(?<![\w'])(?:don'?t|do not|never|stop|wait|hold|cancel|instead|"
+                           r"if|unless|only)(?![\w'])")
 # what someone does as a rule (not "you": "you always get it wrong" reads the proposal too)
 _HABIT = re.compile(r"(?<![\w'])(?:i|she|he|they|we|my \w+)(?: \w+)?? (?:always|usually|often|"
                     r"keeps?|kept|never)(?![\w'])")
@@ -747,6 +763,10 @@ def _read_sentence(sentence: str, question: bool) -> tuple[Act, bool]:
     if _CLOSING.search(sentence) or _NO_BAGS.fullmatch(sentence) or _REDIRECT.search(sentence) \
             or _NONE_RIGHT.fullmatch(sentence) or (not question and _HOPE.fullmatch(sentence)):
         return Act.OTHER, False
+    if not question and (gloom := _GLOOM_THEN_GO.fullmatch(sentence)) is not None \
+            and _NOT_A_REMARK.search(gloom.group(1)) is None:
+        return Act.AFFIRM, False  # (a remark, then the go: "It'll probably still be wrong
+        # somehow, but go ahead.")
     text = _IDIOMS.sub(" ", sentence)
     text = re.sub(r"\s+", " ", text).strip(" ,")
     if _ADDON_NO.search(text):
@@ -955,7 +975,10 @@ _HAN_IDIOM = re.compile("没问题|沒問題|不错|不錯|不用谢|不客气|�
                         # (unchanged: "难度不变", the difficulty stays)
                         "不变|不變|"
                         # (the reason, right after the go: "那就整单取消吧，不需要了")
-                        "(?<=吧，|吧,)(?:已经|已經)?不(?:需要|用|要)了")
+                        "(?<=吧，|吧,)(?:已经|已經)?不(?:需要|用|要)了|"
+                        # (the reason given, "原因是不再需要"; a limit the agent said, taken: "既然
+                        # 保证不了，那就取消")
+                        "原因是不再需要|既然[^，。,]{0,8}不了")
 
 
 # a go-ahead as an imperative with 吧: "两个都改吧" (change both), "那就取消吧" (cancel it then)
@@ -976,7 +999,7 @@ _HAN_SENTENCE = re.compile("[^。！!？?；;\n]+[。！!？?；;\n]?")
 # ("手表……等一下", "ブーツは…ちょっと待って") read apart
 CJK_THINGS = {
     "手表": "watch", "腕表": "watch", "笔记本": "laptop", "電腦": "laptop", "电脑": "laptop",
-    "咖啡机": "coffee", "行李箱": "luggage", "箱子": "luggage", "滑板": "skateboard",
+    "咖啡机": "coffee maker", "行李箱": "luggage", "箱子": "luggage", "滑板": "skateboard",
     "靴子": "boots", "耳机": "earbuds", "音箱": "speaker", "自行车": "bicycle", "相机": "camera",
     "平板": "tablet", "拼图": "puzzle", "水瓶": "bottle", "台灯": "lamp", "键盘": "keyboard",
     "鼠标": "mouse", "吸尘器": "vacuum", "净化器": "purifier", "背包": "backpack", "头盔": "helmet",
@@ -985,7 +1008,7 @@ CJK_THINGS = {
     "t恤": "shirt", "夹克": "jacket", "香水": "perfume", "哑铃": "dumbbell", "行李": "bags",
     "托运": "bags", "升舱": "upgrade", "改签": "change",
     "腕時計": "watch", "時計": "watch", "ノートパソコン": "laptop", "パソコン": "laptop",
-    "コーヒーメーカー": "coffee", "スーツケース": "luggage", "スケボー": "skateboard",
+    "コーヒーメーカー": "coffee maker", "スーツケース": "luggage", "スケボー": "skateboard",
     "スケートボード": "skateboard", "ブーツ": "boots", "イヤホン": "earbuds",
     "スピーカー": "speaker", "自転車": "bicycle", "カメラ": "camera", "タブレット": "tablet",
     "パズル": "puzzle", "水筒": "bottle", "ランプ": "lamp", "キーボード": "keyboard",
@@ -993,6 +1016,9 @@ CJK_THINGS = {
     "ヘルメット": "helmet", "グリル": "grill", "本棚": "bookshelf", "スニーカー": "sneakers",
     "充電器": "charger", "ケトル": "kettle", "ヨガマット": "mat", "住所": "address",
     "シャツ": "shirt", "tシャツ": "shirt", "ジャケット": "jacket", "ダンベル": "dumbbell",
+    "スマートウォッチ": "watch", "ウォッチ": "watch", "バックパック": "backpack",
+    "ラゲッジセット": "luggage", "ラゲッジ": "luggage", "ランニングシューズ": "shoes",
+    "コーヒーマシン": "coffee maker", "エスプレッソマシン": "espresso",
 }
 CJK_THING = re.compile("|".join(sorted(map(re.escape, CJK_THINGS), key=len, reverse=True)))
 # the airports' cities as Chinese and Japanese turns name them
@@ -1029,8 +1055,9 @@ def _held_apart(part: str, said: set[str], ids: set[str] | None = None,
         return True  # (another place than the yes's: "第一台OK，没问题。第二台是退我60多块对吧？")
     things = {CJK_THINGS[t] for t in CJK_THING.findall(part)}
     named_ids = set(_AN_ID.findall(part))
-    if said and things and not things & said:
-        return True
+    if (said or nths) and things and not things & said:
+        return True  # (or where the yes named its steps by their places: "1つ目と2つ目はそれで
+        # お願いします。グリルは...うーん、どうしようかな。")
     if ids and named_ids and not named_ids & ids:
         return True
     return (bool(said) or bool(ids)) and not things and not named_ids and (
@@ -1066,7 +1093,7 @@ def _read_han(text: str) -> Reading:
         if said_yes and _HAN_ASIDE.match(part.strip()) and not _HAN_WAIT.search(rest):
             break
         if last_yes >= 0 and not yes and _held_apart(part, said, ids, nths):
-            apart = bool(nths)
+            apart = True
             continue  # (a call on it is held, ``held_topics``)
         if apart and not yes and not _HAN_WAIT.search(rest) and not _nths(part) \
                 and not CJK_THING.search(part) and not _AN_ID.search(part):
@@ -1092,21 +1119,28 @@ def _read_han(text: str) -> Reading:
 # Japanese, read whole like Chinese (by its kana): a yes with nothing that negates, waits or asks
 _KANA = re.compile("[\u3040-\u30ff]")
 _JA_YES = re.compile("はい|ええ(?!と)|うん|お願いします|お願い(?:ね|[!！。]|$)|頼みます|頼む|進めて|"
+                     "それで(?:[!！。]|$)|そうそう|^ん(?:[。、,！!]|$)|"
+                     "(?:変え|換え|替え|取り替え|交換し|返品し|キャンセルし|変更し)て(?:ください|下さい|"
+                     "くれ|ほしい|欲しい)|"
                      "やってください|それで(?:お願い|いい|大丈夫|結構|OK)|了解|承知|かしこまり|問題ありません|問題ない|構いません|"
                      "大丈夫です|いいですよ|いいです(?!か)|OKです|オッケー|"
                      "(?:キャンセル|交換|返品|変更|予約|手続き|処理)(?:して|を)(?:ください|下さい|お願い)|"
                      "(?:キャンセル|交換|返品|変更|予約)(?:します|で)(?:[。！!]|$)")
 # a question after the yes about when or where the money or the parcel comes: no hold ("やっぱり
 # ブーツも返品します。返金っていつ頃になりますか？", "退款什么时候到？")
-_CJK_WHEN = re.compile("返金|いつ|何日|届く|届き|退款|什么时候|多久|几天|"
+_CJK_WHEN = re.compile("返金|いつ|何日|届く|届き|退款|什么时候|多久|几天|天内|"
+                       # (how much comes back, all told: "全部で結局いくら戻ってくるんでしょうか？")
+                       "いくら戻|一共退|总共退|總共退|退多少|"
+                       "\\d+\\s*(?:到|至|-|~|～)\\s*\\d+\\s*(?:个)?(?:工作)?天|"
                        # (what comes after it is done: "改完之后登机牌需要重新打印吗？")
                        "(?:完|好)(?:之后|之後|以后|以後)[^。！!]*[吗嗎][？?]")
 # (said politely, these hold no "not": "構いません" (I don't mind), "すみません" (excuse me))
 _JA_IDIOM = re.compile("構いません|問題(?:あり)?ません|問題ない|差し支えありません|すみません|すいません|"
                        "申し訳ありません|ありがとう")
 _JA_NOT = re.compile("いいえ|いえ(?:[、,。]|$)|いや(?:[、,。]|です)|ません|待って|待ち|ちょっと待|やめ|止め|"
-                     "考え|検討|迷って|保留|確認させ|確認したい|聞いてみ|相談|(?:です|ます|でしょう)か|[?？]")
-_JA_WAIT = re.compile("いいえ|いえ(?:[、,。]|$)|いや|ません|待|やめ|止め|考え|検討|迷|保留")
+                     "考え|検討|迷って|保留|確認させ|確認したい|聞いてみ|相談|(?:です|ます|でしょう)か|[?？]|"
+                     "どうしよう|悩")
+_JA_WAIT = re.compile("いいえ|いえ(?:[、,。]|$)|いや|ません|待|やめ|止め|考え|検討|迷|保留|どうしよう|悩")
 # a sentence opening on another matter after the yes: "あ、あとさっき言ったスケートボードも……" (also ...)
 _JA_ASIDE = re.compile(r"(?:あ[、,]\s*)?(?:あと|それと|ところで|そういえば|それから|ついでに)")
 _JA_SENTENCE = re.compile("[^。！!？?\n]+[。！!？?\n]?")
@@ -1547,7 +1581,7 @@ def read_turn(content: str) -> Reading:
 
 # a sentence opening on a thing by its article, in the languages the reader reads: "as malas eu
 # ainda não sei", "les bagages, je verrai"
-ARTICLE_TOPIC = re.compile(r"(?:" + _AND_BUT + r" )?(?:as|os|la|le|les|el|"
+ARTICLE_TOPIC = re.compile(r"(?:" + _AND_BUT + r" )?(?:as|os|o|la|le|les|el|"
                            r"los|las|die|der|das|den|gli|il|lo|the|my) ([a-zà-ÿ]{3,})(?=[ ,])")
 # a hold opening on "the other one" in the other languages the reader reads ("bei der anderen,
 # moment", "pour l'autre, attendez", "la otra todavía no"; English: ``_TOPIC_FIRST``)
@@ -1665,7 +1699,7 @@ def _kept_apart(sentence: str, yes_said: str) -> str | None:
     m = _NOT_ON_THING.match(sentence)
     if m is None:
         return None
-    thing, ident = m.group(1), m.group(2)
+    thing, ident = m.group(1) or m.group(3), m.group(2)
     if thing is not None and (thing.split(" ")[0].split("-")[0] in _WHATEVER_IT_IS
                               or thing[:4] in yes_said):
         return None
@@ -1676,8 +1710,10 @@ def _kept_apart(sentence: str, yes_said: str) -> str | None:
     if ident is not None and (ident in yes_said or not id_like(ident)):
         return None
     if _NAMES_THING.search(yes_said) is None and re.search(r"(?<![\w'])both(?![\w'])",
-                                                            yes_said) is None:
-        return None
+                                                            yes_said) is None \
+            and not (thing is not None and thing.endswith("'s") and re.search(
+                r"(?<![\w'])(?:mine|ours|[a-z]{3,}'s)(?![\w'])", yes_said) is not None):
+        return None  # (someone's held, the yes naming its own so: "book mine and Raj's now")
     return thing or ident
 
 
@@ -1745,8 +1781,10 @@ def held_topics(text: str) -> list[str]:
         if act is Act.DECLINE and (other := _NOT_THAT_ACTION.fullmatch(s)) is not None:
             out.append(other.group())
         if act in (Act.DECLINE, Act.HOLD) and 0 <= last_yes < k \
-                and _kept_apart(s, said_yes) is not None:
-            out.append(s)  # (one thing kept out: "don't do the watch yet though")
+                and (kept := _kept_apart(s, said_yes)) is not None:
+            out.append(s)  # (one thing kept out: "don't do the watch yet though"; someone's by
+            if kept.endswith("'s"):  # their name alone, as the passengers are named: "liam")
+                out.append(kept[:-2])
         if act is Act.DECLINE and (opens := _TOPIC_OPENS.match(_OPENING.sub("", s))) is not None:
             out.append(opens.group().strip(" ,:-"))  # ("But for the items, I changed my mind:
             # ...": the thing put first, declined)
@@ -1830,7 +1868,9 @@ _ASKED_THING = re.compile(r"(?<![\w'])(?:the|my|a|an|that|this) ([a-z]{3,})(?![\
 _NOT_ON_THING = re.compile(
     r"(?:(?:but|and|just|please|so|oh|um),? )*(?:(?:don'?t|do not|dont) (?:do|change|touch|cancel|"
     r"return|process|exchange|modify|update|send|book)|(?:wait|hold off) on|hold off with) "
-    r"(?:(?:the|my) ([a-z]{3,}(?:[ -][a-z]{3,})?)(?![\w'])|(#w\d{5,}|[a-z]{0,4}\d[a-z0-9]{1,5})(?![\w']))"
+    r"(?:(?:the|my) ([a-z]{3,}(?:[ -][a-z]{3,})?)(?![\w'])|(#w\d{5,}|[a-z]{0,4}\d[a-z0-9]{1,5})(?![\w'])|"
+    # (someone's, by a name: "Hold off on Liam's for a moment though")
+    r"(?!(?:it|that|this|one|his|her|their|everyone|someone)'s)([a-z]{3,}'s)(?![\w]))"
     r"(?! (?:and|or|either)(?![\w']))")
 _ASKED_ABOUT = frozenset({"refund", "money", "payment", "price", "total", "amount", "balance",
                           "card", "email", "mail", "cost", "fee", "charge", "difference", "time",
