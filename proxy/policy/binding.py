@@ -436,7 +436,7 @@ _TRANSLATED = {
     "economy": ("économique", "économie", "económica", "econômica", "economica", "wirtschaftsklasse",
                 "经济舱", "經濟艙", "エコノミー"),
     "business": ("classe affaires", "clase business", "negocios", "executiva", "商务舱", "商務艙",
-                 "ビジネス"),
+                 "公务舱", "公務艙", "ビジネス"),
     "basic_economy": ("économique de base", "économie de base", "económica básica",
                       "econômica básica", "economica di base", "基本经济舱", "基础经济舱",
                       "économique basique", "económica básica", "basic economy",

@@ -962,7 +962,10 @@ _NO_MORE_IF = re.compile(r"(?:it'?s|it is|the (?:new )?(?:one|price|item) is|it 
                          r"(?:more|anything more|extra|anything extra)")
 # a bound in Chinese: "只要今天总共要付的不超过200块就行" (as long as it is at most 200)
 _HAN_BOUND = re.compile(r"只要[^。！？!?]{0,20}?(?:不超过|不到|低于|少于|不高于)\s*\$?"
-                        r"(\d{1,3}(?:,\d{3})+|\d+)(\.\d+)?[^。！？!?]{0,8}[。！!]?")
+                        r"(\d{1,3}(?:,\d{3})+|\d+)(\.\d+)?[^。！？!?]{0,8}[。！!]?|"
+                        # (said without "只要", before what it leads to: "不到400就用礼品卡加信用卡")
+                        r"(?:不超过|不超過|不到|低于|低於|少于|少於)\s*\$?(\d{1,3}(?:,\d{3})+|\d+)(\.\d+)?"
+                        r"\s*(?:美元|块|塊|元|刀)?(?:的话|的話)?(?=就)")
 # a condition in Chinese that it costs no more than before: "只要确实不比原来贵，"
 _HAN_NOT_DEARER = re.compile(r"只要[^。！？!?，,]{0,6}?(?:不比原来贵|不比原价贵|不会更贵|"
                              r"不用(?:补|加)(?:钱|差价)|不多(?:付|花)钱)[^。！？!?，,]{0,6}[，,。！!]?")
@@ -1001,7 +1004,9 @@ _TIMES_TOTAL = re.compile(r"=\s*\$\s?" + _SUM)
 # ... said as the sum's move: "if the 2580 goes back onto that gift card"
 _SUM_GOES_BACK_IF = re.compile(r"(?:the |my |all )?\$?" + _SUM + r" (?:goes|go|is going|will go|gets "
                                r"(?:refunded|put|sent)|is refunded|will be refunded|is put) (?:back )?"
-                               r"(?:on|onto|to|into) (?:that|the|my|this) ([a-z][a-z ]{2,30}?)")
+                               r"(?:on|onto|to|into) (?:that|the|my|this) ([a-z][a-z ]{2,30}?)"
+                               # ("... and not anywhere else")
+                               r"(?:,? (?:and )?(?:not (?:anywhere|somewhere) else|nowhere else))?")
 # a bound on what the user pays, all told: "as long as overall i'm not paying more than 100"
 _NOT_PAYING_IF = re.compile(r"(?:(?:overall|in total|all in|altogether),? )?(?:i'?m|i am|we'?re|we "
                             r"are) not (?:paying|spending) (?:more than|over|above) \$?" + _SUM
@@ -1149,7 +1154,7 @@ def _condition_met(messages: list[Message], index: int) -> bool:
         # (in Chinese: "两台都换。只要今天总共要付的不超过200块就行。", as long as the total today
         # is at most 200: the turn's total, or its net, within it; the rest a yes)
         agent, _start = _turn_before(messages, index)
-        limit = decimal_of(han.group(1), han.group(2))
+        limit = decimal_of(*(han.group(1, 2) if han.group(1) else han.group(3, 4)))
         sums = _sums_asked(agent) \
             or {d for n in _NET_HAN.finditer(agent) if (d := decimal_of(*n.groups())) is not None}
         return limit is not None and bool(sums) and max(sums) <= limit \
@@ -1321,9 +1326,11 @@ def _condition_met(messages: list[Message], index: int) -> bool:
     if methods:
         paying = {method.group().replace(" ", "") for cue in _PAID_TO.finditer(agent)
                   if (method := _METHODS.search(cue.group())) is not None}
-        if not paying and abroad:
-            # (a turn in another language with no cue the English reading knows: the kinds of
-            # method it names at all, "sur le moyen de paiement d'origine, la carte cadeau")
+        if not paying:
+            # (a turn with no cue before its method, in another language or in English: the
+            # kinds of method it names at all, "sur le moyen de paiement d'origine, la carte
+            # cadeau", "Your only payment method is your gift card ..., so both refunds would
+            # go to it"; one kind only, below)
             paying = {m.group().replace(" ", "") for m in _METHODS.finditer(agent)}
         return methods <= paying and len(paying) == 1
     bound = _BOUND.search(condition)
@@ -1546,7 +1553,8 @@ def _held_part(session: SessionState, auth: Authorisation, spec: ActionSpec,
         if hold is not None:
             return hold
     others: set[str] = set()
-    if "reservation_id" not in arguments and isinstance(arguments.get("passengers"), list):
+    booking = "reservation_id" not in arguments and isinstance(arguments.get("passengers"), list)
+    if booking:
         # (a booking: its own passengers, not those of a reservation the user read: "ok do
         # mine with that split. hold off on Raj and Liam for a sec" for the user's own booking)
         mine = _first_names(arguments)
@@ -1565,7 +1573,10 @@ def _held_part(session: SessionState, auth: Authorisation, spec: ActionSpec,
                 or _names_another_write(phrase, spec.words, other_words)):
             continue  # (a hold on another write's thing, whoever it names: "hold off on the
             # name change for a bit, I need to check something with Ivan first")
-        if any(re.search(rf"(?<![\w']){re.escape(n)}(?![\w'])", phrase) for n in mine - others):
+        # (someone's, "liam's", is a booking of theirs: it holds a booking they fly on, not a
+        # cancellation of a reservation they were on)
+        own = r"(?:'s)?" if booking else ""
+        if any(re.search(rf"(?<![\w']){re.escape(n)}{own}(?![\w'])", phrase) for n in mine - others):
             return phrase
     return None
 
@@ -1714,8 +1725,11 @@ def _route_held(session: SessionState, auth: Authorisation, arguments: dict[str,
     weiß ich noch nicht", the line "| EQ1G6C | Denver → Las Vegas → Houston | ..."): the hold,
     else None."""
     # (one place alone counts as a route of one: "pour celui de san francisco, attendez")
+    # (and a trip by a place said before "one": "leave the seattle one alone for now", "for
+    # the chicago one on the 22nd, hold off")
     routed = [(h, [m.groups() for m in ROUTE.finditer(h)]
-               or [(p.group(1), p.group(1)) for p in [PLACE_TOPIC.match(h)] if p is not None])
+               or [(p.group(1), p.group(1)) for p in [PLACE_TOPIC.match(h) or _THE_X_ONE.search(h)]
+                   if p is not None])
               for h in held]
     routed = [(h, pairs) for h, pairs in routed if pairs]
     ids = [v.lower() for k, v in arguments.items() if k.endswith("_id") and isinstance(v, str)
@@ -1741,6 +1755,9 @@ def _route_held(session: SessionState, auth: Authorisation, arguments: dict[str,
     return None
 
 
+_THE_X_ONE = re.compile(r"(?<![\w'])(?:the|my) (?!(?:first|second|third|fourth|last|other|new|old|"
+                        r"same|next|whole)(?![\w']))([a-z]{3,}(?: [a-z]{3,})?) (?:one|trip|flight|"
+                        r"reservation|booking)(?![\w'])")
 _BY_PLACE = re.compile(r"the (first|second|third|fourth|last) (?:one|order|reservation|booking|"
                        r"trip|step)$")
 _PLACES = {"first": 1, "second": 2, "third": 3, "fourth": 4}

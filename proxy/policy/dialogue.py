@@ -957,7 +957,8 @@ def turn_acts(content: str) -> list[tuple[str, Act]]:
 _HAN = re.compile("[\u3400-\u9fff]")
 # (whole words only: "行" alone is in "行李", luggage; "等" in "头等舱", first class)
 _HAN_YES = re.compile("好的|好啊|是的|对的|對的|(?<![得要先再想去])(?:确认|確認)(?!一下|清楚)|"
-                      "可以|同意|没问题|沒問題|请办理|請辦理|办吧|辦吧|(?<![a-z])ok(?:ay)?(?![a-z])|"
+                      "可以|同意|(?<!身体)(?<!身體)(?:没问题|沒問題)|请办理|請辦理|办吧|辦吧|"
+                      "(?<![a-z])ok(?:ay)?(?![a-z])|"
                       "执行|執行|就这样|就這樣|照办|照辦|^(?:对|對|嗯|行|是)(?:[，,。！!]|$)|"
                       # (the action too: "那个也取消", "也降吧", "那就加")
                       "也(?:取消|降|加|改|换|換|升)|那就(?:加|改|换|換|取消|降|升)")
@@ -978,11 +979,15 @@ _HAN_IDIOM = re.compile("没问题|沒問題|不错|不錯|不用谢|不客气|�
                         "(?<=吧，|吧,)(?:已经|已經)?不(?:需要|用|要)了|"
                         # (the reason given, "原因是不再需要"; a limit the agent said, taken: "既然
                         # 保证不了，那就取消")
-                        "原因是不再需要|既然[^，。,]{0,8}不了")
+                        "原因是不再需要|既然[^，。,]{0,8}不了|"
+                        # (given in: "算了，升吧" (oh well, upgrade it))
+                        "算了(?=[，,、.…\\s]*[^，,。！!？?]{0,6}吧)")
 
 
 # a go-ahead as an imperative with 吧: "两个都改吧" (change both), "那就取消吧" (cancel it then)
 _HAN_GO = re.compile("(?:改|换|換|取消|退|办|辦|订|訂|做|处理|處理|修改|更改|加|降|升)(?:了)?吧|"
+                     # (what it is done to between: "先订我和raj的吧", "取消旧的吧")
+                     "(?:订|訂|取消|退|降|升|换|換|改)[^，,。！!？?不别別]{1,10}的吧|"
                      # ("两台都换。", "跟咖啡机一起的那单先改。": the action said alone, or first)
                      "(?:都|先|就)(?:改|换|換|取消|退|办|辦|订|訂|修改|更改)(?:[。！!]|$)")
 # a sentence opening on another matter: "还有……我还有一个待处理的订单" (also, I have another order)
@@ -1018,11 +1023,15 @@ CJK_THINGS = {
     "シャツ": "shirt", "tシャツ": "shirt", "ジャケット": "jacket", "ダンベル": "dumbbell",
     "スマートウォッチ": "watch", "ウォッチ": "watch", "バックパック": "backpack",
     "ラゲッジセット": "luggage", "ラゲッジ": "luggage", "ランニングシューズ": "shoes",
+    # (the steps by their actions, for a hold on one beside a yes to another: "好的，两个取消都办
+    # 吧。升舱的话，如果差价超过1000美元先别升")
+    "取消": "cancel", "キャンセル": "cancel", "アップグレード": "upgrade",
     "コーヒーマシン": "coffee maker", "エスプレッソマシン": "espresso",
 }
 CJK_THING = re.compile("|".join(sorted(map(re.escape, CJK_THINGS), key=len, reverse=True)))
 # the airports' cities as Chinese and Japanese turns name them
-CJK_PLACE = re.compile("丹佛|休斯顿|休斯敦|西雅图|芝加哥|旧金山|纽约|波士顿|费城|达拉斯|奥兰多|迈阿密|洛杉矶|"
+CJK_PLACE = re.compile("明尼阿波利斯|ミネアポリス|ニューアーク|"
+                       "丹佛|休斯顿|休斯敦|西雅图|芝加哥|旧金山|纽约|波士顿|费城|达拉斯|奥兰多|迈阿密|洛杉矶|"
                        "亚特兰大|拉斯维加斯|凤凰城|底特律|夏洛特|纽瓦克|デンバー|ヒューストン|シアトル|"
                        "シカゴ|サンフランシスコ|ニューヨーク|ボストン|フィラデルフィア|ダラス|オーランド|"
                        "マイアミ|ロサンゼルス|アトランタ|ラスベガス|フェニックス|デトロイト|シャーロット")
@@ -1044,15 +1053,36 @@ def _nths(part: str) -> set[str]:
         or "つ目" in part else set()
 
 
+# what turns a wait from the thing held apart to all of it: "やっぱり全部やめます", "还是都算了"
+_CJK_WHOLE = re.compile("全部|全て|すべて|両方|やっぱり|都|还是|還是|一起|整个|整個|所有")
+
+
+def _latin_names(part: str) -> set[str]:
+    """The words in Latin letters a Chinese or Japanese part names, short of ids, methods and
+    yeses: people by their names ("raj", "liam")."""
+    return {w for w in re.findall(r"(?<![a-z0-9_])[a-z]{3,}(?![a-z0-9_])", part)
+            if w not in _NOT_NAMES} if re.search("[a-z]{3}", part) else set()
+
+
+_NOT_NAMES = frozenset({"visa", "mastercard", "paypal", "amex", "card", "gift", "okay", "ok",
+                        "economy", "business", "basic", "yes", "hepa", "usb", "the", "and"})
+
+
 def _held_apart(part: str, said: set[str], ids: set[str] | None = None,
-                nths: set[str] | None = None) -> bool:
+                nths: set[str] | None = None, names: set[str] | None = None,
+                places: set[str] | None = None) -> bool:
     """Whether a holding sentence of a Chinese or Japanese turn is about another thing than the
     ones its yes named (``said``, by their English names; ``ids``, the ids it named): it names
     things, none of them said, or ids, none of them the yes's, or "the other one" (or "that
     one" where the yes named its own by their ids)."""
     ids = ids or set()
+    if names and (own := _latin_names(part)) and not own & names:
+        return True  # (someone by name, the yes naming its own: "先订我和raj的吧。liam 那张先等等")
     if nths and (places := _nths(part)) and not places & nths:
         return True  # (another place than the yes's: "第一台OK，没问题。第二台是退我60多块对吧？")
+    if places and (own_places := set(CJK_PLACE.findall(part))) and not own_places & places:
+        return True  # (a trip by its city, the yes naming its own so: "明尼阿波利斯和纽瓦克往返那个...先升
+        # 吧 ... 飞夏洛特那个要740有点贵……我再想想")
     things = {CJK_THINGS[t] for t in CJK_THING.findall(part)}
     named_ids = set(_AN_ID.findall(part))
     if (said or nths) and things and not things & said:
@@ -1086,16 +1116,18 @@ def _read_han(text: str) -> Reading:
     said = {CJK_THINGS[t] for part, _rest, yes in parts if yes for t in CJK_THING.findall(part)}
     ids = {i for part, _rest, yes in parts if yes for i in _AN_ID.findall(part)}
     nths = {n for part, _rest, yes in parts if yes for n in _nths(part)}
+    names = {n for part, _rest, yes in parts if yes for n in _latin_names(part)}
+    places = {p for part, _rest, yes in parts if yes for p in CJK_PLACE.findall(part)}
     last_yes = max((k for k, (_p, _r, yes) in enumerate(parts) if yes), default=-1)
     said_yes = False
     apart = False  # (the part before was held apart, by its place)
     for k, (part, rest, yes) in enumerate(parts):
         if said_yes and _HAN_ASIDE.match(part.strip()) and not _HAN_WAIT.search(rest):
             break
-        if last_yes >= 0 and not yes and _held_apart(part, said, ids, nths):
+        if last_yes >= 0 and not yes and _held_apart(part, said, ids, nths, names, places):
             apart = True
             continue  # (a call on it is held, ``held_topics``)
-        if apart and not yes and not _HAN_WAIT.search(rest) and not _nths(part) \
+        if apart and not yes and not _CJK_WHOLE.search(part) and not _nths(part) \
                 and not CJK_THING.search(part) and not _AN_ID.search(part):
             continue  # (and what follows on it: "第二台是退我60多块对吧？怎么内存还少了？")
         apart = False
@@ -1137,10 +1169,12 @@ _CJK_WHEN = re.compile("返金|いつ|何日|届く|届き|退款|什么时候|�
 # (said politely, these hold no "not": "構いません" (I don't mind), "すみません" (excuse me))
 _JA_IDIOM = re.compile("構いません|問題(?:あり)?ません|問題ない|差し支えありません|すみません|すいません|"
                        "申し訳ありません|ありがとう")
-_JA_NOT = re.compile("いいえ|いえ(?:[、,。]|$)|いや(?:[、,。]|です)|ません|待って|待ち|ちょっと待|やめ|止め|"
+_JA_NOT = re.compile("いいえ|いえ(?:[、,。]|$)|いや(?:[、,。]|です)|ません|待って|待ち(?!時間|合わせ)|"
+                     "ちょっと待|やめ|止め|"
                      "考え|検討|迷って|保留|確認させ|確認したい|聞いてみ|相談|(?:です|ます|でしょう)か|[?？]|"
                      "どうしよう|悩")
-_JA_WAIT = re.compile("いいえ|いえ(?:[、,。]|$)|いや|ません|待|やめ|止め|考え|検討|迷|保留|どうしよう|悩")
+_JA_WAIT = re.compile("いいえ|いえ(?:[、,。]|$)|いや|ません|待(?!ち時間|ち合わせ)|やめ|止め|考え|検討|迷|"
+                      "保留|どうしよう|悩")
 # a sentence opening on another matter after the yes: "あ、あとさっき言ったスケートボードも……" (also ...)
 _JA_ASIDE = re.compile(r"(?:あ[、,]\s*)?(?:あと|それと|ところで|そういえば|それから|ついでに)")
 _JA_SENTENCE = re.compile("[^。！!？?\n]+[。！!？?\n]?")
@@ -1153,11 +1187,18 @@ def _read_ja(text: str) -> Reading:
     yes_ids: set[str] = set()
     said: set[str] = set()
     nths: set[str] = set()
+    apart = False  # (the part before was held apart)
     for part in _JA_SENTENCE.findall(text):
         rest = _JA_IDIOM.sub("", part)
         if said_yes and _JA_ASIDE.match(part.strip()) and not _JA_WAIT.search(rest):
             break
+        if apart and not _JA_YES.search(part) and not _CJK_WHOLE.search(part) \
+                and not _nths(part) and not CJK_THING.search(part) and not _AN_ID.search(part):
+            continue  # (and what follows on it: "シカゴ発のhsr97wは保険が付いてるんですよね？予定変更で
+            # もちゃんと全額戻ってきますか？")
+        apart = False
         if said_yes and _held_apart(part, said, yes_ids, nths):
+            apart = True
             continue  # (a hold on another by its id or its name, the yes naming its own:
             # "nm1vx1とh8q05lはお願いします。kc18k6は740ドルもするので、ちょっと考えさせてください。",
             # "スーツケースとスケボーの変更はお願いします。ブーツは…ちょっと待って"; a call on it is
@@ -1217,7 +1258,11 @@ _TOPIC_FIRST = (r"(?:(?:but|and) )?(?:as for |for |about |on |regarding |and )?(
                 r"may|jun|jul|aug|sep|oct|nov|dec)[a-z]* \d{1,2}(?:st|nd|rd|th)?)\s*(?:-|:|,)\s|"
                 r"(?:the|my) ([a-z]{3,})(?: [a-z]+){0,2} (?:one|order|reservation|booking|trip)"
                 # ("the denver one i'm not sure about yet")
-                r" (?:is|'s|i'?m|i am|we'?re|we are)\s")
+                r" (?:is|'s|i'?m|i am|we'?re|we are)\s|"
+                # (one by its place and its day: "for the chicago one on the 22nd, hold off")
+                r"(?:as for |for |about )?(?:the|my) ([a-z]{3,})(?: [a-z]+)? (?:one|order|"
+                r"reservation|booking|trip) on (?:the \d{1,2}(?:st|nd|rd|th)|(?:jan|feb|mar|apr|"
+                r"may|jun|jul|aug|sep|oct|nov|dec)[a-z]* \d{1,2}(?:st|nd|rd|th)?)\s*(?:-|:|,|—|–)\s")
 # (what a text must hold for any of _TOPIC's other forms to be in it: one cheap search)
 # something more asked for on one thing the yes names: "actually - can i get travel insurance on
 # the new booking too?" (the thing, which the yes's other steps are not)
@@ -1411,7 +1456,11 @@ def read_turn(content: str) -> Reading:
                     _one_word_thing(acts[k - 1][0]) or _bare_things(acts[k - 1][0]))
                 else a[0] for k, a in enumerate(acts[:last_yes + 1]) if a[2] is Act.AFFIRM]
     yes_said = " ".join(affirmed)
-    on_topic = False  # (the sentence before was a hold about one thing, skipped)
+    # (the sentence before was a hold about one thing, skipped; or the yes's own sentence kept
+    # one out: "Yes, go ahead with those — but leave the Seattle one alone for now. Anya's on
+    # that one with me ...")
+    on_topic = (kept := _NOT_ON_THING.search(yes)) is not None and kept.start() > 0 \
+        and _kept_apart(yes[kept.start():], yes[:kept.start()]) is not None
     topic_word = ""  # (that thing's name, its first letters)
     aside_word = ""  # (a thing named alone after the yes, its first letters)
     thing_aside = False  # (the sentence before was another thing's name alone, skipped)
@@ -1493,7 +1542,8 @@ def read_turn(content: str) -> Reading:
                 and (topic := ARTICLE_TOPIC.match(s) or _COLON_TOPIC.match(s)) is not None \
                 and (((said_of := _YES_FOR_THING.search(yes_said)) is not None
                       and topic.group(1)[:4] != said_of.group(1)[:4])
-                     or ((_THING_ABROAD.search(yes_said) or _COLON_YES.search(yes_said))
+                     or ((_THING_ABROAD.search(yes_said) or _COLON_YES.search(yes_said)
+                          or _ARTICLE_THING.search(yes_said))
                          and topic.group(1)[:4] not in yes_said)):
             on_topic = True  # (another thing put first, in any language, the yes said for its
             continue  # own: "sim pros voos. as malas eu ainda não sei quantas vou levar, vejo
@@ -1581,8 +1631,17 @@ def read_turn(content: str) -> Reading:
 
 # a sentence opening on a thing by its article, in the languages the reader reads: "as malas eu
 # ainda não sei", "les bagages, je verrai"
-ARTICLE_TOPIC = re.compile(r"(?:" + _AND_BUT + r" )?(?:as|os|o|la|le|les|el|"
-                           r"los|las|die|der|das|den|gli|il|lo|the|my) ([a-zà-ÿ]{3,})(?=[ ,])")
+# (a yes naming its own thing by its article, in the other languages read: "il casco e le
+# valigie sì, procedi", "die Adressen ja", "oui pour annuler les deux commandes")
+_ARTICLE_THING = re.compile(r"(?<![\w'])(?:as|os|la|le|les|el|los|las|die|der|das|den|gli|il|lo|"
+                            r"de) (?!(?:autre|otro|otra|altro|altra|outro|outra|andere[nr]?|"
+                            # (not "that" said of the proposal: "das passt", "das ist gut")
+                            r"passt|ist|geht|stimmt|klingt|reicht|wäre|war)(?![\w']))[a-zà-ÿ]{3,}")
+ARTICLE_TOPIC = re.compile(r"(?:" + _AND_BUT + r" )?(?:(?:bei|für|pour|per|para|quant à|quanto a|"
+                           r"en cuanto a) )?(?:as|os|o|la|le|les|el|beim|zum|zur|"
+                           r"los|las|die|der|das|den|dem|gli|il|lo|the|my) "
+                           r"(?!(?:andere[nrs]?|autre|otr[oa]|altr[oa]|outr[oa])(?![\w']))"
+                           r"([a-zà-ÿ]{3,})(?=[ ,])")
 # a hold opening on "the other one" in the other languages the reader reads ("bei der anderen,
 # moment", "pour l'autre, attendez", "la otra todavía no"; English: ``_TOPIC_FIRST``)
 OTHER_ONE_ABROAD = re.compile(
@@ -1680,6 +1739,9 @@ _ANY_MARK = re.compile("|".join(re.escape(m) for m in (*_ROUTE_MARKS, *_PLACE_MA
 def _topic_abroad(text: str) -> bool:
     """Whether ``text`` holds one of the forms a hold may open with that ``_TOPIC_CUES`` does
     not cover: a route, a trip by its place, a go-ahead put off, a yes said for one thing."""
+    if _WAIT_ABROAD.search(text) is not None and _ARTICLE_THING.search(text) is not None:
+        return True  # (a thing by its article and a wait, in the other languages read: "la
+        # griglia invece aspetta", "beim puzzle warte mal kurz")
     if _ANY_MARK.search(text) is None:
         return False  # (the common case: one search)
     return (any(m in text for m in _ROUTE_MARKS) and ROUTE.search(text) is not None) \
@@ -1691,6 +1753,11 @@ def _topic_abroad(text: str) -> bool:
 
 
 _NOT_YET = re.compile(r"\s*(?:yet|for now|just yet|right now|until|before|though|tho)(?![\w'])")
+# a wait, or not knowing yet, in the other languages read (one search before ``_ARTICLE_THING``)
+_WAIT_ABROAD = re.compile(r"aspett|warte|attend|esper[ae]|wacht|moment|aguard|no sé|non so|não sei|"
+                          r"je ne sais|weiß (?:ich )?(?:noch )?nicht|pas encore|todavía no|"
+                          r"noch nicht|ainda não|non ancora|nog niet|réfléchi|überleg|pensar|"
+                          r"pensare|penser|nadenken")
 
 
 def _kept_apart(sentence: str, yes_said: str) -> str | None:
@@ -1726,10 +1793,20 @@ def held_topics(text: str) -> list[str]:
         # that name an id, as they are, or things, by their English names)
         kana = _KANA.search(text) is not None
         out = []
-        for p in (_JA_SENTENCE if kana else _HAN_SENTENCE).findall(text):
+        cjk_parts = (_JA_SENTENCE if kana else _HAN_SENTENCE).findall(text)
+        yes_parts = [p for p in cjk_parts
+                     if (_JA_YES if kana else _HAN_YES).search(p) or (not kana and _HAN_GO.search(p))]
+        yes_ids = {i for p in yes_parts for i in _AN_ID.findall(p)}
+        yes_names = {n for p in yes_parts for n in _latin_names(p)}
+        for p in cjk_parts:
             rest = (_JA_IDIOM if kana else _HAN_IDIOM).sub("", p)
             if (_JA_YES if kana else _HAN_YES).search(p) or (not kana and _HAN_GO.search(p)):
                 continue  # (a yes: no hold)
+            if (yes_ids and (asked := [i for i in _AN_ID.findall(p) if i not in yes_ids])) or (
+                    yes_names and (asked := [f"{n}'s" if re.search(rf"{n}\s*(?:那张|那張|的)", p)
+                                             else n for n in sorted(_latin_names(p) - yes_names)])):
+                out.extend(asked)  # (another by its id or someone by name, even in a check on
+                continue  # it: "シカゴ発のhsr97wは保険が付いてるんですよね？", "liam 那张先等等")
             if places := _nths(p):  # (a step by its place, not in a yes, even a check on it:
                 out.extend(f"the {n} one" for n in places)  # "第二台是退我60多块对吧？")
                 continue
@@ -1743,6 +1820,7 @@ def held_topics(text: str) -> list[str]:
             out.extend(_AN_ID.findall(p))
             out.extend(CJK_PLACE.findall(p))
             out.extend(f"the {n} one" for n in _nths(p))
+            out.extend(_latin_names(p))
             for t in CJK_THING.findall(p):
                 out.extend((t, f"the {CJK_THINGS[t]}"))
         return out
@@ -1780,11 +1858,16 @@ def held_topics(text: str) -> list[str]:
                                            or _one_word_thing(s)) else None
         if act is Act.DECLINE and (other := _NOT_THAT_ACTION.fullmatch(s)) is not None:
             out.append(other.group())
+        if act is Act.AFFIRM and (inside := _NOT_ON_THING.search(s)) is not None \
+                and inside.start() > 0 \
+                and _kept_apart(s[inside.start():], s[:inside.start()]) is not None:
+            out.append(s[inside.start():])  # (kept out in the yes's own sentence: "yes, go
+            # ahead with those — but leave the seattle one alone for now")
         if act in (Act.DECLINE, Act.HOLD) and 0 <= last_yes < k \
                 and (kept := _kept_apart(s, said_yes)) is not None:
-            out.append(s)  # (one thing kept out: "don't do the watch yet though"; someone's by
-            if kept.endswith("'s"):  # their name alone, as the passengers are named: "liam")
-                out.append(kept[:-2])
+            out.append(s)  # (one thing kept out: "don't do the watch yet though"; someone's,
+            if kept.endswith("'s"):  # "liam's", a booking of theirs)
+                out.append(kept)
         if act is Act.DECLINE and (opens := _TOPIC_OPENS.match(_OPENING.sub("", s))) is not None:
             out.append(opens.group().strip(" ,:-"))  # ("But for the items, I changed my mind:
             # ...": the thing put first, declined)
@@ -1792,9 +1875,11 @@ def held_topics(text: str) -> list[str]:
             continue
         if (topic := _TOPIC.match(_OPENING.sub("", s))) is not None:
             out.append(topic.group().strip(" ,:-"))
-        elif 0 <= last_yes < k and (ARTICLE_TOPIC.match(s) or _COLON_TOPIC.match(s)) \
+        elif 0 <= last_yes < k \
+                and (topic := ARTICLE_TOPIC.match(s) or _COLON_TOPIC.match(s)) is not None \
                 and (_YES_FOR_THING.search(said_yes) or _THING_ABROAD.search(said_yes)
-                     or _COLON_YES.search(said_yes)):
+                     or _COLON_YES.search(said_yes) or (_ARTICLE_THING.search(said_yes)
+                                                        and topic.group(1)[:4] not in said_yes)):
             out.append(s)  # (another thing put first, the yes said for its own; and the
             out.extend(f"the {THINGS_ABROAD[w]}" for w in re.findall(r"[a-zà-ÿ]+", s)
                        if w in THINGS_ABROAD)  # thing by its English name)
@@ -1867,7 +1952,7 @@ _ASKED_THING = re.compile(r"(?<![\w'])(?:the|my|a|an|that|this) ([a-z]{3,})(?![\
 # are for my brother" (the thing, or the id)
 _NOT_ON_THING = re.compile(
     r"(?:(?:but|and|just|please|so|oh|um),? )*(?:(?:don'?t|do not|dont) (?:do|change|touch|cancel|"
-    r"return|process|exchange|modify|update|send|book)|(?:wait|hold off) on|hold off with) "
+    r"return|process|exchange|modify|update|send|book)|(?:wait|hold off) on|hold off with|leave) "
     r"(?:(?:the|my) ([a-z]{3,}(?:[ -][a-z]{3,})?)(?![\w'])|(#w\d{5,}|[a-z]{0,4}\d[a-z0-9]{1,5})(?![\w'])|"
     # (someone's, by a name: "Hold off on Liam's for a moment though")
     r"(?!(?:it|that|this|one|his|her|their|everyone|someone)'s)([a-z]{3,}'s)(?![\w]))"
