@@ -923,7 +923,7 @@ _IF = re.compile(r"(?<![\w'])(?:as long as|only if|provided(?: that)?|if|assumin
                  # PayPal")
                  r"à condition que|pourvu que|tant que|siempre que|siempre y cuando|con tal de "
                  r"que|desde que|contanto que|a condizione che|purché|sempre che|solange|"
-                 r"vorausgesetzt(?:,? dass)?|op voorwaarde dat|mits|zolang)\s+"
+                 r"vorausgesetzt(?:,? dass)?|op voorwaarde dat|mits|zolang|wenn)\s+"
                  # (a sum's decimal point is no sentence's end: "as long as the $12.07 goes on
                  # PayPal")
                  r"(?P<c>(?:[^.;!?]|\.(?=\d))*?)"
@@ -1014,7 +1014,16 @@ _NOT_PAYING_IF = re.compile(r"(?:(?:overall|in total|all in|altogether),? )?(?:i
                             # ("as long as it stays within my $100")
                             r"(?:it|that|the (?:total|cost|fee|change|price))(?:'s| is)? (?:stays?|"
                             r"remains?|comes in) within (?:my |the |our )?\$?" + _SUM
-                            + r"(?: dollars| bucks)?")
+                            + r"(?: dollars| bucks)?|"
+                            # (in German: "wenn ich unterm Strich keine 150 draufzahle")
+                            r"ich (?:unterm strich |insgesamt |am ende |alles in allem )?(?:keine|"
+                            r"nicht mehr als|höchstens) \$?" + _SUM + r"(?: ?\$| dollar| euro)? "
+                            r"(?:drauf)?(?:zahle|bezahle)")
+# the net in the other languages read: "Unterm Strich zahlen Sie 107,09 $", "au total, vous payez
+# 107,09 $"
+_NET_ABROAD = re.compile(r"(?<![\w'])(?:unterm strich|insgesamt|alles in allem|au total|en total|"
+                         r"in totale|no total|netto)\W{0,4}(?:[a-zà-ÿ']+ ){0,4}?\$?\s?"
+                         r"(\d{1,3}(?:[.,]\d{3})*|\d+)(?:[.,](\d{2}))?(?!\d)\s?\$?")
 # the net a turn gives, and whether it comes back: "Net result: you'd get $114 back overall"
 _NET_SAID = re.compile(r"(?<![\w'])(?:net(?: result| total| cost| change| difference)?|overall|"
                        r"all in|all told)\W{0,4}(?:[a-z']+ ){0,4}?\$" + _SUM
@@ -1280,7 +1289,7 @@ def _condition_met(messages: list[Message], index: int) -> bool:
         # a bound on what is paid, all told, as the turn gives it: "as long as overall I'm not
         # paying more than 100" to "Net result: you'd get $114 back overall" (money back
         # meets it; else the net, or the turn's total, within the bound)
-        limit = decimal_of(*(bound.group(1, 2) if bound.group(1) else bound.group(3, 4)))
+        limit = decimal_of(*next(bound.group(k, k + 1) for k in (1, 3, 5) if bound.group(k)))
         net = _NET_SAID.search(agent)
         if limit is None:
             return False
@@ -1290,6 +1299,12 @@ def _condition_met(messages: list[Message], index: int) -> bool:
         if _GIVEN_BACK.search(agent) is not None and _CHARGED.search(agent) is None:
             return True  # (money back and nothing charged: "there is no fee; $114 in total
             # will be refunded")
+        if (abroad := _NET_ABROAD.search(agent)) is not None:
+            # (the net in another language, a decimal comma or point: "Unterm Strich zahlen Sie
+            # 107,09 $.")
+            value = decimal_of(abroad.group(1).replace(".", "").replace(",", ""),
+                               "." + abroad.group(2) if abroad.group(2) else None)
+            return value is not None and value <= limit
         totals = _totals(agent)
         return bool(totals) and max(totals) <= limit
     if _COVERS_IF.fullmatch(condition):
@@ -1435,6 +1450,13 @@ def _count_limited(session: SessionState, theirs: Text, key: str, value: int,
     return None
 
 
+# all of a plan's steps, in the other languages read: both ("les deux", "los dos", "beide"), or
+# all of a count ("alle drei", "tous les trois", "todos los tres", "tutti e tre")
+_EVERY_ABROAD = re.compile(r"(?<![\w'])(?:(?:les|los|las|die|os|as) (?:deux|dos|beiden|dois|duas)|"
+                           r"beide|entrambi|entrambe|ambos|ambas|allebei|"
+                           r"(?:alle|tous les|toutes les|todos los|todas las|tutti e|tutte e|todos "
+                           r"os|todas as) (three|four|trois|quatre|tres|cuatro|drei|vier|tre|"
+                           r"quattro|três|quatro))(?![\w'])")
 # a count said in words, in the languages the reader reads (and the numerals, ``HAN_DIGITS``)
 _COUNT_WORDS = {w: n for n, ws in enumerate((
     (), ("one", "a single", "uno", "una", "un", "une", "um", "uma", "eins", "ein", "eine"),
@@ -1700,6 +1722,9 @@ def _not_of_another_step(session: SessionState, auth: Authorisation, arguments: 
     if not steps:
         return held
     words = [set(re.findall(r"[a-z]{3,}", step.plain)) for step in steps]
+    # (and its first line alone, which a heading for the next step does not follow: "3.
+    # Standardadresse in Ihrem Konto\n\n**Puzzle** (Bestellung #W4082615)\n4. Puzzle ...")
+    leads = [set(re.findall(r"[a-z]{3,}", step.plain.split("\n", 1)[0])) for step in steps]
     n = _plan_position(last, arguments, known_values(session, reads=True))[1]
     if n is None:  # (the step naming the call's passengers, where the steps share the rest)
         names = {str(p.get("first_name", "")).lower() for p in arguments.get("passengers") or ()
@@ -1712,7 +1737,8 @@ def _not_of_another_step(session: SessionState, auth: Authorisation, arguments: 
     for phrase in held:
         head = set(re.findall(r"[a-z]{3,}", re.split(r"\s[,\-\u2013\u2014]|,", phrase, maxsplit=1)[0]))
         said = head - _HOLD_WORDS
-        named = {k for k, ws in enumerate(words, 1) if said & ws}
+        named = {k for k, ws in enumerate(leads, 1) if said & ws} \
+            or {k for k, ws in enumerate(words, 1) if said & ws}
         if not (said and len(named) == 1 and n not in named):
             kept.append(phrase)
     return kept
@@ -2846,6 +2872,9 @@ def _bind(session: SessionState, auth: Authorisation, spec: ActionSpec,
             if named(proposed.kept(), value, aliases.every) or key.optional \
                     or (isinstance(value, list) and (cjk := _cjk_in_english(proposed)) is not None
                         and named(cjk.kept(), value, aliases.every)) \
+                    or (isinstance(value, list) and isinstance(arguments.get("order_id"), str)
+                        and any(m.group(1) == arguments["order_id"].lower().lstrip("#")
+                                for m in _ALL_ITEMS.finditer(proposed.kept().plain))) \
                     or (isinstance(value, list)
                         and _priced(session, arguments, value, proposed.kept(), aliases.every)):
                 continue
@@ -3178,6 +3207,14 @@ def _inside_longer_choice(text: str, value: str, choices: tuple[str, ...]) -> st
     if not found or not spans or not all(any(a <= f < b for a, b in spans) for f in found):
         return None
     return next(c for c in longer if c.lower().replace("_", " ") in text)
+
+
+# every item of an order, said so: "Devolver todos os itens do pedido #W4597054", "return all
+# the items of order #W1"
+_ALL_ITEMS = re.compile(r"(?<![\w'])(?:all(?: of)?(?: the)?|every|todos os|todas as|tous les|toutes les|"
+                        r"todos los|todas las|tutti gli|alle) (?:\w+ )?(?:items?|itens|articles|"
+                        r"artículos|articulos|articoli|artikel|produtos|productos|produits)"
+                        r"(?![\w'])[^.;!?\n]{0,30}?#(w\d{5,})")
 
 
 def _cjk_in_english(text: Text) -> Text | None:
@@ -4575,6 +4612,10 @@ def _numbered_left_out(last: Text, theirs: Text, arguments: dict[str, Any],
     if not _BY_NUMBER.search(said) and by_word is None:
         return None
     count, n = _plan_position(last, arguments, looked_up, other_words)
+    if (every := _EVERY_ABROAD.search(said)) is not None and (
+            count == (2 if every.group(1) is None else _COUNT_WORDS.get(every.group(1)))):
+        return None  # (all of them, in the other languages read: "oui pour les deux" of two
+        # steps, "Ja, alle drei so" of three)
     answers = _numbered_answers(turn or said)  # (the whole yes turn: the yes may be item 2's)
     if n is None:
         # (numbered answers not all yes, and this call's step unknown: which one it is cannot

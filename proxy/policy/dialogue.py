@@ -149,6 +149,9 @@ _YES = _words(
     r"appreciated)", r"i'?d (?:really )?(?:appreciate|like|love) that",
     # Spanish
     r"sí", r"claro(?: que sí)?", r"de acuerdo", r"vale", r"por supuesto", r"correcto",
+    # ("si" unaccented, as chat writes it, where it stands alone: "si. las dos", "si, dale";
+    # not "si el precio ..." (if))
+    r"^si+(?=\s*(?:$|[,.!]))",
     r"confirmo", r"perfecto", r"exacto", r"está bien", r"esta bien", r"dale", r"sí,? por favor",
     r"(?<!no )(?<!no, )acepto",
     # (written without its accent, where "si" is not an "if": "si porfa, cambialo a la visa")
@@ -422,6 +425,12 @@ _CONDITION = _words(
     r"assuming", r"but (?:can|could|what|how|will|is|are|does|do|would|should|only)",
     r"one question", r"once you", r"after you", r"solo si", r"siempre que", r"seulement si",
     r"à condition", r"nur wenn",
+    # ("si el precio es el mismo, adelante", "si c'est gratuit, allez-y": "si" before a clause,
+    # not "sí" nor "si" alone)
+    r"si(?! es así| es posible| puede ser| se puede| no hay otra| c'est possible| è possibile)"
+    r"(?= (?:el|la|los|las|le|les|lo|il|es|está|son|me|no|hay|tiene|puede|cuesta|sale|vous|on|"
+    r"c'est|ça|ce|je|j'|tu|elle|costa|è|non|ci|se|todo|tout|tutto|tudo|o|a|os|as|for|custar)"
+    r"(?![\w]))",
     r"falls", r"wenn", r"só se", r"desde que", r"solo se", r"op voorwaarde dat", r"mits",
     r"zolang", r"alleen als",
     # the go-ahead put off to another time: "ok please go ahead tomorrow", "proceed later",
