@@ -1299,11 +1299,11 @@ def _condition_met(messages: list[Message], index: int) -> bool:
         if _GIVEN_BACK.search(agent) is not None and _CHARGED.search(agent) is None:
             return True  # (money back and nothing charged: "there is no fee; $114 in total
             # will be refunded")
-        if (abroad := _NET_ABROAD.search(agent)) is not None:
+        if (net_abroad := _NET_ABROAD.search(agent)) is not None:
             # (the net in another language, a decimal comma or point: "Unterm Strich zahlen Sie
             # 107,09 $.")
-            value = decimal_of(abroad.group(1).replace(".", "").replace(",", ""),
-                               "." + abroad.group(2) if abroad.group(2) else None)
+            value = decimal_of(net_abroad.group(1).replace(".", "").replace(",", ""),
+                               "." + net_abroad.group(2) if net_abroad.group(2) else None)
             return value is not None and value <= limit
         totals = _totals(agent)
         return bool(totals) and max(totals) <= limit
