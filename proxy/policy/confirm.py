@@ -1773,6 +1773,10 @@ def _route_held(session: SessionState, auth: Authorisation, arguments: dict[str,
         for one, two in {(p, b) for a, b in pairs for p in {a, a.rsplit(" ", 1)[-1]}}:
             on = [line for line in lines if re.search(rf"(?<![\w']){re.escape(one)}(?![\w'])", line)
                   and re.search(rf"(?<![\w']){re.escape(two)}(?![\w'])", line)]
+            if len(on) > 1 and (day := _HELD_DAY.search(hold)) is not None:
+                # (and its day, where the place is on several lines: "for the chicago one on the
+                # 22nd, hold off")
+                on = [line for line in on if _on_day(int(day.group(1))).search(line)] or on
             offered = [line for line in on if line.lstrip().startswith("|") and any(
                 w in prose for w in re.findall(r"[a-z0-9]{6,}", line) if id_like(w))]
             on = offered or on
@@ -1781,6 +1785,7 @@ def _route_held(session: SessionState, auth: Authorisation, arguments: dict[str,
     return None
 
 
+_HELD_DAY = re.compile(r"(?<![\w'])on the (\d{1,2})(?:st|nd|rd|th)(?![\w'])")
 _THE_X_ONE = re.compile(r"(?<![\w'])(?:the|my) (?!(?:first|second|third|fourth|last|other|new|old|"
                         r"same|next|whole)(?![\w']))([a-z]{3,}(?: [a-z]{3,})?) (?:one|trip|flight|"
                         r"reservation|booking)(?![\w'])")
