@@ -1087,7 +1087,7 @@ def _held_apart(part: str, said: set[str], ids: set[str] | None = None,
     ids = ids or set()
     if names and (own := _latin_names(part)) and not own & names:
         return True  # (someone by name, the yes naming its own: "先订我和raj的吧。liam 那张先等等")
-    if nths and (places := _nths(part)) and not places & nths:
+    if nths and (own_nths := _nths(part)) and not own_nths & nths:
         return True  # (another place than the yes's: "第一台OK，没问题。第二台是退我60多块对吧？")
     if places and (own_places := set(CJK_PLACE.findall(part))) and not own_places & places:
         return True  # (a trip by its city, the yes naming its own so: "明尼阿波利斯和纽瓦克往返那个...先升
@@ -1129,7 +1129,7 @@ def _read_han(text: str) -> Reading:
     places = {p for part, _rest, yes in parts if yes for p in CJK_PLACE.findall(part)}
     last_yes = max((k for k, (_p, _r, yes) in enumerate(parts) if yes), default=-1)
     said_yes = False
-    apart = False  # (the part before was held apart, by its place)
+    apart = False  # (the part before was held apart)
     for k, (part, rest, yes) in enumerate(parts):
         if said_yes and _HAN_ASIDE.match(part.strip()) and not _HAN_WAIT.search(rest):
             break
@@ -1608,8 +1608,8 @@ def read_turn(content: str) -> Reading:
                 and not _INTERRUPTS.match(s) and not _REOPENS.search(s):
             continue  # ("yes cancel that one. i might also need to cancel the return one too,
             # let me check with my boss first": the wait is the other one's)
-        if act in (Act.DECLINE, Act.HOLD) and (apart := _kept_apart(s, yes_said)) is not None:
-            on_topic, topic_word = True, apart[:4]
+        if act in (Act.DECLINE, Act.HOLD) and (kept_thing := _kept_apart(s, yes_said)) is not None:
+            on_topic, topic_word = True, kept_thing[:4]
             continue  # (one thing kept out by its name or id, the yes naming its own: "Yes,
             # cancel both of those. Don't do the watch yet though."; a call on it is held,
             # ``held_topics``)
