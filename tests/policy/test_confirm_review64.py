@@ -123,6 +123,7 @@ CITIES_ZH = [read(MSP), read(CLT),
              "飞夏洛特那个要740有点贵……我再想想。"]
 MSP_UP = change("NM1VX1", "business", [{"flight_number": "HAT300", "date": "2024-05-25"}], VISA)
 CLT_UP = change("KC18K6", "business", [{"flight_number": "HAT301", "date": "2024-05-21"}], VISA)
+NTH_AND_CITY = [*CITIES_ZH[:-1], "user: 第一个，明尼阿波利斯那个，先升吧，刷Visa。飞夏洛特那个我再想想。"]
 GIVE_IN = [read(CLT), "assistant: KC18K6 升舱到商务舱：补 $740，刷 Visa。要升吗？", "user: 嗯……算了，升吧。"]
 GIVE_UP = [read(CLT), "assistant: KC18K6 升舱到商务舱：补 $740，刷 Visa。要升吗？", "user: 嗯……算了。"]
 UNDER = [read(OLD), "assistant: 预订：JFK → SFO 单程，Mia Li（1990-04-05），HAT023（5/26），"
@@ -165,6 +166,8 @@ CASES = [
          "Liam 那张先等等"),
     trip("Z680", "allow", CITIES_ZH, FLIGHTS, MSP_UP, "明尼阿波利斯那个先升吧"),
     trip("Z681", "refuse", CITIES_ZH, FLIGHTS, CLT_UP, "飞夏洛特那个...我再想想"),
+    trip("Z686", "allow", NTH_AND_CITY, FLIGHTS, MSP_UP, "第一个，明尼阿波利斯那个，先升吧"),
+    trip("Z687", "refuse", NTH_AND_CITY, FLIGHTS, CLT_UP, "飞夏洛特那个我再想想 (and an ordinal)"),
     trip("Z682", "allow", GIVE_IN, FLIGHTS, CLT_UP, "算了，升吧"),
     trip("Z683", "refuse", GIVE_UP, FLIGHTS, CLT_UP, "算了"),
     trip("Z684", "allow", UNDER, BOOK, SPLIT_350, "不到400就...订吧: $350"),
