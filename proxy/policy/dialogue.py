@@ -221,8 +221,8 @@ _GO_VERBS = (
     r"faça|faz isso|vá em frente|pode cancelar|"
     r"procedi|vai avanti|fallo|continua|"
     r"manda ver|manda bala|pode mandar|"
-    r"doe (?:het|maar|dat)|ga je gang|ga (?:maar )?(?:door|verder)|voer (?:het |dit |dat )?(?:maar )?"
-    r"door|annuleer|wijzig|ruil|retourneer"
+    r"doe (?:het|maar|dat)(?! (?:maar |nog |dan |toch )?niet)|ga je gang|ga (?:maar )?(?:door|verder)|"
+    r"voer (?:het |dit |dat )?(?:maar )?door|annuleer|wijzig|ruil|retourneer"
 )
 _IMPERATIVE = re.compile(
     r"(?:^|[,:]\s*|(?<![\w'])(?:please|just|only|now|so|then|and|ok|okay|yes|alright|kindly|"
@@ -285,6 +285,8 @@ _NO_START = re.compile(
 _DECLINE = _words(
     r"(?:please )?(?:don'?t|do not|dont) (?:do|proceed|go ahead|submit|process|make|change|"
     r"cancel|book|return|exchange|update|modify|send|touch|apply|go|charge|refund)",
+    # (Dutch: "doe het niet", "doe dat maar niet", "niet doen")
+    r"doe (?:het|dat|maar)(?: maar| nog| dan| toch)? niet", r"niet doen",
     # "cancel that" takes the request back, but "yes, cancel it all" and "please cancel that"
     # say yes to a cancellation
     # (not impatience: "Yes. And stop making me repeat myself.")

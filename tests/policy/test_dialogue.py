@@ -472,3 +472,24 @@ def test_a_decimal_point_is_no_sentence_end() -> None:
 ])
 def test_stop_53_readings(text: str, act: Act) -> None:
     assert read_turn(text).act is act
+
+
+@pytest.mark.parametrize(("text", "act"), [
+    # Dutch "not" after the go takes it back
+    ("doe het niet", Act.DECLINE), ("Doe dat maar niet.", Act.DECLINE),
+    ("Nee, niet doen.", Act.DECLINE), ("Ja, doe het maar.", Act.AFFIRM),
+    # "si" alone is a yes; "si" before a clause a condition, short of the idioms that take it
+    ("si. las dos", Act.AFFIRM), ("si el precio es el mismo, adelante", Act.HOLD),
+    ("si c'est gratuit, allez-y", Act.HOLD), ("si es posible", Act.OTHER),
+    # a hope, a gloomy remark, impatience, a detail given as none and said to be right
+    ("ben oui, allez-y. j'espère juste que ça va pas encore mal virer", Act.AFFIRM),
+    ("Yes. It'll probably still be wrong somehow, but go ahead.", Act.AFFIRM),
+    ("Yes. And stop making me repeat myself.", Act.AFFIRM), ("Yes. Stop, wait.", Act.DECLINE),
+    ("No second line, correct.", Act.OTHER), ("no, that is not right", Act.DECLINE),
+    # Chinese and Japanese: "身体没问题" is no yes; a reason after the go; given in
+    ("我身体没问题。", Act.OTHER), ("唉，好吧...那就整单取消吧，不需要了", Act.AFFIRM),
+    ("嗯……算了，升吧。", Act.AFFIRM), ("嗯……算了。", Act.HOLD),
+    ("はい、それでお願いします。シアトル乗り継ぎの待ち時間、ちょっと長いけど...まあ大丈夫です。", Act.AFFIRM),
+])
+def test_stop_54_readings(text: str, act: Act) -> None:
+    assert read_turn(text).act is act
