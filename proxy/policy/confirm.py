@@ -1374,9 +1374,9 @@ _METHOD_ABROAD = re.compile(r"(?<![\w'])(?:" + "|".join(
     re.escape(k) for k in sorted(_METHODS_ABROAD, key=len, reverse=True)) + r")(?![\w'])")
 # what a condition in another language rules out: "pas en bon d'achat", "non in certificato"
 # (not "no", the Portuguese "in the": "no cartão presente")
-_RULED_OUT_ABROAD = re.compile(r"(?<![\w'])(?:pas|non|não|nicht|kein(?:en)?)\s+(?:en |sur |como |"
-                               r"in |als |em |a |au |de )?(?:un |une |le |la |el |il |o |a |den |"
-                               r"einen )?[^,.;!?]{0,30}")
+_RULED_OUT_ABROAD = re.compile(r"(?<![\w'])(?:pas|non|não|nicht|kein(?:en)?|no)\s+(?:en |sur |como |"
+                               r"in |als |em |a |au |de |mit |con |com |avec |met )?(?:un |une |le |"
+                               r"la |el |il |o |a |den |der |dem |mi |ma |mon |einen )?[^,.;!?]{0,30}")
 
 
 def _in_english(m: re.Match[str]) -> str:

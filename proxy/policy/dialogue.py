@@ -149,6 +149,7 @@ _YES = _words(
     r"appreciated)", r"i'?d (?:really )?(?:appreciate|like|love) that",
     # Spanish
     r"sí", r"claro(?: que sí)?", r"de acuerdo", r"vale", r"por supuesto", r"correcto",
+    r"(?:obvio|claro|obviamente) (?:que |q )s[ií]",
     # ("si" unaccented, as chat writes it, where it stands alone: "si. las dos", "si, dale";
     # not "si el precio ..." (if))
     r"^si+(?=\s*(?:$|[,.!]))",
@@ -199,7 +200,9 @@ _GO_VERBS = (
     r"do (?:the )?(?:two|three|four|five|six|both|rest|others|other (?:one|two|three))(?![\w'])|"
     r"do #?[a-z]{0,4}\d[a-z0-9]{2,}(?![\w'])|"
     r"get (?:it|that|this) done|make it (?:so|happen)|execute|process|submit|complete|finali[sz]e|"
-    r"apply|place|book|cancel|return|exchange|change|modify|update|switch|upgrade|downgrade|add|"
+    r"apply|place|book|cancel|exchange|change|modify|update|switch|upgrade|downgrade|add|"
+    # (not the trip's return leg: "Return on the 19th.")
+    r"return(?! (?:on|flight|trip|leg|date|is|was|would|should|at|in)(?![\w']))|"
     r"remove|refund|send|issue|replace|swap|file|initiate|start|move|set|put|"
     r"try (?:it |that |this )?again|retry|redo|finish|handle|arrange|"
     r"ship (?:it|them|everything)|lock (?:it|that|this|them) in|"
@@ -219,7 +222,7 @@ _GO_VERBS = (
     r"atualizar|efetuar|processar|confirmar|reservar|comprar|emitir|enviar|adicionar|incluir|"
     r"cobrar|aplicar)|prossiga|prosseguir|siga em frente|"
     r"faça|faz isso|vá em frente|pode cancelar|"
-    r"procedi|vai avanti|fallo|continua|"
+    r"procedi|vai avanti|fallo|continua|avance|avança|avancem|avanza|"
     r"manda ver|manda bala|pode mandar|"
     r"doe (?:het|maar|dat)(?! (?:maar |nog |dan |toch )?niet)|ga je gang|ga (?:maar )?(?:door|verder)|"
     r"voer (?:het |dit |dat )?(?:maar )?door|annuleer|wijzig|ruil|retourneer"
@@ -432,7 +435,9 @@ _CONDITION = _words(
     r"si(?! es así| es posible| puede ser| se puede| no hay otra| c'est possible| è possibile)"
     r"(?= (?:el|la|los|las|le|les|lo|il|es|está|son|me|no|hay|tiene|puede|cuesta|sale|vous|on|"
     r"c'est|ça|ce|je|j'|tu|elle|costa|è|non|ci|se|todo|tout|tutto|tudo|o|a|os|as|for|custar)"
-    r"(?![\w]))",
+    # (with what it leads to after a comma: "si el precio es el mismo, adelante"; not the
+    # answer "si es el unico." of chat's unaccented yes)
+    r"(?![\w])[^.!?;]*,)",
     r"falls", r"wenn", r"só se", r"desde que", r"solo se", r"op voorwaarde dat", r"mits",
     r"zolang", r"alleen als",
     # the go-ahead put off to another time: "ok please go ahead tomorrow", "proceed later",
@@ -452,6 +457,9 @@ _IDIOMS = re.compile(
     # (a waiver: "just do it, no need to run it by me"; before "no need" alone)
     r"(?<![\w'])(?:no need to (?:double-?check|check|confirm|ask|run (?:it|things|everything|"
     r"that) by)(?: with)? me(?: first| again)?|"
+    # (a reason, not a refusal: "no quiero más líos con el banco", "não quero mais problemas")
+    r"n(?:o|ão|ao) qui?ero (?:m[aá]i?s )?(?:l[ií]os|problemas|complicaç(?:ões|oes)|complicaciones|"
+    r"rollos|dor de cabeça)(?: con [^.,;!?]*| com [^.,;!?]*)?|"
     r"no (?:problem|worries|rush|delay|delays|need|hurry|issue|issues|further|more "
     r"questions|other|longer)|no,? that'?s (?:all|it|correct|right|everything)|nothing else|"
     r"not (?:a|any) problem|don'?t (?:need anything else|have (?:any|all day|much time|time)|"
@@ -1162,7 +1170,8 @@ def _read_han(text: str) -> Reading:
 # Japanese, read whole like Chinese (by its kana): a yes with nothing that negates, waits or asks
 _KANA = re.compile("[\u3040-\u30ff]")
 _JA_YES = re.compile("はい|ええ(?!と)|うん|お願いします|お願い(?:ね|[!！。]|$)|頼みます|頼む|進めて|"
-                     "それで(?:[!！。]|$)|そうそう|^ん(?:[。、,！!]|$)|"
+                     "それで(?:[!！。]|$)|そうそう|^ん(?:[。、,！!]|$)|お願いしま[ーｰ～~]+す|"
+                     "^(?:おけ|おっけー?|おk)(?:[。、,！!]|$)|ちゃって(?:ください|下さい)|"
                      "(?:変え|換え|替え|取り替え|交換し|返品し|キャンセルし|変更し)て(?:ください|下さい|"
                      "くれ|ほしい|欲しい)|"
                      "やってください|それで(?:お願い|いい|大丈夫|結構|OK)|了解|承知|かしこまり|問題ありません|問題ない|構いません|"
@@ -1809,6 +1818,7 @@ def held_topics(text: str) -> list[str]:
                      if (_JA_YES if kana else _HAN_YES).search(p) or (not kana and _HAN_GO.search(p))]
         yes_ids = {i for p in yes_parts for i in _AN_ID.findall(p)}
         yes_names = {n for p in yes_parts for n in _latin_names(p)}
+        yes_things = {CJK_THINGS[t] for p in yes_parts for t in CJK_THING.findall(p)}
         for p in cjk_parts:
             rest = (_JA_IDIOM if kana else _HAN_IDIOM).sub("", p)
             if (_JA_YES if kana else _HAN_YES).search(p) or (not kana and _HAN_GO.search(p)):
@@ -1818,6 +1828,13 @@ def held_topics(text: str) -> list[str]:
                                              else n for n in sorted(_latin_names(p) - yes_names)])):
                 out.extend(asked)  # (another by its id or someone by name, even in a check on
                 continue  # it: "シカゴ発のhsr97wは保険が付いてるんですよね？", "liam 那张先等等")
+            if yes_things and (_JA_NOT if kana else _HAN_NOT).search(rest) is not None \
+                    and _CJK_CHECK.search(p) is None \
+                    and (other := [t for t in CJK_THING.findall(p)
+                                   if CJK_THINGS[t] not in yes_things]):
+                for t in other:  # (another thing than the yes's, even in a check on it:
+                    out.extend((t, f"the {CJK_THINGS[t]}"))  # "キーボードの方はそれでお願いします。
+                continue  # マウスの方なんですけど、PayPalへの返金っていつ頃反映されますか？")
             if places := _nths(p):  # (a step by its place, not in a yes, even a check on it:
                 out.extend(f"the {n} one" for n in places)  # "第二台是退我60多块对吧？")
                 continue
