@@ -1830,9 +1830,9 @@ def held_topics(text: str) -> list[str]:
                 continue  # it: "シカゴ発のhsr97wは保険が付いてるんですよね？", "liam 那张先等等")
             if yes_things and (_JA_NOT if kana else _HAN_NOT).search(rest) is not None \
                     and _CJK_CHECK.search(p) is None \
-                    and (other := [t for t in CJK_THING.findall(p)
-                                   if CJK_THINGS[t] not in yes_things]):
-                for t in other:  # (another thing than the yes's, even in a check on it:
+                    and (things_apart := [t for t in CJK_THING.findall(p)
+                                          if CJK_THINGS[t] not in yes_things]):
+                for t in things_apart:  # (another thing than the yes's, even in a question:
                     out.extend((t, f"the {CJK_THINGS[t]}"))  # "キーボードの方はそれでお願いします。
                 continue  # マウスの方なんですけど、PayPalへの返金っていつ頃反映されますか？")
             if places := _nths(p):  # (a step by its place, not in a yes, even a check on it:
