@@ -49,7 +49,6 @@ from .binding import (
     decimal_of,
     excerpt,
     family_members,
-    kept_out,
     kind_of,
     limits,
     mixed_choice,
@@ -1153,6 +1152,14 @@ def _sums_asked(agent: str) -> set[Decimal]:
                               if (d := decimal_of(*c.groups())) is not None}
 
 
+def _sum_of(m: re.Match[str]) -> Decimal | None:
+    """The sum a pattern of several forms found, each form a (whole, fraction) pair of groups
+    (``_SUM``'s): the first form that matched."""
+    groups = m.groups()
+    return next((decimal_of(groups[k], groups[k + 1]) for k in range(0, len(groups) - 1, 2)
+                 if groups[k]), None)
+
+
 def _condition_met(messages: list[Message], index: int) -> bool:
     """Whether the user's conditional yes at ``index`` ("yes, as long as the total stays under
     $300", "if the refund goes back to my Visa, then yes") sets a condition the agent's turn it
@@ -1163,7 +1170,7 @@ def _condition_met(messages: list[Message], index: int) -> bool:
         # (in Chinese: "两台都换。只要今天总共要付的不超过200块就行。", as long as the total today
         # is at most 200: the turn's total, or its net, within it; the rest a yes)
         agent, _start = _turn_before(messages, index)
-        limit = decimal_of(*(han.group(1, 2) if han.group(1) else han.group(3, 4)))
+        limit = _sum_of(han)
         sums = _sums_asked(agent) \
             or {d for n in _NET_HAN.finditer(agent) if (d := decimal_of(*n.groups())) is not None}
         return limit is not None and bool(sums) and max(sums) <= limit \
@@ -1289,7 +1296,7 @@ def _condition_met(messages: list[Message], index: int) -> bool:
         # a bound on what is paid, all told, as the turn gives it: "as long as overall I'm not
         # paying more than 100" to "Net result: you'd get $114 back overall" (money back
         # meets it; else the net, or the turn's total, within the bound)
-        limit = decimal_of(*next(bound.group(k, k + 1) for k in (1, 3, 5) if bound.group(k)))
+        limit = _sum_of(bound)
         net = _NET_SAID.search(agent)
         if limit is None:
             return False
@@ -2816,7 +2823,7 @@ def _bind(session: SessionState, auth: Authorisation, spec: ActionSpec,
             continue  # (bags added free charge nothing: "From 1 to 2 checked bags ... no
             # charge", whichever method the call records)
         if isinstance(value, str) and key.name.endswith("_id") and not kind_of(value) \
-                and _stays_as_is(last.plain, value):
+                and _stays_as_is(last, value):
             return Coverage(False, f"the user said {words} to a proposal saying {key.name} "
                             f"{value!r} stays as it is", auth.words, shown, key.name)
         instead = _asked_instead(
@@ -3232,14 +3239,15 @@ def _cjk_in_english(text: Text) -> Text | None:
     return Text(CJK_THING.sub(lambda m: f"{m.group()} (the {CJK_THINGS[m.group()]})", text.plain))
 
 
-def _stays_as_is(text: str, value: str) -> bool:
-    """Whether ``text`` says the object ``value`` names stays as it is, straight after naming
-    it ("Order #W1814268 stays unchanged. Proceed?")."""
+def _stays_as_is(proposal: Text, value: str) -> bool:
+    """Whether ``proposal`` says the object ``value`` names stays as it is, straight after
+    naming it ("Order #W1814268 stays unchanged. Proceed?")."""
+    text = proposal.plain
     own = value.lower()
     at = text.find(own)
     if at < 0:
         return False
-    if _HAN_CHAR.search(text) is not None and own not in kept_out(text):
+    if _HAN_CHAR.search(text) is not None and own not in proposal.kept().plain:
         return True  # (in Chinese, every mention of it kept out: "按您的意思不升 KC18K6 ...
         # KC18K6 保持基础经济舱不变。")
     return _STAYS.match(text, at + len(own)) is not None and text.count(own) == 1

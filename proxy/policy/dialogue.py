@@ -1076,6 +1076,13 @@ def _nths(part: str) -> set[str]:
 _CJK_WHOLE = re.compile("全部|全て|すべて|両方|やっぱり|都|还是|還是|一起|整个|整個|所有")
 
 
+def _goes_on_apart(part: str) -> bool:
+    """Whether a Chinese or Japanese part after one held apart goes on about that one: it names
+    nothing of its own (no thing, place in a plan, or id) and does not turn to all of it."""
+    return not _CJK_WHOLE.search(part) and not _nths(part) and not CJK_THING.search(part) \
+        and not _AN_ID.search(part)
+
+
 def _latin_names(part: str) -> set[str]:
     """The words in Latin letters a Chinese or Japanese part names, short of ids, methods and
     yeses: people by their names ("raj", "liam")."""
@@ -1146,8 +1153,7 @@ def _read_han(text: str) -> Reading:
         if last_yes >= 0 and not yes and _held_apart(part, said, ids, nths, names, places):
             apart = True
             continue  # (a call on it is held, ``held_topics``)
-        if apart and not yes and not _CJK_WHOLE.search(part) and not _nths(part) \
-                and not CJK_THING.search(part) and not _AN_ID.search(part):
+        if apart and not yes and _goes_on_apart(part):
             continue  # (and what follows on it: "第二台是退我60多块对吧？怎么内存还少了？")
         apart = False
         if said_yes and (_CJK_WHEN.search(part) or _CJK_CHECK.search(part)) \
@@ -1212,8 +1218,7 @@ def _read_ja(text: str) -> Reading:
         rest = _JA_IDIOM.sub("", part)
         if said_yes and _JA_ASIDE.match(part.strip()) and not _JA_WAIT.search(rest):
             break
-        if apart and not _JA_YES.search(part) and not _CJK_WHOLE.search(part) \
-                and not _nths(part) and not CJK_THING.search(part) and not _AN_ID.search(part):
+        if apart and not _JA_YES.search(part) and _goes_on_apart(part):
             continue  # (and what follows on it: "シカゴ発のhsr97wは保険が付いてるんですよね？予定変更で
             # もちゃんと全額戻ってきますか？")
         apart = False
@@ -1479,8 +1484,7 @@ def read_turn(content: str) -> Reading:
     # (the sentence before was a hold about one thing, skipped; or the yes's own sentence kept
     # one out: "Yes, go ahead with those — but leave the Seattle one alone for now. Anya's on
     # that one with me ...")
-    on_topic = (kept := _NOT_ON_THING.search(yes)) is not None and kept.start() > 0 \
-        and _kept_apart(yes[kept.start():], yes[:kept.start()]) is not None
+    on_topic = _kept_inside(yes) is not None
     topic_word = ""  # (that thing's name, its first letters)
     aside_word = ""  # (a thing named alone after the yes, its first letters)
     thing_aside = False  # (the sentence before was another thing's name alone, skipped)
@@ -1804,6 +1808,16 @@ def _kept_apart(sentence: str, yes_said: str) -> str | None:
     return thing or ident
 
 
+def _kept_inside(sentence: str) -> str | None:
+    """Where a yes's own sentence keeps one thing out after it (``_kept_apart``): "yes, go ahead
+    with those - but leave the seattle one alone for now": the clause that keeps it, or None."""
+    m = _NOT_ON_THING.search(sentence)
+    if m is None or m.start() == 0 \
+            or _kept_apart(sentence[m.start():], sentence[:m.start()]) is None:
+        return None
+    return sentence[m.start():]
+
+
 def held_topics(text: str) -> list[str]:
     """What the holds of normalised ``text`` are about where they name it first ("the cancel -
     still deciding", "I'll think about Miami"): the phrases, for the yes before them not to
@@ -1814,14 +1828,15 @@ def held_topics(text: str) -> list[str]:
         kana = _KANA.search(text) is not None
         out = []
         cjk_parts = (_JA_SENTENCE if kana else _HAN_SENTENCE).findall(text)
-        yes_parts = [p for p in cjk_parts
-                     if (_JA_YES if kana else _HAN_YES).search(p) or (not kana and _HAN_GO.search(p))]
+        yeses = [bool((_JA_YES if kana else _HAN_YES).search(p) or (not kana and _HAN_GO.search(p)))
+                 for p in cjk_parts]
+        yes_parts = [p for p, yes in zip(cjk_parts, yeses, strict=True) if yes]
         yes_ids = {i for p in yes_parts for i in _AN_ID.findall(p)}
         yes_names = {n for p in yes_parts for n in _latin_names(p)}
         yes_things = {CJK_THINGS[t] for p in yes_parts for t in CJK_THING.findall(p)}
-        for p in cjk_parts:
+        for p, yes in zip(cjk_parts, yeses, strict=True):
             rest = (_JA_IDIOM if kana else _HAN_IDIOM).sub("", p)
-            if (_JA_YES if kana else _HAN_YES).search(p) or (not kana and _HAN_GO.search(p)):
+            if yes:
                 continue  # (a yes: no hold)
             if (yes_ids and (asked := [i for i in _AN_ID.findall(p) if i not in yes_ids])) or (
                     yes_names and (asked := [f"{n}'s" if re.search(rf"{n}\s*(?:那张|那張|的)", p)
@@ -1886,11 +1901,9 @@ def held_topics(text: str) -> list[str]:
                                            or _one_word_thing(s)) else None
         if act is Act.DECLINE and (other := _NOT_THAT_ACTION.fullmatch(s)) is not None:
             out.append(other.group())
-        if act is Act.AFFIRM and (inside := _NOT_ON_THING.search(s)) is not None \
-                and inside.start() > 0 \
-                and _kept_apart(s[inside.start():], s[:inside.start()]) is not None:
-            out.append(s[inside.start():])  # (kept out in the yes's own sentence: "yes, go
-            # ahead with those — but leave the seattle one alone for now")
+        if act is Act.AFFIRM and (inside := _kept_inside(s)) is not None:
+            out.append(inside)  # (kept out in the yes's own sentence: "yes, go ahead with
+            # those — but leave the seattle one alone for now")
         if act in (Act.DECLINE, Act.HOLD) and 0 <= last_yes < k \
                 and (kept := _kept_apart(s, said_yes)) is not None:
             out.append(s)  # (one thing kept out: "don't do the watch yet though"; someone's,
