@@ -72,6 +72,7 @@ from .dialogue import (
     CJK_THING,
     CJK_THINGS,
     DO_FIRST,
+    FORM_NOT_WANTED,
     ORDER_NOUNS,
     OVER_BOUND,
     PAY_NO_MORE,
@@ -1160,12 +1161,28 @@ def _sum_of(m: re.Match[str]) -> Decimal | None:
                  if groups[k]), None)
 
 
+# a form of refund other than money back to a card or account, named in the agent's turn (not
+# ruled out there: "not as a certificate")
+_FORM_GIVEN = re.compile(r"(?<![\w'])(?<!not as a )(?<!not a )(?<!instead of a )(?<!no )(?:(?:travel |"
+                         r"store |airline |flight )?(?:credit|voucher|certificate)s?(?! card)|"
+                         r"points|miles)(?![\w'])")
+
+
 def _condition_met(messages: list[Message], index: int) -> bool:
     """Whether the user's conditional yes at ``index`` ("yes, as long as the total stays under
     $300", "if the refund goes back to my Visa, then yes") sets a condition the agent's turn it
     answers already meets: the payment method it names is the one that turn puts the action's
     money on, or the total that turn gives is within the bound. Anything else stays a hold."""
     text = plain(messages[index])
+    if (unwanted := FORM_NOT_WANTED.search(text)) is not None:
+        # a form of refund ruled out ("Go ahead. I don't want any credit or voucher."): the
+        # turn gives the money back in none of them; then the rest as it reads
+        agent, _start = _turn_before(messages, index)
+        if not agent or _FORM_GIVEN.search(agent) is not None:
+            return False
+        text = text[:unwanted.start()] + " " + text[unwanted.end():]
+        if read_turn(text).act is Act.AFFIRM:
+            return True
     if (han := _HAN_BOUND.search(text)) is not None:
         # (in Chinese: "两台都换。只要今天总共要付的不超过200块就行。", as long as the total today
         # is at most 200: the turn's total, or its net, within it; the rest a yes)
@@ -1225,9 +1242,8 @@ def _condition_met(messages: list[Message], index: int) -> bool:
     if not agent:
         return False
     stated = _AS_STATED_IF.fullmatch(condition) or _GET_IF.fullmatch(condition)
-    if stated is not None and all(
-            re.search(rf"(?<![\w']){re.escape(part)}(?![\w'])", agent) is not None
-            for part in _STATED_PARTS.split(_KIND_NOUN.sub("", stated.group(1)))):
+    if stated is not None and all(_stated_in(part, agent)
+                                  for part in _STATED_PARTS.split(_KIND_NOUN.sub("", stated.group(1)))):
         return True  # (what the agent's turn says, given in to: "Our records show only one
         # passenger" "Okay, if it's one passenger, then yes, go ahead with the $50."; each
         # part of "as long as it's green and the cheapest" where the turn says "the cheapest
@@ -1346,7 +1362,7 @@ def _condition_met(messages: list[Message], index: int) -> bool:
         agent = _METHOD_ABROAD.sub(_in_english, agent)
     methods = {x.group().replace(" ", "") for x in _METHODS.finditer(_RULED_OUT.sub(" ", condition))}
     if methods:
-        paying = {method.group().replace(" ", "") for cue in _PAID_TO.finditer(agent)
+        paying = {_named_method(agent, cue, method) for cue in _PAID_TO.finditer(agent)
                   if (method := _METHODS.search(cue.group())) is not None}
         if not paying:
             # (a turn with no cue before its method, in another language or in English: the
@@ -1363,6 +1379,31 @@ def _condition_met(messages: list[Message], index: int) -> bool:
     limit = decimal_of(bound.group(2), bound.group(3))
     totals = _sums_asked(agent)
     return limit is not None and bool(totals) and max(totals) <= limit
+
+
+def _stated_in(part: str, agent: str) -> bool:
+    """Whether the agent's turn says ``part`` of a condition: as it stands, or its words close
+    together ("the full $686" in "a full refund of $686"; each word within 40 characters of
+    the first)."""
+    if re.search(rf"(?<![\w']){re.escape(part)}(?![\w'])", agent) is not None:
+        return True
+    words = [w for w in part.split() if w not in ("the", "a", "an", "my", "your", "of")]
+    if len(words) < 2:
+        return False
+    return any(all(re.search(rf"(?<![\w']){re.escape(w)}(?![\w'])",
+                             agent[max(0, first.start() - 40):first.end() + 40]) is not None
+                   for w in words[1:])
+               for first in re.finditer(rf"(?<![\w']){re.escape(words[0])}(?![\w'])", agent))
+
+
+def _named_method(agent: str, cue: re.Match[str], method: re.Match[str]) -> str:
+    """The kind of method a cue names; "the original payment method" as what the turn says it
+    is just after ("to your original payment method (gift card 7654321)")."""
+    if method.group().startswith("original"):
+        said = _METHODS.search(agent, cue.end(), cue.end() + 12)
+        if said is not None and not said.group().startswith("original"):
+            return said.group().replace(" ", "")
+    return method.group().replace(" ", "")
 
 
 # payment methods as the other languages name them, and their kind in English

@@ -1454,8 +1454,9 @@ def read_turn(content: str) -> Reading:
                        "going ahead")  # ("ok, that's steep."; "ok, $312. that's a bit more
         # than I hoped but ok")
     if last_yes < 0:
-        for s, _q, act, _w in acts:
-            if act is Act.DECLINE:
+        conditional = any(a[2] is Act.HOLD and not a[1] and not a[3] for a in acts)
+        for s, q, act, _w in acts:
+            if act is Act.DECLINE and not (conditional and not q and FORM_NOT_WANTED.fullmatch(s)):
                 return Reading(Act.DECLINE, s, f'the user declined: "{s}"', True)
         # (a wait among the holds decides: "hmm ok.. let me think" waits)
         holds = [a for a in acts if a[2] is Act.HOLD]
@@ -1489,6 +1490,7 @@ def read_turn(content: str) -> Reading:
     aside_word = ""  # (a thing named alone after the yes, its first letters)
     thing_aside = False  # (the sentence before was another thing's name alone, skipped)
     kept_aside = False  # (the sentence before opened on another thing: "but the boots, ...")
+    form_kept = ""  # (a sentence after the yes ruling a form of refund out)
     for s, q, act, withdraws in acts[last_yes + 1:]:
         if numbered:
             continue
@@ -1637,10 +1639,16 @@ def read_turn(content: str) -> Reading:
             continue  # ("Yes, only the bottle. Please go ahead. I don't want to cancel
             # anything.": the other action offered, declined; a call of it is held,
             # ``held_topics``)
+        if act is Act.DECLINE and not q and FORM_NOT_WANTED.fullmatch(s):
+            form_kept = form_kept or s  # (a form of refund not wanted: "Yes, cancel it. I
+            continue  # don't want any credit or voucher."; a condition the proposal may meet,
+            # ``confirm._condition_met``)
         if act is Act.DECLINE:
             return Reading(Act.DECLINE, s, f'the user said yes, then: "{s}"', True)
         if act is Act.HOLD and (withdraws or (not q and _STRONG_CONDITION.search(s))):
             return Reading(Act.HOLD, s, f'the user said yes, then: "{s}"', withdraws)
+    if form_kept:
+        return Reading(Act.HOLD, form_kept, f'the user said yes, then: "{form_kept}"', False)
     # Before the yes: a condition in the same breath holds it ("If it's free. Then yes.").
     # (A condition on a detail is no condition on the yes: "just use PayPal if there's any
     # difference".)
@@ -1724,6 +1732,13 @@ _YES_FOR_THING = re.compile(r"(?<![\w'])(?:pros|pras|para os|para as|para o|para
                             r"für das|for the|to the) ([a-zà-ÿ]{3,})")
 # a kind of thing not wanted, by an indefinite article: "i don't want a hard case" (not "i
 # don't want it", "i don't want any of this")
+# a form of refund not wanted, after a yes: "I don't want any credit or voucher", "I don't want a
+# travel certificate, just the refund to the card" (a condition on how the money comes back)
+_FORM = r"(?:(?:travel |store |airline |flight )?(?:credit|voucher|certificate)s?|points|miles)"
+FORM_NOT_WANTED = re.compile(
+    rf"(?:(?:but|and|so|just|because|also) )?i (?:really )?(?:don'?t|do not) (?:want|need) "
+    rf"(?:any|a|an|the)? ?{_FORM}(?:,? (?:or|and|nor) (?:any |a |an )?{_FORM})*"
+    r"(?:,? (?:just|only|i want|i'd like) (?:the |a |my )?(?:full )?(?:refund|money)[a-z ]{0,30})?")
 _A_THING_NOT_WANTED = re.compile(r"(?:(?:but|and|so|just|because) )?i (?:really )?(?:don'?t|do not)"
                                  r" (?:want|need|like) (?:a|an) (?!lot\b)[a-z]")
 
