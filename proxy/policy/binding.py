@@ -828,6 +828,8 @@ _LEAVES_OUT = re.compile(
     r"|\s+(?:for\s+)?(?:[\w']+\s+){0,2}[\w']+\s*(?:[,.;!?)]|$|\s-\s|\s(?:but|and|please)\b))"
     r"|except(?:\s+for)?|excluding|exclude|apart from|other than|save for|aside from|minus"
     r"|with the exception of|without|skip(?:ping)?|leav(?:e|ing) (?:out|off|aside)"
+    # (an add-on said not wanted: "Yes to all. No bags please")
+    r"|(?<![\w'-])no(?=\s+(?:extra |checked |additional )?(?:bags?|baggage|luggage)\s+please)"
     # ("actually leave the gift card out, rest on visa")
     r"|leav(?:e|ing)(?=\s+" + _DETERMINER + r"\s[^,.;:!?]{1,40}?\s(?:out|off)(?![\w']))"
     r"|(?<!n't )(?<!not )(?<!never )(?:scratch|drop|nix|forget(?:\s+about)?)(?=\s+"
@@ -969,6 +971,7 @@ WAIT_FOR = re.compile(
     r"(?: [\w'-]+){0,2})(?=\s*[,:-])")
 # a text with none of these has no limit (one search, before the patterns above)
 _LIMIT_WORDS = re.compile(r"not|except|without|but|leav|keep|only|just|apart|other than|let me|"
+                          r"no (?:extra |checked |additional )?(?:bag|luggage)|"
                           r"(?<![a-z])(?:lass|laiss|deja|deje|lasci|deix)|"  # (not "class")
                           r"(?:yes|yeah|yep|yup|ok|okay|sure)(?:,? please)?,? (?:for|to) |"
                           r"don'?t|forget|rather|need|can wait|no thanks|"

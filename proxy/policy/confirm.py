@@ -2611,6 +2611,16 @@ def _leaves(value: Any, key: str = "") -> Iterator[tuple[str, Any]]:
         yield key, value
 
 
+_UNWANTED = re.compile(r"(?<![\w'])(?:don'?t|do not|no|not|without|never)(?![\w'])")
+
+
+def _named_unwanted(yes_part: str, words: tuple[str, ...]) -> bool:
+    """Whether the yes names the action only where it says it is not wanted ("I don't want to
+    pay anything for bags" to a plan that adds none: no proposal of a bag update)."""
+    return all(_UNWANTED.search(s) is not None for s, _q in sentences(yes_part)
+               if names_action(s, words) is not None)
+
+
 def _bind(session: SessionState, auth: Authorisation, spec: ActionSpec,
           arguments: dict[str, Any], aliases: Aliases, other_words: tuple[str, ...] = ()
           ) -> Coverage:
@@ -2626,7 +2636,9 @@ def _bind(session: SessionState, auth: Authorisation, spec: ActionSpec,
         return Coverage(False, f"the user said {words} but the agent had proposed nothing before "
                         "it", auth.words, "")
     # (not in what it says stays as it is: "Profile address unchanged")
-    if names_action(proposed.kept().plain, spec.words) is None \
+    if (names_action(proposed.kept().plain, spec.words) is None
+            or (names_action(window.kept().plain, spec.words) is None
+                and _named_unwanted(yes_part.plain, spec.words))) \
             and not _summary_of_new(session, spec, arguments, proposed) \
             and not _change_shown(session, arguments, proposed):
         return Coverage(False, f"the user said {words} to a proposal that does not describe this "

@@ -1639,6 +1639,11 @@ def read_turn(content: str) -> Reading:
             continue  # ("Yes, only the bottle. Please go ahead. I don't want to cancel
             # anything.": the other action offered, declined; a call of it is held,
             # ``held_topics``)
+        if act is Act.DECLINE and not q and (no_addon := _NO_ADDON.fullmatch(s)) is not None \
+                and no_addon.group(1)[:3] not in yes_said:
+            continue  # (an add-on not wanted, the yes not naming it: "Yes to both. No bags
+            # please, I don't want to pay for those."; a call adding it is no step the yes
+            # covers: ``confirm._named_unwanted``, ``_skipped``)
         if act is Act.DECLINE and not q and FORM_NOT_WANTED.fullmatch(s):
             form_kept = form_kept or s  # (a form of refund not wanted: "Yes, cancel it. I
             continue  # don't want any credit or voucher."; a condition the proposal may meet,
@@ -1732,6 +1737,11 @@ _YES_FOR_THING = re.compile(r"(?<![\w'])(?:pros|pras|para os|para as|para o|para
                             r"für das|for the|to the) ([a-zà-ÿ]{3,})")
 # a kind of thing not wanted, by an indefinite article: "i don't want a hard case" (not "i
 # don't want it", "i don't want any of this")
+# an add-on not wanted: "No bags please, I don't want to pay for those"
+_NO_ADDON = re.compile(r"(?:(?:and|but|so|also) )?no (?:extra |checked |additional )?(bags?|baggage|"
+                       r"luggage|(?:travel )?insurance)(?: (?:please|thanks|thank you))?(?:,? (?:i|we) "
+                       r"(?:don'?t|do not) (?:want|need) (?:to pay for )?(?:those|them|it|that|any|"
+                       r"extras?))?")
 # a form of refund not wanted, after a yes: "I don't want any credit or voucher", "I don't want a
 # travel certificate, just the refund to the card" (a condition on how the money comes back)
 _FORM = r"(?:(?:travel |store |airline |flight )?(?:credit|voucher|certificate)s?|points|miles)"

@@ -8,8 +8,9 @@ import pytest
 
 from proxy.policy import PolicySet
 
-from .test_confirm_review3 import Case, marked, read, reservation, verdict
+from .test_confirm_review3 import VISA, Case, marked, read, reservation, verdict
 from .test_confirm_review33 import trip
+from .test_confirm_review59 import flights
 
 CANCEL = "cancel_reservation"
 
@@ -21,6 +22,21 @@ BACK = [read(VA), "assistant: You are eligible to cancel VA5SGQ for a full refun
 AS_CERTIFICATE = [read(VA), "assistant: You are eligible to cancel VA5SGQ. The refund of $686 would be "
                   "issued as a travel certificate. Would you like me to cancel VA5SGQ?"]
 NO_VOUCHER = "user: Yes, cancel it. I don't want any credit or voucher."
+
+# 65a: a thing not wanted, beside a yes to the plan's steps
+XK = reservation("XK12AB", [("HAT100", "JFK", "SFO", "2024-05-20")])
+TWO_STEPS = ("assistant: Here is the plan for XK12AB:\n1. Upgrade the cabin from economy to business: "
+             "the fare difference is $340, charged to your Visa ending 7334.\n2. Change the "
+             "passenger from Mia Li to Noah Li, born 1991-02-03 (no charge).\n")
+PLAN2 = [read(XK), TWO_STEPS + "Shall I go ahead with both?"]
+PLAN3 = [read(XK), TWO_STEPS + "3. Add 2 checked bags for $100 on your Visa.\nShall I go ahead "
+         "with all three?"]
+UPGRADE = flights("XK12AB", "business", ("HAT100", "2024-05-20"))
+NOAH = {"reservation_id": "XK12AB",
+        "passengers": [{"first_name": "Noah", "last_name": "Li", "dob": "1991-02-03"}]}
+BAGS = {"reservation_id": "XK12AB", "total_baggages": 2, "nonfree_baggages": 2, "payment_id": VISA}
+NOTHING_FOR_BAGS = "user: Yes on the upgrade and the passenger change. I don't want to pay anything for bags."
+NO_BAGS = "user: Yes to all. No bags please, I don't want to pay for those."
 
 CASES = [
     trip("Z697", "allow", [*BACK, NO_VOUCHER], CANCEL, VA_CANCEL,
@@ -41,6 +57,16 @@ CASES = [
          VA_CANCEL, "a sum the turn does not give"),
     trip("Z704", "refuse", [*BACK, "user: Hmm, I don't want that."], CANCEL, VA_CANCEL,
          "a decline"),
+    trip("Z705", "allow", [*PLAN2, NOTHING_FOR_BAGS], "update_reservation_flights", UPGRADE,
+         "the upgrade: yes"),
+    trip("Z706", "refuse", [*PLAN2, NOTHING_FOR_BAGS], "update_reservation_baggages", BAGS,
+         "bags named only as not wanted: no proposal of a bag update"),
+    trip("Z707", "allow", [*PLAN2, NO_BAGS], "update_reservation_passengers", NOAH,
+         "an add-on not wanted, the plan adding none"),
+    trip("Z708", "refuse", [*PLAN3, NO_BAGS], "update_reservation_baggages", BAGS,
+         "the plan's bag step left out by 'no bags please'"),
+    trip("Z709", "allow", [*PLAN3, NO_BAGS], "update_reservation_passengers", NOAH,
+         "the rest of the plan: yes"),
 ]
 
 
