@@ -1355,7 +1355,7 @@ def _condition_met(messages: list[Message], index: int) -> bool:
         # than what I paid, go ahead.")
         return _GIVEN_BACK.search(agent) is not None and _CHARGED.search(agent) is None
     # (what it rules out is no method it asks for: "off a gift card and not my certificate")
-    abroad = _METHOD_ABROAD.search(condition) is not None
+    abroad = _METHOD_ABROAD.search(condition) is not None or _CARD_ABROAD.search(condition) is not None
     if abroad:  # ("à condition que tout soit bien remboursé sur la carte cadeau, pas en bon
         # d'achat": the methods read in English, what is ruled out cut)
         condition = _RULED_OUT_ABROAD.sub(" ", _METHOD_ABROAD.sub(_in_english, condition))
@@ -1371,6 +1371,11 @@ def _condition_met(messages: list[Message], index: int) -> bool:
             # go to it"; one kind only, below)
             paying = {m.group().replace(" ", "") for m in _METHODS.finditer(agent)}
         return methods <= paying and len(paying) == 1
+    if _BARE_CARD.search(_RULED_OUT.sub(" ", condition)) is not None:
+        # a card, of no kind said ("as long as it goes back to my card", "desde que o dinheiro
+        # volte pro cartão msm"): the turn pays on cards only (a credit card, by its brand)
+        paying = {m.group().replace(" ", "") for m in _METHODS.finditer(agent)}
+        return bool(paying) and all(k in _CARD_KINDS or k.startswith("cardending") for k in paying)
     bound = _BOUND.search(condition)
     # (a sum of money: a cost word, or a currency: "as long as it's under 200 bucks")
     if bound is None or not (re.search(r"(?<![a-z])(?:total|cost|price|charge|fee|pay)",
@@ -1379,6 +1384,15 @@ def _condition_met(messages: list[Message], index: int) -> bool:
     limit = decimal_of(bound.group(2), bound.group(3))
     totals = _sums_asked(agent)
     return limit is not None and bool(totals) and max(totals) <= limit
+
+
+# a card of no kind said, in a condition (the kinds the other languages name read in English
+# first: "tarjeta regalo" is a gift card)
+_BARE_CARD = re.compile(r"(?<![\w'])(?<!gift )(?<!credit )(?<!debit )(?:card|cartão|cartao|tarjeta|"
+                        r"carte|carta|karte|kaart)(?![\w'-])")
+_CARD_ABROAD = re.compile(r"(?<![\w'])(?:cartão|cartao|tarjeta|carte|carta|karte|kaart)(?![\w'-])")
+_CARD_KINDS = frozenset({"creditcard", "debitcard", "visa", "mastercard", "amex", "americanexpress",
+                         "discover"})
 
 
 def _stated_in(part: str, agent: str) -> bool:

@@ -9,7 +9,9 @@ import pytest
 from proxy.policy import PolicySet
 
 from .test_confirm_review3 import VISA, Case, marked, read, reservation, verdict
+from .test_confirm_review8 import shop
 from .test_confirm_review33 import trip
+from .test_confirm_review50 import give_back, item, looked_up, order
 from .test_confirm_review59 import flights
 
 CANCEL = "cancel_reservation"
@@ -37,6 +39,20 @@ NOAH = {"reservation_id": "XK12AB",
 BAGS = {"reservation_id": "XK12AB", "total_baggages": 2, "nonfree_baggages": 2, "payment_id": VISA}
 NOTHING_FOR_BAGS = "user: Yes on the upgrade and the passenger change. I don't want to pay anything for bags."
 NO_BAGS = "user: Yes to all. No bags please, I don't want to pay for those."
+
+# 65b: a card of no kind said, in a condition
+SPEAKER = order("#W6600001", "delivered", item("6600000011", "Bluetooth Speaker", 120.50))
+SPEAKER_BACK = give_back("#W6600001", "6600000011")
+TO_VISA = [*looked_up(SPEAKER), "assistant: Devolução do pedido #W6600001: Bluetooth Speaker "
+           "(6600000011), reembolso de $120.50 para o seu cartão de crédito Visa final 7334. "
+           "Confirma?"]
+TO_GIFT = [*looked_up(SPEAKER), "assistant: Devolução do pedido #W6600001: Bluetooth Speaker "
+           "(6600000011), reembolso de $120.50 para o seu cartão-presente. Confirma?"]
+TO_PAYPAL = [*looked_up(SPEAKER), "assistant: Return of #W6600001: Bluetooth Speaker (6600000011), "
+             "refund of $120.50 to your PayPal. Confirm?"]
+SAME_CARD = "user: pode fazer, desde que o dinheiro volte pro cartão msm"
+MY_CARD = "user: yes as long as it goes back to my card"
+RETURN = "return_delivered_order_items"
 
 CASES = [
     trip("Z697", "allow", [*BACK, NO_VOUCHER], CANCEL, VA_CANCEL,
@@ -67,6 +83,16 @@ CASES = [
          "the plan's bag step left out by 'no bags please'"),
     trip("Z709", "allow", [*PLAN3, NO_BAGS], "update_reservation_passengers", NOAH,
          "the rest of the plan: yes"),
+    shop("Z710", "allow", [*TO_VISA, SAME_CARD], RETURN, SPEAKER_BACK,
+         "'o cartão': the turn refunds to a credit card"),
+    shop("Z711", "refuse", [*TO_GIFT, SAME_CARD], RETURN, SPEAKER_BACK,
+         "'o cartão': the turn refunds to a gift card"),
+    shop("Z712", "allow", [*TO_VISA, "user: sí, siempre que el dinero vuelva a la tarjeta"], RETURN,
+         SPEAKER_BACK, "'la tarjeta': the turn refunds to a credit card"),
+    shop("Z713", "allow", [*TO_VISA, MY_CARD], RETURN, SPEAKER_BACK, "'my card', in English"),
+    shop("Z714", "refuse", [*TO_PAYPAL, MY_CARD], RETURN, SPEAKER_BACK, "'my card' to PayPal"),
+    shop("Z715", "refuse", [*TO_VISA, "user: yes as long as you don't put it on my card"], RETURN,
+         SPEAKER_BACK, "the card ruled out"),
 ]
 
 
