@@ -868,6 +868,10 @@ _ONLY = re.compile(r"(?<![\w'])(?<!not )(?:only|just|solo|solamente|seulement|un
                    r"include|send|do|swap|replace)\s+)?(?=" + _DETERMINER + r"\b)")
 # (not inside the condition of an if: "yes, if removing just the kettle isn't possible, please
 # cancel that whole order")
+# (a condition on one thing of the plan, what it rules out that thing's: "as long as the kettle
+# refund goes back to PayPal and not the card"; whether the proposal meets it is the check's)
+_IN_CONDITION_OF = re.compile(r"(?<![\w'])(?:as long as|provided(?: that)?|only if) (?:the|my) "
+                              r"[a-z]{3,}[^,.;:!?]{0,50}$")
 _IN_IF = re.compile(r"(?<![\w'])(?:if|unless|whether)\s[^,.;:!?]{0,30}$")
 _ONLY_AFTER = re.compile(r"(?:^|[,.;:!?]\s*|(?<![\w'])(?:yes|ok|okay)\s+)"
                          r"(" + _DETERMINER + r"\s[^,.;:!?]{1,80}?)\s+only"
@@ -1007,11 +1011,11 @@ def _phrase_end(text: str, marker: re.Match[str]) -> int:
     return marker.end() + (stop.start() if stop else len(rest))
 
 
-def _phrases(pattern: re.Pattern[str], text: str, negated: re.Pattern[str] | None = None
-             ) -> list[str]:
+def _phrases(pattern: re.Pattern[str], text: str, negated: re.Pattern[str] | None = None,
+             reach: int = 30) -> list[str]:
     out = []
     for m in pattern.finditer(text):
-        if negated is not None and negated.search(text[max(0, m.start() - 30):m.start()]):
+        if negated is not None and negated.search(text[max(0, m.start() - reach):m.start()]):
             continue
         phrase = text[m.end():_phrase_end(text, m)].strip()
         if phrase:
@@ -1200,7 +1204,7 @@ def limits(text: str) -> Limits:
     kept += [m.group(1) for m in _ID_THEN_KEPT.finditer(text)]
     only = _phrases(_ONLY, text, _IN_IF) + _phrases(_YES_FOR, text)
     only += [m.group(1).strip() for m in _ONLY_AFTER.finditer(text)]
-    left = _phrases(_LEAVES_OUT, text)
+    left = _phrases(_LEAVES_OUT, text, _IN_CONDITION_OF, 80)
     left += [m.group(1).strip() for p in (_LEFT_AFTER, _TOPIC_LEFT, _LEFT_AS_IT_IS, _LEFT_ABROAD,
                                            _LEFT_ABROAD_FIRST,
                                            TOPIC_THEN_HELD, TOPIC_HELD, NOT_SURE_OF, WAIT_FOR)

@@ -1229,7 +1229,12 @@ def _condition_met(messages: list[Message], index: int) -> bool:
             if whole else None
         if not totals or (whole is not None and (limit is None or max(totals) > limit)):
             return False
-        text = text[:ceiling.start()] + " " + text[ceiling.end():]
+        if whole is None and _EXTRA_CHARGED.search(agent) is not None:
+            return False  # (nothing extra, to a turn that charges more: "you'll pay $50.00 more")
+        # (and the cue that made it a condition: "as long as I'm not paying anything extra")
+        cue = _IF_BEFORE.search(text, 0, ceiling.start())
+        text = text[:cue.start() if cue is not None else ceiling.start()] + " " \
+            + text[ceiling.end():]
         if _IF.search(text) is None:
             return read_turn(text).act is Act.AFFIRM
     m = _IF.search(text)
@@ -1370,7 +1375,19 @@ def _condition_met(messages: list[Message], index: int) -> bool:
             # cadeau", "Your only payment method is your gift card ..., so both refunds would
             # go to it"; one kind only, below)
             paying = {m.group().replace(" ", "") for m in _METHODS.finditer(agent)}
-        return methods <= paying and len(paying) == 1
+        if methods <= paying and len(paying) == 1:
+            return True
+        # (of one thing, where the turn puts several steps on several methods: "as long as the
+        # kettle refund goes back to PayPal and not the card" to "1. Return ... Electric Kettle
+        # ..., refunded to your original PayPal account ... 2. Exchange ... charged to
+        # Mastercard": the lines that name the thing)
+        things = [w for w in re.findall(r"[a-z]{4,}", _METHODS.sub(" ", condition))
+                  if w not in _NOT_A_METHOD_THING]
+        lines = [line for line in agent.split("\n")
+                 if things and any(re.search(rf"(?<![\w']){re.escape(w)}", line) for w in things)]
+        kinds = {m.group().replace(" ", "") for line in lines for m in _METHODS.finditer(line)}
+        return bool(lines) and len(lines) < len(agent.split("\n")) and methods <= kinds \
+            and len(kinds) == 1
     if _BARE_CARD.search(_RULED_OUT.sub(" ", condition)) is not None:
         # a card, of no kind said ("as long as it goes back to my card", "desde que o dinheiro
         # volte pro cartão msm"): the turn pays on cards only (a credit card, by its brand)
@@ -1386,6 +1403,12 @@ def _condition_met(messages: list[Message], index: int) -> bool:
     return limit is not None and bool(totals) and max(totals) <= limit
 
 
+# the words of a condition on a method that name no thing of the proposal
+_NOT_A_METHOD_THING = frozenset({"refund", "refunds", "refunded", "money", "goes", "going", "back", "card",
+                          "cards", "that", "this", "those", "these", "will", "gets", "there", "onto",
+                          "into", "just", "only", "really", "still", "difference", "charge",
+                          "charged", "payment", "method", "original", "account", "full", "whole",
+                          "amount", "rest", "then", "stays", "paid", "with", "from", "it's"})
 # a card of no kind said, in a condition (the kinds the other languages name read in English
 # first: "tarjeta regalo" is a gift card)
 _BARE_CARD = re.compile(r"(?<![\w'])(?<!gift )(?<!credit )(?<!debit )(?:card|cartão|cartao|tarjeta|"
@@ -1393,6 +1416,16 @@ _BARE_CARD = re.compile(r"(?<![\w'])(?<!gift )(?<!credit )(?<!debit )(?:card|car
 _CARD_ABROAD = re.compile(r"(?<![\w'])(?:cartão|cartao|tarjeta|carte|carta|karte|kaart)(?![\w'-])")
 _CARD_KINDS = frozenset({"creditcard", "debitcard", "visa", "mastercard", "amex", "americanexpress",
                          "discover"})
+
+
+# a charge on top of what was paid, in the agent's turn: "you'll pay $50.00 more", "Price
+# difference: $9.97 charged to your Mastercard", "a $25 change fee"
+_EXTRA_CHARGED = re.compile(
+    r"(?<![\w'])(?:(?:pay|owe|be charged|charge you)\s[^.\n]{0,30}?(?<!no )(?:more|extra|additional)"
+    r"(?![\w'])|(?<!no )(?:more|extra|additional) (?:charge|payment|cost)|difference[^.\n]{0,40}?"
+    r"(?<!be )(?<!been )(?:charged|you'?ll pay|to pay|you owe|payable)|(?:upgrade|change) fee)")
+# a condition's cue just before what it bounds ("as long as I'm not paying anything extra")
+_IF_BEFORE = re.compile(r"(?:as long as|only if|provided(?: that)?|if|assuming)\s*$")
 
 
 def _stated_in(part: str, agent: str) -> bool:
@@ -2894,8 +2927,9 @@ def _bind(session: SessionState, auth: Authorisation, spec: ActionSpec,
             return Coverage(False, f"the user said {words} to a proposal saying {key.name} "
                             f"{value!r} stays as it is", auth.words, shown, key.name)
         instead = _asked_instead(
-            value, _of_this_object(session, theirs, arguments) if _has_method(value) else theirs,
-            spec.words, aliases.distinct) \
+            value, _of_this_object(session, _others_conditions_out(
+                theirs, _own_step(last, arguments, looked_up, spec.words), last), arguments)
+            if _has_method(value) else theirs, spec.words, aliases.distinct) \
             or (_otherwise_asked(value, key, theirs) if cued else None)
         if instead is not None and aliases.index is not None and _has_method(value) \
                 and any(kind_of(m) == instead[1].replace(" ", "_")
@@ -3071,8 +3105,10 @@ def _bind(session: SessionState, auth: Authorisation, spec: ActionSpec,
                 and not named(theirs, value, own):
             # the user's own words from the yes on put this action's payment on another method
             # ("Yes, go ahead with all three. Actually, wait - put the upgrade on my Mastercard
-            # instead")
-            asked = other_payment(payment_text(theirs, spec.words), value, own.get(value),
+            # instead"; not in a condition on another step's thing: "as long as the kettle
+            # refund goes back to PayPal", to the bottle's exchange)
+            asked = other_payment(payment_text(_others_conditions_out(theirs, ahead, last),
+                                               spec.words), value, own.get(value),
                                   own.siblings(value))
             if asked is not None:
                 return Coverage(False, f"the user said {words} and asked for {key.name} "
@@ -3500,6 +3536,25 @@ _IF_METHOD = re.compile(r"(?<![\w'])(?:if|as long as|provided) (?:the |my |your 
                         # mastercard gets the whole 321.18 back")
                         r"(?! (?:gets?|receives?|is refunded|will be refunded|gets? refunded)"
                         r"(?![\w']))")
+
+
+_CONDITION_OF_THING = re.compile(r"(?<![\w'])(?:as long as|provided(?: that)?|only if) (?:the|my) "
+                                 r"([a-z]{3,})[^,.;:!?]{0,80}")
+
+
+def _others_conditions_out(theirs: Text, own_step: Text, proposal: Text) -> Text:
+    """``theirs`` without its conditions on a thing the proposal's numbered steps name in
+    another step than this call's own (``own_step``) only."""
+    if _CONDITION_OF_THING.search(theirs.plain) is None \
+            or (steps := _plan_steps(proposal.plain)) is None:
+        return theirs
+    heads = [step.plain.split("\n\n", 1)[0] for step in steps]  # (not what follows the last)
+
+    def kept(m: re.Match[str]) -> str:
+        stem = re.compile(rf"(?<![\w']){re.escape(m.group(1)[:max(4, len(m.group(1)) - 1)])}")
+        naming = [head for head in heads if stem.search(head) is not None]
+        return m.group() if not naming or any(head in own_step.plain for head in naming) else " "
+    return Text(_CONDITION_OF_THING.sub(kept, theirs.plain))
 
 
 def _otherwise_asked(value: Any, key: KeySpec, theirs: Text) -> tuple[str, str] | None:

@@ -979,6 +979,8 @@ _HAN_YES = re.compile("好的|好啊|是的|对的|對的|(?<![得要先再想�
                       "可以|同意|(?<!身体)(?<!身體)(?:没问题|沒問題)|请办理|請辦理|办吧|辦吧|"
                       "(?<![a-z])ok(?:ay)?(?![a-z])|"
                       "执行|執行|就这样|就這樣|照办|照辦|^(?:对|對|嗯|行|是)(?:[，,。！!]|$)|"
+                      # ("贵了点……行吧", that'll do; not "不行吧", "航行")
+                      "(?<![不银銀旅步进進运運流飞飛航执執])行(?:吧|啊)|"
                       # (the action too: "那个也取消", "也降吧", "那就加")
                       "也(?:取消|降|加|改|换|換|升)|那就(?:加|改|换|換|取消|降|升)")
 # ("别的" is "other": no "don't")
@@ -1015,6 +1017,32 @@ _HAN_WAIT = re.compile("等一|等等|稍等|别(?!的|人|处)|別(?!的|人|�
 # "if possible": no yes ("如果可以的话，我想要 256GB 的")
 _HAN_IF_POSSIBLE = re.compile("如果可以的话|如果可以|要是可以的话|可以的话")
 _HAN_SENTENCE = re.compile("[^。！!？?；;\n]+[。！!？?；;\n]?")
+# a comma before another id, where the clause before it says something of its own: "XK3F9R 改签可以，
+# ZD8M1C 先别取消" (two clauses, each on its reservation)
+_HAN_ID_COMMA = re.compile(r"[，,](?=\s*(?:#w\d{5,}|(?=[a-z0-9]{6}(?![a-z0-9]))[a-z]*\d[a-z0-9]*))")
+
+
+# which method to pay with, one used and another not: "不过用礼品卡付，别用信用卡。", "别用信用卡，用礼品卡吧"
+_HAN_METHOD = "(?:[^，,。！!？?]{0,4}(?:卡|paypal|贝宝|证书|券))"
+_HAN_PAY_WITH = re.compile(
+    rf"(?:不过|但是|但|那)?[，,]?\s*(?:(?:用|走){_HAN_METHOD}(?:付|支付|付款|扣|来付|扣款)?(?:吧|就行)?[，,]\s*"
+    rf"(?:别|別|不要|不用)(?:用|走){_HAN_METHOD}|(?:别|別|不要|不用)(?:用|走){_HAN_METHOD}[，,]\s*"
+    rf"(?:用|走|改用){_HAN_METHOD}(?:付|支付|付款|扣|来付|扣款)?(?:吧|就行)?)[。！!]?")
+
+
+def _han_sentences(text: str) -> list[str]:
+    """The Chinese sentences of ``text``, a clause on another id after a comma read as one of
+    its own where each side holds Chinese words (not "XK3F9R，ZD8M1C 都改吧")."""
+    out: list[str] = []
+    for part in _HAN_SENTENCE.findall(text):
+        start = 0
+        for comma in _HAN_ID_COMMA.finditer(part):
+            if len(_HAN.findall(part, start, comma.start())) >= 2 \
+                    and len(_HAN.findall(part, comma.end())) >= 2:
+                out.append(part[start:comma.end()])
+                start = comma.end()
+        out.append(part[start:])
+    return out
 
 
 # The things a Chinese or Japanese turn names, in English, as the proposals the reader sees
@@ -1135,7 +1163,7 @@ def _read_han(text: str) -> Reading:
     "地址和笔记本都可以。手表……等一下，...") is that thing's; a hold before the turn's last yes, not
     a condition, is one the yes goes past ("等一下……好的，可以。")."""
     parts = []
-    for part in _HAN_SENTENCE.findall(text):
+    for part in _han_sentences(text):
         plain_part = _HAN_IF_POSSIBLE.sub("", part)
         parts.append((part, _HAN_IDIOM.sub("", part),
                       bool(_HAN_YES.search(plain_part) or _HAN_GO.search(plain_part))))
@@ -1156,6 +1184,9 @@ def _read_han(text: str) -> Reading:
         if apart and not yes and _goes_on_apart(part):
             continue  # (and what follows on it: "第二台是退我60多块对吧？怎么内存还少了？")
         apart = False
+        if said_yes and _HAN_PAY_WITH.fullmatch(part.strip()) is not None:
+            continue  # (which method to pay with, after the yes: "行吧。不过用礼品卡付，别用信用卡。";
+            # the call's method is the binding's to check)
         if said_yes and (_CJK_WHEN.search(part) or _CJK_CHECK.search(part)) \
                 and not _HAN_WAIT.search(rest):
             continue
@@ -1274,6 +1305,9 @@ _TOPIC_FIRST = (r"(?:(?:but|and) )?(?:as for |for |about |on |regarding |and )?(
                 r"([a-z]{3,}|[a-z]+-[a-z]{3,})(?: [a-z]+)?(?: (?:hold on|hang on|wait|hmm+))?"
                 # ("the bags tho idk if i need 3 now")
                 r"(?:\s*(?:-|:|,|—|–)\s| (?:tho|though),? )|"
+                # (or a clause on it after it: "For the jacket I'm not sure about red actually")
+                r"(?:(?:but|and) )?(?:as for|for|about|regarding) (?:the|my) ([a-z]{3,}|[a-z]+-[a-z]{3,})"
+                r"(?= (?:i'?m|i am|i'?d|i'?ll|i|we|let me|can you|could you|please|hold|hmm+)(?![\w']))|"
                 # (one by its id: "for hsr97w, hmm, that's the chicago one")
                 r"(?:as for|for|about|regarding) (#w\d{5,}|[a-z]{0,4}\d[a-z0-9]{1,5})"
                 # ("for hsr97w hold on a sec, i need to double check ...")
@@ -1852,7 +1886,7 @@ def held_topics(text: str) -> list[str]:
         # that name an id, as they are, or things, by their English names)
         kana = _KANA.search(text) is not None
         out = []
-        cjk_parts = (_JA_SENTENCE if kana else _HAN_SENTENCE).findall(text)
+        cjk_parts = _JA_SENTENCE.findall(text) if kana else _han_sentences(text)
         yeses = [bool((_JA_YES if kana else _HAN_YES).search(p) or (not kana and _HAN_GO.search(p)))
                  for p in cjk_parts]
         yes_parts = [p for p, yes in zip(cjk_parts, yeses, strict=True) if yes]

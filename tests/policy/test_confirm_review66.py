@@ -54,6 +54,40 @@ SAME_CARD = "user: pode fazer, desde que o dinheiro volte pro cartão msm"
 MY_CARD = "user: yes as long as it goes back to my card"
 RETURN = "return_delivered_order_items"
 
+# 66a: retail conditions in English
+PACK = order("#W6600002", "delivered", item("6600000021", "Backpack", 218.04))
+PACK_SWAP = {"order_id": "#W6600002", "item_ids": ["6600000021"], "new_item_ids": ["6600000022"],
+             "payment_method_id": "paypal_4"}
+PACK_BACK = [*looked_up(PACK), "assistant: Exchange for #W6600002: Backpack (6600000021, $218.04) for "
+             "Backpack (6600000022, $212.04). Price difference: you'll receive a refund of $6.00 to "
+             "your PayPal account (paypal_4). Would you like me to proceed? (yes/no)"]
+PACK_MORE = [*looked_up(PACK), "assistant: Exchange for #W6600002: Backpack (6600000021, $218.04) for "
+             "Backpack (6600000022, $268.04). Price difference: you'll pay $50.00 more, charged to "
+             "your PayPal account (paypal_4). Would you like me to proceed? (yes/no)"]
+NOT_EXTRA = "user: That's the only thing, yes. As long as I'm not paying anything extra, go ahead."
+NOTHING_EXTRA = "user: Yes. I don't want to pay anything extra."
+EXCHANGE = "exchange_delivered_order_items"
+KIT = order("#W6600003", "delivered", item("6600000031", "Makeup Kit", 256.14))
+JACKET = order("#W6600004", "delivered", item("6600000041", "Fleece Jacket", 157.61))
+KIT_AND_JACKET = [*looked_up(KIT, JACKET), "assistant: Here's a summary of what I'll do:\n\n1. Return "
+                  "— order #W6600003: Makeup Kit — $256.14, refund to your Visa ending 7334\n2. "
+                  "Exchange — order #W6600004: Fleece Jacket (6600000041, XL, navy) → Fleece Jacket "
+                  "(6600000042, L, red), a refund of $4.43 to your Visa\n\nShall I proceed with "
+                  "both? (yes/no)",
+                  "user: The return is fine, go ahead with that. For the jacket I'm not sure about "
+                  "red actually — can you hold off on that part for a minute?"]
+KETTLE = order("#W6600005", "delivered", item("6600000051", "Electric Kettle", 137.17))
+BOTTLE = order("#W6600006", "delivered", item("6600000061", "Water Bottle", 48.59))
+THREE = [*looked_up(KETTLE, BOTTLE), "assistant: Here's the full plan:\n\n1. Return — #W6600005: "
+         "Electric Kettle — $137.17, refunded to your original PayPal account (paypal_4)\n2. "
+         "Exchange — #W6600006: Water Bottle (6600000061, 500ml) → Water Bottle (6600000062, "
+         "750ml); $1.55 charged to Visa ending in 7334\n\nPlease make sure the kettle and the "
+         "bottle are the only items from those orders. Do you confirm both? (yes/no)"]
+KETTLE_TO_PAYPAL = ("user: Yes to all of it, as long as the kettle refund goes back to PayPal and "
+                    "not the card.")
+BOTTLE_SWAP = {"order_id": "#W6600006", "item_ids": ["6600000061"], "new_item_ids": ["6600000062"],
+               "payment_method_id": "credit_card_1"}
+
 CASES = [
     trip("Z697", "allow", [*BACK, NO_VOUCHER], CANCEL, VA_CANCEL,
          "a form of refund ruled out, the proposal giving money back"),
@@ -93,6 +127,27 @@ CASES = [
     shop("Z714", "refuse", [*TO_PAYPAL, MY_CARD], RETURN, SPEAKER_BACK, "'my card' to PayPal"),
     shop("Z715", "refuse", [*TO_VISA, "user: yes as long as you don't put it on my card"], RETURN,
          SPEAKER_BACK, "the card ruled out"),
+    shop("Z716", "allow", [*PACK_BACK, NOT_EXTRA], EXCHANGE, PACK_SWAP,
+         "nothing extra: the turn gives money back"),
+    shop("Z717", "refuse", [*PACK_MORE, NOT_EXTRA], EXCHANGE, PACK_SWAP,
+         "nothing extra: the turn charges $50 more"),
+    shop("Z718", "allow", [*PACK_BACK, NOTHING_EXTRA], EXCHANGE, PACK_SWAP, "nothing extra, after a yes"),
+    shop("Z719", "refuse", [*PACK_MORE, NOTHING_EXTRA], EXCHANGE, PACK_SWAP,
+         "nothing extra, after a yes, to a turn charging more"),
+    shop("Z720", "allow", KIT_AND_JACKET, "return_delivered_order_items",
+         give_back("#W6600003", "6600000031"), "for the jacket I'm not sure: the jacket's hold"),
+    shop("Z721", "refuse", KIT_AND_JACKET, EXCHANGE,
+         {"order_id": "#W6600004", "item_ids": ["6600000041"], "new_item_ids": ["6600000042"],
+          "payment_method_id": "credit_card_1"}, "the jacket held"),
+    shop("Z722", "allow", [*THREE, KETTLE_TO_PAYPAL], RETURN,
+         {**give_back("#W6600005", "6600000051"), "payment_method_id": "paypal_4"},
+         "the kettle's refund to PayPal, as its step says"),
+    shop("Z723", "allow", [*THREE, KETTLE_TO_PAYPAL], EXCHANGE, BOTTLE_SWAP,
+         "the condition is the kettle's: the bottle's charge stays on the Visa"),
+    shop("Z724", "refuse", [*THREE, "user: Yes to all of it, as long as the kettle refund goes back to "
+                            "the Visa and not PayPal."], RETURN,
+         {**give_back("#W6600005", "6600000051"), "payment_method_id": "paypal_4"},
+         "the kettle's refund to PayPal, the condition asking the Visa"),
 ]
 
 
