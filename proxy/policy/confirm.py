@@ -73,6 +73,7 @@ from .dialogue import (
     CJK_THINGS,
     DO_FIRST,
     FORM_NOT_WANTED,
+    NOT_SENT_THERE,
     ORDER_NOUNS,
     OVER_BOUND,
     PAY_NO_MORE,
@@ -1099,6 +1100,10 @@ def _condition_of_one_step(messages: list[Message], index: int) -> str | None:
     if m is None or _IF.search(text, m.end()) is not None:
         return None
     words = {w for w in _CONDITION_THING.findall(m.group("c")) if w not in _NOT_A_THING}
+    # (or the step its own sentence adds: "And the kettle swap too, but only if the new one is
+    # under $150")
+    also = [a for a in _ALSO_STEP.finditer(text, 0, m.start()) if a.group(1) not in _NOT_A_THING]
+    words |= {a.group(1) for a in also}
     if not words:
         return None
     agent, _start = _turn_before(messages, index)
@@ -1112,7 +1117,7 @@ def _condition_of_one_step(messages: list[Message], index: int) -> str | None:
     rest = _PAY_NO_MORE_C.sub(" ", text[:m.start()] + " " + text[m.end():])
     if len(hit) != 1 or read_turn(rest).act is not Act.AFFIRM:
         return None
-    return m.group("c")
+    return text[also[-1].start(1):m.end()] if also else m.group("c")
 
 
 # the things a condition names: "that's really the cheapest tablet you have" (tablet)
@@ -1240,7 +1245,11 @@ def _condition_met(messages: list[Message], index: int) -> bool:
     m = _IF.search(text)
     if m is None or _IF.search(text, m.end()) is not None:
         return False
-    if read_turn(text[:m.start()] + " " + text[m.end():]).act is not Act.AFFIRM:
+    rest = text[:m.start()] + " " + text[m.end():]
+    if _KEEPS_GOING_IF.fullmatch(m.group("c")) is not None:  # (the condition said again as a
+        # wish: "... still goes to my home on Willow Lane. I don't want that hauled to the office.")
+        rest = NOT_SENT_THERE.sub(" ", rest)
+    if read_turn(rest).act is not Act.AFFIRM:
         return False
     condition = m.group("c")
     agent, _start = _turn_before(messages, index)
@@ -1359,6 +1368,62 @@ def _condition_met(messages: list[Message], index: int) -> bool:
         # ("Price difference: $13.75 refunded to your PayPal" "Yes, as long as it's not more
         # than what I paid, go ahead.")
         return _GIVEN_BACK.search(agent) is not None and _CHARGED.search(agent) is None
+    if (new_bound := _NEW_ONE_BOUND_IF.fullmatch(condition)) is not None:
+        # a bound on the new item's price, as the turn gives it: "only if the new one is under
+        # $150" to "Electric Kettle (1L ... $164.46) → Electric Kettle (1.5L ... $149.45)"
+        limit = decimal_of(new_bound.group(1), new_bound.group(2))
+        new_prices = [d for n in _PRICE_AFTER_ARROW.finditer(agent)
+                      if (d := decimal_of(n.group(1), n.group(2))) is not None]
+        strict = new_bound.group(0).find("under") >= 0 or new_bound.group(0).find("below") >= 0 \
+            or new_bound.group(0).find("less") >= 0
+        return limit is not None and bool(new_prices) and (
+            max(new_prices) < limit if strict else max(new_prices) <= limit)
+    if (same := _SAME_IF.fullmatch(condition)) is not None:
+        # the same as before, as the turn shows it: "as long as it's the same blue" to "Cycling
+        # Helmet (L, blue, high ventilation) → Cycling Helmet (M, blue, high ventilation)"
+        word = re.compile(rf"(?<![\w']){re.escape(same.group(1))}(?![\w'])")
+        return any(len(sides := re.split("→|->", line)) == 2
+                   and all(word.search(side) is not None for side in sides)
+                   for line in agent.split("\n"))
+    if (whole := _WHOLE_BACK_IF.fullmatch(condition)) is not None:
+        # all of it back to a method, as the turn says: "provided the gift card gets the whole
+        # amount back right away" to "the full $2,101.83 will be refunded to your gift card
+        # immediately" (and when, where said)
+        method = whole.group(1)
+        return re.search(rf"(?<![\w']){re.escape(method)}", agent) is not None \
+            and _WHOLE_SAID.search(agent) is not None \
+            and (whole.group(2) is None or _AT_ONCE_SAID.search(agent) is not None)
+    if (going := _KEEPS_GOING_IF.fullmatch(condition)) is not None:
+        # another thing still sent where it goes now: "as long as the two espresso orders keep
+        # going to River Road" to "Orders #W4160705 and #W2040365 would keep shipping to 377
+        # River Road" (the place said to stay); or "provided my big order with the espresso
+        # machine still goes to my home on Willow Lane" to a change of an order listed by its
+        # items, none of them that thing, nor the place named
+        place = [w for w in re.findall(r"[a-z0-9]{3,}", going.group(2))
+                 if w not in ("home", "house", "place", "apartment", "the", "my", "our")]
+        thing = [w for w in re.findall(r"[a-z]{4,}", going.group(1))
+                 if w not in ("order", "orders", "stuff", "things", "with", "that", "those",
+                              "these", "other", "both", "two", "three", "big", "small")]
+        if not place or not thing:
+            return False
+        at = re.compile(rf"(?<![\w']){re.escape(place[0])}")
+        if any(_STILL_SENT.search(agent, max(0, w.start() - 60), w.start())
+               for w in at.finditer(agent)):
+            return True
+        return at.search(agent) is None and not any(
+            re.search(rf"(?<![\w']){re.escape(w[:max(4, len(w) - 1)])}", agent) for w in thing) \
+            and _ITEMS_LISTED.search(agent) is not None
+    if (stock := _IN_STOCK_IF.fullmatch(condition)) is not None:
+        # in stock, as the agent's turns since the options were listed say: "provided the blue
+        # 750ml is actually in stock" to "Smaller options currently listed as available: -
+        # 750ml, stainless steel, blue - $50.14"
+        words = [w for w in re.findall(r"[a-z0-9]{3,}", stock.group(1)) if w not in _SO_SAID
+                 and w not in ("the", "one", "new", "item")]
+        return bool(words) and any(
+            (cue := _AVAILABLE_SAID.search(turn)) is not None and any(
+                all(re.search(rf"(?<![\w']){re.escape(w)}", line) for w in words)
+                for line in turn[cue.start():].split("\n"))
+            for turn in _agent_turns_before(messages, index, 3))
     # (what it rules out is no method it asks for: "off a gift card and not my certificate")
     abroad = _METHOD_ABROAD.search(condition) is not None or _CARD_ABROAD.search(condition) is not None
     if abroad:  # ("à condition que tout soit bien remboursé sur la carte cadeau, pas en bon
@@ -3095,6 +3160,9 @@ def _bind(session: SessionState, auth: Authorisation, spec: ActionSpec,
         # speaks of several)
         ahead = _not_done(_own_step(last, arguments, looked_up, spec.words)
                           if isinstance(value, str) and kind_of(value) else last)
+        if _KEPT_ADDRESS.search(ahead.plain) is not None:  # (nor in what it says stays: "Your
+            # account's default address will stay ... 78229")
+            ahead = Text(_KEPT_ADDRESS.sub(" ", ahead.plain))
         other = other_value(ahead, value) or _other_known(session, ahead, key.name, value)
         if other is not None:
             return Coverage(False, f"the user said {words} to a proposal naming {key.name} "
@@ -3538,6 +3606,56 @@ _IF_METHOD = re.compile(r"(?<![\w'])(?:if|as long as|provided) (?:the |my |your 
                         r"(?![\w']))")
 
 
+# a bound on the new item's price: "only if the new one is under $150"
+_NEW_ONE_BOUND_IF = re.compile(r"(?:the )?new (?:one|item|model|variant|version|[a-z]{3,})(?: (?:is|costs?|"
+                               r"comes to|would be|will be))? (?:under|below|less than|at most|no "
+                               r"more than|not (?:over|above|more than)) \$?(\d{1,3}(?:,\d{3})+|\d+)"
+                               r"(\.\d+)?(?: dollars| bucks)?")
+_PRICE_AFTER_ARROW = re.compile(r"(?:→|->)[^$\n]{0,80}?\$(\d{1,3}(?:,\d{3})+|\d+)(\.\d+)?")
+# the same as before: "as long as it's the same blue"
+_SAME_IF = re.compile(r"(?:it'?s|it is|that'?s|that is|they'?re|they are|it stays) (?:still )?(?:the "
+                      r")?same ([a-z0-9]{3,})(?: (?:one|colou?r|size|model))?")
+# all of it back to a method: "the gift card gets the whole amount back right away"
+_WHOLE_BACK_IF = re.compile(r"(?:the |my )?(gift card|paypal|visa|mastercard|credit card|card)(?: "
+                            r"account)? (?:gets|receives|is refunded|will get|will receive) (?:back )?"
+                            r"(?:the |all the |all of the )?(?:whole|full|entire) (?:amount|sum|"
+                            r"refund|thing|total)(?: back)?( right away| immediately| instantly| at "
+                            r"once| straight away)?")
+_WHOLE_SAID = re.compile(r"(?<![\w'])(?:full|whole|entire|all of the|the total of)(?![\w'])")
+_AT_ONCE_SAID = re.compile(r"(?<![\w'])(?:immediately|right away|instantly|at once|straight away)"
+                           r"(?![\w'])")
+# another thing still sent where it goes: "the two espresso orders keep going to River Road"
+_KEEPS_GOING_IF = re.compile(r"(?:the |my |our )?([a-z0-9' ]{3,60}?) (?:still |will still |would still )?"
+                             r"(?:goes|go|keeps? going|keeps? shipping|ships?|stays? going|stays?) "
+                             r"to (?:my |our |the )?([a-z0-9' #,]{3,60})")
+_STILL_SENT = re.compile(r"(?<![\w'])(?:keep shipping|keeps shipping|will still ship|still ships?|"
+                         r"stay|stays|unchanged|remain|remains|not (?:be )?changed|continue to ship)"
+                         r"(?![\w'])")
+# an order's items listed in brackets: "Order #W8882972 (Cycling Helmet, Garden Hose, T-Shirt)"
+_ITEMS_LISTED = re.compile(r"#w\d{5,}\s*\([a-z][^()\n]{2,60}(?:, [^()\n]{3,60})+\)")
+# in stock: "provided the blue 750ml is actually in stock"
+_IN_STOCK_IF = re.compile(r"(?:the |that |this )?((?:[a-z0-9]+ ){0,3}[a-z0-9]+) (?:is|are|'s) "
+                          r"(?:actually |really |still |definitely )?(?:in stock|available)")
+_AVAILABLE_SAID = re.compile(r"(?<![\w'])(?<!not )(?<!un)(?:available|in stock)(?![\w'])")
+
+
+def _agent_turns_before(messages: list[Message], index: int, n: int) -> list[str]:
+    """The agent's last ``n`` turns before ``messages[index]``, newest first."""
+    out: list[str] = []
+    for j in range(index - 1, -1, -1):
+        if messages[j].role is Role.ASSISTANT:
+            out.append(plain(messages[j]))
+            if len(out) == n:
+                break
+    return out
+
+
+# an address the proposal says stays as it is (the profile's, or other orders'), to its clause's end
+_KEPT_ADDRESS = re.compile(
+    r"(?<![\w'])(?:(?:(?:your|the) )?(?:account'?s |profile'?s )?default (?:shipping )?address "
+    r"(?:will stay|stays|will remain|remains|is unchanged|will not change|won'?t change)|(?:your )?"
+    r"other orders?(?: #w\d+)?(?: and #w\d+)? (?:will keep shipping|will still ship|keeps? "
+    r"shipping|will stay))[^;\n]*?(?=, and |\. |\.$|;|\n|$)")
 _CONDITION_OF_THING = re.compile(r"(?<![\w'])(?:as long as|provided(?: that)?|only if) (?:the|my) "
                                  r"([a-z]{3,})[^,.;:!?]{0,80}")
 
@@ -4798,9 +4916,21 @@ def _numbered_left_out(last: Text, theirs: Text, arguments: dict[str, Any],
                 included = set()
                 break
             included |= set(naming)
+        if included:  # (and another step added in a sentence after it: "Go ahead with the
+            # cancellation. And the kettle swap too, but only if ...": the step naming it)
+            for also in _ALSO_STEP.finditer(said, by_word.start(1)):
+                stem = also.group(1)[:max(4, len(also.group(1)) - 2)]
+                naming = [k for k, item in enumerate(items, 1)
+                          if re.search(rf"(?<![\w']){re.escape(stem)}", item)]
+                if len(naming) == 1:
+                    included |= set(naming)
     if n in excluded or (included and n not in included):
         return f'"{excerpt(said, 80)}" leaving out item {n}'
     return None
+
+
+_ALSO_STEP = re.compile(r"(?:^|[.;!?]\s*)(?:and|also|plus) (?:the |my )?([a-z]{4,})(?: [a-z]{3,})? too"
+                        r"(?![\w'])")
 
 
 def _plan_position(last: Text, arguments: dict[str, Any], looked_up: dict[str, set[str]],

@@ -330,6 +330,10 @@ _DECLINE = _words(
     r"(?<!typed it )(?<!typed )(?<!wrote it )(?<!spelled it )(?<!entered it )(?<!saved it )"
     r"(?<!got it )(?<!put it )(?<!had it )(?<!gave it )(?<!filled it )(?<!was )(?<!were )"
     r"(?<!been )(?<!it was )(?<!goes )(?<!go )(?<!going )(?<!went )(?<!gone )(?<!gets )"
+    # (nor a reason told, the wrong thing bought: "I clicked the wrong skateboard")
+    r"(?<!clicked the )(?<!ordered the )(?<!bought the )(?<!picked the )(?<!chose the )"
+    r"(?<!selected the )(?<!received the )(?<!got the )(?<!sent me the )(?<!ordered a )"
+    r"(?<!bought a )(?<!clicked on the )(?<!grabbed the )"
     # (a worry, not a reading of the proposal: "I just hope nothing goes wrong")
     r"(?:wrong|incorrect)",
     r"i changed my mind", r"i'?ve changed my mind",
@@ -1490,7 +1494,8 @@ def read_turn(content: str) -> Reading:
     if last_yes < 0:
         conditional = any(a[2] is Act.HOLD and not a[1] and not a[3] for a in acts)
         for s, q, act, _w in acts:
-            if act is Act.DECLINE and not (conditional and not q and FORM_NOT_WANTED.fullmatch(s)):
+            if act is Act.DECLINE and not (conditional and not q and (
+                    FORM_NOT_WANTED.fullmatch(s) or NOT_SENT_THERE.fullmatch(s))):
                 return Reading(Act.DECLINE, s, f'the user declined: "{s}"', True)
         # (a wait among the holds decides: "hmm ok.. let me think" waits)
         holds = [a for a in acts if a[2] is Act.HOLD]
@@ -1776,6 +1781,12 @@ _NO_ADDON = re.compile(r"(?:(?:and|but|so|also) )?no (?:extra |checked |addition
                        r"luggage|(?:travel )?insurance)(?: (?:please|thanks|thank you))?(?:,? (?:i|we) "
                        r"(?:don'?t|do not) (?:want|need) (?:to pay for )?(?:those|them|it|that|any|"
                        r"extras?))?")
+# a condition on where another thing goes, said again as a wish: "Yes - provided my big order
+# ... still goes to my home on Willow Lane. I don't want that hauled to the office."
+NOT_SENT_THERE = re.compile(r"(?:(?:and|but|so|because) )?i (?:really )?(?:don'?t|do not) want (?:that|"
+                             r"it|those|them|this|that one|that order|those orders) (?:hauled|sent|"
+                             r"shipped|moved|going|delivered|redirected|rerouted) (?:to|over to) "
+                             r"[a-z0-9' ]{3,40}")
 # a form of refund not wanted, after a yes: "I don't want any credit or voucher", "I don't want a
 # travel certificate, just the refund to the card" (a condition on how the money comes back)
 _FORM = r"(?:(?:travel |store |airline |flight )?(?:credit|voucher|certificate)s?|points|miles)"
