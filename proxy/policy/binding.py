@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import functools
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from decimal import Decimal, InvalidOperation
 from typing import Any
@@ -427,6 +428,10 @@ def named(text: Text, value: Any, aliases: Any) -> bool:
             return True
     if any(word in text.plain for word in _TRANSLATED.get(s.lower(), ())):
         return True
+    if (kind := kind_of(s)) is not None and any(
+            _CJK_NOT_USED.search(text.plain, max(0, i - 4), i) is None
+            for word in _KIND_TRANSLATED.get(kind, ()) for i in _places(text.plain, word)):
+        return True  # (a kind of method said in Chinese or Japanese: "用礼品卡付"; not "别用信用卡")
     return any(_alias_named(text, alias) for alias in aliases.get(s, ()))
 
 
@@ -442,6 +447,21 @@ _TRANSLATED = {
                       "économique basique", "económica básica", "basic economy",
                       "ベーシックエコノミー", "ベーシック・エコノミー"),
 }
+
+
+# a kind of payment method in Chinese and Japanese, where the tokens cannot see it
+_KIND_TRANSLATED = {"gift_card": ("礼品卡", "禮品卡", "ギフトカード"),
+                    "credit_card": ("信用卡", "クレジットカード", "クレカ"),
+                    "paypal": ("贝宝", "ペイパル"), "certificate": ("旅行券", "代金券")}
+_CJK_NOT_USED = re.compile("(?:别|別|不要|不用)(?:用|走)?\\s*$")
+
+
+def _places(text: str, word: str) -> Iterator[int]:
+    """Where ``word`` starts in ``text``, each time."""
+    i = text.find(word)
+    while i >= 0:
+        yield i
+        i = text.find(word, i + 1)
 
 
 def said_translated(text: Text, value: str) -> bool:

@@ -368,6 +368,24 @@ _CHOICE_ASKED = re.compile(
 )
 
 
+# a choice asked for with the agent's word that it changes the booking by it: "Let me know which
+# one and I'll switch you over" (the pick is the go-ahead)
+_CHOICE_THEN_DONE = re.compile(
+    r"(?:let me know|tell me) which (?:one|option|flight|fare|of (?:these|them|the two))[^.?!\n]{0,40}?"
+    # (a change of what exists, each option's money given: not a new booking, whose summary
+    # comes after the pick)
+    r"(?:,? and|,) (?:i'?ll|i will) (?:switch|change|move|update|rebook|swap|put you on|make the "
+    r"change)")
+
+
+def _choice_then_done(messages: list[Message], index: int) -> bool:
+    """Whether the agent's turn before ``messages[index]`` asked which option to take, said it
+    would then act on it, and gave each option's money and method ("... → you'd get $28 back
+    on your Visa ending 5128 ... Let me know which one and I'll switch you over")."""
+    text, _start = _turn_before(messages, index)
+    return _CHOICE_THEN_DONE.search(text) is not None and _METHODS.search(text) is not None
+
+
 # A question that checks a detail of who or what ("is this the right reservation?", "can you
 # confirm your email is ...?"): a bare yes to it identifies, it does not say go ahead.
 _CHECK_ASKED = re.compile(
@@ -967,6 +985,9 @@ _HAN_BOUND = re.compile(r"只要[^。！？!?]{0,20}?(?:不超过|不到|低于|
                         # (said without "只要", before what it leads to: "不到400就用礼品卡加信用卡")
                         r"(?:不超过|不超過|不到|低于|低於|少于|少於)\s*\$?(\d{1,3}(?:,\d{3})+|\d+)(\.\d+)?"
                         r"\s*(?:美元|块|塊|元|刀)?(?:的话|的話)?(?=就)")
+# the new price and the old in Chinese: "新票价 $298，原票价 $211"
+_HAN_NEW_PRICE = re.compile(r"新(?:票价|價|价格|價格|价)[^$\d。\n]{0,6}\$\s?(\d{1,3}(?:,\d{3})+|\d+)(\.\d+)?")
+_HAN_OLD_PRICE = re.compile(r"原(?:票价|價|价格|價格|价)[^$\d。\n]{0,6}\$\s?(\d{1,3}(?:,\d{3})+|\d+)(\.\d+)?")
 # a condition in Chinese that it costs no more than before: "只要确实不比原来贵，"
 _HAN_NOT_DEARER = re.compile(r"只要[^。！？!?，,]{0,6}?(?:不比原来贵|不比原价贵|不会更贵|"
                              r"不用(?:补|加)(?:钱|差价)|不多(?:付|花)钱)[^。！？!?，,]{0,6}[，,。！!]?")
@@ -1082,10 +1103,19 @@ _PAID_TO = re.compile(r"(?<![\w'])(?:to|on|onto|via|with|using|use|from|back to|
                       r"(?:your |the |my |that |this |votre |la |le |su |seu |sua |o |il |ihre? )?"
                       + _METHOD)
 _BOUND = re.compile(r"(?<![\w'])(?:under|below|less than|at most|no more than|not (?:over|above|"
-                    r"more than)|max(?:imum)?|within)\s*(?:of\s+)?([$€£])?\s?(\d{1,3}(?:,\d{3})+|\d+)"
-                    r"(\.\d+)?(\s*(?:bucks|dollars?|usd|euros?))?")
+                    r"more than)|max(?:imum)?|within|"
+                    # (in the other languages read: "desde que a diferença não passe de 600")
+                    r"não passe de|nao passe de|não ultrapasse|nao ultrapasse|no pase de|no supere|"
+                    r"no (?:sea )?más de|no (?:sea )?mas de|ne dépasse pas|ne depasse pas|nicht mehr als|"
+                    r"höchstens|non superi|non più di|niet meer dan|hoogstens)"
+                    r"\s*(?:of\s+)?([$€£])?\s?(\d{1,3}(?:,\d{3})+|\d+)"
+                    r"(\.\d+)?(\s*(?:bucks|dollars?|usd|euros?|dólares|dolares|dollari))?")
 # the sum an agent's turn asks for where it gives no total: "Difference: $186", "a $50 fee"
-_CHARGE = re.compile(r"(?<![a-z])(?:difference|charge|cost|fee)(?: is| of| will be)?\s*[:=]?\s*"
+_CHARGE = re.compile(r"(?<![a-z])(?:difference|charge|cost|fee|"
+                     # (in the other languages read: "Diferença a pagar: $540")
+                     r"diferen[çc]a(?: a pagar)?|diferencia(?: a pagar)?|différence(?: à payer)?|"
+                     r"differenz|differenza(?: da pagare)?|verschil)(?: is| of| will be| de| di| "
+                     r"van| von)?\s*[:=]?\s*"
                      r"[$€£]\s?(\d{1,3}(?:,\d{3})+|\d+)(\.\d+)?(?!\d|,\d)")
 
 
@@ -1195,6 +1225,13 @@ def _condition_met(messages: list[Message], index: int) -> bool:
         limit = _sum_of(han)
         sums = _sums_asked(agent) \
             or {d for n in _NET_HAN.finditer(agent) if (d := decimal_of(*n.groups())) is not None}
+        if not sums and "差价" in han.group() and (new := _HAN_NEW_PRICE.search(agent)) \
+                and (old := _HAN_OLD_PRICE.search(agent)):
+            # (a bound on the difference, the turn giving the new price and the old: "只要差价不超过
+            # 100美元" to "新票价 $298，原票价 $211")
+            new_price, old_price = decimal_of(*new.groups()), decimal_of(*old.groups())
+            if new_price is not None and old_price is not None:
+                sums = {new_price - old_price}
         return limit is not None and bool(sums) and max(sums) <= limit \
             and read_turn(text[:han.start()] + text[han.end():]).act is Act.AFFIRM
     dearer = _HAN_NOT_DEARER.search(text)
@@ -1460,8 +1497,10 @@ def _condition_met(messages: list[Message], index: int) -> bool:
         return bool(paying) and all(k in _CARD_KINDS or k.startswith("cardending") for k in paying)
     bound = _BOUND.search(condition)
     # (a sum of money: a cost word, or a currency: "as long as it's under 200 bucks")
-    if bound is None or not (re.search(r"(?<![a-z])(?:total|cost|price|charge|fee|pay)",
-                                       condition) or bound.group(1) or bound.group(4)):
+    if bound is None or not (re.search(r"(?<![a-z])(?:total|cost|price|charge|fee|pay|diferen[çc]|"
+                                       r"différence|differenz|differenza|verschil|preço|precio|"
+                                       r"prix|preis|prezzo|prijs|valor)", condition)
+                             or bound.group(1) or bound.group(4)):
         return False
     limit = decimal_of(bound.group(2), bound.group(3))
     totals = _sums_asked(agent)
@@ -1537,6 +1576,18 @@ _METHOD_ABROAD = re.compile(r"(?<![\w'])(?:" + "|".join(
 _RULED_OUT_ABROAD = re.compile(r"(?<![\w'])(?:pas|non|não|nicht|kein(?:en)?|no)\s+(?:en |sur |como |"
                                r"in |als |em |a |au |de |mit |con |com |avec |met )?(?:un |une |le |"
                                r"la |el |il |o |a |den |der |dem |mi |ma |mon |einen )?[^,.;!?]{0,30}")
+
+
+# payment methods as Chinese and Japanese name them, and their kind in English
+_CJK_METHODS = {"礼品卡": "gift card", "禮品卡": "gift card", "ギフトカード": "gift card",
+                "信用卡": "credit card", "クレジットカード": "credit card", "クレカ": "credit card",
+                "贝宝": "paypal", "ペイパル": "paypal", "旅行券": "certificate", "代金券": "certificate"}
+_CJK_METHOD_NAMES = "|".join(sorted(_CJK_METHODS, key=len, reverse=True))
+_CJK_METHOD = re.compile(_CJK_METHOD_NAMES)
+_CJK_METHOD_NOT = re.compile(rf"(?:别|別|不要|不用|不)(?:用|走)\s*({_CJK_METHOD_NAMES})"
+                             "(?:付款|支付|付|扣款|扣)?")
+_CJK_METHOD_USE = re.compile(rf"(?:改用|用|走)\s*({_CJK_METHOD_NAMES})(?:付款|支付|付|扣款|扣|来付)?|"
+                             rf"({_CJK_METHOD_NAMES})(?=で(?:払|支払|お支払))")
 
 
 def _in_english(m: re.Match[str]) -> str:
@@ -2297,6 +2348,7 @@ def ledger(session: SessionState) -> tuple[list[Authorisation], int]:
                                                        or _PROCEED.search(plain(m))))
                                     or (_asked(messages, i, _GO_AHEAD_ASKED) and not (
                                         r.choice and _only_options_asked(messages, i)))
+                                    or _choice_then_done(messages, i)
                                     or _picks_an_action(messages, i)
                                     or (by_word := _names_an_offered_action(messages, i))
                                     or _takes_an_offered_thing(messages, i)) \
@@ -3561,6 +3613,11 @@ def _asked_instead(value: Any, theirs: Text, words: tuple[str, ...], own: Distin
     # ("instead of the Visa" keeps nothing; nor a check on what the proposal said: "and the
     # refund to the mastercard happens automatically right?")
     said = theirs.plain
+    if _CJK_METHOD.search(said) is not None:  # (in Chinese or Japanese: "不过用礼品卡付，别用信用卡"
+        # read as "use gift card, not credit card")
+        said = _CJK_METHOD_NOT.sub(lambda m: f", not {_CJK_METHODS[m.group(1)]},", said)
+        said = _CJK_METHOD_USE.sub(lambda m: f", use {_CJK_METHODS[m.group(1) or m.group(2)]},",
+                                   said)
     if _METHOD_ABROAD.search(said) is not None:  # (the methods by their English names: "aber
         # bezahlen Sie bitte mit meiner Geschenkkarte, nicht mit der Visa")
         said = _RULED_OUT_ABROAD.sub(" ", _METHOD_ABROAD.sub(_in_english, said))
@@ -3696,6 +3753,8 @@ def _otherwise_asked(value: Any, key: KeySpec, theirs: Text) -> tuple[str, str] 
 
 _ASKED_CUE = re.compile(r"make it|change (?:it|that) to|should be|actually|instead|rather|"
                         r"reason is|reason being|because")
+_HAN_COUNT = {"一": 1, "二": 2, "两": 2, "兩": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8,
+              "九": 9}
 _COUNT_ASKED = re.compile(r"(?<![\w'])(?:make it|change (?:it|that) to|should be|actually)\s+"
                           r"(\d{1,3})(?![\d:%.])(?!\s*(?:am|pm|percent|dollars|usd|\$))")
 # a clause in which the user says what a choice is or should be
@@ -4220,6 +4279,10 @@ _ADDON_ASKED = re.compile(
     r"make (?:it|that))"
     r"(?: me| us)?\s+(?:the |a |an |(\d|one|two|three|four|five)\s+)?(?:(?:travel|trip) )?"
     r"(?:(checked |extra |additional )?(bags?|baggage|suitcases?|luggage)|(insurance))(?![\w'])")
+# bags asked for in Chinese: "行李改成两件", "托运两件行李", "加两件行李"
+_HAN_BAGS_ASKED = re.compile(r"行李[^，。,!！？?]{0,3}(?:改成|改为|改為|换成|要|加到)\s*"
+                             r"(\d{1,2}|[一二两兩三四五])\s*件|"
+                             r"(?:托运|托運|加|要)\s*(\d{1,2}|[一二两兩三四五])\s*件行李")
 _NEGATED_BEFORE = re.compile(r"(?<![\w'])(?:no|not|never|without)(?![\w'])|n't\b")
 _COUNT_WORD = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5}
 
@@ -4241,6 +4304,12 @@ def _addons_asked(theirs: Text) -> tuple[int | None, bool]:
 def _addon_not_taken(theirs: Text, arguments: dict[str, Any]) -> str | None:
     """A bag or insurance the user's yes asked to add that the booking's call does not hold
     ("yes, but add 1 checked bag for me", the call booking none)."""
+    han = _HAN_BAGS_ASKED.search(theirs.plain)  # ("确认。不过行李改成两件吧": two bags)
+    if han is not None and isinstance(held := arguments.get("total_baggages"), int) \
+            and (said := han.group(1) or han.group(2)) \
+            and (n := _HAN_COUNT.get(said) or (int(said) if said.isdigit() else None)) is not None \
+            and held < n:
+        return f"{n} bag(s)"
     if "add" not in theirs.plain and "with" not in theirs.plain and "want" not in theirs.plain \
             and "like" not in theirs.plain and "include" not in theirs.plain \
             and "make" not in theirs.plain:
@@ -5713,7 +5782,7 @@ def _left_out(spec: ActionSpec, arguments: dict[str, Any], users: str, aliases: 
                     continue  # (it stays what it was)
                 return name, f'{name} {member!r} ("{phrase}")'
         for phrase in said.only:
-            text = Text(phrase)
+            text = Text(in_english(phrase))  # ("solo la maglietta": the shirt)
             inside = [m for m in members if _member_named(text, m, members, aliases.every, owners)
                       or _plural_named(text, m, aliases.every)]
             if inside and len(inside) < len(members):

@@ -157,6 +157,9 @@ _YES = _words(
     r"(?<!no )(?<!no, )acepto",
     # (written without its accent, where "si" is not an "if": "si porfa, cambialo a la visa")
     r"si,? (?:porfa|por favor|claro|dale|gracias)",
+    # (and the Italian "sì" so written, or a "yes but": "si ma solo la maglietta", "si però ...")
+    r"^si(?=,? (?:ma|però|pero|mas|certo|grazie|dai|va bene|perfetto|procedi|vai|obrigad[oa])"
+    r"(?![\w']))",
     # French
     r"oui", r"ouais", r"d'accord", r"bien sûr", r"exactement", r"parfait", r"je confirme",
     r"c'est bon", r"ça marche", r"entendu", r"volontiers", r"j'accepte",
@@ -279,7 +282,9 @@ _STANDALONE_GO = _words(r"go ahead", r"go right ahead", r"proceed", r"do it", r"
 
 # Declines: an interjected "no", an explicit refusal or stop.
 _NO_START = re.compile(
-    r"^(?:noo?|nope|nahh?|nay|negative|no thanks|no thank you|no way|nein|no,? gracias|"
+    # (not the Portuguese "no", on the: "No cartão mesmo.")
+    r"^(?:noo?(?! (?:cartão|cartao|meu|seu|mesmo|paypal|vale|pix|voo|dia)(?![\w']))|nope|nahh?|nay|"
+    r"negative|no thanks|no thank you|no way|nein|no,? gracias|"
     r"no,? grazie|nee|non,? merci|não,? obrigad[oa]|nao,? obrigad[oa])(?:$|[\s,.!:-])|"
     # (Italian's and Portuguese's "not" before a verb: "Non mi serve più", "Não preciso mais",
     # the reason given; alone they say no)
@@ -466,6 +471,10 @@ _IDIOMS = re.compile(
     r"rollos|dor de cabeça)(?: con [^.,;!?]*| com [^.,;!?]*)?|"
     r"no (?:problem|worries|rush|delay|delays|need|hurry|issue|issues|further|more "
     r"questions|other|longer)|no,? that'?s (?:all|it|correct|right|everything)|nothing else|"
+    # (the same answer in the other languages read: "non c tout, go", "nee, dat is alles")
+    r"(?:non|nee|nein|não|nao|no),? (?:c'est tout|c tout|cé tout|dat is alles|dat was het|das "
+    r"(?:ist|wäre|war) alles|è tutto|e tutto|nient'altro|é tudo|e tudo|nada más|nada mas|eso es "
+    r"todo|solo eso)|"
     r"not (?:a|any) problem|don'?t (?:need anything else|have (?:any|all day|much time|time)|"
     r"worry|hesitate|wait|delay)|do not (?:wait|delay|hesitate)|without (?:delay|waiting)|"
     r"(?:don'?t|do not) (?:want|need) to keep|no need to keep|(?:rather|prefer) not (?:to )?wait|"
@@ -646,10 +655,21 @@ _HEDGE_END = re.compile(r"(?<![\w'])(?:" + "|".join((*_HEDGE_WORDS, r"possibly",
 # bag to my other trip?"): the request is a sentence of its own, so its question mark is not
 # the yes's. (Only a request for something more, "also"; "yes, and can you send it to my gift
 # card?" stays one question.)
-_YES_AND_ALSO = re.compile(r"^((?:yes|yeah|yep|yup|ok|okay|sure)(?:[\s,]+(?:please|pls|go ahead|"
-                           r"proceed|do it|go for it|confirmed|thanks|thank you))*)[\s,]+and "
+_YES_AND_ALSO = re.compile(r"^((?:yes|yeah|yep|yup|ok|okay|sure|ja|oui|sì|si|sí|sim|claro|d'accord|"
+                           r"va bene|vale|prima|perfect|perfetto|parfait)(?:[\s,]+(?:please|pls|"
+                           r"go ahead|proceed|do it|go for it|confirmed|thanks|thank you|hoor|graag|"
+                           r"bitte|gerne|merci|grazie|gracias|obrigad[oa]|por favor|s'il vous plaît|"
+                           r"per favore))*)[\s,]+(?:and|en|und|et|e|y) "
                            r"(?=(?:while you'?re (?:at it|there)[\s,]+)?"
-                           r"(?:(?:can|could|would|will) you (?:please )?also|also)(?![\w']))")
+                           r"(?:(?:can|could|would|will) you (?:please )?also|also"
+                           # (in the other languages read: "ja hoor, en kun je ook meteen ...?")
+                           r"|(?:kun|kan|kunt) (?:je|u) (?:ook|meteen|ook meteen)"
+                           r"|(?:kannst du|können sie|könnten sie|konnen sie) (?:auch|noch|gleich)"
+                           r"|(?:pouvez-vous|vous pouvez|tu peux|peux-tu|pourriez-vous) (?:aussi|également|"
+                           r"egalement)"
+                           r"|(?:puoi|può|potresti|potrebbe) anche"
+                           r"|(?:puedes|puede|podrías|podría|podrias|podria) también"
+                           r"|(?:pode|podes|você pode|voce pode|poderia) também)(?![\w']))")
 
 
 # A go-ahead, then a question joined by "but" or "though" ("yes please go ahead, though i'm
@@ -1749,6 +1769,8 @@ THINGS_ABROAD = {
     "cámara": "camera", "kamera": "camera", "fotocamera": "camera", "câmera": "camera",
     "tableta": "tablet", "tablette": "tablet", "rompecabezas": "puzzle", "botella": "bottle",
     "bouteille": "bottle", "flasche": "bottle", "bottiglia": "bottle", "garrafa": "bottle",
+    "borraccia": "bottle", "gourde": "bottle", "trinkflasche": "bottle", "cantimplora": "bottle",
+    "drinkfles": "bottle", "waterfles": "bottle",
     "lámpara": "lamp", "lampe": "lamp", "lampada": "lamp", "teclado": "keyboard",
     "clavier": "keyboard", "tastatur": "keyboard", "tastiera": "keyboard", "ratón": "mouse",
     "souris": "mouse", "maus": "mouse", "aspiradora": "vacuum", "aspirateur": "vacuum",
@@ -1758,7 +1780,7 @@ THINGS_ABROAD = {
     "cafetera": "coffee", "cafetière": "coffee", "kaffeemaschine": "coffee",
     "cafeteira": "coffee", "tuyau": "hose", "manguera": "hose", "schlauch": "hose",
     "mangueira": "hose", "skate": "skateboard", "monopatín": "skateboard",
-    "camiseta": "shirt", "maglietta": "shirt", "chaqueta": "jacket", "veste": "jacket",
+    "camiseta": "t-shirt", "maglietta": "t-shirt", "chaqueta": "jacket", "veste": "jacket",
     "jacke": "jacket", "giacca": "jacket", "jaqueta": "jacket", "panier": "bed",
     "móvil": "smartphone", "movil": "smartphone", "celular": "smartphone", "handy": "smartphone",
     "téléphone": "smartphone", "telefono": "smartphone", "telemóvel": "smartphone",

@@ -8,13 +8,15 @@ import pytest
 
 from proxy.policy import PolicySet
 
-from .test_confirm_review3 import VISA, Case, marked, read, reservation, verdict
-from .test_confirm_review8 import shop
+from .test_confirm_review3 import VISA, Case, booking, marked, read, reservation, verdict
+from .test_confirm_review8 import cancel, shop
 from .test_confirm_review33 import trip
 from .test_confirm_review50 import give_back, item, looked_up, order
 from .test_confirm_review59 import flights
 
 CANCEL = "cancel_reservation"
+BOOK = "book_reservation"
+UPD_FLIGHTS = "update_reservation_flights"
 
 # 65a: conditions beside a yes, met by the proposal
 VA = reservation("VA5SGQ", [("HAT001", "DTW", "LGA", "2024-05-17")], flight_type="round_trip")
@@ -159,6 +161,74 @@ def to_office(order_id: str, items: str) -> list[object]:
             "Willow Lane. I don't want that hauled to the office."]
 
 
+# 66b: a pick among options whose money and method are given, the agent saying it then switches
+G4 = reservation("G4HN8D", [("HAT213", "EWR", "DFW", "2024-05-21")])
+OPTIONS = ("assistant: Here are the economy options for G4HN8D on May 20:\n\n1. HAT048 — 08:00 → "
+           "11:10 — $196 per "
+           "person → you'd get $28 back on your Visa ending 7447\n2. HAT213 — 12:00 → 15:10 — $224 "
+           "per person → $28 extra charged to your Visa ending 7447\n\nEverything else stays the "
+           "same. Let me know which one and I'll switch you over.")
+CHEAPER = [read(G4), OPTIONS, "user: go with the cheaper one"]
+TO_HAT048 = flights("G4HN8D", "economy", ("HAT048", "2024-05-20"))
+
+# 66c: Italian, French and Dutch
+SHIRT = order("#W6600014", "pending", item("6600000141", "T-Shirt", 52.88),
+              item("6600000142", "Water Bottle", 45.09))
+SHIRT_PLAN = [*looked_up(SHIRT), "assistant: Ecco le modifiche possibili:\n1. T-Shirt (6600000141, nera, "
+              "S) → T-Shirt (6600000143, nera, XL) – 51,05 $: ti vengono rimborsati 1,83 $\n2. Water "
+              "Bottle (6600000142, verde) → Water Bottle (6600000144, nera) – 45,13 $\nLa differenza "
+              "va sulla tua Visa che termina con 7334. Confermi (sì/no)?",
+              "user: si ma solo la maglietta, la borraccia lasciala com'è, il verde alla fine mi piace"]
+LUGGAGE = order("#W6600015", "pending", item("6600000151", "Luggage Set", 485.57))
+LUGGAGE_PLAN = [*looked_up(LUGGAGE), "assistant: Détail de la modification :\n- Commande : #W6600015\n- "
+                "Luggage Set (6600000151, noir, softshell) → Luggage Set (6600000152, rouge, "
+                "softshell)\n- Différence : 47,01 $ à payer\n- Moyen de paiement : Visa se terminant "
+                "par 7334 ou PayPal, lequel préférez-vous ? Avez-vous d'autres articles à modifier ?"]
+UMBRELLA = order("#W6600016", "pending", item("6600000161", "Patio Umbrella", 300.24))
+UMBRELLA_CANCEL = [*looked_up(UMBRELLA), "assistant: Annulering van bestelling #W6600016:\n- Reden: no "
+                   "longer needed\n- Terugbetaling: 300,24 $ naar PayPal\nWil je dat ik de bestelling "
+                   "annuleer?"]
+
+# 66d: Portuguese, Chinese
+BOS = reservation("7HQW2M", [("HAT018", "BOS", "SFO", "2024-05-24")])
+BOS_UP = [read(BOS), "assistant: O upgrade ficaria assim:\n- Mudança de cabine: econômica → executiva, "
+          "no mesmo voo HAT018 (24/05)\n- Diferença a pagar: ${}\n- Forma de pagamento: cartão Visa "
+          "final 7447\nDeseja prosseguir com o upgrade?",
+          "user: Sim, pode fazer, desde que a diferença não passe de 600 dólares. No cartão mesmo."]
+BOS_BUSINESS = flights("7HQW2M", "business", ("HAT018", "2024-05-24"))
+SFO = reservation("9VJD3K", [("HAT029", "SFO", "ATL", "2024-05-18")])
+SFO_CHANGE = [read(SFO), "assistant: 好的，改签内容如下：\n- 预订 9VJD3K：5月18日 HAT029 → 5月20日 HAT155\n"
+              "- 舱位：经济舱不变\n- 新票价 ${}，原票价 $211，"
+              "差价由您的 Visa 卡（尾号 7447）支付\n确认改签吗？",
+              "user: 可以，只要差价不超过100美元就直接改吧。"]
+SFO_HAT155 = flights("9VJD3K", "economy", ("HAT155", "2024-05-20"))
+TWO_BAGS = ["assistant: 预订内容：5月17日 DEN → MIA → BOS，HAT130、HAT184，经济舱，"
+            "乘客 Mia Li，托运行李 1 件（免费），"
+            "不买保险，总价 $240，用 Visa 卡（尾号 7447）支付。确认预订吗？",
+            "user: 确认。不过行李改成两件吧，我太太也要托运一件。"]
+V7 = reservation("V7HM2P", [("HAT039", "PHL", "ORD", "2024-05-25")], cabin="basic_economy")
+V7_UP = [read(V7), "assistant: 升舱内容如下：\n- 预订 V7HM2P：基本经济舱 → 经济舱，航班不变（5月25日 "
+         "HAT039）\n- 差价 $150\n- 用 Visa 卡（尾号 7447）支付\n\n确认吗？",
+         "user: 贵了点……行吧。不过用礼品卡付，别用信用卡。"]
+
+
+def v7_economy(payment: str) -> dict[str, object]:
+    return {**flights("V7HM2P", "economy", ("HAT039", "2024-05-25")), "payment_id": payment}
+
+
+XK = reservation("XK3F9R", [("HAT141", "ORD", "DFW", "2024-05-21")])
+ZD = reservation("ZD8M1C", [("HAT257", "DFW", "ORD", "2024-05-27")], cabin="business")
+XK_ZD = [read(XK), read(ZD), "assistant: 两项操作如下：\n\n1. 改签 XK3F9R：5月21日 HAT141 → 5月22日 HAT141，"
+         "经济舱，差价 $15，用 Visa 卡（尾号 7447）支付。\n2. 取消 ZD8M1C：5月27日 HAT257，"
+         "$520 退回 Visa 卡。"
+         "\n\n请确认以上两项。", "user: XK3F9R 改签可以，ZD8M1C 先别取消，我还要再想想，可能还要坐那班。"]
+PAX = reservation("3KDP9F", [("HAT201", "CLT", "PHL", "2024-05-26")])
+SWAP_PAX = [read(PAX), "assistant: Reserva 3KDP9F. A alteração seria:\n\n- Substituir Mia Li "
+            "(05/04/1990) por Juliana Lima "
+            "(14/02/1996)\n\nConfirma?", "user: Sim, troca pela minha irmã."]
+JULIANA = {"reservation_id": "3KDP9F",
+           "passengers": [{"first_name": "Juliana", "last_name": "Lima", "dob": "1996-02-14"}]}
+
 CASES = [
     trip("Z697", "allow", [*BACK, NO_VOUCHER], CANCEL, VA_CANCEL,
          "a form of refund ruled out, the proposal giving money back"),
@@ -245,6 +315,49 @@ CASES = [
     shop("Z735", "refuse", to_office("#W6600012", "Espresso Machine, Grinder"),
          "modify_pending_order_address", {"order_id": "#W6600012", **OFFICE},
          "the espresso order is the one changed"),
+    trip("Z736", "allow", CHEAPER, "update_reservation_flights", TO_HAT048,
+         "a pick, the agent having given each option's money and card and said it switches then"),
+    trip("Z737", "refuse", [*CHEAPER[:-1], "user: go with the cheaper one"], BOOK,
+         booking((VISA, 196)), "a pick is no yes to a booking"),
+    shop("Z738", "allow", SHIRT_PLAN, MODIFY,
+         {"order_id": "#W6600014", "item_ids": ["6600000141"], "new_item_ids": ["6600000143"],
+          "payment_method_id": "credit_card_1"}, "'si ma solo la maglietta': the T-shirt"),
+    shop("Z739", "refuse", SHIRT_PLAN, MODIFY,
+         {"order_id": "#W6600014", "item_ids": ["6600000141", "6600000142"],
+          "new_item_ids": ["6600000143", "6600000144"], "payment_method_id": "credit_card_1"},
+         "the bottle left as it is"),
+    shop("Z740", "allow", [*LUGGAGE_PLAN, "user: la visa. non c tout, go"], MODIFY,
+         {"order_id": "#W6600015", "item_ids": ["6600000151"], "new_item_ids": ["6600000152"],
+          "payment_method_id": "credit_card_1"}, "'non c'est tout', then 'go'"),
+    shop("Z741", "refuse", [*LUGGAGE_PLAN, "user: la visa. non, attendez"], MODIFY,
+         {"order_id": "#W6600015", "item_ids": ["6600000151"], "new_item_ids": ["6600000152"],
+          "payment_method_id": "credit_card_1"}, "'non, attendez'"),
+    shop("Z742", "allow", [*UMBRELLA_CANCEL, "user: ja hoor, en kun je ook meteen het adres van m'n "
+                           "account aanpassen? nieuwe adres weet ik morgen pas precies"],
+         "cancel_pending_order", cancel("#W6600016"), "a yes, and another request after it"),
+    shop("Z743", "refuse", [*UMBRELLA_CANCEL, "user: ja, en kun je het naar mijn visa sturen?"],
+         "cancel_pending_order", cancel("#W6600016"), "a question on this action's refund"),
+    trip("Z744", "allow", [BOS_UP[0], BOS_UP[1].format("540"), BOS_UP[2]], UPD_FLIGHTS, BOS_BUSINESS,
+         "a difference under 600, 'No cartão mesmo' no decline"),
+    trip("Z745", "refuse", [BOS_UP[0], BOS_UP[1].format("640"), BOS_UP[2]], UPD_FLIGHTS, BOS_BUSINESS,
+         "a difference over 600"),
+    trip("Z746", "allow", [SFO_CHANGE[0], SFO_CHANGE[1].format("298"), SFO_CHANGE[2]], UPD_FLIGHTS,
+         SFO_HAT155, "the new price less the old under 100"),
+    trip("Z747", "refuse", [SFO_CHANGE[0], SFO_CHANGE[1].format("398"), SFO_CHANGE[2]], UPD_FLIGHTS,
+         SFO_HAT155, "the new price less the old over 100"),
+    trip("Z748", "refuse", TWO_BAGS, BOOK, booking((VISA, 240), bags=(1, 0)),
+         "two bags asked, the booking with one"),
+    trip("Z749", "allow", TWO_BAGS, BOOK, booking((VISA, 240), bags=(2, 0)),
+         "two bags asked, the booking with two"),
+    trip("Z750", "allow", V7_UP, UPD_FLIGHTS, v7_economy("gift_card_1000001"),
+         "pay with the gift card, not the credit card"),
+    trip("Z751", "refuse", V7_UP, UPD_FLIGHTS, v7_economy(VISA), "the credit card ruled out"),
+    trip("Z752", "allow", XK_ZD, UPD_FLIGHTS,
+         {**flights("XK3F9R", "economy", ("HAT141", "2024-05-22")), "payment_id": VISA},
+         "XK3F9R: yes"),
+    trip("Z753", "refuse", XK_ZD, CANCEL, {"reservation_id": "ZD8M1C"}, "ZD8M1C: not yet"),
+    trip("Z754", "allow", SWAP_PAX, "update_reservation_passengers", JULIANA,
+         "'Substituir ... por', with the birth date"),
 ]
 
 
