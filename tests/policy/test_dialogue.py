@@ -493,3 +493,30 @@ def test_stop_53_readings(text: str, act: Act) -> None:
 ])
 def test_stop_54_readings(text: str, act: Act) -> None:
     assert read_turn(text).act is act
+
+
+@pytest.mark.parametrize(("text", "act"), [
+    # a form of refund not wanted, or an add-on, after a yes: a condition the proposal may meet
+    ("Yes, cancel it. I don't want any credit or voucher.", Act.HOLD),
+    ("Yes to both. No bags please, I don't want to pay for those.", Act.AFFIRM),
+    ("Hmm, I don't want that.", Act.DECLINE),
+    # a reason told, not the proposal read as wrong
+    ("Yes, cancel the whole thing. I clicked the wrong skateboard.", Act.AFFIRM),
+    ("yes. wait, that's the wrong one.", Act.DECLINE),
+    # "that's all" answered in the other languages, then the go
+    ("la visa. non c tout, go", Act.AFFIRM), ("nee dat is alles, ga je gang", Act.AFFIRM),
+    ("non, attendez", Act.DECLINE),
+    # the Italian "sì" so written before "ma"; the Spanish "si" before a clause stays an "if"
+    ("si ma solo la maglietta", Act.AFFIRM), ("si el precio es el mismo, adelante", Act.HOLD),
+    # a yes, and another request in Dutch; a question on this action stays one
+    ("ja hoor, en kun je ook meteen het adres van m'n account aanpassen?", Act.AFFIRM),
+    ("ja, en kun je het naar mijn visa sturen?", Act.HOLD),
+    # the Portuguese "no" (on the) is no "no"
+    ("No cartão mesmo.", Act.OTHER), ("No, thanks", Act.DECLINE),
+    # Chinese: "行吧", which method to pay with; two ids, each with its clause
+    ("贵了点……行吧。不过用礼品卡付，别用信用卡。", Act.AFFIRM), ("行吧。别用信用卡。", Act.HOLD),
+    ("不行吧。", Act.HOLD),
+    ("XK3F9R 改签可以，ZD8M1C 先别取消，我还要再想想。", Act.AFFIRM),
+])
+def test_stop_55_readings(text: str, act: Act) -> None:
+    assert read_turn(text).act is act
