@@ -68,6 +68,7 @@ from .binding import (
     without_limits,
 )
 from .dialogue import (
+    CJK_BARE_NTHS,
     CJK_PLACE,
     CJK_THING,
     CJK_THINGS,
@@ -4888,6 +4889,7 @@ def _ordinals(text: str, last: int) -> set[int]:
     return {k for k in out if k >= 1}
 
 
+_CJK_SAID = re.compile("[\u3040-\u30ff\u3400-\u9fff]")
 _BY_NUMBER = re.compile(r"\d|first|second|third|fourth|fifth|last|\bone\b|\btwo\b|three")
 _ORD_SPAN = re.compile(r"(?<![\w$.,])([1-9])\s*(?:through|thru|to|-|–)\s*([1-9])(?![\w%]|[.,]\d)")
 
@@ -4955,6 +4957,14 @@ def _numbered_left_out(last: Text, theirs: Text, arguments: dict[str, Any],
                 if 1 <= k <= count}
     included = {k for pattern in (_ORD_YES, _ORD_THEN_YES) for m in _ord_refs(pattern, said)
                 for k in _ordinals(m.group(), count) if 1 <= k <= count}
+    if not included and not excluded and _CJK_SAID.search(said) is not None:
+        # (steps by their bare numbers in Chinese or Japanese: "1と3はお願いします。2のメイクキットは、
+        # もう少し考えさせてください。": each run in a sentence that says yes, or holds)
+        for part in re.findall("[^。！!？?\n]+[。！!？?\n]?", said):
+            steps = {int(d) for m in CJK_BARE_NTHS.finditer(part) for d in re.findall("[1-4]", m.group())
+                     if 1 <= int(d) <= count}
+            if steps:
+                (included if read_turn(part).act is Act.AFFIRM else excluded).update(steps)
     if not included and not excluded and by_word is not None:
         # "Yes to the upgrade first": the one numbered item that names it (by its stem); "yes
         # to the jacket and the default address": each thing said, its one item

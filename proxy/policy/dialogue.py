@@ -1118,10 +1118,20 @@ _NTH_NAMES = {"一": "first", "1": "first", "二": "second", "2": "second", "三
               "3": "third", "四": "fourth", "4": "fourth"}
 
 
+# steps by their bare numbers: "1と3はお願いします", "2のメイクキットは", "1和3可以"
+CJK_BARE_NTHS = re.compile(r"(?<![\d$.,:/-])([1-4])((?:\s*(?:と|、|,|和|跟|及)\s*[1-4])*)"
+                           r"(?![\d.,:/-])(?=\s*(?:番目?|号|號)?\s*(?:は|の|を|も|で|、|,|。|$|お願い|"
+                           r"可以|都|就|的|先|不))")
+
+
 def _nths(part: str) -> set[str]:
-    """The places ``part`` names ("第二台": "second")."""
-    return {_NTH_NAMES[a or b] for a, b in _CJK_NTH.findall(part)} if "第" in part \
+    """The places ``part`` names ("第二台": "second"; by a bare number, "2のメイクキットは")."""
+    out = {_NTH_NAMES[a or b] for a, b in _CJK_NTH.findall(part)} if "第" in part \
         or "つ目" in part else set()
+    if any(c in part for c in "1234"):
+        out |= {_NTH_NAMES[d] for m in CJK_BARE_NTHS.finditer(part)
+                for d in re.findall("[1-4]", m.group())}
+    return out
 
 
 # what turns a wait from the thing held apart to all of it: "やっぱり全部やめます", "还是都算了"

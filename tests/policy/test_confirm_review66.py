@@ -229,6 +229,15 @@ SWAP_PAX = [read(PAX), "assistant: Reserva 3KDP9F. A alteração seria:\n\n- Sub
 JULIANA = {"reservation_id": "3KDP9F",
            "passengers": [{"first_name": "Juliana", "last_name": "Lima", "dob": "1996-02-14"}]}
 
+# 65d: Japanese steps by their bare numbers
+KB = order("#W6700001", "delivered", item("6700000011", "Mechanical Keyboard", 268.77))
+KIT3 = order("#W6700002", "delivered", item("6700000021", "Makeup Kit", 256.14))
+MOUSE = order("#W6700003", "delivered", item("6700000031", "Gaming Mouse", 158.89))
+THREE_RETURNS = [*looked_up(KB, KIT3, MOUSE), "assistant: 返品の内容です：\n1. #W6700001：キーボード → "
+                 "Visaへ $268.77\n2. #W6700002：メイクキット → Visaへ $256.14\n3. #W6700003：マウス → "
+                 "Visaへ $158.89\nこの内容でよろしければ「はい」とお返事ください。"]
+ONE_AND_THREE = "user: 1と3はお願いします。2のメイクキットは、もう少し考えさせてください。"
+
 CASES = [
     trip("Z697", "allow", [*BACK, NO_VOUCHER], CANCEL, VA_CANCEL,
          "a form of refund ruled out, the proposal giving money back"),
@@ -358,6 +367,14 @@ CASES = [
     trip("Z753", "refuse", XK_ZD, CANCEL, {"reservation_id": "ZD8M1C"}, "ZD8M1C: not yet"),
     trip("Z754", "allow", SWAP_PAX, "update_reservation_passengers", JULIANA,
          "'Substituir ... por', with the birth date"),
+    shop("Z755", "allow", [*THREE_RETURNS, ONE_AND_THREE], RETURN, give_back("#W6700003", "6700000031"),
+         "1と3: the third step"),
+    shop("Z756", "refuse", [*THREE_RETURNS, ONE_AND_THREE], RETURN, give_back("#W6700002", "6700000021"),
+         "2のメイクキット: held"),
+    shop("Z757", "refuse", [*THREE_RETURNS, "user: 1と3はお願いします。"], RETURN,
+         give_back("#W6700002", "6700000021"), "1と3 only: the second step left out"),
+    shop("Z758", "allow", [*THREE_RETURNS, "user: 1と3はお願いします。"], RETURN,
+         give_back("#W6700001", "6700000011"), "1と3: the first step"),
 ]
 
 
