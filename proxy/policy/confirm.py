@@ -1205,6 +1205,27 @@ _FORM_GIVEN = re.compile(r"(?<![\w'])(?<!not as a )(?<!not a )(?<!instead of a )
 
 
 def _condition_met(messages: list[Message], index: int) -> bool:
+    """``_condition_met_once``, or each of several conditions joined by "and" met on its own
+    ("yes, as long as the refund goes to the visa and i'm not charged anything else")."""
+    if _condition_met_once(messages, index):
+        return True
+    text = plain(messages[index])
+    m = _IF.search(text)
+    if m is None or _IF.search(text, m.end()) is not None \
+            or len(parts := _CONDITION_AND.split(m.group("c"))) < 2:
+        return False
+    message = messages[index]
+    return all(_condition_met_once([*messages[:index], Message(
+        message.seq, message.role, f"{text[:m.start()]} as long as {part}{text[m.end():]}",
+        message.ts)], index) for part in parts)
+
+
+# conditions joined by "and", each a clause of its own: "... to the visa and i'm not charged"
+_CONDITION_AND = re.compile(r",? and (?=(?:i'?m|i am|it'?s|it is|there'?s|there is|you|no|nothing|"
+                            r"not|that|they|the|my)(?![\w']))")
+
+
+def _condition_met_once(messages: list[Message], index: int) -> bool:
     """Whether the user's conditional yes at ``index`` ("yes, as long as the total stays under
     $300", "if the refund goes back to my Visa, then yes") sets a condition the agent's turn it
     answers already meets: the payment method it names is the one that turn puts the action's
@@ -1272,8 +1293,9 @@ def _condition_met(messages: list[Message], index: int) -> bool:
             if whole else None
         if not totals or (whole is not None and (limit is None or max(totals) > limit)):
             return False
-        if whole is None and _EXTRA_CHARGED.search(agent) is not None:
-            return False  # (nothing extra, to a turn that charges more: "you'll pay $50.00 more")
+        if whole is None and "else" not in ceiling.group() and _EXTRA_CHARGED.search(agent) is not None:
+            return False  # (nothing extra, to a turn that charges more: "you'll pay $50.00 more";
+            # "nothing else" takes what the turn charges)
         # (and the cue that made it a condition: "as long as I'm not paying anything extra")
         cue = _IF_BEFORE.search(text, 0, ceiling.start())
         text = text[:cue.start() if cue is not None else ceiling.start()] + " " \
@@ -1526,7 +1548,8 @@ _CARD_KINDS = frozenset({"creditcard", "debitcard", "visa", "mastercard", "amex"
 # a charge on top of what was paid, in the agent's turn: "you'll pay $50.00 more", "Price
 # difference: $9.97 charged to your Mastercard", "a $25 change fee"
 _EXTRA_CHARGED = re.compile(
-    r"(?<![\w'])(?:(?:pay|owe|be charged|charge you)\s[^.\n]{0,30}?(?<!no )(?:more|extra|additional)"
+    r"(?<![\w'])(?:(?:pay|owe|be charged|charge you)\s(?:[^.\n]|\.(?=\d)){0,30}?(?<!no )(?:more|extra|"
+    r"additional)"
     r"(?![\w'])|(?<!no )(?:more|extra|additional) (?:charge|payment|cost)|difference[^.\n]{0,40}?"
     r"(?<!be )(?<!been )(?:charged|you'?ll pay|to pay|you owe|payable)|(?:upgrade|change) fee)")
 # a condition's cue just before what it bounds ("as long as I'm not paying anything extra")
@@ -3683,9 +3706,9 @@ _WHOLE_SAID = re.compile(r"(?<![\w'])(?:full|whole|entire|all of the|the total o
 _AT_ONCE_SAID = re.compile(r"(?<![\w'])(?:immediately|right away|instantly|at once|straight away)"
                            r"(?![\w'])")
 # another thing still sent where it goes: "the two espresso orders keep going to River Road"
-_KEEPS_GOING_IF = re.compile(r"(?:the |my |our )?([a-z0-9' ]{3,60}?) (?:still |will still |would still )?"
-                             r"(?:goes|go|keeps? going|keeps? shipping|ships?|stays? going|stays?) "
-                             r"to (?:my |our |the )?([a-z0-9' #,]{3,60})")
+_KEEPS_GOING_IF = re.compile(r"(?:the |my |our )?([a-z0-9' ]{3,60}?) (?:(?:still|will still|would still) "
+                             r"(?:goes|go|ships?|gets? (?:sent|shipped|delivered))|keeps? going|keeps? "
+                             r"shipping|stays? going) to (?:my |our |the )?([a-z0-9' #,]{3,60})")
 _STILL_SENT = re.compile(r"(?<![\w'])(?:keep shipping|keeps shipping|will still ship|still ships?|"
                          r"stay|stays|unchanged|remain|remains|not (?:be )?changed|continue to ship)"
                          r"(?![\w'])")

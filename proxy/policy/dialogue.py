@@ -539,6 +539,9 @@ PAY_NO_MORE = (r"(?:i|we) (?:do not|don'?t|won'?t|will not) (?:want to |wish to 
                r"(?: though)?(?=\s*(?:$|[,.;!]))"
                r"|(?:i'?m|i am|we'?re|we are) not (?:paying|going to pay) (?:anything )?(?:extra|more)"
                r"(?: just)?(?: for (?:a |the )?[a-z]{3,}(?: [a-z]{3,})?)?(?: lol)?(?=\s*(?:$|[,.;!]))"
+               # (charged, not paying: "as long as i'm not charged anything else")
+               r"|(?:i'?m|i am|we'?re|we are) not (?:charged|billed|being charged) (?:anything|any ?more|"
+               r"extra)(?: (?:else|extra|more|on top))?(?=\s*(?:$|[,.;!]))"
                r"|não (?:quero|vou) pagar (?:nada )?(?:a )?mais (?:do )?que (?:os |o )?([$€£]|r\$)?\s?"
                r"(\d+)(\.\d+)?|não (?:quero|vou) pagar nada além d[eo]s? ([$€£]|r\$)?\s?(\d+)(\.\d+)?"
                r"|no (?:quiero|voy a) pagar (?:nada )?más de ([$€£])?\s?(\d+)(\.\d+)?"
