@@ -81,6 +81,7 @@ from .dialogue import (
     PLACE_TOPIC,
     RESERVATION_NOUNS,
     ROUTE,
+    SAID_AGAIN,
     TELL_LATER_SAID,
     Act,
     Reading,
@@ -952,7 +953,8 @@ _OVER_BOUND_C = re.compile(OVER_BOUND)
 _PAY_NO_MORE_C = re.compile(PAY_NO_MORE)
 # a condition that things are as stated: "if it's one passenger" (the words, found in the turn)
 _AS_STATED_IF = re.compile(r"(?:it'?s|that'?s|it is|that is|there'?s|there is|they'?re|they are|"
-                           r"the new (?:one|item|model|variant)(?: is|'s)) (?:still |really |also )?"
+                           r"the new (?:one|item|model|variant)(?: is|'s)) (?:still |really |also |truly |"
+                           r"actually |definitely )?"
                            r"(?:only |just )?(?:a |an |the )?([a-z0-9$][\w$.,' -]{2,40}?)")
 # (a trailing noun saying what kind of thing the value is: "the phoenix one", "the professional
 # size": the value is what the turn must say)
@@ -1068,7 +1070,8 @@ _FREE_IF = re.compile(r"(?:(?:the |my |those |these )?([a-z]{3,}(?: (?!really|ac
                       r"truly )?(?:is|are|stay|stays|will be|come|comes)|it'?s|it is|that'?s|that "
                       r"is|they'?re|they are) (?:really |actually |still )?(?:free(?: of charge)?|"
                       r"no charge|at no (?:extra |additional )?(?:cost|charge))")
-_FREE_SAID = re.compile(r"(?<![\w'])(?:free|no (?:extra |additional )?(?:charge|cost|fee)|at no "
+_FREE_SAID = re.compile(r"(?<![\w'])(?<!non-)(?<!non )(?:free|no (?:extra |additional )?(?:charge|cost|"
+                        r"fee)|at no "
                         r"(?:extra |additional )?(?:cost|charge)|\$0(?:\.00)?(?!\.?\d))(?![\w'])")
 _GIVEN_BACK = re.compile(r"(?<![\w'])(?:refund(?:ed)?|lower than what you paid|less than what "
                          r"you paid|cheaper than what you paid)(?![\w'])")
@@ -1184,9 +1187,23 @@ def _price_held(messages: list[Message], index: int) -> tuple[str, str] | None:
 
 
 def _sums_asked(agent: str) -> set[Decimal]:
-    """The sums an agent's turn asks for: its totals, else its charges ("Difference: $186")."""
-    return _totals(agent) or {d for c in _CHARGE.finditer(agent)
-                              if (d := decimal_of(*c.groups())) is not None}
+    """The sums an agent's turn asks for: its totals, else its charges ("Difference: $186"; a
+    sum worked out, its result: "Fare difference: $198 − $151 = **$47**")."""
+    totals = _totals(agent)
+    if totals:
+        return totals
+    out: set[Decimal] = set()
+    for c in _CHARGE.finditer(agent):
+        worked = _WORKED_OUT.match(agent, c.start(1) - 1) if "=" in agent else None
+        d = decimal_of(*worked.groups()) if worked is not None else decimal_of(*c.groups())
+        if d is not None:
+            out.add(d)
+    return out
+
+
+# a sum worked out, from its first operand's currency sign: "$198 − $151 = **$47**"
+_WORKED_OUT = re.compile(r"[$€£]?\s?[\d,.]+(?:\s*[−+\-×x*]\s*[$€£]?\s?[\d,.]+)+\s*=\s*\**\s*[$€£]\s?"
+                         r"(\d{1,3}(?:,\d{3})+|\d+)(\.\d+)?")
 
 
 def _sum_of(m: re.Match[str]) -> Decimal | None:
@@ -1225,12 +1242,34 @@ _CONDITION_AND = re.compile(r",? and (?=(?:i'?m|i am|it'?s|it is|there'?s|there 
                             r"not|that|they|the|my)(?![\w']))")
 
 
+_UNITS = {"a": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
+          "eight": 8, "nine": 9}
+_TENS = {"twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60, "seventy": 70,
+         "eighty": 80, "ninety": 90}
+_SPELLED_SUM = re.compile(r"(?<![\w'])(?:(a|one|two|three|four|five|six|seven|eight|nine) "
+                          r"(hundred|thousand)(?: and)?(?: (twenty|thirty|forty|fifty|sixty|seventy|"
+                          r"eighty|ninety))?|(twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety))"
+                          r"(?= (?:bucks|dollars?|usd)(?![\w'])|\s*$|\s*[,.;!?])")
+
+
+def _spelled(m: re.Match[str]) -> str:
+    """A sum spelled in words as digits: "a hundred" -> "100", "two hundred fifty" -> "250"."""
+    if m.group(4):
+        return str(_TENS[m.group(4)])
+    n = _UNITS[m.group(1)] * (100 if m.group(2) == "hundred" else 1000)
+    return str(n + (_TENS[m.group(3)] if m.group(3) else 0))
+
+
 def _condition_met_once(messages: list[Message], index: int) -> bool:
     """Whether the user's conditional yes at ``index`` ("yes, as long as the total stays under
     $300", "if the refund goes back to my Visa, then yes") sets a condition the agent's turn it
     answers already meets: the payment method it names is the one that turn puts the action's
     money on, or the total that turn gives is within the bound. Anything else stays a hold."""
     text = plain(messages[index])
+    if ("want" in text or "keeping" in text) and SAID_AGAIN.search(text) is not None:
+        text = SAID_AGAIN.sub(" ", text)  # (the condition said again, as a wish or its contrary)
+    if "hundred" in text or "thousand" in text or "ty " in text or "ty," in text:
+        text = _SPELLED_SUM.sub(_spelled, text)  # ("as long as it's under a hundred bucks")
     if (unwanted := FORM_NOT_WANTED.search(text)) is not None:
         # a form of refund ruled out ("Go ahead. I don't want any credit or voucher."): the
         # turn gives the money back in none of them; then the rest as it reads
@@ -1302,10 +1341,17 @@ def _condition_met_once(messages: list[Message], index: int) -> bool:
             + text[ceiling.end():]
         if _IF.search(text) is None:
             return read_turn(text).act is Act.AFFIRM
+    if (insured := _ONLY_INSURED.search(text)) is not None:
+        # insurance asked for as the condition ("Yes, book it — but only with the insurance on
+        # it, I'm not flying without that."): the turn adds it, and the rest is a yes
+        agent, _start = _turn_before(messages, index)
+        rest = _NOT_WITHOUT.sub(" ", text[:insured.start()] + " " + text[insured.end():])
+        return _INSURANCE_YES.search(agent) is not None and _INSURANCE_NO.search(agent) is None \
+            and read_turn(rest).act is Act.AFFIRM
     m = _IF.search(text)
     if m is None or _IF.search(text, m.end()) is not None:
         return False
-    rest = text[:m.start()] + " " + text[m.end():]
+    rest = SAID_AGAIN.sub(" ", text[:m.start()] + " " + text[m.end():])
     if _KEEPS_GOING_IF.fullmatch(m.group("c")) is not None:  # (the condition said again as a
         # wish: "... still goes to my home on Willow Lane. I don't want that hauled to the office.")
         rest = NOT_SENT_THERE.sub(" ", rest)
@@ -1560,7 +1606,8 @@ def _stated_in(part: str, agent: str) -> bool:
     """Whether the agent's turn says ``part`` of a condition: as it stands, or its words close
     together ("the full $686" in "a full refund of $686"; each word within 40 characters of
     the first)."""
-    if re.search(rf"(?<![\w']){re.escape(part)}(?![\w'])", agent) is not None:
+    # (not said as its contrary: "free" in "Non-free bags: 1")
+    if re.search(rf"(?<![\w'])(?<!non-)(?<!not )(?<!no ){re.escape(part)}(?![\w'])", agent) is not None:
         return True
     words = [w for w in part.split() if w not in ("the", "a", "an", "my", "your", "of")]
     if len(words) < 2:
@@ -1989,7 +2036,8 @@ def _route_held(session: SessionState, auth: Authorisation, arguments: dict[str,
     # (and a trip by a place said before "one": "leave the seattle one alone for now", "for
     # the chicago one on the 22nd, hold off")
     routed = [(h, [m.groups() for m in ROUTE.finditer(h)]
-               or [(p.group(1), p.group(1)) for p in [PLACE_TOPIC.match(h) or _THE_X_ONE.search(h)]
+               or [(p.group(1), p.group(1)) for p in [PLACE_TOPIC.match(h) or _THE_X_ONE.search(h)
+                                                      or _FOR_PLACE.fullmatch(h)]
                    if p is not None])
               for h in held]
     routed = [(h, pairs) for h, pairs in routed if pairs]
@@ -2006,8 +2054,9 @@ def _route_held(session: SessionState, auth: Authorisation, arguments: dict[str,
         # (a place of two words, or a word before a place of one: "new york-boston", "bei
         # denver-houston")
         for one, two in {(p, b) for a, b in pairs for p in {a, a.rsplit(" ", 1)[-1]}}:
-            on = [line for line in lines if re.search(rf"(?<![\w']){re.escape(one)}(?![\w'])", line)
-                  and re.search(rf"(?<![\w']){re.escape(two)}(?![\w'])", line)]
+            # (a city by its name, or its airports' codes: "the seattle one" of "SEA ↔ JFK")
+            at_one, at_two = _place_pattern(one), _place_pattern(two)
+            on = [line for line in lines if at_one.search(line) and at_two.search(line)]
             if len(on) > 1 and (day := _HELD_DAY.search(hold)) is not None:
                 # (and its day, where the place is on several lines: "for the chicago one on the
                 # 22nd, hold off")
@@ -2020,6 +2069,24 @@ def _route_held(session: SessionState, auth: Authorisation, arguments: dict[str,
     return None
 
 
+# the airports of the cities the airline domain flies to, by their codes
+_AIRPORTS = {"atlanta": ("atl",), "boston": ("bos",), "charlotte": ("clt",), "denver": ("den",),
+             "detroit": ("dtw",), "newark": ("ewr",), "houston": ("iah",), "new york": ("jfk", "lga"),
+             "las vegas": ("las",), "vegas": ("las",), "los angeles": ("lax",), "la": ("lax",),
+             "orlando": ("mco",), "miami": ("mia",), "minneapolis": ("msp",), "chicago": ("ord",),
+             "philadelphia": ("phl",), "philly": ("phl",), "phoenix": ("phx",),
+             "seattle": ("sea",), "san francisco": ("sfo",), "dallas": ("dfw",)}
+
+
+@functools.lru_cache(maxsize=256)
+def _place_pattern(place: str) -> re.Pattern[str]:
+    """A place as a proposal's line may give it: its name, or its airports' codes."""
+    forms = (place, *_AIRPORTS.get(place, ()))
+    return re.compile(r"(?<![\w'])(?:" + "|".join(re.escape(f) for f in forms) + r")(?![\w'])")
+
+
+# a trip by its place alone: "for denver" (of "For Denver — hold off for now")
+_FOR_PLACE = re.compile(r"(?:as for|for|about|regarding) ([a-z]{4,}(?: [a-z]{4,})?)")
 _HELD_DAY = re.compile(r"(?<![\w'])on the (\d{1,2})(?:st|nd|rd|th)(?![\w'])")
 _THE_X_ONE = re.compile(r"(?<![\w'])(?:the|my) (?!(?:first|second|third|fourth|last|other|new|old|"
                         r"same|next|whole)(?![\w']))([a-z]{3,}(?: [a-z]{3,})?) (?:one|trip|flight|"
@@ -2809,6 +2876,45 @@ def _named_unwanted(yes_part: str, words: tuple[str, ...]) -> bool:
                if names_action(s, words) is not None)
 
 
+_FLIGHT_CODE = re.compile(r"(?<![\w'])[a-z]{3}\d{3}(?![\w'])")
+_OPTIONS_CUE = re.compile(r"(?<![\w'])(?:options?|choices?|alternatives?)(?![\w'])")
+# a pick among options in the yes: a number, an ordinal, a time of day, a comparison
+_PICKS = re.compile(r"(?<![\w'])(?:[1-9]|first|second|third|last|morning|afternoon|evening|night|"
+                    r"earlier|later|cheaper|cheapest|direct|nonstop|that one|this one|the one|"
+                    r"[a-z]{3}\d{3}|\d{1,2}(?::\d\d)?\s*(?:am|pm))(?![\w'])")
+
+
+def _flight_option_unpicked(last: Text, arguments: dict[str, Any], said: str) -> str | None:
+    """Where the proposal lists numbered options of flights ("Here are the economy options ...
+    1. HAT201 ... 2. HAT245 ... Shall I proceed with the change?"), the call's flights are one
+    option's only, and the yes picks none ("Yes please."): the options' flights, else None."""
+    if not isinstance(flights := arguments.get("flights"), list) or not flights \
+            or _OPTIONS_CUE.search(last.plain) is None or _PICKS.search(said) is not None:
+        return None
+    steps = _plan_steps(last.plain)
+    if steps is None:
+        return None
+    # (each option's own line; what follows the last may be a summary of the one proposed:
+    # "Here's what the change would look like: ... New flights: HAT110 and HAT172")
+    heads = [step.plain.split("\n", 1)[0] for step in steps]
+    called = {str(f.get("flight_number", "")).lower() for f in flights if isinstance(f, dict)}
+    end = last.plain.rfind(steps[-1].plain)
+    after = last.plain[end + len(steps[-1].plain):] if end >= 0 else ""
+    if called and called <= set(_FLIGHT_CODE.findall(after)):
+        return None
+    numbers = [set(_FLIGHT_CODE.findall(head)) for head in heads]
+    owning = [k for k, ns in enumerate(numbers) if ns and ns <= called]
+    others = [ns for k, ns in enumerate(numbers) if ns and k not in owning and not ns & called]
+    if len(owning) != 1 or not others:
+        return None
+    # (a word of the option's own, that no other says, picks it: "book the JFK to SFO flight")
+    own = set(re.findall(r"[a-z]{3,}", heads[owning[0]]))
+    rest = {w for k, head in enumerate(heads) if k != owning[0] for w in re.findall(r"[a-z]{3,}", head)}
+    if any(re.search(rf"(?<![\w']){w}(?![\w'])", said) for w in own - rest):
+        return None
+    return ", ".join(sorted(n.upper() for ns in numbers for n in ns))
+
+
 def _bind(session: SessionState, auth: Authorisation, spec: ActionSpec,
           arguments: dict[str, Any], aliases: Aliases, other_words: tuple[str, ...] = ()
           ) -> Coverage:
@@ -2831,6 +2937,9 @@ def _bind(session: SessionState, auth: Authorisation, spec: ActionSpec,
             and not _change_shown(session, arguments, proposed):
         return Coverage(False, f"the user said {words} to a proposal that does not describe this "
                         f"action ({spec.tool.replace('_', ' ')})", auth.words, shown)
+    if (options := _flight_option_unpicked(last, arguments, auth.words)) is not None:
+        return Coverage(False, f"the user said {words} to a proposal listing options ("
+                        f"{options}) without saying which", auth.words, shown)
     if other_words and (said_for := _yes_to_word(auth.words)) is not None \
             and names_action(said_for.group(1), other_words) is not None \
             and names_action(said_for.group(1), spec.words) is None \
@@ -4207,8 +4316,14 @@ _ARROW_LINE = re.compile(r"[^\n;|:]*(?:→|->|⟶|=>)")
 def _after_arrows(text: str) -> str:
     """``text`` with what it says before each arrow, back to the clause's start, left out (the
     item as it is: "Luggage Set → 2-piece, red, softshell; Skateboard → bamboo, 34 inch")."""
-    return _ARROW_LINE.sub(" ", text) if ("→" in text or "->" in text or "=>" in text
-                                          or "⟶" in text) else text
+    if "→" not in text and "->" not in text and "=>" not in text and "⟶" not in text:
+        return text
+    # (a price's own arrow after the new item is no clause's: "size 9/white → size 10/white
+    # ($148.95 → $154.75)")
+    return _ARROW_LINE.sub(" ", _PRICE_ARROW.sub(r"\1", text))
+
+
+_PRICE_ARROW = re.compile(r"\(\s*\$[\d,.]+\s*(?:→|->|⟶|=>)\s*(\$[\d,.]+)\s*\)")
 
 
 def _told_apart(text: str, item: str, own: tuple[str, dict[str, str]],
@@ -4415,6 +4530,11 @@ def _unit_put_right(theirs: Text, arguments: dict[str, Any]) -> tuple[str, str] 
 # "$274 fare + $60 insurance", "with travel insurance", "insurance included") or not ("no
 # insurance", "Insurance: none", "without travel insurance", "insurance: declined"); an offer
 # ("Would you like insurance?") says neither
+# insurance as a yes's condition: "but only with the insurance on it"
+_ONLY_INSURED = re.compile(r"(?:,?\s*(?:but|and) )?only (?:with|if (?:it has|there'?s|it includes|you add)) "
+                           r"(?:the |travel |trip )*insurance(?: on it| included| added)?")
+_NOT_WITHOUT = re.compile(r"(?<![\w'])i'?m not (?:flying|going|traveling|travelling|doing it|booking) "
+                          r"without (?:it|that|insurance)")
 _INSURANCE_NO = re.compile(
     r"(?<![\w'])(?:no|without|declined?|not including|excluding)(?: any| the)? (?:travel |trip )?"
     r"insurance(?![\w'])|(?<![\w'])(?:travel |trip )?insurance\W{0,4}(?:no|none|not included|"
@@ -5819,9 +5939,24 @@ def _left_out(spec: ActionSpec, arguments: dict[str, Any], users: str, aliases: 
             inside = [m for m in members if _member_named(text, m, members, aliases.every, owners)
                       or _plural_named(text, m, aliases.every)]
             if inside and len(inside) < len(members):
-                outside = next(m for m in members if m not in inside)
-                return name, f'{name} {outside!r} (only "{phrase}")'
+                outside = [m for m in members if m not in inside
+                           and not _stays_on(proposal, m)]  # (a passenger the list keeps)
+                if outside:
+                    return name, f'{name} {outside[0]!r} (only "{phrase}")'
     return None
+
+
+def _stays_on(proposal: Text | None, member: Any) -> bool:
+    """Whether the proposal says a person of a list stays as they are ("Grace Liu (1982-04-09)
+    stays"), or names them as the one a change replaces ("Replace Ben Carter ... with ..."): a
+    call keeping them acts on nothing of theirs."""
+    if proposal is None or not isinstance(member, dict) or not member.get("first_name"):
+        return False
+    name = f"{member.get('first_name', '')} {member.get('last_name', '')}".strip().lower()
+    return any(_STAYS_SAID.search(proposal.plain, w.end(), w.end() + 30) is not None
+               or re.search(r"(?:replac\w*|swap\w*|substitut\w*)\s+$",
+                            proposal.plain[max(0, w.start() - 20):w.start()]) is not None
+               for w in re.finditer(rf"(?<![\w']){re.escape(name)}(?![\w'])", proposal.plain))
 
 
 def _plural_named(text: Text, member: Any, aliases: Any) -> bool:
@@ -6564,6 +6699,8 @@ _WHOLE_WORD = re.compile(r"\b(?:order|reservation|booking|whole|entire|all|every
                          + _ORDER_ABROAD + "|" + _RESERVATION_ABROAD + "|"
                          r"todo|toda|tout|toute|ganze|tutto|intero)\b|"
                          r"订单|訂單|预订|預訂|整个|整個|全部")
+_WHOLE_SUBJECT = re.compile(r"(?<![\w'])(?:it|which|the order|this order|that order)\s+(?:(?:will|would|"
+                            r"to|can|could|should|may) be|is|gets?|being)\s+$")
 _PASSIVE_END = re.compile(r"(?<![\w'])(?:(?:will|would|to|can|should) be|is|are|gets?|being)\s+$")
 
 
@@ -6587,6 +6724,9 @@ def _parts_named(last: str, words: tuple[str, ...], names: frozenset[str]) -> li
         # chair" vs "only the kettle will be cancelled")
         before = sentence[max(0, at - 80):at]
         passive = _PASSIVE_END.search(before) is not None
+        if passive and _WHOLE_SUBJECT.search(before) is not None:
+            continue  # (said of the object by a pronoun: "The kettle is in order #W5183920,
+            # which is still pending, so it can be cancelled.")
         after = before if passive else sentence[at:][:120]
         # (a part by its full name or its head noun: "Toothbrush, Water Bottle, Earbuds" for
         # "Electric Toothbrush", "Wireless Earbuds")

@@ -790,6 +790,11 @@ _HOPE = re.compile(r"(?:(?:and|but|et|mais|y|pero|e|ma|und|aber|en|maar) )?(?:i 
 _GLOOM_THEN_GO = re.compile(r"((?:it|this|that|they)(?:'ll|'s| will| is| are|'re) [^,;:]{3,60}?),? "
                             r"but (?:just |please |ok,? |okay,? )?(?:go ahead|proceed|do it|go for "
                             r"it)(?: anyway| with it)?[.!]*")
+# someone who won't like it, given in to: "hmm, marie won't love the evening flight, but fine, "
+_GRUMBLE_BUT = re.compile(r"(?:(?:hmm+|well|ugh|meh),? )?([a-z]+ (?:won'?t|will not|wouldn'?t|isn'?t "
+                          r"going to|is not going to) (?:love|like|enjoy|be (?:happy|thrilled|pleased|"
+                          r"excited))[^,;:]{0,50}),? but (?:fine|ok|okay|alright|all right|whatever|"
+                          r"oh well)\s*,?\s*")
 # (what makes it more than a remark: a refusal, a wait, an action of its own)
 _NOT_A_REMARK = re.compile(r"(?<![\w'])(?:don'?t|do not|never|stop|wait|hold|cancel|instead|"
                            r"if|unless|only)(?![\w'])")
@@ -813,6 +818,10 @@ def _read_sentence(sentence: str, question: bool) -> tuple[Act, bool]:
             and _NOT_A_REMARK.search(gloom.group(1)) is None:
         return Act.AFFIRM, False  # (a remark, then the go: "It'll probably still be wrong
         # somehow, but go ahead.")
+    if (grumble := _GRUMBLE_BUT.match(sentence)) is not None and sentence[grumble.end():].strip() \
+            and _NOT_A_REMARK.search(grumble.group(1)) is None:
+        return _read_sentence(sentence[grumble.end():], question)  # (someone's taste told, then
+        # given in to: "Hmm, Marie won't love the evening flight, but fine, yes, move her")
     text = _IDIOMS.sub(" ", sentence)
     text = re.sub(r"\s+", " ", text).strip(" ,")
     if _ADDON_NO.search(text):
@@ -1345,6 +1354,12 @@ _TOPIC_FIRST = (r"(?:(?:but|and) )?(?:as for |for |about |on |regarding |and )?(
                 # (or a clause on it after it: "For the jacket I'm not sure about red actually")
                 r"(?:(?:but|and) )?(?:as for|for|about|regarding) (?:the|my) ([a-z]{3,}|[a-z]+-[a-z]{3,})"
                 r"(?= (?:i'?m|i am|i'?d|i'?ll|i|we|let me|can you|could you|please|hold|hmm+)(?![\w']))|"
+                # (one by a place's name, no article: "For Denver — hold off for now")
+                r"(?:(?:but|and) )?(?:as for|for|about|regarding) (?!(?:now|sure|real|example|instance|"
+                r"today|tomorrow|tonight|that|this|these|those|me|us|you|them|it|both|all|each|one|"
+                r"once|sale|free|good|later|then|what|which|whatever|anything|everything|nothing|"
+                r"starters|reference|context|clarity|sure|certain)(?![\w']))([a-z]{4,}(?: [a-z]{4,})?)"
+                r"\s*(?:-|:|,|—|–)\s|"
                 # (one by its id: "for hsr97w, hmm, that's the chicago one")
                 r"(?:as for|for|about|regarding) (#w\d{5,}|[a-z]{0,4}\d[a-z0-9]{1,5})"
                 # ("for hsr97w hold on a sec, i need to double check ...")
@@ -1514,6 +1529,16 @@ def read_turn(content: str) -> Reading:
     if _HAN.search(text) and (not re.search("[a-z]{3}", text)
                               or len(_HAN.findall(text)) >= len(re.findall("[a-z]", text))):
         return _read_han(text)  # (Chinese with a word of English in it: "我想换个更fancy的主题")
+    if "if not" in text and (fallback := _CHECK_WITH_FALLBACK.search(text)) is not None \
+            and fallback.start() > 0:
+        text = text[:fallback.start()] + " " * (fallback.end() - fallback.start()) \
+            + text[fallback.end():]  # (a check answered either way, blanked where it stood:
+        # "Yes, go ahead — the gift card has enough on it, right? If not, use my Amex.")
+    if ("want" in text or "keeping" in text) and SAID_AGAIN.search(text) is not None \
+            and _CONDITION.search(text) is not None:
+        text = SAID_AGAIN.sub(lambda m: " " * len(m.group()), text)  # (a condition said
+        # again as a wish, blanked where it stood (a yes's end stays where it is): "if it's really
+        # free, I don't want another surprise charge")
     parts = sentences(text)
     acts = [(s, q, *((Act.OTHER, False) if _REACTION.fullmatch(s) else _sentence_act(s, q)))
             for s, q in parts]
@@ -1822,6 +1847,20 @@ NOT_SENT_THERE = re.compile(r"(?:(?:and|but|so|because) )?i (?:really )?(?:don'?
                              r"it|those|them|this|that one|that order|those orders) (?:hauled|sent|"
                              r"shipped|moved|going|delivered|redirected|rerouted) (?:to|over to) "
                              r"[a-z0-9' ]{3,40}")
+# a check on the proposal with what to do if it fails: "the gift card has enough on it, right? If
+# not, use my Amex."
+_CHECK_WITH_FALLBACK = re.compile(r"(?:,\s*|(?<=[.!;]) )[^.?!;,]{3,80}?,? (?:right|correct|yes|no)\?\s*if "
+                                  r"(?:not|it doesn'?t|it does not),? (?:then )?(?:use|put it on|"
+                                  r"charge|go with|take|put the rest on)[^.?!;]{1,60}[.!]?")
+# a condition's wish said again beside it: "... if it's really free — I don't want another surprise
+# charge"
+SAID_AGAIN = re.compile(r"(?:,\s*|(?<=[.!;]) |^)(?:(?:and|but|because|so) )?(?:i (?:really )?(?:don'?t|do "
+                        r"not) want (?:another|any|a|any more|more) (?:surprise|hidden|extra|"
+                        r"unexpected|additional) (?:charges?|fees?|costs?)"
+                        # (or its contrary: "... only if it's truly a full refund. If you're
+                        # keeping any of it, don't.")
+                        r"|if (?:you'?re|you are) (?:keeping|holding back) (?:any|some|part) of it,? "
+                        r"(?:then )?(?:don'?t|do not)(?: do it| bother)?)(?= *(?:[.!;,]|$))")
 # a form of refund not wanted, after a yes: "I don't want any credit or voucher", "I don't want a
 # travel certificate, just the refund to the card" (a condition on how the money comes back)
 _FORM = r"(?:(?:travel |store |airline |flight )?(?:credit|voucher|certificate)s?|points|miles)"
