@@ -90,6 +90,7 @@ from .dialogue import (
     id_like,
     in_english,
     normalize,
+    ordinals_in_english,
     read_turn,
     sentences,
     turn_acts,
@@ -2257,6 +2258,20 @@ _OTHER_THINGS = re.compile(r"(?:(?:and|but|as for|what about|for)\s+)?(?:the oth
                            r"the rest|the remaining|the others)(?![\w'])")
 
 
+def _held_in_own_step(proposal: Text, phrase: str, spec: ActionSpec,
+                      other_words: tuple[str, ...]) -> bool:
+    """Whether the words a hold shares with another write ("hold off on the address") are in
+    one step only of the proposal's numbered plan, and that step names this action ("3. Update
+    your default address to ..."): the hold is this action's."""
+    steps = _plan_steps(proposal.plain)
+    if steps is None:
+        return False
+    words = [w for w in re.findall(r"[a-z]{4,}", phrase) if names_action(w, other_words) is not None]
+    naming = [step for step in steps
+              if any(re.search(rf"(?<![\w']){re.escape(w)}", step.plain) for w in words)]
+    return len(naming) == 1 and names_action(naming[0].plain, spec.words) is not None
+
+
 def _skipping_turn(session: SessionState, auth: Authorisation, spec: ActionSpec,
                    other_words: tuple[str, ...]) -> str | None:
     nouns = tool_nouns(spec.tool)
@@ -2275,7 +2290,9 @@ def _skipping_turn(session: SessionState, auth: Authorisation, spec: ActionSpec,
         yes_ids = {w for w in _WORDS_OF_ID.findall(auth.words.lower()) if id_like(w)} \
             if held else set()
         for phrase in [*limits(text).left_out, *held]:
-            if phrase in held and other_words and names_action(phrase, other_words) is not None:
+            if phrase in held and other_words and names_action(phrase, other_words) is not None \
+                    and not _held_in_own_step(auth.proposal(session.messages)[0], phrase, spec,
+                                              other_words):
                 continue  # (another write's thing: "For my default address, hmm, will ...?")
             if phrase in held and yes_ids and (ids := {
                     w for w in _WORDS_OF_ID.findall(phrase) if id_like(w)}) and not ids & yes_ids:
@@ -2876,6 +2893,35 @@ def _named_unwanted(yes_part: str, words: tuple[str, ...]) -> bool:
                if names_action(s, words) is not None)
 
 
+def _refund_elsewhere(last: Text, theirs: Text, arguments: dict[str, Any]) -> tuple[str, str] | None:
+    """Where the call takes no payment method (a cancellation) and the user's words from the yes
+    on ask for the money on another kind of method than the one the proposal puts it on ("ja
+    bitte stornieren, aber das geld bitte auf meine kreditkarte und nicht auf die
+    geschenkkarte", the refund going to the gift card): (the proposal's kind, the asked one)."""
+    if any(isinstance(v, str) and kind_of(v) for v in _flat(arguments)) \
+            or (_MAY_NAME_METHOD.search(theirs.plain) is None
+                and _METHOD_ABROAD.search(theirs.plain) is None):
+        return None
+    said = _RULED_OUT.sub(" ", _RULED_OUT_ABROAD.sub(" ", _METHOD_ABROAD.sub(_in_english, theirs.plain)))
+    asked = {m.group(1).replace(" ", "") for m in _MONEY_ON.finditer(said)}
+    if not asked:
+        return None
+    text = _METHOD_ABROAD.sub(_in_english, last.plain)
+    paying = {_named_method(text, cue, method) for cue in _PAID_TO.finditer(text)
+              if (method := _METHODS.search(cue.group())) is not None} - {"originalpaymentmethod"} \
+        or {m.group().replace(" ", "") for m in _METHODS.finditer(text)} - {"originalpaymentmethod"}
+    if len(paying) != 1 or asked <= paying:
+        return None
+    return (re.sub(r"(?<=.)card$", " card", next(iter(paying))),
+            re.sub(r"(?<=.)card$", " card", sorted(asked - paying)[0]))
+
+
+# the money asked to go on a method: "the money on my credit card", "das geld auf meine kreditkarte"
+_MONEY_ON = re.compile(r"(?<![\w'])(?:money|refund|geld|argent|dinero|dinheiro|soldi|rimborso|"
+                       r"erstattung|remboursement|reembolso|it|that|them)\s+(?:\w+\s+)?(?:on|to|onto|"
+                       r"back to|auf|sur|su|sulla|en|a|na|no|op|naar|pro|pra)\s+(?:my|meine|meiner|"
+                       r"ma|mon|mi|mia|la|il|o|a|mijn|the|die|der)?\s*(gift ?card|credit card|"
+                       r"paypal|visa|mastercard|amex|certificate)")
 _FLIGHT_CODE = re.compile(r"(?<![\w'])[a-z]{3}\d{3}(?![\w'])")
 _OPTIONS_CUE = re.compile(r"(?<![\w'])(?:options?|choices?|alternatives?)(?![\w'])")
 # a pick among options in the yes: a number, an ordinal, a time of day, a comparison
@@ -2937,6 +2983,10 @@ def _bind(session: SessionState, auth: Authorisation, spec: ActionSpec,
             and not _change_shown(session, arguments, proposed):
         return Coverage(False, f"the user said {words} to a proposal that does not describe this "
                         f"action ({spec.tool.replace('_', ' ')})", auth.words, shown)
+    if (refund_to := _refund_elsewhere(last, theirs, arguments)) is not None:
+        return Coverage(False, f"the user said {words} and asked for the money on "
+                        f"{refund_to[1]}, where the proposal puts it on {refund_to[0]}", auth.words,
+                        shown)
     if (options := _flight_option_unpicked(last, arguments, auth.words)) is not None:
         return Coverage(False, f"the user said {words} to a proposal listing options ("
                         f"{options}) without saying which", auth.words, shown)
@@ -3786,7 +3836,8 @@ def _asked_instead(value: Any, theirs: Text, words: tuple[str, ...], own: Distin
 # a method the user names: said on its own ("... gift card"), or in a condition ("yes if the
 # gift card covers it")
 _NAMED_METHOD = r"(?:gift ?card|paypal|visa|mastercard|amex|credit card)(?: ending(?: in)? \d{4})?"
-_BARE_METHOD = re.compile(r"(?:^|[.;!?,]\s*)((?:the |my |use |with |on |to )*" + _NAMED_METHOD
+_BARE_METHOD = re.compile(r"(?:^|[.;!?,]\s*|(?<![\w'])but\s+)((?:the |my |use |with |on |to )*"
+                          + _NAMED_METHOD
                           + r")(?:\s+(?:please|pls|thanks|thank you))?\s*(?=$|[.;!?,])")
 _IF_METHOD = re.compile(r"(?<![\w'])(?:if|as long as|provided) (?:the |my |your )?("
                         + _NAMED_METHOD + ")"
@@ -4927,7 +4978,8 @@ _ORD_REF_ONLY = re.compile(_ORD_REF + r"(?![\w'])")  # (a phrase that is one: "t
 _ORD_NO = re.compile(r"(?<![\w'])(?:not|except(?: for)?|skip|without|leave out|leave off|hold off "
                      r"on|no to|forget(?: about)?|drop|scratch|don'?t do)\s+" + _ORD_REF +
                      r"(?![\w'])")
-_ORD_YES = re.compile(r"(?<![\w'])(?:(?:yes|yeah|ok(?:ay)?|go ahead|proceed|do|confirm|cancel|"
+_ORD_YES = re.compile(r"(?<![\w'])(?:(?:yes|yeah|ok(?:ay)?|oui|ja|sì|si|sí|sim|go ahead|proceed|do|confirm|"
+                      r"cancel|"
                       r"return|exchange|change|book|take|go with)\s+(?:(?:to|for|with)\s+)?"
                       r"(?:(?:only|just)\s+)?|(?:only|just)\s+)" + _ORD_REF
                       + r"((?:\s*(?:,|and|&|through|thru|to|-|–)\s*" + _ORD_REF + r")*)(?![\w'])")
@@ -5074,7 +5126,7 @@ def _numbered_left_out(last: Text, theirs: Text, arguments: dict[str, Any],
     another (a table of reservations), and the user's yes left some out by number ("yes for
     the first one, not the second"; "do 1 and 3"; "cancel the first one"), the words that left
     out the action this call is, or None."""
-    said = theirs.plain
+    said = ordinals_in_english(theirs.plain)  # ("oui pour la premiere": "... for the first")
     by_word = _yes_to_word(said)
     if not _BY_NUMBER.search(said) and by_word is None:
         return None
@@ -5873,7 +5925,11 @@ def _left_out(spec: ActionSpec, arguments: dict[str, Any], users: str, aliases: 
         return None
     for phrase in (*said.left_out, *said.kept):
         if names_action(phrase, spec.words) is not None \
-                and not _names_another_write(phrase, spec.words, other_words):
+                and not _names_another_write(phrase, spec.words, other_words) \
+                and not ((_METHODS.search(phrase) is not None or _BARE_CARD.search(phrase) is not None)
+                         and any(isinstance(v, str) and kind_of(v) for v in arguments.values())):
+            # (not a method left out of a payment's change: "yes but the paypal not the card";
+            # which method the call pays with is checked by its value)
             # the action itself by what it changes: "Yes to the name swap and the bag. Leave
             # the cabin alone for now" for the upgrade's call
             return "the action", f'{spec.tool.replace("_", " ")} ("{phrase}")'

@@ -160,6 +160,9 @@ _YES = _words(
     # (and the Italian "sì" so written, or a "yes but": "si ma solo la maglietta", "si però ...")
     r"^si(?=,? (?:ma|però|pero|mas|certo|grazie|dai|va bene|perfetto|procedi|vai|obrigad[oa])"
     r"(?![\w']))",
+    # ("si a tutte e due", "sì per entrambe": yes to all of them)
+    r"^si(?= (?:a|per|para|pra) (?:tutt[aeoi]|entramb[ei]|ambos|ambas|todos|todas|os dois|as duas|"
+    r"los dos|las dos)(?![\w']))",
     # French
     r"oui", r"ouais", r"d'accord", r"bien sûr", r"exactement", r"parfait", r"je confirme",
     r"c'est bon", r"ça marche", r"entendu", r"volontiers", r"j'accepte",
@@ -232,6 +235,8 @@ _GO_VERBS = (
 )
 _IMPERATIVE = re.compile(
     r"(?:^|[,:]\s*|(?<![\w'])(?:please|just|only|now|so|then|and|ok|okay|yes|alright|kindly|"
+    # (the other languages' shrug before the go: "vabbè fallo lo stesso", "naja, mach das")
+    r"vabb[eè]|dai|allora|bon|bah|naja|na gut|oké|oke|pues|bueno|entonces|então|entao|"
     r"you (?:can|may|should)|you have my (?:permission|approval|go-ahead) to|i want you to|"
     r"i'?d like you to|i would like you to|i need you to|go ahead and|feel free to|"
     r"por favor|bitte|s'il vous plaît|s'il te plaît|por favor,?)\s+"
@@ -1348,7 +1353,8 @@ _THING_NO = re.compile(r"(?:^|[,;.]\s*|\band\s+)(?:the |my |your )?([a-z][a-z ]{
 # sentence ("The San Antonio one is for my office, I need to ask my manager")
 _TOPIC_FIRST = (r"(?:(?:but|and) )?(?:as for |for |about |on |regarding |and )?(?:the|my) "
                 # ("for the grill hold on - is there a gas one ...?")
-                r"([a-z]{3,}|[a-z]+-[a-z]{3,})(?: [a-z]+)?(?: (?:hold on|hang on|wait|hmm+))?"
+                r"([a-z]{3,}|[a-z]+-[a-z]{3,})(?: [a-z]+)?(?: (?:hold on|hang on|wait|hmm+|attendez|attends|"
+                r"warte|warten sie|aspetta|aspetti|espera|espere|wacht))?"
                 # ("the bags tho idk if i need 3 now")
                 r"(?:\s*(?:-|:|,|—|–)\s| (?:tho|though),? )|"
                 # (or a clause on it after it: "For the jacket I'm not sure about red actually")
@@ -1540,8 +1546,13 @@ def read_turn(content: str) -> Reading:
         # again as a wish, blanked where it stood (a yes's end stays where it is): "if it's really
         # free, I don't want another surprise charge")
     parts = sentences(text)
+    # (places in a plan said in the other languages read as in English: "oui pour la premiere.
+    # la 2eme attendez" reads "yes for the first. the second attendez"; ``parts`` keep the
+    # words' places in the turn)
+    read_parts = [(ordinals_in_english(s), q) for s, q in parts] \
+        if _ORD_ABROAD_CUE.search(text) is not None else parts
     acts = [(s, q, *((Act.OTHER, False) if _REACTION.fullmatch(s) else _sentence_act(s, q)))
-            for s, q in parts]
+            for s, q in read_parts]
     last_yes = max((i for i, a in enumerate(acts) if a[2] is Act.AFFIRM), default=-1)
     if last_yes >= 0 and _PRICE_SIGH.search(text) and all(
             not _ACKNOWLEDGED.sub(" ", _PRICE_SIGH.sub(" ", a[0])).strip(" ,.!?-")
@@ -1852,6 +1863,48 @@ NOT_SENT_THERE = re.compile(r"(?:(?:and|but|so|because) )?i (?:really )?(?:don'?
 _CHECK_WITH_FALLBACK = re.compile(r"(?:,\s*|(?<=[.!;]) )[^.?!;,]{3,80}?,? (?:right|correct|yes|no)\?\s*if "
                                   r"(?:not|it doesn'?t|it does not),? (?:then )?(?:use|put it on|"
                                   r"charge|go with|take|put the rest on)[^.?!;]{1,60}[.!]?")
+# a plan's places in the other languages read, and their English
+_ORD_ABROAD = {**dict.fromkeys(("premier", "première", "premiere", "1er", "1re", "1ère", "erste", "ersten",
+                                "erster", "erstes", "prima", "primo", "primera", "primero", "primeira",
+                                "primeiro", "eerste"), "first"),
+               **dict.fromkeys(("deuxième", "deuxieme", "2e", "2eme", "2ème", "seconde", "zweite",
+                                "zweiten", "zweiter", "zweites", "seconda", "secondo", "segunda",
+                                "segundo", "tweede"), "second"),
+               **dict.fromkeys(("troisième", "troisieme", "3e", "3eme", "3ème", "dritte", "dritten",
+                                "dritter", "drittes", "terza", "terzo", "tercera", "tercero",
+                                "terceira", "terceiro", "derde"), "third")}
+_ORD_ABROAD_WORDS = "|".join(sorted(_ORD_ABROAD, key=len, reverse=True))
+_ORD_ABROAD_CUE = re.compile(rf"(?<![\w'])(?:{_ORD_ABROAD_WORDS}|premi[eè]res|premiers|prime|primi|primeras|"
+                             r"primeros|primeiras|primeiros)(?![\w'])")
+_COUNT_ABROAD = {"deux": "two", "zwei": "two", "due": "two", "dos": "two", "duas": "two", "twee": "two",
+                 "trois": "three", "drei": "three", "tre": "three", "tres": "three", "três": "three",
+                 "drie": "three"}
+_FIRST_FEW_ABROAD = re.compile(r"(?<![\w'])(?:(?:pour|für|per|para|voor|pra) )?(?:les|die|le|las|los|as|os|"
+                               r"de|i|gli) (" + "|".join(_COUNT_ABROAD)
+                               + r") (?:premi[eè]res?|premiers|ersten|prime|primi|primeras|primeros|"
+                               r"primeiras|primeiros|eerste)(?![\w'])")
+_ORD_ABROAD_PHRASE = re.compile(
+    r"(?<![\w'])(?:(?:pour|für|fur|per|para|voor|bei|pra|pro) )?(?:la|le|l'|die|der|das|den|dem|il|lo|"
+    rf"el|o|a|de|het) ?({_ORD_ABROAD_WORDS})(?![\w'])")
+_PREP_EN = {"pour": "for", "für": "for", "fur": "for", "per": "for", "para": "for", "voor": "for",
+            "bei": "for", "pra": "for", "pro": "for"}
+
+
+def ordinals_in_english(text: str) -> str:
+    """``text`` with the places of a plan it names in French, German, Italian, Spanish,
+    Portuguese or Dutch said in English: "oui pour la premiere" -> "oui for the first", "les
+    deux premieres" -> "the first two"."""
+    if _ORD_ABROAD_CUE.search(text) is None:
+        return text
+    text = _FIRST_FEW_ABROAD.sub(lambda m: f"{'for ' if m.group().split(' ', 1)[0] in _PREP_EN else ''}"
+                                 f"the first {_COUNT_ABROAD[m.group(1)]}", text)
+
+    def english(m: re.Match[str]) -> str:
+        prep = m.group().split(" ", 1)[0]
+        return f"{_PREP_EN[prep] + ' ' if prep in _PREP_EN else ''}the {_ORD_ABROAD[m.group(1)]}"
+    return _ORD_ABROAD_PHRASE.sub(english, text)
+
+
 # a condition's wish said again beside it: "... if it's really free — I don't want another surprise
 # charge"
 SAID_AGAIN = re.compile(r"(?:,\s*|(?<=[.!;]) |^)(?:(?:and|but|because|so) )?(?:i (?:really )?(?:don'?t|do "
@@ -1967,6 +2020,7 @@ def held_topics(text: str) -> list[str]:
     still deciding", "I'll think about Miami"): the phrases, for the yes before them not to
     cover those things."""
     out: list[str] = []
+    text = ordinals_in_english(text)  # ("la 2eme attendez": the second)
     if _KANA.search(text) or _HAN.search(text):  # (Chinese, Japanese: the holding sentences
         # that name an id, as they are, or things, by their English names)
         kana = _KANA.search(text) is not None
