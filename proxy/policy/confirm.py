@@ -329,6 +329,9 @@ def _turn_before(messages: list[Message], index: int) -> tuple[str, int]:
 _GO_AHEAD_ASKED = re.compile(
     r"(?:proceed|go ahead|confirm|correct|right|want me to|like me to|shall i|should i|\bok\b|"
     r"okay|sound good|work for you|is that|are you sure|like to do|"
+    # (the other languages read: "Deseja fazer isso?", "Soll ich umbuchen?", "Zal ik ...?")
+    r"\bdeseja|\bdesea|\bquiere que|\bsouhaitez|\bvoulez-vous|\bmöchten sie|\bwollen sie|"
+    r"\bsoll ich|\bvuole|\bdesidera|\bprocedo|\bprossigo|\bprocedemos|\bwil je|\bwilt u|\bzal ik|"
     # (one option put forward: "Do you want to go with this?")
     r"(?:want|like) to go with (?:this|that|it)(?![\w']))(?:[^?.!]|\.(?=\d))*\?|"
     r"please confirm|"
@@ -1735,6 +1738,9 @@ def _count_limited(session: SessionState, theirs: Text, key: str, value: int,
 
 # all of a plan's steps, in the other languages read: both ("les deux", "los dos", "beide"), or
 # all of a count ("alle drei", "tous les trois", "todos los tres", "tutti e tre")
+# all of a plan, what a yes is said of: "sí a todo", "oui pour tout", "sim para tudo"
+_ALL_SAID = re.compile(r"(?:todo|todos|todas|tout|tous|toutes|tutto|tutti|tutte|alles|allem|alle|tudo|"
+                       r"allemaal|all of it|everything|all)(?![\w'])")
 _EVERY_ABROAD = re.compile(r"(?<![\w'])(?:(?:les|los|las|die|os|as) (?:deux|dos|beiden|dois|duas)|"
                            r"beide|entrambi|entrambe|ambos|ambas|allebei|"
                            r"(?:alle|tous les|toutes les|todos los|todas las|tutti e|tutte e|todos "
@@ -2483,7 +2489,8 @@ def ledger(session: SessionState) -> tuple[list[Authorisation], int]:
             # a yes that leaves something out ("Yes, but hold off on the lamp for now"): a yes
             # to the rest, narrowed by its own turn
             auths.append(Authorisation(i, m.seq, yes.words, narrowed=[i]))
-        elif r.act is Act.OTHER and closed < len(auths) and _USE_PICK.fullmatch(plain(m)) \
+        elif r.act in (Act.OTHER, Act.AFFIRM) and closed < len(auths) \
+                and _USE_PICK.fullmatch(_after_sighs(plain(m))) \
                 and (_asked(messages, i, _GO_AHEAD_ASKED) or _asked(messages, i, _CHOICE_ASKED)) \
                 and _failed_between(session, auths[-1].yes_seq, m.seq):
             # the yes's write failed, the agent offered ways to go on ("How would you like to
@@ -2491,7 +2498,7 @@ def ledger(session: SessionState) -> tuple[list[Authorisation], int]:
             # certificate then."
             auths.append(Authorisation(i, m.seq, r.words))
         elif r.act in (Act.AFFIRM, Act.OTHER) and closed < len(auths) \
-                and _METHOD_PICK.fullmatch(plain(m)) is not None \
+                and _METHOD_PICK.fullmatch(_after_sighs(plain(m))) is not None \
                 and _asked(messages, i, _CHOICE_ASKED) \
                 and _failed_between(session, auths[-1].yes_seq, m.seq):
             # (likewise a method picked among those offered: "ugh fine, the mastercard" to
@@ -2519,8 +2526,21 @@ def ledger(session: SessionState) -> tuple[list[Authorisation], int]:
 
 
 # a way to go on picked by what to pay with or use: "Just use the $500 certificate then."
-_USE_PICK = re.compile(r"(?:(?:ok(?:ay)?|then|just|please|let'?s|alright)[,\s]+)*use (?:the|my|your) "
-                       r"[^.?!]{1,60}?(?:,?\s+(?:then|instead|please))*[.!]?")
+_USE_PICK = re.compile(r"(?:(?:ok(?:ay)?|then|just|please|let'?s|alright|então|entao|entonces|alors|"
+                       r"dann|allora|dan)[,\s]+)*(?:use (?:the|my|your)|usa (?:o|a|el|la|il|mi|meu|"
+                       r"minha)|use (?:o|a)|utilisez (?:la|le|ma|mon)|utilise (?:la|le|ma|mon)|nimm "
+                       r"(?:die|den|meine)|nehmen sie (?:die|den|meine)|gebruik (?:de|het|mijn)) "
+                       r"[^.?!]{1,60}?(?:,?\s+(?:then|instead|please|entonces|alors|dann|allora|"
+                       r"então))*[.!]?")
+
+
+def _after_sighs(text: str) -> str:
+    """``text`` without the short reactions before its last sentence ("Ah, que pena. Então usa
+    o Visa.": "então usa o visa.")."""
+    parts = re.split(r"(?<=[.!?])\s+", text.strip())
+    if len(parts) > 1 and all(len(p.split()) <= 4 and "?" not in p for p in parts[:-1]):
+        return parts[-1]
+    return text
 
 
 # a method picked alone: "ugh fine, the mastercard", "the visa then"
@@ -5131,6 +5151,8 @@ def _numbered_left_out(last: Text, theirs: Text, arguments: dict[str, Any],
     if not _BY_NUMBER.search(said) and by_word is None:
         return None
     count, n = _plan_position(last, arguments, looked_up, other_words)
+    if by_word is not None and _ALL_SAID.match(said, by_word.start(1)) is not None:
+        return None  # (all of it: "sí a todo", "oui pour tout", "ja zu allem")
     if (every := _EVERY_ABROAD.search(said)) is not None and (
             count == (2 if every.group(1) is None else _COUNT_WORDS.get(every.group(1)))):
         return None  # (all of them, in the other languages read: "oui pour les deux" of two
@@ -5610,6 +5632,9 @@ def _acted_on_another(last: Text, spec: ActionSpec, arguments: dict[str, Any],
             found = [m.group().lstrip("#") for m in shape.finditer(sentence)]
             if titled and len(found) == 1 and _ID_HEAD.fullmatch(sentence.strip(" *:")):
                 bound.add(found[0])  # ("**Exchange 1 - Order #W3947049**": the heading's id)
+            elif titled and found and _ID_LEADS.match(sentence.strip(" *")) is not None:
+                bound.add(found[0])  # ("2. Cambio – pedido #W2916630: Cycling Helmet ... →
+                # ...": the id the line leads with, after the action's heading)
             titled = (verb := action_pattern(spec.words).match(sentence.strip(" *"))) is not None \
                 and _HEADING_REST.fullmatch(sentence.strip(" *")[verb.end():]) is not None
             if not found and before is not None and names_action(sentence, spec.words) \
@@ -5665,6 +5690,12 @@ def _acted_on_another(last: Text, spec: ActionSpec, arguments: dict[str, Any],
         if bound and own not in bound:
             return key.name, "#" * value.startswith("#") + min(bound).upper(), value
     return None
+
+
+# a line leading with an object's id: "pedido #w2916630: ...", "order #W1: ..."
+_ID_LEADS = re.compile(r"(?:(?:order|pedido|commande|bestellung|ordine|encomenda|bestelling|reservation|"
+                       r"reserva|réservation|reservierung|prenotazione|reservering)\s+)?#?[a-z]*\d[a-z0-9]*"
+                       r"\s*:")
 
 
 def _action_then_that_one(sentence: str, words: tuple[str, ...]) -> bool:
@@ -6740,7 +6771,10 @@ def _whole(auth: Authorisation, messages: list[Message], spec: ActionSpec, parts
     names = frozenset(p.lower() for p in parts)
     key = ("whole", spec.words, names)
     if key not in auth._read:
-        auth._read[key] = _parts_named(auth.proposal(messages)[0].plain, spec.words, names)
+        proposal = auth.proposal(messages)[0]  # (its things in Chinese or Japanese by their
+        # English names too: "取消订单 #W8127406 中的蓝牙音箱", the speaker)
+        auth._read[key] = _parts_named((_cjk_in_english(proposal) or proposal).plain, spec.words,
+                                       names)
     said = auth._read[key]
     if said is None:
         return cover
@@ -6758,6 +6792,9 @@ _WHOLE_WORD = re.compile(r"\b(?:order|reservation|booking|whole|entire|all|every
 _WHOLE_SUBJECT = re.compile(r"(?<![\w'])(?:it|which|the order|this order|that order)\s+(?:(?:will|would|"
                             r"to|can|could|should|may) be|is|gets?|being)\s+$")
 _PASSIVE_END = re.compile(r"(?<![\w'])(?:(?:will|would|to|can|should) be|is|are|gets?|being)\s+$")
+
+
+_IN_THE_ORDER = re.compile(r"\s*#?[a-z0-9]*\s*(?:中的|里的|裡的|内の|の中の|中の)")
 
 
 def _parts_named(last: str, words: tuple[str, ...], names: frozenset[str]) -> list[str] | None:
@@ -6790,6 +6827,9 @@ def _parts_named(last: str, words: tuple[str, ...], names: frozenset[str]) -> li
                           if (m := re.search(r"(?<![a-z0-9])" + re.escape(form), after))),
                          default=None)
         whole = _WHOLE_WORD.search(after)
+        if whole is not None and _IN_THE_ORDER.match(after, whole.end()) is not None:
+            whole = None  # (the order as where the part is: "取消订单 #W8127406 中的蓝牙音箱", cancel
+            # the speaker in order #W8127406)
         if first_part is not None and (whole is None or first_part < whole.start()):
             # (from the action word, or up to a passive one: not a list run into it)
             text = Text(before if passive else sentence[at:])
@@ -6906,8 +6946,8 @@ def _lists_named(text: Text, arguments: dict[str, Any]) -> bool:
     return True
 
 
-_DONE = re.compile(r"(?:完了しました|完了です|変更しました|受け付けました|已完成|已经完成|已取消|已修改|"
-                   r"已更改|已改为|已退回|已提交)|"
+_DONE = re.compile(r"(?:完了しました|完了です|変更しました|受け付けました|更新しました|已完成|已经完成|"
+                   r"已取消|已修改|已更改|已改为|已退回|已提交|已更新|已为您更新|已经更新|已办理)|"
                    r"(?<![\w'])(?:(?:is|are|has been|have been|was|were) (?:now |already )?"
                    r"(?:done|submitted|complete|completed|processed|cancell?ed|placed|filed|"
                    r"updated|changed|modified|issued|booked)|"

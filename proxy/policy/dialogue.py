@@ -1269,6 +1269,10 @@ _JA_YES = re.compile("はい|ええ(?!と)|うん|お願いします|お願い(?
 # a question after the yes about when or where the money or the parcel comes: no hold ("やっぱり
 # ブーツも返品します。返金っていつ頃になりますか？", "退款什么时候到？")
 _CJK_WHEN = re.compile("返金|いつ|何日|届く|届き|退款|什么时候|多久|几天|天内|"
+                       # (a notice after it, asked by the way: "顺便问一下，取消以后会收到邮件通知吗？")
+                       "邮件|郵件|通知|短信|メール|(?:顺便|順便)(?:问|問)|"
+                       # (how to send it back: "返送はどうすればいいですか？", "怎么寄回？")
+                       "返送|送り返|寄回|怎么寄|怎麼寄|どうやって送|"
                        # (how much comes back, all told: "全部で結局いくら戻ってくるんでしょうか？")
                        "いくら戻|一共退|总共退|總共退|退多少|"
                        "\\d+\\s*(?:到|至|-|~|～)\\s*\\d+\\s*(?:个)?(?:工作)?天|"
@@ -1276,6 +1280,9 @@ _CJK_WHEN = re.compile("返金|いつ|何日|届く|届き|退款|什么时候|�
                        "(?:完|好)(?:之后|之後|以后|以後)[^。！!]*[吗嗎][？?]")
 # (said politely, these hold no "not": "構いません" (I don't mind), "すみません" (excuse me))
 _JA_IDIOM = re.compile("構いません|問題(?:あり)?ません|問題ない|差し支えありません|すみません|すいません|"
+                       # (nothing else to change: "ヘルメット以外は変えません", "ほかにはありません")
+                       "以外は(?:何も)?(?:変えません|変更しません|換えません)|(?:ほか|他)に(?:は)?(?:ありません|"
+                       "ございません|ないです)|"
                        "申し訳ありません|ありがとう")
 _JA_NOT = re.compile("いいえ|いえ(?:[、,。]|$)|いや(?:[、,。]|です)|ません|待って|待ち(?!時間|合わせ)|"
                      "ちょっと待|やめ|止め|"
@@ -1530,11 +1537,14 @@ def read_turn(content: str) -> Reading:
     text = _GRUDGING.sub("", normalize(content))
     if not text:
         return Reading(Act.OTHER, "", "the user's message is empty")
-    if _KANA.search(text) and len(_KANA.findall(text)) >= len(re.findall("[a-z]", text)):
+    if _KANA.search(text) and (len(_KANA.findall(text)) >= len(re.findall("[a-z]", text))
+                               or len(_KANA.findall(text)) >= 3 * len(re.findall("[a-z]+", text))):
         return _read_ja(text)
     if _HAN.search(text) and (not re.search("[a-z]{3}", text)
-                              or len(_HAN.findall(text)) >= len(re.findall("[a-z]", text))):
-        return _read_han(text)  # (Chinese with a word of English in it: "我想换个更fancy的主题")
+                              or len(_HAN.findall(text)) >= len(re.findall("[a-z]", text))
+                              or len(_HAN.findall(text)) >= 3 * len(re.findall("[a-z]+", text))):
+        return _read_han(text)  # (Chinese with a word of English in it: "我想换个更fancy的主题",
+        # "是的，改成PayPal。")
     if "if not" in text and (fallback := _CHECK_WITH_FALLBACK.search(text)) is not None \
             and fallback.start() > 0:
         text = text[:fallback.start()] + " " * (fallback.end() - fallback.start()) \

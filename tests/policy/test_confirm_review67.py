@@ -10,7 +10,17 @@ import pytest
 
 from proxy.policy import PolicySet
 
-from .test_confirm_review3 import VISA, Case, booking, marked, read, reservation, verdict
+from .test_confirm_review3 import (
+    VISA,
+    Case,
+    booking,
+    executed,
+    failed,
+    marked,
+    read,
+    reservation,
+    verdict,
+)
 from .test_confirm_review6 import product
 from .test_confirm_review8 import shop
 from .test_confirm_review33 import trip
@@ -169,6 +179,66 @@ NEW_PAYMENT = [*looked_up(DUMBBELLS), "assistant: - **Order**: #W6700014\n- **Ne
                "7334\n- **Refund**: $507.13 back to the gift card immediately\nProceed?",
                "user: yes but the paypal not the card"]
 
+# 67d: retail in Spanish, Portuguese, Chinese, Japanese
+KETTLE3 = order("#W6700015", "delivered", item("6700000151", "Electric Kettle", 164.46))
+HELMET3 = order("#W6700016", "delivered", item("6700000161", "Cycling Helmet", 197.33))
+LUGGAGE3 = order("#W6700017", "pending", item("6700000171", "Luggage Set", 452.28))
+CERMAK = {"address1": "1847 W Cermak Rd", "address2": "Apt 2F", "city": "Chicago", "state": "IL",
+          "country": "USA", "zip": "60608"}
+PLAN_ES = [*looked_up(KETTLE3, HELMET3, LUGGAGE3), "assistant: Este es el plan completo:\n\n1. "
+           "Devolución – pedido #W6700015: Electric Kettle, $164.46, reembolso a su Visa.\n2. Cambio "
+           "– pedido #W6700016: Cycling Helmet (6700000161, S) → Cycling Helmet (6700000162, M). Se "
+           "le reembolsarán $0.60 a su Visa.\n3. Cambio de dirección de envío del pedido #W6700017 "
+           "a: 1847 W Cermak Rd, Apt 2F, Chicago, IL 60608, USA.\n4. Cambio de su dirección "
+           "predeterminada a 1847 W Cermak Rd, Apt 2F, Chicago, IL 60608, USA.\n\n¿Confirma que "
+           "proceda con todo?"]
+HELMET_SWAP3 = {"order_id": "#W6700016", "item_ids": ["6700000161"], "new_item_ids": ["6700000162"],
+                "payment_method_id": "credit_card_1"}
+BUT_ACCOUNT = ("user: Sí a todo, menos la dirección de la cuenta: esa déjala como está, que solo voy "
+               "a vivir ahí unos meses.")
+SPEAKER3 = order("#W6700018", "pending", item("6700000181", "Bluetooth Speaker", 289.69),
+                 item("6700000182", "Tea Kettle", 91.78))
+SPEAKER_ZH = [*looked_up(SPEAKER3), "assistant: 订单 #W6700018 为待处理状态，包含：\n- Bluetooth Speaker "
+              "$289.69\n- Tea Kettle $91.78\n我将为您取消订单 #W6700018 中的蓝牙音箱（$289.69），取消原因："
+              "不再需要。请确认是否继续？（是/否）", "user: 确认，取消吧。"]
+WHOLE_ZH = [*looked_up(SPEAKER3), "assistant: 取消订单 #W6700018（Bluetooth Speaker、Tea Kettle），原因："
+            "不再需要，退款 $381.47 退回 Visa 卡。确认取消吗？（是/否）",
+            "user: 确认。顺便问一下，取消以后会收到邮件通知吗？"]
+HEADPHONES = order("#W6700019", "pending", item("6700000191", "Headphones", 344.55))
+PAYPAL_ZH = [*looked_up(HEADPHONES), "assistant: 订单 #W6700019 修改详情：\n- 付款方式：由尾号 7334 的 Visa "
+             "卡改为 PayPal（paypal_4）\n- Visa 卡上的 $344.55 将在 5–7 个工作日内退回\n"
+             "确认修改吗？（是/否）",
+             "user: 是的，改成PayPal。"]
+HELMET4 = order("#W6700020", "pending", item("6700000201", "Cycling Helmet", 180.02))
+TWO_JA = [*looked_up(HELMET4), "assistant: 以下の2点を行います。\n\n1. ご注文 #W6700020 の配送先を変更：→ "
+          "1120 SE Division St, Apt 4, Portland, OR 97202, USA\n2. ご注文 #W6700020 の商品変更：Cycling "
+          "Helmet（6700000201、S）→ Cycling Helmet（6700000202、M）。差額 $12.63 をギフトカード"
+          "（gift_card_3）でお支払い。\n\n以上2点を実行してよろしいですか？",
+          "user: はい、両方お願いします。ヘルメット以外は変えません。"]
+BRUSH = order("#W6700021", "delivered", item("6700000211", "Electric Toothbrush", 195.84))
+RETURN_JA = [*looked_up(BRUSH), "assistant: ご注文 #W6700021（配達済み）の返品内容：\n- Electric Toothbrush "
+             "$195.84\n- 返金：$195.84 を PayPal（paypal_4）へ\n返品を進めてよろしいですか？（はい／いいえ）",
+             "user: はい、お願いします。返送はどうすればいいですか？"]
+PAY_PT = order("#W6700022", "pending", item("6700000221", "Office Chair", 191.55))
+GIFT_FAILED = [*looked_up(PAY_PT), "assistant: - Pedido: #W6700022\n- Nova forma de pagamento: "
+               "cartão-presente (gift_card_3)\nConfirma a alteração? (sim/não)", "user: Sim, pode trocar.",
+               failed("modify_pending_order_payment", {"order_id": "#W6700022",
+                                                       "payment_method_id": "gift_card_3"},
+                      "Error: insufficient gift card balance"),
+               "assistant: Desculpe, não foi possível: o saldo do seu cartão-presente não cobre o "
+               "total. Posso alterar o pagamento do pedido #W6700022 para o seu Visa final 7334. "
+               "Deseja fazer isso?", "user: Ah, que pena. Então usa o Visa."]
+BELLEVUE = {"address1": "10500 NE 8th St", "address2": "Apt 1705", "city": "Bellevue", "state": "WA",
+            "country": "USA", "zip": "98004"}
+MOVED = order("#W6700023", "pending", item("6700000231", "Desk Lamp", 150.0))
+AGAIN_ZH = [*looked_up(MOVED), "assistant: 订单 #W6700023 的新地址：10500 NE 8th St, Apt 1705, Bellevue, "
+            "WA 98004。确认修改吗？（是/否）", "user: 好的，改吧。",
+            executed("modify_pending_order_address", {"order_id": "#W6700023", **BELLEVUE}),
+            "assistant: 已更新，订单 #W6700023 将寄往 10500 NE 8th St, Apt 1705, Bellevue, WA "
+            "98004。需要我同时"
+            "把您账户的默认地址改为 10500 NE 8th St, Apt 1705, Bellevue, WA 98004, USA 吗？",
+            "user: 对，默认地址也改成这个。"]
+
 CASES = [
     trip("Z761", "allow", fare_difference(198, 151), UPD, HV_26,
          "'under a hundred bucks', the difference worked out to $47"),
@@ -256,6 +326,33 @@ CASES = [
          {"order_id": "#W6700014", "payment_method_id": "paypal_4"}, "PayPal, not the card"),
     shop("Z795", "refuse", NEW_PAYMENT, "modify_pending_order_payment",
          {"order_id": "#W6700014", "payment_method_id": "credit_card_1"}, "the card ruled out"),
+    shop("Z796", "allow", [*PLAN_ES, "user: Sí a todo."], "exchange_delivered_order_items", HELMET_SWAP3,
+         "'sí a todo'; the step leads with its order's id after 'Cambio –'"),
+    shop("Z797", "refuse", [*PLAN_ES, BUT_ACCOUNT], "modify_user_address", {"user_id": "ava_1", **CERMAK},
+         "'menos la dirección de la cuenta'"),
+    shop("Z798", "allow", [*PLAN_ES, BUT_ACCOUNT], "modify_pending_order_address",
+         {"order_id": "#W6700017", **CERMAK}, "the order's address: yes"),
+    shop("Z799", "refuse", SPEAKER_ZH, "cancel_pending_order",
+         {"order_id": "#W6700018", "reason": "no longer needed"},
+         "the speaker in the order proposed, the call cancelling the order"),
+    shop("Z800", "allow", WHOLE_ZH, "cancel_pending_order",
+         {"order_id": "#W6700018", "reason": "no longer needed"},
+         "the whole order; a question by the way about an email"),
+    shop("Z801", "allow", PAYPAL_ZH, "modify_pending_order_payment",
+         {"order_id": "#W6700019", "payment_method_id": "paypal_4"}, "'是的，改成PayPal。'"),
+    shop("Z802", "allow", TWO_JA, "modify_pending_order_items",
+         {"order_id": "#W6700020", "item_ids": ["6700000201"], "new_item_ids": ["6700000202"],
+          "payment_method_id": "gift_card_3"}, "'ヘルメット以外は変えません' (nothing else)"),
+    shop("Z803", "allow", RETURN_JA, "return_delivered_order_items",
+         {"order_id": "#W6700021", "item_ids": ["6700000211"], "payment_method_id": "paypal_4"},
+         "a question on how to send it back"),
+    shop("Z804", "allow", GIFT_FAILED, "modify_pending_order_payment",
+         {"order_id": "#W6700022", "payment_method_id": "credit_card_1"},
+         "'Então usa o Visa' after the gift card failed"),
+    shop("Z805", "refuse", AGAIN_ZH, "modify_pending_order_address", {"order_id": "#W6700023", **BELLEVUE},
+         "the order's change reported done ('已更新'); the yes is the profile's"),
+    shop("Z806", "allow", AGAIN_ZH, "modify_user_address", {"user_id": "ava_1", **BELLEVUE},
+         "the profile's address: yes"),
 ]
 
 
