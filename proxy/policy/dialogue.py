@@ -691,6 +691,12 @@ _YES_BUT_ASKS = re.compile(r"^((?:[^,]*[\s,]\s*)?(?:(?:yes|yeah|yep|yup|ok|okay|
                            r"tho)\s+(?=(?:i'?m wondering|i wonder|just wondering|will|would|does|do|"
                            r"is|are|can|could|how|when|what)(?![\w']))")
 
+# a plain yes, then "but" and a check on a detail closed by a tag: "yes, but the bags stay as they
+# are, right?", "si, ma i bagagli restano come sono vero?"
+_YES_BUT_CHECK = re.compile(r"^((?:yes|yeah|yep|ok|okay|sure|si|sì|sí|oui|ja|sim)(?:[\s,]+(?:please|go ahead|"
+                            r"do it|procedi|vas-y|allez-y|adelante|pode))?)[\s,]+(?:but|ma|pero|mais|"
+                            r"aber|mas|maar)\s+(?=[^?]{3,80}?,?\s*(?:right|correct|vero|giusto|verdad|"
+                            r"cierto|né|certo|oder|hein|toch|hè|n'est-ce pas|nicht wahr)\s*\??$)")
 # a plain yes, then a question about what happens next in the same sentence: "yes — will I get
 # an email with the return label?", "yes go ahead - oh and will I get an email with the label?"
 # (a bare "ok" before a question is no yes; a question that asks for other details is not
@@ -741,6 +747,10 @@ def sentences(text: str) -> list[tuple[str, bool]]:
                 and not _ASKS_OTHER_DETAIL.search(pieces[-1], asks.end()))) \
                 and not _PAY_REDIRECT_Q.search(pieces[-1].rstrip("?!. ")):  # (its method)
             pieces[-1:] = [pieces[-1][:asks.end(1)], pieces[-1][asks.end():]]
+        elif s.endswith("?") and (check := _YES_BUT_CHECK.match(pieces[-1])) is not None:
+            # (a yes, then a check on a detail in its own clause: "yes, but the bags stay as
+            # they are, right?", "si, ma i bagagli restano come sono vero?")
+            pieces[-1:] = [pieces[-1][:check.end(1)], pieces[-1][check.end():]]
         for n, piece in enumerate(pieces):
             body = piece.rstrip(".!?;, ").strip()
             if body:

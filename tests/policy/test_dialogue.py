@@ -517,6 +517,16 @@ def test_stop_54_readings(text: str, act: Act) -> None:
     ("贵了点……行吧。不过用礼品卡付，别用信用卡。", Act.AFFIRM), ("行吧。别用信用卡。", Act.HOLD),
     ("不行吧。", Act.HOLD),
     ("XK3F9R 改签可以，ZD8M1C 先别取消，我还要再想想。", Act.AFFIRM),
+    # a yes and a check on a detail, closed by a tag, in one sentence; not where it reopens
+    ("si, ma i bagagli restano come sono vero?", Act.AFFIRM),
+    ("yes, but the bags stay as they are, right?", Act.AFFIRM),
+    ("yes, but can you use paypal instead, right?", Act.HOLD),
+    # places in a plan, said in French
+    ("oui pour la premiere. la 2eme attendez, je vous redis", Act.AFFIRM),
+    # a grumble given in to; a condition's wish said again
+    ("Hmm, Marie won't love the evening flight, but fine — yes, move her to the 6pm one.", Act.AFFIRM),
+    ("Yes, add it, if it's really free — I don't want another surprise charge.", Act.HOLD),
+    ("I don't want any surprise charges.", Act.DECLINE),
 ])
 def test_stop_55_readings(text: str, act: Act) -> None:
     assert read_turn(text).act is act
