@@ -333,7 +333,7 @@ _GO_AHEAD_ASKED = re.compile(
     r"\bdeseja|\bdesea|\bquiere que|\bsouhaitez|\bvoulez-vous|\bmöchten sie|\bwollen sie|"
     r"\bsoll ich|\bvuole|\bdesidera|\bprocedo|\bprossigo|\bprocedemos|\bwil je|\bwilt u|\bzal ik|"
     # (one option put forward: "Do you want to go with this?")
-    r"(?:want|like) to go with (?:this|that|it)(?![\w']))(?:[^?.!]|\.(?=\d))*\?|"
+    r"(?:want|like) to go with (?:this|that|it)(?![\w']))(?:[^?.!]|\.(?=\d)|\.{2,}(?=\d))*\?|"
     r"please confirm|"
     r"(?:if not|if so|if correct|if that'?s (?:all|it|right|correct)|otherwise),? (?:please )?"
     r"confirm(?![\w'])|"
@@ -2497,9 +2497,10 @@ def ledger(session: SessionState) -> tuple[list[Authorisation], int]:
             # proceed?", "Which would you like?"), and the user picked one: "Just use the $500
             # certificate then."
             auths.append(Authorisation(i, m.seq, r.words))
-        elif r.act in (Act.AFFIRM, Act.OTHER) and closed < len(auths) \
+        elif (r.act in (Act.AFFIRM, Act.OTHER) or (r.act is Act.HOLD and not r.withdraws)) \
+                and closed < len(auths) \
                 and _METHOD_PICK.fullmatch(_after_sighs(plain(m))) is not None \
-                and _asked(messages, i, _CHOICE_ASKED) \
+                and (_asked(messages, i, _CHOICE_ASKED) or _asked(messages, i, _GO_AHEAD_ASKED)) \
                 and _failed_between(session, auths[-1].yes_seq, m.seq):
             # (likewise a method picked among those offered: "ugh fine, the mastercard" to
             # "Which one would you like to use for the $39?")
@@ -2535,16 +2536,27 @@ _USE_PICK = re.compile(r"(?:(?:ok(?:ay)?|then|just|please|let'?s|alright|então|
 
 
 def _after_sighs(text: str) -> str:
-    """``text`` without the short reactions before its last sentence ("Ah, que pena. Então usa
-    o Visa.": "então usa o visa.")."""
+    """``text`` without the short reactions before the sentence that picks, nor the checks
+    after it ("Ah, que pena. Então usa o Visa.": "então usa o visa."; "mist. dann halt
+    kreditkarte. aber wirklich nur die 64 ja?": "dann halt credit card."), its methods by
+    their English names."""
+    if _METHOD_ABROAD.search(text) is not None:
+        text = _METHOD_ABROAD.sub(_in_english, text)
     parts = re.split(r"(?<=[.!?])\s+", text.strip())
+    while len(parts) > 1 and parts[-1].endswith("?") and _CHECK_REOPENS.search(parts[-1]) is None:
+        parts.pop()  # (a check after the pick: "aber wirklich nur die 64 ja?")
     if len(parts) > 1 and all(len(p.split()) <= 4 and "?" not in p for p in parts[:-1]):
         return parts[-1]
-    return text
+    return " ".join(parts)
+
+
+_CHECK_REOPENS = re.compile(r"(?<![\w'])(?:instead|rather|wait|actually|stattdessen|lieber|plutôt|"
+                            r"invece|en vez|em vez|warte|attendez|aspetta|espera)(?![\w'])")
 
 
 # a method picked alone: "ugh fine, the mastercard", "the visa then"
-_METHOD_PICK = re.compile(r"(?:(?:ugh|ok(?:ay)?|fine|then|just|alright|sure|yes|yeah|hmm+)[,.!\s]+)*"
+_METHOD_PICK = re.compile(r"(?:(?:ugh|ok(?:ay)?|fine|then|just|alright|sure|yes|yeah|hmm+|dann halt|dann "
+                          r"eben|dann|alors|entonces|então|entao|allora|dan maar|dan)[,.!\s]+)*"
                           r"(?:(?:use|with|on) )?(?:the |my )?" + _METHOD
                           + r"(?:,? (?:then|please|instead|i guess))*[.!]?")
 
