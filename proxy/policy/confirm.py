@@ -1566,7 +1566,8 @@ def _condition_met_once(messages: list[Message], index: int) -> bool:
     if _BARE_CARD.search(_RULED_OUT.sub(" ", condition)) is not None:
         # a card, of no kind said ("as long as it goes back to my card", "desde que o dinheiro
         # volte pro cartão msm"): the turn pays on cards only (a credit card, by its brand)
-        paying = {m.group().replace(" ", "") for m in _METHODS.finditer(agent)}
+        paying = {m.group().replace(" ", "") for m in _METHODS.finditer(agent)} \
+            - {"originalpaymentmethod", "originalpayment"}  # (a reference, not a kind)
         return bool(paying) and all(k in _CARD_KINDS or k.startswith("cardending") for k in paying)
     bound = _BOUND.search(condition)
     # (a sum of money: a cost word, or a currency: "as long as it's under 200 bucks")
@@ -3400,7 +3401,13 @@ def _bind(session: SessionState, auth: Authorisation, spec: ActionSpec,
                                 f"with {other!r}, not {value!r}", auth.words, shown, key.name,
                                 superseding=_this_action(spec, key, arguments, last, aliases,
                                                          window, session))
-        if named(last.kept(), value, own) or named(yes_part, value, own) or (
+        if isinstance(value, str) and kind_of(value) and yes_part.plain != (scoped := _others_conditions_out(
+                yes_part, _own_step(last, arguments, looked_up, spec.words), last)).plain:
+            yes_said_of_own = scoped  # (a method the yes names for another step only: "Both yes,
+            # but put the kettle refund on my gift card", the helmet's call)
+        else:
+            yes_said_of_own = yes_part
+        if named(last.kept(), value, own) or named(yes_said_of_own, value, own) or (
                 aliases.index is not None and isinstance(value, str)
                 and aliases.index.original_named(last, value, arguments)) or (
                 key.choices and isinstance(value, str) and _said_loosely(theirs.plain, value)):
@@ -3448,7 +3455,9 @@ def _bind(session: SessionState, auth: Authorisation, spec: ActionSpec,
             if asked is not None:
                 return Coverage(False, f"the user said {words} and asked for {key.name} "
                                 f"{asked!r}, not {value!r}", auth.words, shown, key.name)
-        users = reply.users
+        users = reply.users if yes_said_of_own is yes_part \
+            else _others_conditions_out(reply.users, _own_step(last, arguments, looked_up, spec.words),
+                                        last)
         # the proposal the user answered names another of the value's family (the gift card,
         # where the call pays with PayPal) and the user did not name this one: an earlier turn
         # naming it (among the choices offered) does not cover it
@@ -3934,18 +3943,50 @@ _CONDITION_OF_THING = re.compile(r"(?<![\w'])(?:as long as|provided(?: that)?|on
 
 
 def _others_conditions_out(theirs: Text, own_step: Text, proposal: Text) -> Text:
-    """``theirs`` without its conditions on a thing the proposal's numbered steps name in
-    another step than this call's own (``own_step``) only."""
-    if _CONDITION_OF_THING.search(theirs.plain) is None \
+    """``theirs`` without its clauses on another step's method: a clause naming a method that
+    names a thing, or a step's number, of the proposal's numbered steps other than this call's
+    own (``own_step``) only ("as long as the kettle refund goes back to PayPal", "Thermostat
+    also yes, but put that difference on my gift card", "3 only if the refund goes back to my
+    card", for the calls of the other steps)."""
+    if (_MAY_NAME_METHOD.search(theirs.plain) is None and _METHOD_ABROAD.search(theirs.plain) is None) \
             or (steps := _plan_steps(proposal.plain)) is None:
         return theirs
-    heads = [step.plain.split("\n\n", 1)[0] for step in steps]  # (not what follows the last)
+    heads = [step.plain.split("\n", 1)[0] for step in steps]
+    words_of = [set(re.findall(r"[a-z]{4,}", head)) for head in heads]
+    common = set.intersection(*words_of) if words_of else set()
+    own = [k for k, head in enumerate(heads) if head in own_step.plain]
+    if not own:
+        return theirs
+    kept: list[str] = []
+    before: list[int] = []  # (what the clause before named: a "but" clause goes on about it)
+    for clause in _METHOD_CLAUSES.split(theirs.plain):
+        numbers = {int(n) for n in _STEP_NUMBER.findall(clause)}
+        naming = sorted({k for w in set(re.findall(r"[a-z]{4,}", _METHODS.sub(" ", clause))) - common
+                         - _NOT_A_METHOD_THING
+                         if len(by_word := [k for k, ws in enumerate(words_of)
+                                            if w[:max(4, len(w) - 1)] in " ".join(ws)]) < len(heads)
+                         for k in by_word} | {k for k in range(len(heads)) if k + 1 in numbers})
+        if not naming and clause.startswith("but "):
+            naming = before  # ("Thermostat also yes, but put that difference on my gift card")
+        before = naming
+        if _MAY_NAME_METHOD.search(clause) is None and _METHOD_ABROAD.search(clause) is None:
+            kept.append(clause)
+            continue
+        if not naming and (methods := {m.group() for m in _METHODS.finditer(clause)}):
+            # (no thing named: the one step whose line already names that method, "Refund to the
+            # gift card is fine." to a plan refunding one step to the gift card)
+            naming = [k for k, head in enumerate(heads) if any(m in head for m in methods)]
+            naming = naming if len(naming) == 1 else []
+        if naming and not set(naming) & set(own):
+            continue  # (another step's method)
+        kept.append(clause)
+    return Text(" ".join(kept))
 
-    def kept(m: re.Match[str]) -> str:
-        stem = re.compile(rf"(?<![\w']){re.escape(m.group(1)[:max(4, len(m.group(1)) - 1)])}")
-        naming = [head for head in heads if stem.search(head) is not None]
-        return m.group() if not naming or any(head in own_step.plain for head in naming) else " "
-    return Text(_CONDITION_OF_THING.sub(kept, theirs.plain))
+
+# a turn's clauses, each a sentence or a "but" part
+_METHOD_CLAUSES = re.compile(r"(?<=[.;!?])\s+|,?\s+(?=but\s)")
+# a step's number opening a clause: "3 only if ..."
+_STEP_NUMBER = re.compile(r"(?:^|(?<=\s))([1-9])(?=\s+(?:only|is|yes|if|as|too|also|,))")
 
 
 def _otherwise_asked(value: Any, key: KeySpec, theirs: Text) -> tuple[str, str] | None:
@@ -5232,11 +5273,17 @@ def _numbered_left_out(last: Text, theirs: Text, arguments: dict[str, Any],
                           if re.search(rf"(?<![\w']){re.escape(stem)}", item)]
                 if len(naming) == 1:
                     included |= set(naming)
+    if included:  # (a step granted on a condition of its own: "1 and 2, yes. 3 only if the
+        # refund goes back to my card": the condition is the ledger's to check, and holds the
+        # step where it is not met)
+        included |= {int(k) for k in _STEP_ON_CONDITION.findall(said) if 1 <= int(k) <= count}
     if n in excluded or (included and n not in included):
         return f'"{excerpt(said, 80)}" leaving out item {n}'
     return None
 
 
+_STEP_ON_CONDITION = re.compile(r"(?:^|[.;!?]\s+)([1-9])\s+(?:only if|if|as long as|provided|too|also)"
+                                r"(?![\w'])")
 _ALSO_STEP = re.compile(r"(?:^|[.;!?]\s*)(?:and|also|plus) (?:the |my )?([a-z]{4,})(?: [a-z]{3,})? too"
                         r"(?![\w'])")
 

@@ -157,6 +157,9 @@ _YES = _words(
     r"(?<!no )(?<!no, )acepto",
     # (written without its accent, where "si" is not an "if": "si porfa, cambialo a la visa")
     r"si,? (?:porfa|por favor|claro|dale|gracias)",
+    # (steps by their numbers, said to be fine: "1 and 2 are fine")
+    r"^[1-9](?:\s*(?:,|and|&)\s*[1-9])* (?:are|is|sound|sounds|look|looks) (?:fine|good|ok|okay|"
+    r"great|right|correct|perfect)",
     # (and the Italian "sì" so written, or a "yes but": "si ma solo la maglietta", "si però ...")
     r"^si(?=,? (?:ma|però|pero|mas|certo|grazie|dai|va bene|perfetto|procedi|vai|obrigad[oa])"
     r"(?![\w']))",
@@ -1362,6 +1365,8 @@ _NAMES_THING = re.compile(r"(?<![\w'])(?:the|my|to|with|both|these|those|our|you
                           # (steps by their numbers: "yes to 1 and 2!")
                           r"(?<![\w'])(?:to|do|with) (?:steps? |items? |#|number )?[1-9]"
                           r"(?:\s*(?:and|&|,)\s*[1-9])*(?![\w'])|"
+                          # ("1 and 2 are fine", "1 and 2, yes")
+                          r"^[1-9](?:\s*(?:and|&|,)\s*[1-9])*(?:,? (?:yes|are|is|sound|look))|"
                           # (an order or a reservation by its id: "yes, cancel fdz0t5")
                           + _AN_ID.pattern)
 _THING_NO = re.compile(r"(?:^|[,;.]\s*|\band\s+)(?:the |my |your )?([a-z][a-z ]{1,30}?)\s+"
@@ -1727,6 +1732,12 @@ def read_turn(content: str) -> Reading:
             continue  # on it: "Yes, go ahead with the flight change. And the bag is free,
             # right? I just want to be sure before anything gets charged for it."; a call on it
             # is held, ``held_topics``)
+        if act is Act.HOLD and (held_steps := _HELD_STEPS.match(s)) is not None \
+                and (said_steps := set(re.findall(r"(?<![\w$.,#])[1-9](?![\w%]|[.,]\d)", yes_said))) \
+                and not set(re.findall("[1-9]", held_steps.group(1) or held_steps.group(2))) \
+                & said_steps:
+            on_topic = True  # (another step held by its number, the yes naming its own so: "Go
+            continue  # ahead with 1 and 3. Hold off on 2 for now - I want to double check ...")
         if act is Act.HOLD and _THINK_OTHER.match(s):
             continue  # ("Yes, cancel the first one. I'll think about Miami")
         if act is Act.HOLD and (ids := _AN_ID.findall(s)) and not any(i in yes_said for i in ids) \
@@ -1934,6 +1945,11 @@ SAID_AGAIN = re.compile(r"(?:,\s*|(?<=[.!;]) |^)(?:(?:and|but|because|so) )?(?:i
                         # keeping any of it, don't.")
                         r"|if (?:you'?re|you are) (?:keeping|holding back) (?:any|some|part) of it,? "
                         r"(?:then )?(?:don'?t|do not)(?: do it| bother)?)(?= *(?:[.!;,]|$))")
+# a step held by its number: "hold off on 2 for now", "2 can wait", "not 3 yet"
+_HELD_STEPS = re.compile(r"(?:(?:but|and) )?(?:(?:hold off on|hold|wait on|skip|leave|not|don'?t do) "
+                         r"(?:step |item |number |#)?([1-9](?:\s*(?:,|and|&)\s*[1-9])*)(?![\w%])|"
+                         r"(?:step |item |number |#)?([1-9](?:\s*(?:,|and|&)\s*[1-9])*) (?:can wait|"
+                         r"hold off|not yet|later|wait))")
 # a form of refund not wanted, after a yes: "I don't want any credit or voucher", "I don't want a
 # travel certificate, just the refund to the card" (a condition on how the money comes back)
 _FORM = r"(?:(?:travel |store |airline |flight )?(?:credit|voucher|certificate)s?|points|miles)"
