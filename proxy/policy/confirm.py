@@ -1478,6 +1478,9 @@ def _condition_met_once(messages: list[Message], index: int) -> bool:
         # ("Price difference: $13.75 refunded to your PayPal" "Yes, as long as it's not more
         # than what I paid, go ahead.")
         return _GIVEN_BACK.search(agent) is not None and _CHARGED.search(agent) is None
+    if _INSTEAD_IF.fullmatch(condition) is not None and _METHODS.search(condition) is not None:
+        return True  # (a method asked for, in the form of a condition: "as long as the refund
+        # goes onto my gift card instead of the card": the binding checks the call pays with it)
     if (new_bound := _NEW_ONE_BOUND_IF.fullmatch(condition)) is not None:
         # a bound on the new item's price, as the turn gives it: "only if the new one is under
         # $150" to "Electric Kettle (1L ... $164.46) → Electric Kettle (1.5L ... $149.45)"
@@ -1578,6 +1581,9 @@ def _condition_met_once(messages: list[Message], index: int) -> bool:
         return False
     limit = decimal_of(bound.group(2), bound.group(3))
     totals = _sums_asked(agent)
+    if not _totals(agent) and _PER_HEAD.search(agent) is not None:
+        return False  # (a sum per passenger, no total: "Fare difference: $115 per passenger" to
+        # "as long as the total comes to under $200")
     return limit is not None and bool(totals) and max(totals) <= limit
 
 
@@ -3860,6 +3866,10 @@ def _asked_instead(value: Any, theirs: Text, words: tuple[str, ...], own: Distin
                 paying = Text(f"{paying.plain}. {bare}")
         other = other_payment(paying, method, own.get(method), own.siblings(method)) \
             or other_kind(paying, method)
+        if other is not None and len(methods) > 1 and _FOR_PART.search(kept.plain) is not None \
+                and other.replace(" ", "_") in {kind_of(m) for m in methods}:
+            continue  # (a method for a part of the sum, which the call also pays with: "Use the
+            # other gift card for the $6")
         if other is not None and not any(named(kept, m, own) for m in methods):
             return method, other
     # a kind of method the user puts to use that the call pays with none of, beside one it
@@ -3874,6 +3884,17 @@ def _asked_instead(value: Any, theirs: Text, words: tuple[str, ...], own: Distin
     return None
 
 
+# a sum said per head: "$115 per passenger", "$50 each"
+_PER_HEAD = re.compile(r"\$[\d,.]+\**\s*(?:per (?:passenger|person|traveler|traveller|pax|ticket)|each|"
+                       r"/person|/passenger|pp)(?![\w'])")
+# a method asked instead of another, as the condition of a yes: "as long as the refund goes onto
+# my gift card instead of the card"
+_INSTEAD_IF = re.compile(r"[^,.;!?]*?(?:gift ?card|paypal|visa|mastercard|amex|credit card|certificate|card)"
+                         r"[^,.;!?]*?(?:instead of|rather than|not)(?: the| my| your)? [a-z ]{0,20}"
+                         r"(?:card|paypal|visa|mastercard|amex|certificate)")
+# a part of the sum a method is asked for: "for the $6", "the rest", "the remaining $54"
+_FOR_PART = re.compile(r"(?<![\w'])(?:(?:for|with|on) (?:the )?(?:remaining |rest of the |last |other |"
+                       r"extra )?\$\d|the rest|the remainder|the remaining|the difference)")
 # a method the user names: said on its own ("... gift card"), or in a condition ("yes if the
 # gift card covers it")
 _NAMED_METHOD = r"(?:gift ?card|paypal|visa|mastercard|amex|credit card)(?: ending(?: in)? \d{4})?"

@@ -444,7 +444,9 @@ _WAIT = _words(
 )
 _CONDITION = _words(
     r"only if", r"as long as", r"provided(?: that)?", r"on condition", r"unless", r"if",
-    r"assuming", r"but (?:can|could|what|how|will|is|are|does|do|would|should|only)",
+    r"assuming", r"but (?:can|could|what|how|will|is|are|does|do|would|should|"
+    # (not an instruction of how much: "but only put $200 on the gift card")
+    r"only(?! (?:put|charge|use|take|apply|refund|send|pay)\b))",
     r"one question", r"once you", r"after you", r"solo si", r"siempre que", r"seulement si",
     r"à condition", r"nur wenn",
     # ("si el precio es el mismo, adelante", "si c'est gratuit, allez-y": "si" before a clause,
@@ -963,9 +965,9 @@ _CORRECTION = re.compile(
     # a detail of the call said to be wrong and put right: "but her date of birth is wrong too,
     # it should be 1989-12-31, not the 13th"
     r"(?:(?:but|and|also)[\s,]+)?(?:her|his|my|the|their) (?:date of birth|dob|birth ?day|"
-    r"(?:first |last )?name|surname|spelling)(?: \w+)? (?:is|was) (?:wrong|incorrect|misspelled|"
-    r"off)(?: too| as well)?[,;]?\s+(?:it|she|he|that)?(?:'s| is| should be| must be)?\s*"
-    r"[\w#-]{1,20}[,]?\s+not\s+(?:the\s+)?[\w#-]{1,20}")
+    r"(?:first |last )?name|surname|spelling)(?: \w+)? (?:is|was) (?:also |too )?(?:wrong|incorrect|"
+    r"misspelled|off)(?: too| as well| there| on there| on it)?[,;]?\s+(?:it|she|he|that)?(?:'s| is| "
+    r"should be| must be)?\s*[\w#-]{1,20}[,]?\s+not\s+(?:the\s+)?[\w#-]{1,20}(?:\s+[\w#-]{1,10})?")
 # "... otherwise yes", "other than that, go ahead": a yes to the rest
 _OTHERWISE_YES = re.compile(
     r"(?<![\w'])(?:otherwise|other than that|apart from that|besides that|everything else(?: is)? "

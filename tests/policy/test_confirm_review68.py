@@ -12,9 +12,21 @@ import pytest
 
 from proxy.policy import PolicySet
 
-from .test_confirm_review3 import Case, marked, verdict
+from .test_confirm_review3 import (
+    MIA,
+    VISA,
+    Case,
+    booking,
+    failed,
+    marked,
+    read,
+    reservation,
+    verdict,
+)
 from .test_confirm_review8 import shop
+from .test_confirm_review33 import trip
 from .test_confirm_review50 import give_back, item, looked_up, order
+from .test_confirm_review59 import flights
 
 RETURN = "return_delivered_order_items"
 EXCHANGE = "exchange_delivered_order_items"
@@ -78,6 +90,32 @@ def purifier_and_perfume(perfume_to: str) -> list[Any]:
             "user: 1, yes. 2 only if the refund goes back to my card and not store credit."]
 
 
+# 68b: airline in tau-bench's style
+BOOKING = ("assistant: Here's a summary of the booking:\n- Flights: HAT130 and HAT184, May 17, DEN → "
+           "BOS\n- Cabin: Economy\n- Passenger: Mia Li (1990-04-05)\n- Total: $240\n\n**Proposed "
+           "payment**:\n- Certificate (certificate_7000001): $100\n- Gift card (gift_card_1000001): "
+           "$140\n\nShall I proceed with this booking?")
+LESS_ON_GIFT = ("user: Yes, book it — but only put $100 on the gift card, I want to keep a little on "
+                "it. So $100 certificate, $100 gift card, and $40 on the Visa.")
+SPLIT = [BOOKING, "user: Yes please.", failed("book_reservation", booking(("certificate_7000001", 100),
+                                                                         ("gift_card_1000001", 140))),
+         "assistant: I'm sorry, the booking didn't go through: gift card gift_card_1000001 only has "
+         "$134 available, which is $6 short. Here are two ways to cover the remaining $6:\n1. "
+         "Certificate $100 + gift card 1000001 $134 + gift card 1000003 $6\n2. Certificate $100 + "
+         "gift card 1000001 $134 + Visa ending in 7447 $6\nWhich would you prefer?",
+         "user: Use the other gift card for the $6. Yes, go ahead."]
+F6 = reservation("F6PX3K", [("HAT100", "SEA", "LAX", "2024-05-20")], cabin="business")
+DOWN = [read(F6), "assistant: Here's the cabin change for reservation **F6PX3K**:\n- Flights "
+        "(unchanged): HAT100 SEA → LAX on May 20\n- Cabin: Business → **Economy**\n- Refund: **$615** "
+        "to your Visa ending in 7447\n\nShall I proceed?",
+        "user: Yes, as long as the refund goes onto my gift card instead of the card — I'd rather "
+        "have it there."]
+B7 = reservation("B7NC3X", [("HAT159", "MIA", "JFK", "2024-05-21")])
+PER_HEAD = [read(B7), "assistant: Here's the change for reservation **B7NC3X**:\n- Return: HAT159 on "
+            "May 21 → **HAT154 on May 22**\n- Cabin: Economy\n- Fare difference: **$115 per "
+            "passenger**, charged to your Visa ending in 7447\n\nShall I proceed?",
+            "user: Fine, as long as the total comes to under $200, go ahead."]
+
 CASES = [
     shop("Z809", "allow", [*THREE_STEPS, ONE_AND_THREE], RETURN, give_back("#W6800001", "6800000011"),
          "1 and 3: the first step"),
@@ -110,6 +148,27 @@ CASES = [
          "'2 only if ... my card': not met"),
     shop("Z821", "allow", purifier_and_perfume("store credit (gift card)"), EXCHANGE,
          swap("#W6800010", "6800000101", "6800000102"), "step 1: yes"),
+    trip("Z822", "allow", [BOOKING, LESS_ON_GIFT], "book_reservation",
+         booking(("certificate_7000001", 100), ("gift_card_1000001", 100), (VISA, 40)),
+         "'but only put $100 on the gift card': an instruction, no condition"),
+    trip("Z823", "allow", SPLIT, "book_reservation",
+         booking(("certificate_7000001", 100), ("gift_card_1000001", 134), ("gift_card_1000003", 6)),
+         "another gift card for the $6, beside the certificate"),
+    trip("Z824", "allow", [read(F6), "assistant: Passenger update for F6PX3K:\n- Mia Li: date of birth "
+                           "1990-04-05\nShall I proceed?", "user: Yes, go ahead — but her date of birth "
+                           "is also wrong there, it should be 1990-04-15, not April 5."],
+         "update_reservation_passengers",
+         {"reservation_id": "F6PX3K", "passengers": [{**MIA, "dob": "1990-04-15"}]},
+         "a detail said wrong and put right, with 'also'"),
+    trip("Z825", "allow", DOWN, "update_reservation_flights",
+         {**flights("F6PX3K", "economy", ("HAT100", "2024-05-20")), "payment_id": "gift_card_1000001"},
+         "the gift card asked instead of the card, as a condition"),
+    trip("Z826", "refuse", DOWN, "update_reservation_flights",
+         {**flights("F6PX3K", "economy", ("HAT100", "2024-05-20")), "payment_id": VISA},
+         "the card, which the user asked not to use"),
+    trip("Z827", "refuse", PER_HEAD, "update_reservation_flights",
+         {**flights("B7NC3X", "economy", ("HAT154", "2024-05-22")), "payment_id": VISA},
+         "a total bound to a sum per passenger"),
 ]
 
 
