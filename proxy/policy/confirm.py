@@ -3398,7 +3398,9 @@ def _bind(session: SessionState, auth: Authorisation, spec: ActionSpec,
                 and not named(theirs, value, own):
             # (named in a list of balances, where the action's own line pays with another:
             # "- gift_card_7091239: $157 ... Cobrança de $59 no gift_card_6276644")
-            paying = payment_text(_own_step(last, arguments, looked_up, spec.words), spec.words)
+            # (what a change of method leaves: "支付方式：礼品卡 gift_card_3382914 → PayPal", after its arrow)
+            paying = payment_text(Text(_after_arrows(_own_step(last, arguments, looked_up,
+                                                               spec.words).plain)), spec.words)
             other = cued_method(paying, value, own.siblings(value)) or (
                 None if named(paying, value, own) else other_payment(
                     paying, value, own.get(value), own.siblings(value)))

@@ -1034,7 +1034,7 @@ _HAN = re.compile("[\u3400-\u9fff]")
 _HAN_YES = re.compile("好的|好啊|是的|对的|對的|(?<![得要先再想去])(?:确认|確認)(?!一下|清楚)|"
                       "可以|同意|(?<!身体)(?<!身體)(?:没问题|沒問題)|请办理|請辦理|办吧|辦吧|"
                       "(?<![a-z])ok(?:ay)?(?![a-z])|"
-                      "执行|執行|就这样|就這樣|照办|照辦|^(?:对|對|嗯|行|是)(?:[，,。！!]|$)|"
+                      "执行|執行|就这样|就這樣|照办|照辦|^(?:对|對|嗯|行|是|好)(?:[，,。！!～~]|$)|"
                       # ("贵了点……行吧", that'll do; not "不行吧", "航行")
                       "(?<![不银銀旅步进進运運流飞飛航执執])行(?:吧|啊)|"
                       # (the action too: "那个也取消", "也降吧", "那就加")
@@ -1066,7 +1066,12 @@ _HAN_GO = re.compile("(?:改|换|換|取消|退|办|辦|订|訂|做|处理|處�
                      # (what it is done to between: "先订我和raj的吧", "取消旧的吧")
                      "(?:订|訂|取消|退|降|升|换|換|改)[^，,。！!？?不别別]{1,10}的吧|"
                      # ("两台都换。", "跟咖啡机一起的那单先改。": the action said alone, or first)
-                     "(?:都|先|就)(?:改|换|換|取消|退|办|辦|订|訂|修改|更改)(?:[。！!]|$)")
+                     "(?:都|先|就)(?:改|换|換|取消|退|办|辦|订|訂|修改|更改)(?:[。！!]|$)|"
+                     # (things, then the action that ends their clause: "平板和台灯取消，")
+                     "(?<=[\u4e00-\u9fff])(?<![不别別没沒要想再])(?:取消|退掉|退货|退貨|换掉|換掉)"
+                     "(?=[，,。！!]|$)")
+# a turn opening on another matter: "另外那个订单的蓝牙音箱也退了吧" (and the other order's speaker too)
+_HAN_NEW_MATTER = re.compile(r"\s*(?:另外|还有|還有|对了|對了)")
 # a sentence opening on another matter: "还有……我还有一个待处理的订单" (also, I have another order)
 _HAN_ASIDE = re.compile("(?:还有|還有|另外|对了|對了|顺便|順便|然后|然後)")
 _HAN_WAIT = re.compile("等一|等等|稍等|别(?!的|人|处)|別(?!的|人|處)|算了")
@@ -1097,6 +1102,15 @@ def _han_sentences(text: str) -> list[str]:
                     and len(_HAN.findall(part, comma.end())) >= 2:
                 out.append(part[start:comma.end()])
                 start = comma.end()
+        # (and a clause on another thing: "平板和台灯取消，水杯先留着吧": each its own)
+        for comma in re.finditer("[，,]", part):
+            if comma.start() < start:
+                continue
+            before = {CJK_THINGS[t] for t in CJK_THING.findall(part, start, comma.start())}
+            after = CJK_THING.match(part, comma.end())
+            if before and after is not None and CJK_THINGS[after.group()] not in before:
+                out.append(part[start:comma.end()])
+                start = comma.end()
         out.append(part[start:])
     return out
 
@@ -1109,7 +1123,8 @@ CJK_THINGS = {
     "手表": "watch", "腕表": "watch", "笔记本": "laptop", "電腦": "laptop", "电脑": "laptop",
     "咖啡机": "coffee maker", "行李箱": "luggage", "箱子": "luggage", "滑板": "skateboard",
     "靴子": "boots", "耳机": "earbuds", "音箱": "speaker", "自行车": "bicycle", "相机": "camera",
-    "平板": "tablet", "拼图": "puzzle", "水瓶": "bottle", "台灯": "lamp", "键盘": "keyboard",
+    "平板": "tablet", "拼图": "puzzle", "水瓶": "bottle", "水杯": "bottle", "保温杯": "bottle",
+    "台灯": "lamp", "键盘": "keyboard",
     "鼠标": "mouse", "吸尘器": "vacuum", "净化器": "purifier", "背包": "backpack", "头盔": "helmet",
     "烤架": "grill", "书架": "bookshelf", "跑鞋": "shoes", "运动鞋": "sneakers", "手机": "phone",
     "充电宝": "charger", "水壶": "kettle", "瑜伽垫": "mat", "地址": "address", "衬衫": "shirt",
@@ -1228,6 +1243,10 @@ def _read_han(text: str) -> Reading:
     another thing than the yes names, before or after it ("升舱就先不要了。行李那个没问题，帮我加两件。",
     "地址和笔记本都可以。手表……等一下，...") is that thing's; a hold before the turn's last yes, not
     a condition, is one the yes goes past ("等一下……好的，可以。")."""
+    if _HAN_NEW_MATTER.match(text) is not None and (CJK_THING.search(text) or "订单" in text
+                                                     or "訂單" in text):
+        return Reading(Act.OTHER, text[:80], "the user asked for something more, which the agent "
+                       "has not described yet")  # ("另外那个订单的蓝牙音箱也退了吧": a request)
     parts = []
     for part in _han_sentences(text):
         plain_part = _HAN_IF_POSSIBLE.sub("", part)

@@ -116,6 +116,32 @@ PER_HEAD = [read(B7), "assistant: Here's the change for reservation **B7NC3X**:\
             "passenger**, charged to your Visa ending in 7447\n\nShall I proceed?",
             "user: Fine, as long as the total comes to under $200, go ahead."]
 
+# 68c: retail in Chinese and Japanese
+TABLET = order("#W6800012", "pending", item("6800000121", "Tablet", 903.95))
+BOTTLE = order("#W6800013", "pending", item("6800000131", "Water Bottle", 50.14))
+DESK_LAMP = order("#W6800014", "pending", item("6800000141", "Desk Lamp", 153.23))
+THREE_CANCELS_ZH = [*looked_up(TABLET, BOTTLE, DESK_LAMP), "assistant: 好的，确认一下，将以“不再需要"
+                    "（no longer "
+                    "needed）”为由取消以下三个订单：\n\n1. #W6800012 平板电脑 $903.95 → 退回 Visa\n2. "
+                    "#W6800013 水杯 $50.14 → 退回礼品卡\n3. #W6800014 台灯 $153.23 → 退回 Visa\n\n请确认"
+                    "是否全部取消？", "user: 嗯…平板和台灯取消，水杯先留着吧，我再想想"]
+PURIFIER2 = order("#W6800015", "delivered", item("6800000151", "Air Purifier", 502.70))
+SPEAKER = order("#W6800016", "delivered", item("6800000161", "Bluetooth Speaker", 271.89))
+ANOTHER_ZH = [*looked_up(PURIFIER2, SPEAKER), "assistant: 退货详情如下：\n- 订单：#W6800015\n- 退货商品：空气"
+              "净化器 $502.70\n- 退款：$502.70 退到礼品卡 gift_card_3\n请确认是否办理？", "user: 确认～",
+              "assistant: 退货申请已提交！商品寄回后 $502.70 会退到您的礼品卡。",
+              "user: 另外那个订单的蓝牙音箱也退了吧，音质一般般"]
+WATCH = order("#W6800017", "pending", item("6800000171", "Smart Watch", 315.61))
+TO_PAYPAL_ZH = [*looked_up(WATCH), "assistant: 订单详情及修改内容如下：\n\n- 订单：#W6800017（待处理）\n- "
+                "支付方式：礼品卡 gift_card_3 → PayPal（paypal_4）\n- 礼品卡原支付的 $315.61 会立即退回礼品卡"
+                "\n\n请确认是否修改？", "user: 是的，改吧"]
+BACKPACK = order("#W6800018", "pending", item("6800000181", "Backpack", 219.43))
+OFFICE_ZH = [*looked_up(BACKPACK), "assistant: 订单 #W6800018（背包）的收货地址修改如下：\n- 新地址："
+             "1 Market Street, Suite 3600, San Francisco, CA 94105, USA\n\n按政策需要您确认一下，"
+             "是否修改？", "user: 好"]
+MARKET = {"address1": "1 Market Street", "address2": "Suite 3600", "city": "San Francisco",
+          "state": "CA", "country": "USA", "zip": "94105"}
+
 CASES = [
     shop("Z809", "allow", [*THREE_STEPS, ONE_AND_THREE], RETURN, give_back("#W6800001", "6800000011"),
          "1 and 3: the first step"),
@@ -169,6 +195,18 @@ CASES = [
     trip("Z827", "refuse", PER_HEAD, "update_reservation_flights",
          {**flights("B7NC3X", "economy", ("HAT154", "2024-05-22")), "payment_id": VISA},
          "a total bound to a sum per passenger"),
+    shop("Z828", "allow", THREE_CANCELS_ZH, "cancel_pending_order",
+         {"order_id": "#W6800012", "reason": "no longer needed"}, "平板和台灯取消: the tablet"),
+    shop("Z829", "refuse", THREE_CANCELS_ZH, "cancel_pending_order",
+         {"order_id": "#W6800013", "reason": "no longer needed"}, "水杯先留着吧: the bottle held"),
+    shop("Z830", "refuse", ANOTHER_ZH, RETURN,
+         {**give_back("#W6800016", "6800000161"), "payment_method_id": "gift_card_3"},
+         "another return asked for, not yet described"),
+    shop("Z831", "allow", TO_PAYPAL_ZH, "modify_pending_order_payment",
+         {"order_id": "#W6800017", "payment_method_id": "paypal_4"}, "the method after the arrow"),
+    shop("Z832", "refuse", TO_PAYPAL_ZH, "modify_pending_order_payment",
+         {"order_id": "#W6800017", "payment_method_id": "credit_card_1"}, "another method"),
+    shop("Z833", "allow", OFFICE_ZH, ADDRESS, {"order_id": "#W6800018", **MARKET}, "'好' alone"),
 ]
 
 
