@@ -860,7 +860,10 @@ _LEAVES_OUT = re.compile(
     # "hold off on #W8642391 for now", "do the return but hold the exchange" (not "hold on,
     # let me check": what is held is named)
     r"|hold(?:\s+off)?(?:\s+on)?(?=\s+(?:" + _DETERMINER + r"\b|#?[a-z]{0,3}\d))"
-    r"|sin|menos|excepto|salvo|pero no|sauf|sans|mais pas|pas (?:la|le|les|mon|ma|mes))(?![\w'])")
+    # (not "menos de 50 dólares", less than 50)
+    r"|sin|menos(?! de \$?\d| que \$?\d)|excepto|salvo|pero no|sauf|sans|mais pas|"
+    r"pas (?:la|le|les|mon|ma|mes))"
+    r"(?![\w'])")
 # "keep the lamp", "leave the lamp (out)", "the lamp stays", "the lamp I'm keeping" (of the
 # items an action would take or change: not said of a card, "keep my Visa as the refund
 # method" names it), unless negated or past before ("I don't want to keep the lamp either",

@@ -948,11 +948,16 @@ _IF = re.compile(r"(?<![\w'])(?:as long as|only if|provided(?: that)?|if|assumin
                  # PayPal")
                  r"à condition que|pourvu que|tant que|siempre que|siempre y cuando|con tal de "
                  r"que|desde que|contanto que|a condizione che|purché|sempre che|solange|"
-                 r"vorausgesetzt(?:,? dass)?|op voorwaarde dat|mits|zolang|wenn)\s+"
+                 r"vorausgesetzt(?:,? dass)?|op voorwaarde dat|mits|zolang|wenn|solo se|soltanto se|"
+                 r"solo si|sólo si|só se|seulement si|nur wenn|"
+                 # (the Spanish and French "si", the Italian and Portuguese "se", before a clause)
+                 r"si(?= (?:el|la|los|las|le|les|il|lo|es|está|son|no|hay|cuesta|sale|c'est|ça|"
+                 r"vous|on)(?![\w']))|se(?= (?:il|la|lo|o|a|os|as|costa|custar|for|parte|sai|è|é|"
+                 r"non|não)(?![\w'])))\s+"
                  # (a sum's decimal point is no sentence's end: "as long as the $12.07 goes on
                  # PayPal")
                  r"(?P<c>(?:[^.;!?]|\.(?=\d))*?)"
-                 r"(?=\s*(?:,(?!\d)|$|[;!?]|\.(?!\d)|(?<![\w'])then(?![\w'])))")
+                 r"(?=\s*(?:,(?!\d)|:(?!\d)|$|[;!?]|\.(?!\d)|(?<![\w'])then(?![\w'])))")
 _OVER_BOUND_C = re.compile(OVER_BOUND)
 _PAY_NO_MORE_C = re.compile(PAY_NO_MORE)
 # a condition that things are as stated: "if it's one passenger" (the words, found in the turn)
@@ -1115,15 +1120,16 @@ _BOUND = re.compile(r"(?<![\w'])(?:under|below|less than|at most|no more than|no
                     # (in the other languages read: "desde que a diferença não passe de 600")
                     r"não passe de|nao passe de|não ultrapasse|nao ultrapasse|no pase de|no supere|"
                     r"no (?:sea )?más de|no (?:sea )?mas de|ne dépasse pas|ne depasse pas|nicht mehr als|"
-                    r"höchstens|non superi|non più di|niet meer dan|hoogstens)"
+                    r"höchstens|non superi|non più di|niet meer dan|hoogstens|(?:de )?menos de|"
+                    r"moins de|meno di|weniger als|minder dan)"
                     r"\s*(?:of\s+)?([$€£])?\s?(\d{1,3}(?:,\d{3})+|\d+)"
                     r"(\.\d+)?(\s*(?:bucks|dollars?|usd|euros?|dólares|dolares|dollari))?")
 # the sum an agent's turn asks for where it gives no total: "Difference: $186", "a $50 fee"
 _CHARGE = re.compile(r"(?<![a-z])(?:difference|charge|cost|fee|"
                      # (in the other languages read: "Diferença a pagar: $540")
                      r"diferen[çc]a(?: a pagar)?|diferencia(?: a pagar)?|différence(?: à payer)?|"
-                     r"differenz|differenza(?: da pagare)?|verschil)(?: is| of| will be| de| di| "
-                     r"van| von)?\s*[:=]?\s*"
+                     r"differenz|differenza(?: da pagare)?|verschil|cargo|cobro|addebito|frais)(?: is| of| "
+                     r"will be| de| di| van| von)?\s*[:=]?\s*(?:\*\*)?\+?"
                      r"[$€£]\s?(\d{1,3}(?:,\d{3})+|\d+)(\.\d+)?(?!\d|,\d)")
 
 
@@ -1481,6 +1487,13 @@ def _condition_met_once(messages: list[Message], index: int) -> bool:
     if _INSTEAD_IF.fullmatch(condition) is not None and _METHODS.search(condition) is not None:
         return True  # (a method asked for, in the form of a condition: "as long as the refund
         # goes onto my gift card instead of the card": the binding checks the call pays with it)
+    if (after := _DEPARTS_AFTER_IF.fullmatch(condition)) is not None:
+        # a time the flight leaves after, as the turn gives its departure: "solo se parte dopo le
+        # 18" to "HAT228 del 25/05, partenza 19:00" (each departure the turn gives, at or after)
+        hour = int(after.group(1)) + (12 if after.group(3) == "pm" and int(after.group(1)) < 12 else 0)
+        bound_at = hour * 60 + int(after.group(2) or 0)
+        times = [int(t.group(1)) * 60 + int(t.group(2)) for t in _DEPARTURE_SAID.finditer(agent)]
+        return bool(times) and all(t >= bound_at for t in times)
     if (new_bound := _NEW_ONE_BOUND_IF.fullmatch(condition)) is not None:
         # a bound on the new item's price, as the turn gives it: "only if the new one is under
         # $150" to "Electric Kettle (1L ... $164.46) → Electric Kettle (1.5L ... $149.45)"
@@ -3220,7 +3233,7 @@ def _bind(session: SessionState, auth: Authorisation, spec: ActionSpec,
             auth._read[("numbered",)] = last if len(_PLAN_MARK.findall(last.plain)) >= 2 \
                 or len(_PLAN_MARK.findall(window.plain)) < 2 else window
         left = _numbered_left_out(auth._read[("numbered",)], theirs, arguments, looked_up,
-                                  other_words, yes.plain)
+                                  other_words, yes.plain, spec.words)
     if left is not None:
         return Coverage(False, f"the user said {words} to a numbered plan, {left}; this call is "
                         "that action", auth.words, shown)
@@ -3395,7 +3408,10 @@ def _bind(session: SessionState, auth: Authorisation, spec: ActionSpec,
                             f"{longer!r}, not {value!r}", auth.words, shown, key.name,
                             superseding=names_action(last.plain, spec.words) is not None)
         if isinstance(value, str) and kind_of(value) and named(last.kept(), value, own) \
-                and not named(theirs, value, own):
+                and not named(theirs, value, own) \
+                and not (_METHOD_ABROAD.search(theirs.plain) is not None and named(
+                    Text(_RULED_OUT_ABROAD.sub(" ", _METHOD_ABROAD.sub(_in_english, theirs.plain))),
+                    value, own)):  # (the user's method in their language: "carta di credito")
             # (named in a list of balances, where the action's own line pays with another:
             # "- gift_card_7091239: $157 ... Cobrança de $59 no gift_card_6276644")
             # (what a change of method leaves: "支付方式：礼品卡 gift_card_3382914 → PayPal", after its arrow)
@@ -3457,8 +3473,11 @@ def _bind(session: SessionState, auth: Authorisation, spec: ActionSpec,
             # ("Yes, go ahead with all three. Actually, wait - put the upgrade on my Mastercard
             # instead"; not in a condition on another step's thing: "as long as the kettle
             # refund goes back to PayPal", to the bottle's exchange)
-            asked = other_payment(payment_text(_others_conditions_out(theirs, ahead, last),
-                                               spec.words), value, own.get(value),
+            scoped = _others_conditions_out(theirs, ahead, last)
+            if _METHOD_ABROAD.search(scoped.plain) is not None:  # (in English, what is ruled out
+                # cut: "... sulla carta di credito, non sulla gift card")
+                scoped = Text(_RULED_OUT_ABROAD.sub(" ", _METHOD_ABROAD.sub(_in_english, scoped.plain)))
+            asked = other_payment(payment_text(scoped, spec.words), value, own.get(value),
                                   own.siblings(value))
             if asked is not None:
                 return Coverage(False, f"the user said {words} and asked for {key.name} "
@@ -3911,6 +3930,15 @@ _IF_METHOD = re.compile(r"(?<![\w'])(?:if|as long as|provided) (?:the |my |your 
                         r"(?![\w']))")
 
 
+# a time the flight leaves after: "it departs after 6pm", "parte dopo le 18"
+_DEPARTS_AFTER_IF = re.compile(r"(?:it |the flight |that one |the new one )?(?:departs?|leaves?|parte|sale|"
+                               r"part|partira|abfliegt|fliegt ab|vertrekt|sai)(?: only)? (?:after|dopo le|"
+                               r"dopo|"
+                               r"después de las|despues de las|après|apres|nach|na|depois das) (\d{1,2})"
+                               r"(?:[:.h](\d\d))?\s*(am|pm|h|uhr)?")
+# a departure time the turn gives: "partenza 19:00", "departs 19:00", "19:00–03:00"
+_DEPARTURE_SAID = re.compile(r"(?:depart(?:s|ure|ing)?|partenza|salida|sale|départ|depart|abflug|"
+                             r"vertrek|partida)\D{0,12}?(\d{1,2}):(\d\d)")
 # a bound on the new item's price: "only if the new one is under $150"
 _NEW_ONE_BOUND_IF = re.compile(r"(?:the )?new (?:one|item|model|variant|version|[a-z]{3,})(?: (?:is|costs?|"
                                r"comes to|would be|will be))? (?:under|below|less than|at most|no "
@@ -5075,6 +5103,7 @@ _ORD_NO = re.compile(r"(?<![\w'])(?:not|except(?: for)?|skip|without|leave out|l
                      r"on|no to|forget(?: about)?|drop|scratch|don'?t do)\s+" + _ORD_REF +
                      r"(?![\w'])")
 _ORD_YES = re.compile(r"(?<![\w'])(?:(?:yes|yeah|ok(?:ay)?|oui|ja|sì|si|sí|sim|go ahead|proceed|do|confirm|"
+                      r"haz|haga|fai|faites|fais|mach|doe|faça|faz|"
                       r"cancel|"
                       r"return|exchange|change|book|take|go with)\s+(?:(?:to|for|with)\s+)?"
                       r"(?:(?:only|just)\s+)?|(?:only|just)\s+)" + _ORD_REF
@@ -5217,7 +5246,7 @@ def _numbered_answers(said: str) -> dict[int, str]:
 
 def _numbered_left_out(last: Text, theirs: Text, arguments: dict[str, Any],
                        looked_up: dict[str, set[str]], other_words: tuple[str, ...] = (),
-                       turn: str = "") -> str | None:
+                       turn: str = "", words: tuple[str, ...] = ()) -> str | None:
     """Where the proposal numbered its actions, or listed the objects they act on one after
     another (a table of reservations), and the user's yes left some out by number ("yes for
     the first one, not the second"; "do 1 and 3"; "cancel the first one"), the words that left
@@ -5226,7 +5255,7 @@ def _numbered_left_out(last: Text, theirs: Text, arguments: dict[str, Any],
     by_word = _yes_to_word(said)
     if not _BY_NUMBER.search(said) and by_word is None:
         return None
-    count, n = _plan_position(last, arguments, looked_up, other_words)
+    count, n = _plan_position(last, arguments, looked_up, other_words, words)
     if by_word is not None and _ALL_SAID.match(said, by_word.start(1)) is not None:
         return None  # (all of it: "sí a todo", "oui pour tout", "ja zu allem")
     if (every := _EVERY_ABROAD.search(said)) is not None and (
@@ -5267,11 +5296,11 @@ def _numbered_left_out(last: Text, theirs: Text, arguments: dict[str, Any],
         said_of = said_of[:m.start()] if (m := re.search(r"[.;!?]", said_of)) else said_of
         for part in re.split(r",|(?<![\w'-])(?:and|et|y|e|und)(?![\w'-])|&", said_of):
             # ("oui pour la classe économique et pour le passager"; not "allez-y")
-            words = [w for w in re.findall(r"[a-z]{4,}", part) if w not in _NOT_A_STEP]
-            if not words or (read_turn(part).act is Act.AFFIRM
+            step_words = [w for w in re.findall(r"[a-z]{4,}", part) if w not in _NOT_A_STEP]
+            if not step_words or (read_turn(part).act is Act.AFFIRM
                              and names_action(part, ALL_ACTION_WORDS) is None):
                 continue  # (nor a go-ahead after it: "oui pour l'annulation, allez-y")
-            stem = words[0][:max(4, len(words[0]) - 2)]
+            stem = step_words[0][:max(4, len(step_words[0]) - 2)]
             naming = [k for k, item in enumerate(items, 1)
                       if re.search(rf"(?<![\w']){re.escape(stem)}", item)]
             if not naming:  # (by the action it names: "yes for the cancellation" of "1.
@@ -5312,7 +5341,8 @@ _ALSO_STEP = re.compile(r"(?:^|[.;!?]\s*)(?:and|also|plus) (?:the |my )?([a-z]{4
 
 
 def _plan_position(last: Text, arguments: dict[str, Any], looked_up: dict[str, set[str]],
-                   other_words: tuple[str, ...] = ()) -> tuple[int, int | None]:
+                   other_words: tuple[str, ...] = (), words: tuple[str, ...] = ()
+                   ) -> tuple[int, int | None]:
     """How many actions the proposal lists and which of them this call is (1-based): by its
     numbered items ("1. Return ... 2. Exchange ..."), the one naming the call's ids; else by
     the order in which it names the call's object among others looked up under the same key
@@ -5365,6 +5395,10 @@ def _plan_position(last: Text, arguments: dict[str, Any], looked_up: dict[str, s
             if not holding:
                 holding = [k for k, item in enumerate(items, 1) if objects
                            and all(named(item, v, {}) for v in objects)]
+            if not holding and words:  # (no step names the call's ids: the one step naming
+                # its action, "3. Añadir 2 maletas (gratis)" for the bags' call)
+                holding = [k for k, item in enumerate(items, 1)
+                           if names_action(item.plain, words) is not None]
         return (len(items), holding[0]) if len(holding) == 1 else (0, None)
     for key, value in arguments.items():
         if not key.endswith("_id") or not isinstance(value, str) or kind_of(value):

@@ -222,7 +222,8 @@ _GO_VERBS = (
     r"authori[sz]e|"
     r"let'?s (?:do|go|proceed|book|make)|lets (?:do|go|proceed)|"
     # other languages
-    r"adelante|hazlo|hágalo|procede|proceda|continúa|continúe|sigue|siga|cancela|cancele|cámbialo|"
+    r"adelante|hazlo|hágalo|haz(?= (?:el|la|los|las|lo|step|eso|todo)(?![\w']))|procede|proceda|"
+    r"continúa|continúe|sigue|siga|cancela|cancele|cámbialo|"
     r"cambialo|cámbiala|cambiala|cámbielo|cambielo|"
     r"allez-y|vas-y|faites-le|fais-le|procédez|continuez|annulez|confirmez(?!-moi| moi)|"
     r"mach(?:en sie)? (?:es|das|weiter)|los geht'?s|leg los|fahren sie fort|bitte fortfahren|"
@@ -555,6 +556,9 @@ PAY_NO_MORE = (r"(?:i|we) (?:do not|don'?t|won'?t|will not) (?:want to |wish to 
                r"|não (?:quero|vou) pagar (?:nada )?(?:a )?mais (?:do )?que (?:os |o )?([$€£]|r\$)?\s?"
                r"(\d+)(\.\d+)?|não (?:quero|vou) pagar nada além d[eo]s? ([$€£]|r\$)?\s?(\d+)(\.\d+)?"
                r"|no (?:quiero|voy a) pagar (?:nada )?más de ([$€£])?\s?(\d+)(\.\d+)?"
+               # (no sum: "que no quiero pagar más", "não quero pagar mais")
+               r"|(?:que )?no (?:quiero|voy a) pagar (?:nada )?más(?= *(?:$|[,.;!]))"
+               r"|(?:que )?não (?:quero|vou) pagar (?:nada )?(?:a )?mais(?= *(?:$|[,.;!]))"
                r"|je ne veux pas payer plus de ([$€£])?\s?(\d+)(\.\d+)?")
 _PAY_NO_MORE = re.compile(PAY_NO_MORE)
 _STRONG_CONDITION = _words(OVER_BOUND, PAY_NO_MORE, r"only if", r"as long as", r"provided(?: that)?",
@@ -1596,7 +1600,8 @@ def read_turn(content: str) -> Reading:
     # la 2eme attendez" reads "yes for the first. the second attendez"; ``parts`` keep the
     # words' places in the turn)
     read_parts = [(ordinals_in_english(s), q) for s, q in parts] \
-        if _ORD_ABROAD_CUE.search(text) is not None else parts
+        if _ORD_ABROAD_CUE.search(text) is not None or _STEP_ABROAD_CUE.search(text) is not None \
+        else parts
     acts = [(s, q, *((Act.OTHER, False) if _REACTION.fullmatch(s) else _sentence_act(s, q)))
             for s, q in read_parts]
     last_yes = max((i for i, a in enumerate(acts) if a[2] is Act.AFFIRM), default=-1)
@@ -1915,6 +1920,14 @@ NOT_SENT_THERE = re.compile(r"(?:(?:and|but|so|because) )?i (?:really )?(?:don'?
 _CHECK_WITH_FALLBACK = re.compile(r"(?:,\s*|(?<=[.!;]) )[^.?!;,]{3,80}?,? (?:right|correct|yes|no)\?\s*if "
                                   r"(?:not|it doesn'?t|it does not),? (?:then )?(?:use|put it on|"
                                   r"charge|go with|take|put the rest on)[^.?!;]{1,60}[.!]?")
+# a plan's steps by number in the other languages read: "el paso 1 y el 2", "el 3 déjalo"
+_STEP_ABROAD_CUE = re.compile(r"(?<![\w'])(?:paso|passo|schritt|étape|etape|stap|punto|punkt)s?\s+[1-9]|"
+                              r"(?<![\w'])(?:el|la|il|lo|o|der|die|das|het) [1-9](?![\w%$]|[.,]\d)")
+_STEP_ABROAD = re.compile(r"(?<![\w'])(?:(?:el|la|il|lo|le|o|a|der|die|das|de|het) )?(?:(?:paso|passo|"
+                          r"schritt|étape|etape|stap|punto|punkt)s?\s+|(?:el|la|il|lo|o|der|die|das|het) )"
+                          r"([1-9])(?![\w%$]|[.,]\d)")
+_STEP_AND_ABROAD = re.compile(r"\s+(?:y|e|et|und|en) (?:el |la |il |lo |le |o |a |der |die |das |de |het )?"
+                              r"(?:step )?([1-9])(?![\w%$]|[.,]\d)")
 # a plan's places in the other languages read, and their English
 _ORD_ABROAD = {**dict.fromkeys(("premier", "première", "premiere", "1er", "1re", "1ère", "erste", "ersten",
                                 "erster", "erstes", "prima", "primo", "primera", "primero", "primeira",
@@ -1945,7 +1958,10 @@ _PREP_EN = {"pour": "for", "für": "for", "fur": "for", "per": "for", "para": "f
 def ordinals_in_english(text: str) -> str:
     """``text`` with the places of a plan it names in French, German, Italian, Spanish,
     Portuguese or Dutch said in English: "oui pour la premiere" -> "oui for the first", "les
-    deux premieres" -> "the first two"."""
+    deux premieres" -> "the first two", "el paso 1 y el 2" -> "step 1 and 2"."""
+    if _STEP_ABROAD_CUE.search(text) is not None:
+        text = _STEP_ABROAD.sub(r"step \1", text)
+        text = _STEP_AND_ABROAD.sub(r" and \1", text)
     if _ORD_ABROAD_CUE.search(text) is None:
         return text
     text = _FIRST_FEW_ABROAD.sub(lambda m: f"{'for ' if m.group().split(' ', 1)[0] in _PREP_EN else ''}"
@@ -1967,10 +1983,12 @@ SAID_AGAIN = re.compile(r"(?:,\s*|(?<=[.!;]) |^)(?:(?:and|but|because|so) )?(?:i
                         r"|if (?:you'?re|you are) (?:keeping|holding back) (?:any|some|part) of it,? "
                         r"(?:then )?(?:don'?t|do not)(?: do it| bother)?)(?= *(?:[.!;,]|$))")
 # a step held by its number: "hold off on 2 for now", "2 can wait", "not 3 yet"
-_HELD_STEPS = re.compile(r"(?:(?:but|and) )?(?:(?:hold off on|hold|wait on|skip|leave|not|don'?t do) "
+_HELD_STEPS = re.compile(r"(?:(?:but|and|pero|y|mais|et|ma|e|aber|und|mas|maar|en) )?(?:(?:hold off on|hold|"
+                         r"wait on|skip|leave|not|don'?t do) "
                          r"(?:step |item |number |#)?([1-9](?:\s*(?:,|and|&)\s*[1-9])*)(?![\w%])|"
                          r"(?:step |item |number |#)?([1-9](?:\s*(?:,|and|&)\s*[1-9])*) (?:can wait|"
-                         r"hold off|not yet|later|wait))")
+                         r"hold off|not yet|later|wait|déjalo|dejalo|lascialo|laisse|lass|laat|deixa|"
+                         r"espera|aspetta|attendez|warte|wacht))")
 # a form of refund not wanted, after a yes: "I don't want any credit or voucher", "I don't want a
 # travel certificate, just the refund to the card" (a condition on how the money comes back)
 _FORM = r"(?:(?:travel |store |airline |flight )?(?:credit|voucher|certificate)s?|points|miles)"
@@ -2187,8 +2205,12 @@ def held_topics(text: str) -> list[str]:
             out.append(s)  # (trips by their routes, after a yes: the sentence, ``ROUTE``)
         elif (other := _THINK_OTHER.match(s)) is not None:
             out.append(other.group().split(" ", 3)[-1])
-        elif _AN_ID.search(s):  # ("mais attendez - msj4oa, my friends are on that one, i
-            out.append(s)  # should ask them first": the sentence, by the id it names)
+        elif _AN_ID.search(s) and not (_CONDITION.search(s) and _IMPERATIVE.search(s) and all(
+                re.fullmatch("[a-z]{3}[0-9]{3}", i) for i in _AN_ID.findall(s))):
+            # ("mais attendez - msj4oa, my friends are on that one, i should ask them first": the
+            # sentence, by the id it names; not a conditional go naming the flight it is done
+            # with, "cámbialo al hat177 si la diferencia es de menos de 50 dólares")
+            out.append(s)
         elif q and (more := _ADD_TO.search(s)) is not None:
             out.append(more.group(1))
         elif (nth := _BEFORE_NTH.match(s)) is not None:

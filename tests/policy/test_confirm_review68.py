@@ -142,6 +142,42 @@ OFFICE_ZH = [*looked_up(BACKPACK), "assistant: 订单 #W6800018（背包）的�
 MARKET = {"address1": "1 Market Street", "address2": "Suite 3600", "city": "San Francisco",
           "state": "CA", "country": "USA", "zip": "94105"}
 
+# 68d: airline in Spanish, Portuguese, Italian, German
+R5 = reservation("R5ES01", [("HAT100", "MAD", "JFK", "2024-05-20")])
+
+
+def change_es(difference: int) -> list[Any]:
+    return [read(R5), f"assistant: El cambio sería:\n- Vuelo: HAT100 → **HAT177**, 20/05\n- Diferencia: "
+            f"**${difference}** con su Visa terminada en 7447\n¿Desea que lo cambie?",
+            "user: Vale, cámbialo al HAT177 si la diferencia es de menos de 50 dólares, que no quiero "
+            "pagar más."]
+
+
+TO_177 = {**flights("R5ES01", "economy", ("HAT177", "2024-05-20")), "payment_id": VISA}
+R6 = reservation("R6IT01", [("HAT187", "LAX", "JFK", "2024-05-24")])
+
+
+def evening_it(departs: str) -> list[Any]:
+    return [read(R6), f"assistant: Con HAT228 la modifica sarebbe:\n- Ritorno: **HAT228 del 25/05, "
+            f"partenza {departs}** (prenotazione R6IT01)\n- Differenza: $262 − $198 = **$64** sulla "
+            "Visa che termina con 7447"
+            "\n\nConfermi?", "user: Va bene, ma solo se parte dopo le 18: il pomeriggio ho una "
+            "riunione che non posso perdere."]
+
+
+TO_228 = {**flights("R6IT01", "economy", ("HAT228", "2024-05-25")), "payment_id": VISA}
+R7 = reservation("R7IT02", [("HAT300", "FCO", "JFK", "2024-05-22")], cabin="business")
+REFUND_IT = [read(R7), "assistant: Il downgrade di R7IT02 a economy: rimborso di **$300** sulla gift card "
+             "(gift_card_1000001). Procedo?",
+             "user: Sì, ma il rimborso mettilo sulla carta di credito, non sulla gift card."]
+R8 = reservation("R8ES03", [("HAT400", "MIA", "BOS", "2024-05-21")])
+THREE_STEPS_ES = [read(R8), "assistant: Los pasos para R8ES03 serían:\n1. Cambiar la cabina a business "
+                  "($180 con su "
+                  "Visa terminada en 7447).\n2. Corregir el pasajero: Mia Li → Mia Lee.\n3. Añadir 2 "
+                  "maletas (gratis).\n¿Procedo con los tres pasos?",
+                  "user: Haz el paso 1 y el 2. El 3 déjalo para luego, que todavía no sé cuántas "
+                  "maletas llevaremos."]
+
 CASES = [
     shop("Z809", "allow", [*THREE_STEPS, ONE_AND_THREE], RETURN, give_back("#W6800001", "6800000011"),
          "1 and 3: the first step"),
@@ -207,6 +243,25 @@ CASES = [
     shop("Z832", "refuse", TO_PAYPAL_ZH, "modify_pending_order_payment",
          {"order_id": "#W6800017", "payment_method_id": "credit_card_1"}, "another method"),
     shop("Z833", "allow", OFFICE_ZH, ADDRESS, {"order_id": "#W6800018", **MARKET}, "'好' alone"),
+    trip("Z834", "allow", change_es(38), "update_reservation_flights", TO_177,
+         "'si la diferencia es de menos de 50 dólares': $38"),
+    trip("Z835", "refuse", change_es(58), "update_reservation_flights", TO_177, "$58: over the bound"),
+    trip("Z836", "allow", evening_it("19:00"), "update_reservation_flights", TO_228,
+         "'solo se parte dopo le 18': departs 19:00"),
+    trip("Z837", "refuse", evening_it("16:30"), "update_reservation_flights", TO_228,
+         "departs 16:30, before the bound"),
+    trip("Z838", "allow", REFUND_IT, "update_reservation_flights",
+         {**flights("R7IT02", "economy", ("HAT300", "2024-05-22")), "payment_id": VISA},
+         "the refund asked on 'la carta di credito'"),
+    trip("Z839", "refuse", REFUND_IT, "update_reservation_flights",
+         {**flights("R7IT02", "economy", ("HAT300", "2024-05-22")), "payment_id": "gift_card_1000001"},
+         "the gift card ruled out"),
+    trip("Z840", "allow", THREE_STEPS_ES, "update_reservation_flights",
+         {**flights("R8ES03", "business", ("HAT400", "2024-05-21")), "payment_id": VISA},
+         "'el paso 1 y el 2': step 1"),
+    trip("Z841", "refuse", THREE_STEPS_ES, "update_reservation_baggages",
+         {"reservation_id": "R8ES03", "total_baggages": 2, "nonfree_baggages": 0, "payment_id": VISA},
+         "'el 3 déjalo para luego'"),
 ]
 
 
