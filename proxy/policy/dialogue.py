@@ -1404,15 +1404,6 @@ _TOPIC_FIRST = (r"(?:(?:but|and) )?(?:as for |for |about |on |regarding |and )?(
                 r"warte|warten sie|aspetta|aspetti|espera|espere|wacht))?"
                 # ("the bags tho idk if i need 3 now")
                 r"(?:\s*(?:-|:|,|—|–)\s| (?:tho|though),? )|"
-                # (or a clause on it after it: "For the jacket I'm not sure about red actually")
-                r"(?:(?:but|and) )?(?:as for|for|about|regarding) (?:the|my) ([a-z]{3,}|[a-z]+-[a-z]{3,})"
-                r"(?= (?:i'?m|i am|i'?d|i'?ll|i|we|let me|can you|could you|please|hold|hmm+)(?![\w']))|"
-                # (one by a place's name, no article: "For Denver — hold off for now")
-                r"(?:(?:but|and) )?(?:as for|for|about|regarding) (?!(?:now|sure|real|example|instance|"
-                r"today|tomorrow|tonight|that|this|these|those|me|us|you|them|it|both|all|each|one|"
-                r"once|sale|free|good|later|then|what|which|whatever|anything|everything|nothing|"
-                r"starters|reference|context|clarity|sure|certain)(?![\w']))([a-z]{4,}(?: [a-z]{4,})?)"
-                r"\s*(?:-|:|,|—|–)\s|"
                 # (one by its id: "for hsr97w, hmm, that's the chicago one")
                 r"(?:as for|for|about|regarding) (#w\d{5,}|[a-z]{0,4}\d[a-z0-9]{1,5})"
                 # ("for hsr97w hold on a sec, i need to double check ...")
@@ -1465,7 +1456,18 @@ _TOPIC_CUES = re.compile(_TOPIC_FIRST + r"|hold off|on hold|can wait|not yet|not
                          r"exchange|modify|update|send|book) |wait on |hold off on |"
                          + _AN_ID.pattern)
 _TOPIC_OPENS = re.compile(_TOPIC_FIRST)
-_TOPIC = re.compile(_TOPIC_FIRST + r"|"
+# (read where a sentence opens on it, not among the cheap cues of ``_TOPIC_CUES``)
+_TOPIC_MORE = (
+    # (a clause on it after it: "For the jacket I'm not sure about red actually")
+    r"(?:(?:but|and) )?(?:as for|for|about|regarding) (?:the|my) ([a-z]{3,}|[a-z]+-[a-z]{3,})"
+    r"(?= (?:i'?m|i am|i'?d|i'?ll|i|we|let me|can you|could you|please|hold|hmm+)(?![\w']))|"
+    # (one by a place's name, no article: "For Denver — hold off for now")
+    r"(?:(?:but|and) )?(?:as for|for|about|regarding) (?!(?:now|sure|real|example|instance|"
+    r"today|tomorrow|tonight|that|this|these|those|me|us|you|them|it|both|all|each|one|"
+    r"once|sale|free|good|later|then|what|which|whatever|anything|everything|nothing|"
+    r"starters|reference|context|clarity|sure|certain)(?![\w']))([a-z]{4,}(?: [a-z]{4,})?)"
+    r"\s*(?:-|:|,|—|–)\s")
+_TOPIC = re.compile(_TOPIC_FIRST + r"|" + _TOPIC_MORE + r"|"
                     # (a price questioned for one thing: "but hold on, $209 for the upgrade?")
                     r"\$[\d,.]+ (?:for|on) (?:the|my) ([a-z]{3,})$|"
                     # ("flights yes. bags hold off, checking with my assistant")
@@ -1600,8 +1602,7 @@ def read_turn(content: str) -> Reading:
     # la 2eme attendez" reads "yes for the first. the second attendez"; ``parts`` keep the
     # words' places in the turn)
     read_parts = [(ordinals_in_english(s), q) for s, q in parts] \
-        if _ORD_ABROAD_CUE.search(text) is not None or _STEP_ABROAD_CUE.search(text) is not None \
-        else parts
+        if _PLACES_ABROAD_CUE.search(text) is not None else parts
     acts = [(s, q, *((Act.OTHER, False) if _REACTION.fullmatch(s) else _sentence_act(s, q)))
             for s, q in read_parts]
     last_yes = max((i for i, a in enumerate(acts) if a[2] is Act.AFFIRM), default=-1)
@@ -1921,14 +1922,15 @@ _CHECK_WITH_FALLBACK = re.compile(r"(?:,\s*|(?<=[.!;]) )[^.?!;,]{3,80}?,? (?:rig
                                   r"(?:not|it doesn'?t|it does not),? (?:then )?(?:use|put it on|"
                                   r"charge|go with|take|put the rest on)[^.?!;]{1,60}[.!]?")
 # a plan's steps by number in the other languages read: "el paso 1 y el 2", "el 3 déjalo"
-_STEP_ABROAD_CUE = re.compile(r"(?<![\w'])(?:paso|passo|schritt|étape|etape|stap|punto|punkt)s?\s+[1-9]|"
-                              r"(?<![\w'])(?:el|la|il|lo|o|der|die|das|het) [1-9](?![\w%$]|[.,]\d)")
+_STEP_ABROAD_CUE = re.compile(r"(?:paso|passo|schritt|étape|etape|stap|punto|punkt)s?\s+[1-9]|"
+                              r"(?:el|la|il|lo|o|der|die|das|het) [1-9](?![\w%$]|[.,]\d)")
 _STEP_ABROAD = re.compile(r"(?<![\w'])(?:(?:el|la|il|lo|le|o|a|der|die|das|de|het) )?(?:(?:paso|passo|"
                           r"schritt|étape|etape|stap|punto|punkt)s?\s+|(?:el|la|il|lo|o|der|die|das|het) )"
                           r"([1-9])(?![\w%$]|[.,]\d)")
 _STEP_AND_ABROAD = re.compile(r"\s+(?:y|e|et|und|en) (?:el |la |il |lo |le |o |a |der |die |das |de |het )?"
                               r"(?:step )?([1-9])(?![\w%$]|[.,]\d)")
-# a plan's places in the other languages read, and their English
+# a plan's places in the other languages read, and their English (``_PLACES_ABROAD_CUE``, after
+# ``_ORD_ABROAD_CUE``: one search for both)
 _ORD_ABROAD = {**dict.fromkeys(("premier", "première", "premiere", "1er", "1re", "1ère", "erste", "ersten",
                                 "erster", "erstes", "prima", "primo", "primera", "primero", "primeira",
                                 "primeiro", "eerste"), "first"),
@@ -1939,8 +1941,9 @@ _ORD_ABROAD = {**dict.fromkeys(("premier", "première", "premiere", "1er", "1re"
                                 "dritter", "drittes", "terza", "terzo", "tercera", "tercero",
                                 "terceira", "terceiro", "derde"), "third")}
 _ORD_ABROAD_WORDS = "|".join(sorted(_ORD_ABROAD, key=len, reverse=True))
-_ORD_ABROAD_CUE = re.compile(rf"(?<![\w'])(?:{_ORD_ABROAD_WORDS}|premi[eè]res|premiers|prime|primi|primeras|"
-                             r"primeros|primeiras|primeiros)(?![\w'])")
+_ORD_ABROAD_CUE = re.compile(rf"(?:{_ORD_ABROAD_WORDS}|premi[eè]res|premiers|prime|primi|primeras|"
+                             r"primeros|primeiras|primeiros)(?![\w'])")  # (a cue: no lookbehind, cheaper)
+_PLACES_ABROAD_CUE = re.compile(_ORD_ABROAD_CUE.pattern + "|" + _STEP_ABROAD_CUE.pattern)
 _COUNT_ABROAD = {"deux": "two", "zwei": "two", "due": "two", "dos": "two", "duas": "two", "twee": "two",
                  "trois": "three", "drei": "three", "tre": "three", "tres": "three", "três": "three",
                  "drie": "three"}
@@ -2095,7 +2098,8 @@ def held_topics(text: str) -> list[str]:
     still deciding", "I'll think about Miami"): the phrases, for the yes before them not to
     cover those things."""
     out: list[str] = []
-    text = ordinals_in_english(text)  # ("la 2eme attendez": the second)
+    if _PLACES_ABROAD_CUE.search(text) is not None:
+        text = ordinals_in_english(text)  # ("la 2eme attendez": the second)
     if _KANA.search(text) or _HAN.search(text):  # (Chinese, Japanese: the holding sentences
         # that name an id, as they are, or things, by their English names)
         kana = _KANA.search(text) is not None
