@@ -889,12 +889,12 @@ _KEPT_AFTER = re.compile(r"(?:^|[,.;:!?]\s*|(?<![\w'])(?:but|and|yes|ok|okay)\s+
 _ONLY = re.compile(r"(?<![\w'])(?<!not )(?:only|just|solo|solamente|seulement|uniquement)\s+"
                    r"(?:(?:return|exchange|cancel|refund|modify|change|upgrade|book|process|"
                    r"include|send|do|swap|replace)\s+)?(?=" + _DETERMINER + r"\b)")
-# (not inside the condition of an if: "yes, if removing just the kettle isn't possible, please
-# cancel that whole order")
 # (a condition on one thing of the plan, what it rules out that thing's: "as long as the kettle
 # refund goes back to PayPal and not the card"; whether the proposal meets it is the check's)
 _IN_CONDITION_OF = re.compile(r"(?<![\w'])(?:as long as|provided(?: that)?|only if) (?:the|my) "
                               r"[a-z]{3,}[^,.;:!?]{0,50}$")
+# (not inside the condition of an if: "yes, if removing just the kettle isn't possible, please
+# cancel that whole order")
 _IN_IF = re.compile(r"(?<![\w'])(?:if|unless|whether)\s[^,.;:!?]{0,30}$")
 _ONLY_AFTER = re.compile(r"(?:^|[,.;:!?]\s*|(?<![\w'])(?:yes|ok|okay)\s+)"
                          r"(" + _DETERMINER + r"\s[^,.;:!?]{1,80}?)\s+only"

@@ -3989,8 +3989,6 @@ _KEPT_ADDRESS = re.compile(
     r"(?:will stay|stays|will remain|remains|is unchanged|will not change|won'?t change)|(?:your )?"
     r"other orders?(?: #w\d+)?(?: and #w\d+)? (?:will keep shipping|will still ship|keeps? "
     r"shipping|will stay))[^;\n]*?(?=, and |\. |\.$|;|\n|$)")
-_CONDITION_OF_THING = re.compile(r"(?<![\w'])(?:as long as|provided(?: that)?|only if) (?:the|my) "
-                                 r"([a-z]{3,})[^,.;:!?]{0,80}")
 
 
 def _others_conditions_out(theirs: Text, own_step: Text, proposal: Text) -> Text:
