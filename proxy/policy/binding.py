@@ -430,7 +430,7 @@ def named(text: Text, value: Any, aliases: Any) -> bool:
         return True
     if (kind := kind_of(s)) is not None and any(
             _CJK_NOT_USED.search(text.plain, max(0, i - 4), i) is None
-            for word in _KIND_TRANSLATED.get(kind, ()) for i in _places(text.plain, word)):
+            for word in KIND_TRANSLATED.get(kind, ()) for i in _places(text.plain, word)):
         return True  # (a kind of method said in Chinese or Japanese: "用礼品卡付"; not "别用信用卡")
     return any(_alias_named(text, alias) for alias in aliases.get(s, ()))
 
@@ -450,7 +450,7 @@ _TRANSLATED = {
 
 
 # a kind of payment method in Chinese and Japanese, where the tokens cannot see it
-_KIND_TRANSLATED = {"gift_card": ("礼品卡", "禮品卡", "ギフトカード"),
+KIND_TRANSLATED = {"gift_card": ("礼品卡", "禮品卡", "ギフトカード"),
                     "credit_card": ("信用卡", "クレジットカード", "クレカ"),
                     "paypal": ("贝宝", "ペイパル"), "certificate": ("旅行券", "代金券")}
 _CJK_NOT_USED = re.compile("(?:别|別|不要|不用)(?:用|走)?\\s*$")

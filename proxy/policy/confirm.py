@@ -33,6 +33,7 @@ from .binding import (
     ALL_ACTION_WORDS,
     ALL_WORDS,
     HAN_DIGITS,
+    KIND_TRANSLATED,
     NOUNS,
     TOPIC_HELD,
     TOPIC_THEN_HELD,
@@ -1554,7 +1555,7 @@ def _condition_met_once(messages: list[Message], index: int) -> bool:
     abroad = _METHOD_ABROAD.search(condition) is not None or _CARD_ABROAD.search(condition) is not None
     if abroad:  # ("à condition que tout soit bien remboursé sur la carte cadeau, pas en bon
         # d'achat": the methods read in English, what is ruled out cut)
-        condition = _RULED_OUT_ABROAD.sub(" ", _METHOD_ABROAD.sub(_in_english, condition))
+        condition = _methods_in_english(condition)
         agent = _METHOD_ABROAD.sub(_in_english, agent)
     methods = {x.group().replace(" ", "") for x in _METHODS.finditer(_RULED_OUT.sub(" ", condition))}
     if methods:
@@ -1673,16 +1674,23 @@ _RULED_OUT_ABROAD = re.compile(r"(?<![\w'])(?:pas|non|não|nicht|kein(?:en)?|no)
                                r"la |el |il |o |a |den |der |dem |mi |ma |mon |einen )?[^,.;!?]{0,30}")
 
 
-# payment methods as Chinese and Japanese name them, and their kind in English
-_CJK_METHODS = {"礼品卡": "gift card", "禮品卡": "gift card", "ギフトカード": "gift card",
-                "信用卡": "credit card", "クレジットカード": "credit card", "クレカ": "credit card",
-                "贝宝": "paypal", "ペイパル": "paypal", "旅行券": "certificate", "代金券": "certificate"}
+# payment methods as Chinese and Japanese name them, and their kind in English (the binding's
+# names of each kind)
+_CJK_METHODS = {word: kind.replace("_", " ") for kind, words in KIND_TRANSLATED.items()
+                for word in words}
 _CJK_METHOD_NAMES = "|".join(sorted(_CJK_METHODS, key=len, reverse=True))
 _CJK_METHOD = re.compile(_CJK_METHOD_NAMES)
 _CJK_METHOD_NOT = re.compile(rf"(?:别|別|不要|不用|不)(?:用|走)\s*({_CJK_METHOD_NAMES})"
                              "(?:付款|支付|付|扣款|扣)?")
 _CJK_METHOD_USE = re.compile(rf"(?:改用|用|走)\s*({_CJK_METHOD_NAMES})(?:付款|支付|付|扣款|扣|来付)?|"
                              rf"({_CJK_METHOD_NAMES})(?=で(?:払|支払|お支払))")
+
+
+def _methods_in_english(text: str) -> str:
+    """``text`` with the payment methods it names in the other languages read by their English
+    names, and what it rules out there cut ("... sulla carta di credito, non sulla gift card":
+    "... sulla credit card,")."""
+    return _RULED_OUT_ABROAD.sub(" ", _METHOD_ABROAD.sub(_in_english, text))
 
 
 def _in_english(m: re.Match[str]) -> str:
@@ -2954,7 +2962,7 @@ def _refund_elsewhere(last: Text, theirs: Text, arguments: dict[str, Any]) -> tu
             or (_MAY_NAME_METHOD.search(theirs.plain) is None
                 and _METHOD_ABROAD.search(theirs.plain) is None):
         return None
-    said = _RULED_OUT.sub(" ", _RULED_OUT_ABROAD.sub(" ", _METHOD_ABROAD.sub(_in_english, theirs.plain)))
+    said = _RULED_OUT.sub(" ", _methods_in_english(theirs.plain))
     asked = {m.group(1).replace(" ", "") for m in _MONEY_ON.finditer(said)}
     if not asked:
         return None
@@ -3219,6 +3227,12 @@ def _bind(session: SessionState, auth: Authorisation, spec: ActionSpec,
         return Coverage(False, f"the user said {words} to a question about {asked_of!r} only; "
                         "this call is another change the proposal listed", auth.words, shown)
     looked_up = known_values(session, reads=True)
+    own_steps: list[Text] = []  # (the call's own step of the proposal, read once when asked)
+
+    def own_step() -> Text:
+        if not own_steps:
+            own_steps.append(_own_step(last, arguments, looked_up, spec.words))
+        return own_steps[0]
     elsewhere = _acted_on_another(last, spec, arguments, looked_up, session, auth.yes_seq)
     if elsewhere is not None:
         return Coverage(False, f"the user said {words} to a proposal putting this action on "
@@ -3280,7 +3294,7 @@ def _bind(session: SessionState, auth: Authorisation, spec: ActionSpec,
                             f"{value!r} stays as it is", auth.words, shown, key.name)
         instead = _asked_instead(
             value, _of_this_object(session, _others_conditions_out(
-                theirs, _own_step(last, arguments, looked_up, spec.words), last), arguments)
+                theirs, own_step(), last), arguments)
             if _has_method(value) else theirs, spec.words, aliases.distinct) \
             or (_otherwise_asked(value, key, theirs) if cued else None)
         if instead is not None and aliases.index is not None and _has_method(value) \
@@ -3410,13 +3424,12 @@ def _bind(session: SessionState, auth: Authorisation, spec: ActionSpec,
         if isinstance(value, str) and kind_of(value) and named(last.kept(), value, own) \
                 and not named(theirs, value, own) \
                 and not (_METHOD_ABROAD.search(theirs.plain) is not None and named(
-                    Text(_RULED_OUT_ABROAD.sub(" ", _METHOD_ABROAD.sub(_in_english, theirs.plain))),
+                    Text(_methods_in_english(theirs.plain)),
                     value, own)):  # (the user's method in their language: "carta di credito")
             # (named in a list of balances, where the action's own line pays with another:
             # "- gift_card_7091239: $157 ... Cobrança de $59 no gift_card_6276644")
             # (what a change of method leaves: "支付方式：礼品卡 gift_card_3382914 → PayPal", after its arrow)
-            paying = payment_text(Text(_after_arrows(_own_step(last, arguments, looked_up,
-                                                               spec.words).plain)), spec.words)
+            paying = payment_text(Text(_after_arrows(own_step().plain)), spec.words)
             other = cued_method(paying, value, own.siblings(value)) or (
                 None if named(paying, value, own) else other_payment(
                     paying, value, own.get(value), own.siblings(value)))
@@ -3426,7 +3439,7 @@ def _bind(session: SessionState, auth: Authorisation, spec: ActionSpec,
                                 superseding=_this_action(spec, key, arguments, last, aliases,
                                                          window, session))
         if isinstance(value, str) and kind_of(value) and yes_part.plain != (scoped := _others_conditions_out(
-                yes_part, _own_step(last, arguments, looked_up, spec.words), last)).plain:
+                yes_part, own_step(), last)).plain:
             yes_said_of_own = scoped  # (a method the yes names for another step only: "Both yes,
             # but put the kettle refund on my gift card", the helmet's call)
         else:
@@ -3456,8 +3469,7 @@ def _bind(session: SessionState, auth: Authorisation, spec: ActionSpec,
         # submitted. Next I'll submit the Yoga Mat return")
         # (a payment method: of this call's own step, or its own lines, where the proposal
         # speaks of several)
-        ahead = _not_done(_own_step(last, arguments, looked_up, spec.words)
-                          if isinstance(value, str) and kind_of(value) else last)
+        ahead = _not_done(own_step() if isinstance(value, str) and kind_of(value) else last)
         if _KEPT_ADDRESS.search(ahead.plain) is not None:  # (nor in what it says stays: "Your
             # account's default address will stay ... 78229")
             ahead = Text(_KEPT_ADDRESS.sub(" ", ahead.plain))
@@ -3476,15 +3488,14 @@ def _bind(session: SessionState, auth: Authorisation, spec: ActionSpec,
             scoped = _others_conditions_out(theirs, ahead, last)
             if _METHOD_ABROAD.search(scoped.plain) is not None:  # (in English, what is ruled out
                 # cut: "... sulla carta di credito, non sulla gift card")
-                scoped = Text(_RULED_OUT_ABROAD.sub(" ", _METHOD_ABROAD.sub(_in_english, scoped.plain)))
+                scoped = Text(_methods_in_english(scoped.plain))
             asked = other_payment(payment_text(scoped, spec.words), value, own.get(value),
                                   own.siblings(value))
             if asked is not None:
                 return Coverage(False, f"the user said {words} and asked for {key.name} "
                                 f"{asked!r}, not {value!r}", auth.words, shown, key.name)
         users = reply.users if yes_said_of_own is yes_part \
-            else _others_conditions_out(reply.users, _own_step(last, arguments, looked_up, spec.words),
-                                        last)
+            else _others_conditions_out(reply.users, own_step(), last)
         # the proposal the user answered names another of the value's family (the gift card,
         # where the call pays with PayPal) and the user did not name this one: an earlier turn
         # naming it (among the choices offered) does not cover it
@@ -3512,7 +3523,7 @@ def _bind(session: SessionState, auth: Authorisation, spec: ActionSpec,
             continue
         other = None
         if not named(users, value, aliases.every):  # the user did not pick this one themselves
-            step = _own_step(last, arguments, looked_up, spec.words).plain
+            step = own_step().plain
             other = other_alias(Text(step + " \n " + users.plain), own.get(value),
                                 own.siblings(value)) if isinstance(value, str) else None
             if other is None and isinstance(value, str) and kind_of(value) \
@@ -3871,7 +3882,7 @@ def _asked_instead(value: Any, theirs: Text, words: tuple[str, ...], own: Distin
                                    said)
     if _METHOD_ABROAD.search(said) is not None:  # (the methods by their English names: "aber
         # bezahlen Sie bitte mit meiner Geschenkkarte, nicht mit der Visa")
-        said = _RULED_OUT_ABROAD.sub(" ", _METHOD_ABROAD.sub(_in_english, said))
+        said = _methods_in_english(said)
     kept = Text(_RULED_OUT.sub(" ", _CHECK_ON_SAID.sub(" ", said)))
     paying: Text | None = None
     for method in methods:
