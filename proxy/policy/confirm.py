@@ -1488,6 +1488,12 @@ def _condition_met_once(messages: list[Message], index: int) -> bool:
     if _INSTEAD_IF.fullmatch(condition) is not None and _METHODS.search(condition) is not None:
         return True  # (a method asked for, in the form of a condition: "as long as the refund
         # goes onto my gift card instead of the card": the binding checks the call pays with it)
+    if _ORIGINAL_BACK_IF.fullmatch(condition) is not None:
+        # the money back to what paid for it, as the turn says of each refund: "as long as each
+        # refund goes back to what I originally paid with for that order" to "→ refund to your
+        # PayPal account (original payment)" (every line naming a method says so)
+        lines = [line for line in agent.split("\n") if _METHODS.search(line) is not None]
+        return bool(lines) and all(_ORIGINAL_SAID.search(line) is not None for line in lines)
     if (after := _DEPARTS_AFTER_IF.fullmatch(condition)) is not None:
         # a time the flight leaves after, as the turn gives its departure: "solo se parte dopo le
         # 18" to "HAT228 del 25/05, partenza 19:00" (each departure the turn gives, at or after)
@@ -3206,7 +3212,7 @@ def _bind(session: SessionState, auth: Authorisation, spec: ActionSpec,
         return Coverage(False, f"the user said {words} to a proposal giving {moved[0]} the "
                         f"date {moved[1]}; the call has {moved[2]}", auth.words, shown,
                         superseding=names_action(last.plain, spec.words) is not None)
-    elsewhere_step = _own_step_differs(last, spec, arguments, aliases)
+    elsewhere_step = _own_step_differs(last, spec, arguments, aliases, theirs)
     if elsewhere_step is not None:
         return Coverage(False, f"the user said {words} to a plan whose step for this call "
                         f"(\"{elsewhere_step[1]}\") does not name {elsewhere_step[0]!r}, which "
@@ -3947,6 +3953,18 @@ _DEPARTS_AFTER_IF = re.compile(r"(?:it |the flight |that one |the new one )?(?:d
                                r"dopo|"
                                r"después de las|despues de las|après|apres|nach|na|depois das) (\d{1,2})"
                                r"(?:[:.h](\d\d))?\s*(am|pm|h|uhr)?")
+# the money back to what paid for it: "each refund goes back to what i originally paid with for
+# that order", "it goes back to the original payment method"
+_ORIGINAL_BACK_IF = re.compile(r"(?:each |every |the |my |all (?:the |of the )?)?(?:refunds?|money|it|"
+                               r"they|that|everything)(?: all)? (?:goes|go|gets|get|is|are)(?: sent|"
+                               r" put| refunded| paid)? back (?:on|to|onto|into) (?:what (?:i|we) "
+                               r"(?:originally |first )?paid (?:with|on)|the (?:original|same) "
+                               r"(?:form of payment|payment methods?|methods?|cards?|accounts?)|"
+                               r"(?:where|wherever) (?:it|they) came from|how (?:i|we) paid)"
+                               r"(?: (?:for|of|on) (?:that|each|the|its|their) (?:order|orders|one|"
+                               r"purchase))?")
+_ORIGINAL_SAID = re.compile(r"(?<![\w'])(?:original|originally|same (?:card|method|account) "
+                            r"(?:you|it was) paid)")
 # a departure time the turn gives: "partenza 19:00", "departs 19:00", "19:00–03:00"
 _DEPARTURE_SAID = re.compile(r"(?:depart(?:s|ure|ing)?|partenza|salida|sale|départ|depart|abflug|"
                              r"vertrek|partida)\D{0,12}?(\d{1,2}):(\d\d)")
@@ -4111,9 +4129,11 @@ _RULED_OUT = re.compile(r"(?<![\w'])(?:instead of|rather than|not|(?:don'?t|do n
                         r"send|refund|bill)(?: it| them| the \w+)?)\s+(?:on |to |with |from )?"
                         r"(?:the |my |your )?[^,.;!?]{0,30}"
                         # (a method said to be going: "the Mastercard is getting closed next month")
-                        r"|(?<![\w'])(?:the |my )?[a-z]+(?: card)?(?: ending(?: in)? \d{4})? (?:is|'s|"
-                        r"was) (?:getting |being |about to be |going to be )?(?:closed|cancell?ed|"
-                        r"expired|expiring|maxed(?: out)?|frozen|blocked|shut down)(?![\w'])")
+                        r"|(?<![\w'])(?:the |my |that |this )?[a-z]+(?: card)?(?: ending(?: in)? \d{4})? "
+                        r"(?:is|'s|was) (?:getting |being |about to be |going to be |almost |nearly |"
+                        r"basically |pretty much |already )?(?:closed|cancell?ed|expired|expiring|"
+                        r"maxed(?: out)?|frozen|blocked|shut down|over (?:the|its|my) limit|at "
+                        r"(?:the|its|my) limit)(?![\w'])")
 
 
 def _others_proposed(session: SessionState, last: Text, spec: ActionSpec,
@@ -5419,7 +5439,7 @@ def _plan_position(last: Text, arguments: dict[str, Any], looked_up: dict[str, s
 
 
 def _own_step_differs(last: Text, spec: ActionSpec, arguments: dict[str, Any],
-                      aliases: Aliases) -> tuple[str, str] | None:
+                      aliases: Aliases, theirs: Text | None = None) -> tuple[str, str] | None:
     """Where the proposal numbered its steps (1 to n) and one step is this call's (the only one
     naming its action and its object's ids, else the only one naming every passenger it
     holds), a payment method or a passenger of the call that this step does not name while
@@ -5452,9 +5472,33 @@ def _own_step_differs(last: Text, spec: ActionSpec, arguments: dict[str, Any],
             if spelt and v.lower() not in own.plain and any(v.lower() in o.plain for o in others):
                 return v, excerpt(own.plain, 80)
             if not spelt and not named(own, v, aliases.distinct) and any(
-                    named(o, v, aliases.distinct) for o in others):
+                    named(o, v, aliases.distinct) for o in others) \
+                    and not _method_asked_for_step(theirs, v, own, others, aliases):
                 return v, excerpt(own.plain, 80)
     return None
+
+
+def _method_asked_for_step(theirs: Text | None, method: str, own: Text, others: list[Text],
+                           aliases: Aliases) -> bool:
+    """Whether the user's words ask for ``method`` in a sentence about this step: one naming
+    the method and a sum or a thing of this step's that no other step names ("Yes to both!
+    Only thing, put the $8.25 for the boots on PayPal too, not the Visa.")."""
+    if theirs is None:
+        return False
+    for part in re.split(r"(?<=[.!?;])\s+", theirs.plain):
+        clause = Text(part)
+        if not named(clause, method, aliases.distinct):
+            continue
+        sums = {d for d in clause.numbers() if d != int(d) or d >= 10}
+        if sums & own.numbers() and not any(sums & o.numbers() for o in others):
+            return True
+        words = {w for w in re.findall(r"[a-z]{4,}", part) if w not in _SO_SAID}
+        stems = {w[:max(4, len(w) - 2)] for w in words}
+        if any(re.search(rf"(?<![\w']){re.escape(st)}", own.plain) is not None
+               and not any(re.search(rf"(?<![\w']){re.escape(st)}", o.plain) for o in others)
+               for st in stems):
+            return True
+    return False
 
 
 def _names_another(item: Text, objects: set[str]) -> bool:
@@ -7075,7 +7119,7 @@ _DONE = re.compile(r"(?:完了しました|完了です|変更しました|受�
                    r"已取消|已修改|已更改|已改为|已退回|已提交|已更新|已为您更新|已经更新|已办理)|"
                    r"(?<![\w'])(?:(?:is|are|has been|have been|was|were) (?:now |already )?"
                    r"(?:done|submitted|complete|completed|processed|cancell?ed|placed|filed|"
-                   r"updated|changed|modified|issued|booked)|"
+                   r"updated|changed|modified|issued|booked|charged|refunded|credited)|"
                    r"(?:i'?ve|i have) (?:just |already |also )?(?:submitted|processed|cancell?ed|"
                    r"placed|filed|completed|updated|changed|modified|issued|booked)|"
                    # (a heading reporting it: "✅ Exchange 1 submitted for order #W2905754")

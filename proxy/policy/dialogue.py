@@ -348,6 +348,9 @@ _DECLINE = _words(
     r"(?<!clicked the )(?<!ordered the )(?<!bought the )(?<!picked the )(?<!chose the )"
     r"(?<!selected the )(?<!received the )(?<!got the )(?<!sent me the )(?<!ordered a )"
     r"(?<!bought a )(?<!clicked on the )(?<!grabbed the )"
+    # (nor the user's own misreading put right: "I was looking at the wrong order number")
+    r"(?<!looking at the )(?<!looked at the )(?<!reading the )(?<!read the )(?<!typed the )"
+    r"(?<!gave you the )(?<!i gave the )(?<!i had the )(?<!saw the )"
     # (a worry, not a reading of the proposal: "I just hope nothing goes wrong")
     r"(?:wrong|incorrect)",
     r"i changed my mind", r"i'?ve changed my mind",
@@ -1401,7 +1404,9 @@ _THING_NO = re.compile(r"(?:^|[,;.]\s*|\band\s+)(?:the |my |your )?([a-z][a-z ]{
 _TOPIC_FIRST = (r"(?:(?:but|and) )?(?:as for |for |about |on |regarding |and )?(?:the|my) "
                 # ("for the grill hold on - is there a gas one ...?")
                 r"([a-z]{3,}|[a-z]+-[a-z]{3,})(?: [a-z]+)?(?: (?:hold on|hang on|wait|hmm+|attendez|attends|"
-                r"warte|warten sie|aspetta|aspetti|espera|espere|wacht))?"
+                r"warte|warten sie|aspetta|aspetti|espera|espere|wacht)"
+                # ("the address one hold on a sec, i'm not 100% sure it's apt 12 or 21")
+                r"(?: a (?:sec|second|moment|minute|bit))?)?"
                 # ("the bags tho idk if i need 3 now")
                 r"(?:\s*(?:-|:|,|—|–)\s| (?:tho|though),? )|"
                 # (one by its id: "for hsr97w, hmm, that's the chicago one")

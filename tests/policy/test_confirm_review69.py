@@ -1,0 +1,128 @@
+"""Cases from the sixty-ninth independent review, held out (helpers wrote conversations
+without seeing the project; docs/policy.md gives the figures): retail in English with changes
+of mind, airline in English with answers per passenger and conditions on price, retail in
+German, Spanish, Portuguese and Italian, airline in French, Dutch, Chinese and Japanese.
+Shortened to what the check reads, each refusal beside the allowed case it must not break."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from proxy.policy import PolicySet
+
+from .test_confirm_review3 import Case, marked, verdict
+from .test_confirm_review8 import shop
+from .test_confirm_review50 import give_back, item, looked_up, order
+
+RETURN = "return_delivered_order_items"
+MODIFY = "modify_pending_order_items"
+ADDRESS = "modify_pending_order_address"
+PAYMENT = "modify_pending_order_payment"
+CANCEL = "cancel_pending_order"
+
+
+def swap(order_id: str, old: str, new: str, pay: str = "credit_card_1") -> dict[str, Any]:
+    return {"order_id": order_id, "item_ids": [old], "new_item_ids": [new], "payment_method_id": pay}
+
+
+# 69a: retail in English, changes of mind
+SKATEBOARD = order("#W6900001", "pending", item("6900000011", "Skateboard", 195.15))
+READER = order("#W6900002", "pending", item("6900000021", "E-Reader", 244.02))
+CANCEL_AND_MOVE = [*looked_up(SKATEBOARD, READER), "assistant: Both orders are still pending:\n\n**1. "
+                   "Cancel order #W6900001**\n- Items: Skateboard\n- Reason: no longer needed\n- "
+                   "Refund: $195.15 to your Visa\n\n**2. Change shipping address of order #W6900002** "
+                   "(E-Reader)\n- New address: 1420 E Camelback Rd, Apt 12, Phoenix, AZ 85016, USA\n\n"
+                   "Can you confirm you'd like me to go ahead with both?"]
+ADDRESS_ONE_WAITS = ("user: Cancel yes, go ahead with that one. The address one hold on a sec, I'm not "
+                     "100% sure it's apt 12 or 21, let me check with my roommate")
+CAMELBACK = {"address1": "1420 E Camelback Rd", "address2": "Apt 12", "city": "Phoenix", "state": "AZ",
+             "country": "USA", "zip": "85016"}
+WATCH = order("#W6900003", "pending", item("6900000031", "Wristwatch", 2198.09))
+BOOTS = order("#W6900004", "pending", item("6900000041", "Hiking Boots", 240.87))
+PAY_AND_BOOTS = [*looked_up(WATCH, BOOTS), "assistant: Both orders are pending. Here's what I'd do:\n\n1. "
+                 "**Order #W6900003** (Wristwatch): change the payment method from your Visa to your "
+                 "PayPal account.\n2. **Order #W6900004**: change the Hiking Boots from size 8 at "
+                 "$240.87 to **size 9** at $249.12. The $8.25 difference would be charged to the Visa "
+                 "that paid for this order.\n\nShall I go ahead with both?"]
+BOOTS_ON_PAYPAL = "user: Yes to both! Only thing, put the $8.25 for the boots on PayPal too, not the Visa."
+WATCH_ON_PAYPAL = "user: Yes to both! Put the watch on PayPal. And yes, boots are the only change."
+CLOCK = order("#W6900005", "pending", item("6900000051", "Wall Clock", 184.48))
+READER2 = order("#W6900006", "pending", item("6900000061", "E-Reader", 267.07))
+HELD_THEN_GO = [*looked_up(CLOCK, READER2), "assistant: Both orders are pending. Here are the two "
+                "modifications:\n\n**Order #W6900005**\n- Wall Clock: white, digital ($184.48) → **black, "
+                "analog ($195.63)**\n- You'd pay $11.15 more, charged to your Visa\n\n**Order "
+                "#W6900006**\n- E-Reader: 6-inch, Wi-Fi ($267.07) → **7-inch, Wi-Fi + Cellular "
+                "($267.58)**\n- You'd pay $0.51 more, charged to your Visa\n\nWould you like me to "
+                "proceed?",
+                "user: The clock one, go ahead. For the e-reader I want to check with my husband first "
+                "whether he even wants cellular, so hold that one.",
+                ("executed", MODIFY, swap("#W6900005", "6900000051", "6900000052"), {"ok": True}),
+                "assistant: The wall clock in order #W6900005 is now the black analog model; $11.15 "
+                "was charged to your Visa.\n\nI've left order #W6900006 untouched — just let me know "
+                "once you've heard from your husband."]
+HEADPHONES = order("#W6900007", "delivered", item("6900000071", "Headphones", 353.76))
+KETTLE = order("#W6900008", "delivered", item("6900000081", "Electric Kettle", 139.47))
+
+
+def two_returns(second_to: str) -> list[Any]:
+    return [*looked_up(HEADPHONES, KETTLE), "assistant: Found them — both orders are delivered:\n\n1. "
+            "**Order #W6900007** — return Headphones, $353.76 → refund to your Visa (original "
+            f"payment).\n2. **Order #W6900008** — return Electric Kettle, $139.47 → {second_to}.\n\n"
+            "Do you want me to submit both returns?",
+            "user: Yes, as long as each refund goes back to what I originally paid with for that "
+            "order."]
+
+
+MAKEUP = order("#W6900009", "pending", item("6900000091", "Makeup Kit", 243.62))
+MAKEUP_CANCEL = [*looked_up(MAKEUP), "assistant: Cancellation details:\n\n- **Order:** #W6900009\n- "
+                 "**Item:** Makeup Kit — $243.62\n- **Reason:** no longer needed\n- **Refund:** $243.62 "
+                 "to your Visa, within 5–7 business days\n\nDo you confirm (yes/no)?"]
+TEA_KETTLE = order("#W6900010", "pending", item("6900000101", "Tea Kettle", 100.83))
+KETTLE_CHANGE = [*looked_up(TEA_KETTLE), "assistant: Here's the change:\n\n- Tea Kettle (gas) $100.83 → "
+                 "Tea Kettle (**induction**) $104.82\n- Price difference: $3.99, charged to your Visa "
+                 "(the card used for this order)\n\nShall I proceed?",
+                 "user: yes just the kettle, but put the $3.99 on my PayPal please, that card is almost "
+                 "maxed out"]
+
+CASES = [
+    shop("Z842", "allow", [*CANCEL_AND_MOVE, ADDRESS_ONE_WAITS], CANCEL,
+         {"order_id": "#W6900001", "reason": "no longer needed"}, "the cancellation: yes"),
+    shop("Z843", "refuse", [*CANCEL_AND_MOVE, ADDRESS_ONE_WAITS], ADDRESS,
+         {"order_id": "#W6900002", **CAMELBACK}, "'the address one hold on a sec'"),
+    shop("Z844", "allow", [*PAY_AND_BOOTS, BOOTS_ON_PAYPAL], MODIFY,
+         swap("#W6900004", "6900000041", "6900000042", "paypal_4"),
+         "the boots' $8.25 asked on PayPal, which step 1 names"),
+    shop("Z845", "refuse", [*PAY_AND_BOOTS, WATCH_ON_PAYPAL], MODIFY,
+         swap("#W6900004", "6900000041", "6900000042", "paypal_4"),
+         "PayPal asked for the watch only: the boots stay on the Visa"),
+    shop("Z846", "allow", [*HELD_THEN_GO, "user: ok he just texted back, yes he wants cellular. go ahead "
+                           "with the e-reader change too, same card"], MODIFY,
+         swap("#W6900006", "6900000061", "6900000062"),
+         "the held step let go, past a report that something 'was charged'"),
+    shop("Z847", "refuse", [*HELD_THEN_GO, "user: ok thanks, I'll let you know about the e-reader"],
+         MODIFY, swap("#W6900006", "6900000061", "6900000062"), "still held"),
+    shop("Z848", "allow", two_returns("refund to your Visa (original payment)"), RETURN,
+         give_back("#W6900008", "6900000081"), "each refund back to what paid for it, as proposed"),
+    shop("Z849", "refuse", two_returns("refund to your gift card"), RETURN,
+         {**give_back("#W6900008", "6900000081"), "payment_method_id": "gift_card_3"},
+         "one refund to the gift card, not said to be the original payment"),
+    shop("Z850", "allow", [*MAKEUP_CANCEL, "user: no wait. yes. I mean yes, go ahead — I was looking at "
+                           "the wrong order number on my screen, #W6900009 is the right one"],
+         CANCEL, {"order_id": "#W6900009", "reason": "no longer needed"},
+         "the user's own misreading put right"),
+    shop("Z851", "refuse", [*MAKEUP_CANCEL, "user: no wait, I was looking at the wrong order number on "
+                            "my screen"], CANCEL, {"order_id": "#W6900009", "reason": "no longer needed"},
+         "no yes after it"),
+    shop("Z852", "refuse", KETTLE_CHANGE, MODIFY, swap("#W6900010", "6900000101", "6900000102"),
+         "PayPal asked; 'that card is almost maxed out' is no method kept"),
+    shop("Z853", "allow", KETTLE_CHANGE, MODIFY, swap("#W6900010", "6900000101", "6900000102", "paypal_4"),
+         "on PayPal, as asked"),
+]
+
+
+@pytest.mark.parametrize("case", marked(CASES, {}))
+async def test_review(airline: PolicySet, retail: PolicySet, case: Case) -> None:
+    ok, reason = await verdict(airline if case.domain == "airline" else retail, case)
+    assert ("allow" if ok else "refuse") == case.expected, f"{case.why}: {reason}"
