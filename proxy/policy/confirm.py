@@ -1125,6 +1125,17 @@ _BOUND = re.compile(r"(?<![\w'])(?:under|below|less than|at most|no more than|no
                     r"moins de|meno di|weniger als|minder dan)"
                     r"\s*(?:of\s+)?([$€£])?\s?(\d{1,3}(?:,\d{3})+|\d+)"
                     r"(\.\d+)?(\s*(?:bucks|dollars?|usd|euros?|dólares|dolares|dollari))?")
+# a bound said per head: "(under $200) each", "per person"
+_EACH_SAID = re.compile(r"\s*(?:each|apiece|a head|per (?:person|passenger|head|ticket|traveler|"
+                        r"traveller|pax))(?![\w'])")
+# a sum per head in the agent's turn: "$180 per person", "$115 per passenger", "$50 each"
+_PER_HEAD_SUM = re.compile(r"\$(\d{1,3}(?:,\d{3})+|\d+)(\.\d+)?\**\s*(?:per (?:passenger|person|"
+                           r"traveler|traveller|pax|ticket|head)|each|/person|/passenger|pp)(?![\w'])")
+# a line of a turn that asks a sum: "Difference: $180 per person → $360 total, charged to ..."
+_ASKED_LINE = re.compile(r"(?<![\w'])(?:difference|charged?|you'?d pay|you'?ll pay|to pay|extra|fee|"
+                         r"additional|more)(?![\w'])")
+# what a bare bound is said of: "it's" (under 150)
+_IT_IS = re.compile(r"(?:it'?s|it is|that'?s|that is|it comes to|it stays|it'?ll be|it will be) ")
 # the sum an agent's turn asks for where it gives no total: "Difference: $186", "a $50 fee"
 _CHARGE = re.compile(r"(?<![a-z])(?:difference|charge|cost|fee|"
                      # (in the other languages read: "Diferença a pagar: $540")
@@ -1597,9 +1608,23 @@ def _condition_met_once(messages: list[Message], index: int) -> bool:
     if bound is None or not (re.search(r"(?<![a-z])(?:total|cost|price|charge|fee|pay|diferen[çc]|"
                                        r"différence|differenz|differenza|verschil|preço|precio|"
                                        r"prix|preis|prezzo|prijs|valor)", condition)
-                             or bound.group(1) or bound.group(4)):
+                             or bound.group(1) or bound.group(4)
+                             # (a bare number said of "it", to a turn asking a sum: "as long as
+                             # it's under 150" to "**Difference: $141**")
+                             or (_IT_IS.fullmatch(condition, 0, bound.start()) is not None
+                                 and not condition[bound.end():].strip(" .!")
+                                 and _CHARGE.search(agent) is not None)):
         return False
     limit = decimal_of(bound.group(2), bound.group(3))
+    if _EACH_SAID.match(condition, bound.end()) is not None:
+        # a bound per head, against the turn's sums per head: "as long as it's under $200
+        # each" to "Difference: **$180 per person → $360 total**" (each of them within it)
+        # (the sums asked, where a line says so: not "Business fare today: $352 per person")
+        lines = [line for line in agent.split("\n") if _PER_HEAD_SUM.search(line) is not None]
+        lines = [line for line in lines if _ASKED_LINE.search(line) is not None] or lines
+        heads = [d for line in lines for h in _PER_HEAD_SUM.finditer(line)
+                 if (d := decimal_of(h.group(1), h.group(2))) is not None]
+        return limit is not None and bool(heads) and max(heads) <= limit
     totals = _sums_asked(agent)
     if not _totals(agent) and _PER_HEAD.search(agent) is not None:
         return False  # (a sum per passenger, no total: "Fare difference: $115 per passenger" to
@@ -1841,7 +1866,7 @@ def _held_part(session: SessionState, auth: Authorisation, spec: ActionSpec,
                    for m in members):
                 return auth.condition
         if (hold := _step_held(session, auth, arguments, [auth.condition])) is not None \
-                or (hold := _condition_step(session, auth, arguments)) is not None:
+                or (hold := _condition_step(session, auth, arguments, spec.words)) is not None:
             return hold
     if not held:
         return None
@@ -1877,6 +1902,8 @@ def _held_part(session: SessionState, auth: Authorisation, spec: ActionSpec,
     if (hold := _step_held(session, auth, arguments, held)) is not None:
         return hold
     if (hold := _route_held(session, auth, arguments, held)) is not None:
+        return hold
+    if (hold := _relative_held(session, auth, arguments, held)) is not None:
         return hold
     held = _not_of_another_step(session, auth, arguments, held)
     if not held:
@@ -1931,8 +1958,8 @@ _OBJECT_NOUNS = {"order_id": frozenset({"order", "orders", "the order", "the ord
                                               "bookings"})}
 
 
-def _condition_step(session: SessionState, auth: Authorisation, arguments: dict[str, Any]
-                    ) -> str | None:
+def _condition_step(session: SessionState, auth: Authorisation, arguments: dict[str, Any],
+                    words: tuple[str, ...] = ()) -> str | None:
     """The yes's condition where its thing is named by the call's own step of the numbered plan
     alone ("yes both! as long as the red one isn't more expensive", the step changing the
     luggage set to the red one, the plan's steps naming the order in their heading only): the
@@ -1941,13 +1968,24 @@ def _condition_step(session: SessionState, auth: Authorisation, arguments: dict[
     steps = _plan_steps(last.plain) if last is not None and auth.condition else None
     if not steps or not auth.condition:
         return None
-    things = {w for w in _CONDITION_THING.findall(auth.condition) if w not in _NOT_A_THING}
-    n = _plan_position(last, arguments, known_values(session, reads=True))[1] if things else None
-    if n is None:
+    things = {w for w in _CONDITION_THING.findall(auth.condition) if w not in _NOT_A_THING} | {
+        a.group(1) for a in _ALSO_STEP.finditer(auth.condition) if a.group(1) not in _NOT_A_THING}
+    n = _plan_position(last, arguments, known_values(session, reads=True), words=words)[1] \
+        if things else None
+    if n is None and not (things and words):
         return None
     named_in = {k for k, step in enumerate(steps, 1) for w in things
                 if re.search(rf"(?<![\w']){re.escape(w)}s?(?![\w'])", step.plain)}
-    return auth.condition if named_in == {n} else None
+    if n is None and len(named_in) == 1:
+        # (the steps name the call's object in their heading, several its action's words: the
+        # step the condition names, where it names the action and a value the call sets, "2.
+        # Upgrade to Business ..." for the call putting the cabin to business)
+        step = steps[min(named_in) - 1].plain
+        n = min(named_in) if names_action(step, words) is not None and any(
+            isinstance(v, str) and not k.endswith("_id") and len(v) >= 3 and re.search(
+                rf"(?<![\w']){re.escape(v.lower().replace('_', ' '))}(?![\w'])", step) is not None
+            for k, v in arguments.items()) else None
+    return auth.condition if n is not None and named_in == {n} else None
 
 
 def _step_held(session: SessionState, auth: Authorisation, arguments: dict[str, Any],
@@ -2281,6 +2319,32 @@ def _one_passenger(session: SessionState, last: Text, theirs: Text, arguments: d
 _CABIN_CHANGE = re.compile(r"(?<![\w'])(?:upgrad|downgrad)")
 _EVERYONE = re.compile(r"(?<![\w'])(?:(?:both|all) of (?:us|you|them)|everyone|everybody|"
                        r"(?:every|each) passenger|(?:both|all|the) passengers)(?![\w'])")
+
+
+def _relative_held(session: SessionState, auth: Authorisation, arguments: dict[str, Any],
+                   held: list[str]) -> str | None:
+    """A hold on a relative's ("Yes for mine. Wait on my wife's - she's still packing") after a
+    yes said for the user's own: the hold, where the call's reservation has none of the user's
+    first name among its passengers (the user's name as their profile gives it), else None."""
+    hold = next((h for h in held if _RELATIVE_S.fullmatch(h) is not None), None)
+    if hold is None or _MINE_YES.search(plain(session.messages[auth.yes_index])) is None:
+        return None
+    me = next((str(name["first_name"]).lower() for call in reversed(session.calls)
+               if call.succeeded and isinstance(call.result, dict)
+               and isinstance(name := call.result.get("name"), dict)
+               and isinstance(name.get("first_name"), str)), None)
+    current = _current(session, arguments) if "reservation_id" in arguments else arguments
+    people = _first_names(current) if current is not None else set()
+    return hold if me and people and me not in people else None
+
+
+# a relative's, held: "wife's", "my husband's"
+_RELATIVE_S = re.compile(r"(?:my |our )?(?:wife|husband|partner|son|daughter|kid|kids|child|mom|mum|"
+                         r"mother|dad|father|parents|brother|sister|friend|boss|colleague|"
+                         r"girlfriend|boyfriend|fianc[eé]e?|grandma|grandpa)(?:'s|s'|')")
+# a yes said for the user's own: "yes for mine", "mine yes", "go ahead with my own"
+_MINE_YES = re.compile(r"(?<![\w'])(?:(?:for|on|with|to) (?:mine|my own)|mine,? (?:yes|is fine|go ahead|"
+                       r"please|ok)|just mine|only mine)(?![\w'])")
 
 
 def _first_names(fact: dict[str, Any]) -> set[str]:
@@ -3060,7 +3124,11 @@ def _bind(session: SessionState, auth: Authorisation, spec: ActionSpec,
             and names_action(said_for.group(1), other_words) is not None \
             and names_action(said_for.group(1), spec.words) is None \
             and _ONE_THING_SAID.fullmatch(_SENTENCE_END.split(auth.words[said_for.start(1):],
-                                                              1)[0]) is not None:
+                                                              1)[0]) is not None \
+            and not any(names_action(also.group(), spec.words) is not None
+                        for also in _ALSO_STEP.finditer(yes.plain)):
+        # (nor where this action is added after it: "Yes to the name swap. Upgrade too, as long
+        # as it's under $200 each.", its condition the ledger's to check)
         # (the whole of what it is said of, one thing: not "yes to the address change and the
         # cancellation", "yes to the address and the makeup kit")
         return Coverage(False, f"the user said {words} of another action "
@@ -4795,6 +4863,12 @@ def _total_differs(last: Text, theirs: Text, arguments: dict[str, Any]
             and (alone or not _only_per_unit(last.plain, float(paying)))):
         return None  # (named as a price per passenger only, it is no sum the user agreed to;
         # for one passenger, "$871 each" of three bookings, "each reservation", is its sum)
+    if arguments.get("insurance") == "no" and _INSURANCE_NO.search(theirs.plain) is not None \
+            and (line := _INSURANCE_PRICED.search(last.plain)) is not None \
+            and (price := decimal_of(line.group(1), line.group(2))) is not None \
+            and any(paying == t - price for t in proposed):
+        return None  # (the insurance dropped in the yes, its price off the total: "yes. actually
+        # no insurance, skip it" to "Travel insurance: yes ($30) ... Total: $142", the call $112)
     named_amounts = amounts(last.plain)
     if len(paid) >= 2 and all(Decimal(str(a)) in named_amounts for a in paid):
         return None  # (the breakdown the user agreed to, line by line: "certificate_3765853:
@@ -4802,6 +4876,8 @@ def _total_differs(last: Text, theirs: Text, arguments: dict[str, Any]
     return f"${min(proposed):,}", f"${paying:,}"
 
 
+# the insurance's price on its line of a summary: "Travel insurance: yes ($30)"
+_INSURANCE_PRICED = re.compile(r"insurance[^\n$]{0,40}\$(\d{1,3}(?:,\d{3})+|\d+)(\.\d+)?")
 # several bookings, each priced alike: "(each reservation: round trip ... $871 each)"
 _PER_BOOKING = re.compile(r"(?<![\w'])(?:each|per) (?:reservation|booking)(?![\w'])|"
                           r"(?<![\w'])(?:two|three|four|five|[2-9]) (?:new )?(?:reservations|"
@@ -5157,8 +5233,8 @@ class _PlanMarks:
         for m in self._raw.finditer(text):
             at = m.start()
             if at and text[at] != "\n" and text[at - 1].isalpha() \
-                    and not text.startswith(self._words, at + 1):
-                continue
+                    and (not text.startswith(self._words, at + 1) or text[m.end(1)] == "."):
+                continue  # (nor a step named inside a sentence: "+$444 on top of step 1.")
             yield m
 
     def findall(self, text: str) -> list[str]:
@@ -5365,7 +5441,7 @@ def _numbered_left_out(last: Text, theirs: Text, arguments: dict[str, Any],
 
 _STEP_ON_CONDITION = re.compile(r"(?:^|[.;!?]\s+)([1-9])\s+(?:only if|if|as long as|provided|too|also)"
                                 r"(?![\w'])")
-_ALSO_STEP = re.compile(r"(?:^|[.;!?]\s*)(?:and|also|plus) (?:the |my )?([a-z]{4,})(?: [a-z]{3,})? too"
+_ALSO_STEP = re.compile(r"(?:^|[.;!?]\s*)(?:(?:and|also|plus) )?(?:the |my )?([a-z]{4,})(?: [a-z]{3,})? too"
                         r"(?![\w'])")
 
 
@@ -5428,6 +5504,15 @@ def _plan_position(last: Text, arguments: dict[str, Any], looked_up: dict[str, s
                 # its action, "3. Añadir 2 maletas (gratis)" for the bags' call)
                 holding = [k for k, item in enumerate(items, 1)
                            if names_action(item.plain, words) is not None]
+        if len(holding) == 1 and isinstance(cabin := arguments.get("cabin"), str) \
+                and _other_cabin(items[holding[0] - 1].plain, cabin):
+            # (not a step putting the flights in another cabin, where one step naming some of
+            # them keeps the call's: "1. Change return date — HAT284 ... Economy ... 3. Upgrade
+            # to Business for both flights (HAT093 ... and HAT284 ...)", the call in economy)
+            keeping = [k for k, item in enumerate(items, 1) if any(named(item, v, {}) for v in shared)
+                       and not _other_cabin(item.plain, cabin)
+                       and re.search(rf"(?<![\w']){cabin.replace('_', ' ')}(?![\w'])", item.plain)]
+            holding = keeping if len(keeping) == 1 else holding
         return (len(items), holding[0]) if len(holding) == 1 else (0, None)
     for key, value in arguments.items():
         if not key.endswith("_id") or not isinstance(value, str) or kind_of(value):
@@ -5436,6 +5521,16 @@ def _plan_position(last: Text, arguments: dict[str, Any], looked_up: dict[str, s
         if len(order) >= 2 and value in order:
             return len(order), order.index(value) + 1
     return 0, None
+
+
+def _other_cabin(step: str, cabin: str) -> bool:
+    """Whether a step names a cabin and not ``cabin`` (the call's): "upgrade to business"
+    for a call in economy ("basic economy" is not economy)."""
+    said = {m.group().replace(" ", "_") for m in _CABIN_SAID.finditer(step)}
+    return bool(said) and cabin not in said
+
+
+_CABIN_SAID = re.compile(r"(?<![\w'])(?:basic economy|business|first class|economy)(?![\w'])")
 
 
 def _own_step_differs(last: Text, spec: ActionSpec, arguments: dict[str, Any],
@@ -6153,7 +6248,8 @@ def _left_out(spec: ActionSpec, arguments: dict[str, Any], users: str, aliases: 
         if not isinstance(value, list):
             # (what is left out or kept by its own value: "Leave H8Q05L as it is")
             for phrase in (*said.left_out, *said.kept):
-                if _single_named(Text(phrase), value, aliases):
+                if _single_named(Text(phrase), value, aliases) \
+                        and not _step_number(phrase, proposal):
                     return name, f'{name} {value!r} ("{phrase}")'
             if not lists and isinstance(value, str):
                 if of_parts is None:
@@ -6200,6 +6296,15 @@ def _left_out(spec: ActionSpec, arguments: dict[str, Any], users: str, aliases: 
                 if outside:
                     return name, f'{name} {outside[0]!r} (only "{phrase}")'
     return None
+
+
+def _step_number(phrase: str, proposal: Text | None) -> bool:
+    """Whether ``phrase`` is a bare number of one of the proposal's numbered steps ("Do 1 and
+    2. Hold off on 3" holds step 3, not a value of 3: "from 1 to 3 bags")."""
+    if not phrase.isdigit() or proposal is None:
+        return False
+    steps = _plan_steps(proposal.plain)
+    return steps is not None and 1 <= int(phrase) <= len(steps)
 
 
 def _stays_on(proposal: Text | None, member: Any) -> bool:

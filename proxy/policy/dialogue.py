@@ -1688,6 +1688,7 @@ def read_turn(content: str) -> Reading:
             continue
         kept_aside = False
         if (act is Act.HOLD or (act is Act.DECLINE and _TOPIC_OPENS.match(_OPENING.sub("", s))))\
+                and _ADDED_ON_CONDITION.match(s) is None \
                 and (topic := _TOPIC.match(_OPENING.sub("", s))) is not None \
                 and next(g for g in topic.groups() if g).removeprefix("the ")[:4] not in yes_said \
                 and any(_NAMES_THING.search(a) for a in affirmed):
@@ -1729,7 +1730,7 @@ def read_turn(content: str) -> Reading:
                 or _NO_KEEP_IT.match(s)):
             continue  # (a wish about that thing, by its name: "For the bags, is it 3 free per
             # person or 3 total? I don't want to pay anything for bags")
-        if act is Act.HOLD and not _INTERRUPTS.match(s) \
+        if act is Act.HOLD and not _INTERRUPTS.match(s) and _ADDED_ON_CONDITION.match(s) is None \
                 and (topic := ARTICLE_TOPIC.match(s) or _COLON_TOPIC.match(s)) is not None \
                 and (((said_of := _YES_FOR_THING.search(yes_said)) is not None
                       and topic.group(1)[:4] != said_of.group(1)[:4])
@@ -1850,6 +1851,11 @@ ARTICLE_TOPIC = re.compile(r"(?:" + _AND_BUT + r" )?(?:(?:bei|für|pour|per|para
                            r"los|las|die|der|das|den|dem|gli|il|lo|the|my) "
                            r"(?!(?:andere[nrs]?|autre|otr[oa]|altr[oa]|outr[oa])(?![\w']))"
                            r"([a-zà-ÿ]{3,})(?=[ ,])")
+# another step added with a condition of its own, no hold on another thing: "the upgrade too, as
+# long as it's under $200 each" (the condition is the confirmation check's to weigh)
+_ADDED_ON_CONDITION = re.compile(r"(?:(?:and|also|plus) )?(?:the |my )?[a-z]{3,}(?: [a-z]{3,})? (?:too|also|"
+                                 r"as well),? (?:but )?(?:only if|as long as|if|provided|assuming)"
+                                 r"(?![\w'])")
 # a hold opening on "the other one" in the other languages the reader reads ("bei der anderen,
 # moment", "pour l'autre, attendez", "la otra todavía no"; English: ``_TOPIC_FIRST``)
 OTHER_ONE_ABROAD = re.compile(
@@ -2280,7 +2286,8 @@ _ASKED_THING = re.compile(r"(?<![\w'])(?:the|my|a|an|that|this) ([a-z]{3,})(?![\
 _NOT_ON_THING = re.compile(
     r"(?:(?:but|and|just|please|so|oh|um),? )*(?:(?:don'?t|do not|dont) (?:do|change|touch|cancel|"
     r"return|process|exchange|modify|update|send|book)|(?:wait|hold off) on|hold off with|leave) "
-    r"(?:(?:the|my) ([a-z]{3,}(?:[ -][a-z]{3,})?)(?![\w'])|(#w\d{5,}|[a-z]{0,4}\d[a-z0-9]{1,5})(?![\w'])|"
+    r"(?:(?:the|my) ([a-z]{3,}(?:[ -][a-z]{3,})?(?:'s)?)(?![\w'])|"
+    r"(#w\d{5,}|[a-z]{0,4}\d[a-z0-9]{1,5})(?![\w'])|"
     # (someone's, by a name: "Hold off on Liam's for a moment though")
     r"(?!(?:it|that|this|one|his|her|their|everyone|someone)'s)([a-z]{3,}'s)(?![\w]))"
     r"(?! (?:and|or|either)(?![\w']))")

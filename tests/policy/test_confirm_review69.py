@@ -12,9 +12,11 @@ import pytest
 
 from proxy.policy import PolicySet
 
-from .test_confirm_review3 import Case, marked, verdict
+from .test_confirm_review3 import VISA, Case, booking, marked, read, reservation, verdict
 from .test_confirm_review8 import shop
+from .test_confirm_review33 import trip
 from .test_confirm_review50 import give_back, item, looked_up, order
+from .test_confirm_review59 import flights
 
 RETURN = "return_delivered_order_items"
 MODIFY = "modify_pending_order_items"
@@ -86,6 +88,57 @@ KETTLE_CHANGE = [*looked_up(TEA_KETTLE), "assistant: Here's the change:\n\n- Tea
                  "user: yes just the kettle, but put the $3.99 on my PayPal please, that card is almost "
                  "maxed out"]
 
+# 69b: airline in English, answers per passenger, conditions on price
+MINE = reservation("K7QD2M", [("HAT100", "JFK", "SEA", "2024-05-20")])
+HERS = {**reservation("P3WN8X", [("HAT100", "JFK", "SEA", "2024-05-20")]),
+        "passengers": [{"first_name": "Aiko", "last_name": "Tanaka", "dob": "1985-02-02"}]}
+BAGS_BOTH = [read(MINE), read(HERS), "assistant: Here's what the bags would look like:\n\n| Reservation | "
+             "Passenger | Bags now | Bags after | Cost |\n|---|---|---|---|---|\n| K7QD2M | Mia Li | 1 | "
+             "3 | $0 |\n| P3WN8X | Aiko Tanaka | 0 | 3 | $50 |\n\n**Total: $50** on your Visa ending in "
+             "7447.\n\nShall I go ahead with both updates?",
+             "user: Yes for mine. Wait on my wife's — she's still packing and might only need two, "
+             "I'll check with her and get back to you."]
+H2 = reservation("H2ZP5A", [("HAT093", "ATL", "BOS", "2024-05-17"), ("HAT284", "BOS", "ATL", "2024-05-21")],
+                 flight_type="round_trip", bags=1)
+PIECES = [read(H2), "assistant: Here's what each piece would look like for **H2ZP5A**:\n\n1. **Change "
+          "return date** — HAT284 on May 21 → **HAT284 on May 23**, Economy. Fare difference: **+$7**.\n"
+          "2. **Add 2 checked bags** — from 1 to 3 bags: 2 × $50 = **$100**.\n3. **Upgrade to Business** "
+          "for both flights (HAT093 May 17 and HAT284 May 23) — **+$444** on top of step 1.\n\n"
+          "Everything would be charged to your Visa ending in 7447. Which of these would you like me "
+          "to do?", "user: Do 1 and 2. Hold off on 3 until I see what the whole thing costs me."]
+ROUND_23 = (("HAT093", "2024-05-17"), ("HAT284", "2024-05-23"))
+NO_INSURANCE = ["assistant: **Booking summary**\n- HAT130 and HAT184, DEN → BOS, May 17\n- Economy, one "
+                "way\n- Passenger: Mia Li (1990-04-05)\n- Checked bags: 0\n- Travel insurance: yes "
+                "($30)\n- **Total: $142** on Visa ending in 7447\n\nShall I proceed?",
+                "user: yes. actually no insurance, skip it"]
+C1 = reservation("C1VN6D", [("HAT199", "SEA", "LAX", "2024-05-19")], cabin="basic_economy")
+
+
+def to_economy(bound: int) -> list[Any]:
+    return [read(C1), "assistant: Changing the cabin to economy for the flight:\n\n| Flight | Date | "
+            "You paid | Economy now |\n|---|---|---|---|\n| HAT199 | May 19 | $78 | $219 |\n\n"
+            "**Difference: $141**. Would you like to go ahead, and which card should I use?",
+            f"user: ok economy then, as long as it's under {bound} — put it on my visa."]
+
+
+X4 = {**reservation("X4HR7T", [("HAT129", "ORD", "SFO", "2024-05-25")]),
+      "passengers": [{"first_name": "Mia", "last_name": "Li", "dob": "1990-04-05"},
+                     {"first_name": "Jane", "last_name": "Cole", "dob": "1982-06-14"}]}
+
+
+def swap_and_upgrade(yes: str) -> list[Any]:
+    return [read(X4), "assistant: Here's what I can do on **X4HR7T** (HAT129 ORD → SFO, May 25):\n\n"
+            "**1. Passenger change**\n| | Current | New |\n|---|---|---|\n| Passenger 1 | Mia Li, "
+            "1990-04-05 | no change |\n| Passenger 2 | Jane Cole, 1982-06-14 | **Nina Bennett, "
+            "1988-12-01** |\n\n**2. Upgrade to Business**\n- Business fare today: $352 per person vs. "
+            "$172 paid\n- Difference: **$180 per person → $360 total**, charged to your Visa ending in "
+            "7447\n\nWould you like me to go ahead with both?", f"user: {yes}"]
+
+
+NAME_SWAP = {"reservation_id": "X4HR7T", "passengers": [
+    {"first_name": "Mia", "last_name": "Li", "dob": "1990-04-05"},
+    {"first_name": "Nina", "last_name": "Bennett", "dob": "1988-12-01"}]}
+
 CASES = [
     shop("Z842", "allow", [*CANCEL_AND_MOVE, ADDRESS_ONE_WAITS], CANCEL,
          {"order_id": "#W6900001", "reason": "no longer needed"}, "the cancellation: yes"),
@@ -119,6 +172,36 @@ CASES = [
          "PayPal asked; 'that card is almost maxed out' is no method kept"),
     shop("Z853", "allow", KETTLE_CHANGE, MODIFY, swap("#W6900010", "6900000101", "6900000102", "paypal_4"),
          "on PayPal, as asked"),
+    trip("Z854", "allow", BAGS_BOTH, "update_reservation_baggages",
+         {"reservation_id": "K7QD2M", "total_baggages": 3, "nonfree_baggages": 0, "payment_id": VISA},
+         "'yes for mine': the user's own reservation"),
+    trip("Z855", "refuse", BAGS_BOTH, "update_reservation_baggages",
+         {"reservation_id": "P3WN8X", "total_baggages": 3, "nonfree_baggages": 1, "payment_id": VISA},
+         "'wait on my wife's': the reservation the user does not fly on"),
+    trip("Z856", "allow", PIECES, "update_reservation_baggages",
+         {"reservation_id": "H2ZP5A", "total_baggages": 3, "nonfree_baggages": 2, "payment_id": VISA},
+         "step 2, to 3 bags: 'hold off on 3' holds step 3, not a value of 3"),
+    trip("Z857", "allow", PIECES, "update_reservation_flights", flights("H2ZP5A", "economy", *ROUND_23),
+         "step 1 in economy, not the upgrade's step naming both flights"),
+    trip("Z858", "refuse", PIECES, "update_reservation_flights", flights("H2ZP5A", "business", *ROUND_23),
+         "step 3, held ('on top of step 1.' is no step of the plan)"),
+    trip("Z859", "allow", NO_INSURANCE, "book_reservation", booking((VISA, 112)),
+         "the insurance dropped in the yes, its $30 off the $142"),
+    trip("Z860", "refuse", NO_INSURANCE, "book_reservation", booking((VISA, 100)),
+         "a sum neither the total nor the total without the insurance"),
+    trip("Z861", "allow", to_economy(150), "update_reservation_flights",
+         {**flights("C1VN6D", "economy", ("HAT199", "2024-05-19"))}, "$141 under a bare 150"),
+    trip("Z862", "refuse", to_economy(130), "update_reservation_flights",
+         {**flights("C1VN6D", "economy", ("HAT199", "2024-05-19"))}, "$141 over a bare 130"),
+    trip("Z863", "allow", swap_and_upgrade("Yes to the name swap. Upgrade too, as long as it's under $200 "
+                                           "each."), "update_reservation_flights",
+         flights("X4HR7T", "business", ("HAT129", "2024-05-25")), "$180 per person within $200 each"),
+    trip("Z864", "refuse", swap_and_upgrade("Yes to the name swap. The upgrade too, as long as it's under "
+                                            "$150 each."), "update_reservation_flights",
+         flights("X4HR7T", "business", ("HAT129", "2024-05-25")), "$180 per person over $150 each"),
+    trip("Z865", "allow", swap_and_upgrade("Yes to the name swap. The upgrade too, as long as it's under "
+                                           "$150 each."), "update_reservation_passengers", NAME_SWAP,
+         "the name swap, yes: the condition is the upgrade's"),
 ]
 
 
