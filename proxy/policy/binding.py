@@ -838,7 +838,7 @@ def excerpt(text: str, limit: int = 160) -> str:
 # with a determiner ("not the lamp", "not on my visa") or be a short name ending its clause
 # ("but not Ivan."), so "not just the lamp", "not before Friday", "not sure about the lamp" and
 # "not a problem" leave nothing out.
-_DETERMINER = r"(?:the|my|this|that|those|these|its|any|el|la|los|las|mi|mis|le|les|mon|ma|mes)"
+_DETERMINER = r"(?:the|my|this|that|those|these|its|any|el|la|los|las|mi|mis|le|les|mon|ma|mes|l'|il|lo|gli)"
 _LEAVES_OUT = re.compile(
     # (not a question turned round: "can you not cancel them anyway?", "why not")
     r"(?<![\w'])(?:(?<!you )(?<!why )not(?!\s+(?:just|only|merely|simply|even|also|too|yet|sure|really|quite|"

@@ -22,7 +22,7 @@ import bisect
 import functools
 import math
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import Any
@@ -368,7 +368,20 @@ _PROCEED = re.compile(r"\b(?:proceed|go ahead|do it|go for it|lock (?:it|that|th
                       # (the changes listed approved, the question a choice of how to pay:
                       # "Sounds good. Use the gift card.")
                       r"^(?:(?:that|this|all|it all|everything) )?(?:sounds|looks) (?:good|great|"
-                      r"fine|perfect))\b")
+                      r"fine|perfect)|"
+                      # (a yes to both of the steps listed: "sii porfa asi las dos, lo del reloj
+                      # ... con la tarjeta de credito", "yes to both, the Visa")
+                      r"(?:yes|yeah|sure|ok|okay|s[ií]+|sim|s[iì]|oui|ja)[^.?!]{0,15}?(?:to both|for "
+                      r"both|both|las dos|los dos|os dois|as duas|ambos|ambas|tutte e due|tutti e "
+                      r"due|entrambi|entrambe|beide|les deux|alle beide))\b")
+# a yes said of both or all the steps: "sii porfa asi las dos", "yes to both"
+_BOTH_SAID = re.compile(r"(?<![\w'])(?:both|all (?:of them|two|three)|las dos|los dos|os dois|as duas|ambos|"
+                        r"ambas|tutte e due|tutti e due|entrambi|entrambe|beide|les deux)(?![\w'])")
+# a question on what follows an action, not on the action: the email, the label, how long
+_AFTERWARDS_ASKED = re.compile(r"(?<![\w'])(?:e-?mail|correo|mail|label|etiqueta|étiquette|etichetta|"
+                               r"instructions|instrucciones|instruções|istruzioni|anleitung|how long|"
+                               r"cu[aá]nto tarda|quanto tempo|quanto ci vuole|wie lange|combien de "
+                               r"temps|hoe lang)(?![\w'])")
 _CHOICE_ASKED = re.compile(
     r"\b(?:which|choose|select|pick|prefer)\b[^?.!]*\?|let me know (?:which|what)|"
     r"(?:choose|select|pick) (?:one|from|an option|the option)"
@@ -3023,7 +3036,8 @@ def _named_unwanted(yes_part: str, words: tuple[str, ...]) -> bool:
                if names_action(s, words) is not None)
 
 
-def _refund_elsewhere(last: Text, theirs: Text, arguments: dict[str, Any]) -> tuple[str, str] | None:
+def _refund_elsewhere(last: Text, theirs: Text, arguments: dict[str, Any],
+                      own_step: Callable[[], Text] | None = None) -> tuple[str, str] | None:
     """Where the call takes no payment method (a cancellation) and the user's words from the yes
     on ask for the money on another kind of method than the one the proposal puts it on ("ja
     bitte stornieren, aber das geld bitte auf meine kreditkarte und nicht auf die
@@ -3034,6 +3048,11 @@ def _refund_elsewhere(last: Text, theirs: Text, arguments: dict[str, Any]) -> tu
         return None
     said = _RULED_OUT.sub(" ", _methods_in_english(theirs.plain))
     asked = {m.group(1).replace(" ", "") for m in _MONEY_ON.finditer(said)}
+    if asked and own_step is not None:  # (not a method asked for another step's money: "Lo 1
+        # sí, dale. ... El puzzle sí devuélvelo pero el reembolso a la tarjeta de regalo mejor")
+        said = _RULED_OUT.sub(" ", _methods_in_english(
+            _others_conditions_out(theirs, own_step(), last).plain))
+        asked = {m.group(1).replace(" ", "") for m in _MONEY_ON.finditer(said)}
     if not asked:
         return None
     text = _METHOD_ABROAD.sub(_in_english, last.plain)
@@ -3113,7 +3132,8 @@ def _bind(session: SessionState, auth: Authorisation, spec: ActionSpec,
             and not _change_shown(session, arguments, proposed):
         return Coverage(False, f"the user said {words} to a proposal that does not describe this "
                         f"action ({spec.tool.replace('_', ' ')})", auth.words, shown)
-    if (refund_to := _refund_elsewhere(last, theirs, arguments)) is not None:
+    if (refund_to := _refund_elsewhere(last, theirs, arguments, lambda: _own_step(
+            last, arguments, known_values(session, reads=True), spec.words))) is not None:
         return Coverage(False, f"the user said {words} and asked for the money on "
                         f"{refund_to[1]}, where the proposal puts it on {refund_to[0]}", auth.words,
                         shown)
@@ -3144,8 +3164,12 @@ def _bind(session: SessionState, auth: Authorisation, spec: ActionSpec,
                         f"not this one ({spec.tool.replace('_', ' ')})", auth.words, shown)
     if "?" in theirs.plain and names_action(auth.words, spec.words) is None \
             and names_action(NOUNS.sub(" ", auth.words), ALL_ACTION_WORDS) is not None \
+            and _BOTH_SAID.search(auth.words) is None \
             and (asked := next((q for q in _QUESTIONS.findall(theirs.plain)
                                 if names_action(NOUNS.sub(" ", q), spec.words) is not None
+                                # (nor a question by the way on what follows it: "oye y cuanto
+                                # tarda en llegar el correo de la devolucion?")
+                                and _AFTERWARDS_ASKED.search(q) is None
                                 # (not one the turn's later yes goes past: "The passenger is
                                 # just me, right ...? Then yes, change that too.")
                                 and not 0 <= theirs.plain.find(q) < theirs.plain.rfind(
@@ -3480,6 +3504,11 @@ def _bind(session: SessionState, auth: Authorisation, spec: ActionSpec,
             # of this action's payment names another method ("Return: refund to your Visa.
             # Exchange: the difference charged to your PayPal", a return refunding to PayPal)
             paying = payment_text(last, spec.words)
+            if not named(paying, value, own) and (own_line := own_step()) is not last \
+                    and named(own_line, value, own):
+                paying = own_line  # (the call's own step of a numbered plan names it: "3. Devolver
+                # a Backpack ... reembolso no vale-presente gift_card_7219486", the plan's first
+                # step refunding to the Mastercard)
             if not named(paying, value, own):
                 other = other_payment(paying, value, own.get(value), own.siblings(value))
                 if other is not None:
@@ -3933,7 +3962,11 @@ def _of_this_object(session: SessionState, theirs: Text, arguments: dict[str, An
 
 # a question checking what was said: "... happens automatically right?", "that's correct?"
 _CHECK_ON_SAID = re.compile(r"[^.!?]*(?<![\w'])(?:right|correct|yeah|isn'?t it|doesn'?t it|"
-                            r"won'?t it|is that right|yes)\s*\?")
+                            r"won'?t it|is that right|yes|"
+                            # (the other languages' tags: "volta pro paypal msm né?", "oder?",
+                            # "n'est-ce pas?", "¿verdad?", "vero?", "toch?")
+                            r"né|ne|não é|nao e|certo|oder|gell|nicht wahr|n'est-ce pas|non|"
+                            r"verdad|cierto|no|vero|giusto|toch|hè|klopt dat)\s*\?")
 
 
 def _asked_instead(value: Any, theirs: Text, words: tuple[str, ...], own: DistinctAliases
@@ -4105,6 +4138,7 @@ def _others_conditions_out(theirs: Text, own_step: Text, proposal: Text) -> Text
         return theirs
     kept: list[str] = []
     before: list[int] = []  # (what the clause before named: a "but" clause goes on about it)
+    bodies: list[set[str]] | None = None  # (each step's words no other step has, when asked)
     for clause in _METHOD_CLAUSES.split(theirs.plain):
         numbers = {int(n) for n in _STEP_NUMBER.findall(clause)}
         naming = sorted({k for w in set(re.findall(r"[a-z]{4,}", _METHODS.sub(" ", clause))) - common
@@ -4112,6 +4146,18 @@ def _others_conditions_out(theirs: Text, own_step: Text, proposal: Text) -> Text
                          if len(by_word := [k for k, ws in enumerate(words_of)
                                             if w[:max(4, len(w) - 1)] in " ".join(ws)]) < len(heads)
                          for k in by_word} | {k for k in range(len(heads)) if k + 1 in numbers})
+        if not naming and (_MAY_NAME_METHOD.search(clause) is not None
+                           or _METHOD_ABROAD.search(clause) is not None):
+            # (a thing the steps name below their heading: "El puzzle sí devuélvelo pero el
+            # reembolso a la tarjeta de regalo mejor", the puzzle a line of step 2)
+            if bodies is None:
+                bodies = [set(re.findall(r"[a-z]{4,}", step.plain)) for step in steps]
+                shared = set.intersection(*bodies) if bodies else set()
+                bodies = [ws - shared for ws in bodies]
+            naming = sorted({k for w in set(re.findall(r"[a-z]{4,}", _METHODS.sub(" ", clause)))
+                             - _NOT_A_METHOD_THING
+                             if len(by_word := [k for k, ws in enumerate(bodies) if w in ws]) == 1
+                             for k in by_word})
         if not naming and clause.startswith("but "):
             naming = before  # ("Thermostat also yes, but put that difference on my gift card")
         before = naming
@@ -5392,6 +5438,18 @@ def _numbered_left_out(last: Text, theirs: Text, arguments: dict[str, Any],
                      if 1 <= int(d) <= count}
             if steps:
                 (included if read_turn(part).act is Act.AFFIRM else excluded).update(steps)
+    if not included and not excluded and _BARE_STEPS.search(said) is not None:
+        # (steps by their bare numbers, each sentence's read on its own, in any language the
+        # reader reads: "o 2 e o 3 pode fazer. o 1 não, o relógio é presente pro meu pai")
+        for part in re.split(r"(?<=[.;!?])\s+|,\s+|\s[-\u2013\u2014]\s", said):
+            steps = {int(m.group(1)) for m in _BARE_STEPS.finditer(part) if 1 <= int(m.group(1)) <= count}
+            if not steps:
+                continue
+            act = read_turn(part).act
+            if act is Act.AFFIRM and _STEP_NOT.search(part) is None:
+                included |= steps
+            elif act in (Act.DECLINE, Act.HOLD) or _STEP_NOT.search(part) is not None:
+                excluded |= steps
     if not included and not excluded and by_word is not None:
         # "Yes to the upgrade first": the one numbered item that names it (by its stem); "yes
         # to the jacket and the default address": each thing said, its one item
@@ -5439,6 +5497,11 @@ def _numbered_left_out(last: Text, theirs: Text, arguments: dict[str, Any],
     return None
 
 
+# a step by its bare number, its article or "step" before it: "o 2 e o 3", "il 2", "step 1"
+_BARE_STEPS = re.compile(r"(?:^|(?<=\s)|(?<=,))(?<!all )(?<!those )(?<!these )(?<!tutti )(?<!todos )"
+                         r"(?:(?:o|a|il|la|le|el|lo|the|step)\s+)?([1-9])(?![\w%$]|[.,]\d)")
+# a step's number said no to right after it: "o 1 não", "3 nicht", "il 2 no"
+_STEP_NOT = re.compile(r"(?<![\w$.,#])[1-9]\s+(?:não|nao|no|nicht|non|nein|not|pas)(?![\w'])")
 _STEP_ON_CONDITION = re.compile(r"(?:^|[.;!?]\s+)([1-9])\s+(?:only if|if|as long as|provided|too|also)"
                                 r"(?![\w'])")
 _ALSO_STEP = re.compile(r"(?:^|[.;!?]\s*)(?:(?:and|also|plus) )?(?:the |my )?([a-z]{4,})(?: [a-z]{3,})? too"

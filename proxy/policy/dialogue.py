@@ -187,7 +187,7 @@ _YES = _words(
     # (drawn out, once the reader has cut a letter said three times to two: "ouiii", "siii")
     r"ouii", r"sii", r"síí", r"sìì", r"jaa", r"simm",
     # Italian
-    r"sì", r"certo", r"va bene", r"d'accordo", r"confermo", r"esatto", r"perfetto",
+    r"sì", r"certo", r"va bene", r"vanno bene", r"d'accordo", r"confermo", r"esatto", r"perfetto",
     r"(?<!non )(?<!non, )accetto",
     # Dutch ("ja" is German's too)
     # (not Italian's "prima", before: "fammi controllare le misure prima")
@@ -232,7 +232,7 @@ _GO_VERBS = (
     r"atualizar|efetuar|processar|confirmar|reservar|comprar|emitir|enviar|adicionar|incluir|"
     r"cobrar|aplicar)|prossiga|prosseguir|siga em frente|"
     r"faça|faz isso|vá em frente|pode cancelar|"
-    r"procedi|vai avanti|fallo|continua|avance|avança|avancem|avanza|"
+    r"procedi|vai avanti|vai pure|fai pure|procedi pure|fallo|continua|avance|avança|avancem|avanza|"
     r"manda ver|manda bala|pode mandar|"
     r"doe (?:het|maar|dat)(?! (?:maar |nog |dan |toch )?niet)|ga je gang|ga (?:maar )?(?:door|verder)|"
     r"voer (?:het |dit |dat )?(?:maar )?door|annuleer|wijzig|ruil|retourneer"
@@ -244,6 +244,9 @@ _IMPERATIVE = re.compile(
     r"you (?:can|may|should)|you have my (?:permission|approval|go-ahead) to|i want you to|"
     r"i'?d like you to|i would like you to|i need you to|go ahead and|feel free to|"
     r"por favor|bitte|s'il vous plaît|s'il te plaît|por favor,?)\s+"
+    # (after the plan's steps by their numbers: "o 2 e o 3 pode fazer", "il 2 e il 3 vai pure")
+    r"|^(?:(?:o|a|os|as|il|la|le|el|lo|the|step|passo|paso|etapa|schritt)\s+)?[1-9](?:\s*(?:,|e|y|et|und|"
+    r"and|&)\s*(?:(?:o|a|il|la|le|el|lo|the)\s+)?[1-9])*\s+"
     r"|(?<![\w'])(?:i'?d like to|i would like to|i want to|i wish to|i'?m ready to|let'?s|"
     r"(?<!not )(?<!n't )(?:i'?m |i am |we'?re )?(?:happy|glad|good) to|(?:i'?m |i am )?fine to)\s+"
     r"(?=proceed|go ahead|continue))"
@@ -1379,7 +1382,14 @@ def _read_ja(text: str) -> Reading:
 # one", "the other order"): what it holds or waits for is that other thing, not the yes.
 _ABOUT_MORE = re.compile(r"(?<![\w'])(?:also|too|as well)(?![\w'])")
 # an order's or a reservation's id ("#w2611340", "msj4oa")
-_AN_ID = re.compile(r"#w\d{5,}|(?<![a-z0-9])(?=[a-z0-9]{6}(?![a-z0-9]))[a-z]*\d[a-z0-9]*")
+_AN_ID = re.compile(r"#w\d{5,}|(?<![a-z0-9#])w\d{7}(?![a-z0-9])|"  # (an order's, "#" left out)
+                    r"(?<![a-z0-9])(?=[a-z0-9]{6}(?![a-z0-9]))[a-z]*\d[a-z0-9]*")
+
+# a sentence opening on an id, an article or the object's noun maybe before it: "el w5911003
+# todavía no lo canceles", "order #w1234567 hold off"
+_ID_OPENS = re.compile(r"(?:(?:el|la|lo|o|a|il|le|der|die|das|the|my|pedido|order|commande|ordine|"
+                       r"bestellung|encomenda|reserva|reservation|booking)\s+){0,2}(?:"
+                       + _AN_ID.pattern + ")")
 
 
 def id_like(word: str) -> bool:
@@ -1730,6 +1740,11 @@ def read_turn(content: str) -> Reading:
                 or _NO_KEEP_IT.match(s)):
             continue  # (a wish about that thing, by its name: "For the bags, is it 3 free per
             # person or 3 total? I don't want to pay anything for bags")
+        if act in (Act.HOLD, Act.DECLINE) and (person := PERSON_HELD.match(s)) is not None \
+                and person.group(2) not in yes_said:
+            on_topic = True  # (a relative's thing held, the yes said of others: "Vanno bene la 1
+            continue  # e la 3. Lo zaino di mio nipote aspetto, ..."; a call on it is held,
+            # ``held_topics``)
         if act is Act.HOLD and not _INTERRUPTS.match(s) and _ADDED_ON_CONDITION.match(s) is None \
                 and (topic := ARTICLE_TOPIC.match(s) or _COLON_TOPIC.match(s)) is not None \
                 and (((said_of := _YES_FOR_THING.search(yes_said)) is not None
@@ -1775,7 +1790,7 @@ def read_turn(content: str) -> Reading:
             continue  # ("Yes, cancel the first one. I'll think about Miami")
         if act is Act.HOLD and (ids := _AN_ID.findall(s)) and not any(i in yes_said for i in ids) \
                 and ((not _INTERRUPTS.match(s) and (q or _AN_ID.search(yes_said)
-                                                     or _AN_ID.match(s)))
+                                                     or _ID_OPENS.match(s)))
                      or _WAIT_ON_ID.match(s)):
             on_topic = True  # (and what follows on it: "Hold off on KC18K6 for now. 6am to
             # 1pm with the layover is way over 3 hours, I'm not sure it counts.")
@@ -1851,6 +1866,26 @@ ARTICLE_TOPIC = re.compile(r"(?:" + _AND_BUT + r" )?(?:(?:bei|für|pour|per|para
                            r"los|las|die|der|das|den|dem|gli|il|lo|the|my) "
                            r"(?!(?:andere[nrs]?|autre|otr[oa]|altr[oa]|outr[oa])(?![\w']))"
                            r"([a-zà-ÿ]{3,})(?=[ ,])")
+# a hold on what is a relative's, in the other languages read, its thing maybe named first: "lo
+# zaino di mio nipote aspetto", "o do meu filho espera", "lo de mi hermano espera", "das für meine
+# Mutter noch nicht" (the relative's word, and the thing's)
+_RELATIVES_ABROAD = (r"hermano|hermana|hijo|hija|madre|padre|mamá|mama|papá|papa|abuela|abuelo|sobrino|"
+                     r"sobrina|novia|novio|esposa|esposo|marido|mujer|primo|prima|tío|tio|tía|tia|"
+                     r"irmão|irmao|irmã|irma|filho|filha|mãe|mae|pai|avó|avo|avô|sobrinho|sobrinha|"
+                     r"namorada|namorado|fratello|sorella|figlio|figlia|mamma|papà|nonna|nonno|"
+                     r"nipote|moglie|cugino|cugina|zio|zia|frère|frere|sœur|soeur|fils|fille|mère|"
+                     r"mere|père|pere|neveu|nièce|niece|femme|mari|cousin|cousine|oncle|tante|"
+                     r"bruder|schwester|sohn|tochter|mutter|vater|oma|opa|neffe|nichte|frau|mann|"
+                     r"freundin|freund|onkel|broer|zus|zoon|dochter|moeder|vader|neef|nicht|vrouw|"
+                     r"amigo|amiga|amico|amica|ami|amie")
+PERSON_HELD = re.compile(r"(?:(?:e|y|et|und|mas|pero|ma|mais|aber|en) )?(?:(?:lo|la|el|o|a|il|le|das|die|der|"
+                         r"den|celui|celle|quello|quella|het|de) )?(?:([a-zà-ÿ]{3,}) )?(?:de|di|do|da|del|"
+                         r"della|dello|du|des|für|fur|von|pour|per|para|pro|pra|van|voor) (?:mi|mio|mia|"
+                         r"meu|minha|mon|ma|meine[mnrs]?|mein|mijn|nostro|nuestro|nosso|il mio|la mia|"
+                         r"o meu|a minha) (" + _RELATIVES_ABROAD + r")(?![\w'])")
+# (what PERSON_HELD needs somewhere in a text: one cheap search)
+_PERSON_CUE = re.compile(r"(?:de|di|do|da|del|della|du|für|von|pour|per|para|pro|van) (?:mi|mio|mia|meu|"
+                         r"minha|mon|ma|meine|mein|mijn) ")
 # another step added with a condition of its own, no hold on another thing: "the upgrade too, as
 # long as it's under $200 each" (the condition is the confirmation check's to weigh)
 _ADDED_ON_CONDITION = re.compile(r"(?:(?:and|also|plus) )?(?:the |my )?[a-z]{3,}(?: [a-z]{3,})? (?:too|also|"
@@ -2164,7 +2199,8 @@ def held_topics(text: str) -> list[str]:
                 if m.group(1) in _OBJECTS_ABROAD:
                     out.append(_OBJECTS_ABROAD[m.group(1)])
     if "think" not in text and _TOPIC_CUES.search(text) is None and "..." not in text \
-            and "\u2026" not in text and "?" not in text and not _topic_abroad(text):
+            and "\u2026" not in text and "?" not in text and not _topic_abroad(text) \
+            and _PERSON_CUE.search(text) is None:
         return out  # (the common case, decided cheaply: this runs on every write's check)
     aside: str | None = None  # (a thing's name alone: "The headphones... no, never mind")
     read = [(s, q, _sentence_act(s, q)[0]) for s, q in sentences(text)]
@@ -2200,6 +2236,10 @@ def held_topics(text: str) -> list[str]:
         if act is Act.DECLINE and (opens := _TOPIC_OPENS.match(_OPENING.sub("", s))) is not None:
             out.append(opens.group().strip(" ,:-"))  # ("But for the items, I changed my mind:
             # ...": the thing put first, declined)
+        if act in (Act.HOLD, Act.DECLINE) and 0 <= last_yes < k \
+                and (person := PERSON_HELD.match(s)) is not None:
+            out.append(f"the {person.group(2)}")  # (a relative's, by the word: "the nipote"; not
+            continue  # by the thing, which another step may have: "lo zaino di mio nipote")
         if act is not Act.HOLD:
             continue
         if (topic := _TOPIC.match(_OPENING.sub("", s))) is not None:
@@ -2226,6 +2266,8 @@ def held_topics(text: str) -> list[str]:
             # sentence, by the id it names; not a conditional go naming the flight it is done
             # with, "cámbialo al hat177 si la diferencia es de menos de 50 dólares")
             out.append(s)
+            out.extend(f"#{i}" for i in _AN_ID.findall(s) if i[0] == "w")  # (an order's, "#"
+            # left out: "el w5911003 todavía no lo canceles")
         elif q and (more := _ADD_TO.search(s)) is not None:
             out.append(more.group(1))
         elif (nth := _BEFORE_NTH.match(s)) is not None:
