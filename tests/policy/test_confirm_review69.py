@@ -174,7 +174,8 @@ BUDS_IT = order("#W6900020", "delivered", item("6900000201", "Wireless Earbuds",
 NEPHEW_IT = [*looked_up(BAG_IT1, BAG_IT2, BUDS_IT), "assistant: Ecco il piano (le modifiche agli "
              "articoli si fanno una volta):\n\n1. **#W6900018 – zaino di tua figlia**: Backpack blu "
              "navy ($201.95) → verde ($205.35). Differenza $3.40 dalla gift card gift_card_3.\n2. "
-             "**#W6900019 – zaino di tuo nipote**: Backpack blu navy ($201.95) → grigio ($206.03). Differenza $4.08 dalla gift card.\n3. **#W6900020 – reso** Wireless "
+             "**#W6900019 – zaino di tuo nipote**: Backpack blu navy ($201.95) → grigio ($206.03). "
+             "Differenza $4.08 dalla gift card.\n3. **#W6900020 – reso** Wireless "
              "Earbuds ($232.49) → rimborso sulla gift card gift_card_3 (metodo originale).\n\nQuali "
              "passi confermi?", "user: Vanno bene la 1 e la 3. Lo zaino di mio nipote aspetto, non so "
              "ancora se grigio gli piace. Ma il rimborso degli auricolari arriva subito sulla gift card?"]
