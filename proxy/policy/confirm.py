@@ -395,7 +395,10 @@ _CHOICE_THEN_DONE = re.compile(
     # (a change of what exists, each option's money given: not a new booking, whose summary
     # comes after the pick)
     r"(?:,? and|,) (?:i'?ll|i will) (?:switch|change|move|update|rebook|swap|put you on|make the "
-    r"change)")
+    r"change)|"
+    # (in Chinese: "请告诉我您选择哪一个，我就为您办理")
+    r"(?:告诉我|告訴我|选择|選擇)[^。？?]{0,12}(?:哪|几|幾)[^。？?]{0,10}[，,]?\s*我(?:就|马上|馬上|会|會)"
+    r"(?:为您|為您|帮您|幫您|给您|給您)?(?:办理|辦理|改|更改|修改|处理|處理|换|換|改签|改簽)")
 
 
 def _choice_then_done(messages: list[Message], index: int) -> bool:
@@ -1110,7 +1113,22 @@ _STAYS_IF = re.compile(r"(?:the |my )?([a-z]{3,}(?: [a-z]+)?) (?:stays?|remains?
                        r"touched)|(?:you )?(?:don'?t|do not) (?:change|touch) (?:the |my )?"
                        r"([a-z]{3,}(?: [a-z]+)?)")
 _STAYS_SAID = re.compile(r"(?<![\w'])(?:unchanged|stays?|remains?|the same|as (?:it )?is|untouched|"
-                         r"not (?:be )?changed|(?:is|are) kept|keeps?)(?![\w'])")
+                         r"not (?:be )?changed|(?:is|are) kept|keeps?|"
+                         # (in the other languages read: "Aller : HAT258 ... — inchangé")
+                         r"inchangée?s?|sans changement|sin cambios?|igual|invariat[oaie]|"
+                         r"unverändert|bleibt|ongewijzigd|sem altera[çc][ãa]o|mantiene|mantém|"
+                         r"mantem|resta)(?![\w'])")
+# the same, in the other languages read: "mon vol aller reste tel quel", "mi vuelo de ida se queda
+# igual", "il volo di andata resta com'è", "mein Hinflug bleibt gleich", "o voo de ida fica igual"
+_STAYS_IF_ABROAD = re.compile(r"(?:(?:mon|ma|mes|le|la|les|mi|mis|el|il|mio|mia|mein|meine|der|die|das|o|a|"
+                              r"meu|minha|mijn|de|het) )?([a-zà-ÿ]{3,}(?: [a-zà-ÿ]+){0,2}?) "
+                              r"(?:(?:reste|restent|demeure) (?:tel quel|telle quelle|tels quels|"
+                              r"inchangée?s?|le même|la même|pareil)|(?:se queda|sigue|queda|se "
+                              r"mantiene) (?:igual|como está|como esta|sin cambios?)|(?:resta|rimane) "
+                              r"(?:com'è|così|invariat[oa]|uguale|lo stesso|la stessa)|(?:bleibt|"
+                              r"bleiben) (?:gleich|unverändert|wie (?:er|sie|es) ist|so)|(?:fica|"
+                              r"continua|permanece) (?:igual|como está|como esta|sem altera[çc][ãa]o)|"
+                              r"blijft (?:hetzelfde|ongewijzigd|zo))")
 # a condition on what was wanted before it: "if that's not possible", "if not"
 _THAT_NOT_POSSIBLE = re.compile(r"(?:(?:that|it|this)(?:'s| is)? not|(?:that|it|this) isn'?t) "
                                 r"(?:possible|allowed|available|an option|doable)|not|that can'?t "
@@ -1417,12 +1435,13 @@ def _condition_met_once(messages: list[Message], index: int) -> bool:
                    for word in re.findall(r"[a-z]{4,}", ruled.group(1)) if word not in _SO_SAID
                    for w in re.finditer(rf"(?<![\w']){re.escape(word[:max(4, len(word) - 3)])}",
                                         agent))
-    if (kept := _STAYS_IF.fullmatch(condition)) is not None:
+    if (kept := _STAYS_IF.fullmatch(condition) or _STAYS_IF_ABROAD.fullmatch(condition)) is not None:
         # a thing kept as it is, as the turn says it stays: "Yes, as long as the return stays
         # as is." to "- Return (unchanged): HAT112 ..."
         thing = next(g for g in kept.groups() if g)
         head = thing.rsplit(" ", 1)[-1]
-        return any(_STAYS_SAID.search(agent, w.end(), w.end() + 40) is not None
+        return any(_STAYS_SAID.search(agent, w.end(), max(w.end() + 40, min(
+                       w.end() + 80, _line_end(agent, w.end())))) is not None
                    or _STAYS_SAID.search(agent, max(0, w.start() - 30), w.start()) is not None
                    for w in re.finditer(rf"(?<![\w']){re.escape(head[:max(4, len(head) - 2)])}",
                                         agent))
@@ -1512,6 +1531,14 @@ def _condition_met_once(messages: list[Message], index: int) -> bool:
     if _INSTEAD_IF.fullmatch(condition) is not None and _METHODS.search(condition) is not None:
         return True  # (a method asked for, in the form of a condition: "as long as the refund
         # goes onto my gift card instead of the card": the binding checks the call pays with it)
+    if (timed := _TIME_IS_IF.fullmatch(condition)) is not None and (
+            timed.group("m") or timed.group("ap") or _TIME_CUE.search(condition) is not None):
+        # the flight the change moves to, named by its time: "oui, si c'est bien celui de 11h" to
+        # "HAT065 (06h00) → **HAT272 (11h00)**" (the time said in the turn, after the arrow on a
+        # line that has one)
+        leaves = _minutes(timed.group("h"), timed.group("m"), timed.group("ap"))
+        found = [t for line in agent.split("\n") for t in _clock_times(re.split("→|->", line)[-1])]
+        return leaves is not None and leaves in found
     if _ORIGINAL_BACK_IF.fullmatch(condition) is not None:
         # the money back to what paid for it, as the turn says of each refund: "as long as each
         # refund goes back to what I originally paid with for that order" to "→ refund to your
@@ -1669,6 +1696,42 @@ _EXTRA_CHARGED = re.compile(
     r"(?<!be )(?<!been )(?:charged|you'?ll pay|to pay|you owe|payable)|(?:upgrade|change) fee)")
 # a condition's cue just before what it bounds ("as long as I'm not paying anything extra")
 _IF_BEFORE = re.compile(r"(?:as long as|only if|provided(?: that)?|if|assuming)\s*$")
+
+
+# a flight named by its time, said to be the one: "it's the 11am one", "c'est bien celui de 11h",
+# "es el de las 11", "è quello delle 11", "é o das 11h", "es der um 11 Uhr ist", "het de vlucht van
+# 11 uur is"
+_TIME_IS_IF = re.compile(r"(?:(?:it'?s|it is|that'?s|that is|c'est|c'est bien|es|è|é|for|ist|het|is|es "
+                         r"ist|das ist|dat is)\s+)?(?:(?:really|indeed|actually|bien|really)\s+)?"
+                         r"(?:(?:the|celui|celle|le|el|la|quello|quella|o|a|der|die|de)\s+)?"
+                         r"(?:(?:one|flight|vol|vuelo|volo|voo|flug|vlucht)\s+)?"
+                         r"(?:(?:at|of|de|à|a|delle|de las|das|um|van|om|las|les)\s+)?"
+                         r"(?P<h>\d{1,2})(?:[:h.](?P<m>\d\d))?\s*(?P<ap>am|pm|h|uhr|uur|o'?clock)?"
+                         r"(?:\s+(?:one|flight|departure))?(?:\s+(?:ist|is))?")
+# what makes a bare number a time of day in such a condition: "the one at 11", "de las 11"
+_TIME_CUE = re.compile(r"(?<![\w'])(?:at|de|à|delle|las|das|um|om|one|flight|vol|vuelo|volo|voo|flug|"
+                       r"vlucht)(?![\w'])")
+_CLOCK = re.compile(r"(?<![\d$.,])(\d{1,2})(?:[:h](\d\d)|\s*(am|pm)|h(?!\w))")
+
+
+def _minutes(hour: str, minute: str | None, ap: str | None) -> int | None:
+    """A time of day in minutes ("11", "00", "am"), or None past a day's hours."""
+    h = int(hour) + (12 if ap == "pm" and int(hour) < 12 else 0) \
+        - (12 if ap == "am" and int(hour) == 12 else 0)
+    m = int(minute or 0)
+    return h * 60 + m if h < 24 and m < 60 else None
+
+
+def _clock_times(text: str) -> list[int]:
+    """The times of day ``text`` gives ("11h00", "11:00", "6 pm", "11h"), in minutes."""
+    return [t for c in _CLOCK.finditer(text) if (t := _minutes(c.group(1), c.group(2), c.group(3)))
+            is not None]
+
+
+def _line_end(text: str, at: int) -> int:
+    """Where the line holding ``at`` ends."""
+    end = text.find("\n", at)
+    return len(text) if end < 0 else end
 
 
 def _stated_in(part: str, agent: str) -> bool:
@@ -1918,6 +1981,8 @@ def _held_part(session: SessionState, auth: Authorisation, spec: ActionSpec,
         return hold
     if (hold := _relative_held(session, auth, arguments, held)) is not None:
         return hold
+    if (kept := _person_kept(session, arguments, held)) is not None:
+        return kept  # (whichever step names them: the call changes them)
     held = _not_of_another_step(session, auth, arguments, held)
     if not held:
         return None
@@ -2332,6 +2397,25 @@ def _one_passenger(session: SessionState, last: Text, theirs: Text, arguments: d
 _CABIN_CHANGE = re.compile(r"(?<![\w'])(?:upgrad|downgrad)")
 _EVERYONE = re.compile(r"(?<![\w'])(?:(?:both|all) of (?:us|you|them)|everyone|everybody|"
                        r"(?:every|each) passenger|(?:both|all|the) passengers)(?![\w'])")
+
+
+def _person_kept(session: SessionState, arguments: dict[str, Any], held: list[str]) -> str | None:
+    """A hold naming, by their first name as the reservation has it or as the call writes it,
+    a passenger whose details the call changes ("ゆいの生年月日だけ直してください。ケンの名前は
+    パスポートもKennなので、そのままで大丈夫です。", the call renaming Kenn to Ken): the hold."""
+    people = arguments.get("passengers")
+    current = _current(session, arguments) if isinstance(people, list) else None
+    before = current.get("passengers") if current is not None else None
+    if not isinstance(people, list) or not isinstance(before, list) or len(before) != len(people):
+        return None
+    for old, new in zip(before, people, strict=True):
+        if not isinstance(old, dict) or not isinstance(new, dict) or old == new:
+            continue
+        names = {str(p.get("first_name", "")).lower() for p in (old, new)} - {""}
+        for phrase in held:  # (a name held on its own, as the Chinese and Japanese holds give
+            if phrase in names:  # them; a sentence naming someone may hold another thing of theirs)
+                return phrase
+    return None
 
 
 def _relative_held(session: SessionState, auth: Authorisation, arguments: dict[str, Any],

@@ -1101,6 +1101,12 @@ _HAN_PAY_WITH = re.compile(
     rf"(?:用|走|改用){_HAN_METHOD}(?:付|支付|付款|扣|来付|扣款)?(?:吧|就行)?)[。！!]?")
 
 
+# an option picked by its number, alone or with how to pay: "2号，就用信用卡。", "选第二个吧", "就1号吧"
+_HAN_PICK = re.compile(r"(?:就|要|选|選|我选|我選|我要)?\s*第?[1-4一二三四]\s*(?:号|號|个|個)(?:吧|的|航班)?"
+                       rf"(?:\s*[，,]\s*(?:就)?(?:用|走){_HAN_METHOD}(?:付|支付|付款|扣|来付|扣款)?(?:吧|就行)?)?"
+                       r"\s*[。！!]?$")
+
+
 def _han_sentences(text: str) -> list[str]:
     """The Chinese sentences of ``text``, a clause on another id after a comma read as one of
     its own where each side holds Chinese words (not "XK3F9R，ZD8M1C 都改吧")."""
@@ -1155,6 +1161,8 @@ CJK_THINGS = {
     # 吧。升舱的话，如果差价超过1000美元先别升")
     "取消": "cancel", "キャンセル": "cancel", "アップグレード": "upgrade",
     "コーヒーマシン": "coffee maker", "エスプレッソマシン": "espresso",
+    # (the airline's things in Japanese: "フライト変更はお願いします。手荷物は当日空港で考えます。")
+    "フライト": "flight", "手荷物": "bags", "荷物": "bags", "受託手荷物": "bags", "保険": "insurance",
 }
 CJK_THING = re.compile("|".join(sorted(map(re.escape, CJK_THINGS), key=len, reverse=True)))
 # the airports' cities as Chinese and Japanese turns name them
@@ -1257,6 +1265,9 @@ def _read_han(text: str) -> Reading:
                                                      or "訂單" in text):
         return Reading(Act.OTHER, text[:80], "the user asked for something more, which the agent "
                        "has not described yet")  # ("另外那个订单的蓝牙音箱也退了吧": a request)
+    if (pick := _HAN_PICK.match(text)) is not None and not _HAN_NOT.search(text[pick.end():]):
+        # (an option picked by its number, maybe with how to pay: "2号，就用信用卡。")
+        return Reading(Act.AFFIRM, text[:80], "", choice=True, end=len(text))
     parts = []
     for part in _han_sentences(text):
         plain_part = _HAN_IF_POSSIBLE.sub("", part)
@@ -1304,7 +1315,7 @@ _KANA = re.compile("[\u3040-\u30ff]")
 _JA_YES = re.compile("はい|ええ(?!と)|うん|お願いします|お願い(?:ね|[!！。]|$)|頼みます|頼む|進めて|"
                      "それで(?:[!！。]|$)|そうそう|^ん(?:[。、,！!]|$)|お願いしま[ーｰ～~]+す|"
                      "^(?:おけ|おっけー?|おk)(?:[。、,！!]|$)|ちゃって(?:ください|下さい)|"
-                     "(?:変え|換え|替え|取り替え|交換し|返品し|キャンセルし|変更し)て(?:ください|下さい|"
+                     "(?:変え|換え|替え|取り替え|交換し|返品し|キャンセルし|変更し|直し|修正し)て(?:ください|下さい|"
                      "くれ|ほしい|欲しい)|"
                      "やってください|それで(?:お願い|いい|大丈夫|結構|OK)|了解|承知|かしこまり|問題ありません|問題ない|構いません|"
                      "大丈夫です|いいですよ|いいです(?!か)|OKです|オッケー|"
@@ -1334,6 +1345,8 @@ _JA_NOT = re.compile("いいえ|いえ(?:[、,。]|$)|いや(?:[、,。]|です)
                      "どうしよう|悩")
 _JA_WAIT = re.compile("いいえ|いえ(?:[、,。]|$)|いや|ません|待(?!ち時間|ち合わせ)|やめ|止め|考え|検討|迷|"
                       "保留|どうしよう|悩")
+# a thing kept as it is: "そのままで大丈夫です", "そのままでいいです", "そのままにしてください"
+_JA_KEEP = re.compile("そのまま(?:で|に)?(?:して)?(?:大丈夫|いい|良い|結構|OK|お願い|です|ください|下さい)")
 # a sentence opening on another matter after the yes: "あ、あとさっき言ったスケートボードも……" (also ...)
 _JA_ASIDE = re.compile(r"(?:あ[、,]\s*)?(?:あと|それと|ところで|そういえば|それから|ついでに)")
 _JA_SENTENCE = re.compile("[^。！!？?\n]+[。！!？?\n]?")
@@ -1355,6 +1368,9 @@ def _read_ja(text: str) -> Reading:
             continue  # (and what follows on it: "シカゴ発のhsr97wは保険が付いてるんですよね？予定変更で
             # もちゃんと全額戻ってきますか？")
         apart = False
+        if _JA_KEEP.search(part) is not None:
+            apart = said_yes  # (a thing kept as it is is no yes: "ケンの名前はパスポートもKennなので、
+            continue  # そのままで大丈夫です"; after a yes, a call changing it is held, ``held_topics``)
         if said_yes and _held_apart(part, said, yes_ids, nths):
             apart = True
             continue  # (a hold on another by its id or its name, the yes naming its own:
@@ -2152,7 +2168,13 @@ def held_topics(text: str) -> list[str]:
         out = []
         cjk_parts = _JA_SENTENCE.findall(text) if kana else _han_sentences(text)
         yeses = [bool((_JA_YES if kana else _HAN_YES).search(p) or (not kana and _HAN_GO.search(p)))
-                 for p in cjk_parts]
+                 and not (kana and _JA_KEEP.search(p)) for p in cjk_parts]
+        if kana and any(yeses):  # (a thing kept as it is after the yes: who or what it names)
+            first_yes = yeses.index(True)
+            for p in cjk_parts[first_yes + 1:]:
+                if _JA_KEEP.search(p) is not None:
+                    out.extend(sorted(_latin_names(p)))
+                    out.extend(f"the {CJK_THINGS[t]}" for t in CJK_THING.findall(p))
         yes_parts = [p for p, yes in zip(cjk_parts, yeses, strict=True) if yes]
         yes_ids = {i for p in yes_parts for i in _AN_ID.findall(p)}
         yes_names = {n for p in yes_parts for n in _latin_names(p)}
