@@ -963,7 +963,7 @@ _INTERJECTION = re.compile(r"(?<![\w'])(?:oh|ah|hmm+|um+|no,? wait|wait,? no|wai
 _IF = re.compile(r"(?<![\w'])(?:as long as|only if|provided(?: that)?|if|assuming|"
                  # the other languages read ("à condition que le remboursement aille bien sur
                  # PayPal")
-                 r"à condition que|pourvu que|tant que|siempre que|siempre y cuando|con tal de "
+                 r"à condition que|pourvu que|tant que|du moment que|du moment qu'|dès lors que|siempre que|siempre y cuando|con tal de "
                  r"que|desde que|contanto que|a condizione che|purché|sempre che|solange|"
                  r"vorausgesetzt(?:,? dass)?|op voorwaarde dat|mits|zolang|wenn|solo se|soltanto se|"
                  r"solo si|sólo si|só se|seulement si|nur wenn|"
@@ -1106,6 +1106,19 @@ _CHARGED = re.compile(r"(?<![\w'])(?<!no )(?<!no additional )(?<!no extra )(?:ch
 _NOT_ALLOWED_SAID = re.compile(r"(?<![\w'])(?:isn'?t|is not|aren'?t|are not|not) (?:allowed|"
                                r"possible|available|permitted|an option)|can'?t|cannot|unable|"
                                r"not something (?:i|we)|not able to")
+# nothing more to pay, as the other languages read say it
+_NOTHING_EXTRA_ABROAD = re.compile(
+    r"(?:je )?n'?(?:ai|aie) rien (?:à|a) (?:payer|repayer)(?: en plus| de plus)?|je ne (?:paie|paye) rien "
+    r"(?:en|de) plus|(?:no )?(?:tenga|tengo) que pagar nada (?:más|mas|extra)|no pague nada (?:más|mas)|"
+    r"não (?:tenha|precise|preciso|tenho) (?:de |que )?pagar nada (?:a mais|mais)|"
+    r"(?:ik )?(?:niks|niets) (?:hoef )?bij(?: te)? (?:betalen|hoef te betalen)|ich nichts (?:extra |mehr |"
+    r"dazu)?(?:zahlen|bezahlen|zuzahlen) muss|non (?:debba|devo|devo più) pagare (?:niente|nulla)"
+    r"(?: in più| di più)?")
+_BACK_ABROAD = re.compile(r"(?<![\w'])(?:rembours|reembols|erstatt|zurückerstatt|terugbetaal|terugbetaald|"
+                          r"teruggestort|rimbors|restitu|devolv|devolução|refund)")
+_OWED_ABROAD = re.compile(r"(?<![\w'])(?:à payer|a payer|débités?|a pagar|cobrad[oa]s?|cobrarán|zu "
+                          r"zahlen|belastet|bij te betalen|bijbetal|da pagare|addebitat[oi]|charged)"
+                          r"(?![\w'])")
 # a condition that a thing stays as it is: "as long as the return stays as is"
 _STAYS_IF = re.compile(r"(?:the |my )?([a-z]{3,}(?: [a-z]+)?) (?:stays?|remains?|is kept|is left) "
                        r"(?:as (?:it )?is|the same|unchanged|untouched)|(?:the |my )?([a-z]{3,}"
@@ -1523,6 +1536,11 @@ def _condition_met_once(messages: list[Message], index: int) -> bool:
         # no insurance, as the turn says ("desde que seja sem seguro mesmo" to "Seguro: não")
         return _INSURANCE_NO.search(agent) is not None \
             or _INSURANCE_NO_ABROAD.search(agent) is not None
+    if _NOTHING_EXTRA_ABROAD.fullmatch(condition):
+        # nothing more to pay, in the other languages read, as the turn gives the difference
+        # back and asks nothing ("du moment que je n'ai rien à payer en plus" to "Différence :
+        # 18,80 $ remboursés sur votre PayPal")
+        return _BACK_ABROAD.search(agent) is not None and _OWED_ABROAD.search(agent) is None
     if _NO_MORE_IF.fullmatch(condition):
         # not more than what was paid: the turn gives the difference back and charges nothing
         # ("Price difference: $13.75 refunded to your PayPal" "Yes, as long as it's not more
@@ -7369,6 +7387,15 @@ def _lists_named(text: Text, arguments: dict[str, Any]) -> bool:
 
 _DONE = re.compile(r"(?:完了しました|完了です|変更しました|受け付けました|更新しました|已完成|已经完成|"
                    r"已取消|已修改|已更改|已改为|已退回|已提交|已更新|已为您更新|已经更新|已办理)|"
+                   # (in the other languages read: "De retour van de waterkoker (#W7990410) is
+                   # aangemaakt", "a été annulée", "wurde storniert", "fue cancelado")
+                   r"(?<![\w'])(?:is (?:aangemaakt|geannuleerd|verwerkt|gewijzigd|ingediend|"
+                   r"geregistreerd)|(?:a|ont) été (?:annulée?s?|effectuée?s?|créée?s?|enregistrée?s?|"
+                   r"modifiée?s?|traitée?s?)|(?:wurde|wurden) (?:storniert|erstellt|bearbeitet|geändert|"
+                   r"eingereicht|registriert)|(?:fue|fueron|ha sido|han sido) (?:cancelad|procesad|"
+                   r"registrad|modificad|cambiad)[oa]s?|(?:foi|foram) (?:cancelad|registrad|processad|"
+                   r"alterad|criad)[oa]s?|(?:è stat[oa]|sono stat[ie]) (?:annullat|registrat|"
+                   r"elaborat|modificat|creat)[oaie])(?![\w'])|"
                    r"(?<![\w'])(?:(?:is|are|has been|have been|was|were) (?:now |already )?"
                    r"(?:done|submitted|complete|completed|processed|cancell?ed|placed|filed|"
                    r"updated|changed|modified|issued|booked|charged|refunded|credited)|"

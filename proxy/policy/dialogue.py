@@ -169,6 +169,8 @@ _YES = _words(
     # French
     r"oui", r"ouais", r"d'accord", r"bien sûr", r"exactement", r"parfait", r"je confirme",
     r"c'est bon", r"ça marche", r"entendu", r"volontiers", r"j'accepte",
+    # (as written in a hurry: "ouai c bon pr les 2 ... vazy")
+    r"ouai", r"c bon", r"cé bon", r"ok c bon", r"vazy", r"vas y", r"vasy",
     # German
     # (not the particle after a verb or a pronoun: "Die soll ja trotzdem nach Seattle")
     r"(?<!soll )(?<!sollte )(?<!ist )(?<!war )(?<!hab )(?<!habe )(?<!hat )(?<!sind )(?<!kann )"
@@ -226,6 +228,8 @@ _GO_VERBS = (
     r"continúa|continúe|sigue|siga|cancela|cancele|cámbialo|"
     r"cambialo|cámbiala|cambiala|cámbielo|cambielo|"
     r"allez-y|vas-y|faites-le|fais-le|procédez|continuez|annulez|confirmez(?!-moi| moi)|"
+    r"(?:faites|fais|lancez|effectuez)(?= (?:l'|le |la |les )(?:échange|annulation|retour|modification|"
+    r"changement|remboursement|réservation)s?(?![\w']))|"
     r"mach(?:en sie)? (?:es|das|weiter)|los geht'?s|leg los|fahren sie fort|bitte fortfahren|"
     r"weiter|durchführen|storniere|stornieren sie|ändern sie|"
     r"pode (?:seguir|prosseguir|fazer|continuar|mandar|ir|trocar|mudar|alterar|devolver|"
@@ -455,7 +459,7 @@ _CONDITION = _words(
     # (not an instruction of how much: "but only put $200 on the gift card")
     r"only(?! (?:put|charge|use|take|apply|refund|send|pay)\b))",
     r"one question", r"once you", r"after you", r"solo si", r"siempre que", r"seulement si",
-    r"à condition", r"nur wenn",
+    r"à condition", r"nur wenn", r"du moment que", r"du moment qu'", r"dès lors que",
     # ("si el precio es el mismo, adelante", "si c'est gratuit, allez-y": "si" before a clause,
     # not "sí" nor "si" alone)
     r"si(?! es así| es posible| puede ser| se puede| no hay otra| c'est possible| è possibile)"
@@ -1090,7 +1094,9 @@ _HAN_IF_POSSIBLE = re.compile("如果可以的话|如果可以|要是可以的�
 _HAN_SENTENCE = re.compile("[^。！!？?；;\n]+[。！!？?；;\n]?")
 # a comma before another id, where the clause before it says something of its own: "XK3F9R 改签可以，
 # ZD8M1C 先别取消" (two clauses, each on its reservation)
-_HAN_ID_COMMA = re.compile(r"[，,](?=\s*(?:#w\d{5,}|(?=[a-z0-9]{6}(?![a-z0-9]))[a-z]*\d[a-z0-9]*))")
+_HAN_ID_COMMA = re.compile(r"[，,](?=\s*(?:#w\d{5,}|(?=[a-z0-9]{6}(?![a-z0-9]))[a-z]*\d[a-z0-9]*|"
+                           # (or another step by its place: "第1步和第3步可以，第2步先别动")
+                           r"第[1-4一二三四](?:步|项|項|个|個|单|單)))")
 
 
 # which method to pay with, one used and another not: "不过用礼品卡付，别用信用卡。", "别用信用卡，用礼品卡吧"
@@ -1161,6 +1167,8 @@ CJK_THINGS = {
     # 吧。升舱的话，如果差价超过1000美元先别升")
     "取消": "cancel", "キャンセル": "cancel", "アップグレード": "upgrade",
     "コーヒーマシン": "coffee maker", "エスプレッソマシン": "espresso",
+    "電球": "bulb", "灯泡": "bulb", "燈泡": "bulb", "ホース": "hose", "水管": "hose", "やかん": "kettle",
+    "椅子": "chair", "チェア": "chair", "空气净化器": "purifier", "扫地机": "vacuum",
     # (the airline's things in Japanese: "フライト変更はお願いします。手荷物は当日空港で考えます。")
     "フライト": "flight", "手荷物": "bags", "荷物": "bags", "受託手荷物": "bags", "保険": "insurance",
 }
@@ -1184,7 +1192,7 @@ _NTH_NAMES = {"一": "first", "1": "first", "二": "second", "2": "second", "三
 
 
 # steps by their bare numbers: "1と3はお願いします", "2のメイクキットは", "1和3可以"
-CJK_BARE_NTHS = re.compile(r"(?<![\d$.,:/-])([1-4])((?:\s*(?:と|、|,|和|跟|及)\s*[1-4])*)"
+CJK_BARE_NTHS = re.compile(r"(?<![\d$.,:/-])([1-4])((?:\s*(?:番目?|号|號)?\s*(?:と|、|,|和|跟|及)\s*[1-4])*)"
                            r"(?![\d.,:/-])(?=\s*(?:番目?|号|號)?\s*(?:は|の|を|も|で|、|,|。|$|お願い|"
                            r"可以|都|就|的|先|不))")
 
@@ -1317,8 +1325,8 @@ _JA_YES = re.compile("はい|ええ(?!と)|うん|お願いします|お願い(?
                      "^(?:おけ|おっけー?|おk)(?:[。、,！!]|$)|ちゃって(?:ください|下さい)|"
                      "(?:変え|換え|替え|取り替え|交換し|返品し|キャンセルし|変更し|直し|修正し)て(?:ください|下さい|"
                      "くれ|ほしい|欲しい)|"
-                     "やってください|それで(?:お願い|いい|大丈夫|結構|OK)|了解|承知|かしこまり|問題ありません|問題ない|構いません|"
-                     "大丈夫です|いいですよ|いいです(?!か)|OKです|オッケー|"
+                     "やってください|それで(?:お願い|いい|大丈夫|結構|ok)|了解|承知|かしこまり|問題ありません|問題ない|構いません|"
+                     "大丈夫です|いいですよ|いいです(?!か)|(?<![a-z])okです|(?<![a-z])ok(?:[。！!]|$)|オッケー|"
                      "(?:キャンセル|交換|返品|変更|予約|手続き|処理)(?:して|を)(?:ください|下さい|お願い)|"
                      "(?:キャンセル|交換|返品|変更|予約)(?:します|で)(?:[。！!]|$)")
 # a question after the yes about when or where the money or the parcel comes: no hold ("やっぱり
@@ -1346,7 +1354,7 @@ _JA_NOT = re.compile("いいえ|いえ(?:[、,。]|$)|いや(?:[、,。]|です)
 _JA_WAIT = re.compile("いいえ|いえ(?:[、,。]|$)|いや|ません|待(?!ち時間|ち合わせ)|やめ|止め|考え|検討|迷|"
                       "保留|どうしよう|悩")
 # a thing kept as it is: "そのままで大丈夫です", "そのままでいいです", "そのままにしてください"
-_JA_KEEP = re.compile("そのまま(?:で|に)?(?:して)?(?:大丈夫|いい|良い|結構|OK|お願い|です|ください|下さい)")
+_JA_KEEP = re.compile("そのまま(?:で|に)?(?:して)?(?:大丈夫|いい|良い|結構|ok|お願い|です|ください|下さい)")
 # a sentence opening on another matter after the yes: "あ、あとさっき言ったスケートボードも……" (also ...)
 _JA_ASIDE = re.compile(r"(?:あ[、,]\s*)?(?:あと|それと|ところで|そういえば|それから|ついでに)")
 _JA_SENTENCE = re.compile("[^。！!？?\n]+[。！!？?\n]?")
@@ -1756,6 +1764,10 @@ def read_turn(content: str) -> Reading:
                 or _NO_KEEP_IT.match(s)):
             continue  # (a wish about that thing, by its name: "For the bags, is it 3 free per
             # person or 3 total? I don't want to pay anything for bags")
+        if act is Act.HOLD and (held_with := WITH_THING_HELD.match(s)) is not None \
+                and held_with.group(1)[:4] not in yes_said:
+            on_topic = True  # (the one with another thing, held: "Annulez la chaise et la
+            continue  # commande avec le clavier. Celle avec l'appareil photo attendez, ...")
         if act in (Act.HOLD, Act.DECLINE) and (person := PERSON_HELD.match(s)) is not None \
                 and person.group(2) not in yes_said:
             on_topic = True  # (a relative's thing held, the yes said of others: "Vanno bene la 1
@@ -1899,6 +1911,11 @@ PERSON_HELD = re.compile(r"(?:(?:e|y|et|und|mas|pero|ma|mais|aber|en) )?(?:(?:lo
                          r"della|dello|du|des|für|fur|von|pour|per|para|pro|pra|van|voor) (?:mi|mio|mia|"
                          r"meu|minha|mon|ma|meine[mnrs]?|mein|mijn|nostro|nuestro|nosso|il mio|la mia|"
                          r"o meu|a minha) (" + _RELATIVES_ABROAD + r")(?![\w'])")
+# the one with a thing, held: "celle avec l'appareil photo attendez", "die mit der kamera noch nicht"
+WITH_THING_HELD = re.compile(r"(?:(?:et|mais|und|aber|y|pero|e|mas|ma|en|maar) )?(?:celle|celui|ceux|celles|"
+                             r"die|der|das|den|quella|quello|quelle|quelli|aquela|aquele|la|el|lo|los|"
+                             r"las|het|degene|the one|the order) (?:avec|mit|con|com|met|with) (?:l'|le |"
+                             r"la |les |dem |der |den |el |il |lo |o |a |de |het |the )?([a-zà-ÿ]{3,})")
 # (what PERSON_HELD needs somewhere in a text: one cheap search)
 _PERSON_CUE = re.compile(r"(?:de|di|do|da|del|della|du|für|von|pour|per|para|pro|van) (?:mi|mio|mia|meu|"
                          r"minha|mon|ma|meine|mein|mijn) ")
@@ -1941,7 +1958,7 @@ THINGS_ABROAD = {
     "borraccia": "bottle", "gourde": "bottle", "trinkflasche": "bottle", "cantimplora": "bottle",
     "drinkfles": "bottle", "waterfles": "bottle",
     "lámpara": "lamp", "lampe": "lamp", "lampada": "lamp", "teclado": "keyboard",
-    "clavier": "keyboard", "tastatur": "keyboard", "tastiera": "keyboard", "ratón": "mouse",
+    "clavier": "keyboard", "appareil": "camera", "chaise": "chair", "tastatur": "keyboard", "tastiera": "keyboard", "ratón": "mouse",
     "souris": "mouse", "maus": "mouse", "aspiradora": "vacuum", "aspirateur": "vacuum",
     "staubsauger": "vacuum", "aspirapolvere": "vacuum", "aspirador": "vacuum",
     "mochila": "backpack", "rucksack": "backpack", "zaino": "backpack", "sac": "backpack",
@@ -2258,6 +2275,11 @@ def held_topics(text: str) -> list[str]:
         if act is Act.DECLINE and (opens := _TOPIC_OPENS.match(_OPENING.sub("", s))) is not None:
             out.append(opens.group().strip(" ,:-"))  # ("But for the items, I changed my mind:
             # ...": the thing put first, declined)
+        if act is Act.HOLD and 0 <= last_yes < k and (held_with := WITH_THING_HELD.match(s)) is not None:
+            out.append(s)  # (the one with another thing: the sentence, and the thing in English)
+            if held_with.group(1) in THINGS_ABROAD:
+                out.append(f"the {THINGS_ABROAD[held_with.group(1)]}")
+            continue
         if act in (Act.HOLD, Act.DECLINE) and 0 <= last_yes < k \
                 and (person := PERSON_HELD.match(s)) is not None:
             out.append(f"the {person.group(2)}")  # (a relative's, by the word: "the nipote"; not
