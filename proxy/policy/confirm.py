@@ -963,7 +963,8 @@ _INTERJECTION = re.compile(r"(?<![\w'])(?:oh|ah|hmm+|um+|no,? wait|wait,? no|wai
 _IF = re.compile(r"(?<![\w'])(?:as long as|only if|provided(?: that)?|if|assuming|"
                  # the other languages read ("à condition que le remboursement aille bien sur
                  # PayPal")
-                 r"à condition que|pourvu que|tant que|du moment que|du moment qu'|dès lors que|siempre que|siempre y cuando|con tal de "
+                 r"à condition que|pourvu que|tant que|du moment que|du moment qu'|dès lors que|"
+                 r"siempre que|siempre y cuando|con tal de "
                  r"que|desde que|contanto que|a condizione che|purché|sempre che|solange|"
                  r"vorausgesetzt(?:,? dass)?|op voorwaarde dat|mits|zolang|wenn|solo se|soltanto se|"
                  r"solo si|sólo si|só se|seulement si|nur wenn|"
