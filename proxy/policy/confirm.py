@@ -401,6 +401,41 @@ _CHOICE_THEN_DONE = re.compile(
     r"(?:为您|為您|帮您|幫您|给您|給您)?(?:办理|辦理|改|更改|修改|处理|處理|换|換|改签|改簽)")
 
 
+def _asks_of_unlisted(messages: list[Message], index: int) -> bool:
+    """Whether the user's yes at ``index`` comes with a question on an add-on the agent's turn
+    never mentions, whose answer the yes waits on ("Sim... mas isso já inclui as malas da minha
+    mãe, né?" to a cabin upgrade's summary; "yes, but does that include the bags?")."""
+    text = plain(messages[index])
+    if "?" not in text:
+        return False
+    agent, _start = _turn_before(messages, index)
+    for question in _QUESTIONS.findall(text):
+        if _INCLUDES_ASKED.search(question) is None:
+            continue
+        for addon in _ADDON_IN_QUESTION.finditer(question):
+            family = _ADDON_FAMILIES[addon.group(1)[:4]]
+            if not any(word in agent for word in family):
+                return True
+    return False
+
+
+# a question whether what is proposed includes something: "isso já inclui ...?", "does that
+# include ...?", "are the bags included?"
+_INCLUDES_ASKED = re.compile(r"(?<![\w'])(?:includ|inclu|incluy|compris|inbegriffen|inklusive|dabei|"
+                             r"compres|inbegrepen|cover|cubre|cobre|couvre|deckt)")
+_ADDON_IN_QUESTION = re.compile(r"(?<![\w'])(bags?|baggage|luggage|suitcases?|malas?|maletas?|equipaje|bagages?|"
+                          r"valises?|koffer|gepäck|bagagli|valigi[ae]|insurance|seguro|assurance|"
+                          r"versicherung|assicurazione|verzekering)(?![\w'])")
+_BAG_WORDS = ("bag", "baggage", "luggage", "suitcase", "mala", "maleta", "equipaje", "bagage", "valise",
+              "koffer", "gepäck", "bagagl", "valigi")
+_INSURANCE_WORDS = ("insurance", "seguro", "assurance", "versicherung", "assicurazione", "verzekering")
+_ADDON_FAMILIES = {**{w[:4]: _BAG_WORDS for w in ("bags", "baggage", "luggage", "suitcase", "malas",
+                                                  "maletas", "equipaje", "bagages", "valises", "koffer",
+                                                  "gepäck", "bagagli", "valigia", "valigie", "bag", "mala",
+                                                  "maleta", "bagage", "valise")},
+                   **{w[:4]: _INSURANCE_WORDS for w in _INSURANCE_WORDS}}
+
+
 def _choice_then_done(messages: list[Message], index: int) -> bool:
     """Whether the agent's turn before ``messages[index]`` asked which option to take, said it
     would then act on it, and gave each option's money and method ("... → you'd get $28 back
@@ -964,7 +999,7 @@ _IF = re.compile(r"(?<![\w'])(?:as long as|only if|provided(?: that)?|if|assumin
                  # the other languages read ("à condition que le remboursement aille bien sur
                  # PayPal")
                  r"à condition que|pourvu que|tant que|du moment que|du moment qu'|dès lors que|"
-                 r"siempre que|siempre y cuando|con tal de "
+                 r"siempre que|siempre y cuando|mientras que|mientras|con tal de "
                  r"que|desde que|contanto que|a condizione che|purché|sempre che|solange|"
                  r"vorausgesetzt(?:,? dass)?|op voorwaarde dat|mits|zolang|wenn|solo se|soltanto se|"
                  r"solo si|sólo si|só se|seulement si|nur wenn|"
@@ -1205,6 +1240,9 @@ def _condition_of_one_step(messages: list[Message], index: int) -> str | None:
     # under $150")
     also = [a for a in _ALSO_STEP.finditer(text, 0, m.start()) if a.group(1) not in _NOT_A_THING]
     words |= {a.group(1) for a in also}
+    if (said_of := _THING_YES_BEFORE.search(text, 0, m.start())) is not None:
+        words.add(said_of.group(1))  # (the thing its own sentence says yes to, in the other
+        # languages read: "La maleta sí. Lo de economy sí, mientras el total no pase de 150.")
     if not words:
         return None
     agent, _start = _turn_before(messages, index)
@@ -1218,9 +1256,16 @@ def _condition_of_one_step(messages: list[Message], index: int) -> str | None:
     rest = _PAY_NO_MORE_C.sub(" ", text[:m.start()] + " " + text[m.end():])
     if len(hit) != 1 or read_turn(rest).act is not Act.AFFIRM:
         return None
-    return text[also[-1].start(1):m.end()] if also else m.group("c")
+    return text[also[-1].start(1):m.end()] if also \
+        else text[said_of.start(1):m.end()] if said_of is not None else m.group("c")
 
 
+# a condition led by the thing it was said yes to: "economy sí, mientras el total no pase de 150"
+_YES_LEAD = re.compile(r"([a-zà-ÿ]{4,}) (?:sí|si|sim|sì|oui|ja|yes|ok)(?![\w'])")
+# a thing said yes to right before a condition, in its sentence: "lo de economy sí, mientras ..."
+_THING_YES_BEFORE = re.compile(r"(?:^|[.;!?]\s*)(?:lo|la|el|o|a|il|le|das|die|der|the) (?:de |do |da |di |du )?"
+                               r"(?:el |la |o |a )?([a-zà-ÿ]{4,}) (?:sí|si|sim|sì|oui|ja|yes|ok),?\s*"
+                               r"(?:pero |mas |ma |mais |aber |but )?(?:solo |só |seulement |nur )?$")
 # the things a condition names: "that's really the cheapest tablet you have" (tablet)
 _CONDITION_THING = re.compile(r"(?<![\w'])(?:the|my|that|this) (?:[a-z]+ ){0,2}?([a-z]{4,}|[a-z]{3,}"
                               r"(?= one))(?: one)?(?= (?:you|i|is|isn'?t|are|aren'?t|was|has|have|"
@@ -2066,7 +2111,8 @@ def _condition_step(session: SessionState, auth: Authorisation, arguments: dict[
     if not steps or not auth.condition:
         return None
     things = {w for w in _CONDITION_THING.findall(auth.condition) if w not in _NOT_A_THING} | {
-        a.group(1) for a in _ALSO_STEP.finditer(auth.condition) if a.group(1) not in _NOT_A_THING}
+        a.group(1) for a in _ALSO_STEP.finditer(auth.condition) if a.group(1) not in _NOT_A_THING} | {
+        lead.group(1) for lead in [_YES_LEAD.match(auth.condition)] if lead is not None}
     n = _plan_position(last, arguments, known_values(session, reads=True), words=words)[1] \
         if things else None
     if n is None and not (things and words):
@@ -2681,7 +2727,8 @@ def ledger(session: SessionState) -> tuple[list[Authorisation], int]:
                                     or (by_word := _names_an_offered_action(messages, i))
                                     or _takes_an_offered_thing(messages, i)) \
                 and not _answers_a_check(messages, i) and not _thanks_for_an_answer(messages, i) \
-                and not _answers_anything_else(messages, i) and not _acknowledges(messages, i):
+                and not _answers_anything_else(messages, i) and not _acknowledges(messages, i) \
+                and not _asks_of_unlisted(messages, i):
             auths.append(Authorisation(i, m.seq, r.words, picked_by_word=by_word))
         elif r.act is Act.HOLD and _condition_met(messages, i):
             # "yes, as long as the money goes back on my gift card" to a summary refunding to
@@ -3346,6 +3393,11 @@ def _bind(session: SessionState, auth: Authorisation, spec: ActionSpec,
                         f"{insured!r}; the call has {arguments.get('insurance')!r}", auth.words,
                         shown, "insurance",
                         superseding=names_action(last.plain, spec.words) is not None)
+    short = _not_most_on(theirs, arguments, aliases)
+    if short is not None:
+        return Coverage(False, f"the user said {words} and asked for as much as possible on "
+                        f"{short[0]}; the call puts {short[1]} on it of {short[2]} it could",
+                        auth.words, shown, "payment_methods")
     total = _total_differs(last, theirs, arguments)
     if total is not None:
         return Coverage(False, f"the user said {words} to a proposal totalling {total[0]}; the "
@@ -4128,7 +4180,10 @@ def _asked_instead(value: Any, theirs: Text, words: tuple[str, ...], own: Distin
 
 # a sum said per head: "$115 per passenger", "$50 each"
 _PER_HEAD = re.compile(r"\$[\d,.]+\**\s*(?:per (?:passenger|person|traveler|traveller|pax|ticket)|each|"
-                       r"/person|/passenger|pp)(?![\w'])")
+                       r"/person|/passenger|pp|"
+                       # (in the other languages read: "$93 por pasajero")
+                       r"por (?:pasajero|persona|passageiro|pessoa)|par (?:passager|personne)|pro "
+                       r"(?:person|passagier|fluggast)|per (?:passeggero|persona|passagier|persoon))(?![\w'])")
 # a method asked instead of another, as the condition of a yes: "as long as the refund goes onto
 # my gift card instead of the card"
 _INSTEAD_IF = re.compile(r"[^,.;!?]*?(?:gift ?card|paypal|visa|mastercard|amex|credit card|certificate|card)"
@@ -5025,6 +5080,48 @@ def _total_differs(last: Text, theirs: Text, arguments: dict[str, Any]
     return f"${min(proposed):,}", f"${paying:,}"
 
 
+def _not_most_on(theirs: Text, arguments: dict[str, Any], aliases: Aliases
+                 ) -> tuple[str, str, str] | None:
+    """Where the user's words from the yes on ask for as much as possible on one method ("Sí,
+    pero mejor pon todo lo que se pueda en la gift card, tiene 350") and the call's split puts
+    less on it than it could take (its balance, as the user or the facts give it, up to the
+    total): (the method, the sum the call puts on it, the sum it could take)."""
+    if _MOST_ON_CUE.search(theirs.plain) is None:
+        return None
+    payments = [m for m in arguments.get("payment_methods") or () if isinstance(m, dict)
+                and isinstance(m.get("payment_id"), str) and isinstance(m.get("amount"), int | float)]
+    if len(payments) < 2:
+        return None
+    said = _methods_in_english(theirs.plain)
+    most = _MOST_ON.search(said)
+    if most is None:
+        return None
+    kind = most.group(1).replace(" ", "_").replace("giftcard", "gift_card")
+    mine = [m for m in payments if kind_of(m["payment_id"]) == kind]
+    if len(mine) != 1:
+        return None
+    pay = mine[0]
+    total = Decimal(str(sum(m["amount"] for m in payments)))
+    balance = aliases.index.balances.get(pay["payment_id"]) if aliases.index is not None else None
+    stated = [d for d in amounts(said[most.start():]) if d > 0]
+    if stated:
+        balance = stated[0]
+    if balance is None:
+        return None
+    could = min(balance, total)
+    put = Decimal(str(pay["amount"]))
+    return (most.group(1), f"${put:,.2f}", f"${could:,.2f}") if put < could else None
+
+
+# as much as possible on one method: "todo lo que se pueda en la gift card", "as much as you can on
+# the gift card", "use up the gift card"
+_MOST_ON_CUE = re.compile(r"as much as|todo lo que|lo más posible|lo mas posible|tudo o que|o máximo|"
+                          r"autant que|le maximum|so viel|alles was|il più possibile|zoveel|use up")
+_MOST_ON = re.compile(r"(?:as much as (?:possible|you can|it can|it has|there is)|todo lo que (?:se )?"
+                      r"(?:pueda|puedas|alcance)|lo m[aá]s posible|tudo o que (?:der|puder|tiver)|o máximo|"
+                      r"autant que (?:possible|vous pouvez)|le maximum|so viel (?:wie|als) (?:möglich|geht)|"
+                      r"alles was geht|il più possibile|zoveel mogelijk|use up)[^.?!]{0,25}?"
+                      r"(gift ?card|certificate|paypal)")
 # the insurance's price on its line of a summary: "Travel insurance: yes ($30)"
 _INSURANCE_PRICED = re.compile(r"insurance[^\n$]{0,40}\$(\d{1,3}(?:,\d{3})+|\d+)(\.\d+)?")
 # several bookings, each priced alike: "(each reservation: round trip ... $871 each)"

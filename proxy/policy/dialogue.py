@@ -180,7 +180,9 @@ _YES = _words(
     r"bestätigt", r"ich bestätige", r"gerne", r"klar", r"natürlich", r"richtig",
     r"ich akzeptiere(?! (?:das |es |den |die )?nicht)", r"(?<!nicht )akzeptiert",
     # Portuguese
-    r"sim", r"com certeza", r"tudo bem", r"isso mesmo", r"confirmado", r"certo", r"beleza",
+    r"sim", r"com certeza", r"tudo bem",
+    # ("da ana pode, do pedro também", "a minha pode": it may, a clause's last word)
+    r"(?<!não )(?<!nao )pode(?=\s*(?:[,.!;]|$))", r"isso mesmo", r"confirmado", r"certo", r"beleza",
     r"pode ser", r"perfeito", r"é isso", r"tá bom", r"ta bom", r"está bom", r"combinado",
     r"fechado", r"(?<!não )(?<!nao )(?<!não, )aceito",
     # ("isso", that's it, opening its sentence; not its subject: "Isso é um absurdo", nor an
@@ -459,7 +461,7 @@ _CONDITION = _words(
     # (not an instruction of how much: "but only put $200 on the gift card")
     r"only(?! (?:put|charge|use|take|apply|refund|send|pay)\b))",
     r"one question", r"once you", r"after you", r"solo si", r"siempre que", r"seulement si",
-    r"à condition", r"nur wenn", r"du moment que", r"du moment qu'", r"dès lors que",
+    r"à condition", r"nur wenn", r"mientras", r"du moment que", r"du moment qu'", r"dès lors que",
     # ("si el precio es el mismo, adelante", "si c'est gratuit, allez-y": "si" before a clause,
     # not "sí" nor "si" alone)
     r"si(?! es así| es posible| puede ser| se puede| no hay otra| c'est possible| è possibile)"
@@ -574,7 +576,13 @@ _PAY_NO_MORE = re.compile(PAY_NO_MORE)
 _STRONG_CONDITION = _words(OVER_BOUND, PAY_NO_MORE, r"only if", r"as long as", r"provided(?: that)?",
                            r"on condition",
                            r"unless", r"but only", r"solo si", r"seulement si", r"nur wenn",
-                           r"só se", r"solo se", r"op voorwaarde dat", r"mits", r"alleen als")
+                           r"só se", r"solo se", r"op voorwaarde dat", r"mits", r"alleen als",
+                           # (the other languages' "as long as": "lo de economy sí, mientras el
+                           # total no pase de 150")
+                           r"mientras", r"siempre que", r"siempre y cuando", r"con tal de que",
+                           r"desde que", r"contanto que", r"tant que", r"pourvu que",
+                           r"du moment que", r"à condition", r"solange", r"sofern",
+                           r"vorausgesetzt", r"purché", r"a patto che", r"sempre che", r"zolang")
 # Declined travel insurance is an answer to a detail, not a refusal of the action: "no
 # insurance", "I don't want to add travel insurance", "Nein, keine Versicherung". (Only
 # insurance: a bag or an item declined may be the action itself, "I don't want the extra bag".)
@@ -1764,6 +1772,12 @@ def read_turn(content: str) -> Reading:
                 or _NO_KEEP_IT.match(s)):
             continue  # (a wish about that thing, by its name: "For the bags, is it 3 free per
             # person or 3 total? I don't want to pay anything for bags")
+        if act in (Act.HOLD, Act.DECLINE) \
+                and (named_held := NAME_HELD.match(s) or PLACE_HELD.match(s)) is not None \
+                and named_held.group(1)[:4] not in yes_said:
+            on_topic = True  # (someone's or somewhere's by the name, held, the yes said of
+            continue  # others: "Lo mío sí, adelante. Lo de Andrés espera, ..."; "Boston ja,
+            # bitte machen. Bei Dallas warten Sie bitte noch"; a call on it is held, ``held_topics``)
         if act is Act.HOLD and (held_with := WITH_THING_HELD.match(s)) is not None \
                 and held_with.group(1)[:4] not in yes_said:
             on_topic = True  # (the one with another thing, held: "Annulez la chaise et la
@@ -1774,6 +1788,7 @@ def read_turn(content: str) -> Reading:
             continue  # e la 3. Lo zaino di mio nipote aspetto, ..."; a call on it is held,
             # ``held_topics``)
         if act is Act.HOLD and not _INTERRUPTS.match(s) and _ADDED_ON_CONDITION.match(s) is None \
+                and _YES_ON_CONDITION.match(s) is None \
                 and (topic := ARTICLE_TOPIC.match(s) or _COLON_TOPIC.match(s)) is not None \
                 and (((said_of := _YES_FOR_THING.search(yes_said)) is not None
                       and topic.group(1)[:4] != said_of.group(1)[:4])
@@ -1894,6 +1909,14 @@ ARTICLE_TOPIC = re.compile(r"(?:" + _AND_BUT + r" )?(?:(?:bei|für|pour|per|para
                            r"los|las|die|der|das|den|dem|gli|il|lo|the|my) "
                            r"(?!(?:andere[nrs]?|autre|otr[oa]|altr[oa]|outr[oa])(?![\w']))"
                            r"([a-zà-ÿ]{3,})(?=[ ,])")
+# another thing said yes to with a condition of its own: "lo de economy sí, mientras el total no
+# pase de 150" (the condition is the confirmation check's to weigh, not a hold on another thing)
+_YES_ON_CONDITION = re.compile(r"(?:(?:lo|la|el|o|a|il|le|das|die|der|the) )?(?:de |do |da |di |du )?(?:el |la "
+                               r"|o |a )?[a-zà-ÿ]{3,}(?: [a-zà-ÿ]{3,})? (?:sí|si|sim|sì|oui|ja|yes|ok),? "
+                               r"(?:pero |mas |ma |mais |aber |but )?(?:solo |só |seulement |nur )?"
+                               r"(?:mientras|siempre que|si|se|desde que|contanto que|pourvu que|tant que|"
+                               r"du moment que|à condition|wenn|solange|sofern|purché|a patto che|as long "
+                               r"as|only if|if|provided)(?![\w'])")
 # a hold on what is a relative's, in the other languages read, its thing maybe named first: "lo
 # zaino di mio nipote aspetto", "o do meu filho espera", "lo de mi hermano espera", "das für meine
 # Mutter noch nicht" (the relative's word, and the thing's)
@@ -1916,6 +1939,19 @@ WITH_THING_HELD = re.compile(r"(?:(?:et|mais|und|aber|y|pero|e|mas|ma|en|maar) )
                              r"die|der|das|den|quella|quello|quelle|quelli|aquela|aquele|la|el|lo|los|"
                              r"las|het|degene|the one|the order) (?:avec|mit|con|com|met|with) (?:l'|le |"
                              r"la |les |dem |der |den |el |il |lo |o |a |de |het |the )?([a-zà-ÿ]{3,})")
+# someone's or somewhere's, by the name, held in the other languages read: "lo de andrés espera",
+# "para a do bruno, espera", "bei dallas warten sie bitte noch" (the name)
+_WAIT_ABROAD_WORDS = (r"espera|espere|esperá|aguarda|aguarde|segura|attendez|attends|aspetta|aspetti|"
+                      r"warten|wartet|warte|wacht|noch nicht|todavía no|todavia no|ainda não|ainda nao|"
+                      r"pas encore|ancora no|non ancora")
+_WAIT_ABROAD_CUE = re.compile(_WAIT_ABROAD_WORDS)
+NAME_HELD = re.compile(r"(?:(?:e|y|et|und|mas|pero|ma|mais|aber|en) )?(?:(?:para|pour|per|für|pra|pro) )?"
+                       r"(?:(?:lo|la|el|o|a|das|die|der|den|celui|celle|quello|quella) )?(?:de|di|do|da|"
+                       r"del|von) ([a-zà-ÿ]{3,})\s*[,-]?\s*(?:" + _WAIT_ABROAD_WORDS + r")(?![\w'])")
+PLACE_HELD = re.compile(r"(?:(?:e|y|et|und|mas|pero|ma|mais|aber|en) )?(?:bei|für|pour|para|per|voor|bij) "
+                        r"(?:(?:der|dem|den|le|la|el|o|a|il|de|het) )?(?:(?:reise|flug|viaje|vuelo|voo|vol|"
+                        r"volo|vlucht) )?(?:(?:nach|naar|de|da|di|à|a) )?([a-zà-ÿ]{4,}(?: [a-zà-ÿ]{3,})?)"
+                        r"\s*[,-]?\s*(?:" + _WAIT_ABROAD_WORDS + r")(?![\w'])")
 # (what PERSON_HELD needs somewhere in a text: one cheap search)
 _PERSON_CUE = re.compile(r"(?:de|di|do|da|del|della|du|für|von|pour|per|para|pro|van) (?:mi|mio|mia|meu|"
                          r"minha|mon|ma|meine|mein|mijn) ")
@@ -2240,7 +2276,7 @@ def held_topics(text: str) -> list[str]:
                     out.append(_OBJECTS_ABROAD[m.group(1)])
     if "think" not in text and _TOPIC_CUES.search(text) is None and "..." not in text \
             and "\u2026" not in text and "?" not in text and not _topic_abroad(text) \
-            and _PERSON_CUE.search(text) is None:
+            and _PERSON_CUE.search(text) is None and _WAIT_ABROAD_CUE.search(text) is None:
         return out  # (the common case, decided cheaply: this runs on every write's check)
     aside: str | None = None  # (a thing's name alone: "The headphones... no, never mind")
     read = [(s, q, _sentence_act(s, q)[0]) for s, q in sentences(text)]
@@ -2276,6 +2312,14 @@ def held_topics(text: str) -> list[str]:
         if act is Act.DECLINE and (opens := _TOPIC_OPENS.match(_OPENING.sub("", s))) is not None:
             out.append(opens.group().strip(" ,:-"))  # ("But for the items, I changed my mind:
             # ...": the thing put first, declined)
+        if act in (Act.HOLD, Act.DECLINE) and 0 <= last_yes < k \
+                and (by_name := NAME_HELD.match(s)) is not None:
+            out.append(by_name.group(1))  # (someone by their name: a booking they fly on)
+            continue
+        if act in (Act.HOLD, Act.DECLINE) and 0 <= last_yes < k \
+                and (by_place := PLACE_HELD.match(s)) is not None:
+            out.append(f"for {by_place.group(1)}")  # (a trip by its place, ``confirm._route_held``)
+            continue
         if act is Act.HOLD and 0 <= last_yes < k and (held_with := WITH_THING_HELD.match(s)) is not None:
             out.append(s)  # (the one with another thing: the sentence, and the thing in English)
             if held_with.group(1) in THINGS_ABROAD:
