@@ -423,7 +423,8 @@ def _asks_of_unlisted(messages: list[Message], index: int) -> bool:
 # include ...?", "are the bags included?"
 _INCLUDES_ASKED = re.compile(r"(?<![\w'])(?:includ|inclu|incluy|compris|inbegriffen|inklusive|dabei|"
                              r"compres|inbegrepen|cover|cubre|cobre|couvre|deckt)")
-_ADDON_IN_QUESTION = re.compile(r"(?<![\w'])(bags?|baggage|luggage|suitcases?|malas?|maletas?|equipaje|bagages?|"
+_ADDON_IN_QUESTION = re.compile(r"(?<![\w'])(bags?|baggage|luggage|suitcases?|malas?|maletas?|equipaje|"
+                                r"bagages?|"
                           r"valises?|koffer|gepäck|bagagli|valigi[ae]|insurance|seguro|assurance|"
                           r"versicherung|assicurazione|verzekering)(?![\w'])")
 _BAG_WORDS = ("bag", "baggage", "luggage", "suitcase", "mala", "maleta", "equipaje", "bagage", "valise",
@@ -1263,7 +1264,8 @@ def _condition_of_one_step(messages: list[Message], index: int) -> str | None:
 # a condition led by the thing it was said yes to: "economy sí, mientras el total no pase de 150"
 _YES_LEAD = re.compile(r"([a-zà-ÿ]{4,}) (?:sí|si|sim|sì|oui|ja|yes|ok)(?![\w'])")
 # a thing said yes to right before a condition, in its sentence: "lo de economy sí, mientras ..."
-_THING_YES_BEFORE = re.compile(r"(?:^|[.;!?]\s*)(?:lo|la|el|o|a|il|le|das|die|der|the) (?:de |do |da |di |du )?"
+_THING_YES_BEFORE = re.compile(r"(?:^|[.;!?]\s*)(?:lo|la|el|o|a|il|le|das|die|der|the) "
+                               r"(?:de |do |da |di |du )?"
                                r"(?:el |la |o |a )?([a-zà-ÿ]{4,}) (?:sí|si|sim|sì|oui|ja|yes|ok),?\s*"
                                r"(?:pero |mas |ma |mais |aber |but )?(?:solo |só |seulement |nur )?$")
 # the things a condition names: "that's really the cheapest tablet you have" (tablet)
@@ -4183,7 +4185,8 @@ _PER_HEAD = re.compile(r"\$[\d,.]+\**\s*(?:per (?:passenger|person|traveler|trav
                        r"/person|/passenger|pp|"
                        # (in the other languages read: "$93 por pasajero")
                        r"por (?:pasajero|persona|passageiro|pessoa)|par (?:passager|personne)|pro "
-                       r"(?:person|passagier|fluggast)|per (?:passeggero|persona|passagier|persoon))(?![\w'])")
+                       r"(?:person|passagier|fluggast)|per (?:passeggero|persona|passagier|persoon))"
+                       r"(?![\w'])")
 # a method asked instead of another, as the condition of a yes: "as long as the refund goes onto
 # my gift card instead of the card"
 _INSTEAD_IF = re.compile(r"[^,.;!?]*?(?:gift ?card|paypal|visa|mastercard|amex|credit card|certificate|card)"
