@@ -1912,7 +1912,8 @@ ARTICLE_TOPIC = re.compile(r"(?:" + _AND_BUT + r" )?(?:(?:bei|für|pour|per|para
 # another thing said yes to with a condition of its own: "lo de economy sí, mientras el total no
 # pase de 150" (the condition is the confirmation check's to weigh, not a hold on another thing)
 _YES_ON_CONDITION = re.compile(r"(?:(?:lo|la|el|o|a|il|le|das|die|der|the) )?(?:de |do |da |di |du )?"
-                               r"(?:el |la |o |a )?[a-zà-ÿ]{3,}(?: [a-zà-ÿ]{3,})? (?:sí|si|sim|sì|oui|ja|yes|ok),? "
+                               r"(?:el |la |o |a )?[a-zà-ÿ]{3,}(?: [a-zà-ÿ]{3,})? "
+                               r"(?:sí|si|sim|sì|oui|ja|yes|ok),? "
                                r"(?:pero |mas |ma |mais |aber |but )?(?:solo |só |seulement |nur )?"
                                r"(?:mientras|siempre que|si|se|desde que|contanto que|pourvu que|tant que|"
                                r"du moment que|à condition|wenn|solange|sofern|purché|a patto che|as long "
