@@ -654,7 +654,10 @@ _GOT_IT = re.compile(r"(?:^|[.!?;]\s*)(?:(?:ok(?:ay)?|alright|right|oh)[,\s]+)?(
 # (what the agent means to do; "I can only change item options" says what is possible)
 _INTENT = re.compile(r"(?<![\w'])(?:i'?ll|i will|i'?m going to|i am going to|let me|i can(?! only)|"
                      r"we can(?! only)|i could|i'?m about to|i am about to|now i'?ll|next i'?ll|"
-                     r"i'?d like to|shall|should)(?![\w'])")
+                     r"i'?d like to|shall|should)(?![\w'])"
+                     # (not a look-up announced: "For the dumbbells, let me check the options.")
+                     r"(?! (?:(?:first|now|quickly|just) )?(?:check|look|see|find|search|pull up|"
+                     r"verify|get the details|look up)(?![\w']))")
 
 
 def _acknowledges(messages: list[Message], index: int) -> bool:
