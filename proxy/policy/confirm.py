@@ -5109,9 +5109,10 @@ def _not_most_on(theirs: Text, arguments: dict[str, Any], aliases: Aliases
     pay = mine[0]
     total = Decimal(str(sum(m["amount"] for m in payments)))
     balance = aliases.index.balances.get(pay["payment_id"]) if aliases.index is not None else None
-    stated = [d for d in amounts(said[most.start():]) if d > 0]
+    stated = [d for d in amounts(said[most.start():]) if d > 0] or [
+        Decimal(b.group(1)) for b in _BALANCE_SAID.finditer(said, most.start())]
     if stated:
-        balance = stated[0]
+        balance = stated[0]  # (its balance as the user gives it: "tiene 350")
     if balance is None:
         return None
     could = min(balance, total)
@@ -5119,6 +5120,9 @@ def _not_most_on(theirs: Text, arguments: dict[str, Any], aliases: Aliases
     return (most.group(1), f"${put:,.2f}", f"${could:,.2f}") if put < could else None
 
 
+# a balance the user gives, a bare number: "tiene 350", "it has 350 on it"
+_BALANCE_SAID = re.compile(r"(?<![\w'])(?:tiene|tem|has|hat|heeft|ha|il y a|it has|there'?s)\s+\$?(\d{1,5}"
+                           r"(?:\.\d\d)?)(?![\d,.]*\d)")
 # as much as possible on one method: "todo lo que se pueda en la gift card", "as much as you can on
 # the gift card", "use up the gift card"
 _MOST_ON_CUE = re.compile(r"as much as|todo lo que|lo más posible|lo mas posible|tudo o que|o máximo|"
