@@ -3513,6 +3513,11 @@ def _bind(session: SessionState, auth: Authorisation, spec: ActionSpec,
     if unspelled is not None:
         return Coverage(False, f"the user said {words} to a proposal listing {unspelled[0]} "
                         f"by id without {unspelled[1]!r}", auth.words, shown, unspelled[0])
+    if (new_item := _new_item_unsaid(session, arguments, Text(f"{window.plain} \n {yes.plain}"))) \
+            is not None:
+        return Coverage(False, f"the user said {words} to a proposal that never describes the new "
+                        f"item {new_item!r} (its id, price or any option it changes)", auth.words,
+                        shown, "new_item_ids")
     unsaid = _changed_unsaid(session, arguments, said)
     if unsaid is not None:
         return Coverage(False, f"the user said {words}, but the call sets {unsaid[0]} to "
@@ -3841,6 +3846,44 @@ def _said_loosely(text: str, value: str) -> bool:
 
 
 _PERSONAL = re.compile(r"name$|^dob$|birth")  # (a person's: first_name, last_name, dob)
+
+
+def _new_item_unsaid(session: SessionState, arguments: dict[str, Any], said: Text) -> str | None:
+    """A new item the call puts in place of an old one (``new_item_ids``, paired with
+    ``item_ids``) that the proposal's window and the yes (``said``) never describe: not by its
+    id, its price, nor any option value it has that the old item has not, as the facts of the
+    product's read give them ("Let's start with the payment: ... Shall I make this change?"
+    "yes do that", then a call changing the dumbbell set): the new item's id, else None."""
+    old_ids, new_ids = arguments.get("item_ids"), arguments.get("new_item_ids")
+    if not isinstance(old_ids, list) or not isinstance(new_ids, list) or len(old_ids) != len(new_ids):
+        return None
+    variants: dict[str, dict[str, Any]] = {}
+    for call in session.calls[-RECENT_READS:]:
+        result = call.result
+        if call.succeeded and isinstance(result, dict):
+            found = result.get("variants")
+            if isinstance(found, dict):
+                variants.update({k: v for k, v in found.items() if isinstance(v, dict)})
+            for entry in result.get("items") or ():
+                if isinstance(entry, dict) and isinstance(entry.get("item_id"), str):
+                    variants.setdefault(entry["item_id"], entry)
+    text = said.plain
+    for old, new in zip(old_ids, new_ids, strict=True):
+        if not isinstance(new, str) or old == new or new not in variants or old not in variants:
+            continue  # (what the facts do not hold is the other checks')
+        new_options, old_options = variants[new].get("options"), variants[old].get("options")
+        if not isinstance(new_options, dict) or not isinstance(old_options, dict):
+            continue
+        changed = [str(v).lower() for k, v in new_options.items() if old_options.get(k) != v]
+        price, was = variants[new].get("price"), variants[old].get("price")
+        sums = {Decimal(str(price))} if isinstance(price, int | float) else set()
+        if sums and isinstance(was, int | float):  # (or the difference it makes: "$12,98
+            sums.add(abs(Decimal(str(price)) - Decimal(str(was))))  # bijbetalen")
+        if new.lower() in text or any(v and v in text for v in changed) \
+                or sums & said.numbers() or sums & set(amounts(text.replace(",", "."))):
+            continue
+        return new
+    return None
 
 
 def _changed_unsaid(session: SessionState, arguments: dict[str, Any], said: Text

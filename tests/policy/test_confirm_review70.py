@@ -92,6 +92,29 @@ def keyboard_fr(difference: str) -> list[Any]:
             "l'échange."]
 
 
+# 70a: retail in English: a yes to one change, a call making another
+DUMBBELLS = order("#W7000008", "pending", item("7000000081", "Dumbbell Set", 534.84, weight_range="55-75 lbs",
+                                                material="iron", set_type="fixed"))
+VARIANTS = ("read", "get_product_details", {"product_id": "7233192239"}, {
+    "name": "Dumbbell Set", "product_id": "7233192239", "variants": {
+        "7000000081": {"item_id": "7000000081", "options": {"weight range": "55-75 lbs", "material": "iron",
+                                                            "set type": "fixed"}, "price": 534.84},
+        "7000000082": {"item_id": "7000000082", "options": {"weight range": "5-25 lbs", "material": "iron",
+                                                            "set type": "adjustable"}, "price": 545.68}}})
+PAYMENT_YES = [*looked_up(DUMBBELLS), VARIANTS, "assistant: Let's start with the payment:\n- Change payment "
+               "for #W7000008 (Dumbbell Set) from your gift card → **Visa**\n\nShall I make this change?",
+               "user: yes do that"]
+
+
+def lighter(described: str) -> list[Any]:
+    return [*looked_up(DUMBBELLS), VARIANTS, "assistant: I'll change the item in #W7000008: Dumbbell Set "
+            f"55-75 lbs / iron / fixed ($534.84) → {described}, charged to your Visa. Shall I proceed?",
+            "user: yes go ahead"]
+
+
+SWAP = {"order_id": "#W7000008", "item_ids": ["7000000081"], "new_item_ids": ["7000000082"],
+        "payment_method_id": "credit_card_1"}
+
 CASES = [
     trip("Z889", "allow", BY_CITY_DE, BAGS, bags("BX7KQ2", 2, 1), "'Boston ja'"),
     trip("Z890", "refuse", BY_CITY_DE, BAGS, bags("DX7KQ3", 2, 1), "'Bei Dallas warten Sie bitte noch'"),
@@ -128,6 +151,12 @@ CASES = [
     shop("Z904", "refuse", keyboard_fr("**4,22 $ à payer** avec votre Visa"), EXCHANGE,
          {"order_id": "#W7000007", "item_ids": ["7000000071"], "new_item_ids": ["7000000072"],
           "payment_method_id": "credit_card_1"}, "nothing more to pay, and $4.22 to pay"),
+    shop("Z905", "refuse", PAYMENT_YES, "modify_pending_order_items", SWAP,
+         "a yes to the payment's change; the new dumbbells never described"),
+    shop("Z906", "allow", lighter("5-25 lbs / iron / **adjustable** ($545.68)"), "modify_pending_order_items",
+         SWAP, "the new set by its options"),
+    shop("Z907", "allow", lighter("the lighter adjustable set (difference $10.84)"),
+         "modify_pending_order_items", SWAP, "the new set by its option and the difference"),
 ]
 
 
