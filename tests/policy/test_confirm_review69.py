@@ -17,16 +17,12 @@ from .test_confirm_review8 import shop
 from .test_confirm_review33 import trip
 from .test_confirm_review50 import give_back, item, looked_up, order
 from .test_confirm_review59 import flights
+from .test_confirm_review68 import swap
 
 RETURN = "return_delivered_order_items"
 MODIFY = "modify_pending_order_items"
 ADDRESS = "modify_pending_order_address"
-PAYMENT = "modify_pending_order_payment"
 CANCEL = "cancel_pending_order"
-
-
-def swap(order_id: str, old: str, new: str, pay: str = "credit_card_1") -> dict[str, Any]:
-    return {"order_id": order_id, "item_ids": [old], "new_item_ids": [new], "payment_method_id": pay}
 
 
 # 69a: retail in English, changes of mind

@@ -20,7 +20,6 @@ from .test_confirm_review50 import item, looked_up, order
 from .test_confirm_review59 import flights
 
 CANCEL = "cancel_pending_order"
-RETURN = "return_delivered_order_items"
 EXCHANGE = "exchange_delivered_order_items"
 BAGS = "update_reservation_baggages"
 FLIGHTS = "update_reservation_flights"
