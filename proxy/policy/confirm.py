@@ -369,6 +369,10 @@ _PROCEED = re.compile(r"\b(?:proceed|go ahead|do it|go for it|lock (?:it|that|th
                       # "Sounds good. Use the gift card.")
                       r"^(?:(?:that|this|all|it all|everything) )?(?:sounds|looks) (?:good|great|"
                       r"fine|perfect)|"
+                      # (the steps to do by their numbers, to "let me know which of these you'd
+                      # like me to proceed with": "Do 1 and 2. Skip 3")
+                      r"(?:do|go with|go ahead with|proceed with|please do) (?:steps? |items? |numbers? "
+                      r"|options? |#)?[1-9](?:\s*(?:,|and|&)\s*(?:#)?[1-9])*(?![\w'])|"
                       # (a yes to both of the steps listed: "sii porfa asi las dos, lo del reloj
                       # ... con la tarjeta de credito", "yes to both, the Visa")
                       r"(?:yes|yeah|sure|ok|okay|s[ií]+|sim|s[iì]|oui|ja)[^.?!]{0,15}?(?:to both|for "
@@ -1821,9 +1825,10 @@ def _stated_in(part: str, agent: str) -> bool:
 
 def _named_method(agent: str, cue: re.Match[str], method: re.Match[str]) -> str:
     """The kind of method a cue names; "the original payment method" as what the turn says it
-    is just after ("to your original payment method (gift card 7654321)")."""
+    is just after ("to your original payment method (gift card 7654321)", "..., the Mastercard
+    ending in 4432")."""
     if method.group().startswith("original"):
-        said = _METHODS.search(agent, cue.end(), cue.end() + 12)
+        said = _METHODS.search(agent, cue.end(), cue.end() + 30)
         if said is not None and not said.group().startswith("original"):
             return said.group().replace(" ", "")
     return method.group().replace(" ", "")
@@ -5820,6 +5825,12 @@ def _plan_position(last: Text, arguments: dict[str, Any], looked_up: dict[str, s
                 # its action, "3. Añadir 2 maletas (gratis)" for the bags' call)
                 holding = [k for k, item in enumerate(items, 1)
                            if names_action(item.plain, words) is not None]
+                if len(holding) > 1 and isinstance(cabin := arguments.get("cabin"), str):
+                    # (the one naming the call's cabin: "3. Upgrade to business" for the call
+                    # in business, beside "1. Fix passenger name: Mia Lii → Mia Li")
+                    holding = [k for k in holding if re.search(
+                        rf"(?<![\w']){cabin.replace('_', ' ')}(?![\w'])", items[k - 1].plain)] \
+                        or holding
         if len(holding) == 1 and isinstance(cabin := arguments.get("cabin"), str) \
                 and _other_cabin(items[holding[0] - 1].plain, cabin):
             # (not a step putting the flights in another cabin, where one step naming some of

@@ -244,7 +244,7 @@ _GO_VERBS = (
     r"voer (?:het |dit |dat )?(?:maar )?door|annuleer|wijzig|ruil|retourneer"
 )
 _IMPERATIVE = re.compile(
-    r"(?:^|[,:]\s*|(?<![\w'])(?:please|just|only|now|so|then|and|ok|okay|yes|alright|kindly|"
+    r"(?:^|[,:]\s*|(?<![\w'])(?:please|just|only|now|so|then|and|ok|okay|k|kk|yes|alright|kindly|"
     # (the other languages' shrug before the go: "vabbè fallo lo stesso", "naja, mach das")
     r"vabb[eè]|dai|allora|bon|bah|naja|na gut|oké|oke|pues|bueno|entonces|então|entao|"
     r"you (?:can|may|should)|you have my (?:permission|approval|go-ahead) to|i want you to|"
@@ -2024,7 +2024,8 @@ _YES_FOR_THING = re.compile(r"(?<![\w'])(?:pros|pras|para os|para as|para o|para
 # don't want it", "i don't want any of this")
 # an add-on not wanted: "No bags please, I don't want to pay for those"
 _NO_ADDON = re.compile(r"(?:(?:and|but|so|also) )?no (?:extra |checked |additional )?(bags?|baggage|"
-                       r"luggage|(?:travel )?insurance)(?: (?:please|thanks|thank you))?(?:,? (?:i|we) "
+                       r"luggage|(?:travel )?insurance)(?: (?:please|thanks|thank you|still|either|"
+                       r"again))?(?:,? (?:i|we) "
                        r"(?:don'?t|do not) (?:want|need) (?:to pay for )?(?:those|them|it|that|any|"
                        r"extras?))?")
 # a condition on where another thing goes, said again as a wish: "Yes - provided my big order

@@ -114,6 +114,31 @@ def lighter(described: str) -> list[Any]:
 SWAP = {"order_id": "#W7000008", "item_ids": ["7000000081"], "new_item_ids": ["7000000082"],
         "payment_method_id": "credit_card_1"}
 
+# 70b: airline in English, tau-bench's style
+G5 = reservation("G5XN3C", [("HAT259", "SFO", "DEN", "2024-05-25")], bags=2)
+WHICH_OF_THESE = [read(G5), "assistant: Here's what I can do on reservation **G5XN3C**:\n\n1. **Fix "
+                  "passenger name:** Mia Lii → **Mia Li** (DOB 1990-04-05 unchanged). No charge.\n2. "
+                  "**Checked bags:** from 2 to **5** total, 1 non-free at **$50**, charged to your Visa.\n"
+                  "3. **Upgrade to business:** the difference is **$514**, charged to your Visa.\n\n"
+                  "Please let me know which of these you'd like me to proceed with.",
+                  "user: Do 1 and 2. Skip 3 — way too expensive."]
+V8 = reservation("V8NC3J", [("HAT214", "MCO", "LGA", "2024-05-17")], cabin="business")
+
+
+def refund_to(method: str) -> list[Any]:
+    return [read(V8), "assistant: Downgrading reservation **V8NC3J** to economy:\n- **Flight:** HAT214, "
+            "MCO → LGA, May 17\n- **Refund:** $372 to your original payment method, the Visa ending in "
+            "7447\n\nPlease confirm if you'd like to proceed.",
+            f"user: Go ahead as long as the refund goes back to my {method}."]
+
+
+VOUCHER = ["assistant: As a Gold member with an airline-cancelled flight, you're eligible for a $300 "
+           "travel certificate ($100 × 3 passengers). Want me to add it to your account?",
+           "user: k send the voucher"]
+NO_BAGS_STILL = ["assistant: Here is the booking:\n- Flights: HAT130 and HAT184, DEN → BOS, May 17\n- "
+                 "Cabin: business\n- Passenger: Mia Li (1990-04-05)\n- Bags: none\n- Total: $240 on your "
+                 "Visa\n\nShall I book it?", "user: ok that's fine, business then. Go ahead. No bags still."]
+
 CASES = [
     trip("Z889", "allow", BY_CITY_DE, BAGS, bags("BX7KQ2", 2, 1), "'Boston ja'"),
     trip("Z890", "refuse", BY_CITY_DE, BAGS, bags("DX7KQ3", 2, 1), "'Bei Dallas warten Sie bitte noch'"),
@@ -156,6 +181,20 @@ CASES = [
          SWAP, "the new set by its options"),
     shop("Z907", "allow", lighter("the lighter adjustable set (difference $10.84)"),
          "modify_pending_order_items", SWAP, "the new set by its option and the difference"),
+    trip("Z908", "allow", WHICH_OF_THESE, "update_reservation_passengers",
+         {"reservation_id": "G5XN3C", "passengers": [{"first_name": "Mia", "last_name": "Li",
+                                                      "dob": "1990-04-05"}]},
+         "'Do 1 and 2' to 'let me know which of these you'd like me to proceed with'"),
+    trip("Z909", "refuse", WHICH_OF_THESE, FLIGHTS, flights("G5XN3C", "business", ("HAT259", "2024-05-25")),
+         "'Skip 3'"),
+    trip("Z910", "allow", refund_to("Visa"), FLIGHTS, flights("V8NC3J", "economy", ("HAT214", "2024-05-17")),
+         "the original payment method, which the turn names just after"),
+    trip("Z911", "refuse", refund_to("gift card"), FLIGHTS,
+         flights("V8NC3J", "economy", ("HAT214", "2024-05-17")), "the refund goes to the Visa"),
+    trip("Z912", "allow", VOUCHER, "send_certificate", {"user_id": "mia_li_3668", "amount": 300},
+         "'k send the voucher' to the certificate offered"),
+    trip("Z913", "allow", NO_BAGS_STILL, "book_reservation", booking((VISA, 240), cabin="business"),
+         "'No bags still.' is no decline"),
 ]
 
 
