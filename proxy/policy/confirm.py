@@ -417,8 +417,8 @@ def _asks_of_unlisted(messages: list[Message], index: int) -> bool:
         if _INCLUDES_ASKED.search(question) is None:
             continue
         for addon in _ADDON_IN_QUESTION.finditer(question):
-            family = _ADDON_FAMILIES[addon.group(1)[:4]]
-            if not any(word in agent for word in family):
+            family = _ADDON_FAMILIES.get(addon.group(1)[:4], ())
+            if family and not any(word in agent for word in family):
                 return True
     return False
 
@@ -1775,7 +1775,7 @@ _IF_BEFORE = re.compile(r"(?:as long as|only if|provided(?: that)?|if|assuming)\
 # "es el de las 11", "è quello delle 11", "é o das 11h", "es der um 11 Uhr ist", "het de vlucht van
 # 11 uur is"
 _TIME_IS_IF = re.compile(r"(?:(?:it'?s|it is|that'?s|that is|c'est|c'est bien|es|è|é|for|ist|het|is|es "
-                         r"ist|das ist|dat is)\s+)?(?:(?:really|indeed|actually|bien|really)\s+)?"
+                         r"ist|das ist|dat is)\s+)?(?:(?:really|indeed|actually|bien)\s+)?"
                          r"(?:(?:the|celui|celle|le|el|la|quello|quella|o|a|der|die|de)\s+)?"
                          r"(?:(?:one|flight|vol|vuelo|volo|voo|flug|vlucht)\s+)?"
                          r"(?:(?:at|of|de|à|a|delle|de las|das|um|van|om|las|les)\s+)?"
