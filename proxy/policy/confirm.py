@@ -4419,8 +4419,8 @@ _HAN_COUNT = {"一": 1, "二": 2, "两": 2, "兩": 2, "三": 3, "四": 4, "五":
 _COUNT_ASKED = re.compile(r"(?<![\w'])(?:make it|change (?:it|that) to|should be|actually)\s+"
                           r"(\d{1,3})(?![\d:%.])(?!\s*(?:am|pm|percent|dollars|usd|\$))")
 # a clause in which the user says what a choice is or should be
-_CLAUSES_CUED = re.compile(r"[^,.;!?]*(?<![\w'])(?:instead|rather|make it|change (?:it|that) to|"
-                           r"should be|reason is|reason being|because)(?![\w'])[^,.;!?]*")
+_CLAUSES_CUED = re.compile(r"[^,.;!?\u2014\u2013]*(?<![\w'])(?:instead|rather|make it|change (?:it|that) to|"
+                           r"should be|reason is|reason being|because)(?![\w'])[^,.;!?\u2014\u2013]*")
 
 
 def _default_not_kept(last: Text, theirs: Text, arguments: dict[str, Any], aliases: Aliases
@@ -4608,7 +4608,10 @@ def _products_named(session: SessionState, text: str) -> set[str]:
         if not words:
             continue
         head = words[0] if words[-1] in _COLLECTIVE and len(words) > 1 else words[-1]
-        if len(head) >= 3 and re.search(rf"(?<![\w']){re.escape(head)}(?:e?s)?(?![\w'])", text):
+        heads = {head, head.rsplit("-", 1)[-1]}  # (and a hyphened name's last part: "the shirt"
+        # of "T-Shirt")
+        if any(len(h) >= 3 and re.search(rf"(?<![\w'-]){re.escape(h)}(?:e?s)?(?![\w'])", text)
+               for h in heads):
             out.add(product)
     return out
 
@@ -4718,8 +4721,12 @@ def _option_asked(session: SessionState, theirs: Text, arguments: dict[str, Any]
                 # (not a value another new item of the call holds: "Kettle one, ceramic: yes.
                 # Kettle two, 1.5 liters: yes", the call exchanging both)
                 taken = {variants.get(str(w), ("", {}))[1].get(key) for w in value if w != v}
+                # (a value an item given back holds is the user's to name, except in a clause
+                # that asks for it: "but make the shirt the black XL instead", the XL purple one
+                # given back)
+                asking = cued and _ASKS_FOR.search(clauses) is not None
                 asked = {o[key] for p, o in variants.values() if p == product and key in o
-                         and o[key].lower() not in back and o[key] != mine
+                         and (asking or o[key].lower() not in back) and o[key] != mine
                          and o[key] not in taken}
                 hit = next((o for o in sorted(asked) if _option_at(clauses, o)
                             and not _AN_ITEM_HELD.search(clauses.replace(o.lower(), "\0"))),
@@ -4729,6 +4736,9 @@ def _option_asked(session: SessionState, theirs: Text, arguments: dict[str, Any]
     return None
 
 
+# a clause asking for what the new item should be, not describing one the user has
+_ASKS_FOR = re.compile(r"(?<![\w'])(?:instead|rather|make (?:it|the \w+)|change (?:it|that) to|should be)"
+                       r"(?![\w'])")
 # an item the user has, described by a value ("the XXL one is a gift for my brother, leave that
 # one alone"): no variant asked for (the value put as "\0")
 _AN_ITEM_HELD = re.compile(r"(?<![\w'])the \0 one (?:is|'s|was|i|we)(?![\w'])")
