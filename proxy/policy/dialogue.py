@@ -1361,6 +1361,9 @@ _JA_NOT = re.compile("いいえ|いえ(?:[、,。]|$)|いや(?:[、,。]|です)
                      "どうしよう|悩")
 _JA_WAIT = re.compile("いいえ|いえ(?:[、,。]|$)|いや|ません|待(?!ち時間|ち合わせ)|やめ|止め|考え|検討|迷|"
                       "保留|どうしよう|悩")
+# the money asked to go on a method: "ギフトカードのほうに入れてもらえますか"
+_JA_PUT_ON = re.compile("(?:に|へ)(?:入れ|返金し|戻し|振り込ん|返し)(?:て|で)"
+                        "(?:もらえ|いただけ|くれ|ください|下さい|ほしい)")
 # a thing kept as it is: "そのままで大丈夫です", "そのままでいいです", "そのままにしてください"
 _JA_KEEP = re.compile("そのまま(?:で|に)?(?:して)?(?:大丈夫|いい|良い|結構|ok|お願い|です|ください|下さい)")
 # a sentence opening on another matter after the yes: "あ、あとさっき言ったスケートボードも……" (also ...)
@@ -1396,6 +1399,9 @@ def _read_ja(text: str) -> Reading:
         if said_yes and (_CJK_WHEN.search(part) or _CJK_CHECK.search(part)) \
                 and not _JA_WAIT.search(rest):
             continue
+        if said_yes and _JA_PUT_ON.search(part) is not None and not _JA_WAIT.search(rest):
+            continue  # (where to put the money, asked after the yes: "あ、でも差額はギフトカードの
+            # ほうに入れてもらえますか？"; the call's method is the binding's to check)
         if _JA_NOT.search(rest):
             return Reading(Act.HOLD, text[:80], f'the user did not say a plain yes: "{text[:80]}"',
                            withdraws=bool(_JA_WAIT.search(rest)))

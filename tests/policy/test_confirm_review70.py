@@ -170,6 +170,13 @@ def jacket_and_shirt(shirt: str) -> dict[str, Any]:
     return {"order_id": "#W7000009", "item_ids": ["7000000091", "7000000092"],
             "new_item_ids": ["7000000093", shirt], "payment_method_id": "paypal_4"}
 
+SNEAKERS = order("#W7000010", "delivered", item("7000000101", "Sneakers", 207.75, size="11", color="black"))
+GIFT_CARD_JA = [*looked_up(SNEAKERS), "assistant: 以下の内容で交換を承ります：\n\n- ご注文番号：#W7000010\n- "
+                "交換前：スニーカー 11／黒（$207.75）\n- 交換後：スニーカー 10／グレー（$189.50）\n- 差額："
+                "**$18.25 を PayPal（paypal_4）へ返金**\n\nこの内容で進めてよろしいでしょうか？",
+                "user: 他はないです。はい、交換お願いします。"
+                "あ、でも差額はギフトカードのほうに入れてもらえますか？"]
+SNEAKER_SWAP = {"order_id": "#W7000010", "item_ids": ["7000000101"], "new_item_ids": ["7000000102"]}
 
 CASES = [
     trip("Z889", "allow", BY_CITY_DE, BAGS, bags("BX7KQ2", 2, 1), "'Boston ja'"),
@@ -231,6 +238,10 @@ CASES = [
          "'make the shirt the black XL instead': the call keeps the XXL"),
     shop("Z915", "allow", SHIRT_XL, "modify_pending_order_items", jacket_and_shirt("7000000095"),
          "the black XL, as asked (the purple XL given back is no obstacle)"),
+    shop("Z916", "refuse", GIFT_CARD_JA, EXCHANGE, {**SNEAKER_SWAP, "payment_method_id": "paypal_4"},
+         "'差額はギフトカードのほうに入れてもらえますか': the difference asked on the gift card"),
+    shop("Z917", "allow", GIFT_CARD_JA, EXCHANGE, {**SNEAKER_SWAP, "payment_method_id": "gift_card_3"},
+         "on the gift card, as asked"),
 ]
 
 
