@@ -351,6 +351,9 @@ _OPEN_QUESTION = re.compile(
 
 
 # (a go-ahead, or the action said to be done to what was picked: "the first one yes, cancel it")
+# both, in the languages the reader reads
+_BOTH_WORDS = (r"both|las dos|los dos|os dois|as duas|ambos|ambas|tutte e due|tutti e due|entrambi|"
+               r"entrambe|beide|les deux")
 _PROCEED = re.compile(r"\b(?:proceed|go ahead|do it|go for it|lock (?:it|that|this) in|(?:cancel|return|"
                       r"exchange|book|upgrade|refund|swap) (?:it|them|that one|this one|both|all "
                       r"(?:of them|two|three|four|five|\d)|the \$\d[\d,.]* (?:one|option|flight|"
@@ -375,12 +378,10 @@ _PROCEED = re.compile(r"\b(?:proceed|go ahead|do it|go for it|lock (?:it|that|th
                       r"|options? |#)?[1-9](?:\s*(?:,|and|&)\s*(?:#)?[1-9])*(?![\w'])|"
                       # (a yes to both of the steps listed: "sii porfa asi las dos, lo del reloj
                       # ... con la tarjeta de credito", "yes to both, the Visa")
-                      r"(?:yes|yeah|sure|ok|okay|s[ií]+|sim|s[iì]|oui|ja)[^.?!]{0,15}?(?:to both|for "
-                      r"both|both|las dos|los dos|os dois|as duas|ambos|ambas|tutte e due|tutti e "
-                      r"due|entrambi|entrambe|beide|les deux|alle beide))\b")
+                      r"(?:yes|yeah|sure|ok|okay|s[ií]+|sim|s[iì]|oui|ja)[^.?!]{0,15}?(?:" + _BOTH_WORDS
+                      + r"))\b")
 # a yes said of both or all the steps: "sii porfa asi las dos", "yes to both"
-_BOTH_SAID = re.compile(r"(?<![\w'])(?:both|all (?:of them|two|three)|las dos|los dos|os dois|as duas|ambos|"
-                        r"ambas|tutte e due|tutti e due|entrambi|entrambe|beide|les deux)(?![\w'])")
+_BOTH_SAID = re.compile(r"(?<![\w'])(?:all (?:of them|two|three)|" + _BOTH_WORDS + r")(?![\w'])")
 # a question on what follows an action, not on the action: the email, the label, how long
 _AFTERWARDS_ASKED = re.compile(r"(?<![\w'])(?:e-?mail|correo|mail|label|etiqueta|étiquette|etichetta|"
                                r"instructions|instrucciones|instruções|istruzioni|anleitung|how long|"
@@ -417,8 +418,7 @@ def _asks_of_unlisted(messages: list[Message], index: int) -> bool:
         if _INCLUDES_ASKED.search(question) is None:
             continue
         for addon in _ADDON_IN_QUESTION.finditer(question):
-            family = _ADDON_FAMILIES.get(addon.group(1)[:4], ())
-            if family and not any(word in agent for word in family):
+            if not any(word in agent for word in _ADDON_WORDS[str(addon.lastgroup)]):
                 return True
     return False
 
@@ -427,18 +427,15 @@ def _asks_of_unlisted(messages: list[Message], index: int) -> bool:
 # include ...?", "are the bags included?"
 _INCLUDES_ASKED = re.compile(r"(?<![\w'])(?:includ|inclu|incluy|compris|inbegriffen|inklusive|dabei|"
                              r"compres|inbegrepen|cover|cubre|cobre|couvre|deckt)")
-_ADDON_IN_QUESTION = re.compile(r"(?<![\w'])(bags?|baggage|luggage|suitcases?|malas?|maletas?|equipaje|"
-                                r"bagages?|"
-                          r"valises?|koffer|gepäck|bagagli|valigi[ae]|insurance|seguro|assurance|"
-                          r"versicherung|assicurazione|verzekering)(?![\w'])")
-_BAG_WORDS = ("bag", "baggage", "luggage", "suitcase", "mala", "maleta", "equipaje", "bagage", "valise",
-              "koffer", "gepäck", "bagagl", "valigi")
-_INSURANCE_WORDS = ("insurance", "seguro", "assurance", "versicherung", "assicurazione", "verzekering")
-_ADDON_FAMILIES = {**{w[:4]: _BAG_WORDS for w in ("bags", "baggage", "luggage", "suitcase", "malas",
-                                                  "maletas", "equipaje", "bagages", "valises", "koffer",
-                                                  "gepäck", "bagagli", "valigia", "valigie", "bag", "mala",
-                                                  "maleta", "bagage", "valise")},
-                   **{w[:4]: _INSURANCE_WORDS for w in _INSURANCE_WORDS}}
+# an add-on a question names, by its kind, and the words that mention that kind in a turn
+_ADDON_IN_QUESTION = re.compile(r"(?<![\w'])(?:(?P<bags>bags?|baggage|luggage|suitcases?|malas?|maletas?|"
+                                r"equipaje|bagages?|valises?|koffer|gepäck|bagagli|valigi[ae])|"
+                                r"(?P<insurance>insurance|seguro|assurance|versicherung|assicurazione|"
+                                r"verzekering))(?![\w'])")
+_ADDON_WORDS = {"bags": ("bag", "baggage", "luggage", "suitcase", "mala", "maleta", "equipaje", "bagage",
+                         "valise", "koffer", "gepäck", "bagagl", "valigi"),
+                "insurance": ("insurance", "seguro", "assurance", "versicherung", "assicurazione",
+                              "verzekering")}
 
 
 def _choice_then_done(messages: list[Message], index: int) -> bool:
