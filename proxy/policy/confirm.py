@@ -2056,6 +2056,12 @@ def _held_part(session: SessionState, auth: Authorisation, spec: ActionSpec,
         return hold
     if (kept := _person_kept(session, arguments, held)) is not None:
         return kept  # (whichever step names them: the call changes them)
+    if held and (same := _people_kept_as_they_are(session, arguments)):
+        held = [h for h in held if h not in same]  # (someone held, whom the call leaves as
+        # they are: "Let's only fix Lily's name for now. Tom's still hoping ...", the call
+        # writing Tom's entry unchanged)
+        if not held:
+            return None
     held = _not_of_another_step(session, auth, arguments, held)
     if not held:
         return None
@@ -2490,6 +2496,20 @@ def _person_kept(session: SessionState, arguments: dict[str, Any], held: list[st
             if phrase in names:  # them; a sentence naming someone may hold another thing of theirs)
                 return phrase
     return None
+
+
+def _people_kept_as_they_are(session: SessionState, arguments: dict[str, Any]) -> set[str]:
+    """The first names (lower case) of the passengers a call rewriting a reservation's list
+    writes as the reservation has them, another's changed beside them: empty if none or if the
+    call writes no such list."""
+    people = arguments.get("passengers")
+    current = _current(session, arguments) if isinstance(people, list) else None
+    before = current.get("passengers") if current is not None else None
+    if not isinstance(people, list) or not isinstance(before, list) or len(before) != len(people):
+        return set()
+    same = {str(new.get("first_name", "")).lower() for old, new in zip(before, people, strict=True)
+            if isinstance(new, dict) and old == new}
+    return same - {""} if len(same) < len(people) else set()
 
 
 def _relative_held(session: SessionState, auth: Authorisation, arguments: dict[str, Any],
@@ -3238,12 +3258,64 @@ _PICKS = re.compile(r"(?<![\w'])(?:[1-9]|first|second|third|last|morning|afterno
                     r"[a-z]{3}\d{3}|\d{1,2}(?::\d\d)?\s*(?:am|pm))(?![\w'])")
 
 
-def _flight_option_unpicked(last: Text, arguments: dict[str, Any], said: str) -> str | None:
+# one leg of a trip asked to be cancelled: "please cancel the return leg", "just drop the flight
+# back"
+_ONE_LEG = re.compile(r"(?<![\w'])(?:cancel|drop|remove|scrap|get rid of)(?: (?:only|just))? "
+                      r"(?:the |my |our )?(?:(?:return|outbound|inbound|homebound|homeward|onward) "
+                      r"(?:leg|flight|portion|segment|half|part)|(?:first|second) (?:leg|half|portion|"
+                      r"segment)|(?:leg|flight|way|trip) (?:back|home|out|there))(?![\w'])|"
+                      r"(?<![\w'])(?:only|just) (?:the )?(?:return|outbound|inbound) "
+                      r"(?:leg|portion|segment|half)(?![\w'])")
+
+
+def _asked_after(theirs: Text, value: str, own: Any) -> bool:
+    """A method the user asked for after the yes, in a sentence of its own that names it as
+    where money goes ("Oh, actually, on second thought, could you charge the lamp difference to
+    my Visa instead of PayPal?")."""
+    return any(named(Text(m.group()), value, own) for m in _ASKED_ON.finditer(theirs.plain))
+
+
+# a method asked for after the yes: "could you charge the lamp difference to my visa instead"
+_ASKED_ON = re.compile(r"(?<![\w'])(?:charge|put|bill|refund|send|move)(?: (?:the|my|that|it|this))?"
+                       r"(?: [a-z]{3,15})?(?: (?:difference|refund|charge|money))? (?:to|on|onto) "
+                       r"(?:my |the )?[\w ]{0,20}?(?:gift ?card|visa|mastercard|amex|paypal|credit card|"
+                       r"debit card|card)(?: ending(?: in)? \d{4})?")
+
+
+def _one_leg_asked(session: SessionState, spec: ActionSpec, arguments: dict[str, Any],
+                   turn: str) -> str | None:
+    """A yes turn asking to cancel one leg of a reservation of several flights ("Yes, please
+    cancel the return leg. I'll still be flying out on the 20th") where the call cancels the
+    whole reservation: the words, else None."""
+    if not spec.tool.startswith("cancel") or set(arguments) - {"reservation_id", "reason"} \
+            or "reservation_id" not in arguments or (leg := _ONE_LEG.search(turn)) is None:
+        return None
+    current = _current(session, arguments)
+    flights = current.get("flights") if current is not None else None
+    if not isinstance(flights, list) or len(flights) < 2:
+        return None
+    return leg.group()
+
+
+_ORDINALS = {"first": 1, "second": 2, "third": 3, "fourth": 4, "1": 1, "2": 2, "3": 3, "4": 4,
+             "5": 5}  # (others, "last", the last)
+_ORDINAL_PICK = re.compile(r"(?<![\w'$.#:])(?:the )?(?:(first|second|third|fourth|last)(?: one| option|"
+                           r" flight)|(?:option|number|#|no\.?) ?([1-5])|([1-5])(?:st|nd|rd|th)? "
+                           r"(?:one|option))(?![\w'])")
+
+
+def _flight_option_unpicked(last: Text, arguments: dict[str, Any], said: str, turn: str
+                            ) -> str | None:
     """Where the proposal lists numbered options of flights ("Here are the economy options ...
     1. HAT201 ... 2. HAT245 ... Shall I proceed with the change?"), the call's flights are one
-    option's only, and the yes picks none ("Yes please."): the options' flights, else None."""
+    option's only, and the yes picks none ("Yes please."), nor the rest of its turn ("Yep, the
+    second one. Six in the morning is just too early for me. Go ahead."): the options' flights,
+    else None."""
     if not isinstance(flights := arguments.get("flights"), list) or not flights \
-            or _OPTIONS_CUE.search(last.plain) is None or _PICKS.search(said) is not None:
+            or _OPTIONS_CUE.search(last.plain) is None:
+        return None
+    picks = _PICKS.search(said) is not None or _PICKS.search(turn) is not None
+    if picks and _ORDINAL_PICK.search(turn) is None:
         return None
     steps = _plan_steps(last.plain)
     if steps is None:
@@ -3261,6 +3333,13 @@ def _flight_option_unpicked(last: Text, arguments: dict[str, Any], said: str) ->
     others = [ns for k, ns in enumerate(numbers) if ns and k not in owning and not ns & called]
     if len(owning) != 1 or not others:
         return None
+    if picks:  # (an option picked by its place: the call's must be the one picked, "Yep, the
+        # second one. ... Go ahead.")
+        places = {_ORDINALS.get(m.group(1) or m.group(2) or m.group(3), len(heads)) - 1
+                  for m in _ORDINAL_PICK.finditer(turn)}
+        if len(places) != 1 or places == {owning[0]}:
+            return None
+        return ", ".join(sorted(n.upper() for ns in numbers for n in ns))
     # (a word of the option's own, that no other says, picks it: "book the JFK to SFO flight")
     own = set(re.findall(r"[a-z]{3,}", heads[owning[0]]))
     rest = {w for k, head in enumerate(heads) if k != owning[0] for w in re.findall(r"[a-z]{3,}", head)}
@@ -3296,9 +3375,12 @@ def _bind(session: SessionState, auth: Authorisation, spec: ActionSpec,
         return Coverage(False, f"the user said {words} and asked for the money on "
                         f"{refund_to[1]}, where the proposal puts it on {refund_to[0]}", auth.words,
                         shown)
-    if (options := _flight_option_unpicked(last, arguments, auth.words)) is not None:
+    if (leg := _one_leg_asked(session, spec, arguments, yes.plain)) is not None:
+        return Coverage(False, f"the user said {words} and asked to cancel one leg (\"{leg}\"); "
+                        "the call cancels the whole reservation", auth.words, shown)
+    if (options := _flight_option_unpicked(last, arguments, auth.words, yes.plain)) is not None:
         return Coverage(False, f"the user said {words} to a proposal listing options ("
-                        f"{options}) without saying which", auth.words, shown)
+                        f"{options}) without picking the call's", auth.words, shown)
     if other_words and (said_for := _yes_to_word(auth.words)) is not None \
             and names_action(said_for.group(1), other_words) is not None \
             and names_action(said_for.group(1), spec.words) is None \
@@ -3517,10 +3599,10 @@ def _bind(session: SessionState, auth: Authorisation, spec: ActionSpec,
     if unspelled is not None:
         return Coverage(False, f"the user said {words} to a proposal listing {unspelled[0]} "
                         f"by id without {unspelled[1]!r}", auth.words, shown, unspelled[0])
-    if (new_item := _new_item_unsaid(session, arguments, Text(f"{window.plain} \n {yes.plain}"))) \
-            is not None:
+    if (new_item := _new_item_unsaid(session, arguments, Text(f"{window.plain} \n {yes.plain}"),
+                                     auth.yes_seq)) is not None:
         return Coverage(False, f"the user said {words} to a proposal that never describes the new "
-                        f"item {new_item!r} (its id, price or any option it changes)", auth.words,
+                        f"item {new_item!r} (its id, price or the options it changes)", auth.words,
                         shown, "new_item_ids")
     unsaid = _changed_unsaid(session, arguments, said)
     if unsaid is not None:
@@ -3590,6 +3672,12 @@ def _bind(session: SessionState, auth: Authorisation, spec: ActionSpec,
                 return Coverage(False, f"the user said {words} to a proposal describing "
                                 f"another {twin[1]} than {twin[0]!r} by its options; the call "
                                 f"has {key.name}={value!r}", auth.words, shown, key.name,
+                                superseding=names_action(last.plain, spec.words) is not None)
+            once = _said_once(session, last, value, arguments)
+            if once is not None:
+                return Coverage(False, f"the user said {words} to a proposal counting one "
+                                f"{once[1]}; the call has {once[0]!r} more than once in "
+                                f"{key.name}", auth.words, shown, key.name,
                                 superseding=names_action(last.plain, spec.words) is not None)
             paid = [v for v in _flat(value) if isinstance(v, str) and kind_of(v)]
             methods = [v for v in paid if not named(theirs, v, aliases.every)]
@@ -3668,7 +3756,7 @@ def _bind(session: SessionState, auth: Authorisation, spec: ActionSpec,
                                 f"{key.name} to {value!r} for {only} only; the call sets it for "
                                 "all the items", auth.words, shown, key.name)
         if isinstance(value, str) and kind_of(value) is not None and named(last, value, own) \
-                and not named(yes_part, value, own):
+                and not named(yes_part, value, own) and not _asked_after(theirs, value, own):
             # named in the proposal, but as another action's payment: what the proposal says
             # of this action's payment names another method ("Return: refund to your Visa.
             # Exchange: the difference charged to your PayPal", a return refunding to PayPal)
@@ -3852,22 +3940,28 @@ def _said_loosely(text: str, value: str) -> bool:
 _PERSONAL = re.compile(r"name$|^dob$|birth")  # (a person's: first_name, last_name, dob)
 
 
-def _new_item_unsaid(session: SessionState, arguments: dict[str, Any], said: Text) -> str | None:
+def _new_item_unsaid(session: SessionState, arguments: dict[str, Any], said: Text,
+                     yes_seq: int) -> str | None:
     """A new item the call puts in place of an old one (``new_item_ids``, paired with
     ``item_ids``) that the proposal's window and the yes (``said``) never describe: not by its
     id, its price, nor any option value it has that the old item has not, as the facts of the
     product's read give them ("Let's start with the payment: ... Shall I make this change?"
-    "yes do that", then a call changing the dumbbell set): the new item's id, else None."""
+    "yes do that", then a call changing the dumbbell set), or, where the product's variants were
+    first read after the yes (``yes_seq``), not every option it changes: the new item's id, else
+    None."""
     old_ids, new_ids = arguments.get("item_ids"), arguments.get("new_item_ids")
     if not isinstance(old_ids, list) or not isinstance(new_ids, list) or len(old_ids) != len(new_ids):
         return None
     variants: dict[str, dict[str, Any]] = {}
+    seen_before: set[str] = set()  # the variants read before the yes
     for call in session.calls[-RECENT_READS:]:
         result = call.result
         if call.succeeded and isinstance(result, dict):
             found = result.get("variants")
             if isinstance(found, dict):
                 variants.update({k: v for k, v in found.items() if isinstance(v, dict)})
+                if call.seq < yes_seq:
+                    seen_before.update(found)
             for entry in result.get("items") or ():
                 if isinstance(entry, dict) and isinstance(entry.get("item_id"), str):
                     variants.setdefault(entry["item_id"], entry)
@@ -3883,10 +3977,15 @@ def _new_item_unsaid(session: SessionState, arguments: dict[str, Any], said: Tex
         sums = {Decimal(str(price))} if isinstance(price, int | float) else set()
         if sums and isinstance(was, int | float):  # (or the difference it makes: "$12,98
             sums.add(abs(Decimal(str(price)) - Decimal(str(was))))  # bijbetalen")
-        if new.lower() in text or any(v and v in text for v in changed) \
-                or sums & said.numbers() or sums & set(amounts(text.replace(",", "."))):
+        if new.lower() in text or sums & said.numbers() \
+                or sums & set(amounts(text.replace(",", "."))):
             continue
-        return new
+        if not any(v and v in text for v in changed):
+            return new
+        if new not in seen_before and not all(v in text for v in changed if v):
+            return new  # (the new item first read after the yes, so not what the proposal
+            # described, and an option it changes never said: "I'll exchange it for a large
+            # backpack with a laptop compartment", "yes", then the black one, read after)
     return None
 
 
@@ -5373,6 +5472,37 @@ def _twin_undescribed(session: SessionState, last: Text, value: Any, arguments: 
                 re.search(rf"(?<![\w']){said}e?s(?![\w'])|(?<![\w'])(?:both|two|2|all)\s+(?:[\w-]+"
                           rf"\s+){{0,3}}?{said}|{said}\s*\(?\s*(?:x|×)\s*\d", text):
             continue  # (the name said for each of them)
+        return v, name
+    return None
+
+
+def _said_once(session: SessionState, last: Text, value: Any,
+               arguments: dict[str, Any]) -> tuple[str, str] | None:
+    """An item the call's list holds more than once (two of the same jacket exchanged) where the
+    proposal the user answered counts one of it ("one Fleece Jacket (XL, navy, half zip, item
+    8590708195)") and nowhere more: (the item, its name), else None."""
+    if not isinstance(value, list) or len(value) < 2 or not all(isinstance(v, str) for v in value):
+        return None
+    repeated = {v for v in value if value.count(v) >= 2}
+    if not repeated:
+        return None
+    current = _current(session, arguments)
+    items = current.get("items") if current is not None else None
+    names = {item.get("item_id"): item.get("name") for item in items or ()
+             if isinstance(item, dict)}
+    text = last.kept().plain
+    for v in sorted(repeated):
+        name = names.get(v)
+        if not isinstance(name, str) or not name:
+            continue
+        said = re.escape(name.lower())
+        if re.search(rf"(?<![\w'])(?:one|1|a single|just one|only one)\s+(?:[\w-]+\s+){{0,2}}?"
+                     rf"{said}(?![\w'])", text) is None:
+            continue
+        if re.search(rf"(?<![\w'])(?:both|two|three|four|[2-9]|all|each)\s+(?:[\w-]+\s+){{0,3}}?"
+                     rf"{said}|{said}e?s(?![\w'])|(?:x|×)\s*[2-9](?![\d])|[2-9]\s*(?:x|×)(?![\w])",
+                     text) is not None:
+            continue  # (counted more than once somewhere: "both Fleece Jackets", "x2")
         return v, name
     return None
 

@@ -217,6 +217,8 @@ _GO_VERBS = (
     # (not the trip's return leg: "Return on the 19th.")
     r"return(?! (?:on|flight|trip|leg|date|is|was|would|should|at|in)(?![\w']))|"
     r"remove|refund|send|issue|replace|swap|file|initiate|start|move|set|put|"
+    # (a name or a date put right: "let's only fix Lily's name for now")
+    r"fix(?= (?:the|her|his|my|their|it|that|this|both|all|[a-z]+'s)(?![\w']))|"
     r"try (?:it |that |this )?again|retry|redo|finish|handle|arrange|"
     r"ship (?:it|them|everything)|lock (?:it|that|this|them) in|"
     r"make (?:all )?(?:the|these|those|this|that|my|both) (?:change|changes|switch|exchange|"
@@ -325,7 +327,8 @@ _DECLINE = _words(
     # "rather not be transferred", "rather not say my address out loud")
     r"(?:i'?d |i would )?(?:rather|prefer) not(?: to)? (?:do|proceed|go|cancel|change|modify|"
     r"return|exchange|book|upgrade|downgrade|add|remove|update|make|submit|process|continue|"
-    r"pay(?! with| by| using| on| for it with)|lose|risk|spend)",
+    r"pay(?! with| by| using| on| for it with)|lose|risk|spend|take (?:him|her|them) off|"
+    r"replace (?:him|her|them))",
     r"(?:i'?d |i would )?(?:rather|prefer) not(?=\s*(?:$|[,.;!?]))",
     # (not a variant turned down: "I don't want a metal one", "I don't want the red one")
     r"i (?:do not|don'?t) (?:want(?! (?:a|an|the) (?:[\w-]+ ){0,2}one(?![\w']))"
@@ -632,7 +635,9 @@ _FILLER = _words(r"please", r"thank you", r"thanks?", r"so much", r"sir", r"ma'?
                  r"now", r"and", r"just", r"ok", r"okay", r"very", r"much", r"a lot", r"gracias",
                  r"merci", r"danke", r"obrigad[oa]", r"grazie", r"por favor", r"bitte", r"that",
                  r"it", r"this", r"all", r"yes", r"great", r"perfect", r"right", r"correct",
-                 r"exactly", r"indeed", r"fine", r"good", r"sounds", r"looks", r"is", r"deal")
+                 r"exactly", r"indeed", r"fine", r"good", r"sounds", r"looks", r"is", r"deal",
+                 # (a sigh before a grudging yes: "ugh fine. no longer needed")
+                 r"ugh+", r"sigh", r"meh", r"oh well")
 _FUZZY = ("yes", "yeah", "okay", "sure", "proceed", "confirm", "confirmed", "correct", "please")
 # words a letter away from one of those, which are words of their own: French "sur" (on), "yet",
 # "pure", "cure"
@@ -881,8 +886,11 @@ def _read_sentence(sentence: str, question: bool) -> tuple[Act, bool]:
         rest = (text[:redirect.start()] + " " + text[redirect.end():]).strip(" ,")
         if rest and _sentence_act(rest, False)[0] is Act.AFFIRM:
             return Act.AFFIRM, False
-        if not rest:  # (alone, after a yes: "That sounds good. Can you please use my card
-            return Act.OTHER, False  # ending in 7334 for this booking instead?", a detail)
+        if not rest or _SECOND_THOUGHT.fullmatch(rest):  # (alone, after a yes: "That sounds
+            # good. Can you please use my card ending in 7334 for this booking instead?", a
+            # detail; or after a turn of mind: "Oh, actually, on second thought, could you
+            # charge the lamp difference to my Visa instead of PayPal?")
+            return Act.OTHER, False
     if _NEW_TOPIC.match(text):  # ("OK, what about his Miami trip": a new request)
         return Act.OTHER, False
     emoji_yes = bool(_EMOJI_YES.search(sentence))
@@ -971,14 +979,18 @@ _CANCEL_THAT = re.compile(r"(?<![\w'])cancel (?:that|this)(?: one)?(?=\s*(?:$|[,
 # you put it on my Mastercard instead?"
 _PAY_REDIRECT_Q = re.compile(
     r"(?:,?\s*(?:but|and)\s+)?(?:can|could|would|will)\s+(?:you\s+)?(?:please\s+)?(?:(?:put|send|"
-    r"refund|charge|move|make|bill|pay)\s+)?(?:the |my |that |this )?(?:refund|money|charge|payment|"
+    r"refund|charge|move|make|bill|pay)\s+)?(?:the |my |that |this )?"
+    # (the thing whose sum it is named: "could you charge the lamp difference to my visa")
+    r"(?:[a-z]{3,15} (?=(?:refund|charge|difference)(?![\w'])))?(?:refund|money|charge|payment|"
     r"it|that|this|difference)?\s*(?:go\s+)?(?:back\s+)?(?:(?:on|to|onto|into|with|using)\s+|"
     r"(?<![\w'])use\s+)(?:my |the )"
     r"[\w ]{0,20}?(?:gift ?card|visa|mastercard|amex|paypal|credit card|debit card|card|"
     r"certificate)(?: ending(?: in)? \d{4})?"
     # ("can you please use my credit card ending in 7334 for this booking instead?")
     r"(?: for (?:this|the|my) (?:booking|order|reservation|return|exchange|change|upgrade|"
-    r"refund|charge|difference))?(?: instead)?(?: please)?\s*$")
+    r"refund|charge|difference))?(?: instead(?: of (?:my |the )?[a-z]+)?)?(?: please)?\s*$")
+_SECOND_THOUGHT = re.compile(r"(?:(?:oh|ah|um+|hmm+|and|actually|wait|sorry|on second thoughts?|"
+                             r"now that i think (?:about|of) it|come to think of it)[\s,.!-]*)+")
 # A detail put right in passing: "oh wait sorry, it's 4B not 4D", "sorry, I meant 4B not 4D"
 _CORRECTION = re.compile(
     r"(?:(?:oh|ah|ugh)[\s,]+)?(?:wait|sorry|oops)[\s,.!-]+(?:(?:sorry|oops)[\s,.!-]+)?(?:it'?s|it is|"
@@ -1784,6 +1796,13 @@ def read_turn(content: str) -> Reading:
             on_topic = True  # (someone's or somewhere's by the name, held, the yes said of
             continue  # others: "Lo mío sí, adelante. Lo de Andrés espera, ..."; "Boston ja,
             # bitte machen. Bei Dallas warten Sie bitte noch"; a call on it is held, ``held_topics``)
+        if act in (Act.HOLD, Act.DECLINE) and (someone := SOMEONE_HELD.match(s)) is not None \
+                and someone.group(1)[:4] not in yes_said \
+                and re.search(r"(?<![\w'])[a-z]{3,}'s(?![\w'])", yes_said) is not None:
+            on_topic = True  # (someone by name, put first and held, the yes said for someone
+            continue  # else's: "Let's only fix Lily's name for now. Tom's still hoping he can
+            # get the time off work, so I'd rather not take him off ..."; a call changing
+            # theirs is held, ``held_topics``, ``confirm._person_kept``)
         if act is Act.HOLD and (held_with := WITH_THING_HELD.match(s)) is not None \
                 and held_with.group(1)[:4] not in yes_said:
             on_topic = True  # (the one with another thing, held: "Annulez la chaise et la
@@ -1959,6 +1978,14 @@ PLACE_HELD = re.compile(r"(?:(?:e|y|et|und|mas|pero|ma|mais|aber|en) )?(?:bei|f�
                         r"(?:(?:der|dem|den|le|la|el|o|a|il|de|het) )?(?:(?:reise|flug|viaje|vuelo|voo|vol|"
                         r"volo|vlucht) )?(?:(?:nach|naar|de|da|di|à|a) )?([a-zà-ÿ]{4,}(?: [a-zà-ÿ]{3,})?)"
                         r"\s*[,-]?\s*(?:" + _WAIT_ABROAD_WORDS + r")(?![\w'])")
+# someone by name put first, their part waiting: "Tom's still hoping he can get the time off";
+# "Priya is not sure yet" (the name)
+SOMEONE_HELD = re.compile(r"(?:(?:but|and|as for) )?(?!(?:it|that|this|there|he|she|what|who|one|"
+                          r"everything|everyone|nothing)(?:'s| is))([a-z]{3,})(?:'s| is) (?:still|"
+                          r"not (?:sure|certain|decided)|undecided|unsure|hoping|waiting|thinking)"
+                          r"(?![\w'])")
+_SOMEONE_CUE = re.compile(r"(?:'s| is) (?:still|not (?:sure|certain|decided)|undecided|unsure|hoping|"
+                          r"waiting|thinking)(?![\w'])")
 # (what PERSON_HELD needs somewhere in a text: one cheap search)
 _PERSON_CUE = re.compile(r"(?:de|di|do|da|del|della|du|für|von|pour|per|para|pro|van) (?:mi|mio|mia|meu|"
                          r"minha|mon|ma|meine|mein|mijn) ")
@@ -2284,7 +2311,8 @@ def held_topics(text: str) -> list[str]:
                     out.append(_OBJECTS_ABROAD[m.group(1)])
     if "think" not in text and _TOPIC_CUES.search(text) is None and "..." not in text \
             and "\u2026" not in text and "?" not in text and not _topic_abroad(text) \
-            and _PERSON_CUE.search(text) is None and _WAIT_ABROAD_CUE.search(text) is None:
+            and _PERSON_CUE.search(text) is None and _WAIT_ABROAD_CUE.search(text) is None \
+            and _SOMEONE_CUE.search(text) is None:
         return out  # (the common case, decided cheaply: this runs on every write's check)
     aside: str | None = None  # (a thing's name alone: "The headphones... no, never mind")
     read = [(s, q, _sentence_act(s, q)[0]) for s, q in sentences(text)]
@@ -2323,6 +2351,11 @@ def held_topics(text: str) -> list[str]:
         if act in (Act.HOLD, Act.DECLINE) and 0 <= last_yes < k \
                 and (by_name := NAME_HELD.match(s)) is not None:
             out.append(by_name.group(1))  # (someone by their name: a booking they fly on)
+            continue
+        if act in (Act.HOLD, Act.DECLINE) and 0 <= last_yes < k \
+                and (someone := SOMEONE_HELD.match(s)) is not None \
+                and someone.group(1)[:4] not in said_yes:
+            out.append(someone.group(1))  # (someone by name, put first: their entry)
             continue
         if act in (Act.HOLD, Act.DECLINE) and 0 <= last_yes < k \
                 and (by_place := PLACE_HELD.match(s)) is not None:
