@@ -73,6 +73,7 @@ from .dialogue import (
     CJK_PLACE,
     CJK_THING,
     CJK_THINGS,
+    CONDITION_ABROAD,
     DO_FIRST,
     FORM_NOT_WANTED,
     NOT_SENT_THERE,
@@ -1003,11 +1004,7 @@ _INTERJECTION = re.compile(r"(?<![\w'])(?:oh|ah|hmm+|um+|no,? wait|wait,? no|wai
 _IF = re.compile(r"(?<![\w'])(?:as long as|only if|provided(?: that)?|if|assuming|"
                  # the other languages read ("à condition que le remboursement aille bien sur
                  # PayPal")
-                 r"à condition que|pourvu que|tant que|du moment que|du moment qu'|dès lors que|"
-                 r"siempre que|siempre y cuando|mientras que|mientras|con tal de "
-                 r"que|desde que|contanto que|a condizione che|purché|sempre che|solange|"
-                 r"vorausgesetzt(?:,? dass)?|op voorwaarde dat|mits|zolang|wenn|solo se|soltanto se|"
-                 r"solo si|sólo si|só se|seulement si|nur wenn|"
+                 + "|".join(CONDITION_ABROAD) + r"|wenn|"
                  # (the Spanish and French "si", the Italian and Portuguese "se", before a clause)
                  r"si(?= (?:el|la|los|las|le|les|il|lo|es|está|son|no|hay|cuesta|sale|c'est|ça|"
                  r"vous|on)(?![\w']))|se(?= (?:il|la|lo|o|a|os|as|costa|custar|for|parte|sai|è|é|"

@@ -458,13 +458,21 @@ _WAIT = _words(
     r"verificar|comprobar|preguntar)", r"je dois (?:d'abord |encore )?(?:vérifier|réfléchir|"
     r"demander)", r"(?:preciso|tenho que) (?:verificar|pensar|consultar|perguntar)",
 )
+# "only if", "as long as" in the other languages read: the one list the reading of a turn
+# (``_CONDITION``, ``_STRONG_CONDITION``) and the conditions' own reading (``confirm._IF``) share
+CONDITION_ABROAD = (
+    r"solo si", r"sólo si", r"seulement si", r"nur wenn", r"só se", r"solo se", r"soltanto se",
+    r"op voorwaarde dat", r"mits", r"alleen als", r"zolang", r"mientras(?: que)?", r"siempre que",
+    r"siempre y cuando", r"con tal de que", r"desde que", r"contanto que", r"tant que",
+    r"pourvu que", r"du moment que", r"dès lors que", r"à condition(?: que)?", r"a condizione che",
+    r"purché", r"a patto che", r"sempre che", r"solange", r"sofern", r"vorausgesetzt(?:,? dass)?",
+)
 _CONDITION = _words(
     r"only if", r"as long as", r"provided(?: that)?", r"on condition", r"unless", r"if",
     r"assuming", r"but (?:can|could|what|how|will|is|are|does|do|would|should|"
     # (not an instruction of how much: "but only put $200 on the gift card")
     r"only(?! (?:put|charge|use|take|apply|refund|send|pay)\b))",
-    r"one question", r"once you", r"after you", r"solo si", r"siempre que", r"seulement si",
-    r"à condition", r"nur wenn", r"mientras", r"du moment que", r"du moment qu'", r"dès lors que",
+    r"one question", r"once you", r"after you", *CONDITION_ABROAD,
     # ("si el precio es el mismo, adelante", "si c'est gratuit, allez-y": "si" before a clause,
     # not "sí" nor "si" alone)
     r"si(?! es así| es posible| puede ser| se puede| no hay otra| c'est possible| è possibile)"
@@ -473,8 +481,7 @@ _CONDITION = _words(
     # (with what it leads to after a comma: "si el precio es el mismo, adelante"; not the
     # answer "si es el unico." of chat's unaccented yes)
     r"(?![\w])[^.!?;]*,)",
-    r"falls", r"wenn", r"só se", r"desde que", r"solo se", r"op voorwaarde dat", r"mits",
-    r"zolang", r"alleen als",
+    r"falls", r"wenn",
     # the go-ahead put off to another time: "ok please go ahead tomorrow", "proceed later",
     # "do it next week" ("cancel my flight tomorrow" names the flight's day, not the action's),
     # or to an event: "proceed once I get the email" ("when I check online, it's not there"
@@ -577,15 +584,10 @@ PAY_NO_MORE = (r"(?:i|we) (?:do not|don'?t|won'?t|will not) (?:want to |wish to 
                r"|je ne veux pas payer plus de ([$€£])?\s?(\d+)(\.\d+)?")
 _PAY_NO_MORE = re.compile(PAY_NO_MORE)
 _STRONG_CONDITION = _words(OVER_BOUND, PAY_NO_MORE, r"only if", r"as long as", r"provided(?: that)?",
-                           r"on condition",
-                           r"unless", r"but only", r"solo si", r"seulement si", r"nur wenn",
-                           r"só se", r"solo se", r"op voorwaarde dat", r"mits", r"alleen als",
+                           r"on condition", r"unless", r"but only",
                            # (the other languages' "as long as": "lo de economy sí, mientras el
                            # total no pase de 150")
-                           r"mientras", r"siempre que", r"siempre y cuando", r"con tal de que",
-                           r"desde que", r"contanto que", r"tant que", r"pourvu que",
-                           r"du moment que", r"à condition", r"solange", r"sofern",
-                           r"vorausgesetzt", r"purché", r"a patto che", r"sempre che", r"zolang")
+                           *CONDITION_ABROAD)
 # Declined travel insurance is an answer to a detail, not a refusal of the action: "no
 # insurance", "I don't want to add travel insurance", "Nein, keine Versicherung". (Only
 # insurance: a bag or an item declined may be the action itself, "I don't want the extra bag".)
