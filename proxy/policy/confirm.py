@@ -2014,6 +2014,14 @@ def _held_part(session: SessionState, auth: Authorisation, spec: ActionSpec,
         if (hold := _step_held(session, auth, arguments, [auth.condition])) is not None \
                 or (hold := _condition_step(session, auth, arguments, spec.words)) is not None:
             return hold
+    if (same := _people_kept_as_they_are(session, arguments, auth.proposal(messages)[0].plain)):
+        people = {str(p.get("first_name", "")).lower() for p in arguments["passengers"]
+                  if isinstance(p, dict)} - {""}
+        held = [h for h in held if not (named_people := {n for n in people if re.search(
+            rf"(?<![\w']){re.escape(n)}(?![\w])", h)}) or not named_people <= same]
+        # (someone held, whom the call leaves as they are: "Let's only fix Lily's name for
+        # now. Tom's still hoping ...", "But hold off on Ben — he just texted ...", the call
+        # writing their entry unchanged)
     if not held:
         return None
     # (the thing the tool's name says it acts on: "For the items, hmm, I'm not sure ... let me
@@ -2053,12 +2061,6 @@ def _held_part(session: SessionState, auth: Authorisation, spec: ActionSpec,
         return hold
     if (kept := _person_kept(session, arguments, held)) is not None:
         return kept  # (whichever step names them: the call changes them)
-    if held and (same := _people_kept_as_they_are(session, arguments)):
-        held = [h for h in held if h not in same]  # (someone held, whom the call leaves as
-        # they are: "Let's only fix Lily's name for now. Tom's still hoping ...", the call
-        # writing Tom's entry unchanged)
-        if not held:
-            return None
     held = _not_of_another_step(session, auth, arguments, held)
     if not held:
         return None
@@ -2495,18 +2497,31 @@ def _person_kept(session: SessionState, arguments: dict[str, Any], held: list[st
     return None
 
 
-def _people_kept_as_they_are(session: SessionState, arguments: dict[str, Any]) -> set[str]:
+def _people_kept_as_they_are(session: SessionState, arguments: dict[str, Any], proposal: str
+                             ) -> set[str]:
     """The first names (lower case) of the passengers a call rewriting a reservation's list
-    writes as the reservation has them, another's changed beside them: empty if none or if the
-    call writes no such list."""
+    writes as the reservation has them (in any place of it), another's changed beside them; or,
+    where the reservation's facts do not say, those the proposal replaces by someone the call
+    does not have ("Replace Ben Carter (1979-08-15) with Yuki Tanaka", Ben in the call, Yuki
+    not): empty if none or if the call writes no such list."""
     people = arguments.get("passengers")
     current = _current(session, arguments) if isinstance(people, list) else None
     before = current.get("passengers") if current is not None else None
-    if not isinstance(people, list) or not isinstance(before, list) or len(before) != len(people):
+    if not isinstance(people, list):
         return set()
-    same = {str(new.get("first_name", "")).lower() for old, new in zip(before, people, strict=True)
-            if isinstance(new, dict) and old == new}
+    if not isinstance(before, list) or len(before) != len(people):
+        names = {str(p.get("first_name", "")).lower() for p in people if isinstance(p, dict)}
+        return {m.group(1) for m in _REPLACED_BY.finditer(proposal)
+                if m.group(1) in names and m.group(2) not in names}
+    same = {str(new.get("first_name", "")).lower() for new in people
+            if isinstance(new, dict) and new in before}  # (in any place: "Grace, Xavier, Ben")
     return same - {""} if len(same) < len(people) else set()
+
+
+# someone replaced by someone else in a proposal: "replace ben carter (1979-08-15) with **yuki
+# tanaka" (the two first names)
+_REPLACED_BY = re.compile(r"(?<![\w'])replace ([a-z]{2,})(?: [a-z'-]+)?(?: \([^()]{0,20}\))? with "
+                          r"\**([a-z]{2,})")
 
 
 def _relative_held(session: SessionState, auth: Authorisation, arguments: dict[str, Any],
@@ -3279,6 +3294,17 @@ _ASKED_ON = re.compile(r"(?<![\w'])(?:charge|put|bill|refund|send|move)(?: (?:th
                        r"debit card|card)(?: ending(?: in)? \d{4})?")
 
 
+# a total said as one: "3 total", "total bags: 3", "a total of 3 checked bags", "to 3 bags"
+_TOTAL_SAID = re.compile(r"(?<![\w$.,])(\d{1,2}) total(?![\w'])|(?<![\w'])total(?: of)?(?: checked)?"
+                         r"(?: bags?| baggages?| luggage)?:?\s*(\d{1,2})(?![\w$.,])|(?:→|->|(?<![\w'])to) "
+                         r"(\d{1,2}) (?:checked )?(?:bags?|baggages?|pieces)(?![\w'])")
+
+
+def _totals_named(text: str) -> set[int]:
+    """The totals ``text`` names as totals (``_TOTAL_SAID``)."""
+    return {int(next(g for g in m.groups() if g)) for m in _TOTAL_SAID.finditer(text)}
+
+
 def _one_leg_asked(session: SessionState, spec: ActionSpec, arguments: dict[str, Any],
                    turn: str) -> str | None:
     """A yes turn asking to cancel one leg of a reservation of several flights ("Yes, please
@@ -3323,6 +3349,11 @@ def _flight_option_unpicked(last: Text, arguments: dict[str, Any], said: str, tu
     called = {str(f.get("flight_number", "")).lower() for f in flights if isinstance(f, dict)}
     end = last.plain.rfind(steps[-1].plain)
     after = last.plain[end + len(steps[-1].plain):] if end >= 0 else ""
+    # (or in the lines under the last option's own, where they name another option's flights:
+    # "2. HAT083 ... \nFor the morning flight: - New flight: HAT069 ...", the last option
+    # running on to the text's end)
+    if called and not called & set(_FLIGHT_CODE.findall(heads[-1])):
+        after = steps[-1].plain.partition("\n")[2] + " " + after
     if called and called <= set(_FLIGHT_CODE.findall(after)):
         return None
     numbers = [set(_FLIGHT_CODE.findall(head)) for head in heads]
@@ -3733,6 +3764,14 @@ def _bind(session: SessionState, auth: Authorisation, spec: ActionSpec,
             if count is not None and count != value:
                 return Coverage(False, f"the user said {words} to a proposal moving {key.name} "
                                 f"to {count}, not {value}", auth.words, shown, key.name,
+                                superseding=names_action(last.plain, spec.words) is not None)
+            if count is None and "total" in key.name and (totals := _totals_named(last.plain)) \
+                    and value not in totals:
+                # (an earlier offer's total, where the proposal the yes answered names another:
+                # "4 total, 2 non-free" turned down, then "3 total, 1 non-free. Confirm?" "Yes.")
+                return Coverage(False, f"the user said {words} to a proposal naming {key.name} "
+                                f"as {' or '.join(str(t) for t in sorted(totals))}, not {value}",
+                                auth.words, shown, key.name,
                                 superseding=names_action(last.plain, spec.words) is not None)
         own = aliases.distinct
         # (a flight said to stay "unchanged" keeps the reservation's cabin, as read)
@@ -6306,6 +6345,10 @@ def _reported(sentence: str, verb: re.Match[str]) -> bool:
     return word.endswith("ed") and _DONE_BY.search(sentence[:verb.start()]) is not None
 
 
+# between an id and the action's noun, a count it goes to: "update G5KT8N to 5 bags"
+_COUNT_BEFORE = re.compile(r"\s+(?:to|→|->)\s+\d{1,2}\s+(?:checked\s+|total\s+)?")
+
+
 def _acted_on_another(last: Text, spec: ActionSpec, arguments: dict[str, Any],
                       looked_up: dict[str, set[str]], session: SessionState,
                       yes_seq: int) -> tuple[str, str, str] | None:
@@ -6404,6 +6447,7 @@ def _acted_on_another(last: Text, spec: ActionSpec, arguments: dict[str, Any],
             put = {m.group().lstrip("#") for m in shape.finditer(sentence)
                    if any((spelt and m.start() < a.start()) or (
                        m.start() < end and (spelt or 0 <= m.start() - a.end() <= 60))
+                          or _COUNT_BEFORE.fullmatch(sentence, m.end(), a.start()) is not None
                           for a, end in verbs)
                    and not _ADDRESS_SOURCE.search(sentence, 0, m.start())
                    and not _address_found_in(sentence, m)}

@@ -386,7 +386,10 @@ _NO_THEN_GO = re.compile(
 # (a guess about what was, no hesitation: "maybe i was looking at the metal band one")
 _OF_THE_PAST = r"(?! (?:i|it|that|they|we|you|he|she) (?:was|were|did|had)(?![\w']))"
 _HEDGE_WORDS = (r"unsure", r"maybe" + _OF_THE_PAST, r"perhaps" + _OF_THE_PAST, r"i guess",
-                r"probably", r"hmm+",
+                # (not a reason where the user will be: "Yes, book it, I'll probably need to
+                # be at that meeting anyway")
+                r"probably(?! (?:need|have) to be "
+                r"(?:at|in|there|around|home|back)(?![\w']))", r"hmm+",
                 # (a choice not yet made: "I might take that instead")
                 r"i (?:might|may) (?:take|go with|want|prefer|choose|pick)")
 # the user will say later whether to do something: "then I'll let you know about the direct
@@ -458,6 +461,13 @@ _WAIT = _words(
     r"verificar|comprobar|preguntar)", r"je dois (?:d'abord |encore )?(?:vérifier|réfléchir|"
     r"demander)", r"(?:preciso|tenho que) (?:verificar|pensar|consultar|perguntar)",
 )
+# (after "only": one thing, a limit, not a condition)
+_ONLY_THING = r"(?! (?:my|mine|the|this|that|these|those|for|on|one|his|her|their|our|[a-z]+'s)(?![\w']))"
+# a yes limited to a step by its place: "only the first one", "just 2"
+_ONLY_PLACE = re.compile(r"(?<![\w'])(?:only|just) (?:do |with )?(?:the )?(?:(?:first|second|third|"
+                         r"fourth|last)(?: one| step| order| reservation| item)?|"
+                         r"(?:number |step |option |#)?[1-9])"
+                         r"(?![\w'])")
 # "only if", "as long as" in the other languages read: the one list the reading of a turn
 # (``_CONDITION``, ``_STRONG_CONDITION``) and the conditions' own reading (``confirm._IF``) share
 CONDITION_ABROAD = (
@@ -470,8 +480,9 @@ CONDITION_ABROAD = (
 _CONDITION = _words(
     r"only if", r"as long as", r"provided(?: that)?", r"on condition", r"unless", r"if",
     r"assuming", r"but (?:can|could|what|how|will|is|are|does|do|would|should|"
-    # (not an instruction of how much: "but only put $200 on the gift card")
-    r"only(?! (?:put|charge|use|take|apply|refund|send|pay)\b))",
+    # (not an instruction of how much: "but only put $200 on the gift card"; nor a limit to
+    # one thing: "yes do it, but only my booking, my parents stay on the 24th")
+    r"only(?! (?:put|charge|use|take|apply|refund|send|pay)\b)" + _ONLY_THING + ")",
     r"one question", r"once you", r"after you", *CONDITION_ABROAD,
     # ("si el precio es el mismo, adelante", "si c'est gratuit, allez-y": "si" before a clause,
     # not "sí" nor "si" alone)
@@ -584,7 +595,7 @@ PAY_NO_MORE = (r"(?:i|we) (?:do not|don'?t|won'?t|will not) (?:want to |wish to 
                r"|je ne veux pas payer plus de ([$€£])?\s?(\d+)(\.\d+)?")
 _PAY_NO_MORE = re.compile(PAY_NO_MORE)
 _STRONG_CONDITION = _words(OVER_BOUND, PAY_NO_MORE, r"only if", r"as long as", r"provided(?: that)?",
-                           r"on condition", r"unless", r"but only",
+                           r"on condition", r"unless", r"but only" + _ONLY_THING,
                            # (the other languages' "as long as": "lo de economy sí, mientras el
                            # total no pase de 150")
                            *CONDITION_ABROAD)
@@ -1538,7 +1549,13 @@ _TOPIC = re.compile(_TOPIC_FIRST + r"|" + _TOPIC_MORE + r"|"
                     # (a price questioned for one thing: "but hold on, $209 for the upgrade?")
                     r"\$[\d,.]+ (?:for|on) (?:the|my) ([a-z]{3,})$|"
                     # ("flights yes. bags hold off, checking with my assistant")
-                    r"(?:the |my )?([a-z]{3,}) (?:hold off|on hold|can wait|not yet|not now)(?![\w'])|"
+                    r"(?:the |my )?(?!(?:but|and|so|then|please|just|ok|okay|now)(?![\w']))([a-z]{3,}) "
+                    r"(?:hold off|on hold|can wait|not yet|not now)(?![\w'])|"
+                    # ("But hold off on booking Houston until I check with my wife": the
+                    # action and what it names)
+                    r"(?:but )?hold off on (?:booking|changing|cancell?ing|adding|upgrading|"
+                    r"returning|exchanging|modifying|moving) (?:the |my |that |this )?([a-z]{3,})"
+                    r"(?![\w'])[^.!?]*|"
                     # ("Just the flight for now. I'm honestly not sure we'll need the extra
                     # bags")
                     r"(?:i'?m |i am )?(?:honestly |really |just )?not (?:so |too )?sure (?:we|i)"
@@ -1856,6 +1873,10 @@ def read_turn(content: str) -> Reading:
                 & said_steps:
             on_topic = True  # (another step held by its number, the yes naming its own so: "Go
             continue  # ahead with 1 and 3. Hold off on 2 for now - I want to double check ...")
+        if act is Act.HOLD and not _INTERRUPTS.match(s) and _ONLY_PLACE.search(yes_said):
+            continue  # (the yes limited to one of a plan's steps by its place, the wait the
+            # others': "Yes, but only the first one for now. I want to ask my daughter if she
+            # still wants the luggage."; which steps the limit leaves out is the binding's)
         if act is Act.HOLD and _THINK_OTHER.match(s):
             continue  # ("Yes, cancel the first one. I'll think about Miami")
         if act is Act.HOLD and (ids := _AN_ID.findall(s)) and not any(i in yes_said for i in ids) \
