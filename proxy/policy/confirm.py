@@ -3327,6 +3327,29 @@ _ORDINAL_PICK = re.compile(r"(?<![\w'$.#:])(?:the )?(?:(first|second|third|fourt
                            r"(?:one|option))(?![\w'])")
 
 
+def _item_option_mispicked(session: SessionState, last: Text, arguments: dict[str, Any], turn: str
+                           ) -> tuple[int, str] | None:
+    """Where the proposal lists numbered options of variants ("1. Tea Kettle (stainless steel, 2
+    liters, gas) ... 2. Tea Kettle (ceramic, 2 liters, gas) ..."), the yes turn picks one by its
+    place ("yep, the second one") and the call's one new item is described by another option:
+    (the place picked, the call's item), else None."""
+    new = arguments.get("new_item_ids")
+    if not isinstance(new, list) or len(new) != 1 or _ORDINAL_PICK.search(turn) is None:
+        return None
+    places = {_ORDINALS.get(m.group(1) or m.group(2) or m.group(3), 0) - 1
+              for m in _ORDINAL_PICK.finditer(turn)}
+    steps = _plan_steps(last.plain)
+    if steps is None or len(places) != 1 or not 0 <= (place := places.pop()) < len(steps):
+        return None
+    own = _variants(session).get(str(new[0]))
+    values = [o for o in own[1].values() if o.lower() not in _PLAIN_VALUES] if own else []
+    if not values or _described_together(steps[place].plain, values):
+        return None
+    if any(_described_together(step.plain, values) for k, step in enumerate(steps) if k != place):
+        return place + 1, str(new[0])
+    return None
+
+
 def _flight_option_unpicked(last: Text, arguments: dict[str, Any], said: str, turn: str
                             ) -> str | None:
     """Where the proposal lists numbered options of flights ("Here are the economy options ...
@@ -3406,6 +3429,10 @@ def _bind(session: SessionState, auth: Authorisation, spec: ActionSpec,
     if (leg := _one_leg_asked(session, spec, arguments, yes.plain)) is not None:
         return Coverage(False, f"the user said {words} and asked to cancel one leg (\"{leg}\"); "
                         "the call cancels the whole reservation", auth.words, shown)
+    if (mispicked := _item_option_mispicked(session, last, arguments, yes.plain)) is not None:
+        return Coverage(False, f"the user said {words} and picked option {mispicked[0]}; the "
+                        f"call's new item {mispicked[1]!r} is another option's", auth.words, shown,
+                        "new_item_ids", superseding=True)
     if (options := _flight_option_unpicked(last, arguments, auth.words, yes.plain)) is not None:
         return Coverage(False, f"the user said {words} to a proposal listing options ("
                         f"{options}) without picking the call's", auth.words, shown)
@@ -4546,15 +4573,19 @@ def _otherwise_asked(value: Any, key: KeySpec, theirs: Text) -> tuple[str, str] 
     return None
 
 
+# a variant asked for in the yes by what it is: "yes, but the 10 hour one, not the 20"
+_BUT_THE_ONE = (r"(?<![\w'])but the [a-z0-9][\w -]{0,24}? one(?! (?:is|was|'s|i|we|you|has|had|looks|"
+                r"seems|works)(?![\w']))")
 _ASKED_CUE = re.compile(r"make it|change (?:it|that) to|should be|actually|instead|rather|"
-                        r"reason is|reason being|because")
+                        r"reason is|reason being|because|" + _BUT_THE_ONE)
 _HAN_COUNT = {"一": 1, "二": 2, "两": 2, "兩": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8,
               "九": 9}
 _COUNT_ASKED = re.compile(r"(?<![\w'])(?:make it|change (?:it|that) to|should be|actually)\s+"
                           r"(\d{1,3})(?![\d:%.])(?!\s*(?:am|pm|percent|dollars|usd|\$))")
 # a clause in which the user says what a choice is or should be
 _CLAUSES_CUED = re.compile(r"[^,.;!?\u2014\u2013]*(?<![\w'])(?:instead|rather|make it|change (?:it|that) to|"
-                           r"should be|reason is|reason being|because)(?![\w'])[^,.;!?\u2014\u2013]*")
+                           r"should be|reason is|reason being|because|" + _BUT_THE_ONE
+                           + r")(?![\w'])[^,.;!?\u2014\u2013]*")
 
 
 def _default_not_kept(last: Text, theirs: Text, arguments: dict[str, Any], aliases: Aliases
@@ -4871,8 +4902,8 @@ def _option_asked(session: SessionState, theirs: Text, arguments: dict[str, Any]
 
 
 # a clause asking for what the new item should be, not describing one the user has
-_ASKS_FOR = re.compile(r"(?<![\w'])(?:instead|rather|make (?:it|the \w+)|change (?:it|that) to|should be)"
-                       r"(?![\w'])")
+_ASKS_FOR = re.compile(r"(?<![\w'])(?:instead|rather|make (?:it|the \w+)|change (?:it|that) to|should be|"
+                       + _BUT_THE_ONE + r")(?![\w'])")
 # an item the user has, described by a value ("the XXL one is a gift for my brother, leave that
 # one alone"): no variant asked for (the value put as "\0")
 _AN_ITEM_HELD = re.compile(r"(?<![\w'])the \0 one (?:is|'s|was|i|we)(?![\w'])")
@@ -4905,8 +4936,12 @@ def _option_at(text: str, value: str) -> list[int]:
         return []
     # (a value of several words may take the option's own word between them: "not water
     # resistant" for "not resistant")
+    # (a plural said in the singular before "one": "the 10 hour one" for "10 hours")
+    words = [re.escape(w) for w in v.split()]
+    if len(words) >= 2 and re.fullmatch(r"[a-z]{3,}[^s]s", v.split()[-1]):
+        words[-1] = words[-1][:-1] + "s?"
     return [m.start() for m in re.finditer(
-        r"(?<![\w'’])" + r"\s+(?:[a-z]+\s+)?".join(map(re.escape, v.split()))
+        r"(?<![\w'’])" + r"\s+(?:[a-z]+\s+)?".join(words)
         + r"(?![\w'’])", text)]  # (whole words, accented letters too: "sí" names no size S)
 
 
@@ -4984,7 +5019,11 @@ def _other_variant(session: SessionState, last: Text, arguments: dict[str, Any]
     return None
 
 
-_ARROW_LINE = re.compile(r"[^\n;|:]*(?:→|->|⟶|=>)")
+# (not an arrow to what the change costs: "Tea Kettle (ceramic, 2 liters, gas) — $101.12 → $2.87
+# would be charged to PayPal", "... → you'd get a $6.47 refund")
+_ARROW_LINE = re.compile(r"[^\n;|:]*(?:→|->|⟶|=>)(?!\s*(?:you(?:'d|'ll| would| will| get| pay)?|"
+                         r"we(?:'d|'ll)?|(?:an? )?(?:refund|charge|credit)|\$[\d,.]+ (?:would|will|"
+                         r"to be|is|refund|charged|back))(?![\w']))")
 
 
 def _after_arrows(text: str) -> str:
@@ -6345,6 +6384,10 @@ def _reported(sentence: str, verb: re.Match[str]) -> bool:
     return word.endswith("ed") and _DONE_BY.search(sentence[:verb.start()]) is not None
 
 
+# an action offered for another time: "can also be cancelled whenever you've decided"
+_LATER_OFFER = re.compile(r"(?<![\w'])(?:whenever|once|when|if) you(?:'ve| have)? (?:decided?|made up your "
+                          r"mind|are ready|'re ready|know)(?![\w'])|(?<![\w'])(?:later|another time|any "
+                          r"time),? if you (?:want|like|wish|decide)(?![\w'])")
 # between an id and the action's noun, a count it goes to: "update G5KT8N to 5 bags"
 _COUNT_BEFORE = re.compile(r"\s+(?:to|→|->)\s+\d{1,2}\s+(?:checked\s+|total\s+)?")
 
@@ -6423,6 +6466,9 @@ def _acted_on_another(last: Text, spec: ActionSpec, arguments: dict[str, Any],
                            if not _ADDRESS_SOURCE.search(sentence, 0, m.start())), before)
             if _DONE.search(sentence) and "?" not in sentence:
                 continue  # (a report: "I've also submitted the return for the items from #W1")
+            if _LATER_OFFER.search(sentence):
+                continue  # (an offer for later: "Your other pending order, #W6790887 ..., can
+                # also be cancelled whenever you've decided.")
             if items and len(set(found)) == 1 and any(i in sentence for i in items):
                 bound |= set(found)
             # (the action said of all of them binds none: "after downgrading all these", but
@@ -6712,6 +6758,13 @@ def _not_of_other_steps(said: Limits, proposal: Text | None, spec: ActionSpec) -
                   tuple(p for p in said.kept if not others(p)), said.only)
 
 
+# the agent asking whether one thing is all the user wants of an action: "is the coffee maker
+# the only item you want to exchange from #W1633718?"
+_ONLY_ONE_ASKED = re.compile(r"(?<![\w'])(?:is|are) (?:the |that |this )?[\w -]{2,40}? the only "
+                             r"(?:item|items|thing|things|one|ones|product)s? (?:you |that you )?"
+                             r"(?:want|wish|would like|'d like|need)[^?\n]{0,60}\?")
+
+
 def _left_out(spec: ActionSpec, arguments: dict[str, Any], users: str, aliases: Aliases,
               proposal: Text | None = None, other_words: tuple[str, ...] = (),
               session: SessionState | None = None) -> tuple[str, str] | None:
@@ -6767,7 +6820,12 @@ def _left_out(spec: ActionSpec, arguments: dict[str, Any], users: str, aliases: 
                     return found
                 for phrase in (*of_steps.only, *said.which):
                     # ("Yes, only the makeup one." to cancelling both orders: the phrase names
-                    # a part of another order alone, and nothing of this one)
+                    # a part of another order alone, and nothing of this one; not the answer
+                    # to the agent's own question whether that is the only one, "Is the bottle
+                    # the only item you want to exchange from that order?", "Yes to all three.
+                    # Only the bottle from that order.")
+                    if proposal is not None and _ONLY_ONE_ASKED.search(proposal.plain):
+                        continue
                     other = _of_another_object(Text(in_english(phrase)), name, value, aliases)
                     if other is not None:
                         return name, f'{name} {value!r} (only "{phrase}", of {other})'
