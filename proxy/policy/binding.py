@@ -572,6 +572,9 @@ _PAY_CUE = (r"(?:pay|paying|paid|payment|charg\w*|refund\w*|use|using|via|cover\
             r"difference (?:to|on|from)|"
             # ("switch order #W1 from your Visa ending 6791 to PayPal", "To: PayPal")
             r"from(?: [^.,;:!?\n]{1,50}?)? to|to:|new (?:payment|method)\w*:?|"
+            # (and in the other languages: "pagamento da carta regalo gift_card_1711656 a PayPal")
+            r"(?:pagamento|pago|paiement|zahlung)\w* (?:da|dalla|dal|de|du|von) [^.,;:!?\n]{1,50}? "
+            r"(?:a|à|al|alla|para|pra|zu|auf)|"
             r"(?:switch\w*|chang\w*|mov\w*) (?:it |this |that |the payment |your payment |"
             r"the order |your order )?to|"
             # the other languages read ("reembolso ... a su Visa", "remboursement sur votre
@@ -647,12 +650,25 @@ def other_payment(text: Text, value: Any, own: set[str], siblings: list[tuple[st
 _HAN = re.compile("[\u3400-\u9fff]")
 
 
+# the method a payment's change leaves, as a label: "current payment method: gift card ...",
+# "metodo di pagamento attuale: ...", "aktuelle zahlungsmethode: ..." (to the line's end)
+_METHOD_NOW = re.compile(r"(?<![\w'])(?:(?:current|existing|old|previous|present|aktuelle|bisherige|alte) "
+                         r"(?:payment )?(?:method|zahlungs(?:methode|art|mittel))|(?:metodo di "
+                         r"pagamento|mode de paiement|moyen de paiement|método de pago|forma de "
+                         r"pago|forma de pagamento|método de pagamento|meio de pagamento) "
+                         r"(?:attuale|actuel|actuelle|actual|atual|anterior|precedente))\s*:"
+                         r"[^\n;]*")
+
+
 def _cued(text: Text, phrase: str) -> bool:
     """``phrase`` in ``text`` after a payment cue, in the same clause."""
     said = phrase.strip().lower().replace("_", " ")
     plain = text.plain.replace("_", " ")
     if not said:
         return False
+    if _METHOD_NOW.search(plain) is not None:  # (what a change of method leaves: "Current
+        # payment method: gift card ...", "Metodo di pagamento attuale: carta regalo ...")
+        plain = _METHOD_NOW.sub(" ", plain)
     if re.search(rf"(?<![\w']){_PAY_CUE}(?![\w'])(?:[^.,;!?]|[.,](?=\d)){{0,40}}"
                  rf"(?<![\w']){re.escape(said)}(?![\w'])", plain) is not None:
         return True

@@ -4619,6 +4619,12 @@ _DEFAULT_METHOD = re.compile(
 _RULED_OUT = re.compile(r"(?<![\w'])(?:instead of|rather than|not|(?:don'?t|do not) (?:put|use|charge|"
                         r"send|refund|bill)(?: it| them| the \w+)?)\s+(?:on |to |with |from )?"
                         r"(?:the |my |your )?[^,.;!?]{0,30}"
+                        # (nothing put on it, in the languages read: "and nothing on the Visa", "y
+                        # nada en la Visa", "et rien sur la Visa", "e niente sulla Visa")
+                        r"|(?<![\w'])(?:nothing|nada|rien|niente|nulla|nichts)(?: (?:goes|going|at all|"
+                        r"vaya|quede|va|vai|fique|ne va|aille|vada|resti|geht|bleibt))?\s+(?:on|to|in|"
+                        r"en|a|al|sur|sulla|sul|su|no|na|auf)\s+(?:the |my |la |el |mi |ma |mon |il |"
+                        r"o |a |die |der |meine )?[^,.;!?]{0,30}"
                         # (a method said to be going: "the Mastercard is getting closed next month")
                         r"|(?<![\w'])(?:the |my |that |this )?[a-z]+(?: card)?(?: ending(?: in)? \d{4})? "
                         r"(?:is|'s|was) (?:getting |being |about to be |going to be |almost |nearly |"
