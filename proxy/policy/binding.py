@@ -446,6 +446,16 @@ _TRANSLATED = {
                       "econômica básica", "economica di base", "基本经济舱", "基础经济舱",
                       "économique basique", "económica básica", "basic economy",
                       "ベーシックエコノミー", "ベーシック・エコノミー"),
+    # (a cancellation's reasons)
+    "ordered by mistake": ("por error", "por engano", "por equívoco", "par erreur", "per errore",
+                           "per sbaglio", "aus versehen", "versehentlich", "per ongeluk",
+                           "per vergissing"),
+    "no longer needed": ("ya no lo necesit", "ya no la necesit", "ya no los necesit",
+                         "ya no las necesit", "ya no se necesit", "ya no es necesari",
+                         "não preciso mais", "nao preciso mais", "não é mais necessári",
+                         "plus besoin", "plus nécessaire", "non serve più", "non mi serve più",
+                         "non più necessari", "nicht mehr benötigt", "nicht mehr gebraucht",
+                         "niet meer nodig"),
 }
 
 
@@ -828,8 +838,11 @@ def other_choice(text: Text, value: Any, choices: tuple[str, ...]) -> str | None
     if not choices or not isinstance(value, str):
         return None
     for choice in choices:
-        if choice != value and _alias_named(text, choice):
-            return choice
+        if choice != value and (_alias_named(text, choice) or (
+                choice in _TRANSLATED and not said_translated(text, value)
+                and said_translated(text, choice))):
+            return choice  # (in the other languages read too, where the call's own is not
+            # said in them: "Lo cancelaría con el motivo \"pedido por error\"")
     return None
 
 

@@ -132,6 +132,16 @@ def plain(message: Message) -> str:
     return message.plain
 
 
+# an agent's turn that only waits for the user: "sure, take your time.", "claro, fico no aguardo."
+_WAIT_ACK = re.compile(r"(?:(?:sure|of course|no problem|ok(?:ay)?|absolutely|claro|certo|claro que sim|"
+                       r"bien sûr|d'accord|certamente|natürlich|klar|gerne|por supuesto|vale|sem "
+                       r"problema|sin problema|nessun problema|pas de problème|kein problem)[,!.]?\s*)*"
+                       r"(?:take your time|i'?ll (?:be here|wait)|no rush|whenever you'?re ready|fico no "
+                       r"aguardo|aguardo|espero|quedo a la espera|estaré aquí|tómese su tiempo|tómate tu "
+                       r"tiempo|prenez votre temps|j'attends|je vous attends|resto in attesa|attendo|"
+                       r"prenditi (?:pure )?il tuo tempo|ich warte|lassen sie sich zeit)(?![\w'])[^?]*$")
+
+
 @dataclass
 class Authorisation:
     """One affirming user turn and what it can cover."""
@@ -199,6 +209,9 @@ class Authorisation:
                 users.append(plain(messages[start - 1]))
                 index = start - 1
             last = turns[0] if turns else ""
+            if len(turns) >= 2 and len(last) < 120 and _WAIT_ACK.match(last) is not None:
+                last = turns[1]  # (the agent only waiting while the user asks someone: "Sure,
+                # take your time.", "Claro, fico no aguardo.": the proposal is the turn before)
             window = " \n ".join([*reversed(turns), *reversed(users)])
             self._proposal = (Text(last), Text(window), Text(plain(messages[self.yes_index])))
             self._agent = " \n ".join(turns)
@@ -3761,6 +3774,8 @@ def _bind(session: SessionState, auth: Authorisation, spec: ActionSpec,
             if named(proposed.kept(), value, aliases.every) or key.optional \
                     or (isinstance(value, list) and (cjk := _cjk_in_english(proposed)) is not None
                         and named(cjk.kept(), value, aliases.every)) \
+                    or (isinstance(value, list) and (abroad := in_english(proposed.kept().plain))
+                        != proposed.kept().plain and named(Text(abroad), value, aliases.every)) \
                     or (isinstance(value, list) and isinstance(arguments.get("order_id"), str)
                         and any(m.group(1) == arguments["order_id"].lower().lstrip("#")
                                 for m in _ALL_ITEMS.finditer(proposed.kept().plain))) \

@@ -2064,6 +2064,9 @@ THINGS_ABROAD = {
     "jacke": "jacket", "giacca": "jacket", "jaqueta": "jacket", "panier": "bed",
     "móvil": "smartphone", "movil": "smartphone", "celular": "smartphone", "handy": "smartphone",
     "téléphone": "smartphone", "telefono": "smartphone", "telemóvel": "smartphone",
+    "fones": "earbuds", "fone": "earbuds", "escova": "toothbrush", "cepillo": "toothbrush",
+    "brosse": "toothbrush", "spazzolino": "toothbrush", "zahnbürste": "toothbrush",
+    "tandenborstel": "toothbrush",
 }
 
 
