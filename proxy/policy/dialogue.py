@@ -438,6 +438,10 @@ _WAIT = _words(
     r"espera", r"espere", r"esp[eé]r[ae]me", r"p[eé]rame", r"todavía no", r"aún no",
     r"un momento", r"attendez", r"attends",
     r"pas encore", r"un instant", r"warte", r"warten sie", r"moment", r"noch nicht", r"augenblick",
+    # (a thing left for now: "die koffer lassen wir erstmal", "lo dejamos por ahora")
+    r"lassen wir (?:erstmal|erst mal|vorerst|noch)(?! so)", r"(?:lo|la|los|las) dejamos (?:por ahora|de "
+    r"momento|para después)", r"on (?:le |la |les )?laisse (?:pour l'instant|pour le moment|de côté)",
+    r"(?:lo|la|li|le) lasciamo (?:per ora|per adesso|stare)", r"deixa (?:pra|para) depois",
     r"ainda não", r"aguarde", r"aspetta", r"aspetti", r"un attimo", r"anzi,? no", r"non ancora",
     r"wacht", r"even wachten", r"nog niet", r"ik moet (?:eerst|nog)", r"voordat (?:je|u|jij|we)",
     # not knowing yet, in the other languages read ("El otro... ay, no sé.")
@@ -1658,11 +1662,21 @@ _ACKNOWLEDGED = re.compile(r"(?<![\w'])(?:ok(?:ay)?|alright|all right|but|so|wel
                            r"ouch|i guess|lol|haha)(?![\w'])|\$?\d[\d,.]*")
 
 
+# a question, then the go-ahead on its answer: "Can the $500 also go back to the credit card? If
+# so, cancel it.", "礼品卡那500能不能也退到信用卡上？……能的话就取消。" (the go-ahead)
+_IF_SO_AFTER_Q = re.compile(r"[?？](?:[^?？]*?[.!。！]\s*|\s*)((?:(?:if so|if yes|if it can|if that'?s "
+                            r"possible|if it'?s possible)(?![\w'])|(?:能的话|可以的话|行的话|"
+                            r"可以退的话|能退的话))[^?？]*)$")
+
+
 def read_turn(content: str) -> Reading:
     """The dialogue act of one user turn. See the module docstring."""
     text = _GRUDGING.sub("", normalize(content))
     if not text:
         return Reading(Act.OTHER, "", "the user's message is empty")
+    if (q_then_if := _IF_SO_AFTER_Q.search(text)) is not None:
+        return Reading(Act.HOLD, q_then_if.group(1).strip(), "the user asked a question and "
+                       f'made the go-ahead hang on its answer: "{q_then_if.group(1).strip()}"')
     if _KANA.search(text) and (len(_KANA.findall(text)) >= len(re.findall("[a-z]", text))
                                or len(_KANA.findall(text)) >= 3 * len(re.findall("[a-z]+", text))):
         return _read_ja(text)
@@ -1992,7 +2006,12 @@ WITH_THING_HELD = re.compile(r"(?:(?:et|mais|und|aber|y|pero|e|mas|ma|en|maar) )
 # "para a do bruno, espera", "bei dallas warten sie bitte noch" (the name)
 _WAIT_ABROAD_WORDS = (r"espera|espere|esperá|aguarda|aguarde|segura|attendez|attends|aspetta|aspetti|"
                       r"warten|wartet|warte|wacht|noch nicht|todavía no|todavia no|ainda não|ainda nao|"
-                      r"pas encore|ancora no|non ancora")
+                      r"pas encore|ancora no|non ancora|lassen wir (?:erstmal|erst mal|vorerst|noch)(?! so)|"
+                      # (unsure of it: "pour sophie je ne suis plus très sûre", "bei Lena bin ich
+                      # mir nicht sicher")
+                      r"je ne suis (?:plus |pas )(?:très |trop |encore )?sûre?|no estoy segur[oa]|"
+                      r"não tenho certeza|nao tenho certeza|non sono sicur[oa]|bin ich (?:mir )?"
+                      r"(?:noch )?nicht sicher|niet zeker")
 _WAIT_ABROAD_CUE = re.compile(_WAIT_ABROAD_WORDS)
 NAME_HELD = re.compile(r"(?:(?:e|y|et|und|mas|pero|ma|mais|aber|en) )?(?:(?:para|pour|per|für|pra|pro) )?"
                        r"(?:(?:lo|la|el|o|a|das|die|der|den|celui|celle|quello|quella) )?(?:de|di|do|da|"
@@ -2374,7 +2393,9 @@ def held_topics(text: str) -> list[str]:
         if act is Act.DECLINE and (opens := _TOPIC_OPENS.match(_OPENING.sub("", s))) is not None:
             out.append(opens.group().strip(" ,:-"))  # ("But for the items, I changed my mind:
             # ...": the thing put first, declined)
-        if act in (Act.HOLD, Act.DECLINE) and 0 <= last_yes < k \
+        # (the wait words the next three hold by are a hold, whatever else the sentence reads
+        # as: "pour sophie je ne suis plus très sûre, je préfère vérifier son passeport")
+        if act in (Act.HOLD, Act.DECLINE, Act.OTHER) and 0 <= last_yes < k \
                 and (by_name := NAME_HELD.match(s)) is not None:
             out.append(by_name.group(1))  # (someone by their name: a booking they fly on)
             continue
@@ -2383,7 +2404,7 @@ def held_topics(text: str) -> list[str]:
                 and someone.group(1)[:4] not in said_yes:
             out.append(someone.group(1))  # (someone by name, put first: their entry)
             continue
-        if act in (Act.HOLD, Act.DECLINE) and 0 <= last_yes < k \
+        if act in (Act.HOLD, Act.DECLINE, Act.OTHER) and 0 <= last_yes < k \
                 and (by_place := PLACE_HELD.match(s)) is not None:
             out.append(f"for {by_place.group(1)}")  # (a trip by its place, ``confirm._route_held``)
             continue
