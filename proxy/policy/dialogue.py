@@ -235,7 +235,9 @@ _GO_VERBS = (
     r"(?:faites|fais|lancez|effectuez)(?= (?:l'|le |la |les )(?:échange|annulation|retour|modification|"
     r"changement|remboursement|réservation)s?(?![\w']))|"
     r"mach(?:en sie)? (?:es|das|weiter)|los geht'?s|leg los|fahren sie fort|bitte fortfahren|"
-    r"weiter|durchführen|storniere|stornieren sie|ändern sie|"
+    r"weiter|durchführen|storniere|"
+    # (the polite imperative: "gut, dann buchen Sie"; not "buchen Sie das noch nicht")
+    r"(?:stornieren|ändern|buchen|tauschen|erstatten|schicken|senden) sie(?! (?:\w+ )?(?:noch )?nicht)|"
     r"pode (?:seguir|prosseguir|fazer|continuar|mandar|ir|trocar|mudar|alterar|devolver|"
     r"atualizar|efetuar|processar|confirmar|reservar|comprar|emitir|enviar|adicionar|incluir|"
     r"cobrar|aplicar)|prossiga|prosseguir|siga em frente|"
@@ -248,7 +250,7 @@ _GO_VERBS = (
 _IMPERATIVE = re.compile(
     r"(?:^|[,:]\s*|(?<![\w'])(?:please|just|only|now|so|then|and|ok|okay|k|kk|yes|alright|kindly|"
     # (the other languages' shrug before the go: "vabbè fallo lo stesso", "naja, mach das")
-    r"vabb[eè]|dai|allora|bon|bah|naja|na gut|oké|oke|pues|bueno|entonces|então|entao|"
+    r"vabb[eè]|dai|allora|bon|bah|naja|na gut|oké|oke|pues|bueno|entonces|então|entao|dann|"
     r"you (?:can|may|should)|you have my (?:permission|approval|go-ahead) to|i want you to|"
     r"i'?d like you to|i would like you to|i need you to|go ahead and|feel free to|"
     r"por favor|bitte|s'il vous plaît|s'il te plaît|por favor,?)\s+"
@@ -1082,7 +1084,7 @@ def turn_acts(content: str) -> list[tuple[str, Act]]:
 # Chinese, read whole (no spaces between words): a yes with nothing that negates, waits or asks
 _HAN = re.compile("[\u3400-\u9fff]")
 # (whole words only: "行" alone is in "行李", luggage; "等" in "头等舱", first class)
-_HAN_YES = re.compile("好的|好啊|是的|对的|對的|(?<![得要先再想去])(?:确认|確認)(?!一下|清楚)|"
+_HAN_YES = re.compile("好的|好啊|好嘞|好咧|好哒|是的|对的|對的|(?<![得要先再想去])(?:确认|確認)(?!一下|清楚)|"
                       "可以|同意|(?<!身体)(?<!身體)(?:没问题|沒問題)|请办理|請辦理|办吧|辦吧|"
                       "(?<![a-z])ok(?:ay)?(?![a-z])|"
                       "执行|執行|就这样|就這樣|照办|照辦|^(?:对|對|嗯|行|是|好)(?:[，,。！!～~]|$)|"
@@ -1207,7 +1209,8 @@ CJK_THINGS = {
     "電球": "bulb", "灯泡": "bulb", "燈泡": "bulb", "ホース": "hose", "水管": "hose", "やかん": "kettle",
     "椅子": "chair", "チェア": "chair", "空气净化器": "purifier", "扫地机": "vacuum",
     # (the airline's things in Japanese: "フライト変更はお願いします。手荷物は当日空港で考えます。")
-    "フライト": "flight", "手荷物": "bags", "荷物": "bags", "受託手荷物": "bags", "保険": "insurance",
+    "フライト": "flight", "航班": "flight", "机票": "flight", "機票": "flight", "手荷物": "bags",
+    "荷物": "bags", "受託手荷物": "bags", "保険": "insurance",
 }
 CJK_THING = re.compile("|".join(sorted(map(re.escape, CJK_THINGS), key=len, reverse=True)))
 # the airports' cities as Chinese and Japanese turns name them
