@@ -5663,6 +5663,11 @@ def _flight_moved(last: Text, arguments: dict[str, Any], theirs: Text | None = N
                     # dates the flights)
                     if (other := other_date(last, name, born)) is not None \
                             and re.search(r"(?<!\d)(?:19|20)\d\d(?!\d)", other):
+                        if theirs is not None and re.search(
+                                rf"(?<![\w']){re.escape(first.lower())}(?![\w])",
+                                " ".join(held_topics(theirs.plain))):
+                            break  # (someone the user held since: "Pour Sophie je ne suis plus
+                            # très sûre ...", the call leaving her date as it was)
                         return f"{first} {family}", other, born
     return None
 
