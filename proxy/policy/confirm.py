@@ -372,6 +372,10 @@ _PROCEED = re.compile(r"\b(?:proceed|go ahead|do it|go for it|lock (?:it|that|th
                       r"exchange|book|upgrade|refund|swap) (?:it|them|that one|this one|both|all "
                       r"(?:of them|two|three|four|five|\d)|the \$\d[\d,.]* (?:one|option|flight|"
                       r"fare))|"
+                      # (the action said of the trip's parts: "Yep, downgrade both legs, refund to
+                      # the Mastercard.")
+                      r"(?:cancel|upgrade|downgrade|change|move|switch) (?:both|all|the two|the "
+                      r"three) (?:legs|flights|segments)(?![\w'])|"
                       # (the steps by their names: "5191. Yes, do the upgrade and then move it to
                       # the 22nd.")
                       r"do (?:the|both) (?:upgrade|downgrade|change|exchange|return|cancell?ation|"
@@ -3318,6 +3322,24 @@ def _totals_named(text: str) -> set[int]:
     return {int(next(g for g in m.groups() if g)) for m in _TOTAL_SAID.finditer(text)}
 
 
+def _choice_turned_down(text: str, value: str, choices: tuple[str, ...]) -> str | None:
+    """Another of a key's choices the user's words take, where they turn ``value`` down ("no,
+    business is way too much. economy then"): that choice, else None."""
+    said = value.replace("_", " ")
+    if said not in text:
+        return None
+    down = re.search(rf"(?:(?<![\w'])(?:no|not|instead of|rather than|forget)[,]? (?:the )?{said}"
+                     rf"|(?<![\w']){said}(?: class| cabin)? (?:is|'s|are|seems|sounds) (?:way |much |"
+                     rf"far |a bit |just |really |too )*too (?:much|expensive|pricey|steep|costly|"
+                     rf"high))(?![\w'])", text)
+    if down is None:
+        return None
+    rest = text[:down.start()] + " " + text[down.end():]
+    return next((c for c in sorted(choices, key=len, reverse=True) if c != value
+                 and re.search(rf"(?<![\w']){re.escape(c.replace('_', ' '))}(?![\w'])", rest)
+                 and not (value.endswith(c) or c.endswith(value))), None)
+
+
 def _one_leg_asked(session: SessionState, spec: ActionSpec, arguments: dict[str, Any],
                    turn: str) -> str | None:
     """A yes turn asking to cancel one leg of a reservation of several flights ("Yes, please
@@ -3882,6 +3904,12 @@ def _bind(session: SessionState, auth: Authorisation, spec: ActionSpec,
             # but put the kettle refund on my gift card", the helmet's call)
         else:
             yes_said_of_own = yes_part
+        if key.choices and isinstance(value, str) \
+                and (taken := _choice_turned_down(theirs.plain, value, key.choices)) is not None:
+            # ("Ha, no, business is way too much. Economy then, on the Visa. Go for it.", the
+            # call in business)
+            return Coverage(False, f"the user said {words}, turned {value!r} down and took "
+                            f"{taken!r}", auth.words, shown, key.name)
         if named(last.kept(), value, own) or named(yes_said_of_own, value, own) or (
                 aliases.index is not None and isinstance(value, str)
                 and aliases.index.original_named(last, value, arguments)) or (
