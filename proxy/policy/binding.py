@@ -590,7 +590,8 @@ _PAY_CUE = (r"(?:pay|paying|paid|payment|charg\w*|refund\w*|use|using|via|cover\
             # the other languages read ("reembolso ... a su Visa", "remboursement sur votre
             # carte", "rimborso sulla Visa", "reembolso no seu cartão", "Erstattung auf Ihre")
             r"reembols\w*|rembours\w*|rimbors\w*|erstatt\w*|pago|pagar|paiement|payé|pagamento|"
-            r"zahlung|cobr\w*|addebit\w*|débit\w*|sur votre|sur la|en su|a su|con su|no seu|"
+            r"zahlung|cobr\w*|addebit\w*|débit\w*|sur votre|sur la|sur (?:ma|mon)|en su|a su|con su|"
+            r"no seu|"
             r"na sua|sulla|sul|auf ihre?|mit ihrer|"
             # (the user's own: "bezahlen Sie bitte mit meiner Geschenkkarte", "con mi tarjeta")
             r"bezahl\w*|mit (?:meiner|meinem|der|dem)|con (?:mi|la mia|il mio)|avec (?:ma|mon)|"

@@ -121,6 +121,7 @@ _YES = _words(
     # English (first, an option taken, closing the sentence: "Fine, both legs then.")
     r"(?:fine|ok(?:ay)?|alright|all right),? (?:[a-z']+ ){1,3}then$",
     r"yes", r"yeah", r"yepp?", r"yupp?", r"yea", r"ya", r"yass?", r"aye", r"m+hm+", r"mm-hm+",
+    r"nickel",  # (French, "perfect": "Nickel, c'est bien ça")
     r"uh-?huh",
     r"(?<!make )(?<!making )(?<!be )(?<!not )(?<!% )(?<!percent )sure(?: thing)?",
     r"ok(?:ay|k)?", r"k", r"kk", r"alright", r"all right", r"affirmative", r"absolutely",
@@ -232,6 +233,11 @@ _GO_VERBS = (
     r"continúa|continúe|sigue|siga|cancela|cancele|cámbialo|"
     r"cambialo|cámbiala|cambiala|cámbielo|cambielo|"
     r"allez-y|vas-y|faites-le|fais-le|procédez|continuez|annulez|confirmez(?!-moi| moi)|"
+    # (what the agent may do, said so: "vous pouvez changer", "puede cancelarlo", "può procedere")
+    r"(?:vous pouvez|tu peux|usted puede|puede|puedes|può|puoi|u kunt|je kunt|sie können) "
+    r"(?:y aller|procéder|proceder|procedere|changer|modifier|annuler|valider|le faire|la faire|"
+    r"les faire|cambiarlo|cambiarla|cancelarlo|cancelarla|hacerlo|procedere|annullare|"
+    r"cambiare|doorgaan|het doen|das machen|fortfahren)|"
     r"(?:faites|fais|lancez|effectuez)(?= (?:l'|le |la |les )(?:échange|annulation|retour|modification|"
     r"changement|remboursement|réservation)s?(?![\w']))|"
     r"mach(?:en sie)? (?:es|das|weiter)|los geht'?s|leg los|fahren sie fort|bitte fortfahren|"
@@ -376,6 +382,11 @@ _DECLINE = _words(
 )
 # A "no" that answers the agent's question ("any changes?", "anything else first?") before a
 # go-ahead: "Nope, go for it", "No changes, please proceed", "No, go ahead"
+# a no, then only what the user keeps to: "no, just those two", "nein, nur die zwei", "non, que le
+# skate", "no, solo la lámpara", "nee, alleen de fiets"
+_NO_JUST = re.compile(r"(?:no|nope|nah|nein|non|nee|não|nao)[\s,]+(?:just|only|nur|que|juste|seulement|"
+                      r"uniquement|solo|sólo|solamente|só|apenas|alleen|enkel|soltanto)\s+[^,;:!?]{1,40}?"
+                      r"[\s.!]*")
 _NO_THEN_GO = re.compile(
     r"^(?:no|nope|nah)(?:[\s,]+(?:changes?|questions?|objections?|problems?|concerns?|thanks|"
     r"thank you|i'?m good|all good|nothing(?: else)?|that'?s (?:all|it|fine)|"
@@ -469,6 +480,12 @@ _WAIT = _words(
 )
 # (after "only": one thing, a limit, not a condition)
 _ONLY_THING = r"(?! (?:my|mine|the|this|that|these|those|for|on|one|his|her|their|our|[a-z]+'s)(?![\w']))"
+# the other one put first, in the languages read: "pour l'autre, attendez", "and for the other
+# one, hold on", "para el otro, espera", "für die andere ..."
+OTHER_ONE_HELD = re.compile(r"(?:(?:and|but|et|mais|y|pero|e|mas|ma|und|aber|en|maar) )?(?:for|pour|para|"
+                            r"pra|per|für|voor|as for|quant à) (?:the other(?: one)?|l'autre|la otra|el otro|"
+                            r"o outro|a outra|l'altro|l'altra|die andere|das andere|den anderen|"
+                            r"de andere|het andere)(?![\w'])")
 # a yes limited to a step by its place: "only the first one", "just 2"
 _ONLY_PLACE = re.compile(r"(?<![\w'])(?:only|just) (?:do |with )?(?:the )?(?:(?:first|second|third|"
                          r"fourth|last)(?: one| step| order| reservation| item)?|"
@@ -896,6 +913,10 @@ def _read_sentence(sentence: str, question: bool) -> tuple[Act, bool]:
                 or _NO_BAGS.fullmatch(re.sub(r"\s(?:and|or)$", "", text)):
             return Act.OTHER, False  # ("no insurance, please": a detail, not a yes either;
             # "No bags and no insurance is right."; "No bags, no insurance.")
+    if _NO_JUST.fullmatch(text) and _YES.search(text, 3) is None and _IMPERATIVE.search(text) is None \
+            and _STANDALONE_GO.search(text) is None:
+        return Act.OTHER, False  # ("Nein, nur die zwei.", "Non, que le skate.": the no answers
+        # whether there is more; what it keeps to is a limit, ``binding.limits``)
     go = _NO_THEN_GO.match(text)
     if go:  # "Nope, go for it", "No changes, please proceed": the no answers a question
         text = text[go.end():]
@@ -1890,6 +1911,11 @@ def read_turn(content: str) -> Reading:
                 & said_steps:
             on_topic = True  # (another step held by its number, the yes naming its own so: "Go
             continue  # ahead with 1 and 3. Hold off on 2 for now - I want to double check ...")
+        if act is Act.HOLD and OTHER_ONE_HELD.match(s) is not None \
+                and _NAMES_THING.search(in_english(yes_said)) is not None:
+            on_topic = True  # (the other one put first and held, the yes naming its own thing:
+            continue  # "Oui pour l'ordinateur. Pour l'autre, attendez, je dois d'abord demander
+            # à ma femme ..."; a call on it is held, ``held_topics``)
         if act is Act.HOLD and not _INTERRUPTS.match(s) and _ONLY_PLACE.search(yes_said):
             continue  # (the yes limited to one of a plan's steps by its place, the wait the
             # others': "Yes, but only the first one for now. I want to ask my daughter if she
@@ -2398,6 +2424,9 @@ def held_topics(text: str) -> list[str]:
             # ...": the thing put first, declined)
         # (the wait words the next three hold by are a hold, whatever else the sentence reads
         # as: "pour sophie je ne suis plus très sûre, je préfère vérifier son passeport")
+        if act is Act.HOLD and 0 <= last_yes < k and OTHER_ONE_HELD.match(s) is not None:
+            out.append("the other one")  # (the other one of those offered, held)
+            continue
         if act in (Act.HOLD, Act.DECLINE, Act.OTHER) and 0 <= last_yes < k \
                 and (by_name := NAME_HELD.match(s)) is not None:
             out.append(by_name.group(1))  # (someone by their name: a booking they fly on)
