@@ -1876,7 +1876,7 @@ _CJK_METHOD_NOT = re.compile(rf"(?:别|別|不要|不用|不)(?:用|走)\s*({_CJ
                              "(?:付款|支付|付|扣款|扣)?")
 # (and the money put on it, in Japanese: "差額はギフトカードのほうに入れてもらえますか？")
 _CJK_METHOD_USE = re.compile(rf"(?:改用|用|走)\s*({_CJK_METHOD_NAMES})(?:付款|支付|付|扣款|扣|来付)?|"
-                             rf"({_CJK_METHOD_NAMES})(?=で(?:払|支払|お支払)|(?:のほう|の方)?(?:に|へ)(?:入れ|返金|"
+                             rf"({_CJK_METHOD_NAMES})(?=で(?:払|支払|お支払|お願い|頼みます)|(?:のほう|の方)?(?:に|へ)(?:入れ|返金|"
                              r"戻し|振り込|返し))")
 
 

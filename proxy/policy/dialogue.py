@@ -1997,7 +1997,11 @@ _ARTICLE_THING = re.compile(r"(?<![\w'])(?:as|os|la|le|les|el|los|las|die|der|da
                             r"passt|ist|geht|stimmt|klingt|reicht|wäre|war)(?![\w']))[a-zà-ÿ]{3,}")
 ARTICLE_TOPIC = re.compile(r"(?:" + _AND_BUT + r" )?(?:(?:bei|für|pour|per|para|quant à|quanto a|"
                            r"en cuanto a) )?(?:as|os|o|la|le|les|el|beim|zum|zur|"
-                           r"los|las|die|der|das|den|dem|gli|il|lo|the|my) "
+                           r"los|las|die|der|das|den|dem|gli|il|lo|the|my|"
+                           # (the Portuguese "a" before the things a plan changes: "a mudança de
+                           # classe deixa eu ver com ela primeiro")
+                           r"a(?= (?:mudança|troca|alteração|reserva|mala|bagagem|passagem|"
+                           r"devolução|classe|cabine|data)(?![\w']))) "
                            r"(?!(?:andere[nrs]?|autre|otr[oa]|altr[oa]|outr[oa])(?![\w']))"
                            r"([a-zà-ÿ]{3,})(?=[ ,])")
 # another thing said yes to with a condition of its own: "lo de economy sí, mientras el total no
