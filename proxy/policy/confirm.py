@@ -2041,6 +2041,13 @@ def _held_part(session: SessionState, auth: Authorisation, spec: ActionSpec,
         # writing their entry unchanged)
     if not held:
         return None
+    if "the other one" in held and (other := _the_other_held(session, auth, arguments)):
+        return other
+    if isinstance(cabin := arguments.get("cabin"), str) \
+            and cabin != (_current(session, arguments) or {}).get("cabin", cabin) \
+            and (hold := next((h for h in held if _CABIN_CHANGE_SAID.search(h)), None)) is not None:
+        return hold  # (the cabin's change held by its name: "A mudança de classe deixa eu ver
+        # com ela primeiro", the call changing the cabin)
     # (the thing the tool's name says it acts on: "For the items, hmm, I'm not sure ... let me
     # think about it" for the items' change, the address's approved beside it)
     things = tuple(t for t in spec.tool.split("_")[1:] if t not in _GENERIC_THINGS)
@@ -2512,6 +2519,30 @@ def _person_kept(session: SessionState, arguments: dict[str, Any], held: list[st
             if phrase in names:  # them; a sentence naming someone may hold another thing of theirs)
                 return phrase
     return None
+
+
+# a cabin's change by its name, in the languages read
+# (not "upgrade", which other checks read: "put the upgrade on my visa instead")
+_CABIN_CHANGE_SAID = re.compile(r"(?<![\w'])(?:mudança de classe|cambio de clase|changement de classe|"
+                                r"cambio di classe|(?:mudar|cambiar|changer|cambiare) (?:a |la |de )?"
+                                r"(?:classe|clase|cabine|cabina)|klassenwechsel|kabinenwechsel)(?![\w'])")
+
+
+def _the_other_held(session: SessionState, auth: Authorisation, arguments: dict[str, Any]
+                    ) -> str | None:
+    """"The other one" held after a yes that names its own by a thing ("Oui pour l'ordinateur.
+    Pour l'autre, attendez ..."), where the call's object holds no item the yes names: the
+    hold, else None."""
+    current = _current(session, arguments)
+    items = current.get("items") if current is not None else None
+    if not isinstance(items, list) or not items:
+        return None
+    yes = in_english(plain(session.messages[auth.yes_index]))
+    said = set(re.findall(r"(?<=the )[a-z]+", yes[len(plain(session.messages[auth.yes_index])):]))
+    if not said:
+        return None
+    names = " ".join(str(i.get("name", "")).lower() for i in items if isinstance(i, dict))
+    return None if any(w in names or w[:-1] in names for w in said) else "the other one"
 
 
 def _people_kept_as_they_are(session: SessionState, arguments: dict[str, Any], proposal: str
@@ -3965,7 +3996,10 @@ def _bind(session: SessionState, auth: Authorisation, spec: ActionSpec,
         # the proposal the user answered names another of the value's family (the gift card,
         # where the call pays with PayPal) and the user did not name this one: an earlier turn
         # naming it (among the choices offered) does not cover it
-        if isinstance(value, str) and not named(users, value, aliases.every):
+        if isinstance(value, str) and not named(users, value, aliases.every) and not (
+                _METHOD_ABROAD.search(users.plain) is not None
+                and named(Text(_methods_in_english(users.plain)), value, aliases.every)):
+            # (nor in their language: "prenez plutôt les 3,22 $ sur ma carte cadeau")
             paying = payment_text(_own_lines(last, arguments, looked_up), spec.words)
             # (another of its kind by its own id: "charge $59 to gift card 6276644", the call
             # paying with gift_card_7091239)
@@ -3988,7 +4022,11 @@ def _bind(session: SessionState, auth: Authorisation, spec: ActionSpec,
                      or aliases.index.home_named(last, value))):
             continue
         other = None
-        if not named(users, value, aliases.every):  # the user did not pick this one themselves
+        if not named(users, value, aliases.every) and not (
+                isinstance(value, str) and kind_of(value) and _METHOD_ABROAD.search(users.plain)
+                and named(Text(_methods_in_english(users.plain)), value, aliases.every)):
+            # the user did not pick this one themselves (nor in their language: "prenez plutôt
+            # les 3,22 $ sur ma carte cadeau")
             step = own_step().plain
             other = other_alias(Text(step + " \n " + users.plain), own.get(value),
                                 own.siblings(value)) if isinstance(value, str) else None
