@@ -671,15 +671,20 @@ _METHOD_NOW = re.compile(r"(?<![\w'])(?:(?:current|existing|old|previous|present
                          r"[^\n;]*")
 
 
+@functools.lru_cache(maxsize=1024)  # (one text is searched for each method and each phrase)
+def _cue_plain(plain: str) -> str:
+    """A text as ``_cued`` searches it: ids' underscores as spaces, and what a change of method
+    leaves cut ("Current payment method: gift card ...", "Metodo di pagamento attuale: ...")."""
+    plain = plain.replace("_", " ")
+    return _METHOD_NOW.sub(" ", plain) if _METHOD_NOW.search(plain) is not None else plain
+
+
 def _cued(text: Text, phrase: str) -> bool:
     """``phrase`` in ``text`` after a payment cue, in the same clause."""
     said = phrase.strip().lower().replace("_", " ")
-    plain = text.plain.replace("_", " ")
     if not said:
         return False
-    if _METHOD_NOW.search(plain) is not None:  # (what a change of method leaves: "Current
-        # payment method: gift card ...", "Metodo di pagamento attuale: carta regalo ...")
-        plain = _METHOD_NOW.sub(" ", plain)
+    plain = _cue_plain(text.plain)
     if re.search(rf"(?<![\w']){_PAY_CUE}(?![\w'])(?:[^.,;!?]|[.,](?=\d)){{0,40}}"
                  rf"(?<![\w']){re.escape(said)}(?![\w'])", plain) is not None:
         return True

@@ -2502,13 +2502,19 @@ _EVERYONE = re.compile(r"(?<![\w'])(?:(?:both|all) of (?:us|you|them)|everyone|e
                        r"(?:every|each) passenger|(?:both|all|the) passengers)(?![\w'])")
 
 
+def _passengers_before(session: SessionState, arguments: dict[str, Any]) -> tuple[Any, Any]:
+    """The passengers a call writes, and those the newest read of its reservation holds (None
+    where the call writes no list or no read says)."""
+    people = arguments.get("passengers")
+    current = _current(session, arguments) if isinstance(people, list) else None
+    return people, current.get("passengers") if current is not None else None
+
+
 def _person_kept(session: SessionState, arguments: dict[str, Any], held: list[str]) -> str | None:
     """A hold naming, by their first name as the reservation has it or as the call writes it,
     a passenger whose details the call changes ("ゆいの生年月日だけ直してください。ケンの名前は
     パスポートもKennなので、そのままで大丈夫です。", the call renaming Kenn to Ken): the hold."""
-    people = arguments.get("passengers")
-    current = _current(session, arguments) if isinstance(people, list) else None
-    before = current.get("passengers") if current is not None else None
+    people, before = _passengers_before(session, arguments)
     if not isinstance(people, list) or not isinstance(before, list) or len(before) != len(people):
         return None
     for old, new in zip(before, people, strict=True):
@@ -2552,9 +2558,7 @@ def _people_kept_as_they_are(session: SessionState, arguments: dict[str, Any], p
     where the reservation's facts do not say, those the proposal replaces by someone the call
     does not have ("Replace Ben Carter (1979-08-15) with Yuki Tanaka", Ben in the call, Yuki
     not): empty if none or if the call writes no such list."""
-    people = arguments.get("passengers")
-    current = _current(session, arguments) if isinstance(people, list) else None
-    before = current.get("passengers") if current is not None else None
+    people, before = _passengers_before(session, arguments)
     if not isinstance(people, list):
         return set()
     if not isinstance(before, list) or len(before) != len(people):

@@ -2055,12 +2055,12 @@ PLACE_HELD = re.compile(r"(?:(?:e|y|et|und|mas|pero|ma|mais|aber|en) )?(?:bei|f√
                         r"\s*[,-]?\s*(?:" + _WAIT_ABROAD_WORDS + r")(?![\w'])")
 # someone by name put first, their part waiting: "Tom's still hoping he can get the time off";
 # "Priya is not sure yet" (the name)
+_SOMEONE_WAITS = (r"(?:'s| is) (?:still|not (?:sure|certain|decided)|undecided|unsure|hoping|waiting|"
+                  r"thinking)(?![\w'])")
 SOMEONE_HELD = re.compile(r"(?:(?:but|and|as for) )?(?!(?:it|that|this|there|he|she|what|who|one|"
-                          r"everything|everyone|nothing)(?:'s| is))([a-z]{3,})(?:'s| is) (?:still|"
-                          r"not (?:sure|certain|decided)|undecided|unsure|hoping|waiting|thinking)"
-                          r"(?![\w'])")
-_SOMEONE_CUE = re.compile(r"(?:'s| is) (?:still|not (?:sure|certain|decided)|undecided|unsure|hoping|"
-                          r"waiting|thinking)(?![\w'])")
+                          r"everything|everyone|nothing)(?:'s| is))([a-z]{3,})" + _SOMEONE_WAITS)
+# (what SOMEONE_HELD needs somewhere in a text: one cheap search)
+_SOMEONE_CUE = re.compile(_SOMEONE_WAITS)
 # (what PERSON_HELD needs somewhere in a text: one cheap search)
 _PERSON_CUE = re.compile(r"(?:de|di|do|da|del|della|du|f√ºr|von|pour|per|para|pro|van) (?:mi|mio|mia|meu|"
                          r"minha|mon|ma|meine|mein|mijn) ")
