@@ -3391,10 +3391,17 @@ def _one_leg_asked(session: SessionState, spec: ActionSpec, arguments: dict[str,
 
 
 _ORDINALS = {"first": 1, "second": 2, "third": 3, "fourth": 4, "1": 1, "2": 2, "3": 3, "4": 4,
-             "5": 5}  # (others, "last", the last)
+             "5": 5}  # (others, "last": the last)
 _ORDINAL_PICK = re.compile(r"(?<![\w'$.#:])(?:the )?(?:(first|second|third|fourth|last)(?: one| option|"
                            r" flight)|(?:option|number|#|no\.?) ?([1-5])|([1-5])(?:st|nd|rd|th)? "
                            r"(?:one|option))(?![\w'])")
+
+
+def _places_picked(turn: str, options: int) -> set[int]:
+    """The places (from 0) of the options ``turn`` picks by their place among ``options``:
+    "the second one", "option 2", "the last one"."""
+    return {_ORDINALS.get(m.group(1) or m.group(2) or m.group(3), options) - 1
+            for m in _ORDINAL_PICK.finditer(turn)}
 
 
 def _item_option_mispicked(session: SessionState, last: Text, arguments: dict[str, Any], turn: str
@@ -3406,10 +3413,11 @@ def _item_option_mispicked(session: SessionState, last: Text, arguments: dict[st
     new = arguments.get("new_item_ids")
     if not isinstance(new, list) or len(new) != 1 or _ORDINAL_PICK.search(turn) is None:
         return None
-    places = {_ORDINALS.get(m.group(1) or m.group(2) or m.group(3), 0) - 1
-              for m in _ORDINAL_PICK.finditer(turn)}
     steps = _plan_steps(last.plain)
-    if steps is None or len(places) != 1 or not 0 <= (place := places.pop()) < len(steps):
+    if steps is None:
+        return None
+    places = _places_picked(turn, len(steps))
+    if len(places) != 1 or not 0 <= (place := places.pop()) < len(steps):
         return None
     own = _variants(session).get(str(new[0]))
     values = [o for o in own[1].values() if o.lower() not in _PLAIN_VALUES] if own else []
@@ -3456,8 +3464,7 @@ def _flight_option_unpicked(last: Text, arguments: dict[str, Any], said: str, tu
         return None
     if picks:  # (an option picked by its place: the call's must be the one picked, "Yep, the
         # second one. ... Go ahead.")
-        places = {_ORDINALS.get(m.group(1) or m.group(2) or m.group(3), len(heads)) - 1
-                  for m in _ORDINAL_PICK.finditer(turn)}
+        places = _places_picked(turn, len(heads))
         if len(places) != 1 or places == {owning[0]}:
             return None
         return ", ".join(sorted(n.upper() for ns in numbers for n in ns))
