@@ -478,11 +478,13 @@ _WAIT = _words(
     r"verificar|comprobar|preguntar)", r"je dois (?:d'abord |encore )?(?:vérifier|réfléchir|"
     r"demander)", r"(?:preciso|tenho que) (?:verificar|pensar|consultar|perguntar)",
 )
+# "and", "but" in the languages the reader reads, opening a sentence's topic
+_AND_BUT = r"(?:and|but|und|aber|mais|et|pero|y|ma|e|mas|en|maar)"
 # (after "only": one thing, a limit, not a condition)
 _ONLY_THING = r"(?! (?:my|mine|the|this|that|these|those|for|on|one|his|her|their|our|[a-z]+'s)(?![\w']))"
 # the other one put first, in the languages read: "pour l'autre, attendez", "and for the other
 # one, hold on", "para el otro, espera", "für die andere ..."
-OTHER_ONE_HELD = re.compile(r"(?:(?:and|but|et|mais|y|pero|e|mas|ma|und|aber|en|maar) )?(?:for|pour|para|"
+OTHER_ONE_HELD = re.compile(r"(?:" + _AND_BUT + r" )?(?:for|pour|para|"
                             r"pra|per|für|voor|as for|quant à) (?:the other(?: one)?|l'autre|la otra|el otro|"
                             r"o outro|a outra|l'altro|l'altra|die andere|das andere|den anderen|"
                             r"de andere|het andere)(?![\w'])")
@@ -1530,8 +1532,6 @@ _TOPIC_FIRST = (r"(?:(?:but|and) )?(?:as for |for |about |on |regarding |and )?(
 _ADD_TO = re.compile(r"(?:can|could|may) (?:i|we|you) (?:also |still )?(?:get|add|have|include|"
                      r"put)(?![\w'])[^?.!]{0,60}?(?<![\w'])(?:on|to|for|with|in) ((?:the|my|our) "
                      r"(?:new |other |second |first )?[a-z]{3,})(?: too| also| as well)?\s*$")
-# "and", "but" in the languages the reader reads, opening a sentence's topic
-_AND_BUT = r"(?:and|but|und|aber|mais|et|pero|y|ma|e|mas)"
 # a trip named by its route: "denver–houston", "orlando → charlotte", "boston-denver"
 ROUTE = re.compile(r"(?<![\w'])([a-zà-ÿ]{3,}(?: [a-zà-ÿ]{3,})?)\s?(?:–|—|→|->|-)\s?([a-zà-ÿ]{3,})"
                    r"(?![\w'])")
@@ -2025,13 +2025,13 @@ _RELATIVES_ABROAD = (r"hermano|hermana|hijo|hija|madre|padre|mamá|mama|papá|pa
                      r"bruder|schwester|sohn|tochter|mutter|vater|oma|opa|neffe|nichte|frau|mann|"
                      r"freundin|freund|onkel|broer|zus|zoon|dochter|moeder|vader|neef|nicht|vrouw|"
                      r"amigo|amiga|amico|amica|ami|amie")
-PERSON_HELD = re.compile(r"(?:(?:e|y|et|und|mas|pero|ma|mais|aber|en) )?(?:(?:lo|la|el|o|a|il|le|das|die|der|"
+PERSON_HELD = re.compile(r"(?:" + _AND_BUT + r" )?(?:(?:lo|la|el|o|a|il|le|das|die|der|"
                          r"den|celui|celle|quello|quella|het|de) )?(?:([a-zà-ÿ]{3,}) )?(?:de|di|do|da|del|"
                          r"della|dello|du|des|für|fur|von|pour|per|para|pro|pra|van|voor) (?:mi|mio|mia|"
                          r"meu|minha|mon|ma|meine[mnrs]?|mein|mijn|nostro|nuestro|nosso|il mio|la mia|"
                          r"o meu|a minha) (" + _RELATIVES_ABROAD + r")(?![\w'])")
 # the one with a thing, held: "celle avec l'appareil photo attendez", "die mit der kamera noch nicht"
-WITH_THING_HELD = re.compile(r"(?:(?:et|mais|und|aber|y|pero|e|mas|ma|en|maar) )?(?:celle|celui|ceux|celles|"
+WITH_THING_HELD = re.compile(r"(?:" + _AND_BUT + r" )?(?:celle|celui|ceux|celles|"
                              r"die|der|das|den|quella|quello|quelle|quelli|aquela|aquele|la|el|lo|los|"
                              r"las|het|degene|the one|the order) (?:avec|mit|con|com|met|with) (?:l'|le |"
                              r"la |les |dem |der |den |el |il |lo |o |a |de |het |the )?([a-zà-ÿ]{3,})")
@@ -2046,10 +2046,10 @@ _WAIT_ABROAD_WORDS = (r"espera|espere|esperá|aguarda|aguarde|segura|attendez|at
                       r"não tenho certeza|nao tenho certeza|non sono sicur[oa]|bin ich (?:mir )?"
                       r"(?:noch )?nicht sicher|niet zeker")
 _WAIT_ABROAD_CUE = re.compile(_WAIT_ABROAD_WORDS)
-NAME_HELD = re.compile(r"(?:(?:e|y|et|und|mas|pero|ma|mais|aber|en) )?(?:(?:para|pour|per|für|pra|pro) )?"
+NAME_HELD = re.compile(r"(?:" + _AND_BUT + r" )?(?:(?:para|pour|per|für|pra|pro) )?"
                        r"(?:(?:lo|la|el|o|a|das|die|der|den|celui|celle|quello|quella) )?(?:de|di|do|da|"
                        r"del|von) ([a-zà-ÿ]{3,})\s*[,-]?\s*(?:" + _WAIT_ABROAD_WORDS + r")(?![\w'])")
-PLACE_HELD = re.compile(r"(?:(?:e|y|et|und|mas|pero|ma|mais|aber|en) )?(?:bei|für|pour|para|per|voor|bij) "
+PLACE_HELD = re.compile(r"(?:" + _AND_BUT + r" )?(?:bei|für|pour|para|per|voor|bij) "
                         r"(?:(?:der|dem|den|le|la|el|o|a|il|de|het) )?(?:(?:reise|flug|viaje|vuelo|voo|vol|"
                         r"volo|vlucht) )?(?:(?:nach|naar|de|da|di|à|a) )?([a-zà-ÿ]{4,}(?: [a-zà-ÿ]{3,})?)"
                         r"\s*[,-]?\s*(?:" + _WAIT_ABROAD_WORDS + r")(?![\w'])")
@@ -2072,7 +2072,7 @@ _ADDED_ON_CONDITION = re.compile(r"(?:(?:and|also|plus) )?(?:the |my )?[a-z]{3,}
 # a hold opening on "the other one" in the other languages the reader reads ("bei der anderen,
 # moment", "pour l'autre, attendez", "la otra todavía no"; English: ``_TOPIC_FIRST``)
 OTHER_ONE_ABROAD = re.compile(
-    r"(?:" + _AND_BUT + r" |en |maar )?(?:(?:bei|für|mit|pour|para|per|con|com|voor|met|bij|"
+    r"(?:" + _AND_BUT + r" )?(?:(?:bei|für|mit|pour|para|per|con|com|voor|met|bij|"
     r"quant à|en cuanto a|quanto a) )?(?:der |dem |den |die |das |l'|la |el |lo |il |a |o |de "
     r"|het )?(?:anderen?|autre|otra|otro|altra|altro|outra|outro)(?![\w'])")
 # a yes naming its thing in another language, by what it holds: "die mit dem makeup ja", "sí,
