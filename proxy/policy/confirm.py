@@ -295,6 +295,13 @@ class Reply:
 QUESTIONS_BEFORE = 3  # how many of the user's questions, each answered, a summary may be before
 
 
+# the go-ahead asked again of what an earlier turn listed: "Would you like me to go ahead with
+# the two puzzle returns listed above?"
+_ASKED_AGAIN_ABOVE = re.compile(r"(?<![\w'])(?:listed|described|outlined|shown|detailed|summari[sz]ed|"
+                                r"set out) above(?![\w'])|(?<![\w'])as (?:listed|described|outlined) "
+                                r"(?:above|before|earlier)(?![\w'])")
+
+
 def _summary_before_questions(messages: list[Message], index: int, words: tuple[str, ...]
                               ) -> Text | None:
     """The agent's turn that named this action and asked for the go-ahead, where the agent's
@@ -305,7 +312,8 @@ def _summary_before_questions(messages: list[Message], index: int, words: tuple[
     at = index
     for _ in range(QUESTIONS_BEFORE):
         answer, start = _turn_before(messages, at)
-        if not answer or "?" in answer or names_action(answer, words) is not None \
+        if not answer or (("?" in answer or names_action(answer, words) is not None) \
+                and _ASKED_AGAIN_ABOVE.search(answer) is None) \
                 or start == 0 or messages[start - 1].role is not Role.USER \
                 or not plain(messages[start - 1]).rstrip().endswith("?"):
             return None
@@ -397,7 +405,9 @@ _PROCEED = re.compile(r"\b(?:proceed|go ahead|do it|go for it|lock (?:it|that|th
                       # (a yes to both of the steps listed: "sii porfa asi las dos, lo del reloj
                       # ... con la tarjeta de credito", "yes to both, the Visa")
                       r"(?:yes|yeah|sure|ok|okay|s[ií]+|sim|s[iì]|oui|ja)[^.?!]{0,15}?(?:" + _BOTH_WORDS
-                      + r"))\b")
+                      + r"|all (?:of them|two|three|four|five|[2-9])(?: of them)?)|"
+                      # (the Spanish "go for it" opening the turn: "dale, charge the mastercard")
+                      r"^(?:s[ií],? )?dale(?=\s*(?:[,.!]|$)))\b")
 # a yes said of both or all the steps: "sii porfa asi las dos", "yes to both"
 _BOTH_SAID = re.compile(r"(?<![\w'])(?:all (?:of them|two|three)|" + _BOTH_WORDS + r")(?![\w'])")
 # a question on what follows an action, not on the action: the email, the label, how long
@@ -2089,6 +2099,9 @@ def _held_part(session: SessionState, auth: Authorisation, spec: ActionSpec,
     if not held:
         return None
     owners = aliases.index.owners if aliases.index is not None else {}
+    if any(_OTHER_THINGS.match(h) for h in held) and _own_object_proposed(auth, messages, arguments):
+        held = [h for h in held if not _OTHER_THINGS.match(h)]  # ("The other watch I'll deal
+        # with another time", the call on the order the proposal named: another's thing)
     for value in arguments.values():
         members = [m for m in value if m not in (None, "")] if isinstance(value, list) else []
         for phrase in held if members else ():
@@ -2532,6 +2545,14 @@ def _person_kept(session: SessionState, arguments: dict[str, Any], held: list[st
 _CABIN_CHANGE_SAID = re.compile(r"(?<![\w'])(?:mudança de classe|cambio de clase|changement de classe|"
                                 r"cambio di classe|(?:mudar|cambiar|changer|cambiare) (?:a |la |de )?"
                                 r"(?:classe|clase|cabine|cabina)|klassenwechsel|kabinenwechsel)(?![\w'])")
+
+
+def _own_object_proposed(auth: Authorisation, messages: list[Message], arguments: dict[str, Any]
+                         ) -> bool:
+    """Whether the turn the yes answered names the call's order or reservation by its id."""
+    value = arguments.get("order_id") or arguments.get("reservation_id")
+    return isinstance(value, str) and bool(value) and re.search(
+        rf"(?<![a-z0-9]){re.escape(value.lower())}(?![a-z0-9])", auth.proposal(messages)[0].plain) is not None
 
 
 def _the_other_held(session: SessionState, auth: Authorisation, arguments: dict[str, Any]

@@ -205,6 +205,9 @@ _YES = _words(
 _WEAK_YES = _words(r"please", r"right", r"perfect", r"k", r"confirmation", r"correct", r"exactly",
                    r"indeed", r"fine", r"klar", r"richtig", r"deal", r"stimmt")
 
+# a weak yes opening a sentence, what follows it the go: "correct, go"
+_WEAK_LEAD = re.compile(r"^(?:correct|right|exactly|perfect|fine|indeed)[\s,.!-]+")
+
 # Imperative go-aheads: the user tells the agent to act.
 _GO_VERBS = (
     r"proceed|go ahead|go for it|go on|carry on|continue|do it|do that|do this|do so|get it done|"
@@ -223,7 +226,8 @@ _GO_VERBS = (
     r"try (?:it |that |this )?again|retry|redo|finish|handle|arrange|"
     r"ship (?:it|them|everything)|lock (?:it|that|this|them) in|"
     r"make (?:all )?(?:the|these|those|this|that|my|both) (?:change|changes|switch|exchange|"
-    r"return|update|booking|modification)s?|go through with|carry (?:it |that |this )?out|"
+    r"return|update|booking|modification|swap|upgrade|downgrade|cancell?ation)s?|go through with|"
+    r"carry (?:it |that |this )?out|"
     r"do (?:the|these|those|this|that|my|both|all) (?:change|return|exchange|cancell?ation|"
     r"update|booking|refund|modification|swap|upgrade)s?|"
     r"authori[sz]e|"
@@ -440,7 +444,10 @@ _WAIT = _words(
     # ("actually, I ..." opening a clause; not "M is fine actually, I checked the size chart")
     r"(?:(?<=^)|(?<=[,;:.!?-] )|(?<=[,;:.!?-])|(?<=\band )|(?<=\bbut )|(?<=\bno )|(?<=\boh ))"
     r"actually,? (?:no|wait|hold|let|can|could|i)", r"before (?:you|we|that|"
-    r"doing|proceeding|anything|going|i|finali[sz]ing|confirming|making)", r"but first",
+    r"doing|proceeding|anything|going|finali[sz]ing|confirming|making)",
+    # (not the hurry of a go: "Do it before I change my mind again")
+    r"before i(?! (?:change|chang) my mind| lose my nerve| back out| chicken out| talk myself out)",
+    r"but first",
     r"first,? (?:tell|check|can|could|let|confirm|make sure|i)",
     # (not care asked for in doing it: "Yes. And please double-check the number this time.")
     # (nor a check opening a question, "Just double-checking, the $3.76 goes back to my
@@ -968,6 +975,7 @@ def _read_sentence(sentence: str, question: bool) -> tuple[Act, bool]:
     says_yes = bool(
         (_YES.search(text) and (not weak_only or _only_filler(_LIMITED_TO.sub(" ", text))))
         or _IMPERATIVE.search(text) or _STANDALONE_GO.fullmatch(text) or emoji_yes
+        or _STANDALONE_GO.fullmatch(_WEAK_LEAD.sub("", text))  # ("correct, go", "right, go")
         or _PRAISE_GO.fullmatch(text)
         or _typo_yes(text) or _CHOICE.search(text) or _INFINITIVE_GO.search(text)
     )
@@ -1576,6 +1584,13 @@ _TOPIC_MORE = (
 _TOPIC = re.compile(_TOPIC_FIRST + r"|" + _TOPIC_MORE + r"|"
                     # (a price questioned for one thing: "but hold on, $209 for the upgrade?")
                     r"\$[\d,.]+ (?:for|on) (?:the|my) ([a-z]{3,})$|"
+                    # (a thing put first, what the user will do of it later: "The other watch
+                    # I'll deal with another time, I need to think about the color")
+                    r"(?:(?:but|and) )?(?:the|my) (?:other |second |first )?([a-z]{3,}) (?:i'?ll|i will|"
+                    r"we'?ll|we will|i'?m going to|i need to|i have to) (?:deal with|handle|sort out|"
+                    r"figure out|think about|decide on|look at|come back to|get back to)(?: it| that)? "
+                    r"(?:later|another time|some other time|tomorrow|next week|separately|after)"
+                    r"(?![\w'])[^.!?]*|"
                     # ("flights yes. bags hold off, checking with my assistant")
                     r"(?:the |my )?(?!(?:but|and|so|then|please|just|ok|okay|now)(?![\w']))([a-z]{3,}) "
                     r"(?:hold off|on hold|can wait|not yet|not now)(?![\w'])|"
