@@ -2450,6 +2450,9 @@ def _item_held(session: SessionState, auth: Authorisation, current: dict[str, An
     ("1 and 3, yes. For the makeup kit, ... it stays the professional size?" holds step 2, the
     kit's change, not step 1's address change of the same order): the hold, else None."""
     mine = {i["item_id"] for i in items if isinstance(i, dict) and isinstance(i.get("item_id"), str)}
+    if isinstance(acted := arguments.get("item_ids"), list):
+        mine &= {str(i) for i in acted}  # (a call on some items: a hold on another of the order's
+        # is not on it, "커피메이커도 바꿀까 ... 아니에요. 시계만 바꿀게요", the clock's change)
     hits = [(h, ident) for ident in mine for h in held if named(Text(h), ident, aliases.every)]
     if not hits:
         return None

@@ -25,6 +25,7 @@ from __future__ import annotations
 import contextlib
 import enum
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -1242,6 +1243,21 @@ CJK_THINGS = {
     # (the airline's things in Japanese: "フライト変更はお願いします。手荷物は当日空港で考えます。")
     "フライト": "flight", "航班": "flight", "机票": "flight", "機票": "flight", "手荷物": "bags",
     "荷物": "bags", "受託手荷物": "bags", "保険": "insurance",
+    # (Korean)
+    "손목시계": "watch", "스마트워치": "watch", "벽시계": "clock", "시계": "watch", "노트북": "laptop",
+    "커피메이커": "coffee maker", "커피 메이커": "coffee maker", "에스프레소 머신": "espresso",
+    "여행가방": "luggage", "캐리어": "luggage", "스케이트보드": "skateboard", "등산화": "boots",
+    "부츠": "boots", "이어폰": "earbuds", "헤드폰": "headphones", "스피커": "speaker",
+    "자전거": "bicycle", "카메라": "camera", "태블릿": "tablet", "퍼즐": "puzzle", "물병": "bottle",
+    "텀블러": "bottle", "스탠드": "lamp", "조명": "lamp", "램프": "lamp", "키보드": "keyboard",
+    "마우스": "mouse", "청소기": "vacuum", "공기청정기": "purifier", "백팩": "backpack",
+    "배낭": "backpack", "헬멧": "helmet", "그릴": "grill", "책장": "bookshelf", "러닝화": "shoes",
+    "운동화": "sneakers", "신발": "shoes", "휴대폰": "phone", "충전기": "charger", "주전자": "kettle",
+    "요가매트": "mat", "요가 매트": "mat", "주소": "address", "셔츠": "shirt", "티셔츠": "shirt",
+    "재킷": "jacket", "자켓": "jacket", "향수": "perfume", "덤벨": "dumbbell", "전구": "bulb",
+    "호스": "hose", "의자": "chair", "칫솔": "toothbrush", "전동칫솔": "toothbrush",
+    "전자책": "e-reader", "항공편": "flight", "비행기": "flight", "수하물": "bags", "짐": "bags",
+    "보험": "insurance",
 }
 CJK_THING = re.compile("|".join(sorted(map(re.escape, CJK_THINGS), key=len, reverse=True)))
 # the airports' cities as Chinese and Japanese turns name them
@@ -1479,6 +1495,86 @@ def _read_ja(text: str) -> Reading:
                    "not know, so it is not taken as a yes")
 
 
+# Korean, read like Japanese, sentence by sentence (by its Hangul): a yes with nothing that
+# negates, waits, asks or sets a condition. Its words take particles with no space between
+# ("비자로", to the Visa), so the patterns below look for stems, not whole words.
+_HANGUL = re.compile("[\uac00-\ud7a3\u3131-\u318e]")
+_KO_YES = re.compile(
+    "(?<![가-힣])(?:네네|네|넵|넹|예|응|엉|그래|그래요|좋아|좋아요|좋습니다|좋네요|맞아|맞아요|맞습니다|맞네요|"
+    "알겠어요|알겠습니다|오케이|콜|괜찮아요|괜찮습니다|당연하죠|물론이죠|물론이에요)(?![가-힣])|"
+    "ㅇㅇ|ㅇㅋ|(?<![a-z])ok(?:ay)?(?![a-z])|"
+    # (the go itself: "진행해 주세요", "취소 부탁드려요", "바꿔주세요", "확인합니다")
+    "(?:진행|처리|취소|변경|교환|반품|환불|업데이트|수정|예약|결제|접수|신청)(?:을|를)?\\s?"
+    "(?:해|하여|해서)?\\s?(?:주세요|줘요|줘|주십시오|주시면 (?:돼요|됩니다)|부탁(?:드려요|드립니다|해요|"
+    "합니다|드릴게요))|"
+    "진행(?:하세요|하시죠|해요|합시다|하죠)|부탁(?:드려요|드립니다|해요|합니다|드릴게요)|"
+    "확인(?:합니다|했습니다)(?:[.!]|$)|"
+    # (a verb's "please do": "바꿔 주세요", "넣어 주세요", "해 주세요"; not "tell me", "show me",
+    # "check", "wait", "find")
+    "(?<!알)(?<!확인)(?<!기다)(?<!찾)(?<!설명)(?<!검토)(?:해|꿔|어|아|워|줘|려)\\s?(?:주세요|줘요|"
+    "주십시오)|"
+    # ("I'll change only the clock": "시계만 바꿀게요", "스피커만 반품할게요")
+    "(?:취소|반품|교환|변경|진행|결제|환불)(?:할게요|할께요|하겠습니다|할래요|할게)|바꿀게요|바꿀께요|"
+    "그걸로 (?:할게요|해요|하죠|갈게요)|그걸로요|그렇게 (?:하죠|합시다|할게요|해요)")
+_KO_NOT = re.compile(
+    "아니(?!라)|아뇨|(?<![가-힣])안\\s?(?:해|돼|할|하|될|됩|되)|않|(?:하지|말아|지) ?마(?:세요|요|십시오)|"
+    "잠깐|잠시만|잠시|기다려|생각해\\s?(?:볼|보고)|생각 ?좀|생각할게|고민|나중에|보류|"
+    "확인해\\s?보고|물어보고|물어볼게|상의|글쎄|모르겠|잘 모르|것 같아요|것 같습니다|"
+    "[?？]|(?:나요|까요|습니까|ㄴ가요|인가요|건가요|는지요)\\s*[.!]?$")
+_KO_WAIT = re.compile("아니(?!라)|아뇨|안\\s?(?:해|돼|할|하|될)|않|마(?:세요|요|십시오)|잠깐|잠시|"
+                      "기다려|생각해\\s?(?:볼|보고)|생각 ?좀|고민|나중에|보류|물어보고|상의")
+# (said so, these hold no "not": "so I don't get confused", "paying by card is fine", "there
+# is nothing else", "hello")
+_KO_IDIOM = re.compile("않게|않도록|안녕|(?:하|으|이)?면 (?:돼요|됩니다|돼|되요)|다른 건 없|괜찮아요|"
+                       "괜찮습니다|감사합니다|고마워요|고맙습니다|상관없|문제 ?없")
+# a condition: "...면" ("if"), "경우" (in case)
+_KO_IF = re.compile("[가-힣](?:으면|다면|라면|이면|면)(?:\\s|,|$)|경우")
+# a sentence opening on another matter after the yes: "근데 ...", "그리고 ...", "참, ..."
+_KO_ASIDE = re.compile(r"(?:아[,\s]+)?(?:근데|그런데|그리고|그나저나|참[,\s]|혹시|아 그리고)")
+# when the money or the parcel comes, asked after the yes
+_KO_WHEN = re.compile("언제|며칠|환불은|이메일|메일|문자|영업일")
+# a thing kept as it is: "키보드는 그냥 쓸래요" (I'll just use the keyboard), "그대로 둘게요"
+_KO_KEEP = re.compile("그냥 (?:쓸래요|쓸게요|쓸 거예요|쓸께요|둘게요|가질게요)|"
+                      "그대로 (?:둘게요|두세요|둘래요)|가지고 있을게요|놔둘게요|안 할게요")
+_KO_SENTENCE = re.compile(r"(?:[^.!?。！？\n]|(?<=\d)\.(?=\d))+[.!?。！？\n]?")
+
+
+def _read_ko(text: str) -> Reading:
+    """A turn in Korean, sentence by sentence, as ``_read_ja`` reads Japanese: a yes, and after
+    it another matter brought up ("네 둘 다요. 근데 계정에 저장된 기본 주소도 따로 바꿔야 하나요?"),
+    is the yes; a hold before the turn's last yes, not a condition, is one the yes goes past
+    ("... 잠깐 고민했는데, 아니에요. 시계만 바꿀게요. 진행하세요.")."""
+    parts = []
+    for part in _KO_SENTENCE.findall(text):
+        rest = _KO_IDIOM.sub(" ", part)
+        parts.append((part, rest, bool(_KO_YES.search(rest)) and _KO_KEEP.search(part) is None))
+    said = {CJK_THINGS[t] for part, _rest, yes in parts if yes for t in CJK_THING.findall(part)}
+    last_yes = max((k for k, (_p, _r, yes) in enumerate(parts) if yes), default=-1)
+    said_yes = False
+    for k, (part, rest, yes) in enumerate(parts):
+        if said_yes and _KO_ASIDE.match(part.strip()) and not _KO_WAIT.search(rest):
+            break
+        if _KO_KEEP.search(part) is not None:
+            continue  # (a thing kept: not this yes's, ``held_topics``)
+        if said_yes and said and (things := {CJK_THINGS[t] for t in CJK_THING.findall(part)}) \
+                and not things & said:
+            continue  # (a hold on another thing than the yes's: ``held_topics``)
+        if said_yes and _KO_WHEN.search(part) and not _KO_WAIT.search(rest):
+            continue
+        if k < last_yes and not _KO_IF.search(rest) and not yes:
+            continue  # (a hold the turn's later yes goes past)
+        if _KO_IF.search(rest):
+            return Reading(Act.HOLD, text[:80], f'the user set a condition: "{text[:80]}"')
+        if _KO_NOT.search(rest):
+            return Reading(Act.HOLD, text[:80], f'the user did not say a plain yes: "{text[:80]}"',
+                           withdraws=bool(_KO_WAIT.search(rest)))
+        said_yes = said_yes or yes
+    if said_yes:
+        return Reading(Act.AFFIRM, text[:80], "", end=len(text))
+    return Reading(Act.OTHER, text[:80], "the reply is in a language or script this reader does "
+                   "not know, so it is not taken as a yes")
+
+
 # After a yes, a sentence about something more ("also", "too") and another thing ("the return
 # one", "the other order"): what it holds or waits for is that other thing, not the yes.
 _ABOUT_MORE = re.compile(r"(?<![\w'])(?:also|too|as well)(?![\w'])")
@@ -1708,6 +1804,22 @@ _IF_SO_AFTER_Q = re.compile(r"[?？](?:[^?？]*?[.!。！]\s*|\s*)((?:(?:if so|i
                             r"可以退的话|能退的话))[^?？]*)$")
 
 
+def read_for(text: str) -> Callable[[str], Reading] | None:
+    """The reader of a turn in Korean, Japanese or Chinese by its script (normalised ``text``),
+    else None (the other languages' and English reader, ``read_turn``'s own)."""
+    if _HANGUL.search(text) and len(_HANGUL.findall(text)) >= len(re.findall("[a-z]+", text)):
+        return _read_ko
+    if _KANA.search(text) and (len(_KANA.findall(text)) >= len(re.findall("[a-z]", text))
+                               or len(_KANA.findall(text)) >= 3 * len(re.findall("[a-z]+", text))):
+        return _read_ja
+    if _HAN.search(text) and (not re.search("[a-z]{3}", text)
+                              or len(_HAN.findall(text)) >= len(re.findall("[a-z]", text))
+                              or len(_HAN.findall(text)) >= 3 * len(re.findall("[a-z]+", text))):
+        return _read_han  # (Chinese with a word of English in it: "我想换个更fancy的主题",
+        # "是的，改成PayPal。")
+    return None
+
+
 def read_turn(content: str) -> Reading:
     """The dialogue act of one user turn. See the module docstring."""
     text = _GRUDGING.sub("", normalize(content))
@@ -1716,14 +1828,8 @@ def read_turn(content: str) -> Reading:
     if (q_then_if := _IF_SO_AFTER_Q.search(text)) is not None:
         return Reading(Act.HOLD, q_then_if.group(1).strip(), "the user asked a question and "
                        f'made the go-ahead hang on its answer: "{q_then_if.group(1).strip()}"')
-    if _KANA.search(text) and (len(_KANA.findall(text)) >= len(re.findall("[a-z]", text))
-                               or len(_KANA.findall(text)) >= 3 * len(re.findall("[a-z]+", text))):
-        return _read_ja(text)
-    if _HAN.search(text) and (not re.search("[a-z]{3}", text)
-                              or len(_HAN.findall(text)) >= len(re.findall("[a-z]", text))
-                              or len(_HAN.findall(text)) >= 3 * len(re.findall("[a-z]+", text))):
-        return _read_han(text)  # (Chinese with a word of English in it: "我想换个更fancy的主题",
-        # "是的，改成PayPal。")
+    if (reader := read_for(text)) is not None:
+        return reader(text)
     if "if not" in text and (fallback := _CHECK_WITH_FALLBACK.search(text)) is not None \
             and fallback.start() > 0:
         text = text[:fallback.start()] + " " * (fallback.end() - fallback.start()) \
@@ -2344,13 +2450,23 @@ def held_topics(text: str) -> list[str]:
     out: list[str] = []
     if _PLACES_ABROAD_CUE.search(text) is not None:
         text = ordinals_in_english(text)  # ("la 2eme attendez": the second)
-    if _KANA.search(text) or _HAN.search(text):  # (Chinese, Japanese: the holding sentences
-        # that name an id, as they are, or things, by their English names)
-        kana = _KANA.search(text) is not None
+    if _KANA.search(text) or _HAN.search(text) or _HANGUL.search(text):  # (Chinese, Japanese,
+        # Korean: the holding sentences that name an id, as they are, or things, by their
+        # English names)
+        korean = _HANGUL.search(text) is not None and _read_ko is read_for(text)
+        kana = not korean and _KANA.search(text) is not None
+        yes_words, not_words, idiom, keep = (
+            (_KO_YES, _KO_NOT, _KO_IDIOM, _KO_KEEP) if korean else
+            (_JA_YES, _JA_NOT, _JA_IDIOM, _JA_KEEP) if kana else (_HAN_YES, _HAN_NOT, _HAN_IDIOM, None))
         out = []
-        cjk_parts = _JA_SENTENCE.findall(text) if kana else _han_sentences(text)
-        yeses = [bool((_JA_YES if kana else _HAN_YES).search(p) or (not kana and _HAN_GO.search(p)))
-                 and not (kana and _JA_KEEP.search(p)) for p in cjk_parts]
+        cjk_parts = _KO_SENTENCE.findall(text) if korean else _JA_SENTENCE.findall(text) if kana \
+            else _han_sentences(text)
+        yeses = [bool(yes_words.search(p) or (not kana and not korean and _HAN_GO.search(p)))
+                 and not (keep is not None and keep.search(p)) for p in cjk_parts]
+        if korean:  # (a thing kept, before or after the yes: "키보드는 그냥 쓸래요. 스피커만 반품할게요.")
+            for p in cjk_parts:
+                if _KO_KEEP.search(p) is not None:
+                    out.extend(f"the {CJK_THINGS[t]}" for t in CJK_THING.findall(p))
         if kana and any(yeses):  # (a thing kept as it is after the yes: who or what it names)
             first_yes = yeses.index(True)
             for p in cjk_parts[first_yes + 1:]:
@@ -2361,16 +2477,20 @@ def held_topics(text: str) -> list[str]:
         yes_ids = {i for p in yes_parts for i in _AN_ID.findall(p)}
         yes_names = {n for p in yes_parts for n in _latin_names(p)}
         yes_things = {CJK_THINGS[t] for p in yes_parts for t in CJK_THING.findall(p)}
+        seen_yes = False
         for p, yes in zip(cjk_parts, yeses, strict=True):
-            rest = (_JA_IDIOM if kana else _HAN_IDIOM).sub("", p)
+            rest = idiom.sub("", p)
             if yes:
+                seen_yes = True
                 continue  # (a yes: no hold)
+            if korean and seen_yes and _KO_ASIDE.match(p.strip()) and not _KO_WAIT.search(rest):
+                break  # (another matter after the yes: "네 둘 다요. 근데 계정에 저장된 기본 주소도 ...?")
             if (yes_ids and (asked := [i for i in _AN_ID.findall(p) if i not in yes_ids])) or (
                     yes_names and (asked := [f"{n}'s" if re.search(rf"{n}\s*(?:那张|那張|的)", p)
                                              else n for n in sorted(_latin_names(p) - yes_names)])):
                 out.extend(asked)  # (another by its id or someone by name, even in a check on
                 continue  # it: "シカゴ発のhsr97wは保険が付いてるんですよね？", "liam 那张先等等")
-            if yes_things and (_JA_NOT if kana else _HAN_NOT).search(rest) is not None \
+            if yes_things and not_words.search(rest) is not None \
                     and _CJK_CHECK.search(p) is None \
                     and (things_apart := [t for t in CJK_THING.findall(p)
                                           if CJK_THINGS[t] not in yes_things]):
@@ -2382,7 +2502,7 @@ def held_topics(text: str) -> list[str]:
                 continue
             if _CJK_CHECK.search(p) or _CJK_WHEN.search(p):
                 continue  # (a check on what was said: no hold)
-            if (_JA_NOT if kana else _HAN_NOT).search(rest) is None \
+            if not_words.search(rest) is None \
                     and _CJK_THAT.search(p) is None and _CJK_OTHER.search(p) is None:
                 continue
             # (what it names: its ids, places and things, as they are for the plan's steps,
