@@ -235,6 +235,11 @@ class Authorisation:
         self.proposal(messages)
         return self._agent
 
+    def agent_turns(self, messages: list[Message]) -> list[str]:
+        """The agent's turns of the proposal, the newest first."""
+        self.proposal(messages)
+        return self._turns[0]
+
     def agent_text(self, messages: list[Message]) -> Text:
         """``agent_said`` as a text, its indexes kept with the yes."""
         if ("agent",) not in self._read:
@@ -1402,6 +1407,9 @@ def _spelled(m: re.Match[str]) -> str:
     return str(n + (_TENS[m.group(3)] if m.group(3) else 0))
 
 
+_METHOD_ID = re.compile(r"(?<![\w])(?:gift_card|credit_card|paypal|certificate)_\d+(?![\w])")
+
+
 def _condition_met_once(messages: list[Message], index: int) -> bool:
     """Whether the user's conditional yes at ``index`` ("yes, as long as the total stays under
     $300", "if the refund goes back to my Visa, then yes") sets a condition the agent's turn it
@@ -1710,6 +1718,9 @@ def _condition_met_once(messages: list[Message], index: int) -> bool:
         agent = _METHOD_ABROAD.sub(_in_english, agent)
     methods = {x.group().replace(" ", "") for x in _METHODS.finditer(_RULED_OUT.sub(" ", condition))}
     if methods:
+        if "_" in agent:  # (a method by its id, read as its words: "Refund: $408 to
+            # gift_card_6490722")
+            agent = _METHOD_ID.sub(lambda x: x.group().replace("_", " "), agent)
         paying = {_named_method(agent, cue, method) for cue in _PAID_TO.finditer(agent)
                   if (method := _METHODS.search(cue.group())) is not None}
         if not paying:
@@ -2548,6 +2559,14 @@ def _person_kept(session: SessionState, arguments: dict[str, Any], held: list[st
 _CABIN_CHANGE_SAID = re.compile(r"(?<![\w'])(?:mudança de classe|cambio de clase|changement de classe|"
                                 r"cambio di classe|(?:mudar|cambiar|changer|cambiare) (?:a |la |de )?"
                                 r"(?:classe|clase|cabine|cabina)|klassenwechsel|kabinenwechsel)(?![\w'])")
+
+
+def _steps_of_actions(text: str) -> bool:
+    """Whether ``text`` lists numbered steps, each naming an action ("1. Exchange on #W1: ...
+    2. Return on #W2: ..."; not a list of orders)."""
+    steps = _plan_steps(text)
+    return steps is not None and all(names_action(step.plain, ALL_ACTION_WORDS) is not None
+                                     for step in steps)
 
 
 def _own_object_proposed(auth: Authorisation, messages: list[Message], arguments: dict[str, Any]
@@ -3688,9 +3707,16 @@ def _bind(session: SessionState, auth: Authorisation, spec: ActionSpec,
                         f"the call changes the cabin for all {alone[1]} passengers", auth.words,
                         shown, "cabin", superseding=names_action(last.plain, spec.words)
                         is not None)
-    left_out = _left_out(spec, arguments, _of_this_action(" \n ".join(
+    users_said = _of_this_action(" \n ".join(
         [yes.plain, *after[1 if rest else 0:], *(plain(messages[i]) for i in auth.narrowed)]),
-        spec.words, other_words), aliases, last, other_words, session)
+        spec.words, other_words)
+    if any(isinstance(v, str) and kind_of(v) for v in arguments.values()) \
+            and _MAY_NAME_METHOD.search(users_said) is not None:
+        users_said = _others_conditions_out(Text(users_said), _own_step(
+            last, arguments, known_values(session, reads=True), spec.words), last).plain
+        # (a method ruled out for another step's money: "put the headphone refund on my gift
+        # card, not the Visa", the boots' exchange on the Visa)
+    left_out = _left_out(spec, arguments, users_said, aliases, last, other_words, session)
     if left_out is not None:
         return Coverage(False, f"the user said {words} but not to {left_out[1]}", auth.words,
                         shown, left_out[0])
@@ -3729,9 +3755,26 @@ def _bind(session: SessionState, auth: Authorisation, spec: ActionSpec,
     looked_up = known_values(session, reads=True)
     own_steps: list[Text] = []  # (the call's own step of the proposal, read once when asked)
 
+    cut_by_plan: list[bool] = []  # (whether own_step cut another step's method out of the turn)
+    own_planned: list[Text] = []  # (then the call's own step of the plan before that turn)
+
     def own_step() -> Text:
         if not own_steps:
-            own_steps.append(_own_step(last, arguments, looked_up, spec.words))
+            step = _own_step(last, arguments, looked_up, spec.words)
+            if _MAY_NAME_METHOD.search(step.plain) is not None and _plan_steps(last.plain) is None \
+                    and (plan := next((Text(t) for t in auth.agent_turns(messages)[1:]
+                                       if _steps_of_actions(t)), None)) is not None:
+                # (the turn answered puts one step's money of the plan before it on a method:
+                # "Got it, the $20.21 lamp difference goes to PayPal. Shall I go ahead with both
+                # ...?", the helmet's return on the Visa the plan listed)
+                planned = _own_lines(_own_step(plan, arguments, looked_up, spec.words), arguments,
+                                     looked_up)
+                planned = _others_conditions_out(planned, planned, plan)  # (nor the plan's own
+                # question on another step's method: "For the lamp difference, ... Visa or PayPal?")
+                step = _others_conditions_out(step, planned, plan)
+                cut_by_plan.append(True)
+                own_planned.append(planned)
+            own_steps.append(step)
         return own_steps[0]
     elsewhere = _acted_on_another(last, spec, arguments, looked_up, session, auth.yes_seq)
     if elsewhere is not None:
@@ -3976,7 +4019,11 @@ def _bind(session: SessionState, auth: Authorisation, spec: ActionSpec,
             # call in business)
             return Coverage(False, f"the user said {words}, turned {value!r} down and took "
                             f"{taken!r}", auth.words, shown, key.name)
-        if named(last.kept(), value, own) or named(yes_said_of_own, value, own) or (
+        answered = last.kept()
+        if isinstance(value, str) and kind_of(value) and (own_step(), cut_by_plan)[1]:
+            answered = own_step().kept()  # (another step's method cut from the turn: "the lamp
+            # difference goes to PayPal", a call paying the helmet's refund with PayPal)
+        if named(answered, value, own) or named(yes_said_of_own, value, own) or (
                 aliases.index is not None and isinstance(value, str)
                 and aliases.index.original_named(last, value, arguments)) or (
                 key.choices and isinstance(value, str) and _said_loosely(theirs.plain, value)):
@@ -4035,7 +4082,10 @@ def _bind(session: SessionState, auth: Authorisation, spec: ActionSpec,
                 _METHOD_ABROAD.search(users.plain) is not None
                 and named(Text(_methods_in_english(users.plain)), value, aliases.every)):
             # (nor in their language: "prenez plutôt les 3,22 $ sur ma carte cadeau")
-            paying = payment_text(_own_lines(last, arguments, looked_up), spec.words)
+            step_text = own_step()  # (another step's method cut from the turn: its lines, and
+            # its own step of the plan before it, "refunded to your Visa")
+            paying = payment_text(Text(step_text.plain + " \n " + own_planned[0].plain) if cut_by_plan
+                                  else _own_lines(last, arguments, looked_up), spec.words)
             # (another of its kind by its own id: "charge $59 to gift card 6276644", the call
             # paying with gift_card_7091239)
             other = (cued_method(paying, value, own.siblings(value)) if kind_of(value) else None) \

@@ -94,12 +94,22 @@ def normalize(content: str) -> str:
     text = _LINE_BREAK.sub("\n", _SPACES.sub(" ", text)).strip().lower()
     if " a head" in text or "shore" in text:  # (speech to text: "yeah shore go a head")
         text = _HEARD.sub(lambda m: _HEARD_AS[m.group()[:2]], text)
+    if _CHAT_WORD.search(text) is not None:  # ("lemme think abt boston": let me think about)
+        text = _CHAT_WORD.sub(lambda m: _CHAT_WORDS[m.group()], text)
     if "kkk" in text:  # (Portuguese laughter, "kkkk": no "kk", okay)
         text = _LAUGHTER.sub("haha", text)
     # a word drawn out, "yesss", "okkkk", "pleeease": a letter said three times or more, twice
     return _DRAWN_OUT.sub(r"\1\1", text)
 
 
+# chat words that stand for a phrase the reader reads (those standing for one word a sentence
+# reads alone, "pls", "k", are ``_SHORTHAND``)
+_CHAT_WORDS = {"lemme": "let me", "abt": "about", "idk": "i don't know", "dunno": "don't know",
+               "prolly": "probably", "wanna": "want to", "gonna": "going to", "gotta": "got to",
+               "cuz": "because", "tmrw": "tomorrow", "gimme": "give me", "nvm": "never mind"}
+_CHAT_WORDS["prob"] = "probably"  # (not "no prob", no problem)
+_CHAT_WORD = re.compile(r"(?<![\w'])(?:" + "|".join(w for w in _CHAT_WORDS if w != "prob")
+                        + r"|(?<!no )prob)(?![\w'])")
 _HEARD = re.compile(r"(?<![\w'])(?:go a head|(?:yes|yeah|yep|ok|okay) shore)(?![\w'])")
 _HEARD_AS = {"go": "go ahead", "ye": "yeah sure", "ok": "ok sure"}
 
@@ -546,7 +556,7 @@ _IDIOMS = re.compile(
     # (a reason, not a refusal: "no quiero más líos con el banco", "não quero mais problemas")
     r"n(?:o|ão|ao) qui?ero (?:m[aá]i?s )?(?:l[ií]os|problemas|complicaç(?:ões|oes)|complicaciones|"
     r"rollos|dor de cabeça)(?: con [^.,;!?]*| com [^.,;!?]*)?|"
-    r"no (?:problem|worries|rush|delay|delays|need|hurry|issue|issues|further|more "
+    r"no (?:problem|prob|probs|worries|rush|delay|delays|need|hurry|issue|issues|further|more "
     r"questions|other|longer)|no,? that'?s (?:all|it|correct|right|everything)|nothing else|"
     # (the same answer in the other languages read: "non c tout, go", "nee, dat is alles")
     r"(?:non|nee|nein|não|nao|no),? (?:c'est tout|c tout|cé tout|dat is alles|dat was het|das "
@@ -725,6 +735,12 @@ _CLAUSE_YES = re.compile(r"(?:,\s*|\s+)(?=(?:yes|yeah|yep|yup|ok|okay|sure)[\s,]
                          r"pls|plz)[\s,]+)?(?:go ahead|proceed|do it|go for it|confirm)(?![\w']))")
 
 
+# a clause after a yes that thinks another thing over: ", let me think about boston"
+_CLAUSE_THINK = re.compile(r",\s*(?=(?:but )?(?:let me|i'?ll|i need to|i have to|i want to) (?:think|decide) "
+                           r"(?:about|over|on) (?:the |my )?(?!(?:it|that|this|them|those|these|everything|"
+                           r"anything|all|both|what|which|whether|how)(?![\w']))[a-z]{3,})")
+
+
 # ... but not after a refusal, a wait, a condition or a turn of mind in the same breath ("not
 # yet, ok go ahead later", "wait, yes please proceed", "espera, ok please proceed"): that
 # clause and the yes stay one sentence. A hedge alone ("maybe I mixed things up", "I guess
@@ -813,6 +829,10 @@ def sentences(text: str) -> list[tuple[str, bool]]:
             if not _keeps_clause(s[start:m.start()]):
                 spans.append((start, m.start()))
                 start = m.end()
+        if (thought := _CLAUSE_THINK.search(s, start)) is not None \
+                and _read_sentence(s[start:thought.start()], False)[0] is Act.AFFIRM:
+            spans.append((start, thought.start()))  # ("just the chicago one for now, let me
+            start = thought.end()  # think about boston": the yes, then a hold on another)
         if (shown := _THEN_SHOW.search(s, start)) is not None:
             # ("please do that and confirm it's done, then show me the nonstop change
             # separately so i can verify it": the go-ahead, then a hold of the other thing)
@@ -1119,7 +1139,9 @@ _HAN = re.compile("[\u3400-\u9fff]")
 _HAN_YES = re.compile("好的|好啊|好嘞|好咧|好哒|是的|对的|對的|(?<![得要先再想去])(?:确认|確認)(?!一下|清楚)|"
                       "可以|同意|(?<!身体)(?<!身體)(?:没问题|沒問題)|请办理|請辦理|办吧|辦吧|"
                       "(?<![a-z])ok(?:ay)?(?![a-z])|"
-                      "执行|執行|就这样|就這樣|照办|照辦|^(?:对|對|嗯|行|是|好)(?:[，,。！!～~]|$)|"
+                      "执行|執行|就这样|就這樣|照办|照辦|^(?:对|對|嗯|行|是|好)(?:[，,。！!～~]|$)|^嗯嗯|"
+                      # ("麻烦了", thank you for doing it: "嗯嗯，换成Visa，麻烦了。")
+                      "麻烦(?:你|您)?了|麻煩(?:你|您)?了|"
                       # ("贵了点……行吧", that'll do; not "不行吧", "航行")
                       "(?<![不银銀旅步进進运運流飞飛航执執])行(?:吧|啊)|"
                       # (the action too: "那个也取消", "也降吧", "那就加")
@@ -1135,6 +1157,8 @@ _HAN_IDIOM = re.compile("没问题|沒問題|不错|不錯|不用谢|不客气|�
                         "不[^，。,、！？!?]{1,4}也(?:可以|行|没关系|沒關係|没问题|沒問題|好)|"
                         # (nothing else to change: "其他东西都不用换", "其他不用改了")
                         "其他[^，。,、！？!?]{0,6}不(?:用|需要)[^，。,、！？!?]{0,3}|"
+                        # ("别的不换", the others left as they are)
+                        "(?:别的|別的|其他的?)(?:都)?不(?:换|換|改|退|动|動)了?|"
                         # (unchanged: "难度不变", the difficulty stays)
                         "不变|不變|"
                         # (the reason, right after the go: "那就整单取消吧，不需要了")
@@ -1151,7 +1175,7 @@ _HAN_GO = re.compile("(?:改|换|換|取消|退|办|辦|订|訂|做|处理|處�
                      # (what it is done to between: "先订我和raj的吧", "取消旧的吧")
                      "(?:订|訂|取消|退|降|升|换|換|改)[^，,。！!？?不别別]{1,10}的吧|"
                      # ("两台都换。", "跟咖啡机一起的那单先改。": the action said alone, or first)
-                     "(?:都|先|就)(?:改|换|換|取消|退|办|辦|订|訂|修改|更改)(?:[。！!]|$)|"
+                     "(?:都|先|就)(?:改|换|換|取消|退|办|辦|订|訂|修改|更改)(?:[。！!，,]|$)|"
                      # (things, then the action that ends their clause: "平板和台灯取消，")
                      "(?<=[\u4e00-\u9fff])(?<![不别別没沒要想再])(?:取消|退掉|退货|退貨|换掉|換掉)"
                      "(?=[，,。！!]|$)")
@@ -1431,7 +1455,9 @@ _CJK_WHEN = re.compile("返金|いつ|何日|届く|届き|退款|什么时候|�
 # (said politely, these hold no "not": "構いません" (I don't mind), "すみません" (excuse me))
 _JA_IDIOM = re.compile("構いません|問題(?:あり)?ません|問題ない|差し支えありません|すみません|すいません|"
                        # (nothing else to change: "ヘルメット以外は変えません", "ほかにはありません")
-                       "以外は(?:何も)?(?:変えません|変更しません|換えません)|(?:ほか|他)に(?:は)?(?:ありません|"
+                       "以外は(?:何も)?(?:変えません|変更しません|換えません)|"
+                       "(?:ほか|他)(?:は|の(?:もの|商品)?は)(?:何も)?(?:変えません|変更しません|換えません)|"
+                       "(?:ほか|他)に(?:は)?(?:ありません|"
                        "ございません|ないです)|"
                        "申し訳ありません|ありがとう")
 _JA_NOT = re.compile("いいえ|いえ(?:[、,。]|$)|いや(?:[、,。]|です)|ません|待って|待ち(?!時間|合わせ)|"
@@ -1677,9 +1703,18 @@ _TOPIC_MORE = (
     r"once|sale|free|good|later|then|what|which|whatever|anything|everything|nothing|"
     r"starters|reference|context|clarity|sure|certain)(?![\w']))([a-z]{4,}(?: [a-z]{4,})?)"
     r"\s*(?:-|:|,|—|–)\s")
+# a thing to think over: "let me think about boston" (the thing)
+_THINK_ABOUT = (r"(?:but )?(?:let me|i'?ll|i need to|i have to|i want to|i'?d like to|i'?ve got to) "
+                r"(?:think|decide|check) (?:about|over|on) (?:the |my )?(?!(?:it|that|this|them|those|"
+                r"these|everything|anything|all|both|what|which|whether|how)(?![\w']))([a-z]{3,})"
+                r"(?: one| trip| flight| order| reservation| booking)?(?![\w'])")
+_THINK_ABOUT_RE = re.compile(_THINK_ABOUT)
 _TOPIC = re.compile(_TOPIC_FIRST + r"|" + _TOPIC_MORE + r"|"
                     # (a price questioned for one thing: "but hold on, $209 for the upgrade?")
                     r"\$[\d,.]+ (?:for|on) (?:the|my) ([a-z]{3,})$|"
+                    # (the thing thought over, named after the yes: "just the chicago one for
+                    # now, let me think about boston")
+                    + _THINK_ABOUT + r"[^.!?]*|"
                     # (a thing put first, what the user will do of it later: "The other watch
                     # I'll deal with another time, I need to think about the color")
                     r"(?:(?:but|and) )?(?:the|my) (?:other |second |first )?([a-z]{3,}) (?:i'?ll|i will|"
@@ -2592,6 +2627,8 @@ def held_topics(text: str) -> list[str]:
             continue
         if (topic := _TOPIC.match(_OPENING.sub("", s))) is not None:
             out.append(topic.group().strip(" ,:-"))
+            if (about := _THINK_ABOUT_RE.match(_OPENING.sub("", s))) is not None:
+                out.append(f"for {about.group(1)}")  # (a trip by its place, ``confirm._route_held``)
         elif 0 <= last_yes < k \
                 and (topic := ARTICLE_TOPIC.match(s) or _COLON_TOPIC.match(s)) is not None \
                 and (_YES_FOR_THING.search(said_yes) or _THING_ABROAD.search(said_yes)
