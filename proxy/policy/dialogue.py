@@ -6,8 +6,8 @@ A turn is split into sentences and each sentence gets one act:
 
 - ``affirm``: a yes, or an imperative go-ahead ("do it now", "execute the exchange as listed",
   "Affirmative, go with PayPal"), in English, Spanish, French, German, Portuguese, Italian or
-  Dutch, a plain Chinese or Japanese one ("好的，确认取消", "はい、お願いします", nothing in it
-  negating, waiting or asking), or a common emoji (👍 ✅ 👌);
+  Dutch, a plain Chinese, Japanese or Korean one ("好的，确认取消", "はい、お願いします", "네, 진행해
+  주세요", nothing in it negating, waiting or asking), or a common emoji (👍 ✅ 👌);
 - ``decline``: a refusal or a stop ("no", "don't do that", "nein", "👎");
 - ``hold``: a hedge, a question, a condition or a wait ("yes if it's free", "could you
   double-confirm both changes before anything is finalised?", "not yet");
