@@ -462,9 +462,9 @@ _TRANSLATED = {
 
 
 # a kind of payment method in Chinese and Japanese, where the tokens cannot see it
-KIND_TRANSLATED = {"gift_card": ("礼品卡", "禮品卡", "ギフトカード"),
-                    "credit_card": ("信用卡", "クレジットカード", "クレカ"),
-                    "paypal": ("贝宝", "ペイパル"), "certificate": ("旅行券", "代金券")}
+KIND_TRANSLATED = {"gift_card": ("礼品卡", "禮品卡", "ギフトカード", "기프트카드", "기프트 카드", "상품권"),
+                    "credit_card": ("信用卡", "クレジットカード", "クレカ", "신용카드", "신용 카드"),
+                    "paypal": ("贝宝", "ペイパル", "페이팔"), "certificate": ("旅行券", "代金券", "바우처")}
 _CJK_NOT_USED = re.compile("(?:别|別|不要|不用)(?:用|走)?\\s*$")
 
 
@@ -661,6 +661,9 @@ def other_payment(text: Text, value: Any, own: set[str], siblings: list[tuple[st
 
 
 _HAN = re.compile("[\u3400-\u9fff]")
+_HANGUL = re.compile("[\uac00-\ud7a3]")
+# the payment cues of a Korean turn: "환불 수단:", "결제", "청구" (refund method, payment, charge)
+_PAY_CUE_KO = r"(?:환불 ?수단|결제 ?수단|환불|결제|청구|지불)"
 
 
 # the method a payment's change leaves, as a label: "current payment method: gift card ...",
@@ -690,6 +693,9 @@ def _cued(text: Text, phrase: str) -> bool:
     if re.search(rf"(?<![\w']){_PAY_CUE}(?![\w'])(?:[^.,;!?]|[.,](?=\d)){{0,40}}"
                  rf"(?<![\w']){re.escape(said)}(?![\w'])", plain) is not None:
         return True
+    if _HANGUL.search(plain) and re.search(rf"{_PAY_CUE_KO}[^.。,;!?\n]{{0,24}}?(?<![\w']){re.escape(said)}"
+                                           rf"(?![a-z0-9])", plain) is not None:
+        return True  # (in Korean: "환불 수단: 기프트카드 gift_card_3434432", "→ Mastercard")
     if _HAN.search(plain) and (re.search(rf"{_PAY_CUE_HAN}[^。，,;！？!?]{{0,12}}?"
                                          rf"{re.escape(said)}(?![a-z0-9])", plain) is not None
                                # (the card said after a comma: "差价退到另一张卡上，visa那张")

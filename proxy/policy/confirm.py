@@ -1084,6 +1084,12 @@ _HAN_BOUND = re.compile(r"只要[^。！？!?]{0,20}?(?:不超过|不到|低于|
                         # (said without "只要", before what it leads to: "不到400就用礼品卡加信用卡")
                         r"(?:不超过|不超過|不到|低于|低於|少于|少於)\s*\$?(\d{1,3}(?:,\d{3})+|\d+)(\.\d+)?"
                         r"\s*(?:美元|块|塊|元|刀)?(?:的话|的話)?(?=就)")
+# a bound in Korean: "차액 30불 안 넘으면 괜찮아요" (as long as the difference is not over $30)
+_KO_BOUND = re.compile(r"\$?\s*(\d{1,3}(?:,\d{3})+|\d+)(\.\d+)?\s*(?:불|달러|\$)?\s*(?:안 ?넘으면|넘지 "
+                       r"않으면|안 넘는다면|이하면|이하라면|미만이면|이내면|까지는|까지면)(?:\s*(?:괜찮아요|괜찮습니다|"
+                       r"돼요|됩니다|좋아요|ok))?")
+# a Korean turn's sums: "총 차액: $9.86 추가 결제" (the difference, the total)
+_KO_SUM = re.compile(r"(?:차액|총액|합계|총|결제 금액|추가 결제)[^$\d\n]{0,8}\$\s?(\d{1,3}(?:,\d{3})+|\d+)(\.\d+)?")
 # the new price and the old in Chinese: "新票价 $298，原票价 $211"
 _HAN_NEW_PRICE = re.compile(r"新(?:票价|價|价格|價格|价)[^$\d。\n]{0,6}\$\s?(\d{1,3}(?:,\d{3})+|\d+)(\.\d+)?")
 _HAN_OLD_PRICE = re.compile(r"原(?:票价|價|价格|價格|价)[^$\d。\n]{0,6}\$\s?(\d{1,3}(?:,\d{3})+|\d+)(\.\d+)?")
@@ -1445,6 +1451,15 @@ def _condition_met_once(messages: list[Message], index: int) -> bool:
                 sums = {new_price - old_price}
         return limit is not None and bool(sums) and max(sums) <= limit \
             and read_turn(text[:han.start()] + text[han.end():]).act is Act.AFFIRM
+    if (ko := _KO_BOUND.search(text)) is not None:
+        # (in Korean: the turn's sum within it, the rest a yes: "차액 30불 안 넘으면 괜찮아요. 그렇게
+        # 바꿔주세요." to "총 차액: $9.86 추가 결제")
+        agent, _start = _turn_before(messages, index)
+        limit = decimal_of(ko.group(1).replace(",", ""), ko.group(2))
+        sums = _sums_asked(agent) or {d for n in _KO_SUM.finditer(agent)
+                                      if (d := decimal_of(*n.groups())) is not None}
+        return limit is not None and bool(sums) and max(sums) <= limit \
+            and read_turn(text[:ko.start()] + text[ko.end():]).act is Act.AFFIRM
     dearer = _HAN_NOT_DEARER.search(text)
     if dearer is not None:
         # (in Chinese: "只要确实不比原来贵，就改吧", as long as it costs no more than before: the

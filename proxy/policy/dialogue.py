@@ -1281,7 +1281,10 @@ CJK_THINGS = {
     "재킷": "jacket", "자켓": "jacket", "향수": "perfume", "덤벨": "dumbbell", "전구": "bulb",
     "호스": "hose", "의자": "chair", "칫솔": "toothbrush", "전동칫솔": "toothbrush",
     "전자책": "e-reader", "항공편": "flight", "비행기": "flight", "수하물": "bags", "짐": "bags",
-    "보험": "insurance",
+    "보험": "insurance", "기본 주소": "default address", "기본 배송지": "default address",
+    "기본주소": "default address", "집 주소": "home address", "집주소": "home address",
+    "배송지": "address", "취소": "cancel", "반품": "return",
+    "교환": "exchange", "좌석 등급": "cabin", "업그레이드": "upgrade",
 }
 CJK_THING = re.compile("|".join(sorted(map(re.escape, CJK_THINGS), key=len, reverse=True)))
 # the airports' cities as Chinese and Japanese turns name them
@@ -1431,7 +1434,8 @@ def _read_han(text: str) -> Reading:
 
 # Japanese, read whole like Chinese (by its kana): a yes with nothing that negates, waits or asks
 _KANA = re.compile("[\u3040-\u30ff]")
-_JA_YES = re.compile("はい|ええ(?!と)|うん|お願いします|お願い(?:ね|[!！。]|$)|頼みます|頼む|進めて|"
+_JA_YES = re.compile("はい|ええ(?!と)|うん|お願いします|"
+                     "(?:変更|交換|返品|キャンセル|予約|手続き|処理|修正)して(?:もらえ|いただけ|くれ)(?:ます|ません)か|お願い(?:ね|[!！。]|$)|頼みます|頼む|進めて|"
                      "それで(?:[!！。]|$)|そうそう|^ん(?:[。、,！!]|$)|お願いしま[ーｰ～~]+す|"
                      "^(?:おけ|おっけー?|おk)(?:[。、,！!]|$)|ちゃって(?:ください|下さい)|"
                      "(?:変え|換え|替え|取り替え|交換し|返品し|キャンセルし|変更し|直し|修正し)て(?:ください|下さい|"
@@ -1454,6 +1458,8 @@ _CJK_WHEN = re.compile("返金|いつ|何日|届く|届き|退款|什么时候|�
                        "(?:完|好)(?:之后|之後|以后|以後)[^。！!]*[吗嗎][？?]")
 # (said politely, these hold no "not": "構いません" (I don't mind), "すみません" (excuse me))
 _JA_IDIOM = re.compile("構いません|問題(?:あり)?ません|問題ない|差し支えありません|すみません|すいません|"
+                       # (a request to do it, asked politely: "変更してもらえますか。")
+                       "(?<=して)(?:もらえ|いただけ|くれ)(?:ます|ません)か[?？。]?|"
                        # (nothing else to change: "ヘルメット以外は変えません", "ほかにはありません")
                        "以外は(?:何も)?(?:変えません|変更しません|換えません)|"
                        "(?:ほか|他)(?:は|の(?:もの|商品)?は)(?:何も)?(?:変えません|変更しません|換えません)|"
@@ -1553,6 +1559,8 @@ _KO_WAIT = re.compile("아니(?!라)|아뇨|안\\s?(?:해|돼|할|하|될)|않|�
 # is nothing else", "hello")
 _KO_IDIOM = re.compile("않게|않도록|안녕|(?:하|으|이)?면 (?:돼요|됩니다|돼|되요)|다른 건 없|괜찮아요|"
                        "괜찮습니다|감사합니다|고마워요|고맙습니다|상관없|문제 ?없")
+# a fact the agent gave, taken ("일주일 정도면 괜찮아요": about a week is fine), where no sum bounds it
+_KO_ACCEPT = re.compile("[가-힣]+면\\s*(?:괜찮아요|괜찮습니다|돼요|됩니다|좋아요|충분해요)")
 # a condition: "...면" ("if"), "경우" (in case)
 _KO_IF = re.compile("[가-힣](?:으면|다면|라면|이면|면)(?:\\s|,|$)|경우")
 # a sentence opening on another matter after the yes: "근데 ...", "그리고 ...", "참, ..."
@@ -1572,7 +1580,8 @@ def _read_ko(text: str) -> Reading:
     ("... 잠깐 고민했는데, 아니에요. 시계만 바꿀게요. 진행하세요.")."""
     parts = []
     for part in _KO_SENTENCE.findall(text):
-        rest = _KO_IDIOM.sub(" ", part)
+        # (a fact taken, no bound: "일주일 정도면 괜찮아요", a week is fine)
+        rest = _KO_IDIOM.sub(" ", part if re.search(r"\d", part) else _KO_ACCEPT.sub(" ", part))
         parts.append((part, rest, bool(_KO_YES.search(rest)) and _KO_KEEP.search(part) is None))
     said = {CJK_THINGS[t] for part, _rest, yes in parts if yes for t in CJK_THING.findall(part)}
     last_yes = max((k for k, (_p, _r, yes) in enumerate(parts) if yes), default=-1)
