@@ -2553,6 +2553,43 @@ def _passengers_before(session: SessionState, arguments: dict[str, Any]) -> tupl
     return people, current.get("passengers") if current is not None else None
 
 
+# a passenger replaced by another in a proposal's list: "Ivan Taylor (1975-09-15) → **Grace Kim
+# (1998-08-30)**" (the two names); one said to stay: "James Taylor (1997-01-23): unchanged"
+_PERSON_REPLACED = re.compile(r"([a-z][a-z'-]+) ([a-z][a-z'-]+)(?: \([^()\n]{0,24}\))?:?\s*(?:→|->)\s*\**"
+                              r"([a-z][a-z'-]+) ([a-z][a-z'-]+)")
+_PERSON_UNCHANGED = re.compile(r"([a-z][a-z'-]+) ([a-z][a-z'-]+)(?: \([^()\n]{0,24}\))?\s*[:,-]?\s*"
+                               r"\(?(?:unchanged|no change|stays|remains|kept|keep as is)(?![\w'])")
+
+
+def _replaced_person_kept(session: SessionState, arguments: dict[str, Any], proposal: str,
+                          theirs: str) -> str | None:
+    """Where the proposal replaces a passenger of the reservation by another ("Ivan Taylor →
+    Grace Kim") or says one stays ("James Taylor: unchanged"), a call keeping the one replaced,
+    or dropping the one who stays: what the proposal said of them, else None. Not where the
+    user's words from the yes on name them ("Let's only fix Lily's name for now. Tom's still
+    hoping ...": theirs to keep)."""
+    people, before = _passengers_before(session, arguments)
+    if not isinstance(people, list) or not isinstance(before, list) or (
+            "→" not in proposal and "->" not in proposal):
+        return None
+    def name(p: Any) -> tuple[str, str]:
+        return (str(p.get("first_name", "")).lower(), str(p.get("last_name", "")).lower()) \
+            if isinstance(p, dict) else ("", "")
+    called, booked = {name(p) for p in people}, {name(p) for p in before}
+    for m in _PERSON_REPLACED.finditer(proposal):
+        old, new = (m.group(1), m.group(2)), (m.group(3), m.group(4))
+        if old != new and old in booked and old in called and new not in booked \
+                and re.search(rf"(?<![\w']){re.escape(old[0])}", theirs) is None:
+            return f"replacing {' '.join(old).title()} with {' '.join(new).title()}; the call keeps " \
+                f"{' '.join(old).title()}"
+    for m in _PERSON_UNCHANGED.finditer(proposal):
+        stays = (m.group(1), m.group(2))
+        if stays in booked and stays not in called \
+                and re.search(rf"(?<![\w']){re.escape(stays[0])}", theirs) is None:
+            return f"keeping {' '.join(stays).title()} as they are; the call drops them"
+    return None
+
+
 def _person_kept(session: SessionState, arguments: dict[str, Any], held: list[str]) -> str | None:
     """A hold naming, by their first name as the reservation has it or as the call writes it,
     a passenger whose details the call changes ("ゆいの生年月日だけ直してください。ケンの名前は
@@ -2707,6 +2744,10 @@ def _skipping_turn(session: SessionState, auth: Authorisation, spec: ActionSpec,
             text = text[reading_of(session.messages[i]).end:]
         yes_ids = {w for w in _WORDS_OF_ID.findall(auth.words.lower()) if id_like(w)} \
             if held else set()
+        if held and not yes_ids:  # (or those the proposal names: "Okay yes. and while you're
+            # at it could you cancel v5emzh too?" to the cancellation of 9HBUV8)
+            yes_ids = {w for w in _WORDS_OF_ID.findall(auth.proposal(session.messages)[0].plain)
+                       if id_like(w)}
         for phrase in [*limits(text).left_out, *held]:
             if phrase in held and other_words and names_action(phrase, other_words) is not None \
                     and not _held_in_own_step(auth.proposal(session.messages)[0], phrase, spec,
@@ -3309,6 +3350,17 @@ def _change_shown(session: SessionState, arguments: dict[str, Any], proposed: Te
     modo noturno ($547.55). Confirma?"): the call's items and new items, all named so."""
     if "→" not in proposed.plain and "->" not in proposed.plain:
         return False
+    people, before = _passengers_before(session, arguments)
+    if isinstance(people, list) and isinstance(before, list):
+        # (a passenger replaced, shown by an arrow from the one the reservation has to one the
+        # call writes: "Mei Lee (1989-12-13) → Chloe Garcia (2001-02-14)")
+        def full(p: Any) -> tuple[str, str]:
+            return (str(p.get("first_name", "")).lower(), str(p.get("last_name", "")).lower()) \
+                if isinstance(p, dict) else ("", "")
+        called, booked = {full(p) for p in people}, {full(p) for p in before}
+        return any((m.group(1), m.group(2)) in booked - called
+                   and (m.group(3), m.group(4)) in called - booked
+                   for m in _PERSON_REPLACED.finditer(proposed.plain))
     given, new = arguments.get("item_ids"), arguments.get("new_item_ids")
     if not isinstance(given, list) or not isinstance(new, list) or not given or not new:
         return False
@@ -3412,8 +3464,15 @@ _TOTAL_SAID = re.compile(r"(?<![\w$.,])(\d{1,2}) total(?![\w'])|(?<![\w'])total(
 
 
 def _totals_named(text: str) -> set[int]:
-    """The totals ``text`` names as totals (``_TOTAL_SAID``)."""
-    return {int(next(g for g in m.groups() if g)) for m in _TOTAL_SAID.finditer(text)}
+    """The totals ``text`` names as totals (``_TOTAL_SAID``), not an allowance's ("3 free bags
+    per economy passenger (9 total)")."""
+    return {int(next(g for g in m.groups() if g)) for m in _TOTAL_SAID.finditer(text)
+            if _ALLOWANCE_BEFORE.search(text, max(0, m.start() - 50), m.start()) is None}
+
+
+# what a count of bags after it is the allowance of: "3 free bags per economy passenger ("
+_ALLOWANCE_BEFORE = re.compile(r"(?<![\w'])free(?: checked)? (?:bags?|baggages?)(?: each)? per "
+                               r"(?:\w+ )?(?:passenger|person|traveller|traveler)s?\s*\(?\s*$")
 
 
 def _choice_turned_down(text: str, value: str, choices: tuple[str, ...]) -> str | None:
@@ -3738,6 +3797,9 @@ def _bind(session: SessionState, auth: Authorisation, spec: ActionSpec,
                         shown, left_out[0])
     # (the user's own words from the yes on count too: "go ahead, but fix her birthday to
     # 1957-03-12", the call keeping the old date)
+    if (kept_out := _replaced_person_kept(session, arguments, last.plain, theirs.plain)) is not None:
+        return Coverage(False, f"the user said {words} to a proposal {kept_out}", auth.words, shown,
+                        "passengers", superseding=True)  # (the newest terms of who flies)
     spelt = _name_kept(theirs, arguments)
     if spelt is not None:
         return Coverage(False, f"the user said {words} putting a name right ({spelt[0]!r}); "

@@ -232,6 +232,8 @@ _GO_VERBS = (
     # (not the trip's return leg: "Return on the 19th.")
     r"return(?! (?:on|flight|trip|leg|date|is|was|would|should|at|in)(?![\w']))|"
     r"remove|refund|send|issue|replace|swap|file|initiate|start|move|set|put|"
+    # (a booking made in error taken back: "Fine, undo it.")
+    r"(?:undo|reverse|revert) (?:it|that|this|the booking|the change)(?![\w'])|"
     # (a name or a date put right: "let's only fix Lily's name for now")
     r"fix(?= (?:the|her|his|my|their|it|that|this|both|all|[a-z]+'s)(?![\w']))|"
     r"try (?:it |that |this )?again|retry|redo|finish|handle|arrange|"
@@ -987,7 +989,8 @@ def _read_sentence(sentence: str, question: bool) -> tuple[Act, bool]:
         return Act.AFFIRM, False  # ("hmm, no insurance actually, otherwise yes")
     if _WAIT.search(text):
         hedged_only = not _WAIT.search(_HEDGES.sub(" ", text))
-        if hedged_only and not question and _GO_AFTER_HEDGE.search(text):
+        if hedged_only and not question and _GO_AFTER_HEDGE.search(text) \
+                and _GO_FORETOLD.search(text) is None:
             return Act.AFFIRM, False  # ("ok that's fine i guess, go ahead": reluctant, but go)
         # only a hedge on a yes ("synthetic is fine I guess"): it holds, it takes nothing back
         return Act.HOLD, not (_YES.search(text) and hedged_only)
@@ -1025,6 +1028,9 @@ def _read_sentence(sentence: str, question: bool) -> tuple[Act, bool]:
     return (Act.AFFIRM, False) if says_yes else (Act.OTHER, False)
 
 
+# a go the user foretells, no go-ahead: "I'll probably do it"
+_GO_FORETOLD = re.compile(r"(?<![\w'])(?:i|we)(?:'ll| will|'d| would) (?:probably|likely|maybe|most likely) "
+                          r"(?:do|go (?:for|with|ahead with)|take|book) (?:it|that|this|them)(?![\w'])")
 # a go-ahead after the last hedge of a sentence, ending it
 _GO_AFTER_HEDGE = re.compile(r"(?:" + "|".join(_HEDGE_WORDS) + r")[\s,.!…-]+"
                              r"(?:(?:then|like|um+|uh+|so|well)[\s,]+)*"
