@@ -441,13 +441,14 @@ def named(text: Text, value: Any, aliases: Any) -> bool:
 # (accents, Chinese): a cabin said in the customer's language
 _TRANSLATED = {
     "economy": ("économique", "économie", "económica", "econômica", "economica", "wirtschaftsklasse",
-                "经济舱", "經濟艙", "エコノミー"),
+                "经济舱", "經濟艙", "エコノミー", "이코노미", "일반석"),
     "business": ("classe affaires", "clase business", "negocios", "executiva", "商务舱", "商務艙",
-                 "公务舱", "公務艙", "ビジネス"),
+                 "公务舱", "公務艙", "ビジネス", "비즈니스"),
     "basic_economy": ("économique de base", "économie de base", "económica básica",
                       "econômica básica", "economica di base", "基本经济舱", "基础经济舱",
                       "économique basique", "económica básica", "basic economy",
-                      "ベーシックエコノミー", "ベーシック・エコノミー"),
+                      "ベーシックエコノミー", "ベーシック・エコノミー", "베이직 이코노미", "베이직이코노미",
+                      "기본 이코노미", "기본이코노미"),
     # (a cancellation's reasons)
     "ordered by mistake": ("por error", "por engano", "por equívoco", "par erreur", "per errore",
                            "per sbaglio", "aus versehen", "versehentlich", "per ongeluk",

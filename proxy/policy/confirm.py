@@ -23,7 +23,7 @@ import functools
 import math
 import re
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from decimal import Decimal
 from typing import Any
 
@@ -1088,6 +1088,13 @@ _HAN_BOUND = re.compile(r"只要[^。！？!?]{0,20}?(?:不超过|不到|低于|
 _KO_BOUND = re.compile(r"\$?\s*(\d{1,3}(?:,\d{3})+|\d+)(\.\d+)?\s*(?:불|달러|\$)?\s*"
                        r"(?:안 ?넘으면|넘지 않으면|안 넘는다면|이하면|이하라면|미만이면|이내면|까지는|"
                        r"까지면)(?:\s*(?:괜찮아요|괜찮습니다|돼요|됩니다|좋아요|ok))?")
+# free, as a condition in Korean: "공짜면", "무료라면", "추가 요금 없는 거면"
+_KO_FREE_IF = re.compile("(?:공짜|무료)(?:이|라)?(?:라)?면|"
+                         "추가 ?(?:요금|비용|결제)(?:이|은|는)? ?(?:없는 거|없다|없으)면|"
+                         "(?:요금|비용|돈)(?:이|은)? ?(?:안 드는 거|안 들|없는 거)면")
+_KO_FREE_SAID = re.compile("무료|공짜|추가 ?(?:요금|비용)(?:은|이|는)?:? ?(?:없|\\$0(?![\\d.]))|"
+                           "요금 없|비용 없|\\$0(?![\\d.])")
+_KO_CHARGED = re.compile("(?:추가 ?결제|청구|결제 금액|추가 요금)[^\\n]{0,12}\\$\\s?[1-9]")
 # a Korean turn's sums: "총 차액: $9.86 추가 결제" (the difference, the total)
 _KO_SUM = re.compile(r"(?:차액|총액|합계|총|결제 금액|추가 결제)[^$\d\n]{0,8}\$\s?"
                      r"(\d{1,3}(?:,\d{3})+|\d+)(\.\d+)?")
@@ -1452,6 +1459,12 @@ def _condition_met_once(messages: list[Message], index: int) -> bool:
                 sums = {new_price - old_price}
         return limit is not None and bool(sums) and max(sums) <= limit \
             and read_turn(text[:han.start()] + text[han.end():]).act is Act.AFFIRM
+    if (free_ko := _KO_FREE_IF.search(text)) is not None:
+        # (in Korean, free: "공짜면 ... 추가해 주세요", "추가 요금 없는 거면 바꿔 주세요", the turn saying
+        # it is free and charging nothing)
+        agent, _start = _turn_before(messages, index)
+        return _KO_FREE_SAID.search(agent) is not None and _KO_CHARGED.search(agent) is None \
+            and read_turn(text[:free_ko.start()] + " " + text[free_ko.end():]).act is Act.AFFIRM
     if (ko := _KO_BOUND.search(text)) is not None:
         # (in Korean: the turn's sum within it, the rest a yes: "차액 30불 안 넘으면 괜찮아요. 그렇게
         # 바꿔주세요." to "총 차액: $9.86 추가 결제")
@@ -2612,6 +2625,50 @@ def _person_kept(session: SessionState, arguments: dict[str, Any], held: list[st
 _CABIN_CHANGE_SAID = re.compile(r"(?<![\w'])(?:mudança de classe|cambio de clase|changement de classe|"
                                 r"cambio di classe|(?:mudar|cambiar|changer|cambiare) (?:a |la |de )?"
                                 r"(?:classe|clase|cabine|cabina)|klassenwechsel|kabinenwechsel)(?![\w'])")
+
+
+# whose each one is, said by the user: "Blue one is my son's", "the black one is for my daughter"
+_WHOSE_ONE = re.compile(r"(?<![\w'])([a-z]+) one(?: is|'s)(?: for)? (?:my|our) ([a-z]+?)(?:'s)?(?![\w'])")
+_WHOSE_PHRASE = re.compile(r"(?<![\w'])(?:my|our) ([a-z]+)'s(?![\w])")
+
+
+def _whose_apart(session: SessionState, arguments: dict[str, Any], said: Limits) -> Limits:
+    """``said`` without the phrases leaving out someone's thing ("leave my daughter's helmet")
+    where the user said whose each one is by a word of it ("Black one is my daughter's") and
+    the call's items have no such word: another one of the same kind, not this call's."""
+    owners: dict[str, str] = {}
+    for m in reversed(session.messages):
+        if m.role is Role.USER:
+            for w in _WHOSE_ONE.finditer(plain(m)):
+                owners.setdefault(w.group(2), w.group(1))
+    current = _current(session, arguments)
+    acted = arguments.get("item_ids")
+    if not owners or current is None or not isinstance(acted, list):
+        return said
+    words = " ".join(f"{i.get('name', '')} {' '.join(map(str, (i.get('options') or {}).values()))}"
+                     .lower() for i in current.get("items") or [] if isinstance(i, dict)
+                     and i.get("item_id") in acted)
+
+    def apart(phrase: str) -> bool:
+        who = _WHOSE_PHRASE.search(phrase)
+        return who is not None and who.group(1) in owners \
+            and re.search(rf"(?<![\w']){re.escape(owners[who.group(1)])}(?![\w'])", words) is None
+    return replace(said, left_out=tuple(p for p in said.left_out if not apart(p)),
+                   kept=tuple(p for p in said.kept if not apart(p)))
+
+
+def _thing_of_order_added(session: SessionState, arguments: dict[str, Any], yes: str, last: str
+                          ) -> bool:
+    """Whether the yes adds, by its name, an item the call's order holds that the turn it
+    answered does not name ("go ahead with that and the headphones")."""
+    current = _current(session, arguments)
+    items = current.get("items") if current is not None else None
+    if not isinstance(items, list):
+        return False
+    words = {w for i in items if isinstance(i, dict)
+             for w in re.findall(r"[a-z]{4,}", str(i.get("name", "")).lower())}
+    return any(w not in last and re.search(rf"(?<![\w'])(?:and|with|plus|also|do) (?:the |my |his |her )?"
+                                           rf"{re.escape(w)}", yes) is not None for w in words)
 
 
 def _steps_of_actions(text: str) -> bool:
@@ -4130,6 +4187,10 @@ def _bind(session: SessionState, auth: Authorisation, spec: ActionSpec,
         if _KEPT_ADDRESS.search(ahead.plain) is not None:  # (nor in what it says stays: "Your
             # account's default address will stay ... 78229")
             ahead = Text(_KEPT_ADDRESS.sub(" ", ahead.plain))
+        if key.name == "order_id" and _thing_of_order_added(session, arguments, yes_part.plain,
+                                                            last.plain):
+            continue  # (the yes adds this order by its thing: "OK, the red S then. Yes, go ahead
+            # with that and the headphones.", the headphones' change listed before)
         other = other_value(ahead, value) or _other_known(session, ahead, key.name, value)
         if other is not None:
             return Coverage(False, f"the user said {words} to a proposal naming {key.name} "
@@ -7033,6 +7094,8 @@ def _left_out(spec: ActionSpec, arguments: dict[str, Any], users: str, aliases: 
     said = limits(users)
     if not said:
         return None
+    if session is not None and any("'s" in p for p in (*said.left_out, *said.kept)):
+        said = _whose_apart(session, arguments, said)  # ("Just do my son's.")
     for phrase in (*said.left_out, *said.kept):
         if names_action(phrase, spec.words) is not None \
                 and not _names_another_write(phrase, spec.words, other_words) \

@@ -227,6 +227,8 @@ _GO_VERBS = (
     # ("do the three with two people on them now, JG7FMM, X7BYG1 and BOH180", "do JG7FMM")
     r"do (?:the )?(?:two|three|four|five|six|both|rest|others|other (?:one|two|three))(?![\w'])|"
     r"do #?[a-z]{0,4}\d[a-z0-9]{2,}(?![\w'])|"
+    # (someone's by whom it is for: "Just do my son's.", "do lily's helmet")
+    r"do (?:the |my |his |her |our |their )?[a-z]+'s(?: [a-z]+)?(?=\s*(?:$|[,.!]| now| first| please| too))|"
     r"get (?:it|that|this) done|make it (?:so|happen)|execute|process|submit|complete|finali[sz]e|"
     r"apply|place|book|cancel|exchange|change|modify|update|switch|upgrade|downgrade|add|"
     # (not the trip's return leg: "Return on the 19th.")
@@ -1146,6 +1148,9 @@ _HAN_YES = re.compile("好的|好啊|好嘞|好咧|好哒|是的|对的|對的|(
                       "可以|同意|(?<!身体)(?<!身體)(?:没问题|沒問題)|请办理|請辦理|办吧|辦吧|"
                       "(?<![a-z])ok(?:ay)?(?![a-z])|"
                       "执行|執行|就这样|就這樣|照办|照辦|^(?:对|對|嗯|行|是|好)(?:[，,。！!～~]|$)|^嗯嗯|"
+                      "^嗯+(?:对|對|好|是)(?:[，,。！!～~]|$)|"
+                      # (the action alone, maybe with its count: "加。", "加两件，谢谢。")
+                      "^(?:加|改|换|換|退|订|訂|降|升)(?:[一二两兩三四五1-9](?:件|个|個|张|張))?(?:[，,。！!]|$)|"
                       # ("麻烦了", thank you for doing it: "嗯嗯，换成Visa，麻烦了。")
                       "麻烦(?:你|您)?了|麻煩(?:你|您)?了|"
                       # ("贵了点……行吧", that'll do; not "不行吧", "航行")
@@ -1553,7 +1558,9 @@ _KO_YES = re.compile(
     "주십시오)|"
     # ("I'll change only the clock": "시계만 바꿀게요", "스피커만 반품할게요")
     "(?:취소|반품|교환|변경|진행|결제|환불)(?:할게요|할께요|하겠습니다|할래요|할게)|바꿀게요|바꿀께요|"
-    "그걸로 (?:할게요|해요|하죠|갈게요)|그걸로요|그렇게 (?:하죠|합시다|할게요|해요)")
+    "그걸로 (?:할게요|해요|하죠|갈게요)|그걸로요|그렇게 (?:하죠|합시다|할게요|해요)|"
+    # (an offer taken: "오, 그럼 받을게요")
+    "받을게요|받겠습니다|받을래요")
 _KO_NOT = re.compile(
     "아니(?!라)|아뇨|(?<![가-힣])안\\s?(?:해|돼|할|하|될|됩|되)|않|(?:하지|말아|지) ?마(?:세요|요|십시오)|"
     "잠깐|잠시만|잠시|기다려|생각해\\s?(?:볼|보고)|생각 ?좀|생각할게|고민|나중에|보류|"
