@@ -900,7 +900,10 @@ _LEAVES_OUT = re.compile(
     + _DETERMINER + r"\b)"
     r"|(?:don'?t|do not|no need to) (?:return|cancel|exchange|include|change|modify|refund|"
     r"upgrade|book|touch|charge|use)"
-    r"|(?:all|everything|every\w*|both|them|those|each)\s+but"
+    # (not a "but" that opens a request: "go ahead with both but put the upgrade on the visa")
+    r"|(?:all|everything|every\w*|both|them|those|each)\s+but(?!\s+(?:please\s+)?(?:put|charge|use|make|"
+    r"pay|bill|send|refund|move|switch|change|do|add|keep|could|can|would|will|i|we|first|then|"
+    r"also|just|only)(?![\w']))"
     # "hold off on #W8642391 for now", "do the return but hold the exchange" (not "hold on,
     # let me check": what is held is named)
     r"|hold(?:\s+off)?(?:\s+on)?(?=\s+(?:" + _DETERMINER + r"\b|#?[a-z]{0,3}\d))"

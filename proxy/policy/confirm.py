@@ -411,6 +411,13 @@ _PROCEED = re.compile(r"\b(?:proceed|go ahead|do it|go for it|lock (?:it|that|th
                       # ... con la tarjeta de credito", "yes to both, the Visa")
                       r"(?:yes|yeah|sure|ok|okay|s[ií]+|sim|s[iì]|oui|ja)[^.?!]{0,15}?(?:" + _BOTH_WORDS
                       + r"|all (?:of them|two|three|four|five|[2-9])(?: of them)?)|"
+                      # (the steps by their numbers alone, or all of them, or all but one: "1 and 3
+                      # please.", "Fine with both", "Both are fine, but ...", "Everything except the
+                      # economy change.")
+                      r"^(?:(?:ok(?:ay)?|yes|so|just)[\s,]+)*(?:steps? |items? |#)?[1-9](?:\s*(?:,|and|&|\+)"
+                      r"\s*#?[1-9])+(?![\w'])|(?:fine|ok|okay|good) with (?:both|all)|(?:both|all (?:two|"
+                      r"three|four)) (?:are|sound|look|seem) (?:fine|good|great|ok|okay)|^(?:everything|all "
+                      r"of (?:it|them)) (?:except|but|other than|apart from)|"
                       # (the Spanish "go for it" opening the turn: "dale, charge the mastercard")
                       r"^(?:s[ií],? )?dale(?=\s*(?:[,.!]|$)))\b")
 # a yes said of both or all the steps: "sii porfa asi las dos", "yes to both"
@@ -1288,7 +1295,8 @@ def _condition_of_one_step(messages: list[Message], index: int) -> str | None:
     # under $150")
     also = [a for a in _ALSO_STEP.finditer(text, 0, m.start()) if a.group(1) not in _NOT_A_THING]
     words |= {a.group(1) for a in also}
-    if (said_of := _THING_YES_BEFORE.search(text, 0, m.start())) is not None:
+    if (said_of := _THING_YES_BEFORE.search(text, 0, m.start())
+            or _THING_BEFORE_IF.search(text, max(0, m.start() - 40), m.start() + 12)) is not None:
         words.add(said_of.group(1))  # (the thing its own sentence says yes to, in the other
         # languages read: "La maleta sí. Lo de economy sí, mientras el total no pase de 150.")
     if not words:
@@ -1308,6 +1316,9 @@ def _condition_of_one_step(messages: list[Message], index: int) -> str | None:
         else text[said_of.start(1):m.end()] if said_of is not None else m.group("c")
 
 
+# a step by its thing, right before the condition set on it: "The upgrade only if it's under 600"
+_THING_BEFORE_IF = re.compile(r"(?:^|(?<=[.;!?]\s))(?:(?:and|but|do) )?(?:the|my) ([a-z]{4,}),? (?=(?:only )?"
+                              r"(?:if|as long as|provided)(?![\w']))")
 # a condition led by the thing it was said yes to: "economy sí, mientras el total no pase de 150"
 _YES_LEAD = re.compile(r"([a-zà-ÿ]{4,}) (?:sí|si|sim|sì|oui|ja|yes|ok)(?![\w'])")
 # a thing said yes to right before a condition, in its sentence: "lo de economy sí, mientras ..."
@@ -3507,9 +3518,22 @@ def _asked_after(theirs: Text, value: str, own: Any) -> bool:
     return any(named(Text(m.group()), value, own) for m in _ASKED_ON.finditer(theirs.plain))
 
 
+def _card_asked(theirs: Text, value: str, own: Any) -> str | None:
+    """A card the user's words ask the money to go on by its last digits ("charge the $782 to
+    my Visa ending 2076"), another of the call's method's kind than the call's: that card."""
+    for m in _ASKED_ON.finditer(theirs.plain):
+        if re.search(r"ending(?: in)? \d{4}", m.group()) is None or named(Text(m.group()), value, own):
+            continue
+        other = other_payment(Text(m.group()), value, own.get(value), own.siblings(value))
+        if other is not None:
+            return other
+    return None
+
+
 # a method asked for after the yes: "could you charge the lamp difference to my visa instead"
 _ASKED_ON = re.compile(r"(?<![\w'])(?:charge|put|bill|refund|send|move)(?: (?:the|my|that|it|this))?"
-                       r"(?: [a-z]{3,15})?(?: (?:difference|refund|charge|money))? (?:to|on|onto) "
+                       r"(?: \$[\d,.]+\d)?(?: [a-z]{3,15})?(?: (?:difference|refund|charge|money))? "
+                       r"(?:to|on|onto) "
                        r"(?:my |the )?[\w ]{0,20}?(?:gift ?card|visa|mastercard|amex|paypal|credit card|"
                        r"debit card|card)(?: ending(?: in)? \d{4})?")
 
@@ -4099,6 +4123,12 @@ def _bind(session: SessionState, auth: Authorisation, spec: ActionSpec,
                 return Coverage(False, f"the user said {words} to a proposal changing "
                                 f"{key.name} to {value!r} for {only} only; the call sets it for "
                                 "all the items", auth.words, shown, key.name)
+        if isinstance(value, str) and kind_of(value) is not None \
+                and (card := _card_asked(theirs, value, own)) is not None:
+            # ("Fine with both, but charge the $782 to my Visa ending 2076 please — the 8413
+            # one is my company card", the call on the card ending 8413)
+            return Coverage(False, f"the user said {words} and asked for {key.name} {card!r}, "
+                            f"not {value!r}", auth.words, shown, key.name, superseding=True)
         if isinstance(value, str) and kind_of(value) is not None and named(last, value, own) \
                 and not named(yes_part, value, own) and not _asked_after(theirs, value, own):
             # named in the proposal, but as another action's payment: what the proposal says
@@ -4133,7 +4163,12 @@ def _bind(session: SessionState, auth: Authorisation, spec: ActionSpec,
             # (named in a list of balances, where the action's own line pays with another:
             # "- gift_card_7091239: $157 ... Cobrança de $59 no gift_card_6276644")
             # (what a change of method leaves: "支付方式：礼品卡 gift_card_3382914 → PayPal", after its arrow)
-            paying = payment_text(Text(_after_arrows(own_step().plain)), spec.words)
+            stated = _after_arrows(own_step().plain)
+            if spec.tool.endswith("_payment"):  # (a change of method gives the old one its money
+                # back: "$1,643.01 will be refunded to your gift card", the call on the Visa)
+                stated = _PAID_WITH.sub(" ", _REFUND_SENTENCE.sub(" ", stated))  # (and what the
+                # order is paid with now: "..., paid with gift card gift_card_2519457.")
+            paying = payment_text(Text(stated), spec.words)
             other = cued_method(paying, value, own.siblings(value)) or (
                 None if named(paying, value, own) else other_payment(
                     paying, value, own.get(value), own.siblings(value)))
@@ -5347,6 +5382,11 @@ def _after_arrows(text: str) -> str:
     return _ARROW_LINE.sub(" ", _PRICE_ARROW.sub(r"\1", text))
 
 
+# a sentence or line that gives money back: "and the $1,643.01 will be refunded to your gift card"
+_REFUND_SENTENCE = re.compile(r"(?:[^.\n;]|\.(?=\d))*(?<![\w'])(?:refund\w*|credited back|returned to)"
+                              r"(?![\w'])(?:[^.\n;]|\.(?=\d))*")
+_PAID_WITH = re.compile(r"(?<![\w'])(?:currently |originally |was |is )?paid (?:with|by|using|via|on) "
+                        r"(?:[^.\n;]|\.(?=\d))*")
 _PRICE_ARROW = re.compile(r"\(\s*\$[\d,.]+\s*(?:→|->|⟶|=>)\s*(\$[\d,.]+)\s*\)")
 
 

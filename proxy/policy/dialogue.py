@@ -137,6 +137,11 @@ _YES = _words(
     r"(?<!make )(?<!making )(?<!be )(?<!not )(?<!% )(?<!percent )sure(?: thing)?",
     r"ok(?:ay|k)?", r"k", r"kk", r"alright", r"all right", r"affirmative", r"absolutely",
     r"definitely", r"certainly", r"of course", r"indeed", r"exactly", r"correct", r"yes sir",
+    # (steps of a plan approved together: "Both are fine", "Fine with both", "all three sound good")
+    r"(?:both|all|all (?:of them|two|three|four)|everything|the rest)(?: of (?:them|those|these))? "
+    r"(?:are|is|look|looks|sound|sounds|seem|seems) (?:fine|good|great|ok|okay|perfect|right)",
+    r"(?:i'?m )?(?:fine|ok|okay|good) with (?:both|all|all (?:of them|two|three|four)|everything)",
+
     r"that'?s (?:right|correct|fine|good|great|perfect|it)", r"(?:that|this) (?:is|looks|sounds) "
     r"(?:right|correct|good|great|fine|perfect)", r"(?:looks|sounds) (?:good|great|right|fine|"
     r"perfect)", r"perfect", r"agreed?", r"approved?", r"i approve", r"confirm(?:ed)?",
@@ -829,6 +834,10 @@ def sentences(text: str) -> list[tuple[str, bool]]:
         if (also := _YES_AND_ALSO.match(s)) is not None:
             spans.append((0, also.end(1)))
             start = also.end()
+        elif (steps := _STEPS_ALONE.match(s)) is not None and steps.end() < len(s) \
+                and s[steps.end():].lstrip()[:1] in (",", ";", "-", "\u2014", "\u2013"):
+            spans.append((0, steps.end()))  # ("1 and 3, hold 2 — I want to check Raj's passport
+            start = steps.end()  # first": the steps, then what holds the other)
         for m in _CLAUSE_YES.finditer(s):
             if not _keeps_clause(s[start:m.start()]):
                 spans.append((start, m.start()))
@@ -1013,6 +1022,8 @@ def _read_sentence(sentence: str, question: bool) -> tuple[Act, bool]:
         return Act.AFFIRM, False
     if _DO_ITEMS.match(text):  # "do 1 and 3": a yes to those of a plan's items
         return Act.AFFIRM, False
+    if _STEPS_ALONE.fullmatch(text) or _ALL_BUT.fullmatch(text):  # ("1 and 3 please", "everything
+        return Act.AFFIRM, False  # except the economy change": which steps is the binding's)
     if question and _ALSO_REQUEST.match(text) and not _reopens_any(
             text if _PRONOUN_OBJECT.search(text) else _ITS_INSTEAD.sub("", text)):
         # ("and also can you switch ...?", "Also, could you send my pending order to my Fort
@@ -1092,6 +1103,16 @@ _PLAN_ITEM = (r"(?:(?:the |number |no\.? ?|#|option |item |step )?(?:[1-9]|first
               r"(?:all )?the (?:rest|others|other (?:ones?|two|three|four|five|six|[2-9])|"
               r"remaining (?:ones?|two|three|four|five|six|[2-9]))"
               r"(?=(?:[\s,]+(?:please|then|thanks?|thank you|now))*[\s.!]*$))")
+# a plan's steps by their numbers alone, others held maybe: "1 and 3 please.", "1 and 3, hold 2"
+_STEPS_ALONE = re.compile(r"(?:(?:ok(?:ay)?|yes|yeah|so|just)[\s,]+)*(?:(?:steps?|items?|numbers?|#)\s*)?"
+                          r"[1-9](?:\s*(?:,|and|&|\+)\s*#?[1-9])+(?:[\s,]+(?:please|pls|only|then|thanks|for "
+                          r"now))*(?:,\s*(?:hold|skip|not|leave|wait on|hold off on)\s+(?:step\s+)?#?[1-9]"
+                          r"(?: for now)?)?")
+# everything but one step: "Everything except the economy change."
+_ALL_BUT = re.compile(r"(?:(?:ok(?:ay)?|yes|yeah|so|then)[\s,]+)*(?:do |go ahead with |yes to )?"
+                      r"(?:everything|all of (?:it|them)|all the rest|the rest) (?:except|but|other than|"
+                      r"apart from|besides) "
+                      r"[a-z0-9 '#-]{2,40}")
 _DO_ITEMS = re.compile(r"(?:(?:ok(?:ay)?|yes|yeah|please|then|just|so)[\s,]+)*(?:do|go with|proceed "
                        r"with)\s+" + _PLAN_ITEM + r"(?:\s+(?:one|ones|items?|steps?))?(?:\s*(?:,|and|&)"
                        r"\s*" + _PLAN_ITEM + r"(?:\s+(?:one|ones|items?|steps?))?)*(?![\w'])")
@@ -1726,8 +1747,10 @@ _TOPIC_MORE = (
     r"starters|reference|context|clarity|sure|certain)(?![\w']))([a-z]{4,}(?: [a-z]{4,})?)"
     r"\s*(?:-|:|,|—|–)\s")
 # a thing to think over: "let me think about boston" (the thing)
-_THINK_ABOUT = (r"(?:but )?(?:let me|i'?ll|i need to|i have to|i want to|i'?d like to|i'?ve got to) "
-                r"(?:think|decide|check) (?:about|over|on) (?:the |my )?(?!(?:it|that|this|them|those|"
+_THINK_ABOUT = (r"(?:but )?(?:(?:let me|i'?ll|i need to|i have to|i want to|i'?d like to|i'?ve got to) "
+                r"(?:think|decide|check)|i (?:haven'?t|have not|didn'?t|did not) (?:made up my mind|"
+                r"decided)) (?:about|over|on) (?:the |my )?"
+                r"(?!(?:it|that|this|them|those|"
                 r"these|everything|anything|all|both|what|which|whether|how)(?![\w']))([a-z]{3,})"
                 r"(?: one| trip| flight| order| reservation| booking)?(?![\w'])")
 _THINK_ABOUT_RE = re.compile(_THINK_ABOUT)
