@@ -673,7 +673,9 @@ _METHOD_NOW = re.compile(r"(?<![\w'])(?:(?:current|existing|old|previous|present
                          r"(?:payment )?(?:method|zahlungs(?:methode|art|mittel))|(?:metodo di "
                          r"pagamento|mode de paiement|moyen de paiement|método de pago|forma de "
                          r"pago|forma de pagamento|método de pagamento|meio de pagamento) "
-                         r"(?:attuale|actuel|actuelle|actual|atual|anterior|precedente))\s*:"
+                         r"(?:attuale|actuel|actuelle|actual|atual|anterior|precedente)|"
+                         # (Korean: "기존 결제: 기프트카드 ...", the payment as it was)
+                         r"(?:기존|현재|이전) ?결제(?: ?수단)?)\s*:"
                          r"[^\n;]*")
 
 
@@ -697,6 +699,10 @@ def _cued(text: Text, phrase: str) -> bool:
     if _HANGUL.search(plain) and re.search(rf"{_PAY_CUE_KO}[^.。,;!?\n]{{0,24}}?(?<![\w']){re.escape(said)}"
                                            rf"(?![a-z0-9])", plain) is not None:
         return True  # (in Korean: "환불 수단: 기프트카드 gift_card_3434432", "→ Mastercard")
+    if _HANGUL.search(plain) and re.search(rf"(?<![\w']){re.escape(said)}\s?(?:으로|로)\s?"
+                                           rf"(?:해|결제|환불|반품|교환|받|바꿔|변경|부탁|진행|처리|청구)",
+                                           plain) is not None:
+        return True  # (the method with its "to": "기프트카드로 반품해 주세요", "visa로 받을게요")
     if _HAN.search(plain) and (re.search(rf"{_PAY_CUE_HAN}[^。，,;！？!?]{{0,12}}?"
                                          rf"{re.escape(said)}(?![a-z0-9])", plain) is not None
                                # (the card said after a comma: "差价退到另一张卡上，visa那张")

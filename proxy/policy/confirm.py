@@ -1095,6 +1095,16 @@ _HAN_BOUND = re.compile(r"只要[^。！？!?]{0,20}?(?:不超过|不到|低于|
 _KO_BOUND = re.compile(r"\$?\s*(\d{1,3}(?:,\d{3})+|\d+)(\.\d+)?\s*(?:불|달러|\$)?\s*"
                        r"(?:안 ?넘으면|넘지 않으면|안 넘는다면|이하면|이하라면|미만이면|이내면|까지는|"
                        r"까지면)(?:\s*(?:괜찮아요|괜찮습니다|돼요|됩니다|좋아요|ok))?")
+# a condition in Japanese the turn can meet: a bound, free, the whole sum back
+_JA_CONDITION = re.compile(r"\$?(?P<limit>\d{1,3}(?:,\d{3})+|\d+)\s*(?:ドル|\$)?\s*(?:を|が)?(?:超えない|"
+                           r"以下|以内|未満|まで)(?:なら(?:ば)?|のであれば|であれば)|"
+                           r"(?P<free>無料|タダ|ただ|追加料金(?:が|は)?(?:かからない|なし|無し))(?:なら(?:ば)?|"
+                           r"であれば)|(?P<whole>全額)(?:が)?(?:戻ってくる|戻る|返金される|返ってくる)(?:なら(?:ば)?|"
+                           r"のであれば)")
+_JA_FREE_SAID = re.compile(r"無料|追加料金(?:は|:|：)?\s*(?:なし|無し|かかりません|ございません|\$0)|"
+                           r"\$0(?![\d.])")
+_JA_CHARGED = re.compile(r"(?:追加料金|お支払い|請求|料金)[^\n。]{0,12}\$\s?[1-9]")
+_JA_WHOLE_SAID = re.compile(r"全額")
 # free, as a condition in Korean: "공짜면", "무료라면", "추가 요금 없는 거면"
 _KO_FREE_IF = re.compile("(?:공짜|무료)(?:이|라)?(?:라)?면|"
                          "추가 ?(?:요금|비용|결제)(?:이|은|는)? ?(?:없는 거|없다|없으)면|"
@@ -1470,6 +1480,20 @@ def _condition_met_once(messages: list[Message], index: int) -> bool:
                 sums = {new_price - old_price}
         return limit is not None and bool(sums) and max(sums) <= limit \
             and read_turn(text[:han.start()] + text[han.end():]).act is Act.AFFIRM
+    if (ja := _JA_CONDITION.search(text)) is not None:
+        # (in Japanese: a bound, free, or the whole sum back, as the turn gives it: "892ドルです
+        # ね。900を超えないならいいです", "無料なら、ぜひ。", "全額戻ってくるなら、それでお願いします。")
+        agent, _start = _turn_before(messages, index)
+        rest = text[:ja.start()] + " " + text[ja.end():]
+        if ja.group("limit") is not None:
+            limit = decimal_of(ja.group("limit").replace(",", ""), None)
+            sums = _sums_asked(agent) or amounts(agent) or amounts(text[:ja.start()])
+            met = limit is not None and bool(sums) and max(sums) <= limit
+        elif ja.group("free") is not None:
+            met = _JA_FREE_SAID.search(agent) is not None and _JA_CHARGED.search(agent) is None
+        else:
+            met = _JA_WHOLE_SAID.search(agent) is not None
+        return met and read_turn(rest).act is Act.AFFIRM
     if (free_ko := _KO_FREE_IF.search(text)) is not None:
         # (in Korean, free: "공짜면 ... 추가해 주세요", "추가 요금 없는 거면 바꿔 주세요", the turn saying
         # it is free and charging nothing)
@@ -1907,6 +1931,7 @@ def _named_method(agent: str, cue: re.Match[str], method: re.Match[str]) -> str:
 
 
 # payment methods as the other languages name them, and their kind in English
+_HANGUL = re.compile("[\uac00-\ud7a3]")
 _METHODS_ABROAD = {"carte cadeau": "gift card", "carte-cadeau": "gift card",
                    "tarjeta de regalo": "gift card", "tarjeta regalo": "gift card",
                    "carta regalo": "gift card",
@@ -1917,12 +1942,21 @@ _METHODS_ABROAD = {"carte cadeau": "gift card", "carte-cadeau": "gift card",
                    "certificato": "certificate", "gutschein": "certificate",
                    "carte de crédit": "credit card", "tarjeta de crédito": "credit card",
                    "carta di credito": "credit card", "cartão de crédito": "credit card",
-                   "kreditkarte": "credit card"}
+                   "kreditkarte": "credit card",
+                   # (Korean: particles follow with no space, "비자카드로", so no word's end is asked)
+                   "비자카드": "visa", "비자 카드": "visa", "비자": "visa", "마스터카드": "mastercard",
+                   "마스터 카드": "mastercard", "페이팔": "paypal", "기프트카드": "gift card",
+                   "기프트 카드": "gift card", "상품권": "gift card", "신용카드": "credit card",
+                   "신용 카드": "credit card"}
 _METHOD_ABROAD = re.compile(r"(?<![\w'])(?:" + "|".join(
-    re.escape(k) for k in sorted(_METHODS_ABROAD, key=len, reverse=True)) + r")(?![\w'])")
+    re.escape(k) for k in sorted(_METHODS_ABROAD, key=len, reverse=True) if not _HANGUL.search(k))
+    + r")(?![\w'])|" + "|".join(re.escape(k) for k in sorted(_METHODS_ABROAD, key=len, reverse=True)
+                                 if _HANGUL.search(k)))
 # what a condition in another language rules out: "pas en bon d'achat", "non in certificato"
 # (not "no", the Portuguese "in the": "no cartão presente")
-_RULED_OUT_ABROAD = re.compile(r"(?<![\w'])(?:pas|non|não|nicht|kein(?:en)?|no)\s+(?:en |sur |como |"
+_RULED_OUT_ABROAD = re.compile(r"(?<![\w'])[a-z]+(?: [a-z]+)?\s?(?:말고|아니고|대신)(?![가-힣])|"
+                               # ("페이팔 말고 비자카드로": not PayPal, to the Visa, once read in English)
+                               r"(?<![\w'])(?:pas|non|não|nicht|kein(?:en)?|no)\s+(?:en |sur |como |"
                                r"in |als |em |a |au |de |mit |con |com |avec |met )?(?:un |une |le |"
                                r"la |el |il |o |a |den |der |dem |mi |ma |mon |einen )?[^,.;!?]{0,30}")
 
@@ -2583,6 +2617,32 @@ _PERSON_REPLACED = re.compile(r"([a-z][a-z'-]+) ([a-z][a-z'-]+)(?: \([^()\n]{0,2
                               r"([a-z][a-z'-]+) ([a-z][a-z'-]+)")
 _PERSON_UNCHANGED = re.compile(r"([a-z][a-z'-]+) ([a-z][a-z'-]+)(?: \([^()\n]{0,24}\))?\s*[:,-]?\s*"
                                r"\(?(?:unchanged|no change|stays|remains|kept|keep as is)(?![\w'])")
+
+
+_DATE_CHANGED = re.compile(r"(\d{4}-\d{2}-\d{2})\s*\)?\s*(?:→|->)\s*\**\s*(\d{4}-\d{2}-\d{2})")
+
+
+def _birth_date_kept(arguments: dict[str, Any], proposal: str, theirs: str
+                     ) -> tuple[str, str, str] | None:
+    """A passenger whose date of birth the proposal changes on their own line ("Ivan Garcia 様:
+    生年月日 1964-11-26 → 1964-06-11"), written by the call with the old date: (who, the new
+    date, the old), else None. Not where the user's words from the yes on name them ("Pour Marc
+    oui, corrigez. Pour Sophie je ne suis plus très sûre": theirs to keep)."""
+    people = arguments.get("passengers")
+    if not isinstance(people, list) or ("→" not in proposal and "->" not in proposal):
+        return None
+    for line in proposal.split("\n"):
+        if (changed := _DATE_CHANGED.search(line)) is None:
+            continue
+        for p in people:
+            if not isinstance(p, dict):
+                continue
+            first, last = str(p.get("first_name", "")).lower(), str(p.get("last_name", "")).lower()
+            if first and last and f"{first} {last}" in line and p.get("dob") == changed.group(1) \
+                    and changed.group(1) != changed.group(2) \
+                    and re.search(rf"(?<![\w']){re.escape(first)}", theirs) is None:
+                return f"{first.title()} {last.title()}", changed.group(2), changed.group(1)
+    return None
 
 
 def _replaced_person_kept(session: SessionState, arguments: dict[str, Any], proposal: str,
@@ -3878,6 +3938,10 @@ def _bind(session: SessionState, auth: Authorisation, spec: ActionSpec,
                         shown, left_out[0])
     # (the user's own words from the yes on count too: "go ahead, but fix her birthday to
     # 1957-03-12", the call keeping the old date)
+    if (dob := _birth_date_kept(arguments, last.plain, theirs.plain)) is not None:
+        return Coverage(False, f"the user said {words} to a proposal changing {dob[0]}'s date of "
+                        f"birth to {dob[1]}; the call keeps {dob[2]}", auth.words, shown, "passengers",
+                        superseding=True)
     if (kept_out := _replaced_person_kept(session, arguments, last.plain, theirs.plain)) is not None:
         return Coverage(False, f"the user said {words} to a proposal {kept_out}", auth.words, shown,
                         "passengers", superseding=True)  # (the newest terms of who flies)
@@ -5570,10 +5634,12 @@ def _unit_dropped(last: Text, arguments: dict[str, Any], theirs: Text) -> tuple[
         if found is None or _holds_unit(found, held):
             return None
         other = found.group().strip()
-        if mine is not None and re.search(
+        if mine is not None and (re.search(
                 rf"(?<![\w']){re.escape(mine.group(2))}\s*,?\s*(?:not|instead of)\s+"
-                rf"{re.escape(found.group(2))}(?![\w'])", theirs.plain):
-            return None
+                rf"{re.escape(found.group(2))}(?![\w'])", theirs.plain) or re.search(
+                rf"(?<![\w']){re.escape(found.group(2))}\s*호?\s*(?:아니고|말고|가 아니라|이 아니라)\s*"
+                rf"{re.escape(mine.group(2))}(?![a-z0-9])", theirs.plain)):
+            return None  # (or in Korean: "220 아니고 202호예요", not 220 but 202)
         at = last.plain.find(street, at + 1)
     return None if other is None else (other, second)
 

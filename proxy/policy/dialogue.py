@@ -327,6 +327,7 @@ _STANDALONE_GO = _words(r"go ahead", r"go right ahead", r"proceed", r"do it", r"
                         r"make it so", r"ship it", r"go", r"please proceed", r"adelante",
                         r"allez-y", r"los", r"vai", r"avanti", r"pode", r"pode sim", r"podes",
                         r"procede", r"hazlo", r"fallo", r"procedi", r"vas-y", r"mach das",
+                        r"h[aá]galo", r"h[aá]gala", r"h[aá]ganlo", r"hazla",
                         r"mach weiter", r"weiter", r"mach", r"mach mal", r"mach ruhig", r"vamos",
                         r"bora", r"manda ver", r"manda bala",
                         r"pode mandar", r"doe maar", r"ga je gang", r"ga maar", r"ga door",
@@ -1467,7 +1468,9 @@ def _read_han(text: str) -> Reading:
 # Japanese, read whole like Chinese (by its kana): a yes with nothing that negates, waits or asks
 _KANA = re.compile("[\u3040-\u30ff]")
 _JA_YES = re.compile("はい|ええ(?!と)|うん|お願いします|"
-                     "(?:変更|交換|返品|キャンセル|予約|手続き|処理|修正)して(?:もらえ|いただけ|くれ)(?:ます|ません)か|お願い(?:ね|[!！。]|$)|頼みます|頼む|進めて|"
+                     "(?:変更|交換|返品|キャンセル|予約|手続き|処理|修正)して(?:もらえ|いただけ|くれ)(?:ます|ません)か|"
+                     # ("それで合ってます。", that's right; "ぜひ", by all means)
+                     "(?:それで|これで)?(?:合ってます|合っています|あってます|間違いありません|間違いないです)|ぜひ|是非|お願い(?:ね|[!！。]|$)|頼みます|頼む|進めて|"
                      "それで(?:[!！。]|$)|そうそう|^ん(?:[。、,！!]|$)|お願いしま[ーｰ～~]+す|"
                      "^(?:おけ|おっけー?|おk)(?:[。、,！!]|$)|ちゃって(?:ください|下さい)|"
                      "(?:変え|換え|替え|取り替え|交換し|返品し|キャンセルし|変更し|直し|修正し)て(?:ください|下さい|"
@@ -1514,6 +1517,13 @@ _JA_ASIDE = re.compile(r"(?:あ[、,]\s*)?(?:あと|それと|ところで|そ�
 _JA_SENTENCE = re.compile("[^。！!？?\n]+[。！!？?\n]?")
 
 
+# a condition in Japanese that can be checked: a sum, free, the whole refund ("900を超えないなら",
+# "無料なら", "全額戻ってくるなら"); other "なら" take what the agent said ("一番安いならそれで大丈夫です")
+_JA_IF = re.compile("(?:\\d|無料|タダ|ただ|追加料金|全額|手数料)[^。！!？?]{0,24}?"
+                    "(?:なら(?:ば)?|のであれば|であれば|"
+                    "(?:れ|け)ば|たら)(?=[、,\\s]|い|よ|お願い|進め|それで|ぜひ)")
+
+
 def _read_ja(text: str) -> Reading:
     """A turn in Japanese, sentence by sentence, as ``_read_han`` reads Chinese: a yes, and
     after it another matter brought up, is the yes."""
@@ -1548,6 +1558,8 @@ def _read_ja(text: str) -> Reading:
         if _JA_NOT.search(rest):
             return Reading(Act.HOLD, text[:80], f'the user did not say a plain yes: "{text[:80]}"',
                            withdraws=bool(_JA_WAIT.search(rest)))
+        if _JA_IF.search(part) is not None:
+            return Reading(Act.HOLD, text[:80], f'the user set a condition: "{text[:80]}"')
         if _JA_YES.search(part):
             said_yes = True
             yes_ids.update(_AN_ID.findall(part))
@@ -1566,7 +1578,7 @@ _HANGUL = re.compile("[\uac00-\ud7a3\u3131-\u318e]")
 _KO_YES = re.compile(
     "(?<![가-힣])(?:네네|네|넵|넹|예|응|엉|그래|그래요|좋아|좋아요|좋습니다|좋네요|맞아|맞아요|맞습니다|맞네요|"
     "알겠어요|알겠습니다|오케이|콜|괜찮아요|괜찮습니다|당연하죠|물론이죠|물론이에요)(?![가-힣])|"
-    "ㅇㅇ|ㅇㅋ|(?<![a-z])ok(?:ay)?(?![a-z])|"
+    "ㅇㅇ|ㅇㅋ|ㄱㄱ|고고|(?<![a-z])ok(?:ay)?(?![a-z])|"
     # (the go itself: "진행해 주세요", "취소 부탁드려요", "바꿔주세요", "확인합니다")
     "(?:진행|처리|취소|변경|교환|반품|환불|업데이트|수정|예약|결제|접수|신청)(?:을|를)?\\s?"
     "(?:해|하여|해서)?\\s?(?:주세요|줘요|줘|주십시오|주시면 (?:돼요|됩니다)|부탁(?:드려요|드립니다|해요|"
@@ -1592,9 +1604,14 @@ _KO_WAIT = re.compile("아니(?!라)|아뇨|안\\s?(?:해|돼|할|하|될)|않|�
 # (said so, these hold no "not": "so I don't get confused", "paying by card is fine", "there
 # is nothing else", "hello")
 _KO_IDIOM = re.compile("않게|않도록|안녕|(?:하|으|이)?면 (?:돼요|됩니다|돼|되요)|다른 건 없|괜찮아요|"
+                       # (a reason: "안 쓸 것 같아요", I won't use it; thanks for doing it: "해 주시면
+                       # 감사하겠습니다")
+                       "안 (?:쓸|써|쓰|입|신)[가-힣]*(?: 것 같아요| 거 같아요| 것 같습니다| 거예요)?|"
+                       "주시면 감사(?:하겠습니다|하겠어요|해요|합니다)|"
                        "괜찮습니다|감사합니다|고마워요|고맙습니다|상관없|문제 ?없")
 # a fact the agent gave, taken ("일주일 정도면 괜찮아요": about a week is fine), where no sum bounds it
-_KO_ACCEPT = re.compile("[가-힣]+면\\s*(?:괜찮아요|괜찮습니다|돼요|됩니다|좋아요|충분해요)")
+_KO_ACCEPT = re.compile("[가-힣]+면\\s*(?:괜찮아요|괜찮습니다|돼요|됩니다|좋아요|좋네요|좋겠네요|다행이네요|"
+                        "충분해요)")
 # a condition: "...면" ("if"), "경우" (in case)
 _KO_IF = re.compile("[가-힣](?:으면|다면|라면|이면|면)(?:\\s|,|$)|경우")
 # a sentence opening on another matter after the yes: "근데 ...", "그리고 ...", "참, ..."
@@ -1621,8 +1638,10 @@ def _read_ko(text: str) -> Reading:
     last_yes = max((k for k, (_p, _r, yes) in enumerate(parts) if yes), default=-1)
     said_yes = False
     for k, (part, rest, yes) in enumerate(parts):
-        if said_yes and _KO_ASIDE.match(part.strip()) and not _KO_WAIT.search(rest):
-            break
+        if said_yes and _KO_ASIDE.match(part.strip()) \
+                and not any(_KO_WAIT.search(later) for _p, later, _y in parts[k:]):
+            break  # (not where the turn goes on to wait: "네.. 아 근데 남편이 ... 잠깐만요 한번 물어보고
+            # 올게요")
         if _KO_KEEP.search(part) is not None:
             continue  # (a thing kept: not this yes's, ``held_topics``)
         if said_yes and said and (things := {CJK_THINGS[t] for t in CJK_THING.findall(part)}) \
