@@ -1803,7 +1803,10 @@ _TOPIC = re.compile(_TOPIC_FIRST + r"|" + _TOPIC_MORE + r"|"
                     r"(?:(?:i'?m|i am) )?still (?:deciding|thinking|undecided|unsure|not sure) "
                     r"(?:on|about|over) (?:the|my) ([a-z]{3,})(?![\w'])[^.!?]*|"
                     # ("Do the name fix and the bag now. Hold off on the flight - ...")
-                    r"(?:but )?hold off on (?:the|my) ([a-z]{3,})(?![\w'])[^.!?]*|"
+                    # (not what it waits for: "hold off on the bags until i see that the upgrade
+                    # actually went through", the upgrade no part of the hold)
+                    r"(?:but )?hold off on (?:the|my) ([a-z]{3,})(?![\w'])(?:(?! until| till| before| "
+                    r"after| once)[^.!?])*|"
                     # (someone by their name: "Hold off on Liam for now - I need to double
                     # check he can still make the 26th")
                     r"(?:but )?hold off on (?!(?:it|that|this|them|those|these|everything|"
