@@ -3978,8 +3978,8 @@ def _bind(session: SessionState, auth: Authorisation, spec: ActionSpec,
     looked_up = known_values(session, reads=True)
     own_steps: list[Text] = []  # (the call's own step of the proposal, read once when asked)
 
-    cut_by_plan: list[bool] = []  # (whether own_step cut another step's method out of the turn)
-    own_planned: list[Text] = []  # (then the call's own step of the plan before that turn)
+    own_planned: list[Text] = []  # (the call's own step of the plan before the turn answered,
+    # where own_step cut another step's method out of that turn)
 
     def own_step() -> Text:
         if not own_steps:
@@ -3995,10 +3995,15 @@ def _bind(session: SessionState, auth: Authorisation, spec: ActionSpec,
                 planned = _others_conditions_out(planned, planned, plan)  # (nor the plan's own
                 # question on another step's method: "For the lamp difference, ... Visa or PayPal?")
                 step = _others_conditions_out(step, planned, plan)
-                cut_by_plan.append(True)
                 own_planned.append(planned)
             own_steps.append(step)
         return own_steps[0]
+
+    def cut_from_plan() -> Text | None:
+        """The call's own step of the plan before the turn answered, where ``own_step`` cut
+        another step's method out of that turn; else None."""
+        own_step()
+        return own_planned[0] if own_planned else None
     elsewhere = _acted_on_another(last, spec, arguments, looked_up, session, auth.yes_seq)
     if elsewhere is not None:
         return Coverage(False, f"the user said {words} to a proposal putting this action on "
@@ -4254,7 +4259,7 @@ def _bind(session: SessionState, auth: Authorisation, spec: ActionSpec,
             return Coverage(False, f"the user said {words}, turned {value!r} down and took "
                             f"{taken!r}", auth.words, shown, key.name)
         answered = last.kept()
-        if isinstance(value, str) and kind_of(value) and (own_step(), cut_by_plan)[1]:
+        if isinstance(value, str) and kind_of(value) and cut_from_plan() is not None:
             answered = own_step().kept()  # (another step's method cut from the turn: "the lamp
             # difference goes to PayPal", a call paying the helmet's refund with PayPal)
         if named(answered, value, own) or named(yes_said_of_own, value, own) or (
@@ -4320,9 +4325,10 @@ def _bind(session: SessionState, auth: Authorisation, spec: ActionSpec,
                 _METHOD_ABROAD.search(users.plain) is not None
                 and named(Text(_methods_in_english(users.plain)), value, aliases.every)):
             # (nor in their language: "prenez plutôt les 3,22 $ sur ma carte cadeau")
-            step_text = own_step()  # (another step's method cut from the turn: its lines, and
-            # its own step of the plan before it, "refunded to your Visa")
-            paying = payment_text(Text(step_text.plain + " \n " + own_planned[0].plain) if cut_by_plan
+            # (another step's method cut from the turn: its lines, and its own step of the plan
+            # before it, "refunded to your Visa")
+            planned = cut_from_plan()
+            paying = payment_text(Text(own_step().plain + " \n " + planned.plain) if planned is not None
                                   else _own_lines(last, arguments, looked_up), spec.words)
             # (another of its kind by its own id: "charge $59 to gift card 6276644", the call
             # paying with gift_card_7091239)
