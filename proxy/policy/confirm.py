@@ -4291,6 +4291,11 @@ def _bind(session: SessionState, auth: Authorisation, spec: ActionSpec,
         if _KEPT_ADDRESS.search(ahead.plain) is not None:  # (nor in what it says stays: "Your
             # account's default address will stay ... 78229")
             ahead = Text(_KEPT_ADDRESS.sub(" ", ahead.plain))
+        if key.name in ("order_id", "reservation_id") and isinstance(value, str) \
+                and named(yes_part, value, {}) and named(window, value, {}):
+            continue  # (the yes names the object by its id, an earlier turn of the proposal the
+            # action on it: "Let me think about the upgrade ... Cancelling BSSSM3 is fine though,
+            # do that.", the last turn about the other reservation's upgrade)
         if key.name == "order_id" and _thing_of_order_added(session, arguments, yes_part.plain,
                                                             last.plain):
             continue  # (the yes adds this order by its thing: "OK, the red S then. Yes, go ahead

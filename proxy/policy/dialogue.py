@@ -99,7 +99,16 @@ def normalize(content: str) -> str:
     if "kkk" in text:  # (Portuguese laughter, "kkkk": no "kk", okay)
         text = _LAUGHTER.sub("haha", text)
     # a word drawn out, "yesss", "okkkk", "pleeease": a letter said three times or more, twice
-    return _DRAWN_OUT.sub(r"\1\1", text)
+    # (not inside an id: "BSSSM3")
+    if _DRAWN_OUT.search(text) is None:
+        return text
+    return _WORD_OR_ID.sub(_drawn_in, text)
+
+
+def _drawn_in(m: re.Match[str]) -> str:
+    """A word drawn out said once, an id ("bsssm3") left as it is."""
+    word = m.group()
+    return word if _DIGIT.search(word) else _DRAWN_OUT.sub(r"\1\1", word)
 
 
 # chat words that stand for a phrase the reader reads (those standing for one word a sentence
@@ -117,6 +126,8 @@ _HEARD_AS = {"go": "go ahead", "ye": "yeah sure", "ok": "ok sure"}
 _SPACES = re.compile(r"[^\S\n]+")
 _LINE_BREAK = re.compile(r" ?\n[\s]*")
 _DRAWN_OUT = re.compile(r"([a-z])\1{2,}")
+_WORD_OR_ID = re.compile(r"[a-z0-9_]+")
+_DIGIT = re.compile(r"\d")
 _LAUGHTER = re.compile(r"(?<![\w'])k{3,}(?![\w'])")
 
 
@@ -351,7 +362,10 @@ _DECLINE = _words(
     # "cancel that" takes the request back, but "yes, cancel it all" and "please cancel that"
     # say yes to a cancellation
     # (not impatience: "Yes. And stop making me repeat myself.")
-    r"stop(?! (?:making me|asking me|wasting|bothering|repeating|having me))",
+    # (not a flight's stop asked about: "does it stop somewhere?", "will it stop in Denver?")
+    r"(?<!does it )(?<!will it )(?<!would it )(?<!it )(?<!they )(?<!flight )(?<!plane )"
+    r"stop(?! (?:making me|asking me|wasting|bothering|repeating|having me|somewhere|anywhere|in|at|"
+    r"over|on the way|along the way)(?![\w']))",
     r"(?<!yes )(?<!yes, )(?<!yeah )(?<!yeah, )(?<!please )(?<!ok )(?<!ok, )(?<!okay )"
     r"(?<!okay, )(?<!then )(?<!then, )(?<!sure )(?<!sure, )(?<!just )(?<!fine )(?<!fine, )"
     r"(?<!alright )(?<!alright, )"
@@ -1776,6 +1790,11 @@ _THINK_ABOUT_RE = re.compile(_THINK_ABOUT)
 _TOPIC = re.compile(_TOPIC_FIRST + r"|" + _TOPIC_MORE + r"|"
                     # (a price questioned for one thing: "but hold on, $209 for the upgrade?")
                     r"\$[\d,.]+ (?:for|on) (?:the|my) ([a-z]{3,})$|"
+                    # (someone's detail put first, what the user will check: "Priya's birthday I
+                    # believe is February 17, 1990, but let me text her to double check ...")
+                    r"([a-z]{3,})'s (?:birthday|date of birth|dob|name|passport|last name|middle name)"
+                    r"(?![\w'])(?=[^.!?]*(?:let me|i need to|i'?ll|i have to|i want to) (?:check|"
+                    r"double[- ]?check|confirm|text|ask|call|verify))[^.!?]*|"
                     # (the thing thought over, named after the yes: "just the chicago one for
                     # now, let me think about boston")
                     + _THINK_ABOUT + r"[^.!?]*|"

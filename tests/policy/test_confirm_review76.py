@@ -60,7 +60,32 @@ GIFT_KO = [*looked_up(MUG), "assistant: 반품 내용:\n- 주문 #W7600001: Wate
            "원래 결제 수단(credit_card_1) 또는 기프트카드(gift_card_3)\n\n어느 쪽으로 환불해 드릴까요?",
            "user: 좋아요 그럼 기프트카드로 반품해 주세요"]
 
+# 76a: a question whether a flight stops somewhere is no "stop"; the plan before it stands
+MSP = reservation("60RX9E", [("HAT196", "MSP", "EWR", "2024-05-25")])
+NONSTOP = [read(MSP), "assistant: Here's the plan for 60RX9E:\n\n1. Switch HAT196 to HAT141, same date "
+           "(May 25); $117 back to your gift card.\n2. Add 1 checked bag → total 3, no charge.\n\nShall I go "
+           "ahead with both?",
+           "user: Quick question on the first one — is HAT141 nonstop, or does it stop somewhere?",
+           "assistant: HAT141 is a direct flight, MSP → EWR with no stops.",
+           "user: Great — then let's do both of them."]
+# 76a: the yes names by its id (three letters said in a row) the reservation of an earlier step
+TWO = [read(reservation("BSSSM3", [("HAT001", "JFK", "ATL", "2024-05-27")], cabin="business")),
+       read(reservation("GXWCPN", [("HAT065", "JFK", "ATL", "2024-05-27")])),
+       "assistant: Cancelling BSSSM3 (business, JFK → ATL, May 27) refunds $2,117 to your Visa. Shall I "
+       "cancel it?", "user: And what would business cost on GXWCPN?",
+       "assistant: For GXWCPN, business on HAT065 would be +$725 in total.",
+       "user: Hm. That's more than I expected. Let me think about the upgrade and maybe call back. "
+       "Cancelling BSSSM3 is fine though, do that."]
+
 CASES = [
+    trip("Z1014", "allow", NONSTOP, BAGS, {"reservation_id": "60RX9E", "total_baggages": 3,
+                                          "nonfree_baggages": 0, "payment_id": "credit_card_4421486"},
+         "'does it stop somewhere?' asks; 'let's do both of them'"),
+    trip("Z1015", "allow", TWO, "cancel_reservation", {"reservation_id": "BSSSM3"},
+         "'Cancelling BSSSM3 is fine though, do that.'"),
+    trip("Z1016", "refuse", TWO, FLIGHTS, {"reservation_id": "GXWCPN", "cabin": "business", "flights": [
+        {"flight_number": "HAT065", "date": "2024-05-27"}], "payment_id": "credit_card_4421486"},
+         "'Let me think about the upgrade'"),
     trip("Z1007", "allow", STEPS, BAGS, {"reservation_id": "JMO1MG", "total_baggages": 3,
                                         "nonfree_baggages": 0, "payment_id": "credit_card_4421486"},
          "'1 and 3': the bags"),
@@ -101,6 +126,8 @@ async def test_review(airline: PolicySet, retail: PolicySet, case: Case) -> None
      Act.HOLD),
     ("Todo bien. Hágala.", Act.AFFIRM),
     ("それで合ってます。", Act.AFFIRM),
+    ("does it stop anywhere?", Act.HOLD),
+    ("please stop, don't do it", Act.DECLINE),
     ("無料なら、ぜひ。", Act.HOLD),  # (a condition: the check reads whether the turn meets it)
     ("夜の便なんですね。まあ一番安いならそれで大丈夫です。ありがとう。", Act.AFFIRM),  # (a fact taken)
 ])
