@@ -366,7 +366,12 @@ _GO_AHEAD_ASKED = re.compile(
     r"(?:if not|if so|if correct|if that'?s (?:all|it|right|correct)|otherwise),? (?:please )?"
     r"confirm(?![\w'])|"
     r"confirm (?:if|that|whether|with|by|you(?:'d| would| want)?)\b|"
-    r"(?:reply|say|respond|answer)[^.]{0,20}\byes\b"
+    r"(?:reply|say|respond|answer)[^.]{0,20}\byes\b|"
+    # (in Chinese, Japanese and Korean, at the question's end: "确认吗？", "よろしいですか?",
+    # "진행할까요?")
+    r"(?:可以吗|確認吗|确认吗|好吗|行吗|要办理吗|要我|需要我|是否|よろしいですか|よろしいでしょうか|"
+    r"進めてもよろしい|いたしましょうか|しましょうか|할까요|드릴까요|하시겠어요|하시겠습니까|"
+    r"진행해도 될까요|괜찮으세요)[^?？]{0,20}[?？]"
 )
 
 
@@ -8021,8 +8026,9 @@ def _asked_again(session: SessionState, spec: ActionSpec, arguments: dict[str, A
         text = _not_done(Text(plain(m)))
         asked = _GO_AHEAD_ASKED.search(text.plain)
         if asked is None or names_action(text.plain, spec.words) is None \
-                or not _ids_named(text, arguments):
-            continue
+                or not _ids_named(text, {k: v for k, v in arguments.items() if k != "user_id"}):
+            continue  # (a booking's summary names no user id: "お支払いは以下のとおりとなります。...
+            # この内容で予約してよろしいですか?")
         if any(m2.role is Role.USER and any(act is Act.AFFIRM for _s, act in turn_acts(
                 m2.content)) for m2 in messages[i + 1:]):
             return None  # (answered with a yes, which the ledger reads; not "Do I need to

@@ -13,7 +13,7 @@ import pytest
 from proxy.policy import PolicySet
 from proxy.policy.dialogue import Act, read_turn
 
-from .test_confirm_review3 import Case, marked, read, reservation, verdict
+from .test_confirm_review3 import Case, booking, marked, read, reservation, verdict
 from .test_confirm_review8 import shop
 from .test_confirm_review33 import trip
 from .test_confirm_review50 import give_back, item, looked_up, order
@@ -77,7 +77,19 @@ TWO = [read(reservation("BSSSM3", [("HAT001", "JFK", "ATL", "2024-05-27")], cabi
        "user: Hm. That's more than I expected. Let me think about the upgrade and maybe call back. "
        "Cancelling BSSSM3 is fine though, do that."]
 
+# 76c: a yes to how to pay, then the agent's summary asking anew, answered with a question only
+PAID_JA = ["assistant: 予約内容:HAT130 + HAT184、DEN → BOS、5月17日、エコノミー、Mia Li 様、合計 $240。"
+           "お支払い方法はどうなさいますか?", "user: 末尾7447のカードでお願いします。",
+           "assistant: かしこまりました。お支払いは以下のとおりとなります。\n- "
+           "credit_card_4421486(末尾7447):$240\n\nこの内容で予約してよろしいですか?"]
+ASKED_JA = [*PAID_JA, "user: 保険は付いていないですよね?"]
+BOOKED_JA = [*PAID_JA, "user: はい、お願いします。"]
+
 CASES = [
+    trip("Z1017", "refuse", ASKED_JA, "book_reservation", booking(("credit_card_4421486", 240)),
+         "'この内容で予約してよろしいですか?' answered with a question"),
+    trip("Z1018", "allow", BOOKED_JA, "book_reservation", booking(("credit_card_4421486", 240)),
+         "answered 'はい、お願いします'"),
     trip("Z1014", "allow", NONSTOP, BAGS, {"reservation_id": "60RX9E", "total_baggages": 3,
                                           "nonfree_baggages": 0, "payment_id": "credit_card_4421486"},
          "'does it stop somewhere?' asks; 'let's do both of them'"),
