@@ -55,8 +55,11 @@ async def test_conversations_at_once_on_two_replicas_write_each_order_once(
 
     store = {"backend": "postgres", "dsn": DSN, "schema": schema}
     policy = {"dirs": [str(ROOT / "policies" / "retail")]}
-    a, ra = await make_proxy(str(upstream.make_url("")), store=store, policy=policy)
-    b, _ = await make_proxy(str(upstream.make_url("")), store=store, policy=policy)
+    # (sixteen conversations' calls at once on a loaded machine: the upstream bounds are
+    # generous, this test is about once-only writes across replicas, not about timeouts)
+    slow = {"upstream_total_s": 30.0, "upstream_connect_s": 30.0}
+    a, ra = await make_proxy(str(upstream.make_url("")), store=store, policy=policy, timeouts=slow)
+    b, _ = await make_proxy(str(upstream.make_url("")), store=store, policy=policy, timeouts=slow)
     orders = [o for o in retail_db.orders.values() if o["status"] == "pending"][:8]
     assert len(orders) == 8
 
