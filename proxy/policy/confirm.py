@@ -2650,6 +2650,12 @@ def _birth_date_kept(arguments: dict[str, Any], proposal: str, theirs: str
     return None
 
 
+def _full_name(person: Any) -> tuple[str, str]:
+    """A passenger's (first name, last name), lower case; ("", "") for anything else."""
+    return (str(person.get("first_name", "")).lower(), str(person.get("last_name", "")).lower()) \
+        if isinstance(person, dict) else ("", "")
+
+
 def _replaced_person_kept(session: SessionState, arguments: dict[str, Any], proposal: str,
                           theirs: str) -> str | None:
     """Where the proposal replaces a passenger of the reservation by another ("Ivan Taylor →
@@ -2661,10 +2667,7 @@ def _replaced_person_kept(session: SessionState, arguments: dict[str, Any], prop
     if not isinstance(people, list) or not isinstance(before, list) or (
             "→" not in proposal and "->" not in proposal):
         return None
-    def name(p: Any) -> tuple[str, str]:
-        return (str(p.get("first_name", "")).lower(), str(p.get("last_name", "")).lower()) \
-            if isinstance(p, dict) else ("", "")
-    called, booked = {name(p) for p in people}, {name(p) for p in before}
+    called, booked = {_full_name(p) for p in people}, {_full_name(p) for p in before}
     for m in _PERSON_REPLACED.finditer(proposal):
         old, new = (m.group(1), m.group(2)), (m.group(3), m.group(4))
         if old != new and old in booked and old in called and new not in booked \
@@ -3487,10 +3490,7 @@ def _change_shown(session: SessionState, arguments: dict[str, Any], proposed: Te
     if isinstance(people, list) and isinstance(before, list):
         # (a passenger replaced, shown by an arrow from the one the reservation has to one the
         # call writes: "Mei Lee (1989-12-13) → Chloe Garcia (2001-02-14)")
-        def full(p: Any) -> tuple[str, str]:
-            return (str(p.get("first_name", "")).lower(), str(p.get("last_name", "")).lower()) \
-                if isinstance(p, dict) else ("", "")
-        called, booked = {full(p) for p in people}, {full(p) for p in before}
+        called, booked = {_full_name(p) for p in people}, {_full_name(p) for p in before}
         return any((m.group(1), m.group(2)) in booked - called
                    and (m.group(3), m.group(4)) in called - booked
                    for m in _PERSON_REPLACED.finditer(proposed.plain))
