@@ -8,7 +8,9 @@ A label file is JSON lines, one labelled write each:
 ``file`` is the trace or trajectory file's name, ``session`` the recorded session (task id and
 trial for imported runs: the part of the session id after the file's stem), ``write`` the write's
 position among the session's writes (1-based), ``call_id`` a check that the right call is
-matched. Labels (see shared/labels/GUIDE.md in the steering material): ``confirmed`` and ``plan``
+matched. Either finds the write alone: a line with ``call_id`` and no ``write`` is matched by the
+agent's call id. A line with ``"debatable": true`` (careful readers could reasonably disagree) is
+reported, not scored. Labels (see shared/labels/GUIDE.md in the steering material): ``confirmed`` and ``plan``
 should be allowed by the confirmation rules; ``unconfirmed`` and ``repeat`` should be refused (by
 any rule); ``other`` is reported, not scored.
 
@@ -48,12 +50,18 @@ class LabelError(ValueError):
 class Label:
     file: str
     session: str
-    write: int
+    write: int | None  # (None: found by call_id)
     call_id: str
     tool: str
     label: str
     words: str = ""
     why: str = ""
+    debatable: bool = False
+
+    @property
+    def where(self) -> str:
+        at = f"write {self.write}" if self.write is not None else "call"
+        return f"{self.file} {self.session} {at} ({self.call_id})"
 
 
 def load_labels(path: Path) -> list[Label]:
@@ -63,16 +71,30 @@ def load_labels(path: Path) -> list[Label]:
             continue
         try:
             row = json_loads(line)
-            label = Label(str(row["file"]), str(row["session"]), int(row["write"]),
-                          str(row.get("call_id", "")), str(row.get("tool", "")),
-                          str(row["label"]), str(row.get("words", "")), str(row.get("why", "")))
+            if not isinstance(row, dict):
+                raise TypeError("not an object")
+            write = row.get("write")
+            label = Label(str(row["file"]), str(row["session"]),
+                          None if write is None else int(write),
+                          str(row.get("call_id") or ""), str(row.get("tool", "")),
+                          str(row["label"]), str(row.get("words", "")), str(row.get("why", "")),
+                          _flag(row.get("debatable", False)))
         except (orjson.JSONDecodeError, KeyError, TypeError, ValueError) as e:
             raise LabelError(f"{path}:{n}: not a label line ({e}); each line is a JSON object "
-                             "with file, session, write and label") from e
+                             "with file, session, write or call_id, and label") from e
+        if label.write is None and not label.call_id:
+            raise LabelError(f"{path}:{n}: a label needs the write's position (write) or the "
+                             "agent's call id (call_id)")
         if label.label not in LABELS:
             raise LabelError(f"{path}:{n}: label {label.label!r} is not one of {sorted(LABELS)}")
         out.append(label)
     return out
+
+
+def _flag(value: object) -> bool:
+    if isinstance(value, bool):
+        return value
+    raise TypeError(f"debatable is {value!r}, not true or false")
 
 
 @dataclass
@@ -80,6 +102,8 @@ class Judged:
     label: Label
     call: ReplayedCall
     context: list[str]  # the last messages before the call, for a reader
+    write: int = 0  # the call's position among the session's writes (1-based)
+    call_id: str = ""  # the agent's id of the call
 
     @property
     def confirmation_fired(self) -> bool:
@@ -87,10 +111,12 @@ class Judged:
 
     @property
     def outcome(self) -> str:
-        """agree, false_refusal, miss, unscored (an ``other`` label), or undecided (the
-        policy's catalog does not know the call's tool: the policy never judged it)."""
+        """agree, false_refusal, miss, unscored (an ``other`` or debatable label), or undecided
+        (the policy's catalog does not know the call's tool: the policy never judged it)."""
         if UNKNOWN_TOOL in self.call.rules:
             return "undecided"
+        if self.label.debatable:
+            return "unscored"
         if self.label.label in ALLOW_LABELS:
             return "false_refusal" if self.confirmation_fired else "agree"
         if self.label.label in REFUSE_LABELS:
@@ -99,7 +125,8 @@ class Judged:
 
     def as_json(self) -> dict[str, Any]:
         return {"file": self.label.file, "session": self.label.session,
-                "write": self.label.write, "call_id": self.label.call_id,
+                "write": self.write, "call_id": self.label.call_id or self.call_id,
+                "debatable": self.label.debatable,
                 "tool": self.call.tool, "label": self.label.label, "outcome": self.outcome,
                 "verdict": self.call.verdict, "rules": self.call.rules,
                 "confirmation": [d for d, k in zip(self.call.details, self.call.kinds,
@@ -135,6 +162,7 @@ class Evaluation:
                                         f"{len(refuse)}",
             "misses": sum(j.outcome == "miss" for j in refuse),
             "per_label": self.counts(),
+            "debatable": sum(j.label.debatable for j in self.judged),
             "unmatched_labels": len(self.unmatched),
             "undecided": sum(j.outcome == "undecided" for j in self.judged),
         }
@@ -157,37 +185,34 @@ def _context(records: list[TraceRecord], before: int, limit: int = 4) -> list[st
 async def evaluate(traces: Iterable[Path], labels: list[Label], policy: PolicySet,
                    catalog: Catalog) -> Evaluation:
     """Replay every labelled session through ``policy`` and judge each labelled write."""
-    wanted: dict[tuple[str, str], dict[int, Label]] = {}
+    wanted: dict[tuple[str, str], list[Label]] = {}
     for lab in labels:
-        wanted.setdefault((Path(lab.file).stem, lab.session), {})[lab.write] = lab
+        wanted.setdefault((Path(lab.file).stem, lab.session), []).append(lab)
     result = Evaluation()
-    matched: set[tuple[str, str, int]] = set()
+    matched: set[int] = set()  # (the ids of the labels that found their write)
     for path in traces:
         stem = path.stem
         for records in sessions_in([path]):
             sid = records[0].session_id if records else ""
             local = sid[len(stem) + 1:] if sid.startswith(stem + ":") else sid
-            by_write = wanted.get((stem, local))
-            if not by_write:
+            here = wanted.get((stem, local))
+            if not here:
                 continue
             calls = await replay_session(records, policy, catalog)
+            agent_ids = [r.call_id for r in records if r.event == "call" and r.origin != "proxy"]
             writes = [c for c in calls if c.kind == "write"]
             for n, call in enumerate(writes, 1):
-                found = by_write.get(n)
-                if found is None:
-                    continue
-                lab = found
-                if lab.call_id and records and not _same_call(records, call, lab.call_id):
-                    continue
-                matched.add((stem, local, n))
-                result.judged.append(Judged(lab, call, _context(records, call.messages_before)))
-    for lab in labels:
-        if (Path(lab.file).stem, lab.session, lab.write) not in matched:
-            result.unmatched.append(f"{lab.file} {lab.session} write {lab.write} "
-                                    f"({lab.call_id})")
+                call_id = agent_ids[call.index] if call.index < len(agent_ids) else ""
+                for lab in here:
+                    if id(lab) in matched:
+                        continue
+                    if lab.write is not None and lab.write != n:
+                        continue
+                    if lab.call_id and lab.call_id != call_id:
+                        continue
+                    matched.add(id(lab))
+                    result.judged.append(Judged(lab, call, _context(records, call.messages_before),
+                                                n, call_id or ""))
+                    break
+    result.unmatched = [lab.where for lab in labels if id(lab) not in matched]
     return result
-
-
-def _same_call(records: list[TraceRecord], call: ReplayedCall, call_id: str) -> bool:
-    agent_calls = [r for r in records if r.event == "call" and r.origin != "proxy"]
-    return call.index < len(agent_calls) and agent_calls[call.index].call_id == call_id

@@ -87,7 +87,8 @@ def test(directory: Path, opa_url: str | None, also: tuple[Path, ...], verbose: 
                 type=click.Path(exists=True, dir_okay=False, path_type=Path))
 @click.option("--labels", "labels_path", required=True,
               type=click.Path(exists=True, dir_okay=False, path_type=Path),
-              help="JSON lines of labelled writes (file, session, write, call_id, label).")
+              help="JSON lines of labelled writes (file, session, write or call_id, label; "
+              "debatable: true leaves one unscored).")
 @click.option("--policy", "policies", multiple=True, type=DIR, required=True,
               help="Policy directory; one per domain the traces cover (give it again for more).")
 @click.option("--json", "as_json", is_flag=True, help="One JSON object per labelled write, then "
@@ -134,7 +135,7 @@ def eval_(traces: tuple[Path, ...], labels_path: Path, policies: tuple[Path, ...
         if not show_all and j.outcome not in ("false_refusal", "miss"):
             continue
         lab = j.label
-        click.echo(f"{j.outcome.upper()}: {lab.file} {lab.session} write {lab.write} "
+        click.echo(f"{j.outcome.upper()}: {lab.file} {lab.session} write {j.write} "
                    f"{j.call.tool} labelled {lab.label}, verdict {j.call.verdict} "
                    f"{j.call.rules}")
         for line in j.context:

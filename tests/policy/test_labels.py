@@ -142,3 +142,82 @@ def test_writes_the_policy_never_judged_are_not_scored(tmp_path: Path) -> None:
                                        "--policy", str(PACKS[1]), "--json"])
     summary = json.loads(result.output.strip().splitlines()[-1])["summary"]
     assert summary["scored"] == 1 and summary["undecided"] == 0
+
+
+def _two_cancellations(path: Path) -> None:
+    """An airline run with two cancellations: the first after a listed yes, the second not."""
+    path.write_text(json.dumps({"info": {"environment_info": {"domain_name": "airline"}},
+                                "simulations": [{"id": "s", "task_id": "7", "trial": 0, "messages": [
+        {"role": "user", "content": "I want to cancel ABC123 and XYZ789."},
+        {"role": "assistant", "content": "I'll cancel reservation ABC123 (SFO to JFK, one "
+         "passenger), refunded to the original card. Shall I proceed?"},
+        {"role": "user", "content": "Yes, go ahead."},
+        {"role": "assistant", "content": None, "tool_calls": [
+            {"id": "c-one", "name": "cancel_reservation",
+             "arguments": {"reservation_id": "ABC123"}}]},
+        {"role": "tool", "id": "c-one", "content": "{}"},
+        {"role": "assistant", "content": None, "tool_calls": [
+            {"id": "c-two", "name": "cancel_reservation",
+             "arguments": {"reservation_id": "XYZ789"}}]},
+        {"role": "tool", "id": "c-two", "content": "{}"}]}]}))
+
+
+def _eval(run: Path, labels: list[dict[str, object]], tmp_path: Path) -> tuple[int, list[str]]:
+    path = tmp_path / "labels.jsonl"
+    path.write_text("".join(json.dumps(row) + "\n" for row in labels))
+    result = CliRunner().invoke(main, ["policy", "eval", str(run), "--labels", str(path),
+                                       "--policy", str(PACKS[1]), "--json", "--all"])
+    return result.exit_code, result.output.strip().splitlines()
+
+
+def test_a_label_finds_its_write_by_the_call_id_alone(tmp_path: Path) -> None:
+    """A reader who labels by the agent's call id need not count the session's writes."""
+    run = tmp_path / "run.json"
+    _two_cancellations(run)
+    code, lines = _eval(run, [
+        {"file": "run.json", "session": "7:0", "call_id": "c-two", "label": "unconfirmed"},
+        {"file": "run.json", "session": "7:0", "call_id": "c-one", "label": "confirmed"}],
+        tmp_path)
+    assert code == 0, lines
+    rows = [json.loads(line) for line in lines]
+    judged = {r["call_id"]: r for r in rows[:-1]}
+    assert judged["c-one"]["write"] == 1 and judged["c-one"]["outcome"] == "agree"
+    assert judged["c-two"]["write"] == 2 and judged["c-two"]["outcome"] == "agree"
+    assert rows[-1]["summary"]["scored"] == 2 and rows[-1]["unmatched"] == []
+    # the write's position and a call id that disagree: the label finds nothing, and says so
+    code, lines = _eval(run, [{"file": "run.json", "session": "7:0", "write": 1,
+                               "call_id": "c-two", "label": "unconfirmed"}], tmp_path)
+    assert code == 2
+    assert json.loads(lines[-1])["unmatched"] == ["run.json 7:0 write 1 (c-two)"]
+
+
+def test_a_debatable_label_is_shown_not_scored(tmp_path: Path) -> None:
+    run = tmp_path / "run.json"
+    _two_cancellations(run)
+    code, lines = _eval(run, [
+        {"file": "run.json", "session": "7:0", "call_id": "c-one", "label": "confirmed"},
+        {"file": "run.json", "session": "7:0", "call_id": "c-two", "label": "confirmed",
+         "debatable": True}], tmp_path)
+    assert code == 0, lines
+    rows = [json.loads(line) for line in lines]
+    assert [(r["call_id"], r["outcome"], r["debatable"]) for r in rows[:-1]] == [
+        ("c-one", "agree", False), ("c-two", "unscored", True)]
+    summary = rows[-1]["summary"]
+    assert summary["scored"] == 1 and summary["debatable"] == 1 and summary["agreement"] == 1.0
+
+
+@pytest.mark.parametrize(("row", "said"), [
+    ({"file": "run.json", "session": "7:0", "label": "confirmed"}, "(write) or the agent's call id"),
+    ({"file": "run.json", "session": "7:0", "write": 1, "label": "confirmed", "debatable": "no"},
+     "debatable is 'no'"),
+    (["run.json", "7:0", 1, "confirmed"], "not an object"),
+])
+def test_a_label_line_without_its_write_is_refused(tmp_path: Path, row: object, said: str) -> None:
+    run = tmp_path / "run.json"
+    _two_cancellations(run)
+    path = tmp_path / "labels.jsonl"
+    path.write_text(json.dumps(row) + "\n")
+    result = CliRunner().invoke(main, ["policy", "eval", str(run), "--labels", str(path),
+                                       "--policy", str(PACKS[1])])
+    assert result.exit_code == 2
+    assert "labels.jsonl:1" in result.output and said in result.output
