@@ -23,6 +23,7 @@ from dataclasses import dataclass, field
 from decimal import Decimal, InvalidOperation
 from typing import Any
 
+from .dialogue import HAN, HANGUL
 from .paths import MISSING, at
 
 # Verbs a tool name starts with -> stems that name that kind of action in a proposal, in the
@@ -661,8 +662,6 @@ def other_payment(text: Text, value: Any, own: set[str], siblings: list[tuple[st
     return other_kind(text, value, kinds)
 
 
-_HAN = re.compile("[\u3400-\u9fff]")
-_HANGUL = re.compile("[\uac00-\ud7a3]")
 # the payment cues of a Korean turn: "환불 수단:", "결제", "청구" (refund method, payment, charge)
 _PAY_CUE_KO = r"(?:환불 ?수단|결제 ?수단|환불|결제|청구|지불)"
 
@@ -696,14 +695,14 @@ def _cued(text: Text, phrase: str) -> bool:
     if re.search(rf"(?<![\w']){_PAY_CUE}(?![\w'])(?:[^.,;!?]|[.,](?=\d)){{0,40}}"
                  rf"(?<![\w']){re.escape(said)}(?![\w'])", plain) is not None:
         return True
-    if _HANGUL.search(plain) and re.search(rf"{_PAY_CUE_KO}[^.。,;!?\n]{{0,24}}?(?<![\w']){re.escape(said)}"
+    if HANGUL.search(plain) and re.search(rf"{_PAY_CUE_KO}[^.。,;!?\n]{{0,24}}?(?<![\w']){re.escape(said)}"
                                            rf"(?![a-z0-9])", plain) is not None:
         return True  # (in Korean: "환불 수단: 기프트카드 gift_card_3434432", "→ Mastercard")
-    if _HANGUL.search(plain) and re.search(rf"(?<![\w']){re.escape(said)}\s?(?:으로|로)\s?"
+    if HANGUL.search(plain) and re.search(rf"(?<![\w']){re.escape(said)}\s?(?:으로|로)\s?"
                                            rf"(?:해|결제|환불|반품|교환|받|바꿔|변경|부탁|진행|처리|청구)",
                                            plain) is not None:
         return True  # (the method with its "to": "기프트카드로 반품해 주세요", "visa로 받을게요")
-    if _HAN.search(plain) and (re.search(rf"{_PAY_CUE_HAN}[^。，,;！？!?]{{0,12}}?"
+    if HAN.search(plain) and (re.search(rf"{_PAY_CUE_HAN}[^。，,;！？!?]{{0,12}}?"
                                          rf"{re.escape(said)}(?![a-z0-9])", plain) is not None
                                # (the card said after a comma: "差价退到另一张卡上，visa那张")
                                or re.search(rf"{_PAY_CUE_HAN}[^。;！？!?]{{0,12}}?[，,]\s*"
@@ -955,7 +954,7 @@ _ONLY_AFTER = re.compile(r"(?:^|[,.;:!?]\s*|(?<![\w'])(?:yes|ok|okay)\s+)"
 # a phrase goes on through "and the ..." (a list) and stops at a clause's end, another clause
 # ("and return the speaker", "but", "so") or a go-ahead ("please", "proceed")
 _PHRASE_END = re.compile(
-    r"[.,;:!?()]|\s-\s|(?<![\w'])(?:but|so|then|because|since|though|although|however|please|until|"
+    r"[.,;:!?()\n]|\s-\s|(?<![\w'])(?:but|so|then|because|since|though|although|however|please|until|"
     r"till|unless|"
     r"proceed|go ahead|thanks?|thank you|instead|i|i'm|im|i'll|i'd|you|we|it|it's|whose|which|"
     # (a run-on turn without stops: "not the watch im using the watch ok he says ... just the

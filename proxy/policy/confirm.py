@@ -76,6 +76,7 @@ from .dialogue import (
     CONDITION_ABROAD,
     DO_FIRST,
     FORM_NOT_WANTED,
+    HANGUL,
     NOT_SENT_THERE,
     ORDER_NOUNS,
     OVER_BOUND,
@@ -542,9 +543,25 @@ _CHECK_ASKED = re.compile(
     r"(?:give|send|get|pull up)(?: you)? (?:the |a |all the |more )?(?:full |complete |"
     r"detailed |exact )?(?:[\w-]+ ){0,2}?(?:details|information|info|breakdown|summary|rundown|"
     r"overview|itinerar(?:y|ies))(?![\w']))"
+    # a count asked for while a booking is put together ("And how many checked bags will you
+    # need?": "Two bags" gives it, no go-ahead)
+    r"|how many (?:[\w-]+ ){0,2}?(?:bags|baggages|suitcases|pieces|passengers|travell?ers|people|"
+    r"seats|items) (?:will|would|do|did) you (?:need|want|like|have|bring|be bringing|check|be "
+    r"checking|be traveling with|be travelling with)\b[^?]*\?"
     # whether to leave a thing as it is ("Would you like to keep the boots as they are?")
     r"|(?:would you like|do you want|shall we|should we|shall i|should i)(?: me)?(?: to)? "
     r"(?:keep|leave) (?:the|them|it|this|that|those|these|your|my)\b[^?]*\?)")
+
+
+# an address said to stay as it is, asked about in a sentence of its own ("E o endereço de
+# entrega continua 510 Hickory Lane ... – está correto?", "And the shipping address stays ... -
+# is that right?"): a check of a detail, not the go-ahead
+_ADDRESS_STAYS = re.compile(
+    r"\s*(?:and |e |y |und |et |en )?(?:the |your |o |seu |el |su |la |il |l'|die |ihre |de |het |"
+    r"uw )?(?:(?:shipping|delivery|home) )?(?:address|endereço(?: de entrega)?|dirección(?: de "
+    r"envío)?|indirizzo(?: di (?:spedizione|consegna))?|adresse|lieferadresse|adres|afleveradres|"
+    r"bezorgadres)(?![\w']) (?:stays|remains|is still|will stay|will remain|continua|continuará|"
+    r"permanece|sigue|seguirá|resta|rimane|bleibt|blijft|reste|demeure)(?![\w'])[^?]{0,120}\?")
 
 
 _HOLDS_ASKED = re.compile(
@@ -585,6 +602,11 @@ def _answers_a_check(messages: list[Message], index: int) -> bool:
     end = text.rfind("?")
     if end < 0:
         return False
+    sentence = max(text.rfind(". ", 0, end), text.rfind("? ", 0, end), text.rfind("! ", 0, end),
+                   text.rfind("\n", 0, end)) + 1
+    if _ADDRESS_STAYS.match(text[sentence:end + 1]) is not None:
+        said = plain(messages[index])
+        return not _PROCEED.search(said) and names_action(NOUNS.sub(" ", said), ALL_ACTION_WORDS) is None
     start = 0
     for m in _CLAUSE_START.finditer(text, 0, end):  # (the last question's own clause)
         start = m.end()
@@ -650,7 +672,11 @@ _BEFORE_I = re.compile(r"(?<![\w'])before (?:i|we) [^,?]*,")
 _LATER_CONFIRMATION = re.compile(
     r"(?<![\w'])(?:i'?ll|i will|we'?ll|we will) (?:then |next |afterwards )?(?:confirm|go over|"
     r"review|read back) (?:the |all the )?(?:final |full |remaining )?details(?: with you)?|"
-    r"(?<![\w'])(?:i'?ll|i will) then ask you to confirm")
+    r"(?<![\w'])(?:i'?ll|i will) then ask you to confirm|"
+    # (the go-ahead said to come after the question: "Before I ask you to confirm, would you
+    # like to add travel insurance?")
+    r"(?<![\w'])before (?:i|we) (?:ask (?:you )?(?:to|for) |get )(?:your )?(?:final )?"
+    r"(?:confirm(?:ation)?|go-ahead|go ahead|ok|okay)(?![\w'])")
 
 
 # "Is there anything else I can help you with?": a yes to it brings a new request, no go-ahead
@@ -1936,7 +1962,6 @@ def _named_method(agent: str, cue: re.Match[str], method: re.Match[str]) -> str:
 
 
 # payment methods as the other languages name them, and their kind in English
-_HANGUL = re.compile("[\uac00-\ud7a3]")
 _METHODS_ABROAD = {"carte cadeau": "gift card", "carte-cadeau": "gift card",
                    "tarjeta de regalo": "gift card", "tarjeta regalo": "gift card",
                    "carta regalo": "gift card",
@@ -1954,9 +1979,9 @@ _METHODS_ABROAD = {"carte cadeau": "gift card", "carte-cadeau": "gift card",
                    "기프트 카드": "gift card", "상품권": "gift card", "신용카드": "credit card",
                    "신용 카드": "credit card"}
 _METHOD_ABROAD = re.compile(r"(?<![\w'])(?:" + "|".join(
-    re.escape(k) for k in sorted(_METHODS_ABROAD, key=len, reverse=True) if not _HANGUL.search(k))
+    re.escape(k) for k in sorted(_METHODS_ABROAD, key=len, reverse=True) if not HANGUL.search(k))
     + r")(?![\w'])|" + "|".join(re.escape(k) for k in sorted(_METHODS_ABROAD, key=len, reverse=True)
-                                 if _HANGUL.search(k)))
+                                 if HANGUL.search(k)))
 # what a condition in another language rules out: "pas en bon d'achat", "non in certificato"
 # (not "no", the Portuguese "in the": "no cartão presente")
 _RULED_OUT_ABROAD = re.compile(r"(?<![\w'])[a-z]+(?: [a-z]+)?\s?(?:말고|아니고|대신)(?![가-힣])|"
@@ -3098,6 +3123,12 @@ def ledger(session: SessionState) -> tuple[list[Authorisation], int]:
         elif r.act is Act.OTHER and closed < len(auths) and limits(plain(m)).left_out:
             for a in auths[closed:]:
                 a.skipped.append(i)
+        elif r.act is Act.DECLINE and _NO_THEN_AS_IS.fullmatch(plain(m)) is not None \
+                and _more_or_go_asked(messages, i):
+            # the "no" answers the question's first half, the rest says go as it stands: "Nee
+            # hoor, zo is het goed." to "Wilt u nog iets anders retourneren, of kan ik het zo
+            # doorvoeren?"
+            auths.append(Authorisation(i, m.seq, r.words))
         elif r.act is Act.DECLINE or (r.act is Act.HOLD and r.withdraws):
             if closed < len(auths) and narrows:
                 for a in auths[closed:]:  # (the check decides whether the call honours it)
@@ -3114,6 +3145,32 @@ def ledger(session: SessionState) -> tuple[list[Authorisation], int]:
     kept = max(kept, len(auths) - 2 * OPEN_LIMIT)
     session.derived["ledger"] = (auths, len(messages), closed, kept)
     return auths, closed
+
+
+# a "no" to more, then the plan said fine as it stands: "no, it's fine as it is", "nee hoor, zo
+# is het goed", "nein, passt so", "não, está bom assim", "no, va bene così"
+_NO_THEN_AS_IS = re.compile(
+    r"(?:no|nope|nee|nein|nö|não|nao|non)(?: (?:thanks|thank you|hoor|danke|obrigad[oa]|grazie|"
+    r"merci))?[,.!]*\s+(?:(?:it'?s|that'?s|it is|that is|all) (?:fine|good|ok|okay|perfect) "
+    r"(?:as (?:it is|is)|like (?:this|that)|the way it is)|zo is (?:het )?(?:goed|prima)|"
+    r"(?:het is )?(?:goed|prima) zo|passt so|(?:es )?ist gut so|so passt(?: es| das)?|so ist es gut|"
+    r"(?:está|esta|tá|ta) (?:bom|ótimo|otimo) assim|assim (?:está|esta|tá|ta) (?:bom|ótimo|otimo)|"
+    r"va bene così|così va bene|(?:está|esta) bien así|así (?:está|esta) bien|c'est (?:bien|bon|"
+    r"parfait) comme ça|ça me va comme ça)[.!]*")
+# the agent's last question asks for more or a go-ahead: "..., or can I submit it like this?"
+_MORE_OR_GO = re.compile(
+    r"(?<![\w'])(?:or|of|oder|ou|o|oppure)(?: (?:shall|should|can|may) i| (?:kan|zal) ik| (?:soll|kann) "
+    r"ich| posso| puedo| je peux| dois-je)?[^?]{0,40}?(?:proceed|go ahead|submit|process|place|"
+    r"doorvoeren|indienen|verwerken|uitvoeren|fortfahren|durchführen|abschicken|procedere|"
+    r"procedo|prosseguir|prossigo|seguir|continuar|procéder|valider|enviar|inviare)[^?]*\?\s*$")
+
+
+def _more_or_go_asked(messages: list[Message], index: int) -> bool:
+    """Whether the agent's turn before ``index`` ends asking for more or a go-ahead as it
+    stands ("Wilt u nog iets anders ... retourneren, of kan ik het zo doorvoeren?")."""
+    text, _start = _turn_before(messages, index)
+    start = max(text.rfind(". ", 0, len(text) - 1), text.rfind("\n", 0, len(text) - 1)) + 1
+    return _MORE_OR_GO.search(text, start) is not None
 
 
 # a way to go on picked by what to pay with or use: "Just use the $500 certificate then."
@@ -4242,6 +4299,7 @@ def _bind(session: SessionState, auth: Authorisation, spec: ActionSpec,
                 # back: "$1,643.01 will be refunded to your gift card", the call on the Visa)
                 stated = _PAID_WITH.sub(" ", _REFUND_SENTENCE.sub(" ", stated))  # (and what the
                 # order is paid with now: "..., paid with gift card gift_card_2519457.")
+                stated = _CHANGED_FROM.sub(" ", stated)  # (and the method it changes from)
             paying = payment_text(Text(stated), spec.words)
             other = cued_method(paying, value, own.siblings(value)) or (
                 None if named(paying, value, own) else other_payment(
@@ -4924,7 +4982,7 @@ def _others_conditions_out(theirs: Text, own_step: Text, proposal: Text) -> Text
             or (steps := _plan_steps(proposal.plain)) is None:
         return theirs
     heads = [step.plain.split("\n", 1)[0] for step in steps]
-    words_of = [set(re.findall(r"[a-z]{4,}", head)) for head in heads]
+    words_of = [set(_THING_WORDS.findall(head)) for head in heads]
     common = set.intersection(*words_of) if words_of else set()
     own = [k for k, head in enumerate(heads) if head in own_step.plain]
     if not own:
@@ -4934,7 +4992,7 @@ def _others_conditions_out(theirs: Text, own_step: Text, proposal: Text) -> Text
     bodies: list[set[str]] | None = None  # (each step's words no other step has, when asked)
     for clause in _METHOD_CLAUSES.split(theirs.plain):
         numbers = {int(n) for n in _STEP_NUMBER.findall(clause)}
-        naming = sorted({k for w in set(re.findall(r"[a-z]{4,}", _METHODS.sub(" ", clause))) - common
+        naming = sorted({k for w in set(_THING_WORDS.findall(_METHODS.sub(" ", clause))) - common
                          - _NOT_A_METHOD_THING
                          if len(by_word := [k for k, ws in enumerate(words_of)
                                             if w[:max(4, len(w) - 1)] in " ".join(ws)]) < len(heads)
@@ -4944,10 +5002,10 @@ def _others_conditions_out(theirs: Text, own_step: Text, proposal: Text) -> Text
             # (a thing the steps name below their heading: "El puzzle sí devuélvelo pero el
             # reembolso a la tarjeta de regalo mejor", the puzzle a line of step 2)
             if bodies is None:
-                bodies = [set(re.findall(r"[a-z]{4,}", step.plain)) for step in steps]
+                bodies = [set(_THING_WORDS.findall(step.plain)) for step in steps]
                 shared = set.intersection(*bodies) if bodies else set()
                 bodies = [ws - shared for ws in bodies]
-            naming = sorted({k for w in set(re.findall(r"[a-z]{4,}", _METHODS.sub(" ", clause)))
+            naming = sorted({k for w in set(_THING_WORDS.findall(_METHODS.sub(" ", clause)))
                              - _NOT_A_METHOD_THING
                              if len(by_word := [k for k, ws in enumerate(bodies) if w in ws]) == 1
                              for k in by_word})
@@ -4968,6 +5026,9 @@ def _others_conditions_out(theirs: Text, own_step: Text, proposal: Text) -> Text
     return Text(" ".join(kept))
 
 
+# the words a clause may name a step's thing by: four letters or more, or a short thing's name
+# ("put the bag on the gift card")
+_THING_WORDS = re.compile(r"[a-z]{4,}|(?<![a-z])(?:bag|hat|cap|mug|toy|mat|fan|pan|box|kit|cup)(?![a-z])")
 # a turn's clauses, each a sentence or a "but" part
 _METHOD_CLAUSES = re.compile(r"(?<=[.;!?])\s+|,?\s+(?=but\s)")
 # a step's number opening a clause: "3 only if ..."
@@ -5463,8 +5524,19 @@ def _after_arrows(text: str) -> str:
 
 
 # a sentence or line that gives money back: "and the $1,643.01 will be refunded to your gift card"
-_REFUND_SENTENCE = re.compile(r"(?:[^.\n;]|\.(?=\d))*(?<![\w'])(?:refund\w*|credited back|returned to)"
+_REFUND_SENTENCE = re.compile(r"(?:[^.\n;]|\.(?=\d))*(?<![\w'])(?:refund\w*|credited back|returned to|"
+                              # (the other languages read: "O valor volta na hora para o
+                              # vale-presente", "wird ... erstattet", "viene rimborsato")
+                              r"volta|voltam|devolvid\w*|reembols\w*|rimbors\w*|erstatt\w*|"
+                              r"gutgeschrieben|teruggestort|terugbetaald|rembours\w*|devuelt\w*)"
                               r"(?![\w'])(?:[^.\n;]|\.(?=\d))*")
+# the method a change of payment leaves, before the one it takes: "change the payment from the
+# gift card gift_card_5540683 to the Mastercard", "trocar o pagamento do vale-presente ... para
+# o Mastercard", "Zahlung von der Geschenkkarte auf die Visa"
+_CHANGED_FROM = re.compile(r"(?<![\w'])(?:from|do|da|de|dal|dalla|dallo|du|von|vom|van)\s(?=[^.;\n]{0,30}?"
+                           r"(?:gift|card|cart|visa|master|paypal|amex|vale|tarjeta|karte|kaart|"
+                           r"credit|certificate|\d{4}))[^.;\n]{1,60}?\s(?=(?:to|para|pra|a|à|al|"
+                           r"alla|zu|auf|naar|op|sur|en)\s)")
 _PAID_WITH = re.compile(r"(?<![\w'])(?:currently |originally |was |is )?paid (?:with|by|using|via|on) "
                         r"(?:[^.\n;]|\.(?=\d))*")
 _PRICE_ARROW = re.compile(r"\(\s*\$[\d,.]+\s*(?:→|->|⟶|=>)\s*(\$[\d,.]+)\s*\)")
@@ -7300,6 +7372,14 @@ def _left_out(spec: ActionSpec, arguments: dict[str, Any], users: str, aliases: 
                            and not _stays_on(proposal, m)]  # (a passenger the list keeps)
                 if outside:
                     return name, f'{name} {outside[0]!r} (only "{phrase}")'
+            if not inside and not (proposal is not None and _ONLY_ONE_ASKED.search(proposal.plain)):
+                # (none of this call's items, but a thing of another of the user's orders: "just
+                # do the headphones for now" to returning the headphones and, from another
+                # order, the camera)
+                for key_name, key_value in values:
+                    if isinstance(key_value, str) and (other := _of_another_object(
+                            text, key_name, key_value, aliases)) is not None:
+                        return name, f'{name} {members[0]!r} (only "{phrase}", of {other})'
     return None
 
 

@@ -203,7 +203,7 @@ _YES = _words(
     # (not the particle after a verb or a pronoun: "Die soll ja trotzdem nach Seattle")
     r"(?<!soll )(?<!sollte )(?<!ist )(?<!war )(?<!hab )(?<!habe )(?<!hat )(?<!sind )(?<!kann )"
     r"(?<!wird )(?<!muss )(?<!will )(?<!geht )(?<!gibt )(?<!wäre )(?<!hätte )(?<!das )(?<!die )"
-    r"(?<!der )(?<!es )(?<!sie )(?<!wir )(?<!ich )(?<!du )(?<!man )ja", r"jawohl", r"genau",
+    r"(?<!der )(?<!es )(?<!sie )(?<!wir )(?<!ich )(?<!du )(?<!man )ja", r"jawohl", r"jawoll", r"genau",
     r"einverstanden", r"in ordnung", r"passt", r"stimmt", r"jep+", r"jup+", r"japp", r"jo",
     r"bestätigt", r"ich bestätige", r"gerne", r"klar", r"natürlich", r"richtig",
     r"ich akzeptiere(?! (?:das |es |den |die )?nicht)", r"(?<!nicht )akzeptiert",
@@ -220,17 +220,19 @@ _YES = _words(
     r"ouii", r"sii", r"síí", r"sìì", r"jaa", r"simm",
     # Italian
     r"sì", r"certo", r"va bene", r"vanno bene", r"d'accordo", r"confermo", r"esatto", r"perfetto",
+    r"giusto",
     r"(?<!non )(?<!non, )accetto",
     # Dutch ("ja" is German's too)
     # (not Italian's "prima", before: "fammi controllare le misure prima")
     r"jazeker", r"jawel", r"^prima(?=\s*(?:[,.!]|$))", r"akkoord", r"(?:dat )?is goed", r"klopt",
+    r"(?<!niet )juist",
     r"(?<!niet )graag", r"in orde", r"helemaal goed", r"ik ga akkoord",
 )
 # Words that on their own carry little ("please", "right", "great"): they affirm only when the
 # sentence is nothing but them (plus filler), e.g. "Great!", "Right."; inside "please tell me ..."
 # or "right now" they do not.
 _WEAK_YES = _words(r"please", r"right", r"perfect", r"k", r"confirmation", r"correct", r"exactly",
-                   r"indeed", r"fine", r"klar", r"richtig", r"deal", r"stimmt")
+                   r"indeed", r"fine", r"klar", r"richtig", r"deal", r"stimmt", r"giusto", r"juist")
 
 # a weak yes opening a sentence, what follows it the go: "correct, go"
 _WEAK_LEAD = re.compile(r"^(?:correct|right|exactly|perfect|fine|indeed)[\s,.!-]+")
@@ -277,6 +279,11 @@ _GO_VERBS = (
     r"changement|remboursement|réservation)s?(?![\w']))|"
     r"mach(?:en sie)? (?:es|das|weiter)|los geht'?s|leg los|fahren sie fort|bitte fortfahren|"
     r"weiter|durchführen|storniere|"
+    # (and to one the user says "du" to: "Tausch ihn um.", "buch das", "schick sie zurück")
+    r"tausch(?:e)? (?:ihn|sie|es|das|den|die|beide)(?: [a-zäöüß]+)?(?: bitte)? um(?![\w'])|"
+    r"(?:buch|stornier|änder)e? (?:ihn|sie|es|das|den|die|beide)(?![\w'])"
+    r"(?!(?: bitte| noch| doch| lieber)* nicht)|"
+    r"schick(?:e)? (?:ihn|sie|es|das|beide)(?: bitte)? zurück|"
     # (the polite imperative: "gut, dann buchen Sie"; not "buchen Sie das noch nicht")
     r"(?:stornieren|ändern|buchen|tauschen|erstatten|schicken|senden) sie(?! (?:\w+ )?(?:noch )?nicht)|"
     r"pode (?:seguir|prosseguir|fazer|continuar|mandar|ir|trocar|mudar|alterar|devolver|"
@@ -286,7 +293,8 @@ _GO_VERBS = (
     r"procedi|vai avanti|vai pure|fai pure|procedi pure|fallo|continua|avance|avança|avancem|avanza|"
     r"manda ver|manda bala|pode mandar|"
     r"doe (?:het|maar|dat)(?! (?:maar |nog |dan |toch )?niet)|ga je gang|ga (?:maar )?(?:door|verder)|"
-    r"voer (?:het |dit |dat )?(?:maar )?door|annuleer|wijzig|ruil|retourneer"
+    r"voer (?:het |dit |dat )?(?:maar )?door|annuleer|wijzig|ruil|retourneer|"
+    r"regel (?:het|dat|dit|die|ze)(?: maar)?(?! (?:maar |nog |dan |toch )?niet)"
 )
 _IMPERATIVE = re.compile(
     r"(?:^|[,:]\s*|(?<![\w'])(?:please|just|only|now|so|then|and|ok|okay|k|kk|yes|alright|kindly|"
@@ -716,6 +724,8 @@ _FILLER = _words(r"please", r"thank you", r"thanks?", r"so much", r"sir", r"ma'?
                  r"merci", r"danke", r"obrigad[oa]", r"grazie", r"por favor", r"bitte", r"that",
                  r"it", r"this", r"all", r"yes", r"great", r"perfect", r"right", r"correct",
                  r"exactly", r"indeed", r"fine", r"good", r"sounds", r"looks", r"is", r"deal",
+                 # (the other languages' weak yeses, alone: "Giusto.", "Stimmt.", "Klar.")
+                 r"giusto", r"juist", r"stimmt", r"richtig", r"klar",
                  # (a sigh before a grudging yes: "ugh fine. no longer needed")
                  r"ugh+", r"sigh", r"meh", r"oh well")
 _FUZZY = ("yes", "yeah", "okay", "sure", "proceed", "confirm", "confirmed", "correct", "please")
@@ -1178,7 +1188,7 @@ def turn_acts(content: str) -> list[tuple[str, Act]]:
 
 
 # Chinese, read whole (no spaces between words): a yes with nothing that negates, waits or asks
-_HAN = re.compile("[\u3400-\u9fff]")
+HAN = re.compile("[\u3400-\u9fff]")  # (a Chinese character: Chinese, or kanji)
 # (whole words only: "行" alone is in "行李", luggage; "等" in "头等舱", first class)
 _HAN_YES = re.compile("好的|好啊|好嘞|好咧|好哒|是的|对的|對的|(?<![得要先再想去])(?:确认|確認)(?!一下|清楚)|"
                       "可以|同意|(?<!身体)(?<!身體)(?:没问题|沒問題)|请办理|請辦理|办吧|辦吧|"
@@ -1262,8 +1272,8 @@ def _han_sentences(text: str) -> list[str]:
     for part in _HAN_SENTENCE.findall(text):
         start = 0
         for comma in _HAN_ID_COMMA.finditer(part):
-            if len(_HAN.findall(part, start, comma.start())) >= 2 \
-                    and len(_HAN.findall(part, comma.end())) >= 2:
+            if len(HAN.findall(part, start, comma.start())) >= 2 \
+                    and len(HAN.findall(part, comma.end())) >= 2:
                 out.append(part[start:comma.end()])
                 start = comma.end()
         # (and a clause on another thing: "平板和台灯取消，水杯先留着吧": each its own)
@@ -1588,7 +1598,7 @@ def _read_ja(text: str) -> Reading:
 # Korean, read like Japanese, sentence by sentence (by its Hangul): a yes with nothing that
 # negates, waits, asks or sets a condition. Its words take particles with no space between
 # ("비자로", to the Visa), so the patterns below look for stems, not whole words.
-_HANGUL = re.compile("[\uac00-\ud7a3\u3131-\u318e]")
+HANGUL = re.compile("[\uac00-\ud7a3\u3131-\u318e]")  # (syllables and letters: "네", "ㅇㅇ")
 _KO_YES = re.compile(
     "(?<![가-힣])(?:네네|네|넵|넹|예|응|엉|그래|그래요|좋아|좋아요|좋습니다|좋네요|맞아|맞아요|맞습니다|맞네요|"
     "알겠어요|알겠습니다|오케이|콜|괜찮아요|괜찮습니다|당연하죠|물론이죠|물론이에요)(?![가-힣])|"
@@ -1928,14 +1938,14 @@ _IF_SO_AFTER_Q = re.compile(r"[?？](?:[^?？]*?[.!。！]\s*|\s*)((?:(?:if so|i
 def read_for(text: str) -> Callable[[str], Reading] | None:
     """The reader of a turn in Korean, Japanese or Chinese by its script (normalised ``text``),
     else None (the other languages' and English reader, ``read_turn``'s own)."""
-    if _HANGUL.search(text) and len(_HANGUL.findall(text)) >= len(re.findall("[a-z]+", text)):
+    if HANGUL.search(text) and len(HANGUL.findall(text)) >= len(re.findall("[a-z]+", text)):
         return _read_ko
     if _KANA.search(text) and (len(_KANA.findall(text)) >= len(re.findall("[a-z]", text))
                                or len(_KANA.findall(text)) >= 3 * len(re.findall("[a-z]+", text))):
         return _read_ja
-    if _HAN.search(text) and (not re.search("[a-z]{3}", text)
-                              or len(_HAN.findall(text)) >= len(re.findall("[a-z]", text))
-                              or len(_HAN.findall(text)) >= 3 * len(re.findall("[a-z]+", text))):
+    if HAN.search(text) and (not re.search("[a-z]{3}", text)
+                              or len(HAN.findall(text)) >= len(re.findall("[a-z]", text))
+                              or len(HAN.findall(text)) >= 3 * len(re.findall("[a-z]+", text))):
         return _read_han  # (Chinese with a word of English in it: "我想换个更fancy的主题",
         # "是的，改成PayPal。")
     return None
@@ -2571,10 +2581,10 @@ def held_topics(text: str) -> list[str]:
     out: list[str] = []
     if _PLACES_ABROAD_CUE.search(text) is not None:
         text = ordinals_in_english(text)  # ("la 2eme attendez": the second)
-    if _KANA.search(text) or _HAN.search(text) or _HANGUL.search(text):  # (Chinese, Japanese,
+    if _KANA.search(text) or HAN.search(text) or HANGUL.search(text):  # (Chinese, Japanese,
         # Korean: the holding sentences that name an id, as they are, or things, by their
         # English names)
-        korean = _HANGUL.search(text) is not None and _read_ko is read_for(text)
+        korean = HANGUL.search(text) is not None and _read_ko is read_for(text)
         kana = not korean and _KANA.search(text) is not None
         yes_words, not_words, idiom, keep = (
             (_KO_YES, _KO_NOT, _KO_IDIOM, _KO_KEEP) if korean else
