@@ -2574,6 +2574,10 @@ def _kept_inside(sentence: str) -> str | None:
     return sentence[m.start():]
 
 
+# what a hold waits for, after its thing: "... until i see that the upgrade went through"
+_WAITS_FOR = re.compile(r"\s(?:until|till|once|after)\s.*$")
+
+
 def held_topics(text: str) -> list[str]:
     """What the holds of normalised ``text`` are about where they name it first ("the cancel -
     still deciding", "I'll think about Miami"): the phrases, for the yes before them not to
@@ -2686,7 +2690,9 @@ def held_topics(text: str) -> list[str]:
             # those — but leave the seattle one alone for now")
         if act in (Act.DECLINE, Act.HOLD) and 0 <= last_yes < k \
                 and (kept := _kept_apart(s, said_yes)) is not None:
-            out.append(s)  # (one thing kept out: "don't do the watch yet though"; someone's,
+            # (one thing kept out: "don't do the watch yet though"; not what it waits for,
+            # "hold off on the bags until i see that the upgrade went through"; someone's,
+            out.append(_WAITS_FOR.sub("", s))
             if kept.endswith("'s"):  # "liam's", a booking of theirs)
                 out.append(kept)
         if act is Act.DECLINE and (opens := _TOPIC_OPENS.match(_OPENING.sub("", s))) is not None:
