@@ -204,9 +204,12 @@ class Authorisation:
                 before = reading_of(messages[start - 1])
                 if before.act is Act.DECLINE and not (
                         _CONTRADICTS.match(plain(messages[start - 1]))
-                        and "?" not in _turn_before(messages, start - 1)[0]):
+                        and "?" not in _turn_before(messages, start - 1)[0]) \
+                        and _REST_AS_BEFORE.search(text) is None:
                     break  # (not a "no" that disputes what the agent stated: "No, there were
-                    # definitely three people. Check again.")
+                    # definitely three people. Check again."; nor one the agent answered by
+                    # putting one step right and carrying the rest: "Updated step 2: ... Steps 1
+                    # and 3 stay the same.")
                 users.append(plain(messages[start - 1]))
                 index = start - 1
             last = turns[0] if turns else ""
@@ -339,6 +342,12 @@ def _raw_turn_before(messages: list[Message], index: int) -> str:
     return " ".join(reversed(parts))
 
 
+# the agent carrying the rest of an earlier plan into a corrected one: "Steps 1 and 3 stay the
+# same", "everything else stays as listed"
+_REST_AS_BEFORE = re.compile(r"(?<![\w'])(?:steps? [1-9](?:(?:,| and|,? &) [1-9])*|everything else|the rest"
+                             r"(?: of the plan)?|the other (?:steps|changes)|all else) (?:stay|stays|"
+                             r"remain|remains|is|are) (?:the same|unchanged|as (?:before|listed|above|"
+                             r"they were|it was))(?![\w'])")
 # a "no" that disputes a fact: "no, there were three of us", "no, it was two bags"
 _CONTRADICTS = re.compile(r"(?:no|nope|nah)[,.!]*\s+(?:(?:definitely|actually|really)\s+)?"
                           r"(?:there|it|that|they|we|he|she) (?:were|was|is|are|had|have|did)"
