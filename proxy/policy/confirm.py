@@ -3652,8 +3652,9 @@ def _asked_after(theirs: Text, value: str, own: Any) -> bool:
 def _card_asked(theirs: Text, value: str, own: Any) -> str | None:
     """A card the user's words ask the money to go on by its last digits ("charge the $782 to
     my Visa ending 2076"), another of the call's method's kind than the call's: that card."""
-    for m in _ASKED_ON.finditer(theirs.plain):
-        if re.search(r"ending(?: in)? \d{4}", m.group()) is None or named(Text(m.group()), value, own):
+    for m in (*_ASKED_ON.finditer(theirs.plain), *_CARD_ASKED_HAN.finditer(theirs.plain)):
+        if (m.re is _ASKED_ON and re.search(r"ending(?: in)? \d{4}", m.group()) is None) \
+                or named(Text(m.group()), value, own):
             continue
         other = other_payment(Text(m.group()), value, own.get(value), own.siblings(value))
         if other is not None:
@@ -3661,6 +3662,8 @@ def _card_asked(theirs: Text, value: str, own: Any) -> str | None:
     return None
 
 
+# a card asked for by its digits in Chinese: "用尾号5018那张卡吧" (use the card ending 5018)
+_CARD_ASKED_HAN = re.compile("(?:用|退到|退回|退至|刷)(?:尾号|尾號|末尾|后四位|後四位)?\\s?\\d{4}")
 # a method asked for after the yes: "could you charge the lamp difference to my visa instead"
 _ASKED_ON = re.compile(r"(?<![\w'])(?:charge|put|bill|refund|send|move)(?: (?:the|my|that|it|this))?"
                        r"(?: \$[\d,.]+\d)?(?: [a-z]{3,15})?(?: (?:difference|refund|charge|money))? "

@@ -1229,6 +1229,8 @@ _HAN_IDIOM = re.compile("没问题|沒問題|不错|不錯|不用谢|不客气|�
 
 # a go-ahead as an imperative with 吧: "两个都改吧" (change both), "那就取消吧" (cancel it then)
 _HAN_GO = re.compile("(?:改|换|換|取消|退|办|辦|订|訂|做|处理|處理|修改|更改|加|降|升)(?:了)?吧|"
+                     # (a method picked: "用尾号5018那张卡吧", "退到5018那张吧")
+                     "(?:用|退到|退回|退至)[^，,。！!？?不别別]{1,16}?(?:那张|那張|那个|那個|卡|账户|帳戶)吧|"
                      # (what it is done to between: "先订我和raj的吧", "取消旧的吧")
                      "(?:订|訂|取消|退|降|升|换|換|改)[^，,。！!？?不别別]{1,10}的吧|"
                      # ("两台都换。", "跟咖啡机一起的那单先改。": the action said alone, or first)

@@ -122,8 +122,18 @@ def raj(dob: str) -> dict[str, object]:
         {"first_name": "Anya", "last_name": "Garcia", "dob": "1992-11-12"},
         {"first_name": "Raj", "last_name": "Jackson", "dob": dob}]}
 
+# 76's leftover: a card picked by its digits in Chinese, the other said to be about to expire
+BOTTLE_ZH = order("#W7600001", "delivered", item("7600000011", "Water Bottle", 54.51, capacity="500ml"))
+CARD_ZH = [*looked_up(BOTTLE_ZH),
+           "assistant: 退货内容：订单 #W7600001 的 Water Bottle (500ml)，$54.51。"
+           "退款可以退到 Visa 尾号7334 或 Mastercard 尾号5018。请问退到哪张卡？",
+           "user: 用尾号5018那张卡吧，7334那张快过期了"]
 
 CASES = [
+    shop("Z1037", "refuse", CARD_ZH, RETURN, give_back("#W7600001", "7600000011"),
+         "'用尾号5018那张卡吧，7334那张快过期了': not the 7334 card"),
+    shop("Z1038", "allow", CARD_ZH, RETURN,
+         {**give_back("#W7600001", "7600000011"), "payment_method_id": "credit_card_2"}, "the 5018 card"),
     trip("Z1034", "allow", CARRIED, BAGS, {"reservation_id": "JMO1MG", "total_baggages": 2,
                                           "nonfree_baggages": 0, "payment_id": VISA},
          "'Steps 1 and 3 stay the same. Shall I go ahead with all three?' 'yes'"),
@@ -193,6 +203,8 @@ async def test_review(airline: PolicySet, retail: PolicySet, case: Case) -> None
     ("Das ist mir nicht klar.", Act.OTHER),
     ("Giusto, ma aspetta.", Act.HOLD),
     ("Nee hoor, zo is het goed.", Act.DECLINE),  # (the ledger reads it against the question)
+    ("用5018那张吧", Act.AFFIRM),
+    ("别用7334那张卡吧", Act.HOLD),
 ])
 def test_review77_turns(turn: str, act: Act) -> None:
     assert read_turn(turn).act is act
