@@ -216,6 +216,9 @@ class Authorisation:
             if len(turns) >= 2 and len(last) < 120 and _WAIT_ACK.match(last) is not None:
                 last = turns[1]  # (the agent only waiting while the user asks someone: "Sure,
                 # take your time.", "Claro, fico no aguardo.": the proposal is the turn before)
+            elif len(turns) >= 2 and (carried := _carried_steps(last, turns[1])):
+                last = f"{last} \n {carried}"  # (the steps a corrected plan carries over:
+                # "Updated item 1: ... Items 2 and 3 stay the same. OK to proceed with all three?")
             window = " \n ".join([*reversed(turns), *reversed(users)])
             self._proposal = (Text(last), Text(window), Text(plain(messages[self.yes_index])))
             self._agent = " \n ".join(turns)
@@ -321,7 +324,8 @@ def _summary_before_questions(messages: list[Message], index: int, words: tuple[
     at = index
     for _ in range(QUESTIONS_BEFORE):
         answer, start = _turn_before(messages, at)
-        if not answer or (("?" in answer or names_action(answer, words) is not None) \
+        if not answer or (("?" in answer or names_action(answer, words) is not None
+                           or "→" in answer) \
                 and _ASKED_AGAIN_ABOVE.search(answer) is None) \
                 or start == 0 or messages[start - 1].role is not Role.USER \
                 or not plain(messages[start - 1]).rstrip().endswith("?"):
@@ -344,10 +348,35 @@ def _raw_turn_before(messages: list[Message], index: int) -> str:
 
 # the agent carrying the rest of an earlier plan into a corrected one: "Steps 1 and 3 stay the
 # same", "everything else stays as listed"
-_REST_AS_BEFORE = re.compile(r"(?<![\w'])(?:steps? [1-9](?:(?:,| and|,? &) [1-9])*|everything else|the rest"
-                             r"(?: of the plan)?|the other (?:steps|changes)|all else) (?:stay|stays|"
-                             r"remain|remains|is|are) (?:the same|unchanged|as (?:before|listed|above|"
-                             r"they were|it was))(?![\w'])")
+_REST_AS_BEFORE = re.compile(r"(?<![\w'])(?:(?:steps?|items?|points?|parts?) ([1-9](?:(?:,| and|,? &) "
+                             r"[1-9])*)|everything else|the rest(?: of the plan)?|the other (?:steps|"
+                             r"changes|items)|all else|"
+                             # (a step by its thing: "The tea kettle change stays the same.")
+                             r"the ([a-z][a-z -]{2,30}?) (?:change|swap|exchange|return|cancell?ation|"
+                             r"update|upgrade|part|step)) (?:stay|stays|remain|remains|is|are) (?:the "
+                             r"same|unchanged|as (?:before|listed|above|they were|it was))(?![\w'])")
+# the step a corrected plan says it put right: "Updated item 1:", "updated step 2 -"
+_STEP_UPDATED = re.compile(r"(?<![\w'])(?:updated|revised|changed|new|corrected) (?:step|item|point|part) "
+                           r"([1-9])(?![\w'])")
+
+
+def _carried_steps(latest: str, earlier: str) -> str:
+    """The steps of the ``earlier`` numbered plan that the ``latest`` turn says stay as they
+    were ("Updated item 1: ... Items 2 and 3 stay the same."), as one text; else ""."""
+    said = _REST_AS_BEFORE.search(latest)
+    if said is None or (steps := _plan_steps(earlier)) is None:
+        return ""
+    if said.group(1):
+        numbers = {int(n) for n in re.findall(r"[1-9]", said.group(1))}
+    elif said.group(2):  # (the steps naming its thing)
+        words = re.findall(r"[a-z]{3,}", said.group(2))
+        numbers = {n for n, step in enumerate(steps, 1)
+                   if words and all(re.search(rf"(?<![\w']){w}", step.plain) for w in words)}
+    else:
+        numbers = set(range(1, len(steps) + 1)) - {int(n) for n in _STEP_UPDATED.findall(latest)}
+    return " \n ".join(f"{n}. {steps[n - 1].plain}" for n in sorted(numbers) if n <= len(steps))
+
+
 # a "no" that disputes a fact: "no, there were three of us", "no, it was two bags"
 _CONTRADICTS = re.compile(r"(?:no|nope|nah)[,.!]*\s+(?:(?:definitely|actually|really)\s+)?"
                           r"(?:there|it|that|they|we|he|she) (?:were|was|is|are|had|have|did)"
@@ -373,6 +402,8 @@ _GO_AHEAD_ASKED = re.compile(
     # (one option put forward: "Do you want to go with this?")
     r"(?:want|like) to go with (?:this|that|it)(?![\w']))(?:[^?.!]|\.(?=\d)|\.{2,}(?=\d))*\?|"
     r"please confirm|"
+    # ("Just let me know which you prefer, and confirm when you're ready for me to submit it.")
+    r"confirm (?:when|once|whenever) you(?:'re| are) ready|"
     r"(?:if not|if so|if correct|if that'?s (?:all|it|right|correct)|otherwise),? (?:please )?"
     r"confirm(?![\w'])|"
     r"confirm (?:if|that|whether|with|by|you(?:'d| would| want)?)\b|"
@@ -409,7 +440,7 @@ _PROCEED = re.compile(r"\b(?:proceed|go ahead|do it|go for it|lock (?:it|that|th
                       r"do (?:the|both) (?:upgrade|downgrade|change|exchange|return|cancell?ation|"
                       r"booking|swap|move|modification|refund)s?(?![\w'])|"
                       # (one of those offered by what it is: "so cancel the JFK to Philly one")
-                      r"(?:cancel|return|exchange|book|upgrade|downgrade|refund|swap) the "
+                      r"(?:cancel|return|exchange|book|upgrade|downgrade|refund|swap|do|get|take) the "
                       r"[a-z0-9][a-z0-9 -]{0,40}? one(?![\w'])|"
                       # (the action on one object by its id: "ok. cancel 59XX6W now.")
                       r"(?:cancel|return|exchange|upgrade|downgrade|refund) #?[a-z]{0,4}\d[a-z0-9]{2,}"
@@ -4010,6 +4041,10 @@ def _bind(session: SessionState, auth: Authorisation, spec: ActionSpec,
     if left_out is not None:
         return Coverage(False, f"the user said {words} but not to {left_out[1]}", auth.words,
                         shown, left_out[0])
+    if (narrowed := _narrowed_since(last, window, spec, arguments, aliases)) is not None:
+        return Coverage(False, f"the user said {words} to a proposal narrowing this action to "
+                        f"what it names; the call also has {narrowed[0]} {narrowed[1]!r}, named "
+                        "only before", auth.words, shown, narrowed[0], superseding=True)
     # (the user's own words from the yes on count too: "go ahead, but fix her birthday to
     # 1957-03-12", the call keeping the old date)
     if (dob := _birth_date_kept(arguments, last.plain, theirs.plain)) is not None:
@@ -6222,7 +6257,8 @@ def _date_kept(theirs: Text, arguments: dict[str, Any]) -> tuple[str, str, str] 
     return None
 
 
-_ACTION_SENTENCES = re.compile(r"[.!?;]+\s|\s-\s|\s\d{1,2}[.)]\s|\n")
+# (a dash before a price is no sentence's end: "Electric Kettle (1.5L, silver – $158.90) from order ...")
+_ACTION_SENTENCES = re.compile(r"[.!?;]+\s|\s-\s(?!\$)|\s\d{1,2}[.)]\s|\n")
 
 
 # (said of each of them, not of the one named just before: "Each refund goes back to the
@@ -7393,6 +7429,35 @@ def _left_out(spec: ActionSpec, arguments: dict[str, Any], users: str, aliases: 
                             text, key_name, key_value, aliases)) is not None:
                         return name, f'{name} {members[0]!r} (only "{phrase}", of {other})'
     return None
+
+
+def _narrowed_since(last: Text, window: Text, spec: ActionSpec, arguments: dict[str, Any],
+                    aliases: Aliases) -> tuple[str, Any] | None:
+    """A member of the call's list (an item) the proposal's earlier turns named but its newest,
+    which says the action now goes on some only ("Updated item 1: return only the Headphones
+    from order #W7990410"), does not: the argument and the member; else None."""
+    verb = None
+    for m in action_pattern(spec.words).finditer(last.plain):
+        if _ONLY_AFTER_VERB.match(last.plain, m.end()) is not None:
+            verb = m
+            break
+    if verb is None or window.plain == last.plain:
+        return None
+    owners = aliases.index.owners if aliases.index is not None else {}
+    for name, value in arguments.items():
+        if not isinstance(value, list) or name.startswith("new_"):
+            continue
+        members = [v for v in value if isinstance(v, str) and v]
+        if len(members) < 2:
+            continue
+        for member in members:
+            if not _member_named(last, member, members, aliases.every, owners) \
+                    and _member_named(window, member, members, aliases.every, owners):
+                return name, member
+    return None
+
+
+_ONLY_AFTER_VERB = re.compile(r"\w*\s+(?:just|only)\s")
 
 
 def _step_number(phrase: str, proposal: Text | None) -> bool:

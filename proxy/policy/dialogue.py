@@ -182,6 +182,8 @@ _YES = _words(
     # not "si el precio ..." (if))
     r"^si+(?=\s*(?:$|[,.!]))",
     r"confirmo", r"perfecto", r"exacto", r"está bien", r"esta bien", r"dale", r"sí,? por favor",
+    # ("Listo, hágale.": ready, as a yes, closing its clause; not "no estoy listo")
+    r"(?<!no )(?<!estoy )(?<!está )(?<!esta )listo(?=\s*(?:[,.!]|$))",
     r"(?<!no )(?<!no, )acepto",
     # (written without its accent, where "si" is not an "if": "si porfa, cambialo a la visa")
     r"si,? (?:porfa|por favor|claro|dale|gracias)",
@@ -206,6 +208,7 @@ _YES = _words(
     r"(?<!der )(?<!es )(?<!sie )(?<!wir )(?<!ich )(?<!du )(?<!man )ja", r"jawohl", r"jawoll", r"genau",
     r"einverstanden", r"in ordnung", r"passt", r"stimmt", r"jep+", r"jup+", r"japp", r"jo",
     r"bestätigt", r"ich bestätige", r"gerne", r"klar", r"natürlich", r"richtig",
+    r"(?<!nicht )(?<!nicht so )klingt (?:gut|super|prima|perfekt)", r"hört sich gut an",
     r"ich akzeptiere(?! (?:das |es |den |die )?nicht)", r"(?<!nicht )akzeptiert",
     # Portuguese
     r"sim", r"com certeza", r"tudo bem",
@@ -278,6 +281,9 @@ _GO_VERBS = (
     r"(?:faites|fais|lancez|effectuez)(?= (?:l'|le |la |les )(?:échange|annulation|retour|modification|"
     r"changement|remboursement|réservation)s?(?![\w']))|"
     r"mach(?:en sie)? (?:es|das|weiter)|los geht'?s|leg los|fahren sie fort|bitte fortfahren|"
+    # ("Klingt gut, alles so machen.", "machen Sie es so")
+    r"(?:alles|das|es) so machen|mach(?:en sie)? (?:alles |das |es )?so(?=\s*(?:[,.!]|$| bitte))|"
+    r"hágale|hagale|"
     r"weiter|durchführen|storniere|"
     # (and to one the user says "du" to: "Tausch ihn um.", "buch das", "schick sie zurück")
     r"tausch(?:e)? (?:ihn|sie|es|das|den|die|beide)(?: [a-zäöüß]+)?(?: bitte)? um(?![\w'])|"
