@@ -205,7 +205,7 @@ class Authorisation:
                 if before.act is Act.DECLINE and not (
                         _CONTRADICTS.match(plain(messages[start - 1]))
                         and "?" not in _turn_before(messages, start - 1)[0]) \
-                        and _REST_AS_BEFORE.search(text) is None:
+                        and not any(_REST_AS_BEFORE.search(t) for t in turns):
                     break  # (not a "no" that disputes what the agent stated: "No, there were
                     # definitely three people. Check again."; nor one the agent answered by
                     # putting one step right and carrying the rest: "Updated step 2: ... Steps 1
@@ -354,7 +354,12 @@ _REST_AS_BEFORE = re.compile(r"(?<![\w'])(?:(?:steps?|items?|points?|parts?) ([1
                              # (a step by its thing: "The tea kettle change stays the same.")
                              r"the ([a-z][a-z -]{2,30}?) (?:change|swap|exchange|return|cancell?ation|"
                              r"update|upgrade|part|step)) (?:stay|stays|remain|remains|is|are) (?:the "
-                             r"same|unchanged|as (?:before|listed|above|they were|it was))(?![\w'])")
+                             r"same|unchanged|as (?:before|listed|above|they were|it was))(?![\w'])|"
+                             # ("The only change from before is the new boot: ... Nothing else in
+                             # the order changes.")
+                             r"(?<![\w'])(?:the only change from (?:before|the above|earlier|what i "
+                             r"listed)|nothing else(?: in (?:the|your) (?:order|plan|reservation|"
+                             r"booking))? changes)(?![\w'])")
 # the step a corrected plan says it put right: "Updated item 1:", "updated step 2 -"
 _STEP_UPDATED = re.compile(r"(?<![\w'])(?:updated|revised|changed|new|corrected) (?:step|item|point|part) "
                            r"([1-9])(?![\w'])")
@@ -395,6 +400,9 @@ def _turn_before(messages: list[Message], index: int) -> tuple[str, int]:
 
 _GO_AHEAD_ASKED = re.compile(
     r"(?:proceed|go ahead|confirm|correct|right|want me to|like me to|shall i|should i|\bok\b|"
+    # ("Do you want to cancel this order, and for which reason?")
+    r"do you (?:still )?want to (?:cancel|return|exchange|book|change|modify|upgrade|downgrade|"
+    r"submit|go through with)(?![\w'])|"
     r"okay|sound good|work for you|is that|are you sure|like to do|"
     # (the other languages read: "Deseja fazer isso?", "Soll ich umbuchen?", "Zal ik ...?")
     r"\bdeseja|\bdesea|\bquiere que|\bsouhaitez|\bvoulez-vous|\bmöchten sie|\bwollen sie|"
@@ -604,6 +612,14 @@ _ADDRESS_STAYS = re.compile(
     r"permanece|sigue|seguirá|resta|rimane|bleibt|blijft|reste|demeure)(?![\w'])[^?]{0,120}\?")
 
 
+# a turn asking only where a refund goes, no action listed ("Got it. Would you like the refund to
+# go to the original payment method, your PayPal account?"): "yes" picks the method
+_REFUND_WHERE_ONLY = re.compile(
+    r"(?:(?:got it|okay|ok|sure|great|thanks|thank you|perfect|understood|noted)[.!,]?\s*)?"
+    r"(?:would you like|do you want|shall i send|should i send) the refund (?:to go |to be sent |"
+    r"sent |credited )?(?:back )?to [^?.]{1,80}\?")
+
+
 _HOLDS_ASKED = re.compile(
     r"(?<![\w'])(?:do|did) you (?:still )?(?:have|know|remember|have got) (?:the|your|an?|its|that)"
     r" (?:[\w-]+ ){0,2}(?:number|id|code|email|e-mail|confirmation|reference|details)(?![\w'])")
@@ -644,7 +660,8 @@ def _answers_a_check(messages: list[Message], index: int) -> bool:
         return False
     sentence = max(text.rfind(". ", 0, end), text.rfind("? ", 0, end), text.rfind("! ", 0, end),
                    text.rfind("\n", 0, end)) + 1
-    if _ADDRESS_STAYS.match(text[sentence:end + 1]) is not None:
+    if _ADDRESS_STAYS.match(text[sentence:end + 1]) is not None \
+            or _REFUND_WHERE_ONLY.fullmatch(text.strip()) is not None:
         said = plain(messages[index])
         return not _PROCEED.search(said) and names_action(NOUNS.sub(" ", said), ALL_ACTION_WORDS) is None
     start = 0

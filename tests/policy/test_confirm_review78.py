@@ -61,6 +61,39 @@ READY = [*looked_up(GREEN), ("read", "get_product_details", {"product_id": "p9"}
          "$9.96, charged to your Visa\n\nJust let me know which you prefer, and confirm when you're "
          "ready for me to submit it.", "user: OK yes. Do the 20 hour one. Ten bucks is worth it."]
 
+# 78a: "no wait, is there an 11.5?", then "The only change from before is the new boot"
+BOOTS = order("#W8998368", "delivered", item("8277474082", "Hiking Boots", 236.57, size="12",
+                                             material="leather"))
+ONLY_CHANGE = [*looked_up(BOOTS), "assistant: Here's the exchange:\n\n- Hiking Boots (size 12, leather, "
+               "waterproof – $236.57) → Hiking Boots (size 11, leather, waterproof – $259.75)\n- Price "
+               "difference: $23.18, paid from your gift card\n\nShall I proceed?",
+               "user: no wait, is there an 11.5? 11 might be tight",
+               "assistant: I'm sorry, these boots only come in whole sizes; there's no 11.5.",
+               "user: ok, 11 then, but the non-waterproof leather one, it's cheaper right?",
+               "assistant: Yes, the size 11 leather non-waterproof boots are $245.99. The only change from "
+               "before is the new boot: Hiking Boots (size 11, leather, not waterproof – $245.99), so the "
+               "difference becomes $9.42, from your gift card. Nothing else in the order changes. Shall I "
+               "go ahead?", "user: yes go"]
+# 78a: the order put right, then "Do you want to cancel this order, and for which reason?"
+GRILL = order("#W3482034", "pending", item("3482034001", "Grill", 1058.86, type="electric"))
+READER = order("#W4895606", "pending", item("4895606001", "E-Reader", 267.58, screen="7-inch"),
+               item("4895606002", "Desk Lamp", 154.17, color="black"))
+WHICH_REASON = [*looked_up(GRILL), "assistant: Order #W3482034 (pending) contains one item: Grill "
+                "(electric) – $1,058.86. Could you confirm the cancellation and the reason?",
+                "user: Yes— wait, not that order, the other one, with the e-reader.",
+                ("read", "get_order_details", {"order_id": "#W4895606"}, READER),
+                "assistant: The other pending order is #W4895606:\n- E-Reader (7-inch) – $267.58\n- Desk "
+                "Lamp (black) – $154.17\n\nTotal $421.75, refunded to your Visa. Do you want to cancel "
+                "this order, and for which reason?", "user: Yes, that one. No longer needed."]
+# 78a: "maybe the lamp, I haven't decided", then only where the refund goes asked
+MAYBE = order("#W4794911", "delivered", item("5268233322", "Electric Kettle", 155.99, capacity="1L"),
+              item("9190635437", "Desk Lamp", 153.23, color="black"))
+REFUND_ONLY = [*looked_up(MAYBE), "assistant: Order #W4794911 contains a Desk Lamp and an Electric Kettle. "
+               "Which items would you like to return?",
+               "user: The kettle for sure. And maybe the lamp, I haven't decided yet.",
+               "assistant: Got it. Would you like the refund to go to the original payment method, your "
+               "Visa?", "user: yes"]
+
 
 def swap(new: str) -> dict[str, Any]:
     return {"order_id": "#W1713682", "item_ids": ["9000000019"], "new_item_ids": [new],
@@ -79,6 +112,16 @@ CASES = [
     shop("Z1044", "allow", READY, EXCHANGE, swap("9000000012"),
          "'confirm when you're ready' answered 'OK yes. Do the 20 hour one.'"),
     shop("Z1045", "refuse", READY, EXCHANGE, swap("9000000011"), "the 10-hour one was the first offer"),
+    shop("Z1046", "allow", ONLY_CHANGE, EXCHANGE, {"order_id": "#W8998368", "item_ids": ["8277474082"],
+                                                   "new_item_ids": ["5676696062"],
+                                                   "payment_method_id": "gift_card_3"},
+         "'The only change from before is the new boot ... Shall I go ahead?' 'yes go'"),
+    shop("Z1047", "allow", WHICH_REASON, CANCEL, {"order_id": "#W4895606", "reason": "no longer needed"},
+         "'Do you want to cancel this order, and for which reason?' 'Yes, that one. No longer needed.'"),
+    shop("Z1048", "refuse", WHICH_REASON, CANCEL, {"order_id": "#W3482034", "reason": "no longer needed"},
+         "'not that order, the other one'"),
+    shop("Z1049", "refuse", REFUND_ONLY, RETURN, give_back("#W4794911", "5268233322", "9190635437"),
+         "'yes' to where the refund goes; nothing listed, the lamp undecided"),
 ]
 
 
