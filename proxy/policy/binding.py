@@ -577,6 +577,9 @@ def offered(text: Text) -> Text:
 # no offer); a report of the past ("you originally paid with your Visa") is left out before.
 _PAY_CUE = (r"(?:pay|paying|paid|payment|charg\w*|refund\w*|use|using|via|cover\w*|bill\w*|method|"
             r"put (?:it |that |this |the \w+ )?on|go(?:es)? (?:on|to|back to)|credited to|"
+            # ("coloca no vale-presente", read "coloca em gift card"; "ponlo en la tarjeta")
+            r"(?:coloca|coloque|põe|ponha|pon|ponga|ponlo|póngalo|metti|mettilo|metta) (?:o |a |lo |"
+            r"la |el |il |isso |eso )?(?:em|en|na|no|sulla|sul|su)|"
             # ("I'd like it on my Mastercard rather than PayPal")
             r"(?:i'?d (?:like|prefer)|i would (?:like|prefer)|i want|i prefer) (?:it|that|this|"
             r"the \w+) (?:on|to|back to|onto)|"

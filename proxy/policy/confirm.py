@@ -596,6 +596,14 @@ _CHECK_ASKED = re.compile(
     r"|how many (?:[\w-]+ ){0,2}?(?:bags|baggages|suitcases|pieces|passengers|travell?ers|people|"
     r"seats|items) (?:will|would|do|did) you (?:need|want|like|have|bring|be bringing|check|be "
     r"checking|be traveling with|be travelling with)\b[^?]*\?"
+    # the same offer in the other languages read ("Quer que eu veja os voos disponíveis ...?",
+    # "¿Quiere que busque vuelos ...?", "Soll ich nachsehen ...?", "Vuole che controlli ...?")
+    r"|(?:quer|querem|deseja|gostaria) que eu (?:veja|verifique|procure|busque|consulte|cheque|"
+    r"pesquise|confira)|(?:quiere|quieres|querés|desea|le gustaría) que (?:le )?(?:busque|revise|"
+    r"consulte|verifique|mire|vea|chequee)|soll ich (?:nachsehen|nachschauen|suchen|prüfen|"
+    r"überprüfen|schauen)|möchten sie, dass ich (?:nachsehe|suche|prüfe|nachschaue)|"
+    r"(?:vuole|vuoi) che (?:controlli|cerchi|verifichi|guardi)|(?:voulez-vous|veux-tu|souhaitez-vous) "
+    r"que je (?:vérifie|cherche|regarde|consulte)"
     # whether to leave a thing as it is ("Would you like to keep the boots as they are?")
     r"|(?:would you like|do you want|shall we|should we|shall i|should i)(?: me)?(?: to)? "
     r"(?:keep|leave) (?:the|them|it|this|that|those|these|your|my)\b[^?]*\?)")
@@ -2066,7 +2074,12 @@ def _methods_in_english(text: str) -> str:
     """``text`` with the payment methods it names in the other languages read by their English
     names, and what it rules out there cut ("... sulla carta di credito, non sulla gift card":
     "... sulla credit card,")."""
+    text = _PT_ON_THE.sub("em ", text) if " n" in text else text
     return _RULED_OUT_ABROAD.sub(" ", _METHOD_ABROAD.sub(_in_english, text))
+
+
+# Portuguese "no"/"na" before a method is "on the", no "not": "coloca no vale-presente"
+_PT_ON_THE = re.compile(r"(?<![\w'])n[oa]s? (?=(?:meu |minha |seu |sua )?(?:vale|cartão|cartao)(?![\w']))")
 
 
 def _in_english(m: re.Match[str]) -> str:
@@ -3721,7 +3734,13 @@ _ASKED_ON = re.compile(r"(?<![\w'])(?:charge|put|bill|refund|send|move)(?: (?:th
 
 
 # a total said as one: "3 total", "total bags: 3", "a total of 3 checked bags", "to 3 bags"
-_TOTAL_SAID = re.compile(r"(?<![\w$.,])(\d{1,2}) total(?![\w'])|(?<![\w'])total(?: of)?(?: checked)?"
+_TOTAL_SAID = re.compile(r"(?<![\w$.,])(\d{1,2}) total(?![\w'])|"
+                         # (the other languages: "2 malas no total: 1 grátis e 1 paga", "2 maletas en
+                         # total", "2 Gepäckstücke insgesamt"; "no total:" is no total of what follows)
+                         r"(?<![\w$.,])(\d{1,2}) (?:malas|maletas|valises|bagages|valigie|bagagli|koffers|"
+                         r"gepäckstücke|koffer|taschen)(?: despachadas| facturadas| enregistrées)? (?:no "
+                         r"total|en total|au total|in totale|in totaal|insgesamt)(?![\w'])|"
+                         r"(?<![\w'])(?<!no )(?<!en )(?<!au )(?<!in )total(?: of)?(?: checked)?"
                          r"(?: bags?| baggages?| luggage)?:?\s*(\d{1,2})(?![\w$.,])|(?:→|->|(?<![\w'])to) "
                          r"(\d{1,2}) (?:checked )?(?:bags?|baggages?|pieces)(?![\w'])")
 
@@ -4433,7 +4452,8 @@ def _bind(session: SessionState, auth: Authorisation, spec: ActionSpec,
                             f"{other}, not {value!r}", auth.words, shown, key.name,
                             superseding=_this_action(spec, key, arguments, last, aliases, window,
                                                                session))
-        if isinstance(value, str) and kind_of(value) and _MAY_NAME_METHOD.search(theirs.plain) \
+        if isinstance(value, str) and kind_of(value) and (
+                _MAY_NAME_METHOD.search(theirs.plain) or _METHOD_ABROAD.search(theirs.plain)) \
                 and not named(theirs, value, own):
             # the user's own words from the yes on put this action's payment on another method
             # ("Yes, go ahead with all three. Actually, wait - put the upgrade on my Mastercard
@@ -4489,7 +4509,10 @@ def _bind(session: SessionState, auth: Authorisation, spec: ActionSpec,
             # the user did not pick this one themselves (nor in their language: "prenez plutôt
             # les 3,22 $ sur ma carte cadeau")
             step = own_step().plain
-            other = other_alias(Text(step + " \n " + users.plain), own.get(value),
+            mine = _methods_in_english(users.plain) if kind_of(str(value)) \
+                and _METHOD_ABROAD.search(users.plain) is not None else users.plain  # ("coloca
+            # no vale-presente": the gift card)
+            other = other_alias(Text(step + " \n " + mine), own.get(value),
                                 own.siblings(value)) if isinstance(value, str) else None
             if other is None and isinstance(value, str) and kind_of(value) \
                     and "payment" in last.plain and not named(last, value, own):

@@ -13,8 +13,9 @@ import pytest
 from proxy.policy import PolicySet
 from proxy.policy.dialogue import Act, read_turn
 
-from .test_confirm_review3 import Case, marked, verdict
+from .test_confirm_review3 import VISA, Case, marked, read, reservation, verdict
 from .test_confirm_review8 import shop
+from .test_confirm_review33 import trip
 from .test_confirm_review50 import give_back, item, looked_up, order
 
 RETURN = "return_delivered_order_items"
@@ -94,6 +95,39 @@ REFUND_ONLY = [*looked_up(MAYBE), "assistant: Order #W4794911 contains a Desk La
                "assistant: Got it. Would you like the refund to go to the original payment method, your "
                "Visa?", "user: yes"]
 
+# 78b: a total of bags said in Portuguese ("2 malas no total: 1 grátis e 1 paga")
+MP8 = reservation("MP8X3C", [("HAT045", "CLT", "MIA", "2024-05-19")], bags=1)
+MALAS = [read(MP8), "assistant: Este é o plano:\n\n1. Alterar o voo da reserva MP8X3C: sai o HAT045 de 19/05 "
+         "e entra o HAT222 de 21/05, classe econômica. A diferença de $15 será reembolsada no vale-presente "
+         "gift_card_1000001.\n2. Atualizar a bagagem para 2 malas no total: 1 grátis e 1 paga, $50 cobrados "
+         "no vale-presente gift_card_1000001.\n\nPosso prosseguir com as duas alterações?",
+         "user: Isso, pode fazer as duas coisas."]
+# 78b: "Quer que eu veja os voos ...?" "Sim, por favor." is no go-ahead for a change
+YF2 = reservation("YF2C9K", [("HAT165", "CLT", "MIA", "2024-05-20")])
+LOOK_PT = [read(YF2), "assistant: Sua reserva YF2C9K é somente ida, de CLT para MIA, no voo HAT165 de 20/05, "
+           "classe econômica. Quer que eu veja os voos disponíveis de CLT para MIA no dia 22 de maio?",
+           "user: Sim, por favor."]
+# 78b: a method picked with "no" (on the) in Portuguese
+ON_GIFT_PT = [read(YF2), "assistant: Como membro regular em classe econômica, você tem 1 mala despachada "
+              "grátis; a segunda custa $50. Ficaria assim: reserva YF2C9K com 2 malas no total, 1 grátis e 1 "
+              "paga ($50). Prefere pagar com o Visa final 7447 ou com o vale-presente gift_card_1000001?",
+              "user: Coloca no vale-presente."]
+# 78b: a correction of passengers' dates proposed in Spanish by the list alone
+JQ9 = reservation("JQ9T4W", [("HAT100", "MEX", "LAX", "2024-05-20")])
+JQ9["passengers"] = [{"first_name": "Diego", "last_name": "Castro", "dob": "2012-09-17"},
+                     {"first_name": "Regina", "last_name": "Castro", "dob": "2012-07-19"}]
+CORREGIR = [read(JQ9),
+            "assistant: Tiene toda la razón: en la reserva JQ9T4W modifiqué la fecha de Regina en lugar "
+            "de la de Diego. Para corregirlo, la lista quedaría así:\n\n1. Diego Castro – 2012-07-19\n2. "
+            "Regina Castro – 2015-02-11\n\n¿Me confirma que haga esta corrección?",
+            "user: Ándale, así sí."]
+
+
+def castro(diego: str, regina: str) -> dict[str, Any]:
+    return {"reservation_id": "JQ9T4W", "passengers": [
+        {"first_name": "Diego", "last_name": "Castro", "dob": diego},
+        {"first_name": "Regina", "last_name": "Castro", "dob": regina}]}
+
 
 def swap(new: str) -> dict[str, Any]:
     return {"order_id": "#W1713682", "item_ids": ["9000000019"], "new_item_ids": [new],
@@ -122,6 +156,26 @@ CASES = [
          "'not that order, the other one'"),
     shop("Z1049", "refuse", REFUND_ONLY, RETURN, give_back("#W4794911", "5268233322", "9190635437"),
          "'yes' to where the refund goes; nothing listed, the lamp undecided"),
+    trip("Z1050", "allow", MALAS, "update_reservation_baggages",
+         {"reservation_id": "MP8X3C", "total_baggages": 2, "nonfree_baggages": 1,
+          "payment_id": "gift_card_1000001"}, "'2 malas no total: 1 grátis e 1 paga'"),
+    trip("Z1051", "refuse", MALAS, "update_reservation_baggages",
+         {"reservation_id": "MP8X3C", "total_baggages": 1, "nonfree_baggages": 0,
+          "payment_id": "gift_card_1000001"}, "not one bag"),
+    trip("Z1052", "refuse", LOOK_PT, "update_reservation_flights",
+         {"reservation_id": "YF2C9K", "cabin": "economy", "payment_id": VISA,
+          "flights": [{"flight_number": "HAT165", "date": "2024-05-22"}]},
+         "'Quer que eu veja os voos?' 'Sim, por favor.': a yes to looking"),
+    trip("Z1053", "allow", ON_GIFT_PT, "update_reservation_baggages",
+         {"reservation_id": "YF2C9K", "total_baggages": 2, "nonfree_baggages": 1,
+          "payment_id": "gift_card_1000001"}, "'Coloca no vale-presente.' (on the gift card)"),
+    trip("Z1054", "refuse", ON_GIFT_PT, "update_reservation_baggages",
+         {"reservation_id": "YF2C9K", "total_baggages": 2, "nonfree_baggages": 1, "payment_id": VISA},
+         "'Coloca no vale-presente.': not the Visa"),
+    trip("Z1055", "allow", CORREGIR, "update_reservation_passengers", castro("2012-07-19", "2015-02-11"),
+         "'Para corregirlo, la lista quedaría así: ...' 'Ándale, así sí.'"),
+    trip("Z1056", "refuse", CORREGIR, "update_reservation_passengers", castro("2012-09-17", "2012-07-19"),
+         "the old dates"),
 ]
 
 
