@@ -604,7 +604,7 @@ _PAY_CUE = (r"(?:pay|paying|paid|payment|charg\w*|refund\w*|use|using|via|cover\
             r"bezahl\w*|mit (?:meiner|meinem|der|dem)|con (?:mi|la mia|il mio)|avec (?:ma|mon)|"
             r"com (?:o meu|a minha|meu|minha)|met (?:mijn|de))")
 # ... in Chinese, with no spaces to end a word ("退至您的 Visa 信用卡")
-_PAY_CUE_HAN = r"(?:退至|退到|退回|退还|退還|支付|付款|扣款|使用|用)"
+_PAY_CUE_HAN = r"(?:退至|退到|退回|退还|退還|退款|支付|付款|扣款|使用|用)"
 # ("you paid with your Visa" reports; "paid with certificate_7504069" in a summary is the plan)
 _REPORTED = re.compile(r"(?<![\w'])(?:originally|previously|already|was|were|had|(?:you|i|we) "
                        r"(?:paid|used)|did|"

@@ -603,7 +603,10 @@ _CHECK_ASKED = re.compile(
     r"consulte|verifique|mire|vea|chequee)|soll ich (?:nachsehen|nachschauen|suchen|prüfen|"
     r"überprüfen|schauen)|möchten sie, dass ich (?:nachsehe|suche|prüfe|nachschaue)|"
     r"(?:vuole|vuoi) che (?:controlli|cerchi|verifichi|guardi)|(?:voulez-vous|veux-tu|souhaitez-vous) "
-    r"que je (?:vérifie|cherche|regarde|consulte)"
+    r"que je (?:vérifie|cherche|regarde|consulte)|"
+    # (and in Chinese and Japanese: "需要我帮您查一下 Office Chair 还有哪些颜色吗？", "お調べしましょうか")
+    r"(?:需要|要)我(?:帮您|帮你|幫您|幫你|给您|给你)?(?:查|看|找|搜)(?:一下|一查|看)|"
+    r"(?:お調べ|確認|検索)(?:いた)?しましょうか"
     # whether to leave a thing as it is ("Would you like to keep the boots as they are?")
     r"|(?:would you like|do you want|shall we|should we|shall i|should i)(?: me)?(?: to)? "
     r"(?:keep|leave) (?:the|them|it|this|that|those|these|your|my)\b[^?]*\?)")
@@ -661,6 +664,8 @@ def _answers_a_check(messages: list[Message], index: int) -> bool:
     detail of who or what and named no action, and the yes itself names no action and says
     no "proceed" or "go ahead" ("Yes, that's my email"; not "Yes, go ahead and cancel it")."""
     text, _start = _turn_before(messages, index)
+    if "？" in text:  # (the full stops and question marks of Chinese and Japanese, read as ours)
+        text = text.replace("？", "? ").replace("。", ". ")
     if _LATER_CONFIRMATION.search(text) and not _PROCEED.search(plain(messages[index])):
         return True  # ("are the boots the only item? If so, I'll then confirm the details")
     end = text.rfind("?")
@@ -1194,6 +1199,9 @@ _KO_BOUND = re.compile(r"\$?\s*(\d{1,3}(?:,\d{3})+|\d+)(\.\d+)?\s*(?:불|달러|
 # a condition in Japanese the turn can meet: a bound, free, the whole sum back
 _JA_CONDITION = re.compile(r"\$?(?P<limit>\d{1,3}(?:,\d{3})+|\d+)\s*(?:ドル|\$)?\s*(?:を|が)?(?:超えない|"
                            r"以下|以内|未満|まで)(?:なら(?:ば)?|のであれば|であれば)|"
+                           # (a sum taken as the turn gives it: "まあ差額5ドルならいいです" to $5.14)
+                           r"\$?(?P<equal>\d{1,3}(?:,\d{3})+|\d+)\s*ドル(?:くらい|ぐらい|程度)?(?:なら(?:ば)?|"
+                           r"であれば)|"
                            r"(?P<free>無料|タダ|ただ|追加料金(?:が|は)?(?:かからない|なし|無し))(?:なら(?:ば)?|"
                            r"であれば)|(?P<whole>全額)(?:が)?(?:戻ってくる|戻る|返金される|返ってくる)(?:なら(?:ば)?|"
                            r"のであれば)")
@@ -1585,6 +1593,10 @@ def _condition_met_once(messages: list[Message], index: int) -> bool:
             limit = decimal_of(ja.group("limit").replace(",", ""), None)
             sums = _sums_asked(agent) or amounts(agent) or amounts(text[:ja.start()])
             met = limit is not None and bool(sums) and max(sums) <= limit
+        elif ja.group("equal") is not None:
+            said = decimal_of(ja.group("equal").replace(",", ""), None)
+            sums = _sums_asked(agent) or amounts(agent)
+            met = said is not None and any(abs(x - said) < 1 for x in sums)
         elif ja.group("free") is not None:
             met = _JA_FREE_SAID.search(agent) is not None and _JA_CHARGED.search(agent) is None
         else:
@@ -8265,12 +8277,16 @@ def _whole(auth: Authorisation, messages: list[Message], spec: ActionSpec, parts
 _WHOLE_WORD = re.compile(r"\b(?:order|reservation|booking|whole|entire|all|everything|"
                          + _ORDER_ABROAD + "|" + _RESERVATION_ABROAD + "|"
                          r"todo|toda|tout|toute|ganze|tutto|intero)\b|"
-                         r"订单|訂單|预订|預訂|整个|整個|全部")
+                         r"订单|訂單|预订|預訂|整个|整個|全部|"
+                         # (Japanese and Korean: "キャンセルは注文全体が対象となり", "주문 전체")
+                         r"注文全体|全体|すべて|全て|전체|전부")
 _WHOLE_SUBJECT = re.compile(r"(?<![\w'])(?:it|which|the order|this order|that order)\s+(?:(?:will|would|"
                             r"to|can|could|should|may) be|is|gets?|being)\s+$")
 _PASSIVE_END = re.compile(r"(?<![\w'])(?:(?:will|would|to|can|should) be|is|are|gets?|being)\s+$")
 
 
+# the object a Chinese sentence puts before its verb with 把: "把订单 #W3176007 里的 Headphones "
+_BA_OBJECT = re.compile(r"把[^，,。！!？?]{1,60}$")  # (not 将, which is also "will": "我将为您取消")
 _IN_THE_ORDER = re.compile(r"\s*#?[a-z0-9]*\s*(?:中的|里的|裡的|内の|の中の|中の)")
 
 
@@ -8298,6 +8314,10 @@ def _parts_named(last: str, words: tuple[str, ...], names: frozenset[str]) -> li
             continue  # (said of the object by a pronoun: "The kettle is in order #W5183920,
             # which is still pending, so it can be cancelled.")
         after = before if passive else sentence[at:][:120]
+        ba = _BA_OBJECT.search(before) if not passive else None
+        if ba is not None:
+            after = before[ba.start():]  # (the object put before the verb in Chinese: "把订单
+            # #W3176007 里的 Headphones 取消掉", the headphones)
         # (a part by its full name or its head noun: "Toothbrush, Water Bottle, Earbuds" for
         # "Electric Toothbrush", "Wireless Earbuds")
         first_part = min((m.start() for n in names for form in (n, *_head_nouns([n]))
@@ -8309,7 +8329,7 @@ def _parts_named(last: str, words: tuple[str, ...], names: frozenset[str]) -> li
             # the speaker in order #W8127406)
         if first_part is not None and (whole is None or first_part < whole.start()):
             # (from the action word, or up to a passive one: not a list run into it)
-            text = Text(before if passive else sentence[at:])
+            text = Text(after if ba is not None else before if passive else sentence[at:])
             said = {n for n in names if named(text, n, {}) or any(
                 re.search(rf"(?<![a-z0-9]){re.escape(h)}(?![a-z0-9])", text.plain)
                 for h in _head_nouns([n]))}

@@ -122,6 +122,38 @@ CORREGIR = [read(JQ9),
             "Regina Castro – 2015-02-11\n\n¿Me confirma que haga esta corrección?",
             "user: Ándale, así sí."]
 
+# 78c: a sum said as the turn gives it, taken as a condition met ("まあ差額5ドルならいいです" to $5.14)
+HIKE = order("#W5961635", "delivered", item("6546364613", "Hiking Boots", 231.43, size="11"))
+FIVE_JA = [*looked_up(HIKE),
+           "assistant: 交換内容：\n- 注文：#W5961635\n- Hiking Boots size 11 (6546364613) → size 12 / "
+           "leather (8277474082)\n- 差額 $5.14 をギフトカード gift_card_3 でお支払い\n\n"
+           "この内容で進めてよろしいですか？",
+           "user: 素材が革になるんですね。まあ差額5ドルならいいです。お願いします。"]
+FIFTY_JA = [*FIVE_JA[:-1], "user: 素材が革になるんですね。まあ差額50ドルならいいです。お願いします。"]
+# 78c: "退款：Mastercard 尾号 5018" names where the refund goes
+PHONES_ZH = order("#W9323073", "delivered", item("5788631787", "Headphones", 375.55, type="on-ear"))
+REFUND_ZH = [*looked_up(PHONES_ZH), "assistant: 退货详情：\n- 订单：#W9323073\n- 退货：Headphones（item "
+             "5788631787）$375.55\n- 退款：Mastercard 尾号 5018\n\n确认办理吗？", "user: 确认"]
+# 78c: "把订单 ... 里的 Headphones 取消掉": one item, not the order
+WATCH_ZH = order("#W3176007", "pending", item("3176007001", "Headphones", 359.66, type="in-ear"),
+                 item("3176007002", "Smart Watch", 300.0, color="black"))
+BA_ZH = [*looked_up(WATCH_ZH), "assistant: 好的，我帮您把订单 #W3176007 里的 Headphones 取消掉，取消原因是"
+         "“不再需要”（no longer needed），款项退回 Visa。可以吗？", "user: 可以，谢谢"]
+# 78c: the whole order said in Japanese ("キャンセルは注文全体が対象となり ...")
+VACUUM = order("#W8997398", "pending", item("8997398001", "Smart Thermostat", 500.0, color="white"),
+               item("8997398002", "Vacuum Cleaner", 698.05, type="robotic"),
+               item("8997398003", "Tablet", 500.0, screen="10-inch"))
+WHOLE_JA = [*looked_up(VACUUM), "assistant: ご注文 #W8997398（Smart Thermostat, Vacuum Cleaner, Tablet）は "
+            "pending です。キャンセルは注文全体が対象となり、掃除機だけでなく Smart Thermostat と Tablet も"
+            "キャンセルされます。\n- 理由：no longer needed\n- 返金：Visa\n\nよろしいですか？",
+            "user: はい、全部キャンセルで大丈夫です。"]
+# 78c: two questions, the yes scoped to the offer to look ("颜色的话好啊，帮我看看")
+CHAIR_ZH = order("#W2052757", "pending", item("2052757001", "Office Chair", 544.29, color="red"))
+LOOK_ZH = [*looked_up(CHAIR_ZH),
+           "assistant: 可以修改：订单 #W2052757 的付款方式由 PayPal 改为 Visa 尾号 7334。"
+           "请问是否确认修改付款方式？\n\n另外，需要我帮您查一下 Office Chair 还有哪些其他颜色吗？",
+           "user: 颜色的话好啊，帮我看看"]
+
 
 def castro(diego: str, regina: str) -> dict[str, Any]:
     return {"reservation_id": "JQ9T4W", "passengers": [
@@ -176,6 +208,26 @@ CASES = [
          "'Para corregirlo, la lista quedaría así: ...' 'Ándale, así sí.'"),
     trip("Z1056", "refuse", CORREGIR, "update_reservation_passengers", castro("2012-09-17", "2012-07-19"),
          "the old dates"),
+    shop("Z1057", "allow", FIVE_JA, EXCHANGE, {"order_id": "#W5961635", "item_ids": ["6546364613"],
+                                               "new_item_ids": ["8277474082"],
+                                               "payment_method_id": "gift_card_3"},
+         "'まあ差額5ドルならいいです' to a $5.14 difference"),
+    shop("Z1058", "refuse", FIFTY_JA, EXCHANGE, {"order_id": "#W5961635", "item_ids": ["6546364613"],
+                                                 "new_item_ids": ["8277474082"],
+                                                 "payment_method_id": "gift_card_3"},
+         "'差額50ドルならいいです' to a $5.14 difference: not what was said"),
+    shop("Z1059", "refuse", REFUND_ZH, RETURN, {**give_back("#W9323073", "5788631787"),
+                                               "payment_method_id": "gift_card_3"},
+         "'退款：Mastercard 尾号 5018': not the gift card"),
+    shop("Z1060", "allow", REFUND_ZH, RETURN, {**give_back("#W9323073", "5788631787"),
+                                              "payment_method_id": "credit_card_2"}, "the Mastercard"),
+    shop("Z1061", "refuse", BA_ZH, CANCEL, {"order_id": "#W3176007", "reason": "no longer needed"},
+         "'把订单 ... 里的 Headphones 取消掉': the headphones, not the order"),
+    shop("Z1062", "allow", WHOLE_JA, CANCEL, {"order_id": "#W8997398", "reason": "no longer needed"},
+         "'キャンセルは注文全体が対象となり': the whole order"),
+    shop("Z1063", "refuse", LOOK_ZH, "modify_pending_order_payment",
+         {"order_id": "#W2052757", "payment_method_id": "credit_card_1"},
+         "'颜色的话好啊，帮我看看' answers the offer to look"),
 ]
 
 
@@ -192,6 +244,12 @@ async def test_review(airline: PolicySet, retail: PolicySet, case: Case) -> None
     ("Listo, hágale.", Act.AFFIRM),
     ("¿Listo?", Act.HOLD),
     ("No estoy listo todavía.", Act.DECLINE),
+    ("确定", Act.AFFIRM),
+    ("我不确定", Act.HOLD),
+    ("确定吗？", Act.HOLD),
+    ("はい、上記の内容で問題ございません。よろしくお願いいたします。", Act.AFFIRM),
+    ("对对，快点", Act.AFFIRM),
+    ("对对？那个是什么", Act.HOLD),
 ])
 def test_review78_turns(turn: str, act: Act) -> None:
     assert read_turn(turn).act is act
