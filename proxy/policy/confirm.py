@@ -247,6 +247,11 @@ class Authorisation:
         self.proposal(messages)
         return self._turns[0]
 
+    def user_turns(self, messages: list[Message]) -> list[str]:
+        """The user's turns inside the proposal (between its agent turns), the newest first."""
+        self.proposal(messages)
+        return self._turns[1]
+
     def agent_text(self, messages: list[Message]) -> Text:
         """``agent_said`` as a text, its indexes kept with the yes."""
         if ("agent",) not in self._read:
@@ -400,6 +405,8 @@ def _turn_before(messages: list[Message], index: int) -> tuple[str, int]:
 
 _GO_AHEAD_ASKED = re.compile(
     r"(?:proceed|go ahead|confirm|correct|right|want me to|like me to|shall i|should i|\bok\b|"
+    # ("... the total would be $1,224 on your Visa. Would you like that instead?")
+    r"would you like (?:that|this|it)(?: one)?(?: instead)?(?=\?)|"
     # ("Do you want to cancel this order, and for which reason?")
     r"do you (?:still )?want to (?:cancel|return|exchange|book|change|modify|upgrade|downgrade|"
     r"submit|go through with)(?![\w'])|"
@@ -790,6 +797,8 @@ _NOTHING_ELSE = re.compile(r"(?<![\w'])(?:(?:just|only) (?:those|these|that|this
 _CLOSING_START = re.compile(r"[.!;:](?=\s)")
 _ACKNOWLEDGED = re.compile(rf"(?:(?:{_THANKS_WORDS}|k|noted|nice|(?:yeah,? |yes,? )?(?:that )?makes "
                            rf"sense|fair enough|i understand|gotcha)[\s,.!]*)+")
+# an "ok" opening a turn that goes on to something else
+_OK_THEN_MORE = re.compile(r"(?:ok(?:ay)?|great|perfect|cool|alright|awesome|thanks|thank you)[,.!]*\s+\w")
 # an acknowledgment said as such, a sentence of its own
 _GOT_IT = re.compile(r"(?:^|[.!?;]\s*)(?:(?:ok(?:ay)?|alright|right|oh)[,\s]+)?(?:got it|noted|"
                      r"understood|i see|i understand)[\s.!,]*(?:$|[.!?;])")
@@ -809,11 +818,16 @@ def _acknowledges(messages: list[Message], index: int) -> bool:
     # (the yes alone: "Perfect. Just to be sure, the bag is definitely on there?" to a report
     # of what was done)
     said = plain(messages[index])
+    text, _start = _turn_before(messages, index)
+    if _OK_THEN_MORE.match(said) is not None and text and "?" not in text \
+            and _DONE.search(text) is not None and not _PROCEED.search(said):
+        return True  # (an "ok" to a report of what was done, then a new request: "Your flight
+        # is booked! ... Let me know your mom's date." "ok mom says the 23rd works. same
+        # flight if possible ...")
     if not _ACKNOWLEDGED.fullmatch(said) \
             and not _ACKNOWLEDGED.fullmatch(reading_of(messages[index]).words) \
             and not _GOT_IT.search(said):  # ("Okay, 4. Got it. So we could add 3 more?")
         return False
-    text, _start = _turn_before(messages, index)
     return bool(text) and "?" not in text and not _GO_AHEAD_ASKED.search(text) \
         and not _INTENT.search(text)
 
@@ -1594,9 +1608,9 @@ def _condition_met_once(messages: list[Message], index: int) -> bool:
             sums = _sums_asked(agent) or amounts(agent) or amounts(text[:ja.start()])
             met = limit is not None and bool(sums) and max(sums) <= limit
         elif ja.group("equal") is not None:
-            said = decimal_of(ja.group("equal").replace(",", ""), None)
+            sum_said = decimal_of(ja.group("equal").replace(",", ""), None)
             sums = _sums_asked(agent) or amounts(agent)
-            met = said is not None and any(abs(x - said) < 1 for x in sums)
+            met = sum_said is not None and any(abs(x - sum_said) < 1 for x in sums)
         elif ja.group("free") is not None:
             met = _JA_FREE_SAID.search(agent) is not None and _JA_CHARGED.search(agent) is None
         else:
@@ -4089,6 +4103,12 @@ def _bind(session: SessionState, auth: Authorisation, spec: ActionSpec,
     if left_out is not None:
         return Coverage(False, f"the user said {words} but not to {left_out[1]}", auth.words,
                         shown, left_out[0])
+    if _not_mine(session, arguments, users_said):
+        return Coverage(False, f"the user said {words} of their own only (\"mine\"); no passenger "
+                        "of this reservation is the user", auth.words, shown)
+    if (held := _held_before(auth, messages, last, spec)) is not None:
+        return Coverage(False, f"the user held this action back (\"{held}\") and said {words} "
+                        "to a proposal that leaves it out", auth.words, shown)
     if (narrowed := _narrowed_since(last, window, spec, arguments, aliases)) is not None:
         return Coverage(False, f"the user said {words} to a proposal narrowing this action to "
                         f"what it names; the call also has {narrowed[0]} {narrowed[1]!r}, named "
@@ -7480,6 +7500,44 @@ def _left_out(spec: ActionSpec, arguments: dict[str, Any], users: str, aliases: 
                     if isinstance(key_value, str) and (other := _of_another_object(
                             text, key_name, key_value, aliases)) is not None:
                         return name, f'{name} {members[0]!r} (only "{phrase}", of {other})'
+    return None
+
+
+def _not_mine(session: SessionState, arguments: dict[str, Any], users: str) -> bool:
+    """Whether the user's words from the yes on keep it to their own ("Do mine now. I'll ask
+    Jenna about hers first") and the reservation the call changes has no passenger of the user's
+    first name (their profile's), while it has passengers."""
+    if _MINE.search(users) is None:
+        return False
+    current = _current(session, arguments)
+    people = current.get("passengers") if current is not None else None
+    if not isinstance(people, list) or not people:
+        return False
+    first = next((str(r["name"].get("first_name", "")).lower() for call in reversed(session.calls)
+                  if isinstance(r := call.result, dict) and isinstance(r.get("name"), dict)
+                  and r.get("user_id")), "")
+    return bool(first) and not any(isinstance(p, dict) and str(p.get("first_name", "")).lower() == first
+                                   for p in people)
+
+
+# the user's own only: "Do mine now.", "just mine", "mine first"
+_MINE = re.compile(r"(?<![\w'])(?:(?:just |only )?do|just|only) mine(?![\w'])|(?<![\w'])mine (?:only|"
+                   r"first)(?![\w'])")
+
+
+def _held_before(auth: Authorisation, messages: list[Message], last: Text, spec: ActionSpec
+                 ) -> str | None:
+    """Where the user's turn the proposal answered held this action back ("Hold off on the bag
+    for now, I need to see if my sister is lending me her suitcase") and the proposal the yes
+    answered does not name it (the flight change alone): the phrase held, else None."""
+    if names_action(last.kept().plain, spec.words) is not None:
+        return None
+    nouns = tool_nouns(spec.tool)
+    for turn in auth.user_turns(messages)[:1]:
+        said = limits(turn)
+        for phrase in said.left_out:
+            if names_action(phrase, spec.words) is not None or (nouns and _names_noun(phrase, nouns)):
+                return phrase
     return None
 
 

@@ -250,6 +250,8 @@ _GO_VERBS = (
     r"do #?[a-z]{0,4}\d[a-z0-9]{2,}(?![\w'])|"
     # (someone's by whom it is for: "Just do my son's.", "do lily's helmet")
     r"do (?:the |my |his |her |our |their )?[a-z]+'s(?: [a-z]+)?(?=\s*(?:$|[,.!]| now| first| please| too))|"
+    # (whose by the pronoun: "Do mine now. I'll ask Jenna about hers first")
+    r"do (?:mine|ours|hers|his|theirs)(?=\s*(?:$|[,.!]| now| first| please| too))|"
     r"get (?:it|that|this) done|make it (?:so|happen)|execute|process|submit|complete|finali[sz]e|"
     r"apply|place|book|cancel|exchange|change|modify|update|switch|upgrade|downgrade|add|"
     # (not the trip's return leg: "Return on the 19th.")
@@ -336,7 +338,9 @@ _CHOICE = re.compile(
     r"go for(?! it(?![\w']))|take|choose|pick|"
     r"select|opt for|prefer)(?![\w'])|^(?:option|the (?:first|second|third|last|cheaper|"
     r"cheapest|earlier|later) (?:one|option))(?![\w'])|(?<![\w'])option (?:\d+|one|two|three|"
-    r"four|a|b|c)(?![\w'])"
+    r"four|a|b|c)(?![\w'])|"
+    # ("Fine, that one." to the one option offered instead)
+    r"^(?:(?:ok|okay|yes|yeah|sure|fine|alright)[,\s]+)?(?:that|this) one(?: then| please)?[.!]*$"
 )
 # praise, then a bare "go": "perfect, go", "great go ahead"
 _PRAISE_GO = re.compile(r"(?:(?:perfect|great|good|cool|fine|nice|excellent|sounds good|looks good|"

@@ -13,7 +13,7 @@ import pytest
 from proxy.policy import PolicySet
 from proxy.policy.dialogue import Act, read_turn
 
-from .test_confirm_review3 import VISA, Case, marked, read, reservation, verdict
+from .test_confirm_review3 import VISA, Case, booking, executed, failed, marked, read, reservation, verdict
 from .test_confirm_review8 import shop
 from .test_confirm_review33 import trip
 from .test_confirm_review50 import give_back, item, looked_up, order
@@ -154,6 +154,49 @@ LOOK_ZH = [*looked_up(CHAIR_ZH),
            "请问是否确认修改付款方式？\n\n另外，需要我帮您查一下 Office Chair 还有哪些其他颜色吗？",
            "user: 颜色的话好啊，帮我看看"]
 
+# 78d: "Hold off on the bag for now" in the turn the flight change's summary answered
+M2X = reservation("M2XK9C", [("HAT290", "DEN", "LAS", "2024-05-18"),
+                            ("HAT175", "LAS", "DEN", "2024-05-22")], flight_type="round_trip")
+BAG_HELD = [read(M2X), "assistant: For May 23: HAT175, $118. About the bag: you get 1 free checked bag, "
+            "so adding one would cost nothing. Which flight would you like, and would you like me to add the "
+            "bag?",
+            "user: HAT175 again on the 23rd please, on my Visa. Hold off on the bag for now, I need to "
+            "see if my sister is lending me her suitcase.",
+            "assistant: Here's the change:\n- Reservation M2XK9C, economy\n- Return: HAT175, moved from May "
+            "22 to May 23\n- Fare difference: $14, charged to your Visa ending 7447\n\nShall I proceed?",
+            "user: Yes proceed."]
+# 78d: an "ok" to a booking reported done, then a new request; the same booking made again
+ONE_WAY_SUMMARY = ("- One way, DEN to BOS\n- HAT130 + HAT184, May 17\n- Economy\n- Passenger: Mia Li "
+                   "(1990-04-05)\n- 0 checked bags, no insurance\n- $240 on your Visa ending 7447")
+BOOKED_AGAIN = [f"assistant: Here's your booking:\n{ONE_WAY_SUMMARY}\n\nShall I book it?",
+                "user: Book mine.",
+                executed("book_reservation", booking((VISA, 240))),
+                "assistant: Your flight is booked! Reservation B4NC7Y: HAT130 + HAT184, May 17, $240 on your "
+                "Visa. Let me know your mom's date whenever you're ready.",
+                "user: ok mom says the 23rd works. same flight if possible, economy, no bags, my visa."]
+# 78d: a booking that failed, one option offered instead, "Fine, that one."
+THAT_ONE = [f"assistant: Here's the summary:\n{ONE_WAY_SUMMARY}\n\nShall I book it?",
+            "user: Yes, go ahead.",
+            failed("book_reservation", booking((VISA, 240)), "Error: not enough seats on flight HAT130"),
+            "assistant: I'm sorry, the booking didn't go through: HAT130 is full. The alternative is HAT131 "
+            "+ HAT184 on May 17, with everything else the same, for a total of $260 on your Visa ending "
+            "7447. Would you like that instead?", "user: Fine, that one."]
+HAT131 = [{"flight_number": "HAT131", "date": "2024-05-17"},
+          {"flight_number": "HAT184", "date": "2024-05-17"}]
+# 78d: two upgrades offered, "Do mine now. I'll ask Jenna about hers first"
+MINE_R = reservation("F2KD9R", [("HAT204", "SFO", "ORD", "2024-05-25")])
+JENNA_R = {**reservation("W8PX3E", [("HAT204", "SFO", "ORD", "2024-05-25")]),
+           "passengers": [{"first_name": "Jenna", "last_name": "Li", "dob": "1995-01-01"}]}
+MINE = [read(MINE_R), read(JENNA_R), "assistant: Both reservations are on HAT204, SFO to ORD, May 25, in "
+        "economy. Business is $488, so:\n\n1. F2KD9R (Mia Li): upgrade to business, +$312 on your Visa "
+        "ending 7447\n2. W8PX3E (Jenna Li): upgrade to business, +$312 on your Visa ending 7447\n\nShall I "
+        "do both?", "user: Do mine now. I'll ask Jenna about hers first, she might not want to pay me back."]
+
+
+def upgrade(rid: str) -> dict[str, Any]:
+    return {"reservation_id": rid, "cabin": "business", "payment_id": VISA,
+            "flights": [{"flight_number": "HAT204", "date": "2024-05-25"}]}
+
 
 def castro(diego: str, regina: str) -> dict[str, Any]:
     return {"reservation_id": "JQ9T4W", "passengers": [
@@ -228,6 +271,23 @@ CASES = [
     shop("Z1063", "refuse", LOOK_ZH, "modify_pending_order_payment",
          {"order_id": "#W2052757", "payment_method_id": "credit_card_1"},
          "'颜色的话好啊，帮我看看' answers the offer to look"),
+    trip("Z1064", "refuse", BAG_HELD, "update_reservation_baggages",
+         {"reservation_id": "M2XK9C", "total_baggages": 1, "nonfree_baggages": 0, "payment_id": VISA},
+         "'Hold off on the bag for now', the summary said yes to leaving it out"),
+    trip("Z1065", "allow", BAG_HELD, "update_reservation_flights",
+         {"reservation_id": "M2XK9C", "cabin": "economy", "payment_id": VISA, "flights": [
+             {"flight_number": "HAT290", "date": "2024-05-18"},
+             {"flight_number": "HAT175", "date": "2024-05-23"}]},
+         "the flight change said yes to"),
+    trip("Z1066", "refuse", BOOKED_AGAIN, "book_reservation", booking((VISA, 240)),
+         "'ok mom says the 23rd works ...' to a booking reported done: the same booking again"),
+    trip("Z1067", "allow", THAT_ONE, "book_reservation",
+         {**booking((VISA, 260), flights=HAT131), "origin": "DEN", "destination": "BOS",
+          "flight_type": "one_way"},
+         "'Would you like that instead?' 'Fine, that one.'"),
+    trip("Z1068", "allow", MINE, "update_reservation_flights", upgrade("F2KD9R"), "'Do mine now.'"),
+    trip("Z1069", "refuse", MINE, "update_reservation_flights", upgrade("W8PX3E"),
+         "'Do mine now. I'll ask Jenna about hers first'"),
 ]
 
 
@@ -250,6 +310,9 @@ async def test_review(airline: PolicySet, retail: PolicySet, case: Case) -> None
     ("はい、上記の内容で問題ございません。よろしくお願いいたします。", Act.AFFIRM),
     ("对对，快点", Act.AFFIRM),
     ("对对？那个是什么", Act.HOLD),
+    ("Fine, that one.", Act.AFFIRM),
+    ("That one is too expensive.", Act.OTHER),
+    ("Do mine now.", Act.AFFIRM),
 ])
 def test_review78_turns(turn: str, act: Act) -> None:
     assert read_turn(turn).act is act
