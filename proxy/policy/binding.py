@@ -797,6 +797,9 @@ def _value_marked(value: str, text: Text) -> str:
     return text.tokens().replace(own, " VALUE ")
 
 
+_BUSINESS_DAYS = re.compile(r"(?<![\w'])business (?:days?|hours?)(?![\w'])")
+
+
 def mixed_choice(text: Text, items: list[str], value: Any, choices: tuple[str, ...],
                  now: Any = None) -> str | None:
     """Where ``text`` gives the call's items different choices of one setting ("HAT286 in
@@ -821,6 +824,8 @@ def mixed_choice(text: Text, items: list[str], value: Any, choices: tuple[str, .
         clauses = _CLAUSES.split(whole)
         part = " , ".join(c for c in clauses
                           if not _NEGATED.search(c) and not _UNAVAILABLE.search(c))
+        part = _BUSINESS_DAYS.sub(" ", part)  # ("refunded to your Visa within 5 to 7 business
+        # days": no cabin)
         named_here = {c for c in choices if _becomes(part, c)}
         if len(named_here) == 1:
             said.setdefault(item, set()).update(named_here)

@@ -781,6 +781,11 @@ def _answers_anything_else(messages: list[Message], index: int) -> bool:
     if not _ANYTHING_ELSE.search(text, start, end):
         return False
     said = plain(messages[index])
+    if _MORE_OR_GO.search(text[start:end + 1]) is not None:
+        # (more, or the go-ahead, in one question: "¿Quiere modificar algo más ..., o procedo
+        # solo con las botas?" "Sí, solo las botas. Hazlo." goes ahead; "yes, the watch too"
+        # brings more)
+        return _BRINGS_MORE.search(_NOTHING_MORE.sub(" ", said)) is not None
     if _GO_AHEAD_ASKED.search(text[end + 1:]):
         # "... anything else from this order? If not, confirm.": a go-ahead where the yes says
         # there is nothing else ("yeah sure, just those two"), not where it brings more ("yes
@@ -789,6 +794,12 @@ def _answers_anything_else(messages: list[Message], index: int) -> bool:
     return not _GO_AHEAD_ASKED.search(text[:start]) and not _PROCEED.search(said)
 
 
+# more brought to the question "anything else?": "the watch too", "también el reloj"
+_BRINGS_MORE = re.compile(r"(?<![\w'])(?:also|too|as well|another|más|mas|también|tambien|aussi|encore|"
+                          r"anche|pure|auch|noch|ook|nog|também)(?![\w'])")
+_NOTHING_MORE = re.compile(r"(?<![\w'])(?:nada más|nada mas|nothing more|nothing else|rien de plus|"
+                           r"rien d'autre|niente altro|nient'altro|nichts mehr|sonst nichts|niets meer|"
+                           r"nada mais|mais nada|no more)(?![\w'])")
 _NOTHING_ELSE = re.compile(r"(?<![\w'])(?:(?:just|only) (?:those|these|that|this|the|them|it)|"
                            r"that'?s (?:all|it|everything)|nothing (?:else|more)|no more|"
                            r"(?:no|nope),? (?:that'?s|just))(?![\w'])")
@@ -2076,6 +2087,10 @@ _METHOD_ABROAD = re.compile(r"(?<![\w'])(?:" + "|".join(
 # what a condition in another language rules out: "pas en bon d'achat", "non in certificato"
 # (not "no", the Portuguese "in the": "no cartão presente")
 _RULED_OUT_ABROAD = re.compile(r"(?<![\w'])[a-z]+(?: [a-z]+)?\s?(?:말고|아니고|대신)(?![가-힣])|"
+                               # ("la carte cadeau je ne l'utilise jamais": a method put first, then
+                               # said never used)
+                               r"(?<![\w'])(?:la |le |les |ma |mon )?[a-z]+(?: [a-z]+)? (?:je ne |je n')"
+                               r"[^,.;!?]{0,30}?(?:jamais|pas|plus)(?![\w'])|"
                                # ("페이팔 말고 비자카드로": not PayPal, to the Visa, once read in English)
                                r"(?<![\w'])(?:pas|non|não|nicht|kein(?:en)?|no)\s+(?:en |sur |como |"
                                r"in |als |em |a |au |de |mit |con |com |avec |met )?(?:un |une |le |"
@@ -2187,7 +2202,8 @@ _ALL_SAID = re.compile(r"(?:todo|todos|todas|tout|tous|toutes|tutto|tutti|tutte|
 _EVERY_ABROAD = re.compile(r"(?<![\w'])(?:(?:les|los|las|die|os|as) (?:deux|dos|beiden|dois|duas)|"
                            r"beide|entrambi|entrambe|ambos|ambas|allebei|"
                            r"(?:alle|tous les|toutes les|todos los|todas las|tutti e|tutte e|todos "
-                           r"os|todas as) (three|four|trois|quatre|tres|cuatro|drei|vier|tre|"
+                           r"os|todas as|les|los|las|die|os|as|i|le) (three|four|trois|quatre|tres|"
+                           r"cuatro|drei|vier|tre|"
                            r"quattro|três|quatro))(?![\w'])")
 # a count said in words, in the languages the reader reads (and the numerals, ``HAN_DIGITS``)
 _COUNT_WORDS = {w: n for n, ws in enumerate((
@@ -2741,6 +2757,8 @@ def _passengers_before(session: SessionState, arguments: dict[str, Any]) -> tupl
 # (1998-08-30)**" (the two names); one said to stay: "James Taylor (1997-01-23): unchanged"
 _PERSON_REPLACED = re.compile(r"([a-z][a-z'-]+) ([a-z][a-z'-]+)(?: \([^()\n]{0,24}\))?:?\s*(?:→|->)\s*\**"
                               r"([a-z][a-z'-]+) ([a-z][a-z'-]+)")
+_PERSON_REPLACING = re.compile(r"([a-z][a-z'-]+) ([a-z][a-z'-]+)[^()\n]{0,30}?\((?:replacing|in place of|"
+                               r"instead of) ([a-z][a-z'-]+) ([a-z][a-z'-]+)\)")
 _PERSON_UNCHANGED = re.compile(r"([a-z][a-z'-]+) ([a-z][a-z'-]+)(?: \([^()\n]{0,24}\))?\s*[:,-]?\s*"
                                r"\(?(?:unchanged|no change|stays|remains|kept|keep as is)(?![\w'])")
 
@@ -2786,11 +2804,16 @@ def _replaced_person_kept(session: SessionState, arguments: dict[str, Any], prop
     hoping ...": theirs to keep)."""
     people, before = _passengers_before(session, arguments)
     if not isinstance(people, list) or not isinstance(before, list) or (
-            "→" not in proposal and "->" not in proposal):
+            "→" not in proposal and "->" not in proposal and "replac" not in proposal
+            and "in place of" not in proposal):
         return None
     called, booked = {_full_name(p) for p in people}, {_full_name(p) for p in before}
-    for m in _PERSON_REPLACED.finditer(proposal):
-        old, new = (m.group(1), m.group(2)), (m.group(3), m.group(4))
+    replaced = [((m.group(1), m.group(2)), (m.group(3), m.group(4)))
+                for m in _PERSON_REPLACED.finditer(proposal)]
+    replaced += [((m.group(3), m.group(4)), (m.group(1), m.group(2)))
+                 for m in _PERSON_REPLACING.finditer(proposal)]  # ("Noah Kim, 1990-02-11
+    # (replacing Ava Smith)": the new one first)
+    for old, new in replaced:
         if old != new and old in booked and old in called and new not in booked \
                 and re.search(rf"(?<![\w']){re.escape(old[0])}", theirs) is None:
             return f"replacing {' '.join(old).title()} with {' '.join(new).title()}; the call keeps " \
@@ -6629,7 +6652,10 @@ def _plan_position(last: Text, arguments: dict[str, Any], looked_up: dict[str, s
         if len(naming) == 1:
             return len(items), naming[0]
     if items is not None:
-        ids = [v for v in _flat(arguments) if isinstance(v, str) and _ID_FORM.search(v)]
+        # (not a payment method's id: steps share it, "charged to your Amex (credit_card_7719024)"
+        # in the flight step names no bag step)
+        ids = [v for v in _flat(arguments) if isinstance(v, str) and _ID_FORM.search(v)
+               and not kind_of(v)]
         shared = [v for v in ids if any(named(i, v, {}) for i in items)]
         objects = {v for k, v in arguments.items() if k.endswith("_id")
                    and isinstance(v, str) and v and not kind_of(v)}
@@ -7392,7 +7418,12 @@ def _not_of_other_steps(said: Limits, proposal: Text | None, spec: ActionSpec) -
 # the only item you want to exchange from #W1633718?"
 _ONLY_ONE_ASKED = re.compile(r"(?<![\w'])(?:is|are) (?:the |that |this )?[\w -]{2,40}? the only "
                              r"(?:item|items|thing|things|one|ones|product)s? (?:you |that you )?"
-                             r"(?:want|wish|would like|'d like|need)[^?\n]{0,60}\?")
+                             r"(?:want|wish|would like|'d like|need)[^?\n]{0,60}\?|"
+                             # (in the other languages read: "vuole cambiare solo la giacca?",
+                             # "¿quiere cambiar solo la chaqueta?", "möchten Sie nur die Jacke ...?")
+                             r"(?<![\w'])(?:vuole|vuoi|quiere|quieres|querés|voulez-vous|veux-tu|quer|"
+                             r"deseja|möchten sie|wollen sie|wil je|wilt u) (?:[\w-]+ ){0,2}?(?:solo|"
+                             r"solamente|seulement|uniquement|só|somente|apenas|nur|alleen) [^?\n]{1,50}\?")
 
 
 def _left_out(spec: ActionSpec, arguments: dict[str, Any], users: str, aliases: Aliases,
@@ -8523,6 +8554,11 @@ _DONE = re.compile(r"(?:完了しました|完了です|変更しました|受�
                    # (what a change done means now: "Done! Orders #W2166301 and #W2466703 will
                    # now ship to 565 Maple Drive")
                    r"will now (?:ship|be shipped|be delivered|go) to|"
+                   # (and in the other languages read: "Listo, el pedido #W9527030 se enviará a
+                   # ...", "Pronto, o pedido agora será enviado para ...")
+                   r"(?:listo|hecho|pronto|feito|fatto|erledigt|klaar|geregeld)[,!:]\s[^.!?]{0,60}?"
+                   r"(?:se enviará|será enviad[oa]|verrà spedit[oa]|wird (?:jetzt |nun )?(?:an|nach)|"
+                   r"wordt (?:nu )?verzonden)|"
                    # (a line marked done in brackets: "Shipping address: 921 Park Avenue ...
                    # (already updated)")
                    r"\((?:already|now) (?:done|updated|changed|applied|submitted|cancell?ed|"

@@ -595,6 +595,10 @@ _IDIOMS = re.compile(
     # (a waiver: "just do it, no need to run it by me"; before "no need" alone)
     r"(?<![\w'])(?:no need to (?:double-?check|check|confirm|ask|run (?:it|things|everything|"
     r"that) by)(?: with)? me(?: first| again)?|"
+    # (a rule for what comes after, no "not" for this one: "Yes, cancel it. And please don't do
+    # anything else without asking")
+    r"(?:don'?t|do not|never) (?:do|change|touch) anything else(?: without (?:asking|checking with|"
+    r"telling) me(?: first)?)?|"
     # (a reason, not a refusal: "no quiero más líos con el banco", "não quero mais problemas")
     r"n(?:o|ão|ao) qui?ero (?:m[aá]i?s )?(?:l[ií]os|problemas|complicaç(?:ões|oes)|complicaciones|"
     r"rollos|dor de cabeça)(?: con [^.,;!?]*| com [^.,;!?]*)?|"
@@ -2152,6 +2156,10 @@ def read_turn(content: str) -> Reading:
             # depois"; "Lo del casco y lo de la parrilla sí, adelante ... La maleta espera: ...";
             # "skate et clavier+panier: oui. tuyau+sac: attendez"; a call on it is held,
             # ``held_topics``)
+        if act is Act.DECLINE and on_topic and not q and not _INTERRUPTS.match(s) \
+                and _DONT_WANT_IT_TO.match(s) is not None:
+            continue  # (the held thing's reason: "The address one, hold off, I need to check
+            # with Raymond ... I don't want his wristwatch going to an empty house.")
         if act is Act.DECLINE and on_topic and _A_THING_NOT_WANTED.match(s):
             continue  # (a wish about that thing, the kind of one not wanted: "Helmet yes, go
             # ahead. For the luggage - is softshell the soft material one? I don't want a hard
@@ -2596,6 +2604,13 @@ def _kept_inside(sentence: str) -> str | None:
 _WAITS_FOR = re.compile(r"\s(?:until|till|once|after)\s.*$")
 
 
+# what the user does not want to happen to a thing, as a reason: "I don't want his wristwatch
+# going to an empty house"
+_DONT_WANT_IT_TO = re.compile(r"i (?:don'?t|do not) want (?:his|her|their|my|the|our|it|them) ?"
+                              r"[a-z -]{0,30}? (?:going|to go|being|sitting|ending up|arriving|"
+                              r"to arrive|to end up|lost)(?![\w'])")
+
+
 def held_topics(text: str) -> list[str]:
     """What the holds of normalised ``text`` are about where they name it first ("the cancel -
     still deciding", "I'll think about Miami"): the phrases, for the yes before them not to
@@ -2685,7 +2700,8 @@ def held_topics(text: str) -> list[str]:
     last_yes = max((k for k, (_s, _q, act) in enumerate(read) if act is Act.AFFIRM), default=-1)
     said_yes = " ".join(s for s, _q, act in read[:last_yes + 1] if act is Act.AFFIRM)
     for k, (s, q, act) in enumerate(read):
-        if q and act is Act.HOLD and 0 <= last_yes < k and _A_THING.search(said_yes):
+        if q and act is Act.HOLD and 0 <= last_yes < k and _A_THING.search(said_yes) \
+                and _YES_TO_ALL.search(said_yes) is None and _AFTERCARE_Q.match(s) is None:
             # (a question after a yes that names its thing, about a thing it does not name:
             # "Okay, the boots for sure, yes ... Can you even send back a bottle that's been
             # used?")
@@ -2849,6 +2865,14 @@ _WHATEVER_IT_IS = frozenset({"order", "orders", "reservation", "reservations", "
                              "bookings", "trip", "trips", "flight", "flights", "one", "change",
                              "changes", "return", "exchange", "cancellation", "refund", "plan",
                              "item", "items", "rest", "other", "whole", "thing", "same"})
+# a yes to every one of them: "send them back, the two of them", "both of them", "all three"
+_YES_TO_ALL = re.compile(r"(?<![\w'])(?:both of them|them both|the two of them|all of them|all (?:two|"
+                         r"three|four)|each of them)(?![\w'])")
+# a question on what happens after, which holds nothing: "Now do I need to find the original box
+# for the toothbrush?", "how do I send it back?"
+_AFTERCARE_Q = re.compile(r"(?:(?:now|so|and|also|oh|ok|okay)[,\s]+)*(?:do|will|would|should) (?:i|we) "
+                          r"(?:need|have|still need) to\b|(?:(?:now|so|and|also)[,\s]+)*how (?:do|will|"
+                          r"should) (?:i|we) (?:send|ship|pack|return|get)\b")
 _A_THING = re.compile(r"(?<![\w'])(?:the|my) (?!" + "|".join(sorted(_WHATEVER_IT_IS))
                      + r")[a-z][a-z-]{2,}")
 # a thing's name said alone, before what is said of it ("The headphones... no, never mind")
