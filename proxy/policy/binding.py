@@ -270,7 +270,9 @@ def _date_pattern(year: str, month: int, day: int) -> re.Pattern[str]:
         rf"(?![\d])|"
         # (day first, as most languages write it, with its year: "06.06.1970", "25/05/2024")
         rf"(?<![\d./]){day:02d}[./]{month:02d}[./](?:{year}|{year[2:]})(?![\d])|"
-        rf"(?<![\d./]){day}[./]{month}[./]{year}(?![\d])"
+        rf"(?<![\d./]){day}[./]{month}[./]{year}(?![\d])|"
+        # (in Chinese, Japanese and Korean: "5月30日", "5월 30일")
+        rf"(?<!\d){month}月{day}日|(?<!\d){month}월 ?{day}일"
         # (and without its year where the day cannot be a month: "HAT023 (26/05)")
         + (rf"|(?<![\d./]){day:02d}[./]{month:02d}(?![\d]|[./]\d)" if day > 12 else ""))
 
@@ -278,10 +280,12 @@ def _date_pattern(year: str, month: int, day: int) -> re.Pattern[str]:
 # any date in a text, in the forms ``_date_pattern`` reads
 _ANY_DATE = re.compile(
     r"(?<![\w-])\d{4}-\d{2}-\d{2}(?!\w)|(?<![a-z])(?:" + "|".join(
-        f"{m}|{m[:3]}" for m in _MONTHS) + r")\.? \d{1,2}(?:st|nd|rd|th)?(?!\d)")
+        f"{m}|{m[:3]}" for m in _MONTHS) + r")\.? \d{1,2}(?:st|nd|rd|th)?(?!\d)|"
+    r"(?<!\d)\d{1,2}月\d{1,2}日|(?<!\d)\d{1,2}월 ?\d{1,2}일")
 # (an arrow ends the clause where another flight follows it, "HAT152 → HAT266", not a route's
 # "JFK -> SEA")
-_FLIGHT_CLAUSE_END = re.compile(r"[;!?()]|\.(?!\d)|\s-\s|\s?(?:→|->|=>|>)\s?(?=[a-z]{2,3}\d)|"
+_FLIGHT_CLAUSE_END = re.compile(r"[;!?()（）；！？。]|\n\s*・|\.(?!\d)|\s-\s|"
+                                r"\s?(?:→|->|=>|>)\s?(?=[a-z]{2,3}\d)|"
                                 r"(?<![\w'])(?:and|then|return|outbound|inbound)(?![\w'])|"
                                 # (a line headed by another date: "* may 23: hat190 ..., hat047
                                 # ...\n* may 26: hat021 ...")
@@ -447,6 +451,7 @@ _TRANSLATED = {
                  "公务舱", "公務艙", "ビジネス", "비즈니스"),
     "basic_economy": ("économique de base", "économie de base", "económica básica",
                       "econômica básica", "economica di base", "基本经济舱", "基础经济舱",
+                      "基本經濟艙", "基礎經濟艙",
                       "économique basique", "económica básica", "basic economy",
                       "ベーシックエコノミー", "ベーシック・エコノミー", "베이직 이코노미", "베이직이코노미",
                       "기본 이코노미", "기본이코노미"),

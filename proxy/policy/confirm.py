@@ -4212,7 +4212,7 @@ def _bind(session: SessionState, auth: Authorisation, spec: ActionSpec,
     # (a plan numbered in the window, the last turn a report on it with no numbers: "Done: -
     # return requested ... - #W1443906 is untouched", then "do 2 as well")
     left = None
-    if _BY_NUMBER.search(theirs.plain) or _yes_to_word(theirs.plain):
+    if _BY_NUMBER.search(theirs.plain) or _yes_to_word(theirs.plain) or "번째" in theirs.plain:
         # (read once per yes: the proposal does not change)
         if ("numbered",) not in auth._read:
             auth._read[("numbered",)] = last if len(_PLAN_MARK.findall(last.plain)) >= 2 \

@@ -1204,7 +1204,8 @@ def turn_acts(content: str) -> list[tuple[str, Act]]:
 # Chinese, read whole (no spaces between words): a yes with nothing that negates, waits or asks
 HAN = re.compile("[\u3400-\u9fff]")  # (a Chinese character: Chinese, or kanji)
 # (whole words only: "行" alone is in "行李", luggage; "等" in "头等舱", first class)
-_HAN_YES = re.compile("好的|好啊|好嘞|好咧|好哒|是的|对的|對的|(?<![得要先再想去])(?:确认|確認)(?!一下|清楚)|"
+_HAN_YES = re.compile("好的|好啊|好呀|好滴|好喔|好哦|好嘞|好咧|好哒|是的|对的|對的|"
+                      "(?<![得要先再想去])(?:确认|確認)(?!一下|清楚)|"
                       # ("确定", sure: not "不确定", "确定吗")
                       "(?<![不没沒未])(?:确定|確定)(?![吗嗎么麼不])|"
                       "可以|同意|(?<!身体)(?<!身體)(?:没问题|沒問題)|请办理|請辦理|办吧|辦吧|"
@@ -1520,6 +1521,8 @@ _JA_YES = re.compile("はい|ええ(?!と)|うん|お願いします|"
                      "(?:変え|換え|替え|取り替え|交換し|返品し|キャンセルし|変更し|直し|修正し)て(?:ください|下さい|"
                      "くれ|ほしい|欲しい)|"
                      "やってください|それで(?:お願い|いい|大丈夫|結構|ok)|了解|承知|かしこまり|問題ありません|問題ない|構いません|"
+                     # ("二人ともビジネスにしてください", make it business)
+                     "(?<!な)にして(?:ください|下さい|ほしい|欲しい|もらえますか|いただけますか)|"
                      "問題ございません|差し支えございません|"
                      "大丈夫です|いいですよ|いいです(?!か)|(?<![a-z])okです|(?<![a-z])ok(?:[。！!]|$)|オッケー|"
                      "(?:キャンセル|交換|返品|変更|予約|手続き|処理)(?:して|を)(?:ください|下さい|お願い)|"
@@ -1670,6 +1673,12 @@ _KO_KEEP = re.compile("그냥 (?:쓸래요|쓸게요|쓸 거예요|쓸께요|둘
 _KO_SENTENCE = re.compile(r"(?:[^.!?。！？\n]|(?<=\d)\.(?=\d))+[.!?。！？\n]?")
 
 
+# a yes kept to one part: "첫 번째 것만 해 주세요", "시계만 바꿀게요"
+_KO_ONLY = re.compile("(?:것|거|번째|편|쪽|[가-힣]{1,6})만(?![가-힣])")
+# another part put first as a sentence's topic: "돌아오는 건 ...", "나머지는 ..."
+_KO_TOPIC_PUT = re.compile(r"\s*[가-힣]{1,8}\s?(?:것은|건|거는|은|는)\s")
+
+
 def _read_ko(text: str) -> Reading:
     """A turn in Korean, sentence by sentence, as ``_read_ja`` reads Japanese: a yes, and after
     it another matter brought up ("네 둘 다요. 근데 계정에 저장된 기본 주소도 따로 바꿔야 하나요?"),
@@ -1682,7 +1691,7 @@ def _read_ko(text: str) -> Reading:
         parts.append((part, rest, bool(_KO_YES.search(rest)) and _KO_KEEP.search(part) is None))
     said = {CJK_THINGS[t] for part, _rest, yes in parts if yes for t in CJK_THING.findall(part)}
     last_yes = max((k for k, (_p, _r, yes) in enumerate(parts) if yes), default=-1)
-    said_yes = False
+    said_yes = only_said = False
     for k, (part, rest, yes) in enumerate(parts):
         if said_yes and _KO_ASIDE.match(part.strip()) \
                 and not any(_KO_WAIT.search(later) for _p, later, _y in parts[k:]):
@@ -1695,6 +1704,10 @@ def _read_ko(text: str) -> Reading:
             continue  # (a hold on another thing than the yes's: ``held_topics``)
         if said_yes and _KO_WHEN.search(part) and not _KO_WAIT.search(rest):
             continue
+        if said_yes and only_said and _KO_TOPIC_PUT.match(part) is not None \
+                and not _KO_IF.search(rest):
+            continue  # (the yes kept to one part, the hold another's, put first: "첫 번째 것만 해
+            # 주세요. 돌아오는 건 좀 더 생각해 볼게요."; ``held_topics``)
         if k < last_yes and not _KO_IF.search(rest) and not yes:
             continue  # (a hold the turn's later yes goes past)
         if _KO_IF.search(rest):
@@ -1702,6 +1715,7 @@ def _read_ko(text: str) -> Reading:
         if _KO_NOT.search(rest):
             return Reading(Act.HOLD, text[:80], f'the user did not say a plain yes: "{text[:80]}"',
                            withdraws=bool(_KO_WAIT.search(rest)))
+        only_said = only_said or (yes and _KO_ONLY.search(part) is not None)
         said_yes = said_yes or yes
     if said_yes:
         return Reading(Act.AFFIRM, text[:80], "", end=len(text))
@@ -2465,10 +2479,19 @@ _PREP_EN = {"pour": "for", "für": "for", "fur": "for", "per": "for", "para": "f
             "bei": "for", "pra": "for", "pro": "for"}
 
 
+# a step's place in Korean: "첫 번째" (first), "두 번째 것만" (only the second one)
+_KO_NTHS = {"첫": "first", "두": "second", "세": "third", "네": "fourth"}
+_KO_NTH_ONLY = re.compile("(첫|두|세|네) ?번째(?: ?(?:것|거|건|항목|변경|단계))?만")
+_KO_NTH = re.compile("(첫|두|세|네) ?번째(?: ?(?:것|거|건|항목|변경|단계)(?:은|는|도|을|를)?)?")
+
+
 def ordinals_in_english(text: str) -> str:
     """``text`` with the places of a plan it names in French, German, Italian, Spanish,
     Portuguese or Dutch said in English: "oui pour la premiere" -> "oui for the first", "les
     deux premieres" -> "the first two", "el paso 1 y el 2" -> "step 1 and 2"."""
+    if "번째" in text:  # (in Korean: "첫 번째 것만 해 주세요" -> "only the first one 해 주세요")
+        text = _KO_NTH_ONLY.sub(lambda m: f" only the {_KO_NTHS[m.group(1)]} one ", text)
+        text = _KO_NTH.sub(lambda m: f" the {_KO_NTHS[m.group(1)]} one ", text)
     if _STEP_ABROAD_CUE.search(text) is not None:
         text = _STEP_ABROAD.sub(r"step \1", text)
         text = _STEP_AND_ABROAD.sub(r" and \1", text)
