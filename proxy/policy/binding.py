@@ -483,9 +483,23 @@ def _places(text: str, word: str) -> Iterator[int]:
         i = text.find(word, i + 1)
 
 
-def said_translated(text: Text, value: str) -> bool:
-    """Whether ``text`` names the choice ``value`` in one of the other languages read."""
-    return any(word in text.plain for word in _TRANSLATED.get(value.lower(), ()))
+def said_translated(text: Text, value: str, cjk: bool = False) -> bool:
+    """Whether ``text`` names the choice ``value`` in one of the other languages read (not
+    only inside another choice's name: "經濟艙" in "基本經濟艙" names basic economy); ``cjk``:
+    in Chinese, Japanese or Korean only."""
+    words = tuple(w for w in _TRANSLATED.get(value.lower(), ()) if not cjk or (not w.isascii()
+                  and _LATIN_WORD.search(w) is None))
+    if not any(word in text.plain for word in words):
+        return False
+    longer = [w for other, ws in _TRANSLATED.items() if other != value.lower() for w in ws
+              if any(word in w and word != w for word in words) and w in text.plain]
+    plain = text.plain
+    for w in longer:
+        plain = plain.replace(w, " ")
+    return any(word in plain for word in words)
+
+
+_LATIN_WORD = re.compile("[a-zà-ÿ]")
 
 
 def _alias_named(text: Text, alias: str) -> bool:

@@ -4419,7 +4419,10 @@ def _bind(session: SessionState, auth: Authorisation, spec: ActionSpec,
                                     superseding=names_action(last.plain, spec.words) is not None)
         if key.choices and isinstance(value, str) and _longer_choices(value, key.choices) \
                 and not named(theirs, value, own) and not said_translated(last, value) \
-                and (longer := _inside_longer_choice(last.kept().plain, value, key.choices)):
+                and (longer := _inside_longer_choice(last.kept().plain, value, key.choices)
+                     or next((c for c in _longer_choices(value, key.choices)
+                              if said_translated(last, c, cjk=True)), None)):  # (or in the user's
+            # language: "單程，基本經濟艙", the call in economy)
             # ("downgrade GV1N64 to basic economy": economy named only inside basic economy)
             return Coverage(False, f"the user said {words} to a proposal naming {key.name} as "
                             f"{longer!r}, not {value!r}", auth.words, shown, key.name,
