@@ -76,6 +76,7 @@ from .dialogue import (
     CONDITION_ABROAD,
     DO_FIRST,
     FORM_NOT_WANTED,
+    HAN,
     HANGUL,
     NOT_SENT_THERE,
     ORDER_NOUNS,
@@ -809,7 +810,9 @@ _CLOSING_START = re.compile(r"[.!;:](?=\s)")
 _ACKNOWLEDGED = re.compile(rf"(?:(?:{_THANKS_WORDS}|k|noted|nice|(?:yeah,? |yes,? )?(?:that )?makes "
                            rf"sense|fair enough|i understand|gotcha)[\s,.!]*)+")
 # an "ok" opening a turn that goes on to something else
-_OK_THEN_MORE = re.compile(r"(?:ok(?:ay)?|great|perfect|cool|alright|awesome|thanks|thank you)[,.!]*\s+\w")
+_OK_THEN_MORE = re.compile(r"(?:ok(?:ay)?|great|perfect|cool|alright|awesome|thanks|thank you|parfait|super|"
+                           r"génial|perfetto|ottimo|perfecto|genial|perfeito|ótimo|otimo|prima|mooi|"
+                           r"perfekt|top|oké)[,.!]*\s+\w")
 # an acknowledgment said as such, a sentence of its own
 _GOT_IT = re.compile(r"(?:^|[.!?;]\s*)(?:(?:ok(?:ay)?|alright|right|oh)[,\s]+)?(?:got it|noted|"
                      r"understood|i see|i understand)[\s.!,]*(?:$|[.!?;])")
@@ -2755,8 +2758,12 @@ def _passengers_before(session: SessionState, arguments: dict[str, Any]) -> tupl
 
 # a passenger replaced by another in a proposal's list: "Ivan Taylor (1975-09-15) → **Grace Kim
 # (1998-08-30)**" (the two names); one said to stay: "James Taylor (1997-01-23): unchanged"
-_PERSON_REPLACED = re.compile(r"([a-z][a-z'-]+) ([a-z][a-z'-]+)(?: \([^()\n]{0,24}\))?:?\s*(?:→|->)\s*\**"
-                              r"([a-z][a-z'-]+) ([a-z][a-z'-]+)")
+# the word that puts one person in another's place: an arrow, or "wordt" ("Tim de Jong (1989-02-28)
+# wordt Lieke Peters"), "devient", "diventa", "becomes"
+_BECOMES = r"(?:→|->|wordt|devient|diventa|wird zu|becomes|se convierte en|passa a ser)"
+_SURNAME = r"((?:de |van |van de |von |da |di |del |le |la )?[a-z][a-z'-]+)"  # ("de Jong")
+_PERSON_REPLACED = re.compile(r"([a-z][a-z'-]+) " + _SURNAME + r"(?: \([^()\n]{0,24}\))?:?\s*" + _BECOMES
+                              + r"\s*\**([a-z][a-z'-]+) " + _SURNAME)
 _PERSON_REPLACING = re.compile(r"([a-z][a-z'-]+) ([a-z][a-z'-]+)[^()\n]{0,30}?\((?:replacing|in place of|"
                                r"instead of) ([a-z][a-z'-]+) ([a-z][a-z'-]+)\)")
 _PERSON_UNCHANGED = re.compile(r"([a-z][a-z'-]+) ([a-z][a-z'-]+)(?: \([^()\n]{0,24}\))?\s*[:,-]?\s*"
@@ -2805,7 +2812,7 @@ def _replaced_person_kept(session: SessionState, arguments: dict[str, Any], prop
     people, before = _passengers_before(session, arguments)
     if not isinstance(people, list) or not isinstance(before, list) or (
             "→" not in proposal and "->" not in proposal and "replac" not in proposal
-            and "in place of" not in proposal):
+            and "in place of" not in proposal and re.search(_BECOMES, proposal) is None):
         return None
     called, booked = {_full_name(p) for p in people}, {_full_name(p) for p in before}
     replaced = [((m.group(1), m.group(2)), (m.group(3), m.group(4)))
@@ -3660,7 +3667,8 @@ def _change_shown(session: SessionState, arguments: dict[str, Any], proposed: Te
     """An item change shown without its verb, by an arrow from each item given to its new one,
     each named by its id or its price ("Purificador: médio, HEPA ($535.97) → grande, HEPA,
     modo noturno ($547.55). Confirma?"): the call's items and new items, all named so."""
-    if "→" not in proposed.plain and "->" not in proposed.plain:
+    if "→" not in proposed.plain and "->" not in proposed.plain \
+            and re.search(_BECOMES, proposed.plain) is None:
         return False
     people, before = _passengers_before(session, arguments)
     if isinstance(people, list) and isinstance(before, list):
@@ -4212,7 +4220,7 @@ def _bind(session: SessionState, auth: Authorisation, spec: ActionSpec,
     # (a plan numbered in the window, the last turn a report on it with no numbers: "Done: -
     # return requested ... - #W1443906 is untouched", then "do 2 as well")
     left = None
-    if _BY_NUMBER.search(theirs.plain) or _yes_to_word(theirs.plain) or "번째" in theirs.plain:
+    if _BY_NUMBER.search(theirs.plain) or _yes_to_word(theirs.plain) or "번" in theirs.plain:
         # (read once per yes: the proposal does not change)
         if ("numbered",) not in auth._read:
             auth._read[("numbered",)] = last if len(_PLAN_MARK.findall(last.plain)) >= 2 \
@@ -4441,6 +4449,9 @@ def _bind(session: SessionState, auth: Authorisation, spec: ActionSpec,
                 stated = _PAID_WITH.sub(" ", _REFUND_SENTENCE.sub(" ", stated))  # (and what the
                 # order is paid with now: "..., paid with gift card gift_card_2519457.")
                 stated = _CHANGED_FROM.sub(" ", stated)  # (and the method it changes from)
+                if HAN.search(stated) is not None:  # (in Chinese: "礼品卡的 $2,446.30 会立即退回
+                    # 礼品卡", "目前用礼品卡 gift_card_2491643 支付")
+                    stated = _PAID_NOW_HAN.sub(" ", _REFUND_SENTENCE_HAN.sub(" ", stated))
             paying = payment_text(Text(stated), spec.words)
             other = cued_method(paying, value, own.siblings(value)) or (
                 None if named(paying, value, own) else other_payment(
@@ -5675,6 +5686,10 @@ _REFUND_SENTENCE = re.compile(r"(?:[^.\n;]|\.(?=\d))*(?<![\w'])(?:refund\w*|cred
                               r"volta|voltam|devolvid\w*|reembols\w*|rimbors\w*|erstatt\w*|"
                               r"gutgeschrieben|teruggestort|terugbetaald|rembours\w*|devuelt\w*)"
                               r"(?![\w'])(?:[^.\n;]|\.(?=\d))*")
+# ... in Chinese: the old method's refund, and what it is paid with now
+_REFUND_SENTENCE_HAN = re.compile("[^。\n；;]*(?:退回|退还|退還|返还|返還)[^。\n；;]*")
+_PAID_NOW_HAN = re.compile("[^。\n；;]*(?:目前|现在|現在|原来|原來|当前|當前)[^。\n；;]*?(?:支付|付款)"
+                           "[^。\n；;]*")
 # the method a change of payment leaves, before the one it takes: "change the payment from the
 # gift card gift_card_5540683 to the Mastercard", "trocar o pagamento do vale-presente ... para
 # o Mastercard", "Zahlung von der Geschenkkarte auf die Visa"
@@ -8557,6 +8572,8 @@ _DONE = re.compile(r"(?:完了しました|完了です|変更しました|受�
                    # (what a change done means now: "Done! Orders #W2166301 and #W2466703 will
                    # now ship to 565 Maple Drive")
                    r"will now (?:ship|be shipped|be delivered|go) to|"
+                   # ("C'est fait ! Les passagers de YC3G9H sont maintenant ...", "Fatto!", "Gedaan:")
+                   r"(?:^|(?<=[\s\n]))(?:c'est fait|fatto|gedaan|erledigt|hecho|feito)\s?[!:.]|"
                    # (and in the other languages read: "Listo, el pedido #W9527030 se enviará a
                    # ...", "Pronto, o pedido agora será enviado para ...")
                    r"(?:listo|hecho|pronto|feito|fatto|erledigt|klaar|geregeld)[,!:]\s[^.!?]{0,60}?"

@@ -198,7 +198,7 @@ _YES = _words(
     r"los dos|las dos)(?![\w']))",
     # French
     r"oui", r"ouais", r"d'accord", r"bien sûr", r"exactement", r"parfait", r"je confirme",
-    r"c'est bon", r"ça marche", r"entendu", r"volontiers", r"j'accepte",
+    r"c'est bon", r"ça marche", r"entendu", r"volontiers", r"j'accepte", r"carrément", r"nickel",
     # (as written in a hurry: "ouai c bon pr les 2 ... vazy")
     r"ouai", r"c bon", r"cé bon", r"ok c bon", r"vazy", r"vas y", r"vasy",
     # German
@@ -230,6 +230,8 @@ _YES = _words(
     r"jazeker", r"jawel", r"^prima(?=\s*(?:[,.!]|$))", r"akkoord", r"(?:dat )?is goed", r"klopt",
     r"(?<!niet )juist",
     r"(?<!niet )graag", r"in orde", r"helemaal goed", r"ik ga akkoord",
+    # ("Oké, top.": the Dutch "oké" and "top" as a yes, alone in their clause)
+    r"oké(?=\s*(?:[,.!]|$))", r"^top(?=\s*(?:[,.!]|$))",
 )
 # Words that on their own carry little ("please", "right", "great"): they affirm only when the
 # sentence is nothing but them (plus filler), e.g. "Great!", "Right."; inside "please tell me ..."
@@ -599,6 +601,9 @@ _IDIOMS = re.compile(
     # anything else without asking")
     r"(?:don'?t|do not|never) (?:do|change|touch) anything else(?: without (?:asking|checking with|"
     r"telling) me(?: first)?)?|"
+    # ("Yes. And in future read the details back to me before you submit anything.")
+    r"(?:and )?(?:in (?:the )?future|next time|from now on),? (?:please )?(?:read|list|show|tell|"
+    r"check|ask|confirm)[^.!?]*|"
     # (a reason, not a refusal: "no quiero más líos con el banco", "não quero mais problemas")
     r"n(?:o|ão|ao) qui?ero (?:m[aá]i?s )?(?:l[ií]os|problemas|complicaç(?:ões|oes)|complicaciones|"
     r"rollos|dor de cabeça)(?: con [^.,;!?]*| com [^.,;!?]*)?|"
@@ -738,6 +743,9 @@ _FILLER = _words(r"please", r"thank you", r"thanks?", r"so much", r"sir", r"ma'?
                  r"merci", r"danke", r"obrigad[oa]", r"grazie", r"por favor", r"bitte", r"that",
                  r"it", r"this", r"all", r"yes", r"great", r"perfect", r"right", r"correct",
                  r"exactly", r"indeed", r"fine", r"good", r"sounds", r"looks", r"is", r"deal",
+                 # (the plan taken as it was put: "Correct, in that order.", "Yes, exactly as
+                 # written.")
+                 r"in that order", r"(?:exactly )?as (?:stated|written|listed|described|proposed)",
                  # (the other languages' weak yeses, alone: "Giusto.", "Stimmt.", "Klar.")
                  r"giusto", r"juist", r"stimmt", r"richtig", r"klar",
                  # (a sigh before a grudging yes: "ugh fine. no longer needed")
@@ -1211,6 +1219,8 @@ _HAN_YES = re.compile("好的|好啊|好呀|好滴|好喔|好哦|好嘞|好咧|�
                       "可以|同意|(?<!身体)(?<!身體)(?:没问题|沒問題)|请办理|請辦理|办吧|辦吧|"
                       "(?<![a-z])ok(?:ay)?(?![a-z])|"
                       "执行|執行|就这样|就這樣|照办|照辦|^(?:对|對|嗯|行|是|好)(?:[，,。！!～~]|$)|^嗯嗯|"
+                      # ("跟上一个一样处理就行": doing it so will do)
+                      "(?:处理|處理|办|辦|弄|做|换|換|改)就(?:行|好|可以)|"
                       # ("对对，快点": right, right, hurry)
                       "^(?:对对|對對|是是|好好)(?:[，,。！!～~]|$)|快点办|快點辦|"
                       "^嗯+(?:对|對|好|是)(?:[，,。！!～~]|$)|"
@@ -1377,7 +1387,7 @@ _CJK_OTHER = re.compile("另一单|另一个|另外那|另一笔|もう一つ|�
 
 # a step, order or item by its place in Chinese and Japanese: "第一台", "第二个", "2つ目" (its
 # place in English, as ``held_topics`` gives it to the binding: "the second one")
-_CJK_NTH = re.compile("第([一二三四1-4])(?:个|個|台|单|單|笔|筆|件|趟|张|張|项|項|步|点|點)|"
+_CJK_NTH = re.compile("第([一二三四1-4])(?:个|個|台|单|單|笔|筆|件|趟|张|張|项|項|步|点|點|款)|"
                       "([1-4一二三四])つ目")
 _NTH_NAMES = {"一": "first", "1": "first", "二": "second", "2": "second", "三": "third",
               "3": "third", "四": "fourth", "4": "fourth"}
@@ -1673,10 +1683,12 @@ _KO_KEEP = re.compile("그냥 (?:쓸래요|쓸게요|쓸 거예요|쓸께요|둘
 _KO_SENTENCE = re.compile(r"(?:[^.!?。！？\n]|(?<=\d)\.(?=\d))+[.!?。！？\n]?")
 
 
+# later: "나중에", "다음에", "이따가"
+_KO_LATER = re.compile("나중에|다음에|이따가")
 # a yes kept to one part: "첫 번째 것만 해 주세요", "시계만 바꿀게요"
 _KO_ONLY = re.compile("(?:것|거|번째|편|쪽|[가-힣]{1,6})만(?![가-힣])")
 # another part put first as a sentence's topic: "돌아오는 건 ...", "나머지는 ..."
-_KO_TOPIC_PUT = re.compile(r"\s*[가-힣]{1,8}\s?(?:것은|건|거는|은|는)\s")
+_KO_TOPIC_PUT = re.compile(r"\s*(?:[가-힣]{1,8} ){0,2}[가-힣]{1,8}\s?(?:것은|건|거는|은|는)\s")
 
 
 def _read_ko(text: str) -> Reading:
@@ -1691,8 +1703,17 @@ def _read_ko(text: str) -> Reading:
         parts.append((part, rest, bool(_KO_YES.search(rest)) and _KO_KEEP.search(part) is None))
     said = {CJK_THINGS[t] for part, _rest, yes in parts if yes for t in CJK_THING.findall(part)}
     last_yes = max((k for k, (_p, _r, yes) in enumerate(parts) if yes), default=-1)
-    said_yes = only_said = False
+    said_yes = only_said = steps_held = False
     for k, (part, rest, yes) in enumerate(parts):
+        if _KO_STEPS_GO.search(part) is not None and (held := _KO_STEP_HELD.search(rest)) is not None:
+            # (steps by number said yes to, another held: "1번이랑 2번은 해주시고 3번은 잠깐 보류해
+            # 주세요"; which steps is the binding's, ``ordinals_in_english``)
+            rest, yes, steps_held = rest[:held.start()] + " " + rest[held.end():], True, True
+        elif steps_held and said_yes and not _KO_IF.search(rest) and not yes:
+            continue  # (what follows goes on about the held step: "남편 카드로 할지 생각 좀 해볼게요")
+        if said_yes and _KO_TOPIC_PUT.match(part) is not None and _KO_LATER.search(part) is not None \
+                and not _KO_IF.search(rest):
+            continue  # (another thing put first, left for later: "남편 카드는 나중에 결정할게요")
         if said_yes and _KO_ASIDE.match(part.strip()) \
                 and not any(_KO_WAIT.search(later) for _p, later, _y in parts[k:]):
             break  # (not where the turn goes on to wait: "네.. 아 근데 남편이 ... 잠깐만요 한번 물어보고
@@ -2479,6 +2500,12 @@ _PREP_EN = {"pour": "for", "für": "for", "fur": "for", "per": "for", "para": "f
             "bei": "for", "pra": "for", "pro": "for"}
 
 
+# steps by their numbers in Korean: "1번이랑 2번은 해주시고", "3번은 잠깐 보류해 주세요"
+_KO_STEP_NO = re.compile("[1-9] ?번(?!째)")
+_KO_STEPS_GO = re.compile("((?:[1-9] ?번 ?(?:이랑|랑|과|와|하고|,|도)? ?)+)(?:은|는)? ?"
+                          "(?:해 ?주(?:시고|세요)|진행해 ?주(?:시고|세요)|해줘|진행해줘)")
+_KO_STEP_HELD = re.compile("([1-9]) ?번(?:은|는)? ?(?:잠깐 ?|좀 ?|일단 ?)?(?:보류|나중에|기다려)[가-힣 ]*?"
+                           "(?:주세요|할게요|요)?")
 # a step's place in Korean: "첫 번째" (first), "두 번째 것만" (only the second one)
 _KO_NTHS = {"첫": "first", "두": "second", "세": "third", "네": "fourth"}
 _KO_NTH_ONLY = re.compile("(첫|두|세|네) ?번째(?: ?(?:것|거|건|항목|변경|단계))?만")
@@ -2489,6 +2516,11 @@ def ordinals_in_english(text: str) -> str:
     """``text`` with the places of a plan it names in French, German, Italian, Spanish,
     Portuguese or Dutch said in English: "oui pour la premiere" -> "oui for the first", "les
     deux premieres" -> "the first two", "el paso 1 y el 2" -> "step 1 and 2"."""
+    if "번" in text and _KO_STEP_NO.search(text) is not None:  # (in Korean, steps by number:
+        # "1번이랑 2번은 해주시고 3번은 잠깐 보류해 주세요" -> "yes to 1 and 2, hold off on 3 ...")
+        text = _KO_STEPS_GO.sub(
+            lambda m: "yes to " + " and ".join(re.findall("[1-9]", m.group(1))) + ", ", text)
+        text = _KO_STEP_HELD.sub(r" hold off on \1 ", text)
     if "번째" in text:  # (in Korean: "첫 번째 것만 해 주세요" -> "only the first one 해 주세요")
         text = _KO_NTH_ONLY.sub(lambda m: f" only the {_KO_NTHS[m.group(1)]} one ", text)
         text = _KO_NTH.sub(lambda m: f" the {_KO_NTHS[m.group(1)]} one ", text)
