@@ -330,9 +330,10 @@ def _summary_before_questions(messages: list[Message], index: int, words: tuple[
     at = index
     for _ in range(QUESTIONS_BEFORE):
         answer, start = _turn_before(messages, at)
-        if not answer or (("?" in answer or names_action(answer, words) is not None
-                           or "→" in answer) \
-                and _ASKED_AGAIN_ABOVE.search(answer) is None) \
+        # (an answer that asks, names the action or shows a change by its arrow proposes anew:
+        # "No rush! If you go with the 20-hour blue speaker: - Speaker (green) → Speaker (blue)")
+        proposes = "?" in answer or "→" in answer or names_action(answer, words) is not None
+        if not answer or (proposes and _ASKED_AGAIN_ABOVE.search(answer) is None) \
                 or start == 0 or messages[start - 1].role is not Role.USER \
                 or not plain(messages[start - 1]).rstrip().endswith("?"):
             return None
@@ -4578,10 +4579,7 @@ def _bind(session: SessionState, auth: Authorisation, spec: ActionSpec,
             # the user did not pick this one themselves (nor in their language: "prenez plutôt
             # les 3,22 $ sur ma carte cadeau")
             step = own_step().plain
-            mine = _methods_in_english(users.plain) if kind_of(str(value)) \
-                and _METHOD_ABROAD.search(users.plain) is not None else users.plain  # ("coloca
-            # no vale-presente": the gift card)
-            other = other_alias(Text(step + " \n " + mine), own.get(value),
+            other = other_alias(Text(step + " \n " + users.plain), own.get(value),
                                 own.siblings(value)) if isinstance(value, str) else None
             if other is None and isinstance(value, str) and kind_of(value) \
                     and "payment" in last.plain and not named(last, value, own):
