@@ -5211,11 +5211,12 @@ def _otherwise_asked(value: Any, key: KeySpec, theirs: Text) -> tuple[str, str] 
 # a variant asked for in the yes by what it is: "yes, but the 10 hour one, not the 20"
 _BUT_THE_ONE = (r"(?<![\w'])but the [a-z0-9][\w -]{0,24}? one(?! (?:is|was|'s|i|we|you|has|had|looks|"
                 r"seems|works)(?![\w']))")
-_ASKED_CUE = re.compile(r"make it|change (?:it|that) to|should be|actually|instead|rather|"
+_ASKED_CUE = re.compile(r"make it|change (?:it|that) to|should be|actually|instead|rather|maak er|in plaats|"
                         r"reason is|reason being|because|" + _BUT_THE_ONE)
 _HAN_COUNT = {"一": 1, "二": 2, "两": 2, "兩": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8,
               "九": 9}
-_COUNT_ASKED = re.compile(r"(?<![\w'])(?:make it|change (?:it|that) to|should be|actually)\s+"
+_COUNT_ASKED = re.compile(r"(?<![\w'])(?:make it|change (?:it|that) to|should be|actually|maak er(?: maar)?|"
+                          r"mets(?:-en| en)?|mettine|metti|pon(?:le)?|mach(?: es)?|faça|faz)\s+"
                           r"(\d{1,3})(?![\d:%.])(?!\s*(?:am|pm|percent|dollars|usd|\$))")
 # a clause in which the user says what a choice is or should be
 _CLAUSES_CUED = re.compile(r"[^,.;!?\u2014\u2013]*(?<![\w'])(?:instead|rather|make it|change (?:it|that) to|"

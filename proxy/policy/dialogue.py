@@ -2235,6 +2235,9 @@ def read_turn(content: str) -> Reading:
             # still wants the luggage."; which steps the limit leaves out is the binding's)
         if act is Act.HOLD and _THINK_OTHER.match(s):
             continue  # ("Yes, cancel the first one. I'll think about Miami")
+        if act is Act.HOLD and _COUNT_PUT_RIGHT.fullmatch(s) is not None:
+            continue  # (one step's count put right, the rest as said: "Ja, prima. Oh wacht, maak
+            # er maar 1 koffer van in plaats van 2, ..."; the count is the binding's to check)
         if act is Act.HOLD and (ids := _AN_ID.findall(s)) and not any(i in yes_said for i in ids) \
                 and ((not _INTERRUPTS.match(s) and (q or _AN_ID.search(yes_said)
                                                      or _ID_OPENS.match(s)))
@@ -2655,6 +2658,14 @@ def _kept_inside(sentence: str) -> str | None:
     return sentence[m.start():]
 
 
+# a count put right after a yes, what it is for said: "oh wait, make it 1 bag instead of 2, then I
+# don't have to pay anything", "oh wacht, maak er maar 1 koffer van in plaats van 2"
+_COUNT_PUT_RIGHT = re.compile(
+    r"(?:(?:oh|ah|ok|okay|but)[,\s]+)?(?:wait|wacht|attends|aspetta|espera|warte)?[,\s]*(?:make it|maak er "
+    r"(?:maar )?|mets(?:-en| en)? |metti(?:ne)? |ponle |mach es )\s*\d{1,2} (?:checked )?(?:bags?|suitcases?|"
+    r"koffers?|valises?|bagages?|valigie|valigia|maletas?|koffer|gepäckstücke)(?: van)?(?: (?:instead of|in "
+    r"plaats van|au lieu de|invece di|en vez de|statt) \d{1,2})?(?:,? (?:then|so|dan|donc|così|así|so dass)"
+    r"[^.!?]*)?[.!]*")
 # what a hold waits for, after its thing: "... until i see that the upgrade went through"
 _WAITS_FOR = re.compile(r"\s(?:until|till|once|after)\s.*$")
 

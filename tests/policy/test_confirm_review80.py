@@ -66,8 +66,31 @@ CHECKED_IT = [read(TY3), "assistant: Aggiungo 1 bagaglio a TY3H8K: 3 in totale, 
               "Visa 7447). Procedo?", "user: Sì, procedi.", executed(BAGS, BAGS_ARGS),
               "assistant: Fatto: ora la prenotazione TY3H8K ha 3 bagagli registrati, di cui 1 a pagamento.",
               "user: Perfetto. Solo per sicurezza, mi confermi che sono 3 valigie in tutto e non 4?"]
+# 80b: a yes, then one step's count put right ("Oh wacht, maak er maar 1 koffer van in plaats van 2")
+EJ2 = reservation("EJ2C5N", [("HAT181", "AMS", "JFK", "2024-05-24")])
+PLAN_NL = [read(EJ2),
+           "assistant: Voorstel voor reservering EJ2C5N:\n1. Vlucht HAT181 op 24 mei vervangen door HAT181 "
+           "op 26 mei, economy. U krijgt $7 terug op uw Visa eindigend op 7447.\n2. 2 ingecheckte koffers "
+           "toevoegen: 1 gratis, 1 à $50, via dezelfde Visa.\n\nAkkoord dat ik beide doorvoer?"]
+ONE_BAG_NL = [*PLAN_NL, "user: Ja, prima. Oh wacht, maak er maar 1 koffer van in plaats van 2, dan hoef ik "
+              "niks bij te betalen."]
+ONE_BAG_EN = [*PLAN_NL, "user: Yes, fine. Oh wait, make it 1 bag instead of 2, then I don't have to pay "
+              "anything."]
+MOVE_EJ2 = {"reservation_id": "EJ2C5N", "cabin": "economy", "payment_id": VISA,
+            "flights": [{"flight_number": "HAT181", "date": "2024-05-26"}]}
+
+
+def bags(total: int, paid: int) -> dict[str, object]:
+    return {"reservation_id": "EJ2C5N", "total_baggages": total, "nonfree_baggages": paid,
+            "payment_id": VISA}
+
 
 CASES = [
+    trip("Z1097", "allow", ONE_BAG_NL, "update_reservation_flights", MOVE_EJ2,
+         "'Ja, prima. Oh wacht, maak er maar 1 koffer van': the flight step stands"),
+    trip("Z1098", "refuse", ONE_BAG_NL, BAGS, bags(2, 1), "'maak er maar 1 koffer van in plaats van 2'"),
+    trip("Z1099", "allow", ONE_BAG_EN, "update_reservation_flights", MOVE_EJ2, "the flight step stands"),
+    trip("Z1100", "refuse", ONE_BAG_EN, BAGS, bags(2, 1), "'make it 1 bag instead of 2'"),
     shop("Z1088", "allow", IN_ORDER, "modify_pending_order_address",
          {"order_id": "#W8255453", "address1": "301 South College Street", "address2": "Floor 14",
           "city": "Charlotte", "state": "NC", "country": "USA", "zip": "28202"},
@@ -112,6 +135,8 @@ async def test_review(airline: PolicySet, retail: PolicySet, case: Case) -> None
     ("Oké, top.", Act.AFFIRM),
     ("Oké, maar wacht even.", Act.HOLD),
     ("Carrément, merci !", Act.AFFIRM),
+    ("Yes, fine. Oh wait, make it 1 bag instead of 2, then I don't have to pay anything.", Act.AFFIRM),
+    ("Yes. Oh wait, hold off.", Act.HOLD),
 ])
 def test_review80_turns(turn: str, act: Act) -> None:
     assert read_turn(turn).act is act
