@@ -2762,6 +2762,7 @@ def _passengers_before(session: SessionState, arguments: dict[str, Any]) -> tupl
 # the word that puts one person in another's place: an arrow, or "wordt" ("Tim de Jong (1989-02-28)
 # wordt Lieke Peters"), "devient", "diventa", "becomes"
 _BECOMES = r"(?:→|->|wordt|devient|diventa|wird zu|becomes|se convierte en|passa a ser)"
+_BECOMES_SAID = re.compile(_BECOMES)
 _SURNAME = r"((?:de |van |van de |von |da |di |del |le |la )?[a-z][a-z'-]+)"  # ("de Jong")
 _PERSON_REPLACED = re.compile(r"([a-z][a-z'-]+) " + _SURNAME + r"(?: \([^()\n]{0,24}\))?:?\s*" + _BECOMES
                               + r"\s*\**([a-z][a-z'-]+) " + _SURNAME)
@@ -2812,8 +2813,8 @@ def _replaced_person_kept(session: SessionState, arguments: dict[str, Any], prop
     hoping ...": theirs to keep)."""
     people, before = _passengers_before(session, arguments)
     if not isinstance(people, list) or not isinstance(before, list) or (
-            "→" not in proposal and "->" not in proposal and "replac" not in proposal
-            and "in place of" not in proposal and re.search(_BECOMES, proposal) is None):
+            "replac" not in proposal and "in place of" not in proposal
+            and _BECOMES_SAID.search(proposal) is None):
         return None
     called, booked = {_full_name(p) for p in people}, {_full_name(p) for p in before}
     replaced = [((m.group(1), m.group(2)), (m.group(3), m.group(4)))
@@ -2968,13 +2969,18 @@ def _relative_held(session: SessionState, auth: Authorisation, arguments: dict[s
     hold = next((h for h in held if _RELATIVE_S.fullmatch(h) is not None), None)
     if hold is None or _MINE_YES.search(plain(session.messages[auth.yes_index])) is None:
         return None
-    me = next((str(name["first_name"]).lower() for call in reversed(session.calls)
-               if call.succeeded and isinstance(call.result, dict)
-               and isinstance(name := call.result.get("name"), dict)
-               and isinstance(name.get("first_name"), str)), None)
+    me = _users_first_name(session)
     current = _current(session, arguments) if "reservation_id" in arguments else arguments
     people = _first_names(current) if current is not None else set()
     return hold if me and people and me not in people else None
+
+
+def _users_first_name(session: SessionState) -> str | None:
+    """The user's first name (lower case), as the newest profile read gives it."""
+    return next((str(name["first_name"]).lower() for call in reversed(session.calls)
+                 if call.succeeded and isinstance(call.result, dict)
+                 and isinstance(name := call.result.get("name"), dict)
+                 and isinstance(name.get("first_name"), str)), None)
 
 
 # a relative's, held: "wife's", "my husband's"
@@ -3668,8 +3674,7 @@ def _change_shown(session: SessionState, arguments: dict[str, Any], proposed: Te
     """An item change shown without its verb, by an arrow from each item given to its new one,
     each named by its id or its price ("Purificador: médio, HEPA ($535.97) → grande, HEPA,
     modo noturno ($547.55). Confirma?"): the call's items and new items, all named so."""
-    if "→" not in proposed.plain and "->" not in proposed.plain \
-            and re.search(_BECOMES, proposed.plain) is None:
+    if _BECOMES_SAID.search(proposed.plain) is None:
         return False
     people, before = _passengers_before(session, arguments)
     if isinstance(people, list) and isinstance(before, list):
@@ -7558,14 +7563,9 @@ def _not_mine(session: SessionState, arguments: dict[str, Any], users: str) -> b
     if _MINE.search(users) is None:
         return False
     current = _current(session, arguments)
-    people = current.get("passengers") if current is not None else None
-    if not isinstance(people, list) or not people:
-        return False
-    first = next((str(r["name"].get("first_name", "")).lower() for call in reversed(session.calls)
-                  if isinstance(r := call.result, dict) and isinstance(r.get("name"), dict)
-                  and r.get("user_id")), "")
-    return bool(first) and not any(isinstance(p, dict) and str(p.get("first_name", "")).lower() == first
-                                   for p in people)
+    people = _first_names(current) if current is not None else set()
+    me = _users_first_name(session) if people else None
+    return bool(me) and me not in people
 
 
 # the user's own only: "Do mine now.", "just mine", "mine first"
@@ -7580,13 +7580,13 @@ def _held_before(auth: Authorisation, messages: list[Message], last: Text, spec:
     answered does not name it (the flight change alone): the phrase held, else None."""
     if names_action(last.kept().plain, spec.words) is not None:
         return None
+    turns = auth.user_turns(messages)  # (the newest: the turn the proposal answered)
+    if not turns:
+        return None
     nouns = tool_nouns(spec.tool)
-    for turn in auth.user_turns(messages)[:1]:
-        said = limits(turn)
-        for phrase in said.left_out:
-            if names_action(phrase, spec.words) is not None or (nouns and _names_noun(phrase, nouns)):
-                return phrase
-    return None
+    return next((phrase for phrase in limits(turns[0]).left_out
+                 if names_action(phrase, spec.words) is not None
+                 or (nouns and _names_noun(phrase, nouns))), None)
 
 
 def _narrowed_since(last: Text, window: Text, spec: ActionSpec, arguments: dict[str, Any],
