@@ -491,15 +491,18 @@ def said_translated(text: Text, value: str, cjk: bool = False) -> bool:
                   and _LATIN_WORD.search(w) is None))
     if not any(word in text.plain for word in words):
         return False
-    longer = [w for other, ws in _TRANSLATED.items() if other != value.lower() for w in ws
-              if any(word in w and word != w for word in words) and w in text.plain]
     plain = text.plain
-    for w in longer:
-        plain = plain.replace(w, " ")
+    for w in _CONTAINING.get(value.lower(), ()):
+        if w in plain:
+            plain = plain.replace(w, " ")
     return any(word in plain for word in words)
 
 
 _LATIN_WORD = re.compile("[a-zà-ÿ]")
+# per choice, the other choices' names that hold one of its own ("基本經濟艙" holds "經濟艙")
+_CONTAINING = {value: tuple(w for other, ws in _TRANSLATED.items() if other != value for w in ws
+                            if any(mine in w and mine != w for mine in own))
+               for value, own in _TRANSLATED.items()}
 
 
 def _alias_named(text: Text, alias: str) -> bool:
