@@ -591,8 +591,14 @@ _NEGATED = re.compile(r"(?<![\w'])(?:not|never|no(?! (?:seu|meu|cartão|cartao|[
 def offered(text: Text) -> Text:
     """``text`` without its negated clauses: what it offers, not what it rules out ("refunds go
     to the original method, not to a gift card"; "a certificate can't be used for this")."""
-    kept = [c for c in _CLAUSES.split(text.plain) if not _NEGATED.search(c)]
+    # (what comes before "instead of" is offered: "charged to your Visa instead of PayPal")
+    kept = [c for c in (_INSTEAD_OF.sub(" ", c) for c in _CLAUSES.split(text.plain))
+            if not _NEGATED.search(c)]
     return Text(" , ".join(kept))
+
+
+# what a clause puts something in place of, to the clause's end
+_INSTEAD_OF = re.compile(r"(?<![\w'])(?:instead of|rather than)(?![\w']).*")
 
 
 # Words that put a payment method to use (what is only mentioned, "your gift card has $2", is
@@ -970,7 +976,9 @@ _KEPT_AFTER = re.compile(r"(?:^|[,.;:!?]\s*|(?<![\w'])(?:but|and|yes|ok|okay)\s+
 # only": what the yes is limited to
 _ONLY = re.compile(r"(?<![\w'])(?<!not )(?:only|just|solo|solamente|seulement|uniquement)\s+"
                    r"(?:(?:return|exchange|cancel|refund|modify|change|upgrade|book|process|"
-                   r"include|send|do|swap|replace)\s+)?(?=" + _DETERMINER + r"\b)")
+                   r"include|send|do|swap|replace)\s+)?"
+                   # ("yes, just on the order please", "solo en el pedido")
+                   r"(?:(?:on|in|for|en|para|sur|dans|pour)\s+)?(?=" + _DETERMINER + r"\b)")
 # (a condition on one thing of the plan, what it rules out that thing's: "as long as the kettle
 # refund goes back to PayPal and not the card"; whether the proposal meets it is the check's)
 _IN_CONDITION_OF = re.compile(r"(?<![\w'])(?:as long as|provided(?: that)?|only if) (?:the|my) "
@@ -996,6 +1004,16 @@ _PHRASE_END = re.compile(
 _YES_FOR = re.compile(r"(?:^|[.;!?,]\s*)(?:yes|yeah|yep|yup|ok|okay|sure)(?:,?\s+please)?,?\s+"
                       r"(?:for|to)\s+(?!(?:both|all|everything|them|it|that|this|those|these|each|"
                       r"every|the (?:first|second|third|last|rest)|[1-9]|one|two|three)(?![\w']))")
+# a yes said of an order or of the profile, after its verb: "yes, change it on the order",
+# "sí, cámbiala en el pedido", "oui, changez-la sur la commande", "ja, in der Bestellung"
+_YES_ON_OBJECT = re.compile(
+    r"(?:^|[.;!?,]\s*)(?:yes|yeah|yep|ok|okay|sure|sí|si|oui|ja|sim|sì)(?:,?\s+(?:please|porfa|por "
+    r"favor|s'il vous plaît|bitte))?,?\s+(?:[a-zà-ÿ]+\s+){0,2}?(?:on|in|for|en|para|dans|sur|pour|im|"
+    r"in der|auf|für|nel|nella|per|no|na)\s+((?:the|my|el|la|mi|le|mon|ma|das|die|der|den|mein|"
+    r"meine|il|lo|o|a|meu|minha)\s+(?:order|account|profile|pedido|cuenta|perfil|commande|compte|"
+    r"profil|bestellung|konto|ordine|profilo|conta|encomenda))(?![\w'])"
+    # (not one of two: "yes, on my account too")
+    r"(?!,?\s+(?:too|as well|also|también|tambien|aussi|auch|anche|também|tambem)(?![\w']))")
 # an object put first by its id, then kept by a pronoun: "wait. BOH180 - leave that one in
 # business" (the id)
 _ID_THEN_KEPT = re.compile(r"(?:^|[.;!?]\s*|\n)(#w\d{5,}|[a-z]{0,4}\d[a-z0-9]{1,5})\s*[-:,–—]\s*"
@@ -1083,6 +1101,9 @@ _LIMIT_WORDS = re.compile(r"not|except|without|but|leav|keep|only|just|apart|oth
                           r"no (?:extra |checked |additional )?(?:bag|luggage)|"
                           r"(?<![a-z])(?:lass|laiss|deja|deje|lasci|deix)|"  # (not "class")
                           r"(?:yes|yeah|yep|yup|ok|okay|sure)(?:,? please)?,? (?:for|to) |"
+                          # (``_YES_ON_OBJECT``'s objects)
+                          r"order|account|profil|pedido|cuenta|commande|compte|bestellung|konto|"
+                          r"ordine|conta|encomenda|"
                           r"don'?t|forget|rather|need|can wait|no thanks|"
                           r"i want to|i have to|i should|i must|i'?ll|i will|i'?d|"
                           r"hang on|stick|save for|minus|aside|skip|stay|remain|hold|sin|menos|"
@@ -1308,7 +1329,7 @@ def limits(text: str) -> Limits:
     kept += [m.group(1).strip() for m in _HELD_FOR.finditer(text)]
     kept += [m.group(1) for m in _ID_THEN_KEPT.finditer(text)]
     only = _phrases(_ONLY, text, _IN_IF) + _phrases(_YES_FOR, text)
-    only += [m.group(1).strip() for m in _ONLY_AFTER.finditer(text)]
+    only += [m.group(1).strip() for p in (_ONLY_AFTER, _YES_ON_OBJECT) for m in p.finditer(text)]
     left = _phrases(_LEAVES_OUT, text, _IN_CONDITION_OF, 80)
     left += [m.group(1).strip() for p in (_LEFT_AFTER, _TOPIC_LEFT, _LEFT_AS_IT_IS, _LEFT_ABROAD,
                                            _LEFT_ABROAD_FIRST,

@@ -332,7 +332,10 @@ def _summary_before_questions(messages: list[Message], index: int, words: tuple[
         answer, start = _turn_before(messages, at)
         # (an answer that asks, names the action or shows a change by its arrow proposes anew:
         # "No rush! If you go with the 20-hour blue speaker: - Speaker (green) → Speaker (blue)")
-        proposes = "?" in answer or "→" in answer or names_action(answer, words) is not None
+        # (naming it with no detail at all only talks about it: "The refund is issued once the
+        # return is processed")
+        proposes = "?" in answer or "→" in answer \
+            or (names_action(answer, words) is not None and _A_DIGIT.search(answer) is not None)
         if not answer or (proposes and _ASKED_AGAIN_ABOVE.search(answer) is None) \
                 or start == 0 or messages[start - 1].role is not Role.USER \
                 or not plain(messages[start - 1]).rstrip().endswith("?"):
@@ -412,7 +415,7 @@ _GO_AHEAD_ASKED = re.compile(
     # ("Do you want to cancel this order, and for which reason?")
     r"do you (?:still )?want to (?:cancel|return|exchange|book|change|modify|upgrade|downgrade|"
     r"submit|go through with)(?![\w'])|"
-    r"okay|sound good|work for you|is that|are you sure|like to do|"
+    r"okay|sound good|work for you|would (?:that|this|it) work|is that|are you sure|like to do|"
     # (the other languages read: "Deseja fazer isso?", "Soll ich umbuchen?", "Zal ik ...?")
     r"\bdeseja|\bdesea|\bquiere que|\bsouhaitez|\bvoulez-vous|\bmöchten sie|\bwollen sie|"
     r"\bsoll ich|\bvuole|\bdesidera|\bprocedo|\bprossigo|\bprocedemos|\bwil je|\bwilt u|\bzal ik|"
@@ -713,7 +716,7 @@ def _answers_a_check(messages: list[Message], index: int) -> bool:
         # just changing your outbound to May 24 while staying in economy?", "to check the
         # price of upgrading both flights to business?")
     if check is None or names_action(NOUNS.sub(" ", _BEFORE_I.sub(" ", last[:check.start()])
-                                               + _ELIGIBLE.sub(" ", after)),
+                                               + _ELIGIBLE.sub(" ", _BEFORE_ACTING.sub(" ", after))),
                                      ALL_ACTION_WORDS) is not None:
         return False
     said = NOUNS.sub(" ", plain(messages[index]))  # ("yes, that's my address": no action)
@@ -747,6 +750,9 @@ _ADD_IT = re.compile(r"(?<![\w'])(?:add|include|get|buy|purchase)(?: it| that| t
 
 
 _BEFORE_I = re.compile(r"(?<![\w'])before (?:i|we) [^,?]*,")
+# what a check is to come before ("would you like me to first check the current status of the
+# 7:30 flight before making the change?"): the action waits for it
+_BEFORE_ACTING = re.compile(r"(?<![\w'])before (?:i |we |you )?[^?]*")
 # a turn that says the go-ahead is still to be asked for: what it asks now is something else
 _LATER_CONFIRMATION = re.compile(
     r"(?<![\w'])(?:i'?ll|i will|we'?ll|we will) (?:then |next |afterwards )?(?:confirm|go over|"
@@ -833,12 +839,16 @@ def _acknowledges(messages: list[Message], index: int) -> bool:
     # (the yes alone: "Perfect. Just to be sure, the bag is definitely on there?" to a report
     # of what was done)
     said = plain(messages[index])
-    text, _start = _turn_before(messages, index)
+    text, start = _turn_before(messages, index)
     if _OK_THEN_MORE.match(said) is not None and text and "?" not in text \
-            and _DONE.search(text) is not None and not _PROCEED.search(said):
+            and _DONE.search(text) is not None and not _PROCEED.search(said) \
+            and not (start > 0 and messages[start - 1].role is Role.USER
+                     and reading_of(messages[start - 1]).act is Act.HOLD):
         return True  # (an "ok" to a report of what was done, then a new request: "Your flight
         # is booked! ... Let me know your mom's date." "ok mom says the 23rd works. same
-        # flight if possible ...")
+        # flight if possible ..."; not where the report answers the user's question: "Will that
+        # mess with the return?" "No, ... the return request is already submitted, so it isn't
+        # affected." "Cool, then update it.")
     if not _ACKNOWLEDGED.fullmatch(said) \
             and not _ACKNOWLEDGED.fullmatch(reading_of(messages[index]).words) \
             and not _GOT_IT.search(said):  # ("Okay, 4. Got it. So we could add 3 more?")
@@ -1139,7 +1149,8 @@ def _words_of(text: str) -> set[str]:
 _ITS_REASON = re.compile(r"(?:(?:i'?m|i am) )?(?:not (?:sure|certain)|unsure) (?:if |whether |that )?"
                          r"(?:the|my|i|i'?ll|it'?s|it|we|that|this (?:move|trip|one))\b|"
                          r"i (?:might|may) (?:still |just |also )?(?:need|want|keep|use|"
-                         r"cancel|do|take|go with|return)\b|"
+                         # ("I might drive out to Denver anyway and still fly back on the 24th")
+                         r"cancel|do|take|go with|return|drive|fly|go|travel|head)\b|"
                          r"i'?ll (?:probably |maybe |likely )?(?:just )?(?:do|use|take|keep|"
                          r"go with|pack|bring|carry|cancel|book)\b|"
                          r"(?:let me|i (?:need|have|want) to) think"
@@ -1457,6 +1468,23 @@ def _condition_of_one_step(messages: list[Message], index: int) -> str | None:
         return None
     return text[also[-1].start(1):m.end()] if also \
         else text[said_of.start(1):m.end()] if said_of is not None else m.group("c")
+
+
+def _form_of_one_step_unwanted(messages: list[Message], index: int) -> tuple[str, str] | None:
+    """Where the user's yes rules out a form of compensation ("Cancel it, yes. But I don't want
+    a voucher, I want actual money for this.") and the agent's turn lists several steps, one of
+    them, and no other, giving such a form ("2. ... a $100 travel certificate added to your
+    account"): the yes's words and a condition naming that step's form, for the other steps to
+    be agreed and a call of that one held (``_condition_step``); else None."""
+    text = plain(messages[index])
+    if (unwanted := FORM_NOT_WANTED.search(text)) is None:
+        return None
+    agent, _start = _turn_before(messages, index)
+    giving = [m for step in _plan_steps(agent) or () if (m := _FORM_GIVEN.search(step.plain))]
+    yes = read_turn(text[:unwanted.start()] + " " + text[unwanted.end():])
+    if len(giving) != 1 or len(_plan_steps(agent) or ()) < 2 or yes.act is not Act.AFFIRM:
+        return None
+    return yes.words, f"the {giving[0].group().split()[-1]}"
 
 
 # a step by its thing, right before the condition set on it: "The upgrade only if it's under 600"
@@ -2120,7 +2148,16 @@ def _methods_in_english(text: str) -> str:
     names, and what it rules out there cut ("... sulla carta di credito, non sulla gift card":
     "... sulla credit card,")."""
     text = _PT_ON_THE.sub("em ", text) if " n" in text else text
-    return _RULED_OUT_ABROAD.sub(" ", _METHOD_ABROAD.sub(_in_english, text))
+    text = _METHOD_ABROAD.sub(_in_english, text)
+    for out in _RULED_OUT_KO.findall(text):  # (and in Korean, the method ruled out, said of
+        # after as the topic: "기프트카드 말고 신용카드로 결제해 주세요. 기프트카드는 다른 데 쓰려고
+        # 아껴두는 거라서요", the gift card kept for something else)
+        text = re.sub(rf"(?<![\w']){re.escape(out)}\s?(?:는|은)[^.!?\n]*", " ", text)
+    return _RULED_OUT_ABROAD.sub(" ", text)
+
+
+# a method ruled out in Korean, once read in English: "gift card 말고" (not the gift card)
+_RULED_OUT_KO = re.compile(r"(?<![\w'])([a-z]+(?: [a-z]+)?)\s?(?:말고|아니고|대신)(?![가-힣])")
 
 
 # Portuguese "no"/"na" before a method is "on the", no "not": "coloca no vale-presente"
@@ -2272,6 +2309,8 @@ def _held_part(session: SessionState, auth: Authorisation, spec: ActionSpec,
         if (hold := _step_held(session, auth, arguments, [auth.condition])) is not None \
                 or (hold := _condition_step(session, auth, arguments, spec.words)) is not None:
             return hold
+    if "passengers" in arguments and (row := _row_held(session, auth, arguments)) is not None:
+        return row
     if (same := _people_kept_as_they_are(session, arguments, auth.proposal(messages)[0].plain)):
         people = {str(p.get("first_name", "")).lower() for p in arguments["passengers"]
                   if isinstance(p, dict)} - {""}
@@ -2835,6 +2874,36 @@ def _replaced_person_kept(session: SessionState, arguments: dict[str, Any], prop
     return None
 
 
+def _row_held(session: SessionState, auth: Authorisation, arguments: dict[str, Any]) -> str | None:
+    """A passenger the call changes whom the yes turn leaves out by the number of their row in
+    the proposal's numbered list or table ("Yes to 2. Hold off on 3", "2번 승객은 맞아요. 3번은 제가
+    여권 확인하고 다시 연락드릴게요", row 3 "| 3 | Haeun Jo, 1993-06-26 | Haeun Jo, 1993-06-29 |"
+    and the call changing her birth date): the words, else None."""
+    turn = plain(session.messages[auth.yes_index])
+    if not re.search(r"[1-9]", turn):
+        return None
+    numbers = [p for p in limits(ordinals_in_english(turn)).left_out if _ROW_NUMBERS.fullmatch(p)]
+    people, before = _passengers_before(session, arguments)
+    if not numbers or not isinstance(people, list) or not isinstance(before, list) \
+            or len(people) != len(before):
+        return None
+    rows = {int(m.group(1)): m.group(2) for m in _ROW.finditer(auth.proposal(session.messages)[0].plain)}
+    for phrase in numbers:
+        for n in map(int, re.findall("[1-9]", phrase)):
+            named = [k for k, p in enumerate(people) if isinstance(p, dict) and p.get("first_name")
+                     and re.search(rf"(?<![\w']){re.escape(str(p['first_name']).lower())}(?![\w'])",
+                                   rows.get(n, ""))]
+            if len(named) == 1 and people[named[0]] != before[named[0]]:
+                return f'row {n} of the list ("{phrase}")'
+    return None
+
+
+# a row of a numbered list or table: "| 3 | Haeun Jo, ...", "3. Emil Hoffmann – ..."
+_ROW = re.compile(r"^\s*\|?\s*#?([1-9])\s*[|.)]\s*(.*)$", re.M)
+# rows by their numbers alone: "3", "2 and 3"
+_ROW_NUMBERS = re.compile(r"(?:#|no\.? |number |passenger )?[1-9](?:\s*(?:,|and|&)\s*[1-9])*")
+
+
 def _person_kept(session: SessionState, arguments: dict[str, Any], held: list[str]) -> str | None:
     """A hold naming, by their first name as the reservation has it or as the call writes it,
     a passenger whose details the call changes ("ゆいの生年月日だけ直してください。ケンの名前は
@@ -3227,6 +3296,9 @@ def ledger(session: SessionState) -> tuple[list[Authorisation], int]:
         elif r.act is Act.HOLD and not r.withdraws \
                 and (condition := _condition_of_one_step(messages, i)) is not None:
             auths.append(Authorisation(i, m.seq, r.words, condition=condition))
+        elif r.act is Act.HOLD and not r.withdraws \
+                and (unwanted := _form_of_one_step_unwanted(messages, i)) is not None:
+            auths.append(Authorisation(i, m.seq, unwanted[0], condition=unwanted[1]))
         elif r.act is Act.HOLD and (held := _price_held(messages, i)) is not None:
             # "Yes, go ahead. Hmm, $1,200 is more than I was hoping for though... is that per
             # person?" to a plan whose one step costs $1,200: a yes to the others
@@ -5186,8 +5258,9 @@ def _others_conditions_out(theirs: Text, own_step: Text, proposal: Text) -> Text
 
 
 # the words a clause may name a step's thing by: four letters or more, or a short thing's name
-# ("put the bag on the gift card")
-_THING_WORDS = re.compile(r"[a-z]{4,}|(?<![a-z])(?:bag|hat|cap|mug|toy|mat|fan|pan|box|kit|cup)(?![a-z])")
+# ("put the bag on the gift card", "For the pet bed, can the refund go on my Mastercard instead?")
+_THING_WORDS = re.compile(r"[a-z]{4,}|(?<![a-z])(?:bag|hat|cap|mug|toy|mat|fan|pan|box|kit|cup|bed|pet|"
+                          r"tea)(?![a-z])")
 # a turn's clauses, each a sentence or a "but" part
 _METHOD_CLAUSES = re.compile(r"(?<=[.;!?])\s+|,?\s+(?=but\s)")
 # a step's number opening a clause: "3 only if ..."
@@ -5683,13 +5756,14 @@ def _after_arrows(text: str) -> str:
     return _ARROW_LINE.sub(" ", _PRICE_ARROW.sub(r"\1", text))
 
 
-# a sentence or line that gives money back: "and the $1,643.01 will be refunded to your gift card"
-_REFUND_SENTENCE = re.compile(r"(?:[^.\n;]|\.(?=\d))*(?<![\w'])(?:refund\w*|credited back|returned to|"
+# a sentence, line or clause that gives money back: "and the $1,643.01 will be refunded to your gift
+# card", "$2,456.57 charged to your Visa ..., with PayPal refunded in 5 to 7 business days"
+_REFUND_SENTENCE = re.compile(r"(?:[^.,\n;]|[.,](?=\d))*(?<![\w'])(?:refund\w*|credited back|returned to|"
                               # (the other languages read: "O valor volta na hora para o
                               # vale-presente", "wird ... erstattet", "viene rimborsato")
                               r"volta|voltam|devolvid\w*|reembols\w*|rimbors\w*|erstatt\w*|"
                               r"gutgeschrieben|teruggestort|terugbetaald|rembours\w*|devuelt\w*)"
-                              r"(?![\w'])(?:[^.\n;]|\.(?=\d))*")
+                              r"(?![\w'])(?:[^.,\n;]|[.,](?=\d))*")
 # ... in Chinese: the old method's refund, and what it is paid with now
 _REFUND_SENTENCE_HAN = re.compile("[^。\n；;]*(?:退回|退还|退還|返还|返還)[^。\n；;]*")
 _PAID_NOW_HAN = re.compile("[^。\n；;]*(?:目前|现在|現在|原来|原來|当前|當前)[^。\n；;]*?(?:支付|付款)"
@@ -7475,10 +7549,13 @@ def _left_out(spec: ActionSpec, arguments: dict[str, Any], users: str, aliases: 
             return "the action", f'{spec.tool.replace("_", " ")} ("{phrase}")'
     for phrase in said.only:
         kind = _OBJECT_WORD.search(phrase)
-        if kind is not None and _OBJECT_IDS[kind.group(1)] not in arguments \
-                and names_action(phrase, spec.words) is None:
+        if kind is not None and names_action(phrase, spec.words) is None and (
+                ((key := _OBJECT_IDS.get(kind.group(1))) is None and "order_id" in arguments)
+                or (key is not None and key not in arguments)):
             # a yes said of an order, for a call on no order ("Yes please for the order" to
-            # "Shall I update the order? Also, would you like your profile address updated?")
+            # "Shall I update the order? Also, would you like your profile address updated?"),
+            # or of the profile, for a call on an order ("sí, cámbiala en el pedido" is the
+            # order's)
             return "the action", f'{spec.tool.replace("_", " ")} (only "{phrase}")'
     owners = aliases.index.owners if aliases.index is not None else {}
     lists = [(name, v) for name, v in arguments.items() if isinstance(v, list)]
@@ -7501,6 +7578,8 @@ def _left_out(spec: ActionSpec, arguments: dict[str, Any], users: str, aliases: 
                     of_steps = _not_of_other_steps(said, proposal, spec)
                     of_parts = _which_one_aside(of_steps)
                 found = _part_left_out(spec, name, value, of_parts, aliases, proposal)
+                if found is None and session is not None:
+                    found = _leg_left_out(session, spec, name, value, of_parts)
                 if found is not None:
                     return found
                 for phrase in (*of_steps.only, *said.which):
@@ -7683,8 +7762,12 @@ _ADJECTIVES = {"wooden": "wood", "woolen": "wool", "woollen": "wool", "golden": 
                "metallic": "metal", "silvery": "silver"}
 _TAKES_AWAY = ("return", "cancel", "exchange", "modify", "update")
 # the objects a call names by its id argument ("order" by order_id)
-_OBJECT_WORD = re.compile(r"(?<![\w'])(order|reservation|booking)s?(?![\w'])")
-_OBJECT_IDS = {"order": "order_id", "reservation": "reservation_id", "booking": "reservation_id"}
+_OBJECT_WORD = re.compile(r"(?<![\w'])(order|reservation|booking|pedido|commande|bestellung|ordine|"
+                          r"encomenda|bestelling|profile|account|perfil|cuenta|profil|compte|konto|"
+                          r"profilo|conta|account)s?(?![\w'])")
+_OBJECT_IDS = {"order": "order_id", "reservation": "reservation_id", "booking": "reservation_id",
+               **dict.fromkeys(("pedido", "commande", "bestellung", "ordine", "encomenda",
+                                "bestelling"), "order_id")}  # (the rest, the user's own profile)
 
 
 def _single_named(text: Text, value: Any, aliases: Aliases) -> bool:
@@ -7737,6 +7820,47 @@ def _part_left_out(spec: ActionSpec, name: str, value: str, said: Limits, aliase
                 outside = next(code for code in parts if code not in inside)
                 return name, f'{outside!r} of {name} {value!r} (only "{phrase}")'
     return None
+
+
+def _leg_left_out(session: SessionState, spec: ActionSpec, name: str, value: str, said: Limits
+                  ) -> tuple[str, str] | None:
+    """The way out or the way back of a trip booked as two one-way reservations, the one
+    ``value`` is, that a phrase leaves out or keeps, or the other one that an "only" names
+    ("Go ahead with the outbound one. The return I'm not sure about yet", the call cancelling the
+    reservation back): the two are told apart by their routes, one the other's reversed, and
+    their dates."""
+    phrases = (*said.left_out, *(said.kept if spec.tool.startswith(_TAKES_AWAY) else ()))
+    if not any(_LEG.search(p) for p in (*phrases, *said.only)):
+        return None
+    trips: dict[str, tuple[Any, Any, str]] = {}  # (one-way reservations: from, to, first date)
+    for call in session.calls:
+        r = call.result
+        if call.succeeded and isinstance(r, dict) and r.get("flight_type") == "one_way" \
+                and isinstance(r.get("reservation_id"), str) and r.get("flights"):
+            trips[r["reservation_id"]] = (r.get("origin"), r.get("destination"),
+                                          str(r["flights"][0].get("date", "")))
+    if value not in trips:
+        return None
+    origin, destination, date = trips[value]
+    paired = [d for rid, (o, t, d) in trips.items()
+              if rid != value and (o, t) == (destination, origin) and d != date]
+    if len(paired) != 1:
+        return None
+    back = paired[0] < date  # (this reservation is the way back)
+    for phrase in phrases:
+        if (m := _LEG.search(phrase)) is not None and (m.group("back") is not None) == back:
+            return name, f'{name} {value!r}, the way {"back" if back else "out"} ("{phrase}")'
+    for phrase in said.only:
+        if (m := _LEG.search(phrase)) is not None and (m.group("back") is not None) != back:
+            return name, f'{name} {value!r}, the way {"back" if back else "out"} (only "{phrase}")'
+    return None
+
+
+# the way back of a trip, or the way out: "the return", "the flight back", "the outbound one"
+_LEG = re.compile(r"(?<![\w'])(?:(?P<back>return|inbound|homebound|homeward|(?:flight|way|trip|one|"
+                  r"leg) (?:back|home)|second leg|r[üu]ckflug|vuelta|retour|ritorno|terugvlucht|"
+                  r"volta)|outbound|(?:flight|way|trip|one|leg) (?:out|there)|first leg|hinflug|"
+                  r"ida|aller|andata|heenvlucht)(?![\w'])")
 
 
 def _of_another_object(text: Text, name: str, value: str, aliases: Aliases) -> str | None:

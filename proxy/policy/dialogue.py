@@ -146,8 +146,10 @@ _YES = _words(
     r"nickel",  # (French, "perfect": "Nickel, c'est bien ça")
     r"uh-?huh",
     r"(?<!make )(?<!making )(?<!be )(?<!not )(?<!% )(?<!percent )sure(?: thing)?",
-    r"ok(?:ay|k)?", r"k", r"kk", r"alright", r"all right", r"affirmative", r"absolutely",
-    r"definitely", r"certainly", r"of course", r"indeed", r"exactly", r"correct", r"yes sir",
+    r"ok(?:ay|k)?", r"k", r"kk", r"alright", r"all right", r"affirmative",
+    # (not saying how sure something else is: "I'm definitely bringing one")
+    r"(?<!i'm )(?<!i am )(?<!we're )(?<!we are )(?:absolutely|definitely|certainly)"
+    r"(?! [a-z]+ing(?![\w']))", r"of course", r"indeed", r"exactly", r"correct", r"yes sir",
     # (steps of a plan approved together: "Both are fine", "Fine with both", "all three sound good")
     r"(?:both|all|all (?:of them|two|three|four)|everything|the rest)(?: of (?:them|those|these))? "
     r"(?:are|is|look|looks|sound|sounds|seem|seems) (?:fine|good|great|ok|okay|perfect|right)",
@@ -486,7 +488,10 @@ _WAIT = _words(
     # (someone else to ask first; "let me check my email" after a yes is no wait)
     r"let me (?:just |quickly |first )?(?:check|talk|confirm|speak) (?:with|to)",
     r"let me (?:just |quickly |first )?ask", r"let me (?:just )?check first",
-    r"i (?:need|have|want) to (?:check|talk|confirm|speak) (?:with|to)",
+    # (not the agent's superior asked for, about something else: "Cancel it, yes. ... I want
+    # to talk to a supervisor about real compensation.")
+    r"i (?:need|have|want) to (?:check|talk|confirm|speak) (?:with|to)(?! (?:a|the|your) "
+    r"(?:supervisor|manager|human|representative)(?: about| regarding| for|[.!]|$))",
     r"i (?:need|have|want) to (?:ask|consult)", r"(?:check|talk|speak) (?:with|to) my",
     # ("payment, leave it for now, need to check which card finance wants it on")
     r"leave it for now", r"(?:i )?need to (?:check|find out|see) (?:which|whether|if|with)",
@@ -1369,6 +1374,7 @@ CJK_THINGS = {
     "재킷": "jacket", "자켓": "jacket", "향수": "perfume", "덤벨": "dumbbell", "전구": "bulb",
     "호스": "hose", "의자": "chair", "칫솔": "toothbrush", "전동칫솔": "toothbrush",
     "전자책": "e-reader", "항공편": "flight", "비행기": "flight", "수하물": "bags", "짐": "bags",
+    "가방": "bags",
     "보험": "insurance", "기본 주소": "default address", "기본 배송지": "default address",
     "기본주소": "default address", "집 주소": "home address", "집주소": "home address",
     "배송지": "address", "취소": "cancel", "반품": "return",
@@ -1657,9 +1663,12 @@ _KO_NOT = re.compile(
     "아니(?!라)|아뇨|(?<![가-힣])안\\s?(?:해|돼|할|하|될|됩|되)|않|(?:하지|말아|지) ?마(?:세요|요|십시오)|"
     "잠깐|잠시만|잠시|기다려|생각해\\s?(?:볼|보고)|생각 ?좀|생각할게|고민|나중에|보류|"
     "확인해\\s?보고|물어보고|물어볼게|상의|글쎄|모르겠|잘 모르|것 같아요|것 같습니다|"
+    # (talked over first, decided after: "동생이랑 얘기해 보고 정할게요")
+    "(?:이야기|얘기)해\\s?(?:보고|볼게)|(?<![가-힣])(?:정할게요|결정할게요)|"
     "[?？]|(?:나요|까요|습니까|ㄴ가요|인가요|건가요|는지요)\\s*[.!]?$")
 _KO_WAIT = re.compile("아니(?!라)|아뇨|안\\s?(?:해|돼|할|하|될)|않|마(?:세요|요|십시오)|잠깐|잠시|"
-                      "기다려|생각해\\s?(?:볼|보고)|생각 ?좀|고민|나중에|보류|물어보고|상의")
+                      "기다려|생각해\\s?(?:볼|보고)|생각 ?좀|고민|나중에|보류|물어보고|상의|"
+                      "(?:이야기|얘기)해\\s?(?:보고|볼게)")
 # (said so, these hold no "not": "so I don't get confused", "paying by card is fine", "there
 # is nothing else", "hello")
 _KO_IDIOM = re.compile("않게|않도록|안녕|(?:하|으|이)?면 (?:돼요|됩니다|돼|되요)|다른 건 없|괜찮아요|"
@@ -1703,8 +1712,12 @@ def _read_ko(text: str) -> Reading:
         parts.append((part, rest, bool(_KO_YES.search(rest)) and _KO_KEEP.search(part) is None))
     said = {CJK_THINGS[t] for part, _rest, yes in parts if yes for t in CJK_THING.findall(part)}
     last_yes = max((k for k, (_p, _r, yes) in enumerate(parts) if yes), default=-1)
-    said_yes = only_said = steps_held = False
+    said_yes = only_said = steps_held = other_held = False
     for k, (part, rest, yes) in enumerate(parts):
+        if other_held and said_yes and not yes and not _KO_IF.search(rest) \
+                and not CJK_THING.search(part):
+            continue  # (what follows goes on about the other thing: "가방은 동생이랑 얘기해 보고
+            # 정할게요. 몇 개 필요할지 아직 잘 모르겠어요.", how many bags, not yet known)
         if _KO_STEPS_GO.search(part) is not None and (held := _KO_STEP_HELD.search(rest)) is not None:
             # (steps by number said yes to, another held: "1번이랑 2번은 해주시고 3번은 잠깐 보류해
             # 주세요"; which steps is the binding's, ``ordinals_in_english``)
@@ -1722,6 +1735,7 @@ def _read_ko(text: str) -> Reading:
             continue  # (a thing kept: not this yes's, ``held_topics``)
         if said_yes and said and (things := {CJK_THINGS[t] for t in CJK_THING.findall(part)}) \
                 and not things & said:
+            other_held = True
             continue  # (a hold on another thing than the yes's: ``held_topics``)
         if said_yes and _KO_WHEN.search(part) and not _KO_WAIT.search(rest):
             continue
@@ -2508,7 +2522,10 @@ _KO_STEP_NO = re.compile("[1-9] ?번(?!째)")
 _KO_STEPS_GO = re.compile("((?:[1-9] ?번 ?(?:이랑|랑|과|와|하고|,|도)? ?)+)(?:은|는)? ?"
                           "(?:해 ?주(?:시고|세요)|진행해 ?주(?:시고|세요)|해줘|진행해줘)")
 _KO_STEP_HELD = re.compile("([1-9]) ?번(?:은|는)? ?(?:잠깐 ?|좀 ?|일단 ?)?(?:보류|나중에|기다려)[가-힣 ]*?"
-                           "(?:주세요|할게요|요)?")
+                           "(?:주세요|할게요|요)?|"
+                           # ("3번은 제가 여권 확인하고 다시 연락드릴게요": checked first, then back)
+                           "([1-9]) ?번(?:은|는) [가-힣 ]{0,20}?(?:확인하고|확인해 ?보고) 다시 연락"
+                           "[가-힣]*")
 # a step's place in Korean: "첫 번째" (first), "두 번째 것만" (only the second one)
 _KO_NTHS = {"첫": "first", "두": "second", "세": "third", "네": "fourth"}
 _KO_NTH_ONLY = re.compile("(첫|두|세|네) ?번째(?: ?(?:것|거|건|항목|변경|단계))?만")
@@ -2523,7 +2540,7 @@ def ordinals_in_english(text: str) -> str:
         # "1번이랑 2번은 해주시고 3번은 잠깐 보류해 주세요" -> "yes to 1 and 2, hold off on 3 ...")
         text = _KO_STEPS_GO.sub(
             lambda m: "yes to " + " and ".join(re.findall("[1-9]", m.group(1))) + ", ", text)
-        text = _KO_STEP_HELD.sub(r" hold off on \1 ", text)
+        text = _KO_STEP_HELD.sub(lambda m: f" hold off on {m.group(1) or m.group(2)} ", text)
     if "번째" in text:  # (in Korean: "첫 번째 것만 해 주세요" -> "only the first one 해 주세요")
         text = _KO_NTH_ONLY.sub(lambda m: f" only the {_KO_NTHS[m.group(1)]} one ", text)
         text = _KO_NTH.sub(lambda m: f" the {_KO_NTHS[m.group(1)]} one ", text)
@@ -2563,7 +2580,8 @@ _FORM = r"(?:(?:travel |store |airline |flight )?(?:credit|voucher|certificate)s
 FORM_NOT_WANTED = re.compile(
     rf"(?:(?:but|and|so|just|because|also) )?i (?:really )?(?:don'?t|do not) (?:want|need) "
     rf"(?:any|a|an|the)? ?{_FORM}(?:,? (?:or|and|nor) (?:any |a |an )?{_FORM})*"
-    r"(?:,? (?:just|only|i want|i'd like) (?:the |a |my )?(?:full )?(?:refund|money)[a-z ]{0,30})?")
+    r"(?:,? (?:just|only|i want|i'd like) (?:the |a |my )?(?:full |actual |real )?(?:refund|money|cash)"
+    r"[a-z ]{0,30})?")
 _A_THING_NOT_WANTED = re.compile(r"(?:(?:but|and|so|just|because) )?i (?:really )?(?:don'?t|do not)"
                                  r" (?:want|need|like) (?:a|an) (?!lot\b)[a-z]")
 
