@@ -7764,7 +7764,7 @@ _TAKES_AWAY = ("return", "cancel", "exchange", "modify", "update")
 # the objects a call names by its id argument ("order" by order_id)
 _OBJECT_WORD = re.compile(r"(?<![\w'])(order|reservation|booking|pedido|commande|bestellung|ordine|"
                           r"encomenda|bestelling|profile|account|perfil|cuenta|profil|compte|konto|"
-                          r"profilo|conta|account)s?(?![\w'])")
+                          r"profilo|conta)s?(?![\w'])")
 _OBJECT_IDS = {"order": "order_id", "reservation": "reservation_id", "booking": "reservation_id",
                **dict.fromkeys(("pedido", "commande", "bestellung", "ordine", "encomenda",
                                 "bestelling"), "order_id")}  # (the rest, the user's own profile)
