@@ -50,7 +50,7 @@ VERB_WORDS: dict[str, tuple[str, ...]] = {
                "ruckgab", "rücksend", "rimbors", "restitu", "renvo", "退货", "退貨", "退回",
                "terugstu", "terugbetal", "返品", "返却", "返金", "반품", "환불"),
     "book": ("book", "reserv", "réserv", "resérv", "purchas", "buch", "prenot", "预订", "預訂",
-             "订票", "訂票", "boek", "予約", "예약"),
+             "订票", "訂票", "boek", "予約", "예약", "订位", "訂位", "订机票", "訂機票"),
     "send": ("send", "issu", "envi", "envoy", "schick", "sende", "invi", "发送", "發送", "发放",
              "發放", "stuur", "送付", "お送り", "発行", "발송", "보내", "발급"),
     "refund": ("refund", "reembols", "rembours", "rimbors", "erstatt", "退款", "환불"),
@@ -464,7 +464,11 @@ _TRANSLATED = {
                          "não preciso mais", "nao preciso mais", "não é mais necessári",
                          "plus besoin", "plus nécessaire", "non serve più", "non mi serve più",
                          "non più necessari", "nicht mehr benötigt", "nicht mehr gebraucht",
-                         "niet meer nodig"),
+                         "niet meer nodig",
+                         # (European Portuguese: "já não é necessário", "já não preciso delas")
+                         "já não é necessári", "já não preciso", "já não são necessári",
+                         "ja nao e necessari", "ja nao preciso", "brauche ich nicht mehr",
+                         "n'en ai plus besoin", "不再需要", "もう必要ない", "もう要らない", "필요 없"),
 }
 
 
@@ -974,11 +978,15 @@ _KEPT_AFTER = re.compile(r"(?:^|[,.;:!?]\s*|(?<![\w'])(?:but|and|yes|ok|okay)\s+
                          r"i keep(?= (?:like|as) (?:it|they) (?:is|are|was)))(?![\w'])")
 # "just the speaker and the bottle", "only return the speaker", "the speaker and the bottle
 # only": what the yes is limited to
-_ONLY = re.compile(r"(?<![\w'])(?<!not )(?:only|just|solo|solamente|seulement|uniquement)\s+"
+_ONLY = re.compile(r"(?<![\w'])(?<!not )(?:(?:only|just|solo|solamente|seulement|uniquement|soltanto)\s+"
                    r"(?:(?:return|exchange|cancel|refund|modify|change|upgrade|book|process|"
                    r"include|send|do|swap|replace)\s+)?"
                    # ("yes, just on the order please", "solo en el pedido")
-                   r"(?:(?:on|in|for|en|para|sur|dans|pour)\s+)?(?=" + _DETERMINER + r"\b)")
+                   r"(?:(?:on|in|for|en|para|sur|dans|pour)\s+)?(?=" + _DETERMINER + r"\b)"
+                   # (and with the articles of the other languages read: "Devolva só os
+                   # auscultadores", "nur die Kopfhörer", "alleen de koptelefoon")
+                   r"|(?:só|somente|apenas)\s+(?=(?:o|a|os|as)\b)|nur\s+(?=(?:die|der|das|den|dem)\b)"
+                   r"|alleen\s+(?=(?:de|het)\b))")
 # (a condition on one thing of the plan, what it rules out that thing's: "as long as the kettle
 # refund goes back to PayPal and not the card"; whether the proposal meets it is the check's)
 _IN_CONDITION_OF = re.compile(r"(?<![\w'])(?:as long as|provided(?: that)?|only if) (?:the|my) "
@@ -1091,19 +1099,44 @@ NOT_SURE_OF = re.compile(
     r"(?:^|[.;:!?]\s*)(?:(?:but|and|as for)[,\s]+)?((?:the|my) [\w'-]+(?: [\w'-]+){0,2}) "
     r"(?:i'?m|i am) (?:not (?:sure|certain)|unsure|still (?:deciding|thinking))(?: about)?"
     r"(?: (?:it|them|that|those))?(?: yet)?(?=\s*(?:[.;!?,]|$))")
+# a thing said first, then to be thought over: "The second one I need to think about.", "Per il
+# secondo ci devo pensare un attimo.", "El segundo lo tengo que pensar", "Pour la deuxième je dois
+# encore réfléchir", "Über die zweite muss ich noch nachdenken"
+THOUGHT_OVER = re.compile(
+    r"(?:^|[.;:!?]\s*)(?:(?:but|and|as for|for|about|per|quanto a|pour|quant à|para|en cuanto a|"
+    r"sobre|für|über|bei|voor|over|ma|e|pero|y|mais|et|mas|aber|und|maar|en)[,\s]+)*"
+    r"((?:" + _ARTICLE + r"|il |lo |het |de )[\w'-]+(?: [\w'-]+){0,2}?),? "
+    r"(?:i (?:need|have|want) to think(?: about)?(?: it| that| them)?|i'?ll think about(?: it| that| "
+    r"them)?|let me think about(?: it| that)?|(?:ci )?devo (?:ancora )?pensar(?:ci|e)|ci penso|"
+    r"(?:lo |la )?tengo que pensar(?:lo|la)?|(?:lo |la )?(?:voy a )?pensar(?:lo|la)|(?:ainda )?"
+    r"(?:tenho que|vou) pensar|je dois (?:encore )?(?:y )?réfléchir|j'y réfléchis|"
+    r"muss ich (?:noch )?(?:nach|über)denken|muss ich (?:noch )?überlegen|moet ik (?:nog )?"
+    r"(?:over )?nadenken)"
+    r"(?: (?:a bit|a little|first|un attimo|un po'|un momento|un poco|un peu|noch|ainda))?"
+    r"(?=\s*(?:[.;!?,]|$))")
+# the user's own put first, then held: "Mine's probably fine too, but I should check with my
+# manager about leaving on the 25th before you lock it in", "Mine can wait"
+MINE_HELD = re.compile(
+    r"(?:^|[.;:!?]\s*)(?:(?:but|and|as for|for)[,\s]+)?(mine|my own(?: one)?)(?:'s| is)?\b[^.!?]{0,60}?"
+    r"(?<![\w'])(?:i (?:should|need to|have to|want to|must|'?ll|will) (?:first )?(?:check|ask|talk|confirm|"
+    r"think)|let me (?:first )?(?:check|ask|think)|(?:i'?m )?not sure|hold off|can wait|(?:should|must) "
+    r"wait|not yet)(?![\w'])[^.!?]*")
 # a wait said of one thing: "Mais attendez, for 8C8K4E, my sister is on it too"
 WAIT_FOR = re.compile(
     r"(?<![\w'])(?:wait|attendez|attends|espera|espere|warte|hold on|hang on)[,\s-]+"
     r"(?:for|about|as for|pour|para|für) (#?[a-z]{0,4}\d[a-z0-9]{1,6}|(?:the|my) [\w'-]+"
     r"(?: [\w'-]+){0,2})(?=\s*[,:-])")
 # a text with none of these has no limit (one search, before the patterns above)
-_LIMIT_WORDS = re.compile(r"not|except|without|but|leav|keep|only|just|apart|other than|let me|"
+_LIMIT_WORDS = re.compile(r"not|except|without|but|leav|keep|only|just|apart|other than|let me|mine|"
+                          r"(?<![\w'])(?:só|somente|apenas|soltanto|nur|alleen) |"
                           r"no (?:extra |checked |additional )?(?:bag|luggage)|"
                           r"(?<![a-z])(?:lass|laiss|deja|deje|lasci|deix)|"  # (not "class")
                           r"(?:yes|yeah|yep|yup|ok|okay|sure)(?:,? please)?,? (?:for|to) |"
                           # (``_YES_ON_OBJECT``'s objects)
                           r"order|account|profil|pedido|cuenta|commande|compte|bestellung|konto|"
                           r"ordine|conta|encomenda|"
+                          # (``THOUGHT_OVER``'s thinking in the other languages read)
+                          r"pensa|réfléch|reflech|denken|überleg|"
                           r"don'?t|forget|rather|need|can wait|no thanks|"
                           r"i want to|i have to|i should|i must|i'?ll|i will|i'?d|"
                           r"hang on|stick|save for|minus|aside|skip|stay|remain|hold|sin|menos|"
@@ -1269,7 +1302,7 @@ def without_limits(text: str) -> str:
              for pattern in (_LEAVES_OUT, _KEEPS, _ONLY) for m in pattern.finditer(text)]
     for pattern in (_KEPT_AFTER, _ONLY_AFTER, _LEFT_AFTER):
         spans.extend(m.span() for m in pattern.finditer(text))
-    spans.extend((m.start(1), m.end()) for p in (TOPIC_HELD, NOT_SURE_OF)
+    spans.extend((m.start(1), m.end()) for p in (TOPIC_HELD, NOT_SURE_OF, THOUGHT_OVER, MINE_HELD)
                  for m in p.finditer(text))
     for m in WAIT_FOR.finditer(text):  # (from the wait to its sentence's end)
         stop = _SENTENCE_END.search(text, m.end())
@@ -1333,6 +1366,7 @@ def limits(text: str) -> Limits:
     left = _phrases(_LEAVES_OUT, text, _IN_CONDITION_OF, 80)
     left += [m.group(1).strip() for p in (_LEFT_AFTER, _TOPIC_LEFT, _LEFT_AS_IT_IS, _LEFT_ABROAD,
                                            _LEFT_ABROAD_FIRST,
-                                           TOPIC_THEN_HELD, TOPIC_HELD, NOT_SURE_OF, WAIT_FOR)
+                                           TOPIC_THEN_HELD, TOPIC_HELD, NOT_SURE_OF, WAIT_FOR,
+                                           THOUGHT_OVER, MINE_HELD)
              for m in p.finditer(text)]
     return Limits(tuple(left), tuple(kept), tuple(only), which)

@@ -1292,7 +1292,10 @@ _INSURANCE_NO_ABROAD = re.compile(
     r"(?<![\w'])(?:sem|sin|sans|senza|ohne|keine) (?:travel |trip )?(?:seguro|assurance|"
     r"assicurazione|(?:reise)?versicherung)(?![\w'])|(?<![\w'])(?:seguro(?: de viag[eé]m| de viaje)?|"
     r"assurance(?: voyage)?|assicurazione|(?:reise)?versicherung)\W{0,4}(?:não|no|non|nein|"
-    r"aucune|nessuna|keine)(?![\w'])")
+    r"aucune|nessuna|keine)(?![\w'])|(?<![\w'])zonder (?:de )?(?:reis)?verzekering(?![\w'])|"
+    # (and in Chinese, Japanese, Korean: "不要保险", "保険なし", "보험 없이")
+    r"(?:不要|不买|不買|不加|不用|不需要)(?:旅游|旅遊|旅行)?(?:保险|保險)|(?:保险|保險)(?:不要|不用|就不用|"
+    r"就不要)|保険(?:なし|は(?:不要|いらない|要らない|結構))|보험(?:은|는)? ?(?:없이|빼|필요 ?없)")
 # a sum's whole part (thousands by commas) and its cents, as two groups: "1,219", "321.18"
 _SUM = r"(\d{1,3}(?:,\d{3})+|\d+)(\.\d+)?"
 # a sum worked out: "$174 x 2 = $348"
@@ -2147,7 +2150,8 @@ def _methods_in_english(text: str) -> str:
     """``text`` with the payment methods it names in the other languages read by their English
     names, and what it rules out there cut ("... sulla carta di credito, non sulla gift card":
     "... sulla credit card,")."""
-    text = _PT_ON_THE.sub("em ", text) if " n" in text else text
+    if " n" in text:
+        text = _PT_ON_THE_BRAND.sub(r"\1em ", _PT_ON_THE.sub("em ", text))
     text = _METHOD_ABROAD.sub(_in_english, text)
     for out in _RULED_OUT_KO.findall(text):  # (and in Korean, the method ruled out, said of
         # after as the topic: "기프트카드 말고 신용카드로 결제해 주세요. 기프트카드는 다른 데 쓰려고
@@ -2162,6 +2166,11 @@ _RULED_OUT_KO = re.compile(r"(?<![\w'])([a-z]+(?: [a-z]+)?)\s?(?:말고|아니�
 
 # Portuguese "no"/"na" before a method is "on the", no "not": "coloca no vale-presente"
 _PT_ON_THE = re.compile(r"(?<![\w'])n[oa]s? (?=(?:meu |minha |seu |sua )?(?:vale|cartão|cartao)(?![\w']))")
+# ... and before a brand, after the Portuguese verb that puts money there: "seja cobrada no PayPal"
+# (the Spanish "no PayPal" is "not PayPal")
+_PT_ON_THE_BRAND = re.compile(r"(?<![\w'])((?:cobrad[oa]|cobrar|lançad[oa]|debitad[oa]|reembolso|estorno|"
+                              r"coloca|coloque|põe|ponha|volta|voltar) )n[oa] "
+                              r"(?=(?:meu |minha |seu |sua )?(?:paypal|visa|mastercard|amex)(?![\w']))")
 
 
 def _in_english(m: re.Match[str]) -> str:
@@ -2621,6 +2630,14 @@ _AIRPORTS = {"atlanta": ("atl",), "boston": ("bos",), "charlotte": ("clt",), "de
              "seattle": ("sea",), "san francisco": ("sfo",), "dallas": ("dfw",)}
 
 
+# the cities by their airports' codes (not "la": a word of the other languages read)
+_CITIES: dict[str, tuple[str, ...]] = {}
+for _city, _codes in _AIRPORTS.items():
+    for _code in _codes:
+        if _city != "la":
+            _CITIES[_code] = (*_CITIES.get(_code, ()), _city)
+
+
 @functools.lru_cache(maxsize=256)
 def _place_pattern(place: str) -> re.Pattern[str]:
     """A place as a proposal's line may give it: its name, or its airports' codes."""
@@ -2688,7 +2705,11 @@ def _asked_of_another(session: SessionState, last: Text, arguments: dict[str, An
     Purifier ... Want me to go ahead with the watch change?"), and the call changes an order
     whose items that question does not name while another's it does: the thing asked of,
     else None."""
-    if "?" not in last.plain or (m := _GO_AHEAD_WITH.search(last.plain)) is None:
+    if "?" not in last.plain:
+        return None
+    if (by_id := _asked_by_id(session, last, arguments)) is not None:
+        return by_id
+    if (m := _GO_AHEAD_WITH.search(last.plain)) is None:
         return None
     words = [w for w in re.findall(r"[a-z]{4,}", m.group(1)) if w not in _NOT_A_THING]
     if not words:
@@ -2710,6 +2731,30 @@ def _asked_of_another(session: SessionState, last: Text, arguments: dict[str, An
                 and any(w in n for w in words for n in names(other)):
             return m.group(1).strip()
     return None
+
+
+def _asked_by_id(session: SessionState, last: Text, arguments: dict[str, Any]) -> str | None:
+    """Where the go-ahead question names the order or reservation it asks about by its id, one
+    the session read, and not the call's ("Uw andere bestelling, #W3761872, staat inderdaad ook
+    op PayPal. Zal ik de wijziging voor #W1129578 doorvoeren?", the call changing #W3761872):
+    that id, else None."""
+    keys = [k for k in ("order_id", "reservation_id") if isinstance(arguments.get(k), str)]
+    if len(keys) != 1:
+        return None
+    own = str(arguments[keys[0]]).lower().lstrip("#")
+    text = last.plain
+    end = text.rfind("?")
+    start = max(text.rfind(". ", 0, end), text.rfind("? ", 0, end), text.rfind("! ", 0, end),
+                text.rfind("\n", 0, end)) + 1
+    question = text[start:end + 1]
+    if _GO_AHEAD_ASKED.search(question) is None:
+        return None
+    said = {w.lstrip("#") for w in _WORDS_OF_ID.findall(question) if id_like(w)}
+    if not said or own in said:
+        return None
+    known = {v.lower().lstrip("#") for v in known_values(session, reads=True).get(keys[0], ())}
+    asked = sorted(said & known)
+    return ", ".join(asked) if asked else None
 
 
 def _item_held(session: SessionState, auth: Authorisation, current: dict[str, Any],
@@ -3179,10 +3224,14 @@ def _narrowing_honoured(session: SessionState, auth: Authorisation, spec: Action
                 # update it yet" for the order's address change)
                 known = True
                 break
-            if (ordinal := _ORD_REF_ONLY.match(phrase)) is not None and not (
+            if _MINE_PHRASE.fullmatch(phrase):
+                known = True  # (the user's own: whose the call is, ``_left_out``)
+                break
+            if (ordinal := _ORD_REF_ONLY.match(ordinals_in_english(phrase))) is not None and not (
                     _BARE_ONE.search(ordinal.group())
-                    and _ONE_DESCRIBED.match(phrase, ordinal.end())):
-                known = True  # ("for 3, ... i'd rather": the plan's numbers are the binding's)
+                    and _ONE_DESCRIBED.match(ordinals_in_english(phrase), ordinal.end())):
+                known = True  # ("for 3, ... i'd rather": the plan's numbers are the binding's;
+                # "per il secondo ci devo pensare", the second)
                 break
             step = _step_described(_last, phrase, held)
             if step is not None:  # ("not the one from Atlanta to Charlotte": the plan's step
@@ -4690,6 +4739,10 @@ def _bind(session: SessionState, auth: Authorisation, spec: ActionSpec,
                 and (_current(session, arguments) or {}).get(key.name) == value:
             continue  # (a choice kept as the object has it, which nothing proposed changes: a
             # flight change in the reservation's own cabin, the listing silent on the cabin)
+        if key.name in ("origin", "destination") and isinstance(value, str) \
+                and any(re.search(rf"(?<![\w']){re.escape(city)}(?![\w'])", context.plain)
+                        for city in _CITIES.get(value.lower(), ())):
+            continue  # (an airport by its city: "Flight HAT130, Denver → Miami")
         if not named(context, value, own) or isinstance(value, int | float):
             return Coverage(False, f"{key.name}={value!r} was never named to the user before "
                             f"they said {words}", auth.words, shown, key.name)
@@ -4941,18 +4994,36 @@ def _put_right(arguments: dict[str, Any], theirs: Text) -> tuple[str, str] | Non
             if old in held and new not in held:
                 return old, m.group(0)
     insurance = arguments.get("insurance")
+    if insurance == "yes" and "insurance" not in text \
+            and (off := _INSURANCE_NO_ABROAD.search(text)) is not None:
+        return "insurance", off.group(0)  # (in the other languages read: "Sí, pero esta vez sin
+        # seguro", the call booking it insured)
     if insurance in ("yes", "no") and "insurance" in text:
         off = _INSURANCE_OFF.search(text)
         if insurance == "yes" and off is not None:
             return "insurance", off.group(0)
         if insurance == "no" and off is None and (on := _INSURANCE_ON.search(text)) is not None:
             return "insurance", on.group(0)
+    if isinstance(bags := arguments.get("total_baggages"), int) and bags > 0 \
+            and (no_bag := _NO_BAG_FOR.search(text)) is not None:
+        # (no bag for the one passenger named beside it: "Hannah's travelling light - no bag for
+        # her", the call booking Hannah with one)
+        said = text[max(0, text.rfind(". ", 0, no_bag.start())):no_bag.end()]
+        flying = [str(p.get("first_name", "")).lower() for p in arguments.get("passengers") or ()
+                  if isinstance(p, dict)]
+        if len(flying) == 1 and flying[0] and re.search(
+                rf"(?<![\w']){re.escape(flying[0])}(?!\w)", said) is not None:  # ("hannah's")
+            return "total_baggages", no_bag.group(0)
     if (added := _ADDED_PERSON.search(text)) is not None:
         people = {str(p.get("first_name", "")).lower() for v in arguments.values()
                   if isinstance(v, list) for p in v if isinstance(p, dict)}
         if people and added.group(1) not in people:
             return "passengers", added.group(0)
     return None
+
+
+# no bag for someone: "no bag for her", "no checked bags for him"
+_NO_BAG_FOR = re.compile(r"(?<![\w'])no (?:checked )?bags? for (?:her|him|them)(?![\w'])")
 
 
 def _numbers_held(arguments: dict[str, Any]) -> tuple[set[str], set[str]]:
@@ -5660,9 +5731,19 @@ def _option_at(text: str, value: str) -> list[int]:
     words = [re.escape(w) for w in v.split()]
     if len(words) >= 2 and re.fullmatch(r"[a-z]{3,}[^s]s", v.split()[-1]):
         words[-1] = words[-1][:-1] + "s?"
+    pattern = r"\s+(?:[a-z]+\s+)?".join(words)
+    if (unit := _UNIT_VALUE.fullmatch(v)) is not None:  # (a number's unit shortened: "20h" for
+        # "20 hours")
+        pattern = rf"{re.escape(unit.group(1))}\s*(?:{words[-1]}|{_UNITS_SHORT[unit.group(2)]})"
     return [m.start() for m in re.finditer(
-        r"(?<![\w'’])" + r"\s+(?:[a-z]+\s+)?".join(words)
+        r"(?<![\w'’])" + pattern
         + r"(?![\w'’])", text)]  # (whole words, accented letters too: "sí" names no size S)
+
+
+# an option's value of a number and its unit ("20 hours"), and the unit's short forms
+_UNIT_VALUE = re.compile(r"(\d+(?:\.\d+)?) (hours|hour|inches|inch|feet|foot|pounds)")
+_UNITS_SHORT = {"hours": "h|hrs?|hr", "hour": "h|hrs?|hr", "inches": "in|\"|-inch|”",
+                "inch": "in|\"|-inch|”", "feet": "ft|'", "foot": "ft|'", "pounds": "lbs?"}
 
 
 def _described_together(text: str, values: list[str], span: int = 30) -> bool:
@@ -6047,7 +6128,8 @@ def _total_differs(last: Text, theirs: Text, arguments: dict[str, Any]
             and (alone or not _only_per_unit(last.plain, float(paying)))):
         return None  # (named as a price per passenger only, it is no sum the user agreed to;
         # for one passenger, "$871 each" of three bookings, "each reservation", is its sum)
-    if arguments.get("insurance") == "no" and _INSURANCE_NO.search(theirs.plain) is not None \
+    if arguments.get("insurance") == "no" and (_INSURANCE_NO.search(theirs.plain) is not None
+                                               or _INSURANCE_NO_ABROAD.search(theirs.plain) is not None) \
             and (line := _INSURANCE_PRICED.search(last.plain)) is not None \
             and (price := decimal_of(line.group(1), line.group(2))) is not None \
             and any(paying == t - price for t in proposed):
@@ -6057,7 +6139,7 @@ def _total_differs(last: Text, theirs: Text, arguments: dict[str, Any]
     if len(paid) >= 2 and all(Decimal(str(a)) in named_amounts for a in paid):
         return None  # (the breakdown the user agreed to, line by line: "certificate_3765853:
         # $500 - gift card: $198 - gift card: $129 - Mastercard: $1,776", its sum the agent's)
-    return f"${min(proposed):,}", f"${paying:,}"
+    return " or ".join(f"${t:,}" for t in sorted(proposed)), f"${paying:,}"
 
 
 def _not_most_on(theirs: Text, arguments: dict[str, Any], aliases: Aliases
@@ -6107,7 +6189,8 @@ _MOST_ON = re.compile(r"(?:as much as (?:possible|you can|it can|it has|there is
                       r"alles was geht|il più possibile|zoveel mogelijk|use up)[^.?!]{0,25}?"
                       r"(gift ?card|certificate|paypal)")
 # the insurance's price on its line of a summary: "Travel insurance: yes ($30)"
-_INSURANCE_PRICED = re.compile(r"insurance[^\n$]{0,40}\$(\d{1,3}(?:,\d{3})+|\d+)(\.\d+)?")
+_INSURANCE_PRICED = re.compile(r"(?:insurance|seguro|assurance|assicurazione|versicherung|verzekering|"
+                               r"保险|保險|保険|보험)[^\n$]{0,40}\$(\d{1,3}(?:,\d{3})+|\d+)(\.\d+)?")
 # several bookings, each priced alike: "(each reservation: round trip ... $871 each)"
 _PER_BOOKING = re.compile(r"(?<![\w'])(?:each|per) (?:reservation|booking)(?![\w'])|"
                           r"(?<![\w'])(?:two|three|four|five|[2-9]) (?:new )?(?:reservations|"
@@ -6482,7 +6565,12 @@ _ORD_YES = re.compile(r"(?<![\w'])(?:(?:yes|yeah|ok(?:ay)?|oui|ja|sì|si|sí|sim
                       + r"((?:\s*(?:,|and|&|through|thru|to|-|–)\s*" + _ORD_REF + r")*)(?![\w'])")
 # the ordinals first, then the yes: "the first one yes, cancel it", "1 and 3 yes"
 _ORD_THEN_YES = re.compile(r"(?:^|(?<=[.,;!?]\s))" + _ORD_REF + r"((?:\s*(?:,|and|&)\s*" + _ORD_REF
-                           + r")*)\s*,?\s*(?:yes|yeah|ok(?:ay)?|please|go ahead)(?![\w'])")
+                           + r")*)\s*,?\s*(?:yes|yeah|ok(?:ay)?|please|go ahead|"
+                           # (the go with its pronoun: "il primo annullalo pure", "el primero
+                           # cancélalo", "le premier, annulez-le")
+                           r"(?:annulla|cambia|restituisci|sostituisci|modifica|prenota|cancella)"
+                           r"(?:lo|la|li|le)|cancél(?:alo|ala)|cámbi(?:alo|ala)|devuélv(?:elo|ela)|"
+                           r"annulez-(?:le|la)|storniere (?:ihn|sie|es))(?![\w'])")
 # a numbered step: "1. ...", "2) ...", "Step 1: ..."
 class _PlanMarks:
     """A plan's step marks ("1. ", "\n2) ", "step 3: "): ``finditer`` and ``findall`` as a
@@ -7519,7 +7607,14 @@ _ONLY_ONE_ASKED = re.compile(r"(?<![\w'])(?:is|are) (?:the |that |this )?[\w -]{
                              # "¿quiere cambiar solo la chaqueta?", "möchten Sie nur die Jacke ...?")
                              r"(?<![\w'])(?:vuole|vuoi|quiere|quieres|querés|voulez-vous|veux-tu|quer|"
                              r"deseja|möchten sie|wollen sie|wil je|wilt u) (?:[\w-]+ ){0,2}?(?:solo|"
-                             r"solamente|seulement|uniquement|só|somente|apenas|nur|alleen) [^?\n]{1,50}\?")
+                             r"solamente|seulement|uniquement|só|somente|apenas|nur|alleen) [^?\n]{1,50}\?|"
+                             # (or asked to be confirmed: "confirme se é só o teclado mesmo nesse
+                             # pedido", "please confirm it's just the keyboard", "is it just the
+                             # keyboard?")
+                             r"(?<![\w'])(?:confirm|confirme|confirma|confermi|confirmez|bestätigen sie|"
+                             r"bevestig)(?: (?:that|se|si|que|che|dass|dat))? (?:it'?s |it is |é |es |è |"
+                             r"c'est |es ist |het )?(?:only|just|só|solo|somente|apenas|seulement|nur|"
+                             r"alleen) [^?.\n]{1,60}|(?<![\w'])is (?:it|that) (?:only|just) [^?\n]{1,50}\?")
 
 
 def _left_out(spec: ActionSpec, arguments: dict[str, Any], users: str, aliases: Aliases,
@@ -7535,6 +7630,9 @@ def _left_out(spec: ActionSpec, arguments: dict[str, Any], users: str, aliases: 
     said = limits(users)
     if not said:
         return None
+    if session is not None and (mine := next((p for p in said.left_out if _MINE_PHRASE.fullmatch(p)),
+                                             None)) is not None and _has_me(session, arguments):
+        return "passengers", f'the user\'s own ("{mine}")'
     if session is not None and any("'s" in p for p in (*said.left_out, *said.kept)):
         said = _whose_apart(session, arguments, said)  # ("Just do my son's.")
     for phrase in (*said.left_out, *said.kept):
@@ -7647,6 +7745,19 @@ def _not_mine(session: SessionState, arguments: dict[str, Any], users: str) -> b
     return bool(me) and me not in people
 
 
+def _has_me(session: SessionState, arguments: dict[str, Any]) -> bool:
+    """Whether the passengers the call writes, or the reservation it changes holds, include one
+    of the user's first name (their profile's)."""
+    people = arguments.get("passengers")
+    names = {str(p.get("first_name", "")).lower() for p in people if isinstance(p, dict)} \
+        if isinstance(people, list) else (_first_names(current) if (
+            current := _current(session, arguments)) is not None else set())
+    me = _users_first_name(session) if names else None
+    return bool(me) and me in names
+
+
+# the user's own, as a limit names it ("Mine's probably fine too, but I should check ...")
+_MINE_PHRASE = re.compile(r"mine|my own(?: one)?")
 # the user's own only: "Do mine now.", "just mine", "mine first"
 _MINE = re.compile(r"(?<![\w'])(?:(?:just |only )?do|just|only) mine(?![\w'])|(?<![\w'])mine (?:only|"
                    r"first)(?![\w'])")
@@ -7762,7 +7873,7 @@ _ADJECTIVES = {"wooden": "wood", "woolen": "wool", "woollen": "wool", "golden": 
                "metallic": "metal", "silvery": "silver"}
 _TAKES_AWAY = ("return", "cancel", "exchange", "modify", "update")
 # the objects a call names by its id argument ("order" by order_id)
-_OBJECT_WORD = re.compile(r"(?<![\w'])(order|reservation|booking|pedido|commande|bestellung|ordine|"
+_OBJECT_WORD = re.compile(r"(?<!\w)(order|reservation|booking|pedido|commande|bestellung|ordine|"
                           r"encomenda|bestelling|profile|account|perfil|cuenta|profil|compte|konto|"
                           r"profilo|conta)s?(?![\w'])")
 _OBJECT_IDS = {"order": "order_id", "reservation": "reservation_id", "booking": "reservation_id",

@@ -154,6 +154,9 @@ _YES = _words(
     r"(?:both|all|all (?:of them|two|three|four)|everything|the rest)(?: of (?:them|those|these))? "
     r"(?:are|is|look|looks|sound|sounds|seem|seems) (?:fine|good|great|ok|okay|perfect|right)",
     r"(?:i'?m )?(?:fine|ok|okay|good) with (?:both|all|all (?:of them|two|three|four)|everything)",
+    # (the same, its verb left out: "Both good, go.", "All three fine")
+    r"^(?:both|all three|all four|all of them|all|everything) (?:good|fine|ok|okay|great|perfect|correct)"
+    r"(?=\s*(?:[,.!]|$))",
 
     r"that'?s (?:right|correct|fine|good|great|perfect|it)", r"(?:that|this) (?:is|looks|sounds) "
     r"(?:right|correct|good|great|fine|perfect)", r"(?:looks|sounds) (?:good|great|right|fine|"
@@ -163,6 +166,13 @@ _YES = _words(
     r"that works", r"deal", r"please do", r"please",
     # (one thing of those offered, now: "Just the flight for now.")
     r"(?:just|only) (?:the|my) (?!first|second|third|last|other)[a-z]{3,}(?: [a-z]+)? for now",
+    # (the order's change picked, not the profile's, or the other way: "Just the order.", "Solo
+    # l'ordine, il profilo lascialo com'è per ora.", "Só a encomenda", "Nur die Bestellung")
+    r"(?:just|only|solo|solamente|sólo|só|somente|apenas|seulement|uniquement|nur|alleen) "
+    r"(?:the |my |l'|il |la |el |o |a |le |das |die |der |de |het |mi |mio |mia |meu |minha |mon |"
+    r"ma |mein |meine |mijn )?(?:order|profile|account|ordine|profilo|pedido|perfil|cuenta|"
+    r"encomenda|conta|commande|profil|compte|bestellung|konto|bestelling|account)"
+    r"(?=\s*(?:[,.!]|$| please| por favor| per favore| s'il vous plaît| bitte| alsjeblieft))",
     # ("That's what I want." to the plan listed; not "that's what i want to know")
     r"that'?s (?:exactly |just )?what i (?:want|need|wanted|asked for)(?! to)",
     r"i(?: will|'?ll)? accept", r"accepted", r"i agree", r"by all means", r"you bet", r"right",
@@ -227,6 +237,9 @@ _YES = _words(
     r"sì", r"certo", r"va bene", r"vanno bene", r"d'accordo", r"confermo", r"esatto", r"perfetto",
     r"giusto",
     r"(?<!non )(?<!non, )accetto",
+    # (the go said to one thing, its pronoun on the verb: "Il primo annullalo pure")
+    r"(?<!non )(?:annulla|cambia|restituisci|sostituisci|modifica|prenota|cancella|aggiorna)"
+    r"(?:lo|la|li|le)(?: pure)?(?=\s*(?:[,.!]|$| pure| grazie))",
     # Dutch ("ja" is German's too)
     # (not Italian's "prima", before: "fammi controllare le misure prima")
     r"jazeker", r"jawel", r"^prima(?=\s*(?:[,.!]|$))", r"akkoord", r"(?:dat )?is goed", r"klopt",
@@ -488,6 +501,18 @@ _WAIT = _words(
     # (someone else to ask first; "let me check my email" after a yes is no wait)
     r"let me (?:just |quickly |first )?(?:check|talk|confirm|speak) (?:with|to)",
     r"let me (?:just |quickly |first )?ask", r"let me (?:just )?check first",
+    # ("but I will confirm with my wife and let you know", "pero lo confirmo con mi esposa y le
+    # aviso": someone else to hear first, the go-ahead to come)
+    r"(?:i'?ll|i will|i'?m going to|i have to|i need to) (?:first |still )?(?:confirm|check|double[- ]check|"
+    r"talk|speak) (?:it |that |this )?with (?:my|our) [a-z]+",
+    r"(?:lo|la|eso) (?:confirmo|consulto|hablo|comento|veo|reviso) con (?:mi|mis|nuestro|nuestra) "
+    r"[a-záéíóúñ]+",
+    r"(?:je (?:le |la |l')?)?(?:vérifie|confirme|en parle|vois) avec (?:mon|ma|mes) [a-zàâçéèêëîïôûù]+",
+    r"(?:lo |la )?(?:confermo|sento|chiedo|verifico) (?:con|a) (?:mia|mio|mie|miei) [a-zàèéìòù]+",
+    r"(?:confirmo|vejo|falo|verifico) com (?:a minha|o meu|minha|meu) [a-zãõáéíóúç]+",
+    r"(?:kläre|bespreche|checke) (?:das|es) (?:noch |erst )?mit (?:meiner|meinem) [a-zäöüß]+",
+    r"overleg (?:het |dat )?(?:nog |eerst )?met (?:mijn) [a-z]+",
+    r"(?:y )?(?:le|te) aviso(?=\s*(?:[.!,]|$))", r"(?:and )?(?:i'?ll )?let you know(?=\s*(?:[.!,]|$))",
     # (not the agent's superior asked for, about something else: "Cancel it, yes. ... I want
     # to talk to a supervisor about real compensation.")
     r"i (?:need|have|want) to (?:check|talk|confirm|speak) (?:with|to)(?! (?:a|the|your) "
@@ -1229,20 +1254,28 @@ _HAN_YES = re.compile("好的|好啊|好呀|好滴|好喔|好哦|好嘞|好咧|�
                       # ("对对，快点": right, right, hurry)
                       "^(?:对对|對對|是是|好好)(?:[，,。！!～~]|$)|快点办|快點辦|"
                       "^嗯+(?:对|對|好|是)(?:[，,。！!～~]|$)|"
+                      # (wanted, to "要我现在为您发放吗？": "要的，谢谢", "要啊", "需要")
+                      "^(?:要的|要啊|要呀|要吧|要|需要)(?:[，,。！!～~]|$)|"
                       # (the action alone, maybe with its count: "加。", "加两件，谢谢。")
                       "^(?:加|改|换|換|退|订|訂|降|升)(?:[一二两兩三四五1-9](?:件|个|個|张|張))?(?:[，,。！!]|$)|"
                       # ("麻烦了", thank you for doing it: "嗯嗯，换成Visa，麻烦了。")
                       "麻烦(?:你|您)?了|麻煩(?:你|您)?了|"
+                      # ("沒錯，麻煩改一下": right, please change it)
+                      "(?:麻烦|麻煩|请|請)(?:你|您)?(?:帮我|幫我)?(?:改|换|換|办|辦|处理|處理|更新|更正|修改)"
+                      "(?:一下)?(?![吗嗎么麼])|^(?:没错|沒錯)(?:[，,。！!～~]|$)|"
                       # ("贵了点……行吧", that'll do; not "不行吧", "航行")
                       "(?<![不银銀旅步进進运運流飞飛航执執])行(?:吧|啊)|"
                       # (the action too: "那个也取消", "也降吧", "那就加")
-                      "也(?:取消|降|加|改|换|換|升)|那就(?:加|改|换|換|取消|降|升)")
+                      "也(?:取消|降|加|改|换|換|升)|那就(?:加|改|换|換|取消|降|升)|"
+                      # ("下午那班也行，就改那個吧。": that one will do too, change to it)
+                      "(?<![不])也(?:行|可以)(?![吗嗎么麼])|就(?:改|换|換|订|訂|取消|退|降|升|加)(?:成)?"
+                      "(?:那个|那個|这个|這個|那班|這班|这班|它)?吧")
 # ("别的" is "other": no "don't")
 _HAN_NOT = re.compile("不|别(?!的|人|处)|別(?!的|人|處)|等一|等等|稍等|算了|再说|再說|考虑|考慮|想想|吗|嗎|"
                       "商量|问问|問問|问一下|問一下|"
                       "[?？]")
 # (and a detail taken though it is not so: "不防水也可以" (not waterproof is fine too))
-_HAN_IDIOM = re.compile("没问题|沒問題|不错|不錯|不用谢|不客气|不客氣|不过|不過|"
+_HAN_IDIOM = re.compile("没问题|沒問題|没错|沒錯|不错|不錯|不用谢|不客气|不客氣|不过|不過|"
                         # (a rule the agent said, taken: "行李不能退啊，那好吧")
                         "不能退|不能取消|不可以退|"
                         "不[^，。,、！？!?]{1,4}也(?:可以|行|没关系|沒關係|没问题|沒問題|好)|"
@@ -2449,6 +2482,8 @@ THINGS_ABROAD = {
     "fones": "earbuds", "fone": "earbuds", "escova": "toothbrush", "cepillo": "toothbrush",
     "brosse": "toothbrush", "spazzolino": "toothbrush", "zahnbürste": "toothbrush",
     "tandenborstel": "toothbrush",
+    "auscultadores": "headphones", "cuffie": "headphones", "koptelefoon": "headphones",
+    "leitor": "e-reader", "lettore": "e-reader", "liseuse": "e-reader", "lector": "e-reader",
 }
 
 
