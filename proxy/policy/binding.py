@@ -1118,9 +1118,9 @@ THOUGHT_OVER = re.compile(
 # manager about leaving on the 25th before you lock it in", "Mine can wait"
 MINE_HELD = re.compile(
     r"(?:^|[.;:!?]\s*)(?:(?:but|and|as for|for)[,\s]+)?(mine|my own(?: one)?)(?:'s| is)?\b[^.!?]{0,60}?"
-    r"(?<![\w'])(?:i (?:should|need to|have to|want to|must|'?ll|will) (?:first )?(?:check|ask|talk|confirm|"
-    r"think)|let me (?:first )?(?:check|ask|think)|(?:i'?m )?not sure|hold off|can wait|(?:should|must) "
-    r"wait|not yet)(?![\w'])[^.!?]*")
+    r"(?<![\w'])(?:(?:i (?:should|need to|have to|want to|must|will)|i'?ll) (?:first )?(?:check|ask|talk|"
+    r"confirm|think)|let me (?:first )?(?:check|ask|think)|(?:i'?m )?not sure|hold off|can wait|"
+    r"(?:should|must) wait|not yet)(?![\w'])[^.!?]*")
 # a wait said of one thing: "Mais attendez, for 8C8K4E, my sister is on it too"
 WAIT_FOR = re.compile(
     r"(?<![\w'])(?:wait|attendez|attends|espera|espere|warte|hold on|hang on)[,\s-]+"

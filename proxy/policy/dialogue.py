@@ -171,7 +171,7 @@ _YES = _words(
     r"(?:just|only|solo|solamente|sólo|só|somente|apenas|seulement|uniquement|nur|alleen) "
     r"(?:the |my |l'|il |la |el |o |a |le |das |die |der |de |het |mi |mio |mia |meu |minha |mon |"
     r"ma |mein |meine |mijn )?(?:order|profile|account|ordine|profilo|pedido|perfil|cuenta|"
-    r"encomenda|conta|commande|profil|compte|bestellung|konto|bestelling|account)"
+    r"encomenda|conta|commande|profil|compte|bestellung|konto|bestelling)"
     r"(?=\s*(?:[,.!]|$| please| por favor| per favore| s'il vous plaît| bitte| alsjeblieft))",
     # ("That's what I want." to the plan listed; not "that's what i want to know")
     r"that'?s (?:exactly |just )?what i (?:want|need|wanted|asked for)(?! to)",
