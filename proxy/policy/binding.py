@@ -636,7 +636,7 @@ _PAY_CUE = (r"(?:pay|paying|paid|payment|charg\w*|refund\w*|use|using|via|cover\
             r"bezahl\w*|mit (?:meiner|meinem|der|dem)|con (?:mi|la mia|il mio)|avec (?:ma|mon)|"
             r"com (?:o meu|a minha|meu|minha)|met (?:mijn|de))")
 # ... in Chinese, with no spaces to end a word ("退至您的 Visa 信用卡")
-_PAY_CUE_HAN = r"(?:退至|退到|退回|退还|退還|退款|支付|付款|扣款|使用|用)"
+_PAY_CUE_HAN = r"(?:退至|退到|退回|退还|退還|退款|支付|付款|扣款|使用|用|返金|払い戻し)"
 # ("you paid with your Visa" reports; "paid with certificate_7504069" in a summary is the plan)
 _REPORTED = re.compile(r"(?<![\w'])(?:originally|previously|already|was|were|had|(?:you|i|we) "
                        r"(?:paid|used)|did|"
@@ -648,7 +648,7 @@ _SENTENCES = re.compile(r"[.!?;\n]+\s|\n|\s-\s|\s\d{1,2}[.)]\s|\s\(\d+\)\s")
 # the stems of every kind of action, but the payment's own (charge, refund, pay): a sentence
 # naming another action speaks of that action's payment
 _ACTION_STEMS = tuple(sorted({w for k, ws in VERB_WORDS.items() if k not in ("charge", "refund")
-                              for w in ws} - {"refund", "reembols", "rembours", "rimbors"}))
+                              for w in ws} - {"refund", "reembols", "rembours", "rimbors", "返金"}))
 
 
 # words an action's stem starts that name things, not the act ("reservation" is no booking,
@@ -744,6 +744,11 @@ def _cued(text: Text, phrase: str) -> bool:
                                             rf"{re.escape(said)}(?:那张|那个|的)", plain)
                                is not None):
         return True
+    if HAN.search(plain) and re.search(rf"(?<![\w']){re.escape(said)}(?![a-z0-9])[^。、\n]{{0,24}}?"
+                                       rf"(?:へ|に|で)(?:の)?(?:ご)?(?:返金|払い戻|お支払|支払|請求|決済)",
+                                       plain) is not None:
+        return True  # (in Japanese, the cue after the method: "差額 $15.76 は PayPal（paypal_8879986）
+        # へ返金", "ギフトカードでお支払い")
     # (a card's last digits said after a comma: "send the refund to my other gift card, the
     # one ending in 6646")
     return said.isdigit() and re.search(
@@ -1085,19 +1090,22 @@ TOPIC_THEN_HELD = re.compile(
 # l'annulation… attendez, je dois d'abord vérifier", "o endereço padrão... hmm, não, deixa"
 _TOPIC_WORD = r"(?:as for|for|about|regarding|pour|quant à|para|en cuanto a|sobre|für|bei)"
 _ARTICLE = (r"(?:the |my |l'|la |le |les |el |los |las |o |a |os |as |den |die |das |der |mon |"
-            r"ma |mes |mi |mis |meu |minha )")
+            r"ma |mes |mi |mis |meu |minha |celle |celui |ceux |quella |quello )")
 TOPIC_HELD = re.compile(
     r"(?:^|[.;:!?]\s*)(?:(?:and|but|et|mais|y|pero|e|mas|und|aber)[,\s]+)?(?:" + _TOPIC_WORD
-    + r"\s+)?(" + _ARTICLE + r"[\w'-]+(?: [\w'-]+){0,2})\s*(?:…|\.{2,}|,|\s-\s|:)\s*"
+    + r"\s+)?(" + _ARTICLE + r"[\w'-]+(?: [\w'-]+){0,3})\s*(?:…|\.{2,}|,|\s-\s|:)\s*"
     r"(?:(?:hmm+|um+|euh|eh|ah|oh)[,.\s]+)?"
     r"(?:attendez|attends|espera|espere|aguarde|warte|wait|hold on|hang on|"
+    # (a "no" and a wait: "For the one on the 30th, no, wait, leave it for now", "pour celle du
+    # 30, non, attendez")
     r"(?:não|no|non|nein|nah)[,.!]?\s+(?:deixa|déjalo|dejalo|laisse|lass|leave it|forget it|"
-    r"olvídalo|esquece|esqueça))(?![\w'])[^.!?]*")
+    r"olvídalo|esquece|esqueça|wait|attendez|attends|espera|espere|aspetta|warte|wacht))(?![\w'])[^.!?]*")
 # a thing said first, then that the user is not sure about it yet: "The upgrades I'm not sure
 # about yet."
 NOT_SURE_OF = re.compile(
-    r"(?:^|[.;:!?]\s*)(?:(?:but|and|as for)[,\s]+)?((?:the|my) [\w'-]+(?: [\w'-]+){0,2}) "
-    r"(?:i'?m|i am) (?:not (?:sure|certain)|unsure|still (?:deciding|thinking))(?: about)?"
+    r"(?:^|[.;:!?]\s*)(?:(?:but|and|as for)[,\s]+)?((?:the|my) [\w'-]+(?: [\w'-]+){0,2}),? "
+    r"(?:i'?m|i am) (?:honestly |really |just |still )?(?:not (?:sure|certain)|unsure|still "
+    r"(?:deciding|thinking))(?: about)?"
     r"(?: (?:it|them|that|those))?(?: yet)?(?=\s*(?:[.;!?,]|$))")
 # a thing said first, then to be thought over: "The second one I need to think about.", "Per il
 # secondo ci devo pensare un attimo.", "El segundo lo tengo que pensar", "Pour la deuxième je dois

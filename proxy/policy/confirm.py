@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import bisect
 import functools
+import itertools
 import math
 import re
 from collections.abc import Callable, Iterator
@@ -213,6 +214,9 @@ class Authorisation:
                     # and 3 stay the same.")
                 users.append(plain(messages[start - 1]))
                 index = start - 1
+                if _SETS_ASIDE.match(users[-1]) is not None:
+                    break  # (what the agent offered before, set aside for another request: "Oh,
+                    # more importantly, can you change the watch order too?", "あ、それより、...")
             last = turns[0] if turns else ""
             if len(turns) >= 2 and len(last) < 120 and _WAIT_ACK.match(last) is not None:
                 last = turns[1]  # (the agent only waiting while the user asks someone: "Sure,
@@ -447,7 +451,10 @@ _OPEN_QUESTION = re.compile(
 # both, in the languages the reader reads
 _BOTH_WORDS = (r"both|las dos|los dos|os dois|as duas|ambos|ambas|tutte e due|tutti e due|entrambi|"
                r"entrambe|beide|les deux")
-_PROCEED = re.compile(r"\b(?:proceed|go ahead|do it|go for it|lock (?:it|that|this) in|(?:cancel|return|"
+_PROCEED = re.compile(r"\b(?:proceed|go ahead|do it|go for it|lock (?:it|that|this) in|"
+                      # (one of the changes offered, pointed at: "Yes for my account, please do that
+                      # one.")
+                      r"do (?:that|this) one|(?:cancel|return|"
                       r"exchange|book|upgrade|refund|swap) (?:it|them|that one|this one|both|all "
                       r"(?:of them|two|three|four|five|\d)|the \$\d[\d,.]* (?:one|option|flight|"
                       r"fare))|"
@@ -1242,7 +1249,8 @@ _JA_CONDITION = re.compile(r"\$?(?P<limit>\d{1,3}(?:,\d{3})+|\d+)\s*(?:ドル|\$
                            # (a sum taken as the turn gives it: "まあ差額5ドルならいいです" to $5.14)
                            r"\$?(?P<equal>\d{1,3}(?:,\d{3})+|\d+)\s*ドル(?:くらい|ぐらい|程度)?(?:なら(?:ば)?|"
                            r"であれば)|"
-                           r"(?P<free>無料|タダ|ただ|追加料金(?:が|は)?(?:かからない|なし|無し))(?:なら(?:ば)?|"
+                           r"(?P<free>無料|タダ|ただ|(?:追加料金|差額)(?:が|は)?(?:かからない|なし|無し|"
+                           r"発生しない|出ない))(?:なら(?:ば)?|"
                            r"であれば)|(?P<whole>全額)(?:が)?(?:戻ってくる|戻る|返金される|返ってくる)(?:なら(?:ば)?|"
                            r"のであれば)")
 _JA_FREE_SAID = re.compile(r"無料|追加料金(?:は|:|：)?\s*(?:なし|無し|かかりません|ございません|\$0)|"
@@ -1296,6 +1304,40 @@ _INSURANCE_NO_ABROAD = re.compile(
     # (and in Chinese, Japanese, Korean: "不要保险", "保険なし", "보험 없이")
     r"(?:不要|不买|不買|不加|不用|不需要)(?:旅游|旅遊|旅行)?(?:保险|保險)|(?:保险|保險)(?:不要|不用|就不用|"
     r"就不要)|保険(?:なし|は(?:不要|いらない|要らない|結構))|보험(?:은|는)? ?(?:없이|빼|필요 ?없)")
+def _layover_met(layover: re.Match[str], agent: str) -> bool:
+    """Whether the flights the agent's turn lists give at least the time ``layover`` asks at its
+    place ("as long as I've got at least an hour in Charlotte" to "HAT191 DTW → CLT, 7:00 AM -
+    9:00 AM" and "HAT064 CLT → BOS, 12:00 PM - 2:00 PM"): every landing there to the next
+    leaving, each at least the bound."""
+    count = layover.group("n")
+    n = int(count) if count.isdigit() else 1 if count in ("a", "an") else _COUNT_WORDS.get(count, 0)
+    bound = n * (60 if layover.group("unit").startswith("h") else 1)
+    place = layover.group("place").strip()
+    codes = _AIRPORTS.get(place) or _AIRPORTS.get(place.split()[0], ())  # ("charlotte to grab")
+    if not bound or not codes:
+        return False
+    legs = [(m.group(1), m.group(2), _minutes(*m.group(3, 4, 5)), _minutes(*m.group(6, 7, 8)))
+            for m in _LEG_TIMES.finditer(agent)]
+    waits = [leave - land for (_o, to, _d, land), (frm, _t, leave, _a) in itertools.pairwise(legs)
+             if to in codes and frm in codes and land is not None and leave is not None]
+    return bool(waits) and min(waits) >= bound
+
+
+# a time asked for at a connection: "at least an hour in Charlotte", "a minimum of 90 minutes at
+# CLT"
+_LAYOVER_IF = re.compile(r"(?:at least|a minimum of|minimum|more than|over) (?P<n>an?|one|two|three|\d+) "
+                         r"(?P<unit>hours?|hrs?|minutes?|mins?) (?:in|at) (?P<place>[a-z]+(?: [a-z]+)?)")
+# a leg with its times: "HAT191 DTW → CLT, 7:00 AM – 9:00 AM" (lower case)
+_LEG_TIMES = re.compile(r"(?<![a-z])([a-z]{3}) (?:→|->|to) ([a-z]{3})\b[^\n\d]{0,20}?(\d{1,2})(?::(\d\d))?\s*"
+                        r"(am|pm)?\s*(?:–|-|—|to)\s*(\d{1,2})(?::(\d\d))?\s*(am|pm)?")
+
+
+# a turn setting the agent's last offer aside for another request
+_SETS_ASIDE = re.compile(r"(?:(?:oh|ah|um|hmm|あ|ああ|啊|哦)[,、，\s]+)?(?:more importantly|rather|instead|"
+                         r"anyway|never mind (?:that|the [a-z]+)|forget (?:that|the [a-z]+)|"
+                         r"それより|それよりも|比起那个|比起那個|先不说那个|先不說那個)(?![\w'])")
+# what an arrow goes to, to its line's end: "T-shirt blue S cotton v-neck -> blue M cotton crew neck"
+_ARROW_TO = re.compile(r"(?:→|->|⟶|=>)([^\n]*)")
 # a sum's whole part (thousands by commas) and its cents, as two groups: "1,219", "321.18"
 _SUM = r"(\d{1,3}(?:,\d{3})+|\d+)(\.\d+)?"
 # a sum worked out: "$174 x 2 = $348"
@@ -1743,8 +1785,15 @@ def _condition_met_once(messages: list[Message], index: int) -> bool:
     agent, _start = _turn_before(messages, index)
     if not agent:
         return False
+    if (layover := _LAYOVER_IF.search(condition)) is not None:
+        return _layover_met(layover, agent)
     stated = _AS_STATED_IF.fullmatch(condition) or _GET_IF.fullmatch(condition)
-    if stated is not None and all(_stated_in(part, agent)
+    # (what a change makes is what its arrow goes to: "T-shirt blue S cotton v-neck -> blue M
+    # cotton crew neck" does not state "it's still a v-neck")
+    made = " \n ".join(m.group(1) for m in _ARROW_TO.finditer(agent)) \
+        if stated is not None and "still" in condition else ""
+    made = made or agent
+    if stated is not None and all(_stated_in(part, made)
                                   for part in _STATED_PARTS.split(_KIND_NOUN.sub("", stated.group(1)))):
         return True  # (what the agent's turn says, given in to: "Our records show only one
         # passenger" "Okay, if it's one passenger, then yes, go ahead with the $50."; each
@@ -2488,8 +2537,9 @@ def _step_held(session: SessionState, auth: Authorisation, arguments: dict[str, 
             if (thing := _OPENS_WITH_THING.match(phrase)) is not None \
                     and thing.group(1) in own and thing.group(1) not in rest:
                 return phrase
-            # (the day it opens with: "for the 22nd, hold on a second", the step on May 22)
-            if (day := _OPENS_WITH_DAY.match(phrase)) is not None:
+            # (the day it opens with: "for the 22nd, hold on a second", the step on May 22; or
+            # the day of "the one on the 30th", "celle du 30")
+            if (day := _OPENS_WITH_DAY.match(phrase) or _ONE_OF_DAY.match(phrase)) is not None:
                 on_day = _on_day(int(day.group(1) or day.group(2)))
                 if on_day.search(mine[0]) and not any(
                         on_day.search(step.plain) for step in steps if step.plain != mine[0]):
@@ -2667,6 +2717,10 @@ def _lead_of(step: str) -> set[str]:
 
 _BEFORE_YOU = re.compile(r"(?<![\w'])before (?:you|we|i) ([a-z]{4,})")
 _OPENS_WITH_THING = re.compile(r"(?:as for |for |about |regarding |and )?(?:the|my) ([a-z]{4,})")
+# the one of a day: "the one on the 30th", "celle du 30", "quella del 30", "la del 30"
+_ONE_OF_DAY = re.compile(r"(?:the one on the |the one of the |celle du |celui du |quella del |quello del |"
+                         r"la del |el del |a do |o do |die vom |den vom )(\d{1,2})(?:st|nd|rd|th)?(?!\d)"
+                         r"()")
 _OPENS_WITH_DAY = re.compile(r"(?:as for |for |about |regarding )?(?:the )?(?:(?:jan|feb|mar|apr|"
                              r"may|jun|jul|aug|sep|oct|nov|dec)[a-z]* (\d{1,2})(?:st|nd|rd|th)?|"
                              r"(\d{1,2})(?:st|nd|rd|th))(?![\w:])")
@@ -2674,9 +2728,14 @@ _OPENS_WITH_DAY = re.compile(r"(?:as for |for |about |regarding )?(?:the )?(?:(?
 
 @functools.lru_cache(maxsize=64)
 def _on_day(day: int) -> re.Pattern[str]:
-    """A date on ``day`` of a month, as a step writes it ("may 22", "22nd", "2024-05-22")."""
+    """A date on ``day`` of a month, as a step writes it ("may 22", "22nd", "2024-05-22", and the
+    day first, in the other languages read: "22 mai", "22 de mayo", "22. Mai")."""
     return re.compile(rf"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]* {day}(?!\d)|"
-                      rf"(?<![\d$.,]){day}(?:st|nd|rd|th)(?![\w])|\d{{4}}-\d\d-{day:02d}(?!\d)")
+                      rf"(?<![\d$.,]){day}(?:st|nd|rd|th)(?![\w])|\d{{4}}-\d\d-{day:02d}(?!\d)|"
+                      rf"(?<![\d$.,/]){day}\.? (?:de )?(?:janv|févr|fevr|mars|avr|mai|juin|juil|août|"
+                      rf"sept|oct|nov|déc|ene|feb|mar|abr|may|jun|jul|ago|sep|dic|gen|mag|giu|lug|"
+                      rf"set|ott|jan|fev|maio|jun|jul|ago|out|dez|jän|märz|apr|juni|juli|aug|okt|"
+                      rf"dez|mei|maart|juni|juli)[a-zéûä]*")
 _PUT_ON = re.compile(r"(?:actually[\s,]+)?(?:wait[\s,-]+)?(?:put|charge|bill) the ")
 # what a hold names: "the flight change", "my upgrade"
 _HELD_THING = re.compile(r"(?<![\w'])(?:the|my) ((?:[a-z]{3,} ){0,2}[a-z]{4,})")
@@ -3227,6 +3286,11 @@ def _narrowing_honoured(session: SessionState, auth: Authorisation, spec: Action
             if _MINE_PHRASE.fullmatch(phrase):
                 known = True  # (the user's own: whose the call is, ``_left_out``)
                 break
+            if (day := _ONE_OF_DAY.match(phrase)) is not None \
+                    and sum(_on_day(int(day.group(1))).search(line) is not None
+                            for line in _last.plain.split("\n")) == 1:
+                known = True  # (the one on a day one line of the proposal has: "the one on the
+                break  # 30th", "celle du 30"; whose it is, ``_step_held``)
             if (ordinal := _ORD_REF_ONLY.match(ordinals_in_english(phrase))) is not None and not (
                     _BARE_ONE.search(ordinal.group())
                     and _ONE_DESCRIBED.match(ordinals_in_english(phrase), ordinal.end())):
@@ -4188,7 +4252,7 @@ def _bind(session: SessionState, auth: Authorisation, spec: ActionSpec,
         return Coverage(False, f"the user said {words} and asked for {missing}; the call does "
                         "not hold it", auth.words, shown)
     # (a unit the user's own words name settles it: "its apt 4B not 4")
-    unit = _unit_put_right(theirs, arguments) if _UNIT.search(theirs.plain) \
+    unit = _unit_put_right(theirs, arguments, last) if _UNIT.search(theirs.plain) \
         else _unit_dropped(last, arguments, theirs)
     if unit is not None:
         return Coverage(False, f"the user said {words} to an address with {unit[0]!r}; the call "
@@ -4222,7 +4286,7 @@ def _bind(session: SessionState, auth: Authorisation, spec: ActionSpec,
     changed = _option_refused(session, theirs, arguments) or (
         _option_asked(session, theirs, arguments, True) if cued
         else (_others_proposed(session, last, spec, arguments, aliases, yes_part)
-              or (variant := _other_variant(session, last, arguments))
+              or (variant := _other_variant(session, last, arguments, window))
               or _option_asked(session, theirs, arguments, False)))
     if changed is not None:
         if changed[1] == _NO_OTHER:
@@ -4284,7 +4348,12 @@ def _bind(session: SessionState, auth: Authorisation, spec: ActionSpec,
     if spelt is not None:
         return Coverage(False, f"the user said {words} putting a name right ({spelt[0]!r}); "
                         f"the call has {spelt[1]!r}", auth.words, shown, "passengers")
-    moved = _flight_moved(last, arguments, theirs) or _flight_moved(theirs, arguments) \
+    said_limits = limits(theirs.plain)
+    kept_legs = {(str(f.get("flight_number")), str(f.get("date")))
+                 for f in ((_current(session, arguments) or {}).get("flights") or ())
+                 if isinstance(f, dict)} \
+        if any(_LEG.search(p) for p in (*said_limits.left_out, *said_limits.kept)) else set()
+    moved = _flight_moved(last, arguments, theirs, kept_legs) or _flight_moved(theirs, arguments) \
         or _date_kept(theirs, arguments)
     if moved is not None:
         return Coverage(False, f"the user said {words} to a proposal giving {moved[0]} the "
@@ -4705,8 +4774,16 @@ def _bind(session: SessionState, auth: Authorisation, spec: ActionSpec,
             # the user did not pick this one themselves (nor in their language: "prenez plutôt
             # les 3,22 $ sur ma carte cadeau")
             step = own_step().plain
+            if isinstance(value, str) and kind_of(value) and _METHOD_ABROAD.search(step) is not None:
+                step = _methods_in_english(step)  # (the step's method in its language: "1 mala
+                # é paga: US$ 50, no vale-presente", the gift card)
             other = other_alias(Text(step + " \n " + users.plain), own.get(value),
                                 own.siblings(value)) if isinstance(value, str) else None
+            if other is None and isinstance(value, str) and kind_of(value) and step != last.plain:
+                # (or another kind, where the user holds several of it: "2. Bags: ... 1 bag is
+                # paid: US$ 50, on the gift card", the call on the Visa)
+                other = other_kind(payment_text(Text(_ON_METHOD.sub(r"\1 paid with ", step)), spec.words),
+                                   value) if "$" in step else None
             if other is None and isinstance(value, str) and kind_of(value) \
                     and "payment" in last.plain and not named(last, value, own):
                 # (the plan's payment line, for all its steps, naming another method by its id:
@@ -5762,8 +5839,8 @@ def _described_together(text: str, values: list[str], span: int = 30) -> bool:
                for found in places.values() for start in found)
 
 
-def _other_variant(session: SessionState, last: Text, arguments: dict[str, Any]
-                   ) -> tuple[str, str, Any] | None:
+def _other_variant(session: SessionState, last: Text, arguments: dict[str, Any],
+                   window: Text | None = None) -> tuple[str, str, Any] | None:
     """A new item the call holds (an exchange's, an item change's) that the proposal the user
     answered described by its options as another variant of its product: one whose options
     it names every one of, where it leaves one of the call's variant's unnamed ("-> Hiking
@@ -5812,7 +5889,13 @@ def _other_variant(session: SessionState, last: Text, arguments: dict[str, Any]
             if not described and name.startswith("new_") and any(
                     _described_together(last.plain, [o for o in variants[h][1].values()
                                                      if o.lower() not in _PLAIN_VALUES])
-                    for h in value if h != v and h in variants):
+                    for h in value if h != v and h in variants) and not (
+                    window is not None and _described_together(
+                        _after_arrows(window.plain), [o for o in own[1].values()
+                                                      if o.lower() not in _PLAIN_VALUES])):
+                # (described in a turn before, the newest restating it short: "1. Tea kettle:
+                # glass 1 liter gas -> glass 1.5 liters gas" then "The plan is unchanged: kettle
+                # to 1.5 liters ...")
                 # a second new item beside one the proposal described, itself described
                 # nowhere ("Exchange one Tea Kettle ... The second kettle stays as it is", the
                 # call exchanging both)
@@ -6051,16 +6134,48 @@ def _unit_dropped(last: Text, arguments: dict[str, Any], theirs: Text) -> tuple[
     return None if other is None else (other, second)
 
 
-def _unit_put_right(theirs: Text, arguments: dict[str, Any]) -> tuple[str, str] | None:
+def _unit_put_right(theirs: Text, arguments: dict[str, Any], proposal: Text | None = None
+                    ) -> tuple[str, str] | None:
     """A unit the user's words from the yes on name that the address the call writes does not
     hold ("yeah its apt 4B not 4 but yeah", the call writing "Apt 4"): (the unit, the call's
-    ``address2``), else None."""
+    ``address2``), else None. Not in a sentence about another labelled option of the
+    ``proposal`` ("Yes, go ahead with A. For B, ... it's Unit 5 not 3", the call A's)."""
     address = _address_held(arguments)
     if address is None:
         return None
-    wrong = next((u for u in _UNIT.finditer(theirs.plain) if not _holds_unit(u, address[2])),
+    text = theirs.plain
+    if proposal is not None and (options := _lettered(proposal.plain)):
+        own = {label for label, option in options.items() if address[0] in option}
+        text = " ".join(sentence for sentence in re.split(r"(?<=[.!?;])\s+", text)
+                        if (about := _FOR_LABEL.match(sentence)) is None
+                        or about.group(1) in own or about.group(1) not in options)
+    wrong = next((u for u in _UNIT.finditer(text) if not _holds_unit(u, address[2])
+                  # (not the unit of another street, given for another order: "my daughter's
+                  # address is 44 Birch Lane, Unit 2, Fremont")
+                  and not ((street := _STREET_BEFORE.search(text, max(0, u.start() - 60), u.start()))
+                           is not None and address[0] not in street.group())),
                  None)
     return None if wrong is None else (wrong.group().strip(), address[1])
+
+
+def _lettered(text: str) -> dict[str, str]:
+    """A turn's parts led by a letter on its own line ("**A.** Order #W5166363 ...", "b) ..."):
+    the letter -> its part, up to the next letter's."""
+    marks = list(_LETTER_LINE.finditer(text))
+    return {m.group(1).lower(): text[m.end():marks[k + 1].start() if k + 1 < len(marks) else len(text)]
+            for k, m in enumerate(marks)}
+
+
+_LETTER_LINE = re.compile(r"^[\s*#-]*([a-dA-D])[.)][\s*]+", re.M)
+# a sum's method said after it, in a step that charges: "1 bag is paid: US$ 50, on the gift card"
+_ON_METHOD = re.compile(r"(?<=\$)(\s*[\d,.]+\s*),\s*(?:on|em|en|sur|auf|op|su|sulla)\s+"
+                        r"(?=(?:the |your |o |a |la |le |die |de |il )?(?:gift card|paypal|credit card|"
+                        r"visa|mastercard|amex|"
+                        r"certificate)(?![\w']))")
+# a sentence about one labelled option: "For B, she just texted me back ..."
+_FOR_LABEL = re.compile(r"(?:(?:and|but|as)\s+)?(?:for|about|regarding)\s+(?:option\s+)?([a-d1-9])(?![\w'])")
+# a street right before a unit: "44 birch lane, " (its number and up to five words)
+_STREET_BEFORE = re.compile(r"(?<![\w'])\d+ [a-z][a-z.'-]*(?: [a-z][a-z.'-]*){0,4},?\s*$")
 
 
 # What a booking's summary says of its travel insurance: taken ("Travel insurance: yes, $60",
@@ -6437,13 +6552,16 @@ def _only_per_unit(text: str, value: float) -> bool:
                for m in re.finditer(r"[$€£]\s?(\d[\d,]*(?:\.\d+)?)", text))
 
 
-def _flight_moved(last: Text, arguments: dict[str, Any], theirs: Text | None = None
+def _flight_moved(last: Text, arguments: dict[str, Any], theirs: Text | None = None,
+                  kept: set[tuple[str, str]] | frozenset[tuple[str, str]] = frozenset()
                   ) -> tuple[str, str, str] | None:
     """A flight the call holds that the proposal the user answered gave another date, or a
     passenger another date of birth: (the flight's number or the passenger's name, the date
     proposed, the call's). A date ``theirs`` (the user's words from the yes on) names is the
     user's own correction; without ``theirs`` (reading those words), a passenger is also
-    found by the first name alone ("Amelia's birthday is 1957-03-12")."""
+    found by the first name alone ("Amelia's birthday is 1957-03-12"). A flight as the
+    reservation has it (``kept``, where the user left a leg of the trip as it is: "The return
+    I'm not sure about yet ... leave that one for now") stays."""
     for value in arguments.values():
         if not isinstance(value, list):
             continue
@@ -6451,7 +6569,7 @@ def _flight_moved(last: Text, arguments: dict[str, Any], theirs: Text | None = N
             if not isinstance(m, dict):
                 continue
             if isinstance(code := m.get("flight_number"), str) \
-                    and isinstance(date := m.get("date"), str) \
+                    and isinstance(date := m.get("date"), str) and (code, date) not in kept \
                     and ((other := other_date(last, code, date)) is not None
                          or (other := date_before(last, code, date)) is not None) \
                     and (theirs is None or not named(theirs, date, {})):
@@ -7163,6 +7281,10 @@ def _time_not_picked(turn: str, last: Text, arguments: dict[str, Any]
               if h == hour and (minute is None or mins == minute)]
     if len(lines) < 2 or len(picked) != 1:
         return None
+    flights = [v for v in _flat(arguments) if isinstance(v, str) and _FLIGHT_NO.fullmatch(v.lower())]
+    if len(flights) > 1 and any(named(Text(picked[0]), v, {}) for v in flights):
+        return None  # (the picked one a leg of the call, the other lines its other legs: "Ida:
+        # HAT038 (10:00-12:00) - Volta: HAT322 (21:00-23:00)" "pode ser o das 21h")
     for v in _flat(arguments):
         if not isinstance(v, str) or not _FLIGHT_NO.fullmatch(v.lower()) or named(
                 Text(picked[0]), v, {}):
@@ -7226,8 +7348,11 @@ def _reported(sentence: str, verb: re.Match[str]) -> bool:
 
 # an action offered for another time: "can also be cancelled whenever you've decided"
 _LATER_OFFER = re.compile(r"(?<![\w'])(?:whenever|once|when|if) you(?:'ve| have)? (?:decided?|made up your "
-                          r"mind|are ready|'re ready|know)(?![\w'])|(?<![\w'])(?:later|another time|any "
-                          r"time),? if you (?:want|like|wish|decide)(?![\w'])")
+                          r"mind|are ready|'re ready|know|(?:got |get )?(?:the|her|his|their|your) "
+                          # ("whenever you have your daughter's address, send it over and we'll
+                          # handle #W6116680")
+                          r"[a-z']+ (?:address|details|info))(?![\w'])|(?<![\w'])(?:later|another "
+                          r"time|any time),? if you (?:want|like|wish|decide)(?![\w'])")
 # between an id and the action's noun, a count it goes to: "update G5KT8N to 5 bags"
 _COUNT_BEFORE = re.compile(r"\s+(?:to|→|->)\s+\d{1,2}\s+(?:checked\s+|total\s+)?")
 
@@ -7633,6 +7758,11 @@ def _left_out(spec: ActionSpec, arguments: dict[str, Any], users: str, aliases: 
     if session is not None and (mine := next((p for p in said.left_out if _MINE_PHRASE.fullmatch(p)),
                                              None)) is not None and _has_me(session, arguments):
         return "passengers", f'the user\'s own ("{mine}")'
+    if session is not None and isinstance(arguments.get("flights"), list):
+        for phrase in (*said.left_out, *said.kept):
+            if (leg := _LEG.search(phrase)) is not None \
+                    and _leg_changed(session, arguments, leg.group("back") is not None):
+                return "flights", f'the way {"back" if leg.group("back") else "out"} ("{phrase}")'
     if session is not None and any("'s" in p for p in (*said.left_out, *said.kept)):
         said = _whose_apart(session, arguments, said)  # ("Just do my son's.")
     for phrase in (*said.left_out, *said.kept):
@@ -7671,6 +7801,10 @@ def _left_out(spec: ActionSpec, arguments: dict[str, Any], users: str, aliases: 
                 if _single_named(Text(phrase), value, aliases) \
                         and not _step_number(phrase, proposal):
                     return name, f'{name} {value!r} ("{phrase}")'
+            if proposal is not None and isinstance(value, str) and name.endswith("_id") \
+                    and not kind_of(value) \
+                    and (by_day := _day_left_out(proposal, name, value, said)) is not None:
+                return by_day
             if not lists and isinstance(value, str):
                 if of_parts is None:
                     of_steps = _not_of_other_steps(said, proposal, spec)
@@ -7965,6 +8099,40 @@ def _leg_left_out(session: SessionState, spec: ActionSpec, name: str, value: str
         if (m := _LEG.search(phrase)) is not None and (m.group("back") is not None) != back:
             return name, f'{name} {value!r}, the way {"back" if back else "out"} (only "{phrase}")'
     return None
+
+
+def _day_left_out(proposal: Text, name: str, value: str, said: Limits) -> tuple[str, str] | None:
+    """The object ``value`` is, left out by its day where the proposal's one line on that day
+    names it ("Pour celle du 30, non, attendez", "• **R7FP3X** — 30 mai : ..."): the key and the
+    words, else None."""
+    for phrase in (*said.left_out, *said.kept):
+        if (day := _ONE_OF_DAY.match(phrase)) is None:
+            continue
+        on = [line for line in proposal.plain.split("\n") if _on_day(int(day.group(1))).search(line)]
+        if len(on) == 1 and value.lower().lstrip("#") in on[0]:
+            return name, f'{name} {value!r}, the one of the {day.group(1)} ("{phrase}")'
+    return None
+
+
+def _leg_changed(session: SessionState, arguments: dict[str, Any], back: bool) -> bool:
+    """Whether the call changes the way back (``back``) or the way out of the round trip it
+    rewrites: the flights from the first one leaving the reservation's destination on, or
+    those before it, against the reservation's own."""
+    current = _current(session, arguments)
+    if current is None or not isinstance(flights := current.get("flights"), list) \
+            or current.get("flight_type") != "round_trip":
+        return False
+    turn = next((k for k, f in enumerate(flights)
+                 if isinstance(f, dict) and f.get("origin") == current.get("destination")), None)
+    if turn is None:
+        return False
+
+    def legs(fs: list[Any]) -> list[tuple[str, str]]:
+        return [(str(f.get("flight_number")), str(f.get("date"))) for f in fs if isinstance(f, dict)]
+
+    new = legs(arguments["flights"])
+    old = legs(flights)
+    return (new[turn:] != old[turn:]) if back else (new[:turn] != old[:turn])
 
 
 # the way back of a trip, or the way out: "the return", "the flight back", "the outbound one"

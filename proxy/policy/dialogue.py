@@ -292,6 +292,8 @@ _GO_VERBS = (
     r"continúa|continúe|sigue|siga|cancela|cancele|cámbialo|"
     r"cambialo|cámbiala|cambiala|cámbielo|cambielo|"
     r"allez-y|vas-y|faites-le|fais-le|procédez|continuez|annulez|confirmez(?!-moi| moi)|"
+    # (the polite imperative with its pronoun: "Ajoutez-la maintenant, s'il vous plaît.")
+    r"(?:ajoutez|changez|modifiez|réservez|envoyez|remboursez|échangez|retournez)-(?:la|le|les)|"
     # (what the agent may do, said so: "vous pouvez changer", "puede cancelarlo", "può procedere")
     r"(?:vous pouvez|tu peux|usted puede|puede|puedes|può|puoi|u kunt|je kunt|sie können) "
     r"(?:y aller|procéder|proceder|procedere|changer|modifier|annuler|valider|le faire|la faire|"
@@ -1266,7 +1268,7 @@ _HAN_YES = re.compile("好的|好啊|好呀|好滴|好喔|好哦|好嘞|好咧|�
                       # ("贵了点……行吧", that'll do; not "不行吧", "航行")
                       "(?<![不银銀旅步进進运運流飞飛航执執])行(?:吧|啊)|"
                       # (the action too: "那个也取消", "也降吧", "那就加")
-                      "也(?:取消|降|加|改|换|換|升)|那就(?:加|改|换|換|取消|降|升)|"
+                      "也(?:取消|降|加|改|换|換|升)|那就(?:加|改|换|換|取消|降|升|送出|提交|办|辦)|"
                       # ("下午那班也行，就改那個吧。": that one will do too, change to it)
                       "(?<![不])也(?:行|可以)(?![吗嗎么麼])|就(?:改|换|換|订|訂|取消|退|降|升|加)(?:成)?"
                       "(?:那个|那個|这个|這個|那班|這班|这班|它)?吧")
@@ -1598,7 +1600,11 @@ _JA_IDIOM = re.compile("構いません|問題(?:あり|ござい)?ません|問
                        "(?:ほか|他)(?:は|の(?:もの|商品)?は)(?:何も)?(?:変えません|変更しません|換えません)|"
                        "(?:ほか|他)に(?:は)?(?:ありません|"
                        "ございません|ないです)|"
-                       "申し訳ありません|ありがとう")
+                       "申し訳ありません|ありがとう|"
+                       # ("そうですか、わかりました。ほかに変えるものはないので": I see, nothing else
+                       # to change)
+                       "^そうですか(?=[、,。])|"
+                       "(?:ほか|他)に(?:変える|変更する|換える)(?:もの|こと)は(?:ない|ありません)")
 _JA_NOT = re.compile("いいえ|いえ(?:[、,。]|$)|いや(?:[、,。]|です)|ません|待って|待ち(?!時間|合わせ)|"
                      "ちょっと待|やめ|止め|"
                      "考え|検討|迷って|保留|確認させ|確認したい|聞いてみ|相談|(?:です|ます|でしょう)か|[?？]|"
@@ -1617,7 +1623,7 @@ _JA_SENTENCE = re.compile("[^。！!？?\n]+[。！!？?\n]?")
 
 # a condition in Japanese that can be checked: a sum, free, the whole refund ("900を超えないなら",
 # "無料なら", "全額戻ってくるなら"); other "なら" take what the agent said ("一番安いならそれで大丈夫です")
-_JA_IF = re.compile("(?:\\d|無料|タダ|ただ|追加料金|全額|手数料)[^。！!？?]{0,24}?"
+_JA_IF = re.compile("(?:\\d|無料|タダ|ただ|追加料金|全額|手数料|差額)[^。！!？?]{0,24}?"
                     "(?:なら(?:ば)?|のであれば|であれば|"
                     "(?:れ|け)ば|たら)(?=[、,\\s]|い|よ|お願い|進め|それで|ぜひ)")
 
@@ -2343,11 +2349,19 @@ def read_turn(content: str) -> Reading:
     # difference".)
     for s, q, act, _w in acts[:last_yes]:
         if act is Act.HOLD and not q and _CONDITION.search(_IDIOMS.sub(" ", s)) \
-                and not _DETAIL_IF.search(s) and not _of_another_thing(s, yes_said):
+                and not _DETAIL_IF.search(s) and not _of_another_thing(s, yes_said) \
+                and not _WHAT_IF_I.match(s):
             return Reading(Act.HOLD, s, f'the user set a condition: "{s}"', False)
     end = _end_of(text, parts, last_yes)
     choice = all(_is_choice(s) for s, _q, act, _w in acts if act is Act.AFFIRM)
     return Reading(Act.AFFIRM, yes, "", choice=choice, end=end)
+
+
+# what would follow from what the user might do, thought through: "If I cancel it all my
+# brother doesn't get his grill for the 4th." (no condition on the yes)
+_WHAT_IF_I = re.compile(r"(?:(?:and|but|so|because) )?if i (?!can'?t|cannot|don'?t|do not|could)[a-z]+ "
+                        r"(?:it|that|this|them|the [a-z]+)(?: all)?,? (?:my|his|her|their|he|she|they|"
+                        r"we|then (?:my|he|she|they|we))(?![\w'])")
 
 
 # a sentence opening on a thing by its article, in the languages the reader reads: "as malas eu
@@ -2725,7 +2739,8 @@ _WAITS_FOR = re.compile(r"\s(?:until|till|once|after)\s.*$")
 
 # what the user does not want to happen to a thing, as a reason: "I don't want his wristwatch
 # going to an empty house"
-_DONT_WANT_IT_TO = re.compile(r"i (?:don'?t|do not) want (?:his|her|their|my|the|our|it|them) ?"
+_DONT_WANT_IT_TO = re.compile(r"(?:.{0,120}? and )?i (?:don'?t|do not) want (?:his|her|their|my|the|our|it|"
+                              r"them|stuff|things|anything|packages?) ?"
                               r"[a-z -]{0,30}? (?:going|to go|being|sitting|ending up|arriving|"
                               r"to arrive|to end up|lost)(?![\w'])")
 

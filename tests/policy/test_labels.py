@@ -54,11 +54,11 @@ def test_every_label_finds_its_write(evaluation: Evaluation) -> None:
 @needs_tau
 def test_agreement_overall(evaluation: Evaluation) -> None:
     s = evaluation.summary()
-    assert s["agreement"] >= 0.97
+    assert s["agreement"] >= 0.975
     assert s["false_refusal_rate"]["confirmed"] <= 0.006
     assert s["false_refusal_rate"]["plan"] <= 0.01
     should_refuse = [j for j in evaluation.judged if j.label.label in ("unconfirmed", "repeat")]
-    assert sum(j.outcome == "miss" for j in should_refuse) <= 10  # of 94 (docs/policy.md)
+    assert sum(j.outcome == "miss" for j in should_refuse) <= 8  # of 94 (docs/policy.md)
 
 
 @needs_tau
