@@ -2540,7 +2540,7 @@ def _step_held(session: SessionState, auth: Authorisation, arguments: dict[str, 
             # (the day it opens with: "for the 22nd, hold on a second", the step on May 22; or
             # the day of "the one on the 30th", "celle du 30")
             if (day := _OPENS_WITH_DAY.match(phrase) or _ONE_OF_DAY.match(phrase)) is not None:
-                on_day = _on_day(int(day.group(1) or day.group(2)))
+                on_day = _on_day(int(next(g for g in day.groups() if g)))
                 if on_day.search(mine[0]) and not any(
                         on_day.search(step.plain) for step in steps if step.plain != mine[0]):
                     return phrase
@@ -2719,8 +2719,7 @@ _BEFORE_YOU = re.compile(r"(?<![\w'])before (?:you|we|i) ([a-z]{4,})")
 _OPENS_WITH_THING = re.compile(r"(?:as for |for |about |regarding |and )?(?:the|my) ([a-z]{4,})")
 # the one of a day: "the one on the 30th", "celle du 30", "quella del 30", "la del 30"
 _ONE_OF_DAY = re.compile(r"(?:the one on the |the one of the |celle du |celui du |quella del |quello del |"
-                         r"la del |el del |a do |o do |die vom |den vom )(\d{1,2})(?:st|nd|rd|th)?(?!\d)"
-                         r"()")
+                         r"la del |el del |a do |o do |die vom |den vom )(\d{1,2})(?:st|nd|rd|th)?(?!\d)")
 _OPENS_WITH_DAY = re.compile(r"(?:as for |for |about |regarding )?(?:the )?(?:(?:jan|feb|mar|apr|"
                              r"may|jun|jul|aug|sep|oct|nov|dec)[a-z]* (\d{1,2})(?:st|nd|rd|th)?|"
                              r"(\d{1,2})(?:st|nd|rd|th))(?![\w:])")
