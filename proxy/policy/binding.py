@@ -745,7 +745,8 @@ def _cued(text: Text, phrase: str) -> bool:
                                is not None):
         return True
     if HAN.search(plain) and re.search(rf"(?<![\w']){re.escape(said)}(?![a-z0-9])[^。、\n]{{0,24}}?"
-                                       rf"(?:へ|に|で)(?:の)?(?:ご)?(?:返金|払い戻|お支払|支払|請求|決済)",
+                                       rf"(?:(?:へ|に|で)(?:の)?(?:ご)?(?:返金|払い戻|お支払|支払|請求|決済)|"
+                                       rf"(?:の(?:ほう|方))?でお願い)",
                                        plain) is not None:
         return True  # (in Japanese, the cue after the method: "差額 $15.76 は PayPal（paypal_8879986）
         # へ返金", "ギフトカードでお支払い")
@@ -935,8 +936,10 @@ def excerpt(text: str, limit: int = 160) -> str:
 _DETERMINER = r"(?:the|my|this|that|those|these|its|any|el|la|los|las|mi|mis|le|les|mon|ma|mes|l'|il|lo|gli)"
 _LEAVES_OUT = re.compile(
     # (not a question turned round: "can you not cancel them anyway?", "why not")
-    r"(?<![\w'])(?:(?<!you )(?<!why )not(?!\s+(?:just|only|merely|simply|even|also|too|yet|sure|really|quite|"
-    r"necessarily|before|after|until|till|now|later|earlier)\b)"
+    # (nor a verb said not to happen: "Joanna might not make it")
+    r"(?<![\w'])(?:(?<!you )(?<!why )(?<!might )(?<!may )(?<!could )(?<!would )"
+    r"not(?!\s+(?:just|only|merely|simply|even|also|too|yet|sure|"
+    r"really|quite|necessarily|before|after|until|till|now|later|earlier)\b)"
     r"(?=\s+(?:(?:to|on|onto|with|via|using|for|from|in)\s+)?" + _DETERMINER + r"\b"
     # or a name of up to three words ending the clause: "but not Ivan.", "not HAT130, only"
     r"|\s+(?:for\s+)?(?:[\w']+\s+){0,2}[\w']+\s*(?:[,.;!?)]|$|\s-\s|\s(?:but|and|please)\b))"
@@ -957,6 +960,8 @@ _LEAVES_OUT = re.compile(
     # "hold off on #W8642391 for now", "do the return but hold the exchange" (not "hold on,
     # let me check": what is held is named)
     r"|hold(?:\s+off)?(?:\s+on)?(?=\s+(?:" + _DETERMINER + r"\b|#?[a-z]{0,3}\d))"
+    # (a place or a name alone, before "for now": "Hold off on Miami for now")
+    r"|hold\s+off\s+on(?=\s+(?!it\b|that\b|this\b|them\b|everything\b|anything\b)[a-z]+\s+for now\b)"
     # (not "menos de 50 dólares", less than 50)
     r"|sin|menos(?! de \$?\d| que \$?\d)|excepto|salvo|pero no|sauf|sans|mais pas|"
     r"pas (?:la|le|les|mon|ma|mes))"

@@ -1118,7 +1118,7 @@ def _narrowing(content: str) -> list[str] | None:
             rest = _LEADING_NO.sub("", rest)
         rest = _ASKED_POLITELY.sub("", rest)  # (the limit asked for: "can we leave the boots
         # for now?")
-        if any(act is Act.DECLINE or (act is Act.HOLD and not (
+        if any((act is Act.DECLINE and _REASON_NO.search(r) is None) or (act is Act.HOLD and not (
                 _ITS_REASON.search(r) and not _OF_ALL.search(r)))
                for r, act in turn_acts(rest)):
             return None
@@ -1171,6 +1171,13 @@ _ITS_REASON = re.compile(r"(?:(?:i'?m|i am) )?(?:not (?:sure|certain)|unsure) (?
                          r"(?:i )?(?:want|need|have|'?d like) to (?:ask|check|talk to|speak to|"
                          r"see if|find out)\b|let me (?:check|ask|talk) with\b|"
                          r"i just remembered\b")
+# a "no" that is the limit's reason: someone who might not come, money not wanted on what nobody
+# uses ("Hold off on Miami for now — Joanna might not make it and I don't want to pay for a bag
+# nobody uses")
+_REASON_NO = re.compile(r"(?<![\w'])[a-z]+ (?:might|may) not (?:make it|come|be coming|go|need it)(?![\w'])|"
+                        r"i (?:don'?t|do not) want to pay for (?:a|an|the|any) [a-z ]{1,30}?(?:nobody|no "
+                        r"one) (?:uses|needs|wants)")
+_REASON_NO_CLAUSE = re.compile(r"(?:(?:and|but|because|since|as)\s+)?(?:" + _REASON_NO.pattern + r")[^.!?;]*")
 _OF_ALL = re.compile(r"(?<![\w'])(?:any of|all of|everything|it all|the whole|anything(?! with "
                      r"(?:the|my) (?!order|reservation|booking|trip)[a-z]{3,})|at all)(?![\w'])")
 _REASON_CLAUSE = re.compile(r"(?<![\w'])(?:" + _ITS_REASON.pattern + r")[^.!?;]*")
@@ -1179,7 +1186,8 @@ _REASON_CLAUSE = re.compile(r"(?<![\w'])(?:" + _ITS_REASON.pattern + r")[^.!?;]*
 def _without_reasons(text: str) -> str:
     """A narrowing turn without the reasons it gives for its limits (``_ITS_REASON``)."""
     # (each clause alone: "return everything ... I really love those boots" keeps its yes)
-    return _REASON_CLAUSE.sub(lambda m: m.group() if _OF_ALL.search(m.group()) else " ", text)
+    text = _REASON_CLAUSE.sub(lambda m: m.group() if _OF_ALL.search(m.group()) else " ", text)
+    return _REASON_NO_CLAUSE.sub(" ", text) if "not" in text or "n't" in text else text
 
 
 _INTERJECTION = re.compile(r"(?<![\w'])(?:oh|ah|hmm+|um+|no,? wait|wait,? no|wait|hold on|hang on|"
@@ -1385,10 +1393,18 @@ _FREE_IF = re.compile(r"(?:(?:the |my |those |these )?([a-z]{3,}(?: (?!really|ac
                       r"[a-z]{3,})?) (?:really |actually |"
                       r"truly )?(?:is|are|stay|stays|will be|come|comes)|it'?s|it is|that'?s|that "
                       r"is|they'?re|they are) (?:really |actually |still )?(?:free(?: of charge)?|"
-                      r"no charge|at no (?:extra |additional )?(?:cost|charge))")
+                      r"no charge|at no (?:extra |additional )?(?:cost|charge)|zero dollars|\$0|"
+                      r"nothing)|"
+                      # ("Yep, as long as I'm not paying anything.")
+                      r"(?:i'?m|i am|we'?re|we are) not (?:paying|being charged|charged) (?:anything|a "
+                      r"(?:cent|thing|dime|penny))(?: (?:extra|more|for (?:it|them|this|that)))?")
 _FREE_SAID = re.compile(r"(?<![\w'])(?<!non-)(?<!non )(?:free|no (?:extra |additional )?(?:charge|cost|"
                         r"fee)|at no "
                         r"(?:extra |additional )?(?:cost|charge)|\$0(?:\.00)?(?!\.?\d))(?![\w'])")
+# a charge said to be none: "Charge: $0", "nothing charged", "it won't be billed"
+_CHARGED_NONE = re.compile(r"(?<![\w'])(?:charge|charged|fee|cost)s?:?\s*\$0(?:\.00)?(?![.\d])|"
+                           r"(?<![\w'])nothing (?:will be |is )?charged|(?:won'?t|will not|wouldn'?t) "
+                           r"be (?:charged|billed)")
 _GIVEN_BACK = re.compile(r"(?<![\w'])(?:refund(?:ed)?|lower than what you paid|less than what "
                          r"you paid|cheaper than what you paid)(?![\w'])")
 _CHARGED = re.compile(r"(?<![\w'])(?<!no )(?<!no additional )(?<!no extra )(?:charged?|you'?ll pay|"
@@ -1859,7 +1875,8 @@ def _condition_met_once(messages: list[Message], index: int) -> bool:
         stem = head[:max(3, len(head) - 2)]
         return any(_FREE_SAID.search(agent, max(0, w.start() - 80), w.end() + 80) is not None
                    for w in re.finditer(rf"(?<![\w']){re.escape(stem)}", agent)) if stem \
-            else _FREE_SAID.search(agent) is not None and _CHARGED.search(agent) is None
+            else _FREE_SAID.search(agent) is not None \
+            and _CHARGED.search(_CHARGED_NONE.sub(" ", agent)) is None
     if (bound := _NOT_PAYING_IF.fullmatch(condition)) is not None:
         # a bound on what is paid, all told, as the turn gives it: "as long as overall I'm not
         # paying more than 100" to "Net result: you'd get $114 back overall" (money back
@@ -2170,7 +2187,8 @@ _METHOD_ABROAD = re.compile(r"(?<![\w'])(?:" + "|".join(
                                  if HANGUL.search(k)))
 # what a condition in another language rules out: "pas en bon d'achat", "non in certificato"
 # (not "no", the Portuguese "in the": "no cartão presente")
-_RULED_OUT_ABROAD = re.compile(r"(?<![\w'])[a-z]+(?: [a-z]+)?\s?(?:말고|아니고|대신)(?![가-힣])|"
+_RULED_OUT_ABROAD = re.compile(r"(?<![\w'])[a-z]+(?: [a-z]+)?\s?(?:말고|아니고|대신|じゃなくて|ではなくて|"
+                               r"ではなく|じゃなく)(?![가-힣])|"
                                # ("la carte cadeau je ne l'utilise jamais": a method put first, then
                                # said never used)
                                r"(?<![\w'])(?:la |le |les |ma |mon )?[a-z]+(?: [a-z]+)? (?:je ne |je n')"
@@ -2189,9 +2207,10 @@ _CJK_METHOD_NAMES = "|".join(sorted(_CJK_METHODS, key=len, reverse=True))
 _CJK_METHOD = re.compile(_CJK_METHOD_NAMES)
 _CJK_METHOD_NOT = re.compile(rf"(?:别|別|不要|不用|不)(?:用|走)\s*({_CJK_METHOD_NAMES})"
                              "(?:付款|支付|付|扣款|扣)?")
+_JA_METHOD_NOT = re.compile(rf"({_CJK_METHOD_NAMES})(?:じゃなくて|ではなくて|ではなく|じゃなく)")
 # (and the money put on it, in Japanese: "差額はギフトカードのほうに入れてもらえますか？")
 _CJK_METHOD_USE = re.compile(rf"(?:改用|用|走)\s*({_CJK_METHOD_NAMES})(?:付款|支付|付|扣款|扣|来付)?|"
-                             rf"({_CJK_METHOD_NAMES})(?=で(?:払|支払|お支払|お願い|頼みます)|(?:のほう|の方)?(?:に|へ)(?:入れ|返金|"
+                             rf"({_CJK_METHOD_NAMES})(?=(?:のほう|の方)?で(?:払|支払|お支払|お願い|頼みます)|(?:のほう|の方)?(?:に|へ)(?:入れ|返金|"
                              r"戻し|振り込|返し))")
 
 
@@ -2210,7 +2229,8 @@ def _methods_in_english(text: str) -> str:
 
 
 # a method ruled out in Korean, once read in English: "gift card 말고" (not the gift card)
-_RULED_OUT_KO = re.compile(r"(?<![\w'])([a-z]+(?: [a-z]+)?)\s?(?:말고|아니고|대신)(?![가-힣])")
+_RULED_OUT_KO = re.compile(r"(?<![\w'])([a-z]+(?: [a-z]+)?)\s?(?:말고|아니고|대신|じゃなくて|ではなく)"
+                           r"(?![가-힣])")
 
 
 # Portuguese "no"/"na" before a method is "on the", no "not": "coloca no vale-presente"
@@ -2416,6 +2436,8 @@ def _held_part(session: SessionState, auth: Authorisation, spec: ActionSpec,
             if (hold := next((h for h in held if by_id.search(h)), None)) is not None:
                 return hold
     if (hold := _step_held(session, auth, arguments, held)) is not None:
+        return hold
+    if (hold := _cjk_place_held(auth.proposal(messages)[0], arguments, held)) is not None:
         return hold
     if (hold := _route_held(session, auth, arguments, held)) is not None:
         return hold
@@ -2628,6 +2650,19 @@ def _not_of_another_step(session: SessionState, auth: Authorisation, arguments: 
     return kept
 
 
+def _cjk_place_held(last: Text, arguments: dict[str, Any], held: list[str]) -> str | None:
+    """A hold naming a city in Chinese or Japanese that one line of the proposal names, the line
+    naming the call's object ("マイアミは ... 妻と相談してから決めます", "■ SK1M9P デトロイト→マイアミ ..."):
+    the hold, else None."""
+    ids = [v.lower() for k, v in arguments.items() if k.endswith("_id") and isinstance(v, str) and v]
+    for hold in held:
+        if ids and CJK_PLACE.fullmatch(hold) is not None:
+            on = [line for line in last.plain.split("\n") if hold in line]
+            if len(on) == 1 and any(i in on[0] for i in ids):
+                return hold
+    return None
+
+
 def _route_held(session: SessionState, auth: Authorisation, arguments: dict[str, Any],
                 held: list[str]) -> str | None:
     """A hold naming a trip by its route whose two places are both on the proposal's lines
@@ -2791,6 +2826,10 @@ def _asked_of_another(session: SessionState, last: Text, arguments: dict[str, An
     return None
 
 
+# where a sentence ends, a bracket or quote after its stop too: "... die laat ik staan.) Zal ik ...?"
+_SENTENCE_BREAK = re.compile(r"[.!?;][\"')\]]*\s+|\n")
+
+
 def _asked_by_id(session: SessionState, last: Text, arguments: dict[str, Any]) -> str | None:
     """Where the go-ahead question names the order or reservation it asks about by its id, one
     the session read, and not the call's ("Uw andere bestelling, #W3761872, staat inderdaad ook
@@ -2802,8 +2841,7 @@ def _asked_by_id(session: SessionState, last: Text, arguments: dict[str, Any]) -
     own = str(arguments[keys[0]]).lower().lstrip("#")
     text = last.plain
     end = text.rfind("?")
-    start = max(text.rfind(". ", 0, end), text.rfind("? ", 0, end), text.rfind("! ", 0, end),
-                text.rfind("\n", 0, end)) + 1
+    start = max((m.end() for m in _SENTENCE_BREAK.finditer(text, 0, end)), default=0)
     question = text[start:end + 1]
     if _GO_AHEAD_ASKED.search(question) is None:
         return None
@@ -3285,9 +3323,10 @@ def _narrowing_honoured(session: SessionState, auth: Authorisation, spec: Action
             if _MINE_PHRASE.fullmatch(phrase):
                 known = True  # (the user's own: whose the call is, ``_left_out``)
                 break
-            if (day := _ONE_OF_DAY.match(phrase)) is not None \
+            if ((day := _ONE_OF_DAY.match(phrase)) is not None
                     and sum(_on_day(int(day.group(1))).search(line) is not None
-                            for line in _last.plain.split("\n")) == 1:
+                            for line in _last.plain.split("\n")) == 1) \
+                    or len(_lines_of_place(_last, phrase)) == 1:
                 known = True  # (the one on a day one line of the proposal has: "the one on the
                 break  # 30th", "celle du 30"; whose it is, ``_step_held``)
             if (ordinal := _ORD_REF_ONLY.match(ordinals_in_english(phrase))) is not None and not (
@@ -5210,6 +5249,8 @@ def _asked_instead(value: Any, theirs: Text, words: tuple[str, ...], own: Distin
     if _CJK_METHOD.search(said) is not None:  # (in Chinese or Japanese: "不过用礼品卡付，别用信用卡"
         # read as "use gift card, not credit card")
         said = _CJK_METHOD_NOT.sub(lambda m: f", not {_CJK_METHODS[m.group(1)]},", said)
+        said = _JA_METHOD_NOT.sub(lambda m: f", not {_CJK_METHODS[m.group(1)]},", said)  # ("ギフト
+        # カードじゃなくて、クレジットカードのほうでお願いします")
         said = _CJK_METHOD_USE.sub(lambda m: f", use {_CJK_METHODS[m.group(1) or m.group(2)]},",
                                    said)
     if _METHOD_ABROAD.search(said) is not None:  # (the methods by their English names: "aber
@@ -7435,6 +7476,10 @@ def _acted_on_another(last: Text, spec: ActionSpec, arguments: dict[str, Any],
                 # also be cancelled whenever you've decided.")
             if items and len(set(found)) == 1 and any(i in sentence for i in items):
                 bound |= set(found)
+            if len(set(found)) == 1 and _ID_THEN_ARROW.match(sentence) is not None \
+                    and names_action(NOUNS.sub(" ", sentence), ALL_ACTION_WORDS) is None:
+                bound |= set(found)  # (a line leading with the id, its change after the arrow,
+                # no action word: "1. #W9432206 (koptelefoon) → 3905 Speedway, Apt 7, ...")
             # (the action said of all of them binds none: "after downgrading all these", but
             # "Return all items from order #W5490111" binds its one id; nor of one it says
             # cannot be acted on, "can no longer be changed", or reports done, "I cancelled #W2
@@ -7473,6 +7518,9 @@ def _acted_on_another(last: Text, spec: ActionSpec, arguments: dict[str, Any],
     return None
 
 
+# a line leading with an object's id, then the arrow of its change: "1. #w9432206 (koptelefoon) → ..."
+_ID_THEN_ARROW = re.compile(r"\W*(?:[1-9][.)]\s*)?(?:\*\*)?#?[a-z]{0,4}\d[a-z0-9]*(?:\*\*)?[^→\n]{0,60}?"
+                            r"(?:→|->)\s*\d+ [a-z]")  # (to a street: not a route, "SFO → JFK")
 # a line leading with an object's id: "pedido #w2916630: ...", "order #W1: ..."
 _ID_LEADS = re.compile(r"(?:(?:order|pedido|commande|bestellung|ordine|encomenda|bestelling|reservation|"
                        r"reserva|réservation|reservierung|prenotazione|reservering)\s+)?#?[a-z]*\d[a-z0-9]*"
@@ -8101,16 +8149,30 @@ def _leg_left_out(session: SessionState, spec: ActionSpec, name: str, value: str
 
 
 def _day_left_out(proposal: Text, name: str, value: str, said: Limits) -> tuple[str, str] | None:
-    """The object ``value`` is, left out by its day where the proposal's one line on that day
-    names it ("Pour celle du 30, non, attendez", "• **R7FP3X** — 30 mai : ..."): the key and the
-    words, else None."""
+    """The object ``value`` is, left out by its day or its place where the proposal's one line on
+    that day, or naming that place, names it ("Pour celle du 30, non, attendez", "• **R7FP3X** —
+    30 mai : ..."; "Hold off on Miami for now", "- **M3QF7H** — Atlanta → Miami, ..."): the key
+    and the words, else None."""
+    own = value.lower().lstrip("#")
     for phrase in (*said.left_out, *said.kept):
-        if (day := _ONE_OF_DAY.match(phrase)) is None:
-            continue
-        on = [line for line in proposal.plain.split("\n") if _on_day(int(day.group(1))).search(line)]
-        if len(on) == 1 and value.lower().lstrip("#") in on[0]:
-            return name, f'{name} {value!r}, the one of the {day.group(1)} ("{phrase}")'
+        if (day := _ONE_OF_DAY.match(phrase)) is not None:
+            on = [line for line in proposal.plain.split("\n")
+                  if _on_day(int(day.group(1))).search(line)]
+            if len(on) == 1 and own in on[0]:
+                return name, f'{name} {value!r}, the one of the {day.group(1)} ("{phrase}")'
+        elif len(on := _lines_of_place(proposal, phrase)) == 1 and own in on[0]:
+            return name, f'{name} {value!r}, by its place ("{phrase}")'
     return None
+
+
+def _lines_of_place(proposal: Text, phrase: str) -> list[str]:
+    """The proposal's lines naming the one city ``phrase`` names (by its name or its airports'
+    codes), where it names one."""
+    places = [p for p in _AIRPORTS if len(p) > 2 and re.search(rf"(?<![\w']){re.escape(p)}(?![\w'])", phrase)]
+    if len(places) != 1:
+        return []
+    at = _place_pattern(places[0])
+    return [line for line in proposal.plain.split("\n") if at.search(line)]
 
 
 def _leg_changed(session: SessionState, arguments: dict[str, Any], back: bool) -> bool:

@@ -626,6 +626,11 @@ _CONDITION = _words(
 )
 # Phrases with a negation or "if" in them that are neither a refusal nor a condition.
 _IDIOMS = re.compile(
+    # (a shrug before the yes, no condition: "Na gut, wenn es nicht anders geht. Ja, bitte
+    # stornieren Sie die Bestellung.", "if there's no other way", "als het niet anders kan")
+    r"(?<![\w'])(?:wenn es nicht anders geht|if there'?s no other way|if that'?s the only way|"
+    r"als het niet anders kan|si no hay otra (?:manera|forma)|s'il n'y a pas d'autre (?:moyen|solution)|"
+    r"se non c'è altro modo|se não (?:tem|há) outro jeito)(?![\w'])|"
     # (a waiver: "just do it, no need to run it by me"; before "no need" alone)
     r"(?<![\w'])(?:no need to (?:double-?check|check|confirm|ask|run (?:it|things|everything|"
     r"that) by)(?: with)? me(?: first| again)?|"
@@ -1635,9 +1640,16 @@ def _read_ja(text: str) -> Reading:
     yes_ids: set[str] = set()
     said: set[str] = set()
     nths: set[str] = set()
+    places: set[str] = set()
     apart = False  # (the part before was held apart)
-    for part in _JA_SENTENCE.findall(text):
+    parts = _JA_SENTENCE.findall(text)
+    for k, part in enumerate(parts):
         rest = _JA_IDIOM.sub("", part)
+        if not said_yes and _CJK_CHECK.search(part) is not None and not _JA_WAIT.search(rest) \
+                and any(_JA_YES.search(later) and not _JA_NOT.search(_JA_IDIOM.sub("", later))
+                        for later in parts[k + 1:]):
+            continue  # (a check on what was said, then the yes: "返金はクレジットカードに戻るんですよね？
+            # それならお願いします。")
         if said_yes and _JA_ASIDE.match(part.strip()) and not _JA_WAIT.search(rest):
             break
         if apart and not _JA_YES.search(part) and _goes_on_apart(part):
@@ -1647,7 +1659,7 @@ def _read_ja(text: str) -> Reading:
         if _JA_KEEP.search(part) is not None:
             apart = said_yes  # (a thing kept as it is is no yes: "ケンの名前はパスポートもKennなので、
             continue  # そのままで大丈夫です"; after a yes, a call changing it is held, ``held_topics``)
-        if said_yes and _held_apart(part, said, yes_ids, nths):
+        if said_yes and _held_apart(part, said, yes_ids, nths, places=places):
             apart = True
             continue  # (a hold on another by its id or its name, the yes naming its own:
             # "nm1vx1とh8q05lはお願いします。kc18k6は740ドルもするので、ちょっと考えさせてください。",
@@ -1669,6 +1681,8 @@ def _read_ja(text: str) -> Reading:
             yes_ids.update(_AN_ID.findall(part))
             said.update(CJK_THINGS[t] for t in CJK_THING.findall(part))
             nths.update(_nths(part))
+            places.update(CJK_PLACE.findall(part))  # ("まずはシアトルのほうだけキャンセルしてください。
+            # マイアミは ... 妻と相談してから決めます。")
     if said_yes:
         return Reading(Act.AFFIRM, text[:80], "", end=len(text))
     return Reading(Act.OTHER, text[:80], "the reply is in a language or script this reader does "
@@ -2573,8 +2587,9 @@ _KO_STEPS_GO = re.compile("((?:[1-9] ?번 ?(?:이랑|랑|과|와|하고|,|도)? 
 _KO_STEP_HELD = re.compile("([1-9]) ?번(?:은|는)? ?(?:잠깐 ?|좀 ?|일단 ?)?(?:보류|나중에|기다려)[가-힣 ]*?"
                            "(?:주세요|할게요|요)?|"
                            # ("3번은 제가 여권 확인하고 다시 연락드릴게요": checked first, then back)
-                           "([1-9]) ?번(?:은|는) [가-힣 ]{0,20}?(?:확인하고|확인해 ?보고) 다시 연락"
-                           "[가-힣]*")
+                           "([1-9]) ?번(?: [가-힣]{1,6}){0,2}(?:은|는) [가-힣 ]{0,20}?"
+                           "(?:확인하고|확인해 ?보고|"
+                           "(?:이야기|얘기)해 ?보고|상의하고|상의해 ?보고) 다시 연락[가-힣]*")
 # a step's place in Korean: "첫 번째" (first), "두 번째 것만" (only the second one)
 _KO_NTHS = {"첫": "first", "두": "second", "세": "third", "네": "fourth"}
 _KO_NTH_ONLY = re.compile("(첫|두|세|네) ?번째(?: ?(?:것|거|건|항목|변경|단계))?만")
