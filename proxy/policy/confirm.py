@@ -1312,6 +1312,8 @@ _INSURANCE_NO_ABROAD = re.compile(
     # (and in Chinese, Japanese, Korean: "不要保险", "保険なし", "보험 없이")
     r"(?:不要|不买|不買|不加|不用|不需要)(?:旅游|旅遊|旅行)?(?:保险|保險)|(?:保险|保險)(?:不要|不用|就不用|"
     r"就不要)|保険(?:なし|は(?:不要|いらない|要らない|結構))|보험(?:은|는)? ?(?:없이|빼|필요 ?없)")
+
+
 def _layover_met(layover: re.Match[str], agent: str) -> bool:
     """Whether the flights the agent's turn lists give at least the time ``layover`` asks at its
     place ("as long as I've got at least an hour in Charlotte" to "HAT191 DTW → CLT, 7:00 AM -
@@ -3323,15 +3325,13 @@ def _narrowing_honoured(session: SessionState, auth: Authorisation, spec: Action
             if _MINE_PHRASE.fullmatch(phrase):
                 known = True  # (the user's own: whose the call is, ``_left_out``)
                 break
-            if ((day := _ONE_OF_DAY.match(phrase)) is not None
-                    and sum(_on_day(int(day.group(1))).search(line) is not None
-                            for line in _last.plain.split("\n")) == 1) \
-                    or len(_lines_of_place(_last, phrase)) == 1:
+            if len(_lines_of_day(_last, phrase)) == 1 or len(_lines_of_place(_last, phrase)) == 1:
                 known = True  # (the one on a day one line of the proposal has: "the one on the
                 break  # 30th", "celle du 30"; whose it is, ``_step_held``)
-            if (ordinal := _ORD_REF_ONLY.match(ordinals_in_english(phrase))) is not None and not (
+            in_english = ordinals_in_english(phrase)
+            if (ordinal := _ORD_REF_ONLY.match(in_english)) is not None and not (
                     _BARE_ONE.search(ordinal.group())
-                    and _ONE_DESCRIBED.match(ordinals_in_english(phrase), ordinal.end())):
+                    and _ONE_DESCRIBED.match(in_english, ordinal.end())):
                 known = True  # ("for 3, ... i'd rather": the plan's numbers are the binding's;
                 # "per il secondo ci devo pensare", the second)
                 break
@@ -8156,13 +8156,20 @@ def _day_left_out(proposal: Text, name: str, value: str, said: Limits) -> tuple[
     own = value.lower().lstrip("#")
     for phrase in (*said.left_out, *said.kept):
         if (day := _ONE_OF_DAY.match(phrase)) is not None:
-            on = [line for line in proposal.plain.split("\n")
-                  if _on_day(int(day.group(1))).search(line)]
-            if len(on) == 1 and own in on[0]:
+            if len(on := _lines_of_day(proposal, phrase)) == 1 and own in on[0]:
                 return name, f'{name} {value!r}, the one of the {day.group(1)} ("{phrase}")'
         elif len(on := _lines_of_place(proposal, phrase)) == 1 and own in on[0]:
             return name, f'{name} {value!r}, by its place ("{phrase}")'
     return None
+
+
+def _lines_of_day(proposal: Text, phrase: str) -> list[str]:
+    """The proposal's lines on the day ``phrase`` names ("the one on the 30th", "celle du 30"),
+    where it names one."""
+    if (day := _ONE_OF_DAY.match(phrase)) is None:
+        return []
+    on_day = _on_day(int(day.group(1)))
+    return [line for line in proposal.plain.split("\n") if on_day.search(line)]
 
 
 def _lines_of_place(proposal: Text, phrase: str) -> list[str]:
