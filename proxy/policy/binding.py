@@ -629,6 +629,7 @@ _PAY_CUE = (r"(?:pay|paying|paid|payment|charg\w*|refund\w*|use|using|via|cover\
             # the other languages read ("reembolso ... a su Visa", "remboursement sur votre
             # carte", "rimborso sulla Visa", "reembolso no seu cartão", "Erstattung auf Ihre")
             r"reembols\w*|rembours\w*|rimbors\w*|erstatt\w*|pago|pagar|paiement|payé|pagamento|"
+            r"pague|paguen|"  # ("sim, mas pague com o cartão-oferta")
             r"zahlung|cobr\w*|addebit\w*|débit\w*|sur votre|sur la|sur (?:ma|mon)|en su|a su|con su|"
             r"no seu|"
             r"na sua|sulla|sul|auf ihre?|mit ihrer|"
@@ -1047,6 +1048,13 @@ _LEFT_ABROAD_FIRST = re.compile(
     r"mes|le|la|les|mi|mis|el|il mio|la mia|il|lo|o meu|a minha|meu|minha|o|a)\s+[a-zà-ÿ]{3,})\s+"
     r"(?:tel quel|telle quelle|comme (?:il|elle) est|como está|como esta|così com'è|così|"
     r"in pace|tranquilo)(?![\w'])")
+# ... the thing first, then the verb: "o relógio deixa como está por enquanto", "el reloj déjalo
+# como está", "l'orologio lascialo così"
+_LEFT_ABROAD_THEN = re.compile(
+    r"(?:^|[.;!?,]\s*|(?<![\w'])(?:mas|pero|ma|mais|aber)\s+)((?:o|a|os|as|el|la|los|las|il|lo|le|"
+    r"l'|meu|minha|mi|mon|ma)\s*[a-zà-ÿ]{3,})\s+(?:deixa|deixe|pode deixar|déjalo|déjala|dejalo|"
+    r"dejala|lascialo|lasciala|lascia|laisse-le|laissez-le|laisse-la|laissez-la)\s+(?:como (?:está|"
+    r"esta)|assim|así|così(?: com'è)?|tel quel|telle quelle|comme (?:il|elle) est)(?![\w'])")
 # "For the sneakers, hmm, ... let me run that by her first": what is held for someone's word
 _HELD_FOR = re.compile(
     r"(?:^|[.;:!?]\s*|(?<![\w'])(?:but|and)\s+)(?:for|as for|about|regarding)\s+("
@@ -1143,7 +1151,7 @@ WAIT_FOR = re.compile(
 _LIMIT_WORDS = re.compile(r"not|except|without|but|leav|keep|only|just|apart|other than|let me|mine|"
                           r"(?<![\w'])(?:só|somente|apenas|soltanto|nur|alleen) |"
                           r"no (?:extra |checked |additional )?(?:bag|luggage)|"
-                          r"(?<![a-z])(?:lass|laiss|deja|deje|lasci|deix)|"  # (not "class")
+                          r"(?<![a-z])(?:lass|laiss|deja|deje|déja|lasci|deix)|"  # (not "class")
                           r"(?:yes|yeah|yep|yup|ok|okay|sure)(?:,? please)?,? (?:for|to) |"
                           # (``_YES_ON_OBJECT``'s objects)
                           r"order|account|profil|pedido|cuenta|commande|compte|bestellung|konto|"
@@ -1210,8 +1218,10 @@ _KEPT_END = re.compile(r"[.;!?()]|\s-\s|(?<![\w'])(?:but|so|then|because|proceed
 
 # ... or a clause that says its subject stays out after naming it ("Your third pending order,
 # #W8461477 (Wristwatch), will not be affected."): the clause, from its start
-_CLAUSE_BODY = (r"(?:(?<=^)|(?<=[.;!?|:]\s)|(?<=\s-\s)|(?<=\n)|(?<=\())"
-                r"(?:\([^()\n]*\)|(?!\s-\s)[^.;!?\n|:()]|\.(?=\d))*?"
+_CLAUSE_BODY = (r"(?:(?<=^)|(?<=[.;!?|:]\s)|(?<=\s-\s)|(?<=\n)|(?<=\()|(?<=[，；：]))"
+                # (a Chinese clause ends at its comma: "乘客：名 xiao ming → xiaoming，姓 zhang，出生日期
+                # 1996-10-10 不变")
+                r"(?:\([^()\n]*\)|(?!\s-\s)[^.;!?\n|:()，；：]|\.(?=\d))*?"
                 r"(?<![\w'])")
 _UNAFFECTED = re.compile(
     _CLAUSE_BODY + r"(?:(?:will not|won'?t|is not|isn'?t|are not|aren'?t|does not|doesn'?t|do not|"
@@ -1378,7 +1388,7 @@ def limits(text: str) -> Limits:
     only += [m.group(1).strip() for p in (_ONLY_AFTER, _YES_ON_OBJECT) for m in p.finditer(text)]
     left = _phrases(_LEAVES_OUT, text, _IN_CONDITION_OF, 80)
     left += [m.group(1).strip() for p in (_LEFT_AFTER, _TOPIC_LEFT, _LEFT_AS_IT_IS, _LEFT_ABROAD,
-                                           _LEFT_ABROAD_FIRST,
+                                           _LEFT_ABROAD_FIRST, _LEFT_ABROAD_THEN,
                                            TOPIC_THEN_HELD, TOPIC_HELD, NOT_SURE_OF, WAIT_FOR,
                                            THOUGHT_OVER, MINE_HELD)
              for m in p.finditer(text)]

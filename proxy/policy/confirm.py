@@ -71,6 +71,7 @@ from .binding import (
 )
 from .dialogue import (
     CJK_BARE_NTHS,
+    CJK_CITIES,
     CJK_PLACE,
     CJK_THING,
     CJK_THINGS,
@@ -1433,6 +1434,27 @@ _STAYS_IF = re.compile(r"(?:the |my )?([a-z]{3,}(?: [a-z]+)?) (?:stays?|remains?
                        r"(?: [a-z]+)?) (?:isn'?t|is not|doesn'?t get|does not get) (?:changed|"
                        r"touched)|(?:you )?(?:don'?t|do not) (?:change|touch) (?:the |my )?"
                        r"([a-z]{3,}(?: [a-z]+)?)")
+# a condition that the whole sum comes back ("it's the full refund", "sea el reembolso completo"),
+# and a turn saying it does
+_FULL_WORD = re.compile(r"(?<![\w'])(?:full|whole|complete|entire|completo|completa|íntegro|intégral|"
+                        r"integral|totale|integrale|vollständige?|volle)(?![\w'])")
+_REFUND_WORD = re.compile(r"(?<![\w'])(?:refund|reembolso|remboursement|rimborso|erstattung|"
+                          r"rückerstattung|devolución|devolução|terugbetaling)(?![\w'])")
+_FULL_REFUND_SAID = re.compile(r"(?<![\w'])(?:(?:full|total|complete|whole) refund|refund(?:ed)? in full|"
+                               r"reembolso (?:total|completo|íntegro|integral)|remboursement (?:intégral|"
+                               r"total|complet)|rimborso (?:totale|completo|integrale)|(?:volle|"
+                               r"vollständige) (?:rück)?erstattung|volledige terugbetaling)(?![\w'])")
+# a condition that the user stays on the flight: "i'm still on the same flight", "we're all still
+# on the same flight"
+_SAME_FLIGHT_IF = re.compile(r"(?:i'?m|i am|we'?re|we are|they'?re|they are|it'?s|it is|everyone'?s|"
+                             r"everyone is)(?: all| both)? (?:still )?(?:on|booked on) (?:the same|my|our) "
+                             r"(?:flights?|plane)")
+_SAME_FLIGHT_SAID = re.compile(r"(?<![\w'])(?:same flights?|stays? on (?:the same|your|their) (?:flights?"
+                               r"|hat\d{3}))(?![\w'])")
+# a condition that a leg keeps its time: "the outbound stays at 8am"
+_STAYS_AT_IF = re.compile(r"(?:the |my |our )?((?:[a-z]+ )?(?:outbound|return|inbound|flight|leg|"
+                          r"departure)) (?:stays?|remains?|is still|still leaves|still departs|"
+                          r"still goes) (?:at )?(\d{1,2})(?::(\d{2}))?\s*(am|pm)?")
 _STAYS_SAID = re.compile(r"(?<![\w'])(?:unchanged|stays?|remains?|the same|as (?:it )?is|untouched|"
                          r"not (?:be )?changed|(?:is|are) kept|keeps?|"
                          # (in the other languages read: "Aller : HAT258 ... — inchangé")
@@ -1831,6 +1853,29 @@ def _condition_met_once(messages: list[Message], index: int) -> bool:
                    for word in re.findall(r"[a-z]{4,}", ruled.group(1)) if word not in _SO_SAID
                    for w in re.finditer(rf"(?<![\w']){re.escape(word[:max(4, len(word) - 3)])}",
                                         agent))
+    if len(condition.split()) <= 8 and _FULL_WORD.search(condition) is not None \
+            and _REFUND_WORD.search(condition) is not None:
+        # the whole sum back, as the turn says, in the languages read: "Sí, siempre que sea el
+        # reembolso completo, adelante." to "Reembolso total de $540 a su Visa"
+        return _FULL_REFUND_SAID.search(agent) is not None
+    if _SAME_FLIGHT_IF.fullmatch(condition) is not None:
+        # the flight kept, as the turn says: "yeah do that, as long as I'm still on the same
+        # flight" to "Reservation JX5C1V stays on the same flight, HAT175"
+        return _SAME_FLIGHT_SAID.search(agent) is not None
+    if (at_time := _STAYS_AT_IF.fullmatch(condition)) is not None:
+        # a leg kept at its time, as the turn says: "as long as the outbound stays at 8am" to
+        # "keep outbound HAT104 PHX -> ORD on May 20 (departs 08:00)"
+        head = at_time.group(1).rsplit(" ", 1)[-1]
+        hour, minute = int(at_time.group(2)), int(at_time.group(3) or 0)
+        hour += 12 if at_time.group(4) == "pm" and hour < 12 else 0
+        hour -= 12 if at_time.group(4) == "am" and hour == 12 else 0
+        said_time = re.compile(rf"(?<![\d:]){hour:02d}:{minute:02d}|(?<![\d:]){hour}:{minute:02d}(?!\d)"
+                               + (rf"|(?<![\d:]){hour % 12 or 12}(?::{minute:02d})?\s*"
+                                  rf"{'pm' if hour >= 12 else 'am'}(?![\w'])"))
+        return any(_STAYS_SAID.search(agent, max(0, w.start() - 30), _line_end(agent, w.end()))
+                   is not None and said_time.search(agent, w.end(), _line_end(agent, w.end()))
+                   is not None
+                   for w in re.finditer(rf"(?<![\w']){re.escape(head[:max(4, len(head) - 2)])}", agent))
     if (kept := _STAYS_IF.fullmatch(condition) or _STAYS_IF_ABROAD.fullmatch(condition)) is not None:
         # a thing kept as it is, as the turn says it stays: "Yes, as long as the return stays
         # as is." to "- Return (unchanged): HAT112 ..."
@@ -2172,6 +2217,9 @@ _METHODS_ABROAD = {"carte cadeau": "gift card", "carte-cadeau": "gift card",
                    "carta regalo": "gift card",
                    "cartão presente": "gift card", "cartão-presente": "gift card",
                    "vale-presente": "gift card", "vale presente": "gift card",
+                   # (European Portuguese: "pague com o cartão-oferta")
+                   "cartão-oferta": "gift card", "cartão oferta": "gift card",
+                   "cartão de oferta": "gift card",
                    "geschenkkarte": "gift card", "bon d'achat": "certificate",
                    "certificat": "certificate", "certificado": "certificate",
                    "certificato": "certificate", "gutschein": "certificate",
@@ -2352,11 +2400,14 @@ _THINGS_ABROAD = dict.fromkeys(("koffer", "maleta", "maletas", "mala", "malas", 
                                 "bagagli", "bagaglio", "行李", "箱子", "包"), "bags")
 
 
-def _steps_of_one_tool(proposal: Text, spec: ActionSpec) -> bool:
-    """Whether the proposal numbers its steps and two of them or more name this action."""
+def _steps_of_one_tool(proposal: Text, spec: ActionSpec, other_words: tuple[str, ...] = ()) -> bool:
+    """Whether the proposal numbers its steps and two of them or more name this action (not a
+    step another write's own words name: "1. 搭乗者の変更 ... 2. 日程の変更", one passenger step)."""
     steps = _plan_steps(proposal.plain)
     return steps is not None and sum(
-        names_action(step.plain, spec.words) is not None for step in steps) >= 2
+        names_action(step.plain, spec.words) is not None
+        and not (other_words and names_action(step.plain[:40], other_words) is not None)
+        for step in steps) >= 2
 
 
 def _held_part(session: SessionState, auth: Authorisation, spec: ActionSpec,
@@ -2419,7 +2470,12 @@ def _held_part(session: SessionState, auth: Authorisation, spec: ActionSpec,
     if things and (hold := next((h for h in held if _names_noun(h, things) and not (
             other_words and names_action(h, other_words) is not None and not own_said)),
             None)) is not None \
-            and not _steps_of_one_tool(auth.proposal(messages)[0], spec):
+            and not _steps_of_one_tool(auth.proposal(messages)[0], spec,
+                                       # (a step another write's words lead counts as this
+                                       # tool's only where the hold says none of them: "日付の方は
+                                       # ...このままで結構です" beside "1. 搭乗者の変更")
+                                       other_words if names_action(hold, other_words) is None
+                                       else ()):
         return hold  # (not "for my default address" for the order's: another write's words;
         # nor where several steps of a plan are this tool's calls: which of them the hold is
         # about is the steps' to tell, "1. Upgrade ... 2. Change to the nonstop HAT041 ...",
@@ -2439,7 +2495,7 @@ def _held_part(session: SessionState, auth: Authorisation, spec: ActionSpec,
                 return hold
     if (hold := _step_held(session, auth, arguments, held)) is not None:
         return hold
-    if (hold := _cjk_place_held(auth.proposal(messages)[0], arguments, held)) is not None:
+    if (hold := _cjk_place_held(session, auth.proposal(messages)[0], arguments, held)) is not None:
         return hold
     if (hold := _route_held(session, auth, arguments, held)) is not None:
         return hold
@@ -2652,17 +2708,44 @@ def _not_of_another_step(session: SessionState, auth: Authorisation, arguments: 
     return kept
 
 
-def _cjk_place_held(last: Text, arguments: dict[str, Any], held: list[str]) -> str | None:
+def _cjk_place_held(session: SessionState, last: Text, arguments: dict[str, Any], held: list[str]
+                    ) -> str | None:
     """A hold naming a city in Chinese or Japanese that one line of the proposal names, the line
-    naming the call's object ("マイアミは ... 妻と相談してから決めます", "■ SK1M9P デトロイト→マイアミ ..."):
-    the hold, else None."""
+    naming the call's object ("マイアミは ... 妻と相談してから決めます", "■ SK1M9P デトロイト→マイアミ ..."),
+    or, where no line names it, that the call's reservation flies from or to and no other
+    reservation the proposal names does ("丹佛那个……我再考虑一下" to "1. 取消 R5TY2K ... 2. 取消
+    L9QP3M ...", L9QP3M's the Denver trip): the hold, else None."""
     ids = [v.lower() for k, v in arguments.items() if k.endswith("_id") and isinstance(v, str) and v]
     for hold in held:
         if ids and CJK_PLACE.fullmatch(hold) is not None:
             on = [line for line in last.plain.split("\n") if hold in line]
             if len(on) == 1 and any(i in on[0] for i in ids):
                 return hold
+            codes = set(_AIRPORTS.get(CJK_CITIES.get(hold, ""), ()))
+            if on or not codes or not isinstance(rid := arguments.get("reservation_id"), str):
+                continue
+            named = {w.upper() for w in re.findall(r"(?<![a-z0-9])[a-z0-9]{6}(?![a-z0-9])", last.plain)
+                     if id_like(w)} - {rid}
+            airports = _airports_of(session)
+            if named and codes & airports.get(rid, set()) \
+                    and not any(codes & airports.get(other, set()) for other in named):
+                return hold
     return None
+
+
+def _airports_of(session: SessionState) -> dict[str, set[str]]:
+    """The airports (lower-case codes) each reservation the session read flies from or to."""
+    out: dict[str, set[str]] = {}
+    for call in session.calls:
+        result = call.result
+        if call.succeeded and isinstance(result, dict) \
+                and isinstance(rid := result.get("reservation_id"), str):
+            places = {str(result.get(k, "")).lower() for k in ("origin", "destination")}
+            for flight in result.get("flights") or ():
+                if isinstance(flight, dict):
+                    places |= {str(flight.get(k, "")).lower() for k in ("origin", "destination")}
+            out[rid] = places - {""}
+    return out
 
 
 def _route_held(session: SessionState, auth: Authorisation, arguments: dict[str, Any],
@@ -3025,7 +3108,9 @@ def _row_held(session: SessionState, auth: Authorisation, arguments: dict[str, A
     turn = plain(session.messages[auth.yes_index])
     if not re.search(r"[1-9]", turn):
         return None
-    numbers = [p for p in limits(ordinals_in_english(turn)).left_out if _ROW_NUMBERS.fullmatch(p)]
+    numbers = [p for p in limits(ordinals_in_english(turn)).left_out if _ROW_NUMBERS.fullmatch(p)
+               # (not a count put right: "yes to both, but make it 2 bags, not 1")
+               and not any(m.group(2) == p for m in _COUNT_NOT_ROW.finditer(turn))]
     people, before = _passengers_before(session, arguments)
     if not numbers or not isinstance(people, list) or not isinstance(before, list) \
             or len(people) != len(before):
@@ -3041,6 +3126,8 @@ def _row_held(session: SessionState, auth: Authorisation, arguments: dict[str, A
     return None
 
 
+# a count put right, the number after "not" no row's or step's: "make it 2 bags, not 1"
+_COUNT_NOT_ROW = re.compile(r"((?<![\w$.,])\d{1,2} [a-z]{3,}),? (?:and )?not ([1-9])(?![\w%$]|[.,]\d)")
 # a row of a numbered list or table: "| 3 | Haeun Jo, ...", "3. Emil Hoffmann – ..."
 _ROW = re.compile(r"^\s*\|?\s*#?([1-9])\s*[|.)]\s*(.*)$", re.M)
 # rows by their numbers alone: "3", "2 and 3"
@@ -3255,10 +3342,11 @@ def _skipping_turn(session: SessionState, auth: Authorisation, spec: ActionSpec,
             yes_ids = {w for w in _WORDS_OF_ID.findall(auth.proposal(session.messages)[0].plain)
                        if id_like(w)}
         for phrase in [*limits(text).left_out, *held]:
-            if phrase in held and other_words and names_action(phrase, other_words) is not None \
+            if other_words and names_action(phrase, other_words) is not None \
                     and not _held_in_own_step(auth.proposal(session.messages)[0], phrase, spec,
                                               other_words):
-                continue  # (another write's thing: "For my default address, hmm, will ...?")
+                continue  # (another write's thing: "For my default address, hmm, will ...?";
+                # "yes for the 2 orders. dont touch my profile address yet tho", to an order's)
             if phrase in held and yes_ids and (ids := {
                     w for w in _WORDS_OF_ID.findall(phrase) if id_like(w)}) and not ids & yes_ids:
                 continue  # (another by its id, where the yes names its own: "yes cancel
@@ -4340,6 +4428,10 @@ def _bind(session: SessionState, auth: Authorisation, spec: ActionSpec,
                         and changed[0].startswith("new_")
                         and names_action(last.plain, spec.words) is not None)
     priced = _other_priced(session, last, arguments) if not cued else None
+    if priced is not None and _user_named_own_option(session, theirs, priced[2], priced[1]):
+        priced = None  # (the user picked the call's variant by an option the priced one lacks:
+        # "Okay, dann riskiere ich es mit RGB" to "Alternativ gäbe es taktil mit weißer
+        # Beleuchtung (226,11 $)")
     if priced is not None:
         return Coverage(False, f"the user said {words} to a proposal pricing {priced[0]} "
                         f"{priced[1]!r}; the call has {priced[2]!r}", auth.words, shown,
@@ -5243,20 +5335,16 @@ def _asked_instead(value: Any, theirs: Text, words: tuple[str, ...], own: Distin
                if isinstance(v, str) and kind_of(v) is not None]
     if not methods:
         return None
-    # ("instead of the Visa" keeps nothing; nor a check on what the proposal said: "and the
-    # refund to the mastercard happens automatically right?")
-    said = theirs.plain
-    if _CJK_METHOD.search(said) is not None:  # (in Chinese or Japanese: "不过用礼品卡付，别用信用卡"
-        # read as "use gift card, not credit card")
-        said = _CJK_METHOD_NOT.sub(lambda m: f", not {_CJK_METHODS[m.group(1)]},", said)
-        said = _JA_METHOD_NOT.sub(lambda m: f", not {_CJK_METHODS[m.group(1)]},", said)  # ("ギフト
-        # カードじゃなくて、クレジットカードのほうでお願いします")
-        said = _CJK_METHOD_USE.sub(lambda m: f", use {_CJK_METHODS[m.group(1) or m.group(2)]},",
-                                   said)
-    if _METHOD_ABROAD.search(said) is not None:  # (the methods by their English names: "aber
-        # bezahlen Sie bitte mit meiner Geschenkkarte, nicht mit der Visa")
-        said = _methods_in_english(said)
-    kept = Text(_RULED_OUT.sub(" ", _CHECK_ON_SAID.sub(" ", said)))
+    if "\n" in theirs.plain:  # (several turns: the latest that speaks of a method decides; "yes...
+        # actually put the refund on my visa instead", then "hmm no sorry, paypal after all")
+        for turn in reversed(theirs.plain.split("\n")):
+            asked = _asked_instead(value, Text(turn), words, own)
+            if asked is not None:
+                return asked
+            if any(named(_method_said(turn), m, own) for m in methods):
+                return None
+        return None
+    kept = _method_said(theirs.plain)
     paying: Text | None = None
     for method in methods:
         if named(kept, method, own):
@@ -5289,6 +5377,23 @@ def _asked_instead(value: Any, theirs: Text, words: tuple[str, ...], own: Distin
     return None
 
 
+def _method_said(said: str) -> Text:
+    """The user's words with the methods in English and what they rule out or only check cut
+    ("instead of the Visa" keeps nothing; nor a check on what the proposal said: "and the refund
+    to the mastercard happens automatically right?")."""
+    if _CJK_METHOD.search(said) is not None:  # (in Chinese or Japanese: "不过用礼品卡付，别用信用卡"
+        # read as "use gift card, not credit card")
+        said = _CJK_METHOD_NOT.sub(lambda m: f", not {_CJK_METHODS[m.group(1)]},", said)
+        said = _JA_METHOD_NOT.sub(lambda m: f", not {_CJK_METHODS[m.group(1)]},", said)  # ("ギフト
+        # カードじゃなくて、クレジットカードのほうでお願いします")
+        said = _CJK_METHOD_USE.sub(lambda m: f", use {_CJK_METHODS[m.group(1) or m.group(2)]},",
+                                   said)
+    if _METHOD_ABROAD.search(said) is not None:  # (the methods by their English names: "aber
+        # bezahlen Sie bitte mit meiner Geschenkkarte, nicht mit der Visa")
+        said = _methods_in_english(said)
+    return Text(_RULED_OUT.sub(" ", _CHECK_ON_SAID.sub(" ", said)))
+
+
 # a sum said per head: "$115 per passenger", "$50 each"
 _PER_HEAD = re.compile(r"\$[\d,.]+\**\s*(?:per (?:passenger|person|traveler|traveller|pax|ticket)|each|"
                        r"/person|/passenger|pp|"
@@ -5309,7 +5414,9 @@ _FOR_PART = re.compile(r"(?<![\w'])(?:(?:for|with|on) (?:the )?(?:remaining |res
 _NAMED_METHOD = r"(?:gift ?card|paypal|visa|mastercard|amex|credit card)(?: ending(?: in)? \d{4})?"
 _BARE_METHOD = re.compile(r"(?:^|[.;!?,]\s*|(?<![\w'])but\s+)((?:the |my |use |with |on |to )*"
                           + _NAMED_METHOD
-                          + r")(?:\s+(?:please|pls|thanks|thank you))?\s*(?=$|[.;!?,])")
+                          # (or back to it: "hmm no sorry, paypal after all, the visa's about to
+                          # expire. yep go")
+                          + r")(?:\s+(?:please|pls|thanks|thank you|after all))?\s*(?=$|[.;!?,])")
 _IF_METHOD = re.compile(r"(?<![\w'])(?:if|as long as|provided) (?:the |my |your )?("
                         + _NAMED_METHOD + ")"
                         # (not one the condition gives money back to: "as long as the
@@ -5532,7 +5639,9 @@ _RULED_OUT = re.compile(r"(?<![\w'])(?:instead of|rather than|not|(?:don'?t|do n
                         r"(?:is|'s|was) (?:getting |being |about to be |going to be |almost |nearly |"
                         r"basically |pretty much |already )?(?:closed|cancell?ed|expired|expiring|"
                         r"maxed(?: out)?|frozen|blocked|shut down|over (?:the|its|my) limit|at "
-                        r"(?:the|its|my) limit)(?![\w'])")
+                        r"(?:the|its|my) limit|(?:about|going) to (?:expire|run out|close|be "
+                        # ("the visa's about to expire")
+                        r"cancell?ed))(?![\w'])")
 
 
 def _others_proposed(session: SessionState, last: Text, spec: ActionSpec,
@@ -5879,6 +5988,20 @@ def _described_together(text: str, values: list[str], span: int = 30) -> bool:
                for found in places.values() for start in found)
 
 
+def _user_named_own_option(session: SessionState, theirs: Text, own: Any, other: Any) -> bool:
+    """Whether the user's words name an option of the variant ``own`` that the variant
+    ``other`` of the same product does not have ("mit RGB" for the RGB keyboard, the white
+    one priced)."""
+    variants = _variants(session) or {}
+    mine, theirs_variant = variants.get(str(own)), variants.get(str(other))
+    if mine is None or theirs_variant is None or mine[0] != theirs_variant[0]:
+        return False
+    words = theirs.plain
+    return any(len(o) >= 3 and re.search(rf"(?<![\w']){re.escape(o.lower())}(?![\w'])", words)
+               for o in set(mine[1].values()) - set(theirs_variant[1].values())
+               if o.lower() not in _PLAIN_VALUES)
+
+
 def _other_variant(session: SessionState, last: Text, arguments: dict[str, Any],
                    window: Text | None = None) -> tuple[str, str, Any] | None:
     """A new item the call holds (an exchange's, an item change's) that the proposal the user
@@ -5979,7 +6102,10 @@ _CHANGED_FROM = re.compile(r"(?<![\w'])(?:from|do|da|de|dal|dalla|dallo|du|von|v
                            r"(?:gift|card|cart|visa|master|paypal|amex|vale|tarjeta|karte|kaart|"
                            r"credit|certificate|\d{4}))[^.;\n]{1,60}?\s(?=(?:to|para|pra|a|à|al|"
                            r"alla|zu|auf|naar|op|sur|en)\s)")
-_PAID_WITH = re.compile(r"(?<![\w'])(?:currently |originally |was |is )?paid (?:with|by|using|via|on) "
+_PAID_WITH = re.compile(r"(?<![\w'])(?:currently |originally |was |is )?(?:paid (?:with|by|using|via|on)|"
+                        # (in the other languages read: "pago com o cartão-presente gift_card_...")
+                        r"pag[oa] com|pagad[oa] con|pago con|pagat[oa] con|payée? (?:avec|par)|"
+                        r"bezahlt mit|betaald met) "
                         r"(?:[^.\n;]|\.(?=\d))*")
 _PRICE_ARROW = re.compile(r"\(\s*\$[\d,.]+\s*(?:→|->|⟶|=>)\s*(\$[\d,.]+)\s*\)")
 
@@ -6514,6 +6640,11 @@ def _twin_undescribed(session: SessionState, last: Text, value: Any, arguments: 
                  if n == name and ident != v]
         if not twins:
             continue
+        if re.search(rf"(?<![\w.]){v}(?![\w.])", text) is not None:
+            continue  # (this one named by its id: "Air Purifier (item 5669664287) -> large/HEPA")
+        if any(ident not in value and re.search(rf"(?<![\w.]){ident}(?![\w.])", text) is not None
+               for ident, _marks in twins):
+            return v, name  # (a twin named by its id, and not this one, is not in the call)
         shared = set().union(*(m for _, m in twins))
         if any(_mark_said(old_side, o) or _mark_said(said_too, o) for o in mine - shared):
             continue  # (this one is described, by the proposal or in the yes turn)
@@ -6706,11 +6837,14 @@ _ORD = r"(first|1st|second|2nd|third|3rd|fourth|4th|fifth|5th|last|one|two|three
 _ORD_VALUE = {"first": 1, "1st": 1, "one": 1, "second": 2, "2nd": 2, "two": 2, "third": 3,
               "3rd": 3, "three": 3, "fourth": 4, "4th": 4, "four": 4, "fifth": 5, "5th": 5,
               "five": 5}
+_A_COUNT_OF = (r"(?!\s+(?:orders|reservations|bookings|trips|flights|changes|things|cancell?ations|"
+            r"returns|exchanges)(?![\w']))")
 # (a word needs its article, "the first", "number two"; a digit stands alone, "do 1 and 3": "that
-# change first" is no plan's first item)
+# change first" is no plan's first item; nor a count of things: "yes for the 2 orders")
 _ORD_REF = r"(?:(?:the\s+|number\s+|no\.?\s*|#|option\s+|item\s+|step\s+)" + _ORD + \
     r"(?:\s+(?:two|three|four|[2-4]))?" \
-    r"|(?<![\w$.,])[1-9](?![\w%]|[.,]\d))(?:\s+(?:ones?|actions?|items?|options?|steps?|parts?))?"
+    r"|(?<![\w$.,])[1-9](?![\w%]|[.,]\d))" + _A_COUNT_OF + \
+    r"(?:\s+(?:ones?|actions?|items?|options?|steps?|parts?))?"
 _ORD_REF_ONLY = re.compile(_ORD_REF + r"(?![\w'])")  # (a phrase that is one: "the first one")
 _ORD_NO = re.compile(r"(?<![\w'])(?:not|except(?: for)?|skip|without|leave out|leave off|hold off "
                      r"on|no to|forget(?: about)?|drop|scratch|don'?t do)\s+" + _ORD_REF +
@@ -6870,6 +7004,8 @@ def _numbered_left_out(last: Text, theirs: Text, arguments: dict[str, Any],
     the first one, not the second"; "do 1 and 3"; "cancel the first one"), the words that left
     out the action this call is, or None."""
     said = ordinals_in_english(theirs.plain)  # ("oui pour la premiere": "... for the first")
+    if " not " in said:  # (a count put right is no step left out: "make it 2 bags, not 1")
+        said = _COUNT_NOT_ROW.sub(r"\1", said)
     by_word = _yes_to_word(said)
     if not _BY_NUMBER.search(said) and by_word is None:
         return None
@@ -6966,7 +7102,7 @@ def _numbered_left_out(last: Text, theirs: Text, arguments: dict[str, Any],
 
 # a step by its bare number, its article or "step" before it: "o 2 e o 3", "il 2", "step 1"
 _BARE_STEPS = re.compile(r"(?:^|(?<=\s)|(?<=,))(?<!all )(?<!those )(?<!these )(?<!tutti )(?<!todos )"
-                         r"(?:(?:o|a|il|la|le|el|lo|the|step)\s+)?([1-9])(?![\w%$]|[.,]\d)")
+                         r"(?:(?:o|a|il|la|le|el|lo|the|step)\s+)?([1-9])(?![\w%$]|[.,]\d)" + _A_COUNT_OF)
 # a step's number said no to right after it: "o 1 não", "3 nicht", "il 2 no"
 _STEP_NOT = re.compile(r"(?<![\w$.,#])[1-9]\s+(?:não|nao|no|nicht|non|nein|not|pas)(?![\w'])")
 _STEP_ON_CONDITION = re.compile(r"(?:^|[.;!?]\s+)([1-9])\s+(?:only if|if|as long as|provided|too|also)"
@@ -7307,18 +7443,26 @@ def _time_not_picked(turn: str, last: Text, arguments: dict[str, Any]
     rather have the 5pm one", "prefiro o das 17h") and the call holds a flight that another
     option's line names and the picked one's does not: (the time, the other's time, the
     flight), else None."""
+    hours: range | None = None
+    minute: str | None = None
     if (m := _TIME_ONE.search(turn)) is None or _CLOCK_MARK.search(m.group()) is None:
-        return None  # (a time, not a count: "the 2 bags")
-    hour = int(m.group("h"))
-    if m.group("pm") and hour < 12:
-        hour += 12
-    minute = m.group("m")
+        # (a time, not a count: "the 2 bags"; or a part of the day: "午前の便でお願いします", "the
+        # morning one")
+        if (m := _PART_OF_DAY.search(turn)) is None:
+            return None
+        part = next(g for g in m.groups() if g)
+        hours = next(h for words, h in _DAY_PARTS if re.fullmatch(words, part))
+    else:
+        hour = int(m.group("h"))
+        if m.group("pm") and hour < 12:
+            hour += 12
+        hours, minute = range(hour, hour + 1), m.group("m")
     lines: dict[tuple[int, str], str] = {}  # departure (hour, minutes) -> the line
     for line in last.plain.split("\n"):
         if (start := _DEPARTS.search(line)) is not None and _FLIGHT_NO.search(line):
             lines.setdefault((int(start.group(1)), start.group(2)), line)
     picked = [line for (h, mins), line in lines.items()
-              if h == hour and (minute is None or mins == minute)]
+              if h in hours and (minute is None or mins == minute)]
     if len(lines) < 2 or len(picked) != 1:
         return None
     flights = [v for v in _flat(arguments) if isinstance(v, str) and _FLIGHT_NO.fullmatch(v.lower())]
@@ -7336,6 +7480,14 @@ def _time_not_picked(turn: str, last: Text, arguments: dict[str, Any]
     return None
 
 
+# an option by the part of the day it leaves in: "the morning one", "午前の便", "下午那班", "오전 비행기"
+_DAY_PARTS = ((r"morning|午前|朝|上午|早上|早晨|오전|아침", range(5, 12)),
+              (r"afternoon|午後|下午|오후", range(12, 18)),
+              (r"evening|night|夕方|夜|晚上|傍晚|저녁|밤", range(17, 24)))
+_PART_OF_DAY = re.compile(r"(?:(?<![\w'])the (morning|afternoon|evening|night)(?: one| flight| option)"
+                          r"(?![\w'])|(午前|午後|夕方|朝|夜)(?:の便|のフライト|の方|のほう)|"
+                          r"(上午|下午|早上|早晨|晚上|傍晚)(?:的|那班|那个|那個|那趟)|"
+                          r"(오전|오후|아침|저녁|밤)(?: ?비행기| ?항공편| ?편| ?것| ?거))")
 # an option by its departure time: "the 5pm one", "the 17:00 flight", "o das 17h", "el de las 17",
 # "celui de 17h", "den um 17 Uhr", "quello delle 17"
 _TIME_ONE = re.compile(
@@ -7786,7 +7938,21 @@ _ONLY_ONE_ASKED = re.compile(r"(?<![\w'])(?:is|are) (?:the |that |this )?[\w -]{
                              r"(?<![\w'])(?:confirm|confirme|confirma|confermi|confirmez|bestätigen sie|"
                              r"bevestig)(?: (?:that|se|si|que|che|dass|dat))? (?:it'?s |it is |é |es |è |"
                              r"c'est |es ist |het )?(?:only|just|só|solo|somente|apenas|seulement|nur|"
-                             r"alleen) [^?.\n]{1,60}|(?<![\w'])is (?:it|that) (?:only|just) [^?\n]{1,50}\?")
+                             r"alleen) [^?.\n]{1,60}|(?<![\w'])is (?:it|that) (?:only|just) [^?\n]{1,50}\?|"
+                             # ("l'enceinte est-elle bien le seul article à échanger ?", "¿es la
+                             # chaqueta el único artículo ...?", "è l'unico articolo ...?", "ist die
+                             # Jacke der einzige Artikel ...?")
+                             r"(?<![\w'])(?:le seul|la seule|les seuls|el único|la única|los únicos|"
+                             r"l'unico|l'unica|o único|a única|der einzige|die einzige|das einzige|"
+                             r"het enige|de enige) (?:article|articles|artículo|artículos|articolo|"
+                             r"produit|produto|item|artigo|artikel|ding|objet|objeto|oggetto)s?"
+                             r"[^?\n]{0,60}\?")
+
+
+# words that put right what was just said: "ay no, perdón", "no wait, sorry", "I mean"
+_PUT_RIGHT = re.compile(r"(?<![\w'])(?:no,? wait|wait,? no|sorry|i mean|perdón|perdon|disculpa|"
+                        r"quiero decir|pardon|désolée?|je veux dire|scusa|scusi|cioè|desculpa|"
+                        r"quer dizer|entschuldigung|ich meine|ik bedoel)(?![\w'])")
 
 
 def _left_out(spec: ActionSpec, arguments: dict[str, Any], users: str, aliases: Aliases,
@@ -7802,6 +7968,11 @@ def _left_out(spec: ActionSpec, arguments: dict[str, Any], users: str, aliases: 
     said = limits(users)
     if not said:
         return None
+    if len(said.only) > 1 and (fixes := [m.end() for m in _PUT_RIGHT.finditer(users)]):
+        # (an earlier limit the user put right: "solo la lámpara y las pesas... ay no, perdón,
+        # no hay lámpara. Solo las botas y las pesas")
+        said = replace(said, only=tuple(p for p in said.only if users.rfind(p) >= fixes[-1])
+                       or said.only)
     if session is not None and (mine := next((p for p in said.left_out if _MINE_PHRASE.fullmatch(p)),
                                              None)) is not None and _has_me(session, arguments):
         return "passengers", f'the user\'s own ("{mine}")'
@@ -7884,7 +8055,7 @@ def _left_out(spec: ActionSpec, arguments: dict[str, Any], users: str, aliases: 
             "new_") else ()
         paired = arguments.get(f"new_{leaf}")
         for phrase in (*said.left_out, *kept):
-            text = Text(phrase)
+            text = Text(in_english(phrase))  # ("o relógio deixa como está": the watch)
             for member in members:
                 if not _member_named(text, member, members, aliases.every, owners) \
                         and not _plural_named(text, member, aliases.every) \
@@ -8076,6 +8247,7 @@ def _single_named(text: Text, value: Any, aliases: Aliases) -> bool:
 
 
 _DETERMINERS = {"the", "my", "this", "that", "your", "to", "on", "with", "from", "using", "via"}
+_THE_THING_ONE = re.compile(r"(?<![\w'])(?:the|that|this) [a-z]{3,}(?: [a-z]{3,})? one(?![\w'])")
 
 
 def _part_left_out(spec: ActionSpec, name: str, value: str, said: Limits, aliases: Aliases,
@@ -8105,8 +8277,8 @@ def _part_left_out(spec: ActionSpec, name: str, value: str, said: Limits, aliase
         parts = sorted(code for code in own if code != value)
         for phrase in said.only:
             text = Text(phrase)
-            if _OBJECT_WORD.search(phrase):
-                continue
+            if _OBJECT_WORD.search(phrase) or _THE_THING_ONE.search(phrase):
+                continue  # ("just the bookshelf one and the water bottles": the order by a thing)
             inside = [code for code in parts if named(text, code, aliases.every)]
             if inside and len(inside) < len(parts):
                 outside = next(code for code in parts if code not in inside)
@@ -8272,6 +8444,8 @@ def _alias_names(text: Text, alias: str, own: set[str], owners: dict[str, int],
     if not toks:
         return False
     words = text.tokens()
+    if " " in toks and f" {toks.replace(' ', '')} " in words:
+        return True  # (a name of two words said as one: "the one with the smartwatch")
     at = words.find(f" {toks} ")
     while at >= 0:
         before = words[:at].rsplit(" ", 1)[-1]
@@ -9027,7 +9201,8 @@ _DONE = re.compile(r"(?:完了しました|完了です|変更しました|受�
                    r"(?<![\w'])(?:is (?:aangemaakt|geannuleerd|verwerkt|gewijzigd|ingediend|"
                    r"geregistreerd)|(?:a|ont) été (?:annulée?s?|effectuée?s?|créée?s?|enregistrée?s?|"
                    r"modifiée?s?|traitée?s?)|(?:wurde|wurden) (?:storniert|erstellt|bearbeitet|geändert|"
-                   r"eingereicht|registriert)|(?:fue|fueron|ha sido|han sido) (?:cancelad|procesad|"
+                   r"eingereicht|registriert)|(?:ist|sind) (?:angelegt|storniert|erstellt|eingereicht|"
+                   r"erledigt|durchgeführt)|(?:fue|fueron|ha sido|han sido) (?:cancelad|procesad|"
                    r"registrad|modificad|cambiad)[oa]s?|(?:foi|foram) (?:cancelad|registrad|processad|"
                    r"alterad|criad)[oa]s?|(?:è stat[oa]|sono stat[ie]) (?:annullat|registrat|"
                    r"elaborat|modificat|creat)[oaie])(?![\w'])|"

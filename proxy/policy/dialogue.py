@@ -189,6 +189,7 @@ _YES = _words(
     r"appreciated)", r"i'?d (?:really )?(?:appreciate|like|love) that",
     # Spanish
     r"sí", r"claro(?: que sí)?", r"de acuerdo", r"vale", r"por supuesto", r"correcto",
+    r"sip",  # (chat's yes: "sip")
     r"(?:obvio|claro|obviamente) (?:que |q )s[ií]",
     # ("si" unaccented, as chat writes it, where it stands alone: "si. las dos", "si, dale";
     # not "si el precio ..." (if))
@@ -224,6 +225,7 @@ _YES = _words(
     r"ich akzeptiere(?! (?:das |es |den |die )?nicht)", r"(?<!nicht )akzeptiert",
     # Portuguese
     r"sim", r"com certeza", r"tudo bem",
+    r"^ss(?=\s|[,.!]|$)",  # (chat's "sim sim", opening the turn: "ss pode mudar")
     # ("da ana pode, do pedro também", "a minha pode": it may, a clause's last word)
     r"(?<!não )(?<!nao )pode(?=\s*(?:[,.!;]|$))", r"isso mesmo", r"confirmado", r"certo", r"beleza",
     r"pode ser", r"perfeito", r"é isso", r"tá bom", r"ta bom", r"está bom", r"combinado",
@@ -290,7 +292,10 @@ _GO_VERBS = (
     # other languages
     r"adelante|hazlo|hágalo|haz(?= (?:el|la|los|las|lo|step|eso|todo)(?![\w']))|procede|proceda|"
     r"continúa|continúe|sigue|siga|cancela|cancele|cámbialo|"
-    r"cambialo|cámbiala|cambiala|cámbielo|cambielo|"
+    r"cambialo|cámbiala|cambiala|cámbielo|cambielo|cámbiela|cambiela|"
+    # (the polite imperative with its pronoun: "La A, cancélela por favor.")
+    r"cancél(?:ela|elo|elas|elos|ala|alo)|cancel(?:ela|elo)|devuélv(?:alo|ala|elo|ela)|"
+    r"añáda(?:la|lo|las|los)|agrégue(?:la|lo|las|los)|resérve(?:la|lo)|envíe(?:la|lo)|"
     r"allez-y|vas-y|faites-le|fais-le|procédez|continuez|annulez|confirmez(?!-moi| moi)|"
     # (the polite imperative with its pronoun: "Ajoutez-la maintenant, s'il vous plaît.")
     r"(?:ajoutez|changez|modifiez|réservez|envoyez|remboursez|échangez|retournez)-(?:la|le|les)|"
@@ -468,7 +473,10 @@ _NO_THEN_GO = re.compile(
     r"thank you|i'?m good|all good|nothing(?: else)?|that'?s (?:all|it|fine)|"
     r"(?:just|only) (?:that|this|those|these|the [a-z]+)))?"
     r"(?:[\s,.!:-]+(?:(?:it |that |this |all )?(?:looks|sounds|is|seems) (?:good|great|fine|right|"
-    r"correct|ok(?:ay)?)|all good|all correct))?[\s,.!:-]+"
+    r"correct|ok(?:ay)?)|all good|all correct|"
+    # (what the question offered to change, kept: "Nah, economy is fine, go ahead with the later
+    # one.")
+    r"(?:the |my )?[a-z]{3,}(?: [a-z]{3,})? (?:is|are|works) (?:fine|good|ok(?:ay)?)))?[\s,.!:-]+"
     r"(?=(?:(?:please|just|then|so|ok|okay|yes|yeah|yep|you can|go ahead and)\s+)*"
     r"(?:go (?:right )?ahead|proceed|go for it|do it|carry on|continue)(?![\w']))")
 # Holds: wait, not yet, hedges, changes of mind in progress.
@@ -555,7 +563,7 @@ _WAIT = _words(
     r"no sé", r"je ne sais pas", r"non so", r"não sei",
     # let me check or think first, in the other languages read
     r"fammi (?:controllare|pensare|verificare|chiedere)", r"lasciami (?:controllare|pensare)",
-    r"déjame (?:pensarlo|pensar|revisar|ver|consultar|preguntar|verificar)",
+    r"d[ée]j(?:ame|eme) (?:pensarlo|pensar|revisar|ver|consultar|preguntar|verificar)",
     r"laissez-moi (?:vérifier|réfléchir|voir)", r"laisse-moi (?:vérifier|réfléchir|voir)",
     r"deixa(?:-me| eu) (?:ver|verificar|pensar|consultar)",
     r"lass(?:en sie)? mich (?:kurz |erst |noch )?(?:prüfen|nachsehen|überlegen|nachdenken)",
@@ -570,7 +578,8 @@ _WAIT = _words(
     r"ma prima (?:mi dica|dimmi)", r"prima (?:mi dica|dimmi)", r"mas antes (?:me diga|me diz)",
     r"(?:tengo|necesito) que (?:pensarlo|revisar|consultar|"
     r"verificar|comprobar|preguntar)", r"je dois (?:d'abord |encore )?(?:vérifier|réfléchir|"
-    r"demander)", r"(?:preciso|tenho que) (?:verificar|pensar|consultar|perguntar)",
+    r"demander)", r"(?:preciso|tenho (?:que|de)) (?:verificar|pensar|consultar|perguntar)",
+    r"tengo que pensar",
 )
 # "and", "but" in the languages the reader reads, opening a sentence's topic
 _AND_BUT = r"(?:and|but|und|aber|mais|et|pero|y|ma|e|mas|en|maar)"
@@ -854,7 +863,11 @@ _YES_AND_ALSO = re.compile(r"^((?:yes|yeah|yep|yup|ok|okay|sure|ja|oui|sì|si|s�
                            r"va bene|vale|prima|perfect|perfetto|parfait)(?:[\s,]+(?:please|pls|"
                            r"go ahead|proceed|do it|go for it|confirmed|thanks|thank you|hoor|graag|"
                            r"bitte|gerne|merci|grazie|gracias|obrigad[oa]|por favor|s'il vous plaît|"
-                           r"per favore))*)[\s,]+(?:and|en|und|et|e|y) "
+                           r"per favore|"
+                           # ("yes to all 3 thats exactly it and also do you know if ...")
+                           r"to (?:all|both)(?: (?:of (?:them|it|those)|[1-9]|two|three|four))?|"
+                           r"that'?s (?:exactly |all )?(?:it|right|correct)|exactly))*)[\s,]+"
+                           r"(?:and|en|und|et|e|y) "
                            r"(?=(?:while you'?re (?:at it|there)[\s,]+)?"
                            r"(?:(?:can|could|would|will) you (?:please )?also|also"
                            # (in the other languages read: "ja hoor, en kun je ook meteen ...?")
@@ -1280,6 +1293,9 @@ _HAN_YES = re.compile("好的|好啊|好呀|好滴|好喔|好哦|好嘞|好咧|�
 # ("别的" is "other": no "don't")
 _HAN_NOT = re.compile("不|别(?!的|人|处)|別(?!的|人|處)|等一|等等|稍等|算了|再说|再說|考虑|考慮|想想|吗|嗎|"
                       "商量|问问|問問|问一下|問一下|"
+                      # (someone to ask first: "不过我得先跟我老板确认一下")
+                      "先(?:跟|和|同|问|問)[^，。,！!？?]{1,8}(?:确认|確認|说|說|讲|講|核实|核實)|"
+                      "(?:得|要|需要)先(?:确认|確認|核实|核實)|"
                       "[?？]")
 # (and a detail taken though it is not so: "不防水也可以" (not waterproof is fine too))
 _HAN_IDIOM = re.compile("没问题|沒問題|没错|沒錯|不错|不錯|不用谢|不客气|不客氣|不过|不過|"
@@ -1298,11 +1314,15 @@ _HAN_IDIOM = re.compile("没问题|沒問題|没错|沒錯|不错|不錯|不用�
                         # 保证不了，那就取消")
                         "原因是不再需要|既然[^，。,]{0,8}不了|"
                         # (given in: "算了，升吧" (oh well, upgrade it))
-                        "算了(?=[，,、.…\\s]*[^，,。！!？?]{0,6}吧)")
+                        "算了(?=[，,、.…\\s]*(?:(?:也)?(?:没关系|沒關係|无所谓|無所謂)[，,、\\s]*)?"
+                        # (and the worry waved away: "哦那算了，也没关系，改吧。")
+                        "[^，,。！!？?]{0,6}吧)")
 
 
 # a go-ahead as an imperative with 吧: "两个都改吧" (change both), "那就取消吧" (cancel it then)
 _HAN_GO = re.compile("(?:改|换|換|取消|退|办|辦|订|訂|做|处理|處理|修改|更改|加|降|升)(?:了)?吧|"
+                     # (an offer taken, or the thing added: "还是给我吧", "那太好了，加上。")
+                     "给我吧|給我吧|加上(?:吧|去)?(?=[。！!，,]|$)|"
                      # (a method picked: "用尾号5018那张卡吧", "退到5018那张吧")
                      "(?:用|退到|退回|退至)[^，,。！!？?不别別]{1,16}?(?:那张|那張|那个|那個|卡|账户|帳戶)吧|"
                      # (what it is done to between: "先订我和raj的吧", "取消旧的吧")
@@ -1400,6 +1420,8 @@ CJK_THINGS = {
     # (the airline's things in Japanese: "フライト変更はお願いします。手荷物は当日空港で考えます。")
     "フライト": "flight", "航班": "flight", "机票": "flight", "機票": "flight", "手荷物": "bags",
     "荷物": "bags", "受託手荷物": "bags", "保険": "insurance",
+    # (a flight's date, kept as it is: "日付の方は...やっぱりこのままで結構です")
+    "日付": "flight", "日程": "flight", "日期": "flight", "날짜": "flight",
     # (Korean)
     "손목시계": "watch", "스마트워치": "watch", "벽시계": "clock", "시계": "watch", "노트북": "laptop",
     "커피메이커": "coffee maker", "커피 메이커": "coffee maker", "에스프레소 머신": "espresso",
@@ -1422,11 +1444,20 @@ CJK_THINGS = {
 }
 CJK_THING = re.compile("|".join(sorted(map(re.escape, CJK_THINGS), key=len, reverse=True)))
 # the airports' cities as Chinese and Japanese turns name them
-CJK_PLACE = re.compile("明尼阿波利斯|ミネアポリス|ニューアーク|"
-                       "丹佛|休斯顿|休斯敦|西雅图|芝加哥|旧金山|纽约|波士顿|费城|达拉斯|奥兰多|迈阿密|洛杉矶|"
-                       "亚特兰大|拉斯维加斯|凤凰城|底特律|夏洛特|纽瓦克|デンバー|ヒューストン|シアトル|"
-                       "シカゴ|サンフランシスコ|ニューヨーク|ボストン|フィラデルフィア|ダラス|オーランド|"
-                       "マイアミ|ロサンゼルス|アトランタ|ラスベガス|フェニックス|デトロイト|シャーロット")
+CJK_CITIES = {
+    "明尼阿波利斯": "minneapolis", "ミネアポリス": "minneapolis", "ニューアーク": "newark",
+    "丹佛": "denver", "休斯顿": "houston", "休斯敦": "houston", "西雅图": "seattle", "芝加哥": "chicago",
+    "旧金山": "san francisco", "纽约": "new york", "波士顿": "boston", "费城": "philadelphia",
+    "达拉斯": "dallas", "奥兰多": "orlando", "迈阿密": "miami", "洛杉矶": "los angeles",
+    "亚特兰大": "atlanta", "拉斯维加斯": "las vegas", "凤凰城": "phoenix", "底特律": "detroit",
+    "夏洛特": "charlotte", "纽瓦克": "newark", "デンバー": "denver", "ヒューストン": "houston",
+    "シアトル": "seattle", "シカゴ": "chicago", "サンフランシスコ": "san francisco",
+    "ニューヨーク": "new york", "ボストン": "boston", "フィラデルフィア": "philadelphia",
+    "ダラス": "dallas", "オーランド": "orlando", "マイアミ": "miami", "ロサンゼルス": "los angeles",
+    "アトランタ": "atlanta", "ラスベガス": "las vegas", "フェニックス": "phoenix",
+    "デトロイト": "detroit", "シャーロット": "charlotte",
+}
+CJK_PLACE = re.compile("|".join(sorted(CJK_CITIES, key=len, reverse=True)))
 # "the other one" in Chinese and Japanese: "另一单先别动", "もう一つの注文は"
 _CJK_OTHER = re.compile("另一单|另一个|另外那|另一笔|もう一つ|もう片方|別の注文")
 
@@ -1582,7 +1613,11 @@ _JA_YES = re.compile("はい|ええ(?!と)|うん|お願いします|"
                      "問題ございません|差し支えございません|"
                      "大丈夫です|いいですよ|いいです(?!か)|(?<![a-z])okです|(?<![a-z])ok(?:[。！!]|$)|オッケー|"
                      "(?:キャンセル|交換|返品|変更|予約|手続き|処理)(?:して|を)(?:ください|下さい|お願い)|"
-                     "(?:キャンセル|交換|返品|変更|予約)(?:します|で)(?:[。！!]|$)")
+                     "(?:キャンセル|交換|返品|変更|予約)(?:します|で)(?:[。！!]|$)|"
+                     # (an offer taken: "ありがたく頂戴します", "いただいておきます"; asked for
+                     # politely: "お願いできますか")
+                     "頂戴します|いただきます|いただいておきます|もらっておきます|"
+                     "お願いできますか|お願いできますでしょうか")
 # a question after the yes about when or where the money or the parcel comes: no hold ("やっぱり
 # ブーツも返品します。返金っていつ頃になりますか？", "退款什么时候到？")
 _CJK_WHEN = re.compile("返金|いつ|何日|届く|届き|退款|什么时候|多久|几天|天内|"
@@ -1600,6 +1635,7 @@ _JA_IDIOM = re.compile("構いません|問題(?:あり|ござい)?ません|問
                        "すみません|すいません|"
                        # (a request to do it, asked politely: "変更してもらえますか。")
                        "(?<=して)(?:もらえ|いただけ|くれ)(?:ます|ません)か[?？。]?|"
+                       "(?<=お願い)できます(?:でしょう)?か[?？。]?|"
                        # (nothing else to change: "ヘルメット以外は変えません", "ほかにはありません")
                        "以外は(?:何も)?(?:変えません|変更しません|換えません)|"
                        "(?:ほか|他)(?:は|の(?:もの|商品)?は)(?:何も)?(?:変えません|変更しません|換えません)|"
@@ -1608,7 +1644,9 @@ _JA_IDIOM = re.compile("構いません|問題(?:あり|ござい)?ません|問
                        "申し訳ありません|ありがとう|"
                        # ("そうですか、わかりました。ほかに変えるものはないので": I see, nothing else
                        # to change)
-                       "^そうですか(?=[、,。])|"
+                       # (and with a pause, or surprise: "そうですか…。", "本当ですか。では、ありがたく
+                       # 頂戴します。")
+                       "^(?:そうですか|本当ですか|ほんとですか|そうなんですか)(?=[、,。.…!！])|"
                        "(?:ほか|他)に(?:変える|変更する|換える)(?:もの|こと)は(?:ない|ありません)")
 _JA_NOT = re.compile("いいえ|いえ(?:[、,。]|$)|いや(?:[、,。]|です)|ません|待って|待ち(?!時間|合わせ)|"
                      "ちょっと待|やめ|止め|"
@@ -1620,7 +1658,8 @@ _JA_WAIT = re.compile("いいえ|いえ(?:[、,。]|$)|いや|ません|待(?!�
 _JA_PUT_ON = re.compile("(?:に|へ)(?:入れ|返金し|戻し|振り込ん|返し)(?:て|で)"
                         "(?:もらえ|いただけ|くれ|ください|下さい|ほしい)")
 # a thing kept as it is: "そのままで大丈夫です", "そのままでいいです", "そのままにしてください"
-_JA_KEEP = re.compile("そのまま(?:で|に)?(?:して)?(?:大丈夫|いい|良い|結構|ok|お願い|です|ください|下さい)")
+_JA_KEEP = re.compile("(?:その|この|今の)まま(?:で|に)?(?:して)?"
+                      "(?:大丈夫|いい|良い|結構|ok|お願い|です|ください|下さい)")
 # a sentence opening on another matter after the yes: "あ、あとさっき言ったスケートボードも……" (also ...)
 _JA_ASIDE = re.compile(r"(?:あ[、,]\s*)?(?:あと|それと|ところで|そういえば|それから|ついでに)")
 _JA_SENTENCE = re.compile("[^。！!？?\n]+[。！!？?\n]?")
@@ -1831,7 +1870,10 @@ def id_like(word: str) -> bool:
     return _AN_ID.fullmatch(word) is not None
 
 
-_NAMES_THING = re.compile(r"(?<![\w'])(?:the|my|to|with|both|these|those|our|your) [a-z]{3,}|"
+# (an action named alone as its own yes: "return yes go ahead, visa is fine. for the boots let me
+# check ...")
+_ACTION_ALONE = re.compile(r"(?:the )?(?:return|exchange|swap|refund|cancel|cancellation|upgrade|downgrade)")
+_NAMES_THING = re.compile(r"(?<![\w'])(?:the|my|to|with|both|these|those|our|your) (?:[1-9] )?[a-z]{3,}|"
                           r"^[a-z]{3,}(?: [a-z]+)?,? (?:yes|yeah|yep|ok|okay)(?![\w'])|"
                           # (steps by their numbers: "yes to 1 and 2!")
                           r"(?<![\w'])(?:to|do|with) (?:steps? |items? |#|number )?[1-9]"
@@ -1848,10 +1890,11 @@ _TOPIC_FIRST = (r"(?:(?:but|and) )?(?:as for |for |about |on |regarding |and )?(
                 # ("for the grill hold on - is there a gas one ...?")
                 r"([a-z]{3,}|[a-z]+-[a-z]{3,})(?: [a-z]+)?(?: (?:hold on|hang on|wait|hmm+|attendez|attends|"
                 r"warte|warten sie|aspetta|aspetti|espera|espere|wacht)"
-                # ("the address one hold on a sec, i'm not 100% sure it's apt 12 or 21")
-                r"(?: a (?:sec|second|moment|minute|bit))?)?"
+                # ("the address one hold on a sec, i'm not 100% sure it's apt 12 or 21"; "the
+                # luggage one hold on i need to ask my husband first")
+                r"(?: a (?:sec|second|moment|minute|bit))?(?:\s*(?:-|:|,|—|–))?\s|"
                 # ("the bags tho idk if i need 3 now")
-                r"(?:\s*(?:-|:|,|—|–)\s| (?:tho|though),? )|"
+                r"\s*(?:-|:|,|—|–)\s| (?:tho|though),? )|"
                 # (one by its id: "for hsr97w, hmm, that's the chicago one")
                 r"(?:as for|for|about|regarding) (#w\d{5,}|[a-z]{0,4}\d[a-z0-9]{1,5})"
                 # ("for hsr97w hold on a sec, i need to double check ...")
@@ -1865,7 +1908,11 @@ _TOPIC_FIRST = (r"(?:(?:but|and) )?(?:as for |for |about |on |regarding |and )?(
                 # (one by its place and its day: "for the chicago one on the 22nd, hold off")
                 r"(?:as for |for |about )?(?:the|my) ([a-z]{3,})(?: [a-z]+)? (?:one|order|"
                 r"reservation|booking|trip) on (?:the \d{1,2}(?:st|nd|rd|th)|(?:jan|feb|mar|apr|"
-                r"may|jun|jul|aug|sep|oct|nov|dec)[a-z]* \d{1,2}(?:st|nd|rd|th)?)\s*(?:-|:|,|—|–)\s")
+                r"may|jun|jul|aug|sep|oct|nov|dec)[a-z]* \d{1,2}(?:st|nd|rd|th)?)\s*(?:-|:|,|—|–)\s|"
+                # (put first by "for", the user going on about it: "for the shirt actually i
+                # changed my mind keep the red one")
+                r"(?:as for|for|about|regarding) (?:the|my) ([a-z]{3,})(?= (?:actually|tho|though|"
+                r"honestly|i|i'?ve|i'?m|i'?d|i'?ll|we)\s)")
 # (what a text must hold for any of _TOPIC's other forms to be in it: one cheap search)
 # something more asked for on one thing the yes names: "actually - can i get travel insurance on
 # the new booking too?" (the thing, which the yes's other steps are not)
@@ -2184,7 +2231,7 @@ def read_turn(content: str) -> Reading:
                 and _ADDED_ON_CONDITION.match(s) is None \
                 and (topic := _TOPIC.match(_OPENING.sub("", s))) is not None \
                 and next(g for g in topic.groups() if g).removeprefix("the ")[:4] not in yes_said \
-                and any(_NAMES_THING.search(a) for a in affirmed):
+                and any(_NAMES_THING.search(a) or _ACTION_ALONE.fullmatch(a) for a in affirmed):
             on_topic = True
             topic_word = next(g for g in topic.groups() if g).removeprefix("the ")[:4]
             continue  # ("go ahead with the address. the cancel - still deciding"; "Actually
@@ -2388,7 +2435,9 @@ _ARTICLE_THING = re.compile(r"(?<![\w'])(?:as|os|la|le|les|el|los|las|die|der|da
                             r"passt|ist|geht|stimmt|klingt|reicht|wäre|war)(?![\w']))[a-zà-ÿ]{3,}")
 ARTICLE_TOPIC = re.compile(r"(?:" + _AND_BUT + r" )?(?:(?:bei|für|pour|per|para|quant à|quanto a|"
                            r"en cuanto a) )?(?:as|os|o|la|le|les|el|beim|zum|zur|"
-                           r"los|las|die|der|das|den|dem|gli|il|lo|the|my|"
+                           r"los|las|die|der|das|den|dem|gli|il|"
+                           # ("lo de cancelar la otra déjeme pensarlo", "lo de las maletas")
+                           r"lo del?(?: (?:las|los|la|el))?|lo|the|my|"
                            # (the Portuguese "a" before the things a plan changes: "a mudança de
                            # classe deixa eu ver com ela primeiro")
                            r"a(?= (?:mudança|troca|alteração|reserva|mala|bagagem|passagem|"
@@ -2512,6 +2561,19 @@ THINGS_ABROAD = {
     "tandenborstel": "toothbrush",
     "auscultadores": "headphones", "cuffie": "headphones", "koptelefoon": "headphones",
     "leitor": "e-reader", "lettore": "e-reader", "liseuse": "e-reader", "lector": "e-reader",
+    "pesas": "dumbbell", "mancuernas": "dumbbell", "halteres": "dumbbell", "haltères": "dumbbell",
+    "hanteln": "dumbbell", "manubri": "dumbbell", "pesi": "dumbbell", "halters": "dumbbell",
+    "hervidor": "kettle", "tetera": "kettle", "bouilloire": "kettle", "wasserkocher": "kettle",
+    "bollitore": "kettle", "chaleira": "kettle", "waterkoker": "kettle",
+    "purificador": "purifier", "purificateur": "purifier", "luftreiniger": "purifier",
+    "purificatore": "purifier", "luchtreiniger": "purifier", "termostato": "thermostat",
+    "sombrilla": "umbrella", "parasol": "umbrella", "ombrellone": "umbrella",
+    "sonnenschirm": "umbrella", "gafas": "sunglasses", "lunettes": "sunglasses",
+    "sonnenbrille": "sunglasses", "occhiali": "sunglasses", "óculos": "sunglasses",
+    "zonnebril": "sunglasses", "silla": "chair", "sedia": "chair", "stuhl": "chair",
+    "cadeira": "chair", "stoel": "chair", "estantería": "bookshelf", "étagère": "bookshelf",
+    "bücherregal": "bookshelf", "libreria": "bookshelf", "estante": "bookshelf",
+    "boekenkast": "bookshelf",
 }
 
 
@@ -2521,9 +2583,11 @@ def in_english(phrase: str) -> str:
     found = [THINGS_ABROAD[w] for w in re.findall(r"[a-zà-ÿ]+", phrase) if w in THINGS_ABROAD]
     return phrase if not found else phrase + " " + " ".join(f"the {t}" for t in found)
 # a yes said for one thing: "sim pros voos", "oui pour les vols", "yes for the flights"
-_YES_FOR_THING = re.compile(r"(?<![\w'])(?:pros|pras|para os|para as|para o|para a|pour les|pour le|"
-                            r"pour la|para los|para las|para el|per i|per le|per il|für die|für den|"
-                            r"für das|for the|to the) ([a-zà-ÿ]{3,})")
+_YES_FOR_THING = re.compile(r"(?<![\w'])(?:(?:pros|pras|para os|para as|para o|para a|pour les|pour le|"
+                            r"pour la|para los|para las|para el|per i|per le|per il|per lo|per la|"
+                            r"per gli|für die|für den|für das|for the|to the) |"
+                            # (the article elided: "per l'annullamento sì, vai pure")
+                            r"(?:per|pour) l')([a-zà-ÿ]{3,})")
 # a kind of thing not wanted, by an indefinite article: "i don't want a hard case" (not "i
 # don't want it", "i don't want any of this")
 # an add-on not wanted: "No bags please, I don't want to pay for those"
