@@ -449,7 +449,8 @@ _TRANSLATED = {
                 "经济舱", "經濟艙", "エコノミー", "이코노미", "일반석"),
     "business": ("classe affaires", "clase business", "negocios", "executiva", "商务舱", "商務艙",
                  "公务舱", "公務艙", "ビジネス", "비즈니스"),
-    "basic_economy": ("économique de base", "économie de base", "económica básica",
+    "basic_economy": ("économique de base", "économie de base", "économie basique", "éco basique",
+                      "económica básica",
                       "econômica básica", "economica di base", "基本经济舱", "基础经济舱",
                       "基本經濟艙", "基礎經濟艙",
                       "économique basique", "económica básica", "basic economy",
@@ -630,6 +631,8 @@ _PAY_CUE = (r"(?:pay|paying|paid|payment|charg\w*|refund\w*|use|using|via|cover\
             # carte", "rimborso sulla Visa", "reembolso no seu cartão", "Erstattung auf Ihre")
             r"reembols\w*|rembours\w*|rimbors\w*|erstatt\w*|pago|pagar|paiement|payé|pagamento|"
             r"pague|paguen|"  # ("sim, mas pague com o cartão-oferta")
+            r"cargo|cargue|cárguelo|carguen|cargar|"  # ("el cargo sea a la Mastercard")
+            r"pode ser em|"  # ("pode ser no gift card", its "no" read "em")
             r"zahlung|cobr\w*|addebit\w*|débit\w*|sur votre|sur la|sur (?:ma|mon)|en su|a su|con su|"
             r"no seu|"
             r"na sua|sulla|sul|auf ihre?|mit ihrer|"
@@ -1052,9 +1055,12 @@ _LEFT_ABROAD_FIRST = re.compile(
 # como está", "l'orologio lascialo così"
 _LEFT_ABROAD_THEN = re.compile(
     r"(?:^|[.;!?,]\s*|(?<![\w'])(?:mas|pero|ma|mais|aber)\s+)((?:o|a|os|as|el|la|los|las|il|lo|le|"
-    r"l'|meu|minha|mi|mon|ma)\s*[a-zà-ÿ]{3,})\s+(?:deixa|deixe|pode deixar|déjalo|déjala|dejalo|"
+    r"l'|meu|minha|mi|mon|ma)\s*[a-zà-ÿ]{3,})\s+(?:invece\s+|però\s+|en cambio\s+|por enquanto\s+)?"
+    r"(?:(?:deixa|deixe|pode deixar|déjalo|déjala|dejalo|"
     r"dejala|lascialo|lasciala|lascia|laisse-le|laissez-le|laisse-la|laissez-la)\s+(?:como (?:está|"
-    r"esta)|assim|así|così(?: com'è)?|tel quel|telle quelle|comme (?:il|elle) est)(?![\w'])")
+    r"esta)|assim|así|così(?: com'è)?|tel quel|telle quelle|comme (?:il|elle) est)|"
+    # ("le valigie invece lasciale stare per ora")
+    r"lascia(?:le|li|lo|la)? stare)(?![\w'])")
 # "For the sneakers, hmm, ... let me run that by her first": what is held for someone's word
 _HELD_FOR = re.compile(
     r"(?:^|[.;:!?]\s*|(?<![\w'])(?:but|and)\s+)(?:for|as for|about|regarding)\s+("

@@ -76,6 +76,7 @@ from .dialogue import (
     CJK_THING,
     CJK_THINGS,
     CONDITION_ABROAD,
+    DETAIL_PUT_RIGHT,
     DO_FIRST,
     FORM_NOT_WANTED,
     HAN,
@@ -453,6 +454,10 @@ _OPEN_QUESTION = re.compile(
 _BOTH_WORDS = (r"both|las dos|los dos|os dois|as duas|ambos|ambas|tutte e due|tutti e due|entrambi|"
                r"entrambe|beide|les deux")
 _PROCEED = re.compile(r"\b(?:proceed|go ahead|do it|go for it|lock (?:it|that|this) in|"
+                      # (the polite imperative with its pronoun, in the other languages read: "Bon
+                      # ok, finalement ajoutez-le, c'est plus simple.")
+                      r"(?:ajoutez|annulez|changez|modifiez|réservez|envoyez|faites|remboursez)-(?:le|la|"
+                      r"les)|allez-y|hazlo|hágalo|adelante|procedi|procedere|vai em frente|pode fazer|"
                       # (one of the changes offered, pointed at: "Yes for my account, please do that
                       # one.")
                       r"do (?:that|this) one|(?:cancel|return|"
@@ -515,6 +520,10 @@ _CHOICE_THEN_DONE = re.compile(
     # comes after the pick)
     r"(?:,? and|,) (?:i'?ll|i will) (?:switch|change|move|update|rebook|swap|put you on|make the "
     r"change)|"
+    # ("Refund to: which would you like? Once you choose, I'll process it.")
+    r"once you (?:choose|pick|decide|tell me|let me know)[^.?!\n]{0,20}?,? (?:i'?ll|i will) "
+    r"(?:process|submit|file|place|complete|go ahead with|make) (?:it|that|the (?:return|exchange|"
+    r"change|request|cancell?ation))|"
     # (in Chinese: "请告诉我您选择哪一个，我就为您办理")
     r"(?:告诉我|告訴我|选择|選擇)[^。？?]{0,12}(?:哪|几|幾)[^。？?]{0,10}[，,]?\s*我(?:就|马上|馬上|会|會)"
     r"(?:为您|為您|帮您|幫您|给您|給您)?(?:办理|辦理|改|更改|修改|处理|處理|换|換|改签|改簽)")
@@ -550,6 +559,23 @@ _ADDON_WORDS = {"bags": ("bag", "baggage", "luggage", "suitcase", "mala", "malet
                          "valise", "koffer", "gepäck", "bagagl", "valigi"),
                 "insurance": ("insurance", "seguro", "assurance", "versicherung", "assicurazione",
                               "verzekering")}
+
+
+def _yes_with_method(messages: list[Message], index: int) -> bool:
+    """Whether the user's turn at ``index`` opens on a plain yes and names the method, answering
+    a turn that listed the change and asked only which method pays ("- HATHAT: 4 -> 6 checked
+    bags (2 paid) - $100 charge. Which payment method? ... so the Visa ending 5519?" "yes, on
+    the Visa")."""
+    said = plain(messages[index])
+    if _PLAIN_YES_OPENS.match(said) is None or _METHODS.search(said) is None:
+        return False
+    agent, _start = _turn_before(messages, index)
+    return _METHOD_ASKED.search(agent) is not None
+
+
+# a turn opening on a plain yes; a question asking only which method pays
+_PLAIN_YES_OPENS = re.compile(r"(?:yes|yeah|yep|yup|sure|ok|okay)(?:,| please| go ahead)?\s")
+_METHOD_ASKED = re.compile(r"(?<![\w'])(?:which|what) (?:payment )?(?:method|card|payment)[^?\n]{0,40}\?")
 
 
 def _choice_then_done(messages: list[Message], index: int) -> bool:
@@ -629,7 +655,11 @@ _CHECK_ASKED = re.compile(
     r"(?:お調べ|確認|検索)(?:いた)?しましょうか"
     # whether to leave a thing as it is ("Would you like to keep the boots as they are?")
     r"|(?:would you like|do you want|shall we|should we|shall i|should i)(?: me)?(?: to)? "
-    r"(?:keep|leave) (?:the|them|it|this|that|those|these|your|my)\b[^?]*\?)")
+    r"(?:keep|leave) (?:the|them|it|this|that|those|these|your|my)\b[^?]*\?"
+    # an email address asked after, in any language ("l'indirizzo per la conferma è ancora
+    # elena.marino@example.com?"), with no go-ahead asked in its clause
+    r"|(?:(?!shall i|should i|go ahead|proceed|proced|can i|may i|do you want me|want me to)[^?])*"
+    r"[\w.+-]+@[\w-]+\.[a-z]{2,}(?:(?!shall i|should i|go ahead|proceed|proced)[^?])*\?)")
 
 
 # an address said to stay as it is, asked about in a sentence of its own ("E o endereço de
@@ -1248,6 +1278,8 @@ _HAN_BOUND = re.compile(r"只要[^。！？!?]{0,20}?(?:不超过|不到|低于|
                         # (said without "只要", before what it leads to: "不到400就用礼品卡加信用卡")
                         r"(?:不超过|不超過|不到|低于|低於|少于|少於)\s*\$?(\d{1,3}(?:,\d{3})+|\d+)(\.\d+)?"
                         r"\s*(?:美元|块|塊|元|刀)?(?:的话|的話)?(?=就)")
+# the difference as a turn in Chinese gives it: "补差价 $12.63", "差价：$23"
+_HAN_DIFFERENCE = re.compile(r"差价\s*[:：]?\s*\$\s*(\d{1,3}(?:,\d{3})+|\d+)(\.\d+)?")
 # a bound in Korean: "차액 30불 안 넘으면 괜찮아요" (as long as the difference is not over $30)
 _KO_BOUND = re.compile(r"\$?\s*(\d{1,3}(?:,\d{3})+|\d+)(\.\d+)?\s*(?:불|달러|\$)?\s*"
                        r"(?:안 ?넘으면|넘지 않으면|안 넘는다면|이하면|이하라면|미만이면|이내면|까지는|"
@@ -1415,6 +1447,15 @@ _CHARGED = re.compile(r"(?<![\w'])(?<!no )(?<!no additional )(?<!no extra )(?:ch
 _NOT_ALLOWED_SAID = re.compile(r"(?<![\w'])(?:isn'?t|is not|aren'?t|are not|not) (?:allowed|"
                                r"possible|available|permitted|an option)|can'?t|cannot|unable|"
                                r"not something (?:i|we)|not able to")
+# free, as the other languages read say it: the condition, and the turn saying so
+_FREE_IF_ABROAD = re.compile(r"(?:c'est|c’est|ça reste|es|está|sale|é|fica|è|ist|is) (?:vraiment |bien |"
+                             r"realmente |mesmo |davvero |wirklich |echt )?(?:gratuit|gratuite|gratis|grátis|"
+                             r"gratuito|gratuita|kostenlos|sans frais|sin costo|sem custo|senza costi|"
+                             r"sans supplément)")
+_FREE_SAID_ABROAD = re.compile(r"(?<![\w'])(?:0 (?:payants?|payante?s?|de pago|pagas?|pagos?|a pagamento|"
+                               r"kostenpflichtig)|gratuits?|gratuites?|gratis|grátis|gratuit[oa]s?|"
+                               r"kostenlos|sans frais|sin costo|sem custo|senza costi|(?:aucun|sans) "
+                               r"supplément|\$0(?:\.00)?(?!\.?\d)|0 ?\$)(?![\w'])")
 # nothing more to pay, as the other languages read say it
 _NOTHING_EXTRA_ABROAD = re.compile(
     r"(?:je )?n'?(?:ai|aie) rien (?:à|a) (?:payer|repayer)(?: en plus| de plus)?|je ne (?:paie|paye) rien "
@@ -1724,6 +1765,9 @@ def _condition_met_once(messages: list[Message], index: int) -> bool:
             new_price, old_price = decimal_of(*new.groups()), decimal_of(*old.groups())
             if new_price is not None and old_price is not None:
                 sums = {new_price - old_price}
+        if not sums and "差价" in han.group():  # (the difference itself: "补差价 $12.63")
+            sums = {d for m in _HAN_DIFFERENCE.finditer(agent)
+                    if (d := decimal_of(m.group(1).replace(",", ""), m.group(2))) is not None}
         return limit is not None and bool(sums) and max(sums) <= limit \
             and read_turn(text[:han.start()] + text[han.end():]).act is Act.AFFIRM
     if (ja := _JA_CONDITION.search(text)) is not None:
@@ -1858,6 +1902,10 @@ def _condition_met_once(messages: list[Message], index: int) -> bool:
         # the whole sum back, as the turn says, in the languages read: "Sí, siempre que sea el
         # reembolso completo, adelante." to "Reembolso total de $540 a su Visa"
         return _FULL_REFUND_SAID.search(agent) is not None
+    if _FREE_IF_ABROAD.fullmatch(condition) is not None:
+        # free, in the other languages read, as the turn says: "si c'est gratuit, oui ajoutez-le"
+        # to "Bagages : 0 → 1, 0 payant"
+        return _FREE_SAID_ABROAD.search(agent) is not None
     if _SAME_FLIGHT_IF.fullmatch(condition) is not None:
         # the flight kept, as the turn says: "yeah do that, as long as I'm still on the same
         # flight" to "Reservation JX5C1V stays on the same flight, HAT175"
@@ -2288,8 +2336,11 @@ _PT_ON_THE = re.compile(r"(?<![\w'])n[oa]s? (?=(?:meu |minha |seu |sua )?(?:vale
 # ... and before a brand, after the Portuguese verb that puts money there: "seja cobrada no PayPal"
 # (the Spanish "no PayPal" is "not PayPal")
 _PT_ON_THE_BRAND = re.compile(r"(?<![\w'])((?:cobrad[oa]|cobrar|lançad[oa]|debitad[oa]|reembolso|estorno|"
-                              r"coloca|coloque|põe|ponha|volta|voltar) )n[oa] "
-                              r"(?=(?:meu |minha |seu |sua )?(?:paypal|visa|mastercard|amex)(?![\w']))")
+                              r"coloca|coloque|põe|ponha|volta|voltar|pode ser|paga|pagar|pague|usa|usar|"
+                              r"cobra) )n[oa] "
+                              # ("Pode ser no gift card sim, confirma.")
+                              r"(?=(?:meu |minha |seu |sua )?(?:paypal|visa|mastercard|amex|gift ?card)"
+                              r"(?![\w']))")
 
 
 def _in_english(m: re.Match[str]) -> str:
@@ -3031,9 +3082,13 @@ _BECOMES_SAID = re.compile(_BECOMES)
 _SURNAME = r"((?:de |van |van de |von |da |di |del |le |la )?[a-z][a-z'-]+)"  # ("de Jong")
 _PERSON_REPLACED = re.compile(r"([a-z][a-z'-]+) " + _SURNAME + r"(?: \([^()\n]{0,24}\))?:?\s*" + _BECOMES
                               + r"\s*\**([a-z][a-z'-]+) " + _SURNAME)
-_PERSON_REPLACING = re.compile(r"([a-z][a-z'-]+) ([a-z][a-z'-]+)[^()\n]{0,30}?\((?:replacing|in place of|"
-                               r"instead of) ([a-z][a-z'-]+) ([a-z][a-z'-]+)\)")
-_PERSON_UNCHANGED = re.compile(r"([a-z][a-z'-]+) ([a-z][a-z'-]+)(?: \([^()\n]{0,24}\))?\s*[:,-]?\s*"
+_PERSON_REPLACING = re.compile(r"([a-z][a-z'-]+) ([a-z][a-z'-]+)"
+                               r"(?:[^()\n]{0,30}?\(|(?: \([^()\n]{0,24}\))?,? )"
+                               # (or after a comma: "... and Daniel Reyes (1990-07-14), replacing Mark
+                               # Reyes")
+                               r"(?:replacing|in place of|instead of) ([a-z][a-z'-]+) ([a-z][a-z'-]+)\)?")
+# (on its own line: not "..., replacing Mark Reyes\n- No change in price")
+_PERSON_UNCHANGED = re.compile(r"([a-z][a-z'-]+) ([a-z][a-z'-]+)(?: \([^()\n]{0,24}\))?[^\S\n]*[:,-]?[^\S\n]*"
                                r"\(?(?:unchanged|no change|stays|remains|kept|keep as is)(?![\w'])")
 
 
@@ -3369,7 +3424,10 @@ def _skipping_turn(session: SessionState, auth: Authorisation, spec: ActionSpec,
                     and not _names_another_write(phrase, spec.words, other_words) \
                     and (names_action(auth.words, spec.words) is None
                          or _names_another_write(auth.words, spec.words, other_words)) \
-                    and names_action(auth.words, ALL_ACTION_WORDS) is not None:
+                    and (names_action(auth.words, ALL_ACTION_WORDS) is not None
+                         # (or a thing of another step: "Lo de la cafetera sí, adelante. Lo de
+                         # anular el otro... déjame pensarlo")
+                         or _YES_OF_A_THING.match(auth.words) is not None):
                 # ("Yes, go ahead and cancel NQNU5R. For the upgrade though, is that $1,194 the
                 # total?": the yes names another action, the hold this one; "Go ahead with the
                 # passenger change and the bags. For the upgrade, is the $209 ...?": the yes
@@ -3379,6 +3437,9 @@ def _skipping_turn(session: SessionState, auth: Authorisation, spec: ActionSpec,
 
 
 _WORDS_OF_ID = re.compile(r"#?[a-z0-9]+")
+# a yes said of one thing by "that of": "lo de la cafetera sí", "quello della giacca sì"
+_YES_OF_A_THING = re.compile(r"\s*(?:lo|la|el|los|las|quello|quella|o|a|os|as) (?:de|del|della|dello|do|da|"
+                             r"dos|das)\b")
 
 
 def _narrowing_honoured(session: SessionState, auth: Authorisation, spec: ActionSpec,
@@ -3518,6 +3579,7 @@ def ledger(session: SessionState) -> tuple[list[Authorisation], int]:
                                     or (_asked(messages, i, _GO_AHEAD_ASKED) and not (
                                         r.choice and _only_options_asked(messages, i)))
                                     or _choice_then_done(messages, i)
+                                    or _yes_with_method(messages, i)
                                     or _picks_an_action(messages, i)
                                     or (by_word := _names_an_offered_action(messages, i))
                                     or _takes_an_offered_thing(messages, i)) \
@@ -4115,8 +4177,12 @@ _TOTAL_SAID = re.compile(r"(?<![\w$.,])(\d{1,2}) total(?![\w'])|"
                          r"gepäckstücke|koffer|taschen)(?: despachadas| facturadas| enregistrées)? (?:no "
                          r"total|en total|au total|in totale|in totaal|insgesamt)(?![\w'])|"
                          r"(?<![\w'])(?<!no )(?<!en )(?<!au )(?<!in )total(?: of)?(?: checked)?"
-                         r"(?: bags?| baggages?| luggage)?:?\s*(\d{1,2})(?![\w$.,])|(?:→|->|(?<![\w'])to) "
-                         r"(\d{1,2}) (?:checked )?(?:bags?|baggages?|pieces)(?![\w'])")
+                         # (not the count before an arrow: "total 1 → **3**")
+                         r"(?: bags?| baggages?| luggage)?:?\s*(\d{1,2})(?![\w$.,])(?!\s*\**\s*(?:→|->))|"
+                         r"(?:→|->|(?<![\w'])to) "
+                         r"(\d{1,2}) (?:checked )?(?:bags?|baggages?|pieces)(?![\w'])|"
+                         # ("Malas: total 1 → **3**, todas gratuitas": the count after the arrow)
+                         r"(?<![\w'])total\s*\d{1,2}\s*(?:→|->)\s*\**\s*(\d{1,2})(?![\w$.,])")
 
 
 def _totals_named(text: str) -> set[int]:
@@ -4832,6 +4898,13 @@ def _bind(session: SessionState, auth: Authorisation, spec: ActionSpec,
         if _KEPT_ADDRESS.search(ahead.plain) is not None:  # (nor in what it says stays: "Your
             # account's default address will stay ... 78229")
             ahead = Text(_KEPT_ADDRESS.sub(" ", ahead.plain))
+        said_of = said
+        if key.name in _ADDRESS_KEYS and _SHIPS_NOW.search(said.plain) is not None:
+            # (nor where it says the order ships now: "... which is pending and currently ships
+            # to 510 Hickory Lane, Suite 712 ... I'll change its shipping address to: ..., Suite
+            # 721", the call on Suite 712)
+            said_of = Text(_SHIPS_NOW.sub(" ", said.plain))
+            ahead = Text(_SHIPS_NOW.sub(" ", ahead.plain))
         if key.name in ("order_id", "reservation_id") and isinstance(value, str) \
                 and named(yes_part, value, {}) and named(window, value, {}):
             continue  # (the yes names the object by its id, an earlier turn of the proposal the
@@ -4841,6 +4914,11 @@ def _bind(session: SessionState, auth: Authorisation, spec: ActionSpec,
                                                             last.plain):
             continue  # (the yes adds this order by its thing: "OK, the red S then. Yes, go ahead
             # with that and the headphones.", the headphones' change listed before)
+        if isinstance(value, str) and value and any(
+                re.search(rf"(?<![\w-]){re.escape(value.lower())}(?![\w-])", m.group())
+                for m in DETAIL_PUT_RIGHT.finditer(theirs.plain)):
+            continue  # (the user put this detail right in the yes turn: "Yes, both. Wait, make
+            # the zip 32246, I gave you my old zip.")
         other = other_value(ahead, value) or _other_known(session, ahead, key.name, value)
         if other is not None:
             return Coverage(False, f"the user said {words} to a proposal naming {key.name} "
@@ -4891,7 +4969,7 @@ def _bind(session: SessionState, auth: Authorisation, spec: ActionSpec,
                                 f"as {other!r}, not {value!r}", auth.words, shown, key.name,
                                 superseding=_this_action(spec, key, arguments, last, aliases, window,
                                                                session))
-        if named(said, value, own) or (
+        if named(said_of, value, own) or (
                 aliases.index is not None and isinstance(value, str)
                 and (aliases.index.description_named(
                     last, key.name.rsplit(".", 1)[-1], value, auth.raw_last(messages))
@@ -5381,6 +5459,8 @@ def _method_said(said: str) -> Text:
     """The user's words with the methods in English and what they rule out or only check cut
     ("instead of the Visa" keeps nothing; nor a check on what the proposal said: "and the refund
     to the mastercard happens automatically right?")."""
+    if " n" in said:  # (the Portuguese "on the": "pode ser no gift card")
+        said = _PT_ON_THE_BRAND.sub(r"\1em ", said)
     if _CJK_METHOD.search(said) is not None:  # (in Chinese or Japanese: "不过用礼品卡付，别用信用卡"
         # read as "use gift card, not credit card")
         said = _CJK_METHOD_NOT.sub(lambda m: f", not {_CJK_METHODS[m.group(1)]},", said)
@@ -5404,15 +5484,24 @@ _PER_HEAD = re.compile(r"\$[\d,.]+\**\s*(?:per (?:passenger|person|traveler|trav
 # a method asked instead of another, as the condition of a yes: "as long as the refund goes onto
 # my gift card instead of the card"
 _INSTEAD_IF = re.compile(r"[^,.;!?]*?(?:gift ?card|paypal|visa|mastercard|amex|credit card|certificate|card)"
-                         r"[^,.;!?]*?(?:instead of|rather than|not)(?: the| my| your)? [a-z ]{0,20}"
-                         r"(?:card|paypal|visa|mastercard|amex|certificate)")
+                         r"[^,.;!?]*?(?:instead of|rather than|not|"
+                         # (in the other languages read: "el cargo sea a la Mastercard y no a la
+                         # Visa")
+                         r"no|não|non|nicht|en vez de|en lugar de|au lieu de|invece di|em vez de|statt)"
+                         r"(?: (?:a|à|al|en|sur|on|no|na|auf|to|de))?(?: the| my| your| la| el| le| a| o| "
+                         r"die| der)? [a-z ]{0,20}(?:card|paypal|visa|mastercard|amex|certificate)")
 # a part of the sum a method is asked for: "for the $6", "the rest", "the remaining $54"
 _FOR_PART = re.compile(r"(?<![\w'])(?:(?:for|with|on) (?:the )?(?:remaining |rest of the |last |other |"
                        r"extra )?\$\d|the rest|the remainder|the remaining|the difference)")
 # a method the user names: said on its own ("... gift card"), or in a condition ("yes if the
 # gift card covers it")
-_NAMED_METHOD = r"(?:gift ?card|paypal|visa|mastercard|amex|credit card)(?: ending(?: in)? \d{4})?"
-_BARE_METHOD = re.compile(r"(?:^|[.;!?,]\s*|(?<![\w'])but\s+)((?:the |my |use |with |on |to )*"
+_NAMED_METHOD = (r"(?:gift ?card|paypal|visa|mastercard|amex|credit card)(?: (?:ending(?: in)?|acabada en|"
+                 r"terminada en|que termina en|terminad[ao] em|final|se terminant par|finissant par|"
+                 r"che termina (?:con|in)|eindigend op|endend auf) \d{4})?")
+_BARE_METHOD = re.compile(r"(?:^|[.;!?,]\s*|(?<![\w'])but\s+)((?:the |my |use |with |on |to |"
+                          # (in the other languages read: "A la Visa acabada en 8902, ...")
+                          r"a la |al |a mi |en la |en mi |à la |sur la |sulla |alla |na |no |"
+                          r"auf die |op de )*"
                           + _NAMED_METHOD
                           # (or back to it: "hmm no sorry, paypal after all, the visa's about to
                           # expire. yep go")
@@ -5491,6 +5580,11 @@ def _agent_turns_before(messages: list[Message], index: int, n: int) -> list[str
 
 
 # an address the proposal says stays as it is (the profile's, or other orders'), to its clause's end
+# the address an order ships to now, as a proposal reports it ("currently ships to 510 Hickory Lane,
+# Suite 712, San Diego, CA 92107, USA"), and the address fields a call sets
+_SHIPS_NOW = re.compile(r"(?<![\w'])(?:currently|now|still) (?:ships?|shipping|goes|going|set|is set|"
+                        r"being shipped|delivers|delivering) to [^\n]*?(?=\.\s|\.$|\n|$)")
+_ADDRESS_KEYS = frozenset({"address1", "address2", "city", "state", "zip", "country"})
 _KEPT_ADDRESS = re.compile(
     r"(?<![\w'])(?:(?:(?:your|the) )?(?:account'?s |profile'?s )?default (?:shipping )?address "
     r"(?:will stay|stays|will remain|remains|is unchanged|will not change|won'?t change)|(?:your )?"
@@ -5628,6 +5722,10 @@ _DEFAULT_METHOD = re.compile(
 _RULED_OUT = re.compile(r"(?<![\w'])(?:instead of|rather than|not|(?:don'?t|do not) (?:put|use|charge|"
                         r"send|refund|bill)(?: it| them| the \w+)?)\s+(?:on |to |with |from )?"
                         r"(?:the |my |your )?[^,.;!?]{0,30}"
+                        # (and in the other languages read: "el cargo sea a la Mastercard y no a la
+                        # Visa")
+                        r"|(?<![\w'])(?:y|e|et|und|en) (?:no|não|pas|non|nicht|niet) (?:a |en |con |sur |"
+                        r"sulla |no |na |auf |op )?(?:la |el |mi |le |il |o |a |die |de )?[^,.;!?]{0,30}"
                         # (nothing put on it, in the languages read: "and nothing on the Visa", "y
                         # nada en la Visa", "et rien sur la Visa", "e niente sulla Visa")
                         r"|(?<![\w'])(?:nothing|nada|rien|niente|nulla|nichts)(?: (?:goes|going|at all|"
@@ -6283,9 +6381,11 @@ def _unit_dropped(last: Text, arguments: dict[str, Any], theirs: Text) -> tuple[
     street, second, held = address
     mine = _UNIT.search(held)  # (the call's own unit, as the user may have put it right)
     other = None
-    at = last.plain.find(street)
+    # (not where it says the order ships now: "currently ships to 510 Hickory Lane, Suite 712")
+    plain = _SHIPS_NOW.sub(" ", last.plain) if "to " in last.plain else last.plain
+    at = plain.find(street)
     while at >= 0:
-        after = last.plain[at + len(street):at + len(street) + 40].split("\n", 1)[0]
+        after = plain[at + len(street):at + len(street) + 40].split("\n", 1)[0]
         found = _UNIT.match(after.lstrip(" ,"))
         if found is None or _holds_unit(found, held):
             return None
@@ -6296,7 +6396,7 @@ def _unit_dropped(last: Text, arguments: dict[str, Any], theirs: Text) -> tuple[
                 rf"(?<![\w']){re.escape(found.group(2))}\s*호?\s*(?:아니고|말고|가 아니라|이 아니라)\s*"
                 rf"{re.escape(mine.group(2))}(?![a-z0-9])", theirs.plain)):
             return None  # (or in Korean: "220 아니고 202호예요", not 220 but 202)
-        at = last.plain.find(street, at + 1)
+        at = plain.find(street, at + 1)
     return None if other is None else (other, second)
 
 
@@ -6364,6 +6464,7 @@ _INSURANCE_NO = re.compile(
     r"(?![\w'])")
 _INSURANCE_YES = re.compile(
     r"(?<![\w'])(?:(?:travel |trip )?insurance\W{0,4}(?:yes|included|added|\$\d)|"
+    r"(?:travel |trip )insurance \(\$\d+|"  # ("travel insurance ($30)")
     r"(?:with|including|plus|and|\+)(?: the)? (?:travel |trip )?insurance(?! (?:is|would|costs?|"
     r"for \$)\b)|\$[\d,.]+ (?:for )?(?:travel |trip )?insurance)(?![\w'])")
 
@@ -6377,8 +6478,16 @@ def _insurance_differs(last: Text, theirs: Text, arguments: dict[str, Any]) -> s
     if held not in ("yes", "no") or "insurance" not in last.plain \
             or "insurance" in theirs.plain:
         return None
-    said_no = _INSURANCE_NO.search(last.plain) is not None
-    said_yes = _INSURANCE_YES.search(_INSURANCE_NO.sub(" ", last.plain)) is not None
+    text = last.plain
+    flights = {str(f.get("flight_number", "")).lower() for f in arguments.get("flights") or ()
+               if isinstance(f, dict)} - {""}
+    blocks = [b for b in re.split(r"\n\s*\n|\n(?=\W*(?:booking|reservation|trip|option|passenger) \d)",
+                                  text) if any(f in b for f in flights)]
+    if flights and len(blocks) == 1 and "insurance" in blocks[0]:
+        text = blocks[0]  # (the call's own booking of several: "Booking 1 - Grace: ... no
+        # insurance ... Booking 2 - Soon-Ja: ... travel insurance ($30)")
+    said_no = _INSURANCE_NO.search(text) is not None
+    said_yes = _INSURANCE_YES.search(_INSURANCE_NO.sub(" ", text)) is not None
     if said_yes == said_no:
         return None  # (neither, or both: an offer, or two passengers' different choices)
     proposed = "yes" if said_yes else "no"
@@ -6683,13 +6792,18 @@ def _said_once(session: SessionState, last: Text, value: Any,
         if not isinstance(name, str) or not name:
             continue
         said = re.escape(name.lower())
-        if re.search(rf"(?<![\w'])(?:one|1|a single|just one|only one)\s+(?:[\w-]+\s+){{0,2}}?"
-                     rf"{said}(?![\w'])", text) is None:
+        one = re.compile(rf"(?<![\w'])(?:one|1|a single|just one|only one)\s+(?:[\w-]+\s+){{0,2}}?"
+                         rf"{said}(?![\w'])")
+        more = re.compile(rf"(?<![\w'])(?:both|two|three|four|[2-9]|all|each)\s+(?:[\w-]+\s+){{0,3}}?"
+                          rf"{said}|{said}e?s(?![\w'])|(?:x|×)\s*[2-9](?![\d])|[2-9]\s*(?:x|×)(?![\w])")
+        counted = [line for line in text.split("\n") if one.search(line)]
+        if not counted:
             continue
-        if re.search(rf"(?<![\w'])(?:both|two|three|four|[2-9]|all|each)\s+(?:[\w-]+\s+){{0,3}}?"
-                     rf"{said}|{said}e?s(?![\w'])|(?:x|×)\s*[2-9](?![\d])|[2-9]\s*(?:x|×)(?![\w])",
-                     text) is not None:
-            continue  # (counted more than once somewhere: "both Fleece Jackets", "x2")
+        if more.search(text) is not None and not (
+                len(text.split("\n")) > 1 and any(more.search(line) is None for line in counted)):
+            continue  # (counted more than once somewhere: "both Fleece Jackets", "x2"; not where
+            # the action's own line counts one: "- Return: 1 x Tea Kettle ..." below "contains two
+            # identical Tea Kettles")
         return v, name
     return None
 
@@ -7670,8 +7784,9 @@ def _acted_on_another(last: Text, spec: ActionSpec, arguments: dict[str, Any],
     return None
 
 
-# a line leading with an object's id, then the arrow of its change: "1. #w9432206 (koptelefoon) → ..."
-_ID_THEN_ARROW = re.compile(r"\W*(?:[1-9][.)]\s*)?(?:\*\*)?#?[a-z]{0,4}\d[a-z0-9]*(?:\*\*)?[^→\n]{0,60}?"
+# a line leading with an object's id, then the arrow of its change: "1. #w9432206 (koptelefoon) → ...",
+# "2. #W6272294 (Jigsaw Puzzle, Digital Camera, Bluetooth Speaker, T-Shirt) → 621 Cedar Street"
+_ID_THEN_ARROW = re.compile(r"\W*(?:[1-9][.)]\s*)?(?:\*\*)?#?[a-z]{0,4}\d[a-z0-9]*(?:\*\*)?[^→\n]{0,120}?"
                             r"(?:→|->)\s*\d+ [a-z]")  # (to a street: not a route, "SFO → JFK")
 # a line leading with an object's id: "pedido #w2916630: ...", "order #W1: ..."
 _ID_LEADS = re.compile(r"(?:(?:order|pedido|commande|bestellung|ordine|encomenda|bestelling|reservation|"
@@ -8785,15 +8900,17 @@ def check_transcript(session: SessionState, spec: ActionSpec, arguments: dict[st
             cover = Coverage(False, f'after the user\'s yes ("{auth.words}") the agent asked '
                              f'again: "{again}", and the user has not said yes since',
                              auth.words)
-        elif (taken := _skipped(session, auth, spec, other_words)) is not None or (
+        elif (skipped := (taken := _skipped(session, auth, spec, other_words)) is not None) or (
                 taken := _held_part(session, auth, spec, arguments, aliases, other_words)) is not None or (
                 auth.narrowed and (taken := _narrowing_honoured(
                     session, auth, spec, arguments, aliases, others, other_words)) is not None):
             cover = Coverage(False, f'the user\'s yes ("{auth.words}") was taken back: '
                              f'"{taken}"', auth.words,
                              # (a condition set on this step of the newest proposal: an older
-                             # yes to the same change does not cover it either)
-                             superseding=bool(auth.condition) and taken == auth.condition)
+                             # yes to the same change does not cover it either; nor this action
+                             # held by the newest turn: "Lo de anular el otro... déjame pensarlo",
+                             # after the reason given for it)
+                             superseding=(bool(auth.condition) and taken == auth.condition) or skipped)
         else:
             cover = _bind(session, auth, spec, arguments, aliases, other_words)
             if cover.confirmed and parts:
@@ -9223,7 +9340,9 @@ _DONE = re.compile(r"(?:完了しました|完了です|変更しました|受�
                    # ...", "Pronto, o pedido agora será enviado para ...")
                    r"(?:listo|hecho|pronto|feito|fatto|erledigt|klaar|geregeld)[,!:]\s[^.!?]{0,60}?"
                    r"(?:se enviará|será enviad[oa]|verrà spedit[oa]|wird (?:jetzt |nun )?(?:an|nach)|"
-                   r"wordt (?:nu )?verzonden)|"
+                   r"wordt (?:nu )?verzonden|"
+                   # ("Listo, el pedido #W6629830 ahora está pagado con tu Visa 8643.")
+                   r"ahora está (?:pagad|cancelad|enviad|registrad)[oa]|agora está (?:pag|cancelad)[oa])|"
                    # (a line marked done in brackets: "Shipping address: 921 Park Avenue ...
                    # (already updated)")
                    r"\((?:already|now) (?:done|updated|changed|applied|submitted|cancell?ed|"

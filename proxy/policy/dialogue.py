@@ -193,7 +193,7 @@ _YES = _words(
     r"(?:obvio|claro|obviamente) (?:que |q )s[ií]",
     # ("si" unaccented, as chat writes it, where it stands alone: "si. las dos", "si, dale";
     # not "si el precio ..." (if))
-    r"^si+(?=\s*(?:$|[,.!]))",
+    r"^si+(?=\s*(?:$|[,.!]|por ?fa(?:vor|bor)?(?![\w'])|porfis))",  # (and "si porfabor, pasalo ...")
     r"confirmo", r"perfecto", r"exacto", r"está bien", r"esta bien", r"dale", r"sí,? por favor",
     # ("Listo, hágale.": ready, as a yes, closing its clause; not "no estoy listo")
     r"(?<!no )(?<!estoy )(?<!está )(?<!esta )listo(?=\s*(?:[,.!]|$))",
@@ -389,7 +389,9 @@ _STANDALONE_GO = _words(r"go ahead", r"go right ahead", r"proceed", r"do it", r"
 # Declines: an interjected "no", an explicit refusal or stop.
 _NO_START = re.compile(
     # (not the Portuguese "no", on the: "No cartão mesmo.")
-    r"^(?:noo?(?! (?:cartão|cartao|meu|seu|mesmo|paypal|vale|pix|voo|dia)(?![\w']))|nope|nahh?|nay|"
+    # (nor an idiom: "No idea how Chicago got in there lol", "no worries")
+    r"^(?:noo?(?! (?:cartão|cartao|meu|seu|mesmo|paypal|vale|pix|voo|dia|idea|clue|worries|problem|"
+    r"rush|biggie|big deal)(?![\w']))|nope|nahh?|nay|"
     r"negative|no thanks|no thank you|no way|nein|no,? gracias|"
     r"no,? grazie|nee|non,? merci|não,? obrigad[oa]|nao,? obrigad[oa])(?:$|[\s,.!:-])|"
     # (Italian's and Portuguese's "not" before a verb: "Non mi serve più", "Não preciso mais",
@@ -503,6 +505,9 @@ _WAIT = _words(
     r"wait", r"hold on", r"hang on", r"hold off", r"not yet", r"not now", r"not right now",
     r"not so fast", r"one (?:sec|second|moment|minute)", r"just a (?:sec|second|moment|minute)",
     r"let me think", r"i'?ll think", r"i need to think", r"think about it",
+    # ("The bag I'll decide closer to the date, don't add it yet.")
+    r"(?:don'?t|do not) (?:add|do|change|book|cancel|send|update|touch) (?:it|that|them|"
+    r"this|those|these) yet",
     # (a go-ahead put off: "Then I'll confirm the flight change separately.")
     r"(?:i'?ll|i will|we'?ll|we will) (?:confirm|approve|okay) (?:the |that |this |it |them )?"
     r"(?:[\w-]+ ){0,3}?(?:separately|later|afterwards?|after that|next|once|when)",
@@ -556,7 +561,9 @@ _WAIT = _words(
     # (a thing left for now: "die koffer lassen wir erstmal", "lo dejamos por ahora")
     r"lassen wir (?:erstmal|erst mal|vorerst|noch)(?! so)", r"(?:lo|la|los|las) dejamos (?:por ahora|de "
     r"momento|para después)", r"on (?:le |la |les )?laisse (?:pour l'instant|pour le moment|de côté)",
-    r"(?:lo|la|li|le) lasciamo (?:per ora|per adesso|stare)", r"deixa (?:pra|para) depois",
+    r"(?:lo|la|li|le) lasciamo (?:per ora|per adesso|stare)",
+    r"deixa (?:pra|para) depois",
+    r"lascia(?:le|li|lo|la)? stare", r"lasciamo stare",  # ("le valigie invece lasciale stare")
     r"ainda não", r"aguarde", r"aspetta", r"aspetti", r"un attimo", r"anzi,? no", r"non ancora",
     r"wacht", r"even wachten", r"nog niet", r"ik moet (?:eerst|nog)", r"voordat (?:je|u|jij|we)",
     # not knowing yet, in the other languages read ("El otro... ay, no sé.")
@@ -621,6 +628,9 @@ _CONDITION = _words(
     # answer "si es el unico." of chat's unaccented yes)
     r"(?![\w])[^.!?;]*,)",
     r"falls", r"wenn",
+    # (the Portuguese and Italian "se" before a clause: "pode trocar ..., se a diferença ficar
+    # abaixo de 100 dólares no total"; not the pronoun)
+    r"se(?= (?:a|o|os|as|for|ficar|custar|der|tiver|não|il|è|costa|non)(?![\w']))",
     # the go-ahead put off to another time: "ok please go ahead tomorrow", "proceed later",
     # "do it next week" ("cancel my flight tomorrow" names the flight's day, not the action's),
     # or to an event: "proceed once I get the email" ("when I check online, it's not there"
@@ -867,7 +877,7 @@ _YES_AND_ALSO = re.compile(r"^((?:yes|yeah|yep|yup|ok|okay|sure|ja|oui|sì|si|s�
                            # ("yes to all 3 thats exactly it and also do you know if ...")
                            r"to (?:all|both)(?: (?:of (?:them|it|those)|[1-9]|two|three|four))?|"
                            r"that'?s (?:exactly |all )?(?:it|right|correct)|exactly))*)[\s,]+"
-                           r"(?:and|en|und|et|e|y) "
+                           r"(?:and|but|en|und|et|e|y) "
                            r"(?=(?:while you'?re (?:at it|there)[\s,]+)?"
                            r"(?:(?:can|could|would|will) you (?:please )?also|also"
                            # (in the other languages read: "ja hoor, en kun je ook meteen ...?")
@@ -1267,7 +1277,7 @@ _HAN_YES = re.compile("好的|好啊|好呀|好滴|好喔|好哦|好嘞|好咧|�
                       # ("确定", sure: not "不确定", "确定吗")
                       "(?<![不没沒未])(?:确定|確定)(?![吗嗎么麼不])|"
                       "可以|同意|(?<!身体)(?<!身體)(?:没问题|沒問題)|请办理|請辦理|办吧|辦吧|"
-                      "(?<![a-z])ok(?:ay)?(?![a-z])|"
+                      "(?<![a-z])(?:ok(?:ay)?|yes|yep|yeah|sure|go ahead)(?![a-z])|"
                       "执行|執行|就这样|就這樣|照办|照辦|^(?:对|對|嗯|行|是|好)(?:[，,。！!～~]|$)|^嗯嗯|"
                       # ("跟上一个一样处理就行": doing it so will do)
                       "(?:处理|處理|办|辦|弄|做|换|換|改)就(?:行|好|可以)|"
@@ -1321,6 +1331,8 @@ _HAN_IDIOM = re.compile("没问题|沒問題|没错|沒錯|不错|不錯|不用�
 
 # a go-ahead as an imperative with 吧: "两个都改吧" (change both), "那就取消吧" (cancel it then)
 _HAN_GO = re.compile("(?:改|换|換|取消|退|办|辦|订|訂|做|处理|處理|修改|更改|加|降|升)(?:了)?吧|"
+                     # (done as described: "兩個都照這樣做")
+                     "(?:照|按)(?:这样|這樣|这个|這個|这么|這麼)(?:做|办|辦|来|來|处理|處理)|"
                      # (an offer taken, or the thing added: "还是给我吧", "那太好了，加上。")
                      "给我吧|給我吧|加上(?:吧|去)?(?=[。！!，,]|$)|"
                      # (a method picked: "用尾号5018那张卡吧", "退到5018那张吧")
@@ -1417,6 +1429,10 @@ CJK_THINGS = {
     "コーヒーマシン": "coffee maker", "エスプレッソマシン": "espresso",
     "電球": "bulb", "灯泡": "bulb", "燈泡": "bulb", "ホース": "hose", "水管": "hose", "やかん": "kettle",
     "椅子": "chair", "チェア": "chair", "空气净化器": "purifier", "扫地机": "vacuum",
+    "胶囊咖啡机": "espresso machine", "膠囊咖啡機": "espresso machine", "浓缩咖啡机": "espresso machine",
+    "意式咖啡机": "espresso machine", "濃縮咖啡機": "espresso machine",
+    "電子書籍リーダー": "e-reader", "電子書籍": "e-reader", "电子书阅读器": "e-reader",
+    "電子書閱讀器": "e-reader", "电子阅读器": "e-reader", "电纸书": "e-reader",
     # (the airline's things in Japanese: "フライト変更はお願いします。手荷物は当日空港で考えます。")
     "フライト": "flight", "航班": "flight", "机票": "flight", "機票": "flight", "手荷物": "bags",
     "荷物": "bags", "受託手荷物": "bags", "保険": "insurance",
@@ -1617,7 +1633,10 @@ _JA_YES = re.compile("はい|ええ(?!と)|うん|お願いします|"
                      # (an offer taken: "ありがたく頂戴します", "いただいておきます"; asked for
                      # politely: "お願いできますか")
                      "頂戴します|いただきます|いただいておきます|もらっておきます|"
-                     "お願いできますか|お願いできますでしょうか")
+                     "お願いできますか|お願いできますでしょうか|"
+                     # (asked most politely: "そのように手配していただけますと幸いです")
+                     "(?:し|進め)ていただけ(?:ますと|ると)(?:幸いです|助かります|ありがたいです)|"
+                     "そのように(?:お願い|手配|進め)")
 # a question after the yes about when or where the money or the parcel comes: no hold ("やっぱり
 # ブーツも返品します。返金っていつ頃になりますか？", "退款什么时候到？")
 _CJK_WHEN = re.compile("返金|いつ|何日|届く|届き|退款|什么时候|多久|几天|天内|"
@@ -1660,6 +1679,12 @@ _JA_PUT_ON = re.compile("(?:に|へ)(?:入れ|返金し|戻し|振り込ん|返�
 # a thing kept as it is: "そのままで大丈夫です", "そのままでいいです", "そのままにしてください"
 _JA_KEEP = re.compile("(?:その|この|今の)まま(?:で|に)?(?:して)?"
                       "(?:大丈夫|いい|良い|結構|ok|お願い|です|ください|下さい)")
+# the other one of a thing: "もう1枚は", "もう一つは", "残りは"
+_JA_THE_OTHER = re.compile("(?:もう(?:1|一)(?:枚|つ|個|台|本|着|足)|残り|他の|ほかの|もう片方)")
+# the offer's thing said to need nothing, by its topic marker: "あ、そちらは大丈夫です" (no need for that
+# one; not "そちらで大丈夫です", that one will do)
+_JA_NO_NEED = re.compile("(?:そちら|それ|そっち|こちら|そこ|そちらの方|そっちの方)は"
+                         "(?:大丈夫|結構|いい|平気)(?:です)?")
 # a sentence opening on another matter after the yes: "あ、あとさっき言ったスケートボードも……" (also ...)
 _JA_ASIDE = re.compile(r"(?:あ[、,]\s*)?(?:あと|それと|ところで|そういえば|それから|ついでに)")
 _JA_SENTENCE = re.compile("[^。！!？?\n]+[。！!？?\n]?")
@@ -1710,6 +1735,9 @@ def _read_ja(text: str) -> Reading:
         if said_yes and _JA_PUT_ON.search(part) is not None and not _JA_WAIT.search(rest):
             continue  # (where to put the money, asked after the yes: "あ、でも差額はギフトカードの
             # ほうに入れてもらえますか？"; the call's method is the binding's to check)
+        if not said_yes and _JA_NO_NEED.search(part) is not None:
+            return Reading(Act.DECLINE, text[:80], f'the user said there is no need: "{text[:80]}"',
+                           withdraws=True)
         if _JA_NOT.search(rest):
             return Reading(Act.HOLD, text[:80], f'the user did not say a plain yes: "{text[:80]}"',
                            withdraws=bool(_JA_WAIT.search(rest)))
@@ -1780,8 +1808,40 @@ _KO_ASIDE = re.compile(r"(?:아[,\s]+)?(?:근데|그런데|그리고|그나저�
 _KO_WHEN = re.compile("언제|며칠|환불은|이메일|메일|문자|영업일")
 # a thing kept as it is: "키보드는 그냥 쓸래요" (I'll just use the keyboard), "그대로 둘게요"
 _KO_KEEP = re.compile("그냥 (?:쓸래요|쓸게요|쓸 거예요|쓸께요|둘게요|가질게요)|"
+                      # (a thing put first, then not done: "이어폰은 안 해요", "노트북은 그대로요")
+                      "[가-힣]{1,10}(?:은|는) (?:안 (?:해요|할래요|합니다|해도 돼요)|"
+                      "그대로(?:요|예요|입니다))|"
                       "그대로 (?:둘게요|두세요|둘래요)|가지고 있을게요|놔둘게요|안 할게요")
 _KO_SENTENCE = re.compile(r"(?:[^.!?。！？\n]|(?<=\d)\.(?=\d))+[.!?。！？\n]?")
+# a bare yes, then another thing put first by its topic marker: "네 ㅇㅋ 이어폰은 안 해요", "네 노트북은
+# 그대로요" (the yes, and what is kept out of it, read apart)
+_KO_YES_THEN_TOPIC = re.compile(r"^(\s*(?:네|넵|예|응|ㅇㅇ|ㅇㅋ|오케이|ok)"
+                                r"(?:[\s,]+(?:네|넵|예|ㅇㅇ|ㅇㅋ|ok))*)"
+                                r"[\s,]+(?=[가-힣]{1,10}(?:은|는)\s)")
+
+
+# surprise asked back, no yes: "아 그래요?" (oh, really?), "정말요?"
+_KO_ACK_ASKED = re.compile(r"\s*(?:아|어|오)?[\s,]*(?:그래요|그래|그렇군요|그런가요|네|예|응|진짜요|정말요)"
+                           r"\s*[?？]\s*")
+
+
+# a topic marker, then a pause: "카메라 반품은… 음 ..." (the topic and what is said of it, one sentence)
+_KO_TOPIC_PAUSE = re.compile(r"([가-힣](?:은|는))\s*(?:\.{2,}|…)\s*")
+
+
+def _ko_sentences(text: str, pauses: bool = False) -> list[str]:
+    """A Korean turn's sentences (``_KO_SENTENCE``), a bare yes read apart from a thing put first
+    after it (``_KO_YES_THEN_TOPIC``); with ``pauses``, a thing put first before a pause kept
+    with what follows it ("카메라 반품은… 음 아직 좀 고민돼서요": the camera's return held)."""
+    out: list[str] = []
+    if pauses and ("…" in text or ".." in text):
+        text = _KO_TOPIC_PAUSE.sub(r"\1 ", text)
+    for part in _KO_SENTENCE.findall(text):
+        if (yes := _KO_YES_THEN_TOPIC.match(part)) is not None:
+            out.extend((yes.group(1), part[yes.end():]))
+        else:
+            out.append(part)
+    return out
 
 
 # later: "나중에", "다음에", "이따가"
@@ -1798,10 +1858,11 @@ def _read_ko(text: str) -> Reading:
     is the yes; a hold before the turn's last yes, not a condition, is one the yes goes past
     ("... 잠깐 고민했는데, 아니에요. 시계만 바꿀게요. 진행하세요.")."""
     parts = []
-    for part in _KO_SENTENCE.findall(text):
+    for part in _ko_sentences(text):
         # (a fact taken, no bound: "일주일 정도면 괜찮아요", a week is fine)
         rest = _KO_IDIOM.sub(" ", part if re.search(r"\d", part) else _KO_ACCEPT.sub(" ", part))
-        parts.append((part, rest, bool(_KO_YES.search(rest)) and _KO_KEEP.search(part) is None))
+        parts.append((part, rest, bool(_KO_YES.search(rest)) and _KO_KEEP.search(part) is None
+                      and _KO_ACK_ASKED.fullmatch(part) is None))
     said = {CJK_THINGS[t] for part, _rest, yes in parts if yes for t in CJK_THING.findall(part)}
     last_yes = max((k for k, (_p, _r, yes) in enumerate(parts) if yes), default=-1)
     said_yes = only_said = steps_held = other_held = False
@@ -1913,6 +1974,9 @@ _TOPIC_FIRST = (r"(?:(?:but|and) )?(?:as for |for |about |on |regarding |and )?(
                 # changed my mind keep the red one")
                 r"(?:as for|for|about|regarding) (?:the|my) ([a-z]{3,})(?= (?:actually|tho|though|"
                 r"honestly|i|i'?ve|i'?m|i'?d|i'?ll|we)\s)")
+# a topic put first by its marker in the other languages read: "lo de anular el otro...", "quanto
+# al ..."; its own sentence, the hold after it its
+_TOPIC_PUT_ABROAD = re.compile(r"(?:lo del?|en cuanto a|quanto a|quant à|wat betreft|was) ")
 # (what a text must hold for any of _TOPIC's other forms to be in it: one cheap search)
 # something more asked for on one thing the yes names: "actually - can i get travel insurance on
 # the new booking too?" (the thing, which the yes's other steps are not)
@@ -2106,17 +2170,24 @@ _IF_SO_AFTER_Q = re.compile(r"[?？](?:[^?？]*?[.!。！]\s*|\s*)((?:(?:if so|i
                             r"可以退的话|能退的话))[^?？]*)$")
 
 
+_MIXED_IN = re.compile(r"(?<![a-z])(?:ok|okay|yes|go ahead|go|please|thanks|sure|no problem|visa|"
+                       r"mastercard|paypal|amex|gift card|credit card)(?![a-z])")
+
+
 def read_for(text: str) -> Callable[[str], Reading] | None:
     """The reader of a turn in Korean, Japanese or Chinese by its script (normalised ``text``),
     else None (the other languages' and English reader, ``read_turn``'s own)."""
     if HANGUL.search(text) and len(HANGUL.findall(text)) >= len(re.findall("[a-z]+", text)):
         return _read_ko
-    if _KANA.search(text) and (len(_KANA.findall(text)) >= len(re.findall("[a-z]", text))
-                               or len(_KANA.findall(text)) >= 3 * len(re.findall("[a-z]+", text))):
+    # (the English go-words mixed in count for no language: "OKです、go aheadで。両方とも。")
+    latin = _MIXED_IN.sub(" ", text) if _KANA.search(text) else text
+    if _KANA.search(text) and (len(_KANA.findall(text)) >= len(re.findall("[a-z]", latin))
+                               or len(_KANA.findall(text)) >= 3 * len(re.findall("[a-z]+", latin))):
         return _read_ja
-    if HAN.search(text) and (not re.search("[a-z]{3}", text)
-                              or len(HAN.findall(text)) >= len(re.findall("[a-z]", text))
-                              or len(HAN.findall(text)) >= 3 * len(re.findall("[a-z]+", text))):
+    latin = _MIXED_IN.sub(" ", text) if HAN.search(text) else latin  # ("好，換 Visa")
+    if HAN.search(text) and (not re.search("[a-z]{3}", latin)
+                              or len(HAN.findall(text)) >= len(re.findall("[a-z]", latin))
+                              or len(HAN.findall(text)) >= 3 * len(re.findall("[a-z]+", latin))):
         return _read_han  # (Chinese with a word of English in it: "我想换个更fancy的主题",
         # "是的，改成PayPal。")
     return None
@@ -2207,6 +2278,14 @@ def read_turn(content: str) -> Reading:
                 and (_A_THING.search(yes_said) or _THING_ABROAD.search(yes_said)) is not None:
             thing_aside, aside_word = True, bare.group(1)[:4]
             continue  # ("Do the e-reader. The headphones... no, never mind, I'll keep them.")
+        if act is Act.OTHER and len(s.split()) <= 6 and _TOPIC_PUT_ABROAD.match(s) is not None \
+                and (put_first := ARTICLE_TOPIC.match(s)) is not None \
+                and put_first.group(1)[:4] not in yes_said \
+                and (_ARTICLE_THING.search(yes_said) or _THING_ABROAD.search(yes_said)
+                     or _YES_FOR_THING.search(yes_said)) is not None:
+            thing_aside, aside_word = True, put_first.group(1)[:4]
+            continue  # ("Lo de la cafetera sí, adelante. Lo de anular el otro... déjame pensarlo
+            # un momento": another thing put first on its own, the hold after it its)
         if act is Act.OTHER and ((id_like(s) and _AN_ID.search(yes_said)) or (
                 _one_word_thing(s) and _THING_YES.match(yes_said))) and s[:4] not in yes_said:
             thing_aside, aside_word = True, s[:4]  # (and "mouse yes. keyboard... hold on, my
@@ -2349,6 +2428,9 @@ def read_turn(content: str) -> Reading:
             # still wants the luggage."; which steps the limit leaves out is the binding's)
         if act is Act.HOLD and _THINK_OTHER.match(s):
             continue  # ("Yes, cancel the first one. I'll think about Miami")
+        if act is Act.HOLD and DETAIL_PUT_RIGHT.fullmatch(s) is not None:
+            continue  # (one detail put right, the rest as said: "Yes, both. Wait, make the zip
+            # 32246, I gave you my old zip."; the value is the binding's to check)
         if act is Act.HOLD and _COUNT_PUT_RIGHT.fullmatch(s) is not None:
             continue  # (one step's count put right, the rest as said: "Ja, prima. Oh wacht, maak
             # er maar 1 koffer van in plaats van 2, ..."; the count is the binding's to check)
@@ -2434,7 +2516,9 @@ _ARTICLE_THING = re.compile(r"(?<![\w'])(?:as|os|la|le|les|el|los|las|die|der|da
                             # (not "that" said of the proposal: "das passt", "das ist gut")
                             r"passt|ist|geht|stimmt|klingt|reicht|wäre|war)(?![\w']))[a-zà-ÿ]{3,}")
 ARTICLE_TOPIC = re.compile(r"(?:" + _AND_BUT + r" )?(?:(?:bei|für|pour|per|para|quant à|quanto a|"
-                           r"en cuanto a) )?(?:as|os|o|la|le|les|el|beim|zum|zur|"
+                           # (Dutch: "met de koffers nog even wachten")
+                           r"en cuanto a|met|voor|bij|wat betreft) )?(?:as|os|o|la|le|les|el|beim|zum|zur|"
+                           r"de|het|"
                            r"los|las|die|der|das|den|dem|gli|il|"
                            # ("lo de cancelar la otra déjeme pensarlo", "lo de las maletas")
                            r"lo del?(?: (?:las|los|la|el))?|lo|the|my|"
@@ -2812,6 +2896,13 @@ _COUNT_PUT_RIGHT = re.compile(
     r"koffers?|valises?|bagages?|valigie|valigia|maletas?|koffer|gepäckstücke)(?: van)?(?: (?:instead of|in "
     r"plaats van|au lieu de|invece di|en vez de|statt) \d{1,2})?(?:,? (?:then|so|dan|donc|così|así|so dass)"
     r"[^.!?]*)?[.!]*")
+# one detail of the proposal put right, the rest as said: "Wait, make the zip 32246, I gave you my
+# old zip" (the value is the binding's to check against the call)
+DETAIL_PUT_RIGHT = re.compile(
+    r"(?:(?:oh|ah|ok|okay|but|sorry)[,\s]+)?(?:wait|actually|oops|one thing)?[,\s]*(?:make|change|"
+    r"correct|fix) (?:the |my |that )?(?:zip(?: code)?|postal code|unit|apt|apartment|suite|street "
+    r"number|house number|city|state|last name|first name|date of birth|dob|birthday|middle name) "
+    r"(?:to |into |say |read )?[\w#-]{1,12}(?:,? (?:i|it|that|this|the)\b[^.!?]{0,60})?[.!]*")
 # what a hold waits for, after its thing: "... until i see that the upgrade went through"
 _WAITS_FOR = re.compile(r"\s(?:until|till|once|after)\s.*$")
 
@@ -2840,7 +2931,7 @@ def held_topics(text: str) -> list[str]:
             (_KO_YES, _KO_NOT, _KO_IDIOM, _KO_KEEP) if korean else
             (_JA_YES, _JA_NOT, _JA_IDIOM, _JA_KEEP) if kana else (_HAN_YES, _HAN_NOT, _HAN_IDIOM, None))
         out = []
-        cjk_parts = _KO_SENTENCE.findall(text) if korean else _JA_SENTENCE.findall(text) if kana \
+        cjk_parts = _ko_sentences(text, pauses=True) if korean else _JA_SENTENCE.findall(text) if kana \
             else _han_sentences(text)
         yeses = [bool(yes_words.search(p) or (not kana and not korean and _HAN_GO.search(p)))
                  and not (keep is not None and keep.search(p)) for p in cjk_parts]
@@ -2851,7 +2942,12 @@ def held_topics(text: str) -> list[str]:
         if kana and any(yeses):  # (a thing kept as it is after the yes: who or what it names)
             first_yes = yeses.index(True)
             for p in cjk_parts[first_yes + 1:]:
-                if _JA_KEEP.search(p) is not None:
+                if (keeps := _JA_KEEP.search(p)) is not None:
+                    # (the clause that keeps the other one: "ジャケットは1枚だけで、もう1枚はそのままで
+                    # 大丈夫です", the other jacket kept, not the jacket changed)
+                    clause = p[max(p.rfind("、", 0, keeps.start()), p.rfind(",", 0, keeps.start())) + 1:]
+                    if _JA_THE_OTHER.match(clause.strip()) is not None:
+                        p = clause
                     out.extend(sorted(_latin_names(p)))
                     out.extend(f"the {CJK_THINGS[t]}" for t in CJK_THING.findall(p))
         yes_parts = [p for p, yes in zip(cjk_parts, yeses, strict=True) if yes]
@@ -2929,7 +3025,11 @@ def held_topics(text: str) -> list[str]:
             out.extend(f"the {THINGS_ABROAD[w]}" for w in re.findall(r"[a-zà-ÿ]+", aside)
                        if w in THINGS_ABROAD)  # (by its English name: "a bota", the boots)
         aside = s if act is Act.OTHER and (_BARE_THING.fullmatch(s) or id_like(s)
-                                           or _one_word_thing(s)) else None
+                                           or _one_word_thing(s)
+                                           # ("Lo de anular el otro... déjame pensarlo")
+                                           or (0 <= last_yes < k and len(s.split()) <= 6
+                                               and _TOPIC_PUT_ABROAD.match(s) is not None
+                                               and ARTICLE_TOPIC.match(s) is not None)) else None
         if act is Act.DECLINE and (other := _NOT_THAT_ACTION.fullmatch(s)) is not None:
             out.append(other.group())
         if act is Act.AFFIRM and (inside := _kept_inside(s)) is not None:
