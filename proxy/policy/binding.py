@@ -633,7 +633,7 @@ _PAY_CUE = (r"(?:pay|paying|paid|payment|charg\w*|refund\w*|use|using|via|cover\
             r"pague|paguen|"  # ("sim, mas pague com o cartão-oferta")
             r"cargo|cargue|cárguelo|carguen|cargar|"  # ("el cargo sea a la Mastercard")
             r"pode ser em|"  # ("pode ser no gift card", its "no" read "em")
-            r"zahlung|cobr\w*|addebit\w*|débit\w*|sur votre|sur la|sur (?:ma|mon)|en su|a su|con su|"
+            r"zahlung|cobr\w*|cóbr\w*|addebit\w*|débit\w*|sur votre|sur la|sur (?:ma|mon)|en su|a su|con su|"
             r"no seu|"
             r"na sua|sulla|sul|auf ihre?|mit ihrer|"
             # (the user's own: "bezahlen Sie bitte mit meiner Geschenkkarte", "con mi tarjeta")

@@ -848,6 +848,8 @@ _NOTHING_MORE = re.compile(r"(?<![\w'])(?:nada más|nada mas|nothing more|nothin
                            r"nada mais|mais nada|no more)(?![\w'])")
 _NOTHING_ELSE = re.compile(r"(?<![\w'])(?:(?:just|only) (?:those|these|that|this|the|them|it)|"
                            r"that'?s (?:all|it|everything)|nothing (?:else|more)|no more|"
+                           # ("yes that's the only item. go")
+                           r"that'?s the only (?:item|one|thing|change)|"
                            r"(?:no|nope),? (?:that'?s|just))(?![\w'])")
 
 
@@ -1900,8 +1902,12 @@ def _condition_met_once(messages: list[Message], index: int) -> bool:
     if len(condition.split()) <= 8 and _FULL_WORD.search(condition) is not None \
             and _REFUND_WORD.search(condition) is not None:
         # the whole sum back, as the turn says, in the languages read: "Sí, siempre que sea el
-        # reembolso completo, adelante." to "Reembolso total de $540 a su Visa"
-        return _FULL_REFUND_SAID.search(agent) is not None
+        # reembolso completo, adelante." to "Reembolso total de $540 a su Visa"; or the one sum
+        # the turn names, given back: "yes as long as the card gets the full refund" to "$813.68
+        # charged ... Mastercard ending 9443 refunded $813.68"
+        said_sums = re.findall(r"\$\s?(\d[\d,]*(?:\.\d\d)?)", agent)
+        return _FULL_REFUND_SAID.search(agent) is not None or (
+            len(said_sums) >= 2 and len(set(said_sums)) == 1 and _BACK_ABROAD.search(agent) is not None)
     if _FREE_IF_ABROAD.fullmatch(condition) is not None:
         # free, in the other languages read, as the turn says: "si c'est gratuit, oui ajoutez-le"
         # to "Bagages : 0 → 1, 0 payant"
@@ -3210,7 +3216,9 @@ def _person_kept(session: SessionState, arguments: dict[str, Any], held: list[st
 # (not "upgrade", which other checks read: "put the upgrade on my visa instead")
 _CABIN_CHANGE_SAID = re.compile(r"(?<![\w'])(?:mudança de classe|cambio de clase|changement de classe|"
                                 r"cambio di classe|(?:mudar|cambiar|changer|cambiare) (?:a |la |de )?"
-                                r"(?:classe|clase|cabine|cabina)|klassenwechsel|kabinenwechsel)(?![\w'])")
+                                r"(?:classe|clase|cabine|cabina)|klassenwechsel|kabinenwechsel)(?![\w'])|"
+                                # (the upgrade held by its name: "升等412太貴了，先不要好了")
+                                r"升等|升舱|升艙|降舱|降艙|アップグレード|업그레이드")
 
 
 # whose each one is, said by the user: "Blue one is my son's", "the black one is for my daughter"
@@ -5724,8 +5732,9 @@ _RULED_OUT = re.compile(r"(?<![\w'])(?:instead of|rather than|not|(?:don'?t|do n
                         r"(?:the |my |your )?[^,.;!?]{0,30}"
                         # (and in the other languages read: "el cargo sea a la Mastercard y no a la
                         # Visa")
-                        r"|(?<![\w'])(?:y|e|et|und|en) (?:no|não|pas|non|nicht|niet) (?:a |en |con |sur |"
-                        r"sulla |no |na |auf |op )?(?:la |el |mi |le |il |o |a |die |de )?[^,.;!?]{0,30}"
+                        r"|(?<![\w'])(?:(?:y|e|et|und|en) |(?<=, ))(?:no|não|pas|non|nicht|niet)"
+                        r"(?! (?:problem|worries|issue|prob|hay problema|problema))(?: (?:a |en |con |sur |"
+                        r"sulla |no |na |auf |op )?(?:la |el |mi |le |il |o |a |die |de )?[^,.;!?]{0,30})"
                         # (nothing put on it, in the languages read: "and nothing on the Visa", "y
                         # nada en la Visa", "et rien sur la Visa", "e niente sulla Visa")
                         r"|(?<![\w'])(?:nothing|nada|rien|niente|nulla|nichts)(?: (?:goes|going|at all|"
@@ -6186,7 +6195,7 @@ def _after_arrows(text: str) -> str:
 _REFUND_SENTENCE = re.compile(r"(?:[^.,\n;]|[.,](?=\d))*(?<![\w'])(?:refund\w*|credited back|returned to|"
                               # (the other languages read: "O valor volta na hora para o
                               # vale-presente", "wird ... erstattet", "viene rimborsato")
-                              r"volta|voltam|devolvid\w*|reembols\w*|rimbors\w*|erstatt\w*|"
+                              r"volta|voltam|devolvid\w*|reembols\w*|rimbors\w*|erstatt\w*|riaccredit\w*|"
                               r"gutgeschrieben|teruggestort|terugbetaald|rembours\w*|devuelt\w*)"
                               r"(?![\w'])(?:[^.,\n;]|[.,](?=\d))*")
 # ... in Chinese: the old method's refund, and what it is paid with now
@@ -6203,7 +6212,10 @@ _CHANGED_FROM = re.compile(r"(?<![\w'])(?:from|do|da|de|dal|dalla|dallo|du|von|v
 _PAID_WITH = re.compile(r"(?<![\w'])(?:currently |originally |was |is )?(?:paid (?:with|by|using|via|on)|"
                         # (in the other languages read: "pago com o cartão-presente gift_card_...")
                         r"pag[oa] com|pagad[oa] con|pago con|pagat[oa] con|payée? (?:avec|par)|"
-                        r"bezahlt mit|betaald met) "
+                        r"bezahlt mit|betaald met|"
+                        # ("Totale: $3585.54, attualmente sulla gift card gift_card_7728021")
+                        r"(?:attualmente|actualmente|atualmente|actuellement|derzeit|momenteel|currently) "
+                        r"(?:sulla|sul|en la|en el|na|no|sur la|sur le|auf der|op de|on(?: the| your)?)) "
                         r"(?:[^.\n;]|\.(?=\d))*")
 _PRICE_ARROW = re.compile(r"\(\s*\$[\d,.]+\s*(?:→|->|⟶|=>)\s*(\$[\d,.]+)\s*\)")
 

@@ -877,9 +877,13 @@ _YES_AND_ALSO = re.compile(r"^((?:yes|yeah|yep|yup|ok|okay|sure|ja|oui|sì|si|s�
                            # ("yes to all 3 thats exactly it and also do you know if ...")
                            r"to (?:all|both)(?: (?:of (?:them|it|those)|[1-9]|two|three|four))?|"
                            r"that'?s (?:exactly |all )?(?:it|right|correct)|exactly))*)[\s,]+"
-                           r"(?:and|but|en|und|et|e|y) "
+                           r"(?:(?:and|but|en|und|et|e|y) |(?:quick|one) q(?:uestion)?[,:]?\s*|btw,?\s*)"
                            r"(?=(?:while you'?re (?:at it|there)[\s,]+)?"
-                           r"(?:(?:can|could|would|will) you (?:please )?also|also"
+                           # (or a question of its own after the yes: "sure — and will the refund
+                           # show up before the weekend?")
+                           r"(?:when|how (?:long|soon)|will (?:the|it|i|my)|would (?:the|it|i|my)|"
+                           r"do i|does (?:the|it|my)|is (?:the|it|there|my)|"
+                           r"(?:can|could|would|will) you (?:please )?also|also"
                            # (in the other languages read: "ja hoor, en kun je ook meteen ...?")
                            r"|(?:kun|kan|kunt) (?:je|u) (?:ook|meteen|ook meteen)"
                            r"|(?:kannst du|können sie|könnten sie|konnen sie) (?:auch|noch|gleich)"
@@ -1047,6 +1051,8 @@ def _read_sentence(sentence: str, question: bool) -> tuple[Act, bool]:
     if _CLOSING.search(sentence) or _NO_BAGS.fullmatch(sentence) or _REDIRECT.search(sentence) \
             or _NONE_RIGHT.fullmatch(sentence) or (not question and _HOPE.fullmatch(sentence)):
         return Act.OTHER, False
+    if not question and _GIVEN_IN.fullmatch(sentence) is not None:
+        return Act.AFFIRM, False  # (a yes given in: "I suppose so", "hmm ok. I guess that works")
     if not question and (gloom := _GLOOM_THEN_GO.fullmatch(sentence)) is not None \
             and _NOT_A_REMARK.search(gloom.group(1)) is None:
         return Act.AFFIRM, False  # (a remark, then the go: "It'll probably still be wrong
@@ -1063,6 +1069,9 @@ def _read_sentence(sentence: str, question: bool) -> tuple[Act, bool]:
                 or _NO_BAGS.fullmatch(re.sub(r"\s(?:and|or)$", "", text)):
             return Act.OTHER, False  # ("no insurance, please": a detail, not a yes either;
             # "No bags and no insurance is right."; "No bags, no insurance.")
+    if _NO_JUST.fullmatch(text) and _EMOJI_YES.search(text) is not None:
+        return Act.AFFIRM, False  # (the no answers whether there is more, the thumbs-up goes:
+        # "nope just the tablet 👍"; what it keeps to is a limit)
     if _NO_JUST.fullmatch(text) and _YES.search(text, 3) is None and _IMPERATIVE.search(text) is None \
             and _STANDALONE_GO.search(text) is None:
         return Act.OTHER, False  # ("Nein, nur die zwei.", "Non, que le skate.": the no answers
@@ -1278,6 +1287,13 @@ _HAN_YES = re.compile("好的|好啊|好呀|好滴|好喔|好哦|好嘞|好咧|�
                       "(?<![不没沒未])(?:确定|確定)(?![吗嗎么麼不])|"
                       "可以|同意|(?<!身体)(?<!身體)(?:没问题|沒問題)|请办理|請辦理|办吧|辦吧|"
                       "(?<![a-z])(?:ok(?:ay)?|yes|yep|yeah|sure|go ahead)(?![a-z])|"
+                      # (Cantonese: "冇錯，係佢。唔該幫我改。", "得，cancel咗佢啦", "唔該晒，加埋佢。",
+                      # "照咁book啦")
+                      "^(?:係|系|係呀|係啊|係喇|啱|啱呀|得|得啦|冇錯|無錯|好啦|好呀)(?:[，,。！!～~]|$)|"
+                      "唔該(?:你|晒)?(?:幫我|帮我)?(?:改|換|换|取消|加|訂|订|book|cancel|處理|处理|搞)|"
+                      "(?<!不)(?<!會)(?<!会)(?<!唔)(?<!別)(?<!别)(?<!要)"
+                      "(?:改|換|换|取消|加|訂|订|book|cancel|退)(?:咗|埋)?(?:佢|呢個|呢班|嗰班|呢件)?(?:啦|喇|吖)|"
+                      "加埋(?:佢|呢件|一件)?|照咁(?:book|做|訂|改|搞)|"
                       "执行|執行|就这样|就這樣|照办|照辦|^(?:对|對|嗯|行|是|好)(?:[，,。！!～~]|$)|^嗯嗯|"
                       # ("跟上一个一样处理就行": doing it so will do)
                       "(?:处理|處理|办|辦|弄|做|换|換|改)就(?:行|好|可以)|"
@@ -1302,6 +1318,8 @@ _HAN_YES = re.compile("好的|好啊|好呀|好滴|好喔|好哦|好嘞|好咧|�
                       "(?:那个|那個|这个|這個|那班|這班|这班|它)?吧")
 # ("别的" is "other": no "don't")
 _HAN_NOT = re.compile("不|别(?!的|人|处)|別(?!的|人|處)|等一|等等|稍等|算了|再说|再說|考虑|考慮|想想|吗|嗎|"
+                      # (Cantonese: not, not yet, think it over, ask first)
+                      "唔(?!該|錯|緊要|使客氣)|未(?!來)|諗下|諗諗|考慮下|問下|等陣|遲啲|再講|先唔好|"
                       "商量|问问|問問|问一下|問一下|"
                       # (someone to ask first: "不过我得先跟我老板确认一下")
                       "先(?:跟|和|同|问|問)[^，。,！!？?]{1,8}(?:确认|確認|说|說|讲|講|核实|核實)|"
@@ -1309,6 +1327,10 @@ _HAN_NOT = re.compile("不|别(?!的|人|处)|別(?!的|人|處)|等一|等等|�
                       "[?？]")
 # (and a detail taken though it is not so: "不防水也可以" (not waterproof is fine too))
 _HAN_IDIOM = re.compile("没问题|沒問題|没错|沒錯|不错|不錯|不用谢|不客气|不客氣|不过|不過|"
+                        # (Cantonese thanks, right, no problem)
+                        "唔該(?:晒)?|冇錯|無錯|冇問題|唔緊要|"
+                        # (a reason given: "確定不去了", not going any more)
+                        "(?:确定|確定)?不(?:去|飞|飛)了|"
                         # (a rule the agent said, taken: "行李不能退啊，那好吧")
                         "不能退|不能取消|不可以退|"
                         "不[^，。,、！？!?]{1,4}也(?:可以|行|没关系|沒關係|没问题|沒問題|好)|"
@@ -1331,6 +1353,8 @@ _HAN_IDIOM = re.compile("没问题|沒問題|没错|沒錯|不错|不錯|不用�
 
 # a go-ahead as an imperative with 吧: "两个都改吧" (change both), "那就取消吧" (cancel it then)
 _HAN_GO = re.compile("(?:改|换|換|取消|退|办|辦|订|訂|做|处理|處理|修改|更改|加|降|升)(?:了)?吧|"
+                     # (asked for: "行李幫我加一件就好", "幫我取消")
+                     "(?:幫我|帮我)(?:加|改|換|换|取消|退|訂|订|升|降)|"
                      # (done as described: "兩個都照這樣做")
                      "(?:照|按)(?:这样|這樣|这个|這個|这么|這麼)(?:做|办|辦|来|來|处理|處理)|"
                      # (an offer taken, or the thing added: "还是给我吧", "那太好了，加上。")
@@ -1436,6 +1460,8 @@ CJK_THINGS = {
     # (the airline's things in Japanese: "フライト変更はお願いします。手荷物は当日空港で考えます。")
     "フライト": "flight", "航班": "flight", "机票": "flight", "機票": "flight", "手荷物": "bags",
     "荷物": "bags", "受託手荷物": "bags", "保険": "insurance",
+    # (Traditional Chinese and Cantonese: "升等412太貴了", "改班機可以")
+    "升等": "upgrade", "班機": "flight", "班机": "flight", "機票改期": "change",
     # (a flight's date, kept as it is: "日付の方は...やっぱりこのままで結構です")
     "日付": "flight", "日程": "flight", "日期": "flight", "날짜": "flight",
     # (Korean)
@@ -1947,7 +1973,7 @@ _THING_NO = re.compile(r"(?:^|[,;.]\s*|\band\s+)(?:the |my |your )?([a-z][a-z ]{
                        r"(?:no|nope|not)(?=\s*(?:$|[,.;!:-]))")
 # What a hold is about, put first ("the cancel - still deciding"), or the subject of its
 # sentence ("The San Antonio one is for my office, I need to ask my manager")
-_TOPIC_FIRST = (r"(?:(?:but|and) )?(?:as for |for |about |on |regarding |and )?(?:the|my) "
+_TOPIC_FIRST = (r"(?:(?:but|and) )?(?:as for |for |about |on |regarding |and )?(?:the|my|her|his|their) "
                 # ("for the grill hold on - is there a gas one ...?")
                 r"([a-z]{3,}|[a-z]+-[a-z]{3,})(?: [a-z]+)?(?: (?:hold on|hang on|wait|hmm+|attendez|attends|"
                 r"warte|warten sie|aspetta|aspetti|espera|espere|wacht)"
@@ -2037,9 +2063,11 @@ _TOPIC = re.compile(_TOPIC_FIRST + r"|" + _TOPIC_MORE + r"|"
                     r"\$[\d,.]+ (?:for|on) (?:the|my) ([a-z]{3,})$|"
                     # (someone's detail put first, what the user will check: "Priya's birthday I
                     # believe is February 17, 1990, but let me text her to double check ...")
-                    r"([a-z]{3,})'s (?:birthday|date of birth|dob|name|passport|last name|middle name)"
-                    r"(?![\w'])(?=[^.!?]*(?:let me|i need to|i'?ll|i have to|i want to) (?:check|"
-                    r"double[- ]?check|confirm|text|ask|call|verify))[^.!?]*|"
+                    r"(?:(?:as )?for |about )?([a-z]{3,})'s (?:birthday|date of birth|dob|name|passport|"
+                    r"last name|"
+                    r"middle name)"
+                    r"(?![\w'])(?=[^.!?]*(?:(?:let me|i need to|i'?ll|i have to|i want to|i'?d have to) "
+                    r"(?:check|double[- ]?check|confirm|text|ask|call|verify|find|look)|not sure))[^.!?]*|"
                     # (the thing thought over, named after the yes: "just the chicago one for
                     # now, let me think about boston")
                     + _THINK_ABOUT + r"[^.!?]*|"
@@ -2791,9 +2819,16 @@ _HELD_STEPS = re.compile(r"(?:(?:but|and|pero|y|mais|et|ma|e|aber|und|mas|maar|e
 _FORM = r"(?:(?:travel |store |airline |flight )?(?:credit|voucher|certificate)s?|points|miles)"
 FORM_NOT_WANTED = re.compile(
     rf"(?:(?:but|and|so|just|because|also) )?i (?:really )?(?:don'?t|do not) (?:want|need) "
+    # ("I don't want it back as a travel certificate")
+    rf"(?:(?:it|them|the money|my money) (?:back )?as )?"
     rf"(?:any|a|an|the)? ?{_FORM}(?:,? (?:or|and|nor) (?:any |a |an )?{_FORM})*"
     r"(?:,? (?:just|only|i want|i'd like) (?:the |a |my )?(?:full |actual |real )?(?:refund|money|cash)"
-    r"[a-z ]{0,30})?")
+    r"[a-z ]{0,30})?|"
+    # (in the other languages read: "non voglio buoni", "no quiero vales", "je ne veux pas d'avoir")
+    r"(?:(?:ma|pero|mais|aber|mas|e|y|et) )?(?:non voglio|no quiero|não quero|je ne veux pas|"
+    r"ich will keine?n?)"
+    r" (?:d'|de |un |una |um |uma )?(?:buoni|buono|voucher|credito|bonos?|vales?|cr[eé]dito|avoirs?|"
+    r"bons?|gutscheine?|guthaben)")
 _A_THING_NOT_WANTED = re.compile(r"(?:(?:but|and|so|just|because) )?i (?:really )?(?:don'?t|do not)"
                                  r" (?:want|need|like) (?:a|an) (?!lot\b)[a-z]")
 
@@ -3202,6 +3237,12 @@ _BARE_THING = re.compile(r"(?:(?:as for|for|and|but|pour|quant à|para|en cuanto
 _WAIT_ON_ID = re.compile(r"(?:oh |ok |okay )?(?:actually|wait|hold on|hang on)(?:[,\s]+(?:hold on|wait|"
                          r"hang on))?[,\s]+(?:#w\d{5,}|[a-z]{0,4}\d[a-z0-9]{1,5})\s*[-:,–—]")
 # a shrug closing a sentence: "... but whatever", "oh well"
+# a yes given in, whole: "I suppose so", "I guess that works", "meh, I guess so" (not "I guess?",
+# a question, nor "I guess I could", which goes on)
+_GIVEN_IN = re.compile(r"(?:(?:hmm+|um+|uh+|well|meh|oh well|ugh)[,.\s]+)*"
+                       r"(?:(?:ok|okay|fine|alright)[,.\s]+)?"
+                       r"i (?:guess|suppose) (?:so|that(?:'s| is)? (?:works|fine|ok|okay|good|alright)|"
+                       r"that will do|it'?s fine)[.!]*")
 _RESIGNED = re.compile(r"(?:,?\s*(?:but|oh|and)?\s*(?:whatever|oh well|never mind that))\W*$")
 # (a wish about the thing held before, by a pronoun: "For the grill, wait, ...? I don't want it
 # delayed")
