@@ -214,6 +214,9 @@ _YES = _words(
     r"c'est bon", r"ça marche", r"entendu", r"volontiers", r"j'accepte", r"carrément", r"nickel",
     # (as written in a hurry: "ouai c bon pr les 2 ... vazy")
     r"ouai", r"c bon", r"cé bon", r"ok c bon", r"vazy", r"vas y", r"vasy",
+    # (Québec: "Ouin, c'est ça, annule-la.", "C'est beau, go.")
+    r"^ouin(?=\s*(?:[,.!]|$))", r"c'est beau(?=\s*(?:[,.!]|$))",
+    r"(?:annule|change|ajoute|envoie|rembourse|réserve|modifie|fais)-(?:la|le|les)(?![\w'])",
     # German
     # (not the particle after a verb or a pronoun: "Die soll ja trotzdem nach Seattle")
     r"(?<!soll )(?<!sollte )(?<!ist )(?<!war )(?<!hab )(?<!habe )(?<!hat )(?<!sind )(?<!kann )"
@@ -1462,6 +1465,7 @@ CJK_THINGS = {
     "荷物": "bags", "受託手荷物": "bags", "保険": "insurance",
     # (Traditional Chinese and Cantonese: "升等412太貴了", "改班機可以")
     "升等": "upgrade", "班機": "flight", "班机": "flight", "機票改期": "change",
+    "便の変更": "flight", "便を変更": "flight",
     # (a flight's date, kept as it is: "日付の方は...やっぱりこのままで結構です")
     "日付": "flight", "日程": "flight", "日期": "flight", "날짜": "flight",
     # (Korean)
@@ -1666,6 +1670,8 @@ _JA_YES = re.compile("はい|ええ(?!と)|うん|お願いします|"
 # a question after the yes about when or where the money or the parcel comes: no hold ("やっぱり
 # ブーツも返品します。返金っていつ頃になりますか？", "退款什么时候到？")
 _CJK_WHEN = re.compile("返金|いつ|何日|届く|届き|退款|什么时候|多久|几天|天内|"
+                       # (compensation asked about after the yes: "何か補償はないんですか？")
+                       "補償|补偿|賠償|赔偿|"
                        # (a notice after it, asked by the way: "顺便问一下，取消以后会收到邮件通知吗？")
                        "邮件|郵件|通知|短信|メール|(?:顺便|順便)(?:问|問)|"
                        # (how to send it back: "返送はどうすればいいですか？", "怎么寄回？")
@@ -1712,7 +1718,7 @@ _JA_THE_OTHER = re.compile("(?:もう(?:1|一)(?:枚|つ|個|台|本|着|足)|�
 _JA_NO_NEED = re.compile("(?:そちら|それ|そっち|こちら|そこ|そちらの方|そっちの方)は"
                          "(?:大丈夫|結構|いい|平気)(?:です)?")
 # a sentence opening on another matter after the yes: "あ、あとさっき言ったスケートボードも……" (also ...)
-_JA_ASIDE = re.compile(r"(?:あ[、,]\s*)?(?:あと|それと|ところで|そういえば|それから|ついでに)")
+_JA_ASIDE = re.compile(r"(?:あ[、,]\s*)?(?:あと|それと|ところで|そういえば|それから|ついでに|ちなみに)")
 _JA_SENTENCE = re.compile("[^。！!？?\n]+[。！!？?\n]?")
 
 
@@ -2990,7 +2996,7 @@ def held_topics(text: str) -> list[str]:
         yes_names = {n for p in yes_parts for n in _latin_names(p)}
         yes_things = {CJK_THINGS[t] for p in yes_parts for t in CJK_THING.findall(p)}
         seen_yes = False
-        for p, yes in zip(cjk_parts, yeses, strict=True):
+        for k_part, (p, yes) in enumerate(zip(cjk_parts, yeses, strict=True)):
             rest = idiom.sub("", p)
             if yes:
                 seen_yes = True
@@ -3002,6 +3008,13 @@ def held_topics(text: str) -> list[str]:
                                              else n for n in sorted(_latin_names(p) - yes_names)])):
                 out.extend(asked)  # (another by its id or someone by name, even in a check on
                 continue  # it: "シカゴ発のhsr97wは保険が付いてるんですよね？", "liam 那张先等等")
+            if yes_things and not_words.search(rest) is not None and k_part > 0 \
+                    and not CJK_THING.search(p) and not yeses[k_part - 1] \
+                    and (before_apart := [t for t in CJK_THING.findall(cjk_parts[k_part - 1])
+                                          if CJK_THINGS[t] not in yes_things]):
+                for t in before_apart:  # (the thing said in the sentence before, the hold after
+                    out.extend((t, f"the {CJK_THINGS[t]}"))  # it: "荷物は...有料なんですね。
+                continue  # それならやめておきます。")
             if yes_things and not_words.search(rest) is not None \
                     and _CJK_CHECK.search(p) is None \
                     and (things_apart := [t for t in CJK_THING.findall(p)

@@ -115,6 +115,13 @@ def to_d3l(pay: str) -> dict[str, Any]:
             "flights": [{"flight_number": "HAT040", "date": "2024-05-24"}]}
 
 
+# 90d: Japanese, the flight change yes, the bags given up in the sentence after their own
+T5K = reservation("T5KD1R", [("HAT150", "NRT", "SFO", "2024-05-20")], bags=1)
+NOT_BAGS_JA = [read(T5K),
+               "assistant: T5KD1R の変更内容：\n1. 便の変更：HAT150 5月20日 → 5月22日、差額 30ドルを "
+               "Visa（末尾7447）にご請求\n2. 受託手荷物 1 → 2個、2個目は 50ドル\n\nよろしいでしょうか？",
+               "user: 便の変更はお願いします。荷物は...有料なんですね。それならやめておきます。"]
+
 CASES = [
     shop("Z1318", "allow", [*LAMP_BACK, "user: I suppose so"], RETURN, LAMP_ARGS, "'I suppose so'"),
     shop("Z1319", "allow", [*LAMP_BACK, "user: hmm ok. I guess that works"], RETURN, LAMP_ARGS,
@@ -151,6 +158,13 @@ CASES = [
          "'升等412太貴了，先不要好了'"),
     trip("Z1333", "refuse", ON_GIFT_ES, FLIGHTS, to_d3l(VISA), "'cóbrelo a la gift card, no a la tarjeta'"),
     trip("Z1334", "allow", ON_GIFT_ES, FLIGHTS, to_d3l(GC1), "'Sí, cámbielo, pero cóbrelo a la gift card'"),
+    trip("Z1335", "allow", NOT_BAGS_JA, FLIGHTS, {"reservation_id": "T5KD1R", "cabin": "economy",
+                                                  "payment_id": VISA, "flights": [
+                                                      {"flight_number": "HAT150", "date": "2024-05-22"}]},
+         "'便の変更はお願いします。'"),
+    trip("Z1336", "refuse", NOT_BAGS_JA, BAGS, {"reservation_id": "T5KD1R", "total_baggages": 2,
+                                                "nonfree_baggages": 1, "payment_id": VISA},
+         "'荷物は...有料なんですね。それならやめておきます。'"),
 ]
 
 
@@ -171,6 +185,12 @@ async def test_review(airline: PolicySet, retail: PolicySet, case: Case) -> None
     ("不會取消啦，應該會留著。那就送出吧。", Act.AFFIRM),
     ("未諗好", Act.HOLD),
     ("好，我剛剛問過主管了，確定不去了。就取消吧。", Act.AFFIRM),
+    ("C'est beau, go.", Act.AFFIRM),
+    ("Ouin, c'est ça, annule-la.", Act.AFFIRM),
+    ("c'est beau mais trop cher", Act.OTHER),
+    ("はい、キャンセルでお願いします。正直かなり困ってます。何か補償はないんですか？", Act.AFFIRM),
+    ("はい、それでお願いします。ちなみに帰りの便も別の予約で取ってあるんですが、そちらも変えられますか？",
+     Act.AFFIRM),
 ])
 def test_review89_turns(turn: str, act: Act) -> None:
     assert read_turn(turn).act is act
