@@ -5421,16 +5421,23 @@ def _asked_instead(value: Any, theirs: Text, words: tuple[str, ...], own: Distin
                if isinstance(v, str) and kind_of(v) is not None]
     if not methods:
         return None
-    if "\n" in theirs.plain:  # (several turns: the latest that speaks of a method decides; "yes...
-        # actually put the refund on my visa instead", then "hmm no sorry, paypal after all")
-        for turn in reversed(theirs.plain.split("\n")):
-            asked = _asked_instead(value, Text(turn), words, own)
-            if asked is not None:
-                return asked
-            if any(named(_method_said(turn), m, own) for m in methods):
-                return None
-        return None
-    kept = _method_said(theirs.plain)
+    if "\n" not in theirs.plain:
+        return _asked_in(methods, _method_said(theirs.plain), words, own)
+    # (several turns: the latest that speaks of a method decides; "yes... actually put the refund
+    # on my visa instead", then "hmm no sorry, paypal after all")
+    for turn in reversed(theirs.plain.split("\n")):
+        kept = _method_said(turn)
+        asked = _asked_in(methods, kept, words, own)
+        if asked is not None:
+            return asked
+        if any(named(kept, m, own) for m in methods):
+            return None
+    return None
+
+
+def _asked_in(methods: list[str], kept: Text, words: tuple[str, ...], own: DistinctAliases
+              ) -> tuple[str, str] | None:
+    """``_asked_instead`` on one turn's words, read by ``_method_said`` (``kept``)."""
     paying: Text | None = None
     for method in methods:
         if named(kept, method, own):
