@@ -1557,7 +1557,10 @@ _IT_IS = re.compile(r"(?:it'?s|it is|that'?s|that is|it comes to|it stays|it'?ll
 _CHARGE = re.compile(r"(?<![a-z])(?:difference|charge|cost|fee|"
                      # (in the other languages read: "Diferença a pagar: $540")
                      r"diferen[çc]a(?: a pagar)?|diferencia(?: a pagar)?|différence(?: à payer)?|"
-                     r"differenz|differenza(?: da pagare)?|verschil|cargo|cobro|addebito|frais)(?: is| of| "
+                     r"differenz|differenza(?: da pagare)?|verschil|cargo|cobro|addebito|frais)"
+                     # (of the fare: "diferencia de tarifa $84", "différence tarifaire")
+                     r"(?: (?:de |di |do |da )?(?:tarifa|tarifaria|tarifária|tariffa|tariffaria|"
+                     r"tarifaire|precio|preço|prezzo|prix))?(?: is| of| "
                      r"will be| de| di| van| von)?\s*[:=]?\s*(?:\*\*)?\+?"
                      r"[$€£]\s?(\d{1,3}(?:,\d{3})+|\d+)(\.\d+)?(?!\d|,\d)")
 
@@ -1689,7 +1692,8 @@ def _sum_of(m: re.Match[str]) -> Decimal | None:
 # ruled out there: "not as a certificate")
 _FORM_GIVEN = re.compile(r"(?<![\w'])(?<!not as a )(?<!not a )(?<!instead of a )(?<!no )(?:(?:travel |"
                          r"store |airline |flight )?(?:credit|voucher|certificate)s?(?! card)|"
-                         r"points|miles)(?![\w'])")
+                         r"points|miles|buoni|buono (?:regalo|sconto|acquisto)|vales|bonos?|avoirs?|"
+                         r"bons? d'achat|gutscheine?)(?![\w'])")  # (and in the other languages read)
 
 
 def _condition_met(messages: list[Message], index: int) -> bool:
@@ -6987,9 +6991,11 @@ _ORD_YES = re.compile(r"(?<![\w'])(?:(?:yes|yeah|ok(?:ay)?|oui|ja|sì|si|sí|sim
                       r"cancel|"
                       r"return|exchange|change|book|take|go with)\s+(?:(?:to|for|with)\s+)?"
                       r"(?:(?:only|just)\s+)?|(?:only|just)\s+)" + _ORD_REF
-                      + r"((?:\s*(?:,|and|&|through|thru|to|-|–)\s*" + _ORD_REF + r")*)(?![\w'])")
+                      + r"((?:\s*(?:,|and|&|through|thru|to|-|–|en|e|y|et|und)\s*" + _ORD_REF
+                      + r")*)(?![\w'])")
 # the ordinals first, then the yes: "the first one yes, cancel it", "1 and 3 yes"
-_ORD_THEN_YES = re.compile(r"(?:^|(?<=[.,;!?]\s))" + _ORD_REF + r"((?:\s*(?:,|and|&)\s*" + _ORD_REF
+_ORD_THEN_YES = re.compile(r"(?:^|(?<=[.,;!?]\s))" + _ORD_REF
+                           + r"((?:\s*(?:,|and|&|en|e|y|et|und)\s*" + _ORD_REF
                            + r")*)\s*,?\s*(?:yes|yeah|ok(?:ay)?|please|go ahead|"
                            # (the go with its pronoun: "il primo annullalo pure", "el primero
                            # cancélalo", "le premier, annulez-le")

@@ -386,7 +386,9 @@ _STANDALONE_GO = _words(r"go ahead", r"go right ahead", r"proceed", r"do it", r"
                         r"h[aá]galo", r"h[aá]gala", r"h[aá]ganlo", r"hazla",
                         r"mach weiter", r"weiter", r"mach", r"mach mal", r"mach ruhig", r"vamos",
                         r"bora", r"manda ver", r"manda bala",
-                        r"pode mandar", r"doe maar", r"ga je gang", r"ga maar", r"ga door",
+                        r"pode mandar", r"doe maar", r"ga je gang",
+                        # (Dutch, what to do between "doe" and "maar": "Doe 1 en 2 maar.")
+                        r"doe (?!niet|geen)(?:[\w'#-]+ ){1,4}maar(?! niet)", r"ga maar", r"ga door",
                         r"ga (?:maar )?door")
 
 # Declines: an interjected "no", an explicit refusal or stop.
@@ -965,6 +967,11 @@ def sentences(text: str) -> list[tuple[str, bool]]:
             # separately so i can verify it": the go-ahead, then a hold of the other thing)
             spans.append((start, shown.start()))
             start = shown.end()
+        if (cut := s.rfind(",", start)) > start and "n" in s[cut:] \
+                and FORM_NOT_WANTED.fullmatch(s[cut + 1:].strip(" .!;")) \
+                and _read_sentence(s[start:cut], False)[0] is Act.AFFIRM:
+            spans.append((start, cut))  # (a yes, then a form of refund not wanted in its
+            start = cut + 1  # own clause: "va bene, ma il rimborso sulla visa eh, non voglio buoni")
         spans.append((start, len(s)))
         pieces = [s[a:b] for a, b in spans]
         if s.endswith("?") and ((asks := _YES_BUT_ASKS.match(pieces[-1])) is not None or (
@@ -2148,6 +2155,9 @@ DO_FIRST = re.compile(r"(?:(?:but|and|so|then|ok|okay|just|please)[\s,]+)*(?:do|
                       r"(?:before|until) (?:you|we) (?:\w+ ){1,3}?(?:the|my|any|that) ([a-z]{3,})")
 # a yes that picks one thing of several by its name: "go ahead with the upgrade", "yes to the
 # cancellation" (not "yes, book the flight": the only thing)
+# a plan's steps by their numbers: "1 and 3", "1 en 2", "il 2 e il 3"
+_STEP_NUMBERS = re.compile(r"(?<![\w$.,#])[1-9](?:\s*(?:,|and|en|e|y|et|und|&|\+)\s*(?:(?:the|il|la|el|de|"
+                           r"o|a|le) )?[1-9])+(?![\w%]|[.,]\d)")
 _PICKS_STEP = re.compile(r"(?:go ahead|proceed) with (?:the|my) [a-z]{3,}|(?:yes|ok|okay),? to the "
                          r"[a-z]{3,}|(?<![\w'])do the [a-z]{3,}")
 # a hold's opening before the thing it is about: "actually hold on, for the skateboard one: ..."
@@ -2451,6 +2461,12 @@ def read_turn(content: str) -> Reading:
                 & said_steps:
             on_topic = True  # (another step held by its number, the yes naming its own so: "Go
             continue  # ahead with 1 and 3. Hold off on 2 for now - I want to double check ...")
+        if act is Act.HOLD and not _INTERRUPTS.match(s) and _STEP_NUMBERS.search(yes_said) \
+                and (put_first := ARTICLE_TOPIC.match(s)) is not None \
+                and put_first.group(1)[:4] not in yes_said:
+            on_topic = True  # (a thing put first and held, the yes naming its steps by their
+            continue  # numbers: "Doe 1 en 2 maar. Met die koffer weet ik het nog niet."; which
+            # steps the numbers name is the binding's to read, a call on the thing is held)
         if act is Act.HOLD and OTHER_ONE_HELD.match(s) is not None \
                 and _NAMES_THING.search(in_english(yes_said)) is not None:
             on_topic = True  # (the other one put first and held, the yes naming its own thing:
