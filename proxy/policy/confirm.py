@@ -4815,7 +4815,10 @@ def _bind(session: SessionState, auth: Authorisation, spec: ActionSpec,
             # named in the proposal, but as another action's payment: what the proposal says
             # of this action's payment names another method ("Return: refund to your Visa.
             # Exchange: the difference charged to your PayPal", a return refunding to PayPal)
-            paying = payment_text(last, spec.words)
+            paying = payment_text(last, spec.words) if not spec.tool.endswith("_payment") \
+                or not _KANA_ANY.search(last.plain) else payment_text(
+                    Text(_new_method_only(last.plain)), spec.words)  # (not the one it leaves:
+            # "変更前：PayPal（paypal_9995021） - 変更後：Visa（末尾3660）")
             if not named(paying, value, own) and (own_line := own_step()) is not last \
                     and named(own_line, value, own):
                 paying = own_line  # (the call's own step of a numbered plan names it: "3. Devolver
@@ -4848,14 +4851,8 @@ def _bind(session: SessionState, auth: Authorisation, spec: ActionSpec,
             # "- gift_card_7091239: $157 ... Cobrança de $59 no gift_card_6276644")
             # (what a change of method leaves: "支付方式：礼品卡 gift_card_3382914 → PayPal", after its arrow)
             stated = _after_arrows(own_step().plain)
-            if spec.tool.endswith("_payment"):  # (a change of method gives the old one its money
-                # back: "$1,643.01 will be refunded to your gift card", the call on the Visa)
-                stated = _PAID_WITH.sub(" ", _REFUND_SENTENCE.sub(" ", stated))  # (and what the
-                # order is paid with now: "..., paid with gift card gift_card_2519457.")
-                stated = _CHANGED_FROM.sub(" ", stated)  # (and the method it changes from)
-                if HAN.search(stated) is not None:  # (in Chinese: "礼品卡的 $2,446.30 会立即退回
-                    # 礼品卡", "目前用礼品卡 gift_card_2491643 支付")
-                    stated = _PAID_NOW_HAN.sub(" ", _REFUND_SENTENCE_HAN.sub(" ", stated))
+            if spec.tool.endswith("_payment"):
+                stated = _new_method_only(stated)
             paying = payment_text(Text(stated), spec.words)
             other = cued_method(paying, value, own.siblings(value)) or (
                 None if named(paying, value, own) else other_payment(
@@ -6220,6 +6217,29 @@ _CHANGED_FROM = re.compile(r"(?<![\w'])(?:from|do|da|de|dal|dalla|dallo|du|von|v
                            r"(?:gift|card|cart|visa|master|paypal|amex|vale|tarjeta|karte|kaart|"
                            r"credit|certificate|\d{4}))[^.;\n]{1,60}?\s(?=(?:to|para|pra|a|à|al|"
                            r"alla|zu|auf|naar|op|sur|en)\s)")
+def _new_method_only(stated: str) -> str:
+    """A proposal to change an order's method, without the method it leaves: a change of method
+    gives the old one its money back ("$1,643.01 will be refunded to your gift card", the call
+    on the Visa), and what the order is paid with now ("..., paid with gift card
+    gift_card_2519457.") and what it changes from are the old one's."""
+    stated = _PAID_WITH.sub(" ", _REFUND_SENTENCE.sub(" ", stated))
+    stated = _CHANGED_FROM.sub(" ", stated)
+    if HAN.search(stated) is not None:  # (in Chinese: "礼品卡的 $2,446.30 会立即退回礼品卡",
+        # "目前用礼品卡 gift_card_2491643 支付")
+        stated = _PAID_NOW_HAN.sub(" ", _REFUND_SENTENCE_HAN.sub(" ", stated))
+    if HAN.search(stated) is not None or _KANA_ANY.search(stated) is not None:  # (and what it
+        # changes from: "从 PayPal 改为 Visa", "変更前：PayPal", "paypal払い", "PayPalへの返金")
+        stated = _CHANGED_FROM_CJK.sub(" ", stated)
+    return stated
+
+
+# ... in Chinese and Japanese: "支付方式从 PayPal（paypal_2568958）改为 Visa", "変更前：PayPal
+# （paypal_9995021）"
+_KANA_ANY = re.compile("[\u3040-\u30ff]")
+_CHANGED_FROM_CJK = re.compile("(?<=从|從)[^。\n；;，,]{1,60}?(?=(?:改为|改為|改成|换成|換成|变更为|變更為))|"
+                               "(?:変更前|現在のお支払い|現在のお支払い方法|旧)[:：][^\n。]*|"
+                               # (paid with now, money back to: "paypal払い", "PayPalへの返金")
+                               "[a-z]+\\s*払い|[^\n。、,（(]{1,30}(?:へ|に)の?返金")
 _PAID_WITH = re.compile(r"(?<![\w'])(?:currently |originally |was |is )?(?:paid (?:with|by|using|via|on)|"
                         # (in the other languages read: "pago com o cartão-presente gift_card_...")
                         r"pag[oa] com|pagad[oa] con|pago con|pagat[oa] con|payée? (?:avec|par)|"
@@ -9178,6 +9198,8 @@ _WHOLE_SUBJECT = re.compile(r"(?<![\w'])(?:it|which|the order|this order|that or
 _PASSIVE_END = re.compile(r"(?<![\w'])(?:(?:will|would|to|can|should) be|is|are|gets?|being)\s+$")
 
 
+# the whole, right before the verb in Chinese: "整单取消", "整个订单取消", "全部取消"
+_WHOLE_BEFORE_VERB = re.compile("(?:整单|整張|整张|整筆|整笔|整个订单|整個訂單|全单|全部)(?:都)?\\s*$")
 # the object a Chinese sentence puts before its verb with 把: "把订单 #W3176007 里的 Headphones "
 _BA_OBJECT = re.compile(r"把[^，,。！!？?]{1,60}$")  # (not 将, which is also "will": "我将为您取消")
 _IN_THE_ORDER = re.compile(r"\s*#?[a-z0-9]*\s*(?:中的|里的|裡的|内の|の中の|中の)")
@@ -9186,7 +9208,9 @@ _IN_THE_ORDER = re.compile(r"\s*#?[a-z0-9]*\s*(?:中的|里的|裡的|内の|の
 def _parts_named(last: str, words: tuple[str, ...], names: frozenset[str]) -> list[str] | None:
     """The parts an action sentence of ``last`` acts on, where it names some of them and not
     all (sorted), or None."""
-    for sentence in re.split(r"(?<=[.!?:;\n])\s+", last):
+    # (and at a Chinese or Japanese sentence's end: "以下の内容でキャンセルいたします。 - ご注文：#w5442520
+    # （ゲーミングマウス、パティオアンブレラ、登山靴）", the order described after the action's sentence)
+    for sentence in re.split(r"(?<=[.!?:;\n])\s+|(?<=[。！？])\s*", last):
         found = action_pattern(words).search(sentence)
         # (an action reported done is no proposal: "I've cancelled #W7639559 (T-Shirt, ...)")
         if found is None or _reported(sentence, found):
@@ -9216,6 +9240,8 @@ def _parts_named(last: str, words: tuple[str, ...], names: frozenset[str]) -> li
         first_part = min((m.start() for n in names for form in (n, *_head_nouns([n]))
                           if (m := re.search(r"(?<![a-z0-9])" + re.escape(form), after))),
                          default=None)
+        if _WHOLE_BEFORE_VERB.search(before) is not None:
+            continue  # (the whole put right before the verb, in Chinese: "请问您是要整单取消（包括耳机）")
         whole = _WHOLE_WORD.search(after)
         if whole is not None and _IN_THE_ORDER.match(after, whole.end()) is not None:
             whole = None  # (the order as where the part is: "取消订单 #W8127406 中的蓝牙音箱", cancel

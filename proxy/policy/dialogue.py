@@ -195,6 +195,8 @@ _YES = _words(
     # not "si el precio ..." (if))
     r"^si+(?=\s*(?:$|[,.!]|por ?fa(?:vor|bor)?(?![\w'])|porfis))",  # (and "si porfabor, pasalo ...")
     r"confirmo", r"perfecto", r"exacto", r"está bien", r"esta bien", r"dale", r"sí,? por favor",
+    # (Spain's "come on", opening its sentence: "Venga, las dos."; not "que venga mañana")
+    r"^venga(?=\s*(?:$|[,.!]))",
     # ("Listo, hágale.": ready, as a yes, closing its clause; not "no estoy listo")
     r"(?<!no )(?<!estoy )(?<!está )(?<!esta )listo(?=\s*(?:[,.!]|$))",
     r"(?<!no )(?<!no, )acepto",
@@ -567,6 +569,9 @@ _WAIT = _words(
     r"lassen wir (?:erstmal|erst mal|vorerst|noch)(?! so)", r"(?:lo|la|los|las) dejamos (?:por ahora|de "
     r"momento|para después)", r"on (?:le |la |les )?laisse (?:pour l'instant|pour le moment|de côté)",
     r"(?:lo|la|li|le) lasciamo (?:per ora|per adesso|stare)",
+    # ("Lo de la dirección déjalo de momento, que igual ...")
+    r"d[eé]j(?:a|e)(?:lo|la|los|las) (?:de momento|por ahora|por el momento|para (?:después|despues|"
+    r"luego|más tarde|mas tarde))",
     r"deixa (?:pra|para) depois",
     r"lascia(?:le|li|lo|la)? stare", r"lasciamo stare",  # ("le valigie invece lasciale stare")
     r"ainda não", r"aguarde", r"aspetta", r"aspetti", r"un attimo", r"anzi,? no", r"non ancora",
@@ -1378,6 +1383,12 @@ _HAN_GO = re.compile("(?:改|换|換|取消|退|办|辦|订|訂|做|处理|處�
                      # (things, then the action that ends their clause: "平板和台灯取消，")
                      "(?<=[\u4e00-\u9fff])(?<![不别別没沒要想再])(?:取消|退掉|退货|退貨|换掉|換掉)"
                      "(?=[，,。！!]|$)")
+# spaces between Chinese words, chat's commas: "对 两个都退 吸尘器手表不退"
+_HAN_SPACE = re.compile("(?<=[\u4e00-\u9fff])\\s+(?=[\u4e00-\u9fff])")
+# a yes said of a count, naming no thing: "两个都退", "两台都换"
+_HAN_COUNT_YES = re.compile("(?:两|兩|三|这两|這兩)(?:个|個|件|台|双|雙|张|張)?都(?:退|换|換|改|取消|要)")
+# no longer needed (a reason, beside a cancellation or a return)
+_HAN_NOT_NEEDED = re.compile("(?:已经|已經|反正|都)?不(?:再)?需要了")
 # a turn opening on another matter: "另外那个订单的蓝牙音箱也退了吧" (and the other order's speaker too)
 _HAN_NEW_MATTER = re.compile(r"\s*(?:另外|还有|還有|对了|對了)")
 # a sentence opening on another matter: "还有……我还有一个待处理的订单" (also, I have another order)
@@ -1427,6 +1438,9 @@ def _han_sentences(text: str) -> list[str]:
             if before and after is not None and CJK_THINGS[after.group()] not in before:
                 out.append(part[start:comma.end()])
                 start = comma.end()
+            elif not before and after is not None and _HAN_COUNT_YES.search(part, start, comma.start()):
+                out.append(part[start:comma.end()])  # (a yes by a count, then things held:
+                start = comma.end()  # "对，两个都退，吸尘器手表不退")
         out.append(part[start:])
     return out
 
@@ -1454,6 +1468,11 @@ CJK_THINGS = {
     "マウス": "mouse", "掃除機": "vacuum", "空気清浄機": "purifier", "リュック": "backpack",
     "ヘルメット": "helmet", "グリル": "grill", "本棚": "bookshelf", "スニーカー": "sneakers",
     "充電器": "charger", "ケトル": "kettle", "ヨガマット": "mat", "住所": "address",
+    # (the account's own address, the profile's: "アカウントの住所はまだ変えないで")
+    "アカウントの住所": "account address", "アカウント住所": "account address",
+    "登録住所": "account address", "既定の住所": "default address", "デフォルトの住所": "default address",
+    "账户地址": "account address", "账户的地址": "account address", "賬戶地址": "account address",
+    "默认地址": "default address", "預設地址": "default address",
     "シャツ": "shirt", "tシャツ": "shirt", "ジャケット": "jacket", "ダンベル": "dumbbell",
     "スマートウォッチ": "watch", "ウォッチ": "watch", "バックパック": "backpack",
     "ラゲッジセット": "luggage", "ラゲッジ": "luggage", "ランニングシューズ": "shoes",
@@ -1588,7 +1607,8 @@ def _held_apart(part: str, said: set[str], ids: set[str] | None = None,
 
 
 # a check on what the agent said, after the yes: "回程是不变的对吧？", "料金はかからないんですよね？"
-_CJK_CHECK = re.compile("(?:对吧|是吧|对不对|是不是|吧|よね|ですね|ね)\\s*[？?]\\s*$")
+_CJK_CHECK = re.compile("(?:(?:对吧|是吧|对不对|是不是|對吧|對不對)\\s*[？?]?|"
+                        "(?:吧|よね|ですね|ね)\\s*[？?])\\s*$")
 # "that one" in Chinese: "丹佛那个往返的我还得跟我太太商量一下"
 _CJK_THAT = re.compile("那个|那張|那张|那班|那单|那趟|那笔")
 # a condition in Chinese: "如果...", "只要..."
@@ -1608,12 +1628,18 @@ def _read_han(text: str) -> Reading:
     if (pick := _HAN_PICK.match(text)) is not None and not _HAN_NOT.search(text[pick.end():]):
         # (an option picked by its number, maybe with how to pay: "2号，就用信用卡。")
         return Reading(Act.AFFIRM, text[:80], "", choice=True, end=len(text))
+    text = _HAN_SPACE.sub("，", text)  # (chat's spaces as its commas: "是的 不需要了 取消")
+    # (no longer needed, beside a cancellation or a return, is its reason: "是的，不需要了，取消")
+    reason = _HAN_NOT_NEEDED if re.search("取消|退", text) else None
     parts = []
     for part in _han_sentences(text):
         plain_part = _HAN_IF_POSSIBLE.sub("", part)
-        parts.append((part, _HAN_IDIOM.sub("", part),
+        rest = _HAN_IDIOM.sub("", part)
+        parts.append((part, reason.sub("", rest) if reason is not None else rest,
                       bool(_HAN_YES.search(plain_part) or _HAN_GO.search(plain_part))))
     said = {CJK_THINGS[t] for part, _rest, yes in parts if yes for t in CJK_THING.findall(part)}
+    if not said and any(yes and _HAN_COUNT_YES.search(part) for part, _rest, yes in parts):
+        said = {"(a count)"}  # (things held after a yes said of a count are others than its)
     ids = {i for part, _rest, yes in parts if yes for i in _AN_ID.findall(part)}
     nths = {n for part, _rest, yes in parts if yes for n in _nths(part)}
     names = {n for part, _rest, yes in parts if yes for n in _latin_names(part)}
@@ -1651,8 +1677,9 @@ def _read_han(text: str) -> Reading:
 
 
 # Japanese, read whole like Chinese (by its kana): a yes with nothing that negates, waits or asks
+# ("はい" not inside words, after a particle: "普段着にはいいかも", "してはいけない")
 _KANA = re.compile("[\u3040-\u30ff]")
-_JA_YES = re.compile("はい|ええ(?!と)|うん|お願いします|"
+_JA_YES = re.compile("(?<![\u3041\u3043-\u3093])はい|ええ(?!と)|うん|お願いします|"
                      "(?:変更|交換|返品|キャンセル|予約|手続き|処理|修正)して(?:もらえ|いただけ|くれ)(?:ます|ません)か|"
                      # ("それで合ってます。", that's right; "ぜひ", by all means)
                      "(?:それで|これで)?(?:合ってます|合っています|あってます|間違いありません|間違いないです)|ぜひ|是非|お願い(?:ね|[!！。]|$)|頼みます|頼む|進めて|"
@@ -1712,6 +1739,9 @@ _JA_NOT = re.compile("いいえ|いえ(?:[、,。]|$)|いや(?:[、,。]|です)
                      "どうしよう|悩")
 _JA_WAIT = re.compile("いいえ|いえ(?:[、,。]|$)|いや|ません|待(?!ち時間|ち合わせ)|やめ|止め|考え|検討|迷|"
                       "保留|どうしよう|悩")
+# a refusal (not a wait or a worry, which a later yes goes past): "やっぱりやめます", "いいえ"
+_JA_DECLINE = re.compile("やめ|止め|いいえ|いえ(?:[、,。]|$)|いや(?:[、,。]|です)|結構です|必要ありません|"
+                         "要りません|いりません|しないでください")
 # the money asked to go on a method: "ギフトカードのほうに入れてもらえますか"
 _JA_PUT_ON = re.compile("(?:に|へ)(?:入れ|返金し|戻し|振り込ん|返し)(?:て|で)"
                         "(?:もらえ|いただけ|くれ|ください|下さい|ほしい)")
@@ -1736,9 +1766,16 @@ _JA_IF = re.compile("(?:\\d|無料|タダ|ただ|追加料金|全額|手数料|�
                     "(?:れ|け)ば|たら)(?=[、,\\s]|い|よ|お願い|進め|それで|ぜひ)")
 
 
+# words written in kana alone, read as they are usually written ("おねがいしまーす", "だいじょぶです")
+_JA_KANA_WORDS = {"おねがい": "お願い", "だいじょうぶ": "大丈夫", "だいじょぶ": "大丈夫",
+                  "へんこう": "変更", "こうかん": "交換", "へんぴん": "返品", "きゃんせる": "キャンセル"}
+_JA_IN_KANA = re.compile("|".join(_JA_KANA_WORDS))
+
+
 def _read_ja(text: str) -> Reading:
     """A turn in Japanese, sentence by sentence, as ``_read_han`` reads Chinese: a yes, and
     after it another matter brought up, is the yes."""
+    text = _JA_IN_KANA.sub(lambda m: _JA_KANA_WORDS[m.group()], text)
     said_yes = False
     yes_ids: set[str] = set()
     said: set[str] = set()
@@ -1746,8 +1783,19 @@ def _read_ja(text: str) -> Reading:
     places: set[str] = set()
     apart = False  # (the part before was held apart)
     parts = _JA_SENTENCE.findall(text)
+    # (the turn's last plain yes: "はい、変更してください。", "1と3はお願いします")
+    last_yes = max((k for k, part in enumerate(parts) if _JA_YES.search(part)
+                    and not _JA_NOT.search(_JA_IDIOM.sub("", part))), default=-1)
     for k, part in enumerate(parts):
         rest = _JA_IDIOM.sub("", part)
+        if k < last_yes and _JA_IF.search(part) is None and not _JA_DECLINE.search(rest) \
+                and not re.search("[?？]", part) and not (
+                _JA_YES.search(part) and not _JA_NOT.search(rest)):
+            continue  # (a wait, a worry, or a step held, that the turn's later yes goes past:
+            # "あ、でも今月中に届いちゃったらどうしよう…まあ大丈夫か。はい、変更してください。";
+            # "あ、ちょっと待ってください。...アカウントの住所はまだ変えないでおいてください。...
+            # 1と3はお願いします。"; a call on the thing held is held, ``held_topics``; not a
+            # question, which waits for its answer: "返金はいつですか？お願いします。")
         if not said_yes and _CJK_CHECK.search(part) is not None and not _JA_WAIT.search(rest) \
                 and any(_JA_YES.search(later) and not _JA_NOT.search(_JA_IDIOM.sub("", later))
                         for later in parts[k + 1:]):

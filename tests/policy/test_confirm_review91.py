@@ -13,11 +13,15 @@ from proxy.policy import PolicySet
 from proxy.policy.dialogue import Act, read_turn
 
 from .test_confirm_review3 import VISA, Case, marked, read, reservation, verdict
-from .test_confirm_review8 import shop
+from .test_confirm_review8 import ADDRESS, shop
 from .test_confirm_review33 import trip
 from .test_confirm_review50 import item, looked_up, order
 
 RETURN = "return_delivered_order_items"
+CANCEL_ORDER = "cancel_pending_order"
+ORDER_ADDRESS = "modify_pending_order_address"
+USER_ADDRESS = "modify_user_address"
+PAYMENT = "modify_pending_order_payment"
 FLIGHTS = "update_reservation_flights"
 BAGS = "update_reservation_baggages"
 PASSENGERS = "update_reservation_passengers"
@@ -62,6 +66,61 @@ def within(difference: str) -> list[Any]:
 MOVED_MX = {"reservation_id": "MX2Q8T", "cabin": "economy", "payment_id": VISA,
             "flights": [{"flight_number": "HAT040", "date": "2024-05-24"}]}
 
+# 91c: Spanish, one step of two said yes to by its thing, the other left "de momento"
+SPEAKER = order("#W4284542", "pending", item("1689914594", "Bluetooth Speaker", 244.9, color="red"))
+CLOCK = order("#W5838674", "delivered", item("6534134392", "Wall Clock", 196.15, style="modern"))
+FOR_NOW_ES = [*looked_up(SPEAKER, CLOCK),
+              "assistant: Haría lo siguiente:\n\n1. Devolución del pedido #W5838674: Wall Clock ($196.15), "
+              "reembolso a la Visa terminada en 7334.\n2. Cambio de dirección del pedido #W4284542 a 2201 "
+              "Westheimer Rd, Apt 9, Houston, TX 77098, USA.\n\n¿Confirmas ambas acciones?",
+              "user: Venga, lo de la devolución sí. Lo de la dirección déjalo de momento, que igual al final "
+              "me pilla en Dallas esa semana."]
+CLOCK_BACK = {"order_id": "#W5838674", "item_ids": ["6534134392"], "payment_method_id": "credit_card_1"}
+SPEAKER_MOVED = {"order_id": "#W4284542", **{k: v for k, v in ADDRESS.items() if k != "user_id"}}
+# 92c: Japanese, three numbered steps, a wait and the account's address held before "1と3は"
+LUGGAGE = order("#W6564160", "delivered", item("8964750292", "Luggage Set", 532.58, pieces="2-piece"))
+THREE_JA = [*looked_up(SPEAKER, LUGGAGE),
+            "assistant: 以下の内容でよろしいですか？\n\n1. ご注文 #W4284542（保留中）の配送先を 2201 Westh"
+            "eimer Rd, "
+            "Apt 9, Houston, TX 77098, USA に変更\n2. アカウントの既定住所を同じ住所に変更\n3. ご注文 #W65"
+            "64160 の"
+            "ラゲッジセット（$532.58）を返品し、PayPal（paypal_4）へ返金\n\nこの内容で進めてよろしいですか？",
+            "user: あ、ちょっと待ってください。考えたら、アカウントの住所はまだ変えないでおいてください。"
+            "新居の入居日が"
+            "まだ確定してなくて。1と3はお願いします。"]
+LUGGAGE_BACK = {"order_id": "#W6564160", "item_ids": ["8964750292"], "payment_method_id": "paypal_4"}
+# 92c: Japanese, the order described after the action's own sentence
+MOUSE = order("#W5442520", "pending", item("5442520001", "Gaming Mouse", 150.0, color="black"),
+              item("5442520002", "Patio Umbrella", 300.0, color="red"),
+              item("5442520003", "Hiking Boots", 213.85, size="10"))
+CANCEL_JA = [*looked_up(MOUSE),
+             "assistant: かしこまりました。以下の内容でキャンセルいたします。\n\n- ご注文：#W5442520（ゲー"
+             "ミングマウス、"
+             "パティオアンブレラ、登山靴）\n- 金額：$663.85\n- キャンセル理由：不要になった（no longer nee"
+             "ded）\n- "
+             "返金：Visa（末尾7334）へ5〜7営業日で返金\n\nキャンセルしてよろしいですか？",
+             "user: はい、それでいいです。"]
+# 92c: Chinese, the whole order put before the verb ("整单取消（包括耳机）")
+EARBUDS = order("#W6599568", "pending", item("6599568001", "Wireless Earbuds", 231.19, color="white"),
+                item("6599568002", "Tablet", 500.0, storage="64GB"))
+WHOLE_ZH = [*looked_up(EARBUDS),
+            "assistant: 很抱歉，待处理订单 #W6599568 无法只取消其中几件商品，只能整单取消。请问您是要整单"
+            "取消（包括耳机），"
+            "还是先保留这个订单？",
+            "user: 那……就整单取消吧，耳机我妹自己再买。"]
+# 92c: a change of method, from the old one to the new, in Chinese and in Japanese
+BOTTLE = order("#W8664580", "pending", item("8664580001", "Water Bottle", 54.04, capacity="1000ml"))
+FROM_TO_ZH = [*looked_up(BOTTLE),
+              "assistant: 请确认订单 #W8664580 的修改：支付方式从 PayPal（paypal_4）改为 Visa 卡尾号7334"
+              "（credit_card_1），金额 $54.04；PayPal 的款项将在 5-7 个工作日内退回。确认办理吗？",
+              "user: 改吧，谢谢"]
+FROM_TO_JA = [*looked_up(BOTTLE),
+              "assistant: ご注文 #W8664580（保留中）の水筒（1000ml、$54.04、paypal払い）ですね。\n\n- ご注"
+              "文：#W8664580"
+              "\n- 変更前：PayPal（paypal_4）\n- 変更後：Visa（末尾7334）\n- PayPalへの返金は5〜7営業日\n\n"
+              "こちらでよろしいですか？",
+              "user: はい、おねがいします"]
+
 CASES = [
     shop("Z1337", "allow", lamp_back("sulla Visa che termina con 7334"), RETURN, lamp("credit_card_1"),
          "'va bene, ma il rimborso sulla Visa eh, non voglio buoni' to the Visa"),
@@ -74,6 +133,24 @@ CASES = [
          "'maar niet': not to"),
     trip("Z1343", "allow", within("$84"), FLIGHTS, MOVED_MX, "'mientras no pase de 100 dólares' to $84"),
     trip("Z1344", "refuse", within("$130"), FLIGHTS, MOVED_MX, "'mientras no pase de 100 dólares' to $130"),
+    shop("Z1345", "allow", FOR_NOW_ES, RETURN, CLOCK_BACK, "'Venga, lo de la devolución sí.'"),
+    shop("Z1346", "refuse", FOR_NOW_ES, ORDER_ADDRESS, SPEAKER_MOVED,
+         "'Lo de la dirección déjalo de momento'"),
+    shop("Z1347", "allow", THREE_JA, ORDER_ADDRESS, SPEAKER_MOVED, "'1と3はお願いします。'"),
+    shop("Z1348", "allow", THREE_JA, RETURN, LUGGAGE_BACK, "'1と3はお願いします。'"),
+    shop("Z1349", "refuse", THREE_JA, USER_ADDRESS, ADDRESS, "'アカウントの住所はまだ変えないで'"),
+    shop("Z1350", "allow", CANCEL_JA, CANCEL_ORDER, {"order_id": "#W5442520", "reason": "no longer needed"},
+         "the order's items described after the action's sentence"),
+    shop("Z1351", "allow", WHOLE_ZH, CANCEL_ORDER, {"order_id": "#W6599568", "reason": "no longer needed"},
+         "'整单取消（包括耳机）'"),
+    shop("Z1352", "allow", FROM_TO_ZH, PAYMENT, {"order_id": "#W8664580",
+                                                 "payment_method_id": "credit_card_1"},
+         "'从 PayPal 改为 Visa'"),
+    shop("Z1353", "refuse", FROM_TO_ZH, PAYMENT, {"order_id": "#W8664580", "payment_method_id": "paypal_4"},
+         "PayPal is the method it leaves"),
+    shop("Z1354", "allow", FROM_TO_JA, PAYMENT, {"order_id": "#W8664580",
+                                                 "payment_method_id": "credit_card_1"},
+         "'変更前：PayPal ... 変更後：Visa'"),
 ]
 
 
@@ -87,6 +164,19 @@ async def test_review(airline: PolicySet, retail: PolicySet, case: Case) -> None
     ("va bene, ma il rimborso sulla Visa eh, non voglio buoni", Act.HOLD),
     ("sí, pero el reembolso a la Visa, no quiero vales", Act.HOLD),
     ("no, I don't want a voucher", Act.DECLINE),
+    ("Nada más. Venga, las dos.", Act.AFFIRM),
+    ("que venga mañana", Act.OTHER),
+    ("Lo de la dirección déjalo de momento.", Act.HOLD),
+    ("Doe 1 en 2 maar.", Act.AFFIRM),
+    ("是的 不需要了 取消", Act.AFFIRM),
+    ("对 两个都退 吸尘器手表不退 在确认一下是退到卡里对吧", Act.AFFIRM),
+    ("好吧，不需要了", Act.OTHER),
+    ("レザーでもだいじょぶです。おねがいしまーす", Act.AFFIRM),
+    ("コットンのクルーネックなら普段着にはいいかも。Tシャツだけです。", Act.OTHER),
+    ("はい、お願いします。あ、でも今月中に届いちゃったらどうしよう…まあ大丈夫か。はい、変更してください。",
+     Act.AFFIRM),
+    ("やっぱりやめます。はい。", Act.HOLD),
+    ("返金はいつですか？お願いします。", Act.HOLD),
 ])
 def test_review91_turns(turn: str, act: Act) -> None:
     assert read_turn(turn).act is act
