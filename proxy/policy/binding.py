@@ -637,7 +637,10 @@ _PAY_CUE = (r"(?:pay|paying|paid|payment|charg\w*|refund\w*|use|using|via|cover\
             r"no seu|"
             r"na sua|sulla|sul|auf ihre?|mit ihrer|"
             # (the user's own: "bezahlen Sie bitte mit meiner Geschenkkarte", "con mi tarjeta")
-            r"bezahl\w*|mit (?:meiner|meinem|der|dem)|con (?:mi|la mia|il mio)|avec (?:ma|mon)|"
+            r"bezahl\w*|mit (?:meiner|meinem|der|dem)|"
+            # ("rechnen Sie die Differenz aber über meine Geschenkkarte ab")
+            r"über (?:meine|meiner|meinen|mein|die|das|den)|abbuch\w*|belast\w*|"
+            r"con (?:mi|la mia|il mio)|avec (?:ma|mon)|"
             r"com (?:o meu|a minha|meu|minha)|met (?:mijn|de))")
 # ... in Chinese, with no spaces to end a word ("退至您的 Visa 信用卡")
 _PAY_CUE_HAN = r"(?:退至|退到|退回|退还|退還|退款|支付|付款|扣款|使用|用|返金|払い戻し)"

@@ -1285,7 +1285,9 @@ _HAN_DIFFERENCE = re.compile(r"差价\s*[:：]?\s*\$\s*(\d{1,3}(?:,\d{3})+|\d+)(
 # a bound in Korean: "차액 30불 안 넘으면 괜찮아요" (as long as the difference is not over $30)
 _KO_BOUND = re.compile(r"\$?\s*(\d{1,3}(?:,\d{3})+|\d+)(\.\d+)?\s*(?:불|달러|\$)?\s*"
                        r"(?:안 ?넘으면|넘지 않으면|안 넘는다면|이하면|이하라면|미만이면|이내면|까지는|"
-                       r"까지면)(?:\s*(?:괜찮아요|괜찮습니다|돼요|됩니다|좋아요|ok))?")
+                       r"까지면)(?:요|\s*(?:괜찮아요|괜찮습니다|돼요|됩니다|좋아요|ok))?"
+                       # (and the bound asked back as a check: "... 안 넘으면요. 안 넘죠?")
+                       r"(?:[\s.,]*(?:안 ?넘|넘지 ?않)[가-힣]*\s*[?？])?")
 # a condition in Japanese the turn can meet: a bound, free, the whole sum back
 _JA_CONDITION = re.compile(r"\$?(?P<limit>\d{1,3}(?:,\d{3})+|\d+)\s*(?:ドル|\$)?\s*(?:を|が)?(?:超えない|"
                            r"以下|以内|未満|まで)(?:なら(?:ば)?|のであれば|であれば)|"
@@ -1668,8 +1670,7 @@ def _sums_asked(agent: str) -> set[Decimal]:
         return totals
     out: set[Decimal] = set()
     for c in _CHARGE.finditer(agent):
-        worked = _WORKED_OUT.match(agent, c.start(1) - 1) if "=" in agent else None
-        d = decimal_of(*worked.groups()) if worked is not None else decimal_of(*c.groups())
+        d = decimal_of(*_worked_out_at(agent, c))
         if d is not None:
             out.add(d)
     return out
@@ -1678,6 +1679,13 @@ def _sums_asked(agent: str) -> set[Decimal]:
 # a sum worked out, from its first operand's currency sign: "$198 − $151 = **$47**"
 _WORKED_OUT = re.compile(r"[$€£]?\s?[\d,.]+(?:\s*[−+\-×x*]\s*[$€£]?\s?[\d,.]+)+\s*=\s*\**\s*[$€£]\s?"
                          r"(\d{1,3}(?:,\d{3})+|\d+)(\.\d+)?")
+
+
+def _worked_out_at(agent: str, m: re.Match[str]) -> tuple[str | None, ...]:
+    """The sum a match of a sum (its first two groups) stands for: the result where the turn
+    works it out from there ("차액: $183 - $119 = $64"), else the sum itself."""
+    worked = _WORKED_OUT.match(agent, m.start(1) - 1) if "=" in agent else None
+    return worked.groups() if worked is not None else m.groups()[:2]
 
 
 def _sum_of(m: re.Match[str]) -> Decimal | None:
@@ -1806,7 +1814,7 @@ def _condition_met_once(messages: list[Message], index: int) -> bool:
         agent, _start = _turn_before(messages, index)
         limit = decimal_of(ko.group(1).replace(",", ""), ko.group(2))
         sums = _sums_asked(agent) or {d for n in _KO_SUM.finditer(agent)
-                                      if (d := decimal_of(*n.groups())) is not None}
+                                      if (d := decimal_of(*_worked_out_at(agent, n))) is not None}
         return limit is not None and bool(sums) and max(sums) <= limit \
             and read_turn(text[:ko.start()] + text[ko.end():]).act is Act.AFFIRM
     dearer = _HAN_NOT_DEARER.search(text)
@@ -4545,6 +4553,13 @@ def _bind(session: SessionState, auth: Authorisation, spec: ActionSpec,
                         "only before", auth.words, shown, narrowed[0], superseding=True)
     # (the user's own words from the yes on count too: "go ahead, but fix her birthday to
     # 1957-03-12", the call keeping the old date)
+    if (put_right := _birth_date_put_right(
+            Text(f"{plain(messages[auth.yes_index])}\n{theirs.plain}"), arguments)) is not None:
+        # (the whole yes turn: its last yes may come after the date put right, "... also 3.
+        # September 2001. Sonst passt alles 👍")
+        return Coverage(False, f"the user said {words}, then put a date of birth right to "
+                        f"{put_right[0]}; the call holds {put_right[1]}", auth.words, shown,
+                        "passengers", superseding=True)
     if (dob := _birth_date_kept(arguments, last.plain, theirs.plain)) is not None:
         return Coverage(False, f"the user said {words} to a proposal changing {dob[0]}'s date of "
                         f"birth to {dob[1]}; the call keeps {dob[2]}", auth.words, shown, "passengers",
@@ -6977,6 +6992,72 @@ def _date_kept(theirs: Text, arguments: dict[str, Any]) -> tuple[str, str, str] 
     return None
 
 
+# a date of birth put right in the yes turn, in the languages read: a word of birth and a date
+# after a word that puts something right ("Ja genau so! Ah nee warte, sorry, hab mich vertippt –
+# er ist am 03.09. geboren, also 3. September 2001.")
+_FIX_CUE = re.compile(r"(?<![\w'])(?:wait|sorry|oops|actually|i mean|typo|warte|vertippt|verschrieben|"
+                      r"ich meine|perdón|perdon|espera|quiero decir|attendez|pardon|je veux dire|"
+                      r"aspetta|scusa|cioè|desculpa|quer dizer|wacht|ik bedoel)(?![\w'])")
+_BIRTH_WORD = re.compile(r"(?<![\w'])(?:born|birth\w*|dob|geboren|geburt\w*|nacid[oa]|nacimiento|née?|"
+                         r"naissance|nat[oa]|nascit\w*|nascid[oa]|nascimento|geboortedatum)(?![\w'])")
+_MONTH_WORDS = {w: n for n, words in enumerate((
+    ("january", "januar", "jänner", "enero", "janvier", "gennaio", "janeiro", "januari"),
+    ("february", "februar", "febrero", "février", "fevrier", "febbraio", "fevereiro", "februari"),
+    ("march", "märz", "marzo", "mars", "março", "maart"),
+    ("april", "abril", "avril", "aprile"),
+    ("may", "mai", "mayo", "maggio", "maio", "mei"),
+    ("june", "juni", "junio", "juin", "giugno", "junho"),
+    ("july", "juli", "julio", "juillet", "luglio", "julho"),
+    ("august", "agosto", "août", "aout", "augustus"),
+    ("september", "septiembre", "setiembre", "septembre", "settembre", "setembro"),
+    ("october", "oktober", "octubre", "octobre", "ottobre", "outubro"),
+    ("november", "noviembre", "novembre", "novembro"),
+    ("december", "dezember", "diciembre", "décembre", "decembre", "dicembre", "dezembro")), 1)
+    for w in words}
+_MONTH_WORD = "|".join(sorted(_MONTH_WORDS, key=len, reverse=True))
+_SAID_DATE = re.compile(r"(?<![\d-])(\d{4})-(\d{2})-(\d{2})(?!\d)|"
+                        r"(?<![\d.])(\d{1,2})\.(\d{1,2})\.(\d{4})(?!\d)|"
+                        rf"(?<!\d)(\d{{1,2}})\.?(?: de)? ({_MONTH_WORD})(?: de)?,? (\d{{4}})(?!\d)|"
+                        rf"(?<![\w'])({_MONTH_WORD}) (\d{{1,2}})(?:st|nd|rd|th)?,? (\d{{4}})(?!\d)")
+
+
+def _dates_said(text: str) -> list[str]:
+    """The dates ``text`` gives with their year, as ISO dates (day before month where written
+    with dots: "03.09.2001", as most languages write it)."""
+    out = []
+    for m in _SAID_DATE.finditer(text):
+        g = m.groups()
+        if g[0]:
+            y, mo, d = int(g[0]), int(g[1]), int(g[2])
+        elif g[3]:
+            d, mo, y = int(g[3]), int(g[4]), int(g[5])
+        elif g[6]:
+            d, mo, y = int(g[6]), _MONTH_WORDS[g[7]], int(g[8])
+        else:
+            mo, d, y = _MONTH_WORDS[g[9]], int(g[10]), int(g[11])
+        if 1 <= mo <= 12 and 1 <= d <= 31:
+            out.append(f"{y:04d}-{mo:02d}-{d:02d}")
+    return out
+
+
+def _birth_date_put_right(theirs: Text, arguments: dict[str, Any]) -> tuple[str, str] | None:
+    """A date of birth the user's words from the yes on put right after a word that corrects
+    ("sorry, hab mich vertippt – er ist ... geboren, also 3. September 2001") that no passenger
+    of the call has: (the date, the dates of birth the call holds), else None."""
+    people = arguments.get("passengers")
+    if not isinstance(people, list) or (cue := _FIX_CUE.search(theirs.plain)) is None:
+        return None
+    held = {str(p.get("dob")) for p in people if isinstance(p, dict) and p.get("dob")}
+    text = theirs.plain
+    for m in _SAID_DATE.finditer(text, cue.end()):
+        if _BIRTH_WORD.search(text, max(cue.end(), m.start() - 60), m.end() + 30) is None:
+            continue  # (a word of birth near it: not a flight's date)
+        for date in _dates_said(m.group()):
+            if held and date not in held:
+                return date, ", ".join(sorted(held))
+    return None
+
+
 # (a dash before a price is no sentence's end: "Electric Kettle (1.5L, silver – $158.90) from order ...")
 _ACTION_SENTENCES = re.compile(r"[.!?;]+\s|\s-\s(?!\$)|\s\d{1,2}[.)]\s|\n")
 
@@ -8192,6 +8273,13 @@ def _left_out(spec: ActionSpec, arguments: dict[str, Any], users: str, aliases: 
                     found = _leg_left_out(session, spec, name, value, of_parts)
                 if found is not None:
                     return found
+                for phrase in of_steps.only if proposal is not None and name.endswith("_id") else ():
+                    # (the one the only line naming its city is: "Stornieren Sie erstmal nur die
+                    # nach Boston" to two cancellations, the call on the Miami one)
+                    lines = _lines_of_place(proposal, phrase)
+                    if len(lines) == 1 and not named(Text(lines[0]), value, {}) and any(
+                            named(Text(line), value, {}) for line in proposal.plain.split("\n")):
+                        return name, f'{name} {value!r} (only "{phrase}")'
                 for phrase in (*of_steps.only, *said.which):
                     # ("Yes, only the makeup one." to cancelling both orders: the phrase names
                     # a part of another order alone, and nothing of this one; not the answer

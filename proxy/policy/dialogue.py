@@ -220,10 +220,19 @@ _YES = _words(
     r"^ouin(?=\s*(?:[,.!]|$))", r"c'est beau(?=\s*(?:[,.!]|$))",
     r"(?:annule|change|ajoute|envoie|rembourse|réserve|modifie|fais)-(?:la|le|les)(?![\w'])",
     # German
-    # (not the particle after a verb or a pronoun: "Die soll ja trotzdem nach Seattle")
+    # (as an answer: opening its clause, or after an interjection; not the particle after a
+    # verb or a pronoun: "Die soll ja trotzdem nach Seattle", "Mein Mann meint ja, ...")
+    r"(?:^|(?<=[^\w\s'])|(?<=[^\w\s'] )|" + "|".join(f"(?<=(?<![\\w']){w} )" for w in (
+        "na", "oh", "ach", "also", "tja", "nun", "gut", "okay", "ok", "dann", "und", "aber", "doch",
+        "genau", "klar", "prima", "super", "äh", "ähm", "hm", "hmm", "mhm", "ja", "jo", "naja",
+        "glaube", "denke", "ah", "achso", "sehr", "gerne", "danke", "mh")) + r")ja",
+    # (or closing the clause of the thing said yes to: "Namen ja, bitte korrigieren", "Die mit dem
+    # Makeup ja, weg damit", "De naam ja"; not after a verb or a pronoun)
     r"(?<!soll )(?<!sollte )(?<!ist )(?<!war )(?<!hab )(?<!habe )(?<!hat )(?<!sind )(?<!kann )"
     r"(?<!wird )(?<!muss )(?<!will )(?<!geht )(?<!gibt )(?<!wäre )(?<!hätte )(?<!das )(?<!die )"
-    r"(?<!der )(?<!es )(?<!sie )(?<!wir )(?<!ich )(?<!du )(?<!man )ja", r"jawohl", r"jawoll", r"genau",
+    r"(?<!der )(?<!es )(?<!sie )(?<!wir )(?<!ich )(?<!du )(?<!man )(?<!meint )(?<!sagt )(?<!denkt )"
+    r"(?<!findet )(?<!weiß )(?<!glaubt )(?<!meinte )(?<!sagte )ja(?=\s*(?:[,.!;]|$|bitte|gerne|graag))",
+    r"jawohl", r"jawoll", r"genau",
     r"einverstanden", r"in ordnung", r"passt", r"stimmt", r"jep+", r"jup+", r"japp", r"jo",
     r"bestätigt", r"ich bestätige", r"gerne", r"klar", r"natürlich", r"richtig",
     r"(?<!nicht )(?<!nicht so )klingt (?:gut|super|prima|perfekt)", r"hört sich gut an",
@@ -578,6 +587,11 @@ _WAIT = _words(
     r"wacht", r"even wachten", r"nog niet", r"ik moet (?:eerst|nog)", r"voordat (?:je|u|jij|we)",
     # not knowing yet, in the other languages read ("El otro... ay, no sé.")
     r"no sé", r"je ne sais pas", r"non so", r"não sei",
+    # (not what the user does not know about it: "Ich weiß nicht, wie lange das dauert")
+    r"(?:ich )?weiß (?:es |ich )?(?:noch |halt |echt )?nicht(?: so)?(?: recht)?"
+    r"(?!,? (?:wie|wann|was|wo|warum|wieso|welche[rsnm]?|wer|wieviel|wie viel)(?![\w']))",
+    r"ik weet (?:het )?(?:nog )?niet(?!,? (?:hoe|wanneer|wat|waar|waarom|welke|wie|hoeveel)(?![\w']))",
+    r"weet ik (?:nog )?niet",
     # let me check or think first, in the other languages read
     r"fammi (?:controllare|pensare|verificare|chiedere)", r"lasciami (?:controllare|pensare)",
     r"d[ée]j(?:ame|eme) (?:pensarlo|pensar|revisar|ver|consultar|preguntar|verificar)",
