@@ -1670,7 +1670,7 @@ def _sums_asked(agent: str) -> set[Decimal]:
         return totals
     out: set[Decimal] = set()
     for c in _CHARGE.finditer(agent):
-        d = decimal_of(*_worked_out_at(agent, c))
+        d = _worked_out_at(agent, c)
         if d is not None:
             out.add(d)
     return out
@@ -1681,11 +1681,12 @@ _WORKED_OUT = re.compile(r"[$€£]?\s?[\d,.]+(?:\s*[−+\-×x*]\s*[$€£]?\s?[
                          r"(\d{1,3}(?:,\d{3})+|\d+)(\.\d+)?")
 
 
-def _worked_out_at(agent: str, m: re.Match[str]) -> tuple[str | None, ...]:
+def _worked_out_at(agent: str, m: re.Match[str]) -> Decimal | None:
     """The sum a match of a sum (its first two groups) stands for: the result where the turn
     works it out from there ("차액: $183 - $119 = $64"), else the sum itself."""
     worked = _WORKED_OUT.match(agent, m.start(1) - 1) if "=" in agent else None
-    return worked.groups() if worked is not None else m.groups()[:2]
+    found = worked if worked is not None else m
+    return decimal_of(found.group(1), found.group(2)) if found.group(1) else None
 
 
 def _sum_of(m: re.Match[str]) -> Decimal | None:
@@ -1814,7 +1815,7 @@ def _condition_met_once(messages: list[Message], index: int) -> bool:
         agent, _start = _turn_before(messages, index)
         limit = decimal_of(ko.group(1).replace(",", ""), ko.group(2))
         sums = _sums_asked(agent) or {d for n in _KO_SUM.finditer(agent)
-                                      if (d := decimal_of(*_worked_out_at(agent, n))) is not None}
+                                      if (d := _worked_out_at(agent, n)) is not None}
         return limit is not None and bool(sums) and max(sums) <= limit \
             and read_turn(text[:ko.start()] + text[ko.end():]).act is Act.AFFIRM
     dearer = _HAN_NOT_DEARER.search(text)
@@ -8273,13 +8274,9 @@ def _left_out(spec: ActionSpec, arguments: dict[str, Any], users: str, aliases: 
                     found = _leg_left_out(session, spec, name, value, of_parts)
                 if found is not None:
                     return found
-                for phrase in of_steps.only if proposal is not None and name.endswith("_id") else ():
-                    # (the one the only line naming its city is: "Stornieren Sie erstmal nur die
-                    # nach Boston" to two cancellations, the call on the Miami one)
-                    lines = _lines_of_place(proposal, phrase)
-                    if len(lines) == 1 and not named(Text(lines[0]), value, {}) and any(
-                            named(Text(line), value, {}) for line in proposal.plain.split("\n")):
-                        return name, f'{name} {value!r} (only "{phrase}")'
+                if proposal is not None and name.endswith("_id") \
+                        and (by_place := _place_left_out(proposal, name, value, of_steps)) is not None:
+                    return by_place
                 for phrase in (*of_steps.only, *said.which):
                     # ("Yes, only the makeup one." to cancelling both orders: the phrase names
                     # a part of another order alone, and nothing of this one; not the answer
@@ -8590,6 +8587,18 @@ def _lines_of_day(proposal: Text, phrase: str) -> list[str]:
         return []
     on_day = _on_day(int(day.group(1)))
     return [line for line in proposal.plain.split("\n") if on_day.search(line)]
+
+
+def _place_left_out(proposal: Text, name: str, value: str, said: Limits) -> tuple[str, str] | None:
+    """The one of several the proposal lists that the only line naming the city a limit names
+    is not ("Stornieren Sie erstmal nur die nach Boston" to two cancellations, the call on the
+    Miami one): the argument and the value with the phrase, else None."""
+    for phrase in said.only:
+        lines = _lines_of_place(proposal, phrase)
+        if len(lines) == 1 and not named(Text(lines[0]), value, {}) and any(
+                named(Text(line), value, {}) for line in proposal.plain.split("\n")):
+            return name, f'{name} {value!r} (only "{phrase}")'
+    return None
 
 
 def _lines_of_place(proposal: Text, phrase: str) -> list[str]:
