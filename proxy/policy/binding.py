@@ -459,7 +459,10 @@ _TRANSLATED = {
     # (a cancellation's reasons)
     "ordered by mistake": ("por error", "por engano", "por equívoco", "par erreur", "per errore",
                            "per sbaglio", "aus versehen", "versehentlich", "per ongeluk",
-                           "per vergissing"),
+                           "per vergissing",
+                           # (in Korean, Japanese and Chinese: "실수로 주문함", "間違えて注文", "下错单")
+                           "실수로 주문", "잘못 주문", "間違えて注文", "誤って注文", "誤注文", "下错单",
+                           "下錯單", "买错", "買錯", "误购", "誤購"),
     "no longer needed": ("ya no lo necesit", "ya no la necesit", "ya no los necesit",
                          "ya no las necesit", "ya no se necesit", "ya no es necesari",
                          "não preciso mais", "nao preciso mais", "não é mais necessári",
@@ -469,7 +472,9 @@ _TRANSLATED = {
                          # (European Portuguese: "já não é necessário", "já não preciso delas")
                          "já não é necessári", "já não preciso", "já não são necessári",
                          "ja nao e necessari", "ja nao preciso", "brauche ich nicht mehr",
-                         "n'en ai plus besoin", "不再需要", "もう必要ない", "もう要らない", "필요 없"),
+                         "n'en ai plus besoin", "不再需要", "もう必要ない", "もう要らない", "필요 없",
+                         "不要になった", "不要になりました", "要らなくなった", "いらなくなった",
+                         "不需要了", "用不上了", "더 이상 필요"),
 }
 
 
@@ -1060,8 +1065,9 @@ _LEFT_ABROAD_THEN = re.compile(
     r"(?:^|[.;!?,]\s*|(?<![\w'])(?:mas|pero|ma|mais|aber)\s+)((?:o|a|os|as|el|la|los|las|il|lo|le|"
     r"l'|meu|minha|mi|mon|ma)\s*[a-zà-ÿ]{3,})\s+(?:invece\s+|però\s+|en cambio\s+|por enquanto\s+)?"
     r"(?:(?:deixa|deixe|pode deixar|déjalo|déjala|dejalo|"
-    r"dejala|lascialo|lasciala|lascia|laisse-le|laissez-le|laisse-la|laissez-la)\s+(?:como (?:está|"
-    r"esta)|assim|así|così(?: com'è)?|tel quel|telle quelle|comme (?:il|elle) est)|"
+    r"dejala|lascialo|lasciala|lascia|laisse-le|laissez-le|laisse-la|laissez-la)\s+(?:ficar\s+|estar\s+)?"
+    # ("A morada deixe ficar como está")
+    r"(?:como (?:está|esta)|assim|así|così(?: com'è)?|tel quel|telle quelle|comme (?:il|elle) est)|"
     # ("le valigie invece lasciale stare per ora")
     r"lascia(?:le|li|lo|la)? stare)(?![\w'])")
 # "For the sneakers, hmm, ... let me run that by her first": what is held for someone's word

@@ -1288,6 +1288,10 @@ _KO_BOUND = re.compile(r"\$?\s*(\d{1,3}(?:,\d{3})+|\d+)(\.\d+)?\s*(?:불|달러|
                        r"까지면)(?:요|\s*(?:괜찮아요|괜찮습니다|돼요|됩니다|좋아요|ok))?"
                        # (and the bound asked back as a check: "... 안 넘으면요. 안 넘죠?")
                        r"(?:[\s.,]*(?:안 ?넘|넘지 ?않)[가-힣]*\s*[?？])?")
+# a condition in Korean on the method the money goes on: "페이팔로 환불되는 거 맞으면"
+_KO_METHOD_IF = re.compile("(비자카드|비자 카드|비자|마스터카드|마스터 카드|페이팔|기프트카드|기프트 카드|"
+                           "상품권|신용카드|신용 카드)(?:로|으로)\\s?(?:환불|결제)(?:되는|되|하는|받는)?\\s?"
+                           "(?:거|게|것이|것)?\\s?(?:맞으면|맞다면|이면|라면|면)")
 # a condition in Japanese the turn can meet: a bound, free, the whole sum back
 _JA_CONDITION = re.compile(r"\$?(?P<limit>\d{1,3}(?:,\d{3})+|\d+)\s*(?:ドル|\$)?\s*(?:を|が)?(?:超えない|"
                            r"以下|以内|未満|まで)(?:なら(?:ば)?|のであれば|であれば)|"
@@ -1809,6 +1813,17 @@ def _condition_met_once(messages: list[Message], index: int) -> bool:
         agent, _start = _turn_before(messages, index)
         return _KO_FREE_SAID.search(agent) is not None and _KO_CHARGED.search(agent) is None \
             and read_turn(text[:free_ko.start()] + " " + text[free_ko.end():]).act is Act.AFFIRM
+    if (ko_method := _KO_METHOD_IF.search(text)) is not None:
+        # (in Korean, the money on a method: "네, 페이팔로 환불되는 거 맞으면 진행해 주세요." to a turn
+        # refunding to PayPal, and naming no other method)
+        agent, _start = _turn_before(messages, index)
+        kind = _METHODS_ABROAD[ko_method.group(1)]
+        named_kinds = {_METHODS_ABROAD[m.group()] for m in _METHOD_ABROAD.finditer(agent)
+                       if m.group() in _METHODS_ABROAD} | {
+            m.group().replace(" ", "") for m in _METHODS.finditer(agent)}
+        return kind.replace(" ", "") in {k.replace(" ", "") for k in named_kinds} \
+            and len({k.replace(" ", "") for k in named_kinds} - {"originalpaymentmethod"}) == 1 \
+            and read_turn(text[:ko_method.start()] + " " + text[ko_method.end():]).act is Act.AFFIRM
     if (ko := _KO_BOUND.search(text)) is not None:
         # (in Korean: the turn's sum within it, the rest a yes: "차액 30불 안 넘으면 괜찮아요. 그렇게
         # 바꿔주세요." to "총 차액: $9.86 추가 결제")

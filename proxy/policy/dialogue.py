@@ -334,9 +334,11 @@ _GO_VERBS = (
     r"(?:stornieren|ändern|buchen|tauschen|erstatten|schicken|senden) sie(?! (?:\w+ )?(?:noch )?nicht)|"
     r"pode (?:seguir|prosseguir|fazer|continuar|mandar|ir|trocar|mudar|alterar|devolver|"
     r"atualizar|efetuar|processar|confirmar|reservar|comprar|emitir|enviar|adicionar|incluir|"
-    r"cobrar|aplicar)|prossiga|prosseguir|siga em frente|"
+    r"cobrar|aplicar|avançar|avancar)|prossiga|prosseguir|siga em frente|"
     r"faça|faz isso|vá em frente|pode cancelar|"
     r"procedi|vai avanti|vai pure|fai pure|procedi pure|fallo|continua|avance|avança|avancem|avanza|"
+    # ("vai, fai tutte e due", "fate entrambe")
+    r"(?:fai|fate|faccia) (?:pure )?(?:tutt[eio] (?:e )?(?:due|tre|quattro)|entramb[ie]|tutto|tutte|tutti)|"
     r"manda ver|manda bala|pode mandar|"
     r"doe (?:het|maar|dat)(?! (?:maar |nog |dan |toch )?niet)|ga je gang|ga (?:maar )?(?:door|verder)|"
     r"voer (?:het |dit |dat )?(?:maar )?door|annuleer|wijzig|ruil|retourneer|"
@@ -1882,7 +1884,7 @@ _KO_YES = re.compile(
     "받을게요|받겠습니다|받을래요")
 _KO_NOT = re.compile(
     "아니(?!라)|아뇨|(?<![가-힣])안\\s?(?:해|돼|할|하|될|됩|되)|않|(?:하지|말아|지) ?마(?:세요|요|십시오)|"
-    "잠깐|잠시만|잠시|기다려|생각해\\s?(?:볼|보고)|생각 ?좀|생각할게|고민|나중에|보류|"
+    "잠깐|잠시만|잠시|기다려|생각해\\s?(?:볼|보고)|생각 ?좀|생각할게|고민|나중에|보류|애매|"
     "확인해\\s?보고|물어보고|물어볼게|상의|글쎄|모르겠|잘 모르|것 같아요|것 같습니다|"
     # (talked over first, decided after: "동생이랑 얘기해 보고 정할게요")
     "(?:이야기|얘기)해\\s?(?:보고|볼게)|(?<![가-힣])(?:정할게요|결정할게요)|"

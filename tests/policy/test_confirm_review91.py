@@ -175,6 +175,35 @@ def tim(dob: str) -> dict[str, Any]:
             "passengers": [{"first_name": "Tim", "last_name": "Schulz", "dob": dob}]}
 
 
+# 94c: Korean, a condition on the method ("페이팔로 환불되는 거 맞으면")
+KEYBOARD = order("#W3181060", "delivered", item("9025753381", "Mechanical Keyboard", 231.58, switch="clicky"))
+
+
+def keyboard_back(method: str) -> list[Any]:
+    return [*looked_up(KEYBOARD),
+            f"assistant: - 주문: #W3181060\n- 반품: 기계식 키보드 ($231.58)\n- 환불: {method}\n\n"
+            "이대로 반품할까요?",
+            "user: 네, 페이팔로 환불되는 거 맞으면 진행해 주세요."]
+
+
+# 94c: European Portuguese, the address step left as it is ("A morada deixe ficar como está")
+AS_IT_IS_PT = [*looked_up(SPEAKER, CLOCK),
+               "assistant: Então o plano é este:\n\n1. Devolução na encomenda #W5838674: Wall Clock, "
+               "reembolso de $196.15 no Visa terminado em 7334\n2. Nova morada na encomenda #W4284542: 2201 "
+               "Westheimer Rd, Apt 9, Houston, TX 77098\n\nPosso avançar com tudo?",
+               "user: Sim, pode avançar com a devolução. A morada deixe ficar como está, afinal já não vou "
+               "viajar nessa semana."]
+# 94c: Korean, the reason of a cancellation ("취소 사유: 실수로 주문함"), then a question answered
+CLOCK_PENDING = order("#W8584917", "pending", item("8584917001", "Wall Clock", 442.71, style="modern"))
+MISTAKE_KO = [*looked_up(CLOCK_PENDING),
+              "assistant: - 주문 번호: #W8584917 (벽시계)\n- 취소 사유: 실수로 주문함\n- 환불 금액: $442.7"
+              "1 → "
+              "기프트카드로 환불\n\n이대로 주문을 취소할까요? (예/아니오)",
+              "user: 음 환불은 바로 되는 거죠?",
+              "assistant: 네, 취소가 완료되면 $442.71가 기프트카드 잔액으로 즉시 환불됩니다. 취소를 진행할"
+              "까요?",
+              "user: 아 그럼 됐네요. 취소해 주세요."]
+
 CASES = [
     shop("Z1337", "allow", lamp_back("sulla Visa che termina con 7334"), RETURN, lamp("credit_card_1"),
          "'va bene, ma il rimborso sulla Visa eh, non voglio buoni' to the Visa"),
@@ -218,6 +247,17 @@ CASES = [
                                    "03.09. geboren, also 3. September 2001. Sonst passt alles 👍"],
          PASSENGERS, tim("2001-03-09"), "'vertippt ... 3. September 2001'"),
     trip("Z1363", "allow", [*TIM, "user: Ja genau so! 👍"], PASSENGERS, tim("2001-03-09"), "'Ja genau so!'"),
+    shop("Z1364", "allow", keyboard_back("페이팔(paypal_4)로 환불"), RETURN,
+         {"order_id": "#W3181060", "item_ids": ["9025753381"], "payment_method_id": "paypal_4"},
+         "'페이팔로 환불되는 거 맞으면' to a refund on PayPal"),
+    shop("Z1365", "refuse", keyboard_back("기프트카드(gift_card_3)로 환불"), RETURN,
+         {"order_id": "#W3181060", "item_ids": ["9025753381"], "payment_method_id": "gift_card_3"},
+         "'페이팔로 환불되는 거 맞으면' to a refund on the gift card"),
+    shop("Z1366", "allow", AS_IT_IS_PT, RETURN, CLOCK_BACK, "'pode avançar com a devolução'"),
+    shop("Z1367", "refuse", AS_IT_IS_PT, ORDER_ADDRESS, SPEAKER_MOVED, "'A morada deixe ficar como está'"),
+    shop("Z1368", "allow", MISTAKE_KO, CANCEL_ORDER,
+         {"order_id": "#W8584917", "reason": "ordered by mistake"},
+         "'실수로 주문함' is ordered by mistake"),
 ]
 
 
@@ -250,6 +290,10 @@ async def test_review(airline: PolicySet, retail: PolicySet, case: Case) -> None
     ("Namen ja, bitte korrigieren.", Act.AFFIRM),
     ("Na ja, okay, machen Sie das", Act.AFFIRM),
     ("Ja, machen Sie das. Ich weiß nicht, wie lange das dauert, aber egal.", Act.AFFIRM),
+    ("pode avançar", Act.AFFIRM),
+    ("vai, fai tutte e due. dell'altro ordine non cambio altro", Act.AFFIRM),
+    ("칫솔이랑 커피메이커는 반품해 주세요. 책장은 이미 조립을 해버려서... 좀 애매하네요.", Act.AFFIRM),
+    ("책장은 좀 애매하네요.", Act.HOLD),
 ])
 def test_review91_turns(turn: str, act: Act) -> None:
     assert read_turn(turn).act is act
