@@ -433,7 +433,8 @@ def named(text: Text, value: Any, aliases: Any) -> bool:
         form = _phrase_form(s)
         if form and form in text.tokens():
             return True
-    if any(word in text.plain for word in _TRANSLATED.get(s.lower(), ())):
+    if any(word in text.plain and _translated_at(text.plain, word)
+           for word in _TRANSLATED.get(s.lower(), ())):
         return True
     if (kind := kind_of(s)) is not None and any(
             _CJK_NOT_USED.search(text.plain, max(0, i - 4), i) is None
@@ -442,12 +443,24 @@ def named(text: Text, value: Any, aliases: Any) -> bool:
     return any(_alias_named(text, alias) for alias in aliases.get(s, ()))
 
 
+# a word of degree before an adjective: "la opción más económica" is the cheapest, no cabin
+_DEGREE_BEFORE = re.compile(r"(?:más|mas|mais|plus|più|meno|menos|moins|muy|très|molto|bien|bem|"
+                            r"muito|tan|tão|assez|bastante|pi[uù]) $")
+
+
+def _translated_at(text: str, word: str) -> bool:
+    """Whether ``text`` says ``word`` (a choice's name in another language) somewhere as the
+    choice, not as an adjective of degree ("la opción más económica", the cheapest)."""
+    return any(_DEGREE_BEFORE.search(text, max(0, i - 10), i) is None for i in _places(text, word))
+
+
 # a choice's name in the other languages the reader reads, where the tokens above cannot see it
 # (accents, Chinese): a cabin said in the customer's language
 _TRANSLATED = {
     "economy": ("économique", "économie", "económica", "econômica", "economica", "wirtschaftsklasse",
                 "经济舱", "經濟艙", "エコノミー", "이코노미", "일반석"),
-    "business": ("classe affaires", "clase business", "negocios", "executiva", "商务舱", "商務艙",
+    "business": ("classe affaires", "clase business", "negocios", "executiva", "ejecutiva", "商务舱",
+                 "商務艙",
                  "公务舱", "公務艙", "ビジネス", "비즈니스"),
     "basic_economy": ("économique de base", "économie de base", "économie basique", "éco basique",
                       "económica básica",
@@ -505,7 +518,7 @@ def said_translated(text: Text, value: str, cjk: bool = False) -> bool:
     for w in _CONTAINING.get(value.lower(), ()):
         if w in plain:
             plain = plain.replace(w, " ")
-    return any(word in plain for word in words)
+    return any(word in plain and _translated_at(plain, word) for word in words)
 
 
 _LATIN_WORD = re.compile("[a-zà-ÿ]")
@@ -635,7 +648,8 @@ _PAY_CUE = (r"(?:pay|paying|paid|payment|charg\w*|refund\w*|use|using|via|cover\
             # the other languages read ("reembolso ... a su Visa", "remboursement sur votre
             # carte", "rimborso sulla Visa", "reembolso no seu cartão", "Erstattung auf Ihre")
             r"reembols\w*|rembours\w*|rimbors\w*|erstatt\w*|pago|pagar|paiement|payé|pagamento|"
-            r"pague|paguen|"  # ("sim, mas pague com o cartão-oferta")
+            r"pague|paguen|p[aá]g(?:alo|ala|uelo|uela)|"  # ("sim, mas pague com o cartão-oferta",
+            # "Dale, pero pagalo con la gift card")
             r"cargo|cargue|cárguelo|carguen|cargar|"  # ("el cargo sea a la Mastercard")
             r"pode ser em|"  # ("pode ser no gift card", its "no" read "em")
             r"zahlung|cobr\w*|cóbr\w*|addebit\w*|débit\w*|sur votre|sur la|sur (?:ma|mon)|en su|a su|con su|"

@@ -81,6 +81,7 @@ from .dialogue import (
     FORM_NOT_WANTED,
     HAN,
     HANGUL,
+    NAME_PUT_RIGHT,
     NOT_SENT_THERE,
     ORDER_NOUNS,
     OVER_BOUND,
@@ -2303,6 +2304,9 @@ _METHODS_ABROAD = {"carte cadeau": "gift card", "carte-cadeau": "gift card",
                    "cartão-oferta": "gift card", "cartão oferta": "gift card",
                    "cartão de oferta": "gift card",
                    "geschenkkarte": "gift card", "bon d'achat": "certificate",
+                   # (Dutch: "Van de cadeaukaart graag", "creditcard")
+                   "cadeaukaart": "gift card", "kadokaart": "gift card", "cadeaubon": "gift card",
+                   "creditcard": "credit card", "reischeque": "certificate", "tegoedbon": "certificate",
                    "certificat": "certificate", "certificado": "certificate",
                    "certificato": "certificate", "gutschein": "certificate",
                    "carte de crédit": "credit card", "tarjeta de crédito": "credit card",
@@ -4576,6 +4580,9 @@ def _bind(session: SessionState, auth: Authorisation, spec: ActionSpec,
         return Coverage(False, f"the user said {words}, then put a date of birth right to "
                         f"{put_right[0]}; the call holds {put_right[1]}", auth.words, shown,
                         "passengers", superseding=True)
+    if (renamed := _name_put_right(plain(messages[auth.yes_index]), arguments)) is not None:
+        return Coverage(False, f"the user said {words}, then put a name right to {renamed!r}; no "
+                        "passenger of the call has it", auth.words, shown, "passengers", superseding=True)
     if (dob := _birth_date_kept(arguments, last.plain, theirs.plain)) is not None:
         return Coverage(False, f"the user said {words} to a proposal changing {dob[0]}'s date of "
                         f"birth to {dob[1]}; the call keeps {dob[2]}", auth.words, shown, "passengers",
@@ -7056,6 +7063,22 @@ def _dates_said(text: str) -> list[str]:
     return out
 
 
+def _name_put_right(turn: str, arguments: dict[str, Any]) -> str | None:
+    """A traveller's name the yes turn puts right after its yes ("Ja, boek maar. O wacht, hij
+    heet eigenlijk Bram van Leeuwen") that no passenger of the call has, first and last: the
+    name, else None."""
+    people = arguments.get("passengers")
+    if not isinstance(people, list):
+        return None
+    for s, _q in sentences(turn):
+        if (m := NAME_PUT_RIGHT.fullmatch(s)) is None:
+            continue
+        said = m.group("name")
+        if not any(" ".join(_full_name(p)) == said for p in people):
+            return said
+    return None
+
+
 def _birth_date_put_right(theirs: Text, arguments: dict[str, Any]) -> tuple[str, str] | None:
     """A date of birth the user's words from the yes on put right after a word that corrects
     ("sorry, hab mich vertippt – er ist ... geboren, also 3. September 2001") that no passenger
@@ -7701,9 +7724,10 @@ def _time_not_picked(turn: str, last: Text, arguments: dict[str, Any]
     flight), else None."""
     hours: range | None = None
     minute: str | None = None
-    if (m := _TIME_ONE.search(turn)) is None or _CLOCK_MARK.search(m.group()) is None:
-        # (a time, not a count: "the 2 bags"; or a part of the day: "午前の便でお願いします", "the
-        # morning one")
+    if (m := _TIME_ONE.search(turn)) is None or (_CLOCK_MARK.search(m.group()) is None
+                                                  and m.group().startswith("the ")):
+        # (a time, not a count: "the 2 bags"; the other languages' "of the hours" tell it a
+        # time: "la de las 11"; or a part of the day: "午前の便でお願いします", "the morning one")
         if (m := _PART_OF_DAY.search(turn)) is None:
             return None
         part = next(g for g in m.groups() if g)

@@ -241,7 +241,10 @@ _YES = _words(
     r"sim", r"com certeza", r"tudo bem",
     r"^ss(?=\s|[,.!]|$)",  # (chat's "sim sim", opening the turn: "ss pode mudar")
     # ("da ana pode, do pedro também", "a minha pode": it may, a clause's last word)
-    r"(?<!não )(?<!nao )pode(?=\s*(?:[,.!;]|$))", r"isso mesmo", r"confirmado", r"certo", r"beleza",
+    r"(?<!não )(?<!nao )pode(?=\s*(?:[,.!;]|$))",
+    # (and with its verb, the thing put first: "A troca do voo pode fazer.")
+    r"(?<!não )(?<!nao )pode (?:fazer|mandar|seguir|avançar|trocar|cancelar|mudar|alterar)"
+    r"(?=\s*(?:[,.!;]|$|sim|por favor|então))", r"isso mesmo", r"confirmado", r"certo", r"beleza",
     r"pode ser", r"perfeito", r"é isso", r"tá bom", r"ta bom", r"está bom", r"combinado",
     r"fechado", r"(?<!não )(?<!nao )(?<!não, )aceito",
     # ("isso", that's it, opening its sentence; not its subject: "Isso é um absurdo", nor an
@@ -341,6 +344,9 @@ _GO_VERBS = (
     r"(?:fai|fate|faccia) (?:pure )?(?:tutt[eio] (?:e )?(?:due|tre|quattro)|entramb[ie]|tutto|tutte|tutti)|"
     r"manda ver|manda bala|pode mandar|"
     r"doe (?:het|maar|dat)(?! (?:maar |nog |dan |toch )?niet)|ga je gang|ga (?:maar )?(?:door|verder)|"
+    # (the Dutch go with "maar": "stuur maar", "boek maar", "zet maar op de creditcard")
+    r"(?:stuur|boek|zet|voeg|pas|wijzig|annuleer|verander|ruil|geef|reserveer|verzend|schrijf)"
+    r"(?: (?:het|hem|ze|die|dat|dit))? maar(?! (?:nog |even )?niet)|nou vooruit|"
     r"voer (?:het |dit |dat )?(?:maar )?door|annuleer|wijzig|ruil|retourneer|"
     r"regel (?:het|dat|dit|die|ze)(?: maar)?(?! (?:maar |nog |dan |toch )?niet)"
 )
@@ -589,6 +595,11 @@ _WAIT = _words(
     r"wacht", r"even wachten", r"nog niet", r"ik moet (?:eerst|nog)", r"voordat (?:je|u|jij|we)",
     # not knowing yet, in the other languages read ("El otro... ay, no sé.")
     r"no sé", r"je ne sais pas", r"non so", r"não sei",
+    # (a second thought, a doubt: "na real, pensando bem, ... tô na dúvida")
+    r"pensando bem", r"pensándolo bien", r"pensandolo bien", r"ripensandoci", r"à la réflexion",
+    r"(?:tô|to|estou|fiquei|ando) na d[uú]vida", r"estoy (?:en|con) (?:la )?duda", r"tengo (?:mis )?dudas",
+    r"sono in dubbio", r"j'hésite", r"ich bin (?:mir )?(?:unsicher|nicht sicher)", r"ik twijfel",
+    r"sei lá",
     # (not what the user does not know about it: "Ich weiß nicht, wie lange das dauert")
     r"(?:ich )?weiß (?:es |ich )?(?:noch |halt |echt )?nicht(?: so)?(?: recht)?"
     r"(?!,? (?:wie|wann|was|wo|warum|wieso|welche[rsnm]?|wer|wieviel|wie viel)(?![\w']))",
@@ -2542,7 +2553,8 @@ def read_turn(content: str) -> Reading:
             # still wants the luggage."; which steps the limit leaves out is the binding's)
         if act is Act.HOLD and _THINK_OTHER.match(s):
             continue  # ("Yes, cancel the first one. I'll think about Miami")
-        if act is Act.HOLD and DETAIL_PUT_RIGHT.fullmatch(s) is not None:
+        if act is Act.HOLD and (DETAIL_PUT_RIGHT.fullmatch(s) is not None
+                                or NAME_PUT_RIGHT.fullmatch(s) is not None):
             continue  # (one detail put right, the rest as said: "Yes, both. Wait, make the zip
             # 32246, I gave you my old zip."; the value is the binding's to check)
         if act is Act.HOLD and _COUNT_PUT_RIGHT.fullmatch(s) is not None:
@@ -3024,6 +3036,15 @@ DETAIL_PUT_RIGHT = re.compile(
     r"correct|fix) (?:the |my |that )?(?:zip(?: code)?|postal code|unit|apt|apartment|suite|street "
     r"number|house number|city|state|last name|first name|date of birth|dob|birthday|middle name) "
     r"(?:to |into |say |read )?[\w#-]{1,12}(?:,? (?:i|it|that|this|the)\b[^.!?]{0,60})?[.!]*")
+# a traveller's name put right after the yes: "O wacht, hij heet eigenlijk Bram van Leeuwen, met
+# 'van', zo staat het in zijn paspoort." (the name is the binding's to check, ``confirm``)
+NAME_PUT_RIGHT = re.compile(
+    r"(?:(?:oh|o|ah|ok|sorry|oops|och)[,\s]+)?(?:wait|wacht|warte|espera|espere|attendez|aspetta)?[,\s]*"
+    r"(?:(?:his|her|their|the) (?:\w+ )?name is|(?:he|she)(?:'s| is) called|(?:hij|zij|ze) heet|"
+    r"(?:er|sie) heißt|se llama|(?:il|elle) s'appelle|si chiama|(?:ele|ela) se chama|chama-se)"
+    r"(?: eigenlijk| actually| eigentlich| en realidad| en fait| in realtà| na verdade)?\s+"
+    r"(?P<name>[a-zà-ÿ'-]+(?: (?:van der|van de|van|de|der|den|von|da|di|del|le|la))? [a-zà-ÿ'-]+)"
+    r"(?:[,;]? .*)?")
 # what a hold waits for, after its thing: "... until i see that the upgrade went through"
 _WAITS_FOR = re.compile(r"\s(?:until|till|once|after)\s.*$")
 

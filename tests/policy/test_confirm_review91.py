@@ -204,6 +204,71 @@ MISTAKE_KO = [*looked_up(CLOCK_PENDING),
               "까요?",
               "user: 아 그럼 됐네요. 취소해 주세요."]
 
+# 94d: Spanish, the method asked with "pagalo"
+BAGS_ES = reservation("BG3Q7E", [("HAT040", "MEX", "IAH", "2024-05-22")], bags=1)
+PAY_GIFT_ES = [read(BAGS_ES),
+               "assistant: BG3Q7E: maletas 1 → 2, la segunda $50 a su Visa terminada en 7447. ¿Procedo?",
+               "user: Dale, pero pagalo con la gift card, no con la tarjeta."]
+
+
+def bag_es(payment: str) -> dict[str, Any]:
+    return {"reservation_id": "BG3Q7E", "total_baggages": 2, "nonfree_baggages": 1, "payment_id": payment}
+
+
+# 94d: Spanish, an option picked by its hour ("la de las 11")
+T4G = reservation("T4GH2N", [("HAT110", "ATL", "LGA", "2024-05-19")])
+AT_11_ES = [read(T4G),
+            "assistant: Tu reserva T4GH2N es el vuelo HAT110 del 19 de mayo. Para el martes 21 hay dos vue"
+            "los "
+            "directos en económica:\n1. HAT164 – 11:00 a 13:30 – "
+            "$132 → te devolvemos $33\n2. HAT110 – 14:00 a 16:30 – $118 → te devolvemos $47\n\nLa devolución "
+            "iría a tu Visa terminada en 7447. ¿Cuál prefieres?",
+            "user: la de las 11, dale nomás"]
+
+
+def t4g(flight: str) -> dict[str, Any]:
+    return {"reservation_id": "T4GH2N", "cabin": "economy", "payment_id": VISA,
+            "flights": [{"flight_number": flight, "date": "2024-05-21"}]}
+
+
+# 94d: Spanish, "la opción más económica" is the cheapest, the cabin "ejecutiva"
+ZR8 = reservation("ZR8K1V", [("HAT072", "BOG", "MIA", "2024-05-24")])
+CHEAPEST_ES = [read(ZR8),
+               "assistant: La opción más económica sigue siendo mantener el HAT072 y cambiar la cabina:\n- "
+               "Reserva ZR8K1V, vuelo HAT072 del 24 de mayo, cabina ejecutiva\n- Diferencia: $306 a la Visa "
+               "terminada en 7447\n\n¿Le hago el cambio?",
+               "user: Bueno, listo, hágale pues."]
+# 94d: Dutch, the method picked among those offered ("Van de cadeaukaart graag")
+LP7 = reservation("LP7D3K", [("HAT260", "AMS", "JFK", "2024-05-23")])
+GIFT_NL = [read(LP7),
+           "assistant: Op LP7D3K: vlucht HAT260 → HAT277 (23 mei, 19:00), prijsverschil $28. Het verschil "
+           "kan "
+           "van je cadeaukaart (saldo $300) of van je Visa eindigend op 7447. Wat heeft je voorkeur, en zal "
+           "ik het doorvoeren?",
+           "user: Ja hoor, doe maar. Van de cadeaukaart graag."]
+# 94d: Portuguese, the yes taken back while answering the reason ("pensando bem ... tô na dúvida")
+M4Z = reservation("M4ZT6H", [("HAT100", "GRU", "MIA", "2024-05-25")])
+DOUBT_PT = [read(M4Z),
+            "assistant: Cancelamento da reserva M4ZT6H, reembolso de $240 no Visa final 7447. Confirma o "
+            "cancelamento?",
+            "user: Sim, cancela.",
+            "assistant: Antes de prosseguir, pode me dizer o motivo do cancelamento?",
+            "user: Mudança de planos... na real, pensando bem, será que não compensa só mudar a data? Sei "
+            "lá, "
+            "tô na dúvida."]
+# 94d: Dutch, a traveller's name put right after the yes
+BR4 = reservation("BR4M1L", [("HAT211", "LGA", "CLT", "2024-05-20")])
+BRAM = [read(BR4),
+        "assistant: BR4M1L: passagier Mia Li → Bram Leeuwen (1990-04-05). Zal ik dat aanpassen?",
+        "user: Ja, doe maar. O wacht, hij heet eigenlijk Bram van Leeuwen, met 'van', zo staat het in "
+        "zijn paspoort."]
+
+
+def bram(last: str) -> dict[str, Any]:
+    return {"reservation_id": "BR4M1L",
+            "passengers": [{"first_name": "Bram", "last_name": last, "dob": "1990-04-05"}]}
+
+
 CASES = [
     shop("Z1337", "allow", lamp_back("sulla Visa che termina con 7334"), RETURN, lamp("credit_card_1"),
          "'va bene, ma il rimborso sulla Visa eh, non voglio buoni' to the Visa"),
@@ -258,6 +323,22 @@ CASES = [
     shop("Z1368", "allow", MISTAKE_KO, CANCEL_ORDER,
          {"order_id": "#W8584917", "reason": "ordered by mistake"},
          "'실수로 주문함' is ordered by mistake"),
+    trip("Z1369", "refuse", PAY_GIFT_ES, BAGS, bag_es(VISA), "'pagalo con la gift card'"),
+    trip("Z1370", "allow", PAY_GIFT_ES, BAGS, bag_es(GC1), "'pagalo con la gift card'"),
+    trip("Z1371", "refuse", AT_11_ES, FLIGHTS, t4g("HAT110"), "'la de las 11' to the 14:00"),
+    trip("Z1372", "allow", AT_11_ES, FLIGHTS, t4g("HAT164"), "'la de las 11'"),
+    trip("Z1373", "allow", CHEAPEST_ES, FLIGHTS, {"reservation_id": "ZR8K1V", "cabin": "business",
+                                                 "payment_id": VISA, "flights": [
+                                                     {"flight_number": "HAT072", "date": "2024-05-24"}]},
+         "'la opción más económica' is no cabin; 'cabina ejecutiva'"),
+    trip("Z1374", "allow", GIFT_NL, FLIGHTS, {"reservation_id": "LP7D3K", "cabin": "economy",
+                                             "payment_id": GC1, "flights": [
+                                                 {"flight_number": "HAT277", "date": "2024-05-23"}]},
+         "'Van de cadeaukaart graag'"),
+    trip("Z1375", "refuse", DOUBT_PT, CANCEL, {"reservation_id": "M4ZT6H"},
+         "'pensando bem ... tô na dúvida'"),
+    trip("Z1376", "allow", BRAM, PASSENGERS, bram("van Leeuwen"), "'hij heet eigenlijk Bram van Leeuwen'"),
+    trip("Z1377", "refuse", BRAM, PASSENGERS, bram("Leeuwen"), "'hij heet eigenlijk Bram van Leeuwen'"),
 ]
 
 
@@ -294,6 +375,11 @@ async def test_review(airline: PolicySet, retail: PolicySet, case: Case) -> None
     ("vai, fai tutte e due. dell'altro ordine non cambio altro", Act.AFFIRM),
     ("칫솔이랑 커피메이커는 반품해 주세요. 책장은 이미 조립을 해버려서... 좀 애매하네요.", Act.AFFIRM),
     ("책장은 좀 애매하네요.", Act.HOLD),
+    ("A troca do voo pode fazer.", Act.AFFIRM),
+    ("não pode fazer", Act.OTHER),
+    ("Nou vooruit, prima, stuur maar.", Act.AFFIRM),
+    ("stuur maar niet", Act.OTHER),
+    ("boek maar", Act.AFFIRM),
 ])
 def test_review91_turns(turn: str, act: Act) -> None:
     assert read_turn(turn).act is act
