@@ -191,6 +191,8 @@ _YES = _words(
     r"sí", r"claro(?: que sí)?", r"de acuerdo", r"vale", r"por supuesto", r"correcto",
     r"sip",  # (chat's yes: "sip")
     r"(?:obvio|claro|obviamente) (?:que |q )s[ií]",
+    # (French, an offer taken: "Je veux bien, merci.")
+    r"je veux bien(?=\s*(?:$|[,.!]|merci|oui))",
     # ("si" unaccented, as chat writes it, where it stands alone: "si. las dos", "si, dale";
     # not "si el precio ..." (if))
     r"^si+(?=\s*(?:$|[,.!]|por ?fa(?:vor|bor)?(?![\w'])|porfis))",  # (and "si porfabor, pasalo ...")
@@ -417,6 +419,8 @@ _NO_START = re.compile(
     r"^(?:noo?(?! (?:cartão|cartao|meu|seu|mesmo|paypal|vale|pix|voo|dia|idea|clue|worries|problem|"
     r"rush|biggie|big deal)(?![\w']))|nope|nahh?|nay|"
     r"negative|no thanks|no thank you|no way|nein|no,? gracias|"
+    # ("non c'est bon, merci", "non ça va": no, thanks)
+    r"non(?=[\s,]+(?:c'est bon|c'est bien|ça va|ca va|ça ira|merci|pas besoin))|"
     r"no,? grazie|nee|non,? merci|não,? obrigad[oa]|nao,? obrigad[oa])(?:$|[\s,.!:-])|"
     # (Italian's and Portuguese's "not" before a verb: "Non mi serve più", "Não preciso mais",
     # the reason given; alone they say no)
@@ -595,6 +599,10 @@ _WAIT = _words(
     r"wacht", r"even wachten", r"nog niet", r"ik moet (?:eerst|nog)", r"voordat (?:je|u|jij|we)",
     # not knowing yet, in the other languages read ("El otro... ay, no sé.")
     r"no sé", r"je ne sais pas", r"non so", r"não sei",
+    # (the French "then again", a thing left for now: "oui je pense. quoique, elle sera pas trop
+    # lourde ?", "Le retour du sac à dos, laisse faire pour l'instant")
+    r"quoique", r"(?:laisse|laissez|laissons) faire", r"laisse(?:z)?-moi y (?:penser|réfléchir)",
+    r"je vais y (?:penser|réfléchir)",
     # (a second thought, a doubt: "na real, pensando bem, ... tô na dúvida")
     r"pensando bem", r"pensándolo bien", r"pensandolo bien", r"ripensandoci", r"à la réflexion",
     r"(?:tô|to|estou|fiquei|ando) na d[uú]vida", r"estoy (?:en|con) (?:la )?duda", r"tengo (?:mis )?dudas",
@@ -2027,7 +2035,8 @@ def _read_ko(text: str) -> Reading:
 
 # After a yes, a sentence about something more ("also", "too") and another thing ("the return
 # one", "the other order"): what it holds or waits for is that other thing, not the yes.
-_ABOUT_MORE = re.compile(r"(?<![\w'])(?:also|too|as well)(?![\w'])")
+_ABOUT_MORE = re.compile(r"(?<![\w'])(?:also|too|as well|aussi|también|tambien|também|anche|auch|ook)"
+                         r"(?![\w'])")
 # an order's or a reservation's id ("#w2611340", "msj4oa")
 _AN_ID = re.compile(r"#w\d{5,}|(?<![a-z0-9#])w\d{7}(?![a-z0-9])|"  # (an order's, "#" left out)
                     r"(?<![a-z0-9])(?=[a-z0-9]{6}(?![a-z0-9]))[a-z]*\d[a-z0-9]*")
@@ -2246,7 +2255,11 @@ _KEEP_THEM = re.compile(r"(?:(?:but|so|please|just|i'?ll|i will|i want to|i'?d l
 _INTERRUPTS = re.compile(r"(?:oh |ok |okay )?(?:actually|wait|hold on|hang on|no|stop|sorry)(?![\w'])")
 _ANOTHER = re.compile(r"(?<![\w'])(?:another|the other|other one|the return (?:one|flight|trip)|"
                       r"the outbound (?:one|flight)|the second (?:one|order|reservation|item)|"
-                      r"my other|the rest)(?![\w'])")
+                      r"my other|the rest|"
+                      # (in the other languages read: "dans une autre commande")
+                      r"une autre commande|l'autre commande|otro pedido|el otro pedido|outra encomenda|"
+                      r"outro pedido|un altro ordine|l'altro ordine|einer anderen bestellung|"
+                      r"der anderen bestellung|een andere bestelling|de andere bestelling)(?![\w'])")
 
 
 # A sound of reluctance straight before a yes that goes on to the action ("Hmm, ok then, cancel
@@ -2694,7 +2707,9 @@ _WAIT_ABROAD_WORDS = (r"espera|espere|esperá|aguarda|aguarde|segura|attendez|at
                       # mir nicht sicher")
                       r"je ne suis (?:plus |pas )(?:très |trop |encore )?sûre?|no estoy segur[oa]|"
                       r"não tenho certeza|nao tenho certeza|non sono sicur[oa]|bin ich (?:mir )?"
-                      r"(?:noch )?nicht sicher|niet zeker")
+                      r"(?:noch )?nicht sicher|niet zeker|"
+                      # (left for now: "Le retour du sac à dos, laisse faire pour l'instant")
+                      r"laisse faire|laissez faire|déjalo de momento|déjalo por ahora")
 _WAIT_ABROAD_CUE = re.compile(_WAIT_ABROAD_WORDS)
 NAME_HELD = re.compile(r"(?:" + _AND_BUT + r" )?(?:(?:para|pour|per|für|pra|pro) )?"
                        r"(?:(?:lo|la|el|o|a|das|die|der|den|celui|celle|quello|quella) )?(?:de|di|do|da|"

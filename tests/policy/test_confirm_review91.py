@@ -269,6 +269,32 @@ def bram(last: str) -> dict[str, Any]:
             "passengers": [{"first_name": "Bram", "last_name": last, "dob": "1990-04-05"}]}
 
 
+# 93c: French, the default address offered after a change and turned down ("non c'est bon")
+PROFILE_FR = [*looked_up(SPEAKER),
+              "assistant: C'est noté, la commande #W4284542 partira au 2201 Westheimer Rd, Apt 9, Houston,"
+              " TX "
+              "77098.\n\nVeux-tu aussi que je mette à jour l'adresse par défaut de ton compte avec cette "
+              "nouvelle adresse ?",
+              "user: non c'est bon, merci"]
+# 93c: Dutch, the order's address as "leveringsadres"
+TWO_NL = [*looked_up(SPEAKER),
+          "assistant: Dan stel ik de volgende twee wijzigingen voor bestelling #W4284542 voor:\n\n1. "
+          "Betaalmethode: van uw Visa naar uw Mastercard eindigend op 5018.\n2. Leveringsadres: 2201 "
+          "Westheimer Rd, Apt 9, Houston, TX 77098, USA.\n\nMag ik beide wijzigingen doorvoeren (ja/nee)?",
+          "user: Ja, allebei graag."]
+# 93c: French, "oui je pense. quoique, ...?" and "Je veux bien"
+CAMERA = order("#W4689314", "delivered", item("5996159312", "Action Camera", 499.99, resolution="4K"))
+
+
+def camera_back(answer: str) -> list[Any]:
+    return [*looked_up(CAMERA),
+            "assistant: Retour de la caméra (5996159312) de la commande #W4689314, remboursement de 499,99 $ "
+            "sur votre Visa se terminant par 7334. Puis-je lancer le retour ?",
+            f"user: {answer}"]
+
+
+CAMERA_BACK = {"order_id": "#W4689314", "item_ids": ["5996159312"], "payment_method_id": "credit_card_1"}
+
 CASES = [
     shop("Z1337", "allow", lamp_back("sulla Visa che termina con 7334"), RETURN, lamp("credit_card_1"),
          "'va bene, ma il rimborso sulla Visa eh, non voglio buoni' to the Visa"),
@@ -339,6 +365,14 @@ CASES = [
          "'pensando bem ... tô na dúvida'"),
     trip("Z1376", "allow", BRAM, PASSENGERS, bram("van Leeuwen"), "'hij heet eigenlijk Bram van Leeuwen'"),
     trip("Z1377", "refuse", BRAM, PASSENGERS, bram("Leeuwen"), "'hij heet eigenlijk Bram van Leeuwen'"),
+    shop("Z1378", "refuse", PROFILE_FR, USER_ADDRESS, ADDRESS, "'non c'est bon, merci'"),
+    shop("Z1379", "allow", TWO_NL, ORDER_ADDRESS, SPEAKER_MOVED, "'Leveringsadres' is the order's address"),
+    shop("Z1380", "allow", camera_back("Je veux bien, merci."), RETURN, CAMERA_BACK, "'Je veux bien'"),
+    shop("Z1381", "refuse", camera_back("euh... oui je pense. quoique, elle sera pas trop lourde ? je la "
+                                        "trimballe partout"), RETURN, CAMERA_BACK, "'quoique, ...?'"),
+    shop("Z1382", "allow", camera_back("Parfait, allez-y. Par contre j'ai aussi trois paires d'écouteurs "
+                                       "dans une autre commande, je dois d'abord vérifier laquelle, je vous "
+                                       "redis"), RETURN, CAMERA_BACK, "another order's, after the yes"),
 ]
 
 
@@ -380,6 +414,8 @@ async def test_review(airline: PolicySet, retail: PolicySet, case: Case) -> None
     ("Nou vooruit, prima, stuur maar.", Act.AFFIRM),
     ("stuur maar niet", Act.OTHER),
     ("boek maar", Act.AFFIRM),
+    ("non c'est bon, merci", Act.DECLINE),
+    ("Le retour du sac à dos, laisse faire pour l'instant, je vais y penser.", Act.HOLD),
 ])
 def test_review91_turns(turn: str, act: Act) -> None:
     assert read_turn(turn).act is act
