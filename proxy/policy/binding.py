@@ -770,6 +770,11 @@ def _cued(text: Text, phrase: str) -> bool:
                                             rf"{re.escape(said)}(?:那张|那个|的)", plain)
                                is not None):
         return True
+    if HAN.search(plain) and re.search(rf"(?:由|用|从|從)\s*[^。，,;！？!?\n]{{0,6}}?(?<![\w'])"
+                                       rf"{re.escape(said)}(?![a-z0-9])[^。，,;！？!?\n]{{0,24}}?"
+                                       rf"(?:支付|付款|扣款|扣除|来付|來付)", plain) is not None:
+        return True  # (in Chinese, the cue after the method: "由礼品卡 gift_card_4471309（余额 $260）
+        # 支付")
     if HAN.search(plain) and re.search(rf"(?<![\w']){re.escape(said)}(?![a-z0-9])[^。、\n]{{0,24}}?"
                                        rf"(?:(?:へ|に|で)(?:の)?(?:ご)?(?:返金|払い戻|お支払|支払|請求|決済)|"
                                        rf"(?:の(?:ほう|方))?でお願い)",

@@ -1564,7 +1564,9 @@ _IT_IS = re.compile(r"(?:it'?s|it is|that'?s|that is|it comes to|it stays|it'?ll
 _CHARGE = re.compile(r"(?<![a-z])(?:difference|charge|cost|fee|"
                      # (in the other languages read: "Diferença a pagar: $540")
                      r"diferen[çc]a(?: a pagar)?|diferencia(?: a pagar)?|différence(?: à payer)?|"
-                     r"differenz|differenza(?: da pagare)?|verschil|cargo|cobro|addebito|frais)"
+                     r"differenz|differenza(?: da pagare)?|verschil|cargo|cobro|addebito|frais|"
+                     # (in Japanese, Chinese and Korean: "差額 $76", "差价：$32", "차액: $64")
+                     r"差額|差额|差价|差價|차액)"
                      # (of the fare: "diferencia de tarifa $84", "différence tarifaire")
                      r"(?: (?:de |di |do |da )?(?:tarifa|tarifaria|tarifária|tariffa|tariffaria|"
                      r"tarifaire|precio|preço|prezzo|prix))?(?: is| of| "

@@ -1419,7 +1419,10 @@ _HAN_GO = re.compile("(?:改|换|換|取消|退|办|辦|订|訂|做|处理|處�
                      "(?<=[\u4e00-\u9fff])(?<![不别別没沒要想再])(?:取消|退掉|退货|退貨|换掉|換掉)"
                      "(?=[，,。！!]|$)")
 # spaces between Chinese words, chat's commas: "对 两个都退 吸尘器手表不退"
-_HAN_SPACE = re.compile("(?<=[\u4e00-\u9fff])\\s+(?=[\u4e00-\u9fff])")
+_HAN_SPACE = re.compile("(?<=[\u4e00-\u9fff])\\s+(?=[\u4e00-\u9fff0-9])")
+# ... and Japanese chat's, where it writes no stops: "便の変更はok 荷物はちょっと保留で
+# 彼女に確認してからにする"
+_JA_SPACE = re.compile("(?<=[\u3040-\u30ff\u4e00-\u9fffa-z0-9])\\s+(?=[\u3040-\u30ff\u4e00-\u9fff])")
 # a yes said of a count, naming no thing: "两个都退", "两台都换"
 _HAN_COUNT_YES = re.compile("(?:两|兩|三|这两|這兩)(?:个|個|件|台|双|雙|张|張)?都(?:退|换|換|改|取消|要)")
 # no longer needed (a reason, beside a cancellation or a return)
@@ -1663,7 +1666,8 @@ def _read_han(text: str) -> Reading:
     if (pick := _HAN_PICK.match(text)) is not None and not _HAN_NOT.search(text[pick.end():]):
         # (an option picked by its number, maybe with how to pay: "2号，就用信用卡。")
         return Reading(Act.AFFIRM, text[:80], "", choice=True, end=len(text))
-    text = _HAN_SPACE.sub("，", text)  # (chat's spaces as its commas: "是的 不需要了 取消")
+    text = _HAN_SPACE.sub("。", text)  # (chat's spaces as its stops: "是的 不需要了 取消",
+    # "第二个先不用，我再想想 1和3可以")
     # (no longer needed, beside a cancellation or a return, is its reason: "是的，不需要了，取消")
     reason = _HAN_NOT_NEEDED if re.search("取消|退", text) else None
     parts = []
@@ -1787,7 +1791,9 @@ _JA_KEEP = re.compile("(?:その|この|今の)まま(?:で|に)?(?:して)?"
 _JA_THE_OTHER = re.compile("(?:もう(?:1|一)(?:枚|つ|個|台|本|着|足)|残り|他の|ほかの|もう片方)")
 # the offer's thing said to need nothing, by its topic marker: "あ、そちらは大丈夫です" (no need for that
 # one; not "そちらで大丈夫です", that one will do)
-_JA_NO_NEED = re.compile("(?:そちら|それ|そっち|こちら|そこ|そちらの方|そっちの方)は"
+_JA_NO_NEED = re.compile("(?:そちら|それ|そっち|こちら|そこ|そちらの方|そっちの方|"
+                         # (or the thing offered, by its name: "あ、荷物は大丈夫です。")
+                         "荷物|手荷物|保険|スーツケース)は"
                          "(?:大丈夫|結構|いい|平気)(?:です)?")
 # a sentence opening on another matter after the yes: "あ、あとさっき言ったスケートボードも……" (also ...)
 _JA_ASIDE = re.compile(r"(?:あ[、,]\s*)?(?:あと|それと|ところで|そういえば|それから|ついでに|ちなみに)")
@@ -1811,6 +1817,8 @@ def _read_ja(text: str) -> Reading:
     """A turn in Japanese, sentence by sentence, as ``_read_han`` reads Chinese: a yes, and
     after it another matter brought up, is the yes."""
     text = _JA_IN_KANA.sub(lambda m: _JA_KANA_WORDS[m.group()], text)
+    if "。" not in text and "、" not in text:
+        text = _JA_SPACE.sub("。", text)
     said_yes = False
     yes_ids: set[str] = set()
     said: set[str] = set()
@@ -3084,6 +3092,10 @@ def held_topics(text: str) -> list[str]:
         # English names)
         korean = HANGUL.search(text) is not None and _read_ko is read_for(text)
         kana = not korean and _KANA.search(text) is not None
+        if kana and "。" not in text and "、" not in text:
+            text = _JA_SPACE.sub("。", text)  # (chat's spaces as its stops, as ``_read_ja`` reads)
+        elif not korean and not kana:
+            text = _HAN_SPACE.sub("。", text)  # (as ``_read_han`` reads)
         yes_words, not_words, idiom, keep = (
             (_KO_YES, _KO_NOT, _KO_IDIOM, _KO_KEEP) if korean else
             (_JA_YES, _JA_NOT, _JA_IDIOM, _JA_KEEP) if kana else (_HAN_YES, _HAN_NOT, _HAN_IDIOM, None))
