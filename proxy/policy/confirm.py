@@ -568,15 +568,17 @@ def _yes_with_method(messages: list[Message], index: int) -> bool:
     bags (2 paid) - $100 charge. Which payment method? ... so the Visa ending 5519?" "yes, on
     the Visa")."""
     said = plain(messages[index])
-    if _PLAIN_YES_OPENS.match(said) is None or _METHODS.search(said) is None:
-        return False
+    if (_PLAIN_YES_OPENS.match(said) is None and _PLAIN_YES_ENDS.search(said) is None) \
+            or _METHODS.search(said) is None:
+        return False  # (or the method first, the plain yes last: "gift card. only the phone. yes")
     agent, _start = _turn_before(messages, index)
     return _METHOD_ASKED.search(agent) is not None
 
 
 # a turn opening on a plain yes; a question asking only which method pays
 _PLAIN_YES_OPENS = re.compile(r"(?:yes|yeah|yep|yup|sure|ok|okay)(?:,| please| go ahead)?\s")
-_METHOD_ASKED = re.compile(r"(?<![\w'])(?:which|what) (?:payment )?(?:method|card|payment)[^?\n]{0,40}\?")
+_PLAIN_YES_ENDS = re.compile(r"(?:^|[.!,;]\s*)(?:yes|yeah|yep|yup|sure|ok|okay)(?: please)?[.!]*\s*$")
+_METHOD_ASKED = re.compile(r"(?<![\w'])(?:which|what) (?:payment )?(?:method|card|payment)[^?\n]{0,80}\?")
 
 
 def _choice_then_done(messages: list[Message], index: int) -> bool:

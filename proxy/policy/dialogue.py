@@ -454,7 +454,11 @@ _DECLINE = _words(
     # (a worry: "I don't want to end up with a basic one by mistake", "please make sure I'm
     # using all my free checked bag allowance, I don't want to waste it")
     r"(?! to (?:end up|waste|miss|be late|be stuck|get stuck|have to|get (?:in|into) trouble|cause "
-    r"(?:any )?(?:trouble|problems?|issues?)|mess (?:it|this|things) up|make a mess))|wish|agree|"
+    r"(?:any )?(?:trouble|problems?|issues?)|mess (?:it|this|things) up|make a mess))"
+    # (nor a worry about what could go wrong: "i don't want it to bounce")
+    r"(?! (?:it|that|this|the (?:payment|card|charge|order|refund)) to (?:bounce|fail|be declined|get "
+    r"declined|be rejected|get rejected|get lost|be lost|arrive late|be late|go to the wrong)"
+    r"(?![\w']))|wish|agree|"
     r"approve|consent|accept|confirm|authori[sz]e)",
     # (not what the user will not do themselves: "I refuse to be at the airport at 5am")
     r"i (?:decline|refuse|reject)(?! to (?:be|get up|wake|sit|stand|leave|wait|spend|sleep|miss|"
@@ -530,7 +534,10 @@ TELL_LATER = (r"(?:i'?ll|i will|i'?m going to) (?:tell you|let you know|get back
               r"euch) (?:dann |später |noch )?(?:bescheid|ob)")
 TELL_LATER_SAID = re.compile(TELL_LATER)
 _WAIT = _words(
-    r"wait", r"hold on", r"hang on", r"hold off", r"not yet", r"not now", r"not right now",
+    # (not how long the money takes: "or do i have to wait a week like last time")
+    r"(?<!have to )wait(?! (?:a|an|one|two|three|four|five|\d+|several|a few|that|so) "
+    r"(?:week|day|month|hour|business day|long|while)s?(?![\w']))",
+    r"hold on", r"hang on", r"hold off", r"not yet", r"not now", r"not right now",
     r"not so fast", r"one (?:sec|second|moment|minute)", r"just a (?:sec|second|moment|minute)",
     r"let me think", r"i'?ll think", r"i need to think", r"think about it",
     # ("The bag I'll decide closer to the date, don't add it yet.")
@@ -753,7 +760,10 @@ _QUESTION_START = re.compile(
 _A_CHECK_OPENS = r"(?![- ]?(?:check|confirm)(?:ing)?\s*[,:\u2013-])"
 _REOPENS = re.compile(
     r"(?<![\w'])(?:before (?:you|we|that|doing|proceeding|anything|going|finali[sz]|confirm|"
-    r"making|it'?s)|instead|different|rather|switch|double" + _A_CHECK_OPENS + r"|wait|actually|"
+    r"making|it'?s)|instead|different|rather|switch|double" + _A_CHECK_OPENS
+    # (not how long the money takes: "or do I have to wait a week like last time?")
+    + r"|(?<!have to )wait(?! (?:a|an|one|two|three|\d+|several|a few|that|so) (?:week|day|month|"
+    r"hour|business day|long|while)s?(?![\w']))|actually|"
     r"reconsider|"
     r"change (?:my mind|it|that|the|to))(?![\w'])"
 )
@@ -2640,13 +2650,18 @@ def read_turn(content: str) -> Reading:
     for s, q, act, _w in acts[:last_yes]:
         if act is Act.HOLD and not q and _CONDITION.search(_IDIOMS.sub(" ", s)) \
                 and not _DETAIL_IF.search(s) and not _of_another_thing(s, yes_said) \
-                and not _WHAT_IF_I.match(s):
+                and not _WHAT_IF_I.match(s) and not _AS_YOU_CANNOT_IF.search(s):
             return Reading(Act.HOLD, s, f'the user set a condition: "{s}"', False)
     end = _end_of(text, parts, last_yes)
     choice = all(_is_choice(s) for s, _q, act, _w in acts if act is Act.AFFIRM)
     return Reading(Act.AFFIRM, yes, "", choice=choice, end=end)
 
 
+# what the agent said it cannot do, taken as given: "ok if you can't tell me then just move it to
+# the new one ... yes change it to Maple Court."
+_AS_YOU_CANNOT_IF = re.compile(r"(?<![\w'])if (?:you|they|the system) (?:can'?t|cannot|don'?t|do not|"
+                               r"couldn'?t|aren'?t able to) (?:tell|say|know|check|see|find out|give|"
+                               r"guarantee|promise)(?![\w'])")
 # what would follow from what the user might do, thought through: "If I cancel it all my
 # brother doesn't get his grill for the 4th." (no condition on the yes)
 _WHAT_IF_I = re.compile(r"(?:(?:and|but|so|because) )?if i (?!can'?t|cannot|don'?t|do not|could)[a-z]+ "
