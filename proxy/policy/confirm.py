@@ -1433,6 +1433,11 @@ _SUM_BACK_IF = re.compile(r"(?:the |my )?(i|we|[a-z]{3,}(?: [a-z]{3,})?) (?:gets
                           r"will be refunded|gets? refunded|will get) (?:back )?(?:the |a |my )?"
                           r"(?:whole |full |entire |all (?:of )?(?:the )?)?\$?" + _SUM
                           + r"(?: back)?")
+# the whole sum back: "it's the full $219 back and not just part of it", "i get the whole $219 back"
+_WHOLE_SUM_IF = re.compile(r"(?:it'?s|it is|that'?s|that is|i get|i'?m getting|i am getting|we get) "
+                           r"(?:back )?(?:the |a )?(?:full|whole|entire|complete) \$?" + _SUM
+                           + r"(?: back| refund(?:ed)?)?(?:,? (?:and )?not (?:just )?(?:a )?(?:part|some|"
+                           r"half|portion) of it)?")
 # a condition that a thing costs nothing: "as long as the bags really are free", "if it's
 # free"
 _FREE_IF = re.compile(r"(?:(?:the |my |those |these )?([a-z]{3,}(?: (?!really|actually|truly)"
@@ -1984,6 +1989,12 @@ def _condition_met_once(messages: list[Message], index: int) -> bool:
         # nothing extra on top" to "Total: $290 on Mastercard ending 7334"
         wanted = decimal_of(is_all.group(1), is_all.group(2))
         return wanted is not None and wanted in (_totals(agent) or amounts(agent))
+    if (whole := _WHOLE_SUM_IF.fullmatch(condition)) is not None:
+        # the whole sum back, as the turn gives it: "as long as it's the full $219 back and not
+        # just part of it" to "a full refund of $219 to your gift card" (to the cent)
+        wanted = decimal_of(whole.group(1), whole.group(2))
+        return wanted is not None and wanted in amounts(agent) \
+            and (_FULL_REFUND_SAID.search(agent) is not None or _BACK_ABROAD.search(agent) is not None)
     if (back := _SUM_BACK_IF.fullmatch(condition)) is not None:
         # a sum back, as the turn gives it: "as long as the mastercard gets the whole 321.18
         # back" to "The Mastercard will be refunded $321.18" (to the cent; the method, where
@@ -4694,7 +4705,9 @@ def _bind(session: SessionState, auth: Authorisation, spec: ActionSpec,
         if isinstance(value, list) and (gone := _dropped_member(value, theirs)) is not None:
             return Coverage(False, f"the user said {words} and left {gone} out; the call "
                             f"still has {gone} in {name}", auth.words, shown, name)
-    if (put_right := _put_right(arguments, theirs)) is not None:
+    if (put_right := _put_right(arguments, theirs)) is not None \
+            and not _said_of_another(theirs.plain, last, arguments):  # (not another's: "for the
+        # vegas one just make it 3 bags not 4", the call on the Seattle reservation)
         return Coverage(False, f"the user said {words} and put {put_right[0]} right ("
                         f"{put_right[1]!r}); the call has it as it was", auth.words, shown,
                         put_right[0])
@@ -4732,6 +4745,10 @@ def _bind(session: SessionState, auth: Authorisation, spec: ActionSpec,
                         for m in _named_by_amount(aliases.index, theirs, value)):
             instead = None  # (the kind asked for is the one the call pays with, named by its
             # amount: "use the $157 gift card instead of the $113 one")
+        if instead is not None and not _has_method(value) \
+                and _said_of_another(theirs.plain, last, arguments):
+            instead = None  # (asked of another object by its place: "for the vegas one just make
+            # it 3 bags not 4", the call on the Seattle reservation)
         if instead is not None:  # (the newest terms of this action, where it was proposed)
             return Coverage(False, f"the user said {words} and asked for {key.name} "
                             f"{instead[1]!r}, not {instead[0]!r}", auth.words, shown, key.name,
@@ -8250,6 +8267,11 @@ def _left_out(spec: ActionSpec, arguments: dict[str, Any], users: str, aliases: 
     date: the date names neither; "the gift card" does not name the Visa by "card"). A call
     on a whole order or reservation (no list of its parts) holds what the facts show in it:
     "cancel it, but keep the chair" leaves the chair out of cancelling its order."""
+    if proposal is not None and "the one o" in users:
+        for id_key in (k.name for k in spec.keys if k.name.endswith("_id")):
+            if isinstance(id_value := arguments.get(id_key), str) \
+                    and (by_day := _day_picked_other(proposal, id_key, id_value, users)) is not None:
+                return by_day
     said = limits(users)
     if not said:
         return None
@@ -8302,7 +8324,8 @@ def _left_out(spec: ActionSpec, arguments: dict[str, Any], users: str, aliases: 
             # (what is left out or kept by its own value: "Leave H8Q05L as it is")
             for phrase in (*said.left_out, *said.kept):
                 if _single_named(Text(phrase), value, aliases) \
-                        and not _step_number(phrase, proposal):
+                        and not _step_number(phrase, proposal) \
+                        and not (proposal is not None and _said_of_another(users, proposal, arguments)):
                     return name, f'{name} {value!r} ("{phrase}")'
             if proposal is not None and isinstance(value, str) and name.endswith("_id") \
                     and not kind_of(value) \
@@ -8620,6 +8643,46 @@ def _day_left_out(proposal: Text, name: str, value: str, said: Limits) -> tuple[
                 return name, f'{name} {value!r}, the one of the {day.group(1)} ("{phrase}")'
         elif len(on := _lines_of_place(proposal, phrase)) == 1 and own in on[0]:
             return name, f'{name} {value!r}, by its place ("{phrase}")'
+    return None
+
+
+# the object an action is said of by its day, in the yes: "yes, cancel the one on the 24th"
+_ACTED_ON_DAY = re.compile(r"(?<![\w'])(?:cancel|change|move|do|book|upgrade|switch|modify|keep) "
+                           r"(?:only |just )?(?=(?:the one on the |the one of the )\d)")
+
+
+# what the user's words say a thing of, by its place: "for the vegas one just make it 3 bags"
+_FOR_THE_PLACE = re.compile(r"(?<![\w'])(?:for|on|with) the ([a-z]{3,}(?: [a-z]{3,})?) one(?![\w'])")
+
+
+def _said_of_another(users: str, proposal: Text, arguments: dict[str, Any]) -> bool:
+    """Whether the user's words say what they put right of another object of the proposal, by
+    its place ("oh wait, for the vegas one just make it 3 bags not 4", the call on the Seattle
+    reservation): the proposal's one line naming that place names another, not the call's."""
+    own = next((v for k, v in arguments.items() if k in ("reservation_id", "order_id")
+                and isinstance(v, str)), None)
+    if own is None:
+        return False
+    for m in _FOR_THE_PLACE.finditer(users):
+        lines = _lines_of_place(proposal, m.group(1))
+        if len(lines) == 1 and not named(Text(lines[0]), own, {}) and any(
+                named(Text(line), own, {}) for line in proposal.plain.split("\n")):
+            return True
+    return False
+
+
+def _day_picked_other(proposal: Text, name: str, value: str, users: str) -> tuple[str, str] | None:
+    """The object ``value`` is, where the user's words do the action to the one on another day
+    ("yes, cancel the one on the 24th, I'm going on the 20th" to cancelling the one of the 20th):
+    the one line of the proposal on that day names another, and another line names this one."""
+    for verb in _ACTED_ON_DAY.finditer(users):
+        phrase = _ONE_OF_DAY.match(users, verb.end())
+        if phrase is None:
+            continue
+        lines = _lines_of_day(proposal, phrase.group())
+        if len(lines) == 1 and not named(Text(lines[0]), value, {}) and any(
+                named(Text(line), value, {}) for line in proposal.plain.split("\n")):
+            return name, f'{name} {value!r} (only "{phrase.group()}")'
     return None
 
 

@@ -2437,7 +2437,8 @@ def read_turn(content: str) -> Reading:
             continue  # ("Lo de la cafetera sí, adelante. Lo de anular el otro... déjame pensarlo
             # un momento": another thing put first on its own, the hold after it its)
         if act is Act.OTHER and ((id_like(s) and _AN_ID.search(yes_said)) or (
-                _one_word_thing(s) and _THING_YES.match(yes_said))) and s[:4] not in yes_said:
+                _one_word_thing(s) and (_THING_YES.match(yes_said) or _THE_THING_ONE_SAID.search(yes_said))))\
+                and s[:4] not in yes_said:
             thing_aside, aside_word = True, s[:4]  # (and "mouse yes. keyboard... hold on, my
             # brother might want it": a thing by its name alone, where the yes names its own so)
             continue  # ("Oui pour 8C8K4E et LU15PA, allez-y. MSJ4OA... attendez, c'est le vol
@@ -3213,6 +3214,9 @@ def held_topics(text: str) -> list[str]:
             # midnight? That's pretty late... but fine. Yes, please make the change.")
         if aside is not None and act in (Act.DECLINE, Act.HOLD):
             out.append(aside)
+            if " " not in aside and not id_like(aside):
+                out.append(f"for {aside}")  # (a trip by its place alone: "boston... hold on
+                # that", ``confirm._route_held``)
             out.extend(f"the {THINGS_ABROAD[w]}" for w in re.findall(r"[a-zà-ÿ]+", aside)
                        if w in THINGS_ABROAD)  # (by its English name: "a bota", the boots)
         aside = s if act is Act.OTHER and (_BARE_THING.fullmatch(s) or id_like(s)
@@ -3418,6 +3422,8 @@ def _bare_things(sentence: str) -> bool:
 
 # a yes said of a thing named first: "mouse yes", "the lamp, ok"
 _THING_YES = re.compile(r"(?:the |my )?[a-z]{3,}(?: [a-z]+)?,? (?:yes|yeah|yep|ok|okay)(?![\w'])")
+# a yes naming its own by "the X one": "cancel the denver one" (then "boston... hold on that")
+_THE_THING_ONE_SAID = re.compile(r"(?<![\w'])the [a-z]{3,} one(?![\w'])")
 # words said alone that name no thing
 _NOT_THINGS = frozenset({"thanks", "okay", "well", "also", "actually", "anyway", "great", "perfect",
                          "cool", "fine", "good", "sure", "right", "awesome", "please", "sorry",
