@@ -760,7 +760,7 @@ def _cued(text: Text, phrase: str) -> bool:
                                            rf"(?![a-z0-9])", plain) is not None:
         return True  # (in Korean: "환불 수단: 기프트카드 gift_card_3434432", "→ Mastercard")
     if HANGUL.search(plain) and re.search(rf"(?<![\w']){re.escape(said)}\s?(?:으로|로)\s?"
-                                           rf"(?:해|결제|환불|반품|교환|받|바꿔|변경|부탁|진행|처리|청구)",
+                                           rf"(?:해|결제(?!된|한|했)|환불|반품|교환|받|바꿔|변경|부탁|진행|처리|청구)",
                                            plain) is not None:
         return True  # (the method with its "to": "기프트카드로 반품해 주세요", "visa로 받을게요")
     if HAN.search(plain) and (re.search(rf"{_PAY_CUE_HAN}[^。，,;！？!?]{{0,12}}?"
@@ -1284,6 +1284,13 @@ _KEPT_HAN = re.compile(r"(?:^|(?<=[。；;！!？?\n]))[^。；;！!？?\n升降
                        # (a clause that says it is not done: "按您的意思不升 KC18K6，则为：")
                        r"[^。；;！!？?\n，,]*不(?:升|降|改|换|換|取消|退|动|動)(?!了吗|吗|嗎)"
                        r"[^。；;！!？?\n，,]*")
+# a sentence in Korean or Japanese that keeps one as it is: "카메라가 포함된 주문 #W7807988은 기존
+# 주소 그대로 둡니다.", "ご注文 #W1 はそのままです。"
+_KEPT_KO_JA = re.compile(r"(?:^|(?<=[。.!?！？\n]))[^。.!?！？\n]*?"
+                         r"(?:그대로 (?:둡니다|두겠습니다|둘게요|유지)|"
+                         r"유지(?:됩니다|합니다|해요)|(?:변경|취소)(?:되지|하지) 않습니다|"
+                         r"(?:その|今の)まま(?:です|にします|となります|にいたします|でございます)|"
+                         r"(?:変更|キャンセル)(?:いたし|し)ません|変わりません)[^。.!?！？\n]*[。.!?！？]?")
 # "Nothing in order #W5777276 will be touched."
 _NOTHING_CHANGES = re.compile(
     r"(?<![\w'])nothing (?:else )?(?:in|on|of|from|about) [^.;!?]{0,80}?(?:will|is going to|would|"
@@ -1334,6 +1341,8 @@ def kept_out(text: str) -> str:
         text = _NOTHING_CHANGES.sub(" ", text)
     if "保持" in text or "维持" in text or "維持" in text or "不" in text:
         text = _KEPT_HAN.sub(" ", text)
+    if "그대로" in text or "유지" in text or "않습니다" in text or "まま" in text or "ません" in text:
+        text = _KEPT_KO_JA.sub(" ", text)
     if "kept" not in text and "keep" not in text and "not " not in text \
             and "remaining" not in text and "excluded" not in text:
         return text

@@ -5303,12 +5303,27 @@ _ALL_ITEMS = re.compile(r"(?<![\w'])(?:all(?: of)?(?: the)?|every|todos os|todas
 
 def _cjk_in_english(text: Text) -> Text | None:
     """``text`` with the English names of the things it names in Chinese or Japanese after
-    each (``CJK_THINGS``), or None where it names none."""
+    each (``CJK_THINGS``), and of their options ("ヘッドホン（インイヤー／ワイヤレス／レッド）", the
+    in-ear, wireless, red headphones), or None where it names none."""
     if _HAN_CHAR.search(text.plain) is None and "ー" not in text.plain:
         return None
     if CJK_THING.search(text.plain) is None:
         return None
-    return Text(CJK_THING.sub(lambda m: f"{m.group()} (the {CJK_THINGS[m.group()]})", text.plain))
+    said = CJK_THING.sub(lambda m: f"{m.group()} (the {CJK_THINGS[m.group()]})", text.plain)
+    return Text(_CJK_OPTION.sub(lambda m: f"{m.group()} {_CJK_OPTIONS[m.group()]} ", said))
+
+
+# the options of things, as Japanese and Chinese name them
+_CJK_OPTIONS = {"レッド": "red", "ブラック": "black", "ホワイト": "white", "ブルー": "blue",
+                "グリーン": "green", "シルバー": "silver", "ゴールド": "gold", "ピンク": "pink",
+                "グレー": "gray", "ネイビー": "navy", "パープル": "purple", "オレンジ": "orange",
+                "イエロー": "yellow", "ブラウン": "brown", "ワイヤレス": "wireless",
+                "インイヤー": "in-ear", "オンイヤー": "on-ear", "オーバーイヤー": "over-ear",
+                "红色": "red", "黑色": "black", "白色": "white", "蓝色": "blue", "绿色": "green",
+                "银色": "silver", "金色": "gold", "粉色": "pink", "灰色": "gray", "紫色": "purple",
+                "无线": "wireless", "有线": "wired", "入耳式": "in-ear", "贴耳式": "on-ear",
+                "头戴式": "over-ear"}
+_CJK_OPTION = re.compile("|".join(sorted(map(re.escape, _CJK_OPTIONS), key=len, reverse=True)))
 
 
 def _stays_as_is(proposal: Text, value: str) -> bool:

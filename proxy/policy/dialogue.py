@@ -1726,14 +1726,17 @@ def _read_han(text: str) -> Reading:
 
 
 # Japanese, read whole like Chinese (by its kana): a yes with nothing that negates, waits or asks
-# ("はい" not inside words, after a particle: "普段着にはいいかも", "してはいけない")
+# ("はい" opening its clause, not a particle before "いい": "普段着にはいいかも", "今回はいいかな")
 _KANA = re.compile("[\u3040-\u30ff]")
-_JA_YES = re.compile("(?<![\u3041\u3043-\u3093])はい|ええ(?!と)|うん|お願いします|"
+_JA_YES = re.compile("(?:(?<=^)|(?<=[\\s、,。.!！?？…「」～~ー])|(?<=あ)|(?<=ええ)|(?<=うん))はい|"
+                     "ええ(?!と)|うん|お願いします|"
                      "(?:変更|交換|返品|キャンセル|予約|手続き|処理|修正)して(?:もらえ|いただけ|くれ)(?:ます|ません)か|"
                      # ("それで合ってます。", that's right; "ぜひ", by all means)
                      "(?:それで|これで)?(?:合ってます|合っています|あってます|間違いありません|間違いないです)|ぜひ|是非|お願い(?:ね|[!！。]|$)|頼みます|頼む|進めて|"
                      "それで(?:[!！。]|$)|そうそう|^ん(?:[。、,！!]|$)|お願いしま[ーｰ～~]+す|"
                      "^(?:おけ|おっけー?|おk)(?:[。、,！!]|$)|ちゃって(?:ください|下さい)|"
+                     # (casually, done for the user: "黒に変えといて")
+                     "(?:変え|換え|替え|交換し|返品し|キャンセルし|変更し|直し|し|やっ)と(?:いて|いてください|いて下さい)(?![\u3040-\u309f])|"
                      "(?:変え|換え|替え|取り替え|交換し|返品し|キャンセルし|変更し|直し|修正し)て(?:ください|下さい|"
                      "くれ|ほしい|欲しい)|"
                      "やってください|それで(?:お願い|いい|大丈夫|結構|ok)|了解|承知|かしこまり|問題ありません|問題ない|構いません|"
@@ -1841,14 +1844,17 @@ def _read_ja(text: str) -> Reading:
                     and not _JA_NOT.search(_JA_IDIOM.sub("", part))), default=-1)
     for k, part in enumerate(parts):
         rest = _JA_IDIOM.sub("", part)
-        if k < last_yes and _JA_IF.search(part) is None and not _JA_DECLINE.search(rest) \
+        if k < last_yes and _JA_IF.search(part) is None \
+                and not (_JA_DECLINE.search(rest) and not CJK_THING.search(part)) \
                 and not re.search("[?？]", part) and not (
                 _JA_YES.search(part) and not _JA_NOT.search(rest)):
             continue  # (a wait, a worry, or a step held, that the turn's later yes goes past:
             # "あ、でも今月中に届いちゃったらどうしよう…まあ大丈夫か。はい、変更してください。";
             # "あ、ちょっと待ってください。...アカウントの住所はまだ変えないでおいてください。...
-            # 1と3はお願いします。"; a call on the thing held is held, ``held_topics``; not a
-            # question, which waits for its answer: "返金はいつですか？お願いします。")
+            # 1と3はお願いします。"; a call on the thing held is held, ``held_topics``, and so one
+            # turned down by its name: "じゃあ掃除機はもういいや そのままで 2つだけでいいや
+            # それでお願い"; not a refusal of all, nor a question, which waits for its answer:
+            # "返金はいつですか？お願いします。")
         if not said_yes and _CJK_CHECK.search(part) is not None and not _JA_WAIT.search(rest) \
                 and any(_JA_YES.search(later) and not _JA_NOT.search(_JA_IDIOM.sub("", later))
                         for later in parts[k + 1:]):
@@ -1914,6 +1920,8 @@ _KO_YES = re.compile(
     # "check", "wait", "find")
     "(?<!알)(?<!확인)(?<!기다)(?<!찾)(?<!설명)(?<!검토)(?:해|꿔|어|아|워|줘|려)\\s?(?:주세요|줘요|"
     "주십시오)|"
+    # (and casually, to the one doing it: "카드로 해줘", "둘다 바꿔줘"; not "tell me", "wait")
+    "(?<!알려)(?<!보여)(?<!기다려)(?<!확인해)(?<!찾아)(?:해|꿔|어|아|워)\\s?줘(?![가-힣])|"
     # ("I'll change only the clock": "시계만 바꿀게요", "스피커만 반품할게요")
     "(?:취소|반품|교환|변경|진행|결제|환불)(?:할게요|할께요|하겠습니다|할래요|할게)|바꿀게요|바꿀께요|"
     "그걸로 (?:할게요|해요|하죠|갈게요)|그걸로요|그렇게 (?:하죠|합시다|할게요|해요)|"
@@ -1941,11 +1949,12 @@ _KO_IDIOM = re.compile("않게|않도록|안녕|(?:하|으|이)?면 (?:돼요|�
 _KO_ACCEPT = re.compile("[가-힣]+면\\s*(?:괜찮아요|괜찮습니다|돼요|됩니다|좋아요|좋네요|좋겠네요|다행이네요|"
                         "충분해요)")
 # a condition: "...면" ("if"), "경우" (in case)
-_KO_IF = re.compile("[가-힣](?:으면|다면|라면|이면|면)(?:\\s|,|$)|경우")
+_KO_IF = re.compile("(?<!고 나)(?<!고나)[가-힣](?:으면|다면|라면|이면|면)(?:\\s|,|$)|경우")  # (not "after":
+# "변경하고 나면 기프트카드 잔액은 얼마 남나요?")
 # a sentence opening on another matter after the yes: "근데 ...", "그리고 ...", "참, ..."
 _KO_ASIDE = re.compile(r"(?:아[,\s]+)?(?:근데|그런데|그리고|그나저나|참[,\s]|혹시|아 그리고)")
 # when the money or the parcel comes, asked after the yes
-_KO_WHEN = re.compile("언제|며칠|환불은|이메일|메일|문자|영업일")
+_KO_WHEN = re.compile("언제|며칠|환불은|이메일|메일|문자|영업일|잔액|얼마 남")
 # a thing kept as it is: "키보드는 그냥 쓸래요" (I'll just use the keyboard), "그대로 둘게요"
 _KO_KEEP = re.compile("그냥 (?:쓸래요|쓸게요|쓸 거예요|쓸께요|둘게요|가질게요)|"
                       # (a thing put first, then not done: "이어폰은 안 해요", "노트북은 그대로요")

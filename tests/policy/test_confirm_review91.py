@@ -415,6 +415,25 @@ VEGAS_3 = [read(S9K), read(Z2H),
            "assistant: Updating the bags on S9KD3P and Z2HM5B now.",
            "user: oh wait, for the vegas one just make it 3 bags not 4, less to haul around"]
 
+# 96c: Korean, two orders' address changed, a third said to stay as it is
+KETTLE = order("#W5030602", "pending", item("5030602001", "Tea Kettle", 80.0, material="steel"))
+ESPRESSO = order("#W8121088", "pending", item("8121088001", "Espresso Machine", 300.0, type="manual"))
+CAMERA_PENDING = order("#W7807988", "pending", item("7807988001", "Action Camera", 500.0, resolution="4K"))
+TWO_OF_THREE_KO = [*looked_up(KETTLE, ESPRESSO, CAMERA_PENDING),
+                   "assistant: 1. 주문 #W5030602 (티 케틀)\n2. 주문 #W8121088 (에스프레소 머신)\n\n- 변경 "
+                   "후: 2201 "
+                   "Westheimer Rd, Apt 9, Houston, TX 77098, USA\n\n카메라가 포함된 주문 #W7807988은 기존 "
+                   "주소 그대로 "
+                   "둡니다. 두 주문 모두 위 주소로 변경할까요?",
+                   "user: ㅇㅇ 둘다 바꿔줘"]
+KETTLE_MOVED = {"order_id": "#W5030602", **{k: v for k, v in ADDRESS.items() if k != "user_id"}}
+# 96c: Korean, a yes, then when the old method's money comes back ("마스터카드로 결제된 건 언제 환불돼요?")
+TO_VISA_KO = [*looked_up(SPEAKER),
+              "assistant: 주문 #W4284542 결제 수단 변경: 마스터카드(끝자리 5018) → 비자(끝자리 7334), $244"
+              ".90. "
+              "변경할까요?",
+              "user: 네 바꿔주세요. 그럼 마스터카드로 결제된 건 언제 환불돼요?"]
+
 CASES = [
     shop("Z1337", "allow", lamp_back("sulla Visa che termina con 7334"), RETURN, lamp("credit_card_1"),
          "'va bene, ma il rimborso sulla Visa eh, non voglio buoni' to the Visa"),
@@ -534,6 +553,11 @@ CASES = [
     trip("Z1404", "refuse", VEGAS_3, BAGS, {"reservation_id": "Z2HM5B", "total_baggages": 4,
                                            "nonfree_baggages": 2, "payment_id": VISA},
          "'for the vegas one just make it 3 bags not 4'"),
+    shop("Z1405", "allow", TWO_OF_THREE_KO, ORDER_ADDRESS, KETTLE_MOVED,
+         "'#W7807988은 기존 주소 그대로 둡니다' keeps the third out"),
+    shop("Z1406", "allow", TO_VISA_KO, PAYMENT,
+         {"order_id": "#W4284542", "payment_method_id": "credit_card_1"},
+         "'마스터카드로 결제된 건' is what it was paid with"),
 ]
 
 
@@ -577,6 +601,12 @@ async def test_review(airline: PolicySet, retail: PolicySet, case: Case) -> None
     ("boek maar", Act.AFFIRM),
     ("non c'est bon, merci", Act.DECLINE),
     ("Le retour du sac à dos, laisse faire pour l'instant, je vais y penser.", Act.HOLD),
+    ("그럼 뭐 어쩔 수 없지 카드로 해줘", Act.AFFIRM),
+    ("네 진행해주세요. 변경하고 나면 기프트카드 잔액은 얼마 남나요?", Act.AFFIRM),
+    ("알려줘", Act.OTHER),
+    ("そのままでいい 黒に変えといて", Act.AFFIRM),
+    ("今回はいいかな", Act.OTHER),
+    ("じゃあ掃除機はもういいや そのままで 2つだけでいいやそれでお願い", Act.AFFIRM),
 ])
 def test_review91_turns(turn: str, act: Act) -> None:
     assert read_turn(turn).act is act
