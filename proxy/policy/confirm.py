@@ -883,7 +883,8 @@ def _acknowledges(messages: list[Message], index: int) -> bool:
     # of what was done)
     said = plain(messages[index])
     text, start = _turn_before(messages, index)
-    if _OK_THEN_MORE.match(said) is not None and text and "?" not in text \
+    asked = "?" in text or "？" in text  # (in Chinese and Japanese too: "這樣幫您加嗎？")
+    if _OK_THEN_MORE.match(said) is not None and text and not asked \
             and _DONE.search(text) is not None and not _PROCEED.search(said) \
             and not (start > 0 and messages[start - 1].role is Role.USER
                      and reading_of(messages[start - 1]).act is Act.HOLD):
@@ -896,7 +897,7 @@ def _acknowledges(messages: list[Message], index: int) -> bool:
             and not _ACKNOWLEDGED.fullmatch(reading_of(messages[index]).words) \
             and not _GOT_IT.search(said):  # ("Okay, 4. Got it. So we could add 3 more?")
         return False
-    return bool(text) and "?" not in text and not _GO_AHEAD_ASKED.search(text) \
+    return bool(text) and not asked and not _GO_AHEAD_ASKED.search(text) \
         and not _INTENT.search(text)
 
 
@@ -1324,10 +1325,13 @@ _HAN_NEW_PRICE = re.compile(r"新(?:票价|價|价格|價格|价)[^$\d。\n]{0,6
 _HAN_OLD_PRICE = re.compile(r"原(?:票价|價|价格|價格|价)[^$\d。\n]{0,6}\$\s?(\d{1,3}(?:,\d{3})+|\d+)(\.\d+)?")
 # a condition in Chinese that it costs no more than before: "只要确实不比原来贵，"
 _HAN_NOT_DEARER = re.compile(r"只要[^。！？!?，,]{0,6}?(?:不比原来贵|不比原价贵|不会更贵|"
-                             r"不用(?:补|加)(?:钱|差价)|不多(?:付|花)钱)[^。！？!?，,]{0,6}[，,。！!]?")
+                             r"不用(?:补|加)(?:钱|差价)|不多(?:付|花)钱)[^。！？!?，,]{0,6}[，,。！!]?|"
+                             # (or "if", put after: "不用補錢的話就幫我改吧")
+                             r"(?:不用|不需要|不必|没有要|沒有要)(?:再)?(?:补|補|加|多付|多花)(?:钱|錢|差价|差價)?"
+                             r"的(?:话|話)[，,]?")
 # ... and the turn's money back, or a lower price; a charge
 _HAN_CHEAPER = re.compile(r"退回|退还|退還|退到|退至|比原价低|比原來低|更便宜|便宜了")
-_HAN_CHARGED = re.compile(r"补差价|補差價|需要支付|需支付|需补|需補|扣款|加收")
+_HAN_CHARGED = re.compile(r"补差价|補差價|需要支付|需支付|需补|需補|扣款|加收|需補差|須補")
 # a sum to pay in Chinese: "合计净额：您需要支付 $107.09"
 _NET_HAN = re.compile(r"(?:合计|总计|净额|需要支付|需支付|共)[^$\d]{0,12}\$\s?(\d{1,3}(?:,\d{3})+|\d+)"
                       r"(\.\d+)?")
@@ -1467,7 +1471,10 @@ _NOT_ALLOWED_SAID = re.compile(r"(?<![\w'])(?:isn'?t|is not|aren'?t|are not|not)
 _FREE_IF_ABROAD = re.compile(r"(?:c'est|c’est|ça reste|es|está|sale|é|fica|è|ist|is) (?:vraiment |bien |"
                              r"realmente |mesmo |davvero |wirklich |echt )?(?:gratuit|gratuite|gratis|grátis|"
                              r"gratuito|gratuita|kostenlos|sans frais|sin costo|sem custo|senza costi|"
-                             r"sans supplément)")
+                             r"sans supplément)|"
+                             # ("Sim, as duas, se não pagam nada.", "si no cuestan nada")
+                             r"(?:não|no|non) (?:pagam|paga|custam|custa|cuestan|cuesta|se paga|costano|"
+                             r"costa) nada|ne coûtent rien|ne coûte rien|non costano nulla|non costa nulla")
 _FREE_SAID_ABROAD = re.compile(r"(?<![\w'])(?:0 (?:payants?|payante?s?|de pago|pagas?|pagos?|a pagamento|"
                                r"kostenpflichtig)|gratuits?|gratuites?|gratis|grátis|gratuit[oa]s?|"
                                r"kostenlos|sans frais|sin costo|sem custo|senza costi|(?:aucun|sans) "
@@ -3481,8 +3488,10 @@ def _skipping_turn(session: SessionState, auth: Authorisation, spec: ActionSpec,
                          or _names_another_write(auth.words, spec.words, other_words)) \
                     and (names_action(auth.words, ALL_ACTION_WORDS) is not None
                          # (or a thing of another step: "Lo de la cafetera sí, adelante. Lo de
-                         # anular el otro... déjame pensarlo")
-                         or _YES_OF_A_THING.match(auth.words) is not None):
+                         # anular el otro... déjame pensarlo"; "As malas sim, pode pôr as 4. A
+                         # executiva... não sei se compensa")
+                         or _YES_OF_A_THING.match(auth.words) is not None
+                         or _A_THING_YES.match(auth.words) is not None):
                 # ("Yes, go ahead and cancel NQNU5R. For the upgrade though, is that $1,194 the
                 # total?": the yes names another action, the hold this one; "Go ahead with the
                 # passenger change and the bags. For the upgrade, is the $209 ...?": the yes
@@ -3492,6 +3501,9 @@ def _skipping_turn(session: SessionState, auth: Authorisation, spec: ActionSpec,
 
 
 _WORDS_OF_ID = re.compile(r"#?[a-z0-9]+")
+# a yes said of one thing, put first with its article: "as malas sim", "the bags yes"
+_A_THING_YES = re.compile(r"\s*(?:the|my|la|le|les|el|los|las|il|lo|die|der|das|o|a|os|as) [a-zà-ÿ]{3,}"
+                          r"(?: [a-zà-ÿ]{3,})?,? (?:sim|sí|si|oui|ja|yes|sì)(?![\w'])")
 # a yes said of one thing by "that of": "lo de la cafetera sí", "quello della giacca sì"
 _YES_OF_A_THING = re.compile(r"\s*(?:lo|la|el|los|las|quello|quella|o|a|os|as) (?:de|del|della|dello|do|da|"
                              r"dos|das)\b")

@@ -240,7 +240,7 @@ _YES = _words(
     r"(?<!nicht )(?<!nicht so )klingt (?:gut|super|prima|perfekt)", r"hört sich gut an",
     r"ich akzeptiere(?! (?:das |es |den |die )?nicht)", r"(?<!nicht )akzeptiert",
     # Portuguese
-    r"sim", r"com certeza", r"tudo bem",
+    r"sim", r"com certeza", r"tudo bem", r"exato", r"exatamente",
     r"^ss(?=\s|[,.!]|$)",  # (chat's "sim sim", opening the turn: "ss pode mudar")
     # ("da ana pode, do pedro também", "a minha pode": it may, a clause's last word)
     r"(?<!não )(?<!nao )pode(?=\s*(?:[,.!;]|$))",
@@ -339,7 +339,7 @@ _GO_VERBS = (
     r"(?:stornieren|ändern|buchen|tauschen|erstatten|schicken|senden) sie(?! (?:\w+ )?(?:noch )?nicht)|"
     r"pode (?:seguir|prosseguir|fazer|continuar|mandar|ir|trocar|mudar|alterar|devolver|"
     r"atualizar|efetuar|processar|confirmar|reservar|comprar|emitir|enviar|adicionar|incluir|"
-    r"cobrar|aplicar|avançar|avancar)|prossiga|prosseguir|siga em frente|"
+    r"cobrar|aplicar|avançar|avancar|pôr|por|colocar|acrescentar|meter)|prossiga|prosseguir|siga em frente|"
     r"faça|faz isso|vá em frente|pode cancelar|"
     r"procedi|vai avanti|vai pure|fai pure|procedi pure|fallo|continua|avance|avança|avancem|avanza|"
     # ("vai, fai tutte e due", "fate entrambe")
@@ -1017,6 +1017,10 @@ def sentences(text: str) -> list[tuple[str, bool]]:
             # separately so i can verify it": the go-ahead, then a hold of the other thing)
             spans.append((start, shown.start()))
             start = shown.end()
+        if (excepted := _EXCEPT_THEN.search(s, start)) is not None:
+            spans.append((start, excepted.end()))  # (a yes but one thing, then what is said of
+            start = excepted.end() + 1  # that one: "sim, pode avançar com tudo, menos a mala,
+            # essa logo se vê no aeroporto se for mesmo preciso")
         if (cut := s.rfind(",", start)) > start and "n" in s[cut:] \
                 and FORM_NOT_WANTED.fullmatch(s[cut + 1:].strip(" .!;")) \
                 and _read_sentence(s[start:cut], False)[0] is Act.AFFIRM:
@@ -1040,6 +1044,13 @@ def sentences(text: str) -> list[tuple[str, bool]]:
     return out
 
 
+# all but one thing, then a comma: ", menos a mala," (what follows is said of that one)
+_EXCEPT_THEN = re.compile(r",\s*(?:menos|excepto|salvo|except(?: for)?|but not|sauf|tranne|außer|behalve)\s+"
+                          r"(?:(?:a|o|os|as|el|la|los|las|the|le|les|il|lo|den|die|das|de|het)\s+|l')?"
+                          r"[a-zà-ÿ]{3,}(?=\s*,)")
+# a sentence opening on "that one", in the languages read: "essa logo se vê no aeroporto"
+_THAT_ONE_OPENS = re.compile(r"(?:essa|esse|isso|esa|ese|eso|that one|that|celle-là|celui-là|ça|quella|"
+                             r"quello|die|das|dat|deze)(?![\w'])")
 # chat shorthand, read as the words it stands for ("pls proceed", "could u go ahead")
 _SHORTHAND = {"pls": "please", "plz": "please", "plse": "please", "u": "you", "ur": "your",
               "k": "ok", "kk": "ok", "y": "yes", "thx": "thanks", "thnx": "thanks",
@@ -1342,6 +1353,8 @@ def turn_acts(content: str) -> list[tuple[str, Act]]:
 HAN = re.compile("[\u3400-\u9fff]")  # (a Chinese character: Chinese, or kanji)
 # (whole words only: "行" alone is in "行李", luggage; "等" in "头等舱", first class)
 _HAN_YES = re.compile("好的|好啊|好呀|好滴|好喔|好哦|好嘞|好咧|好哒|是的|对的|對的|"
+                      # ("對對對，是1955", right, right: opening the turn)
+                      "^(?:对|對)+(?=[，,。！!\\s]|$)|"
                       "(?<![得要先再想去])(?:确认|確認)(?!一下|清楚)|"
                       # ("确定", sure: not "不确定", "确定吗")
                       "(?<![不没沒未])(?:确定|確定)(?![吗嗎么麼不])|"
@@ -1387,6 +1400,8 @@ _HAN_NOT = re.compile("不|别(?!的|人|处)|別(?!的|人|處)|等一|等等|�
                       "[?？]")
 # (and a detail taken though it is not so: "不防水也可以" (not waterproof is fine too))
 _HAN_IDIOM = re.compile("没问题|沒問題|没错|沒錯|不错|不錯|不用谢|不客气|不客氣|不过|不過|"
+                        # (insurance declined, a detail of what is booked: "保险就不要了，其他都对，订吧")
+                        "(?:保险|保險)(?:就|也)?(?:不要|不用|不需要|不买|不買)了?|"
                         # (Cantonese thanks, right, no problem)
                         "唔該(?:晒)?|冇錯|無錯|冇問題|唔緊要|"
                         # (a reason given: "確定不去了", not going any more)
@@ -2434,7 +2449,8 @@ def read_turn(content: str) -> Reading:
             # the others, vraiment impossible? Even if I don't want any money back?")
         if act is Act.OTHER and (bare := _BARE_THING.fullmatch(s)) is not None \
                 and bare.group(1)[:4] not in yes_said and bare.group(1) not in _WHATEVER_IT_IS \
-                and (_A_THING.search(yes_said) or _THING_ABROAD.search(yes_said)) is not None:
+                and ((_A_THING.search(yes_said) or _THING_ABROAD.search(yes_said)) is not None
+                     or any(w in THINGS_ABROAD for w in re.findall(r"[a-zà-ÿ]+", yes_said))):
             thing_aside, aside_word = True, bare.group(1)[:4]
             continue  # ("Do the e-reader. The headphones... no, never mind, I'll keep them.")
         if act is Act.OTHER and len(s.split()) <= 6 and _TOPIC_PUT_ABROAD.match(s) is not None \
@@ -2475,6 +2491,10 @@ def read_turn(content: str) -> Reading:
             topic_word = next(g for g in topic.groups() if g).removeprefix("the ")[:4]
             continue  # ("go ahead with the address. the cancel - still deciding"; "Actually
             # hold on, for the skateboard one: is there any other maple board?")
+        if act is Act.HOLD and not q and _THAT_ONE_OPENS.match(s) is not None \
+                and _EXCEPT_THEN.search(yes_said + ",") is not None:
+            on_topic = True  # (said of the one thing the yes leaves out: "sim, pode avançar com
+            continue  # tudo, menos a mala, essa logo se vê no aeroporto se for mesmo preciso")
         if act is Act.HOLD and OTHER_ONE_ABROAD.match(s) is not None \
                 and _THING_ABROAD.search(yes_said) is not None:
             on_topic = True  # (the other one, in another language, the yes naming its own:
@@ -2786,6 +2806,8 @@ _COLON_YES = re.compile(r"[a-zà-ÿ][a-zà-ÿ +&]{2,40}\s*:\s*(?:oui|sí|si|ja|s
 # the catalogue's things in the other languages read, by their English names (a held thing is
 # read against the facts, which name them in English: "la maleta espera" holds the Luggage Set)
 THINGS_ABROAD = {
+    # (a cabin upgraded to, by its name: "A executiva... 558 dólares é muito dinheiro")
+    "executiva": "upgrade", "ejecutiva": "upgrade",
     "maleta": "luggage", "maletas": "luggage", "valise": "luggage", "koffer": "luggage",
     "valigia": "luggage", "mala": "luggage", "malas": "luggage", "casco": "helmet",
     "casque": "helmet", "helm": "helmet", "capacete": "helmet", "parrilla": "grill",

@@ -434,6 +434,41 @@ TO_VISA_KO = [*looked_up(SPEAKER),
               "변경할까요?",
               "user: 네 바꿔주세요. 그럼 마스터카드로 결제된 건 언제 환불돼요?"]
 
+# 96d: European Portuguese, yes to the bags put first, the cabin put first and doubted
+PX9 = reservation("PX9D2K", [("HAT069", "JFK", "SEA", "2024-05-21")], bags=2)
+BAGS_NOT_UP_PT = [read(PX9),
+                  "assistant: Reserva PX9D2K:\n1. Malas: passar para 4 malas implica 2 malas extra a $50 c"
+                  "ada = $100.\n2. E"
+                  "xecutiva: "
+                  "a diferença seria $279 × 2 = $558.\n\nAmbos os valores seriam cobrados no Visa terminad"
+                  "o em "
+                  "7447. Quer avançar com as duas alterações?",
+                  "user: As malas sim, pode pôr as 4. A executiva... 558 dólares é muito dinheiro, não sei"
+                  " se "
+                  "compensa para um voo de seis horas."]
+# 96d: European Portuguese, all but the bag, then a condition said of it ("essa logo se vê")
+R4K = reservation("R4KQ8P", [("HAT100", "LIS", "JFK", "2024-05-22")], bags=0)
+ALL_BUT_BAG_PT = [read(R4K),
+                  "assistant: Reserva R4KQ8P:\n1. Voo: HAT100 → HAT120 a 24 de maio, diferença $40 no Visa"
+                  " terminado em 744"
+                  "7\n2. "
+                  "Mala: 0 → 1, $50\n\nPosso avançar?",
+                  "user: Sim, pode avançar com tudo, menos a mala, essa logo se vê no aeroporto se for mesmo "
+                  "preciso."]
+# 96d: Traditional Chinese, "ok" to a question with a full-width question mark
+W8N = reservation("W8NF2L", [("HAT097", "DTW", "PHX", "2024-05-23")], bags=1)
+OK_ZH = [read(W8N),
+         "assistant: 確認一下：W8NF2L 托運行李由 1 件改為 2 件，皆為免費，不會扣款。這樣幫您加嗎？",
+         "user: ok"]
+# 96d: Traditional Chinese, "if no money is added" to a turn giving money back
+CX2 = reservation("CX2M8B", [("HAT300", "TPE", "SFO", "2024-05-15")])
+NO_EXTRA_ZH = [read(CX2),
+               "assistant: CX2M8B 改為 5/17 HAT301，新票價比原來低，差額 $28 會退回您尾號 7447 的 Visa。要"
+               "幫您改嗎？",
+               "user: 好喔～不用補錢的話就幫我改吧"]
+MOVED_CX2 = {"reservation_id": "CX2M8B", "cabin": "economy", "payment_id": VISA,
+             "flights": [{"flight_number": "HAT301", "date": "2024-05-17"}]}
+
 CASES = [
     shop("Z1337", "allow", lamp_back("sulla Visa che termina con 7334"), RETURN, lamp("credit_card_1"),
          "'va bene, ma il rimborso sulla Visa eh, non voglio buoni' to the Visa"),
@@ -558,6 +593,23 @@ CASES = [
     shop("Z1406", "allow", TO_VISA_KO, PAYMENT,
          {"order_id": "#W4284542", "payment_method_id": "credit_card_1"},
          "'마스터카드로 결제된 건' is what it was paid with"),
+    trip("Z1407", "allow", BAGS_NOT_UP_PT, BAGS, {"reservation_id": "PX9D2K", "total_baggages": 4,
+                                                 "nonfree_baggages": 2, "payment_id": VISA},
+         "'As malas sim, pode pôr as 4.'"),
+    trip("Z1408", "refuse", BAGS_NOT_UP_PT, FLIGHTS, {"reservation_id": "PX9D2K", "cabin": "business",
+                                                     "payment_id": VISA, "flights": [
+                                                         {"flight_number": "HAT069", "date": "2024-05-21"}]},
+         "'A executiva... não sei se compensa'"),
+    trip("Z1409", "allow", ALL_BUT_BAG_PT, FLIGHTS, {"reservation_id": "R4KQ8P", "cabin": "economy",
+                                                    "payment_id": VISA, "flights": [
+                                                        {"flight_number": "HAT120", "date": "2024-05-24"}]},
+         "'pode avançar com tudo, menos a mala'"),
+    trip("Z1410", "refuse", ALL_BUT_BAG_PT, BAGS, {"reservation_id": "R4KQ8P", "total_baggages": 1,
+                                                  "nonfree_baggages": 1, "payment_id": VISA},
+         "'menos a mala'"),
+    trip("Z1411", "allow", OK_ZH, BAGS, {"reservation_id": "W8NF2L", "total_baggages": 2,
+                                        "nonfree_baggages": 0, "payment_id": VISA}, "'ok' to '...嗎？'"),
+    trip("Z1412", "allow", NO_EXTRA_ZH, FLIGHTS, MOVED_CX2, "'不用補錢的話' to money back"),
 ]
 
 
@@ -607,6 +659,11 @@ async def test_review(airline: PolicySet, retail: PolicySet, case: Case) -> None
     ("そのままでいい 黒に変えといて", Act.AFFIRM),
     ("今回はいいかな", Act.OTHER),
     ("じゃあ掃除機はもういいや そのままで 2つだけでいいやそれでお願い", Act.AFFIRM),
+    ("Ah ótimo, pode pôr então.", Act.AFFIRM),
+    ("對對對，是1955", Act.AFFIRM),
+    ("对不起", Act.HOLD),
+    ("Exato, com s.", Act.AFFIRM),
+    ("价格ok。保险就不要了，其他都对，订吧。", Act.AFFIRM),
 ])
 def test_review91_turns(turn: str, act: Act) -> None:
     assert read_turn(turn).act is act
