@@ -1560,6 +1560,9 @@ _BOUND = re.compile(r"(?<![\w'])(?:under|below|less than|at most|no more than|no
                     r"não passe de|nao passe de|não ultrapasse|nao ultrapasse|no pase de|no supere|"
                     r"no (?:sea )?más de|no (?:sea )?mas de|ne dépasse pas|ne depasse pas|nicht mehr als|"
                     r"höchstens|non superi|non più di|niet meer dan|hoogstens|(?:de )?menos de|"
+                    # ("tant que ça reste en dessous de 400 dollars")
+                    r"en dessous de|en-dessous de|au-dessous de|por debajo de|abaixo de|al di sotto di|"
+                    r"sotto i|unter|onder de|"
                     r"moins de|meno di|weniger als|minder dan)"
                     r"\s*(?:of\s+)?([$€£])?\s?(\d{1,3}(?:,\d{3})+|\d+)"
                     r"(\.\d+)?(\s*(?:bucks|dollars?|usd|euros?|dólares|dolares|dollari))?")
@@ -2806,15 +2809,20 @@ def _not_of_another_step(session: SessionState, auth: Authorisation, arguments: 
                  if isinstance(p, dict)} - {""}
         found = [k for k, ws in enumerate(words, 1) if names and names <= ws]
         n = found[0] if len(found) == 1 else None
+    if n is None and isinstance(cabin := arguments.get("cabin"), str):  # (or the step naming the
+        # cabin the call moves to: "2. Passage en classe économique pour les deux vols")
+        found = [k for k, step in enumerate(steps, 1)
+                 if named(step, cabin, {}) or said_translated(step, cabin)]
+        n = found[0] if len(found) == 1 else None
     if n is None:
         return held
     kept = []
     for phrase in held:
         head = set(re.findall(r"[a-z]{3,}", re.split(r"\s[,\-\u2013\u2014]|,", phrase, maxsplit=1)[0]))
         said = head - _HOLD_WORDS
-        named = {k for k, ws in enumerate(leads, 1) if said & ws} \
+        naming = {k for k, ws in enumerate(leads, 1) if said & ws} \
             or {k for k, ws in enumerate(words, 1) if said & ws}
-        if not (said and len(named) == 1 and n not in named):
+        if not (said and len(naming) == 1 and n not in naming):
             kept.append(phrase)
     return kept
 
@@ -7820,6 +7828,9 @@ _PART_OF_DAY = re.compile(r"(?:(?<![\w'])the (morning|afternoon|evening|night)(?
 # "celui de 17h", "den um 17 Uhr", "quello delle 17"
 _TIME_ONE = re.compile(
     r"(?<![\w'])(?:the (?:one (?:at|leaving at) )?|o das |a das |el de las |la de las |celui de |"
+    # (an option by its word, then its hour: "Die Variante um 15 Uhr", "l'option de 15h")
+    r"(?:die|den|das) (?:variante|option|verbindung|maschine) um |l'option de |la opción de las |"
+    r"a opção das |l'opzione delle |"
     r"celui à |den um |die um |quello delle |quella delle |die van |de van )(?P<h>\d{1,2})"
     r"(?:(?::|h)(?P<m>\d\d))?\s*(?:(?P<pm>pm|p\.m\.)|am|a\.m\.|h|uhr|u)?(?: (?:one|flight|option))?"
     r"(?![\w':])")
@@ -9318,7 +9329,18 @@ def _swapped_after_failure(session: SessionState, auth: Authorisation, spec: Act
 _WHOLE_ON_ONE = re.compile(r"(?<![\w'])(?:put|charge|pay|bill)(?: it)? (?:the )?(?:whole|full|entire|"
                            r"all(?: of)?(?: it| the)?)(?: \$[\d,.]+| amount| thing| total| cost| "
                            r"price| sum)? (?:on|to|with) (?:the |my |your )?[^.;!?]{0,30}?(?:card|"
-                           r"visa|mastercard|amex|paypal|gift card)(?![\w'])")
+                           r"visa|mastercard|amex|paypal|gift card)(?![\w'])|"
+                           # (in the other languages read: "mettez tout sur la Visa", "todo a la Visa",
+                           # "tudo no cartão", "alles auf die Visa", "tutto sulla Visa")
+                           r"(?<![\w'])(?:(?:mettez|mets|mettre|passez) )?tout sur (?:la |ma |le |mon )?"
+                           r"[^.;!?]{0,20}?(?:carte|visa|mastercard|amex|paypal)(?![\w'])|"
+                           r"(?<![\w'])(?:(?:cárgalo|cárguelo|ponlo|póngalo|pon|ponga) )?todo (?:a|en) "
+                           r"(?:la |mi )?[^.;!?]{0,20}?(?:tarjeta|visa|mastercard|amex|paypal)(?![\w'])|"
+                           r"(?<![\w'])(?:alles|den ganzen betrag|die ganze summe) (?:auf|über) "
+                           r"(?:die |meine )?[^.;!?]{0,20}?(?:karte|visa|mastercard|amex|paypal)(?![\w'])|"
+                           r"(?<![\w'])tutto (?:sulla|sul|con la) [^.;!?]{0,20}?(?:carta|visa|mastercard|"
+                           r"amex|paypal)(?![\w'])|(?<![\w'])tudo (?:no|na|em) [^.;!?]{0,20}?(?:cartão|"
+                           r"visa|mastercard|amex|paypal)(?![\w'])")
 
 
 def _yes_names_another(session: SessionState, said: str, arguments: dict[str, Any], turn: str

@@ -230,10 +230,11 @@ _YES = _words(
         "glaube", "denke", "ah", "achso", "sehr", "gerne", "danke", "mh")) + r")ja",
     # (or closing the clause of the thing said yes to: "Namen ja, bitte korrigieren", "Die mit dem
     # Makeup ja, weg damit", "De naam ja"; not after a verb or a pronoun)
-    r"(?<!soll )(?<!sollte )(?<!ist )(?<!war )(?<!hab )(?<!habe )(?<!hat )(?<!sind )(?<!kann )"
-    r"(?<!wird )(?<!muss )(?<!will )(?<!geht )(?<!gibt )(?<!wäre )(?<!hätte )(?<!das )(?<!die )"
-    r"(?<!der )(?<!es )(?<!sie )(?<!wir )(?<!ich )(?<!du )(?<!man )(?<!meint )(?<!sagt )(?<!denkt )"
-    r"(?<!findet )(?<!weiß )(?<!glaubt )(?<!meinte )(?<!sagte )ja(?=\s*(?:[,.!;]|$|bitte|gerne|graag))",
+    r"(?<!\ssoll )(?<!\ssollte )(?<!\sist )(?<!\swar )(?<!\shab )(?<!\shabe )(?<!\shat )(?<!\ssind )"
+    r"(?<!\skann )(?<!\swird )(?<!\smuss )(?<!\swill )(?<!\sgeht )(?<!\sgibt )(?<!\swäre )"
+    r"(?<!\shätte )(?<!\sdas )(?<!\sdie )(?<!\sder )(?<!\ses )(?<!\ssie )(?<!\swir )(?<!\sich )"
+    r"(?<!\sdu )(?<!\sman )(?<!\smeint )(?<!\ssagt )(?<!\sdenkt )(?<!\sfindet )(?<!\sweiß )"
+    r"(?<!\sglaubt )(?<!\smeinte )(?<!\ssagte )ja(?=\s*(?:[,.!;]|$|bitte|gerne|graag))",
     r"jawohl", r"jawoll", r"genau",
     r"einverstanden", r"in ordnung", r"passt", r"stimmt", r"jep+", r"jup+", r"japp", r"jo",
     r"bestätigt", r"ich bestätige", r"gerne", r"klar", r"natürlich", r"richtig",
@@ -317,7 +318,10 @@ _GO_VERBS = (
     r"añáda(?:la|lo|las|los)|agrégue(?:la|lo|las|los)|resérve(?:la|lo)|envíe(?:la|lo)|"
     r"allez-y|vas-y|faites-le|fais-le|procédez|continuez|annulez|confirmez(?!-moi| moi)|"
     # (the polite imperative with its pronoun: "Ajoutez-la maintenant, s'il vous plaît.")
-    r"(?:ajoutez|changez|modifiez|réservez|envoyez|remboursez|échangez|retournez)-(?:la|le|les)|"
+    r"(?:ajoutez|changez|modifiez|réservez|envoyez|remboursez|échangez|retournez|corrigez|annulez)-(?:la|le|les)|"
+    # (and to one the user says "tu" to, or alone: "C'est ça, corrige-le.", "Réservez.")
+    r"(?:ajoute|change|modifie|réserve|envoie|rembourse|échange|retourne|corrige|annule|fais)-(?:la|le|les)|"
+    r"réservez(?![\w'-])|"
     # (what the agent may do, said so: "vous pouvez changer", "puede cancelarlo", "può procedere")
     r"(?:vous pouvez|tu peux|usted puede|puede|puedes|può|puoi|u kunt|je kunt|sie können) "
     r"(?:y aller|procéder|proceder|procedere|changer|modifier|annuler|valider|le faire|la faire|"

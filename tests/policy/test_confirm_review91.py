@@ -469,6 +469,21 @@ NO_EXTRA_ZH = [read(CX2),
 MOVED_CX2 = {"reservation_id": "CX2M8B", "cabin": "economy", "payment_id": VISA,
              "flights": [{"flight_number": "HAT301", "date": "2024-05-17"}]}
 
+# 95d: German, an option picked by its word and hour ("Die Variante um 15 Uhr")
+V15 = reservation("V15G3X", [("HAT200", "MUC", "JFK", "2024-05-20")])
+AT_15_DE = [read(V15),
+            "assistant: Für die Umbuchung von V15G3X gibt es am 22. Mai:\n1. HAT238 – 08:00 bis 10:30 – Au"
+            "fpreis 86 $\n2. HA"
+            "T115 – 15:00 "
+            "bis 17:30 – Aufpreis 112 $\n\nWelche Variante möchten Sie?",
+            "user: Die Variante um 15 Uhr, bitte. Ja, buchen Sie das so um, mit der Visa."]
+
+
+def v15(flight: str) -> dict[str, Any]:
+    return {"reservation_id": "V15G3X", "cabin": "economy", "payment_id": VISA,
+            "flights": [{"flight_number": flight, "date": "2024-05-22"}]}
+
+
 CASES = [
     shop("Z1337", "allow", lamp_back("sulla Visa che termina con 7334"), RETURN, lamp("credit_card_1"),
          "'va bene, ma il rimborso sulla Visa eh, non voglio buoni' to the Visa"),
@@ -610,6 +625,8 @@ CASES = [
     trip("Z1411", "allow", OK_ZH, BAGS, {"reservation_id": "W8NF2L", "total_baggages": 2,
                                         "nonfree_baggages": 0, "payment_id": VISA}, "'ok' to '...嗎？'"),
     trip("Z1412", "allow", NO_EXTRA_ZH, FLIGHTS, MOVED_CX2, "'不用補錢的話' to money back"),
+    trip("Z1413", "refuse", AT_15_DE, FLIGHTS, v15("HAT238"), "'Die Variante um 15 Uhr' to the 08:00"),
+    trip("Z1414", "allow", AT_15_DE, FLIGHTS, v15("HAT115"), "'Die Variante um 15 Uhr'"),
 ]
 
 
@@ -664,6 +681,9 @@ async def test_review(airline: PolicySet, retail: PolicySet, case: Case) -> None
     ("对不起", Act.HOLD),
     ("Exato, com s.", Act.AFFIRM),
     ("价格ok。保险就不要了，其他都对，订吧。", Act.AFFIRM),
+    ("Beides ja, danke.", Act.AFFIRM),
+    ("C'est ça, corrige-le.", Act.AFFIRM),
+    ("Bon, tant pis, on prend le risque. Réservez.", Act.AFFIRM),
 ])
 def test_review91_turns(turn: str, act: Act) -> None:
     assert read_turn(turn).act is act
