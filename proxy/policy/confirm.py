@@ -2444,6 +2444,11 @@ _COUNT_ONLY = re.compile(r"(?<![\w'])(?:just|only)\s+(?:(?:need|want)\s+)?"
                          r"\s+(?:more\s+|extra\s+|additional\s+|new\s+)?([a-z]{3,})")
 
 
+# a count said to be enough: "actually one extra enough la, she can squeeze" (more than now)
+_COUNT_ENOUGH = re.compile(r"(?<![\w'])(\d{1,2}|one|two|three|a single) (?:extra|more|additional) "
+                           r"(?:([a-z]{3,}) )?(?:is |are |will be |would be )?enough(?![\w'])")
+
+
 def _count_limited(session: SessionState, theirs: Text, key: str, value: int,
                    arguments: dict[str, Any]) -> str | None:
     """A count of the key's thing the user's words from the yes on limit the yes to ("Yes, but
@@ -2460,10 +2465,12 @@ def _count_limited(session: SessionState, theirs: Text, key: str, value: int,
         if refused == value and wanted != value and len(noun) >= 3 \
                 and any(noun.startswith(t[:3]) for t in things):
             return m.group()
-    if "just" not in theirs.plain and "only" not in theirs.plain \
+    if "just" not in theirs.plain and "only" not in theirs.plain and "enough" not in theirs.plain \
             and not _ONLY_ABROAD.search(theirs.plain) and "只" not in theirs.plain:
         return None
     found = [(m.group(1), m.group(2), m.group()) for m in _COUNT_ONLY.finditer(theirs.plain)]
+    found += [(m.group(1), m.group(2) or noun, m.group()) for m in _COUNT_ENOUGH.finditer(theirs.plain)
+              if isinstance(current, int)]  # ("actually one extra enough la": one more than now)
     found += [(m.group(1) or m.group(3), m.group(2) or m.group(4), m.group())
               for m in _COUNT_ONLY_ABROAD.finditer(theirs.plain)]
     found += [(m.group(1), m.group(2), m.group()) for m in _COUNT_ONLY_HAN.finditer(theirs.plain)]
@@ -3160,6 +3167,9 @@ _PERSON_UNCHANGED = re.compile(r"([a-z][a-z'-]+) ([a-z][a-z'-]+)(?: \([^()\n]{0,
                                r"\(?(?:unchanged|no change|stays|remains|kept|keep as is)(?![\w'])")
 
 
+# a passenger the proposal takes off the reservation, on their own line: "- Remove: Rohit Sharma"
+_PERSON_REMOVED = re.compile(r"(?:^|\n)\W*(?:remove|removing|drop|dropping|take off|taking off)\W*:?\s*"
+                             r"([a-z][a-z'-]+) ([a-z][a-z'-]+)")
 _DATE_CHANGED = re.compile(r"(\d{4}-\d{2}-\d{2})\s*\)?\s*(?:→|->)\s*\**\s*(\d{4}-\d{2}-\d{2})")
 
 
@@ -3201,10 +3211,15 @@ def _replaced_person_kept(session: SessionState, arguments: dict[str, Any], prop
     hoping ...": theirs to keep)."""
     people, before = _passengers_before(session, arguments)
     if not isinstance(people, list) or not isinstance(before, list) or (
-            "replac" not in proposal and "in place of" not in proposal
-            and _BECOMES_SAID.search(proposal) is None):
+            "replac" not in proposal and "in place of" not in proposal and "remov" not in proposal
+            and "stays" not in proposal and _BECOMES_SAID.search(proposal) is None):
         return None
     called, booked = {_full_name(p) for p in people}, {_full_name(p) for p in before}
+    for m in _PERSON_REMOVED.finditer(proposal):  # ("- Remove: Rohit Sharma (1987-03-18)")
+        gone = (m.group(1), m.group(2))
+        if gone in booked and gone in called \
+                and re.search(rf"(?<![\w']){re.escape(gone[0])}", theirs) is None:
+            return f"removing {' '.join(gone).title()}; the call keeps them"
     replaced = [((m.group(1), m.group(2)), (m.group(3), m.group(4)))
                 for m in _PERSON_REPLACED.finditer(proposal)]
     replaced += [((m.group(3), m.group(4)), (m.group(1), m.group(2)))

@@ -187,6 +187,11 @@ _YES = _words(
     # (an offer taken: "That would be nice, thanks.")
     r"that(?: would|'d) be (?:nice|great|good|lovely|wonderful|perfect|helpful|amazing|"
     r"appreciated)", r"i'?d (?:really )?(?:appreciate|like|love) that",
+    # (the Englishes of the Philippines and West Africa: "Opo, tama po yan.", "Abeg send am.",
+    # "Oya na, make e be like that.")
+    r"opo", r"oo(?= po)", r"sige(?: po| na)?", r"tama(?: po)?(?: yan)?", r"yan na po",
+    r"(?:abeg,? )?(?:send|do|book|cancel|change|add|fix|move) am", r"make e be (?:like that|so)",
+    r"oya(?: na)?(?=[\s,.!]|$)",
     # Spanish
     r"sí", r"claro(?: que sí)?", r"de acuerdo", r"vale", r"por supuesto", r"correcto",
     r"sip",  # (chat's yes: "sip")
@@ -538,6 +543,8 @@ TELL_LATER = (r"(?:i'?ll|i will|i'?m going to) (?:tell you|let you know|get back
               r"euch) (?:dann |später |noch )?(?:bescheid|ob)")
 TELL_LATER_SAID = re.compile(TELL_LATER)
 _WAIT = _words(
+    # ("I'm coming", West Africa's "hold on", alone: "Wait, I'm coming, let me check her date")
+    r"i'?m coming(?=\s*(?:[,.!…]|$))",
     # (not how long the money takes: "or do i have to wait a week like last time")
     r"(?<!have to )wait(?! (?:a|an|one|two|three|four|five|\d+|several|a few|that|so) "
     r"(?:week|day|month|hour|business day|long|while)s?(?![\w']))",
@@ -555,6 +562,8 @@ _WAIT = _words(
     # (someone else to ask first; "let me check my email" after a yes is no wait)
     r"let me (?:just |quickly |first )?(?:check|talk|confirm|speak) (?:with|to)",
     r"let me (?:just |quickly |first )?ask", r"let me (?:just )?check first",
+    # (something to confirm first: "Let me confirm my sister's date of birth from her")
+    r"let me (?:just |quickly |first )?(?:confirm|verify) (?:my|his|her|their|the|what|whether|if)",
     # ("but I will confirm with my wife and let you know", "pero lo confirmo con mi esposa y le
     # aviso": someone else to hear first, the go-ahead to come)
     r"(?:i'?ll|i will|i'?m going to|i have to|i need to) (?:first |still )?(?:confirm|check|double[- ]check|"

@@ -484,6 +484,20 @@ def v15(flight: str) -> dict[str, Any]:
             "flights": [{"flight_number": flight, "date": "2024-05-22"}]}
 
 
+# 96b: a passenger removed on their own line, another said to stay ("- Remove: ...", "... stays on")
+T5G = reservation("T5GB7K", [("HAT100", "BOM", "JFK", "2024-05-20")])
+REMOVE_ONE = [read(T5G),
+              "assistant: Here's the update:\n\n- Reservation: T5GB7K\n- Remove: Mia Li (1990-04-05)\n- Ad"
+              "d: Kavya "
+              "Sharma (1995-07-21)\n\nShall I go ahead with this change?",
+              "user: Yes correct, please do the needful."]
+# 96b: a count said to be enough, in Singapore's English ("one extra enough la")
+D2L = reservation("D2LX9S", [("HAT100", "SIN", "LAX", "2024-05-20")], bags=2)
+ONE_ENOUGH = [read(D2L),
+              "assistant: - Reservation: D2LX9S\n- Checked bags: 2 → 4\n- Extra bags: 2 × $50 = $100\n"
+              "- Payment: gift card gift_card_1000001 or Visa ending 7447\n\nWhich would you like to use, and shall I add them?",
+              "user: Hmm $100 ah... actually one extra enough la, she can squeeze. Put on gift card."]
+
 CASES = [
     shop("Z1337", "allow", lamp_back("sulla Visa che termina con 7334"), RETURN, lamp("credit_card_1"),
          "'va bene, ma il rimborso sulla Visa eh, non voglio buoni' to the Visa"),
@@ -627,6 +641,15 @@ CASES = [
     trip("Z1412", "allow", NO_EXTRA_ZH, FLIGHTS, MOVED_CX2, "'不用補錢的話' to money back"),
     trip("Z1413", "refuse", AT_15_DE, FLIGHTS, v15("HAT238"), "'Die Variante um 15 Uhr' to the 08:00"),
     trip("Z1414", "allow", AT_15_DE, FLIGHTS, v15("HAT115"), "'Die Variante um 15 Uhr'"),
+    trip("Z1415", "refuse", REMOVE_ONE, PASSENGERS, {"reservation_id": "T5GB7K", "passengers": [
+        {"first_name": "Kavya", "last_name": "Sharma", "dob": "1995-07-21"},
+        {"first_name": "Mia", "last_name": "Li", "dob": "1990-04-05"}]},
+         "'Remove: Mia Li', the call keeps her"),
+    trip("Z1416", "allow", REMOVE_ONE, PASSENGERS, {"reservation_id": "T5GB7K", "passengers": [
+        {"first_name": "Kavya", "last_name": "Sharma", "dob": "1995-07-21"}]}, "'please do the needful'"),
+    trip("Z1417", "refuse", ONE_ENOUGH, BAGS, {"reservation_id": "D2LX9S", "total_baggages": 4,
+                                              "nonfree_baggages": 2, "payment_id": GC1},
+         "'one extra enough'"),
 ]
 
 
@@ -684,6 +707,11 @@ async def test_review(airline: PolicySet, retail: PolicySet, case: Case) -> None
     ("Beides ja, danke.", Act.AFFIRM),
     ("C'est ça, corrige-le.", Act.AFFIRM),
     ("Bon, tant pis, on prend le risque. Réservez.", Act.AFFIRM),
+    ("Opo, tama po yan.", Act.AFFIRM),
+    ("Abeg send am.", Act.AFFIRM),
+    ("Oya na, make e be like that.", Act.AFFIRM),
+    ("I'm coming. Let me confirm my sister's date of birth from her.", Act.HOLD),
+    ("I'm coming with my wife on the trip", Act.OTHER),
 ])
 def test_review91_turns(turn: str, act: Act) -> None:
     assert read_turn(turn).act is act
