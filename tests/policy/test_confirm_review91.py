@@ -495,7 +495,8 @@ REMOVE_ONE = [read(T5G),
 D2L = reservation("D2LX9S", [("HAT100", "SIN", "LAX", "2024-05-20")], bags=2)
 ONE_ENOUGH = [read(D2L),
               "assistant: - Reservation: D2LX9S\n- Checked bags: 2 → 4\n- Extra bags: 2 × $50 = $100\n"
-              "- Payment: gift card gift_card_1000001 or Visa ending 7447\n\nWhich would you like to use, and shall I add them?",
+              "- Payment: gift card gift_card_1000001 or Visa ending 7447\n\nWhich would you like to use, "
+              "and shall I add them?",
               "user: Hmm $100 ah... actually one extra enough la, she can squeeze. Put on gift card."]
 
 CASES = [
