@@ -735,7 +735,9 @@ def _answers_a_check(messages: list[Message], index: int) -> bool:
         start = m.end()
     last = text[start:end + 1]
     check = _CHECK_ASKED.search(last)
-    if check is None and text[start - 1:start] == ":":
+    if check is None and text[start - 1:start] == ":" and _GO_AHEAD_ASKED.search(last) is None:
+        # (not where the question after the colon asks to go ahead: "New shipping address: 15
+        # Kensington Way, ... Shall I go ahead with this change (yes/no)?")
         # a question that lists what it asks about ("Is this the reservation you mean: I57WUD,
         # business, DFW -> ATL ...?"): its sentence, from before the colon
         sentence = max(text.rfind(". ", 0, start), text.rfind("? ", 0, start),
@@ -8304,6 +8306,8 @@ _ONLY_ONE_ASKED = re.compile(r"(?<![\w'])(?:is|are) (?:the |that |this )?[\w -]{
                              r"[^?\n]{0,60}\?")
 
 
+# the object itself kept as it is: "leave the order itself as it is" (limits' "the order itself as")
+_KEPT_OBJECT = re.compile(r"(?:the|my|this|that) (order|reservation|booking)(?: itself)?(?: as)?")
 # words that put right what was just said: "ay no, perdón", "no wait, sorry", "I mean"
 _PUT_RIGHT = re.compile(r"(?<![\w'])(?:no,? wait|wait,? no|sorry|i mean|perdón|perdon|disculpa|"
                         r"quiero decir|pardon|désolée?|je veux dire|scusa|scusi|cioè|desculpa|"
@@ -8352,6 +8356,12 @@ def _left_out(spec: ActionSpec, arguments: dict[str, Any], users: str, aliases: 
             # which method the call pays with is checked by its value)
             # the action itself by what it changes: "Yes to the name swap and the bag. Leave
             # the cabin alone for now" for the upgrade's call
+            return "the action", f'{spec.tool.replace("_", " ")} ("{phrase}")'
+    for phrase in said.kept:
+        if (kept_object := _KEPT_OBJECT.fullmatch(phrase)) is not None \
+                and _OBJECT_IDS.get(kept_object.group(1), "order_id") in arguments:
+            # the call's object kept as it is, by its noun: "I think I'll leave the order itself
+            # as it is, thanks. ... But yes, do please update the address on my account."
             return "the action", f'{spec.tool.replace("_", " ")} ("{phrase}")'
     for phrase in said.only:
         kind = _OBJECT_WORD.search(phrase)
@@ -8426,6 +8436,9 @@ def _left_out(spec: ActionSpec, arguments: dict[str, Any], users: str, aliases: 
                         and not (session is not None and phrase in kept
                                  and _by_option(session, arguments, phrase, member)):
                     continue
+                if session is not None and _twin_by_option(session, arguments, phrase, member):
+                    continue  # (its twin by an option it has not: "The black speaker I'm
+                    # keeping", the call returning the green one)
                 if phrase in kept and isinstance(paired, list) and member in paired:
                     continue  # (it stays what it was)
                 return name, f'{name} {member!r} ("{phrase}")'
@@ -8555,6 +8568,25 @@ def _plural_named(text: Text, member: Any, aliases: Any) -> bool:
     return any(" " not in alias and len(alias) >= 3 and (f" {alias}s " in words
                                                          or f" {alias}es " in words)
                for alias in aliases.get(member, ()))
+
+
+def _twin_by_option(session: SessionState, arguments: dict[str, Any], phrase: str, member: Any
+                    ) -> bool:
+    """Whether ``phrase`` names another item of the order of ``member``'s name by an option
+    only that one has ("the black speaker" beside the green one the call holds)."""
+    if not isinstance(member, str):
+        return False
+    items = [i for i in (_current(session, arguments) or {}).get("items") or () if isinstance(i, dict)]
+    own = next((i for i in items if i.get("item_id") == member), None)
+    if own is None or not isinstance(own.get("options"), dict):
+        return False
+    words = set(re.findall(r"[a-z0-9]+", phrase.lower()))
+    mine = {str(o).lower() for o in own["options"].values()}
+    return any(i.get("item_id") != member and i.get("name") == own.get("name")
+               and isinstance(i.get("options"), dict)
+               and any(str(o).lower() in words and str(o).lower() not in mine
+                       for o in i["options"].values())
+               for i in items)
 
 
 def _by_option(session: SessionState, arguments: dict[str, Any], phrase: str, member: Any

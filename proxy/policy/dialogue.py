@@ -143,6 +143,7 @@ _YES = _words(
     # English (first, an option taken, closing the sentence: "Fine, both legs then.")
     r"(?:fine|ok(?:ay)?|alright|all right),? (?:[a-z']+ ){1,3}then$",
     r"yes", r"yeah", r"yepp?", r"yupp?", r"yea", r"ya", r"yass?", r"aye", r"m+hm+", r"mm-hm+",
+    r"righto", r"right-o", r"righty-?o",
     r"nickel",  # (French, "perfect": "Nickel, c'est bien ça")
     r"uh-?huh",
     r"(?<!make )(?<!making )(?<!be )(?<!not )(?<!% )(?<!percent )sure(?: thing)?",
@@ -367,6 +368,9 @@ _IMPERATIVE = re.compile(
     r"vabb[eè]|dai|allora|bon|bah|naja|na gut|oké|oke|pues|bueno|entonces|então|entao|dann|"
     r"you (?:can|may|should)|you have my (?:permission|approval|go-ahead) to|i want you to|"
     r"i'?d like you to|i would like you to|i need you to|go ahead and|feel free to|"
+    # ("I would be most grateful if you could proceed with the modification as described.")
+    r"(?:i'?d|i would|we'?d|we would) be (?:most |very |so |really |ever so )?(?:grateful|thankful|"
+    r"obliged)(?: if you (?:could|would)(?: please)?)?|"  # (its "if you could" may be read away)
     r"por favor|bitte|s'il vous plaît|s'il te plaît|por favor,?)\s+"
     # (after the plan's steps by their numbers: "o 2 e o 3 pode fazer", "il 2 e il 3 vai pure")
     r"|^(?:(?:o|a|os|as|il|la|le|el|lo|the|step|passo|paso|etapa|schritt)\s+)?[1-9](?:\s*(?:,|e|y|et|und|"
@@ -410,6 +414,8 @@ _INFINITIVE_GO = re.compile(r"(?<![\w'])(?:auch|bitte|jetzt|sofort|gleich|ruhig|
                             r"zurückschicken|umtauschen|erstatten|machen|durchführen|erledigen|"
                             r"senden|schicken|hinzufügen)$")
 _STANDALONE_GO = _words(r"go ahead", r"go right ahead", r"proceed", r"do it", r"go for it", r"let'?s do it",
+                        # (British, Irish, Australian: "No worries, crack on.", "go on then")
+                        r"crack on", r"go on then", r"off you go", r"fire away", r"on you go",
                         r"make it so", r"ship it", r"go", r"please proceed", r"adelante",
                         r"allez-y", r"los", r"vai", r"avanti", r"pode", r"pode sim", r"podes",
                         r"procede", r"hazlo", r"fallo", r"procedi", r"vas-y", r"mach das",

@@ -499,6 +499,32 @@ ONE_ENOUGH = [read(D2L),
               "and shall I add them?",
               "user: Hmm $100 ah... actually one extra enough la, she can squeeze. Put on gift card."]
 
+# 96a: British English, the go-ahead after a list ending in a colon and a question
+MOVE_GB = [*looked_up(SPEAKER),
+           "assistant: Here is the address change:\n\n- Order: #W4284542\n- New shipping address: 2201 Wes"
+           "theimer "
+           "Rd, Apt 9, Houston, TX 77098, USA\n\nShall I go ahead with this change (yes/no)?",
+           "user: Brilliant, yes please."]
+# 96a: the order kept as it is, the account's address said yes to
+ACCOUNT_ONLY_GB = [*looked_up(SPEAKER),
+                   "assistant: Here's what I can do:\n1. Update the shipping address of order #W4284542 to"
+                   " 2201 "
+                   "Westheimer Rd, Apt 9, Houston, TX 77098, USA\n2. Update your default account address t"
+                   "o the "
+                   "same\n\nWould you like me to proceed with both (yes/no)?",
+                   "user: Oh, that's very thorough of you. I think I'll leave the order itself as it is, t"
+                   "hanks. "
+                   "But yes, do please update the address on my account."]
+# 96a: of twin items, the other kept by its colour ("The black speaker I'm keeping")
+SPEAKERS = order("#W3002300", "delivered", item("9179378709", "Bluetooth Speaker", 326.59, color="green"),
+                 item("9179378710", "Bluetooth Speaker", 300.0, color="black"))
+GREEN_BACK = [*looked_up(SPEAKERS),
+              "assistant: Return from order #W3002300: Bluetooth Speaker (green) - $326.59, refund to your"
+              " Visa "
+              "ending 7334. The black Bluetooth speaker would not be returned. Shall I proceed?",
+              "user: Yes, please do go ahead exactly as you've set it out. The black speaker I'm keeping, it "
+              "lives in the kitchen now."]
+
 CASES = [
     shop("Z1337", "allow", lamp_back("sulla Visa che termina con 7334"), RETURN, lamp("credit_card_1"),
          "'va bene, ma il rimborso sulla Visa eh, non voglio buoni' to the Visa"),
@@ -651,6 +677,17 @@ CASES = [
     trip("Z1417", "refuse", ONE_ENOUGH, BAGS, {"reservation_id": "D2LX9S", "total_baggages": 4,
                                               "nonfree_baggages": 2, "payment_id": GC1},
          "'one extra enough'"),
+    shop("Z1418", "allow", MOVE_GB, ORDER_ADDRESS, SPEAKER_MOVED, "'Brilliant, yes please.'"),
+    shop("Z1419", "refuse", ACCOUNT_ONLY_GB, ORDER_ADDRESS, SPEAKER_MOVED,
+         "'leave the order itself as it is'"),
+    shop("Z1420", "allow", ACCOUNT_ONLY_GB, USER_ADDRESS, ADDRESS,
+         "'do please update the address on my account'"),
+    shop("Z1421", "allow", GREEN_BACK, RETURN, {"order_id": "#W3002300", "item_ids": ["9179378709"],
+                                               "payment_method_id": "credit_card_1"},
+         "'The black speaker I'm keeping', the green one returned"),
+    shop("Z1422", "refuse", GREEN_BACK, RETURN, {"order_id": "#W3002300", "item_ids": ["9179378710"],
+                                                "payment_method_id": "credit_card_1"},
+         "'The black speaker I'm keeping'"),
 ]
 
 
@@ -713,6 +750,10 @@ async def test_review(airline: PolicySet, retail: PolicySet, case: Case) -> None
     ("Oya na, make e be like that.", Act.AFFIRM),
     ("I'm coming. Let me confirm my sister's date of birth from her.", Act.HOLD),
     ("I'm coming with my wife on the trip", Act.OTHER),
+    ("No worries, crack on.", Act.AFFIRM),
+    ("righto, ta", Act.AFFIRM),
+    ("I would be most grateful if you could proceed with the modification as described.", Act.AFFIRM),
+    ("I would be grateful if you could tell me the price first.", Act.OTHER),
 ])
 def test_review91_turns(turn: str, act: Act) -> None:
     assert read_turn(turn).act is act
