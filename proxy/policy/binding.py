@@ -648,7 +648,10 @@ _PAY_CUE = (r"(?:pay|paying|paid|payment|charg\w*|refund\w*|use|using|via|cover\
             # the other languages read ("reembolso ... a su Visa", "remboursement sur votre
             # carte", "rimborso sulla Visa", "reembolso no seu cartão", "Erstattung auf Ihre")
             r"reembols\w*|rembours\w*|rimbors\w*|erstatt\w*|pago|pagar|paiement|payé|pagamento|"
-            r"pague|paguen|p[aá]g(?:alo|ala|uelo|uela)|"  # ("sim, mas pague com o cartão-oferta",
+            r"pague|paguen|p[aá]g(?:alo|ala|uelo|uela)|"
+            # ("que la plata me quede en la tarjeta de regalo")
+            r"(?:la plata|el dinero|el reembolso|la devolución) (?:me )?"
+            r"(?:quede|vaya|vuelva|llegue)|"  # ("sim, mas pague com o cartão-oferta",
             # "Dale, pero pagalo con la gift card")
             r"cargo|cargue|cárguelo|carguen|cargar|"  # ("el cargo sea a la Mastercard")
             r"pode ser em|"  # ("pode ser no gift card", its "no" read "em")

@@ -814,7 +814,9 @@ _ANYTHING_ELSE = re.compile(r"(?<![\w'])(?:anything|something) (?:else|more)(?![
                             # "qualcos'altro", "还有什么")
                             r"(?<![\w'])(?:algo más|algo mas|otra cosa|autre chose|quelque chose "
                             r"d'autre|sonst noch|noch etwas|etwas anderes|mais alguma coisa|algo "
-                            r"mais|outra coisa|qualcos'altro|qualcosa d'altro|altro in cui)(?![\w'])|"
+                            r"mais|outra coisa|qualcos'altro|qualcosa d'altro|altro in cui|"
+                            # ("Posso aiutarti con altro?", "¿Te ayudo con algo más?")
+                            r"aiutarti con altro|aiutarla con altro|con altro)(?![\w'])|"
                             r"还有什么|還有什麼|其他需要|其他问题|其他問題")
 
 

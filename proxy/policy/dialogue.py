@@ -195,6 +195,8 @@ _YES = _words(
     r"oya(?: na)?(?=[\s,.!]|$)",
     # Spanish
     r"sí", r"claro(?: que sí)?", r"de acuerdo", r"vale", r"por supuesto", r"correcto",
+    # (the regions' Italian yeses: Sicily's "Cettu, vai", Rome's "Daje")
+    r"cettu", r"daje",
     r"sip",  # (chat's yes: "sip")
     r"(?:obvio|claro|obviamente) (?:que |q )s[ií]",
     # (French, an offer taken: "Je veux bien, merci.")
@@ -352,6 +354,9 @@ _GO_VERBS = (
     r"cobrar|aplicar|avançar|avancar|pôr|por|colocar|acrescentar|meter)|prossiga|prosseguir|siga em frente|"
     r"faça|faz isso|vá em frente|pode cancelar|"
     r"procedi|vai avanti|vai pure|fai pure|procedi pure|fallo|continua|avance|avança|avancem|avanza|"
+    # ("Fai il reso come dicevi prima", "fate il cambio")
+    r"(?:fai|fate|faccia) (?:pure )?(?:il|la|lo|l') ?(?:reso|cambio|annullamento|modifica|rimborso|"
+    r"prenotazione|ordine)|"
     # ("vai, fai tutte e due", "fate entrambe")
     r"(?:fai|fate|faccia) (?:pure )?(?:tutt[eio] (?:e )?(?:due|tre|quattro)|entramb[ie]|tutto|tutte|tutti)|"
     r"manda ver|manda bala|pode mandar|"
@@ -658,6 +663,13 @@ _WAIT = _words(
     r"verificar|comprobar|preguntar)", r"je dois (?:d'abord |encore )?(?:vérifier|réfléchir|"
     r"demander)", r"(?:preciso|tenho (?:que|de)) (?:verificar|pensar|consultar|perguntar)",
     r"tengo que pensar",
+    # (Mexico's "in a moment I'll confirm", to check first: "Sí, ahorita te confirmo, nomás
+    # déjame checar con mi esposa ... Dame un segundito.")
+    r"(?:ahorita|ahora|luego|después|despues|en un rato) te (?:confirmo|aviso|digo)",
+    r"d[eé]j(?:ame|eme) checar", r"dame un segundito", r"dame un segundo", r"un segundito",
+    # (a maybe, in the other languages read: "Mah... magari sì", "quasi quasi me le tengo")
+    r"magari sì", r"magari si", r"forse sì", r"quizás sí", r"quizas si", r"tal vez sí", r"talvez sim",
+    r"peut-être oui", r"vielleicht ja", r"misschien wel", r"quasi quasi",
 )
 # "and", "but" in the languages the reader reads, opening a sentence's topic
 _AND_BUT = r"(?:and|but|und|aber|mais|et|pero|y|ma|e|mas|en|maar)"

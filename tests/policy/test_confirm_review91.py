@@ -525,6 +525,23 @@ GREEN_BACK = [*looked_up(SPEAKERS),
               "user: Yes, please do go ahead exactly as you've set it out. The black speaker I'm keeping, it "
               "lives in the kitchen now."]
 
+# 95c: Latin American Spanish, the method asked for in the yes ("que la plata me quede en la tarjeta
+# de regalo")
+HEADPHONES = order("#W7736708", "delivered", item("3104857380", "Headphones", 377.97, color="red"))
+PLATA = [*looked_up(HEADPHONES),
+         "assistant: - Artículo: Audífonos rojos\n- Reembolso: $377.97 a su Visa terminada en 7334 (método"
+         " de "
+         "pago original)\n\n¿Confirma que procedo con la devolución?",
+         "user: Listo, pero que la plata me quede en la tarjeta de regalo, ¿sí? Así la uso para otra compra."]
+# 95c: Italian, a done change asked about again, the "anything else?" answered ("Posso aiutarti con altro?")
+DONE_IT = [*looked_up(SPEAKER),
+           "assistant: L'ordine #W4284542 andrà a 2201 Westheimer Rd, Apt 9, Houston, TX 77098. Confermi?",
+           "user: Sì, va bene, procedi",
+           ("executed", ORDER_ADDRESS, SPEAKER_MOVED, {"order_id": "#W4284542"}),
+           "assistant: Fatto! L'ordine #W4284542 verrà spedito a 2201 Westheimer Rd. Posso aiutarti con al"
+           "tro?",
+           "user: Perfetto. Quindi adesso arriva in Westheimer Rd, giusto? Scusa se insisto."]
+
 CASES = [
     shop("Z1337", "allow", lamp_back("sulla Visa che termina con 7334"), RETURN, lamp("credit_card_1"),
          "'va bene, ma il rimborso sulla Visa eh, non voglio buoni' to the Visa"),
@@ -688,6 +705,10 @@ CASES = [
     shop("Z1422", "refuse", GREEN_BACK, RETURN, {"order_id": "#W3002300", "item_ids": ["9179378710"],
                                                 "payment_method_id": "credit_card_1"},
          "'The black speaker I'm keeping'"),
+    shop("Z1423", "refuse", PLATA, RETURN, {"order_id": "#W7736708", "item_ids": ["3104857380"],
+                                           "payment_method_id": "credit_card_1"},
+         "'la plata ... tarjeta de regalo'"),
+    shop("Z1424", "refuse", DONE_IT, ORDER_ADDRESS, SPEAKER_MOVED, "done already, only asked about"),
 ]
 
 
@@ -754,6 +775,11 @@ async def test_review(airline: PolicySet, retail: PolicySet, case: Case) -> None
     ("righto, ta", Act.AFFIRM),
     ("I would be most grateful if you could proceed with the modification as described.", Act.AFFIRM),
     ("I would be grateful if you could tell me the price first.", Act.OTHER),
+    ("Sí, ahorita te confirmo, nomás déjame checar con mi esposa. Dame un segundito.", Act.HOLD),
+    ("Mah... magari sì. Ma quanto ci mette ad arrivare il rimborso sulla carta?", Act.HOLD),
+    ("Ah, costano pure di più? Ma anche no. Fai il reso come dicevi prima, rimborso sulla carta.",
+     Act.AFFIRM),
+    ("Cettu, vai.", Act.AFFIRM),
 ])
 def test_review91_turns(turn: str, act: Act) -> None:
     assert read_turn(turn).act is act
