@@ -1441,6 +1441,11 @@ _SUM_BACK_IF = re.compile(r"(?:the |my )?(i|we|[a-z]{3,}(?: [a-z]{3,})?) (?:gets
                           r"will be refunded|gets? refunded|will get) (?:back )?(?:the |a |my )?"
                           r"(?:whole |full |entire |all (?:of )?(?:the )?)?\$?" + _SUM
                           + r"(?: back)?")
+# the money back to the methods named, and no voucher: "the money goes back to my card and the gift
+# card and not some voucher"
+_BACK_TO_IF = re.compile(r"(?:the |my )?(?:money|refund|refunds) (?:goes|go|comes|come|is going|gets sent) "
+                         r"back (?:to|on|onto) ((?:(?:my|the|your) )?[a-z ]{2,30}?)(?:,? (?:and )?not "
+                         r"(?:to )?(?:some |a |any )?(?:voucher|credit|certificate)s?)?")
 # the whole sum back: "it's the full $219 back and not just part of it", "i get the whole $219 back"
 _WHOLE_SUM_IF = re.compile(r"(?:it'?s|it is|that'?s|that is|i get|i'?m getting|i am getting|we get) "
                            r"(?:back )?(?:the |a )?(?:full|whole|entire|complete) \$?" + _SUM
@@ -2003,6 +2008,17 @@ def _condition_met_once(messages: list[Message], index: int) -> bool:
         # nothing extra on top" to "Total: $290 on Mastercard ending 7334"
         wanted = decimal_of(is_all.group(1), is_all.group(2))
         return wanted is not None and wanted in (_totals(agent) or amounts(agent))
+    if (back_to := _BACK_TO_IF.fullmatch(condition)) is not None:
+        # the money back to the methods it names, as the turn gives it, and no voucher: "as long
+        # as the money goes back to my card and the gift card and not some voucher" to "refund
+        # ... to your gift card and your Mastercard"
+        methods_said = {m.group().replace(" ", "") for m in _METHODS.finditer(back_to.group(1))} \
+            | ({"card"} if _BARE_CARD.search(back_to.group(1)) else set())
+        given = {m.group().replace(" ", "") for m in _METHODS.finditer(agent)}
+        cards = {k for k in given if k in _CARD_KINDS or k.startswith("cardending")}
+        return bool(methods_said) and _FORM_GIVEN.search(agent) is None \
+            and _BACK_ABROAD.search(agent) is not None \
+            and all(k in given or (k == "card" and cards) for k in methods_said)
     if (whole := _WHOLE_SUM_IF.fullmatch(condition)) is not None:
         # the whole sum back, as the turn gives it: "as long as it's the full $219 back and not
         # just part of it" to "a full refund of $219 to your gift card" (to the cent)
@@ -7093,11 +7109,12 @@ def _date_kept(theirs: Text, arguments: dict[str, Any]) -> tuple[str, str, str] 
 # a date of birth put right in the yes turn, in the languages read: a word of birth and a date
 # after a word that puts something right ("Ja genau so! Ah nee warte, sorry, hab mich vertippt –
 # er ist am 03.09. geboren, also 3. September 2001.")
-_FIX_CUE = re.compile(r"(?<![\w'])(?:wait|sorry|oops|actually|i mean|typo|warte|vertippt|verschrieben|"
+_FIX_CUE = re.compile(r"(?<![\w'])(?:wait|sorry|oops|actually|i mean|typo|almost|wrong|should be|"
+                      r"warte|vertippt|verschrieben|"
                       r"ich meine|perdón|perdon|espera|quiero decir|attendez|pardon|je veux dire|"
                       r"aspetta|scusa|cioè|desculpa|quer dizer|wacht|ik bedoel)(?![\w'])")
 _BIRTH_WORD = re.compile(r"(?<![\w'])(?:born|birth\w*|dob|geboren|geburt\w*|nacid[oa]|nacimiento|née?|"
-                         r"naissance|nat[oa]|nascit\w*|nascid[oa]|nascimento|geboortedatum)(?![\w'])")
+                         r"naissance|nat[oa]|nascit\w*|nascid[oa]|nascimento|geboortedatum)(?!\w)")
 _MONTH_WORDS = {w: n for n, words in enumerate((
     ("january", "januar", "jänner", "enero", "janvier", "gennaio", "janeiro", "januari"),
     ("february", "februar", "febrero", "février", "fevrier", "febbraio", "fevereiro", "februari"),
@@ -7166,6 +7183,9 @@ def _birth_date_put_right(theirs: Text, arguments: dict[str, Any]) -> tuple[str,
     for m in _SAID_DATE.finditer(text, cue.end()):
         if _BIRTH_WORD.search(text, max(cue.end(), m.start() - 60), m.end() + 30) is None:
             continue  # (a word of birth near it: not a flight's date)
+        if re.search(r"(?:not|instead of|rather than)\s+(?:the\s+)?$",
+                     text[max(0, m.start() - 16):m.start()]):
+            continue  # (nor the wrong one: "her dob is 1990-04-05, not 1990-12-04")
         for date in _dates_said(m.group()):
             if held and date not in held:
                 return date, ", ".join(sorted(held))

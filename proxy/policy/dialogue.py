@@ -1214,6 +1214,9 @@ def _read_sentence(sentence: str, question: bool) -> tuple[Act, bool]:
         return Act.DECLINE, True
     if _EMOJI_HOLD.search(sentence):
         return Act.HOLD, True
+    if _REVERSED_TO_GO.search(text) is not None:
+        return Act.AFFIRM, False  # (a turn of mind turned back to the go: "Fine - actually, no,
+        # do it, do both.")
     if _OTHERWISE_YES.search(text) and not _WAIT.search(_HEDGES.sub(" ", text)):
         return Act.AFFIRM, False  # ("hmm, no insurance actually, otherwise yes")
     if _WAIT.search(text):
@@ -1259,6 +1262,9 @@ def _read_sentence(sentence: str, question: bool) -> tuple[Act, bool]:
     return (Act.AFFIRM, False) if says_yes else (Act.OTHER, False)
 
 
+# a turn of mind turned back to the go, ending the sentence: "actually, no, do it, do both"
+_REVERSED_TO_GO = re.compile(r"(?:actually|wait),? no,? (?:(?:just |please )?(?:do it|go ahead|proceed|"
+                             r"go for it|do both|do them both|book it|cancel it)[,\s]*)+[.!]*$")
 # a go the user foretells, no go-ahead: "I'll probably do it"
 _GO_FORETOLD = re.compile(r"(?<![\w'])(?:i|we)(?:'ll| will|'d| would) (?:probably|likely|maybe|most likely) "
                           r"(?:do|go (?:for|with|ahead with)|take|book) (?:it|that|this|them)(?![\w'])")

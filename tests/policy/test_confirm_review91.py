@@ -542,6 +542,36 @@ DONE_IT = [*looked_up(SPEAKER),
            "tro?",
            "user: Perfetto. Quindi adesso arriva in Westheimer Rd, giusto? Scusa se insisto."]
 
+# 94b: a date of birth put right in the yes turn ("her birthday's wrong as well, it should be ...")
+R2W = reservation("R2WF6N", [("HAT141", "MSP", "EWR", "2024-05-25")])
+ALSO_DOB = [read(R2W),
+            "assistant: On R2WF6N: Mia Li → Mia Lee (1990-04-05). Shall I go ahead with this update?",
+            "user: Almost - her birthday's wrong as well, it should be 1990-04-15, not the 5th. fix both a"
+            "nd go "
+            "ahead"]
+
+
+def mia_lee(dob: str) -> dict[str, Any]:
+    return {"reservation_id": "R2WF6N", "passengers": [{"first_name": "Mia", "last_name": "Lee", "dob": dob}]}
+
+
+# 94b: the money back to the methods named, no voucher, as the condition
+K2T = reservation("K2TD9F", [("HAT100", "JFK", "LAX", "2024-05-28")])
+BACK_TO_CARDS = [read(K2T),
+                 "assistant: Cancelling K2TD9F refunds $150 to your gift card and $90 to your Visa ending "
+                 "7447. "
+                 "Shall I cancel it?",
+                 "user: Yes cancel it, as long as the money goes back to my card and the gift card and not"
+                 " some "
+                 "voucher."]
+# 94b: a turn of mind turned back to the go ("Fine - actually, no, do it, do both.")
+S3V = reservation("S3VB7N", [("HAT100", "BOS", "LAX", "2024-05-20"), ("HAT101", "LAX", "BOS", "2024-05-27")],
+                  cabin="business", flight_type="round_trip")
+BOTH_LEGS = [read(S3V),
+             "assistant: S3VB7N: both legs business → economy, $400 back to your Visa ending 7447. Shall I "
+             "downgrade both?",
+             "user: Fine - actually, no, do it, do both."]
+
 CASES = [
     shop("Z1337", "allow", lamp_back("sulla Visa che termina con 7334"), RETURN, lamp("credit_card_1"),
          "'va bene, ma il rimborso sulla Visa eh, non voglio buoni' to the Visa"),
@@ -709,6 +739,16 @@ CASES = [
                                            "payment_method_id": "credit_card_1"},
          "'la plata ... tarjeta de regalo'"),
     shop("Z1424", "refuse", DONE_IT, ORDER_ADDRESS, SPEAKER_MOVED, "done already, only asked about"),
+    trip("Z1425", "refuse", ALSO_DOB, PASSENGERS, mia_lee("1990-04-05"),
+         "'it should be 1990-04-15, not the 5th'"),
+    trip("Z1426", "allow", ALSO_DOB, PASSENGERS, mia_lee("1990-04-15"), "'fix both and go ahead'"),
+    trip("Z1427", "allow", BACK_TO_CARDS, CANCEL, {"reservation_id": "K2TD9F"},
+         "'as long as the money goes back to my card and the gift card'"),
+    trip("Z1428", "allow", BOTH_LEGS, FLIGHTS, {
+        "reservation_id": "S3VB7N", "cabin": "economy", "payment_id": VISA,
+        "flights": [{"flight_number": "HAT100", "date": "2024-05-20"},
+                    {"flight_number": "HAT101", "date": "2024-05-27"}]},
+         "'actually, no, do it, do both'"),
 ]
 
 
