@@ -879,6 +879,12 @@ _INTENT = re.compile(r"(?<![\w'])(?:i'?ll|i will|i'?m going to|i am going to|let
                      r"verify|get the details|look up)(?![\w']))")
 
 
+# the agent holding one back until the user says: "I'll hold off on the makeup kit order until you
+# let me know" (the user's word on it is then the go)
+_HELD_UNTIL_TOLD = re.compile(r"(?<![\w'])(?:hold off|wait|keep (?:it|that|the [a-z ]{3,30}) on hold)"
+                              r"[^.\n]{0,60}? until you")
+
+
 def _acknowledges(messages: list[Message], index: int) -> bool:
     """Whether the user's "ok" at ``index`` only acknowledges what the agent told: the agent's
     turn asked nothing and announced no action (order details, how exchanges work, a list of
@@ -890,6 +896,7 @@ def _acknowledges(messages: list[Message], index: int) -> bool:
     asked = "?" in text or "？" in text  # (in Chinese and Japanese too: "這樣幫您加嗎？")
     if _OK_THEN_MORE.match(said) is not None and text and not asked \
             and _DONE.search(text) is not None and not _PROCEED.search(said) \
+            and _HELD_UNTIL_TOLD.search(text) is None \
             and not (start > 0 and messages[start - 1].role is Role.USER
                      and reading_of(messages[start - 1]).act is Act.HOLD):
         return True  # (an "ok" to a report of what was done, then a new request: "Your flight

@@ -594,6 +594,8 @@ _WAIT = _words(
     r"i (?:need|have|want) to (?:ask|consult)", r"(?:check|talk|speak) (?:with|to) my",
     # ("payment, leave it for now, need to check which card finance wants it on")
     r"leave it for now", r"(?:i )?need to (?:check|find out|see) (?:which|whether|if|with)",
+    # ("the address one leave it actualy, i just realised ...")
+    r"leave (?:it|that|that one) (?:actually|actualy|then|alone|out)(?=[\s,.!]|$)",
     r"ask my", r"run it by", r"(?<!what )(?<!that's )(?<!thats )(?:sorry,? )?i meant(?! it)",
     r"i mean the other",
     r"(?:i'?m )?not (?:so |too |quite |entirely |100% |a hundred percent |completely |totally |"
@@ -1001,10 +1003,13 @@ _YES_BUT_CHECK = re.compile(r"^((?:yes|yeah|yep|ok|okay|sure|si|sì|sí|oui|ja|s
 # an email with the return label?", "yes go ahead - oh and will I get an email with the label?"
 # (a bare "ok" before a question is no yes; a question that asks for other details is not
 # this: "yes - can you make it the blue one?", "yes, will it go to my visa instead?")
-_YES_THEN_ASKS = re.compile(r"^((?:yes|yeah|yep|yup)(?:[\s,]+(?:please[\s,]+)?(?:go ahead|proceed|"
+_YES_THEN_ASKS = re.compile(r"^((?:yes|yeah|yep|yup|sure)(?:[\s,]+(?:please[\s,]+)?(?:go ahead|proceed|"
                             r"do it|go for it))?)[\s,]*(?:[-\u2013\u2014][\s,]*)?(?:(?:oh|and|also)"
                             r"[\s,]+)*(?=(?:will|would|does|do|is|are|how|when|where|what)"
                             r"(?![\w']))")
+# how long the money or the parcel takes, asked after the yes (no other detail, even of the refund)
+_TIMING_Q = re.compile(r"(?:how long|how many (?:business )?days|when (?:will|would|do|does|should))"
+                       r"(?![\w'])")
 _ASKS_OTHER_DETAIL = re.compile(r"(?<![\w'])(?:instead|rather|change|switch|swap|make it|use|"
                                 r"different|another|other|only|just|without|cheaper|cost|fee|"
                                 r"charge|price|refund|how much)(?![\w'])")
@@ -1061,7 +1066,8 @@ def sentences(text: str) -> list[tuple[str, bool]]:
         pieces = [s[a:b] for a, b in spans]
         if s.endswith("?") and ((asks := _YES_BUT_ASKS.match(pieces[-1])) is not None or (
                 (asks := _YES_THEN_ASKS.match(pieces[-1])) is not None
-                and not _ASKS_OTHER_DETAIL.search(pieces[-1], asks.end()))) \
+                and (not _ASKS_OTHER_DETAIL.search(pieces[-1], asks.end())
+                     or _TIMING_Q.match(pieces[-1], asks.end())))) \
                 and not _PAY_REDIRECT_Q.search(pieces[-1].rstrip("?!. ")):  # (its method)
             pieces[-1:] = [pieces[-1][:asks.end(1)], pieces[-1][asks.end():]]
         elif s.endswith("?") and (check := _YES_BUT_CHECK.match(pieces[-1])) is not None:

@@ -572,6 +572,27 @@ BOTH_LEGS = [read(S3V),
              "downgrade both?",
              "user: Fine - actually, no, do it, do both."]
 
+# 94a: texting, one step of three left "actualy"
+THREE_EN = [*looked_up(SPEAKER, CLOCK_PENDING),
+            "assistant: 1. Cancel #W8584917 (Wall Clock), reason: no longer needed, $442.71 back to your g"
+            "ift "
+            "card\n2. Change #W4284542's address to 2201 Westheimer Rd, Apt 9, Houston, TX 77098\n\nShall "
+            "I do "
+            "both?",
+            "user: ok yes do the cancel, no longer needed is fine. the address one leave it actualy, i just "
+            "realised im out of office that week so home is better"]
+# 94a: the agent held one back until told; the user's word on it later is the go
+HELD_TILL_TOLD = [*looked_up(CLOCK_PENDING),
+                  "assistant: Cancel #W8584917 (Wall Clock), reason: no longer needed, refund to your gift"
+                  " card. "
+                  "Would you like me to cancel it?",
+                  "user: hold on, its maybe for my sister lemme text her first",
+                  "assistant: Take your time with your sister — I'll hold off on the wall clock order unti"
+                  "l you "
+                  "let me know.",
+                  "user: ok she said she doesnt want it lol so yes cancel the wall clock too, no longer ne"
+                  "eded"]
+
 CASES = [
     shop("Z1337", "allow", lamp_back("sulla Visa che termina con 7334"), RETURN, lamp("credit_card_1"),
          "'va bene, ma il rimborso sulla Visa eh, non voglio buoni' to the Visa"),
@@ -749,6 +770,12 @@ CASES = [
         "flights": [{"flight_number": "HAT100", "date": "2024-05-20"},
                     {"flight_number": "HAT101", "date": "2024-05-27"}]},
          "'actually, no, do it, do both'"),
+    shop("Z1429", "refuse", THREE_EN, ORDER_ADDRESS, SPEAKER_MOVED, "'the address one leave it actualy'"),
+    shop("Z1430", "allow", THREE_EN, CANCEL_ORDER, {"order_id": "#W8584917", "reason": "no longer needed"},
+         "'ok yes do the cancel'"),
+    shop("Z1431", "allow", HELD_TILL_TOLD, CANCEL_ORDER,
+         {"order_id": "#W8584917", "reason": "no longer needed"},
+         "'so yes cancel the wall clock too' after 'I'll hold off ... until you let me know'"),
 ]
 
 
@@ -820,6 +847,9 @@ async def test_review(airline: PolicySet, retail: PolicySet, case: Case) -> None
     ("Ah, costano pure di più? Ma anche no. Fai il reso come dicevi prima, rimborso sulla carta.",
      Act.AFFIRM),
     ("Cettu, vai.", Act.AFFIRM),
+    ("sure, how long does the refund take usually?", Act.AFFIRM),
+    ("yes, how much is the refund?", Act.HOLD),
+    ("ok, when will I get the refund?", Act.HOLD),
 ])
 def test_review91_turns(turn: str, act: Act) -> None:
     assert read_turn(turn).act is act
