@@ -5874,6 +5874,10 @@ _DEFAULT_METHOD = re.compile(
 _RULED_OUT = re.compile(r"(?<![\w'])(?:instead of|rather than|not|(?:don'?t|do not) (?:put|use|charge|"
                         r"send|refund|bill)(?: it| them| the \w+)?)\s+(?:on |to |with |from )?"
                         r"(?:the |my |your )?[^,.;!?]{0,30}"
+                        # (a method kept for later: "I want to save the gift card for something else")
+                        r"|(?<![\w'])(?:save|keep) (?:the |my )?[a-z ]{0,15}?(?:gift ?card|visa|"
+                        r"mastercard|amex|paypal|certificate|card) for (?:something|later|another|a later|"
+                        r"the next|other)[^,.;!?]{0,20}"
                         # (and in the other languages read: "el cargo sea a la Mastercard y no a la
                         # Visa")
                         r"|(?<![\w'])(?:(?:y|e|et|und|en) |(?<=, ))(?:no|não|pas|non|nicht|niet)"

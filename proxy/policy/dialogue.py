@@ -144,6 +144,9 @@ _YES = _words(
     r"(?:fine|ok(?:ay)?|alright|all right),? (?:[a-z']+ ){1,3}then$",
     r"yes", r"yeah", r"yepp?", r"yupp?", r"yea", r"ya", r"yass?", r"aye", r"m+hm+", r"mm-hm+",
     r"righto", r"right-o", r"righty-?o",
+    # (a grudging yes, with the method it goes on: "eh fine, the visa.")
+    r"^(?:(?:eh|ugh|meh|well|oh)[,\s]+)?(?:fine|ok(?:ay)?|alright|sure)[,\s]+(?:the |my )?"
+    r"(?:visa|mastercard|amex|paypal|gift card|discover|credit card)(?:\s+(?:then|it is|please))?$",
     r"nickel",  # (French, "perfect": "Nickel, c'est bien ça")
     r"uh-?huh",
     r"(?<!make )(?<!making )(?<!be )(?<!not )(?<!% )(?<!percent )sure(?: thing)?",
@@ -291,7 +294,9 @@ _WEAK_LEAD = re.compile(r"^(?:correct|right|exactly|perfect|fine|indeed)[\s,.!-]
 _GO_VERBS = (
     r"proceed|go ahead|go for it|go on|carry on|continue|do it|do that|do this|do so|get it done|"
     # ("Do the name fix and the bag now.")
-    r"do the(?= [a-z][a-z-]{2,}(?: [a-z-]+){0,5}(?: now| first| please)?$)|"
+    r"do the(?= [a-z][a-z-]{2,}(?: [a-z-]+){0,5}(?: now| first| please)?"
+    # (and what pays for it: "Do the cabin change, on the gift card.")
+    r"(?:,? (?:on|with|using) (?:the |my )?[a-z ]{3,25})?$)|"
     # ("do the three with two people on them now, JG7FMM, X7BYG1 and BOH180", "do JG7FMM")
     r"do (?:the )?(?:two|three|four|five|six|both|rest|others|other (?:one|two|three))(?![\w'])|"
     r"do #?[a-z]{0,4}\d[a-z0-9]{2,}(?![\w'])|"

@@ -76,61 +76,55 @@ FOR_NOW_ES = [*looked_up(SPEAKER, CLOCK),
               "assistant: Haría lo siguiente:\n\n1. Devolución del pedido #W5838674: Wall Clock ($196.15), "
               "reembolso a la Visa terminada en 7334.\n2. Cambio de dirección del pedido #W4284542 a 2201 "
               "Westheimer Rd, Apt 9, Houston, TX 77098, USA.\n\n¿Confirmas ambas acciones?",
-              "user: Venga, lo de la devolución sí. Lo de la dirección déjalo de momento, que igual al final "
-              "me pilla en Dallas esa semana."]
+              "user: Venga, lo de la devolución sí. Lo de la dirección déjalo de momento, que igual al "
+              "final me pilla en Dallas esa semana."]
 CLOCK_BACK = {"order_id": "#W5838674", "item_ids": ["6534134392"], "payment_method_id": "credit_card_1"}
 SPEAKER_MOVED = {"order_id": "#W4284542", **{k: v for k, v in ADDRESS.items() if k != "user_id"}}
 # 92c: Japanese, three numbered steps, a wait and the account's address held before "1と3は"
 LUGGAGE = order("#W6564160", "delivered", item("8964750292", "Luggage Set", 532.58, pieces="2-piece"))
 THREE_JA = [*looked_up(SPEAKER, LUGGAGE),
-            "assistant: 以下の内容でよろしいですか？\n\n1. ご注文 #W4284542（保留中）の配送先を 2201 Westh"
-            "eimer Rd, "
-            "Apt 9, Houston, TX 77098, USA に変更\n2. アカウントの既定住所を同じ住所に変更\n3. ご注文 #W65"
-            "64160 の"
-            "ラゲッジセット（$532.58）を返品し、PayPal（paypal_4）へ返金\n\nこの内容で進めてよろしいですか？",
-            "user: あ、ちょっと待ってください。考えたら、アカウントの住所はまだ変えないでおいてください。"
-            "新居の入居日が"
-            "まだ確定してなくて。1と3はお願いします。"]
+            "assistant: 以下の内容でよろしいですか？\n\n1. ご注文 #W4284542（保留中）の配送先を 2201 "
+            "Westheimer Rd, Apt 9, Houston, TX 77098, USA に変更\n2. "
+            "アカウントの既定住所を同じ住所に変更\n3. ご注文 #W6564160 "
+            "のラゲッジセット（$532.58）を返品し、PayPal（paypal_4）へ返金\n\nこの内容で進めてよろしいですか？",
+            "user: "
+            "あ、ちょっと待ってください。考えたら、アカウントの住所はまだ変えないでおいてください。新居の入居日がまだ確定してなくて。1と3はお願いします。"]
 LUGGAGE_BACK = {"order_id": "#W6564160", "item_ids": ["8964750292"], "payment_method_id": "paypal_4"}
 # 92c: Japanese, the order described after the action's own sentence
 MOUSE = order("#W5442520", "pending", item("5442520001", "Gaming Mouse", 150.0, color="black"),
               item("5442520002", "Patio Umbrella", 300.0, color="red"),
               item("5442520003", "Hiking Boots", 213.85, size="10"))
 CANCEL_JA = [*looked_up(MOUSE),
-             "assistant: かしこまりました。以下の内容でキャンセルいたします。\n\n- ご注文：#W5442520（ゲー"
-             "ミングマウス、"
-             "パティオアンブレラ、登山靴）\n- 金額：$663.85\n- キャンセル理由：不要になった（no longer nee"
-             "ded）\n- "
+             "assistant: かしこまりました。以下の内容でキャンセルいたします。\n\n- "
+             "ご注文：#W5442520（ゲーミングマウス、パティオアンブレラ、登山靴）\n- 金額：$663.85\n- "
+             "キャンセル理由：不要になった（no longer needed）\n- "
              "返金：Visa（末尾7334）へ5〜7営業日で返金\n\nキャンセルしてよろしいですか？",
              "user: はい、それでいいです。"]
 # 92c: Chinese, the whole order put before the verb ("整单取消（包括耳机）")
 EARBUDS = order("#W6599568", "pending", item("6599568001", "Wireless Earbuds", 231.19, color="white"),
                 item("6599568002", "Tablet", 500.0, storage="64GB"))
 WHOLE_ZH = [*looked_up(EARBUDS),
-            "assistant: 很抱歉，待处理订单 #W6599568 无法只取消其中几件商品，只能整单取消。请问您是要整单"
-            "取消（包括耳机），"
-            "还是先保留这个订单？",
+            "assistant: 很抱歉，待处理订单 #W6599568 "
+            "无法只取消其中几件商品，只能整单取消。请问您是要整单取消（包括耳机），还是先保留这个订单？",
             "user: 那……就整单取消吧，耳机我妹自己再买。"]
 # 92c: a change of method, from the old one to the new, in Chinese and in Japanese
 BOTTLE = order("#W8664580", "pending", item("8664580001", "Water Bottle", 54.04, capacity="1000ml"))
 FROM_TO_ZH = [*looked_up(BOTTLE),
-              "assistant: 请确认订单 #W8664580 的修改：支付方式从 PayPal（paypal_4）改为 Visa 卡尾号7334"
-              "（credit_card_1），金额 $54.04；PayPal 的款项将在 5-7 个工作日内退回。确认办理吗？",
+              "assistant: 请确认订单 #W8664580 的修改：支付方式从 PayPal（paypal_4）改为 Visa "
+              "卡尾号7334（credit_card_1），金额 $54.04；PayPal 的款项将在 5-7 个工作日内退回。确认办理吗？",
               "user: 改吧，谢谢"]
 FROM_TO_JA = [*looked_up(BOTTLE),
-              "assistant: ご注文 #W8664580（保留中）の水筒（1000ml、$54.04、paypal払い）ですね。\n\n- ご注"
-              "文：#W8664580"
-              "\n- 変更前：PayPal（paypal_4）\n- 変更後：Visa（末尾7334）\n- PayPalへの返金は5〜7営業日\n\n"
-              "こちらでよろしいですか？",
+              "assistant: ご注文 #W8664580（保留中）の水筒（1000ml、$54.04、paypal払い）ですね。\n\n- "
+              "ご注文：#W8664580\n- 変更前：PayPal（paypal_4）\n- 変更後：Visa（末尾7334）\n- "
+              "PayPalへの返金は5〜7営業日\n\nこちらでよろしいですか？",
               "user: はい、おねがいします"]
 
 # 91d: German, the method asked in the yes turn ("über meine Geschenkkarte ab, nicht über die
 # Kreditkarte")
 RW2 = reservation("RW2D7F", [("HAT072", "IAH", "SFO", "2024-05-20")])
 ON_GIFT_DE = [read(RW2),
-              "assistant: - Reservierung: RW2D7F\n- Neuer Flug: HAT072, 21.05.2024, Economy\n- Aufpreis: 4"
-              "9 $, "
-              "belastet auf Ihre Visa mit Endziffer 7447\n\nMöchten Sie die Umbuchung so durchführen?",
+              "assistant: - Reservierung: RW2D7F\n- Neuer Flug: HAT072, 21.05.2024, Economy\n- Aufpreis: "
+              "49 $, belastet auf Ihre Visa mit Endziffer 7447\n\nMöchten Sie die Umbuchung so durchführen?",
               "user: Ja, einverstanden. Bitte rechnen Sie die Differenz aber über meine Geschenkkarte ab, "
               "nicht über die Kreditkarte."]
 
@@ -144,23 +138,20 @@ def moved_rw2(payment: str) -> dict[str, Any]:
 FX8 = reservation("FX8Q1B", [("HAT001", "JFK", "BOS", "2024-05-24")])
 NB3 = reservation("NB3K7V", [("HAT255", "DEN", "MIA", "2024-05-26")])
 TWO_CANCELS = [read(FX8), read(NB3),
-               "assistant: 1) FX8Q1B – HAT001, New York (JFK) → Boston (BOS), 24.05.2024\n   Erstattung: 2"
-               "40 $ "
-               "auf Ihre Visa\n2) NB3K7V – HAT255, Denver (DEN) → Miami (MIA), 26.05.2024\n   Erstattung: "
-               "240 $ auf Ihre Visa\n\nSoll ich beide Reservierungen stornieren?"]
+               "assistant: 1) FX8Q1B – HAT001, New York (JFK) → Boston (BOS), 24.05.2024\n   Erstattung: "
+               "240 $ auf Ihre Visa\n2) NB3K7V – HAT255, Denver (DEN) → Miami (MIA), 26.05.2024\n   "
+               "Erstattung: 240 $ auf Ihre Visa\n\nSoll ich beide Reservierungen stornieren?"]
 ONLY_BOSTON_DE = [*TWO_CANCELS,
-                  "user: Ja, beide stornieren bitte. Hm, obwohl – bei Miami bin ich mir gar nicht mehr sic"
-                  "her. "
-                  "Stornieren Sie erstmal nur die nach Boston, die andere kläre ich noch mit ihr."]
+                  "user: Ja, beide stornieren bitte. Hm, obwohl – bei Miami bin ich mir gar nicht mehr "
+                  "sicher. Stornieren Sie erstmal nur die nach Boston, die andere kläre ich noch mit ihr."]
 ONLY_BOSTON_EN = [*TWO_CANCELS,
                   "user: Yes, cancel both please. Hmm, actually, about Miami I'm not sure anymore. Cancel "
                   "only the one to Boston for now, I'll sort out the other one with her."]
 # 91d: Korean, a bound asked back as a check ("차액 100불 안 넘으면요. 안 넘죠?")
 CV7 = reservation("CV7E4M", [("HAT188", "LAX", "SEA", "2024-05-20")])
 BOUND_KO = [read(CV7),
-            "assistant: - 예약: CV7E4M\n- 변경: HAT188 (02:00) → HAT166 (5월 20일 06:00 → 09:00), 이코노미"
-            "\n- 차액: "
-            "$183 - $119 = $64, Visa(끝자리 7447)로 결제\n\n이대로 변경할까요?",
+            "assistant: - 예약: CV7E4M\n- 변경: HAT188 (02:00) → HAT166 (5월 20일 06:00 → 09:00), "
+            "이코노미\n- 차액: $183 - $119 = $64, Visa(끝자리 7447)로 결제\n\n이대로 변경할까요?",
             "user: 네 바꿔주세요, 차액 100불 안 넘으면요. 안 넘죠?"]
 MOVED_KO = {"reservation_id": "CV7E4M", "cabin": "economy", "payment_id": VISA,
             "flights": [{"flight_number": "HAT166", "date": "2024-05-20"}]}
@@ -190,19 +181,18 @@ def keyboard_back(method: str) -> list[Any]:
 # 94c: European Portuguese, the address step left as it is ("A morada deixe ficar como está")
 AS_IT_IS_PT = [*looked_up(SPEAKER, CLOCK),
                "assistant: Então o plano é este:\n\n1. Devolução na encomenda #W5838674: Wall Clock, "
-               "reembolso de $196.15 no Visa terminado em 7334\n2. Nova morada na encomenda #W4284542: 2201 "
-               "Westheimer Rd, Apt 9, Houston, TX 77098\n\nPosso avançar com tudo?",
+               "reembolso de $196.15 no Visa terminado em 7334\n2. Nova morada na encomenda #W4284542: "
+               "2201 Westheimer Rd, Apt 9, Houston, TX 77098\n\nPosso avançar com tudo?",
                "user: Sim, pode avançar com a devolução. A morada deixe ficar como está, afinal já não vou "
                "viajar nessa semana."]
 # 94c: Korean, the reason of a cancellation ("취소 사유: 실수로 주문함"), then a question answered
 CLOCK_PENDING = order("#W8584917", "pending", item("8584917001", "Wall Clock", 442.71, style="modern"))
 MISTAKE_KO = [*looked_up(CLOCK_PENDING),
-              "assistant: - 주문 번호: #W8584917 (벽시계)\n- 취소 사유: 실수로 주문함\n- 환불 금액: $442.7"
-              "1 → "
-              "기프트카드로 환불\n\n이대로 주문을 취소할까요? (예/아니오)",
+              "assistant: - 주문 번호: #W8584917 (벽시계)\n- 취소 사유: 실수로 주문함\n- 환불 금액: "
+              "$442.71 → 기프트카드로 환불\n\n이대로 주문을 취소할까요? (예/아니오)",
               "user: 음 환불은 바로 되는 거죠?",
-              "assistant: 네, 취소가 완료되면 $442.71가 기프트카드 잔액으로 즉시 환불됩니다. 취소를 진행할"
-              "까요?",
+              "assistant: 네, 취소가 완료되면 $442.71가 기프트카드 잔액으로 즉시 환불됩니다. 취소를 "
+              "진행할까요?",
               "user: 아 그럼 됐네요. 취소해 주세요."]
 
 # 94d: Spanish, the method asked with "pagalo"
@@ -219,11 +209,10 @@ def bag_es(payment: str) -> dict[str, Any]:
 # 94d: Spanish, an option picked by its hour ("la de las 11")
 T4G = reservation("T4GH2N", [("HAT110", "ATL", "LGA", "2024-05-19")])
 AT_11_ES = [read(T4G),
-            "assistant: Tu reserva T4GH2N es el vuelo HAT110 del 19 de mayo. Para el martes 21 hay dos vue"
-            "los "
-            "directos en económica:\n1. HAT164 – 11:00 a 13:30 – "
-            "$132 → te devolvemos $33\n2. HAT110 – 14:00 a 16:30 – $118 → te devolvemos $47\n\nLa devolución "
-            "iría a tu Visa terminada en 7447. ¿Cuál prefieres?",
+            "assistant: Tu reserva T4GH2N es el vuelo HAT110 del 19 de mayo. Para el martes 21 hay dos "
+            "vuelos directos en económica:\n1. HAT164 – 11:00 a 13:30 – $132 → te devolvemos $33\n2. "
+            "HAT110 – 14:00 a 16:30 – $118 → te devolvemos $47\n\nLa devolución iría a tu Visa terminada "
+            "en 7447. ¿Cuál prefieres?",
             "user: la de las 11, dale nomás"]
 
 
@@ -236,16 +225,15 @@ def t4g(flight: str) -> dict[str, Any]:
 ZR8 = reservation("ZR8K1V", [("HAT072", "BOG", "MIA", "2024-05-24")])
 CHEAPEST_ES = [read(ZR8),
                "assistant: La opción más económica sigue siendo mantener el HAT072 y cambiar la cabina:\n- "
-               "Reserva ZR8K1V, vuelo HAT072 del 24 de mayo, cabina ejecutiva\n- Diferencia: $306 a la Visa "
-               "terminada en 7447\n\n¿Le hago el cambio?",
+               "Reserva ZR8K1V, vuelo HAT072 del 24 de mayo, cabina ejecutiva\n- Diferencia: $306 a la "
+               "Visa terminada en 7447\n\n¿Le hago el cambio?",
                "user: Bueno, listo, hágale pues."]
 # 94d: Dutch, the method picked among those offered ("Van de cadeaukaart graag")
 LP7 = reservation("LP7D3K", [("HAT260", "AMS", "JFK", "2024-05-23")])
 GIFT_NL = [read(LP7),
            "assistant: Op LP7D3K: vlucht HAT260 → HAT277 (23 mei, 19:00), prijsverschil $28. Het verschil "
-           "kan "
-           "van je cadeaukaart (saldo $300) of van je Visa eindigend op 7447. Wat heeft je voorkeur, en zal "
-           "ik het doorvoeren?",
+           "kan van je cadeaukaart (saldo $300) of van je Visa eindigend op 7447. Wat heeft je voorkeur, "
+           "en zal ik het doorvoeren?",
            "user: Ja hoor, doe maar. Van de cadeaukaart graag."]
 # 94d: Portuguese, the yes taken back while answering the reason ("pensando bem ... tô na dúvida")
 M4Z = reservation("M4ZT6H", [("HAT100", "GRU", "MIA", "2024-05-25")])
@@ -255,14 +243,13 @@ DOUBT_PT = [read(M4Z),
             "user: Sim, cancela.",
             "assistant: Antes de prosseguir, pode me dizer o motivo do cancelamento?",
             "user: Mudança de planos... na real, pensando bem, será que não compensa só mudar a data? Sei "
-            "lá, "
-            "tô na dúvida."]
+            "lá, tô na dúvida."]
 # 94d: Dutch, a traveller's name put right after the yes
 BR4 = reservation("BR4M1L", [("HAT211", "LGA", "CLT", "2024-05-20")])
 BRAM = [read(BR4),
         "assistant: BR4M1L: passagier Mia Li → Bram Leeuwen (1990-04-05). Zal ik dat aanpassen?",
-        "user: Ja, doe maar. O wacht, hij heet eigenlijk Bram van Leeuwen, met 'van', zo staat het in "
-        "zijn paspoort."]
+        "user: Ja, doe maar. O wacht, hij heet eigenlijk Bram van Leeuwen, met 'van', zo staat het in zijn "
+        "paspoort."]
 
 
 def bram(last: str) -> dict[str, Any]:
@@ -272,10 +259,9 @@ def bram(last: str) -> dict[str, Any]:
 
 # 93c: French, the default address offered after a change and turned down ("non c'est bon")
 PROFILE_FR = [*looked_up(SPEAKER),
-              "assistant: C'est noté, la commande #W4284542 partira au 2201 Westheimer Rd, Apt 9, Houston,"
-              " TX "
-              "77098.\n\nVeux-tu aussi que je mette à jour l'adresse par défaut de ton compte avec cette "
-              "nouvelle adresse ?",
+              "assistant: C'est noté, la commande #W4284542 partira au 2201 Westheimer Rd, Apt 9, Houston, "
+              "TX 77098.\n\nVeux-tu aussi que je mette à jour l'adresse par défaut de ton compte avec "
+              "cette nouvelle adresse ?",
               "user: non c'est bon, merci"]
 # 93c: Dutch, the order's address as "leveringsadres"
 TWO_NL = [*looked_up(SPEAKER),
@@ -289,8 +275,8 @@ CAMERA = order("#W4689314", "delivered", item("5996159312", "Action Camera", 499
 
 def camera_back(answer: str) -> list[Any]:
     return [*looked_up(CAMERA),
-            "assistant: Retour de la caméra (5996159312) de la commande #W4689314, remboursement de 499,99 $ "
-            "sur votre Visa se terminant par 7334. Puis-je lancer le retour ?",
+            "assistant: Retour de la caméra (5996159312) de la commande #W4689314, remboursement de 499,99 "
+            "$ sur votre Visa se terminant par 7334. Puis-je lancer le retour ?",
             f"user: {answer}"]
 
 
@@ -299,30 +285,27 @@ CAMERA_BACK = {"order_id": "#W4689314", "item_ids": ["5996159312"], "payment_met
 # 93d: Japanese chat with spaces for stops: one step yes, the bags held
 N9C = reservation("N9CE4K", [("HAT059", "NRT", "SEA", "2024-05-24")], bags=0)
 SPACES_JA = [read(N9C),
-             "assistant: N9CE4K の変更内容です。\n1. 便の変更：HAT059（5月25日）、差額 $13（Visa 末尾7447"
-             "）\n2. 受託手荷物："
-             "0 → 1個、$50（Visa 末尾7447）\n\nこの内容で進めてよろしいですか？",
+             "assistant: N9CE4K の変更内容です。\n1. 便の変更：HAT059（5月25日）、差額 $13（Visa "
+             "末尾7447）\n2. 受託手荷物：0 → 1個、$50（Visa 末尾7447）\n\nこの内容で進めてよろしいですか？",
              "user: 便の変更はOK 荷物はちょっと保留で 彼女に確認してからにする"]
 # 93d: Chinese chat, a step held by its place, then the others by number after a space
 X4B = reservation("X4BD7N", [("HAT277", "PEK", "SFO", "2024-05-26")], bags=1)
 THIRD_ZH = [read(X4B),
             "assistant: X4BD7N 可以这样改：\n1. 回程改到 HAT277（5月26日），退您 $28 到 Visa 尾号7447\n2. "
-            "行李 1 → 2 "
-            "件，$50\n3. 乘客 Mia Li 改为 Rui Tang（1990-04-05）\n\n要办理哪些？",
+            "行李 1 → 2 件，$50\n3. 乘客 Mia Li 改为 Rui Tang（1990-04-05）\n\n要办理哪些？",
             "user: 第二个先不用，我再想想 1和3可以"]
 # 93d: Japanese, an offered bag turned down by its name ("荷物は大丈夫です")
 E3K = reservation("E3KD8W", [("HAT100", "HND", "LAX", "2024-05-20")], cabin="basic_economy")
 NO_BAG_JA = [read(E3K),
-             "assistant: こちらのご予約はベーシックエコノミーのため、無料の受託手荷物はございません。1個（"
-             "$50、Visa 末尾7447）"
-             "追加いたしましょうか。",
+             "assistant: "
+             "こちらのご予約はベーシックエコノミーのため、無料の受託手荷物はございません。1個（$50、Visa "
+             "末尾7447）追加いたしましょうか。",
              "user: あ、荷物は大丈夫です。"]
 # 93d: Chinese, the gift card named before its cue ("由礼品卡 ... 支付")
 TK8 = reservation("TK8N2B", [("HAT086", "PVG", "LAX", "2024-05-22")])
 BY_GIFT_ZH = [read(TK8),
               "assistant: 修改明细：\n- 预订号：TK8N2B\n- 航班：HAT086（5月22日）→ HAT247（5月23日 10:00 "
-              "起飞），经济舱\n- "
-              "差价：$32，由礼品卡 gift_card_1000001（余额 $260）支付\n\n确认修改吗？",
+              "起飞），经济舱\n- 差价：$32，由礼品卡 gift_card_1000001（余额 $260）支付\n\n确认修改吗？",
               "user: 好的，确认。"]
 
 
@@ -347,29 +330,26 @@ MOVED_H5P = {"reservation_id": "H5PV9E", "cabin": "economy", "payment_id": VISA,
 
 # 93a: a yes, then how long the money takes ("or do I have to wait a week like last time?")
 PENDING_CLOCK = [*looked_up(CLOCK_PENDING),
-                 "assistant: Cancel order #W8584917 (Wall Clock), reason: ordered by mistake, $442.71 back"
-                 " to "
-                 "your gift card. Shall I cancel it?"]
+                 "assistant: Cancel order #W8584917 (Wall Clock), reason: ordered by mistake, $442.71 back "
+                 "to your gift card. Shall I cancel it?"]
 # 93a: a change of method, the yes with a worry ("i don't want it to bounce")
 TO_PAYPAL_EN = [*looked_up(SPEAKER),
-                "assistant: Order #W4284542 ($244.90) is paid with your Visa ending 7334. New payment meth"
-                "od: "
-                "PayPal (paypal_4). Shall I switch it?",
-                "user: yes switch it to paypal, my visa expires next month anyway and i don't want it to b"
-                "ounce"]
+                "assistant: Order #W4284542 ($244.90) is paid with your Visa ending 7334. New payment "
+                "method: PayPal (paypal_4). Shall I switch it?",
+                "user: yes switch it to paypal, my visa expires next month anyway and i don't want it to "
+                "bounce"]
 # 93a: what the agent cannot tell, taken as given, then the yes
 MOVE_EN = [*looked_up(SPEAKER),
            "assistant: I don't have a delivery date for #W4284542 yet. Would you like to keep it going to "
-           "the "
-           "current address, or change it to 2201 Westheimer Rd, Apt 9, Houston, TX 77098?",
+           "the current address, or change it to 2201 Westheimer Rd, Apt 9, Houston, TX 77098?",
            "user: ugh. ok if you can't tell me then just move it to the new one, I'd rather it sits at the "
            "leasing office than on my old porch after I've left. yes change it to Westheimer."]
 # 93a: the method named first, the plain yes last, to "Which payment method ...?"
 PHONE = order("#W5875596", "pending", item("3187628796", "Smartphone", 1205.66, color="rose gold"))
 METHOD_LAST = [*looked_up(PHONE),
                "assistant: - Order: #W5875596\n- Smartphone rose gold (3187628796, $1,205.66) → black "
-               "(5490694069, $1,213.51)\n- Price difference: $7.85 to pay\n\nWhich payment method would you "
-               "like to use for the difference: PayPal or your gift card?",
+               "(5490694069, $1,213.51)\n- Price difference: $7.85 to pay\n\nWhich payment method would "
+               "you like to use for the difference: PayPal or your gift card?",
                "user: gift card. only the phone. yes"]
 
 
@@ -382,27 +362,24 @@ def phone(method: str) -> dict[str, Any]:
 D4N = reservation("D4NV8Q", [("HAT100", "JFK", "DEN", "2024-05-22")])
 B0S = reservation("B0SW3X", [("HAT200", "JFK", "BOS", "2024-05-25")])
 DENVER_ONLY = [read(D4N), read(B0S),
-               "assistant: - D4NV8Q: New York (JFK) → Denver (DEN), May 22, refund $386 to your Visa\n- B0"
-               "SW3X: "
-               "New York (JFK) → Boston (BOS), May 25, refund $240 to your Visa\n\nShall I cancel both?",
-               "user: cancel the denver one. boston... hold on that, my buddy might still be getting married "
-               "lol, waiting to hear back from him"]
+               "assistant: - D4NV8Q: New York (JFK) → Denver (DEN), May 22, refund $386 to your Visa\n- "
+               "B0SW3X: New York (JFK) → Boston (BOS), May 25, refund $240 to your Visa\n\nShall I cancel "
+               "both?",
+               "user: cancel the denver one. boston... hold on that, my buddy might still be getting "
+               "married lol, waiting to hear back from him"]
 # 93b: the whole sum back as the condition ("as long as it's the full $219 back")
 E7U = reservation("E7UB4J", [("HAT170", "LAX", "DFW", "2024-05-29")])
 FULL_BACK = [read(E7U),
-             "assistant: E7UB4J is covered for a full refund of $219 to your gift card, which was used for"
-             " the "
-             "booking. Shall I cancel E7UB4J?",
+             "assistant: E7UB4J is covered for a full refund of $219 to your gift card, which was used for "
+             "the booking. Shall I cancel E7UB4J?",
              "user: Yes go ahead, as long as it's the full $219 back and not just part of it."]
 # 93b: of two bookings, the yes names the other by its day ("cancel the one on the 24th")
 Q8T = reservation("Q8TM2D", [("HAT215", "ORD", "LGA", "2024-05-24")])
 P4L = reservation("P4LN6B", [("HAT047", "ORD", "LGA", "2024-05-20")])
 BY_DAY = [read(Q8T), read(P4L),
-          "assistant: I see both bookings:\n- Q8TM2D — HAT215, ORD → LGA, May 24, $158\n- P4LN6B — HAT047,"
-          " ORD → "
-          "LGA, May 20, $172\n\nThe later booking is P4LN6B: cancel it, $172 back to your Visa. Shall I ca"
-          "ncel "
-          "P4LN6B?",
+          "assistant: I see both bookings:\n- Q8TM2D — HAT215, ORD → LGA, May 24, $158\n- P4LN6B — HAT047, "
+          "ORD → LGA, May 20, $172\n\nThe later booking is P4LN6B: cancel it, $172 back to your Visa. "
+          "Shall I cancel P4LN6B?",
           "user: yes, cancel the one on the 24th, I'm going on the 20th"]
 # 93b: a count put right for one of two steps, by its place ("for the vegas one")
 S9K = reservation("S9KD3P", [("HAT100", "LAX", "SEA", "2024-05-25")], bags=2)
@@ -421,40 +398,31 @@ ESPRESSO = order("#W8121088", "pending", item("8121088001", "Espresso Machine", 
 CAMERA_PENDING = order("#W7807988", "pending", item("7807988001", "Action Camera", 500.0, resolution="4K"))
 TWO_OF_THREE_KO = [*looked_up(KETTLE, ESPRESSO, CAMERA_PENDING),
                    "assistant: 1. 주문 #W5030602 (티 케틀)\n2. 주문 #W8121088 (에스프레소 머신)\n\n- 변경 "
-                   "후: 2201 "
-                   "Westheimer Rd, Apt 9, Houston, TX 77098, USA\n\n카메라가 포함된 주문 #W7807988은 기존 "
-                   "주소 그대로 "
-                   "둡니다. 두 주문 모두 위 주소로 변경할까요?",
+                   "후: 2201 Westheimer Rd, Apt 9, Houston, TX 77098, USA\n\n카메라가 포함된 주문 "
+                   "#W7807988은 기존 주소 그대로 둡니다. 두 주문 모두 위 주소로 변경할까요?",
                    "user: ㅇㅇ 둘다 바꿔줘"]
 KETTLE_MOVED = {"order_id": "#W5030602", **{k: v for k, v in ADDRESS.items() if k != "user_id"}}
 # 96c: Korean, a yes, then when the old method's money comes back ("마스터카드로 결제된 건 언제 환불돼요?")
 TO_VISA_KO = [*looked_up(SPEAKER),
-              "assistant: 주문 #W4284542 결제 수단 변경: 마스터카드(끝자리 5018) → 비자(끝자리 7334), $244"
-              ".90. "
-              "변경할까요?",
+              "assistant: 주문 #W4284542 결제 수단 변경: 마스터카드(끝자리 5018) → 비자(끝자리 7334), "
+              "$244.90. 변경할까요?",
               "user: 네 바꿔주세요. 그럼 마스터카드로 결제된 건 언제 환불돼요?"]
 
 # 96d: European Portuguese, yes to the bags put first, the cabin put first and doubted
 PX9 = reservation("PX9D2K", [("HAT069", "JFK", "SEA", "2024-05-21")], bags=2)
 BAGS_NOT_UP_PT = [read(PX9),
-                  "assistant: Reserva PX9D2K:\n1. Malas: passar para 4 malas implica 2 malas extra a $50 c"
-                  "ada = $100.\n2. E"
-                  "xecutiva: "
-                  "a diferença seria $279 × 2 = $558.\n\nAmbos os valores seriam cobrados no Visa terminad"
-                  "o em "
-                  "7447. Quer avançar com as duas alterações?",
-                  "user: As malas sim, pode pôr as 4. A executiva... 558 dólares é muito dinheiro, não sei"
-                  " se "
-                  "compensa para um voo de seis horas."]
+                  "assistant: Reserva PX9D2K:\n1. Malas: passar para 4 malas implica 2 malas extra a $50 "
+                  "cada = $100.\n2. Executiva: a diferença seria $279 × 2 = $558.\n\nAmbos os valores "
+                  "seriam cobrados no Visa terminado em 7447. Quer avançar com as duas alterações?",
+                  "user: As malas sim, pode pôr as 4. A executiva... 558 dólares é muito dinheiro, não sei "
+                  "se compensa para um voo de seis horas."]
 # 96d: European Portuguese, all but the bag, then a condition said of it ("essa logo se vê")
 R4K = reservation("R4KQ8P", [("HAT100", "LIS", "JFK", "2024-05-22")], bags=0)
 ALL_BUT_BAG_PT = [read(R4K),
-                  "assistant: Reserva R4KQ8P:\n1. Voo: HAT100 → HAT120 a 24 de maio, diferença $40 no Visa"
-                  " terminado em 744"
-                  "7\n2. "
-                  "Mala: 0 → 1, $50\n\nPosso avançar?",
-                  "user: Sim, pode avançar com tudo, menos a mala, essa logo se vê no aeroporto se for mesmo "
-                  "preciso."]
+                  "assistant: Reserva R4KQ8P:\n1. Voo: HAT100 → HAT120 a 24 de maio, diferença $40 no Visa "
+                  "terminado em 7447\n2. Mala: 0 → 1, $50\n\nPosso avançar?",
+                  "user: Sim, pode avançar com tudo, menos a mala, essa logo se vê no aeroporto se for "
+                  "mesmo preciso."]
 # 96d: Traditional Chinese, "ok" to a question with a full-width question mark
 W8N = reservation("W8NF2L", [("HAT097", "DTW", "PHX", "2024-05-23")], bags=1)
 OK_ZH = [read(W8N),
@@ -463,8 +431,8 @@ OK_ZH = [read(W8N),
 # 96d: Traditional Chinese, "if no money is added" to a turn giving money back
 CX2 = reservation("CX2M8B", [("HAT300", "TPE", "SFO", "2024-05-15")])
 NO_EXTRA_ZH = [read(CX2),
-               "assistant: CX2M8B 改為 5/17 HAT301，新票價比原來低，差額 $28 會退回您尾號 7447 的 Visa。要"
-               "幫您改嗎？",
+               "assistant: CX2M8B 改為 5/17 HAT301，新票價比原來低，差額 $28 會退回您尾號 7447 的 "
+               "Visa。要幫您改嗎？",
                "user: 好喔～不用補錢的話就幫我改吧"]
 MOVED_CX2 = {"reservation_id": "CX2M8B", "cabin": "economy", "payment_id": VISA,
              "flights": [{"flight_number": "HAT301", "date": "2024-05-17"}]}
@@ -472,10 +440,8 @@ MOVED_CX2 = {"reservation_id": "CX2M8B", "cabin": "economy", "payment_id": VISA,
 # 95d: German, an option picked by its word and hour ("Die Variante um 15 Uhr")
 V15 = reservation("V15G3X", [("HAT200", "MUC", "JFK", "2024-05-20")])
 AT_15_DE = [read(V15),
-            "assistant: Für die Umbuchung von V15G3X gibt es am 22. Mai:\n1. HAT238 – 08:00 bis 10:30 – Au"
-            "fpreis 86 $\n2. HA"
-            "T115 – 15:00 "
-            "bis 17:30 – Aufpreis 112 $\n\nWelche Variante möchten Sie?",
+            "assistant: Für die Umbuchung von V15G3X gibt es am 22. Mai:\n1. HAT238 – 08:00 bis 10:30 – "
+            "Aufpreis 86 $\n2. HAT115 – 15:00 bis 17:30 – Aufpreis 112 $\n\nWelche Variante möchten Sie?",
             "user: Die Variante um 15 Uhr, bitte. Ja, buchen Sie das so um, mit der Visa."]
 
 
@@ -487,68 +453,60 @@ def v15(flight: str) -> dict[str, Any]:
 # 96b: a passenger removed on their own line, another said to stay ("- Remove: ...", "... stays on")
 T5G = reservation("T5GB7K", [("HAT100", "BOM", "JFK", "2024-05-20")])
 REMOVE_ONE = [read(T5G),
-              "assistant: Here's the update:\n\n- Reservation: T5GB7K\n- Remove: Mia Li (1990-04-05)\n- Ad"
-              "d: Kavya "
-              "Sharma (1995-07-21)\n\nShall I go ahead with this change?",
+              "assistant: Here's the update:\n\n- Reservation: T5GB7K\n- Remove: Mia Li (1990-04-05)\n- "
+              "Add: Kavya Sharma (1995-07-21)\n\nShall I go ahead with this change?",
               "user: Yes correct, please do the needful."]
 # 96b: a count said to be enough, in Singapore's English ("one extra enough la")
 D2L = reservation("D2LX9S", [("HAT100", "SIN", "LAX", "2024-05-20")], bags=2)
 ONE_ENOUGH = [read(D2L),
-              "assistant: - Reservation: D2LX9S\n- Checked bags: 2 → 4\n- Extra bags: 2 × $50 = $100\n"
-              "- Payment: gift card gift_card_1000001 or Visa ending 7447\n\nWhich would you like to use, "
+              "assistant: - Reservation: D2LX9S\n- Checked bags: 2 → 4\n- Extra bags: 2 × $50 = $100\n- "
+              "Payment: gift card gift_card_1000001 or Visa ending 7447\n\nWhich would you like to use, "
               "and shall I add them?",
               "user: Hmm $100 ah... actually one extra enough la, she can squeeze. Put on gift card."]
 
 # 96a: British English, the go-ahead after a list ending in a colon and a question
 MOVE_GB = [*looked_up(SPEAKER),
-           "assistant: Here is the address change:\n\n- Order: #W4284542\n- New shipping address: 2201 Wes"
-           "theimer "
-           "Rd, Apt 9, Houston, TX 77098, USA\n\nShall I go ahead with this change (yes/no)?",
+           "assistant: Here is the address change:\n\n- Order: #W4284542\n- New shipping address: 2201 "
+           "Westheimer Rd, Apt 9, Houston, TX 77098, USA\n\nShall I go ahead with this change (yes/no)?",
            "user: Brilliant, yes please."]
 # 96a: the order kept as it is, the account's address said yes to
 ACCOUNT_ONLY_GB = [*looked_up(SPEAKER),
-                   "assistant: Here's what I can do:\n1. Update the shipping address of order #W4284542 to"
-                   " 2201 "
-                   "Westheimer Rd, Apt 9, Houston, TX 77098, USA\n2. Update your default account address t"
-                   "o the "
-                   "same\n\nWould you like me to proceed with both (yes/no)?",
-                   "user: Oh, that's very thorough of you. I think I'll leave the order itself as it is, t"
-                   "hanks. "
-                   "But yes, do please update the address on my account."]
+                   "assistant: Here's what I can do:\n1. Update the shipping address of order #W4284542 to "
+                   "2201 Westheimer Rd, Apt 9, Houston, TX 77098, USA\n2. Update your default account "
+                   "address to the same\n\nWould you like me to proceed with both (yes/no)?",
+                   "user: Oh, that's very thorough of you. I think I'll leave the order itself as it is, "
+                   "thanks. But yes, do please update the address on my account."]
 # 96a: of twin items, the other kept by its colour ("The black speaker I'm keeping")
 SPEAKERS = order("#W3002300", "delivered", item("9179378709", "Bluetooth Speaker", 326.59, color="green"),
                  item("9179378710", "Bluetooth Speaker", 300.0, color="black"))
 GREEN_BACK = [*looked_up(SPEAKERS),
-              "assistant: Return from order #W3002300: Bluetooth Speaker (green) - $326.59, refund to your"
-              " Visa "
-              "ending 7334. The black Bluetooth speaker would not be returned. Shall I proceed?",
-              "user: Yes, please do go ahead exactly as you've set it out. The black speaker I'm keeping, it "
-              "lives in the kitchen now."]
+              "assistant: Return from order #W3002300: Bluetooth Speaker (green) - $326.59, refund to your "
+              "Visa ending 7334. The black Bluetooth speaker would not be returned. Shall I proceed?",
+              "user: Yes, please do go ahead exactly as you've set it out. The black speaker I'm keeping, "
+              "it lives in the kitchen now."]
 
 # 95c: Latin American Spanish, the method asked for in the yes ("que la plata me quede en la tarjeta
 # de regalo")
 HEADPHONES = order("#W7736708", "delivered", item("3104857380", "Headphones", 377.97, color="red"))
 PLATA = [*looked_up(HEADPHONES),
-         "assistant: - Artículo: Audífonos rojos\n- Reembolso: $377.97 a su Visa terminada en 7334 (método"
-         " de "
-         "pago original)\n\n¿Confirma que procedo con la devolución?",
+         "assistant: - Artículo: Audífonos rojos\n- Reembolso: $377.97 a su Visa terminada en 7334 (método "
+         "de pago original)\n\n¿Confirma que procedo con la devolución?",
          "user: Listo, pero que la plata me quede en la tarjeta de regalo, ¿sí? Así la uso para otra compra."]
 # 95c: Italian, a done change asked about again, the "anything else?" answered ("Posso aiutarti con altro?")
 DONE_IT = [*looked_up(SPEAKER),
            "assistant: L'ordine #W4284542 andrà a 2201 Westheimer Rd, Apt 9, Houston, TX 77098. Confermi?",
            "user: Sì, va bene, procedi",
            ("executed", ORDER_ADDRESS, SPEAKER_MOVED, {"order_id": "#W4284542"}),
-           "assistant: Fatto! L'ordine #W4284542 verrà spedito a 2201 Westheimer Rd. Posso aiutarti con al"
-           "tro?",
+           "assistant: Fatto! L'ordine #W4284542 verrà spedito a 2201 Westheimer Rd. Posso aiutarti con "
+           "altro?",
            "user: Perfetto. Quindi adesso arriva in Westheimer Rd, giusto? Scusa se insisto."]
 
 # 94b: a date of birth put right in the yes turn ("her birthday's wrong as well, it should be ...")
 R2W = reservation("R2WF6N", [("HAT141", "MSP", "EWR", "2024-05-25")])
 ALSO_DOB = [read(R2W),
             "assistant: On R2WF6N: Mia Li → Mia Lee (1990-04-05). Shall I go ahead with this update?",
-            "user: Almost - her birthday's wrong as well, it should be 1990-04-15, not the 5th. fix both a"
-            "nd go "
-            "ahead"]
+            "user: Almost - her birthday's wrong as well, it should be 1990-04-15, not the 5th. fix both "
+            "and go ahead"]
 
 
 def mia_lee(dob: str) -> dict[str, Any]:
@@ -559,11 +517,9 @@ def mia_lee(dob: str) -> dict[str, Any]:
 K2T = reservation("K2TD9F", [("HAT100", "JFK", "LAX", "2024-05-28")])
 BACK_TO_CARDS = [read(K2T),
                  "assistant: Cancelling K2TD9F refunds $150 to your gift card and $90 to your Visa ending "
-                 "7447. "
-                 "Shall I cancel it?",
-                 "user: Yes cancel it, as long as the money goes back to my card and the gift card and not"
-                 " some "
-                 "voucher."]
+                 "7447. Shall I cancel it?",
+                 "user: Yes cancel it, as long as the money goes back to my card and the gift card and not "
+                 "some voucher."]
 # 94b: a turn of mind turned back to the go ("Fine - actually, no, do it, do both.")
 S3V = reservation("S3VB7N", [("HAT100", "BOS", "LAX", "2024-05-20"), ("HAT101", "LAX", "BOS", "2024-05-27")],
                   cabin="business", flight_type="round_trip")
@@ -574,24 +530,43 @@ BOTH_LEGS = [read(S3V),
 
 # 94a: texting, one step of three left "actualy"
 THREE_EN = [*looked_up(SPEAKER, CLOCK_PENDING),
-            "assistant: 1. Cancel #W8584917 (Wall Clock), reason: no longer needed, $442.71 back to your g"
-            "ift "
-            "card\n2. Change #W4284542's address to 2201 Westheimer Rd, Apt 9, Houston, TX 77098\n\nShall "
-            "I do "
-            "both?",
-            "user: ok yes do the cancel, no longer needed is fine. the address one leave it actualy, i just "
-            "realised im out of office that week so home is better"]
+            "assistant: 1. Cancel #W8584917 (Wall Clock), reason: no longer needed, $442.71 back to your "
+            "gift card\n2. Change #W4284542's address to 2201 Westheimer Rd, Apt 9, Houston, TX "
+            "77098\n\nShall I do both?",
+            "user: ok yes do the cancel, no longer needed is fine. the address one leave it actualy, i "
+            "just realised im out of office that week so home is better"]
 # 94a: the agent held one back until told; the user's word on it later is the go
 HELD_TILL_TOLD = [*looked_up(CLOCK_PENDING),
-                  "assistant: Cancel #W8584917 (Wall Clock), reason: no longer needed, refund to your gift"
-                  " card. "
-                  "Would you like me to cancel it?",
+                  "assistant: Cancel #W8584917 (Wall Clock), reason: no longer needed, refund to your gift "
+                  "card. Would you like me to cancel it?",
                   "user: hold on, its maybe for my sister lemme text her first",
-                  "assistant: Take your time with your sister — I'll hold off on the wall clock order unti"
-                  "l you "
-                  "let me know.",
-                  "user: ok she said she doesnt want it lol so yes cancel the wall clock too, no longer ne"
-                  "eded"]
+                  "assistant: Take your time with your sister — I'll hold off on the wall clock order "
+                  "until you let me know.",
+                  "user: ok she said she doesnt want it lol so yes cancel the wall clock too, no longer "
+                  "needed"]
+
+# 91b: the go with what pays for it, then a hold on the other step ("Do the cabin change, on the
+# gift card. Hold off on the bag for now though")
+F9J = reservation("F9JA2L", [("HAT045", "DFW", "SEA", "2024-05-28")], cabin="basic_economy")
+CABIN_NOT_BAG = [read(F9J),
+                 "assistant: For F9JA2L:\n1. Upgrade cabin to economy on HAT045 — the difference is $55. "
+                 "You can pay with your gift card or your Visa ending 7447.\n2. Add 1 checked bag — "
+                 "free.\n\nWould you like me to do both?",
+                 "user: Do the cabin change, on the gift card. Hold off on the bag for now though, I might "
+                 "not need it."]
+# 91b: a method asked for, the other kept for later ("save the gift card for something else")
+H6T = reservation("H6T1KQ", [("HAT178", "ORD", "MIA", "2024-05-24")])
+SAVE_GIFT = [read(H6T),
+             "assistant: - Reservation H6T1KQ: HAT178 → HAT052 on May 25, economy\n- $46 charged to gift "
+             "card gift_card_1000001\n\nShall I proceed?",
+             "user: Yes please, but actually put it on my visa instead — I want to save the gift card for "
+             "something else."]
+
+
+def h6t(payment: str) -> dict[str, Any]:
+    return {"reservation_id": "H6T1KQ", "cabin": "economy", "payment_id": payment,
+            "flights": [{"flight_number": "HAT052", "date": "2024-05-25"}]}
+
 
 CASES = [
     shop("Z1337", "allow", lamp_back("sulla Visa che termina con 7334"), RETURN, lamp("credit_card_1"),
@@ -669,8 +644,8 @@ CASES = [
     shop("Z1381", "refuse", camera_back("euh... oui je pense. quoique, elle sera pas trop lourde ? je la "
                                         "trimballe partout"), RETURN, CAMERA_BACK, "'quoique, ...?'"),
     shop("Z1382", "allow", camera_back("Parfait, allez-y. Par contre j'ai aussi trois paires d'écouteurs "
-                                       "dans une autre commande, je dois d'abord vérifier laquelle, je vous "
-                                       "redis"), RETURN, CAMERA_BACK, "another order's, after the yes"),
+                                       "dans une autre commande, je dois d'abord vérifier laquelle, je "
+                                       "vous redis"), RETURN, CAMERA_BACK, "another order's, after the yes"),
     trip("Z1383", "allow", SPACES_JA, FLIGHTS, {"reservation_id": "N9CE4K", "cabin": "economy",
                                                "payment_id": VISA, "flights": [
                                                    {"flight_number": "HAT059", "date": "2024-05-25"}]},
@@ -776,6 +751,15 @@ CASES = [
     shop("Z1431", "allow", HELD_TILL_TOLD, CANCEL_ORDER,
          {"order_id": "#W8584917", "reason": "no longer needed"},
          "'so yes cancel the wall clock too' after 'I'll hold off ... until you let me know'"),
+    trip("Z1432", "allow", CABIN_NOT_BAG, FLIGHTS, {"reservation_id": "F9JA2L", "cabin": "economy",
+                                                   "payment_id": GC1, "flights": [
+                                                       {"flight_number": "HAT045", "date": "2024-05-28"}]},
+         "'Do the cabin change, on the gift card.'"),
+    trip("Z1433", "refuse", CABIN_NOT_BAG, BAGS, {"reservation_id": "F9JA2L", "total_baggages": 1,
+                                                 "nonfree_baggages": 0, "payment_id": GC1},
+         "'Hold off on the bag for now'"),
+    trip("Z1434", "refuse", SAVE_GIFT, FLIGHTS, h6t(GC1), "'put it on my visa instead'"),
+    trip("Z1435", "allow", SAVE_GIFT, FLIGHTS, h6t(VISA), "'put it on my visa instead'"),
 ]
 
 
@@ -850,6 +834,8 @@ async def test_review(airline: PolicySet, retail: PolicySet, case: Case) -> None
     ("sure, how long does the refund take usually?", Act.AFFIRM),
     ("yes, how much is the refund?", Act.HOLD),
     ("ok, when will I get the refund?", Act.HOLD),
+    ("eh fine, the visa.", Act.AFFIRM),
+    ("fine, the visa?", Act.HOLD),
 ])
 def test_review91_turns(turn: str, act: Act) -> None:
     assert read_turn(turn).act is act
