@@ -572,9 +572,14 @@ def _yes_with_method(messages: list[Message], index: int) -> bool:
             or _METHODS.search(said) is None:
         return False  # (or the method first, the plain yes last: "gift card. only the phone. yes")
     agent, _start = _turn_before(messages, index)
-    return _METHOD_ASKED.search(agent) is not None
+    return _METHOD_ASKED.search(agent) is not None or (
+        _WHICH_ASKED.search(agent) is not None
+        and len({m.group() for m in _METHODS.finditer(agent)}) >= 2)  # ("... can go to either your
+    # Mastercard ending in 2340 ... or your gift card ending in 6420 ... Which would you like?")
 
 
+# "which would you like?", asked of the methods the turn names
+_WHICH_ASKED = re.compile(r"(?<![\w'])which (?:one )?(?:would you (?:like|prefer)|do you (?:want|prefer))\?")
 # a turn opening on a plain yes; a question asking only which method pays
 _PLAIN_YES_OPENS = re.compile(r"(?:yes|yeah|yep|yup|sure|ok|okay)(?:,| please| go ahead)?\s")
 _PLAIN_YES_ENDS = re.compile(r"(?:^|[.!,;]\s*)(?:yes|yeah|yep|yup|sure|ok|okay)(?: please)?[.!]*\s*$")

@@ -568,6 +568,19 @@ def h6t(payment: str) -> dict[str, Any]:
             "flights": [{"flight_number": "HAT052", "date": "2024-05-25"}]}
 
 
+# 95a: the method first and a plain yes, to "Which would you like?" of the methods named
+KIT = order("#W6131421", "delivered", item("6509212169", "Makeup Kit", 256.14, tone="light"))
+WHICH_EN = [*looked_up(KIT),
+            "assistant: For the makeup kit return, the $256.14 refund can go to either your Visa ending in 7334 "
+            "(original payment method) or your gift card gift_card_3. Which would you like? Once you confirm, "
+            "I'll submit the return for the Makeup Kit from order #W6131421.",
+            "user: back on the visa. yes"]
+
+
+def kit(method: str) -> dict[str, Any]:
+    return {"order_id": "#W6131421", "item_ids": ["6509212169"], "payment_method_id": method}
+
+
 CASES = [
     shop("Z1337", "allow", lamp_back("sulla Visa che termina con 7334"), RETURN, lamp("credit_card_1"),
          "'va bene, ma il rimborso sulla Visa eh, non voglio buoni' to the Visa"),
@@ -760,6 +773,8 @@ CASES = [
          "'Hold off on the bag for now'"),
     trip("Z1434", "refuse", SAVE_GIFT, FLIGHTS, h6t(GC1), "'put it on my visa instead'"),
     trip("Z1435", "allow", SAVE_GIFT, FLIGHTS, h6t(VISA), "'put it on my visa instead'"),
+    shop("Z1436", "allow", WHICH_EN, RETURN, kit("credit_card_1"), "'back on the visa. yes'"),
+    shop("Z1437", "refuse", WHICH_EN, RETURN, kit("gift_card_3"), "'back on the visa', the call on the gift card"),
 ]
 
 
