@@ -5655,7 +5655,8 @@ _FOR_PART = re.compile(r"(?<![\w'])(?:(?:for|with|on) (?:the )?(?:remaining |res
 _NAMED_METHOD = (r"(?:gift ?card|paypal|visa|mastercard|amex|credit card)(?: (?:ending(?: in)?|acabada en|"
                  r"terminada en|que termina en|terminad[ao] em|final|se terminant par|finissant par|"
                  r"che termina (?:con|in)|eindigend op|endend auf) \d{4})?")
-_BARE_METHOD = re.compile(r"(?:^|[.;!?,]\s*|(?<![\w'])but\s+)((?:the |my |use |with |on |to |"
+_BARE_METHOD = re.compile(r"(?:^|[.;!?,]\s*|(?<![\w'])but\s+)((?:the |my |use |with |on |to |back on |"
+                          r"back to |"
                           # (in the other languages read: "A la Visa acabada en 8902, ...")
                           r"a la |al |a mi |en la |en mi |à la |sur la |sulla |alla |na |no |"
                           r"auf die |op de )*"
