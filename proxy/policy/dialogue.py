@@ -235,13 +235,13 @@ _YES = _words(
     # German
     # (as an answer: opening its clause, or after an interjection; not the particle after a
     # verb or a pronoun: "Die soll ja trotzdem nach Seattle", "Mein Mann meint ja, ...")
-    r"(?:^|(?<=[^\w\s'])|(?<=[^\w\s'] )|" + "|".join(f"(?<=(?<![\\w']){w} )" for w in (
+    r"(?=ja)(?:^|(?<=[^\w\s'])|(?<=[^\w\s'] )|" + "|".join(f"(?<=(?<![\\w']){w} )" for w in (
         "na", "oh", "ach", "also", "tja", "nun", "gut", "okay", "ok", "dann", "und", "aber", "doch",
         "genau", "klar", "prima", "super", "äh", "ähm", "hm", "hmm", "mhm", "ja", "jo", "naja",
         "glaube", "denke", "ah", "achso", "sehr", "gerne", "danke", "mh")) + r")ja",
     # (or closing the clause of the thing said yes to: "Namen ja, bitte korrigieren", "Die mit dem
     # Makeup ja, weg damit", "De naam ja"; not after a verb or a pronoun)
-    r"(?<!\ssoll )(?<!\ssollte )(?<!\sist )(?<!\swar )(?<!\shab )(?<!\shabe )(?<!\shat )(?<!\ssind )"
+    r"(?=ja)(?<!\ssoll )(?<!\ssollte )(?<!\sist )(?<!\swar )(?<!\shab )(?<!\shabe )(?<!\shat )(?<!\ssind )"
     r"(?<!\skann )(?<!\swird )(?<!\smuss )(?<!\swill )(?<!\sgeht )(?<!\sgibt )(?<!\swäre )"
     r"(?<!\shätte )(?<!\sdas )(?<!\sdie )(?<!\sder )(?<!\ses )(?<!\ssie )(?<!\swir )(?<!\sich )"
     r"(?<!\sdu )(?<!\sman )(?<!\smeint )(?<!\ssagt )(?<!\sdenkt )(?<!\sfindet )(?<!\sweiß )"
