@@ -8714,6 +8714,9 @@ def _part_left_out(spec: ActionSpec, name: str, value: str, said: Limits, aliase
             text = Text(phrase)
             if _OBJECT_WORD.search(phrase) or _THE_THING_ONE.search(phrase):
                 continue  # ("just the bookshelf one and the water bottles": the order by a thing)
+            if proposal is not None and len(_lines_of_place(proposal, phrase)) == 1:
+                continue  # (a reservation by its city, the one line of the proposal naming it:
+                # "Donc seulement Las Vegas.", which one, not a part of it)
             inside = [code for code in parts if named(text, code, aliases.every)]
             if inside and len(inside) < len(parts):
                 outside = next(code for code in parts if code not in inside)
@@ -8835,6 +8838,8 @@ def _lines_of_place(proposal: Text, phrase: str) -> list[str]:
     """The proposal's lines naming the one city ``phrase`` names (by its name or its airports'
     codes), where it names one."""
     places = [p for p in _AIRPORTS if len(p) > 2 and re.search(rf"(?<![\w']){re.escape(p)}(?![\w'])", phrase)]
+    places = [p for p in places if not any(p != q and p in q for q in places)]  # ("las vegas", not
+    # also its "vegas")
     if len(places) != 1:
         return []
     at = _place_pattern(places[0])

@@ -144,6 +144,11 @@ _YES = _words(
     r"(?:fine|ok(?:ay)?|alright|all right),? (?:[a-z']+ ){1,3}then$",
     r"yes", r"yeah", r"yepp?", r"yupp?", r"yea", r"ya", r"yass?", r"aye", r"m+hm+", r"mm-hm+",
     r"righto", r"right-o", r"righty-?o",
+    # (the one left, said again after a turn of mind: "... ah non, attendez, ... Donc seulement Las
+    # Vegas.", "so just the kettle then")
+    r"^(?:donc|alors|so|entonces|então|quindi|also|dann) (?:seulement|juste|only|just|solo|sólo|só|"
+    r"solamente|soltanto|nur) (?:(?:le|la|les|l'|el|los|las|o|a|il|lo|the|die|der|das) ?)?[a-zà-ÿ]{3,}"
+    r"(?: [a-zà-ÿ]{2,}){0,2}(?: then| alors| entonces| dann)?$",
     # (a grudging yes, with the method it goes on: "eh fine, the visa.")
     r"^(?:(?:eh|ugh|meh|well|oh)[,\s]+)?(?:fine|ok(?:ay)?|alright|sure)[,\s]+(?:the |my )?"
     r"(?:visa|mastercard|amex|paypal|gift card|discover|credit card)(?:\s+(?:then|it is|please))?$",
@@ -874,7 +879,10 @@ _CLOSING = re.compile(
     r"more| further| else)?(?: questions?)?(?: for now)?|no necesito nada más(?:,? gracias)?|"
     r"nada más(?:,? gracias)?|c'est tout|das wäre alles|das ist alles)(?:,? (?:thanks?|thank you)"
     r"(?: so much)?)?$"
-    r"|(?:i )?(?:do not|don'?t) (?:want|need) (?:it|this|that|them|the [\w ]{1,40}?) any ?more$"
+    # (said alone, or after a no: not the reason after a yes, "yes cancel that one, we don't need
+    # it anymore")
+    r"|^(?:(?:no|nope|nah|honestly|really)[,.]?\s+)?(?:i |we )?(?:do not|don'?t) (?:want|need) (?:it|this|"
+    r"that|them|the [\w ]{1,40}?) any ?more$"
     r"|^i no longer (?:want|need)\b"
     # back from a wait, nothing answered yet: "Ok, I'm back"
     r"|^(?:(?:ok(?:ay)?|alright|all right|hi|hello|sorry)[\s,.!]*)*(?:i'?m|i am|we'?re) back"

@@ -86,9 +86,11 @@ THREE_JA = [*looked_up(SPEAKER, LUGGAGE),
             "assistant: 以下の内容でよろしいですか？\n\n1. ご注文 #W4284542（保留中）の配送先を 2201 "
             "Westheimer Rd, Apt 9, Houston, TX 77098, USA に変更\n2. "
             "アカウントの既定住所を同じ住所に変更\n3. ご注文 #W6564160 "
-            "のラゲッジセット（$532.58）を返品し、PayPal（paypal_4）へ返金\n\nこの内容で進めてよろしいですか？",
+            "のラゲッジセット（$532.58）を返品し、PayPal（paypal_4）へ返金\n\nこの内容で進めてよろしいです"
+            "か？",
             "user: "
-            "あ、ちょっと待ってください。考えたら、アカウントの住所はまだ変えないでおいてください。新居の入居日がまだ確定してなくて。1と3はお願いします。"]
+            "あ、ちょっと待ってください。考えたら、アカウントの住所はまだ変えないでおいてください。新居の"
+            "入居日がまだ確定してなくて。1と3はお願いします。"]
 LUGGAGE_BACK = {"order_id": "#W6564160", "item_ids": ["8964750292"], "payment_method_id": "paypal_4"}
 # 92c: Japanese, the order described after the action's own sentence
 MOUSE = order("#W5442520", "pending", item("5442520001", "Gaming Mouse", 150.0, color="black"),
@@ -581,6 +583,27 @@ def kit(method: str) -> dict[str, Any]:
     return {"order_id": "#W6131421", "item_ids": ["6509212169"], "payment_method_id": method}
 
 
+# 92d: French, both asked, one taken back, the other said again by its city ("Donc seulement Las
+# Vegas.")
+D4R = reservation("D4RE8W", [("HAT242", "ORD", "LAS", "2024-05-21")])
+UJ6 = reservation("UJ6T0S", [("HAT079", "ORD", "JFK", "2024-05-28")])
+ONLY_VEGAS_FR = [read(D4R), read(UJ6),
+                 "assistant: 1. D4RE8W — Chicago (ORD) → Las Vegas (LAS), 21/05/2024. Remboursement : 240 "
+                 "$ sur "
+                 "la Visa.\n2. UJ6T0S — Chicago (ORD) → New York (JFK), 28/05/2024. Remboursement : 240 $ "
+                 "sur la "
+                 "Visa.\n\nPouvez-vous me confirmer que vous souhaitez annuler ces deux réservations ?",
+                 "user: Oui. Annulez les deux... ah non, attendez, je viens d'avoir un message de Maxime, "
+                 "il va "
+                 "quand même à New York finalement. Donc seulement Las Vegas."]
+# 92b: a yes, then why ("we don't need it anymore")
+F9K = reservation("F9KD2L", [("HAT139", "ORD", "PHL", "2024-06-02")])
+NOT_NEEDED_EN = [read(F9K),
+                 "assistant: - Cancel reservation F9KD2L (HAT139, ORD → PHL, June 2)\n- Refund: $357 to yo"
+                 "ur Visa "
+                 "ending 7447\n\nShall I cancel it?",
+                 "user: yes cancel that one, we don't need it anymore"]
+
 CASES = [
     shop("Z1337", "allow", lamp_back("sulla Visa che termina con 7334"), RETURN, lamp("credit_card_1"),
          "'va bene, ma il rimborso sulla Visa eh, non voglio buoni' to the Visa"),
@@ -776,6 +799,12 @@ CASES = [
     shop("Z1436", "allow", WHICH_EN, RETURN, kit("credit_card_1"), "'back on the visa. yes'"),
     shop("Z1437", "refuse", WHICH_EN, RETURN, kit("gift_card_3"),
          "'back on the visa', the call on the gift card"),
+    trip("Z1438", "allow", ONLY_VEGAS_FR, CANCEL, {"reservation_id": "D4RE8W"},
+         "'Donc seulement Las Vegas.'"),
+    trip("Z1439", "refuse", ONLY_VEGAS_FR, CANCEL, {"reservation_id": "UJ6T0S"},
+         "'il va quand même à New York'"),
+    trip("Z1440", "allow", NOT_NEEDED_EN, CANCEL, {"reservation_id": "F9KD2L"},
+         "'we don't need it anymore' is the reason"),
 ]
 
 
@@ -852,6 +881,8 @@ async def test_review(airline: PolicySet, retail: PolicySet, case: Case) -> None
     ("ok, when will I get the refund?", Act.HOLD),
     ("eh fine, the visa.", Act.AFFIRM),
     ("fine, the visa?", Act.HOLD),
+    ("I don't need it anymore", Act.OTHER),
+    ("No thanks, I don't want it anymore", Act.DECLINE),
 ])
 def test_review91_turns(turn: str, act: Act) -> None:
     assert read_turn(turn).act is act
