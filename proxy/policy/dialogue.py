@@ -2020,8 +2020,8 @@ _KO_IDIOM = re.compile("않게|않도록|안녕|(?:하|으|이)?면 (?:돼요|�
 _KO_ACCEPT = re.compile("[가-힣]+면\\s*(?:괜찮아요|괜찮습니다|돼요|됩니다|좋아요|좋네요|좋겠네요|다행이네요|"
                         "충분해요)")
 # a condition: "...면" ("if"), "경우" (in case)
-_KO_IF = re.compile("(?<!고 나)(?<!고나)[가-힣](?:으면|다면|라면|이면|면)(?:\\s|,|$)|경우")  # (not "after":
-# "변경하고 나면 기프트카드 잔액은 얼마 남나요?")
+_KO_IF = re.compile("(?:(?<!고 )(?<!고)|(?!나))[가-힣](?:으면|다면|라면|이면|면)(?:\\s|,|$)|경우")  # (not
+# "after": "변경하고 나면 기프트카드 잔액은 얼마 남나요?")
 # a sentence opening on another matter after the yes: "근데 ...", "그리고 ...", "참, ..."
 _KO_ASIDE = re.compile(r"(?:아[,\s]+)?(?:근데|그런데|그리고|그나저나|참[,\s]|혹시|아 그리고)")
 # when the money or the parcel comes, asked after the yes
