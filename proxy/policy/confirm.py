@@ -81,6 +81,7 @@ from .dialogue import (
     FORM_NOT_WANTED,
     HAN,
     HANGUL,
+    KANA,
     NAME_PUT_RIGHT,
     NOT_SENT_THERE,
     ORDER_NOUNS,
@@ -4942,7 +4943,7 @@ def _bind(session: SessionState, auth: Authorisation, spec: ActionSpec,
             # of this action's payment names another method ("Return: refund to your Visa.
             # Exchange: the difference charged to your PayPal", a return refunding to PayPal)
             paying = payment_text(last, spec.words) if not spec.tool.endswith("_payment") \
-                or not _KANA_ANY.search(last.plain) else payment_text(
+                or not KANA.search(last.plain) else payment_text(
                     Text(_new_method_only(last.plain)), spec.words)  # (not the one it leaves:
             # "変更前：PayPal（paypal_9995021） - 変更後：Visa（末尾3660）")
             if not named(paying, value, own) and (own_line := own_step()) is not last \
@@ -6373,7 +6374,7 @@ def _new_method_only(stated: str) -> str:
     if HAN.search(stated) is not None:  # (in Chinese: "礼品卡的 $2,446.30 会立即退回礼品卡",
         # "目前用礼品卡 gift_card_2491643 支付")
         stated = _PAID_NOW_HAN.sub(" ", _REFUND_SENTENCE_HAN.sub(" ", stated))
-    if HAN.search(stated) is not None or _KANA_ANY.search(stated) is not None:  # (and what it
+    if HAN.search(stated) is not None or KANA.search(stated) is not None:  # (and what it
         # changes from: "从 PayPal 改为 Visa", "変更前：PayPal", "paypal払い", "PayPalへの返金")
         stated = _CHANGED_FROM_CJK.sub(" ", stated)
     return stated
@@ -6381,7 +6382,6 @@ def _new_method_only(stated: str) -> str:
 
 # ... in Chinese and Japanese: "支付方式从 PayPal（paypal_2568958）改为 Visa", "変更前：PayPal
 # （paypal_9995021）"
-_KANA_ANY = re.compile("[\u3040-\u30ff]")
 _CHANGED_FROM_CJK = re.compile("(?<=从|從)[^。\n；;，,]{1,60}?(?=(?:改为|改為|改成|换成|換成|变更为|變更為))|"
                                "(?:変更前|現在のお支払い|現在のお支払い方法|旧)[:：][^\n。]*|"
                                # (paid with now, money back to: "paypal払い", "PayPalへの返金")
@@ -8791,9 +8791,7 @@ def _said_of_another(users: str, proposal: Text, arguments: dict[str, Any]) -> b
     if own is None:
         return False
     for m in _FOR_THE_PLACE.finditer(users):
-        lines = _lines_of_place(proposal, m.group(1))
-        if len(lines) == 1 and not named(Text(lines[0]), own, {}) and any(
-                named(Text(line), own, {}) for line in proposal.plain.split("\n")):
+        if _one_line_of_another(proposal, _lines_of_place(proposal, m.group(1)), own):
             return True
     return False
 
@@ -8806,9 +8804,7 @@ def _day_picked_other(proposal: Text, name: str, value: str, users: str) -> tupl
         phrase = _ONE_OF_DAY.match(users, verb.end())
         if phrase is None:
             continue
-        lines = _lines_of_day(proposal, phrase.group())
-        if len(lines) == 1 and not named(Text(lines[0]), value, {}) and any(
-                named(Text(line), value, {}) for line in proposal.plain.split("\n")):
+        if _one_line_of_another(proposal, _lines_of_day(proposal, phrase.group()), value):
             return name, f'{name} {value!r} (only "{phrase.group()}")'
     return None
 
@@ -8822,14 +8818,19 @@ def _lines_of_day(proposal: Text, phrase: str) -> list[str]:
     return [line for line in proposal.plain.split("\n") if on_day.search(line)]
 
 
+def _one_line_of_another(proposal: Text, lines: list[str], value: str) -> bool:
+    """Whether ``lines`` (the proposal's lines naming a place or a day) are one line, naming
+    another object than ``value``, while another line of the proposal names ``value``."""
+    return len(lines) == 1 and not named(Text(lines[0]), value, {}) and any(
+        named(Text(line), value, {}) for line in proposal.plain.split("\n"))
+
+
 def _place_left_out(proposal: Text, name: str, value: str, said: Limits) -> tuple[str, str] | None:
     """The one of several the proposal lists that the only line naming the city a limit names
     is not ("Stornieren Sie erstmal nur die nach Boston" to two cancellations, the call on the
     Miami one): the argument and the value with the phrase, else None."""
     for phrase in said.only:
-        lines = _lines_of_place(proposal, phrase)
-        if len(lines) == 1 and not named(Text(lines[0]), value, {}) and any(
-                named(Text(line), value, {}) for line in proposal.plain.split("\n")):
+        if _one_line_of_another(proposal, _lines_of_place(proposal, phrase), value):
             return name, f'{name} {value!r} (only "{phrase}")'
     return None
 

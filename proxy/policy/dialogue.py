@@ -1504,6 +1504,14 @@ _HAN_SPACE = re.compile("(?<=[\u4e00-\u9fff])\\s+(?=[\u4e00-\u9fff0-9])")
 # ... and Japanese chat's, where it writes no stops: "便の変更はok 荷物はちょっと保留で
 # 彼女に確認してからにする"
 _JA_SPACE = re.compile("(?<=[\u3040-\u30ff\u4e00-\u9fffa-z0-9])\\s+(?=[\u3040-\u30ff\u4e00-\u9fff])")
+
+
+def _chat_stops(text: str, kana: bool) -> str:
+    """Chinese or Japanese ``text`` (``kana``) with chat's spaces read as its stops: "是的 不需要了
+    取消", "第二个先不用，我再想想 1和3可以"; in Japanese only where the turn writes no stops of its own."""
+    if not kana:
+        return _HAN_SPACE.sub("。", text)
+    return text if "。" in text or "、" in text else _JA_SPACE.sub("。", text)
 # a yes said of a count, naming no thing: "两个都退", "两台都换"
 _HAN_COUNT_YES = re.compile("(?:两|兩|三|这两|這兩)(?:个|個|件|台|双|雙|张|張)?都(?:退|换|換|改|取消|要)")
 # no longer needed (a reason, beside a cancellation or a return)
@@ -1747,8 +1755,7 @@ def _read_han(text: str) -> Reading:
     if (pick := _HAN_PICK.match(text)) is not None and not _HAN_NOT.search(text[pick.end():]):
         # (an option picked by its number, maybe with how to pay: "2号，就用信用卡。")
         return Reading(Act.AFFIRM, text[:80], "", choice=True, end=len(text))
-    text = _HAN_SPACE.sub("。", text)  # (chat's spaces as its stops: "是的 不需要了 取消",
-    # "第二个先不用，我再想想 1和3可以")
+    text = _chat_stops(text, kana=False)
     # (no longer needed, beside a cancellation or a return, is its reason: "是的，不需要了，取消")
     reason = _HAN_NOT_NEEDED if re.search("取消|退", text) else None
     parts = []
@@ -1798,7 +1805,7 @@ def _read_han(text: str) -> Reading:
 
 # Japanese, read whole like Chinese (by its kana): a yes with nothing that negates, waits or asks
 # ("はい" opening its clause, not a particle before "いい": "普段着にはいいかも", "今回はいいかな")
-_KANA = re.compile("[\u3040-\u30ff]")
+KANA = re.compile("[\u3040-\u30ff]")
 _JA_YES = re.compile("(?:(?<=^)|(?<=[\\s、,。.!！?？…「」～~ー])|(?<=あ)|(?<=ええ)|(?<=うん))はい|"
                      "ええ(?!と)|うん|お願いします|"
                      "(?:変更|交換|返品|キャンセル|予約|手続き|処理|修正)して(?:もらえ|いただけ|くれ)(?:ます|ません)か|"
@@ -1900,9 +1907,7 @@ _JA_IN_KANA = re.compile("|".join(_JA_KANA_WORDS))
 def _read_ja(text: str) -> Reading:
     """A turn in Japanese, sentence by sentence, as ``_read_han`` reads Chinese: a yes, and
     after it another matter brought up, is the yes."""
-    text = _JA_IN_KANA.sub(lambda m: _JA_KANA_WORDS[m.group()], text)
-    if "。" not in text and "、" not in text:
-        text = _JA_SPACE.sub("。", text)
+    text = _chat_stops(_JA_IN_KANA.sub(lambda m: _JA_KANA_WORDS[m.group()], text), kana=True)
     said_yes = False
     yes_ids: set[str] = set()
     said: set[str] = set()
@@ -2410,9 +2415,9 @@ def read_for(text: str) -> Callable[[str], Reading] | None:
     if HANGUL.search(text) and len(HANGUL.findall(text)) >= len(re.findall("[a-z]+", text)):
         return _read_ko
     # (the English go-words mixed in count for no language: "OKです、go aheadで。両方とも。")
-    latin = _MIXED_IN.sub(" ", text) if _KANA.search(text) else text
-    if _KANA.search(text) and (len(_KANA.findall(text)) >= len(re.findall("[a-z]", latin))
-                               or len(_KANA.findall(text)) >= 3 * len(re.findall("[a-z]+", latin))):
+    latin = _MIXED_IN.sub(" ", text) if KANA.search(text) else text
+    if KANA.search(text) and (len(KANA.findall(text)) >= len(re.findall("[a-z]", latin))
+                               or len(KANA.findall(text)) >= 3 * len(re.findall("[a-z]+", latin))):
         return _read_ja
     latin = _MIXED_IN.sub(" ", text) if HAN.search(text) else latin  # ("好，換 Visa")
     if HAN.search(text) and (not re.search("[a-z]{3}", latin)
@@ -3190,15 +3195,13 @@ def held_topics(text: str) -> list[str]:
     out: list[str] = []
     if _PLACES_ABROAD_CUE.search(text) is not None:
         text = ordinals_in_english(text)  # ("la 2eme attendez": the second)
-    if _KANA.search(text) or HAN.search(text) or HANGUL.search(text):  # (Chinese, Japanese,
+    if KANA.search(text) or HAN.search(text) or HANGUL.search(text):  # (Chinese, Japanese,
         # Korean: the holding sentences that name an id, as they are, or things, by their
         # English names)
         korean = HANGUL.search(text) is not None and _read_ko is read_for(text)
-        kana = not korean and _KANA.search(text) is not None
-        if kana and "。" not in text and "、" not in text:
-            text = _JA_SPACE.sub("。", text)  # (chat's spaces as its stops, as ``_read_ja`` reads)
-        elif not korean and not kana:
-            text = _HAN_SPACE.sub("。", text)  # (as ``_read_han`` reads)
+        kana = not korean and KANA.search(text) is not None
+        if not korean:
+            text = _chat_stops(text, kana)  # (as ``_read_ja`` and ``_read_han`` read)
         yes_words, not_words, idiom, keep = (
             (_KO_YES, _KO_NOT, _KO_IDIOM, _KO_KEEP) if korean else
             (_JA_YES, _JA_NOT, _JA_IDIOM, _JA_KEEP) if kana else (_HAN_YES, _HAN_NOT, _HAN_IDIOM, None))
