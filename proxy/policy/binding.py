@@ -648,6 +648,8 @@ _PAY_CUE = (r"(?:pay|paying|paid|payment|charg\w*|refund\w*|use|using|via|cover\
             # the other languages read ("reembolso ... a su Visa", "remboursement sur votre
             # carte", "rimborso sulla Visa", "reembolso no seu cartão", "Erstattung auf Ihre")
             r"reembols\w*|rembours\w*|rimbors\w*|erstatt\w*|pago|pagar|paiement|payé|pagamento|"
+            # (Dutch: "Terugbetaling naar: cadeaukaart", "teruggestort op uw Visa")
+            r"terugbetal\w*|teruggestort|terugstort\w*|"
             r"pague|paguen|p[aá]g(?:alo|ala|uelo|uela)|"
             # ("que la plata me quede en la tarjeta de regalo")
             r"(?:la plata|el dinero|el reembolso|la devolución) (?:me )?"
@@ -1312,6 +1314,16 @@ def _from_subject(m: re.Match[str]) -> str:
     """A clause that stays out, cut from its last order or reservation on (whole where it
     names none): what the clause's start ran into before that is kept."""
     clause = m.group()
+    if _VERBLESS_END.search(clause) is not None and (comma := _last_comma(clause)) > 0:
+        # (a verbless "X unchanged" after a comma is said of X alone: "On SK3V9D the passenger
+        # would change from Isabel Moreno to Isabel Moreno-Lewis, date of birth 1982-01-26
+        # unchanged")
+        return clause[:comma + 1] + " " + _cut_subject(clause[comma + 1:])
+    return _cut_subject(clause)
+
+
+def _cut_subject(clause: str) -> str:
+    """``_from_subject`` on the clause's text."""
     subjects = list(_SUBJECT.finditer(clause))
     # (a pronoun as the clause's subject, "... NC 28205, USA This won't change the address on
     # existing orders": it speaks of what came before, which the clause keeps)
@@ -1319,6 +1331,22 @@ def _from_subject(m: re.Match[str]) -> str:
     if pronoun is not None and (not subjects or subjects[-1].start() < pronoun.start()):
         return clause[:pronoun.start()] + " "
     return clause[:subjects[-1].start()] + " " if subjects else " "
+
+
+_VERBLESS_END = re.compile(r"(?<![\w'])(?:left |kept )?(?:unchanged|untouched|unaffected)\s*$")
+
+
+def _last_comma(clause: str) -> int:
+    """Where the clause's last comma outside brackets is, or -1."""
+    depth, at = 0, -1
+    for i, c in enumerate(clause):
+        if c == "(":
+            depth += 1
+        elif c == ")":
+            depth = max(0, depth - 1)
+        elif c == "," and depth == 0:
+            at = i
+    return at
 
 
 _PRONOUN_SUBJECT = re.compile(r"(?<![\w'])(?<!as )(?:this|that|it|which) (?=(?:will|won'?t|is|isn'?t|"
@@ -1407,16 +1435,24 @@ _ONE_THEN_YES = re.compile(
     r"della|dello) [a-zà-ÿ][a-zà-ÿ -]{1,30}?),? (?:yes|yeah|yep|ok|okay|ja|sí|si|oui|sim)"
     r"(?![\w'])")
 _YES_THEN_ONE = re.compile(
-    r"(?:^|[.;!?,]\s*)(?:yes|yeah|yep|yup|ok|okay|sure|so|then|just)[,!.]?\s+(?:please\s+)?"
+    r"(?:^|[.;!?,]\s*)(?:yes|yeah|yep|yup|ok|okay|sure|so|then|just)[,!.]?\s+(?:please,?\s+)?"
     r"(?:go ahead and\s+)?"
     r"(?:cancel|return|exchange|change|modify|update|do)\s+((?:the|my) (?!other\b|first\b|"
-    r"second\b|last\b|new\b|old\b)[a-z][a-z' -]{1,30}? (?:one|order)|the one with (?:the |my )?"
+    # (not what it changes to: "update my address to that one")
+    r"second\b|last\b|new\b|old\b)(?![a-z' -]*? (?:to|into|for|with) (?:that|this|the) one)"
+    r"[a-z][a-z' -]{1,30}? (?:one|order)|the one with (?:the |my )?"
     r"[a-z][a-z' -]{1,30}?)(?=\s*(?:[.,;!?]|$|please|thanks?|thank you))")
 
 
 # (what _ONE_THEN_YES and _YES_THEN_ONE need somewhere in a text)
 _WHICH_CUE = re.compile(r" one(?![\w'])| order(?![\w'])| (?:mit|von|del|de|du|do|da|con|com|avec|"
                         r"met|van|della|dello) ")
+
+
+# a payment account kept open, not kept out of the action: "I'll keep the Visa open until it
+# comes through. Yes to both." (the refunds to the Visa)
+_ACCOUNT_KEPT_OPEN = re.compile(r"(?<![\w'])(?:card|visa|mastercard|amex|discover|paypal|account|"
+                                r"gift card)(?: (?:account|card))? (?:open|active|alive)$")
 
 
 @functools.lru_cache(maxsize=1024)  # (a yes is read for every check of every call it covers)
@@ -1426,7 +1462,7 @@ def limits(text: str) -> Limits:
         if _WHICH_CUE.search(text) else ()  # (one cheap search first: most turns hold none)
     if _LIMIT_WORDS.search(text) is None:
         return Limits(which=which)
-    kept = _phrases(_KEEPS, text, _KEEP_NEGATED)
+    kept = [k for k in _phrases(_KEEPS, text, _KEEP_NEGATED) if _ACCOUNT_KEPT_OPEN.search(k) is None]
     kept += [m.group(1).strip() for m in _KEPT_AFTER.finditer(text)]
     kept += [m.group(1).strip() for m in _HELD_FOR.finditer(text)]
     kept += [m.group(1) for m in _ID_THEN_KEPT.finditer(text)]

@@ -23,6 +23,7 @@ import functools
 import itertools
 import math
 import re
+import unicodedata
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field, replace
 from decimal import Decimal
@@ -904,12 +905,16 @@ def _acknowledges(messages: list[Message], index: int) -> bool:
             and _DONE.search(text) is not None and not _PROCEED.search(said) \
             and _HELD_UNTIL_TOLD.search(text) is None \
             and not (start > 0 and messages[start - 1].role is Role.USER
-                     and reading_of(messages[start - 1]).act is Act.HOLD):
+                     and (reading_of(messages[start - 1]).act is Act.HOLD
+                          or held_topics(plain(messages[start - 1])))):
         return True  # (an "ok" to a report of what was done, then a new request: "Your flight
         # is booked! ... Let me know your mom's date." "ok mom says the 23rd works. same
         # flight if possible ..."; not where the report answers the user's question: "Will that
         # mess with the return?" "No, ... the return request is already submitted, so it isn't
-        # affected." "Cool, then update it.")
+        # affected." "Cool, then update it."; nor where it answers what a yes to the rest held
+        # back: "Cancel the San Diego one — yes. For the Jacksonville one, hold on, what was the
+        # grill in that one?" "Order #W6236251 is cancelled ... the grill in it is ..." "OK,
+        # then that's fine. Yes, redirect that one home.")
     if not _ACKNOWLEDGED.fullmatch(said) \
             and not _ACKNOWLEDGED.fullmatch(reading_of(messages[index]).words) \
             and not _GOT_IT.search(said):  # ("Okay, 4. Got it. So we could add 3 more?")
@@ -1458,7 +1463,10 @@ _SUM_BACK_IF = re.compile(r"(?:the |my )?(i|we|[a-z]{3,}(?: [a-z]{3,})?) (?:gets
 # card and not some voucher"
 _BACK_TO_IF = re.compile(r"(?:the |my )?(?:money|refund|refunds) (?:goes|go|comes|come|is going|gets sent) "
                          r"back (?:to|on|onto) ((?:(?:my|the|your) )?[a-z ]{2,30}?)(?:,? (?:and )?not "
-                         r"(?:to )?(?:some |a |any )?(?:voucher|credit|certificate)s?)?")
+                         r"(?:to |on |onto )?(?:some |a |any )?(?:voucher|credit|certificate)s?|"
+                         # (or another method ruled out: "back to paypal and not my card")
+                         r",? (?:and )?(?:not|rather than|instead of) (?:to |on |onto )?(?:my |the )?"
+                         r"(?P<not>(?:credit |debit )?card|visa|mastercard|amex|paypal|gift card))?")
 # the whole sum back: "it's the full $219 back and not just part of it", "i get the whole $219 back"
 _WHOLE_SUM_IF = re.compile(r"(?:it'?s|it is|that'?s|that is|i get|i'?m getting|i am getting|we get) "
                            r"(?:back )?(?:the |a )?(?:full|whole|entire|complete) \$?" + _SUM
@@ -1586,7 +1594,8 @@ _BOUND = re.compile(r"(?<![\w'])(?:under|below|less than|at most|no more than|no
                     r"en dessous de|en-dessous de|au-dessous de|por debajo de|abaixo de|al di sotto di|"
                     r"sotto i|unter|onder de|"
                     r"moins de|meno di|weniger als|minder dan)"
-                    r"\s*(?:of\s+)?([$€£])?\s?(\d{1,3}(?:,\d{3})+|\d+)"
+                    # (a sum said before, pointed at: "as long as it's under the 200 I said")
+                    r"\s*(?:of\s+)?(?:the\s+(?=\$?\d{2}))?([$€£])?\s?(\d{1,3}(?:,\d{3})+|\d+)"
                     r"(\.\d+)?(\s*(?:bucks|dollars?|usd|euros?|dólares|dolares|dollari))?")
 # a bound said per head: "(under $200) each", "per person"
 _EACH_SAID = re.compile(r"\s*(?:each|apiece|a head|per (?:person|passenger|head|ticket|traveler|"
@@ -1719,7 +1728,13 @@ def _sums_asked(agent: str) -> set[Decimal]:
         d = _worked_out_at(agent, c)
         if d is not None:
             out.add(d)
+    if not out:  # (a sum said as what is paid on top: "HAT018 would be $24 extra on your Visa")
+        out = {d for m in _EXTRA_SUM.finditer(agent) if (d := decimal_of(m.group(1), m.group(2)))
+               is not None}
     return out
+
+
+_EXTRA_SUM = re.compile(r"[$€£]\s?(\d{1,3}(?:,\d{3})+|\d+)(\.\d+)? (?:extra|more|additional)(?![\w'])")
 
 
 # a sum worked out, from its first operand's currency sign: "$198 − $151 = **$47**"
@@ -1791,6 +1806,45 @@ def _spelled(m: re.Match[str]) -> str:
 
 
 _METHOD_ID = re.compile(r"(?<![\w])(?:gift_card|credit_card|paypal|certificate)_\d+(?![\w])")
+
+
+# a condition on when the user lands: "as long as i'm landing before 6", "if it gets in by 5pm"
+_LANDS_BY_IF = re.compile(r"(?:i'?m|i am|we'?re|we are|it'?s|it is|i|we|it|the (?:new )?(?:flight|"
+                          r"outbound|return|one))(?: still)? (?:land(?:s|ing)?|arriv(?:e|es|ing)|"
+                          r"get(?:s|ting)? (?:in|there)) (?:before|by|no later than) (\d{1,2})"
+                          r"(?::(\d\d))?\s*(am|pm|a\.m\.|p\.m\.)?")
+# the times a turn gives a flight's arrival at: "2:30 PM → 4:55 PM", "arrives 4:55 pm"
+_ARRIVES_AT = re.compile(r"(?:→|->|–|(?<=\d)\s*-\s*(?=\d)|(?<![\w'])(?:arriv(?:es|ing|al)|lands?|"
+                         r"landing|gets in)(?: at)?:?)\s*(\d{1,2}):(\d\d)\s*(am|pm|a\.m\.|p\.m\.)?"
+                         r"(\s*\(\+1\))?")
+
+
+def _clock(hour: int, minute: int, mark: str | None) -> int:
+    """Minutes past midnight of a time as said ("4:55 pm"; a bare "6" of an evening landing,
+    1 to 7, read as pm)."""
+    if mark is not None and mark.startswith("p") and hour < 12:
+        hour += 12
+    elif mark is not None and mark.startswith("a") and hour == 12:
+        hour = 0
+    return hour * 60 + minute
+
+
+def _lands_by(lands: re.Match[str], agent: str) -> bool:
+    """Whether the agent's turn meets the user's "landing before N": it says so of that hour,
+    or every arrival time it gives (none the next day) is before it."""
+    hour, minute, mark = int(lands.group(1)), int(lands.group(2) or 0), lands.group(3)
+    if mark is None and 1 <= hour <= 7:
+        mark = "pm"
+    bound = _clock(hour, minute, mark)
+    said = re.compile(rf"(?:land(?:s|ing)?|arriv(?:es|ing)|gets in) (?:before|by) {hour}"
+                      rf"(?::{minute:02d})?(?:\s*{mark[0]}\.?m\.?)?(?![\d:])" if mark else
+                      rf"(?:land(?:s|ing)?|arriv(?:es|ing)|gets in) (?:before|by) {hour}(?![\d:])")
+    if said.search(agent) is not None:
+        return True
+    arrivals = list(_ARRIVES_AT.finditer(agent))
+    return bool(arrivals) and all(
+        a.group(4) is None and _clock(int(a.group(1)), int(a.group(2)), a.group(3)) < bound
+        for a in arrivals)
 
 
 def _condition_met_once(messages: list[Message], index: int) -> bool:
@@ -1986,6 +2040,11 @@ def _condition_met_once(messages: list[Message], index: int) -> bool:
         # the flight kept, as the turn says: "yeah do that, as long as I'm still on the same
         # flight" to "Reservation JX5C1V stays on the same flight, HAT175"
         return _SAME_FLIGHT_SAID.search(agent) is not None
+    if (lands := _LANDS_BY_IF.fullmatch(condition)) is not None:
+        # arriving by a time, as the turn says or as its arrival times show: "As long as I'm
+        # landing before 6, yes." to "Outbound: HAT237, May 23, 2:30 PM → 4:55 PM (lands before
+        # 6 PM)"
+        return _lands_by(lands, agent)
     if (at_time := _STAYS_AT_IF.fullmatch(condition)) is not None:
         # a leg kept at its time, as the turn says: "as long as the outbound stays at 8am" to
         # "keep outbound HAT104 PHX -> ORD on May 20 (departs 08:00)"
@@ -2029,6 +2088,10 @@ def _condition_met_once(messages: list[Message], index: int) -> bool:
             | ({"card"} if _BARE_CARD.search(back_to.group(1)) else set())
         given = {m.group().replace(" ", "") for m in _METHODS.finditer(agent)}
         cards = {k for k in given if k in _CARD_KINDS or k.startswith("cardending")}
+        if (ruled_out := back_to.group("not")) is not None and (
+                ruled_out.replace(" ", "") in given or (ruled_out.endswith("card")
+                                                        and "gift" not in ruled_out and cards)):
+            return False  # (the method ruled out is one the turn pays on)
         return bool(methods_said) and _FORM_GIVEN.search(agent) is None \
             and _BACK_ABROAD.search(agent) is not None \
             and all(k in given or (k == "card" and cards) for k in methods_said)
@@ -2242,9 +2305,10 @@ def _condition_met_once(messages: list[Message], index: int) -> bool:
                              or bound.group(1) or bound.group(4)
                              # (a bare number said of "it", to a turn asking a sum: "as long as
                              # it's under 150" to "**Difference: $141**")
+                             # (or with who said it: "as long as it's under the 200 i said")
                              or (_IT_IS.fullmatch(condition, 0, bound.start()) is not None
-                                 and not condition[bound.end():].strip(" .!")
-                                 and _CHARGE.search(agent) is not None)):
+                                 and not _SAID_BY.sub("", condition[bound.end():]).strip(" .!")
+                                 and (_CHARGE.search(agent) or _EXTRA_SUM.search(agent)))):
         return False
     limit = decimal_of(bound.group(2), bound.group(3))
     if _EACH_SAID.match(condition, bound.end()) is not None:
@@ -2263,6 +2327,9 @@ def _condition_met_once(messages: list[Message], index: int) -> bool:
     return limit is not None and bool(totals) and max(totals) <= limit
 
 
+# who set a bound, after it: "under the 200 i said", "below the $150 we agreed"
+_SAID_BY = re.compile(r"^\s*(?:that |which )?(?:i|we|you) (?:said|mentioned|gave you|told you|set|"
+                      r"agreed(?: on)?)(?![\w'])")
 # the words of a condition on a method that name no thing of the proposal
 _NOT_A_METHOD_THING = frozenset({"refund", "refunds", "refunded", "money", "goes", "going", "back", "card",
                           "cards", "that", "this", "those", "these", "will", "gets", "there", "onto",
@@ -2581,7 +2648,10 @@ def _held_part(session: SessionState, auth: Authorisation, spec: ActionSpec,
     seen, held = auth._read.get(("held",), (auth.yes_index, []))
     if seen < len(messages):
         held = [*held, *(h for m in messages[seen:] if m.role is Role.USER
-                         for h in held_topics(plain(m)))]
+                         for h in _with_unaccented(held_topics(plain(m)))
+                         # (not the yes itself, a condition the proposal met: "As long as it's
+                         # under the 200 I said, go for HAT018.")
+                         if h != auth.words or _MET_IF.match(h) is None)]
         auth._read[("held",)] = (len(messages), held)
     if auth.condition:  # (a condition set on one step: the call acting on what it names, or
         # the step whose sum it names)
@@ -2657,7 +2727,7 @@ def _held_part(session: SessionState, auth: Authorisation, spec: ActionSpec,
         return hold
     if (kept := _person_kept(session, arguments, held)) is not None:
         return kept  # (whichever step names them: the call changes them)
-    held = _not_of_another_step(session, auth, arguments, held)
+    held = _not_of_another_step(session, auth, arguments, held, spec.words)
     if not held:
         return None
     owners = aliases.index.owners if aliases.index is not None else {}
@@ -2706,6 +2776,28 @@ def _held_part(session: SessionState, auth: Authorisation, spec: ActionSpec,
         if any(re.search(rf"(?<![\w']){re.escape(n)}{own}(?![\w'])", phrase) for n in mine - others):
             return phrase
     return None
+
+
+# a yes that opens on its condition (the ledger took it as met): "as long as it's under the 200 i
+# said, go for hat018"
+_MET_IF = re.compile(r"(?:(?:but|and|ok(?:ay)?|so|then)[, ]+)?(?:as long as|provided(?: that)?|only if|"
+                     r"if)(?![\w'])")
+
+
+def _with_unaccented(phrases: list[str]) -> list[str]:
+    """``phrases``, each with an accented Latin letter followed by its form without the accent
+    ("fátima", then "fatima": the name as the booking spells it)."""
+    out: list[str] = []
+    for p in phrases:
+        out.append(p)
+        if not p.isascii() and _ACCENTED.search(p) is not None:
+            bare = "".join(c for c in unicodedata.normalize("NFKD", p) if not unicodedata.combining(c))
+            if bare != p:
+                out.append(bare)
+    return out
+
+
+_ACCENTED = re.compile("[à-ÿ]")
 
 
 _OBJECT_NOUNS = {"order_id": frozenset({"order", "orders", "the order", "the orders"}),
@@ -2830,7 +2922,7 @@ _HOLD_WORDS = frozenset({"hold", "off", "for", "now", "the", "and", "but", "wait
 
 
 def _not_of_another_step(session: SessionState, auth: Authorisation, arguments: dict[str, Any],
-                         held: list[str]) -> list[str]:
+                         held: list[str], tool_words: tuple[str, ...] = ()) -> list[str]:
     """``held`` without the holds whose opening words (up to a comma or dash) name one step of
     the proposal's numbered plan alone, another than the call's ("Hold off on Liam for now - I
     need to double check he can still make the 26th", step 4 "Book Liam Wilson": not the
@@ -2843,7 +2935,12 @@ def _not_of_another_step(session: SessionState, auth: Authorisation, arguments: 
     # (and its first line alone, which a heading for the next step does not follow: "3.
     # Standardadresse in Ihrem Konto\n\n**Puzzle** (Bestellung #W4082615)\n4. Puzzle ...")
     leads = [set(re.findall(r"[a-z]{3,}", step.plain.split("\n", 1)[0])) for step in steps]
-    n = _plan_position(last, arguments, known_values(session, reads=True))[1]
+    # (the step naming the call's action, where no step names its ids: "1) Equipaje: de 2 a 5
+    # maletas ... 2) Pasajeros: Fatima Garcia ...", "Lo de Fátima déjeme confirmarlo")
+    # (not for a call on passengers, whom several steps may each name: "1. Marc Girard ... 2.
+    # Sophie Girard ...")
+    n = _plan_position(last, arguments, known_values(session, reads=True),
+                       words=() if "passengers" in arguments else tool_words)[1]
     if n is None:  # (the step naming the call's passengers, where the steps share the rest)
         names = {str(p.get("first_name", "")).lower() for p in arguments.get("passengers") or ()
                  if isinstance(p, dict)} - {""}
@@ -4699,6 +4796,10 @@ def _bind(session: SessionState, auth: Authorisation, spec: ActionSpec,
         return Coverage(False, f"the user said {words} picking option {option[0].upper()}; the "
                         f"call holds {option[2]!r} of option {option[1].upper()}", auth.words,
                         shown)
+    ranked = _rank_not_picked(theirs.plain, last, arguments)
+    if ranked is not None:
+        return Coverage(False, f"the user said {words} picking \"{ranked[0]}\" of the options; "
+                        f"the call holds {ranked[1]!r}, of another option", auth.words, shown)
     timed = _time_not_picked(theirs.plain, last, arguments)
     if timed is not None:
         return Coverage(False, f"the user said {words} picking the option by its time "
@@ -4821,6 +4922,12 @@ def _bind(session: SessionState, auth: Authorisation, spec: ActionSpec,
             return Coverage(False, f"the user said {words} and asked for {key.name} "
                             f"{instead[1]!r}, not {instead[0]!r}", auth.words, shown, key.name,
                             superseding=names_action(last.plain, spec.words) is not None)
+        if isinstance(value, str) and kind_of(value) and key.name.startswith("payment") \
+                and (before := _method_asked_before(auth, messages, last, value, spec.words,
+                                                    aliases.distinct)) is not None:
+            return Coverage(False, f"the user said {words} to a proposal naming no payment "
+                            f"method, after asking for {before!r}; the call has {key.name} "
+                            f"{value!r}", auth.words, shown, key.name)
         if isinstance(value, list | dict):
             swapped = _swapped_member(last, value, arguments, aliases)
             if swapped is not None and not (aliases.index is not None and _picked_by_amount(
@@ -5091,6 +5198,9 @@ def _bind(session: SessionState, auth: Authorisation, spec: ActionSpec,
             planned = cut_from_plan()
             paying = payment_text(Text(own_step().plain + " \n " + planned.plain) if planned is not None
                                   else _own_lines(last, arguments, looked_up), spec.words)
+            if kind_of(value) and _METHOD_ABROAD.search(paying.plain) is not None:
+                paying = Text(_methods_in_english(paying.plain))  # (in the proposal's language:
+                # "Terugbetaling naar uw cadeaukaart", the call refunding to the Mastercard)
             # (another of its kind by its own id: "charge $59 to gift card 6276644", the call
             # paying with gift_card_7091239)
             other = (cued_method(paying, value, own.siblings(value)) if kind_of(value) else None) \
@@ -5106,6 +5216,9 @@ def _bind(session: SessionState, auth: Authorisation, spec: ActionSpec,
                                 superseding=_this_action(spec, key, arguments, last, aliases, window,
                                                                session))
         if named(said_of, value, own) or (
+                # (or in the proposal's language: "Terugbetaling naar: cadeaukaart")
+                isinstance(value, str) and kind_of(value) and _METHOD_ABROAD.search(said_of.plain)
+                and named(Text(_methods_in_english(said_of.plain)), value, own)) or (
                 aliases.index is not None and isinstance(value, str)
                 and (aliases.index.description_named(
                     last, key.name.rsplit(".", 1)[-1], value, auth.raw_last(messages))
@@ -5164,10 +5277,32 @@ def _bind(session: SessionState, auth: Authorisation, spec: ActionSpec,
                 and any(re.search(rf"(?<![\w']){re.escape(city)}(?![\w'])", context.plain)
                         for city in _CITIES.get(value.lower(), ())):
             continue  # (an airport by its city: "Flight HAT130, Denver → Miami")
+        if isinstance(value, str) and _word_put_right(theirs.plain, said.plain, value, own):
+            continue  # (the detail put right by the user's own words, the rest as proposed:
+            # "Ah non, j'ai inversé les chiffres : c'est 1420, pas 1240. Sinon tout est bon,
+            # vous pouvez enregistrer.")
         if not named(context, value, own) or isinstance(value, int | float):
             return Coverage(False, f"{key.name}={value!r} was never named to the user before "
                             f"they said {words}", auth.words, shown, key.name)
     return Coverage(True, "", auth.words, shown)
+
+
+def _word_put_right(users: str, said: str, value: str, own: Any) -> bool:
+    """Whether the user's words put one word of the proposal right ("it's 1420, not 1240",
+    "c'est 1420, pas 1240") so that the proposal, with that word replaced, names ``value``."""
+    for m in _X_NOT_Y.finditer(users):
+        right, wrong = m.group(1), m.group(2)
+        if right == wrong or (not re.search(r"\d", right + wrong) and len(right) < 3):
+            continue
+        old = re.compile(rf"(?<![\w#-]){re.escape(wrong)}(?![\w-])")
+        if old.search(said) is not None and named(Text(old.sub(right, said)), value, own):
+            return True
+    return False
+
+
+# a word put right: "it's 1420, not 1240", "c'est 1420, pas 1240", "es 1420, no 1240"
+_X_NOT_Y = re.compile(r"(?<![\w'#-])([\w#-]{2,20}),? (?:not|pas|no|nicht|niet|non|não|nao) "
+                      r"([\w#-]{2,20})(?![\w'-])")
 
 
 @functools.lru_cache(maxsize=256)
@@ -5554,6 +5689,21 @@ _CHECK_ON_SAID = re.compile(r"[^.!?]*(?<![\w'])(?:right|correct|yeah|isn'?t it|d
                             r"verdad|cierto|no|vero|giusto|toch|hè|klopt dat)\s*\?")
 
 
+def _method_asked_before(auth: Authorisation, messages: list[Message], last: Text, value: str,
+                         words: tuple[str, ...], own: DistinctAliases) -> str | None:
+    """Where the turn the yes answered names no payment method and the user's turn before it
+    (inside the proposal) asked for another than the call's ("Which flight, and should any
+    difference go to your Mastercard or your gift card?" "The evening one, HAT248. And put it on
+    the gift card please." "To confirm: ... HAT248 ..., with an additional $42. Shall I go
+    ahead?" "Yes go ahead.", the call charging the Mastercard): the method asked for."""
+    if _MAY_NAME_METHOD.search(last.plain) is not None or _METHOD_ABROAD.search(last.plain):
+        return None
+    users = auth.user_turns(messages)
+    if not users or (asked := _asked_instead(value, Text(users[0]), words, own)) is None:
+        return None
+    return asked[1]
+
+
 def _asked_instead(value: Any, theirs: Text, words: tuple[str, ...], own: DistinctAliases
                    ) -> tuple[str, str] | None:
     """A payment method of the call the user's own words from the yes on did not name while
@@ -5564,6 +5714,9 @@ def _asked_instead(value: Any, theirs: Text, words: tuple[str, ...], own: Distin
                if isinstance(v, str) and kind_of(v) is not None]
     if not methods:
         return None
+    if _METHOD_ABROAD.search(theirs.plain) is not None:  # (in the user's language, by the
+        # methods' English names: "Con la tarjeta de regalo, por favor. Sí, adelante.")
+        theirs = Text(_methods_in_english(theirs.plain))
     if "\n" not in theirs.plain:
         return _asked_in(methods, _method_said(theirs.plain), words, own)
     # (several turns: the latest that speaks of a method decides; "yes... actually put the refund
@@ -5660,6 +5813,9 @@ _BARE_METHOD = re.compile(r"(?:^|[.;!?,]\s*|(?<![\w'])but\s+)((?:the |my |use |w
                           r"back to |"
                           # (in the other languages read: "A la Visa acabada en 8902, ...")
                           r"a la |al |a mi |en la |en mi |à la |sur la |sulla |alla |na |no |"
+                          # ("Con la tarjeta de regalo, por favor. Sí, adelante.")
+                          r"con la |con el |con mi |com o |com a |avec la |avec ma |mit der |mit meiner |"
+                          r"met de |met mijn |"
                           r"auf die |op de )*"
                           + _NAMED_METHOD
                           # (or back to it: "hmm no sorry, paypal after all, the visa's about to
@@ -7870,6 +8026,58 @@ def _time_not_picked(turn: str, last: Text, arguments: dict[str, Any]
         if other is not None:
             return m.group().strip(), f"{other[0]}:{other[1]}", v
     return None
+
+
+def _rank_not_picked(turn: str, last: Text, arguments: dict[str, Any]) -> tuple[str, str] | None:
+    """Where the yes turn picks one of the proposal's flight options by how it ranks against the
+    others ("I'll go with the cheaper one", "the earliest one") and the call holds a flight that
+    another option names and the picked one does not: (the words, the flight), else None. The
+    options are the proposal's labelled or numbered ones, else its lines naming a flight; each
+    ranks by its first price or its first departure time."""
+    if (m := _RANK_ONE.search(turn)) is None:
+        return None
+    word = m.group(1)
+    segments = _options_of(last.plain)
+    if len(segments) < 2:
+        segments = _numbered(last.plain)
+    if len(segments) < 2:
+        segments = {str(i): line for i, line in enumerate(last.plain.split("\n"))
+                    if _FLIGHT_NO.search(line)}
+    by_price = word in ("cheaper", "cheapest", "less expensive", "least expensive", "more expensive",
+                        "most expensive", "pricier", "priciest")
+    ranks: dict[str, Decimal] = {}
+    for k, t in segments.items():
+        if not _FLIGHT_NO.search(t):
+            continue
+        if by_price:
+            if (price := _DOLLARS.search(t)) is not None:
+                ranks[k] = Decimal(price.group(1).replace(",", ""))
+        elif (start := _DEPARTS.search(t)) is not None:
+            hour = int(start.group(1))
+            if hour < 12 and re.match(r"\s*p\.?m", t[start.end():]):
+                hour += 12
+            ranks[k] = Decimal(hour * 60 + int(start.group(2)))
+    if len(ranks) < 2:
+        return None
+    high = word in ("more expensive", "most expensive", "pricier", "priciest", "later", "latest")
+    best = max(ranks.values()) if high else min(ranks.values())
+    picked = [k for k, r in ranks.items() if r == best]
+    if len(picked) != 1:
+        return None
+    chosen = Text(segments[picked[0]])
+    for v in _flat(arguments):
+        if not isinstance(v, str) or not _FLIGHT_NO.fullmatch(v.lower()) or named(chosen, v, {}):
+            continue
+        if any(k != picked[0] and named(Text(t), v, {}) for k, t in segments.items() if k in ranks):
+            return m.group().strip(), v
+    return None
+
+
+# an option picked by its rank among the others: "the cheaper one", "the earliest flight"
+_RANK_ONE = re.compile(r"(?<![\w'])the (cheaper|cheapest|less expensive|least expensive|more expensive|"
+                       r"most expensive|pricier|priciest|earlier|earliest|later|latest)"
+                       r"(?: (?:one|option|flight|flights|fare|itinerary))?(?![\w'])(?! than)")
+_DOLLARS = re.compile(r"\$(\d[\d,]*(?:\.\d\d)?)")
 
 
 # an option by the part of the day it leaves in: "the morning one", "午前の便", "下午那班", "오전 비행기"

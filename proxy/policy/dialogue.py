@@ -343,6 +343,8 @@ _GO_VERBS = (
     # (what the agent may do, said so: "vous pouvez changer", "puede cancelarlo", "può procedere")
     r"(?:vous pouvez|tu peux|usted puede|puede|puedes|può|puoi|u kunt|je kunt|sie können) "
     r"(?:y aller|procéder|proceder|procedere|changer|modifier|annuler|valider|le faire|la faire|"
+    # ("Sinon tout est bon, vous pouvez enregistrer.", "puede guardarla")
+    r"enregistrer|l'enregistrer|mettre à jour|guardarlo|guardarla|salvare|opslaan|"
     r"les faire|cambiarlo|cambiarla|cancelarlo|cancelarla|hacerlo|procedere|annullare|"
     r"cambiare|doorgaan|het doen|das machen|fortfahren)|"
     r"(?:faites|fais|lancez|effectuez)(?= (?:l'|le |la |les )(?:échange|annulation|retour|modification|"
@@ -370,7 +372,8 @@ _GO_VERBS = (
     # ("vai, fai tutte e due", "fate entrambe")
     r"(?:fai|fate|faccia) (?:pure )?(?:tutt[eio] (?:e )?(?:due|tre|quattro)|entramb[ie]|tutto|tutte|tutti)|"
     r"manda ver|manda bala|pode mandar|"
-    r"doe (?:het|maar|dat)(?! (?:maar |nog |dan |toch )?niet)|ga je gang|ga (?:maar )?(?:door|verder)|"
+    r"doe (?:dan |toch |nu )?(?:het|maar|dat)(?! (?:maar |nog |dan |toch )?niet)|ga je gang|"
+    r"ga (?:maar )?(?:door|verder)|"
     # (the Dutch go with "maar": "stuur maar", "boek maar", "zet maar op de creditcard")
     r"(?:stuur|boek|zet|voeg|pas|wijzig|annuleer|verander|ruil|geef|reserveer|verzend|schrijf)"
     r"(?: (?:het|hem|ze|die|dat|dit))? maar(?! (?:nog |even )?niet)|nou vooruit|"
@@ -460,7 +463,7 @@ _DECLINE = _words(
     r"(?:please )?(?:don'?t|do not|dont) (?:do|proceed|go ahead|submit|process|make|change|"
     r"cancel|book|return|exchange|update|modify|send|touch|apply|go|charge|refund)",
     # (Dutch: "doe het niet", "doe dat maar niet", "niet doen")
-    r"doe (?:het|dat|maar)(?: maar| nog| dan| toch)? niet", r"niet doen",
+    r"doe (?:dan |toch )?(?:het|dat|maar)(?: maar| nog| dan| toch)? niet", r"niet doen",
     # "cancel that" takes the request back, but "yes, cancel it all" and "please cancel that"
     # say yes to a cancellation
     # (not impatience: "Yes. And stop making me repeat myself.")
@@ -777,7 +780,11 @@ _IDIOMS = re.compile(
     r"(?:(?:asking|checking with|telling) me(?: first)?|me (?:saying so|saying it'?s ok(?:ay)?|"
     r"agreeing|approving|confirming|okaying)|my (?:ok|okay|approval|permission|say-so|"
     r"go-ahead))|"
-    r"if you (?:could|would|can|don'?t mind|please)|if (?:that'?s|it'?s|that is|it is) "
+    # (not what the agent is to find or make sure of first: "If you can find something for $40
+    # or less go ahead and switch me")
+    r"if you (?:could|would|can|don'?t mind|please)(?! (?:find|get|keep|make|manage|match|"
+    r"guarantee|promise|confirm|waive|do it (?:for|under|without))(?![\w']))|"
+    r"if (?:that'?s|it'?s|that is|it is) "
     r"(?:ok|okay|alright|all right|fine|possible|no problem)|if possible|as soon as possible|"
     r"if (?:that'?s|this is|it'?s) (?:the|my) (?:only|best) (?:option|way|choice)|if you say so|"
     # (a concession, not a condition: "if that's what you can offer, I'll accept the $150")
@@ -1484,6 +1491,9 @@ _HAN_IDIOM = re.compile("没问题|沒問題|没错|沒錯|不错|不錯|不用�
 
 # a go-ahead as an imperative with 吧: "两个都改吧" (change both), "那就取消吧" (cancel it then)
 _HAN_GO = re.compile("(?:改|换|換|取消|退|办|辦|订|訂|做|处理|處理|修改|更改|加|降|升)(?:了)?吧|"
+                     # (done as planned: "總之行李照加就好", "照原计划办"; not a passport's "护照")
+                     "(?<![护護拍])照(?:加|改|换|換|办|辦|做|订|訂|退|升|降)(?:就(?:好|行|可以)|吧)|"
+                     "照原(?:计划|計劃|本的?|来的?|來的?)(?:办|辦|做|处理|處理|来|來)?|"
                      # (asked for: "行李幫我加一件就好", "幫我取消")
                      "(?:幫我|帮我)(?:加|改|換|换|取消|退|訂|订|升|降)|"
                      # (done as described: "兩個都照這樣做")
@@ -1866,9 +1876,11 @@ _JA_IDIOM = re.compile("構いません|問題(?:あり|ござい)?ません|問
 _JA_NOT = re.compile("いいえ|いえ(?:[、,。]|$)|いや(?:[、,。]|です)|ません|待って|待ち(?!時間|合わせ)|"
                      "ちょっと待|やめ|止め|"
                      "考え|検討|迷って|保留|確認させ|確認したい|聞いてみ|相談|(?:です|ます|でしょう)か|[?？]|"
+                     # (better after asking first: "念のため本人に確認してからの方がいいかな")
+                     "してからの?(?:方|ほう)が|てからにし|"
                      "どうしよう|悩")
 _JA_WAIT = re.compile("いいえ|いえ(?:[、,。]|$)|いや|ません|待(?!ち時間|ち合わせ)|やめ|止め|考え|検討|迷|"
-                      "保留|どうしよう|悩")
+                      "保留|どうしよう|悩|してからの?(?:方|ほう)が|てからにし")
 # a refusal (not a wait or a worry, which a later yes goes past): "やっぱりやめます", "いいえ"
 _JA_DECLINE = re.compile("やめ|止め|いいえ|いえ(?:[、,。]|$)|いや(?:[、,。]|です)|結構です|必要ありません|"
                          "要りません|いりません|しないでください")
@@ -2009,7 +2021,8 @@ _KO_NOT = re.compile(
     "확인해\\s?보고|물어보고|물어볼게|상의|글쎄|모르겠|잘 모르|것 같아요|것 같습니다|"
     # (talked over first, decided after: "동생이랑 얘기해 보고 정할게요")
     "(?:이야기|얘기)해\\s?(?:보고|볼게)|(?<![가-힣])(?:정할게요|결정할게요)|"
-    "[?？]|(?:나요|까요|습니까|ㄴ가요|인가요|건가요|는지요)\\s*[.!]?$")
+    # (not "because": "그래도 날짜는 꼭 바꿔야 하니까요.", I have to change the date after all)
+    "[?？]|(?:나요|(?<!니)까요|습니까|ㄴ가요|인가요|건가요|는지요)\\s*[.!]?$")
 _KO_WAIT = re.compile("아니(?!라)|아뇨|안\\s?(?:해|돼|할|하|될)|않|마(?:세요|요|십시오)|잠깐|잠시|"
                       "기다려|생각해\\s?(?:볼|보고)|생각 ?좀|고민|나중에|보류|물어보고|상의|"
                       "(?:이야기|얘기)해\\s?(?:보고|볼게)")
@@ -2823,8 +2836,37 @@ _WAIT_ABROAD_WORDS = (r"espera|espere|esperá|aguarda|aguarde|segura|attendez|at
                       r"não tenho certeza|nao tenho certeza|non sono sicur[oa]|bin ich (?:mir )?"
                       r"(?:noch )?nicht sicher|niet zeker|"
                       # (left for now: "Le retour du sac à dos, laisse faire pour l'instant")
-                      r"laisse faire|laissez faire|déjalo de momento|déjalo por ahora")
+                      r"laisse faire|laissez faire|déjalo de momento|déjalo por ahora|"
+                      # (rather wait: "je préfère attendre d'avoir signé le bail")
+                      r"(?:je )?préf[èé]r(?:e|erais) attendre|prefiero esperar|prefiro esperar|"
+                      r"preferisco aspettare|warte ich lieber|ik wacht liever|wacht ik liever|"
+                      r"mejor esper(?:o|amos|ar)|melhor esperar|meglio aspettare|"
+                      # (let me check it first: "Lo de Fátima déjeme confirmarlo")
+                      r"d[ée]j(?:e|a)me (?:confirmar|verificar|revisar|consultar|checar|pensar)(?:lo|la)?|"
+                      r"deix(?:a|e) eu (?:confirmar|verificar|ver)|deixe-me (?:confirmar|verificar)|"
+                      r"laissez-moi (?:vérifier|confirmer)|fammi (?:controllare|verificare)|"
+                      r"lasciami (?:controllare|verificare)")
 _WAIT_ABROAD_CUE = re.compile(_WAIT_ABROAD_WORDS)
+# a cabin's change by its word in Chinese, Japanese and Korean (``confirm._CABIN_CHANGE_SAID`` reads it)
+_CJK_CABIN_CHANGE = re.compile("升等|升舱|升艙|降舱|降艙|アップグレード|업그레이드")
+# a thing put first, then what is said of it: "pour l'adresse du compte, je préfère attendre ..."
+_TOPIC_WAITS_ABROAD = re.compile(
+    r"(?:(?:et|mais|e|y|pero|aber|und|en|maar|ma|mas) )?(?:pour|para|per|für|voor|quant à|en cuanto "
+    r"a|quanto a|quanto à) (?:l'|le |la |les |el |lo |los |las |il |o |a |os |as |der |die |das |den |"
+    r"dem |de |het |mon |ma |mes |mi |mis |meu |minha |mio |mia |mein |meine |mijn )?"
+    r"(?P<t>[a-zà-ÿ][a-zà-ÿ' -]{2,40}?)\s*[,:-]\s*(?P<rest>.*)")
+# the little words between a topic's nouns: "adresse du compte", "dirección de la cuenta"
+_TOPIC_LINKS = frozenset({"du", "de", "des", "la", "le", "les", "del", "el", "da", "do", "della",
+                          "dello", "dell", "van", "het", "der", "mon", "ma", "mi", "meu", "minha",
+                          "mio", "mia", "l", "d"})
+# a topic's nouns in English: the account's address, an order
+_TOPIC_WORDS_ABROAD = {
+    **dict.fromkeys(("adresse", "dirección", "direccion", "endereço", "endereco", "indirizzo", "adres",
+                     "anschrift"), "address"),
+    **dict.fromkeys(("compte", "cuenta", "conta", "konto", "profil", "perfil", "profilo", "profiel"),
+                    "account"),
+    **dict.fromkeys(("commande", "pedido", "ordine", "bestellung", "bestelling", "encomenda"), "order"),
+}
 NAME_HELD = re.compile(r"(?:" + _AND_BUT + r" )?(?:(?:para|pour|per|für|pra|pro) )?"
                        r"(?:(?:lo|la|el|o|a|das|die|der|den|celui|celle|quello|quella) )?(?:de|di|do|da|"
                        r"del|von) ([a-zà-ÿ]{3,})\s*[,-]?\s*(?:" + _WAIT_ABROAD_WORDS + r")(?![\w'])")
@@ -3268,6 +3310,7 @@ def held_topics(text: str) -> list[str]:
             # ``confirm._step_held``, and things by their English names)
             out.extend(_AN_ID.findall(p))
             out.extend(CJK_PLACE.findall(p))
+            out.extend(_CJK_CABIN_CHANGE.findall(p))  # (the upgrade, by its word: "升艙先不要")
             out.extend(f"the {n} one" for n in _nths(p))
             out.extend(_latin_names(p))
             for t in CJK_THING.findall(p):
@@ -3347,6 +3390,19 @@ def held_topics(text: str) -> list[str]:
         if act in (Act.HOLD, Act.DECLINE, Act.OTHER) and 0 <= last_yes < k \
                 and (by_place := PLACE_HELD.match(s)) is not None:
             out.append(f"for {by_place.group(1)}")  # (a trip by its place, ``confirm._route_held``)
+            continue
+        if act in (Act.HOLD, Act.DECLINE, Act.OTHER) and 0 <= last_yes < k \
+                and (topic_abroad := _TOPIC_WAITS_ABROAD.match(s)) is not None \
+                and _WAIT_ABROAD_CUE.search(topic_abroad.group("rest")) is not None:
+            # (a thing put first, then a wait, in the other languages read: "Pour l'adresse du
+            # compte, je préfère attendre d'avoir signé le bail": the thing, and in English, its
+            # head word last, "for the account address")
+            words = [w for w in re.findall(r"[a-zà-ÿ]+", topic_abroad.group("t"))
+                     if w not in _TOPIC_LINKS]
+            out.append(topic_abroad.group("t"))
+            english = [_TOPIC_WORDS_ABROAD.get(w) or THINGS_ABROAD.get(w) for w in words]
+            if english and all(english):
+                out.append("for the " + " ".join(reversed([e for e in english if e])))
             continue
         if act is Act.HOLD and 0 <= last_yes < k and (held_with := WITH_THING_HELD.match(s)) is not None:
             out.append(s)  # (the one with another thing: the sentence, and the thing in English)
