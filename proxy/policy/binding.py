@@ -662,6 +662,8 @@ _PAY_CUE = (r"(?:pay|paying|paid|payment|charg\w*|refund\w*|use|using|via|cover\
             r"na sua|sulla|sul|auf ihre?|mit ihrer|"
             # (the user's own: "bezahlen Sie bitte mit meiner Geschenkkarte", "con mi tarjeta")
             r"bezahl\w*|mit (?:meiner|meinem|der|dem)|"
+            # ("Kosten: 100 $ von Ihrer Geschenkkarte")
+            r"von (?:ihrer|ihrem|meiner|meinem|der|dem)|"
             # ("rechnen Sie die Differenz aber über meine Geschenkkarte ab")
             r"über (?:meine|meiner|meinen|mein|die|das|den)|abbuch\w*|belast\w*|"
             r"con (?:mi|la mia|il mio)|avec (?:ma|mon)|"
@@ -673,7 +675,12 @@ _REPORTED = re.compile(r"(?<![\w'])(?:originally|previously|already|was|were|had
                        r"(?:paid|used)|did|"
                        # (an order's line: "$989.70 (paid with gift card)"; not "Price
                        # difference: $244, paid with certificate_7504069")
-                       r"(?<=\()paid (?:with|by|using|via))(?![\w'])")
+                       r"(?<=\()paid (?:with|by|using|via)|"
+                       # (and in the other languages read: "Bestelling #W1 is geleverd en betaald
+                       # met uw Visa"; not what will be paid, "wordt betaald met")
+                       r"(?<!wordt )(?<!worden )(?<!zal )betaald met|(?:fue|fueron|estaba) pagad[oa]s? con|"
+                       r"(?:a été|était) payée?s? (?:avec|par)|(?:è stato|è stata|era) pagat[oa] con|"
+                       r"(?:wurde|war) (?:mit [^.;\n]{0,30} )?bezahlt|(?:foi|era) pag[oa] com)(?![\w'])")
 # (a list's number has a digit or two: "... ending in 6646. " ends a sentence, not a step)
 _SENTENCES = re.compile(r"[.!?;\n]+\s|\n|\s-\s|\s\d{1,2}[.)]\s|\s\(\d+\)\s")
 # the stems of every kind of action, but the payment's own (charge, refund, pay): a sentence
@@ -1126,7 +1133,9 @@ _TOPIC_LEFT = re.compile(
 # one going to indianapolis is a gift for my cousin, so please leave that one where it is"
 _LEFT_AS_IT_IS = re.compile(
     r"(?:^|[.;!?]\s*)(?:(?:oh|ok|okay|but|and|also|actually|hmm+|um+|wait|sorry)[,\s]+)*"
-    r"(" + _DETERMINER + r"\s[^.;:!?,]{1,60}?)\s+(?:is|are|was|goes|'s)\s[^.;!?]{0,120}?"
+    # (or with a dash before what is said of it: "Now the boots — leave that one as it is")
+    r"(?:now\s+)?(" + _DETERMINER + r"\s[^.;:!?,]{1,60}?)(?:\s+(?:is|are|was|goes|'s)\s[^.;!?]{0,120}?|"
+    r"\s*(?:\s[-—–]|:|,)\s*(?:just\s+)?)"
     r"(?<![\w'])(?:leave|keep)\s+(?:that|this|it|them|those)(?: one| ones)?\s+(?:where (?:it|they) "
     r"(?:is|are)|as (?:it|they) (?:is|are)|as is|alone|unchanged|the same)(?![\w'])")
 # a thing said first on its own ("the second one..."), then held back by a pronoun later in

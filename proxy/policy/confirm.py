@@ -461,6 +461,10 @@ _PROCEED = re.compile(r"\b(?:proceed|go ahead|do it|go for it|lock (?:it|that|th
                       # ok, finalement ajoutez-le, c'est plus simple.")
                       r"(?:ajoutez|annulez|changez|modifiez|réservez|envoyez|faites|remboursez)-(?:le|la|"
                       r"les)|allez-y|hazlo|hágalo|adelante|procedi|procedere|vai em frente|pode fazer|"
+                      # (what to do, said as allowed: "não, só o relógio. pode trocar")
+                      r"pode (?:trocar|mudar|alterar|cancelar|devolver|seguir|prosseguir|mandar)|"
+                      r"tr[aá]m[ií]t(?:alo|ala|elo|ela|alos|elos)|"
+                      r"puede(?:s)? (?:cambiarlo|cambiarla|cancelarlo|cancelarla|proceder|seguir)|"
                       # (one of the changes offered, pointed at: "Yes for my account, please do that
                       # one.")
                       r"do (?:that|this) one|(?:cancel|return|"
@@ -938,6 +942,37 @@ def _picks_an_action(messages: list[Message], index: int) -> bool:
     return label in acting and len(acting) >= 2
 
 
+def _one_step_then_held(content: str) -> str | None:
+    """Where a turn opens on a go-ahead that names its action ("Cancel the old one now.") and
+    each sentence after it that holds or asks is about another thing, by another action's word
+    or by "for the new one": the go-ahead's words, else None."""
+    acts = turn_acts(content)
+    if len(acts) < 2 or acts[0][1] is not Act.AFFIRM \
+            or (verb := names_action(acts[0][0], _WRITE_VERBS)) is None \
+            or _OF_ALL.search(acts[0][0]) is not None:
+        return None
+    asked = [q for _s, q in sentences(normalize(content))]
+    for k, (s, act) in enumerate(acts[1:], 1):
+        if act is Act.AFFIRM or names_action(s, (verb,)) is not None or _IF.search(s) is not None \
+                or (k < len(asked) and asked[k]):
+            return None  # (not a condition, nor a question: "But before you charge the card,
+            # what's the total?" may hold the booking itself)
+        if act is Act.OTHER:
+            continue
+        if names_action(s, _WRITE_VERBS) is None and _FOR_THE_OTHER.match(s) is None:
+            return None
+    return acts[0][0].strip(" .!")
+
+
+# the verbs that name one write apart from another (not "charge" or "pay", said of any)
+_WRITE_VERBS = ("book", "cancel", "return", "exchange", "upgrade", "downgrade", "send")
+
+
+# a sentence about the proposal's other object: "for the new one i want to think about ..."
+_FOR_THE_OTHER = re.compile(r"(?:(?:and|but|as)\s+)?(?:for|as for|about|with) the (?:new|other|second|next|"
+                            r"return|later) (?:one|booking|reservation|order|trip|flight)(?![\w'])")
+
+
 def _names_an_offered_action(messages: list[Message], index: int) -> bool:
     """Whether the user's turn at ``index`` picks, by the action it names, the one option of
     several the agent's turn before it listed that opens with that action ("ok then cancel all"
@@ -1367,6 +1402,19 @@ _COVERS_IF = re.compile(r"(?:it|that|this|the [a-z ]{3,30}?|my [a-z ]{3,30}?) (?
                         r"can cover|is enough for|pays for) (?:all of it|everything|it all|the whole "
                         r"(?:thing|amount|cost|price|fare|total|booking)|the (?:full |entire )?(?:cost|"
                         r"price|fare|total|amount))")
+# a condition that a balance covers the sum: "o saldo do vale dê", "the gift card balance covers
+# it", "el saldo alcance", "le solde suffit"
+_BALANCE_COVERS_IF = re.compile(
+    r"(?:(?:o|a|el|la|le|il|the|my|mein|das|het) )?(?:gift card |gift-card )?(?:saldo|balance|solde|"
+    r"guthaben|tegoed)(?: (?:do|da|de|del|de la|du|of|on|of the|on the|on my|of my|auf|van|sul|della|"
+    r"dello) (?:(?:meu|minha|mi|mon|ma|the|my|la|el|o|a|il|der|de) )?(?:vale(?:-presente)?|gift ?card|"
+    r"tarjeta(?: de regalo)?|carte(?: cadeau)?|buono|geschenkkarte|cadeaukaart|cart[aã]o(?: presente)?))?"
+    r" (?:dê|de|der|alcance|alcanza|alcança|cubra|cubre|basta|baste|suffit|suffise|reicht|reichen|"
+    r"volstaat|covers?(?: it)?|is enough|will cover(?: it)?)")
+# a balance a turn gives: "saldo atual $44.00", "(balance $95.00)", "solde : 120 $"
+_BALANCE_GIVEN = re.compile(r"(?<![\w'])(?:saldo|balance|solde|guthaben|tegoed)(?: (?:atual|actual|"
+                           r"actuel|attuale|aktuell|huidig|of|de|do|is|di))?\s*[:=]?\s*(?:of\s+)?"
+                           r"\$\s?(\d{1,3}(?:,\d{3})+|\d+)(\.\d+)?")
 # a condition that the booking has no insurance: "as long as there's no insurance", "desde que
 # seja sem seguro mesmo"
 _NO_INSURANCE_IF = re.compile(
@@ -2158,6 +2206,14 @@ def _condition_met_once(messages: list[Message], index: int) -> bool:
         totals = _totals(agent) or {d for t in _TIMES_TOTAL.finditer(agent)
                                     if (d := decimal_of(t.group(1), t.group(2))) is not None}
         return bool(balances) and bool(totals) and max(totals) <= max(balances)
+    if _BALANCE_COVERS_IF.fullmatch(condition):
+        # the balance enough, as the turn gives it beside the sum asked: "pode fazer, desde que
+        # o saldo do vale dê" to "Diferença a pagar: $16.06, no seu vale-presente (saldo atual
+        # $44.00)"
+        balances = {d for b in _BALANCE_GIVEN.finditer(agent)
+                    if (d := decimal_of(b.group(1).replace(",", ""), b.group(2))) is not None}
+        sums = _sums_asked(agent)
+        return bool(balances) and bool(sums) and max(sums) <= min(balances)
     if (untouched := _NOTHING_CHANGES_IF.fullmatch(condition)) is not None:
         # a thing the action must leave alone, which the turn never names: "if nothing
         # changes about the shipping then yes" to a payment method's change
@@ -3807,6 +3863,10 @@ def ledger(session: SessionState) -> tuple[list[Authorisation], int]:
                 and not _answers_anything_else(messages, i) and not _acknowledges(messages, i) \
                 and not _asks_of_unlisted(messages, i):
             auths.append(Authorisation(i, m.seq, r.words, picked_by_word=by_word))
+        elif r.act is Act.HOLD and (one := _one_step_then_held(m.content)) is not None:
+            # "Cancel the old one now. For the new one I want to think about the insurance. Show
+            # me the total without it before you book anything.": a yes to the action it names
+            auths.append(Authorisation(i, m.seq, one, picked_by_word=True))
         elif r.act is Act.HOLD and _condition_met(messages, i):
             # "yes, as long as the money goes back on my gift card" to a summary refunding to
             # the gift card: the condition is already part of what the user says yes to (also
@@ -4263,10 +4323,29 @@ def _summary_of_new(session: SessionState, spec: ActionSpec, arguments: dict[str
                    for v in values)
 
 
+# a flight changed, shown from the old to the new: "da HAT134 del 27/05 a HAT134 del 28/05",
+# "von HAT134 am 27.05. auf HAT210", "de HAT134 el 27/05 a HAT210", "from HAT134 on May 27 to
+# HAT134 on May 28" (the new flight's number)
+_FLIGHT_FROM_TO = re.compile(r"(?<![\w'])(?:da|de|dal|del|von|van|from|du) hat\d{3}"
+                             r"[^\n;]{0,40}? (?:a|à|al|auf|nach|naar|to|para|pour|para o|pra) (hat\d{3})")
+
+
+def _flight_change_shown(arguments: dict[str, Any], text: Text) -> bool:
+    """Whether ``text`` shows a flight change from a flight to one the call holds, with no verb
+    ("Ritorno: da HAT134 del 27/05 a HAT134 del 28/05 ore 12:40")."""
+    if "hat" not in text.plain:
+        return False
+    flights = {str(f.get("flight_number", "")).lower() for f in arguments.get("flights") or ()
+               if isinstance(f, dict)} - {""}
+    return bool(flights) and any(m.group(1) in flights for m in _FLIGHT_FROM_TO.finditer(text.plain))
+
+
 def _change_shown(session: SessionState, arguments: dict[str, Any], proposed: Text) -> bool:
     """An item change shown without its verb, by an arrow from each item given to its new one,
     each named by its id or its price ("Purificador: médio, HEPA ($535.97) → grande, HEPA,
     modo noturno ($547.55). Confirma?"): the call's items and new items, all named so."""
+    if _flight_change_shown(arguments, proposed):
+        return True
     if _BECOMES_SAID.search(proposed.plain) is None:
         return False
     people, before = _passengers_before(session, arguments)
@@ -4592,7 +4671,9 @@ def _bind(session: SessionState, auth: Authorisation, spec: ActionSpec,
         return Coverage(False, f"the user said {words}, naming {by_id[1]!r}, not {by_id[2]!r}",
                         auth.words, shown, by_id[0])  # ("ok Juan texted back, he's fine with it.
         # go ahead with X7BYG1", the call downgrading BOH180 too)
-    if auth.picked_by_word and names_action(yes_part.plain, spec.words) is None:
+    if auth.picked_by_word and names_action(
+            yes_part.plain if reading_of(messages[auth.yes_index]).act is Act.AFFIRM
+            else auth.words, spec.words) is None:  # (a turn that holds the rest: its yes alone)
         return Coverage(False, f"the user said {words}, picking another of the actions offered, "
                         f"not this one ({spec.tool.replace('_', ' ')})", auth.words, shown)
     if "?" in theirs.plain and names_action(auth.words, spec.words) is None \
@@ -4613,7 +4694,8 @@ def _bind(session: SessionState, auth: Authorisation, spec: ActionSpec,
         return Coverage(False, f"the user said {words} to another action and asked about this "
                         f"one: \"{asked.strip()}\"", auth.words, shown)
     agent = auth.agent_text(messages)
-    agent_named = names_action(agent.plain, spec.words) is not None \
+    agent_named = (names_action(agent.plain, spec.words) is not None
+                   or _flight_change_shown(arguments, agent)) \
         and not _read_out_only(agent.plain, spec, session, arguments)
     if not agent_named and _INSTEAD_ASKED.search(auth.words) \
             and names_action(auth.words, spec.words) is not None:
@@ -4632,7 +4714,8 @@ def _bind(session: SessionState, auth: Authorisation, spec: ActionSpec,
         return Coverage(False, f"the user said {words} to another action, carried out since; "
                         "the agent never described this one "
                         f"({spec.tool.replace('_', ' ')}) before it", auth.words, shown)
-    if agent_named and names_action(agent.kept().plain, spec.words) is None:
+    if agent_named and names_action(agent.kept().plain, spec.words) is None \
+            and not _flight_change_shown(arguments, agent.kept()):
         # the agent named this action only to say it stays out ("Your profile address stays
         # unchanged" before a profile address update)
         return Coverage(False, f"the user said {words} to a proposal that says this action "
@@ -5058,6 +5141,8 @@ def _bind(session: SessionState, auth: Authorisation, spec: ActionSpec,
                 paying = own_line  # (the call's own step of a numbered plan names it: "3. Devolver
                 # a Backpack ... reembolso no vale-presente gift_card_7219486", the plan's first
                 # step refunding to the Mastercard)
+            if _METHOD_ABROAD.search(paying.plain) is not None:  # (in the proposal's language:
+                paying = Text(_methods_in_english(paying.plain))  # "Terugbetaling naar: cadeaukaart")
             if not named(paying, value, own):
                 other = other_payment(paying, value, own.get(value), own.siblings(value))
                 if other is not None:
@@ -5290,7 +5375,7 @@ def _bind(session: SessionState, auth: Authorisation, spec: ActionSpec,
 def _word_put_right(users: str, said: str, value: str, own: Any) -> bool:
     """Whether the user's words put one word of the proposal right ("it's 1420, not 1240",
     "c'est 1420, pas 1240") so that the proposal, with that word replaced, names ``value``."""
-    for m in _X_NOT_Y.finditer(users):
+    for m in (*_X_NOT_Y.finditer(users), *_X_INSTEAD_OF_Y.finditer(users)):
         right, wrong = m.group(1), m.group(2)
         if right == wrong or (not re.search(r"\d", right + wrong) and len(right) < 3):
             continue
@@ -5300,6 +5385,13 @@ def _word_put_right(users: str, said: str, value: str, own: Any) -> bool:
     return False
 
 
+# what comes right before a value said to be replaced: 'en vez de "floor 3"', "instead of suite 4"
+_REPLACED_BEFORE = re.compile(r"(?:en vez de|en lugar de|instead of|rather than|au lieu de|em vez de|"
+                              r"no lugar de|invece di|anziché|statt|anstatt|in plaats van)\s*\"?\s*$")
+# ... or said in its place: 'pon "Apt 3C" en vez de "Floor 3"', "put Apt 3C instead of Floor 3"
+_X_INSTEAD_OF_Y = re.compile(r"\"([^\"\n]{1,30})\" (?:en vez de|en lugar de|instead of|rather than|"
+                             r"au lieu de|em vez de|no lugar de|invece di|anziché|statt|anstatt|"
+                             r"in plaats van) \"([^\"\n]{1,30})\"")
 # a word put right: "it's 1420, not 1240", "c'est 1420, pas 1240", "es 1420, no 1240"
 _X_NOT_Y = re.compile(r"(?<![\w'#-])([\w#-]{2,20}),? (?:not|pas|no|nicht|niet|non|não|nao) "
                       r"([\w#-]{2,20})(?![\w'-])")
@@ -5557,6 +5649,17 @@ def _put_right(arguments: dict[str, Any], theirs: Text) -> tuple[str, str] | Non
     too, Diego Mendoza") whom the call does not hold. (What was put right, the words), or
     None."""
     text = theirs.plain
+    for m in (*_X_NOT_Y.finditer(text), *_X_INSTEAD_OF_Y.finditer(text)):
+        # (a word with digits put right, the call still holding the old one: "c'est 1420, pas
+        # 1240", the call writing "1240 Live Oak Street"; 'pon "Apt 3C" en vez de "Floor 3"')
+        right, wrong = m.group(1), m.group(2)
+        if right == wrong or (m.re is _X_NOT_Y and not re.search(r"\d", right + wrong)):
+            continue
+        old_word = re.compile(rf"(?<![\w#-]){re.escape(wrong)}(?![\w-])")
+        new_word = re.compile(rf"(?<![\w#-]){re.escape(right)}(?![\w-])")
+        for key, v in arguments.items():
+            if isinstance(v, str) and old_word.search(v.lower()) and not new_word.search(v.lower()):
+                return key, m.group(0)
     if " not " in text:
         counts, years = _numbers_held(arguments)
         for m in _NOT_THAT.finditer(text):
@@ -6450,6 +6553,11 @@ def _other_variant(session: SessionState, last: Text, arguments: dict[str, Any],
                     text, [o for o in own[1].values() if o.lower() not in _PLAIN_VALUES]) \
                     or _told_apart(text, v, own, variants):
                 continue
+            if _OPTIONS_ABROAD_CUE.search(text) is not None and _described_together(
+                    _options_in_english(text),
+                    [o for o in own[1].values() if o.lower() not in _PLAIN_VALUES]):
+                continue  # (its options in the proposal's language: "teclado linear RGB tamanho
+                # completo", a full-size linear RGB keyboard)
             held = {str(v) for v in _flat(arguments)} if held is None else held
             described = [other for other, (product, options) in variants.items()
                          if other not in held and product == own[0] and options != own[1]
@@ -6482,6 +6590,41 @@ def _other_variant(session: SessionState, last: Text, arguments: dict[str, Any],
                 # call exchanging both)
                 return name, _NO_OTHER, v
     return None
+
+
+# option values in the other languages read, by their English names (what a variant is
+# described by in a proposal: "bota 9 couro impermeável", "fone preto")
+_OPTIONS_ABROAD = {
+    **dict.fromkeys(("tamanho completo", "tamaño completo", "taille complète", "taille standard",
+                     "dimensione completa", "formato completo", "volledig formaat", "volle größe",
+                     "vollformat"), "full size"),
+    **dict.fromkeys(("preto", "preta", "negro", "negra", "noir", "noire", "nero", "nera", "schwarz",
+                     "schwarze", "schwarzen", "zwart", "zwarte"), "black"),
+    **dict.fromkeys(("branco", "branca", "blanco", "blanca", "blanc", "blanche", "bianco", "bianca",
+                     "weiß", "weiss", "weiße", "wit", "witte"), "white"),
+    **dict.fromkeys(("azul", "bleu", "bleue", "blu", "blau", "blaue", "blauw", "blauwe"), "blue"),
+    **dict.fromkeys(("vermelho", "vermelha", "rojo", "roja", "rouge", "rosso", "rossa", "rot", "rote",
+                     "rood", "rode"), "red"),
+    **dict.fromkeys(("verde", "vert", "verte", "grün", "grüne", "groen", "groene"), "green"),
+    **dict.fromkeys(("prata", "plata", "plateado", "argent", "argenté", "argento", "silber", "zilver"),
+                    "silver"),
+    **dict.fromkeys(("dourado", "dourada", "dorado", "dorada", "doré", "dorée", "oro", "golden", "goud"),
+                    "gold"),
+    **dict.fromkeys(("couro", "cuero", "cuir", "pelle", "leder", "leer"), "leather"),
+    **dict.fromkeys(("impermeável", "impermeable", "imperméable", "impermeabile", "wasserdicht",
+                     "waterdicht"), "waterproof"),
+    **dict.fromkeys(("sem fio", "inalámbrico", "inalámbricos", "sans fil", "senza fili", "kabellos",
+                     "draadloos"), "wireless"),
+    **dict.fromkeys(("com fio", "con cable", "filaire", "con filo", "kabelgebunden", "bedraad"), "wired"),
+}
+_OPTIONS_ABROAD_CUE = re.compile(r"(?<![\w'])(?:" + "|".join(
+    re.escape(k) for k in sorted(_OPTIONS_ABROAD, key=len, reverse=True)) + r")(?![\w'])")
+
+
+def _options_in_english(text: str) -> str:
+    """``text`` with the option values it names in the other languages read by their English
+    names."""
+    return _OPTIONS_ABROAD_CUE.sub(lambda m: _OPTIONS_ABROAD[m.group()], text)
 
 
 # (not an arrow to what the change costs: "Tea Kettle (ceramic, 2 liters, gas) — $101.12 → $2.87
@@ -6761,6 +6904,8 @@ def _unit_put_right(theirs: Text, arguments: dict[str, Any], proposal: Text | No
                         if (about := _FOR_LABEL.match(sentence)) is None
                         or about.group(1) in own or about.group(1) not in options)
     wrong = next((u for u in _UNIT.finditer(text) if not _holds_unit(u, address[2])
+                  # (not the one said to be replaced: 'pon "Apt 3C" en vez de "Floor 3"')
+                  and _REPLACED_BEFORE.search(text, max(0, u.start() - 16), u.start()) is None
                   # (not the unit of another street, given for another order: "my daughter's
                   # address is 44 Birch Lane, Unit 2, Fremont")
                   and not ((street := _STREET_BEFORE.search(text, max(0, u.start() - 60), u.start()))
@@ -7855,9 +8000,19 @@ _OPTION_MARK = re.compile(r"(?:^|[\s|*-])(?:option\s+([a-d1-9])(?![\w'])|\(?([a-
 
 def _picked_label(said: str) -> str | None:
     """The label of the option the user's words pick ("option 2" -> "2", "B, the 5pm one" ->
-    "b"), or None."""
+    "b", "the second option" -> "2"), or None."""
     pick = _PICKED.search(said)
+    if pick is None and ((nth := _NTH_OPTION.search(said)) is not None or (
+            (nth := _NTH_OPTION.search(ordinals_in_english(said))) is not None)):
+        return str(_NTHS.index(nth.group(1)) + 1)  # (or in the user's language: "Nehmen Sie
+        # die zweite Option")
     return None if pick is None else (pick.group(1) or pick.group(2)).lower()
+
+
+# an option picked by its place among those listed: "the second option", "take the first one"
+_NTHS = ("first", "second", "third", "fourth", "fifth")
+_NTH_OPTION = re.compile(r"(?<![\w'])the (first|second|third|fourth|fifth) (?:option|choice|opción|opcion|"
+                         r"opção|opcao|opzione|optie|variante)(?![\w'])")
 
 
 def _option_not_picked(session: SessionState, last: Text, theirs: Text,
@@ -7868,13 +8023,16 @@ def _option_not_picked(session: SessionState, last: Text, theirs: Text,
     described in another option and not in that one: (the label picked, the other's, the
     id)."""
     said = theirs.plain
-    if "option" not in said and not re.match(r"\(?[a-d1-9]\)?(?:[\s,.!]|$)", said):
+    if "option" not in said and not re.match(r"\(?[a-d1-9]\)?(?:[\s,.!]|$)", said) \
+            and _NTH_OPTION.search(ordinals_in_english(said)) is None:
         return None
     label = _picked_label(said)
     if label is None:
         return None
     segments = _options_of(last.plain)
-    if len(segments) < 2 and label.isdigit() and len(_OPTION_WORD.findall(said)) == 1 \
+    if len(segments) < 2 and label.isdigit() \
+            and (len(_OPTION_WORD.findall(said)) == 1
+                 or _NTH_OPTION.search(ordinals_in_english(said)) is not None) \
             and not _DO_SEVERAL.search(said):
         # ("I'll go with option 1" of a numbered list of variants; not "1 and 2 ok")
         segments = _numbered(last.plain)
@@ -8147,7 +8305,9 @@ _LATER_OFFER = re.compile(r"(?<![\w'])(?:whenever|once|when|if) you(?:'ve| have)
                           # ("whenever you have your daughter's address, send it over and we'll
                           # handle #W6116680")
                           r"[a-z']+ (?:address|details|info))(?![\w'])|(?<![\w'])(?:later|another "
-                          r"time|any time),? if you (?:want|like|wish|decide)(?![\w'])")
+                          r"time|any time),? if you (?:want|like|wish|decide)(?![\w'])|"
+                          # (one the user may ask for: "let me know if that one needs changing too")
+                          r"(?<![\w'])let me know if (?:that|this|it|those|they|you)(?![\w'])")
 # between an id and the action's noun, a count it goes to: "update G5KT8N to 5 bags"
 _COUNT_BEFORE = re.compile(r"\s+(?:to|→|->)\s+\d{1,2}\s+(?:checked\s+|total\s+)?")
 

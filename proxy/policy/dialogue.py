@@ -329,6 +329,8 @@ _GO_VERBS = (
     r"let'?s (?:do|go|proceed|book|make)|lets (?:do|go|proceed)|"
     # other languages
     r"adelante|hazlo|hágalo|haz(?= (?:el|la|los|las|lo|step|eso|todo)(?![\w']))|procede|proceda|"
+    # ("Hecho. Tramítalo.": put it through)
+    r"tr[aá]m[ií]t(?:alo|ala|elo|ela|alos|elos)|"
     r"continúa|continúe|sigue|siga|cancela|cancele|cámbialo|"
     r"cambialo|cámbiala|cambiala|cámbielo|cambielo|cámbiela|cambiela|"
     # (the polite imperative with its pronoun: "La A, cancélela por favor.")
@@ -366,6 +368,16 @@ _GO_VERBS = (
     r"cobrar|aplicar|avançar|avancar|pôr|por|colocar|acrescentar|meter)|prossiga|prosseguir|siga em frente|"
     r"faça|faz isso|vá em frente|pode cancelar|"
     r"procedi|vai avanti|vai pure|fai pure|procedi pure|fallo|continua|avance|avança|avancem|avanza|"
+    # (the Italian "pure" of leave given: "Usa pure la carta", "aggiungile pure"; "let's put
+    # two": "mettiamone due")
+    r"(?:usa|metti|aggiungi|cambia|annulla|cancella|prenota|manda|invia|addebita|correggi|corregga|"
+    r"modifichi|proceda|cambi|annulli|aggiunga|prenoti)(?:la|lo|li|le|ne)?"
+    r" pure|mettiamone|aggiungiamone|"
+    # (the polite imperative with its pronoun: "Va be', lo mandi allora.", "la cambi pure")
+    r"(?:(?:me|ce|glie)?(?:lo|la|li|le) )(?:mandi|invii|faccia|cambi|annulli|cancelli|prenoti|"
+    r"aggiunga|modifichi|spedisca|rimborsi|aggiorni)(?! (?:ancora |più )?non)(?![\w'])|"
+    # (German "so, then": "Gut, dann so.", "so machen wir es")
+    r"dann (?:machen wir es )?so(?=\s*(?:[,.!]|$))|so machen wir(?:'s| es| das)?|machen wir (?:es |das )?so|"
     # ("Fai il reso come dicevi prima", "fate il cambio")
     r"(?:fai|fate|faccia) (?:pure )?(?:il|la|lo|l') ?(?:reso|cambio|annullamento|modifica|rimborso|"
     r"prenotazione|ordine)|"
@@ -419,7 +431,14 @@ _CHOICE = re.compile(
     r"cheapest|earlier|later) (?:one|option))(?![\w'])|(?<![\w'])option (?:\d+|one|two|three|"
     r"four|a|b|c)(?![\w'])|"
     # ("Fine, that one." to the one option offered instead)
-    r"^(?:(?:ok|okay|yes|yeah|sure|fine|alright)[,\s]+)?(?:that|this) one(?: then| please)?[.!]*$"
+    r"^(?:(?:ok|okay|yes|yeah|sure|fine|alright)[,\s]+)?(?:that|this) one(?: then| please)?[.!]*$|"
+    # (the other languages' picking verbs, before the option read in English: "Nehmen Sie die
+    # zweite Option", "je prends la deuxième", "me quedo con la segunda")
+    r"(?<![\w'])(?:nehmen sie|ich nehme|wir nehmen|ich wähle|ich möchte|me quedo con|nos quedamos con|"
+    r"elijo|escojo|prefiero|tomo|je prends|on prend|je choisis|je préfère|je voudrais|prendo|"
+    r"prendiamo|scelgo|preferisco|vorrei|fico com|ficamos com|escolho|prefiro|quero|ik neem|we nemen|"
+    r"ik kies|ik wil) (?=the (?:first|second|third|fourth|fifth|last|cheaper|cheapest|earlier|"
+    r"later)(?![\w']))"
 )
 # praise, then a bare "go": "perfect, go", "great go ahead"
 _PRAISE_GO = re.compile(r"(?:(?:perfect|great|good|cool|fine|nice|excellent|sounds good|looks good|"
@@ -552,6 +571,9 @@ _OF_THE_PAST = r"(?! (?:i|it|that|they|we|you|he|she) (?:was|were|did|had)(?![\w
 _HEDGE_WORDS = (r"unsure", r"maybe" + _OF_THE_PAST, r"perhaps" + _OF_THE_PAST, r"i guess",
                 # (not a reason where the user will be: "Yes, book it, I'll probably need to
                 # be at that meeting anyway")
+                r"(?<!he'll )(?<!she'll )(?<!they'll )(?<!he will )(?<!she will )(?<!they will )"
+                # (nor a guess at what someone else will do: "My grandson will be thrilled,
+                # he'll probably nick them.")
                 r"probably(?! (?:need|have) to be "
                 r"(?:at|in|there|around|home|back)(?![\w']))", r"hmm+",
                 # (a choice not yet made: "I might take that instead")
@@ -770,6 +792,9 @@ _IDIOMS = re.compile(
     r"not (?:a|any) problem|don'?t (?:need anything else|have (?:any|all day|much time|time)|"
     r"worry|hesitate|wait|delay)|do not (?:wait|delay|hesitate)|without (?:delay|waiting)|"
     r"(?:don'?t|do not) (?:want|need) to keep|no need to keep|(?:rather|prefer) not (?:to )?wait|"
+    # (a reason, what the user wants to avoid: "... and I don't want to double up")
+    r"(?:i|we) (?:don'?t|do not) want to (?:double up|end up with (?:two|2|both)|have two|pay twice|"
+    r"be charged twice|get charged twice|waste (?:it|the money|money)|risk it|miss (?:it|the|my))|"
     # (a waiver for later: "you don't need to double-check every little thing with me")
     r"(?:you )?(?:don'?t|do not) (?:need|have) to (?:double-?check|check|confirm|ask|run "
     r"(?:it|things|everything|that) by me)(?: (?:every|each|all)(?: little)? (?:thing|detail|"
