@@ -628,6 +628,8 @@ _INSTEAD_OF = re.compile(r"(?<![\w'])(?:instead of|rather than)(?![\w']).*")
 # no offer); a report of the past ("you originally paid with your Visa") is left out before.
 _PAY_CUE = (r"(?:pay|paying|paid|payment|charg\w*|refund\w*|use|using|via|cover\w*|bill\w*|method|"
             r"put (?:it |that |this |the \w+ )?on|go(?:es)? (?:on|to|back to)|credited to|"
+            # ("oh actually put it back on paypal")
+            r"put (?:it |that |this |them |the \w+ )?back (?:on|to|onto)|"
             # ("coloca no vale-presente", read "coloca em gift card"; "ponlo en la tarjeta")
             r"(?:coloca|coloque|põe|ponha|pon|ponga|ponlo|póngalo|metti|mettilo|metta) (?:o |a |lo |"
             r"la |el |il |isso |eso )?(?:em|en|na|no|sulla|sul|su)|"
@@ -669,7 +671,7 @@ _PAY_CUE = (r"(?:pay|paying|paid|payment|charg\w*|refund\w*|use|using|via|cover\
             r"con (?:mi|la mia|il mio)|avec (?:ma|mon)|"
             r"com (?:o meu|a minha|meu|minha)|met (?:mijn|de))")
 # ... in Chinese, with no spaces to end a word ("退至您的 Visa 信用卡")
-_PAY_CUE_HAN = r"(?:退至|退到|退回|退还|退還|退款|支付|付款|扣款|使用|用|返金|払い戻し)"
+_PAY_CUE_HAN = r"(?:退至|退到|退回|退还|退還|退款|支付|付款|扣款|使用|用|返金|払い戻し|支払)"
 # ("you paid with your Visa" reports; "paid with certificate_7504069" in a summary is the plan)
 _REPORTED = re.compile(r"(?<![\w'])(?:originally|previously|already|was|were|had|(?:you|i|we) "
                        r"(?:paid|used)|did|"

@@ -100,6 +100,7 @@ from .dialogue import (
     id_like,
     in_english,
     normalize,
+    numbered_marks,
     ordinals_in_english,
     read_turn,
     sentences,
@@ -243,7 +244,8 @@ class Authorisation:
         and asked for the go-ahead: the summary the yes is for."""
         key = ("summary", words)
         if key not in self._read:
-            self._read[key] = _summary_before_questions(messages, self.yes_index, words)
+            self._read[key] = _summary_before_questions(messages, self.yes_index, words) \
+                or _plan_left_for_later(messages, self.yes_index, words)
         summary: Text | None = self._read[key]
         return summary
 
@@ -297,13 +299,27 @@ class Authorisation:
             rest = yes.plain[reading.end:].strip() if reading.end else ""
             after = [*([rest] if rest else []),
                      *(plain(m) for m in messages[self.yes_index + 1:upto]
-                       if m.role is Role.USER)][:ANSWERS_AFTER]
+                       if m.role is Role.USER and not _asks_anew_if(m))][:ANSWERS_AFTER]
             self._reply = (upto, Reply(
                 yes_part, proposed, rest, after,
                 said=Text(" \n ".join([proposed.plain, *after])),
                 theirs=Text(" \n ".join([yes.plain, *after])),
                 users=Text(" \n ".join([yes_part.plain, *after]))))
         return self._reply[1]
+
+
+def _asks_anew_if(message: Message) -> bool:
+    """Whether a user turn after a yes asks for something on a condition of its own ("I'd like
+    business, but only if the total stays within 500 dollars"): no answer to the yes's details,
+    which the yes must not take its values from."""
+    reading = reading_of(message)
+    return reading.act is Act.HOLD and not reading.withdraws and _IF.search(plain(message)) is not None \
+        and _WISH_SAID.search(plain(message)) is not None
+
+
+# what a turn asks for, said as a wish: "i'd like business", "ビジネスにしたい", "quiero ..."
+_WISH_SAID = re.compile(r"(?<![\w'])(?:i'?d like|i would like|i want|we'?d like|we want|can you|could you|"
+                       r"please (?:switch|change|upgrade|add|book|move))(?![\w'])|したい|にしてください")
 
 
 @dataclass(frozen=True, slots=True)
@@ -354,6 +370,31 @@ def _summary_before_questions(messages: list[Message], index: int, words: tuple[
             return Text(summary) if _GO_AHEAD_ASKED.search(summary) else None
         at = start - 1
     return None
+
+
+def _plan_left_for_later(messages: list[Message], index: int, words: tuple[str, ...]) -> Text | None:
+    """Where the user's yes at ``index`` names this action and answers a report of the plan's
+    other steps done that says this one was left for the user to come back to ("Done: 1. ... 2.
+    ... 3. I've left the action camera return for now — just let me know if you'd like to go
+    ahead with it." "going back to 3 — yes, return the camera like you listed"), the plan the
+    user held it from; else None."""
+    said = plain(messages[index])
+    if names_action(said, words) is None:
+        return None
+    report, start = _turn_before(messages, index)
+    if not report or _LEFT_FOR_LATER.search(report) is None or _DONE.search(report) is None \
+            or start == 0 or messages[start - 1].role is not Role.USER:
+        return None
+    plan, _first = _turn_before(messages, start - 1)
+    if not plan or names_action(plan, words) is None or _plan_steps(plan) is None:
+        return None
+    return Text(plan)
+
+
+# a step the agent says it left for the user to come back to
+_LEFT_FOR_LATER = re.compile(r"(?<![\w'])(?:i'?ve|i have|i) (?:left|held|kept|put|parked) (?:the )?[^.\n]{0,60}?"
+                             r"(?:for now|on hold|aside|for later)|let me know (?:if|when) you(?:'d| would)? "
+                             r"(?:like|want) to (?:go ahead|proceed) with (?:it|that|the)")
 
 
 def _raw_turn_before(messages: list[Message], index: int) -> str:
@@ -907,7 +948,7 @@ def _acknowledges(messages: list[Message], index: int) -> bool:
     asked = "?" in text or "？" in text  # (in Chinese and Japanese too: "這樣幫您加嗎？")
     if _OK_THEN_MORE.match(said) is not None and text and not asked \
             and _DONE.search(text) is not None and not _PROCEED.search(said) \
-            and _HELD_UNTIL_TOLD.search(text) is None \
+            and _HELD_UNTIL_TOLD.search(text) is None and _LEFT_FOR_LATER.search(text) is None \
             and not (start > 0 and messages[start - 1].role is Role.USER
                      and (reading_of(messages[start - 1]).act is Act.HOLD
                           or held_topics(plain(messages[start - 1])))):
@@ -4459,7 +4500,9 @@ def _card_asked(theirs: Text, value: str, own: Any) -> str | None:
 
 
 # a card asked for by its digits in Chinese: "用尾号5018那张卡吧" (use the card ending 5018)
-_CARD_ASKED_HAN = re.compile("(?:用|退到|退回|退至|刷)(?:尾号|尾號|末尾|后四位|後四位)?\\s?\\d{4}")
+_CARD_ASKED_HAN = re.compile("(?:用|退到|退回|退至|刷)(?:尾号|尾號|末尾|后四位|後四位)?\\s?\\d{4}|"
+                             # (and in Japanese: "支払いは末尾7788のカードにしてください")
+                             "(?:お?支払い?)(?:は|を)?(?:末尾|下4桁|下四桁)\\s?\\d{4}")
 # a method asked for after the yes: "could you charge the lamp difference to my visa instead"
 _ASKED_ON = re.compile(r"(?<![\w'])(?:charge|put|bill|refund|send|move)(?: (?:the|my|that|it|this))?"
                        r"(?: \$[\d,.]+\d)?(?: [a-z]{3,15})?(?: (?:difference|refund|charge|money))? "
@@ -7680,6 +7723,7 @@ def _numbered_answers(said: str) -> dict[int, str]:
     """The user's answers to numbered steps, numbered 1 to n, each on its line or after a
     sentence's end ("1. Yes\n2. Yes, professional is fine\n3. Yes, please cancel it"; "1. Yes!
     2. Yes, please. 3. Hmm, is that really the cheapest one?"): number -> answer; else empty."""
+    said = numbered_marks(said)  # ("1 yes 2 yes 3 not yet")
     marks = list(_ANSWER_MARK.finditer(said))
     if len(marks) < 2 or [int(m.group(1)) for m in marks] != list(range(1, len(marks) + 1)):
         return {}
@@ -8664,6 +8708,12 @@ def _which_one_aside(said: Limits) -> Limits:
     return Limits(said.left_out, said.kept, tuple(p for p in said.only if not _WHICH_ONE.search(p)))
 
 
+# what names an order or a reservation, not an item: "the makeup one", "the boots order"
+_ONE_OR_ORDER = re.compile(r"(?<![\w'])(?:one|ones|order|orders|reservation|booking|trip)(?![\w'])")
+# an action on an order's items, in a proposal
+_ITEMS_ACTION = re.compile(r"(?<![\w'])(?:return|exchang|swap|refund)")
+
+
 def _not_of_other_steps(said: Limits, proposal: Text | None, spec: ActionSpec) -> Limits:
     """``said`` without the phrases about a thing that only steps of other actions of the
     proposal's numbered plan name ("Yes to 1 and 2! For the kettle hmm, let me think about the
@@ -8821,6 +8871,13 @@ def _left_out(spec: ActionSpec, arguments: dict[str, Any], users: str, aliases: 
                     # Only the bottle from that order.")
                     if proposal is not None and _ONLY_ONE_ASKED.search(proposal.plain):
                         continue
+                    if "item_ids" not in arguments and _ONE_OR_ORDER.search(phrase) is None \
+                            and proposal is not None and _ITEMS_ACTION.search(proposal.plain) \
+                            and _BOTH_SAID.search(users) is not None:
+                        continue  # (an item alone, where the proposal also returns or exchanges
+                        # items and the yes is to both: "just the headphones actually, I'll keep
+                        # the charger ... go ahead with both" is the return's, not the other
+                        # order's address change)
                     other = _of_another_object(Text(in_english(phrase)), name, value, aliases)
                     if other is not None:
                         return name, f'{name} {value!r} (only "{phrase}", of {other})'

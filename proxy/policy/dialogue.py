@@ -2466,9 +2466,28 @@ def read_for(text: str) -> Callable[[str], Reading] | None:
     return None
 
 
+def numbered_marks(text: str) -> str:
+    """``text`` with numbered answers given without their marks ("1 yes 2 yes 3 not yet") marked
+    as a list's are ("1. yes. 2. yes. 3. not yet"), each read on its own."""
+    if _BARE_NUMBERED.match(text) is None:
+        return text
+    marks = list(_BARE_NUMBER.finditer(text))
+    if re.search(r"(?<![\w$.,])[1-9](?![\w$.,%])", text[marks[-1].end():]) is not None:
+        return text  # (a step named again after the answers: "1 yes, 2 yes. oh wait — hold off
+        # on 2 actually ... just do 1 for now", read as it is said)
+    return _BARE_NUMBER.sub(lambda m: f"{m.group(1)}{'. ' if m.start() else ''}{m.group(2)}. ", text)
+
+
+# numbered answers without marks: "1 yes 2 yes 3 not yet", "1 ok, 2 no"
+_ANSWER_WORD = r"(?:yes|yeah|yep|yup|ok|okay|sure|no|nope|not|hold|wait|skip|go|do it|✅|👍|❌)"
+_BARE_NUMBERED = re.compile(r"\s*1\s+" + _ANSWER_WORD + r"(?![\w'])[^0-9]{0,40}?(?<=\s)2\s+" + _ANSWER_WORD
+                            + r"(?![\w'])")
+_BARE_NUMBER = re.compile(r"(^|(?<=\s))([1-9])[,.]?\s+(?=" + _ANSWER_WORD + r"(?![\w']))")
+
+
 def read_turn(content: str) -> Reading:
     """The dialogue act of one user turn. See the module docstring."""
-    text = _GRUDGING.sub("", normalize(content))
+    text = numbered_marks(_GRUDGING.sub("", normalize(content)))
     if not text:
         return Reading(Act.OTHER, "", "the user's message is empty")
     if (q_then_if := _IF_SO_AFTER_Q.search(text)) is not None:
