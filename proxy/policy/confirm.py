@@ -392,9 +392,10 @@ def _plan_left_for_later(messages: list[Message], index: int, words: tuple[str, 
 
 
 # a step the agent says it left for the user to come back to
-_LEFT_FOR_LATER = re.compile(r"(?<![\w'])(?:i'?ve|i have|i) (?:left|held|kept|put|parked) (?:the )?[^.\n]{0,60}?"
-                             r"(?:for now|on hold|aside|for later)|let me know (?:if|when) you(?:'d| would)? "
-                             r"(?:like|want) to (?:go ahead|proceed) with (?:it|that|the)")
+_LEFT_FOR_LATER = re.compile(r"(?<![\w'])(?:i'?ve|i have|i) (?:left|held|kept|put|parked) (?:the )?"
+                             r"[^.\n]{0,60}?(?:for now|on hold|aside|for later)|"
+                             r"let me know (?:if|when) you(?:'d| would)? (?:like|want) to (?:go ahead|"
+                             r"proceed) with (?:it|that|the)")
 
 
 def _raw_turn_before(messages: list[Message], index: int) -> str:
