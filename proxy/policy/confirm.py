@@ -313,7 +313,8 @@ def _asks_anew_if(message: Message) -> bool:
     business, but only if the total stays within 500 dollars"): no answer to the yes's details,
     which the yes must not take its values from."""
     reading = reading_of(message)
-    return reading.act is Act.HOLD and not reading.withdraws and _IF.search(plain(message)) is not None \
+    return reading.act is Act.HOLD and not reading.withdraws \
+        and ("condition" in reading.why or _IF.search(plain(message)) is not None) \
         and _WISH_SAID.search(plain(message)) is not None
 
 
@@ -4917,6 +4918,10 @@ def _bind(session: SessionState, auth: Authorisation, spec: ActionSpec,
         return Coverage(False, f"the user said {words} to a plan whose step for this call "
                         f"(\"{elsewhere_step[1]}\") does not name {elsewhere_step[0]!r}, which "
                         "another step names", auth.words, shown)
+    split = _split_differs(auth.raw_last(messages), theirs, arguments, aliases.distinct)
+    if split is not None:
+        return Coverage(False, f"the user said {words} to a proposal putting {split[1]} on "
+                        f"{split[0]}; the call {split[2]}", auth.words, shown, "payment_methods")
     option = _option_not_picked(session, last, theirs, arguments, spec.words) \
         or _price_not_picked(plain(messages[auth.yes_index]), last, window, arguments)
     if option is not None:
@@ -8116,6 +8121,101 @@ def _option_not_picked(session: SessionState, last: Text, theirs: Text,
         if other is not None:
             return label, other, v
     return None
+
+
+def _split_differs(raw: str, theirs: Text, arguments: dict[str, Any], own: DistinctAliases
+                   ) -> tuple[str, str, str] | None:
+    """Where the call splits a payment over several methods and the proposal (or the user's
+    own words, which come first) gives a method its share, a method whose share the call
+    changes or leaves out ("... paid as certificate_3765853 $500, gift_card_8020792 $198,
+    gift_card_6136092 $129, Mastercard ending 9363 $1,786", the call dropping the $129 gift card
+    and putting $1,915 on the Mastercard): (the method, the share said, what the call does),
+    else None. Read per paragraph of the proposal (a proposal of two bookings splits each on
+    its own): where one agrees with the call there is nothing to tell."""
+    pays = [p for p in arguments.get("payment_methods") or ()
+            if isinstance(p, dict) and isinstance(p.get("payment_id"), str)]
+    if not pays or "$" not in raw:
+        return None
+    held = {str(p["payment_id"]): p.get("amount") for p in pays}
+    family = {pid: own.get(pid) for pid in held}
+    for pid in held:
+        for other, names in own.siblings(pid):
+            family.setdefault(other, names)
+    # (and per step of a numbered plan: "1. Cancel VF3K8Q. Refunds ... $90 to the gift card ...
+    # 2. Rebook ...: $447" on the Visa)
+    # (not what a line gives back: "Full refund of $240 to your Visa ending 7447")
+    blocks = [b for p in re.split(r"\n\s*\n", raw)
+              for b in ("\n".join(line for line in normalize(part).split("\n")
+                                  if _GIVEN_BACK_LINE.search(line) is None)
+                        for part in re.split(r"\n(?=\s*(?:\*\*)?\d{1,2}[.)]\s)", p))
+              if "$" in b]
+    users = theirs.plain
+    if _METHODS.search(users) is not None and (re.search(r"\d", users) or "rest" in users):
+        # (the user split it anew: their own shares alone count, "take $100 off the gift card
+        # too, and put the rest on the Visa")
+        checked = {pid: names for pid, names in family.items() if _shares(users, pid, names)}
+    else:
+        checked = family
+    differences = []
+    for block in blocks:
+        found = _split_difference(block, users, held, family, checked)
+        if found is None:
+            continue
+        if not found:
+            return None  # (a paragraph splitting it as the call does)
+        differences.append(found)
+    if len(differences) == 1:
+        return differences[0]
+    return None
+
+
+# a line about money given back, no share of a payment
+_GIVEN_BACK_LINE = re.compile(r"(?<![\w'])(?:refund|reembols|rembours|rimbors|erstatt|credited|back to|"
+                              r"returned to)")
+
+
+def _split_difference(block: str, users: str, held: dict[str, Any], family: dict[str, set[str]],
+                      checked: dict[str, set[str]]) -> tuple[str, str, str] | tuple[()] | None:
+    """``_split_differs`` on one paragraph: None where it gives none of the call's methods a
+    share, () where it splits as the call does, else the first difference."""
+    if not any(_shares(block, h, family.get(h, set())) for h in held) \
+            or sum(1 for pid, names in family.items() if _shares(block, pid, names)) < 2:
+        return None  # (one method alone: its sum is the total's, which the yes may have changed:
+        # "no insurance then" takes its $30 off)
+    for pid, names in checked.items():
+        said = _shares(users, pid, names) or _shares(block, pid, names)
+        if len(said) != 1:
+            continue
+        share = next(iter(said))
+        name = next(iter(sorted(names, key=len, reverse=True)), pid)
+        if pid not in held:
+            return name, f"${share}", "leaves it out"
+        amount = held[pid]
+        if isinstance(amount, int | float) and abs(Decimal(str(amount)) - share) >= 1:
+            return name, f"${share}", f"puts ${amount} on it"
+    return ()
+
+
+def _shares(text: str, pid: str, names: set[str]) -> set[Decimal]:
+    """The sums ``text`` puts on one payment method, by its id or a name that fits it alone,
+    said right before or after it ("Mastercard ending 9363 $1,786", "$300 from your gift
+    card"; a sum worked out, its result: "Charged on MasterCard: $1,625 - $1,327 = $298")."""
+    out: set[Decimal] = set()
+    for n in {pid.lower(), *(x.lower() for x in names if len(x) >= 4)}:
+        said = re.escape(n)
+        for m in re.finditer(rf"(?<![\w']){said}(?![\w'])(?:\s*\([^()\n]{{0,30}}\))?"
+                             rf"(?: ending(?: in)? \d{{4}})?\s*[:=-]?\s*\**"
+                             rf"(\$[\d,.]+(?:(?:\s*[-−+×x*]\s*\$[\d,.]+)+\s*=\s*\**\$[\d,.]+)?)", text):
+            last_sum = re.findall(r"\$(\d{1,3}(?:,\d{3})+|\d+)(\.\d\d)?", m.group(1))[-1]
+            if (d := decimal_of(last_sum[0].replace(",", ""), last_sum[1] or None)) is not None:
+                out.add(d)
+        for m in re.finditer(rf"(?:\$|(?<![\w$.,])(?=\d[\d,]*\d))(\d{{1,3}}(?:,\d{{3}})+|\d+)(\.\d\d)? "
+                             rf"(?:(?:charged|billed|paid|put) )?"
+                             rf"(?:from|on|to|with|via|using|off) (?:your |the |my )?(?:[a-z]+ ){{0,2}}?"
+                             rf"{said}(?![\w'])", text):
+            if (d := decimal_of(m.group(1).replace(",", ""), m.group(2))) is not None:
+                out.add(d)
+    return out
 
 
 def _picked_by_price(theirs: Text, window: Text, value: str) -> bool:
