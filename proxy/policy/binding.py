@@ -1103,6 +1103,17 @@ _LEFT_ABROAD_THEN = re.compile(
     r"(?:como (?:está|esta)|assim|así|così(?: com'è)?|tel quel|telle quelle|comme (?:il|elle) est)|"
     # ("le valigie invece lasciale stare per ora")
     r"lascia(?:le|li|lo|la)? stare)(?![\w'])")
+# a step of a plan by its number, held in the other languages read: "Bei 3 muss ich noch
+# überlegen ... das lassen wir erstmal", "pour le 3, je dois encore réfléchir", "per il 3 ci penso"
+_STEP_HELD_ABROAD = re.compile(
+    r"(?:^|[.;!?,]\s*)(?:(?:und|aber|et|mais|e|y|pero|ma|maar|en|mas)\s+)?(?:bei|für|zu|pour|para|pra|per|"
+    r"voor|bij|quanto a|quanto ao|en cuanto a|quant à|sobre)\s+(?:(?:punkt|schritt|nummer|le point|"
+    r"l'étape|le|la|el punto|el paso|el|il punto|il|lo|o ponto|o passo|o|a|stap|punt)\s+)?([1-9])"
+    r"(?![\w'.,])[^.;!?]*?(?:überleg|nachdenk|noch nicht|lassen wir|warte|réfléchi|pas encore|attend|"
+    r"pensar|todavía no|espera|pensare|penso|ci penso|non ancora|aspett|ainda não|pensando|"
+    r"nadenken|nog niet|wacht)")
+
+
 # "For the sneakers, hmm, ... let me run that by her first": what is held for someone's word
 _HELD_FOR = re.compile(
     r"(?:^|[.;:!?]\s*|(?<![\w'])(?:but|and)\s+)(?:for|as for|about|regarding)\s+("
@@ -1418,6 +1429,10 @@ def without_limits(text: str) -> str:
     for m in TOPIC_THEN_HELD.finditer(text):  # (from the topic to the hold's sentence's end)
         stop = _SENTENCE_END.search(text, m.end())
         spans.append((m.start(1), stop.start() if stop else len(text)))
+    for m in _STEP_HELD_ABROAD.finditer(text):  # (its sentence from the step on: "bei 3 muss ich
+        # noch überlegen, ... das lassen wir erstmal")
+        stop = _SENTENCE_END.search(text, m.end())
+        spans.append((m.start(1), stop.start() if stop else len(text)))
     for m in _TOPIC_LEFT.finditer(text):  # (its sentence from the topic on)
         said = m.group()
         stop = _SENTENCE_END.search(text, m.end())
@@ -1480,6 +1495,7 @@ def limits(text: str) -> Limits:
     only = _phrases(_ONLY, text, _IN_IF) + _phrases(_YES_FOR, text)
     only += [m.group(1).strip() for p in (_ONLY_AFTER, _YES_ON_OBJECT) for m in p.finditer(text)]
     left = _phrases(_LEAVES_OUT, text, _IN_CONDITION_OF, 80)
+    left += [f"step {m.group(1)}" for m in _STEP_HELD_ABROAD.finditer(text)]
     left += [m.group(1).strip() for p in (_LEFT_AFTER, _TOPIC_LEFT, _LEFT_AS_IT_IS, _LEFT_ABROAD,
                                            _LEFT_ABROAD_FIRST, _LEFT_ABROAD_THEN,
                                            TOPIC_THEN_HELD, TOPIC_HELD, NOT_SURE_OF, WAIT_FOR,

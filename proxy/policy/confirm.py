@@ -922,8 +922,12 @@ _OK_THEN_MORE = re.compile(r"(?:ok(?:ay)?|great|perfect|cool|alright|awesome|tha
                            r"génial|perfetto|ottimo|perfecto|genial|perfeito|ótimo|otimo|prima|mooi|"
                            r"perfekt|top|oké)[,.!]*\s+\w")
 # an acknowledgment said as such, a sentence of its own
-_GOT_IT = re.compile(r"(?:^|[.!?;]\s*)(?:(?:ok(?:ay)?|alright|right|oh)[,\s]+)?(?:got it|noted|"
-                     r"understood|i see|i understand)[\s.!,]*(?:$|[.!?;])")
+_GOT_IT = re.compile(r"(?:^|[.!?;]\s*)(?:(?:hm+|ah|ach|oh|ok(?:ay)?|alright|right|d'accord|va bene|vale|"
+                     r"tá|ta|na gut|gut)[,\s]+)*(?:got it|noted|understood|i see|i understand|"
+                     # (in the other languages read: "Hm, okay, verstehe.", "capisco", "entiendo")
+                     r"(?:ich )?verstehe|verstanden|(?:ho )?capito|capisco|entiendo|entendido|entendí|"
+                     r"je comprends|compris|entendi|entendo|(?:ik )?begrijp(?: het)?|snap ik)"
+                     r"[\s.!,]*(?:$|[.!?;])")
 # (what the agent means to do; "I can only change item options" says what is possible)
 _INTENT = re.compile(r"(?<![\w'])(?:i'?ll|i will|i'?m going to|i am going to|let me|i can(?! only)|"
                      r"we can(?! only)|i could|i'?m about to|i am about to|now i'?ll|next i'?ll|"
@@ -1704,6 +1708,9 @@ _CHARGE = re.compile(r"(?<![a-z])(?:difference|charge|cost|fee|"
                      # (in the other languages read: "Diferença a pagar: $540")
                      r"diferen[çc]a(?: a pagar)?|diferencia(?: a pagar)?|différence(?: à payer)?|"
                      r"differenz|differenza(?: da pagare)?|verschil|cargo|cobro|addebito|frais|"
+                     # ("Aufpreis 2,63 $", "supplément", "sovrapprezzo", "recargo", "toeslag")
+                     r"aufpreis|mehrpreis|zuzahlung|supplément|sovrapprezzo|supplemento|recargo|"
+                     r"acréscimo|toeslag|bijbetaling|"
                      # (in Japanese, Chinese and Korean: "差額 $76", "差价：$32", "차액: $64")
                      r"差額|差额|差价|差價|차액)"
                      # (of the fare: "diferencia de tarifa $84", "différence tarifaire")
@@ -1822,7 +1829,18 @@ def _sums_asked(agent: str) -> set[Decimal]:
     if not out:  # (a sum said as what is paid on top: "HAT018 would be $24 extra on your Visa")
         out = {d for m in _EXTRA_SUM.finditer(agent) if (d := decimal_of(m.group(1), m.group(2)))
                is not None}
+    if not out:  # (or its currency after it, a decimal comma: "Aufpreis 2,63 $")
+        out = {d for m in _CHARGE_THEN_SUM.finditer(agent)
+               if (d := decimal_of(re.sub(r"[.,]", "", m.group(1)), f".{m.group(2)}" if m.group(2)
+                                   else None)) is not None}
     return out
+
+
+_CHARGE_THEN_SUM = re.compile(r"(?<![a-z])(?:aufpreis|mehrpreis|zuzahlung|differenz|différence|differenza|"
+                              r"diferencia|diferença|supplément|sovrapprezzo|supplemento|recargo|acréscimo|"
+                              r"toeslag|verschil|bijbetaling|frais|cargo|addebito)(?: (?:à payer|da pagare|a "
+                              r"pagar|de tarifa))?\s*[:=]?\s*(?:\*\*)?\+?"
+                              r"(\d{1,3}(?:[.,]\d{3})+|\d+)(?:[,.](\d\d))?\s?(?:\$|€|usd|dollar)")
 
 
 _EXTRA_SUM = re.compile(r"[$€£]\s?(\d{1,3}(?:,\d{3})+|\d+)(\.\d+)? (?:extra|more|additional)(?![\w'])")
@@ -3596,8 +3614,8 @@ def _the_other_held(session: SessionState, auth: Authorisation, arguments: dict[
     items = current.get("items") if current is not None else None
     if not isinstance(items, list) or not items:
         return None
-    yes = in_english(plain(session.messages[auth.yes_index]))
-    said = set(re.findall(r"(?<=the )[a-z]+", yes[len(plain(session.messages[auth.yes_index])):]))
+    yes = in_english(auth.words)  # (the yes's own sentence: not the hold's "kit de maquillage")
+    said = set(re.findall(r"(?<=the )[a-z]+", yes[len(auth.words):]))
     if not said:
         return None
     names = " ".join(str(i.get("name", "")).lower() for i in items if isinstance(i, dict))
@@ -5584,12 +5602,24 @@ def _other_priced(session: SessionState, last: Text, arguments: dict[str, Any]
                 continue
             given = arguments.get(name[len("new_"):])
             mine = {str(g) for g in given} if isinstance(given, list) else set()
+            ordered = _items_ordered(session)  # (not an item an order holds, priced for another
+            # step: "1. Reso ...: bollitore 1 L plastica argento – rimborso di 139,47 $")
             others = [i for i, (product, _o) in variants.items()
-                      if product == own[0] and i != v and i not in mine
+                      if product == own[0] and i != v and i not in mine and i not in ordered
                       and price_of.get(i) in said and prices.get(price_of[i]) == {i}]
             if len(others) == 1:
                 return name, others[0], v
     return None
+
+
+def _items_ordered(session: SessionState) -> set[str]:
+    """The item ids the orders the session read hold."""
+    out: set[str] = set()
+    for call in session.calls:
+        if call.succeeded and isinstance(call.result, dict) and isinstance(
+                items := call.result.get("items"), list):
+            out |= {str(i.get("item_id")) for i in items if isinstance(i, dict)}
+    return out
 
 
 def _item_prices(session: SessionState, arguments: dict[str, Any]) -> dict[Decimal, set[str]]:
@@ -6608,11 +6638,15 @@ def _other_variant(session: SessionState, last: Text, arguments: dict[str, Any],
                 continue  # (its options in the proposal's language: "teclado linear RGB tamanho
                 # completo", a full-size linear RGB keyboard)
             held = {str(v) for v in _flat(arguments)} if held is None else held
+            # (in the proposal's language, its option values read in English: "Kofferset
+            # 3-teilig/schwarz/Weichschale → 2-teilig/rot/Weichschale")
+            described_in = _options_in_english(text) \
+                if _OPTIONS_ABROAD_CUE.search(last.plain) is not None else last.plain
             described = [other for other, (product, options) in variants.items()
                          if other not in held and product == own[0] and options != own[1]
                          and (values := [o for o in options.values()
                                          if o.lower() not in _PLAIN_VALUES])
-                         and _described_together(last.plain, values)]
+                         and _described_together(described_in, values)]
             if described and not name.startswith("new_"):
                 # (what is given back is what the object holds: "Available options: E-Reader
                 # (8-inch, Wi-Fi, 32GB) ... exchange, or go ahead with the return as listed?"
@@ -6665,6 +6699,14 @@ _OPTIONS_ABROAD = {
     **dict.fromkeys(("sem fio", "inalámbrico", "inalámbricos", "sans fil", "senza fili", "kabellos",
                      "draadloos"), "wireless"),
     **dict.fromkeys(("com fio", "con cable", "filaire", "con filo", "kabelgebunden", "bedraad"), "wired"),
+    **dict.fromkeys(("weichschale", "guscio morbido", "morbido", "carcasa blanda", "blanda", "souple",
+                     "coque souple", "macia", "zachte schaal"), "softshell"),
+    **dict.fromkeys(("hartschale", "guscio rigido", "rigido", "carcasa rígida", "rígida", "rigide",
+                     "coque rigide", "rígido", "harde schaal"), "hardshell"),
+    **{f"{n}-teilig": f"{n}-piece" for n in "234"}, **{f"{n} pezzi": f"{n}-piece" for n in "234"},
+    **{f"{n} piezas": f"{n}-piece" for n in "234"}, **{f"{n} pièces": f"{n}-piece" for n in "234"},
+    **{f"{n} peças": f"{n}-piece" for n in "234"}, **{f"{n}-delig": f"{n}-piece" for n in "234"},
+    **dict.fromkeys(("rot", "rote", "roten"), "red"),
 }
 _OPTIONS_ABROAD_CUE = re.compile(r"(?<![\w'])(?:" + "|".join(
     re.escape(k) for k in sorted(_OPTIONS_ABROAD, key=len, reverse=True)) + r")(?![\w'])")
@@ -8697,9 +8739,21 @@ def _unspelled(last: Text, window: Text, theirs: Text, spec: ActionSpec,
                 kept = window.kept()
             listed = last.kept()
             if any(named(listed, v, aliases.distinct) for v in value):
+                said_sums: set[Decimal] | None = None
+                listed_en = Text(in_english(listed.plain))  # ("ombrellone": the umbrella)
                 for v in value:
                     if not named(listed, v, aliases.every) and not named(window, v, {}) \
-                            and not kind_of(v) and not named(theirs, v, aliases.every):
+                            and not kind_of(v) and not named(theirs, v, aliases.every) \
+                            and not named(listed_en, v, aliases.every):
+                        if session is not None:  # (or by its price alone, beside a name in the
+                            # proposal's language: "Kit trucco per carnagione chiara ... – 256,14 $")
+                            said_sums = amounts(listed.plain) if said_sums is None else said_sums
+                            priced = {p for p, ids in _item_prices(session, arguments).items()
+                                      if v in ids}
+                            if priced & said_sums and all(
+                                    len(ids) == 1 for p, ids in _item_prices(session, arguments).items()
+                                    if p in priced):
+                                continue
                         return key.name, v
             continue
         if len(spelled) == len(value):

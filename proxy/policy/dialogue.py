@@ -363,6 +363,9 @@ _GO_VERBS = (
     r"schick(?:e)? (?:ihn|sie|es|das|beide)(?: bitte)? zurück|"
     # (the polite imperative: "gut, dann buchen Sie"; not "buchen Sie das noch nicht")
     r"(?:stornieren|ändern|buchen|tauschen|erstatten|schicken|senden) sie(?! (?:\w+ )?(?:noch )?nicht)|"
+    # ("Reichen Sie das ein.", "Tauschen Sie es um", "führen Sie es durch")
+    r"(?:reichen|tauschen|führen|geben) sie (?:das|es|ihn|sie|die \w+|den \w+)(?: bitte| so| gleich)* "
+    r"(?:ein|um|durch|auf)(?![\w'])|"
     r"pode (?:seguir|prosseguir|fazer|continuar|mandar|ir|trocar|mudar|alterar|devolver|"
     r"atualizar|efetuar|processar|confirmar|reservar|comprar|emitir|enviar|adicionar|incluir|"
     r"cobrar|aplicar|avançar|avancar|pôr|por|colocar|acrescentar|meter)|prossiga|prosseguir|siga em frente|"
@@ -577,7 +580,17 @@ _HEDGE_WORDS = (r"unsure", r"maybe" + _OF_THE_PAST, r"perhaps" + _OF_THE_PAST, r
                 r"probably(?! (?:need|have) to be "
                 r"(?:at|in|there|around|home|back)(?![\w']))", r"hmm+",
                 # (a choice not yet made: "I might take that instead")
-                r"i (?:might|may) (?:take|go with|want|prefer|choose|pick)")
+                r"i (?:might|may) (?:take|go with|want|prefer|choose|pick)",
+                # (not liked, in the languages read: "Mhm, lo scollo a V non mi convince", "that
+                # doesn't work for me")
+                # (a liking is a reason, kept out: "I don't like the old one anyway")
+                r"(?:does not|doesn'?t|do not|don'?t) (?:really )?(?:convince|suit|appeal to|work for) "
+                r"(?:me|us)", r"(?:i'?m|i am|we'?re) not (?:convinced|sold on)",
+                r"non mi (?:convince|convincono|va bene|torna)",
+                r"no me (?:convence|convencen|sirve|sirven|cuadra)",
+                r"ne me (?:convient|convainc|va) pas", r"ça ne me va pas",
+                r"(?:überzeugt|passt) mir (?:nicht|gar nicht)",
+                r"não me (?:convence|convencem|serve)", r"overtuigt me niet")
 # the user will say later whether to do something: "then I'll let you know about the direct
 # flight", "je vous dirai si", "te diré si", "ti farò sapere se", "eu te digo se", "ich sage
 # Ihnen dann Bescheid"
@@ -3000,7 +3013,8 @@ THINGS_ABROAD = {
     "zonnebril": "sunglasses", "silla": "chair", "sedia": "chair", "stuhl": "chair",
     "cadeira": "chair", "stoel": "chair", "estantería": "bookshelf", "étagère": "bookshelf",
     "bücherregal": "bookshelf", "libreria": "bookshelf", "estante": "bookshelf",
-    "boekenkast": "bookshelf",
+    "boekenkast": "bookshelf", "trucco": "makeup", "maquillaje": "makeup", "maquillage": "makeup",
+    "maquiagem": "makeup", "schminke": "makeup", "schminkset": "makeup",
 }
 
 
