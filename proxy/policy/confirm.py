@@ -8081,13 +8081,15 @@ def _listed_ids(text: Text, value: str, looked_up: set[str]) -> list[str]:
 
 # Options by label: "Option 2 please", "B, the 5pm one. go ahead" picking among "**A) HAT110**
 # ... **B) HAT036**", "Option A - ...", a table's "| 1 | red | high |" rows
-_PICKED = re.compile(r"(?:^|[\s,.(])(?:option|choice|number|#)\s*([a-d1-9])(?![\w'])|"
+_PICKED = re.compile(r"(?:^|[\s,.(']|(?<=l'))(?:option|choice|number|#|opción|opcion|opção|opzione|optie)"
+                     r"\s*([a-d1-9])(?![\w'])|"
                      r"^\(?([a-d1-9])\)?(?=[\s,.!]|$)")
 _OPTION_WORD = re.compile(r"(?<![\w'])option\s*[1-9](?![\w'])")
 _DO_SEVERAL = re.compile(r"(?<![\w'])[1-9]\s*(?:,|and|&|\+|-|to|through)\s*[1-9](?![\w'])|"
                          r"(?<![\w'])(?:both|all)(?![\w'])")
 _OPTION_MARK = re.compile(r"(?:^|[\s|*-])(?:option\s+([a-d1-9])(?![\w'])|\(?([a-d])\)(?=\s)|"
-                          r"\|\s*([1-9])\s*\|)")
+                          # (a table's row by its number or its letter: "| 2 |", "| B |")
+                          r"\|\s*([a-d1-9])\s*\|)")
 
 
 def _picked_label(said: str) -> str | None:

@@ -497,6 +497,11 @@ _DECLINE = _words(
     r"(?<!okay, )(?<!then )(?<!then, )(?<!sure )(?<!sure, )(?<!just )(?<!fine )(?<!fine, )"
     r"(?<!alright )(?<!alright, )"
     r"cancel (?:that|this|it all)(?=\s*(?:$|[,;:!-]))", r"never ?mind", r"forget (?:it|about it)",
+    # (in the other languages read: "então deixa as malas pra lá", "laisse tomber", "lascia
+    # perdere", "olvídalo", "vergiss es", "laat maar zitten")
+    r"deix[ae] (?:(?:isso|isto|as? [a-zà-ÿ]+|os? [a-zà-ÿ]+) )?pra lá", r"deixa para lá",
+    r"laisse(?:z)? tomber", r"lascia(?:te)? perdere", r"olv[ií]d(?:alo|ate de eso|ese)",
+    r"vergiss (?:es|das)", r"vergessen sie (?:es|das)", r"laat (?:maar )?zitten",
     # (of the action, or alone; not of a detail: "I'd prefer not to use my Mastercard",
     # "rather not be transferred", "rather not say my address out loud")
     r"(?:i'?d |i would )?(?:rather|prefer) not(?: to)? (?:do|proceed|go|cancel|change|modify|"
