@@ -1106,6 +1106,15 @@ _LEFT_ABROAD_THEN = re.compile(
     r"(?:como (?:está|esta)|assim|así|così(?: com'è)?|tel quel|telle quelle|comme (?:il|elle) est)|"
     # ("le valigie invece lasciale stare per ora")
     r"lascia(?:le|li|lo|la)? stare)(?![\w'])")
+# one put first, then left for later: "The Vegas one I'll sort out later, I'm not sure yet"
+_ONE_FOR_LATER = re.compile(
+    r"(?:^|[.;!?,]\s*)(?:(?:and|but|as for)\s+)?((?:the|my)\s[\w'-]+(?:\s[\w'-]+)?\s(?:one|order|"
+    r"reservation|booking|trip|flight))\s+(?:i'?ll|i will|we'?ll|we will|i'?m going to|let me)\s+"
+    r"(?:sort(?: it| that)? out|deal with(?: it| that)?|handle(?: it| that)?|decide(?: on)?(?: it| that)?|"
+    r"figure(?: it| that)? out|look (?:at|into)(?: it| that)?|think about(?: it| that)?|check)\s+"
+    r"(?:later|another time|separately|myself|tomorrow|afterwards|after)(?![\w'])")
+
+
 # a step of a plan by its number, held in the other languages read: "Bei 3 muss ich noch
 # überlegen ... das lassen wir erstmal", "pour le 3, je dois encore réfléchir", "per il 3 ci penso"
 _STEP_HELD_ABROAD = re.compile(
@@ -1432,6 +1441,10 @@ def without_limits(text: str) -> str:
     for m in TOPIC_THEN_HELD.finditer(text):  # (from the topic to the hold's sentence's end)
         stop = _SENTENCE_END.search(text, m.end())
         spans.append((m.start(1), stop.start() if stop else len(text)))
+    for m in _ONE_FOR_LATER.finditer(text):  # (its sentence from the one on: "the vegas one i'll
+        # sort out later, i'm not sure yet")
+        stop = _SENTENCE_END.search(text, m.end())
+        spans.append((m.start(1), stop.start() if stop else len(text)))
     for m in _STEP_HELD_ABROAD.finditer(text):  # (its sentence from the step on: "bei 3 muss ich
         # noch überlegen, ... das lassen wir erstmal")
         stop = _SENTENCE_END.search(text, m.end())
@@ -1499,6 +1512,7 @@ def limits(text: str) -> Limits:
     only += [m.group(1).strip() for p in (_ONLY_AFTER, _YES_ON_OBJECT) for m in p.finditer(text)]
     left = _phrases(_LEAVES_OUT, text, _IN_CONDITION_OF, 80)
     left += [f"step {m.group(1)}" for m in _STEP_HELD_ABROAD.finditer(text)]
+    left += [m.group(1) for m in _ONE_FOR_LATER.finditer(text)]
     left += [m.group(1).strip() for p in (_LEFT_AFTER, _TOPIC_LEFT, _LEFT_AS_IT_IS, _LEFT_ABROAD,
                                            _LEFT_ABROAD_FIRST, _LEFT_ABROAD_THEN,
                                            TOPIC_THEN_HELD, TOPIC_HELD, NOT_SURE_OF, WAIT_FOR,

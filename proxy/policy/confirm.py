@@ -510,7 +510,8 @@ _PROCEED = re.compile(r"\b(?:proceed|go ahead|do it|go for it|lock (?:it|that|th
                       r"puede(?:s)? (?:cambiarlo|cambiarla|cancelarlo|cancelarla|proceder|seguir)|"
                       # (one of the changes offered, pointed at: "Yes for my account, please do that
                       # one.")
-                      r"do (?:that|this) one|(?:cancel|return|"
+                      r"do (?:that|this) one|(?:book|put|switch|move) me (?:on|to|onto) (?:the|that|"
+                      r"this|hat\d)|(?:cancel|return|"
                       r"exchange|book|upgrade|refund|swap) (?:it|them|that one|this one|both|all "
                       r"(?:of them|two|three|four|five|\d)|the \$\d[\d,.]* (?:one|option|flight|"
                       r"fare))|"
@@ -943,6 +944,12 @@ _HELD_UNTIL_TOLD = re.compile(r"(?<![\w'])(?:hold off|wait|keep (?:it|that|the [
                               r"[^.\n]{0,60}? until you")
 
 
+# an "ok" and a remark on what was said: "Oh, ok, that's cutting it close."
+_OK_REMARK = re.compile(r"(?:(?:oh|ah|hmm+|wow|huh)[,\s]+)?(?:ok(?:ay)?|alright|i see|right)[,.!]*\s+"
+                        r"(?:that'?s|that is|it'?s|it is|this is|wow|good to know|interesting|"
+                        r"noted)(?![\w'])")
+
+
 def _acknowledges(messages: list[Message], index: int) -> bool:
     """Whether the user's "ok" at ``index`` only acknowledges what the agent told: the agent's
     turn asked nothing and announced no action (order details, how exchanges work, a list of
@@ -968,10 +975,14 @@ def _acknowledges(messages: list[Message], index: int) -> bool:
         # then that's fine. Yes, redirect that one home.")
     if not _ACKNOWLEDGED.fullmatch(said) \
             and not _ACKNOWLEDGED.fullmatch(reading_of(messages[index]).words) \
-            and not _GOT_IT.search(said):  # ("Okay, 4. Got it. So we could add 3 more?")
+            and not _GOT_IT.search(said) \
+            and not (_OK_REMARK.match(said) is not None and not _PROCEED.search(said)
+                     and names_action(NOUNS.sub(" ", said), ALL_ACTION_WORDS) is None):
+        # ("Okay, 4. Got it. So we could add 3 more?"; "Oh, ok, that's cutting it close.")
         return False
     return bool(text) and not asked and not _GO_AHEAD_ASKED.search(text) \
-        and not _INTENT.search(text)
+        and not _INTENT.search(text) and not _PROCEED.search(said)  # (not "OK, I understand.
+    # Go ahead and cancel U7PX2N.": the go-ahead after it)
 
 
 def _picks_an_action(messages: list[Message], index: int) -> bool:

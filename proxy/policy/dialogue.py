@@ -576,7 +576,11 @@ _NO_THEN_GO = re.compile(
 # Holds: wait, not yet, hedges, changes of mind in progress.
 # (a guess about what was, no hesitation: "maybe i was looking at the metal band one")
 _OF_THE_PAST = r"(?! (?:i|it|that|they|we|you|he|she) (?:was|were|did|had)(?![\w']))"
-_HEDGE_WORDS = (r"unsure", r"maybe" + _OF_THE_PAST, r"perhaps" + _OF_THE_PAST, r"i guess",
+_HEDGE_WORDS = (r"unsure", r"maybe" + _OF_THE_PAST, r"perhaps" + _OF_THE_PAST,
+                # (not given in to, the go right after it: "$248 back is better than nothing I
+                # guess, let's do that")
+                r"i guess(?![,\s]+(?:let'?s do (?:it|that|this)|go ahead|do it|proceed|book it|"
+                r"cancel it)(?![\w']))",
                 # (not a reason where the user will be: "Yes, book it, I'll probably need to
                 # be at that meeting anyway")
                 r"(?<!he'll )(?<!she'll )(?<!they'll )(?<!he will )(?<!she will )(?<!they will )"
