@@ -2610,16 +2610,18 @@ def _methods_in_english(text: str) -> str:
     if " n" in text:
         text = _PT_ON_THE_BRAND.sub(r"\1em ", _PT_ON_THE.sub("em ", text))
     text = _METHOD_ABROAD.sub(_in_english, text)
-    for out in _RULED_OUT_KO.findall(text):  # (and in Korean, the method ruled out, said of
-        # after as the topic: "기프트카드 말고 신용카드로 결제해 주세요. 기프트카드는 다른 데 쓰려고
-        # 아껴두는 거라서요", the gift card kept for something else)
+    for out in (a or b for a, b in _RULED_OUT_KO.findall(text)):  # (and in Korean, the method
+        # ruled out, said of after as the topic: "기프트카드 말고 신용카드로 결제해 주세요.
+        # 기프트카드는 다른 데 쓰려고 아껴두는 거라서요", the gift card kept for something else)
         text = re.sub(rf"(?<![\w']){re.escape(out)}\s?(?:는|은)[^.!?\n]*", " ", text)
     return _RULED_OUT_ABROAD.sub(" ", text)
 
 
 # a method ruled out in Korean, once read in English: "gift card 말고" (not the gift card)
 _RULED_OUT_KO = re.compile(r"(?<![\w'])([a-z]+(?: [a-z]+)?)\s?(?:말고|아니고|대신|じゃなくて|ではなく)"
-                           r"(?![가-힣])")
+                           r"(?![가-힣])|"
+                           # (or kept for later, as the topic: "gift card는 남겨두려고요")
+                           r"(?<![\w'])([a-z]+(?: [a-z]+)?)\s?(?:는|은)\s?(?:남겨\s?두|아껴|안 쓰|쓰지 않)")
 
 
 # Portuguese "no"/"na" before a method is "on the", no "not": "coloca no vale-presente"
