@@ -5465,13 +5465,13 @@ def _word_put_right(users: str, said: str, value: str, own: Any) -> bool:
     return False
 
 
+# "instead of", in the languages read
+_INSTEAD_OF = (r"(?:en vez de|en lugar de|instead of|rather than|au lieu de|em vez de|no lugar de|invece di|"
+               r"anziché|statt|anstatt|in plaats van)")
 # what comes right before a value said to be replaced: 'en vez de "floor 3"', "instead of suite 4"
-_REPLACED_BEFORE = re.compile(r"(?:en vez de|en lugar de|instead of|rather than|au lieu de|em vez de|"
-                              r"no lugar de|invece di|anziché|statt|anstatt|in plaats van)\s*\"?\s*$")
+_REPLACED_BEFORE = re.compile(_INSTEAD_OF + r"\s*\"?\s*$")
 # ... or said in its place: 'pon "Apt 3C" en vez de "Floor 3"', "put Apt 3C instead of Floor 3"
-_X_INSTEAD_OF_Y = re.compile(r"\"([^\"\n]{1,30})\" (?:en vez de|en lugar de|instead of|rather than|"
-                             r"au lieu de|em vez de|no lugar de|invece di|anziché|statt|anstatt|"
-                             r"in plaats van) \"([^\"\n]{1,30})\"")
+_X_INSTEAD_OF_Y = re.compile(r"\"([^\"\n]{1,30})\" " + _INSTEAD_OF + r" \"([^\"\n]{1,30})\"")
 # a word put right: "it's 1420, not 1240", "c'est 1420, pas 1240", "es 1420, no 1240"
 _X_NOT_Y = re.compile(r"(?<![\w'#-])([\w#-]{2,20}),? (?:not|pas|no|nicht|niet|non|não|nao) "
                       r"([\w#-]{2,20})(?![\w'-])")
