@@ -670,8 +670,9 @@ _PAY_CUE = (r"(?:pay|paying|paid|payment|charg\w*|refund\w*|use|using|via|cover\
             r"über (?:meine|meiner|meinen|mein|die|das|den)|abbuch\w*|belast\w*|"
             r"con (?:mi|la mia|il mio)|avec (?:ma|mon)|"
             # (use it, in the other languages read: "usa também o vale-presente de 90")
-            r"usa(?: também| tambem| también| anche)?|use também|utiliza|utilice|usate|utilisez|"
-            r"utilise|verwenden sie|nutzen sie|gebruik|"
+            # (not the country after an address: "..., TX 77098, USA")
+            r"usa(?: também| tambem| también| anche)? (?:o|a|la|el|il|lo|mi|meu|minha|su|sua)(?=\s)|"
+            r"use também|utiliza|utilice|usate|utilisez|utilise|verwenden sie|nutzen sie|gebruik|"
             r"com (?:o meu|a minha|meu|minha)|met (?:mijn|de))")
 # ... in Chinese, with no spaces to end a word ("退至您的 Visa 信用卡")
 _PAY_CUE_HAN = r"(?:退至|退到|退回|退还|退還|退款|支付|付款|扣款|使用|用|返金|払い戻し|支払)"
