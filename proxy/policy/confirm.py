@@ -5610,13 +5610,14 @@ def _other_priced(session: SessionState, last: Text, arguments: dict[str, Any]
                 prices = _item_prices(session, arguments)
                 price_of = {i: p for p, ids in prices.items() for i in ids}
                 variants = _variants(session)
+                # (not an item an order holds, priced for another step: "1. Reso ...: bollitore
+                # 1 L plastica argento – rimborso di 139,47 $")
+                ordered = _items_ordered(session)
             own = variants.get(v)
             if own is None or price_of.get(v) in said:
                 continue
             given = arguments.get(name[len("new_"):])
             mine = {str(g) for g in given} if isinstance(given, list) else set()
-            ordered = _items_ordered(session)  # (not an item an order holds, priced for another
-            # step: "1. Reso ...: bollitore 1 L plastica argento – rimborso di 139,47 $")
             others = [i for i, (product, _o) in variants.items()
                       if product == own[0] and i != v and i not in mine and i not in ordered
                       and price_of.get(i) in said and prices.get(price_of[i]) == {i}]
@@ -8207,15 +8208,16 @@ def _split_differs(raw: str, theirs: Text, arguments: dict[str, Any], own: Disti
                         for part in re.split(r"\n(?=\s*(?:\*\*)?\d{1,2}[.)]\s)", p))
               if "$" in b]
     users = theirs.plain
+    said_by_user = {pid: _shares(users, pid, names) for pid, names in family.items()}
     if _METHODS.search(users) is not None and (re.search(r"\d", users) or "rest" in users):
         # (the user split it anew: their own shares alone count, "take $100 off the gift card
         # too, and put the rest on the Visa")
-        checked = {pid: names for pid, names in family.items() if _shares(users, pid, names)}
+        checked = {pid: names for pid, names in family.items() if said_by_user[pid]}
     else:
         checked = family
     differences = []
     for block in blocks:
-        found = _split_difference(block, users, held, family, checked)
+        found = _split_difference(block, said_by_user, held, family, checked)
         if found is None:
             continue
         if not found:
@@ -8231,16 +8233,18 @@ _GIVEN_BACK_LINE = re.compile(r"(?<![\w'])(?:refund|reembols|rembours|rimbors|er
                               r"returned to)")
 
 
-def _split_difference(block: str, users: str, held: dict[str, Any], family: dict[str, set[str]],
-                      checked: dict[str, set[str]]) -> tuple[str, str, str] | tuple[()] | None:
-    """``_split_differs`` on one paragraph: None where it gives none of the call's methods a
-    share, () where it splits as the call does, else the first difference."""
-    if not any(_shares(block, h, family.get(h, set())) for h in held) \
-            or sum(1 for pid, names in family.items() if _shares(block, pid, names)) < 2:
+def _split_difference(block: str, said_by_user: dict[str, set[Decimal]], held: dict[str, Any],
+                      family: dict[str, set[str]], checked: dict[str, set[str]]
+                      ) -> tuple[str, str, str] | tuple[()] | None:
+    """``_split_differs`` on one paragraph (``said_by_user``: the shares the user's own words
+    give each method): None where it gives none of the call's methods a share, () where it
+    splits as the call does, else the first difference."""
+    in_block = {pid: _shares(block, pid, names) for pid, names in family.items()}
+    if not any(in_block[h] for h in held) or sum(1 for shares in in_block.values() if shares) < 2:
         return None  # (one method alone: its sum is the total's, which the yes may have changed:
         # "no insurance then" takes its $30 off)
     for pid, names in checked.items():
-        said = _shares(users, pid, names) or _shares(block, pid, names)
+        said = said_by_user[pid] or in_block[pid]
         if len(said) != 1:
             continue
         share = next(iter(said))
@@ -8755,6 +8759,7 @@ def _unspelled(last: Text, window: Text, theirs: Text, spec: ActionSpec,
             listed = last.kept()
             if any(named(listed, v, aliases.distinct) for v in value):
                 said_sums: set[Decimal] | None = None
+                item_prices: dict[Decimal, set[str]] | None = None
                 listed_en = Text(in_english(listed.plain))  # ("ombrellone": the umbrella)
                 for v in value:
                     if not named(listed, v, aliases.every) and not named(window, v, {}) \
@@ -8763,11 +8768,10 @@ def _unspelled(last: Text, window: Text, theirs: Text, spec: ActionSpec,
                         if session is not None:  # (or by its price alone, beside a name in the
                             # proposal's language: "Kit trucco per carnagione chiara ... – 256,14 $")
                             said_sums = amounts(listed.plain) if said_sums is None else said_sums
-                            priced = {p for p, ids in _item_prices(session, arguments).items()
-                                      if v in ids}
-                            if priced & said_sums and all(
-                                    len(ids) == 1 for p, ids in _item_prices(session, arguments).items()
-                                    if p in priced):
+                            if item_prices is None:
+                                item_prices = _item_prices(session, arguments)
+                            priced = {p for p, ids in item_prices.items() if v in ids}
+                            if priced & said_sums and all(len(item_prices[p]) == 1 for p in priced):
                                 continue
                         return key.name, v
             continue
