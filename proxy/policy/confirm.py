@@ -1939,23 +1939,15 @@ _ARRIVES_AT = re.compile(r"(?:→|->|–|(?<=\d)\s*-\s*(?=\d)|(?<![\w'])(?:arriv
                          r"(\s*\(\+1\))?")
 
 
-def _clock(hour: int, minute: int, mark: str | None) -> int:
-    """Minutes past midnight of a time as said ("4:55 pm"; a bare "6" of an evening landing,
-    1 to 7, read as pm)."""
-    if mark is not None and mark.startswith("p") and hour < 12:
-        hour += 12
-    elif mark is not None and mark.startswith("a") and hour == 12:
-        hour = 0
-    return hour * 60 + minute
-
-
 def _lands_by(lands: re.Match[str], agent: str) -> bool:
     """Whether the agent's turn meets the user's "landing before N": it says so of that hour,
     or every arrival time it gives (none the next day) is before it."""
     hour, minute, mark = int(lands.group(1)), int(lands.group(2) or 0), lands.group(3)
     if mark is None and 1 <= hour <= 7:
-        mark = "pm"
-    bound = _clock(hour, minute, mark)
+        mark = "pm"  # (a bare "6" of an evening landing, 1 to 7, read as pm)
+    bound = _minutes(str(hour), str(minute), _am_pm(mark))
+    if bound is None:
+        return False
     said = re.compile(rf"(?:land(?:s|ing)?|arriv(?:es|ing)|gets in) (?:before|by) {hour}"
                       rf"(?::{minute:02d})?(?:\s*{mark[0]}\.?m\.?)?(?![\d:])" if mark else
                       rf"(?:land(?:s|ing)?|arriv(?:es|ing)|gets in) (?:before|by) {hour}(?![\d:])")
@@ -1963,8 +1955,13 @@ def _lands_by(lands: re.Match[str], agent: str) -> bool:
         return True
     arrivals = list(_ARRIVES_AT.finditer(agent))
     return bool(arrivals) and all(
-        a.group(4) is None and _clock(int(a.group(1)), int(a.group(2)), a.group(3)) < bound
-        for a in arrivals)
+        a.group(4) is None and (at := _minutes(a.group(1), a.group(2), _am_pm(a.group(3)))) is not None
+        and at < bound for a in arrivals)
+
+
+def _am_pm(mark: str | None) -> str | None:
+    """"pm" or "am" as ``_minutes`` reads them, from "p.m.", "a.m." and the like."""
+    return None if mark is None else "pm" if mark.startswith("p") else "am"
 
 
 def _condition_met_once(messages: list[Message], index: int) -> bool:
