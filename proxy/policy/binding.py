@@ -702,7 +702,9 @@ NOUNS = re.compile(r"(?<![a-z])(?:reservations?|address(?:es)?|additional(?:ly)?
                    r"(?:updated|changed|revised|modified) (?:details|summary|plan|version|list|"
                    r"information|info|breakdown|quote|total|terms)|"
                    # (a house move: "with all the moving costs, i'd like the cheapest one")
-                   r"moving (?:costs?|expenses?|day|truck|boxes|company|house))(?![a-z])")
+                   r"moving (?:costs?|expenses?|day|truck|boxes|company|house)|"
+                   # (things with "book" in their name are no booking: "Bookshelf (metal, brown)")
+                   r"book(?:shel(?:f|ves)|cases?|ends?|lets?|marks?|stands?))(?![a-z])")
 
 
 _MONEY_SENT = re.compile(r"(?<![a-z])(?:send|sent|sending|issue|issuing)(?: back)? (?:the |my |"
@@ -1297,6 +1299,16 @@ _CLAUSE_BODY = (r"(?:(?<=^)|(?<=[.;!?|:]\s)|(?<=\s-\s)|(?<=\n)|(?<=\()|(?<=[，�
                 # 1996-10-10 不变")
                 r"(?:\([^()\n]*\)|(?!\s-\s)[^.;!?\n|:()，；：]|\.(?=\d))*?"
                 r"(?<![\w'])")
+_NOT_CHANGED_ABROAD = (r"(?:ne|n') (?:change|changera|sera pas|est pas|sont pas|seront pas)(?: pas)? ?"
+                       r"(?:modifiée?s?|changée?s?|touchée?s?|affectée?s?)?|"
+                       r"(?:no|não|nao) (?:se )?(?:cambia|cambiará|cambiara|modifica|modificará|"
+                       r"modificara|muda|mudará|mudara|altera|alterará|alterara)|"
+                       r"(?:no|não|nao) (?:será|sera|serán|seran|serão|serao) (?:modificad|cambiad|"
+                       r"alterad|mudad)[oa]s?|"
+                       r"non (?:cambia|cambierà|cambiera|(?:verrà|verra|viene|sarà|sara) "
+                       r"(?:modificat|cambiat|toccat)[oaie])|"
+                       r"(?:ändert|andert) sich nicht|(?:wird|werden) nicht (?:geändert|geandert|"
+                       r"angepasst|verändert|verandert)")
 _UNAFFECTED = re.compile(
     _CLAUSE_BODY + r"(?:(?:will not|won'?t|is not|isn'?t|are not|aren'?t|does not|doesn'?t|do not|"
     r"don'?t) (?:be )?(?:affected|touched|change|changed|included|part of (?:this|the))|"
@@ -1317,6 +1329,9 @@ _UNAFFECTED = re.compile(
     r"comme (?:il|elle|ils|elles) (?:est|sont))|"
     r"(?:rimane|rimangono|resta|restano|resterà|resteranno) (?:invariat[oaie]|come (?:è|sono)|"
     r"così com'è)|(?:bleibt|bleiben) (?:unverändert|wie (?:es|sie|er) (?:ist|sind))|"
+    # (said as a change that does not happen: "L'adresse par défaut de votre compte ne change
+    # pas.", "la dirección de tu cuenta no se modifica", "wird nicht geändert")
+    + _NOT_CHANGED_ABROAD + r"|"
     r"保持不变|保持不變|不变|不變)(?![\w'])")
 # a sentence in Chinese that keeps one as it is, naming no action: "KC18K6 保持基础经济舱不变。"
 _KEPT_HAN = re.compile(r"(?:^|(?<=[。；;！!？?\n]))[^。；;！!？?\n升降改换換取消退加]{0,40}?"
@@ -1388,11 +1403,13 @@ _PRONOUN_SUBJECT = re.compile(r"(?<![\w'])(?<!as )(?:this|that|it|which) (?=(?:w
                               r"does|doesn'?t|stays?|remains?)(?![\w']))")
 
 
-_STAYS_CUES = ("fica", "qued", "rest", "riman", "bleib", "不变", "不變")
+_STAYS_CUES = ("fica", "qued", "rest", "riman", "bleib", "不变", "不變", "ne ", "n'", "no ", "não ",
+               "nao ", "non ", "nicht")
 # (what the other languages' forms of _UNAFFECTED hold: one search, after the cues)
 _STAYS_ELSEWHERE = re.compile(r"(?<![\w'])(?:fica|ficam|ficará|ficarão|queda|quedan|quedará|"
                               r"quedarán|reste|restent|restera|resteront|rimane|rimangono|resta|"
-                              r"restano|resterà|resteranno|bleibt|bleiben) |不变|不變")
+                              r"restano|resterà|resteranno|bleibt|bleiben) |不变|不變|"
+                              + _NOT_CHANGED_ABROAD)
 
 
 def kept_out(text: str) -> str:

@@ -1583,7 +1583,8 @@ _WHOLE_SUM_IF = re.compile(r"(?:it'?s|it is|that'?s|that is|i get|i'?m getting|i
 _FREE_IF = re.compile(r"(?:(?:the |my |those |these )?([a-z]{3,}(?: (?!really|actually|truly)"
                       r"[a-z]{3,})?) (?:really |actually |"
                       r"truly )?(?:is|are|stay|stays|will be|come|comes)|it'?s|it is|that'?s|that "
-                      r"is|they'?re|they are) (?:really |actually |still )?(?:free(?: of charge)?|"
+                      r"is|they'?re|they are) (?:really |actually |still |all |totally |completely )?"
+                      r"(?:free(?: of charge)?|"
                       r"no charge|at no (?:extra |additional )?(?:cost|charge)|zero dollars|\$0|"
                       r"nothing)|"
                       # ("Yep, as long as I'm not paying anything.")
@@ -4788,9 +4789,10 @@ def _bind(session: SessionState, auth: Authorisation, spec: ActionSpec,
                         "the agent never described this one "
                         f"({spec.tool.replace('_', ' ')}) before it", auth.words, shown)
     if agent_named and names_action(agent.kept().plain, spec.words) is None \
-            and not _flight_change_shown(arguments, agent.kept()):
+            and not _change_shown(session, arguments, agent.kept()):
         # the agent named this action only to say it stays out ("Your profile address stays
-        # unchanged" before a profile address update)
+        # unchanged" before a profile address update; not a change shown beside what it leaves:
+        # "Maria Jonhson → Maria Johnson (DOB 1988-02-09 unchanged)")
         return Coverage(False, f"the user said {words} to a proposal that says this action "
                         f"({spec.tool.replace('_', ' ')}) is not part of it", auth.words, shown)
     # The agent asked for a go-ahead to this action after the yes and called before any answer:

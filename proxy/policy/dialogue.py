@@ -96,6 +96,8 @@ def normalize(content: str) -> str:
         text = _HEARD.sub(lambda m: _HEARD_AS[m.group()[:2]], text)
     if _CHAT_WORD.search(text) is not None:  # ("lemme think abt boston": let me think about)
         text = _CHAT_WORD.sub(lambda m: _CHAT_WORDS[m.group()], text)
+    if _MIXED_CUE.search(text) is not None:  # (Hinglish and Taglish: "haan, kar do", "sige po")
+        text = _in_english_mixed(text)
     if "kkk" in text:  # (Portuguese laughter, "kkkk": no "kk", okay)
         text = _LAUGHTER.sub("haha", text)
     # a word drawn out, "yesss", "okkkk", "pleeease": a letter said three times or more, twice
@@ -119,6 +121,65 @@ _CHAT_WORDS = {"lemme": "let me", "abt": "about", "idk": "i don't know", "dunno"
 _CHAT_WORDS["prob"] = "probably"  # (not "no prob", no problem)
 _CHAT_WORD = re.compile(r"(?<![\w'])(?:" + "|".join(w for w in _CHAT_WORDS if w != "prob")
                         + r"|(?<!no )prob)(?![\w'])")
+# English mixed with Hindi (Hinglish) or Tagalog (Taglish) in Latin script, as bilingual
+# customers write it: the words the reader reads put in English, in the order said ("haan,
+# mastercard pe daal do": yes, put it on mastercard; "Yes sa address. Pero yung cancel, hindi pa":
+# yes to the address, but the cancel, not yet). Read only where a word of either is there.
+_HINGLISH_CUE = (r"haan|haanji|kar do|kardo|karo|kariye|kijiye|theek|thik|nahi|nahin|chahiye|sirf|dono|bhejo|"
+                 r"daal do|daalo|chalo|yehi|yahi|mat karo|wala|wali|waala|ruko|rukiye")
+_TAGLISH_CUE = r"sige|opo|po|hindi pa|muna|teka|'?yung|tama|salamat|huwag|wag|mo na|na natin|daw|nga|go na"
+_MIXED_CUE = re.compile(r"(?<![\w'-])(?:" + _HINGLISH_CUE + "|" + _TAGLISH_CUE + r")(?![\w'-])")
+_HINGLISH = re.compile(r"(?<![\w'-])(?:" + _HINGLISH_CUE + r")(?![\w'-])")
+_TWO = r"(?<![\w'-])([\w-]+(?: [\w-]+)?)"  # (one or two words: "mastercard", "credit card")
+_IN_ENGLISH_HINGLISH = [(re.compile(p), r) for p, r in (
+    (_TWO + r" (?:pe|par|mein|me) (?:hi )?(?:daal do|daalo|dal do|daal dijiye|daal dena|bhejo|bhej do|"
+     r"bhej dijiye|kar do|karo|kardo)(?![\w'])", r"put it on \1"),
+    (_TWO + r" (?:mein|me|pe|par) (?:hi )?(?:aana|aani|jana|jaana|jaani) (?:chahiye|hai)(?![\w'])",
+     r"it should go to \1"),
+    (_TWO + r" (?:mein|me|pe|par) (?:nahi|nahin|nai)(?: chahiye)?(?![\w'])", r"not to \1"),
+    (r"(?<![\w'])(?:nahi|nahin) chahiye(?![\w'])", "i don't want it"),
+    (r"(?<![\w'])(?:abhi|ab) (?:nahi|nahin)(?![\w'])", "not now"),
+    (r"(?<![\w'])(?:abhi )?(?:kuch )?mat (?:karo|kijiye|kar)(?![\w'])", "don't do anything"),
+    (r"(?<![\w'])(?:main |mai )?soch(?: ?ke| ?kar)? (?:batata|batati|bataunga|bataungi|bolta|bolti) "
+     r"(?:hoon|hu|hun|hoo)(?![\w'])", "let me think about it"),
+    (r"(?<![\w'])(?:main |mai )?soch(?:ta|ti|unga|ungi) (?:hoon|hu|hun)?(?![\w'])", "let me think about it"),
+    (r"(?<![\w'])proceed (?:karo|kar do|kardo|kariye|kijiye|kar dijiye)(?![\w'])", "proceed"),
+    (r"(?<![\w'])([a-z]{3,}) (?:kar do|kardo|kar dijiye|kar dijie|kar dena|karo|kariye|kijiye|kar dein)"
+     r"(?![\w'])", r"\1 it"),
+    (r"(?<![\w'])(?:kar do|kardo|kar dijiye|kar dijie|kar dena|karo|kijiye)(?![\w'])", "do it"),
+    (r"(?<![\w'])(?:haan ?ji|ji haan|haan|haa)(?![\w'])", "yes"),
+    (r"(?<![\w'])(?:theek|thik|tik) (?:hai|h|he)(?![\w'])", "okay"),
+    (r"(?<![\w'])(?:nahi|nahin)(?![\w'])", "no"),
+    (r"(?<![\w'])(?:ruko|rukiye|ruk jao)(?![\w'])", "wait"),
+    (r"(?<![\w'])(?:baaki|baki) sab(?![\w'])", "everything else"),
+    (r"(?<![\w'])(?:wala|wali|waala|waali)(?![\w'])", "one"),
+    (r"(?<![\w'])(?:yehi|yahi)(?![\w'])", "this one"),
+    (r"(?<![\w'])sirf(?![\w'])", "only"), (r"(?<![\w'])dono(?![\w'])", "both"),
+    (r"(?<![\w'])(?:poora|pura|puri|poori)(?![\w'])", "the whole"), (r"(?<![\w'])bas(?![\w'])", "just"),
+    (r"(?<![\w'])(?:chalo|chaliye)(?![\w'])", "okay"))]
+_IN_ENGLISH_TAGLISH = [(re.compile(p), r) for p, r in (
+    (r"(?<![\w'])(?:pag-iisipan|pag-isipan|iisipin|isipin) ko (?:muna|pa)(?![\w'])",
+     "let me think about it first"),
+    (r"(?<![\w'])(?:tatanungin|tanungin|itatanong|itanong) ko (?:muna|pa)(?: (?:sa|kay) [\w-]+(?: ko)?)?"
+     r"(?![\w'])", "let me ask first"),
+    (r"(?<![\w'])hindi pa(?![\w'])", "not yet"), (r"(?<![\w'])(?:wag|huwag) muna(?![\w'])", "not yet"),
+    (r"(?<![\w'])(?:wag|huwag)(?![\w'])", "don't"),
+    (r"(?<![\w'])(?:teka|sandali|saglit)(?: lang)?(?![\w'])", "wait"),
+    (r"(?<![\w'])(yes|oo|opo|sige) sa (?!(?:akin|amin|kanya)(?![\w']))", r"\1 to the "),
+    (r"(?<![\w'-])(?:'yung|yung|ung|iyong)(?= )", "the"),
+    (r"(?<![\w'])(?:go na|tuloy mo na|ituloy mo na|ituloy mo|ituloy na)(?![\w'])", "go ahead"),
+    (r"(?<![\w'])salamat(?: po)?(?![\w'])", "thanks"), (r"(?<![\w'])pero(?![\w'])", "but"),
+    (r"(?<=[\w.!]) po(?=[\s.,!?]|$)", ""))]
+
+
+def _in_english_mixed(text: str) -> str:
+    """``text`` with its Hinglish or Taglish words in English (``_MIXED_CUE``)."""
+    hinglish = _HINGLISH.search(text) is not None
+    for pattern, english in _IN_ENGLISH_HINGLISH if hinglish else _IN_ENGLISH_TAGLISH:
+        text = pattern.sub(english, text)
+    return text
+
+
 _HEARD = re.compile(r"(?<![\w'])(?:go a head|(?:yes|yeah|yep|ok|okay) shore)(?![\w'])")
 _HEARD_AS = {"go": "go ahead", "ye": "yeah sure", "ok": "ok sure"}
 
