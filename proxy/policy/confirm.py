@@ -4378,6 +4378,9 @@ _MAKES = ("book", "create")
 _PERSON = re.compile(r"(?:^|_)(?:first_)?name$")
 
 
+_ID_WITH_NAME = re.compile(r"(?<![\w'])[a-z]+(?:_[a-z0-9]+)+(?![\w'])")
+
+
 def _summary_of_new(session: SessionState, spec: ActionSpec, arguments: dict[str, Any],
                     proposed: Text) -> bool:
     """A summary of a new thing that does not say the verb: it names every person the call
@@ -4388,7 +4391,9 @@ def _summary_of_new(session: SessionState, spec: ActionSpec, arguments: dict[str
     if spec.tool.split("_", 1)[0] not in _MAKES or not spec.keys:
         return False
     people = [v for k, v in _leaves(arguments) if _PERSON.search(k) and isinstance(v, str) and v]
-    if not people or not all(named(proposed, v, {}) for v in people):
+    # (a person named, not an id with their name in it: "victor_nguyen_8830" names no passenger)
+    unnamed = Text(_ID_WITH_NAME.sub(" ", proposed.plain)) if "_" in proposed.plain else proposed
+    if not people or not all(named(unnamed, v, {}) for v in people):
         return False
     return not any(name.endswith("_id") and name not in arguments and named(proposed, v, {})
                    for name, values in known_values(session, reads=True).items()
@@ -4588,6 +4593,34 @@ def _choice_turned_down(text: str, value: str, choices: tuple[str, ...]) -> str 
                  and not (value.endswith(c) or c.endswith(value))), None)
 
 
+def _other_choice_taken(turn: str, proposed: str, value: str, choices: tuple[str, ...]) -> str | None:
+    """The one choice of a key the user's ``turn`` names, where it is not ``value`` and the
+    proposal offered both: that choice, else None."""
+    said = value.replace("_", " ")
+    if re.search(rf"(?<![\w']){re.escape(said)}(?![\w'])", turn) is not None \
+            or re.search(rf"(?<![\w']){re.escape(said)}(?![\w'])", proposed) is None:
+        return None
+    taken = []
+    rest = turn
+    for c in sorted(choices, key=len, reverse=True):
+        if c == value or value.endswith(c) or c.endswith(value):
+            continue
+        pattern = rf"(?<![\w']){re.escape(c.replace('_', ' '))}(?![\w'])"
+        if re.search(pattern, rest) is not None:
+            taken.append(c)
+            rest = re.sub(pattern, " ", rest)
+    if len(taken) != 1:
+        return None
+
+    def offered(choice: str, other: str) -> bool:  # (on a line of its own, with its price)
+        mine = rf"(?<![\w']){re.escape(choice.replace('_', ' '))}(?![\w'])"
+        theirs = rf"(?<![\w']){re.escape(other.replace('_', ' '))}(?![\w'])"
+        return any(re.search(mine, line) and not re.search(theirs, line) and re.search(r"\d", line)
+                   for line in proposed.split("\n"))
+
+    return taken[0] if offered(taken[0], value) and offered(value, taken[0]) else None
+
+
 def _one_leg_asked(session: SessionState, spec: ActionSpec, arguments: dict[str, Any],
                    turn: str) -> str | None:
     """A yes turn asking to cancel one leg of a reservation of several flights ("Yes, please
@@ -4726,6 +4759,13 @@ def _bind(session: SessionState, auth: Authorisation, spec: ActionSpec,
     if (options := _flight_option_unpicked(last, arguments, auth.words, yes.plain)) is not None:
         return Coverage(False, f"the user said {words} to a proposal listing options ("
                         f"{options}) without picking the call's", auth.words, shown)
+    if other_words and (answered := _asked_apart(last.plain, yes.plain, spec.words, other_words)):
+        # (the proposal asked of this action in a later question of its own, and the yes named
+        # the first's: "Shall I update these three orders? And separately — would you also like
+        # me to change your default profile address ...?" "Yes, please update the three orders.")
+        return Coverage(False, f"the user said {words} to the question {answered!r}; the proposal "
+                        "asked about this action separately, and the user never answered that",
+                        auth.words, shown)
     if other_words and (said_for := _yes_to_word(auth.words)) is not None \
             and names_action(said_for.group(1), other_words) is not None \
             and names_action(said_for.group(1), spec.words) is None \
@@ -4951,7 +4991,8 @@ def _bind(session: SessionState, auth: Authorisation, spec: ActionSpec,
     split = _split_differs(auth.raw_last(messages), theirs, arguments, aliases.distinct)
     if split is not None:
         return Coverage(False, f"the user said {words} to a proposal putting {split[1]} on "
-                        f"{split[0]}; the call {split[2]}", auth.words, shown, "payment_methods")
+                        f"{split[0]}; the call {split[2]}", auth.words, shown, "payment_methods",
+                        superseding=names_action(last.plain, spec.words) is not None)
     option = _option_not_picked(session, last, theirs, arguments, spec.words) \
         or _price_not_picked(plain(messages[auth.yes_index]), last, window, arguments)
     if option is not None:
@@ -5200,6 +5241,14 @@ def _bind(session: SessionState, auth: Authorisation, spec: ActionSpec,
                 return Coverage(False, f"the user said {words} to a proposal changing "
                                 f"{key.name} to {value!r} for {only} only; the call sets it for "
                                 "all the items", auth.words, shown, key.name)
+        if isinstance(value, str) and kind_of(value) is not None and key.name.startswith("payment") \
+                and (other := _OTHER_METHOD_ASKED.search(theirs.plain)) is not None \
+                and named(last, value, own):
+            # ("Yes, that's the right camera. Although I'd prefer the other card for the refund,
+            # if that's OK.", the call on the card the proposal named)
+            return Coverage(False, f"the user said {words} and asked for {other.group()!r}; the "
+                            f"call has {key.name} {value!r}, the one proposed", auth.words, shown,
+                            key.name, superseding=True)
         if isinstance(value, str) and kind_of(value) is not None \
                 and (card := _card_asked(theirs, value, own)) is not None:
             # ("Fine with both, but charge the $782 to my Visa ending 2076 please — the 8413
@@ -5272,6 +5321,14 @@ def _bind(session: SessionState, auth: Authorisation, spec: ActionSpec,
             # call in business)
             return Coverage(False, f"the user said {words}, turned {value!r} down and took "
                             f"{taken!r}", auth.words, shown, key.name)
+        if key.choices and isinstance(value, str) \
+                and (taken := _other_choice_taken(theirs.plain, last.plain, value, key.choices)):
+            # (of the choices the proposal offered, the user's words take another, and not the
+            # call's: "Puh, 420 ist mir zu viel. Ok, dann doch lieber Economy, ja bitte umbuchen."
+            # to "Economy: ... Aufpreis 35 USD / Business: ... Aufpreis 420 USD", the call in
+            # business)
+            return Coverage(False, f"the user said {words} and took {taken!r} of the choices "
+                            f"offered, not {value!r}", auth.words, shown, key.name)
         answered = last.kept()
         if isinstance(value, str) and kind_of(value) and cut_from_plan() is not None:
             answered = own_step().kept()  # (another step's method cut from the turn: "the lamp
@@ -7766,6 +7823,39 @@ _ANSWER_MARK = re.compile(r"(?:^|\n|(?<=[.!?])\s)\s*([1-9])[.):]\s+")
 
 
 _ONE_THING_SAID = re.compile(r"(?:(?!\band\b|\be\b|\bet\b|\by\b|\bund\b|&|,|\+|\bplus\b).)*")
+
+
+# another method asked for without its name: "I'd prefer the other card for the refund"
+_OTHER_METHOD_ASKED = re.compile(r"(?<![\w'])(?:prefer|rather|use|put it on|put that on|charge|refund "
+                                 r"(?:it )?to|go (?:back )?(?:to|on)|send it to|onto|on) (?:the|my) other "
+                                 r"(?:card|credit card|debit card|method|payment method|account)(?![\w'])")
+_ALSO_SAID = re.compile(r"(?<![\w'])(?:too|also|as well|both|all|everything|the other|and yes|"
+                        r"and the)(?![\w'])")
+
+
+def _asked_apart(proposal: str, yes: str, words: tuple[str, ...], other_words: tuple[str, ...]
+                 ) -> str | None:
+    """Where the proposal's closing paragraph asks two questions or more, the first of another
+    action and this action only in a later one, and the user's yes names the first's action,
+    not this one, nor both: the first question, else None."""
+    if proposal.count("?") < 2:
+        return None
+    questions = [q.group().strip() for q in re.finditer(r"[^.!?\n]+\?", proposal.rsplit("\n\n", 1)[-1])]
+    if len(questions) < 2 or names_action(questions[0], words) is not None \
+            or not any(names_action(q, words) is not None for q in questions[1:]):
+        return None
+    if names_action(yes, words) is not None or _ALSO_SAID.search(yes) is not None \
+            or _BOTH_SAID.search(yes) is not None:
+        return None
+    # (the yes names the first's action, or says its words again: "update ... three orders")
+    first = set(re.findall(r"[a-z]{4,}", questions[0])) - _NOT_ASKED_WORDS
+    if names_action(yes, other_words) is None and len(first & set(re.findall(r"[a-z]{4,}", yes))) < 2:
+        return None
+    return questions[0]
+
+
+_NOT_ASKED_WORDS = frozenset({"shall", "should", "would", "could", "like", "want", "please", "proceed",
+                              "ahead", "with", "that", "this", "these", "those", "your", "them"})
 
 
 def _yes_to_word(said: str) -> re.Match[str] | None:

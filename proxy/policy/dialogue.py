@@ -263,7 +263,9 @@ _YES = _words(
     r"(?:abeg,? )?(?:send|do|book|cancel|change|add|fix|move) am", r"make e be (?:like that|so)",
     r"oya(?: na)?(?=[\s,.!]|$)",
     # Spanish
-    r"sí", r"claro(?: que sí)?", r"de acuerdo", r"vale", r"por supuesto", r"correcto",
+    r"sí", r"claro(?: que sí)?", r"de acuerdo", r"por supuesto", r"correcto",
+    # (not Portuguese's voucher: "Esse vale-presente eu nem uso mais")
+    r"vale(?![- ](?:presente|compra|refeição|refeicao|troca|viagem|alimentação|alimentacao))",
     # (the regions' Italian yeses: Sicily's "Cettu, vai", Rome's "Daje")
     r"cettu", r"daje",
     r"sip",  # (chat's yes: "sip")
@@ -431,6 +433,11 @@ _GO_VERBS = (
     r"atualizar|efetuar|processar|confirmar|reservar|comprar|emitir|enviar|adicionar|incluir|"
     r"cobrar|aplicar|avançar|avancar|pôr|por|colocar|acrescentar|meter)|prossiga|prosseguir|siga em frente|"
     r"faça|faz isso|vá em frente|pode cancelar|"
+    # (the money put on a method: "Coloca no vale-presente.", "usa o cartão", "ponlo en la
+    # tarjeta", "cárgalo a mi PayPal")
+    r"(?:coloca|coloque|põe|poe|ponha|bota|usa|utiliza|utilize|debita|cobra|cobre)(?: tudo| isso| também| "
+    r"tambem)? (?:n[oa]s?|em|o|a|os|as|meu|minha)(?= )|"
+    r"(?:pon(?:lo|la|los|las)?|c[aá]rga(?:lo|la)|c[oó]bra(?:lo|la)) (?:todo )?(?:en|a|al)(?= )|"
     r"procedi|vai avanti|vai pure|fai pure|procedi pure|fallo|continua|avance|avança|avancem|avanza|"
     # (the Italian "pure" of leave given: "Usa pure la carta", "aggiungile pure"; "let's put
     # two": "mettiamone due")
