@@ -4759,11 +4759,11 @@ def _bind(session: SessionState, auth: Authorisation, spec: ActionSpec,
     if (options := _flight_option_unpicked(last, arguments, auth.words, yes.plain)) is not None:
         return Coverage(False, f"the user said {words} to a proposal listing options ("
                         f"{options}) without picking the call's", auth.words, shown)
-    if other_words and (answered := _asked_apart(last.plain, yes.plain, spec.words, other_words)):
+    if other_words and (asked_first := _asked_apart(last.plain, yes.plain, spec.words, other_words)):
         # (the proposal asked of this action in a later question of its own, and the yes named
         # the first's: "Shall I update these three orders? And separately — would you also like
         # me to change your default profile address ...?" "Yes, please update the three orders.")
-        return Coverage(False, f"the user said {words} to the question {answered!r}; the proposal "
+        return Coverage(False, f"the user said {words} to the question {asked_first!r}; the proposal "
                         "asked about this action separately, and the user never answered that",
                         auth.words, shown)
     if other_words and (said_for := _yes_to_word(auth.words)) is not None \
@@ -5242,11 +5242,11 @@ def _bind(session: SessionState, auth: Authorisation, spec: ActionSpec,
                                 f"{key.name} to {value!r} for {only} only; the call sets it for "
                                 "all the items", auth.words, shown, key.name)
         if isinstance(value, str) and kind_of(value) is not None and key.name.startswith("payment") \
-                and (other := _OTHER_METHOD_ASKED.search(theirs.plain)) is not None \
+                and (other_asked := _OTHER_METHOD_ASKED.search(theirs.plain)) is not None \
                 and named(last, value, own):
             # ("Yes, that's the right camera. Although I'd prefer the other card for the refund,
             # if that's OK.", the call on the card the proposal named)
-            return Coverage(False, f"the user said {words} and asked for {other.group()!r}; the "
+            return Coverage(False, f"the user said {words} and asked for {other_asked.group()!r}; the "
                             f"call has {key.name} {value!r}, the one proposed", auth.words, shown,
                             key.name, superseding=True)
         if isinstance(value, str) and kind_of(value) is not None \
