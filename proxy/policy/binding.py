@@ -1224,7 +1224,22 @@ WAIT_FOR = re.compile(
     r"(?:for|about|as for|pour|para|für) (#?[a-z]{0,4}\d[a-z0-9]{1,6}|(?:the|my) [\w'-]+"
     r"(?: [\w'-]+){0,2})(?=\s*[,:-])")
 # a text with none of these has no limit (one search, before the patterns above)
+# a value said not to be it, quoted, in the other languages read: "metti 'ordinato per errore', non
+# 'non più necessario'" (a choice's name put in English: "'no longer needed'")
+_NOT_QUOTED_ABROAD = re.compile(r"(?:^|[,;]|\s)\s*(?:e |y |et |und |en )?(?:non|no|não|nao|pas|nicht|niet)\s+"
+                                r"('[^'\n]{3,40}'|\"[^\"\n]{3,40}\")")
+
+
+def _choice_in_english(phrase: str) -> str:
+    """``phrase`` as the English name of the choice it says in another language, quoted, else
+    as it is."""
+    inner = phrase.strip("'\"")
+    return next((f"'{value.replace('_', ' ')}'" for value, words in _TRANSLATED.items()
+                 if any(w in inner for w in words)), phrase)
+
+
 _LIMIT_WORDS = re.compile(r"not|except|without|but|leav|keep|only|just|apart|other than|let me|mine|"
+                          r"(?<![\w'])(?:non|no|não|nao|pas|nicht|niet) ['\"]|"
                           r"(?<![\w'])(?:só|somente|apenas|soltanto|nur|alleen) |"
                           r"no (?:extra |checked |additional )?(?:bag|luggage)|"
                           r"(?<![a-z])(?:lass|laiss|deja|deje|déja|lasci|deix)|"  # (not "class")
@@ -1531,6 +1546,7 @@ def limits(text: str) -> Limits:
     left = _phrases(_LEAVES_OUT, text, _IN_CONDITION_OF, 80)
     left += [f"step {m.group(1)}" for m in _STEP_HELD_ABROAD.finditer(text)]
     left += [m.group(1) for m in _ONE_FOR_LATER.finditer(text)]
+    left += [_choice_in_english(m.group(1)) for m in _NOT_QUOTED_ABROAD.finditer(text)]
     left += [m.group(1).strip() for p in (_LEFT_AFTER, _TOPIC_LEFT, _LEFT_AS_IT_IS, _LEFT_ABROAD,
                                            _LEFT_ABROAD_FIRST, _LEFT_ABROAD_THEN,
                                            TOPIC_THEN_HELD, TOPIC_HELD, NOT_SURE_OF, WAIT_FOR,
