@@ -3454,6 +3454,9 @@ def _birth_date_kept(arguments: dict[str, Any], proposal: str, theirs: str
     return None
 
 
+_ISO_DAY = re.compile(r"\d{4}-\d{2}-\d{2}")
+
+
 def _full_name(person: Any) -> tuple[str, str]:
     """A passenger's (first name, last name), lower case; ("", "") for anything else."""
     return (str(person.get("first_name", "")).lower(), str(person.get("last_name", "")).lower()) \
@@ -4759,6 +4762,11 @@ def _bind(session: SessionState, auth: Authorisation, spec: ActionSpec,
     if (options := _flight_option_unpicked(last, arguments, auth.words, yes.plain)) is not None:
         return Coverage(False, f"the user said {words} to a proposal listing options ("
                         f"{options}) without picking the call's", auth.words, shown)
+    if (check := _check_offered(last.plain, yes.plain, spec.words)) is not None:
+        # ("Before making any change, would you like me to check connecting flights later in
+        # the evening as well?" "yes please": a yes to looking, not to this action)
+        return Coverage(False, f"the user said {words} to the agent's offer to look something "
+                        f"up ({check!r}), not to this action", auth.words, shown)
     if other_words and (asked_first := _asked_apart(last.plain, yes.plain, spec.words, other_words)):
         # (the proposal asked of this action in a later question of its own, and the yes named
         # the first's: "Shall I update these three orders? And separately — would you also like
@@ -6997,7 +7005,10 @@ def _addon_not_taken(theirs: Text, arguments: dict[str, Any]) -> str | None:
 # (a unit's number or letter: "apt 4B", "apt4b", "suite #200", "suite A"; not "roommate")
 # (not one said to be none, "NY, no suite. Go ahead", nor a sentence's next word after a unit
 # word ending it: a letter unit stands straight after its word, "apt 4B", "suite B")
-_UNIT = re.compile(r"(?<![\w'])(?<!no )(apt|apartment|suite|ste|unit|floor|fl|room|rm)"
+_UNIT = re.compile(r"(?<![\w'])(?<!no )(apt|apartment|suite|ste|unit|floor|fl|room|rm|"
+                   # (in the languages read: "Scala A, interno 5", "apto 12", "depto 4B", "3e étage")
+                   r"interno|int|scala|piano|appartamento|apto|andar|depto|dpto|departamento|piso|"
+                   r"appartement|appt|étage|etage|bâtiment|bat|wohnung|whg)"
                    r"(?:\.?(?:\s*#\s*|\s+|(?=\d))(?=[a-z0-9-]*\d)|(?:\s*#\s*|\s+)"
                    r"(?=[a-z]{1,2}(?![\w'])))([a-z0-9][a-z0-9-]{0,7})(?![\w'])")
 
@@ -7035,6 +7046,9 @@ def _unit_dropped(last: Text, arguments: dict[str, Any], theirs: Text) -> tuple[
     at = plain.find(street)
     while at >= 0:
         after = plain[at + len(street):at + len(street) + 40].split("\n", 1)[0]
+        if not after.strip(" ,.") and (lines := plain[at + len(street):].split("\n", 2)) and len(lines) > 1:
+            after = lines[1].lstrip(" -*•")[:40]  # (on the next line of a listed address: "- Via
+            # San Nicolò 21\n- Scala A, interno 5")
         found = _UNIT.match(after.lstrip(" ,"))
         if found is None or _holds_unit(found, held):
             return None
@@ -7443,15 +7457,18 @@ def _said_once(session: SessionState, last: Text, value: Any,
         if not isinstance(name, str) or not name:
             continue
         said = re.escape(name.lower())
-        one = re.compile(rf"(?<![\w'])(?:one|1|a single|just one|only one)\s+(?:[\w-]+\s+){{0,2}}?"
-                         rf"{said}(?![\w'])")
+        # (and "one of the ...", in the languages read too: "Apenas UMA das t-shirts vermelhas")
+        one = re.compile(rf"(?<![\w'])(?:one|1|a single|just one|only one|uma|um|una|uno|une|un|eine|"
+                         rf"einen|ein|één)\s+(?:(?:of the|of my|of those|das|dos|de las|de los|delle|"
+                         rf"dei|degli|des|der|van de)\s+)?(?:[\w-]+\s+){{0,2}}?{said}(?:e?s)?(?![\w'])")
         more = re.compile(rf"(?<![\w'])(?:both|two|three|four|[2-9]|all|each)\s+(?:[\w-]+\s+){{0,3}}?"
                           rf"{said}|{said}e?s(?![\w'])|(?:x|×)\s*[2-9](?![\d])|[2-9]\s*(?:x|×)(?![\w])")
         counted = [line for line in text.split("\n") if one.search(line)]
         if not counted:
             continue
         if more.search(text) is not None and not (
-                len(text.split("\n")) > 1 and any(more.search(line) is None for line in counted)):
+                len(text.split("\n")) > 1 and any(more.search(one.sub(" ", line)) is None
+                                                  for line in counted)):
             continue  # (counted more than once somewhere: "both Fleece Jackets", "x2"; not where
             # the action's own line counts one: "- Return: 1 x Tea Kettle ..." below "contains two
             # identical Tea Kettles")
@@ -7660,8 +7677,10 @@ def _birth_date_put_right(theirs: Text, arguments: dict[str, Any]) -> tuple[str,
     held = {str(p.get("dob")) for p in people if isinstance(p, dict) and p.get("dob")}
     text = theirs.plain
     for m in _SAID_DATE.finditer(text, cue.end()):
-        if _BIRTH_WORD.search(text, max(cue.end(), m.start() - 60), m.end() + 30) is None:
-            continue  # (a word of birth near it: not a flight's date)
+        if _BIRTH_WORD.search(text, max(cue.end(), m.start() - 60), m.end() + 30) is None \
+                and ("flights" in arguments or _ISO_DAY.fullmatch(m.group()) is None):
+            continue  # (a word of birth near it: not a flight's date; or a full date where the
+            # call holds no flights: "ok it's actually the 12th, 1958-02-12. sorry! yes go with that")
         if re.search(r"(?:not|instead of|rather than)\s+(?:the\s+)?$",
                      text[max(0, m.start() - 16):m.start()]):
             continue  # (nor the wrong one: "her dob is 1990-04-05, not 1990-12-04")
@@ -7835,25 +7854,59 @@ _ALSO_SAID = re.compile(r"(?<![\w'])(?:too|also|as well|both|all|everything|the 
 
 def _asked_apart(proposal: str, yes: str, words: tuple[str, ...], other_words: tuple[str, ...]
                  ) -> str | None:
-    """Where the proposal's closing paragraph asks two questions or more, the first of another
-    action and this action only in a later one, and the user's yes names the first's action,
-    not this one, nor both: the first question, else None."""
+    """Where the proposal's closing asks two questions or more, this action in one of them and
+    another action in another, and the user's yes names that other's action (or says its words
+    again), not this one, nor both ("Confirma a troca do candeeiro? E confirma a nova morada
+    ...?" "Sim, a morada pode mudar, é essa a nova."): the question answered, else None."""
     if proposal.count("?") < 2:
         return None
     questions = [q.group().strip() for q in re.finditer(r"[^.!?\n]+\?", proposal.rsplit("\n\n", 1)[-1])]
-    if len(questions) < 2 or names_action(questions[0], words) is not None \
-            or not any(names_action(q, words) is not None for q in questions[1:]):
-        return None
-    if names_action(yes, words) is not None or _ALSO_SAID.search(yes) is not None \
+    if len(questions) < 2 or names_action(yes, words) is not None or _ALSO_SAID.search(yes) is not None \
             or _BOTH_SAID.search(yes) is not None:
         return None
-    # (the yes names the first's action, or says its words again: "update ... three orders")
-    first = set(re.findall(r"[a-z]{4,}", questions[0])) - _NOT_ASKED_WORDS
-    if names_action(yes, other_words) is None and len(first & set(re.findall(r"[a-z]{4,}", yes))) < 2:
+    if _NUMBERED_ANSWER.match(yes) is not None:
+        return None  # (each question answered by its number: "1. sim 2. cartão-oferta")
+    # (each a go-ahead asked; not a question of which or how, a detail's: "Como quer pagar a
+    # diferença: ...?", "cabin class: would you prefer basic economy, economy, or business?")
+    asked = [q for q in questions if _WHICH_OR_HOW.match(q) is None and _GO_AHEAD_ASKED.search(q)]
+    own = [q for q in asked if names_action(q, words) is not None]
+    others = [q for q in asked if names_action(q, words) is None]
+    if not own or not others:
         return None
-    return questions[0]
+    said = set(re.findall(r"[a-z]{4,}", yes))
+    for other in others:
+        if (names_action(other, other_words) is not None and names_action(yes, other_words) is not None
+                and names_action(yes, other_words) == names_action(other, other_words)) \
+                or len((set(re.findall(r"[a-z]{4,}", other)) - _NOT_ASKED_WORDS) & said) >= 2:
+            return other
+    return None
 
 
+# an offer to look something up, asked last: "would you like me to check connecting flights
+# later in the evening as well?", "shall I look for a cheaper option first?"
+_LOOK_UP_OFFERED = re.compile(r"(?:would you like|do you want|want|shall|should|may|can) (?:me to |i )?"
+                              r"(?:also )?(?:check|look (?:up|into|for|at)|search|find out|see if|"
+                              r"see whether|verify whether|look whether)(?![\w'])")
+_BEFORE_CLAUSE = re.compile(r"^\s*before [^,?]{3,60},\s*")
+
+
+def _check_offered(proposal: str, yes: str, words: tuple[str, ...]) -> str | None:
+    """The proposal's last question, where it offers to look something up and names no action
+    of this kind but in a clause saying it comes first ("Before making any change, ..."), and
+    the user's yes names this action neither: the question, else None."""
+    if "?" not in proposal or names_action(yes, words) is not None:
+        return None
+    questions: list[str] = re.findall(r"[^.!?\n]+\?", proposal)
+    last = _BEFORE_CLAUSE.sub("", questions[-1]) if questions else ""
+    if not last or _LOOK_UP_OFFERED.search(last) is None or names_action(last, words) is not None:
+        return None
+    return questions[-1].strip()
+
+
+_NUMBERED_ANSWER = re.compile(r"\s*(?:1[.):]|1\s+(?:yes|sim|sí|si|oui|ja|no|não|non)\b)")
+_WHICH_OR_HOW = re.compile(r"\s*(?:and |e |y |et |und |en )?(?:which|what|how|when|where|who|como|cómo|qual|"
+                          r"quale|quali|cuál|cual|quel|quelle|comment|welche|welcher|welches|wie|wann|"
+                          r"quando|cuándo|quand|hoe|welke|wat)(?![\w'])")
 _NOT_ASKED_WORDS = frozenset({"shall", "should", "would", "could", "like", "want", "please", "proceed",
                               "ahead", "with", "that", "this", "these", "those", "your", "them"})
 
