@@ -2575,11 +2575,21 @@ _BARE_NUMBERED = re.compile(r"\s*1\s+" + _ANSWER_WORD + r"(?![\w'])[^0-9]{0,40}?
 _BARE_NUMBER = re.compile(r"(^|(?<=\s))([1-9])[,.]?\s+(?=" + _ANSWER_WORD + r"(?![\w']))")
 
 
+# a "no" to something else the agent offered, then the action asked for: "no, just switch me to
+# HAT214 please", "nah, just cancel it" (not "no, just leave it")
+_NO_JUST_DO = re.compile(r"(?:no|nope|nah|no thanks|no need)[,.!]?\s+(?=(?:just|simply)\s+(?:switch|change|"
+                         r"cancel|book|move|put|use|add|return|exchange|rebook|upgrade|downgrade|"
+                         r"go ahead|proceed|do (?:it|that|the))(?![\w']))")
+
+
 def read_turn(content: str) -> Reading:
     """The dialogue act of one user turn. See the module docstring."""
     text = numbered_marks(_GRUDGING.sub("", normalize(content)))
     if not text:
         return Reading(Act.OTHER, "", "the user's message is empty")
+    if (no_just := _NO_JUST_DO.match(text)) is not None:
+        text = text[no_just.end():]  # (a "no" to the agent's other offer, then what to do: "no,
+        # just switch me to HAT214 please")
     if (q_then_if := _IF_SO_AFTER_Q.search(text)) is not None:
         return Reading(Act.HOLD, q_then_if.group(1).strip(), "the user asked a question and "
                        f'made the go-ahead hang on its answer: "{q_then_if.group(1).strip()}"')
