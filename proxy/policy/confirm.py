@@ -950,6 +950,16 @@ _OK_REMARK = re.compile(r"(?:(?:oh|ah|hmm+|wow|huh)[,\s]+)?(?:ok(?:ay)?|alright|
                         r"noted)(?![\w'])")
 
 
+# an "ok" taking in that something cannot be done: "ah ok, no worries", "okay, no problem"
+_NO_WORRIES = re.compile(r"(?:(?:oh|ah|hmm+|aw+)[,\s]+)?(?:ok(?:ay)?|alright|i see|fine)[,.!]*\s+"
+                         r"(?:no worries|no problem|no prob|never ?mind|no biggie|no big deal|that'?s "
+                         r"(?:fine|ok|okay))(?![\w'])")
+# the agent saying it cannot do something: "I'm sorry, seat selection isn't something I can do"
+_SAID_CANNOT = re.compile(r"(?<![\w'])(?:sorry|unfortunately|i'?m (?:not able|unable)|i am (?:not able|"
+                          r"unable)|(?:isn'?t|is not) (?:something|anything) i can|(?:can'?t|cannot) (?:do|"
+                          r"offer|change|make|select|pick|add|provide))(?![\w'])")
+
+
 def _acknowledges(messages: list[Message], index: int) -> bool:
     """Whether the user's "ok" at ``index`` only acknowledges what the agent told: the agent's
     turn asked nothing and announced no action (order details, how exchanges work, a list of
@@ -973,6 +983,10 @@ def _acknowledges(messages: list[Message], index: int) -> bool:
         # back: "Cancel the San Diego one — yes. For the Jacksonville one, hold on, what was the
         # grill in that one?" "Order #W6236251 is cancelled ... the grill in it is ..." "OK,
         # then that's fine. Yes, redirect that one home.")
+    if _NO_WORRIES.match(said) is not None and text and not asked and _SAID_CANNOT.search(text) is not None \
+            and not _PROCEED.search(said) and names_action(NOUNS.sub(" ", said), ALL_ACTION_WORDS) is None:
+        return True  # (an "ok, no worries" to what the agent said it cannot do: "I'm sorry, seat
+        # selection isn't something I can do from here" "Ah ok, no worries. Gracias!")
     if not _ACKNOWLEDGED.fullmatch(said) \
             and not _ACKNOWLEDGED.fullmatch(reading_of(messages[index]).words) \
             and not _GOT_IT.search(said) \
@@ -4747,6 +4761,13 @@ def _bind(session: SessionState, auth: Authorisation, spec: ActionSpec,
             and not _change_shown(session, arguments, proposed):
         return Coverage(False, f"the user said {words} to a proposal that does not describe this "
                         f"action ({spec.tool.replace('_', ' ')})", auth.words, shown)
+    if other_words and spec.tool == "update_reservation_flights" \
+            and _flights_unnamed(last.kept().plain, spec.words, other_words, arguments):
+        # ("The passenger update for D5VH1W would be: ... Peter Novak → Petr Novak ... Shall I
+        # proceed with the name correction?" "yes please", the call changing the flights)
+        return Coverage(False, f"the user said {words} to a proposal of another action; it names "
+                        "none of the call's flights and this action only by words every update has",
+                        auth.words, shown)
     if (refund_to := _refund_elsewhere(last, theirs, arguments, lambda: _own_step(
             last, arguments, known_values(session, reads=True), spec.words))) is not None:
         return Coverage(False, f"the user said {words} and asked for the money on "
@@ -4766,7 +4787,12 @@ def _bind(session: SessionState, auth: Authorisation, spec: ActionSpec,
         # ("Before making any change, would you like me to check connecting flights later in
         # the evening as well?" "yes please": a yes to looking, not to this action)
         return Coverage(False, f"the user said {words} to the agent's offer to look something "
-                        f"up ({check!r}), not to this action", auth.words, shown)
+                        f"up ({check!r}), not to this action", auth.words, shown, superseding=True)
+    if (other_way := _other_way_taken(last.plain, yes.plain, spec.words)) is not None:
+        # ("Soll ich stornieren, oder möchten Sie vorher noch Ihre andere offene Bestellung
+        # ansehen?" "ja, zeig mal die andere")
+        return Coverage(False, f"the user said {words} to the other way the agent offered "
+                        f"({other_way!r}), not to this action", auth.words, shown, superseding=True)
     if other_words and (asked_first := _asked_apart(last.plain, yes.plain, spec.words, other_words)):
         # (the proposal asked of this action in a later question of its own, and the yes named
         # the first's: "Shall I update these three orders? And separately — would you also like
@@ -7414,6 +7440,12 @@ def _twin_undescribed(session: SessionState, last: Text, value: Any, arguments: 
                  if n == name and ident != v]
         if not twins:
             continue
+        shared = set().union(*(m for _, m in twins))
+        if any(ident not in value and any(_mark_said(said_too, o) for o in marks - mine)
+               for ident, marks in twins) and not any(_mark_said(said_too, o) for o in mine - shared) \
+                and not (said_limits := limits(said_too)).kept and not said_limits.left_out:
+            return v, name  # (the user's words in the yes turn describe the twin, not this one:
+            # "it's actually the metal one that leaks, the red one. yes please return that one")
         if re.search(rf"(?<![\w.]){v}(?![\w.])", text) is not None:
             continue  # (this one named by its id: "Air Purifier (item 5669664287) -> large/HEPA")
         if any(ident not in value and re.search(rf"(?<![\w.]){ident}(?![\w.])", text) is not None
@@ -7901,6 +7933,55 @@ def _check_offered(proposal: str, yes: str, words: tuple[str, ...]) -> str | Non
     if not last or _LOOK_UP_OFFERED.search(last) is None or names_action(last, words) is not None:
         return None
     return questions[-1].strip()
+
+
+# a question offering this action or another way: "Shall I cancel it, or would you like to look
+# at your other order first?" (the other way after the "or", in the languages read)
+_OR_ELSE = re.compile(r",?\s+(?:or|oder|ou|o|of|oppure)\s+(?=(?:would|do|should|shall|möchten|wollen|soll|"
+                      r"préférez|voulez|prefiere|quiere|prefere|quer|preferisce|vuole|wilt|wil)\b)")
+_OTHER_SAID = re.compile(r"(?<![\w'])(?:the other|die andere|den anderen|das andere|l'autre|la otra|el otro|"
+                         r"a outra|o outro|l'altra|l'altro|de andere|het andere)(?![\w'])")
+_OTHER_WORD = re.compile(r"(?<![\w'])(?:other|andere\w*|autre|otr[ao]|outr[ao]|altr[ao])(?![\w'])")
+
+
+# the words a flight change shares with every update, an arrow and a correction among them
+_UPDATE_ONLY = frozenset({"updat", "chang", "modif", "switch", "add", "replac", "swap", "mov", "→", "->",
+                          "corrected", "correction", "änder", "ander", "alter", "cambi", "actualiz",
+                          "atualiz", "wijzig", "verander", "修改", "更改", "更新", "変更", "변경"})
+
+
+def _flights_unnamed(proposal: str, words: tuple[str, ...], other_words: tuple[str, ...],
+                     arguments: dict[str, Any]) -> bool:
+    """Whether a call changing flights answers a proposal that names none of its flights and no
+    sum, names this action only by words every update has, and names another write by its own
+    words (a passenger's name put right, "→" and "correction" its only words of a change; not a
+    payment tried anew, "let's try using the certificate for $150 ...")."""
+    flights = [str(f.get("flight_number", "")).lower() for f in arguments.get("flights") or ()
+               if isinstance(f, dict)]
+    if not flights or "cabin" in proposal or any(f and f in proposal for f in flights) \
+            or amounts(proposal) or names_action(proposal, other_words) is None \
+            or ("→" not in proposal and "->" not in proposal and "correct" not in proposal):
+        return False
+    return names_action(proposal, tuple(w for w in words if w not in _UPDATE_ONLY)) is None
+
+
+def _other_way_taken(proposal: str, yes: str, words: tuple[str, ...]) -> str | None:
+    """The proposal's last question offering this action or, after an "or", another way, where
+    the user's yes takes the other way (says its words again, or "the other" where it offers
+    another one) and names this action not: that way, else None."""
+    if "?" not in proposal or names_action(yes, words) is not None:
+        return None
+    questions: list[str] = re.findall(r"[^.!?\n]+\?", proposal)
+    if not questions or (split := _OR_ELSE.search(questions[-1])) is None:
+        return None
+    first, other = questions[-1][:split.start()], questions[-1][split.end():]
+    if names_action(first, words) is None or names_action(other, words) is not None:
+        return None
+    said = set(re.findall(r"[a-zà-ÿ]{5,}", yes)) - _NOT_ASKED_WORDS
+    if said & set(re.findall(r"[a-zà-ÿ]{5,}", other)) \
+            or (_OTHER_SAID.search(yes) is not None and _OTHER_WORD.search(other) is not None):
+        return other.strip(" ?")
+    return None
 
 
 _NUMBERED_ANSWER = re.compile(r"\s*(?:1[.):]|1\s+(?:yes|sim|sí|si|oui|ja|no|não|non)\b)")

@@ -315,7 +315,10 @@ _YES = _words(
     r"(?<!\sdu )(?<!\sman )(?<!\smeint )(?<!\ssagt )(?<!\sdenkt )(?<!\sfindet )(?<!\sweiß )"
     r"(?<!\sglaubt )(?<!\smeinte )(?<!\ssagte )ja(?=\s*(?:[,.!;]|$|bitte|gerne|graag))",
     r"jawohl", r"jawoll", r"genau",
-    r"einverstanden", r"in ordnung", r"passt", r"stimmt", r"jep+", r"jup+", r"japp", r"jo",
+    # ("passt", "passt so", "das passt schon"; not said of a thing that fits: "die passt meinem
+    # Mann ganz gut")
+    r"einverstanden", r"in ordnung", r"passt(?=\s*(?:[,.!;]|$|so|schon|gut|perfekt|alles|bitte|danke)"
+    r"(?![\w']))", r"stimmt", r"jep+", r"jup+", r"japp", r"jo",
     r"bestätigt", r"ich bestätige", r"gerne", r"klar", r"natürlich", r"richtig",
     r"(?<!nicht )(?<!nicht so )klingt (?:gut|super|prima|perfekt)", r"hört sich gut an",
     r"ich akzeptiere(?! (?:das |es |den |die )?nicht)", r"(?<!nicht )akzeptiert",
