@@ -253,6 +253,20 @@ _ID_SHAPE = re.compile(r"\d")
 _DATE = re.compile(r"^(\d{4})-(\d{2})-(\d{2})$")
 _MONTHS = ("january", "february", "march", "april", "may", "june", "july", "august",
            "september", "october", "november", "december")
+# the months in the other languages read (French, Spanish, Portuguese, Italian, German, Dutch),
+# said after the day: "le 27 mai 2024", "el 3 de junio", "am 5. Juli"
+_MONTHS_ABROAD = ("janvier|enero|janeiro|gennaio|januar|jänner|januari",
+                  "février|fevrier|febrero|fevereiro|febbraio|februar|februari",
+                  "mars|marzo|março|marco|märz|maerz|maart",
+                  "avril|abril|aprile|april",
+                  "mai|mayo|maio|maggio|mei",
+                  "juin|junio|junho|giugno|juni",
+                  "juillet|julio|julho|luglio|juli",
+                  "août|aout|agosto|augustus",
+                  "septembre|septiembre|setembro|settembre",
+                  "octobre|octubre|outubro|ottobre|oktober",
+                  "novembre|noviembre|novembro",
+                  "décembre|decembre|diciembre|dezembro|dicembre|dezember")
 
 
 def _date_named(text: Text, year: str, month: int, day: int) -> bool:
@@ -272,7 +286,9 @@ def _date_pattern(year: str, month: int, day: int) -> re.Pattern[str]:
         rf"(?<![\d./]){day:02d}[./]{month:02d}[./](?:{year}|{year[2:]})(?![\d])|"
         rf"(?<![\d./]){day}[./]{month}[./]{year}(?![\d])|"
         # (in Chinese, Japanese and Korean: "5月30日", "5월 30일")
-        rf"(?<!\d){month}月{day}日|(?<!\d){month}월 ?{day}일"
+        rf"(?<!\d){month}月{day}日|(?<!\d){month}월 ?{day}일|"
+        # (in the other languages read, after the day: "le 27 mai", "el 3 de junio", "5. Juli")
+        rf"(?<![\d.]){day}(?:er|º|°)?\.?\s+(?:de\s+)?(?:{_MONTHS_ABROAD[month - 1]})(?![a-zà-ÿ])"
         # (and without its year where the day cannot be a month: "HAT023 (26/05)")
         + (rf"|(?<![\d./]){day:02d}[./]{month:02d}(?![\d]|[./]\d)" if day > 12 else ""))
 
@@ -281,7 +297,8 @@ def _date_pattern(year: str, month: int, day: int) -> re.Pattern[str]:
 _ANY_DATE = re.compile(
     r"(?<![\w-])\d{4}-\d{2}-\d{2}(?!\w)|(?<![a-z])(?:" + "|".join(
         f"{m}|{m[:3]}" for m in _MONTHS) + r")\.? \d{1,2}(?:st|nd|rd|th)?(?!\d)|"
-    r"(?<!\d)\d{1,2}月\d{1,2}日|(?<!\d)\d{1,2}월 ?\d{1,2}일")
+    r"(?<!\d)\d{1,2}月\d{1,2}日|(?<!\d)\d{1,2}월 ?\d{1,2}일|"
+    r"(?<![\d.])\d{1,2}(?:er|º|°)?\.?\s+(?:de\s+)?(?:" + "|".join(_MONTHS_ABROAD) + r")(?![a-zà-ÿ])")
 # (an arrow ends the clause where another flight follows it, "HAT152 → HAT266", not a route's
 # "JFK -> SEA")
 _FLIGHT_CLAUSE_END = re.compile(r"[;!?()（）；！？。]|\n\s*・|\.(?!\d)|\s-\s|"
@@ -1014,7 +1031,9 @@ _LEAVES_OUT = re.compile(
     # (a place or a name alone, before "for now": "Hold off on Miami for now")
     r"|hold\s+off\s+on(?=\s+(?!it\b|that\b|this\b|them\b|everything\b|anything\b)[a-z]+\s+for now\b)"
     # (not "menos de 50 dólares", less than 50)
-    r"|sin|menos(?! de \$?\d| que \$?\d)|excepto|salvo|pero no|sauf|sans|mais pas|"
+    # (nor "except that", a detail put right: "Sauf que Léa est née le 4 mars 2012, pas le 3")
+    r"|sin|menos(?! de \$?\d| que \$?\d)|excepto(?! que)|salvo(?! que)|pero no|sauf(?! que| qu')|sans|"
+    r"mais pas|"
     r"pas (?:la|le|les|mon|ma|mes))"
     r"(?![\w'])")
 # "keep the lamp", "leave the lamp (out)", "the lamp stays", "the lamp I'm keeping" (of the

@@ -8493,6 +8493,13 @@ def _shares(text: str, pid: str, names: set[str]) -> set[Decimal]:
             last_sum = re.findall(r"\$(\d{1,3}(?:,\d{3})+|\d+)(\.\d\d)?", m.group(1))[-1]
             if (d := decimal_of(last_sum[0].replace(",", ""), last_sum[1] or None)) is not None:
                 out.add(d)
+        # (the sum with its currency after it: "certificat certificate_4419906 100 $ + carte
+        # cadeau gift_card_7781230 61 $")
+        for m in re.finditer(rf"(?<![\w']){said}(?![\w'])(?:\s*\([^()\n]{{0,30}}\))?\s*[:=-]?\s*"
+                             rf"(\d{{1,3}}(?:[ .,]\d{{3}})*|\d+)(?:[.,](\d\d))?\s?(?:\$|usd|us\$|dollars?)"
+                             rf"(?![\w$])", text):
+            if (d := decimal_of(re.sub(r"[ .,]", "", m.group(1)), m.group(2))) is not None:
+                out.add(d)
         for m in re.finditer(rf"(?:\$|(?<![\w$.,])(?=\d[\d,]*\d))(\d{{1,3}}(?:,\d{{3}})+|\d+)(\.\d\d)? "
                              rf"(?:(?:charged|billed|paid|put) )?"
                              rf"(?:from|on|to|with|via|using|off) (?:your |the |my )?(?:[a-z]+ ){{0,2}}?"
