@@ -126,9 +126,13 @@ _CHAT_WORD = re.compile(r"(?<![\w'])(?:" + "|".join(w for w in _CHAT_WORDS if w 
 # mastercard pe daal do": yes, put it on mastercard; "Yes sa address. Pero yung cancel, hindi pa":
 # yes to the address, but the cancel, not yet). Read only where a word of either is there.
 _HINGLISH_CUE = (r"haan|haanji|kar do|kardo|karo|kariye|kijiye|theek|thik|nahi|nahin|chahiye|sirf|dono|bhejo|"
-                 r"daal do|daalo|chalo|yehi|yahi|mat karo|wala|wali|waala|ruko|rukiye")
+                 r"galat|daal do|daalo|chalo|yehi|yahi|mat karo|wala|wali|waala|ruko|rukiye")
 _TAGLISH_CUE = r"sige|opo|po|hindi pa|muna|teka|'?yung|tama|salamat|huwag|wag|mo na|na natin|daw|nga|go na"
-_MIXED_CUE = re.compile(r"(?<![\w'-])(?:" + _HINGLISH_CUE + "|" + _TAGLISH_CUE + r")(?![\w'-])")
+# (and Arabizi, Arabic in Latin letters and digits, and Singlish: "tamam, yalla", "ok lah")
+_ARABIZI_CUE = r"tamam|yalla|aywa|aiwa|e3mel\w*|la2|mashi|mashy|3al|3ala|istanna|estana|lah|lor|leh|can can"
+_MIXED_CUE = re.compile(r"(?<![\w'-])(?:" + _HINGLISH_CUE + "|" + _TAGLISH_CUE + "|" + _ARABIZI_CUE
+                        + r")(?![\w'-])")
+_ARABIZI = re.compile(r"(?<![\w'-])(?:" + _ARABIZI_CUE + r")(?![\w'-])")
 _HINGLISH = re.compile(r"(?<![\w'-])(?:" + _HINGLISH_CUE + r")(?![\w'-])")
 _TWO = r"(?<![\w'-])([\w-]+(?: [\w-]+)?)"  # (one or two words: "mastercard", "credit card")
 _IN_ENGLISH_HINGLISH = [(re.compile(p), r) for p, r in (
@@ -138,6 +142,9 @@ _IN_ENGLISH_HINGLISH = [(re.compile(p), r) for p, r in (
      r"it should go to \1"),
     (_TWO + r" (?:mein|me|pe|par) (?:nahi|nahin|nai)(?: chahiye)?(?![\w'])", r"not to \1"),
     (r"(?<![\w'])(?:nahi|nahin) chahiye(?![\w'])", "i don't want it"),
+    # (a detail put right: "75204 hai, 75240 no", it's 75204, not 75240)
+    (r"(?<![\w'])([\w-]+) (?:hai|he|h),? ([\w-]+) (?:no|nahi|nahin)(?![\w'])", r"it's \1, not \2"),
+    (r"(?<![\w'])galat(?![\w'])", "wrong"),
     (r"(?<![\w'])(?:abhi|ab) (?:nahi|nahin)(?![\w'])", "not now"),
     (r"(?<![\w'])(?:abhi )?(?:kuch )?mat (?:karo|kijiye|kar)(?![\w'])", "don't do anything"),
     (r"(?<![\w'])(?:main |mai )?soch(?: ?ke| ?kar)? (?:batata|batati|bataunga|bataungi|bolta|bolti) "
@@ -154,6 +161,7 @@ _IN_ENGLISH_HINGLISH = [(re.compile(p), r) for p, r in (
     (r"(?<![\w'])(?:baaki|baki) sab(?![\w'])", "everything else"),
     (r"(?<![\w'])(?:wala|wali|waala|waali)(?![\w'])", "one"),
     (r"(?<![\w'])(?:yehi|yahi)(?![\w'])", "this one"),
+    (r"(?<![\w'])(?:sahi|sahee) (?:hai|h|he)(?![\w'])", "correct"),
     (r"(?<![\w'])sirf(?![\w'])", "only"), (r"(?<![\w'])dono(?![\w'])", "both"),
     (r"(?<![\w'])(?:poora|pura|puri|poori)(?![\w'])", "the whole"), (r"(?<![\w'])bas(?![\w'])", "just"),
     (r"(?<![\w'])(?:chalo|chaliye)(?![\w'])", "okay"))]
@@ -167,13 +175,28 @@ _IN_ENGLISH_TAGLISH = [(re.compile(p), r) for p, r in (
     (r"(?<![\w'])(?:teka|sandali|saglit)(?: lang)?(?![\w'])", "wait"),
     (r"(?<![\w'])(yes|oo|opo|sige) sa (?!(?:akin|amin|kanya)(?![\w']))", r"\1 to the "),
     (r"(?<![\w'-])(?:'yung|yung|ung|iyong)(?= )", "the"),
-    (r"(?<![\w'])(?:go na|tuloy mo na|ituloy mo na|ituloy mo|ituloy na)(?![\w'])", "go ahead"),
+    (r"(?<![\w'])(?:go na|tuloy mo na|ituloy mo na|ituloy mo|ituloy na|go(?= po(?![\w'])))(?![\w'])",
+     "go ahead"),
+    (r"(?<![\w'])lahat(?: na)?(?![\w'])", "all of them"),
     (r"(?<![\w'])salamat(?: po)?(?![\w'])", "thanks"), (r"(?<![\w'])pero(?![\w'])", "but"),
     (r"(?<=[\w.!]) po(?=[\s.,!?]|$)", ""))]
 
 
+_IN_ENGLISH_ARABIZI = [(re.compile(p), r) for p, r in (
+    (r"(?<![\w'])(?:can can|can lah|can lor|ok lah|okay lah|ok lor|sure lah)(?![\w'])", "yes"),
+    (r"(?<=\w)\s+(?:lah|lor|leh|liao)(?=\s*(?:[,.!?]|$))", ""),  # (a particle ending its clause)
+    (r"(?<![\w'])(?:aywa|aiwa)(?![\w'])", "yes"), (r"(?<![\w'])(?:tamam|mashi|mashy)(?![\w'])", "okay"),
+    (r"(?<![\w'])yalla(?![\w'])", "go ahead"), (r"(?<![\w'])e3mel(?:ha|ho|o|uh)?(?![\w'])", "do it"),
+    (r"(?<![\w'])la2(?![\w'])", "no"), (r"(?<![\w'])(?:istanna|estana)(?![\w'])", "wait"),
+    (r"(?<![\w'])3al(?:a)?(?![\w'])", "on the"), (r"(?<![\w'])bas el(?![\w'])", "only the"))]
+
+
 def _in_english_mixed(text: str) -> str:
-    """``text`` with its Hinglish or Taglish words in English (``_MIXED_CUE``)."""
+    """``text`` with its Hinglish, Taglish, Arabizi or Singlish words in English
+    (``_MIXED_CUE``)."""
+    if _ARABIZI.search(text) is not None:
+        for pattern, english in _IN_ENGLISH_ARABIZI:
+            text = pattern.sub(english, text)
     hinglish = _HINGLISH.search(text) is not None
     for pattern, english in _IN_ENGLISH_HINGLISH if hinglish else _IN_ENGLISH_TAGLISH:
         text = pattern.sub(english, text)
@@ -1451,7 +1474,9 @@ _SECOND_THOUGHT = re.compile(r"(?:(?:oh|ah|um+|hmm+|and|actually|wait|sorry|on s
                              r"now that i think (?:about|of) it|come to think of it)[\s,.!-]*)+")
 # A detail put right in passing: "oh wait sorry, it's 4B not 4D", "sorry, I meant 4B not 4D"
 _CORRECTION = re.compile(
-    r"(?:(?:oh|ah|ugh)[\s,]+)?(?:wait|sorry|oops)[\s,.!-]+(?:(?:sorry|oops)[\s,.!-]+)?(?:it'?s|it is|"
+    r"(?:(?:oh|ah|ugh)[\s,]+)?(?:wait|sorry|oops)[\s,.!-]+(?:(?:sorry|oops)[\s,.!-]+)?"
+    # (what was wrong said first: "oh wait, I wrote the zip wrong, it's 75204, not 75240")
+    r"(?:[\w ]{0,30}?(?<![\w'])wrong(?![\w'])[\w ]{0,20}?[\s,.!-]+)?(?:it'?s|it is|"
     r"that'?s|that is|it should be|should be|i meant|make (?:it|that))\s+[\w#-]{1,20}[,]?\s+not\s+"
     r"[\w#-]{1,20}|"
     # a detail of the call said to be wrong and put right: "but her date of birth is wrong too,
