@@ -1859,7 +1859,27 @@ def _sums_asked(agent: str) -> set[Decimal]:
         out = {d for m in _CHARGE_THEN_SUM.finditer(agent)
                if (d := decimal_of(re.sub(r"[.,]", "", m.group(1)), f".{m.group(2)}" if m.group(2)
                                    else None)) is not None}
+    if out and _SUM_PER_HEAD.search(agent) is not None:
+        # (a sum per passenger, no total given: times the passengers the turn counts, "65 USD por
+        # pasajera (son 2 pasajeras)"; else no sum the turn asks for all told)
+        heads = _HEADS_COUNTED.search(agent)
+        said = heads.group(1) if heads is not None else ""
+        count = int(said) if said.isdigit() else _HEAD_COUNT_WORDS.get(said, 0)
+        return {d * count for d in out} if count else set()
     return out
+
+
+# a sum said per passenger or person: "$171 more per passenger", "65 USD por pasajera"
+_SUM_PER_HEAD = re.compile(r"(?<![\w'])(?:per|each|por|par|pro|a|je) (?:passenger|person|traveler|traveller|"
+                       r"pasajer[oa]|passageir[oa]|passager|passagère|person|persona|persone|personne|"
+                       r"passagier|reisende[rn]?|head)(?![\w'])|(?<![\w'])(?:each|cada)(?![\w'])")
+_HEADS_COUNTED = re.compile(r"(?<![\w'])(\d|two|three|four|five|dos|tres|cuatro|deux|trois|quatre|zwei|"
+                            r"drei|vier|duas|dois|três|due|tre|quattro|twee|drie) (?:passengers|"
+                            r"pasajer[oa]s|passageir[oa]s|passagers|passagères|personen|persone|"
+                            r"personnes|people|persons|travell?ers|passagiers|reisende)(?![\w'])")
+_HEAD_COUNT_WORDS = {"two": 2, "three": 3, "four": 4, "five": 5, "dos": 2, "tres": 3, "cuatro": 4,
+                     "deux": 2, "trois": 3, "quatre": 4, "zwei": 2, "drei": 3, "vier": 4, "duas": 2,
+                     "dois": 2, "três": 3, "due": 2, "tre": 3, "quattro": 4, "twee": 2, "drie": 3}
 
 
 _CHARGE_THEN_SUM = re.compile(r"(?<![a-z])(?:aufpreis|mehrpreis|zuzahlung|differenz|différence|differenza|"
@@ -8333,9 +8353,12 @@ def _picked_label(said: str) -> str | None:
     """The label of the option the user's words pick ("option 2" -> "2", "B, the 5pm one" ->
     "b", "the second option" -> "2"), or None."""
     pick = _PICKED.search(said)
+    if pick is not None and (pick.group(1) or pick.group(2) or "").lower() == "a" \
+            and re.match(r"a [a-zà-ÿ]{3,}", said[pick.start():]) is not None:
+        pick = None  # (an article, not the label: "A segunda, a das 13h.")
     if pick is None and ((nth := _NTH_OPTION.search(said)) is not None or (
             (nth := _NTH_OPTION.search(ordinals_in_english(said))) is not None)):
-        return str(_NTHS.index(nth.group(1)) + 1)  # (or in the user's language: "Nehmen Sie
+        return str(_NTHS.index(nth.group(1) or nth.group(2)) + 1)  # (or in the user's language: "Nehmen Sie
         # die zweite Option")
     return None if pick is None else (pick.group(1) or pick.group(2)).lower()
 
@@ -8343,7 +8366,9 @@ def _picked_label(said: str) -> str | None:
 # an option picked by its place among those listed: "the second option", "take the first one"
 _NTHS = ("first", "second", "third", "fourth", "fifth")
 _NTH_OPTION = re.compile(r"(?<![\w'])the (first|second|third|fourth|fifth) (?:option|choice|opción|opcion|"
-                         r"opção|opcao|opzione|optie|variante)(?![\w'])")
+                         r"opção|opcao|opzione|optie|variante|one|flight)(?![\w'])|"
+                         # (or opening the turn alone: "A segunda, a das 13h.", the second)
+                         r"^the (first|second|third|fourth|fifth)(?=\s*(?:[,.!]|$))")
 
 
 def _option_not_picked(session: SessionState, last: Text, theirs: Text,

@@ -859,7 +859,9 @@ _CONDITION = _words(
     # not "sí" nor "si" alone)
     r"si(?! es así| es posible| puede ser| se puede| no hay otra| c'est possible| è possibile)"
     r"(?= (?:el|la|los|las|le|les|lo|il|es|está|son|me|no|hay|tiene|puede|cuesta|sale|vous|on|"
-    r"c'est|ça|ce|je|j'|tu|elle|costa|è|non|ci|se|todo|tout|tutto|tudo|o|a|os|as|for|custar)"
+    r"c'est|ça|ce|je|j'|tu|elle|costa|è|non|ci|se|todo|tout|tutto|tudo|o|a|os|as|for|custar|"
+    # (a bound put first: "si en total no pasa de 100, tira", "si au total ça reste sous 100")
+    r"en total|au total|in totale|no total|insgesamt)"
     # (with what it leads to after a comma: "si el precio es el mismo, adelante"; not the
     # answer "si es el unico." of chat's unaccented yes)
     r"(?![\w])[^.!?;]*,)",
