@@ -8358,15 +8358,20 @@ def _picked_label(said: str) -> str | None:
         pick = None  # (an article, not the label: "A segunda, a das 13h.")
     if pick is None and ((nth := _NTH_OPTION.search(said)) is not None or (
             (nth := _NTH_OPTION.search(ordinals_in_english(said))) is not None)):
-        return str(_NTHS.index(nth.group(1) or nth.group(2)) + 1)  # (or in the user's language: "Nehmen Sie
-        # die zweite Option")
+        # (or in the user's language: "Nehmen Sie die zweite Option")
+        return str(_NTHS.index(next(g for g in nth.groups() if g)) + 1)
     return None if pick is None else (pick.group(1) or pick.group(2)).lower()
 
 
 # an option picked by its place among those listed: "the second option", "take the first one"
 _NTHS = ("first", "second", "third", "fourth", "fifth")
 _NTH_OPTION = re.compile(r"(?<![\w'])the (first|second|third|fourth|fifth) (?:option|choice|opción|opcion|"
-                         r"opção|opcao|opzione|optie|variante|one|flight)(?![\w'])|"
+                         r"opção|opcao|opzione|optie|variante)(?![\w'])|"
+                         # ("the second one" as the pick: opening the turn, or taken; not "not the
+                         # first one", "before the second one")
+                         r"(?:^(?:(?:yes|ok|okay|sure)[,!.]?\s+)?|(?<![\w'])(?:take|want|choose|pick|go "
+                         r"with|book|prefer|have) )the (first|second|third|fourth|fifth) (?:one|flight)"
+                         r"(?![\w'])|"
                          # (or opening the turn alone: "A segunda, a das 13h.", the second)
                          r"^the (first|second|third|fourth|fifth)(?=\s*(?:[,.!]|$))")
 
