@@ -4634,6 +4634,8 @@ def _other_choice_taken(turn: str, proposed: str, value: str, choices: tuple[str
     """The one choice of a key the user's ``turn`` names, where it is not ``value`` and the
     proposal offered both: that choice, else None."""
     said = value.replace("_", " ")
+    if said not in proposed or not any(c != value and c.replace("_", " ") in turn for c in choices):
+        return None  # (cheap: most turns name no other choice)
     if re.search(rf"(?<![\w']){re.escape(said)}(?![\w'])", turn) is not None \
             or re.search(rf"(?<![\w']){re.escape(said)}(?![\w'])", proposed) is None:
         return None
@@ -7912,7 +7914,7 @@ def _asked_apart(proposal: str, yes: str, words: tuple[str, ...], other_words: t
     ...?" "Sim, a morada pode mudar, é essa a nova."): the question answered, else None."""
     if proposal.count("?") < 2:
         return None
-    questions = [q.group().strip() for q in re.finditer(r"[^.!?\n]+\?", proposal.rsplit("\n\n", 1)[-1])]
+    questions = _questions_of(proposal.rsplit("\n\n", 1)[-1])
     if len(questions) < 2 or names_action(yes, words) is not None or _ALSO_SAID.search(yes) is not None \
             or _BOTH_SAID.search(yes) is not None:
         return None
@@ -7942,13 +7944,25 @@ _LOOK_UP_OFFERED = re.compile(r"(?:would you like|do you want|want|shall|should|
 _BEFORE_CLAUSE = re.compile(r"^\s*before [^,?]{3,60},\s*")
 
 
+@functools.lru_cache(maxsize=256)  # (one proposal is read for each action and each check)
+def _questions_of(text: str) -> tuple[str, ...]:
+    """The questions of ``text``: each sentence (to a stop, a question mark or a line's end) that
+    ends in a question mark, in order."""
+    if "?" not in text:
+        return ()
+    return tuple(q for part in _QUESTION_PARTS.split(text) if (q := part.strip()).endswith("?"))
+
+
+_QUESTION_PARTS = re.compile(r"(?<=[.!?])(?!\d)|\n")
+
+
 def _check_offered(proposal: str, yes: str, words: tuple[str, ...]) -> str | None:
     """The proposal's last question, where it offers to look something up and names no action
     of this kind but in a clause saying it comes first ("Before making any change, ..."), and
     the user's yes names this action neither: the question, else None."""
     if "?" not in proposal or names_action(yes, words) is not None:
         return None
-    questions: list[str] = re.findall(r"[^.!?\n]+\?", proposal)
+    questions = _questions_of(proposal)
     last = _BEFORE_CLAUSE.sub("", questions[-1]) if questions else ""
     if not last or _LOOK_UP_OFFERED.search(last) is None or names_action(last, words) is not None:
         return None
@@ -7991,7 +8005,7 @@ def _other_way_taken(proposal: str, yes: str, words: tuple[str, ...]) -> str | N
     another one) and names this action not: that way, else None."""
     if "?" not in proposal or names_action(yes, words) is not None:
         return None
-    questions: list[str] = re.findall(r"[^.!?\n]+\?", proposal)
+    questions = _questions_of(proposal)
     if not questions or (split := _OR_ELSE.search(questions[-1])) is None:
         return None
     first, other = questions[-1][:split.start()], questions[-1][split.end():]
