@@ -1349,7 +1349,7 @@ _UNAFFECTED = re.compile(
     r"(?:stays?|remains?|will (?:stay|remain)) (?:as (?:it|they) (?:is|are)|as is|untouched|"
     r"unaffected|unchanged|active|open|pending)|(?:is|are) unaffected|"
     # a clause that ends on it, with no verb ("Profile address unchanged.")
-    r"(?:left |kept )?(?:unchanged|untouched|unaffected)(?=\s*(?:[.;!?,)]|$))|"
+    r"(?:left |kept )?(?:unchanged|untouched|unaffected|no change)(?=\s*(?:[.;!?,)]|$))|"
     # a state it is in already, in brackets or as the clause's end ("(N2VB7C is already
     # economy)": nothing to do to it)
     r"(?:is|are) already (?:in )?[a-z]+(?: [a-z]+)?(?=\s*(?:[.;!?,)]|$))|"
@@ -1446,10 +1446,18 @@ _STAYS_ELSEWHERE = re.compile(r"(?<![\w'])(?:fica|ficam|ficará|ficarão|queda|q
                               + _NOT_CHANGED_ABROAD)
 
 
+_LINE_UNCHANGED = re.compile(r"(?m)^[^\S\n]*(?:[-*•]\s*)?[^:\n]{1,60}:\s*(?:no change|unchanged)[.!]?"
+                             r"[^\S\n]*$")
+
+
 def kept_out(text: str) -> str:
     """``text`` without what it says stays out of the action (``_KEPT_OUT``, ``_UNAFFECTED``)."""
+    if ": no change" in text or ": unchanged" in text:
+        text = _LINE_UNCHANGED.sub(" ", text)  # (a line of a list that leaves its thing as it is:
+        # "- Desk Lamp: no change")
     if "not " in text or "n't " in text or "stay" in text or "remain" in text \
             or "unaffected" in text or "unchanged" in text or "untouched" in text \
+            or "no change" in text \
             or "keep" in text or "retain" in text or "already " in text \
             or (any(cue in text for cue in _STAYS_CUES) and _STAYS_ELSEWHERE.search(text)):
         # (cheap: most proposals say none of these)

@@ -5246,6 +5246,16 @@ def _bind(session: SessionState, auth: Authorisation, spec: ActionSpec,
                     or (isinstance(value, list)
                         and _priced(session, arguments, value, proposed.kept(), aliases.every)):
                 continue
+            if isinstance(value, list) and len(value) >= 2 and len(set(value)) == len(value) \
+                    and (listed := proposed.kept()) is not None \
+                    and any(named(listed, v, aliases.every)
+                            or _priced(session, arguments, [v], listed, aliases.every) for v in value):
+                # (the proposal lists some of them and not this one; what came before it does not
+                # add to its list: "Articles : Clavier ... 228,84 $ et Enceinte ... 292,71 $", the
+                # call returning the makeup kit too, which the user had said she would keep)
+                return Coverage(False, f"the user said {words} to a proposal listing some of "
+                                f"{key.name}={value!r}, not all of them", auth.words, shown, key.name,
+                                superseding=names_action(last.plain, spec.words) is not None)
             if context is None:
                 recent = messages[max(0, auth.yes_index - CONTEXT_MESSAGES):auth.yes_index + 1]
                 context = Text(" ".join(plain(m) for m in recent))

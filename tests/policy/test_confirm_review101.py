@@ -509,3 +509,53 @@ async def test_later_review(airline: PolicySet, retail: PolicySet, case: Case) -
 ])
 def test_later_turn_reading(turn: str, act: Act) -> None:
     assert read_turn(turn).act is act
+
+
+# 104c: French, the proposal lists two of the order's items; the call returns a third too
+DELIVERED = order("#W1713682", "delivered", item("4648814700", "Mechanical Keyboard", 228.84),
+                  item("5967152432", "Bluetooth Speaker", 292.71), item("7902309762", "Makeup Kit", 243.62))
+TWO_LISTED = [*looked_up(DELIVERED),
+              "assistant: La commande #W1713682 contient : Clavier mécanique – 228,84 $, Enceinte Bluetooth "
+              "– 292,71 $, Kit de maquillage – 243,62 $. Quels articles voulez-vous retourner ?",
+              "user: Le clavier et l'enceinte. Et peut-être le kit de maquillage... non, finalement je le "
+              "garde.",
+              "assistant: Voici le retour proposé :\n- Commande : #W1713682\n- Articles : Clavier mécanique "
+              "228,84 $ et Enceinte Bluetooth 292,71 $\n- Remboursement : 521,55 $ sur votre Visa\n\n"
+              "Confirmez-vous ?",
+              "user: oui c'est bon"]
+
+
+def returned(*items: str) -> dict[str, Any]:
+    return {"order_id": "#W1713682", "item_ids": list(items), "payment_method_id": "credit_card_1"}
+
+
+# 104e: a line of the list that leaves its item as it is ("Desk Lamp: no change")
+LAMP_AND_BAG = order("#W5270061", "pending", item("7453605304", "Desk Lamp", 150.0),
+                     item("2492465580", "Backpack", 200.0))
+NO_CHANGE = [*looked_up(LAMP_AND_BAG),
+             "assistant: Here's the updated summary:\n\n- Order: #W5270061\n- Backpack (2492465580) → "
+             "grey/medium/polyester (5917587651)\n- Desk Lamp: no change\n- Payment: $10.84 charged to "
+             "PayPal (paypal_4)\n\nShall I proceed? (yes/no)",
+             "user: Yes, that's right."]
+
+
+def bag_change(*pairs: tuple[str, str]) -> dict[str, Any]:
+    return {"order_id": "#W5270061", "item_ids": [a for a, _ in pairs], "new_item_ids": [b for _, b in pairs],
+            "payment_method_id": "paypal_4"}
+
+
+LISTED_CASES = [
+    shop("Z1577", "refuse", TWO_LISTED, RETURN, returned("4648814700", "5967152432", "7902309762"),
+         "the makeup kit, listed before and kept, not in the proposal"),
+    shop("Z1578", "allow", TWO_LISTED, RETURN, returned("4648814700", "5967152432"), "the two listed"),
+    shop("Z1579", "refuse", NO_CHANGE, "modify_pending_order_items",
+         bag_change(("2492465580", "5917587651"), ("7453605304", "9190635437")), "'Desk Lamp: no change'"),
+    shop("Z1580", "allow", NO_CHANGE, "modify_pending_order_items", bag_change(("2492465580", "5917587651")),
+         "the backpack only"),
+]
+
+
+@pytest.mark.parametrize("case", marked(LISTED_CASES, {}))
+async def test_listed_review(airline: PolicySet, retail: PolicySet, case: Case) -> None:
+    ok, reason = await verdict(airline if case.domain == "airline" else retail, case)
+    assert ("allow" if ok else "refuse") == case.expected, f"{case.why}: {reason}"
