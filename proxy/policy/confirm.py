@@ -1864,22 +1864,19 @@ def _sums_asked(agent: str) -> set[Decimal]:
         # pasajera (son 2 pasajeras)"; else no sum the turn asks for all told)
         heads = _HEADS_COUNTED.search(agent)
         said = heads.group(1) if heads is not None else ""
-        count = int(said) if said.isdigit() else _HEAD_COUNT_WORDS.get(said, 0)
+        count = int(said) if said.isdigit() else _COUNT_WORDS.get(said, 0)
         return {d * count for d in out} if count else set()
     return out
 
 
 # a sum said per passenger or person: "$171 more per passenger", "65 USD por pasajera"
-_SUM_PER_HEAD = re.compile(r"(?<![\w'])(?:per|each|por|par|pro|a|je) (?:passenger|person|traveler|traveller|"
-                       r"pasajer[oa]|passageir[oa]|passager|passagère|person|persona|persone|personne|"
-                       r"passagier|reisende[rn]?|head)(?![\w'])|(?<![\w'])(?:each|cada)(?![\w'])")
+_SUM_PER_HEAD = re.compile(r"(?<![\w'])(?:per|each|por|par|pro|a|je) (?:passenger|person|traveler|"
+                           r"traveller|pasajer[oa]|passageir[oa]|passager|passagère|persona|persone|"
+                           r"personne|passagier|reisende[rn]?|head)(?![\w'])|(?<![\w'])(?:each|cada)(?![\w'])")
 _HEADS_COUNTED = re.compile(r"(?<![\w'])(\d|two|three|four|five|dos|tres|cuatro|deux|trois|quatre|zwei|"
-                            r"drei|vier|duas|dois|três|due|tre|quattro|twee|drie) (?:passengers|"
+                            r"drei|vier|duas|dois|três|due|tre|quattro) (?:passengers|"
                             r"pasajer[oa]s|passageir[oa]s|passagers|passagères|personen|persone|"
                             r"personnes|people|persons|travell?ers|passagiers|reisende)(?![\w'])")
-_HEAD_COUNT_WORDS = {"two": 2, "three": 3, "four": 4, "five": 5, "dos": 2, "tres": 3, "cuatro": 4,
-                     "deux": 2, "trois": 3, "quatre": 4, "zwei": 2, "drei": 3, "vier": 4, "duas": 2,
-                     "dois": 2, "três": 3, "due": 2, "tre": 3, "quattro": 4, "twee": 2, "drie": 3}
 
 
 _CHARGE_THEN_SUM = re.compile(r"(?<![a-z])(?:aufpreis|mehrpreis|zuzahlung|differenz|différence|differenza|"
