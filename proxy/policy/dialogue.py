@@ -96,7 +96,8 @@ def normalize(content: str) -> str:
         text = _HEARD.sub(lambda m: _HEARD_AS[m.group()[:2]], text)
     if _CHAT_WORD.search(text) is not None:  # ("lemme think abt boston": let me think about)
         text = _CHAT_WORD.sub(lambda m: _CHAT_WORDS[m.group()], text)
-    if _MIXED_CUE.search(text) is not None:  # (Hinglish and Taglish: "haan, kar do", "sige po")
+    if _MIXED_CUE.search(text) is not None:  # (Hinglish, Taglish, Arabizi, Singlish: "haan, kar
+        # do", "sige po", "tamam, yalla", "ok lah")
         text = _in_english_mixed(text)
     if "kkk" in text:  # (Portuguese laughter, "kkkk": no "kk", okay)
         text = _LAUGHTER.sub("haha", text)
@@ -124,7 +125,8 @@ _CHAT_WORD = re.compile(r"(?<![\w'])(?:" + "|".join(w for w in _CHAT_WORDS if w 
 # English mixed with Hindi (Hinglish) or Tagalog (Taglish) in Latin script, as bilingual
 # customers write it: the words the reader reads put in English, in the order said ("haan,
 # mastercard pe daal do": yes, put it on mastercard; "Yes sa address. Pero yung cancel, hindi pa":
-# yes to the address, but the cancel, not yet). Read only where a word of either is there.
+# yes to the address, but the cancel, not yet); and Arabizi and Singlish below. Read only where a
+# word of one of them is there; the Taglish words where no Hinglish one is.
 _HINGLISH_CUE = (r"haan|haanji|kar do|kardo|karo|kariye|kijiye|theek|thik|nahi|nahin|chahiye|sirf|dono|bhejo|"
                  r"galat|daal do|daalo|chalo|yehi|yahi|mat karo|wala|wali|waala|ruko|rukiye")
 _TAGLISH_CUE = r"sige|opo|po|hindi pa|muna|teka|'?yung|tama|salamat|huwag|wag|mo na|na natin|daw|nga|go na"
