@@ -749,7 +749,10 @@ _WAIT = _words(
     r"leave it for now", r"(?:i )?need to (?:check|find out|see) (?:which|whether|if|with)",
     # ("the address one leave it actualy, i just realised ...")
     r"leave (?:it|that|that one) (?:actually|actualy|then|alone|out)(?=[\s,.!]|$)",
-    r"ask my", r"run it by", r"(?<!what )(?<!that's )(?<!thats )(?:sorry,? )?i meant(?! it)",
+    r"ask my", r"run it by", r"(?<!what )(?<!that's )(?<!thats )(?:sorry,? )?i meant(?! it)"
+    # (not a past purchase's intent, the reason for a return: "I ordered it by mistake, I meant to
+    # get the 15 inch")
+    r"(?! to (?:get|buy|order|purchase|book|pick|choose|select|grab))",
     r"i mean the other",
     r"(?:i'?m )?not (?:so |too |quite |entirely |100% |a hundred percent |completely |totally |"
     r"fully )?sure(?! (?:what|which|when|where|how|who|why|if i|"

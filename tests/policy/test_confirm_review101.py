@@ -559,3 +559,28 @@ LISTED_CASES = [
 async def test_listed_review(airline: PolicySet, retail: PolicySet, case: Case) -> None:
     ok, reason = await verdict(airline if case.domain == "airline" else retail, case)
     assert ("allow" if ok else "refuse") == case.expected, f"{case.why}: {reason}"
+
+
+# 104a: a conditional yes the plan meets, then the cancellation's reason with a past intent ("I
+# meant to get the 15 inch" says why, it takes nothing back)
+LAPTOP = order("#W2417020", "pending", item("8100000003", "Laptop", 2674.40))
+MEANT_TO = [*looked_up(LAPTOP),
+            "assistant: Here's the plan: cancel order #W2417020 (Laptop, $2,674.40), paid with your gift "
+            "card, so the $2,674.40 goes back to the gift card immediately. I'll need the reason: 'no "
+            "longer needed' or 'ordered by mistake'.",
+            "user: If the money for the laptop goes straight back on my gift card then yes, go ahead with "
+            "the cancellation. Reason is I ordered it by mistake, I meant to get the 15 inch."]
+MEANT_ANOTHER = [*MEANT_TO[:-1], "user: yes go ahead. sorry, I meant the other order, #W2417021"]
+
+MEANT_CASES = [
+    shop("Z1581", "allow", MEANT_TO, CANCEL_ORDER, {"order_id": "#W2417020", "reason": "ordered by mistake"},
+         "'I meant to get the 15 inch' gives the reason"),
+    shop("Z1582", "refuse", MEANT_ANOTHER, CANCEL_ORDER,
+         {"order_id": "#W2417020", "reason": "ordered by mistake"}, "'sorry, I meant the other order'"),
+]
+
+
+@pytest.mark.parametrize("case", marked(MEANT_CASES, {}))
+async def test_meant_review(airline: PolicySet, retail: PolicySet, case: Case) -> None:
+    ok, reason = await verdict(airline if case.domain == "airline" else retail, case)
+    assert ("allow" if ok else "refuse") == case.expected, f"{case.why}: {reason}"
