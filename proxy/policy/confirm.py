@@ -7480,7 +7480,6 @@ def _twin_undescribed(session: SessionState, last: Text, value: Any, arguments: 
         if any(ident not in value and re.search(rf"(?<![\w.]){ident}(?![\w.])", text) is not None
                for ident, _marks in twins):
             return v, name  # (a twin named by its id, and not this one, is not in the call)
-        shared = set().union(*(m for _, m in twins))
         if any(_mark_said(old_side, o) or _mark_said(said_too, o) for o in mine - shared):
             continue  # (this one is described, by the proposal or in the yes turn)
         described = [ident for ident, marks in twins
@@ -7983,12 +7982,6 @@ _OR_ELSE = re.compile(r",?\s+(?:or|oder|ou|o|of|oppure)\s+(?=(?:would|do|should|
 _OTHER_SAID = re.compile(r"(?<![\w'])(?:the other|die andere|den anderen|das andere|l'autre|la otra|el otro|"
                          r"a outra|o outro|l'altra|l'altro|de andere|het andere)(?![\w'])")
 _OTHER_WORD = re.compile(r"(?<![\w'])(?:other|andere\w*|autre|otr[ao]|outr[ao]|altr[ao])(?![\w'])")
-
-
-# the words a flight change shares with every update, an arrow and a correction among them
-_UPDATE_ONLY = frozenset({"updat", "chang", "modif", "switch", "add", "replac", "swap", "mov", "→", "->",
-                          "corrected", "correction", "änder", "ander", "alter", "cambi", "actualiz",
-                          "atualiz", "wijzig", "verander", "修改", "更改", "更新", "変更", "변경"})
 
 
 def _flights_unnamed(proposal: str, words: tuple[str, ...], other_words: tuple[str, ...],
@@ -9134,6 +9127,11 @@ def _details_listed(agent: Text, spec: ActionSpec, arguments: dict[str, Any],
 # the verbs that name any update, no action of their own
 _ANY_UPDATE = frozenset({"chang", "change", "updat", "update", "modif", "modify", "edit",
                          "alter", "adjust", "cambi", "änder", "ander"})
+# ... and the words a flight change shares with the other writes, an arrow and a correction
+# among them (``_flights_unnamed``)
+_UPDATE_ONLY = _ANY_UPDATE | frozenset({"switch", "add", "replac", "swap", "mov", "→", "->", "corrected",
+                                        "correction", "actualiz", "atualiz", "wijzig", "verander",
+                                        "修改", "更改", "更新", "変更", "변경"})
 
 
 def _names_another_write(phrase: str, words: tuple[str, ...], other_words: tuple[str, ...]
