@@ -659,7 +659,7 @@ _NO_JUST = re.compile(r"(?:no|nope|nah|nein|non|nee|não|nao)[\s,]+(?:just|only|
                       r"uniquement|solo|sólo|solamente|só|apenas|alleen|enkel|soltanto)\s+[^,;:!?]{1,40}?"
                       r"[\s.!]*")
 _NO_THEN_GO = re.compile(
-    r"^(?:no|nope|nah)(?:[\s,]+(?:changes?|questions?|objections?|problems?|concerns?|thanks|"
+    r"^(?:no|nope|nah)(?:[\s,]+(?:changes?|questions?|objections?|problems?|concerns?|thanks|need|"
     r"thank you|i'?m good|all good|nothing(?: else)?|that'?s (?:all|it|fine)|"
     r"(?:just|only) (?:that|this|those|these|the [a-z]+)))?"
     r"(?:[\s,.!:-]+(?:(?:it |that |this |all )?(?:looks|sounds|is|seems) (?:good|great|fine|right|"
@@ -668,7 +668,11 @@ _NO_THEN_GO = re.compile(
     # one.")
     r"(?:the |my )?[a-z]{3,}(?: [a-z]{3,})? (?:is|are|works) (?:fine|good|ok(?:ay)?)))?[\s,.!:-]+"
     r"(?=(?:(?:please|just|then|so|ok|okay|yes|yeah|yep|you can|go ahead and)\s+)*"
-    r"(?:go (?:right )?ahead|proceed|go for it|do it|carry on|continue)(?![\w']))")
+    r"(?:go (?:right )?ahead|proceed|go for it|do it|carry on|continue)(?![\w'])|"
+    # (or "just" the action asked for: "no, just switch me to HAT214 please", "nah, just cancel it";
+    # not "no, just leave it")
+    r"(?:just|simply)\s+(?:switch|change|cancel|book|move|put|use|add|return|exchange|rebook|upgrade|"
+    r"downgrade|do (?:it|that|the))(?![\w']))")
 # Holds: wait, not yet, hedges, changes of mind in progress.
 # (a guess about what was, no hesitation: "maybe i was looking at the metal band one")
 _OF_THE_PAST = r"(?! (?:i|it|that|they|we|you|he|she) (?:was|were|did|had)(?![\w']))"
@@ -2610,21 +2614,11 @@ _BARE_NUMBERED = re.compile(r"\s*1\s+" + _ANSWER_WORD + r"(?![\w'])[^0-9]{0,40}?
 _BARE_NUMBER = re.compile(r"(^|(?<=\s))([1-9])[,.]?\s+(?=" + _ANSWER_WORD + r"(?![\w']))")
 
 
-# a "no" to something else the agent offered, then the action asked for: "no, just switch me to
-# HAT214 please", "nah, just cancel it" (not "no, just leave it")
-_NO_JUST_DO = re.compile(r"(?:no|nope|nah|no thanks|no need)[,.!]?\s+(?=(?:just|simply)\s+(?:switch|change|"
-                         r"cancel|book|move|put|use|add|return|exchange|rebook|upgrade|downgrade|"
-                         r"go ahead|proceed|do (?:it|that|the))(?![\w']))")
-
-
 def read_turn(content: str) -> Reading:
     """The dialogue act of one user turn. See the module docstring."""
     text = numbered_marks(_GRUDGING.sub("", normalize(content)))
     if not text:
         return Reading(Act.OTHER, "", "the user's message is empty")
-    if (no_just := _NO_JUST_DO.match(text)) is not None:
-        text = text[no_just.end():]  # (a "no" to the agent's other offer, then what to do: "no,
-        # just switch me to HAT214 please")
     if (q_then_if := _IF_SO_AFTER_Q.search(text)) is not None:
         return Reading(Act.HOLD, q_then_if.group(1).strip(), "the user asked a question and "
                        f'made the go-ahead hang on its answer: "{q_then_if.group(1).strip()}"')
