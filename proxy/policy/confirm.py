@@ -7349,8 +7349,11 @@ def _of_this_action(text: str, words: tuple[str, ...], other_words: tuple[str, .
     for sentence in re.split(r"(?<=[.!?])\s+|\n", text):
         topic = _ACTION_TOPIC.match(sentence.strip())
         if topic is not None and names_action(topic.group(1), words) is None and (
-                names_action(topic.group(1), ALL_ACTION_WORDS) is not None
-                or names_action(topic.group(1), other_words) is not None):
+                (other := names_action(topic.group(1), ALL_ACTION_WORDS)
+                 or names_action(topic.group(1), other_words)) is not None) \
+                and not any(other in w for w in words):
+            # (not a topic this action's own words hold: "about the address: actually you
+            # can leave the home one" is of the profile's address too)
             continue
         kept.append(sentence)
     return " ".join(kept)
