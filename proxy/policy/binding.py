@@ -1208,6 +1208,12 @@ TOPIC_HELD = re.compile(
     # 30, non, attendez")
     r"(?:não|no|non|nein|nah)[,.!]?\s+(?:deixa|déjalo|dejalo|laisse|lass|leave it|forget it|"
     r"olvídalo|esquece|esqueça|wait|attendez|attends|espera|espere|aspetta|warte|wacht))(?![\w'])[^.!?]*")
+# (and as chat writes it, the wait straight after the thing, one or two words of it opening the
+# sentence: "the earbuds hold on lemme check if its the right pair"; not "the address is fine wait")
+_TOPIC_HELD_BARE = re.compile(
+    r"(?:^|[.;:!?]\s*)(?:(?:and|but)\s+)?((?:the|my) (?!(?:is|are|was|were|looks?|sounds?|seems?)"
+    r"(?![\w']))[\w'-]+(?: (?!(?:is|are|was|were|looks?|sounds?|seems?|fine|good|ok|okay)(?![\w']))"
+    r"[\w'-]+)?) (?=(?:hold on|hang on|wait)(?![\w']))")
 # a thing said first, then that the user is not sure about it yet: "The upgrades I'm not sure
 # about yet."
 NOT_SURE_OF = re.compile(
@@ -1498,6 +1504,10 @@ def without_limits(text: str) -> str:
     for m in WAIT_FOR.finditer(text):  # (from the wait to its sentence's end)
         stop = _SENTENCE_END.search(text, m.end())
         spans.append((m.start(), stop.start() if stop else len(text)))
+    for m in _TOPIC_HELD_BARE.finditer(text):  # (from the thing to its sentence's end: "the
+        # earbuds hold on lemme check if its the right pair")
+        stop = _SENTENCE_END.search(text, m.end())
+        spans.append((m.start(1), stop.start() if stop else len(text)))
     for m in TOPIC_THEN_HELD.finditer(text):  # (from the topic to the hold's sentence's end)
         stop = _SENTENCE_END.search(text, m.end())
         spans.append((m.start(1), stop.start() if stop else len(text)))
@@ -1576,7 +1586,7 @@ def limits(text: str) -> Limits:
     left += [_choice_in_english(m.group(1)) for m in _NOT_QUOTED_ABROAD.finditer(text)]
     left += [m.group(1).strip() for p in (_LEFT_AFTER, _TOPIC_LEFT, _LEFT_AS_IT_IS, _LEFT_ABROAD,
                                            _LEFT_ABROAD_FIRST, _LEFT_ABROAD_THEN,
-                                           TOPIC_THEN_HELD, TOPIC_HELD, NOT_SURE_OF, WAIT_FOR,
-                                           THOUGHT_OVER, MINE_HELD)
+                                           TOPIC_THEN_HELD, TOPIC_HELD, _TOPIC_HELD_BARE, NOT_SURE_OF,
+                                           WAIT_FOR, THOUGHT_OVER, MINE_HELD)
              for m in p.finditer(text)]
     return Limits(tuple(left), tuple(kept), tuple(only), which)

@@ -142,6 +142,16 @@ def plain(message: Message) -> str:
 
 
 # an agent's turn that only waits for the user: "sure, take your time.", "claro, fico no aguardo."
+# the agent taking note of a "no", nothing asked ("No problem, order #W9538251 will stay as is.
+# Anything else I can help with?"), and the user's turn of mind back to the go ("actually ya
+# cancel it, dont need it anymore")
+_DECLINE_ACK = re.compile(r"(?:(?:no problem|no worries|ok(?:ay)?|sure|understood|of course|got it|"
+                          r"alright|all right)[,!.]?\s+)+[^?]{0,100}?(?<![\w'])(?:will stay|stays|"
+                          r"will remain|remains|won'?t|will not|i'?ll leave|i will leave|as is|as it is|"
+                          r"unchanged|left alone)(?![\w'])")
+_TURNED_BACK = re.compile(r"(?:(?:wait|hmm+|oh)[,.!]*\s+)?(?:actually|on second thought|"
+                          r"(?:i )?changed my mind)[,.!]*\s+(?:ya|yes|yeah|yea|yep|ok(?:ay)?|sure|"
+                          r"go ahead|do it|please|let'?s)(?![\w'])")
 _WAIT_ACK = re.compile(r"(?:(?:sure|of course|no problem|ok(?:ay)?|absolutely|claro|certo|claro que sim|"
                        r"bien sûr|d'accord|certamente|natürlich|klar|gerne|por supuesto|vale|sem "
                        r"problema|sin problema|nessun problema|pas de problème|kein problem)[,!.]?\s*)*"
@@ -201,6 +211,7 @@ class Authorisation:
             turns: list[str] = []
             users: list[str] = []
             index = self.yes_index
+            turned_back = False
             for n in range(PROPOSAL_TURNS + QUESTIONS_BEFORE):
                 if n >= PROPOSAL_TURNS and not users[-1].rstrip().endswith("?"):
                     break  # (further back only past the user's questions and their answers)
@@ -210,6 +221,16 @@ class Authorisation:
                 if start == 0 or messages[start - 1].role is not Role.USER:
                     break
                 before = reading_of(messages[start - 1])
+                if before.act is Act.DECLINE and len(turns) == 1 and not turned_back \
+                        and len(turns[0]) < 160 and _DECLINE_ACK.match(turns[0]) is not None \
+                        and _TURNED_BACK.match(plain(messages[self.yes_index])) is not None:
+                    # the yes turns back a "no" the agent only took note of: "nah leave it
+                    # actually" "No problem, order #W1 will stay as is." "wait" "actually ya
+                    # cancel it": what it says yes to is the proposal before the "no"
+                    turned_back = True
+                    users.append(plain(messages[start - 1]))
+                    index = start - 1
+                    continue
                 if before.act is Act.DECLINE and not (
                         _CONTRADICTS.match(plain(messages[start - 1]))
                         and "?" not in _turn_before(messages, start - 1)[0]) \
@@ -224,7 +245,9 @@ class Authorisation:
                     break  # (what the agent offered before, set aside for another request: "Oh,
                     # more importantly, can you change the watch order too?", "あ、それより、...")
             last = turns[0] if turns else ""
-            if len(turns) >= 2 and len(last) < 120 and _WAIT_ACK.match(last) is not None:
+            if turned_back and len(turns) >= 2:
+                last = turns[1]
+            elif len(turns) >= 2 and len(last) < 120 and _WAIT_ACK.match(last) is not None:
                 last = turns[1]  # (the agent only waiting while the user asks someone: "Sure,
                 # take your time.", "Claro, fico no aguardo.": the proposal is the turn before)
             elif len(turns) >= 2 and (carried := _carried_steps(last, turns[1])):
@@ -666,9 +689,31 @@ _CHECK_ASKED = re.compile(
     r"you'?re) (?:want|like|mean|meant|need|are referring|were referring|had in mind|"
     r"referring to|talking about|asking about)"
     r"(?:(?!shall i|should i|go ahead|proceed|can i|may i|do you want me)[^?])*\?|"
+    # (and in the other languages read, of an object by its noun: "Est-ce bien la commande dont
+    # vous parlez ?", "¿Es este el pedido al que se refiere?", "Ist das die Bestellung, die Sie
+    # meinen?")
+    r"(?:est-ce|c'est) (?:bien )?(?:la|le|l')\s?(?:commande|réservation|article|produit|vol)\b"
+    r"(?:[\w'-]+ ){0,3}?[^?]{0,40}?(?:dont vous|dont tu|à laquelle vous|auquel vous|que vous "
+    r"(?:voulez|vouliez|souhaitez|mentionnez|aviez))[^?]*\?|"
+    r"¿?es (?:este|esta|ése|ésa|ese|esa) (?:el|la) (?:pedido|reserva|artículo|producto|vuelo)\b"
+    r"[^?]{0,40}?(?:del que|de la que|a la que|al que|que) (?:usted |tú )?(?:habla|hablas|se "
+    r"refiere|te refieres|mencion)[^?]*\?|"
+    r"(?:é|seria) (?:este|esta|esse|essa) (?:o|a) (?:pedido|encomenda|reserva|item|artigo|voo)\b"
+    r"[^?]{0,40}?(?:de que|a que|que) (?:você |o senhor |a senhora )?(?:fala|falou|se refere|"
+    r"mencion)[^?]*\?|"
+    r"ist (?:das|dies) (?:die|der|das) (?:bestellung|buchung|reservierung|artikel|flug)\b"
+    r"[^?]{0,40}?(?:die|den|das|von der|von dem) (?:sie|du) (?:meinen|meinst|ansprechen|erwähnt)"
+    r"[^?]*\?|"
+    r"è (?:questo|questa|quello|quella) (?:l'|il |la |lo )(?:ordine|prenotazione|articolo|volo)\b"
+    r"[^?]{0,40}?(?:di cui|a cui) (?:parla|parli|si riferisce|ti riferisci)[^?]*\?|"
+    r"is (?:dit|dat) (?:de|het) (?:bestelling|boeking|reservering|artikel|vlucht)\b"
+    r"[^?]{0,40}?(?:die|dat|waar) (?:u|je) (?:bedoelt|het over)[^?]*\?|"
     r"(?:can|could) you (?:please )?"
     r"(?:confirm|verify) (?:your|the|that your|that the) (?:email|e-mail|name|zip|zip code|"
-    r"address|user id|date of birth|phone|identity)|is (?:your|the) (?:(?:shipping|delivery|home|"
+    r"address|user id|date of birth|phone|identity)|"
+    # (a question, not the listing's opening: "Here is the address change for order #W1...: ...
+    # Look good?")
+    r"(?<!here )(?<!there )(?<!below )is (?:your|the) (?:(?:shipping|delivery|home|"
     r"billing|mailing) )?(?:email|e-mail|zip(?: code)?|"
     r"address|phone number|date of birth|user id|name) [^?]*\?|(?:did|do) you mean (?:the|"
     r"reservation|order|booking)"
@@ -6605,7 +6650,8 @@ def _option_asked(session: SessionState, theirs: Text, arguments: dict[str, Any]
     under the same option, where the call's variant has another value there that the clause
     does not name: (the argument, the value asked for, the item), else None. (Values the items
     given back hold are theirs to name.)"""
-    clauses = " ; ".join(_CLAUSES_CUED.findall(theirs.plain)) if cued else theirs.plain
+    clauses = " ; ".join(_with_one_before(theirs.plain, m) for m in _CLAUSES_CUED.finditer(theirs.plain)) \
+        if cued else theirs.plain
     if not clauses:
         return None
     for pattern, size in _SIZES_SAID:
@@ -6649,6 +6695,20 @@ def _option_asked(session: SessionState, theirs: Text, arguments: dict[str, Any]
                 if hit is not None:
                     return name, hit, v
     return None
+
+
+def _with_one_before(text: str, clause: re.Match[str]) -> str:
+    """A clause asking for another item, with the sentence before it where the clause points
+    back to the one that sentence describes ("the black large one is cheaper right? do that one
+    instead")."""
+    if _THAT_ONE_ASKED.search(clause.group()) is None:
+        return clause.group()
+    before = re.split(r"[.;!?]\s+", text[:clause.start()].rstrip(" .;!?"))[-1]
+    return f"{before} ; {clause.group()}" if _ONE_BY_OPTIONS.search(before) else clause.group()
+
+
+_THAT_ONE_ASKED = re.compile(r"(?<![\w'])(?:that|this) one(?![\w'])")
+_ONE_BY_OPTIONS = re.compile(r"(?<![\w'])the (?:[\w-]+ ){1,4}one(?![\w'])")
 
 
 # a clause asking for what the new item should be, not describing one the user has

@@ -118,7 +118,11 @@ def _drawn_in(m: re.Match[str]) -> str:
 # reads alone, "pls", "k", are ``_SHORTHAND``)
 _CHAT_WORDS = {"lemme": "let me", "abt": "about", "idk": "i don't know", "dunno": "don't know",
                "prolly": "probably", "wanna": "want to", "gonna": "going to", "gotta": "got to",
-               "cuz": "because", "tmrw": "tomorrow", "gimme": "give me", "nvm": "never mind"}
+               "cuz": "because", "tmrw": "tomorrow", "gimme": "give me", "nvm": "never mind",
+               # ("sure but can u also check my other order": "u" after an English verb only,
+               # not Dutch's "u kunt")
+               **{f"{verb} u": f"{verb} you" for verb in ("can", "could", "would", "will", "do", "did",
+                                                          "thank", "are")}}
 _CHAT_WORDS["prob"] = "probably"  # (not "no prob", no problem)
 _CHAT_WORD = re.compile(r"(?<![\w'])(?:" + "|".join(w for w in _CHAT_WORDS if w != "prob")
                         + r"|(?<!no )prob)(?![\w'])")
@@ -228,6 +232,8 @@ def _words(*alternatives: str) -> re.Pattern[str]:
 _YES = _words(
     # English (first, an option taken, closing the sentence: "Fine, both legs then.")
     r"(?:fine|ok(?:ay)?|alright|all right),? (?:[a-z']+ ){1,3}then$",
+    # (a grudging yes: "fine whatever", before "fine" alone, which is weak)
+    r"^(?:ugh,? |meh,? )?(?:fine|ok(?:ay)?|sure|alright),? whatever(?=\s*(?:[,.!]|$))",
     r"yes", r"yeah", r"yepp?", r"yupp?", r"yea", r"ya", r"yass?", r"aye", r"m+hm+", r"mm-hm+",
     r"righto", r"right-o", r"righty-?o",
     # (the one left, said again after a turn of mind: "... ah non, attendez, ... Donc seulement Las
@@ -258,6 +264,11 @@ _YES = _words(
     r"perfect)", r"perfect", r"agreed?", r"approved?", r"i approve", r"confirm(?:ed)?",
     r"i (?:do |hereby )?confirm", r"confirmation", r"confirming", r"i'?m confirming",
     r"fine(?: by me| with me)?", r"works for me", r"lgtm",
+    # (chat's and slang's yeses, alone in their clause: "bet", "say less", "yessir", "yh", "aight",
+    # "ofc", "fo sho")
+    r"^bet(?: bet)?(?=\s*(?:[,.!]|$))", r"say less(?=\s*(?:[,.!]|$))", r"yessir", r"yh",
+    r"a?ight(?=\s*(?:[,.!]|$| do| go| bet| send))", r"ofc", r"fo(?:r)? sho", r"^def(?=\s*(?:[,.!]|$))",
+    r"^word(?=\s*(?:[,.!]|$))",
     r"that works", r"deal", r"please do", r"please",
     # (one thing of those offered, now: "Just the flight for now.")
     r"(?:just|only) (?:the|my) (?!first|second|third|last|other)[a-z]{3,}(?: [a-z]+)? for now",
@@ -319,7 +330,9 @@ _YES = _words(
     r"los dos|las dos)(?![\w']))",
     # French
     r"oui", r"ouais", r"d'accord", r"bien sûr", r"exactement", r"parfait", r"je confirme",
-    r"c'est bon", r"ça marche", r"entendu", r"volontiers", r"j'accepte", r"carrément", r"nickel",
+    r"c'est bon", r"ça marche", r"entendu",
+    # (Switzerland's and the rest's: "C'est en ordre, merci.", "Ça joue", "ça me va")
+    r"c'est en ordre", r"ça joue", r"ça me va", r"volontiers", r"j'accepte", r"carrément", r"nickel",
     # (as written in a hurry: "ouai c bon pr les 2 ... vazy")
     r"ouai", r"c bon", r"cé bon", r"ok c bon", r"vazy", r"vas y", r"vasy",
     # (Québec: "Ouin, c'est ça, annule-la.", "C'est beau, go.")
@@ -439,6 +452,8 @@ _GO_VERBS = (
     # ("Sinon tout est bon, vous pouvez enregistrer.", "puede guardarla")
     r"enregistrer|l'enregistrer|mettre à jour|guardarlo|guardarla|salvare|opslaan|"
     r"les faire|cambiarlo|cambiarla|cancelarlo|cancelarla|hacerlo|procedere|annullare|"
+    # ("Vous pouvez faire la modif.")
+    r"faire (?:la modif(?:ication)?|le changement|l'échange|le retour|l'annulation)(?![\w'])|"
     r"cambiare|doorgaan|het doen|das machen|fortfahren)|"
     r"(?:faites|fais|lancez|effectuez)(?= (?:l'|le |la |les )(?:échange|annulation|retour|modification|"
     r"changement|remboursement|réservation)s?(?![\w']))|"
@@ -1463,7 +1478,7 @@ _JUST_ASKING = re.compile(r"(?:(?:a|one|just a|just one) )?(?:quick )?question(?
                           r"[\s,:-]")
 _NEW_TOPIC = re.compile(r"(?:ok(?:ay)?|alright|all right|fine|sure|right)[,.]?\s+(?:so\s+)?(?:what|how) "
                         r"about(?![\w'])")
-_YES_OPENS = re.compile(r"(?:yes|yeah|yep|yup|ok(?:ay)?|sure)(?![\w'])")
+_YES_OPENS = re.compile(r"(?:yes|yeah|yea|ya|yep|yup|yh|ok(?:ay)?|sure)(?![\w'])")
 _CANCEL_THAT = re.compile(r"(?<![\w'])cancel (?:that|this)(?: one)?(?=\s*(?:$|[,;:!-]))")
 
 
