@@ -320,9 +320,15 @@ class Authorisation:
             # answered right after the yes, and a check must not cost more the longer the
             # session runs
             rest = yes.plain[reading.end:].strip() if reading.end else ""
+            # (not a turn answering whether one thing is the only one of its own new proposal:
+            # "Yep, that's right, just the boots" to "Please confirm the boots are the only item
+            # you want to exchange from this order", which limits no return the yes covers)
             after = [*([rest] if rest else []),
-                     *(plain(m) for m in messages[self.yes_index + 1:upto]
-                       if m.role is Role.USER and not _asks_anew_if(m))][:ANSWERS_AFTER]
+                     *(plain(m) for k, m in enumerate(messages[self.yes_index + 1:upto],
+                                                      self.yes_index + 1)
+                       if m.role is Role.USER and not _asks_anew_if(m)
+                       and _ONLY_ONE_ASKED.search(_turn_before(messages, k)[0]) is None)
+                     ][:ANSWERS_AFTER]
             self._reply = (upto, Reply(
                 yes_part, proposed, rest, after,
                 said=Text(" \n ".join([proposed.plain, *after])),
@@ -657,6 +663,18 @@ _WHICH_ASKED = re.compile(r"(?<![\w'])which (?:one )?(?:would you (?:like|prefer
 _PLAIN_YES_OPENS = re.compile(r"(?:yes|yeah|yep|yup|sure|ok|okay)(?:,| please| go ahead)?\s")
 _PLAIN_YES_ENDS = re.compile(r"(?:^|[.!,;]\s*)(?:yes|yeah|yep|yup|sure|ok|okay)(?: please)?[.!]*\s*$")
 _METHOD_ASKED = re.compile(r"(?<![\w'])(?:which|what) (?:payment )?(?:method|card|payment)[^?\n]{0,80}\?")
+
+
+def _users_of_window(auth: Authorisation, messages: list[Message]) -> list[str]:
+    """The user's turns inside the proposal window of ``auth`` (before its yes)."""
+    auth.proposal(messages)  # (read once: the window's turns are kept with it)
+    return auth._turns[1]
+
+
+# a choice of methods offered, in a payment's words (its question mark gone): "which payment method
+# should receive it: your gift card ending 1487 or paypal"
+_METHOD_CHOICE = re.compile(r"(?<![\w'])(?:which|what) (?:payment )?(?:method|card|payment)(?![\w'])"
+                            r"[^.\n]{0,80}(?<![\w'])or(?![\w'])")
 
 
 def _choice_then_done(messages: list[Message], index: int) -> bool:
@@ -1066,8 +1084,9 @@ def _one_step_then_held(content: str) -> str | None:
     acts = turn_acts(content)
     if len(acts) < 2 or acts[0][1] is not Act.AFFIRM \
             or (verb := names_action(acts[0][0], _WRITE_VERBS)) is None \
-            or _OF_ALL.search(acts[0][0]) is not None:
-        return None
+            or _OF_ALL.search(acts[0][0]) is not None or _THE_ONLY_ONE.search(acts[0][0]) is not None:
+        return None  # (nor the answer to whether one thing is the only one: "Yes the puzzle is
+        # the only thing to exchange there. OK, do everything except the return for now")
     asked = [q for _s, q in sentences(normalize(content))]
     for k, (s, act) in enumerate(acts[1:], 1):
         if act is Act.AFFIRM or names_action(s, (verb,)) is not None or _IF.search(s) is not None \
@@ -1079,6 +1098,39 @@ def _one_step_then_held(content: str) -> str | None:
         if names_action(s, _WRITE_VERBS) is None and _FOR_THE_OTHER.match(s) is None:
             return None
     return acts[0][0].strip(" .!")
+
+
+_THE_ONLY_ONE = re.compile(r"(?<![\w'])(?:is|are|'s) the only (?:one|ones|thing|things|item|items)(?![\w'])")
+
+
+def _only_this_then_held(content: str) -> str | None:
+    """Where a turn's one go-ahead picks one action alone by its word ("Let's just do the
+    cancellation for now.", "Just the return for now.") and its other sentences only hold or
+    remark, none naming that action nor speaking of everything, asking, or setting a condition
+    ("Hmm, that's a lot, and the earbud swap costs more than I thought. ... I'll call back about
+    the rest after I talk to my partner"): the go-ahead's words, else None."""
+    acts = turn_acts(content)
+    yeses = [s for s, act in acts if act is Act.AFFIRM]
+    if len(yeses) != 1 or len(acts) < 2 or _ONE_ALONE.search(yeses[0]) is None \
+            or (verb := names_action(yeses[0], _WRITE_VERBS)) is None \
+            or _OF_ALL.search(yeses[0]) is not None:
+        return None
+    asked = [q for _s, q in sentences(normalize(content))]
+    if len(asked) != len(acts) or any(asked):
+        return None
+    for s, act in acts:
+        if act is Act.AFFIRM:
+            continue
+        if act is Act.DECLINE or names_action(s, (verb,)) is not None or _IF.search(s) is not None \
+                or _OF_ALL.search(s) is not None:
+            return None
+    return yeses[0].strip(" .!")
+
+
+# one action alone, picked: "let's just do the cancellation for now", "just the return for now"
+_ONE_ALONE = re.compile(r"^(?:(?:ok(?:ay)?|so|then|fine)[,\s]+)?(?:let'?s |please )?(?:just|only) (?:do |go "
+                        r"with |go ahead with |process )?(?:the |my )?[a-z]+(?: [a-z]+)?(?: for now| now| "
+                        r"first| today)?$")
 
 
 # the verbs that name one write apart from another (not "charge" or "pay", said of any)
@@ -1327,6 +1379,9 @@ def _narrowing(content: str) -> list[str] | None:
             # ("no i want to keep the kettle": its no is the limit's; not "no, i'll keep that
             # one", a pronoun's, which may answer another offer)
             rest = _LEADING_NO.sub("", rest)
+        rest = _GO_TO_THE_REST.sub(" ", rest)  # (the go to all but the limit is the yes, no
+        # hold of everything: "OK, do everything except the return for now - I need to check
+        # with my sister ...")
         rest = _ASKED_POLITELY.sub("", rest)  # (the limit asked for: "can we leave the boots
         # for now?")
         if any((act is Act.DECLINE and _REASON_NO.search(r) is None) or (act is Act.HOLD and not (
@@ -1334,6 +1389,11 @@ def _narrowing(content: str) -> list[str] | None:
                for r, act in turn_acts(rest)):
             return None
     return asides
+
+
+_GO_TO_THE_REST = re.compile(r"(?<![\w'])(?:(?:ok(?:ay)?|yes|yeah|sure)[,\s]+)?(?:do|go ahead with|proceed "
+                             r"with) (?:everything|all of (?:it|them)|the rest)(?: else)?(?![\w'])"
+                             r"\s*(?:[-—–,])?")
 
 
 def _without_sentences(text: str, asides: list[str] | None) -> str:
@@ -3776,6 +3836,7 @@ def _first_names(fact: dict[str, Any]) -> set[str]:
         if isinstance(people, list) else set()
 
 
+_FOR_NOW_END = re.compile(r"\s+(?:for now|for the moment|first|today|please|then)$")
 _ACTION_ALONE = re.compile(r"(?:the|my|that|this) (?:[a-z]+ )?[a-z]+$")  # ("the puzzle exchange")
 
 
@@ -3985,6 +4046,19 @@ def _step_described(last: Text, phrase: str, held: set[str]) -> bool | None:
     return any(named(Text(hits[0]), v, {}) for v in held if _ID_FORM.search(v) or v.isupper())
 
 
+def _past_pause(messages: list[Message], index: int) -> tuple[list[Message], int]:
+    """The messages as the yes at ``index`` reads them: where the agent's turn before it only
+    waited ("Take your time.") on the user's pause ("Let me think..."), without the two, so the
+    yes answers the turn before the pause; else as they are."""
+    text, start = _turn_before(messages, index)
+    if not text or len(text) > 160 or start < 2 or _WAIT_ACK.match(text) is None \
+            or messages[start - 1].role is not Role.USER \
+            or reading_of(messages[start - 1]).act is not Act.HOLD \
+            or messages[start - 2].role is not Role.ASSISTANT:
+        return messages, index
+    return [*messages[:start - 1], *messages[index:index + 1]], start - 1
+
+
 def ledger(session: SessionState) -> tuple[list[Authorisation], int]:
     """The session's authorisations, extended incrementally as messages arrive, and how many
     of them (from the first) are closed: a decline closes every open one, so the open ones
@@ -4001,20 +4075,24 @@ def ledger(session: SessionState) -> tuple[list[Authorisation], int]:
         asides = _narrowing(m.content) if r.act is not Act.AFFIRM else None  # (once a turn)
         narrows = asides is not None
         by_word = False  # (an offered action picked by the word that names it)
-        if r.act is Act.AFFIRM and ((not r.choice and (not _asked(messages, i, _CHOICE_ASKED)
+        # (read past a pause the agent only waited out: "Which of these would you like me to
+        # do?" "Let me think..." "Take your time." "Okay. Just the return for now.")
+        seen_, at = _past_pause(messages, i) if r.act is Act.AFFIRM else (messages, i)
+        if r.act is Act.AFFIRM and ((not r.choice and (not _asked(seen_, at, _CHOICE_ASKED)
                                                        or _PROCEED.search(plain(m))))
-                                    or (_asked(messages, i, _GO_AHEAD_ASKED) and not (
-                                        r.choice and _only_options_asked(messages, i)))
-                                    or _choice_then_done(messages, i)
-                                    or _yes_with_method(messages, i)
-                                    or _picks_an_action(messages, i)
-                                    or (by_word := _names_an_offered_action(messages, i))
-                                    or _takes_an_offered_thing(messages, i)) \
-                and not _answers_a_check(messages, i) and not _thanks_for_an_answer(messages, i) \
-                and not _answers_anything_else(messages, i) and not _acknowledges(messages, i) \
-                and not _asks_of_unlisted(messages, i):
+                                    or (_asked(seen_, at, _GO_AHEAD_ASKED) and not (
+                                        r.choice and _only_options_asked(seen_, at)))
+                                    or _choice_then_done(seen_, at)
+                                    or _yes_with_method(seen_, at)
+                                    or _picks_an_action(seen_, at)
+                                    or (by_word := _names_an_offered_action(seen_, at))
+                                    or _takes_an_offered_thing(seen_, at)) \
+                and not _answers_a_check(seen_, at) and not _thanks_for_an_answer(seen_, at) \
+                and not _answers_anything_else(seen_, at) and not _acknowledges(seen_, at) \
+                and not _asks_of_unlisted(seen_, at):
             auths.append(Authorisation(i, m.seq, r.words, picked_by_word=by_word))
-        elif r.act is Act.HOLD and (one := _one_step_then_held(m.content)) is not None:
+        elif r.act is Act.HOLD and ((one := _one_step_then_held(m.content)) is not None
+                                    or (one := _only_this_then_held(m.content)) is not None):
             # "Cancel the old one now. For the new one I want to think about the insurance. Show
             # me the total without it before you book anything.": a yes to the action it names
             auths.append(Authorisation(i, m.seq, one, picked_by_word=True))
@@ -5525,8 +5603,12 @@ def _bind(session: SessionState, auth: Authorisation, spec: ActionSpec,
             # (another step's method cut from the turn: its lines, and its own step of the plan
             # before it, "refunded to your Visa")
             planned = cut_from_plan()
-            paying = payment_text(Text(own_step().plain + " \n " + planned.plain) if planned is not None
-                                  else _own_lines(last, arguments, looked_up), spec.words)
+            # (not a payment reported done for another action: "Order #W2417020 has been
+            # cancelled and $2,674.40 has been refunded to your gift card. Before I modify
+            # #W3614011: ...")
+            paying = payment_text(_not_done(Text(own_step().plain + " \n " + planned.plain)
+                                            if planned is not None
+                                            else _own_lines(last, arguments, looked_up)), spec.words)
             if kind_of(value) and _METHOD_ABROAD.search(paying.plain) is not None:
                 paying = Text(_methods_in_english(paying.plain))  # (in the proposal's language:
                 # "Terugbetaling naar uw cadeaukaart", the call refunding to the Mastercard)
@@ -5534,6 +5616,13 @@ def _bind(session: SessionState, auth: Authorisation, spec: ActionSpec,
             # paying with gift_card_7091239)
             other = (cued_method(paying, value, own.siblings(value)) if kind_of(value) else None) \
                 or other_payment(paying, value, own.get(value), own.siblings(value))
+            if other is not None and _METHOD_CHOICE.search(paying.plain) is not None \
+                    and named(paying, value, own) \
+                    and named(Text(" \n ".join([*_users_of_window(auth, messages), users.plain])),
+                              value, aliases.every):
+                other = None  # (a choice of methods offered, the call's among them, and the
+                # user's pick: "Which payment method should receive it: your gift card ending
+                # 1487 or PayPal?" "paypal for the sneakers. yes go ahead")
             if other is None and aliases.index is not None and kind_of(value):
                 original = aliases.index.original_of(arguments)
                 if original is not None and original != value \
@@ -9257,6 +9346,12 @@ def _not_of_other_steps(said: Limits, proposal: Text | None, spec: ActionSpec) -
 _ONLY_ONE_ASKED = re.compile(r"(?<![\w'])(?:is|are) (?:the |that |this )?[\w -]{2,40}? the only "
                              r"(?:item|items|thing|things|one|ones|product)s? (?:you |that you )?"
                              r"(?:want|wish|would like|'d like|need)[^?\n]{0,60}\?|"
+                             # (or asked to be confirmed: "Please confirm the boots are the only
+                             # item you want to exchange from this order.")
+                             r"(?<![\w'])(?:confirm|make sure|check) (?:that )?(?:the |this |that )?"
+                             r"[\w -]{2,40}? (?:is|are) the only (?:item|items|thing|things|one|ones|"
+                             r"product)s? (?:you |that you )?(?:want|wish|would like|'d like|need)"
+                             r"[^?.\n]{0,60}[.?]|"
                              # (in the other languages read: "vuole cambiare solo la giacca?",
                              # "¿quiere cambiar solo la chaqueta?", "möchten Sie nur die Jacke ...?")
                              r"(?<![\w'])(?:vuole|vuoi|quiere|quieres|querés|voulez-vous|veux-tu|quer|"
@@ -9330,8 +9425,13 @@ def _left_out(spec: ActionSpec, arguments: dict[str, Any], users: str, aliases: 
             # the action itself by what it changes: "Yes to the name swap and the bag. Leave
             # the cabin alone for now" for the upgrade's call
             return "the action", f'{spec.tool.replace("_", " ")} ("{phrase}")'
+    # (an object kept by "that", where the turn leaves another action out: that action's
+    # object, "Skip the cancellation - on second thought I'll keep that order")
+    skipped = any(names_action(p, ALL_ACTION_WORDS) is not None and names_action(p, spec.words) is None
+                  for p in said.left_out)
     for phrase in said.kept:
         if (kept_object := _KEPT_OBJECT.fullmatch(phrase)) is not None \
+                and not (skipped and phrase.startswith(("that ", "this "))) \
                 and _OBJECT_IDS.get(kept_object.group(1), "order_id") in arguments:
             # the call's object kept as it is, by its noun: "I think I'll leave the order itself
             # as it is, thanks. ... But yes, do please update the address on my account."
@@ -9345,6 +9445,14 @@ def _left_out(spec: ActionSpec, arguments: dict[str, Any], users: str, aliases: 
             # "Shall I update the order? Also, would you like your profile address updated?"),
             # or of the profile, for a call on an order ("sí, cámbiala en el pedido" is the
             # order's)
+            return "the action", f'{spec.tool.replace("_", " ")} (only "{phrase}")'
+        bare = _FOR_NOW_END.sub("", phrase)
+        if _ACTION_ALONE.fullmatch(bare) and names_action(bare, spec.words) is None \
+                and not re.search(r"(?:booking|bookings|order|orders|trip|trips|flight|flights|one)$", bare) \
+                and names_action(NOUNS.sub(" ", bare), ALL_ACTION_WORDS) is not None \
+                and not (proposal is not None and _ONLY_ONE_ASKED.search(proposal.plain)):
+            # another action alone, by its word: "yes, only the cancellation please", "Just the
+            # return for now", to a plan of three
             return "the action", f'{spec.tool.replace("_", " ")} (only "{phrase}")'
     owners = aliases.index.owners if aliases.index is not None else {}
     lists = [(name, v) for name, v in arguments.items() if isinstance(v, list)]
@@ -10495,6 +10603,9 @@ def _parts_named(last: str, words: tuple[str, ...], names: frozenset[str]) -> li
     all (sorted), or None."""
     # (and at a Chinese or Japanese sentence's end: "以下の内容でキャンセルいたします。 - ご注文：#w5442520
     # （ゲーミングマウス、パティオアンブレラ、登山靴）", the order described after the action's sentence)
+    if ";" in last:  # (a list of parts in brackets is one: "Cancel - #W5782623 (Backpack - navy,
+        # small, nylon; Perfume - woody, 50ml, women; total $492.20)")
+        last = _DESCRIBED.sub(lambda m: m.group().replace(";", ","), last)
     for sentence in re.split(r"(?<=[.!?:;\n])\s+|(?<=[。！？])\s*", last):
         found = action_pattern(words).search(sentence)
         # (an action reported done is no proposal: "I've cancelled #W7639559 (T-Shirt, ...)")

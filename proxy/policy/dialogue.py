@@ -3715,7 +3715,14 @@ _YES_TO_ALL = re.compile(r"(?<![\w'])(?:both of them|them both|the two of them|a
 # for the toothbrush?", "how do I send it back?"
 _AFTERCARE_Q = re.compile(r"(?:(?:now|so|and|also|oh|ok|okay)[,\s]+)*(?:do|will|would|should) (?:i|we) "
                           r"(?:need|have|still need) to\b|(?:(?:now|so|and|also)[,\s]+)*how (?:do|will|"
-                          r"should) (?:i|we) (?:send|ship|pack|return|get)\b")
+                          r"should) (?:i|we) (?:send|ship|pack|return|get)\b|"
+                          # (what comes after: "Also will I get an email about how to send the
+                          # sneakers back?", "will there be a label?")
+                          r"(?:(?:now|so|and|also|oh|ok|okay)[,\s]+)*(?:will|do|would|should|can) "
+                          r"(?:i|we) (?:get|receive|be sent|be emailed)(?: an?| the)? (?:email|e-mail|"
+                          r"label|shipping label|confirmation|receipt|instructions|tracking)\b|"
+                          r"(?:(?:now|so|and|also|oh|ok|okay)[,\s]+)*(?:will|is) there (?:be )?(?:an?|the) "
+                          r"(?:email|e-mail|label|shipping label|confirmation|receipt)\b")
 _A_THING = re.compile(r"(?<![\w'])(?:the|my) (?!" + "|".join(sorted(_WHATEVER_IT_IS))
                      + r")[a-z][a-z-]{2,}")
 # a thing's name said alone, before what is said of it ("The headphones... no, never mind")
