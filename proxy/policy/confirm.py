@@ -2034,14 +2034,45 @@ def _condition_met(messages: list[Message], index: int) -> bool:
             or len(parts := _CONDITION_AND.split(m.group("c"))) < 2:
         return False
     message = messages[index]
+    # (a certificate said not to take the refund's place: the refund's own part may then be
+    # met beside it, "... as long as the refund goes back on the Visa and the certificate isn't
+    # instead of the refund")
+    beside = [p for p in parts if _NOT_INSTEAD_IF.fullmatch(p) is not None]
     return all(_condition_met_once([*messages[:index], Message(
         message.seq, message.role, f"{text[:m.start()]} as long as {part}{text[m.end():]}",
-        message.ts)], index) for part in parts)
+        message.ts)], index, voucher_beside=bool(beside) and part not in beside) for part in parts)
 
 
 # conditions joined by "and", each a clause of its own: "... to the visa and i'm not charged"
 _CONDITION_AND = re.compile(r",? and (?=(?:i'?m|i am|it'?s|it is|there'?s|there is|you|no|nothing|"
                             r"not|that|they|the|my)(?![\w']))")
+
+
+# a go-ahead after the condition, in its clause: "if it's free do it"
+_GO_AFTER_CONDITION = re.compile(r",?\s+(?:then\s+)?(?:do it|go ahead|go for it|proceed|book it|add it|"
+                                 r"add them|cancel it|change it|send it|switch it)(?: please)?[.!]*$")
+# the paid bags a condition counts: "it's only the one paid bag"; and as a turn counts them
+_PAID_BAGS_IF = re.compile(r"(?:(?:it'?s|it is|there'?s|there is|that'?s|that is) )?(?:only |just )?"
+                           r"(?:the )?(one|two|three|four|five|\d+) (?:paid|non-?free|extra) (?:checked )?"
+                           r"bags?")
+_PAID_BAGS_SAID = re.compile(r"(?:non-?free|paid)(?: checked)? bags?\s*[:=]?\s*(\d+)"
+                             r"(?!\d|[.,]\d)|"
+                             r"(?<![\w$.,])(\d+|one|two|three|four|five) (?:non-?free|paid)"
+                             r"(?: checked)? bags?")
+_SOME_PAID = re.compile(r"(?<![\w$.,])(?:[1-9]\d*|one|two|three|four|five) (?:non-?free|paid)(?![\w'])|"
+                        r"non-?free(?: checked)? bags?\s*[:=]?\s*[1-9]")
+_COUNT_OF = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5}
+# the basic fare ruled out ("not some basic fare", "not basic economy"); a turn naming it
+# a trip by its place, said to be the one or not: "that's the denver one", "not my charlotte trip"
+_PLACE_TRIP_IF = re.compile(r"(?:(?:that'?s|it'?s|this is|that is|it is) |(not) )(?:the|my) "
+                            r"([a-z]+(?: [a-z]+)?) (?:one|trip|flight|reservation|booking)")
+# a voucher said not to take the refund's place: "the certificate isn't instead of the refund";
+# a turn giving money back
+_NOT_INSTEAD_IF = re.compile(r"(?:the |that |a )?(certificate|voucher|credit) (?:isn'?t|is not|won'?t be|"
+                             r"will not be) (?:instead of|in place of|replacing) (?:the |my )?refund")
+_REFUND_GIVEN = re.compile(r"(?<![\w'])refund(?:ed)? (?:of )?\$?\d|\$\d[\d,.]* (?:will be )?refunded")
+_NOT_BASIC_IF = re.compile(r"(?:it'?s |it is )?not (?:some |a |the |in )?basic(?: economy)?(?: fare| one)?")
+_BASIC_SAID = re.compile(r"(?<![\w'])basic(?:[_ ]economy)?(?![\w'])")
 
 
 _UNITS = {"a": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
@@ -2101,7 +2132,7 @@ def _am_pm(mark: str | None) -> str | None:
     return None if mark is None else "pm" if mark.startswith("p") else "am"
 
 
-def _condition_met_once(messages: list[Message], index: int) -> bool:
+def _condition_met_once(messages: list[Message], index: int, voucher_beside: bool = False) -> bool:
     """Whether the user's conditional yes at ``index`` ("yes, as long as the total stays under
     $300", "if the refund goes back to my Visa, then yes") sets a condition the agent's turn it
     answers already meets: the payment method it names is the one that turn puts the action's
@@ -2245,13 +2276,38 @@ def _condition_met_once(messages: list[Message], index: int) -> bool:
         rest = NOT_SENT_THERE.sub(" ", rest)
     if read_turn(rest).act is not Act.AFFIRM:
         return False
-    condition = m.group("c")
+    condition = _GO_AFTER_CONDITION.sub("", m.group("c"))  # ("sure, if it's free do it")
     agent, _start = _turn_before(messages, index)
     if not agent:
         return False
+    if (paid := _PAID_BAGS_IF.fullmatch(condition)) is not None:
+        # the paid bags counted, as the turn counts them: "as long as it's only the one paid
+        # bag" to "Non-free bags: 1, at $50"
+        wanted = _COUNT_OF.get(paid.group(1)) or int(paid.group(1)) if paid.group(1).isdigit() \
+            or paid.group(1) in _COUNT_OF else None
+        said = {int(n) if n.isdigit() else _COUNT_OF[n] for g in _PAID_BAGS_SAID.finditer(agent)
+                for n in g.groups() if n}
+        return wanted is not None and said == {wanted}
+    if (trip := _PLACE_TRIP_IF.fullmatch(condition)) is not None and trip.group(2) in _AIRPORTS:
+        # a trip by its place, the one the turn names, or not: "as long as that's the Denver one
+        # and not my Charlotte trip" to "9HBUV8, HAT130 DEN→MIA ..."
+        said = _place_pattern(trip.group(2)).search(agent) is not None
+        return said != bool(trip.group(1))
+    if (instead := _NOT_INSTEAD_IF.fullmatch(condition)) is not None:
+        # a certificate beside the refund, not in its place, as the turn gives both: "and the
+        # certificate isn't instead of the refund" to "1. Cancel ... with a full refund of $6,108
+        # to your Visa ... 2. ... issue a $200 travel certificate"
+        return re.search(rf"(?<![\w']){instead.group(1)}", agent) is not None \
+            and _REFUND_GIVEN.search(agent) is not None
+    if _NOT_BASIC_IF.fullmatch(condition) is not None:
+        # the basic fare ruled out, the turn naming none: "as long as it's still economy and not
+        # some basic fare" to "... cabin: economy"
+        return _BASIC_SAID.search(agent) is None
     if (layover := _LAYOVER_IF.search(condition)) is not None:
         return _layover_met(layover, agent)
-    stated = _AS_STATED_IF.fullmatch(condition) or _GET_IF.fullmatch(condition)
+    # (free is the free reading's to decide, below: "free" said of another bag is no free one)
+    stated = (_AS_STATED_IF.fullmatch(condition) or _GET_IF.fullmatch(condition)) \
+        if _FREE_IF.fullmatch(condition) is None else None
     # (what a change makes is what its arrow goes to: "T-shirt blue S cotton v-neck -> blue M
     # cotton crew neck" does not state "it's still a v-neck")
     made = " \n ".join(m.group(1) for m in _ARROW_TO.finditer(agent)) \
@@ -2346,7 +2402,7 @@ def _condition_met_once(messages: list[Message], index: int) -> bool:
                 ruled_out.replace(" ", "") in given or (ruled_out.endswith("card")
                                                         and "gift" not in ruled_out and cards)):
             return False  # (the method ruled out is one the turn pays on)
-        return bool(methods_said) and _FORM_GIVEN.search(agent) is None \
+        return bool(methods_said) and (voucher_beside or _FORM_GIVEN.search(agent) is None) \
             and _BACK_ABROAD.search(agent) is not None \
             and all(k in given or (k == "card" and cards) for k in methods_said)
     if (whole := _WHOLE_SUM_IF.fullmatch(condition)) is not None:
@@ -2381,7 +2437,8 @@ def _condition_met_once(messages: list[Message], index: int) -> bool:
         return any(_FREE_SAID.search(agent, max(0, w.start() - 80), w.end() + 80) is not None
                    for w in re.finditer(rf"(?<![\w']){re.escape(stem)}", agent)) if stem \
             else _FREE_SAID.search(agent) is not None \
-            and _CHARGED.search(_CHARGED_NONE.sub(" ", agent)) is None
+            and _CHARGED.search(_CHARGED_NONE.sub(" ", agent)) is None \
+            and _SOME_PAID.search(agent) is None  # (nor a paid bag: "1 non-free, at $50")
     if (bound := _NOT_PAYING_IF.fullmatch(condition)) is not None:
         # a bound on what is paid, all told, as the turn gives it: "as long as overall I'm not
         # paying more than 100" to "Net result: you'd get $114 back overall" (money back
@@ -2654,10 +2711,14 @@ def _line_end(text: str, at: int) -> int:
     return len(text) if end < 0 else end
 
 
+_ARTICLE_OPENS = re.compile(r"^(?:the|a|an) (?=\S)")
+
+
 def _stated_in(part: str, agent: str) -> bool:
     """Whether the agent's turn says ``part`` of a condition: as it stands, or its words close
     together ("the full $686" in "a full refund of $686"; each word within 40 characters of
     the first)."""
+    part = _ARTICLE_OPENS.sub("", part)  # ("if it's only the fifty": the 50)
     # (not said as its contrary: "free" in "Non-free bags: 1")
     if re.search(rf"(?<![\w'])(?<!non-)(?<!not )(?<!no ){re.escape(part)}(?![\w'])", agent) is not None:
         return True

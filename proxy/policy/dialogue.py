@@ -898,7 +898,9 @@ _CONDITION = _words(
     # or to an event: "proceed once I get the email" ("when I check online, it's not there"
     # tells what happened)
     r"(?:go ahead|proceed|go on|do it|do that|do this|process it|submit it|carry on)"
-    r"(?: with (?:it|that|this|the \w+))? (?:later|tomorrow|tonight|next (?:week|month|"
+    # (not a flight by its time, whose day it is: "go ahead with the 7pm tomorrow")
+    r"(?: with (?:it|that|this|the (?!\d{1,2}(?::\d\d)?\s?(?:am|pm)(?![\w']))\w+))? (?:later|tomorrow|"
+    r"tonight|next (?:week|month|"
     r"monday|tuesday|wednesday|thursday|friday|saturday|sunday)|on (?:monday|tuesday|wednesday|"
     r"thursday|friday|saturday|sunday)|in (?:an?|a few|\d+|one|two|three) (?:hours?|days?|"
     r"weeks?|minutes?)|(?:after|when|once) (?:lunch|dinner|the weekend|i|we|you hear))",

@@ -12,14 +12,19 @@ import pytest
 from proxy.policy import PolicySet
 from proxy.policy.dialogue import Act, read_turn
 
-from .test_confirm_review3 import Case, marked, verdict
+from .test_confirm_review3 import Case, marked, read, reservation, verdict
 from .test_confirm_review8 import shop
+from .test_confirm_review33 import trip
 from .test_confirm_review50 import item, looked_up, order
 
 ADDRESS = "modify_pending_order_address"
 CANCEL_ORDER = "cancel_pending_order"
 RETURN = "return_delivered_order_items"
 ITEMS = "modify_pending_order_items"
+BAGS = "update_reservation_baggages"
+FLIGHTS = "update_reservation_flights"
+CANCEL_TRIP = "cancel_reservation"
+VISA = "credit_card_4421486"
 USER_ADDRESS = "modify_user_address"
 
 # 104 (left then): a step withdrawn in a later turn by a topic put first, "about the address:",
@@ -292,5 +297,87 @@ MORE_CASES = [
     "Z1609": "the newest yes answers a turn that names the gift card only where it reports the "
              "cancellation's refund done; the call on the gift card is read as named there"}))
 async def test_more_review(airline: PolicySet, retail: PolicySet, case: Case) -> None:
+    ok, reason = await verdict(airline if case.domain == "airline" else retail, case)
+    assert ("allow" if ok else "refuse") == case.expected, f"{case.why}: {reason}"
+
+
+# 105b: conditions the proposal meets, in English
+LWT = reservation("LWT3QA", [("HAT010", "ATL", "MCO", "2024-05-22")])
+BAG_OFFER = "assistant: As a regular member in economy, you get 1 free checked bag per passenger. I'd " \
+            "update LWT3QA to 1 checked bag, {paid}, paid with your Visa ending in 7447. Would you like me " \
+            "to do that?"
+FREE_BAG = [read(LWT), BAG_OFFER.format(paid="0 non-free, no charge"), "user: Sure, if it's free do it."]
+PAID_BAG = [read(LWT), BAG_OFFER.format(paid="1 non-free, at $50"), "user: Sure, if it's free do it."]
+ONE_PAID = [read(LWT), "assistant: - Reservation LWT3QA: checked bags updated from 0 to {n} in total\n- "
+            "Non-free bags: {paid}, at ${cost}\n- Payment: Visa ending in 7447\n\nShall I proceed?",
+            "user: Yes go ahead, as long as it's only the one paid bag."]
+FIFTY = [read(LWT), "assistant: Adding a second bag to LWT3QA would make it 2 checked bags in total, 1 of "
+         "them non-free, at ${cost}, on your Visa ending in 7447. Would you like me to add it?",
+         "user: If it's only the fifty, sure. Put it on the visa."]
+
+
+def bags(total: int, paid: int) -> dict[str, Any]:
+    return {"reservation_id": "LWT3QA", "total_baggages": total, "nonfree_baggages": paid, "payment_id": VISA}
+
+
+def one_paid(total: int, paid: int, cost: int) -> list[Any]:
+    return [ONE_PAID[0], ONE_PAID[1].format(n=total, paid=paid, cost=cost), ONE_PAID[2]]
+
+
+J3S = reservation("J3SAZF", [("HAT139", "ORD", "PHL", "2024-05-15")])
+SEVEN_PM = [read(J3S), "assistant: Here's the change:\n\n- Reservation J3SAZF: HAT139 on May 15 → HAT271 "
+            "ORD→PHL on May 16, 19:00–21:00, {cabin}\n- Fare: $168 vs. $140, so $28 to pay\n- Payment: Visa "
+            "ending in 7447\n\nShall I proceed?",
+            "user: Go ahead with the 7pm tomorrow, as long as it's still economy and not some basic fare."]
+
+
+def seven_pm(cabin: str) -> list[Any]:
+    return [SEVEN_PM[0], SEVEN_PM[1].format(cabin=cabin), SEVEN_PM[2]]
+
+
+HAT271 = {"reservation_id": "J3SAZF", "cabin": "economy", "flights": [{"flight_number": "HAT271",
+                                                                       "date": "2024-05-16"}],
+          "payment_id": VISA}
+DENVER = reservation("9HBUV8", [("HAT130", "DEN", "MIA", "2024-05-17")])
+CHARLOTTE = reservation("XXDC1M", [("HAT201", "CLT", "ATL", "2024-05-19")])
+WHICH_TRIP = "assistant: Found it: {rid}, {route} on May 17. It has travel insurance, so you're eligible " \
+             "for a full refund.\n\n- Cancel reservation {rid}\n- Full refund of $159 to your Visa ending " \
+             "in 7447\n\nShall I cancel it?"
+NOT_CHARLOTTE = "user: Yes, as long as that's the Denver one and not my Charlotte trip, cancel it."
+X7B = reservation("X7BYG1", [("HAT232", "MIA", "LAX", "2024-05-24")], cabin="business")
+BESIDE = [read(X7B), "assistant: HAT232 was cancelled by the airline. Here's what I can do:\n\n1. Cancel "
+          "reservation X7BYG1, with {refund}.\n2. As a gesture for the cancelled flight, issue a $200 "
+          "travel certificate to your account.\n\nWould you like me to proceed with both?",
+          "user: Yes to both, as long as the refund goes back on the Visa and the certificate isn't "
+          "instead of the refund."]
+
+
+def beside(refund: str) -> list[Any]:
+    return [BESIDE[0], BESIDE[1].format(refund=refund), BESIDE[2]]
+
+
+CONDITION_CASES = [
+    trip("Z1610", "allow", FREE_BAG, BAGS, bags(1, 0), "'if it's free do it', free"),
+    trip("Z1611", "refuse", PAID_BAG, BAGS, bags(1, 1), "not free"),
+    trip("Z1612", "allow", one_paid(2, 1, 50), BAGS, bags(2, 1), "'only the one paid bag', one"),
+    trip("Z1613", "refuse", one_paid(3, 2, 100), BAGS, bags(3, 2), "two paid"),
+    trip("Z1614", "allow", seven_pm("economy"), FLIGHTS, HAT271, "'still economy and not some basic fare'"),
+    trip("Z1615", "refuse", seven_pm("basic economy"), FLIGHTS, {**HAT271, "cabin": "basic_economy"},
+         "basic economy"),
+    trip("Z1616", "allow", [read(DENVER), WHICH_TRIP.format(rid="9HBUV8", route="HAT130 DEN→MIA"),
+                            NOT_CHARLOTTE], CANCEL_TRIP, {"reservation_id": "9HBUV8"}, "the Denver one"),
+    trip("Z1617", "refuse", [read(CHARLOTTE), WHICH_TRIP.format(rid="XXDC1M", route="HAT201 CLT→ATL"),
+                             NOT_CHARLOTTE], CANCEL_TRIP, {"reservation_id": "XXDC1M"}, "the Charlotte one"),
+    trip("Z1618", "allow", beside("a full refund of $6,108 to your Visa ending in 7447"), CANCEL_TRIP,
+         {"reservation_id": "X7BYG1"}, "the refund on the Visa, the certificate beside it"),
+    trip("Z1619", "refuse", beside("the $6,108 refunded as a travel certificate"), CANCEL_TRIP,
+         {"reservation_id": "X7BYG1"}, "the refund a certificate"),
+    trip("Z1620", "allow", [FIFTY[0], FIFTY[1].format(cost=50), FIFTY[2]], BAGS, bags(2, 1), "the fifty"),
+    trip("Z1621", "refuse", [FIFTY[0], FIFTY[1].format(cost=100), FIFTY[2]], BAGS, bags(2, 1), "a hundred"),
+]
+
+
+@pytest.mark.parametrize("case", marked(CONDITION_CASES, {}))
+async def test_condition_review(airline: PolicySet, retail: PolicySet, case: Case) -> None:
     ok, reason = await verdict(airline if case.domain == "airline" else retail, case)
     assert ("allow" if ok else "refuse") == case.expected, f"{case.why}: {reason}"
