@@ -2283,16 +2283,16 @@ def _condition_met_once(messages: list[Message], index: int, voucher_beside: boo
     if (paid := _PAID_BAGS_IF.fullmatch(condition)) is not None:
         # the paid bags counted, as the turn counts them: "as long as it's only the one paid
         # bag" to "Non-free bags: 1, at $50"
-        wanted = _COUNT_OF.get(paid.group(1)) or int(paid.group(1)) if paid.group(1).isdigit() \
+        paid_wanted = _COUNT_OF.get(paid.group(1)) or int(paid.group(1)) if paid.group(1).isdigit() \
             or paid.group(1) in _COUNT_OF else None
-        said = {int(n) if n.isdigit() else _COUNT_OF[n] for g in _PAID_BAGS_SAID.finditer(agent)
-                for n in g.groups() if n}
-        return wanted is not None and said == {wanted}
+        paid_counts = {int(n) if n.isdigit() else _COUNT_OF[n] for g in _PAID_BAGS_SAID.finditer(agent)
+                       for n in g.groups() if n}
+        return paid_wanted is not None and paid_counts == {paid_wanted}
     if (trip := _PLACE_TRIP_IF.fullmatch(condition)) is not None and trip.group(2) in _AIRPORTS:
         # a trip by its place, the one the turn names, or not: "as long as that's the Denver one
         # and not my Charlotte trip" to "9HBUV8, HAT130 DEN→MIA ..."
-        said = _place_pattern(trip.group(2)).search(agent) is not None
-        return said != bool(trip.group(1))
+        place_named = _place_pattern(trip.group(2)).search(agent) is not None
+        return place_named != bool(trip.group(1))
     if (instead := _NOT_INSTEAD_IF.fullmatch(condition)) is not None:
         # a certificate beside the refund, not in its place, as the turn gives both: "and the
         # certificate isn't instead of the refund" to "1. Cancel ... with a full refund of $6,108
