@@ -721,7 +721,9 @@ NOUNS = re.compile(r"(?<![a-z])(?:reservations?|address(?:es)?|additional(?:ly)?
                    # (a house move: "with all the moving costs, i'd like the cheapest one")
                    r"moving (?:costs?|expenses?|day|truck|boxes|company|house)|"
                    # (things with "book" in their name are no booking: "Bookshelf (metal, brown)")
-                   r"book(?:shel(?:f|ves)|cases?|ends?|lets?|marks?|stands?))(?![a-z])")
+                   r"book(?:shel(?:f|ves)|cases?|ends?|lets?|marks?|stands?)|"
+                   # (nor an option's: "Dumbbell Set (30-50 lbs, iron, adjustable)")
+                   r"adjustable)(?![a-z])")
 
 
 _MONEY_SENT = re.compile(r"(?<![a-z])(?:send|sent|sending|issue|issuing)(?: back)? (?:the |my |"

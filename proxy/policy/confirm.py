@@ -4753,6 +4753,29 @@ def _card_asked(theirs: Text, value: str, own: Any) -> str | None:
     return None
 
 
+def _method_asked_instead(theirs: Text, value: str, own: Any) -> str | None:
+    """A method the user's words ask the money to go on ("put it on the mastercard"), another
+    than the call's, where they name the call's only to set it aside ("I'm saving the gift
+    card"): that method, else None."""
+    if _METHOD_SET_ASIDE.search(theirs.plain) is None:
+        return None
+    if named(Text(_METHOD_SET_ASIDE.sub(" ", theirs.plain)), value, own):
+        return None
+    for m in _ASKED_ON.finditer(theirs.plain):
+        if not named(Text(m.group()), value, own) \
+                and (other := other_payment(Text(m.group()), value, own.get(value),
+                                            own.siblings(value))) is not None:
+            return other
+    return None
+
+
+# a method set aside: "i'm saving the gift card", "not the visa", "keep my gift card for later"
+_METHOD_SET_ASIDE = re.compile(r"(?<![\w'])(?:(?:i'?m |i am )?(?:saving|keeping|keep|not using|"
+                               r"holding on to|hanging on to)|not|don'?t (?:want to )?(?:use|touch)|"
+                               r"rather not use) (?:the |my )?[\w ]{0,15}?(?:gift ?card|visa|mastercard|"
+                               r"amex|paypal|certificate|credit card)(?: ending(?: in)? \d{4})?")
+
+
 # a card asked for by its digits in Chinese: "用尾号5018那张卡吧" (use the card ending 5018)
 _CARD_ASKED_HAN = re.compile("(?:用|退到|退回|退至|刷)(?:尾号|尾號|末尾|后四位|後四位)?\\s?\\d{4}|"
                              # (and in Japanese: "支払いは末尾7788のカードにしてください")
@@ -5501,6 +5524,12 @@ def _bind(session: SessionState, auth: Authorisation, spec: ActionSpec,
             # ("Fine with both, but charge the $782 to my Visa ending 2076 please — the 8413
             # one is my company card", the call on the card ending 8413)
             return Coverage(False, f"the user said {words} and asked for {key.name} {card!r}, "
+                            f"not {value!r}", auth.words, shown, key.name, superseding=True)
+        if isinstance(value, str) and kind_of(value) is not None \
+                and (asked_instead := _method_asked_instead(theirs, value, own)) is not None:
+            # ("yes, but put it on the mastercard, I'm saving the gift card", the call on the
+            # gift card)
+            return Coverage(False, f"the user said {words} and asked for {key.name} {asked_instead!r}, "
                             f"not {value!r}", auth.words, shown, key.name, superseding=True)
         if isinstance(value, str) and kind_of(value) is not None and named(last, value, own) \
                 and not named(yes_part, value, own) and not _asked_after(theirs, value, own):

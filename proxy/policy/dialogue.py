@@ -234,7 +234,10 @@ _YES = _words(
     r"(?:fine|ok(?:ay)?|alright|all right),? (?:[a-z']+ ){1,3}then$",
     # (a grudging yes: "fine whatever", before "fine" alone, which is weak)
     r"^(?:ugh,? |meh,? )?(?:fine|ok(?:ay)?|sure|alright),? whatever(?=\s*(?:[,.!]|$))",
-    r"yes", r"yeah", r"yepp?", r"yupp?", r"yea", r"ya", r"yass?", r"aye", r"m+hm+", r"mm-hm+",
+    # (not a yes told of, in a clause of time: "I didn't see anything after I said yes")
+    r"(?<!after i said )(?<!when i said )(?<!once i said )(?<!since i said )(?<!before i said )"
+    r"(?<!after you said )(?<!after i typed )(?<!after i clicked )yes",
+    r"yeah", r"yepp?", r"yupp?", r"yea", r"ya", r"yass?", r"aye", r"m+hm+", r"mm-hm+",
     r"righto", r"right-o", r"righty-?o",
     # (the one left, said again after a turn of mind: "... ah non, attendez, ... Donc seulement Las
     # Vegas.", "so just the kettle then")
@@ -287,6 +290,8 @@ _YES = _words(
     r"let'?s do (?:it|that|this)", r"(?:both|all (?:three|four|of them|of it)),? please",
     # (opening its clause: "Both.", "yes to both"; not "is same bank both")
     r"(?<![\w'] )(?:yes,? )?(?:to )?(?:both|all three|all of them)(?= please| thanks| thank you|$)",
+    # (and with a go after it: "all three, go.", "both - go ahead")
+    r"^(?:both|all three|all four|all of them)(?:,| -| —)? go(?: ahead)?(?=\s*(?:[.!]|$))",
     r"(?:i want|i'?d like|we want|we'?d like|do) (?:both|all three|all of them)"
     r"(?= please| thanks| thank you|$)",
     r"(?<!not )i'?m (?:happy|fine|ok|okay|good) with (?:that|this|it)",

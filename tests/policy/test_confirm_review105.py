@@ -381,3 +381,64 @@ CONDITION_CASES = [
 async def test_condition_review(airline: PolicySet, retail: PolicySet, case: Case) -> None:
     ok, reason = await verdict(airline if case.domain == "airline" else retail, case)
     assert ("allow" if ok else "refuse") == case.expected, f"{case.why}: {reason}"
+
+
+# 106a: a write done, then "after I said yes" told of, and the same write again
+FROZE = [*FREE_BAG, ("executed", BAGS, bags(1, 0), {"reservation_id": "LWT3QA", "total_baggages": 1}),
+         "assistant: Done! LWT3QA now has 1 checked bag, no charge.",
+         "user: Sorry, my screen froze. I didn't see anything after I said yes. Did it go through?"]
+
+# 106e: "put it on the mastercard, I'm saving the gift card", the call on the gift card
+K67 = reservation("K67C4W", [("HAT100", "LAS", "MCO", "2024-05-17")])
+SAVING = [read(K67), "assistant: For K67C4W: HAT137 on May 18 departs 09:00, arrives 14:00. Economy is $131 "
+          "vs $114 paid, so $17 to pay. I can charge that to your gift card 1000001 ($157 balance). Shall I "
+          "make the change?",
+          "user: yes, but put it on the visa, I'm saving the gift card"]
+
+
+def hat137(method: str) -> dict[str, Any]:
+    return {"reservation_id": "K67C4W", "cabin": "economy",
+            "flights": [{"flight_number": "HAT137", "date": "2024-05-18"}], "payment_id": method}
+
+
+# 106b: an option's word holding an action's stem ("adjustable") is no other action: the line
+# after it still says how this one is paid
+DUMBBELLS = order("#W7988753", "pending", item("6245231688", "Dumbbell Set", 522.03))
+ADJUSTABLE = [*looked_up(DUMBBELLS),
+              "assistant: Which payment method would you like to use for the $23.65: your PayPal account "
+              "(paypal_4) or your gift card (gift_card_3)?",
+              "user: Gift card please.",
+              "assistant: Here are the details:\n\n- Order: #W7988753\n- Dumbbell Set (30-50 lbs, iron, "
+              "adjustable, $522.03) -> Dumbbell Set (5-25 lbs, iron, adjustable, $545.68)\n- Price "
+              "difference: $23.65 charged to your gift card (gift_card_3)\n\nAre the dumbbells the only item "
+              "you want to change? If so, please confirm (yes/no).",
+              "user: That's the only one. Yes."]
+
+
+def dumbbells(method: str) -> dict[str, Any]:
+    return {"order_id": "#W7988753", "item_ids": ["6245231688"], "new_item_ids": ["3877338112"],
+            "payment_method_id": method}
+
+
+LAST_CASES = [
+    trip("Z1622", "refuse", FROZE, BAGS, bags(1, 0), "'after I said yes' tells of the yes, the write done"),
+    trip("Z1623", "refuse", SAVING, FLIGHTS, hat137("gift_card_1000001"), "'I'm saving the gift card'"),
+    trip("Z1624", "allow", SAVING, FLIGHTS, hat137(VISA), "the Visa asked for"),
+    shop("Z1625", "refuse", ADJUSTABLE, ITEMS, dumbbells("paypal_4"), "the gift card proposed, PayPal"),
+    shop("Z1626", "allow", ADJUSTABLE, ITEMS, dumbbells("gift_card_3"), "the gift card, as proposed"),
+]
+
+
+@pytest.mark.parametrize("case", marked(LAST_CASES, {}))
+async def test_last_review(airline: PolicySet, retail: PolicySet, case: Case) -> None:
+    ok, reason = await verdict(airline if case.domain == "airline" else retail, case)
+    assert ("allow" if ok else "refuse") == case.expected, f"{case.why}: {reason}"
+
+
+@pytest.mark.parametrize(("turn", "act"), [
+    ("all three, go.", Act.AFFIRM), ("both - go ahead", Act.AFFIRM), ("not both, go.", Act.OTHER),
+    ("Sorry, my screen froze. I didn't see anything after I said yes. Did it go through?", Act.HOLD),
+    ("after I said yes it froze, so yes, go ahead", Act.AFFIRM),
+])
+def test_later_turn_reading(turn: str, act: Act) -> None:
+    assert read_turn(turn).act is act
