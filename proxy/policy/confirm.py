@@ -3369,7 +3369,27 @@ def _route_held(session: SessionState, auth: Authorisation, arguments: dict[str,
             on = offered or on
             if on and all(any(i in line for i in ids) for line in on):
                 return hold
+            if not any(at_one.search(line) or at_two.search(line) for line in lines) \
+                    and one == two and _trip_touches(session, arguments, at_one):
+                return hold  # (a place the proposal never names, where the call's reservation,
+                # as read, flies: "For Newark, let me check with Amelia first", 7WPL39 to EWR)
     return None
+
+
+def _trip_touches(session: SessionState, arguments: dict[str, Any], place: re.Pattern[str]) -> bool:
+    """Whether the call's reservation, as a read returned it, flies from or to ``place`` (by
+    its airports' codes)."""
+    rid = arguments.get("reservation_id")
+    if not isinstance(rid, str):
+        return False
+    for call in reversed(session.calls[-RECENT_READS:]):
+        r = call.result
+        if call.succeeded and isinstance(r, dict) and r.get("reservation_id") == rid:
+            codes = {str(r.get("origin", "")), str(r.get("destination", ""))} | {
+                str(f.get(k, "")) for f in r.get("flights") or () if isinstance(f, dict)
+                for k in ("origin", "destination")}
+            return any(place.search(c.lower()) for c in codes if c)
+    return False
 
 
 # the airports of the cities the airline domain flies to, by their codes
@@ -4965,6 +4985,27 @@ def _flight_option_unpicked(last: Text, arguments: dict[str, Any], said: str, tu
     return ", ".join(sorted(n.upper() for ns in numbers for n in ns))
 
 
+def _kept_by_proposal(last: str, arguments: dict[str, Any]) -> str | None:
+    """The call's reservation or order, where the proposal names it and every time as the one it
+    keeps ("keep **PUNERT**", "PUNERT (kept)"): its id, else None."""
+    for key in ("reservation_id", "order_id"):
+        value = arguments.get(key)
+        if not isinstance(value, str) or len(value) < 5:
+            continue
+        found = [m.start() for m in re.finditer(re.escape(value.lower()), last)]
+        if found and all(_KEEP_CUE.search(last[max(0, at - 24):at]) is not None
+                         or _LEFT_ALONE.match(last, at + len(value)) is not None for at in found):
+            return value
+    return None
+
+
+# the cue of one kept, just before its id: "keep **punert**", "leaving #w1 as it is"
+_KEEP_CUE = re.compile(r"(?<![\w'])(?:keep|keeping|leave|leaving|not cancel(?:l?ing)?|won'?t (?:cancel|touch|"
+                       r"change)|untouched:?|unchanged:?)\W{0,6}$")
+# and after it: "punert (kept)" (not "jx5c1v stays on the same flight", a detail of its change)
+_LEFT_ALONE = re.compile(r"\W{0,4}(?:is kept|\(kept\)|\(unchanged\)|\(no change\))")
+
+
 def _bind(session: SessionState, auth: Authorisation, spec: ActionSpec,
           arguments: dict[str, Any], aliases: Aliases, other_words: tuple[str, ...] = ()
           ) -> Coverage:
@@ -4987,6 +5028,12 @@ def _bind(session: SessionState, auth: Authorisation, spec: ActionSpec,
             and not _change_shown(session, arguments, proposed):
         return Coverage(False, f"the user said {words} to a proposal that does not describe this "
                         f"action ({spec.tool.replace('_', ' ')})", auth.words, shown)
+    if (kept_id := _kept_by_proposal(last.plain, arguments)) is not None:
+        # (the object named only as the one kept: "May 22: keep **PUNERT** (departs Boston).
+        # Cancel **HSR97W**", the call cancelling PUNERT)
+        return Coverage(False, f"the user said {words} to a proposal that does not propose this "
+                        f"action on {kept_id!r}", auth.words, shown,
+                        "reservation_id" if "reservation_id" in arguments else "order_id")
     if other_words and spec.tool == "update_reservation_flights" \
             and _flights_unnamed(last.kept().plain, spec.words, other_words, arguments):
         # ("The passenger update for D5VH1W would be: ... Peter Novak → Petr Novak ... Shall I

@@ -1027,7 +1027,11 @@ _STRONG_CONDITION = _words(OVER_BOUND, PAY_NO_MORE, r"only if", r"as long as", r
                            r"on condition", r"unless", r"but only" + _ONLY_THING,
                            # (the other languages' "as long as": "lo de economy sí, mientras el
                            # total no pase de 150")
-                           *CONDITION_ABROAD)
+                           *CONDITION_ABROAD,
+                           # (a go-ahead of its own, under an "if": "only the kettle yes. if the new
+                           # one is not more expensive, ok do the change for me")
+                           r"^if [^,;.]{3,80}, (?:then )?(?:ok(?:ay)?,? |yes,? )?(?:go ahead|do it|do the|"
+                           r"proceed|please do|make the|change it|cancel it|book it)")
 # Declined travel insurance is an answer to a detail, not a refusal of the action: "no
 # insurance", "I don't want to add travel insurance", "Nein, keine Versicherung". (Only
 # insurance: a bag or an item declined may be the action itself, "I don't want the extra bag".)
