@@ -94,6 +94,8 @@ def normalize(content: str) -> str:
     text = _LINE_BREAK.sub("\n", _SPACES.sub(" ", text)).strip().lower()
     if " a head" in text or "shore" in text:  # (speech to text: "yeah shore go a head")
         text = _HEARD.sub(lambda m: _HEARD_AS[m.group()[:2]], text)
+    if "write" in text or "conform" in text:  # (and "that's write", "yes i conform")
+        text = _HEARD_WORDS.sub(lambda m: "that's right" if "write" in m.group() else "confirm", text)
     if _CHAT_WORD.search(text) is not None:  # ("lemme think abt boston": let me think about)
         text = _CHAT_WORD.sub(lambda m: _CHAT_WORDS[m.group()], text)
     if _MIXED_CUE.search(text) is not None:  # (Hinglish, Taglish, Arabizi, Singlish: "haan, kar
@@ -211,6 +213,7 @@ def _in_english_mixed(text: str) -> str:
 
 _HEARD = re.compile(r"(?<![\w'])(?:go a head|(?:yes|yeah|yep|ok|okay) shore)(?![\w'])")
 _HEARD_AS = {"go": "go ahead", "ye": "yeah sure", "ok": "ok sure"}
+_HEARD_WORDS = re.compile(r"(?<![\w'])(?:that'?s write|that is write|conform)(?![\w'])")
 
 
 _SPACES = re.compile(r"[^\S\n]+")
@@ -1408,6 +1411,10 @@ def _read_sentence(sentence: str, question: bool) -> tuple[Act, bool]:
         text = re.sub(r"\s+", " ", _CORRECTION.sub(" ", text)).strip(" ,")
         if not text:
             return Act.OTHER, False
+    if "make me" in text:  # (impatience, no "no": "Go ahead. And don't make me repeat myself")
+        text = _DONT_MAKE_ME.sub(" ", text).strip(" ,")
+        if not text:
+            return Act.OTHER, False
     declined = _DECLINE.search(_CANCEL_THAT.sub(" cancel it ", text) if _YES_OPENS.match(text)
                                else text)
     if declined and declined.group() in ("wrong", "incorrect") \
@@ -1489,6 +1496,9 @@ _JUST_ASKING = re.compile(r"(?:(?:a|one|just a|just one) )?(?:quick )?question(?
                           r"[\s,:-]")
 _NEW_TOPIC = re.compile(r"(?:ok(?:ay)?|alright|all right|fine|sure|right)[,.]?\s+(?:so\s+)?(?:what|how) "
                         r"about(?![\w'])")
+_DONT_MAKE_ME = re.compile(r",?\s*(?:and |but )?(?:please )?(?:don'?t|do not) make me (?:repeat myself|"
+                           r"say it|ask|wait|call back|come back|explain it|go through (?:this|that|it))"
+                           r"(?: again| twice)?(?: please)?[.!]*")
 _YES_OPENS = re.compile(r"(?:yes|yeah|yea|ya|yep|yup|yh|ok(?:ay)?|sure)(?![\w'])")
 _CANCEL_THAT = re.compile(r"(?<![\w'])cancel (?:that|this)(?: one)?(?=\s*(?:$|[,;:!-]))")
 

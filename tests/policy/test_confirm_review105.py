@@ -489,3 +489,16 @@ HELD_CASES = [
 async def test_held_review(airline: PolicySet, retail: PolicySet, case: Case) -> None:
     ok, reason = await verdict(airline if case.domain == "airline" else retail, case)
     assert ("allow" if ok else "refuse") == case.expected, f"{case.why}: {reason}"
+
+
+@pytest.mark.parametrize(("turn", "act"), [
+    ("That's it. Go ahead. And don't make me repeat myself again.", Act.AFFIRM),
+    ("yes do it, and don't make me wait again", Act.AFFIRM),
+    ("don't make me repeat myself", Act.OTHER),
+    ("no, and don't make me ask again", Act.DECLINE),
+    ("That's write", Act.AFFIRM), ("Yes I conform go a head", Act.AFFIRM),
+    ("only the kettle yes. if the new one is not more expensive, ok do the change for me", Act.HOLD),
+    ("yes go ahead. if you need anything else, let me know", Act.AFFIRM),
+])
+def test_dictated_and_impatient_reading(turn: str, act: Act) -> None:
+    assert read_turn(turn).act is act
