@@ -4988,15 +4988,37 @@ def _flight_option_unpicked(last: Text, arguments: dict[str, Any], said: str, tu
 def _kept_by_proposal(last: str, arguments: dict[str, Any]) -> str | None:
     """The call's reservation or order, where the proposal names it and every time as the one it
     keeps ("keep **PUNERT**", "PUNERT (kept)"): its id, else None."""
+    if not _keep_word_in(last):
+        return None  # (the common case, decided by substring checks: this runs on every check)
     for key in ("reservation_id", "order_id"):
         value = arguments.get(key)
         if not isinstance(value, str) or len(value) < 5:
             continue
-        found = [m.start() for m in re.finditer(re.escape(value.lower()), last)]
-        if found and all(_KEEP_CUE.search(last[max(0, at - 24):at]) is not None
-                         or _LEFT_ALONE.match(last, at + len(value)) is not None for at in found):
+        own, found = value.lower(), []
+        at = last.find(own)
+        while at >= 0:  # (str.find: this runs on every check)
+            found.append(at)
+            at = last.find(own, at + 1)
+        if found and all(_kept_at(last, at, len(own)) for at in found):
             return value
     return None
+
+
+def _kept_at(last: str, at: int, size: int) -> bool:
+    """Whether the id at ``at`` in ``last`` is said to be kept, by the words just before it or
+    just after it (cheap substring checks first: this runs on every check)."""
+    before = last[max(0, at - 24):at]
+    if _keep_word_in(before) and _KEEP_CUE.search(before) is not None:
+        return True
+    after = last[at + size:at + size + 20]
+    return ("kept" in after or "(un" in after or "(no" in after) and _LEFT_ALONE.match(after) is not None
+
+
+def _keep_word_in(text: str) -> bool:
+    """Whether ``text`` holds a word a keep cue starts with (plain substring tests, cheaper
+    than a search)."""
+    return "keep" in text or "leav" in text or "not cancel" in text or "won" in text \
+        or "untouched" in text or "unchanged" in text or "kept" in text or "(no" in text
 
 
 # the cue of one kept, just before its id: "keep **punert**", "leaving #w1 as it is"
