@@ -179,6 +179,9 @@ _IN_ENGLISH_TAGLISH = [(re.compile(p), r) for p, r in (
     (r"(?<![\w'])(?:tatanungin|tanungin|itatanong|itanong) ko (?:muna|pa)(?: (?:sa|kay) [\w-]+(?: ko)?)?"
      r"(?![\w'])", "let me ask first"),
     (r"(?<![\w'])hindi pa(?![\w'])", "not yet"), (r"(?<![\w'])(?:wag|huwag) muna(?![\w'])", "not yet"),
+    # ("yung water bottle, wag na pala, keep ko na lang": never mind it after all, I'll keep it)
+    (r"(?<![\w'])(?:wag|huwag) na(?: pala)?(?![\w'])", "no, leave it"),
+    (r"(?<![\w'])keep ko na lang(?![\w'])", "i'll keep it"),
     (r"(?<![\w'])(?:wag|huwag)(?![\w'])", "don't"),
     (r"(?<![\w'])(?:teka|sandali|saglit)(?: lang)?(?![\w'])", "wait"),
     (r"(?<![\w'])(yes|oo|opo|sige) sa (?!(?:akin|amin|kanya)(?![\w']))", r"\1 to the "),
@@ -196,7 +199,10 @@ _IN_ENGLISH_ARABIZI = [(re.compile(p), r) for p, r in (
     (r"(?<![\w'])(?:aywa|aiwa)(?![\w'])", "yes"), (r"(?<![\w'])(?:tamam|mashi|mashy)(?![\w'])", "okay"),
     (r"(?<![\w'])yalla(?![\w'])", "go ahead"), (r"(?<![\w'])e3mel(?:ha|ho|o|uh)?(?![\w'])", "do it"),
     (r"(?<![\w'])la2(?![\w'])", "no"), (r"(?<![\w'])(?:istanna|estana)(?![\w'])", "wait"),
-    (r"(?<![\w'])3al(?:a)?(?![\w'])", "on the"), (r"(?<![\w'])bas el(?![\w'])", "only the"))]
+    (r"(?<![\w'])3al(?:a)?(?![\w'])", "on the"),
+    # ("bas el shanta la2": but the bag, no; "bas el" before a yes: only the)
+    (r"(?<![\w'])bas el (\w+(?: \w+)?),? no(?![\w'])", r"but the \1, no"),
+    (r"(?<![\w'])bas el(?![\w'])", "only the"))]
 
 
 def _in_english_mixed(text: str) -> str:
@@ -832,6 +838,10 @@ _WAIT = _words(
     # let me check or think first, in the other languages read
     r"fammi (?:controllare|pensare|verificare|chiedere)", r"lasciami (?:controllare|pensare)",
     r"d[ée]j(?:ame|eme) (?:pensarlo|pensar|revisar|ver|consultar|preguntar|verificar)",
+    # (Rioplatense and the rest: "dejame que lo charle con mi señora primero"; Portuguese "deixa
+    # quieto por enquanto", leave it be for now)
+    r"d[ée]j(?:ame|eme) que (?:lo |la |los |las )?(?:charle|hable|piense|consulte|vea|revise|pregunte)",
+    r"deix[ae] (?:quieto|quieta|pra depois|para depois|pra lá)",
     r"laissez-moi (?:vérifier|réfléchir|voir)", r"laisse-moi (?:vérifier|réfléchir|voir)",
     r"deixa(?:-me| eu) (?:ver|verificar|pensar|consultar)",
     r"lass(?:en sie)? mich (?:kurz |erst |noch )?(?:prüfen|nachsehen|überlegen|nachdenken)",
@@ -3128,6 +3138,9 @@ THINGS_ABROAD = {
     "ordinateur": "laptop", "portatile": "laptop", "auriculares": "earbuds",
     "écouteurs": "earbuds", "kopfhörer": "earbuds", "auricolari": "earbuds", "altavoz": "speaker",
     "enceinte": "speaker", "lautsprecher": "speaker", "altoparlante": "speaker",
+    # (Italy's speaker, the Río de la Plata's suitcases, Arabizi's bag: "Per la cassa... fammi
+    # pensare", "Lo de las valijas dejame que lo charle", "el shanta la2")
+    "cassa": "speaker", "valija": "luggage", "valijas": "luggage", "shanta": "luggage",
     "bicicleta": "bicycle", "vélo": "bicycle", "fahrrad": "bicycle", "bici": "bicycle",
     "cámara": "camera", "kamera": "camera", "fotocamera": "camera", "câmera": "camera",
     "tableta": "tablet", "tablette": "tablet", "rompecabezas": "puzzle", "botella": "bottle",
@@ -3534,6 +3547,8 @@ def held_topics(text: str) -> list[str]:
                 out.append(m.group(1))
                 if m.group(1) in _OBJECTS_ABROAD:
                     out.append(_OBJECTS_ABROAD[m.group(1)])
+                elif m.group(1) in THINGS_ABROAD:  # ("but the shanta, no": the luggage)
+                    out.append(f"the {THINGS_ABROAD[m.group(1)]}")
     if "think" not in text and _TOPIC_CUES.search(text) is None and "..." not in text \
             and "\u2026" not in text and "?" not in text and not _topic_abroad(text) \
             and _PERSON_CUE.search(text) is None and _WAIT_ABROAD_CUE.search(text) is None \

@@ -21,6 +21,7 @@ ADDRESS = "modify_pending_order_address"
 CANCEL_ORDER = "cancel_pending_order"
 RETURN = "return_delivered_order_items"
 ITEMS = "modify_pending_order_items"
+EXCHANGE_ITEMS = "exchange_delivered_order_items"
 BAGS = "update_reservation_baggages"
 FLIGHTS = "update_reservation_flights"
 CANCEL_TRIP = "cancel_reservation"
@@ -502,3 +503,68 @@ async def test_held_review(airline: PolicySet, retail: PolicySet, case: Case) ->
 ])
 def test_dictated_and_impatient_reading(turn: str, act: Act) -> None:
     assert read_turn(turn).act is act
+
+
+# 105f, 106d, 107g: a flight change said yes to, the bags held in the other languages
+N4Q = reservation("4NQLHD", [("HAT190", "JFK", "ATL", "2024-05-22")])
+TWO_CHANGES = "assistant: 1. Reservation 4NQLHD: HAT190 on May 22 → HAT190 on May 23, economy, no fare " \
+              "difference.\n2. Add 2 checked bags to 4NQLHD (0 → 2), both free, payment Visa ending " \
+              "7447.\n\nShall I make both changes?"
+
+
+def flight_then_bags(said: str) -> list[Any]:
+    return [read(N4Q), TWO_CHANGES, f"user: {said}"]
+
+
+N4Q_BAGS = {"reservation_id": "4NQLHD", "total_baggages": 2, "nonfree_baggages": 0, "payment_id": VISA}
+N4Q_FLIGHT = {"reservation_id": "4NQLHD", "cabin": "economy",
+              "flights": [{"flight_number": "HAT190", "date": "2024-05-23"}], "payment_id": VISA}
+VALIJAS = "El cambio de vuelo dale, hacelo. Lo de las valijas dejame que lo charle con mi señora primero."
+MALAS = "A troca do voo pode fazer. As malas deixa quieto por enquanto, vou ver se preciso mesmo."
+SHANTA = "Aywa, ghayar el flight. Bas el shanta la2, msh 3arfa lessa, khaliha ba3deen."
+
+# 106f: Italian, the speaker ("la cassa") held; 105g: Taglish, the bottle left ("wag na pala")
+CUFFIE = order("#W1000011", "delivered", item("1111000011", "Headphones", 200.00))
+CASSA = order("#W1000012", "delivered", item("1111000012", "Bluetooth Speaker", 150.00))
+SPEAKER_HELD = [*looked_up(CUFFIE, CASSA),
+                "assistant: 1. Reso dell'ordine #W1000011: Headphones, $200.00 rimborsati sulla carta "
+                "(credit_card_1).\n2. Cambio nell'ordine #W1000012: Bluetooth Speaker → Bluetooth Speaker "
+                "(item 1111000099), $31.00 in più sulla carta (credit_card_1).\n\nProcedo con entrambi?",
+                "user: Sì per le cuffie, quelle mandale pure indietro. Per la cassa... boh, 31 dollari in "
+                "più, fammi pensare un attimo."]
+KITCHEN = order("#W1000013", "delivered", item("1111000013", "Coffee Maker", 90.00),
+                item("1111000014", "Water Bottle", 25.00))
+BOTTLE_LEFT = [*looked_up(KITCHEN),
+               "assistant: Return from order #W1000013: Coffee Maker ($90.00) and Water Bottle ($25.00), "
+               "$115.00 back to your credit card (credit_card_1). Shall I proceed?",
+               "user: Sige, go for the coffee maker. Pero yung water bottle, wag na pala, keep ko na lang, "
+               "magagamit pa ng anak ko."]
+
+
+def kitchen_back(*items: str) -> dict[str, Any]:
+    return {"order_id": "#W1000013", "item_ids": list(items), "payment_method_id": "credit_card_1"}
+
+
+ABROAD_CASES = [
+    trip("Z1632", "refuse", flight_then_bags(VALIJAS), BAGS, N4Q_BAGS, "'dejame que lo charle'"),
+    trip("Z1633", "allow", flight_then_bags(VALIJAS), FLIGHTS, N4Q_FLIGHT, "the flight: 'dale, hacelo'"),
+    trip("Z1634", "refuse", flight_then_bags(MALAS), BAGS, N4Q_BAGS, "'As malas deixa quieto por enquanto'"),
+    trip("Z1635", "allow", flight_then_bags(MALAS), FLIGHTS, N4Q_FLIGHT, "'A troca do voo pode fazer'"),
+    trip("Z1636", "refuse", flight_then_bags(SHANTA), BAGS, N4Q_BAGS, "'Bas el shanta la2'"),
+    trip("Z1637", "allow", flight_then_bags(SHANTA), FLIGHTS, N4Q_FLIGHT, "'ghayar el flight'"),
+    shop("Z1638", "refuse", SPEAKER_HELD, EXCHANGE_ITEMS,
+         {"order_id": "#W1000012", "item_ids": ["1111000012"], "new_item_ids": ["1111000099"],
+          "payment_method_id": "credit_card_1"}, "'Per la cassa... fammi pensare'"),
+    shop("Z1639", "allow", SPEAKER_HELD, RETURN,
+         {"order_id": "#W1000011", "item_ids": ["1111000011"], "payment_method_id": "credit_card_1"},
+         "'Sì per le cuffie'"),
+    shop("Z1640", "refuse", BOTTLE_LEFT, RETURN, kitchen_back("1111000013", "1111000014"),
+         "'yung water bottle, wag na pala'"),
+    shop("Z1641", "allow", BOTTLE_LEFT, RETURN, kitchen_back("1111000013"), "the coffee maker alone"),
+]
+
+
+@pytest.mark.parametrize("case", marked(ABROAD_CASES, {}))
+async def test_abroad_review(airline: PolicySet, retail: PolicySet, case: Case) -> None:
+    ok, reason = await verdict(airline if case.domain == "airline" else retail, case)
+    assert ("allow" if ok else "refuse") == case.expected, f"{case.why}: {reason}"
