@@ -96,6 +96,8 @@ def normalize(content: str) -> str:
         text = _HEARD.sub(lambda m: _HEARD_AS[m.group()[:2]], text)
     if "write" in text or "conform" in text:  # (and "that's write", "yes i conform")
         text = _HEARD_WORDS.sub(lambda m: "that's right" if "write" in m.group() else "confirm", text)
+    if "know" in text or "udder" in text:
+        text = _HEARD_NO.sub(lambda m: "no" if m.group() == "know" else "other", text)
     if _CHAT_WORD.search(text) is not None:  # ("lemme think abt boston": let me think about)
         text = _CHAT_WORD.sub(lambda m: _CHAT_WORDS[m.group()], text)
     if _MIXED_CUE.search(text) is not None:  # (Hinglish, Taglish, Arabizi, Singlish: "haan, kar
@@ -220,6 +222,9 @@ def _in_english_mixed(text: str) -> str:
 _HEARD = re.compile(r"(?<![\w'])(?:go a head|(?:yes|yeah|yep|ok|okay) shore)(?![\w'])")
 _HEARD_AS = {"go": "go ahead", "ye": "yeah sure", "ok": "ok sure"}
 _HEARD_WORDS = re.compile(r"(?<![\w'])(?:that'?s write|that is write|conform)(?![\w'])")
+# (a "no" heard as "know", alone in its sentence, and "udder" for "other": "Yes. Know. Not that one
+# the udder one with the tablet")
+_HEARD_NO = re.compile(r"(?:^|(?<=[.!?] ))know(?=[.!,]|$)|(?<![\w'])udder(?= one)")
 
 
 _SPACES = re.compile(r"[^\S\n]+")
@@ -626,6 +631,8 @@ _DECLINE = _words(
     # perdere", "olvídalo", "vergiss es", "laat maar zitten")
     r"deix[ae] (?:(?:isso|isto|as? [a-zà-ÿ]+|os? [a-zà-ÿ]+) )?pra lá", r"deixa para lá",
     r"laisse(?:z)? tomber", r"lascia(?:te)? perdere", r"olv[ií]d(?:alo|ate de eso|ese)",
+    # (Spanish "better not", alone in its clause: "Ay, no, espere... mejor no.")
+    r"mejor no(?=\s*(?:[,.!…]|$))",
     r"vergiss (?:es|das)", r"vergessen sie (?:es|das)", r"laat (?:maar )?zitten",
     # (of the action, or alone; not of a detail: "I'd prefer not to use my Mastercard",
     # "rather not be transferred", "rather not say my address out loud")
@@ -837,7 +844,8 @@ _WAIT = _words(
     r"weet ik (?:nog )?niet",
     # let me check or think first, in the other languages read
     r"fammi (?:controllare|pensare|verificare|chiedere)", r"lasciami (?:controllare|pensare)",
-    r"d[ée]j(?:ame|eme) (?:pensarlo|pensar|revisar|ver|consultar|preguntar|verificar)",
+    r"d[ée]j(?:ame|eme) (?:pensarlo|pensar|revisar|ver|consultar|preguntar|verificar|confirmar|"
+    r"confirmarlo|hablar)",
     # (Rioplatense and the rest: "dejame que lo charle con mi señora primero"; Portuguese "deixa
     # quieto por enquanto", leave it be for now)
     r"d[ée]j(?:ame|eme) que (?:lo |la |los |las )?(?:charle|hable|piense|consulte|vea|revise|pregunte)",
@@ -1044,7 +1052,16 @@ _STRONG_CONDITION = _words(OVER_BOUND, PAY_NO_MORE, r"only if", r"as long as", r
                            # (a go-ahead of its own, under an "if": "only the kettle yes. if the new
                            # one is not more expensive, ok do the change for me")
                            r"^if [^,;.]{3,80}, (?:then )?(?:ok(?:ay)?,? |yes,? )?(?:go ahead|do it|do the|"
-                           r"proceed|please do|make the|change it|cancel it|book it)")
+                           r"proceed|please do|make the|change it|cancel it|book it)",
+                           # (and in the other languages read: "Wenn das unter 20 Dollar sind, dann
+                           # machen Sie's", "si c'est moins de 100, allez-y", "si sale menos de 50,
+                           # hágalo"; not a "si" that is a yes: "si claro, dale")
+                           r"^wenn [^,;.]{3,80}, (?:dann )?(?:machen sie(?:'s| es| das)?|mach(?:'s| es)?|"
+                           r"buchen sie|stornieren sie|ändern sie|tauschen sie)",
+                           r"^si (?!(?:claro|perfecto|por ?fa|porfis|gracias|dale|obvio|listo|bueno|vale|ok|"
+                           r"está bien|esta bien|correcto|exacto|de acuerdo|s[ií])(?![\w']))[^,;.]{3,80}, "
+                           r"(?:entonces |alors |pues )?(?:hágalo|hazlo|hacelo|dale|adelante|allez-y|"
+                           r"faites-le|vas-y|go|procedez|procédez|procede|proceda)(?![\w'])")
 # Declined travel insurance is an answer to a detail, not a refusal of the action: "no
 # insurance", "I don't want to add travel insurance", "Nein, keine Versicherung". (Only
 # insurance: a bag or an item declined may be the action itself, "I don't want the extra bag".)

@@ -568,3 +568,48 @@ ABROAD_CASES = [
 async def test_abroad_review(airline: PolicySet, retail: PolicySet, case: Case) -> None:
     ok, reason = await verdict(airline if case.domain == "airline" else retail, case)
     assert ("allow" if ok else "refuse") == case.expected, f"{case.why}: {reason}"
+
+
+# 105f: a yes taken back in Spanish ("mejor no", "Déjeme confirmar con él primero")
+X7C = reservation("X7CANC", [("HAT300", "BOG", "MIA", "2024-05-25")])
+CANCEL_ASKED = [read(X7C), "assistant: Cancelo la reserva X7CANC (HAT300 BOG→MIA, 25 de mayo) con reembolso "
+                "de $240 a su Visa terminada en 7447. ¿Confirma la cancelación?"]
+MEJOR_NO = [*CANCEL_ASKED, "user: Sí, cancélela. Ay, no, espere... mejor no. Mi jefe me acaba de escribir "
+            "que de pronto la reunión sí va. Déjeme confirmar con él primero y ya le digo."]
+
+# 106c: a go-ahead under a German "wenn", after the yes, the turn not meeting it
+HEADPHONES = order("#W1348788", "pending", item("1111000021", "Headphones", 150.00))
+WENN = [*looked_up(HEADPHONES),
+        "assistant: Geplante Änderung: Austausch der Headphones in #W1348788 gegen item 1111000022 "
+        "($182.72); die Preisdifferenz von $32.72 würde über Ihre Karte (credit_card_1) belastet. Soll ich "
+        "fortfahren?",
+        "user: Nur die Kopfhörer, ja. Wie viel ist denn der Aufpreis genau? Wenn das unter 20 Dollar sind, "
+        "dann machen Sie's, sonst lassen wir's lieber."]
+
+FOREIGN_CASES = [
+    trip("Z1642", "refuse", MEJOR_NO, CANCEL_TRIP, {"reservation_id": "X7CANC"}, "'mejor no ... déjeme'"),
+    trip("Z1643", "allow", [*CANCEL_ASKED, "user: Sí, cancélela."], CANCEL_TRIP, {"reservation_id": "X7CANC"},
+         "'Sí, cancélela.'"),
+    shop("Z1644", "refuse", WENN, ITEMS, {"order_id": "#W1348788", "item_ids": ["1111000021"],
+                                          "new_item_ids": ["1111000022"],
+                                          "payment_method_id": "credit_card_1"},
+         "'Wenn das unter 20 Dollar sind', $32.72"),
+]
+
+
+@pytest.mark.parametrize("case", marked(FOREIGN_CASES, {}))
+async def test_foreign_review(airline: PolicySet, retail: PolicySet, case: Case) -> None:
+    ok, reason = await verdict(airline if case.domain == "airline" else retail, case)
+    assert ("allow" if ok else "refuse") == case.expected, f"{case.why}: {reason}"
+
+
+@pytest.mark.parametrize(("turn", "act"), [
+    ("Yes. Know. Not that one the udder one with the tablet", Act.DECLINE),
+    ("I know.", Act.OTHER), ("you know, go ahead", Act.AFFIRM),
+    ("mejor no lo hagas todavía", Act.DECLINE), ("sí, mejor no esperar, hágalo", Act.AFFIRM),
+    ("Ja, bitte. Wenn Sie noch Fragen haben, bitte melden.", Act.AFFIRM),
+    ("Ja. Wenn es unter 20 Dollar ist, machen Sie es.", Act.HOLD),
+    ("Oui. Si c'est moins de 100, allez-y.", Act.HOLD), ("si claro que si, dale", Act.AFFIRM),
+])
+def test_foreign_turn_reading(turn: str, act: Act) -> None:
+    assert read_turn(turn).act is act
