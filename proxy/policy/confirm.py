@@ -2061,8 +2061,6 @@ _PAID_BAGS_SAID = re.compile(r"(?:non-?free|paid)(?: checked)? bags?\s*[:=]?\s*(
                              r"(?: checked)? bags?")
 _SOME_PAID = re.compile(r"(?<![\w$.,])(?:[1-9]\d*|one|two|three|four|five) (?:non-?free|paid)(?![\w'])|"
                         r"non-?free(?: checked)? bags?\s*[:=]?\s*[1-9]")
-_COUNT_OF = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5}
-# the basic fare ruled out ("not some basic fare", "not basic economy"); a turn naming it
 # a trip by its place, said to be the one or not: "that's the denver one", "not my charlotte trip"
 _PLACE_TRIP_IF = re.compile(r"(?:(?:that'?s|it'?s|this is|that is|it is) |(not) )(?:the|my) "
                             r"([a-z]+(?: [a-z]+)?) (?:one|trip|flight|reservation|booking)")
@@ -2071,6 +2069,7 @@ _PLACE_TRIP_IF = re.compile(r"(?:(?:that'?s|it'?s|this is|that is|it is) |(not) 
 _NOT_INSTEAD_IF = re.compile(r"(?:the |that |a )?(certificate|voucher|credit) (?:isn'?t|is not|won'?t be|"
                              r"will not be) (?:instead of|in place of|replacing) (?:the |my )?refund")
 _REFUND_GIVEN = re.compile(r"(?<![\w'])refund(?:ed)? (?:of )?\$?\d|\$\d[\d,.]* (?:will be )?refunded")
+# the basic fare ruled out ("not some basic fare", "not basic economy"); a turn naming it
 _NOT_BASIC_IF = re.compile(r"(?:it'?s |it is )?not (?:some |a |the |in )?basic(?: economy)?(?: fare| one)?")
 _BASIC_SAID = re.compile(r"(?<![\w'])basic(?:[_ ]economy)?(?![\w'])")
 
@@ -2283,11 +2282,11 @@ def _condition_met_once(messages: list[Message], index: int, voucher_beside: boo
     if (paid := _PAID_BAGS_IF.fullmatch(condition)) is not None:
         # the paid bags counted, as the turn counts them: "as long as it's only the one paid
         # bag" to "Non-free bags: 1, at $50"
-        paid_wanted = _COUNT_OF.get(paid.group(1)) or int(paid.group(1)) if paid.group(1).isdigit() \
-            or paid.group(1) in _COUNT_OF else None
-        paid_counts = {int(n) if n.isdigit() else _COUNT_OF[n] for g in _PAID_BAGS_SAID.finditer(agent)
+        # (the count words are the module's own, ``_UNITS``)
+        paid_counts = {int(n) if n.isdigit() else _UNITS[n] for g in _PAID_BAGS_SAID.finditer(agent)
                        for n in g.groups() if n}
-        return paid_wanted is not None and paid_counts == {paid_wanted}
+        wanted_word = paid.group(1)
+        return paid_counts == {int(wanted_word) if wanted_word.isdigit() else _UNITS[wanted_word]}
     if (trip := _PLACE_TRIP_IF.fullmatch(condition)) is not None and trip.group(2) in _AIRPORTS:
         # a trip by its place, the one the turn names, or not: "as long as that's the Denver one
         # and not my Charlotte trip" to "9HBUV8, HAT130 DEN→MIA ..."
