@@ -34,7 +34,11 @@ MODE = web.AppKey("mode", dict)
 # inherit it). Tests of a missing key remove it themselves.
 TEST_SECRETS_KEY = "dGVzdC1rZXktdGhhdC1pcy0zMi1ieXRlcy1sb25nISE="
 os.environ.setdefault("CALLGATE_SECRETS_KEY", TEST_SECRETS_KEY)
-PG_DSN = "postgresql://postgres@127.0.0.1:5432/postgres"
+# The PostgreSQL tests' own database, one per run (per process): advisory locks are keyed per
+# database, not per schema, so two runs on one server (CI beside a developer's run) sharing a
+# database waited on each other's session locks (the tests use fixed session names).
+PG_DATABASE = f"callgate_test_{os.getpid()}_{secrets.token_hex(3)}"
+PG_DSN = f"postgresql://postgres@127.0.0.1:5432/{PG_DATABASE}"
 
 
 def _postgres_up() -> bool:
@@ -52,6 +56,33 @@ def _postgres_up() -> bool:
 needs_postgres = pytest.mark.skipif(
     not _postgres_up() and os.environ.get("CI") != "true",
     reason="no PostgreSQL on 127.0.0.1:5432 (CI runs these)")
+
+
+def _on_server(statement: str) -> None:
+    import asyncpg
+
+    async def run() -> None:
+        conn = await asyncpg.connect("postgresql://postgres@127.0.0.1:5432/postgres", timeout=5)
+        try:
+            await conn.execute(statement)
+        finally:
+            await conn.close()
+
+    asyncio.run(run())
+
+
+@pytest.fixture(scope="session", autouse=True)
+def pg_database() -> Iterator[None]:
+    """Create the run's PostgreSQL database where the server is up (the tests that need it
+    skip, or in CI fail, where it is not), and drop it when the run ends."""
+    if not _postgres_up():
+        yield
+        return
+    _on_server(f'CREATE DATABASE "{PG_DATABASE}"')
+    try:
+        yield
+    finally:
+        _on_server(f'DROP DATABASE IF EXISTS "{PG_DATABASE}" WITH (FORCE)')
 
 
 @pytest.fixture

@@ -17,7 +17,7 @@ from aiohttp.test_utils import TestClient, TestServer
 from proxy.demo.data import RetailDB
 from proxy.pipeline import Runtime
 
-from .conftest import ROOT, ProxyFactory, call, first_order, needs_postgres, start_session
+from .conftest import PG_DATABASE, ROOT, ProxyFactory, call, first_order, needs_postgres, start_session
 
 pytestmark = needs_postgres
 
@@ -61,7 +61,7 @@ class Relay:
 
     @property
     def dsn(self) -> str:
-        return f"postgresql://postgres@127.0.0.1:{self.port}/postgres"
+        return f"postgresql://postgres@127.0.0.1:{self.port}/{PG_DATABASE}"
 
 
 @pytest.fixture

@@ -18,7 +18,7 @@ from proxy.errors import StoreError, StoreInputError
 from proxy.session import CallRecord, Environment, Message, Outcome, Role, SessionState
 from proxy.store.postgres import PostgresStore, _alive
 
-from ..conftest import PG_DSN, needs_postgres
+from ..conftest import PG_DATABASE, PG_DSN, needs_postgres
 
 pytestmark = needs_postgres
 
@@ -383,7 +383,7 @@ class _CuttableRelay:
 
     @property
     def dsn(self) -> str:
-        return f"postgresql://postgres@127.0.0.1:{self.port}/postgres"
+        return f"postgresql://postgres@127.0.0.1:{self.port}/{PG_DATABASE}"
 
 
 async def _relayed(store: PostgresStore) -> tuple[_CuttableRelay, str]:
