@@ -48,10 +48,10 @@ if TYPE_CHECKING:
     from .gate.accounts import Accounts
     from .gate.service import Gate
 from .catalog import TOOL_WRITE, ToolKind
-from .session import AWAITING_REPORT, FETCHED, CallRecord, Outcome, SessionState, args_key
+from .session import AWAITING_REPORT, FETCHED, CallRecord, Outcome, SessionState
 from .store import Store
 from .store.cache import SessionCache
-from .trace import TRACE_VERSION, Tracer, TraceRecord, now_iso, round_ms
+from .trace import TRACE_VERSION, Tracer, TraceRecord, now_iso, round_ms, scrubbed_json
 from .upstream import Upstreams
 from .validate import validate_args
 from .wire import Envelope, error_envelope
@@ -283,13 +283,16 @@ def hold_unknown_retry(session: SessionState, tool: Tool, arguments: dict[str, A
     """A write identical to one whose outcome is unknown (timed out, connection dropped after
     sending, or caught in flight by a crash) may already have happened: it is held for a human
     (refused where there is no human gate), never forwarded again on the agent's say-so."""
-    latest: dict[tuple[str, str], CallRecord]
+    latest: dict[tuple[str, bytes], CallRecord]
     latest, seen = session.derived.get("writes_by_key", ({}, 0))
     for c in session.calls[seen:]:  # incremental: the cost does not grow with the session
         if c.kind == "write" and c.outcome in SENT:  # a refused retry does not hide the first
-            latest[(c.tool, args_key(c.arguments))] = c
+            latest[(c.tool, scrubbed_json(c.arguments, True))] = c
     session.derived["writes_by_key"] = (latest, len(session.calls))
-    earlier = latest.get((tool.name, args_key(arguments)))
+    # compared as the store keeps arguments, card numbers redacted: a session read back from
+    # the store knows the retry as the one in memory does (a card with the same last four is
+    # held too: a human tells them apart)
+    earlier = latest.get((tool.name, scrubbed_json(arguments, True)))
     if earlier is None:
         return decision
     if earlier.outcome is Outcome.FORWARDING and earlier.error_code == AWAITING_REPORT:

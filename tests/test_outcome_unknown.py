@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from aiohttp import web
 
 from .conftest import MODE, ProxyFactory, call, start_session
@@ -90,3 +91,30 @@ async def test_a_timeout_is_unknown_too(
     assert status == 202, body
     assert body["outcome"] == "pending_review" and body["ticket"]["ticket_id"]
     assert mode["hits"] == sent
+
+
+@pytest.mark.parametrize("store", [{}, {"cache_mb": 1e-6}], ids=["cached", "read back"])
+async def test_a_retry_carrying_a_card_number_is_held_after_the_session_is_read_back(
+    make_proxy: ProxyFactory, aiohttp_server: Any, fake_upstream_app: web.Application,
+    store: dict[str, Any],
+) -> None:
+    """The store keeps arguments with card numbers redacted, memory kept them whole: a session
+    read back from the store (dropped from the cache between calls) did not know the retry of
+    a write with a card number in its arguments as the same write, and sent it again."""
+    fake = await aiohttp_server(fake_upstream_app)
+    mode = fake_upstream_app[MODE]
+    mode.update(kind="drop")
+    client, _ = await make_proxy(str(fake.make_url("")), store=store)
+    sid = await start_session(client)
+    pay = {"order_id": "#W1", "payment_method_id": "card 4111 1111 1111 1111"}
+    status, body = await call(client, sid, "modify_pending_order_payment", **pay)
+    assert status == 502 and body["errors"][0]["code"] == "upstream_outcome_unknown"
+    sent = mode["hits"]
+    mode.update(kind="ok")
+    status, body = await call(client, sid, "modify_pending_order_payment", **pay)
+    assert status == 202 and body["violations"][0]["rule"] == "outcome-unknown"
+    assert mode["hits"] == sent
+    # another card goes through
+    status, _ = await call(client, sid, "modify_pending_order_payment", order_id="#W1",
+                           payment_method_id="card 5555 5555 5555 4444")
+    assert status == 200 and mode["hits"] == sent + 1
