@@ -213,6 +213,62 @@ _NUMERIC_DATE = re.compile(r"(?<![\w.-])\d{4}-\d{1,2}-\d{1,2}(?![\w.-])|"
 _ID_TOKEN = re.compile(r"(?<![a-z0-9_#])#?(?=[a-z]{0,15}\d)[a-z0-9]{4,16}(?![0-9a-z_])")
 
 
+# Numbers spelled in words in the other languages read ("aggiungo due bagagli", "ein Zertifikat
+# über fünfzig Dollar, also hundert Dollar insgesamt", "trois cents dollars"): read by text2num
+# in the language the text's little words say it is in, only where a number word of those
+# languages is there (English's small ones are ``_SMALL``'s).
+_SPELLED_ABROAD = re.compile(
+    r"(?<![\w'])(?:deux|trois|quatre|cinq|sept|huit|neuf|dix|onze|douze|vingt|trente|quarante|"
+    r"cinquante|soixante|cents?|mille|zwei|drei|vier|fünf|sechs|sieben|acht|neun|zehn|elf|zwölf|"
+    r"\w*(?:zig|ßig|hundert|tausend)\w*|due|tre|quattro|cinque|sette|otto|nove|dieci|venti|trenta|"
+    r"quaranta|cinquanta|sessanta|settanta|ottanta|novanta|cento|\w+cento|dos|tres|cuatro|cinco|seis|"
+    r"siete|ocho|nueve|diez|veinte|treinta|cuarenta|cincuenta|sesenta|setenta|ochenta|noventa|cien|"
+    r"ciento|\w+cientos|dois|duas|três|oito|dez|vinte|trinta|quarenta|sessenta|oitenta|cem|"
+    r"\w+centos|twee|drie|vijf|zes|zeven|negen|tien|twaalf|twintig|dertig|veertig|vijftig|honderd|"
+    r"duizend)(?![\w'])")
+# each language's little words, to tell which it is ("dos" is two in Spanish and "of the" in
+# Portuguese)
+_LANGUAGE_WORDS = {
+    "fr": frozenset({"le", "la", "les", "des", "du", "vous", "votre", "vos", "est", "et", "pour",
+                     "avec", "sur", "je", "une", "que", "pas", "au", "aux", "ce", "un", "par",
+                     "soit", "mais", "sont"}),
+    "de": frozenset({"der", "die", "das", "und", "sie", "ihre", "ihr", "ist", "mit", "für", "auf",
+                     "ich", "nicht", "ein", "eine", "zu", "den", "dem"}),
+    "it": frozenset({"il", "lo", "gli", "della", "di", "che", "è", "per", "con", "sul", "sulla", "non",
+                     "una", "alla", "ho", "sono", "le"}),
+    "es": frozenset({"el", "los", "las", "del", "que", "por", "para", "con", "su", "usted", "es",
+                     "una", "y", "en", "lo", "al"}),
+    "pt": frozenset({"o", "os", "as", "do", "da", "dos", "das", "para", "com", "seu", "sua", "você",
+                     "não", "em", "um", "uma", "no", "na"}),
+    "nl": frozenset({"de", "het", "een", "van", "en", "voor", "met", "op", "uw", "niet", "is", "ik", "u"}),
+}
+
+
+def spelled_numbers(text: str) -> frozenset[Decimal]:
+    """The numbers normalised ``text`` spells in words in the other languages read, as
+    numbers (none where it has no such word: the usual case, decided by one search)."""
+    if _SPELLED_ABROAD.search(text) is None:
+        return frozenset()
+    return _spelled_numbers(text)
+
+
+@functools.lru_cache(maxsize=1024)  # (a proposal is read for each of a call's values)
+def _spelled_numbers(text: str) -> frozenset[Decimal]:
+    from text_to_num import alpha2digit
+
+    words = re.findall(r"[a-zà-ÿß]+", text)
+    scores = {lang: sum(w in little for w in words) for lang, little in _LANGUAGE_WORDS.items()}
+    lang = max(scores, key=lambda k: scores[k])
+    if scores[lang] < 2:
+        return frozenset()
+    try:
+        read = alpha2digit(text, lang, threshold=0)
+    except Exception:  # (a reader's fault is no number: the value stays unnamed)
+        return frozenset()
+    before = Text(text).numbers()
+    return frozenset(n for n in Text(read).numbers() if n not in before)
+
+
 def _as_number(value: Any) -> Decimal | None:
     if isinstance(value, bool):
         return None
@@ -434,7 +490,7 @@ def named(text: Text, value: Any, aliases: Any) -> bool:
         return all(named(text, v, aliases) for v in value.values() if v not in ("", None))
     number = _as_number(value)
     if number is not None:
-        return number in text.numbers()
+        return number in text.numbers() or number in spelled_numbers(text.plain)
     if value is None or isinstance(value, bool):
         return True  # not something a proposal spells out
     s = str(value).strip()
@@ -1111,9 +1167,12 @@ _ID_THEN_KEPT = re.compile(r"(?:^|[.;!?]\s*|\n)(#w\d{5,}|[a-z]{0,4}\d[a-z0-9]{1,
                            r"(?![\w'])")
 # a thing left as it is, in the other languages read: "Mein Profil lassen Sie bitte erstmal so",
 # "laissez mon profil tel quel", "deja mi perfil como está", "lascia il mio profilo così"
-_LEFT_ABROAD = re.compile(r"(?:^|[.;!?,]\s*)((?:mein|meine|meinen|das|den|die|der)\s+[a-zäöüß]{3,})\s+"
-                          r"(?:lassen sie|lass|lasst)\s+(?:bitte\s+)?(?:erstmal\s+|erst mal\s+|noch\s+|"
-                          r"lieber\s+)?(?:so|wie es ist|unverändert|in ruhe)(?![\w'])")
+_LEFT_ABROAD = re.compile(r"(?:^|[.;!?,–-]\s*)((?:mein|meine|meinen|das|den|die|der)\s+"
+                          r"(?:(?:zwei|drei|beiden|\d) )?[a-zäöüß]{3,})\s+"
+                          r"(?:lassen sie|lass|lasst)\s+(?:bitte\s+)?(?:(?:erstmal\s+|erst mal\s+|noch\s+|"
+                          r"lieber\s+)?(?:so|wie es ist|unverändert|in ruhe)|"
+                          # (left out: "die zwei Koffer lassen Sie mal weg")
+                          r"(?:mal\s+|doch\s+|einfach\s+|lieber\s+)?weg)(?![\w'])")
 _LEFT_ABROAD_FIRST = re.compile(
     r"(?<![\w'])(?:laissez|laisse|deja|deje|dejen|lascia|lasci|lasciate|deixe|deixa)\s+((?:mon|ma|"
     r"mes|le|la|les|mi|mis|el|il mio|la mia|il|lo|o meu|a minha|meu|minha|o|a)\s+[a-zà-ÿ]{3,})\s+"

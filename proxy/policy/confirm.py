@@ -503,6 +503,10 @@ _GO_AHEAD_ASKED = re.compile(
     # (one option put forward: "Do you want to go with this?")
     r"(?:want|like) to go with (?:this|that|it)(?![\w']))(?:[^?.!]|\.(?=\d)|\.{2,}(?=\d))*\?|"
     r"please confirm|"
+    # (the steps to go ahead with, asked for without a question mark: "Let me know which ones to
+    # go ahead with.")
+    r"(?:let me know|tell me) which (?:ones?|of (?:these|them|those)|steps?|actions?|changes?)"
+    r"[^.?!\n]{0,30}?(?:go ahead|proceed|do|process|carry out)(?![\w'])|"
     # ("Just let me know which you prefer, and confirm when you're ready for me to submit it.")
     r"confirm (?:when|once|whenever) you(?:'re| are) ready|"
     r"(?:if not|if so|if correct|if that'?s (?:all|it|right|correct)|otherwise),? (?:please )?"
@@ -2889,6 +2893,13 @@ def _count_limited(session: SessionState, theirs: Text, key: str, value: int,
         if refused == value and wanted != value and len(noun) >= 3 \
                 and any(noun.startswith(t[:3]) for t in things):
             return m.group()
+    # (more of them, said against another count more: "juste une de plus, pas deux", "just one
+    # more, not two", to a proposal of two more)
+    if isinstance(current, int) and _NOT_WORD.search(theirs.plain):
+        for m in _MORE_NOT_MORE.finditer(theirs.plain):
+            wanted, refused = (_COUNT_WORDS.get(g, int(g) if g.isdigit() else -1) for g in m.groups())
+            if current + refused == value and wanted != refused:
+                return m.group()
     if "just" not in theirs.plain and "only" not in theirs.plain and "enough" not in theirs.plain \
             and not _ONLY_ABROAD.search(theirs.plain) and "只" not in theirs.plain:
         return None
@@ -2931,6 +2942,10 @@ _COUNT_SAID = r"(\d{1,2}|" + "|".join(sorted(_COUNT_WORDS, key=len, reverse=True
 _NOT_WORD = re.compile(r"(?<![\w'])(?:not|non|pas|no|nicht|não|nao)(?![\w'])")
 _COUNT_NOT_COUNT = re.compile(rf"(?<![\w']){_COUNT_SAID},? (?:and |e |et |y |und )?(?:not|non|pas|"
                               rf"no|nicht|não|nao) {_COUNT_SAID}(?![\w'])")
+_MORE_NOT_MORE = re.compile(rf"(?<![\w']){_COUNT_SAID} (?:more|extra|de plus|en plus|mehr|weitere[rn]?|in "
+                            rf"più|más|mas|a mais)(?: (?:bag|bags|koffer|valises?|bagages?|maletas?|malas|"
+                            rf"valigie|bagagli))?,? (?:and |e |et |y |und |but |mais |aber |pero |ma )?"
+                            rf"(?:not|non|pas|no|nicht|não|nao) {_COUNT_SAID}(?![\w'])")
 # ... in the other languages read: "mettez 2 bagages seulement", "nur 2 Koffer", "solo 2 maletas"
 _ONLY_WORDS = r"(?:seulement|uniquement|juste|solo|sólo|solamente|apenas|nur|soltanto)"
 _ONLY_ABROAD = re.compile(rf"(?<![\w']){_ONLY_WORDS}(?![\w'])")
@@ -4788,6 +4803,57 @@ def _method_asked_instead(theirs: Text, value: str, own: Any) -> str | None:
     return None
 
 
+def _method_preferred(theirs: Text, value: str) -> str | None:
+    """Another kind of method that a "but" after the yes asks the money to go on, with a
+    preference ("sí, pero que la plata me caiga en la PayPal mejor, que esa gift card casi ni la
+    uso", "yes, but I'd rather it went to my paypal"), where the clause, up to a reason or a
+    method set aside, does not name the call's kind: that kind, else None."""
+    own_kind = kind_of(value)
+    if own_kind not in _KIND_WORDS or _BUT_OPENS.search(theirs.plain) is None:
+        return None
+    for m in _BUT_ASKS.finditer(theirs.plain):
+        clause = m.group(1)
+        head = clause[:cut.start()] if (cut := _SET_ASIDE_OPENS.search(clause)) is not None else clause
+        if _PREFERS.search(clause) is None or len(re.findall(r"[\w']+", theirs.plain[:m.start()])) > 4 \
+                or any(t not in _MONEY_NOUNS for t in _ARTICLE_NOUN.findall(head)):
+            continue  # (a yes to the whole, bare: not one step's, "thermostat also yes, but put
+            # that difference on my gift card rather than the visa", nor one thing's money, "put
+            # the bag on the gift card instead")
+        if re.search(rf"(?<![\w']){_KIND_WORDS[own_kind]}(?![\w'])", head) is not None:
+            continue
+        for kind, words in _KIND_WORDS.items():
+            if kind != own_kind and re.search(
+                    rf"(?<![\w']){_MONEY_TO} (?:[\w-]+ ){{0,2}}(?:{words})(?![\w'])", head) is not None:
+                return kind.replace("_", " ")
+    return None
+
+
+_ARTICLE_NOUN = re.compile(r"(?<![\w'])(?:the|my|that|this|la|el|lo|o|a|le|il|das|die|der) ([a-zà-ÿ]{3,})")
+_MONEY_NOUNS = frozenset({"money", "refund", "difference", "charge", "rest", "plata", "dinero", "reembolso",
+                          "diferencia", "dinheiro", "diferença", "argent", "remboursement", "différence",
+                          "geld", "rückerstattung", "differenz", "soldi", "rimborso", "differenza",
+                          "paypal", "gift", "visa", "mastercard", "card", "tarjeta", "cartão", "carte",
+                          "carta", "karte", "credit", "certificate"})
+_BUT_OPENS = re.compile(r"(?<![\w'])(?:but|pero|mas|mais|aber|ma)(?![\w'])")
+_BUT_ASKS = re.compile(r"(?<![\w'])(?:but|pero|mas|mais|aber|ma)(?![\w'])([^?.;!]*)")
+_PREFERS = re.compile(r"(?<![\w'])(?:rather|prefer\w*|instead|mejor|prefiero|prefiro|prefer[ií]a|plutôt|"
+                      r"lieber|invece|meglio|melhor|en vez|en lugar|em vez|ao invés|stattdessen|"
+                      r"liever)(?![\w'])")
+# where the asked-for method's clause ends: a reason, the call's method set aside
+_SET_ASIDE_OPENS = re.compile(r",\s*(?:que|since|because|as|porque|pq|car|weil|perché|i barely|"
+                              r"i don'?t|i never)(?![\w'])|(?<![\w'])(?:rather than|instead of|not "
+                              r"(?:the|my|on|to)|en vez de|en lugar de|em vez d[eoa]|au lieu d[eu]|statt|"
+                              r"invece d[ie]l?)(?![\w'])")
+_MONEY_TO = r"(?:to|on|onto|into|en|a|al|na|no|para|pra|sur|auf|sulla|alla|op|naar)"
+_KIND_WORDS = {
+    "gift_card": r"gift ?card|tarjeta (?:de )?regalo|vale-presente|cart[ãa]o[- ]presente|carte[- ]cadeau|"
+                 r"buono regalo|geschenkkarte|cadeaukaart",
+    "credit_card": r"credit card|visa|mastercard|master|amex|tarjeta de cr[eé]dito|cart[aã]o de cr[eé]dito|"
+                   r"carte de cr[eé]dit|carta di credito|kreditkarte|creditcard",
+    "paypal": r"paypal", "certificate": r"certificate|cert|certificado|certificat|certificato|gutschein",
+}
+
+
 # a method set aside: "i'm saving the gift card", "not the visa", "keep my gift card for later"
 _METHOD_SET_ASIDE = re.compile(r"(?<![\w'])(?:(?:i'?m |i am )?(?:saving|keeping|keep|not using|"
                                r"holding on to|hanging on to)|not|don'?t (?:want to )?(?:use|touch)|"
@@ -5598,6 +5664,11 @@ def _bind(session: SessionState, auth: Authorisation, spec: ActionSpec,
             # ("yes, but put it on the mastercard, I'm saving the gift card", the call on the
             # gift card)
             return Coverage(False, f"the user said {words} and asked for {key.name} {asked_instead!r}, "
+                            f"not {value!r}", auth.words, shown, key.name, superseding=True)
+        if isinstance(value, str) and (preferred := _method_preferred(theirs, value)) is not None:
+            # ("Chévere, sí, pero que la plata me caiga en la PayPal mejor, que esa gift card casi
+            # ni la uso", the call on the gift card)
+            return Coverage(False, f"the user said {words} and asked for {key.name} {preferred!r}, "
                             f"not {value!r}", auth.words, shown, key.name, superseding=True)
         if isinstance(value, str) and kind_of(value) is not None and named(last, value, own) \
                 and not named(yes_part, value, own) and not _asked_after(theirs, value, own):
@@ -9295,7 +9366,11 @@ _ADDRESS_SOURCE = re.compile(
     r"booking)\s+#?$"
     # ("endereço do pedido #W3964602", "l'adresse de la commande #W1", "ho trovato
     # l'indirizzo di Washington DC nell'ordine #W1994898")
-    r"|(?<!\w)(?:" + _ADDRESS_ABROAD + r")(?! (?:di spedizione|de envío|de envio|de livraison|de "
+    # (not the address's change of the order: "Cambio de dirección del pedido #W7147989 ... a
+    # 4420 East Camelback Road")
+    r"|(?<!\w)(?<!cambio de )(?<!cambio di )(?<!cambio d')(?<!mudança de )(?<!mudanca de )"
+    r"(?<!alteração de )(?<!alteracao de )(?<!changement d')(?<!modification d')"
+    r"(?:" + _ADDRESS_ABROAD + r")(?! (?:di spedizione|de envío|de envio|de livraison|de "
     r"entrega|de envoi))[^.#\n]{0,40}?"
     r"(?<![\w'])(?:do|del|de la|de l'|dell'|der|des|da|nell'|nel|en el|dans la|no|na|in)"
     r" ?(?:" + _ORDER_ABROAD + r")?\s*#?$"
@@ -9475,6 +9550,20 @@ def _which_one_aside(said: Limits) -> Limits:
 _ONE_OR_ORDER = re.compile(r"(?<![\w'])(?:one|ones|order|orders|reservation|booking|trip)(?![\w'])")
 # an action on an order's items, in a proposal
 _ITEMS_ACTION = re.compile(r"(?<![\w'])(?:return|exchang|swap|refund)")
+
+
+def _only_of_another_action(users: str, phrase: str, spec: ActionSpec) -> bool:
+    """Whether the sentence of the user's words that says ``phrase`` names another write's
+    action by its word, not this one's ("Return yes, but just the T-shirt", for an address
+    change)."""
+    at = users.find(phrase.lower())
+    if at < 0:
+        return False
+    start = max(users.rfind(".", 0, at), users.rfind("!", 0, at), users.rfind("?", 0, at)) + 1
+    ends = [i for i in (users.find(".", at), users.find("!", at), users.find("?", at)) if i >= 0]
+    sentence = users[start:min(ends) if ends else len(users)]
+    return names_action(sentence, spec.words) is None \
+        and names_action(NOUNS.sub(" ", sentence), ALL_ACTION_WORDS) is not None
 
 
 def _not_of_other_steps(said: Limits, proposal: Text | None, spec: ActionSpec) -> Limits:
@@ -9660,6 +9749,10 @@ def _left_out(spec: ActionSpec, arguments: dict[str, Any], users: str, aliases: 
                         # items and the yes is to both: "just the headphones actually, I'll keep
                         # the charger ... go ahead with both" is the return's, not the other
                         # order's address change)
+                    if _only_of_another_action(users, phrase, spec):
+                        continue  # (said in a sentence of another action's: "Only move the big
+                        # espresso order. ... Return yes, but just the T-shirt.", the T-shirt
+                        # the return's, not the address change's)
                     other = _of_another_object(Text(in_english(phrase)), name, value, aliases)
                     if other is not None:
                         return name, f'{name} {value!r} (only "{phrase}", of {other})'

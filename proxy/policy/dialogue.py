@@ -301,7 +301,16 @@ _YES = _words(
     r"i(?: will|'?ll)? accept", r"accepted", r"i agree", r"by all means", r"you bet", r"right",
     r"i (?:hereby )?(?:consent|authori[sz]e)(?: (?:to )?(?:it|this|that|the \w+))?",
     r"you have my (?:approval|consent|permission|go-ahead|ok|okay)", r"sounds like a plan",
-    r"let'?s do (?:it|that|this)", r"(?:both|all (?:three|four|of them|of it)),? please",
+    r"let'?s do (?:it|that|this)",
+    # (one step picked, asked for politely: "So just the payment switch, please.")
+    r"^(?:so |ok,? |okay,? |then )?(?:just|only) (?:the|my) [a-z]{3,}(?: [a-z]{3,}){0,2},? please"
+    r"(?=\s*(?:$|[.!]))",
+    # (a step said to stand after another is held: "The boots swap is still on.")
+    r"(?:is|are|'s|'re) still (?:on|a go|good to go|happening)(?=\s*(?:$|[,.!]))",
+    # (a step of the plan picked to go first: "Let's start with the address since that order
+    # ships soonest.")
+    r"let'?s (?:start|begin) with(?= (?:the|my|step|number|#|[1-9])(?![\w']))",
+    r"(?:both|all (?:three|four|of them|of it)),? please",
     # (opening its clause: "Both.", "yes to both"; not "is same bank both")
     r"(?<![\w'] )(?:yes,? )?(?:to )?(?:both|all three|all of them)(?= please| thanks| thank you|$)",
     # (and with a go after it: "all three, go.", "both - go ahead")
@@ -324,6 +333,8 @@ _YES = _words(
     # (the regions' Italian yeses: Sicily's "Cettu, vai", Rome's "Daje")
     r"cettu", r"daje",
     r"sip",  # (chat's yes: "sip")
+    # (Mexico's "all right", and its "va" after it or alone: "Órale, va. Gracias.")
+    r"^[óo]rale(?=\s*(?:$|[,.!]|va(?![\w'])|pues))", r"^va(?=\s*(?:$|[.!]))",
     r"(?:obvio|claro|obviamente) (?:que |q )s[ií]",
     # (French, an offer taken: "Je veux bien, merci.")
     r"je veux bien(?=\s*(?:$|[,.!]|merci|oui))",
@@ -461,7 +472,10 @@ _GO_VERBS = (
     r"añáda(?:la|lo|las|los)|agrégue(?:la|lo|las|los)|resérve(?:la|lo)|envíe(?:la|lo)|"
     r"allez-y|vas-y|faites-le|fais-le|procédez|continuez|annulez|confirmez(?!-moi| moi)|"
     # (the polite imperative with its pronoun: "Ajoutez-la maintenant, s'il vous plaît.")
-    r"(?:ajoutez|changez|modifiez|réservez|envoyez|remboursez|échangez|retournez|corrigez|annulez)-(?:la|le|les)|"
+    r"(?:ajoutez|changez|modifiez|réservez|envoyez|remboursez|échangez|retournez|corrigez|annulez|"
+    r"émettez|emettez|faites|appliquez|validez)-(?:la|le|les)|"
+    # (Quebec's go on, closing its clause: "Correct, envoye.")
+    r"envoye(?=\s*(?:$|[,.!]))|"
     # (and to one the user says "tu" to, or alone: "C'est ça, corrige-le.", "Réservez.")
     r"(?:ajoute|change|modifie|réserve|envoie|rembourse|échange|retourne|corrige|annule|fais)-(?:la|le|les)|"
     r"réservez(?![\w'-])|"
@@ -633,6 +647,12 @@ _DECLINE = _words(
     r"laisse(?:z)? tomber", r"lascia(?:te)? perdere", r"olv[ií]d(?:alo|ate de eso|ese)",
     # (Spanish "better not", alone in its clause: "Ay, no, espere... mejor no.")
     r"mejor no(?=\s*(?:[,.!…]|$))",
+    # (leave it be: "lo de las Sneakers mejor déjalo estar", "deixa estar", "lascia stare",
+    # "better leave it"; not where to leave a parcel or which card to leave a charge on)
+    r"(?:mejor )?d[ée]j(?:alo|ala|alos|alas|elo|ela) estar", r"mejor d[ée]j(?:alo|ala|alos|alas)",
+    r"deix[ae] estar", r"lasci(?:a|ate|ami)? stare",
+    r"(?:better|just|please|i'?d) leave (?:it|that|them)(?: be| alone)?(?=\s*(?:[,.!…]|$))",
+    r"leave (?:it|that|them) (?:be|alone)(?=\s*(?:[,.!…;]|$))",
     r"vergiss (?:es|das)", r"vergessen sie (?:es|das)", r"laat (?:maar )?zitten",
     # (of the action, or alone; not of a detail: "I'd prefer not to use my Mastercard",
     # "rather not be transferred", "rather not say my address out loud")
@@ -752,7 +772,7 @@ _WAIT = _words(
     # (not how long the money takes: "or do i have to wait a week like last time")
     r"(?<!have to )wait(?! (?:a|an|one|two|three|four|five|\d+|several|a few|that|so) "
     r"(?:week|day|month|hour|business day|long|while)s?(?![\w']))",
-    r"hold on", r"hang on", r"hold off", r"not yet", r"not now", r"not right now",
+    r"hold on(?! to)", r"hang on(?! to)", r"hold off", r"not yet", r"not now", r"not right now",
     r"not so fast", r"one (?:sec|second|moment|minute)", r"just a (?:sec|second|moment|minute)",
     r"let me think", r"i'?ll think", r"i need to think", r"think about it",
     # ("The bag I'll decide closer to the date, don't add it yet.")
@@ -851,7 +871,7 @@ _WAIT = _words(
     r"d[ée]j(?:ame|eme) que (?:lo |la |los |las )?(?:charle|hable|piense|consulte|vea|revise|pregunte)",
     r"deix[ae] (?:quieto|quieta|pra depois|para depois|pra lá)",
     r"laissez-moi (?:vérifier|réfléchir|voir)", r"laisse-moi (?:vérifier|réfléchir|voir)",
-    r"deixa(?:-me| eu) (?:ver|verificar|pensar|consultar)",
+    r"deixa(?:-me| eu) (?:ver|verificar|pensar|consultar|perguntar|falar com|conferir|checar)",
     r"lass(?:en sie)? mich (?:kurz |erst |noch )?(?:prüfen|nachsehen|überlegen|nachdenken)",
     r"laat me (?:even |eerst )?(?:kijken|nadenken|checken|controleren)",
     r"devo (?:prima|ancora) (?:sentire|chiedere|parlare|pensare|controllare)",
@@ -900,7 +920,9 @@ CONDITION_ABROAD = (
 )
 _CONDITION = _words(
     r"only if", r"as long as", r"provided(?: that)?", r"on condition", r"unless", r"if",
-    r"assuming", r"but (?:can|could|what|how|will|is|are|does|do|would|should|"
+    # (not an order asked for: "yes to the other two, but do the sneaker return first")
+    r"assuming", r"but (?:can|could|what|how|will|is|are|does|"
+    r"do(?! (?:the|it|that|this|them|both|all|my|those|these|everything)(?![\w']))|would|should|"
     # (not an instruction of how much: "but only put $200 on the gift card"; nor a limit to
     # one thing: "yes do it, but only my booking, my parents stay on the 24th")
     r"only(?! (?:put|charge|use|take|apply|refund|send|pay)\b)" + _ONLY_THING + ")",
@@ -1124,8 +1146,10 @@ _FILLER = _words(r"please", r"thank you", r"thanks?", r"so much", r"sir", r"ma'?
                  r"ugh+", r"sigh", r"meh", r"oh well")
 _FUZZY = ("yes", "yeah", "okay", "sure", "proceed", "confirm", "confirmed", "correct", "please")
 # words a letter away from one of those, which are words of their own: French "sur" (on), "yet",
-# "pure", "cure"
-_NOT_TYPOS = frozenset({"sur", "yet", "pure", "cure", "lure", "sue", "surf", "sura"})
+# "pure", "cure"; and two away from the longer ones ("Leave the puzzle", "Incorrect.")
+_NOT_TYPOS = frozenset({"sur", "yet", "pure", "cure", "lure", "sue", "surf", "sura", "leave", "place",
+                        "process", "processed", "release", "connect", "collect", "current",
+                        "incorrect", "least", "peace", "year", "priced", "lease", "cease"})
 
 
 def edit_distance(a: str, b: str) -> int:
@@ -2608,6 +2632,10 @@ _GRUDGING = re.compile(
     # lamp")
     r"|(?:actually[\s,]+)?(?:let'?s|please)\s+(?:just\s+|only\s+)?(?:go ahead|proceed|cancel|"
     r"book|return|exchange|change|modify|update)(?![\w'])"
+    # (or a bare instruction after "actually", "just", "only": "Hmm, actually only move the
+    # perfume one to PayPal")
+    r"|(?:actually[\s,]+(?:just\s+|only\s+)?|just\s+|only\s+)(?:go ahead|proceed|cancel|book|return|"
+    r"exchange|change|modify|update|move|switch|swap|send)(?![\w'])"
     # (or before a complaint given in to: "Hmm, that's a bit annoying, but okay.")
     r"|[^.!?]{1,60}?,? but (?:ok(?:ay)?|fine|alright|all right|sure)(?=\s*(?:$|[.!])))")
 
@@ -2964,6 +2992,11 @@ def read_turn(content: str) -> Reading:
                 and thing.group(1)[:4] not in yes_said:
             continue  # (another thing offered, declined by name: "Sí, esa es. Los pedidos no,
             # gracias, solo la predeterminada."; a call on it is held, ``held_topics``)
+        if act is Act.DECLINE and (other := NOT_THAT_YET.match(s)) is not None \
+                and other.group(1)[:5] not in yes_said and _ACTION_VERB.search(yes_said) is not None:
+            continue  # ("So just move the keyboard order. And don't cancel yet, I want to check
+            # with my partner about the vacuum first.": another action put off, the yes naming
+            # its own; a call of it is held, ``held_topics``)
         if act is Act.DECLINE and (other := _NOT_THAT_ACTION.fullmatch(s)) is not None \
                 and other.group(1)[:5] not in yes_said:
             continue  # ("Yes, only the bottle. Please go ahead. I don't want to cancel
@@ -3147,6 +3180,8 @@ _COLON_YES = re.compile(r"[a-zà-ÿ][a-zà-ÿ +&]{2,40}\s*:\s*(?:oui|sí|si|ja|s
 THINGS_ABROAD = {
     # (a cabin upgraded to, by its name: "A executiva... 558 dólares é muito dinheiro")
     "executiva": "upgrade", "ejecutiva": "upgrade",
+    # (sneakers: "só o tênis, o Sneakers", "las zapatillas", "die Turnschuhe")
+    "tênis": "sneakers", "tenis": "sneakers", "zapatillas": "sneakers", "turnschuhe": "sneakers",
     "maleta": "luggage", "maletas": "luggage", "valise": "luggage", "koffer": "luggage",
     "valigia": "luggage", "mala": "luggage", "malas": "luggage", "casco": "helmet",
     "casque": "helmet", "helm": "helmet", "capacete": "helmet", "parrilla": "grill",
@@ -3569,7 +3604,7 @@ def held_topics(text: str) -> list[str]:
     if "think" not in text and _TOPIC_CUES.search(text) is None and "..." not in text \
             and "\u2026" not in text and "?" not in text and not _topic_abroad(text) \
             and _PERSON_CUE.search(text) is None and _WAIT_ABROAD_CUE.search(text) is None \
-            and _SOMEONE_CUE.search(text) is None:
+            and _SOMEONE_CUE.search(text) is None and NOT_THAT_YET.search(text) is None:
         return out  # (the common case, decided cheaply: this runs on every write's check)
     aside: str | None = None  # (a thing's name alone: "The headphones... no, never mind")
     read = [(s, q, _sentence_act(s, q)[0]) for s, q in sentences(text)]
@@ -3600,6 +3635,8 @@ def held_topics(text: str) -> list[str]:
                                            or (0 <= last_yes < k and len(s.split()) <= 6
                                                and _TOPIC_PUT_ABROAD.match(s) is not None
                                                and ARTICLE_TOPIC.match(s) is not None)) else None
+        if act is Act.DECLINE and 0 <= last_yes < k and (other := NOT_THAT_YET.match(s)) is not None:
+            out.append(other.group())  # (another action put off: "and don't cancel yet")
         if act is Act.DECLINE and (other := _NOT_THAT_ACTION.fullmatch(s)) is not None:
             out.append(other.group())
         if act is Act.AFFIRM and (inside := _kept_inside(s)) is not None:
@@ -3719,6 +3756,12 @@ _OBJECTS_ABROAD = {
 _WHAT_IF = re.compile(r"(?:(?:and|but|so)[\s,]+)?(?:even if|what if|even though|even when)(?![\w'])")
 # another action declined outright, said after a yes: "i don't want to cancel anything" (the
 # action, by its verb; not after an interruption: "actually, i don't want to cancel anything")
+# another action put off after the yes, by its verb alone: "and don't cancel yet" (the verb)
+NOT_THAT_YET = re.compile(r"(?:(?:and|but|so|oh|please|just),? )*(?:don'?t|do not|dont) (cancel|return|"
+                          r"exchange|refund|upgrade|book|modify|change|move|switch|send)(?: (?:it|that|"
+                          r"anything))? (?:yet|for now|just yet|right now)(?![\w'])")
+_ACTION_VERB = re.compile(r"(?<![\w'])(?:cancel|return|exchange|refund|upgrade|book|modify|change|move|"
+                          r"switch|send|update|swap|add|go ahead|proceed)(?![\w'])")
 _NOT_THAT_ACTION = re.compile(r"(?:and |but |so )?(?:no,? )?(?:i|we) (?:don'?t|do not) (?:want|need) "
                               r"to (cancel|return|exchange|refund|upgrade|book|modify|change)"
                               r"(?: or (?:cancel|return|exchange|refund|upgrade|book|modify|"
