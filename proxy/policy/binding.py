@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from decimal import Decimal, InvalidOperation
 from typing import Any
 
-from .dialogue import HAN, HANGUL
+from .dialogue import DAY_THEN_KEPT, HAN, HANGUL
 from .paths import MISSING, at
 
 # Verbs a tool name starts with -> stems that name that kind of action in a proposal, in the
@@ -1618,6 +1618,11 @@ _YES_THEN_ONE = re.compile(
 
 
 # (what _ONE_THEN_YES and _YES_THEN_ONE need somewhere in a text)
+# another one than the proposal's, put right: "Oh, not that one. The one on the 24th, where Priya's
+# coming with me."
+_NOT_THAT_ONE_BUT = re.compile(
+    r"(?<![\w'])(?:not (?:that|this) one|(?:that'?s|that is) the wrong one|wrong one)[.,!;]*\s+"
+    r"(?:it'?s |i mean |i meant |i want )?(the one (?:on|from|for|to|with|where|that|in|at) [^.!?;]{2,40})")
 _WHICH_CUE = re.compile(r" one(?![\w'])| order(?![\w'])| (?:mit|von|del|de|du|do|da|con|com|avec|"
                         r"met|van|della|dello) ")
 
@@ -1631,14 +1636,15 @@ _ACCOUNT_KEPT_OPEN = re.compile(r"(?<![\w'])(?:card|visa|mastercard|amex|discove
 @functools.lru_cache(maxsize=1024)  # (a yes is read for every check of every call it covers)
 def limits(text: str) -> Limits:
     """The limits a user's normalised words put on their yes (see ``Limits``)."""
-    which = tuple(m.group(1) for p in (_ONE_THEN_YES, _YES_THEN_ONE) for m in p.finditer(text)) \
+    which = tuple(m.group(1) for p in (_ONE_THEN_YES, _YES_THEN_ONE, _NOT_THAT_ONE_BUT)
+                  for m in p.finditer(text)) \
         if _WHICH_CUE.search(text) else ()  # (one cheap search first: most turns hold none)
     if _LIMIT_WORDS.search(text) is None:
         return Limits(which=which)
     kept = [k for k in _phrases(_KEEPS, text, _KEEP_NEGATED) if _ACCOUNT_KEPT_OPEN.search(k) is None]
     kept += [m.group(1).strip() for m in _KEPT_AFTER.finditer(text)]
     kept += [m.group(1).strip() for m in _HELD_FOR.finditer(text)]
-    kept += [m.group(1) for m in _ID_THEN_KEPT.finditer(text)]
+    kept += [m.group(1) for p in (_ID_THEN_KEPT, DAY_THEN_KEPT) for m in p.finditer(text)]
     only = _phrases(_ONLY, text, _IN_IF) + _phrases(_YES_FOR, text)
     only += [m.group(1).strip() for p in (_ONLY_AFTER, _YES_ON_OBJECT) for m in p.finditer(text)]
     left = _phrases(_LEAVES_OUT, text, _IN_CONDITION_OF, 80)

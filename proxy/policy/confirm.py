@@ -3455,6 +3455,8 @@ _OPENS_WITH_THING = re.compile(r"(?:as for |for |about |regarding |and )?(?:the|
 # the one of a day: "the one on the 30th", "celle du 30", "quella del 30", "la del 30"
 _ONE_OF_DAY = re.compile(r"(?:the one on the |the one of the |celle du |celui du |quella del |quello del |"
                          r"la del |el del |a do |o do |die vom |den vom )(\d{1,2})(?:st|nd|rd|th)?(?!\d)")
+# the day alone, kept: "hmm the 25th actually keep it for now" (``dialogue.DAY_THEN_KEPT``)
+_DAY_KEPT = re.compile(r"the (\d{1,2})(?:st|nd|rd|th)(?: one)?")
 _OPENS_WITH_DAY = re.compile(r"(?:as for |for |about |regarding )?(?:the )?(?:(?:jan|feb|mar|apr|"
                              r"may|jun|jul|aug|sep|oct|nov|dec)[a-z]* (\d{1,2})(?:st|nd|rd|th)?|"
                              r"(\d{1,2})(?:st|nd|rd|th))(?![\w:])")
@@ -4025,6 +4027,10 @@ _YES_OF_A_THING = re.compile(r"\s*(?:lo|la|el|los|las|quello|quella|o|a|os|as) (
                              r"dos|das)\b")
 
 
+# a thing by a pronoun alone, left out: "that one for now", "it"
+_THAT_ONE_ALONE = re.compile(r"(?:that|this|it|that one|this one)(?: (?:for now|for the moment|yet|though))?")
+
+
 def _narrowing_honoured(session: SessionState, auth: Authorisation, spec: ActionSpec,
                         arguments: dict[str, Any], aliases: Aliases,
                         others: tuple[str, ...] = (), other_words: tuple[str, ...] = ()
@@ -4057,6 +4063,9 @@ def _narrowing_honoured(session: SessionState, auth: Authorisation, spec: Action
             if _MINE_PHRASE.fullmatch(phrase):
                 known = True  # (the user's own: whose the call is, ``_left_out``)
                 break
+            if _THAT_ONE_ALONE.fullmatch(phrase) and held_topics(plain(session.messages[i])):
+                known = True  # (the one the turn put first, by "that one": "Seattle... hold
+                break  # off on that one for now", whose the hold is ``_held_part``'s to read)
             if len(_lines_of_day(_last, phrase)) == 1 or len(_lines_of_place(_last, phrase)) == 1:
                 known = True  # (the one on a day one line of the proposal has: "the one on the
                 break  # 30th", "celle du 30"; whose it is, ``_step_held``)
@@ -7551,6 +7560,7 @@ _ONLY_INSURED = re.compile(r"(?:,?\s*(?:but|and) )?only (?:with|if (?:it has|the
                            r"(?:the |travel |trip )*insurance(?: on it| included| added)?")
 _NOT_WITHOUT = re.compile(r"(?<![\w'])i'?m not (?:flying|going|traveling|travelling|doing it|booking) "
                           r"without (?:it|that|insurance)")
+_INS_SHORT = re.compile(r"(?<![\w'])ins(?![\w'])")
 _INSURANCE_NO = re.compile(
     r"(?<![\w'])(?:no|without|declined?|not including|excluding)(?: any| the)? (?:travel |trip )?"
     r"insurance(?![\w'])|(?<![\w'])(?:travel |trip )?insurance\W{0,4}(?:no|none|not included|"
@@ -7559,7 +7569,9 @@ _INSURANCE_NO = re.compile(
     r"insurance(?![\w'])|"
     # (a "no" said of a list: "no bags or travel insurance added")
     r"(?<![\w'])no [a-z ]{1,25}? (?:or|nor) (?:any )?(?:travel |trip )?insurance(?: added)?"
-    r"(?![\w'])")
+    r"(?![\w'])|"
+    # (chat's short form: "no ins. ya")
+    r"(?<![\w'])no ins(?![\w'])")
 _INSURANCE_YES = re.compile(
     r"(?<![\w'])(?:(?:travel |trip )?insurance\W{0,4}(?:yes|included|added|\$\d)|"
     r"(?:travel |trip )insurance \(\$\d+|"  # ("travel insurance ($30)")
@@ -7574,8 +7586,8 @@ def _insurance_differs(last: Text, theirs: Text, arguments: dict[str, Any]) -> s
     ("yes" or "no"), else None."""
     held = arguments.get("insurance")
     if held not in ("yes", "no") or "insurance" not in last.plain \
-            or "insurance" in theirs.plain:
-        return None
+            or "insurance" in theirs.plain or _INS_SHORT.search(theirs.plain) is not None:
+        return None  # (the user's own word on it: "no ins. ya")
     text = last.plain
     flights = {str(f.get("flight_number", "")).lower() for f in arguments.get("flights") or ()
                if isinstance(f, dict)} - {""}
@@ -9296,7 +9308,8 @@ def _acted_on_another(last: Text, spec: ActionSpec, arguments: dict[str, Any],
 
 # a line leading with an object's id, then the arrow of its change: "1. #w9432206 (koptelefoon) → ...",
 # "2. #W6272294 (Jigsaw Puzzle, Digital Camera, Bluetooth Speaker, T-Shirt) → 621 Cedar Street"
-_ID_THEN_ARROW = re.compile(r"\W*(?:[1-9][.)]\s*)?(?:\*\*)?#?[a-z]{0,4}\d[a-z0-9]*(?:\*\*)?[^→\n]{0,120}?"
+_ID_THEN_ARROW = re.compile(r"\W*(?:[1-9][.)]\s*)?(?:\*\*)?(?:(?:order|pedido|commande|bestellung|ordine|"
+                            r"encomenda|bestelling)\s+)?#?[a-z]{0,4}\d[a-z0-9]*(?:\*\*)?[^→\n]{0,120}?"
                             r"(?:→|->)\s*\d+ [a-z]")  # (to a street: not a route, "SFO → JFK")
 # a line leading with an object's id: "pedido #w2916630: ...", "order #W1: ..."
 _ID_LEADS = re.compile(r"(?:(?:order|pedido|commande|bestellung|ordine|encomenda|bestelling|reservation|"
@@ -10065,8 +10078,9 @@ def _day_left_out(proposal: Text, name: str, value: str, said: Limits) -> tuple[
     and the words, else None."""
     own = value.lower().lstrip("#")
     for phrase in (*said.left_out, *said.kept):
-        if (day := _ONE_OF_DAY.match(phrase)) is not None:
-            if len(on := _lines_of_day(proposal, phrase)) == 1 and own in on[0]:
+        if (day := _ONE_OF_DAY.match(phrase)
+                or (_DAY_KEPT.fullmatch(phrase) if phrase in said.kept else None)) is not None:
+            if len(on := _lines_of_day(proposal, phrase, phrase in said.kept)) == 1 and own in on[0]:
                 return name, f'{name} {value!r}, the one of the {day.group(1)} ("{phrase}")'
         elif len(on := _lines_of_place(proposal, phrase)) == 1 and own in on[0]:
             return name, f'{name} {value!r}, by its place ("{phrase}")'
@@ -10109,10 +10123,10 @@ def _day_picked_other(proposal: Text, name: str, value: str, users: str) -> tupl
     return None
 
 
-def _lines_of_day(proposal: Text, phrase: str) -> list[str]:
-    """The proposal's lines on the day ``phrase`` names ("the one on the 30th", "celle du 30"),
-    where it names one."""
-    if (day := _ONE_OF_DAY.match(phrase)) is None:
+def _lines_of_day(proposal: Text, phrase: str, bare: bool = False) -> list[str]:
+    """The proposal's lines on the day ``phrase`` names ("the one on the 30th", "celle du 30";
+    where ``bare``, the day alone too: "the 25th"), where it names one."""
+    if (day := _ONE_OF_DAY.match(phrase) or (_DAY_KEPT.fullmatch(phrase) if bare else None)) is None:
         return []
     on_day = _on_day(int(day.group(1)))
     return [line for line in proposal.plain.split("\n") if on_day.search(line)]
@@ -10182,14 +10196,27 @@ def _of_another_object(text: Text, name: str, value: str, aliases: Aliases) -> s
     key = name.rsplit(".", 1)[-1]
     own = aliases.index.described.get((key, value)) if aliases.index is not None else None
     if not own or named(text, value, aliases.every) or any(
-            named(text, code, aliases.every) for code in own if code != value):
+            named(text, code, aliases.every) or _day_alone_named(text, code)
+            for code in own if code != value):
         return None
     assert aliases.index is not None
     for (other_key, other), codes in aliases.index.described.items():
         if other_key == key and other != value and any(
-                named(text, code, aliases.every) for code in codes if code not in own):
+                named(text, code, aliases.every) or _day_alone_named(text, code)
+                for code in codes if code not in own):
             return other
     return None
+
+
+def _day_alone_named(text: Text, code: str) -> bool:
+    """Whether ``code``, an ISO date, is named by its day alone, as an ordinal ("the one on the
+    24th, where Priya's coming with me")."""
+    if _ISO_DAY.fullmatch(code) is None:
+        return False
+    return re.search(rf"(?<![\w/.])(?:the )?{int(code[8:])}(?:st|nd|rd|th)(?![\w])", text.plain) is not None
+
+
+
 
 
 def _another_steps(proposal: Text, phrase: str, value: str) -> bool:
@@ -11029,6 +11056,11 @@ _DONE = re.compile(r"(?:完了しました|完了です|変更しました|受�
                    # (a heading reporting it: "✅ Exchange 1 submitted for order #W2905754")
                    r"(?:exchange|return|cancell?ation|modification|change|update|booking|refund|"
                    r"step)(?: #?\d+)? (?:submitted|done|completed|processed|placed|filed)|"
+                   # (a short report, a sentence alone: "Bag added.", "Address updated!")
+                   r"(?:^|(?<=[.!?]\s)|(?<=\n))(?:the )?(?:bags?|baggage|address|payment|passengers?|"
+                   r"names?|flights?|seats?|cabin|return|exchange|refund|cancell?ation|certificate)"
+                   r" (?:added|updated|changed|done|submitted|cancell?ed|booked|removed|fixed|"
+                   r"corrected|switched|sent|issued)(?=\s*[.!])|"
                    # (what a change done means now: "Done! Orders #W2166301 and #W2466703 will
                    # now ship to 565 Maple Drive")
                    r"will now (?:ship|be shipped|be delivered|go) to|"

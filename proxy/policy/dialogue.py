@@ -302,6 +302,10 @@ _YES = _words(
     r"i (?:hereby )?(?:consent|authori[sz]e)(?: (?:to )?(?:it|this|that|the \w+))?",
     r"you have my (?:approval|consent|permission|go-ahead|ok|okay)", r"sounds like a plan",
     r"let'?s do (?:it|that|this)",
+    # (given in to: "fine, I guess"; an option settled on: "then card it is", "PayPal it is")
+    r"^(?:ugh,? |meh,? |well,? )?(?:fine|ok(?:ay)?|alright),? i guess(?=\s*(?:$|[,.!]))",
+    r"(?:^|(?<=then )|(?<=so ))(?!(?:what|which|where|when|how|who|why|that|this|there|here|whatever|"
+    r"as|so)(?![\w']))(?:the )?[a-z]{3,}(?: [a-z]{3,})? it is(?=\s*(?:$|[.!]))",
     # (one step picked, asked for politely: "So just the payment switch, please.")
     r"^(?:so |ok,? |okay,? |then )?(?:just|only) (?:the|my) [a-z]{3,}(?: [a-z]{3,}){0,2},? please"
     r"(?=\s*(?:$|[.!]))",
@@ -333,6 +337,8 @@ _YES = _words(
     # (the regions' Italian yeses: Sicily's "Cettu, vai", Rome's "Daje")
     r"cettu", r"daje",
     r"sip",  # (chat's yes: "sip")
+    # (chat's "no problem", alone or before the go: "np go")
+    r"^np(?=[\s,!.]*(?:$|go(?![\w'])|do it|proceed|pls|please|thx|thanks))",
     # (Mexico's "all right", and its "va" after it or alone: "Órale, va. Gracias.")
     r"^[óo]rale(?=\s*(?:$|[,.!]|va(?![\w'])|pues))", r"^va(?=\s*(?:$|[.!]))",
     r"(?:obvio|claro|obviamente) (?:que |q )s[ií]",
@@ -735,7 +741,11 @@ _OF_THE_PAST = r"(?! (?:i|it|that|they|we|you|he|she) (?:was|were|did|had)(?![\w
 _HEDGE_WORDS = (r"unsure", r"maybe" + _OF_THE_PAST, r"perhaps" + _OF_THE_PAST,
                 # (not given in to, the go right after it: "$248 back is better than nothing I
                 # guess, let's do that")
-                r"i guess(?![,\s]+(?:let'?s do (?:it|that|this)|go ahead|do it|proceed|book it|"
+                # (nor an option settled on after it: "fine, I guess, if that's the only option
+                # then card it is")
+                r"i guess(?![^.!?]{0,60}?(?<![\w'])then (?:the )?[a-z]{3,}(?: [a-z]{3,})? it is"
+                r"(?=\s*(?:$|[.!])))"
+                r"(?![,\s]+(?:let'?s do (?:it|that|this)|go ahead|do it|proceed|book it|"
                 r"cancel it)(?![\w']))",
                 # (not a reason where the user will be: "Yes, book it, I'll probably need to
                 # be at that meeting anyway")
@@ -918,8 +928,17 @@ CONDITION_ABROAD = (
     r"pourvu que", r"du moment que", r"dès lors que", r"à condition(?: que)?", r"a condizione che",
     r"purché", r"a patto che", r"sempre che", r"solange", r"sofern", r"vorausgesetzt(?:,? dass)?",
 )
+# a condition the user says in the same breath is met: "as long as it's under $50 more, which it
+# is", "... at least $20 left on the card after. which there is, so yes"
+_SAID_MET = (r"(?![^!?;]{0,80}?[,.] ?(?:which|and) (?:it|there|they|that) (?:is|are|does|do|was|will)"
+             r"(?![\w']))")
+# ... said met in the sentence after it: "which there is, so yes"
+_MET_AFTER = re.compile(r"(?:which|and) (?:it|there|they|that) (?:is|are|does|do|was|will)(?![\w'])")
 _CONDITION = _words(
-    r"only if", r"as long as", r"provided(?: that)?", r"on condition", r"unless", r"if",
+    r"only if" + _SAID_MET, r"as long as" + _SAID_MET, r"provided(?: that)?" + _SAID_MET, r"on condition",
+    r"unless",
+    # (not the only way given in to: "fine, I guess, if that's the only option then card it is")
+    r"if(?! (?:that'?s|that is|it'?s|it is|this is) (?:the only|my only) (?:option|way|choice))" + _SAID_MET,
     # (not an order asked for: "yes to the other two, but do the sneaker return first")
     r"assuming", r"but (?:can|could|what|how|will|is|are|does|"
     r"do(?! (?:the|it|that|this|them|both|all|my|those|these|everything)(?![\w']))|would|should|"
@@ -2992,6 +3011,10 @@ def read_turn(content: str) -> Reading:
                 and thing.group(1)[:4] not in yes_said:
             continue  # (another thing offered, declined by name: "Sí, esa es. Los pedidos no,
             # gracias, solo la predeterminada."; a call on it is held, ``held_topics``)
+        if act in (Act.HOLD, Act.DECLINE) and (day := DAY_THEN_KEPT.match(s)) is not None \
+                and day.group(1)[:8] not in yes_said:
+            continue  # ("yes cancel the 18th one. hmm the 25th actually keep it for now": the
+            # other one kept, ``binding.limits``)
         if act is Act.DECLINE and (other := NOT_THAT_YET.match(s)) is not None \
                 and other.group(1)[:5] not in yes_said and _ACTION_VERB.search(yes_said) is not None:
             continue  # ("So just move the keyboard order. And don't cancel yet, I want to check
@@ -3020,8 +3043,9 @@ def read_turn(content: str) -> Reading:
     # Before the yes: a condition in the same breath holds it ("If it's free. Then yes.").
     # (A condition on a detail is no condition on the yes: "just use PayPal if there's any
     # difference".)
-    for s, q, act, _w in acts[:last_yes]:
+    for i, (s, q, act, _w) in enumerate(acts[:last_yes]):
         if act is Act.HOLD and not q and _CONDITION.search(_IDIOMS.sub(" ", s)) \
+                and not _MET_AFTER.match(acts[i + 1][0]) \
                 and not _DETAIL_IF.search(s) and not _of_another_thing(s, yes_said) \
                 and not _WHAT_IF_I.match(s) and not _AS_YOU_CANNOT_IF.search(s):
             return Reading(Act.HOLD, s, f'the user set a condition: "{s}"', False)
@@ -3756,6 +3780,11 @@ _OBJECTS_ABROAD = {
 _WHAT_IF = re.compile(r"(?:(?:and|but|so)[\s,]+)?(?:even if|what if|even though|even when)(?![\w'])")
 # another action declined outright, said after a yes: "i don't want to cancel anything" (the
 # action, by its verb; not after an interruption: "actually, i don't want to cancel anything")
+# one kept by its day, put first: "hmm the 25th actually keep it for now, might still go" (the
+# day; ``binding.limits`` keeps it, a hold after the yes about it holds nothing else)
+DAY_THEN_KEPT = re.compile(r"(?:^|[.;!?,]\s*)(?:(?:hmm+|oh|and|but|ok|okay),? )*(the \d{1,2}(?:st|nd|rd|th)"
+                           r"(?: one)?),? (?:actually,? |though,? |tho,? )?(?:just |please )?(?:keep|leave)"
+                           r" (?:that one|it|that|this one)(?![\w'])")
 # another action put off after the yes, by its verb alone: "and don't cancel yet" (the verb)
 NOT_THAT_YET = re.compile(r"(?:(?:and|but|so|oh|please|just),? )*(?:don'?t|do not|dont) (cancel|return|"
                           r"exchange|refund|upgrade|book|modify|change|move|switch|send)(?: (?:it|that|"
