@@ -1075,7 +1075,7 @@ _LEAVES_OUT = re.compile(
     r"|(?<![\w'-])no(?=\s+(?:extra |checked |additional )?(?:bags?|baggage|luggage)\s+please)"
     # ("actually leave the gift card out, rest on visa")
     r"|leav(?:e|ing)(?=\s+" + _DETERMINER + r"\s[^,.;:!?]{1,40}?\s(?:out|off)(?![\w']))"
-    r"|(?<!n't )(?<!not )(?<!never )(?:scratch|drop|nix|forget(?:\s+about)?)(?=\s+"
+    r"|(?<!n't )(?<!not )(?<!never )(?:scratch|scrap|drop|nix|ditch|forget(?:\s+about)?)(?=\s+"
     + _DETERMINER + r"\b)"
     r"|(?:don'?t|do not|no need to) (?:return|cancel|exchange|include|change|modify|refund|"
     r"upgrade|book|touch|charge|use)"
@@ -1325,6 +1325,7 @@ def _choice_in_english(phrase: str) -> str:
 
 
 _LIMIT_WORDS = re.compile(r"not|except|without|but|leav|keep|only|just|apart|other than|let me|mine|"
+                          r"scra[pt]|ditch|drop|nix|forget|"
                           r"(?<![\w'])(?:non|no|não|nao|pas|nicht|niet) ['\"]|"
                           r"(?<![\w'])(?:só|somente|apenas|soltanto|nur|alleen) |"
                           r"no (?:extra |checked |additional )?(?:bag|luggage)|"

@@ -341,10 +341,19 @@ def _asks_anew_if(message: Message) -> bool:
     """Whether a user turn after a yes asks for something on a condition of its own ("I'd like
     business, but only if the total stays within 500 dollars"): no answer to the yes's details,
     which the yes must not take its values from."""
+    text = plain(message)
+    if "?" in text and _PRICE_ASKED.search(text) is not None:
+        return True  # (a price asked of something new: "¿Cuánto costaría pasar a business solo la
+        # vuelta?", after the bag the yes was for was added)
     reading = reading_of(message)
     return reading.act is Act.HOLD and not reading.withdraws \
-        and ("condition" in reading.why or _IF.search(plain(message)) is not None) \
-        and _WISH_SAID.search(plain(message)) is not None
+        and ("condition" in reading.why or _IF.search(text) is not None) \
+        and _WISH_SAID.search(text) is not None
+
+
+_PRICE_ASKED = re.compile(r"(?<![\w'])(?:how much (?:would|will|does|is)|cu[aá]nto (?:cuesta|costar[ií]a|"
+                          r"sale|saldr[ií]a|me sale)|combien (?:co[uû]te|co[uû]terait)|quanto (?:costa|"
+                          r"costerebbe|custa|custaria)|wie ?viel (?:kostet|würde)|hoeveel kost)")
 
 
 # what a turn asks for, said as a wish: "i'd like business", "ビジネスにしたい", "quiero ..."
@@ -4813,12 +4822,25 @@ def _method_asked_instead(theirs: Text, value: str, own: Any) -> str | None:
 
 
 def _method_preferred(theirs: Text, value: str) -> str | None:
-    """Another kind of method that a "but" after the yes asks the money to go on, with a
-    preference ("sí, pero que la plata me caiga en la PayPal mejor, que esa gift card casi ni la
-    uso", "yes, but I'd rather it went to my paypal"), where the clause, up to a reason or a
-    method set aside, does not name the call's kind: that kind, else None."""
+    """Another kind of method than the call's that the user's words ask the money to go on:
+    said to be the only one, the call's unnamed ("Mastercard only. Kindly proceed."), or asked
+    for with a preference in a "but" after a bare yes ("sí, pero que la plata me caiga en la
+    PayPal mejor, que esa gift card casi ni la uso", "yes, but I'd rather it went to my paypal"),
+    the clause, up to a reason or a method set aside, not naming the call's kind: that kind,
+    else None."""
     own_kind = kind_of(value)
-    if own_kind not in _KIND_WORDS or _BUT_OPENS.search(theirs.plain) is None:
+    if own_kind not in _KIND_WORDS:
+        return None
+    if "?" not in theirs.plain \
+            and re.search(rf"(?<![\w']){_KIND_WORDS[own_kind]}(?![\w'])", theirs.plain) is None:
+        for kind, words in _KIND_WORDS.items():
+            # (another method alone, said to be the only one: "Mastercard only. Kindly proceed.",
+            # "only to my paypal please")
+            if kind != own_kind and re.search(
+                    rf"(?<![\w'])(?:(?:{words}) only|(?:only|just) (?:to |on |onto )?(?:my |the )?"
+                    rf"(?:{words}))(?![\w'])", theirs.plain):
+                return kind.replace("_", " ")
+    if _BUT_OPENS.search(theirs.plain) is None:
         return None
     for m in _BUT_ASKS.finditer(theirs.plain):
         clause = m.group(1)
@@ -4847,7 +4869,10 @@ _BUT_OPENS = re.compile(r"(?<![\w'])(?:but|pero|mas|mais|aber|ma)(?![\w'])")
 _BUT_ASKS = re.compile(r"(?<![\w'])(?:but|pero|mas|mais|aber|ma)(?![\w'])([^?.;!]*)")
 _PREFERS = re.compile(r"(?<![\w'])(?:rather|prefer\w*|instead|mejor|prefiero|prefiro|prefer[ií]a|plutôt|"
                       r"lieber|invece|meglio|melhor|en vez|en lugar|em vez|ao invés|stattdessen|"
-                      r"liever)(?![\w'])")
+                      # (or the money sent there outright: "Sí, pero cárgalo a la tarjeta regalo")
+                      r"liever|c[aá]rg(?:alo|ala|uelo|uela)|p[oó]n(?:lo|la)|put (?:it|that)|"
+                      r"charge (?:it|that)|cobr(?:a|e)|mets|mettez|addebit\w*|coloca|cobra-me|"
+                      r"buchen sie)(?![\w'])")
 # where the asked-for method's clause ends: a reason, the call's method set aside
 _SET_ASIDE_OPENS = re.compile(r",\s*(?:que|since|because|as|porque|pq|car|weil|perché|i barely|"
                               r"i don'?t|i never)(?![\w'])|(?<![\w'])(?:rather than|instead of|not "
@@ -8305,6 +8330,10 @@ _ALSO_SAID = re.compile(r"(?<![\w'])(?:too|also|as well|both|all|everything|the 
                         r"and the)(?![\w'])")
 
 
+_SCOPE_CHECKED = re.compile(r"^\W*(?:(?:and|so) )?(?:just|only) (?:the|your|this|that|these|those) "
+                            r"[^?]{1,40}?,? (?:correct|right|is that right|is that correct|yes)\s*\?")
+
+
 def _asked_apart(proposal: str, yes: str, words: tuple[str, ...], other_words: tuple[str, ...]
                  ) -> str | None:
     """Where the proposal's closing asks two questions or more, this action in one of them and
@@ -8323,7 +8352,9 @@ def _asked_apart(proposal: str, yes: str, words: tuple[str, ...], other_words: t
     # diferença: ...?", "cabin class: would you prefer basic economy, economy, or business?")
     asked = [q for q in questions if _WHICH_OR_HOW.match(q) is None and _GO_AHEAD_ASKED.search(q)]
     own = [q for q in asked if names_action(q, words) is not None]
-    others = [q for q in asked if names_action(q, words) is None]
+    # (not a check of this action's own scope: "Only the backpack, correct? Shall I submit the
+    # return?")
+    others = [q for q in asked if names_action(q, words) is None and _SCOPE_CHECKED.search(q) is None]
     if not own or not others:
         return None
     said = set(re.findall(r"[a-z]{4,}", yes))
@@ -9673,6 +9704,11 @@ def _left_out(spec: ActionSpec, arguments: dict[str, Any], users: str, aliases: 
             if (leg := _LEG.search(phrase)) is not None \
                     and _leg_changed(session, arguments, leg.group("back") is not None):
                 return "flights", f'the way {"back" if leg.group("back") else "out"} ("{phrase}")'
+        for phrase in said.only:  # (one way only: "Only the outbound to the 22nd", the call
+            # moving the return too)
+            if (leg := _LEG.search(phrase)) is not None and len(set(_LEG.findall(phrase))) == 1 \
+                    and _leg_changed(session, arguments, leg.group("back") is None):
+                return "flights", f'the way {"out" if leg.group("back") else "back"} (only "{phrase}")'
     if session is not None and any("'s" in p for p in (*said.left_out, *said.kept)):
         said = _whose_apart(session, arguments, said)  # ("Just do my son's.")
     for phrase in (*said.left_out, *said.kept):

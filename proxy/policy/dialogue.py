@@ -337,6 +337,10 @@ _YES = _words(
     # (the regions' Italian yeses: Sicily's "Cettu, vai", Rome's "Daje")
     r"cettu", r"daje",
     r"sip",  # (chat's yes: "sip")
+    # (Singapore's "can": "ya can lah", "can lor")
+    r"^(?:ya |yah |yeah |ok |okay )?can(?: lah| la| leh| lor| one)?(?=\s*(?:$|[,.!]))",
+    # (Ireland's "grand so", and "no wahala", "no probs", as the yes they are)
+    r"^grand,? so(?=\s*(?:$|[,.!]))", r"^no (?:wahala|probs?|stress|sweat)(?=\s*(?:$|[,.!]))",
     # (chat's "no problem", alone or before the go: "np go")
     r"^np(?=[\s,!.]*(?:$|go(?![\w'])|do it|proceed|pls|please|thx|thanks))",
     # (Mexico's "all right", and its "va" after it or alone: "Órale, va. Gracias.")
@@ -622,7 +626,8 @@ _NO_START = re.compile(
     # (not the Portuguese "no", on the: "No cartão mesmo.")
     # (nor an idiom: "No idea how Chicago got in there lol", "no worries")
     r"^(?:noo?(?! (?:cartão|cartao|meu|seu|mesmo|paypal|vale|pix|voo|dia|idea|clue|worries|problem|"
-    r"rush|biggie|big deal)(?![\w']))|nope|nahh?|nay|"
+    # (Nigeria's and chat's "no problem": "no wahala, go ahead", "no probs")
+    r"rush|biggie|big deal|wahala|probs?|prob(?:lem)?o|stress|sweat)(?![\w']))|nope|nahh?|nay|"
     r"negative|no thanks|no thank you|no way|nein|no,? gracias|"
     # ("non c'est bon, merci", "non ça va": no, thanks)
     r"non(?=[\s,]+(?:c'est bon|c'est bien|ça va|ca va|ça ira|merci|pas besoin))|"
@@ -653,6 +658,11 @@ _DECLINE = _words(
     r"laisse(?:z)? tomber", r"lascia(?:te)? perdere", r"olv[ií]d(?:alo|ate de eso|ese)",
     # (Spanish "better not", alone in its clause: "Ay, no, espere... mejor no.")
     r"mejor no(?=\s*(?:[,.!…]|$))",
+    # (a yes said in scorn: "Cancel the whole lot, sure, why wouldn't I, it's not like I wanted
+    # the kettle or anything")
+    r"it'?s not like i (?:wanted|needed|asked for|cared about|liked)",
+    # (Australia's no: "yeah nah"; "yeah nah yeah" comes round to yes)
+    r"^yeah,? nah(?!,? yeah)(?=\s*(?:$|[,.!]|[a-z]))",
     # (leave it be: "lo de las Sneakers mejor déjalo estar", "deixa estar", "lascia stare",
     # "better leave it"; not where to leave a parcel or which card to leave a charge on)
     r"(?:mejor )?d[ée]j(?:alo|ala|alos|alas|elo|ela) estar", r"mejor d[ée]j(?:alo|ala|alos|alas)",

@@ -328,7 +328,124 @@ BAG_THEN_FLIGHT = [read(BAGGED),
                    "user: yes",
                    executed(FLIGHTS, MOVED_FLIGHT)]
 
+# 109f: regional and chat English
+USER_ADDRESS = "modify_user_address"
+HOUSTON_HOME = {"user_id": "ava_1", "address1": "15 Magnolia Street", "address2": "", "city": "Houston",
+                "state": "TX", "country": "USA", "zip": "77002"}
+NO_WAHALA = [*looked_up(),
+             "assistant: I'll update your default address to 15 Magnolia Street, Houston, TX 77002, USA. "
+             "Shall I go ahead?",
+             "user: no wahala, go ahead"]
+KETTLE_CHAIR = order("#W3189752", "pending", item("5268233322", "Electric Kettle", 146.98),
+                     item("4648362606", "Office Chair", 503.76))
+GRAND_SO = [*looked_up(KETTLE_CHAIR),
+            "assistant: I can change the Electric Kettle in #W3189752 (item 5268233322) to the white "
+            "1.5L one "
+            "(item 2243454707, $154.26); the $7.28 difference goes on your PayPal (paypal_4). Shall I?",
+            "user: Grand so. Just the kettle."]
+KETTLE_SWAP = {"order_id": "#W3189752", "item_ids": ["5268233322"], "new_item_ids": ["2243454707"],
+               "payment_method_id": "paypal_4"}
+BACKPACK = order("#W4442043", "delivered", item("5917587651", "Backpack", 212.79),
+                 item("2648909398", "Headphones", 240.0))
+CAN_LAH = [*looked_up(BACKPACK),
+           "assistant: - Order: #W4442043\n- Item: Backpack, item 5917587651, $212.79\n- Refund: $212.79 to "
+           "your PayPal (paypal_4)\n\nOnly the backpack, correct? Shall I submit the return?",
+           "user: ya can lah. only backpack. go"]
+SWAP_NOT_RETURN = [*looked_up(order("#W7553978", "delivered", item("4545791457", "Skateboard", 186.06)),
+                              order("#W3239882", "delivered", item("9494281769", "E-Reader", 252.06))),
+                   "assistant: 1. Exchange on #W7553978: Skateboard (item 4545791457, $186.06) for the "
+                   "bamboo "
+                   "one (item 6843647669, $180.10), $5.96 back to your Visa ending 7334.\n2. Return on "
+                   "#W3239882: E-Reader, item 9494281769, $252.06, refunded to your Visa ending 7334.\n\n"
+                   "Shall I go ahead?",
+                   "user: yeah do the swap. scrap the return tho, missus reckons she'll use the e-reader "
+                   "after all"]
+SCORN = [*looked_up(KETTLE_CHAIR),
+         "assistant: Items can't be cancelled one by one: the whole order #W3189752 would be cancelled, "
+         "$650.74 back to your Visa. Would you like me to cancel the entire order?",
+         "user: Oh brilliant. Cancel the whole lot, sure, why wouldn't I, it's not like I wanted the kettle "
+         "or anything."]
+BOTTLE = order("#W1701126", "delivered", item("7918497119", "Water Bottle", 54.51))
+MASTERCARD_ONLY = [*looked_up(BOTTLE),
+                   "assistant: - Item: Water Bottle, $54.51\n- Refund: to your gift card gift_card_3 "
+                   "(instant), or to your Mastercard ending 5018 if you prefer\n\nShall I proceed with the "
+                   "refund to the gift card?",
+                   "user: Mastercard only. Kindly proceed."]
+BOTTLE_BACK = {"order_id": "#W1701126", "item_ids": ["7918497119"]}
+
+# 109h: a price asked after the bag's yes is no answer to it; one way only; a German rebooking
+TWO_OF_US = reservation("LD2N8F", [("HAT139", "ORD", "PHL", "2024-05-23"),
+                                   ("HAT197", "PHL", "ORD", "2024-05-26")],
+                        flight_type="round_trip", bags=1)
+BAG_THEN_PRICE = [read(TWO_OF_US),
+                  "assistant: Su reserva LD2N8F es de ida y vuelta Chicago (ORD) – Filadelfia (PHL) en "
+                  "económica: HAT139 el 23 de mayo y HAT197 el 26 de mayo. Añadir una segunda maleta no "
+                  "tendría coste:\n- Maletas facturadas en total: 2 (ambas gratuitas)\n- Cargo: 0 USD (Visa "
+                  "terminada en 7447)\n\n¿Quiere que la añada?",
+                  "user: Sí, perfecto, hazlo.",
+                  executed(BAGS, bags("LD2N8F", 2)),
+                  "assistant: Hecho. ¿Qué quería consultar sobre el cambio de clase?",
+                  "user: ¿Cuánto costaría pasar a business solo la vuelta? La ida es cortita, me da igual.",
+                  "assistant: La clase tiene que ser la misma en toda la reserva: la diferencia a business "
+                  "sería de 970 USD en su Visa. ¿Desea proceder?",
+                  "user: Uf, es bastante. ¿No se podría hacer solo para mí y que me cobréis la mitad?",
+                  "assistant: La clase debe ser la misma para los dos pasajeros, así que el cambio se aplica "
+                  "a los dos."]
+TO_BUSINESS = {"reservation_id": "LD2N8F", "cabin": "business",
+               "flights": [{"flight_number": "HAT139", "date": "2024-05-23"},
+                           {"flight_number": "HAT197", "date": "2024-05-26"}], "payment_id": VISA}
+BOTH_WAYS = reservation("P8HD3X", [("HAT099", "DEN", "ATL", "2024-05-20"),
+                                   ("HAT221", "ATL", "DEN", "2024-05-25")],
+                        flight_type="round_trip")
+OUT_ONLY = [read(BOTH_WAYS),
+            "assistant: Neue Flüge für P8HD3X:\n- Hinflug: HAT099 am 22. Mai, 203 USD\n- Rückflug: HAT221 am "
+            "26. Mai, 170 USD\n- Differenz: 22 USD zulasten Ihrer Visa mit Endziffern 7447\n\nSoll ich die "
+            "Buchung so ändern?",
+            "user: Moment – den Rückflug brauche ich gar nicht zu verschieben, der 25. passt weiterhin. "
+            "Nur der "
+            "Hinflug auf den 22. Dann ja."]
+BOTH_MOVED = {"reservation_id": "P8HD3X", "cabin": "economy",
+              "flights": [{"flight_number": "HAT099", "date": "2024-05-22"},
+                          {"flight_number": "HAT221", "date": "2024-05-26"}], "payment_id": VISA}
+OUT_MOVED = {**BOTH_MOVED, "flights": [{"flight_number": "HAT099", "date": "2024-05-22"},
+                                       {"flight_number": "HAT221", "date": "2024-05-25"}]}
+PUT_BACK = [read(BOTH_WAYS),
+            "assistant: Ich kann den Rückflug wieder auf den 25. Mai legen; da der Flug neu gebucht "
+            "wird, gilt "
+            "der aktuelle Preis:\n\n- Hinflug: HAT099 am 22. Mai (bleibt wie jetzt)\n- Rückflug: HAT221 "
+            "am 25. "
+            "Mai, 181 USD\n- Differenz: 11 USD zulasten Ihrer Visa mit Endziffern 7447\n\nSoll ich das so "
+            "umsetzen?",
+            "user: Ärgerlich, aber gut. Ja, machen Sie das."]
+FIVE_BAGS = [read(reservation("BZ9Q4H", [("HAT100", "MIA", "JFK", "2024-05-20")], bags=4)),
+             "assistant: Quedaría:\n- Maletas facturadas en total: 5 (1 de pago)\n- Cargo: 50 USD a la Visa "
+             "terminada en 7447\n\n¿Confirmo?",
+             "user: Sí, pero cárgalo a la tarjeta regalo, que tiene saldo, no a la Visa."]
+
 CASES = [
+    shop("Z1696", "allow", NO_WAHALA, USER_ADDRESS, HOUSTON_HOME, "'no wahala, go ahead'"),
+    shop("Z1697", "allow", GRAND_SO, ITEMS, KETTLE_SWAP, "'Grand so. Just the kettle.'"),
+    shop("Z1698", "allow", CAN_LAH, RETURN, {"order_id": "#W4442043", "item_ids": ["5917587651"],
+                                            "payment_method_id": "paypal_4"},
+         "'ya can lah. only backpack. go' answers the scope check too"),
+    shop("Z1699", "allow", SWAP_NOT_RETURN, EXCHANGE,
+         {"order_id": "#W7553978", "item_ids": ["4545791457"], "new_item_ids": ["6843647669"],
+          "payment_method_id": "credit_card_1"}, "'yeah do the swap'"),
+    shop("Z1700", "refuse", SWAP_NOT_RETURN, RETURN,
+         {"order_id": "#W3239882", "item_ids": ["9494281769"], "payment_method_id": "credit_card_1"},
+         "'scrap the return tho'"),
+    shop("Z1701", "refuse", SCORN, CANCEL_ORDER, {"order_id": "#W3189752", "reason": "no longer needed"},
+         "'it's not like I wanted the kettle or anything'"),
+    shop("Z1702", "refuse", MASTERCARD_ONLY, RETURN, {**BOTTLE_BACK, "payment_method_id": "gift_card_3"},
+         "'Mastercard only.'"),
+    shop("Z1703", "allow", MASTERCARD_ONLY, RETURN, {**BOTTLE_BACK, "payment_method_id": "credit_card_2"},
+         "the Mastercard, as asked"),
+    trip("Z1704", "refuse", BAG_THEN_PRICE, FLIGHTS, TO_BUSINESS,
+         "the bag's yes; the price asked after it is no answer to it"),
+    trip("Z1705", "refuse", OUT_ONLY, FLIGHTS, BOTH_MOVED, "'Nur der Hinflug auf den 22.'"),
+    trip("Z1706", "allow", OUT_ONLY, FLIGHTS, OUT_MOVED, "the outbound alone"),
+    trip("Z1707", "allow", PUT_BACK, FLIGHTS, OUT_MOVED, "'den Rückflug wieder auf den 25. Mai legen'"),
+    trip("Z1708", "refuse", FIVE_BAGS, BAGS, bags("BZ9Q4H", 5, 1), "'pero cárgalo a la tarjeta regalo'"),
     shop("Z1683", "allow", MET_SAID, EXCHANGE, LAMP_ARGS, "'as long as it's under $50 more, which it is'"),
     shop("Z1684", "refuse", NOT_MET, EXCHANGE, LAMP_ARGS, "'as long as it's under $20 more' to $37.58"),
     shop("Z1685", "allow", FLOOR_MET, PAYMENT, {"order_id": "#W1080318", "payment_method_id": "gift_card_3"},
@@ -432,6 +549,8 @@ async def test_review(airline: PolicySet, retail: PolicySet, case: Case) -> None
 @pytest.mark.parametrize(("turn", "act"), [
     ("Órale, va. Gracias.", Act.AFFIRM),
     ("np go", Act.AFFIRM),
+    ("yeah nah", Act.DECLINE),
+    ("yeah nah yeah, go for it", Act.AFFIRM),
     ("then PayPal it is.", Act.AFFIRM),
     ("Correct, envoye.", Act.AFFIRM),
     ("Leave the puzzle, I'll give it to my niece.", Act.OTHER),  # (not "please" misspelt)
