@@ -1111,6 +1111,9 @@ _KEPT_AFTER = re.compile(r"(?:^|[,.;:!?]\s*|(?<![\w'])(?:but|and|yes|ok|okay)\s+
                          r"(" + _DETERMINER + r"\s[^,.;:!?]{1,60}?)\s+(?:(?:stays|remains)"
                          r"(?! at(?![\w']))|i'?m "
                          r"keeping|i'?ll keep|i will keep|i want to keep|i'?d like to keep|"
+                         # (the thing first, then held on to: "the the charger actually I'll hang
+                         # on to it")
+                         r"(?:actually |though )?i'?ll (?:hang|hold) on to (?:it|that|them)|"
                          r"i would like to keep|can stay|should stay|"
                          # (as said by a learner: "the bottle i keep like it is")
                          r"i keep(?= (?:like|as) (?:it|they) (?:is|are|was)))(?![\w'])")
@@ -1138,7 +1141,8 @@ _ONLY_AFTER = re.compile(r"(?:^|[,.;:!?]\s*|(?<![\w'])(?:yes|ok|okay)\s+)"
 # a phrase goes on through "and the ..." (a list) and stops at a clause's end, another clause
 # ("and return the speaker", "but", "so") or a go-ahead ("please", "proceed")
 _PHRASE_END = re.compile(
-    r"[.,;:!?()\n]|\s-\s|(?<![\w'])(?:but|so|then|because|since|though|although|however|please|until|"
+    r"[.,;:!?()\n]|\s-\s|(?<![\w'])(?:but|so|then|because|since|though|tho|although|however|please|until|"
+    r"actually|"
     r"till|unless|"
     r"proceed|go ahead|thanks?|thank you|instead|i|i'm|im|i'll|i'd|you|we|it|it's|whose|which|"
     # (a run-on turn without stops: "not the watch im using the watch ok he says ... just the

@@ -3587,6 +3587,16 @@ def _item_held(session: SessionState, auth: Authorisation, current: dict[str, An
         if not hits:
             return None
     own = current.get("order_id")
+    if n is None and isinstance(own, str) and not isinstance(acted, list) \
+            and (plan := _plan_steps(proposal.plain)) is not None:
+        # (the order on two steps, the item on one of them only: "2. Change the shipping address
+        # of order #W4082615 ... 4. In order #W4082615, swap the Jigsaw Puzzle", a hold on the
+        # puzzle is the swap's, not the address change's)
+        of_order = [step for step in plan if named(step, own, {})]
+        hits = [(h, ident) for h, ident in hits if not (
+            len(of_order) >= 2 and any(not named(step, ident, aliases.every) for step in of_order))]
+        if not hits:
+            return None
     for h, _ident in hits:
         shared = False
         for call in session.calls[-RECENT_READS:]:  # (the other orders the proposal names)
@@ -4485,7 +4495,7 @@ _COMPOUND_HEAD = re.compile(r"(?<=[a-z]{3})(?:watch|board|shelf|glasses)$")
 
 def _head_nouns(names: list[str]) -> list[str]:
     """The head nouns that name an item by themselves: "speaker" for "bluetooth speaker",
-    "luggage" for "luggage set" (four letters at least)."""
+    "luggage" for "luggage set" (four letters at least, or a thing of three: "mat")."""
     out = []
     for n in names:
         if " " not in n:
@@ -4496,9 +4506,13 @@ def _head_nouns(names: list[str]) -> list[str]:
             continue
         rest, tail = n.rsplit(" ", 1)
         head = rest.rsplit(" ", 1)[-1] if tail in _COLLECTIVE else tail
-        if len(head) >= 4:
+        if len(head) >= 4 or head in _SHORT_HEADS:
             out.append(head)
     return out
+
+
+# the three-letter things a head noun of three letters names ("just the mat" for the Yoga Mat)
+_SHORT_HEADS = frozenset({"mat", "mug", "hat", "cap", "fan", "pen", "cup", "rug", "kit", "tee"})
 
 
 def alias_index(session: SessionState, fields: tuple[str, ...]) -> AliasIndex:
@@ -4742,7 +4756,18 @@ def _refund_elsewhere(last: Text, theirs: Text, arguments: dict[str, Any],
             or (_MAY_NAME_METHOD.search(theirs.plain) is None
                 and _METHOD_ABROAD.search(theirs.plain) is None):
         return None
-    said = _RULED_OUT.sub(" ", _methods_in_english(theirs.plain))
+    words = theirs.plain
+    if _FOR_THE_THING.search(words) is not None:
+        # (not a sentence put on another thing's money: "Yes to cancelling both orders. For the
+        # watch, could that money go on my gift card instead?", the watch named on no line of
+        # the proposal that names the call's order)
+        ids = [v.lower() for v in _flat(arguments) if isinstance(v, str) and v]
+        own_lines = " ".join(line for line in last.plain.split("\n") if any(i in line for i in ids)
+                             and names_action(NOUNS.sub(" ", line), ALL_ACTION_WORDS) is not None)
+        words = " ".join(sentence for sentence in re.split(r"(?<=[.!?])\s+", words)
+                         if (thing := _FOR_THE_THING.match(sentence)) is None or not own_lines
+                         or re.search(rf"(?<![\w']){thing.group(1)[:4]}", own_lines) is not None)
+    said = _RULED_OUT.sub(" ", _methods_in_english(words))
     asked = {m.group(1).replace(" ", "") for m in _MONEY_ON.finditer(said)}
     if asked and own_step is not None:  # (not a method asked for another step's money: "Lo 1
         # sí, dale. ... El puzzle sí devuélvelo pero el reembolso a la tarjeta de regalo mejor")
@@ -4761,6 +4786,7 @@ def _refund_elsewhere(last: Text, theirs: Text, arguments: dict[str, Any],
             re.sub(r"(?<=.)card$", " card", sorted(asked - paying)[0]))
 
 
+_FOR_THE_THING = re.compile(r"(?:(?:and|but|oh|ok|okay),? )?(?:as )?for the ([a-z]{3,})")
 # the money asked to go on a method: "the money on my credit card", "das geld auf meine kreditkarte"
 _MONEY_ON = re.compile(r"(?<![\w'])(?:money|refund|geld|argent|dinero|dinheiro|soldi|rimborso|"
                        r"erstattung|remboursement|reembolso|it|that|them)\s+(?:\w+\s+)?(?:on|to|onto|"
@@ -10046,7 +10072,11 @@ def _part_left_out(spec: ActionSpec, name: str, value: str, said: Limits, aliase
     own = aliases.index.described.get((name.rsplit(".", 1)[-1], value))
     if not own:
         return None
-    kept = said.kept if spec.tool.startswith(_TAKES_AWAY) else ()
+    # (an item kept is no part left out of an order's address or payment change: "I'll keep the
+    # 1000 piece one", the address change of its order; the order kept by its thing is, "Keep
+    # the camera order on the gift card")
+    kept = tuple(p for p in said.kept if not spec.tool.endswith(("_address", "_payment"))
+                 or _OBJECT_WORD.search(p)) if spec.tool.startswith(_TAKES_AWAY) else ()
     for phrase in (*said.left_out, *kept):
         text = Text(phrase)
         if proposal is not None and _another_steps(proposal, phrase, value):

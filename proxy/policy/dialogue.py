@@ -843,7 +843,9 @@ _WAIT = _words(
     r"actually,? (?:no|wait|hold|let|can|could|i)", r"before (?:you|we|that|"
     r"doing|proceeding|anything|going|finali[sz]ing|confirming|making)",
     # (not the hurry of a go: "Do it before I change my mind again")
-    r"before i(?! (?:change|chang) my mind| lose my nerve| back out| chicken out| talk myself out)",
+    # (nor when something happens: "the other one will come before I move")
+    r"before i(?! (?:change|chang) my mind| lose my nerve| back out| chicken out| talk myself out|"
+    r" move(?![\w'])| leave(?![\w'])| travel| fly(?![\w'])| get back| go away| arrive)",
     r"but first",
     r"first,? (?:tell|check|can|could|let|confirm|make sure|i)",
     # (not care asked for in doing it: "Yes. And please double-check the number this time.")
@@ -948,7 +950,11 @@ _CONDITION = _words(
     r"only if" + _SAID_MET, r"as long as" + _SAID_MET, r"provided(?: that)?" + _SAID_MET, r"on condition",
     r"unless",
     # (not the only way given in to: "fine, I guess, if that's the only option then card it is")
-    r"if(?! (?:that'?s|that is|it'?s|it is|this is) (?:the only|my only) (?:option|way|choice))" + _SAID_MET,
+    r"if(?! (?:that'?s|that is|it'?s|it is|this is|[a-z ]{1,30}? is) (?:the only|my only) "
+    r"(?:option|way|choice)"
+    # (nor a rule given in to: "well if that's the rule. go on then")
+    r"| (?:that'?s|that is|it'?s|it is) (?:the rule|the policy|how it (?:is|works)|the way it is))"
+    + _SAID_MET,
     # (not an order asked for: "yes to the other two, but do the sneaker return first")
     r"assuming", r"but (?:can|could|what|how|will|is|are|does|"
     r"do(?! (?:the|it|that|this|them|both|all|my|those|these|everything)(?![\w']))|would|should|"
@@ -3021,6 +3027,10 @@ def read_turn(content: str) -> Reading:
                 and thing.group(1)[:4] not in yes_said:
             continue  # (another thing offered, declined by name: "Sí, esa es. Los pedidos no,
             # gracias, solo la predeterminada."; a call on it is held, ``held_topics``)
+        if act in (Act.HOLD, Act.DECLINE) and NTH_HELD.search(s) is not None:
+            continue  # ("yes do the two returns please, and the cancel to... actually no wait,
+            # hold off on that last one": the plan's step by its place; a call of it is held,
+            # ``held_topics``)
         if act in (Act.HOLD, Act.DECLINE) and (day := DAY_THEN_KEPT.match(s)) is not None \
                 and day.group(1)[:8] not in yes_said:
             continue  # ("yes cancel the 18th one. hmm the 25th actually keep it for now": the
@@ -3638,7 +3648,8 @@ def held_topics(text: str) -> list[str]:
     if "think" not in text and _TOPIC_CUES.search(text) is None and "..." not in text \
             and "\u2026" not in text and "?" not in text and not _topic_abroad(text) \
             and _PERSON_CUE.search(text) is None and _WAIT_ABROAD_CUE.search(text) is None \
-            and _SOMEONE_CUE.search(text) is None and NOT_THAT_YET.search(text) is None:
+            and _SOMEONE_CUE.search(text) is None and NOT_THAT_YET.search(text) is None \
+            and NTH_HELD.search(text) is None:
         return out  # (the common case, decided cheaply: this runs on every write's check)
     aside: str | None = None  # (a thing's name alone: "The headphones... no, never mind")
     read = [(s, q, _sentence_act(s, q)[0]) for s, q in sentences(text)]
@@ -3669,6 +3680,8 @@ def held_topics(text: str) -> list[str]:
                                            or (0 <= last_yes < k and len(s.split()) <= 6
                                                and _TOPIC_PUT_ABROAD.match(s) is not None
                                                and ARTICLE_TOPIC.match(s) is not None)) else None
+        if act in (Act.HOLD, Act.DECLINE) and 0 <= last_yes < k and (nth := NTH_HELD.search(s)) is not None:
+            out.append(f"the {nth.group(1)} one")  # (a step by its place: "hold off on that last one")
         if act is Act.DECLINE and 0 <= last_yes < k and (other := NOT_THAT_YET.match(s)) is not None:
             out.append(other.group())  # (another action put off: "and don't cancel yet")
         if act is Act.DECLINE and (other := _NOT_THAT_ACTION.fullmatch(s)) is not None:
@@ -3790,6 +3803,9 @@ _OBJECTS_ABROAD = {
 _WHAT_IF = re.compile(r"(?:(?:and|but|so)[\s,]+)?(?:even if|what if|even though|even when)(?![\w'])")
 # another action declined outright, said after a yes: "i don't want to cancel anything" (the
 # action, by its verb; not after an interruption: "actually, i don't want to cancel anything")
+# a step held by its place: "actually no wait, hold off on that last one" (the place)
+NTH_HELD = re.compile(r"(?<![\w'])(?:hold off on|wait on|wait with|leave out|skip|don'?t do|forget) "
+                      r"(?:that|the) (first|second|third|fourth|last) one(?![\w'])")
 # one kept by its day, put first: "hmm the 25th actually keep it for now, might still go" (the
 # day; ``binding.limits`` keeps it, a hold after the yes about it holds nothing else)
 DAY_THEN_KEPT = re.compile(r"(?:^|[.;!?,]\s*)(?:(?:hmm+|oh|and|but|ok|okay),? )*(the \d{1,2}(?:st|nd|rd|th)"
@@ -3825,7 +3841,8 @@ _ASKED_THING = re.compile(r"(?<![\w'])(?:the|my|a|an|that|this) ([a-z]{3,})(?![\
 # though", "Please wait on the makeup kit, though", "But don't change #W6832752, those boots
 # are for my brother" (the thing, or the id)
 _NOT_ON_THING = re.compile(
-    r"(?:(?:but|and|just|please|so|oh|um),? )*(?:(?:don'?t|do not|dont) (?:do|change|touch|cancel|"
+    r"(?:(?:but|and|just|please|so|oh|um|actually|let'?s),? )*(?:(?:don'?t|do not|dont) (?:do|change|touch|"
+    r"cancel|"
     r"return|process|exchange|modify|update|send|book)|(?:wait|hold off) on|hold off with|leave) "
     r"(?:(?:the|my) ([a-z]{3,}(?:[ -][a-z]{3,})?(?:'s)?)(?![\w'])|"
     r"(#w\d{5,}|[a-z]{0,4}\d[a-z0-9]{1,5})(?![\w'])|"

@@ -422,7 +422,80 @@ FIVE_BAGS = [read(reservation("BZ9Q4H", [("HAT100", "MIA", "JFK", "2024-05-20")]
              "terminada en 7447\n\n¿Confirmo?",
              "user: Sí, pero cárgalo a la tarjeta regalo, que tiene saldo, no a la Visa."]
 
+# 109b: dictated English: a step held by its place, an item held on to, a time said with "before"
+HEADPHONES = order("#W5416052", "delivered", item("6942241102", "Headphones", 350.0),
+                   item("6401214406", "Portable Charger", 100.04))
+THREE_STEPS = [*looked_up(HEADPHONES, order("#W3916020", "delivered", item("4068787148", "Bicycle", 1200.0)),
+                          order("#W1443906", "pending", item("1111000031", "Grill", 933.17))),
+               "assistant: 1. Return the Headphones and the Portable Charger from order #W5416052, refund "
+               "to your Visa.\n2. Return the Bicycle from order #W3916020, refund to your Visa.\n3. Cancel "
+               "order #W1443906 (pending): Grill ($933.17), reason 'no longer needed'.\n\nWould you like me "
+               "to proceed with all three? (yes/no)",
+               "user: yes do the two returns please, and the cancel to... actually no wait, hold off on that "
+               "last one, my son said he might want the grill for the fourth of July. I'll call back "
+               "about it"]
+HANG_ON = [*looked_up(HEADPHONES),
+           "assistant: - Items: Headphones ($350.00) and Portable Charger ($100.04) from #W5416052\n- "
+           "Refund: "
+           "$450.04 to your gift card gift_card_3\n\nShall I proceed with this return? (yes/no)",
+           "user: yes the headphones, um, the the charger actually I'll hang on to it, its handy by the bed"]
+HEADPHONES_BACK = {"order_id": "#W5416052", "item_ids": ["6942241102"], "payment_method_id": "gift_card_3"}
+
+# 109g: a sentence put on another thing's money ("For the watch, could that money go on my gift
+# card"); the order on two steps of the plan, a hold on the item one of them changes
+WATCH_AND_TWO = [*looked_up(order("#W5199551", "pending", item("1111000041", "Wristwatch", 3131.10)),
+                            order("#W9389413", "delivered", item("2554056026", "Smart Watch", 367.38))),
+                 "assistant: Here's what I would do:\n- Cancel order #W5199551, reason 'no longer needed'. "
+                 "$3,131.10 refunded to your PayPal.\n- Return the Smart Watch (item 2554056026) from order "
+                 "#W9389413. $367.38 refunded to the original payment method (PayPal).\n\nCan you confirm "
+                 "(yes) that I should go ahead with both?",
+                 "user: Yes to cancelling the order. For the watch, could that money go on my gift card "
+                 "instead of PayPal?"]
+PUZZLE_ORDER = order("#W4082615", "pending", item("9779102705", "Jigsaw Puzzle", 54.11),
+                     item("1111000051", "Wall Clock", 80.0))
+FORT_WORTH = {"address1": "445 Maple Drive", "address2": "Suite 394", "city": "Fort Worth", "state": "TX",
+              "country": "USA", "zip": "76165"}
+ADDRESS_NOT_SWAP = [*looked_up(PUZZLE_ORDER),
+                    "assistant: Here's the full plan:\n1. Change the shipping address of order #W4082615 to "
+                    "445 Maple Drive, Suite 394, Fort Worth, TX 76165, USA.\n2. In order #W4082615, swap the "
+                    "Jigsaw Puzzle 9779102705 for 1096508426, refunding $7.98 to PayPal.\n\nDo you confirm "
+                    "these changes (yes)?",
+                    "user: Go ahead with the address fix. Actually let's hold off on the puzzle, my sister "
+                    "just said she'll do it with him, so I'll keep the 1000 piece one."]
+
+# 110c: a thing of three letters by its head noun ("just the mat")
+MAT_CLOCK = order("#W1867876", "delivered", item("7510236436", "Yoga Mat", 105.68),
+                  item("6922203216", "Wall Clock", 199.12))
+JUST_THE_MAT = [*looked_up(MAT_CLOCK),
+                "assistant: Return details:\n- Yoga Mat — $105.68\n- Wall Clock — $199.12\n- Refund: $304.80 "
+                "to your Visa ending 7334\n\nShall I submit this return (yes/no)?",
+                "user: just the mat actually. ya"]
+
 CASES = [
+    shop("Z1709", "allow", THREE_STEPS, RETURN, {"order_id": "#W3916020", "item_ids": ["4068787148"],
+                                                 "payment_method_id": "credit_card_1"}, "'do the two "
+                                                                                        "returns'"),
+    shop("Z1710", "refuse", THREE_STEPS, CANCEL_ORDER, {"order_id": "#W1443906", "reason": "no longer "
+                                                                                           "needed"},
+         "'hold off on that last one'"),
+    shop("Z1711", "refuse", HANG_ON, RETURN, {**HEADPHONES_BACK, "item_ids": ["6942241102", "6401214406"]},
+         "'the charger actually I'll hang on to it'"),
+    shop("Z1712", "allow", HANG_ON, RETURN, HEADPHONES_BACK, "the headphones alone"),
+    shop("Z1713", "allow", WATCH_AND_TWO, CANCEL_ORDER, {"order_id": "#W5199551", "reason": "no longer "
+                                                                                            "needed"},
+         "the watch's money is the return's"),
+    shop("Z1714", "allow", ADDRESS_NOT_SWAP, ADDRESS, {"order_id": "#W4082615", **FORT_WORTH},
+         "'hold off on the puzzle' is the swap's"),
+    shop("Z1715", "refuse", ADDRESS_NOT_SWAP, ITEMS,
+         {"order_id": "#W4082615", "item_ids": ["9779102705"], "new_item_ids": ["1096508426"],
+          "payment_method_id": "paypal_4"}, "the puzzle held"),
+    shop("Z1716", "refuse", JUST_THE_MAT, RETURN,
+         {"order_id": "#W1867876", "item_ids": ["7510236436", "6922203216"],
+          "payment_method_id": "credit_card_1"},
+         "'just the mat'"),
+    shop("Z1717", "allow", JUST_THE_MAT, RETURN,
+         {"order_id": "#W1867876", "item_ids": ["7510236436"], "payment_method_id": "credit_card_1"},
+         "the mat alone"),
     shop("Z1696", "allow", NO_WAHALA, USER_ADDRESS, HOUSTON_HOME, "'no wahala, go ahead'"),
     shop("Z1697", "allow", GRAND_SO, ITEMS, KETTLE_SWAP, "'Grand so. Just the kettle.'"),
     shop("Z1698", "allow", CAN_LAH, RETURN, {"order_id": "#W4442043", "item_ids": ["5917587651"],
@@ -550,6 +623,9 @@ async def test_review(airline: PolicySet, retail: PolicySet, case: Case) -> None
     ("Órale, va. Gracias.", Act.AFFIRM),
     ("np go", Act.AFFIRM),
     ("yeah nah", Act.DECLINE),
+    ("well if that's the rule. go on then, send them both back", Act.AFFIRM),
+    ("well if the mastercard is the only way then the mastercard it is. yes please do both", Act.AFFIRM),
+    ("yes please, both of those. the other one will come before I move", Act.AFFIRM),
     ("yeah nah yeah, go for it", Act.AFFIRM),
     ("then PayPal it is.", Act.AFFIRM),
     ("Correct, envoye.", Act.AFFIRM),
