@@ -1613,7 +1613,8 @@ _NO_INSURANCE_IF = re.compile(
     r"assurance(?: voyage)?|assicurazione|(?:reise)?versicherung)(?: (?:mesmo|mismo|même|added|"
     r"included))?")
 _INSURANCE_NO_ABROAD = re.compile(
-    r"(?<![\w'])(?:sem|sin|sans|senza|ohne|keine) (?:travel |trip )?(?:seguro|assurance|"
+    r"(?<![\w'])(?:sem|sin|sans|senza|ohne|keine) (?:l'|la |le |el |o |a |die |il )?(?:travel |trip )?"
+    r"(?:seguro|assurance|"
     r"assicurazione|(?:reise)?versicherung)(?![\w'])|(?<![\w'])(?:seguro(?: de viag[eé]m| de viaje)?|"
     r"assurance(?: voyage)?|assicurazione|(?:reise)?versicherung)\W{0,4}(?:não|no|non|nein|"
     r"aucune|nessuna|keine)(?![\w'])|(?<![\w'])zonder (?:de )?(?:reis)?verzekering(?![\w'])|"
@@ -4808,7 +4809,12 @@ _ONE_LEG = re.compile(r"(?<![\w'])(?:cancel|drop|remove|scrap|get rid of)(?: (?:
                       r"(?:leg|flight|portion|segment|half|part)|(?:first|second) (?:leg|half|portion|"
                       r"segment)|(?:leg|flight|way|trip) (?:back|home|out|there))(?![\w'])|"
                       r"(?<![\w'])(?:only|just) (?:the )?(?:return|outbound|inbound) "
-                      r"(?:leg|portion|segment|half)(?![\w'])")
+                      r"(?:leg|portion|segment|half)(?![\w'])|"
+                      # (in the other languages read: "ma solo il ritorno", "seulement le retour",
+                      # "solo la vuelta", "só a volta", "nur den Rückflug")
+                      r"(?<![\w'])(?:solo|soltanto|seulement|solamente|sólo|só|somente|apenas|nur) "
+                      r"(?:il |le |la |el |a |o |den |der |l')?(?:ritorno|andata|retour|aller|vuelta|ida|"
+                      r"volta|r[üu]ckflug|hinflug)(?![\w'])")
 
 
 def _asked_after(theirs: Text, value: str, own: Any) -> bool:

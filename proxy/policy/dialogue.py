@@ -627,7 +627,9 @@ _NO_START = re.compile(
     # (nor an idiom: "No idea how Chicago got in there lol", "no worries")
     r"^(?:noo?(?! (?:cartão|cartao|meu|seu|mesmo|paypal|vale|pix|voo|dia|idea|clue|worries|problem|"
     # (Nigeria's and chat's "no problem": "no wahala, go ahead", "no probs")
-    r"rush|biggie|big deal|wahala|probs?|prob(?:lem)?o|stress|sweat)(?![\w']))|nope|nahh?|nay|"
+    r"rush|biggie|big deal|wahala|probs?|prob(?:lem)?o|stress|sweat|"
+    # (nor details answered: "no insurance, no bags, visa 6521")
+    r"insurance|bags?|baggage|luggage|checked bags?|extra bags?|seguro)(?![\w']))|nope|nahh?|nay|"
     r"negative|no thanks|no thank you|no way|nein|no,? gracias|"
     # ("non c'est bon, merci", "non ça va": no, thanks)
     r"non(?=[\s,]+(?:c'est bon|c'est bien|ça va|ca va|ça ira|merci|pas besoin))|"
@@ -672,7 +674,9 @@ _DECLINE = _words(
     r"vergiss (?:es|das)", r"vergessen sie (?:es|das)", r"laat (?:maar )?zitten",
     # (of the action, or alone; not of a detail: "I'd prefer not to use my Mastercard",
     # "rather not be transferred", "rather not say my address out loud")
-    r"(?:i'?d |i would )?(?:rather|prefer) not(?: to)? (?:do|proceed|go|cancel|change|modify|"
+    # (nor a wish about next time: "I'd rather not go through this again next time I order")
+    r"(?:i'?d |i would )?(?:rather|prefer) not(?: to)? (?:do|proceed|go(?! through (?:this|that|it|all "
+    r"(?:this|that)) again)|cancel|change|modify|"
     r"return|exchange|book|upgrade|downgrade|add|remove|update|make|submit|process|continue|"
     r"pay(?! with| by| using| on| for it with)|lose|risk|spend|take (?:him|her|them) off|"
     r"replace (?:him|her|them))",
@@ -2610,8 +2614,13 @@ _TOPIC = re.compile(_TOPIC_FIRST + r"|" + _TOPIC_MORE + r"|"
                     # action's payment put right)
                     r"(?:actually[\s,]+)?(?:wait[\s,-]+)?(?:put|charge|bill) the ([a-z]{3,}) "
                     r"(?:on|to) (?:my|the|your) [^.!?]*")
-_BY_THE_WAY = re.compile(r"(?:oh[\s,]+)?(?:and[\s,]+)?(?:by the way|btw|one more thing|another "
-                         r"thing|separately|on another note|unrelated)(?![\w'])")
+_BY_THE_WAY = re.compile(r"(?:(?:oh|hmm+|and|actually|also)[\s,]+)*(?:by the way|btw|one more thing|another "
+                         r"thing|separately|on another note|unrelated|"
+                         # (an afterthought: "oh, and while I'm thinking of it, would it be possible
+                         # to also change ...", "and actually, now that I think about it, the other
+                         # order ...")
+                         r"while i'?m (?:thinking (?:of|about) it|at it|on the line|here)|now that (?:i "
+                         r"think (?:of|about) it|you mention)|speaking of which)(?![\w'])")
 # (... unless it is still about this: "by the way, don't cancel it yet")
 _STILL_THIS = re.compile(r"(?<![\w'])(?:don'?t|do not|stop|wait|hold|not yet|cancel (?:it|that|"
                          r"this)|(?:it|that|this) (?:yet|for now))(?![\w'])")
@@ -2667,6 +2676,10 @@ _GRUDGING = re.compile(
     # lamp")
     r"|(?:actually[\s,]+)?(?:let'?s|please)\s+(?:just\s+|only\s+)?(?:go ahead|proceed|cancel|"
     r"book|return|exchange|change|modify|update)(?![\w'])"
+    # (or one picked alone: "Hmm, só o primeiro, o #W6779827", "hmm, just the first one")
+    r"|(?:just|only|só|solo|sólo|seulement|nur|soltanto)\s+(?:the|o|a|el|la|le|il|lo|den|die|der|das)\s+"
+    r"(?:first|second|third|last|primeiro|segundo|primero|premier|première|erste|zweite|primo|secondo)"
+    r"(?![\w'])"
     # (or a bare instruction after "actually", "just", "only": "Hmm, actually only move the
     # perfume one to PayPal")
     r"|(?:actually[\s,]+(?:just\s+|only\s+)?|just\s+|only\s+)(?:go ahead|proceed|cancel|book|return|"
@@ -3495,7 +3508,8 @@ def _kept_apart(sentence: str, yes_said: str) -> str | None:
         # is a limit on the yes, ``binding.limits``; one put off is kept apart)
     if ident is not None and (ident in yes_said or not id_like(ident)):
         return None
-    if _NAMES_THING.search(yes_said) is None and re.search(r"(?<![\w'])both(?![\w'])",
+    if _NAMES_THING.search(yes_said) is None and re.search(r"(?<![\w'])(?:both|all (?:three|four|five|of "
+                                                            r"them|of it))(?![\w'])",
                                                             yes_said) is None \
             and not (thing is not None and thing.endswith("'s") and re.search(
                 r"(?<![\w'])(?:mine|ours|[a-z]{3,}'s)(?![\w'])", yes_said) is not None):

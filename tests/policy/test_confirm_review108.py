@@ -12,7 +12,7 @@ from proxy.policy import PolicySet
 from proxy.policy.binding import spelled_numbers
 from proxy.policy.dialogue import Act, read_turn
 
-from .test_confirm_review3 import Case, executed, marked, read, reservation, verdict
+from .test_confirm_review3 import Case, booking, executed, marked, read, reservation, verdict
 from .test_confirm_review8 import shop
 from .test_confirm_review33 import trip
 from .test_confirm_review50 import item, looked_up, order
@@ -471,7 +471,33 @@ JUST_THE_MAT = [*looked_up(MAT_CLOCK),
                 "to your Visa ending 7334\n\nShall I submit this return (yes/no)?",
                 "user: just the mat actually. ya"]
 
+# 110f: one leg only, in Italian; the insurance dropped in French
+ROUND_TRIP = reservation("HN7Q2D", [("HAT017", "JFK", "SFO", "2024-05-22"),
+                                    ("HAT145", "SFO", "JFK", "2024-05-29")],
+                         cabin="business", flight_type="round_trip")
+RETURN_ONLY = [read(ROUND_TRIP),
+               "assistant: Riepilogo: annullamento della prenotazione HN7Q2D (andata HAT017 del 22 maggio e "
+               "ritorno HAT145 del 29 maggio), con rimborso completo sulla Visa che termina con 7447. Mi "
+               "conferma il motivo (cambio di programma) e che procedo?",
+               "user: Sì, cambio di programma, ma solo il ritorno, eh: all'andata ci andiamo ancora."]
+WHOLE_TRIP = [*RETURN_ONLY[:-1], "user: Sì, cambio di programma, proceda pure."]
+UNINSURED = [("read", "search_direct_flight", {"origin": "DEN", "destination": "BOS", "date": "2024-05-17"},
+              [{"flight_number": "HAT130", "origin": "DEN", "destination": "BOS"}]),
+             "assistant: Récapitulatif : DEN → BOS le 17 mai, HAT130 puis HAT184, classe économique, "
+             "pour Mia "
+             "Li (née le 1990-04-05), 240 $ sur votre Visa se terminant par 7447, assurance voyage (30 $) "
+             "comprise. Je réserve ?",
+             "user: Et oui, réservez, mais sans l'assurance finalement : ma carte bancaire me couvre déjà."]
+
 CASES = [
+    trip("Z1718", "refuse", RETURN_ONLY, "cancel_reservation", {"reservation_id": "HN7Q2D"},
+         "'ma solo il ritorno': the whole reservation cancelled"),
+    trip("Z1719", "allow", WHOLE_TRIP, "cancel_reservation", {"reservation_id": "HN7Q2D"}, "the whole, "
+                                                                                           "as asked"),
+    trip("Z1720", "refuse", UNINSURED, "book_reservation", {**booking((VISA, 270)), "insurance": "yes"},
+         "'mais sans l'assurance finalement'"),
+    trip("Z1721", "allow", UNINSURED, "book_reservation", booking((VISA, 240)), "booked without it, as "
+                                                                                "asked"),
     shop("Z1709", "allow", THREE_STEPS, RETURN, {"order_id": "#W3916020", "item_ids": ["4068787148"],
                                                  "payment_method_id": "credit_card_1"}, "'do the two "
                                                                                         "returns'"),
@@ -623,6 +649,10 @@ async def test_review(airline: PolicySet, retail: PolicySet, case: Case) -> None
     ("Órale, va. Gracias.", Act.AFFIRM),
     ("np go", Act.AFFIRM),
     ("yeah nah", Act.DECLINE),
+    ("So yes, please go ahead and update it. Oh, and while I'm thinking of it, would it be possible to "
+     "also change the address saved on my account itself?", Act.AFFIRM),
+    ("Yes, go ahead. I'd rather not go through this again next time I order something.", Act.AFFIRM),
+    ("no insurance, no bags, visa 6521", Act.OTHER),
     ("well if that's the rule. go on then, send them both back", Act.AFFIRM),
     ("well if the mastercard is the only way then the mastercard it is. yes please do both", Act.AFFIRM),
     ("yes please, both of those. the other one will come before I move", Act.AFFIRM),
