@@ -5232,7 +5232,13 @@ def _bind(session: SessionState, auth: Authorisation, spec: ActionSpec,
             and _ONE_THING_SAID.fullmatch(_SENTENCE_END.split(auth.words[said_for.start(1):],
                                                               1)[0]) is not None \
             and not any(names_action(also.group(), spec.words) is not None
-                        for also in _ALSO_STEP.finditer(yes.plain)):
+                        for also in _ALSO_STEP.finditer(yes.plain)) \
+            and not (_PLURAL_CHANGES.match(auth.words, said_for.end(1) + 1) is not None
+                     and any(names_action(line, spec.words) is not None
+                             and _content_words(said_for.group(1)) & _content_words(line)
+                             for line in last.plain.split("\n"))):
+        # (nor all of a kind, this one's step among them: "Go ahead with the address fixes", the
+        # plan's "3. Update your default profile address to the same address")
         # (nor where this action is added after it: "Yes to the name swap. Upgrade too, as long
         # as it's under $200 each.", its condition the ledger's to check)
         # (the whole of what it is said of, one thing: not "yes to the address change and the
@@ -8480,6 +8486,15 @@ _WHICH_OR_HOW = re.compile(r"\s*(?:and |e |y |et |und |en )?(?:which|what|how|wh
                           r"quando|cuándo|quand|hoe|welke|wat)(?![\w'])")
 _NOT_ASKED_WORDS = frozenset({"shall", "should", "would", "could", "like", "want", "please", "proceed",
                               "ahead", "with", "that", "this", "these", "those", "your", "them"})
+
+
+_PLURAL_CHANGES = re.compile(r"(?<![\w'])(?:fixes|changes|updates|corrections|ones)(?![\w'])")
+
+
+def _content_words(text: str) -> set[str]:
+    """The words of four letters or more of ``text``, but the changes' own ("change", "update")."""
+    return set(re.findall(r"[a-z]{4,}", text)) - {"fixes", "changes", "change", "updates", "update",
+                                                   "corrections", "ones", "with", "ahead", "please"}
 
 
 def _yes_to_word(said: str) -> re.Match[str] | None:
