@@ -1622,12 +1622,12 @@ _YES_THEN_ONE = re.compile(
     r"[a-z][a-z' -]{1,30}?)(?=\s*(?:[.,;!?]|$|please|thanks?|thank you))")
 
 
-# (what _ONE_THEN_YES and _YES_THEN_ONE need somewhere in a text)
 # another one than the proposal's, put right: "Oh, not that one. The one on the 24th, where Priya's
 # coming with me."
 _NOT_THAT_ONE_BUT = re.compile(
     r"(?<![\w'])(?:not (?:that|this) one|(?:that'?s|that is) the wrong one|wrong one)[.,!;]*\s+"
     r"(?:it'?s |i mean |i meant |i want )?(the one (?:on|from|for|to|with|where|that|in|at) [^.!?;]{2,40})")
+# (what _ONE_THEN_YES, _YES_THEN_ONE and _NOT_THAT_ONE_BUT need somewhere in a text)
 _WHICH_CUE = re.compile(r" one(?![\w'])| order(?![\w'])| (?:mit|von|del|de|du|do|da|con|com|avec|"
                         r"met|van|della|dello) ")
 
