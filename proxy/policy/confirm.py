@@ -4872,7 +4872,7 @@ def _method_preferred(theirs: Text, value: str) -> str | None:
                     rf"(?<![\w'])(?:(?:{words}) only|(?:only|just) (?:to |on |onto )?(?:my |the )?"
                     rf"(?:{words}))(?![\w'])", theirs.plain):
                 return kind.replace("_", " ")
-    if _BUT_OPENS.search(theirs.plain) is None:
+    if _BUT_ASKS.search(theirs.plain) is None:
         return None
     for m in _BUT_ASKS.finditer(theirs.plain):
         clause = m.group(1)
@@ -4897,7 +4897,6 @@ _MONEY_NOUNS = frozenset({"money", "refund", "difference", "charge", "rest", "pl
                           "geld", "rückerstattung", "differenz", "soldi", "rimborso", "differenza",
                           "paypal", "gift", "visa", "mastercard", "card", "tarjeta", "cartão", "carte",
                           "carta", "karte", "credit", "certificate"})
-_BUT_OPENS = re.compile(r"(?<![\w'])(?:but|pero|mas|mais|aber|ma)(?![\w'])")
 _BUT_ASKS = re.compile(r"(?<![\w'])(?:but|pero|mas|mais|aber|ma)(?![\w'])([^?.;!]*)")
 _PREFERS = re.compile(r"(?<![\w'])(?:rather|prefer\w*|instead|mejor|prefiero|prefiro|prefer[ií]a|plutôt|"
                       r"lieber|invece|meglio|melhor|en vez|en lugar|em vez|ao invés|stattdessen|"
