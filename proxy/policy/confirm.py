@@ -9092,6 +9092,9 @@ def _price_not_picked(turn: str, last: Text, window: Text, arguments: dict[str, 
     return None
 
 
+_TOO = re.compile(r"(?<![\w'])(?:too|trop|troppo|demasiado|muito|zu)(?![\w'])")
+
+
 def _time_not_picked(turn: str, last: Text, arguments: dict[str, Any]
                      ) -> tuple[str, str, str] | None:
     """Where the yes turn picks one of the proposal's options by its departure time ("but I'd
@@ -9100,6 +9103,12 @@ def _time_not_picked(turn: str, last: Text, arguments: dict[str, Any]
     flight), else None."""
     hours: range | None = None
     minute: str | None = None
+    # (the last sentence naming a time and ruling nothing out is the pick: "8h, c'est trop tôt
+    # pour moi. ... celui de 13h... Non, attendez : ... Prenons celui de 12h. Oui, allez-y.")
+    timed = [s for s in re.split(r"(?<=[.!?…])\s+", turn) if _TIME_ONE.search(s) is not None]
+    if len(timed) >= 2 and (settled := next((s for s in reversed(timed) if _NOT_WORD.search(s) is None
+                                             and not _TOO.search(s)), None)) is not None:
+        turn = settled
     if (m := _TIME_ONE.search(turn)) is None or (_CLOCK_MARK.search(m.group()) is None
                                                   and m.group().startswith("the ")):
         # (a time, not a count: "the 2 bags"; the other languages' "of the hours" tell it a
@@ -9207,7 +9216,7 @@ _TIME_ONE = re.compile(
     r"(?:(?::|h)(?P<m>\d\d))?\s*(?:(?P<pm>pm|p\.m\.)|am|a\.m\.|h|uhr|u)?(?: (?:one|flight|option))?"
     r"(?![\w':])")
 _CLOCK_MARK = re.compile(r"\d(?::\d\d|\s*(?:h|pm|am|p\.m\.|a\.m\.|uhr|u)(?![a-z]))")
-_DEPARTS = re.compile(r"(?<!\d)(\d{1,2}):(\d\d)")
+_DEPARTS = re.compile(r"(?<!\d)(\d{1,2})[:h](\d\d)")  # ("08:00", and French "08h00")
 _FLIGHT_NO = re.compile(r"hat\d{3}")
 
 
