@@ -2897,7 +2897,7 @@ def _count_limited(session: SessionState, theirs: Text, key: str, value: int,
     # (one count said against another, in a sentence naming the thing: "Per i bagagli in realtà
     # me ne bastano due, non tre", "for the bags, two, not three")
     for m in _COUNT_NOT_COUNT.finditer(theirs.plain) if _NOT_WORD.search(theirs.plain) else ():
-        wanted, refused = (_COUNT_WORDS.get(g, int(g) if g.isdigit() else -1) for g in m.groups())
+        wanted, refused = _counts_said(m)
         clause = theirs.plain[theirs.plain.rfind(".", 0, m.start()) + 1:m.end()]
         things = {_THINGS_ABROAD.get(w, w) for w in re.findall(r"[a-zà-ÿ]{3,}", clause)}
         if refused == value and wanted != value and len(noun) >= 3 \
@@ -2907,7 +2907,7 @@ def _count_limited(session: SessionState, theirs: Text, key: str, value: int,
     # more, not two", to a proposal of two more)
     if isinstance(current, int) and _NOT_WORD.search(theirs.plain):
         for m in _MORE_NOT_MORE.finditer(theirs.plain):
-            wanted, refused = (_COUNT_WORDS.get(g, int(g) if g.isdigit() else -1) for g in m.groups())
+            wanted, refused = _counts_said(m)
             if current + refused == value and wanted != refused:
                 return m.group()
     if "just" not in theirs.plain and "only" not in theirs.plain and "enough" not in theirs.plain \
@@ -2927,6 +2927,13 @@ def _count_limited(session: SessionState, theirs: Text, key: str, value: int,
         if n != value and not (isinstance(current, int) and n == value - current):
             return phrase
     return None
+
+
+def _counts_said(m: re.Match[str]) -> tuple[int, int]:
+    """The two counts of a count said against another (``_COUNT_NOT_COUNT``, ``_MORE_NOT_MORE``):
+    the one wanted and the one refused, as numbers (-1 for a word not counted)."""
+    wanted, refused = (_COUNT_WORDS.get(g, int(g) if g.isdigit() else -1) for g in m.groups())
+    return wanted, refused
 
 
 # all of a plan's steps, in the other languages read: both ("les deux", "los dos", "beide"), or
@@ -4863,17 +4870,12 @@ def _method_preferred(theirs: Text, value: str) -> str | None:
     own_kind = kind_of(value)
     if own_kind not in _KIND_WORDS:
         return None
-    if "?" not in theirs.plain \
-            and re.search(rf"(?<![\w']){_KIND_WORDS[own_kind]}(?![\w'])", theirs.plain) is None:
-        for kind, words in _KIND_WORDS.items():
+    if "?" not in theirs.plain and _KIND_NAMED[own_kind].search(theirs.plain) is None:
+        for kind, only in _KIND_ONLY.items():
             # (another method alone, said to be the only one: "Mastercard only. Kindly proceed.",
             # "only to my paypal please")
-            if kind != own_kind and re.search(
-                    rf"(?<![\w'])(?:(?:{words}) only|(?:only|just) (?:to |on |onto )?(?:my |the )?"
-                    rf"(?:{words}))(?![\w'])", theirs.plain):
+            if kind != own_kind and only.search(theirs.plain):
                 return kind.replace("_", " ")
-    if _BUT_ASKS.search(theirs.plain) is None:
-        return None
     for m in _BUT_ASKS.finditer(theirs.plain):
         clause = m.group(1)
         head = clause[:cut.start()] if (cut := _SET_ASIDE_OPENS.search(clause)) is not None else clause
@@ -4882,11 +4884,10 @@ def _method_preferred(theirs: Text, value: str) -> str | None:
             continue  # (a yes to the whole, bare: not one step's, "thermostat also yes, but put
             # that difference on my gift card rather than the visa", nor one thing's money, "put
             # the bag on the gift card instead")
-        if re.search(rf"(?<![\w']){_KIND_WORDS[own_kind]}(?![\w'])", head) is not None:
+        if _KIND_NAMED[own_kind].search(head) is not None:
             continue
-        for kind, words in _KIND_WORDS.items():
-            if kind != own_kind and re.search(
-                    rf"(?<![\w']){_MONEY_TO} (?:[\w-]+ ){{0,2}}(?:{words})(?![\w'])", head) is not None:
+        for kind, sent in _KIND_SENT.items():
+            if kind != own_kind and sent.search(head) is not None:
                 return kind.replace("_", " ")
     return None
 
@@ -4917,6 +4918,12 @@ _KIND_WORDS = {
                    r"carte de cr[eé]dit|carta di credito|kreditkarte|creditcard",
     "paypal": r"paypal", "certificate": r"certificate|cert|certificado|certificat|certificato|gutschein",
 }
+# each kind by its words; said to be the only one; the money sent to it (built once)
+_KIND_NAMED = {kind: re.compile(rf"(?<![\w'])(?:{words})(?![\w'])") for kind, words in _KIND_WORDS.items()}
+_KIND_ONLY = {kind: re.compile(rf"(?<![\w'])(?:(?:{words}) only|(?:only|just) (?:to |on |onto )?(?:my |the )?"
+                               rf"(?:{words}))(?![\w'])") for kind, words in _KIND_WORDS.items()}
+_KIND_SENT = {kind: re.compile(rf"(?<![\w']){_MONEY_TO} (?:[\w-]+ ){{0,2}}(?:{words})(?![\w'])")
+              for kind, words in _KIND_WORDS.items()}
 
 
 # a method set aside: "i'm saving the gift card", "not the visa", "keep my gift card for later"
