@@ -554,7 +554,8 @@ _PROCEED = re.compile(r"\b(?:proceed|go ahead|do it|go for it|lock (?:it|that|th
                       # one.")
                       r"do (?:that|this) one|(?:book|put|switch|move) me (?:on|to|onto) (?:the|that|"
                       r"this|hat\d)|(?:cancel|return|"
-                      r"exchange|book|upgrade|refund|swap) (?:it|them|that one|this one|both|all "
+                      r"exchange|book|upgrade|refund|swap|change|modify|update|switch) (?:it|them|"
+                      r"that one|this one|both|all "
                       r"(?:of them|two|three|four|five|\d)|the \$\d[\d,.]* (?:one|option|flight|"
                       r"fare))|"
                       # (the action said of the trip's parts: "Yep, downgrade both legs, refund to
@@ -1524,7 +1525,10 @@ _SO_SAID = frozenset({"just", "only", "that", "this", "then", "really"})
 _NO_MORE_IF = re.compile(r"(?:it'?s|it is|the (?:new )?(?:one|price|item) is|it costs?) (?:not more|"
                          r"no more|not higher|no higher|less|lower|cheaper) than (?:what )?i "
                          r"(?:paid|pay|already paid)|i (?:don'?t|do not) (?:have to )?pay "
-                         r"(?:more|anything more|extra|anything extra)")
+                         r"(?:more|anything more|extra|anything extra)"
+                         # ("If you don't charge me anything extra, ok, change them.")
+                         r"|(?:you )?(?:don'?t|do not|won'?t|will not) charge me (?:anything |any )?"
+                         r"(?:more|extra)")
 # a bound in Chinese: "只要今天总共要付的不超过200块就行" (as long as it is at most 200)
 _HAN_BOUND = re.compile(r"只要[^。！？!?]{0,20}?(?:不超过|不到|低于|少于|不高于)\s*\$?"
                         r"(\d{1,3}(?:,\d{3})+|\d+)(\.\d+)?[^。！？!?]{0,8}[。！!]?|"
@@ -1600,7 +1604,10 @@ _BALANCE_COVERS_IF = re.compile(
     r"dello) (?:(?:meu|minha|mi|mon|ma|the|my|la|el|o|a|il|der|de) )?(?:vale(?:-presente)?|gift ?card|"
     r"tarjeta(?: de regalo)?|carte(?: cadeau)?|buono|geschenkkarte|cadeaukaart|cart[aã]o(?: presente)?))?"
     r" (?:dê|de|der|alcance|alcanza|alcança|cubra|cubre|basta|baste|suffit|suffise|reicht|reichen|"
-    r"volstaat|covers?(?: it)?|is enough|will cover(?: it)?)")
+    r"volstaat|covers?(?: it)?|is enough|will cover(?: it)?)"
+    # (the same, said of paying with it: "desde que dê pra pagar com o saldo do vale")
+    r"|(?:dê|de|dá|da) (?:pra|para) (?:pagar|cobrir) (?:com|no|usando) (?:o )?saldo (?:do|da) "
+    r"(?:meu |minha )?(?:vale(?:-presente)?|gift ?card|cart[aã]o(?: presente)?)")
 # a balance a turn gives: "saldo atual $44.00", "(balance $95.00)", "solde : 120 $"
 _BALANCE_GIVEN = re.compile(r"(?<![\w'])(?:saldo|balance|solde|guthaben|tegoed)(?: (?:atual|actual|"
                            r"actuel|attuale|aktuell|huidig|of|de|do|is|di))?\s*[:=]?\s*(?:of\s+)?"
@@ -1755,7 +1762,10 @@ _NOTHING_EXTRA_ABROAD = re.compile(
     r"(?:en|de) plus|(?:no )?(?:tenga|tengo) que pagar nada (?:más|mas|extra)|no pague nada (?:más|mas)|"
     r"não (?:tenha|precise|preciso|tenho) (?:de |que )?pagar nada (?:a mais|mais)|"
     r"(?:ik )?(?:niks|niets) (?:hoef )?bij(?: te)? (?:betalen|hoef te betalen)|ich nichts (?:extra |mehr |"
-    r"dazu)?(?:zahlen|bezahlen|zuzahlen) muss|non (?:debba|devo|devo più) pagare (?:niente|nulla)"
+    # ("si no me cobran nada extra, va", "se não me cobrarem nada a mais")
+    r"dazu)?(?:zahlen|bezahlen|zuzahlen) muss|(?:no )?me cobr(?:an|en|as|es|a|e|ás) nada (?:más|mas|extra|"
+    r"de más)|(?:não )?me cobr(?:am|em|arem|a|e) nada (?:a mais|extra|de mais)|"
+    r"non (?:debba|devo|devo più) pagare (?:niente|nulla)"
     r"(?: in più| di più)?")
 _BACK_ABROAD = re.compile(r"(?<![\w'])(?:rembours|reembols|erstatt|zurückerstatt|terugbetaal|terugbetaald|"
                           r"teruggestort|rimbors|restitu|devolv|devolução|refund)")
@@ -1763,7 +1773,9 @@ _OWED_ABROAD = re.compile(r"(?<![\w'])(?:à payer|a payer|débités?|a pagar|cob
                           r"zahlen|belastet|bij te betalen|bijbetal|da pagare|addebitat[oi]|charged)"
                           r"(?![\w'])")
 # a condition that a thing stays as it is: "as long as the return stays as is"
-_STAYS_IF = re.compile(r"(?:the |my )?([a-z]{3,}(?: [a-z]+)?) (?:stays?|remains?|is kept|is left) "
+_STAYS_IF = re.compile(r"(?:the |my )?([a-z]{3,}(?: [a-z]+)?)(?: (?:on|of|for) (?:order |the order )?"
+                       r"#?[a-z]{0,2}\d[a-z0-9]{3,})?(?: (?:really|still|actually|definitely))? "
+                       r"(?:stays?|remains?|is kept|is left) "
                        r"(?:as (?:it )?is|the same|unchanged|untouched)|(?:the |my )?([a-z]{3,}"
                        r"(?: [a-z]+)?) (?:isn'?t|is not|doesn'?t get|does not get) (?:changed|"
                        r"touched)|(?:you )?(?:don'?t|do not) (?:change|touch) (?:the |my )?"
@@ -3136,7 +3148,10 @@ def _held_part(session: SessionState, auth: Authorisation, spec: ActionSpec,
 
 # a yes that opens on its condition (the ledger took it as met): "as long as it's under the 200 i
 # said, go for hat018"
-_MET_IF = re.compile(r"(?:(?:but|and|ok(?:ay)?|so|then)[, ]+)?(?:as long as|provided(?: that)?|only if|"
+_MET_IF = re.compile(r"(?:(?:yes|yeah|yep|sure)(?:,? (?:both|all three|all of them|please))?[, ]+)?"
+                     # (after its yes: "Yes, both, as long as the total on #W2702727 really
+                     # stays the same.")
+                     r"(?:(?:but|and|ok(?:ay)?|so|then)[, ]+)?(?:as long as|provided(?: that)?|only if|"
                      r"if)(?![\w'])")
 
 
@@ -10096,6 +10111,12 @@ _DETERMINERS = {"the", "my", "this", "that", "your", "to", "on", "with", "from",
 _THE_THING_ONE = re.compile(r"(?<![\w'])(?:the|that|this) [a-z]{3,}(?: [a-z]{3,})? one(?![\w'])")
 
 
+# another object than the one said yes to, by what it holds: "the other bottle order", "my other
+# laptop one"
+_OTHER_OBJECT = re.compile(r"(?:the|my|that) other (?:[a-z-]+ ){0,3}(?:order|one|reservation|booking|"
+                           r"trip)")
+
+
 def _part_left_out(spec: ActionSpec, name: str, value: str, said: Limits, aliases: Aliases,
                    proposal: Text | None = None) -> tuple[str, str] | None:
     """A part of the object ``value`` identifies (an item of the order, a flight of the
@@ -10117,6 +10138,9 @@ def _part_left_out(spec: ActionSpec, name: str, value: str, said: Limits, aliase
         text = Text(phrase)
         if proposal is not None and _another_steps(proposal, phrase, value):
             continue
+        if _OTHER_OBJECT.fullmatch(phrase) is not None:
+            continue  # (another order by what it holds: "Yes, cancel it. The other bottle order
+            # I'm keeping")
         for code in sorted(own):
             if code != value and named(text, code, aliases.every):
                 return name, f'{code!r} of {name} {value!r} ("{phrase}")'

@@ -454,6 +454,8 @@ _GO_VERBS = (
     # (whose by the pronoun: "Do mine now. I'll ask Jenna about hers first")
     r"do (?:mine|ours|hers|his|theirs)(?=\s*(?:$|[,.!]| now| first| please| too))|"
     r"get (?:it|that|this) done|make it (?:so|happen)|execute|process|submit|complete|finali[sz]e|"
+    # (an address or a change kept: "correct, save it")
+    r"save (?:it|that|this|them|the (?:new )?(?:address|change|changes))(?![\w'])|"
     r"apply|place|book|cancel|exchange|change|modify|update|switch|upgrade|downgrade|add|"
     # (not the trip's return leg: "Return on the 19th.")
     r"return(?! (?:on|flight|trip|leg|date|is|was|would|should|at|in)(?![\w']))|"
@@ -475,10 +477,11 @@ _GO_VERBS = (
     r"adelante|hazlo|hágalo|haz(?= (?:el|la|los|las|lo|step|eso|todo)(?![\w']))|procede|proceda|"
     # ("Hecho. Tramítalo.": put it through)
     r"tr[aá]m[ií]t(?:alo|ala|elo|ela|alos|elos)|"
-    r"continúa|continúe|sigue|siga|cancela|cancele|cámbialo|"
-    r"cambialo|cámbiala|cambiala|cámbielo|cambielo|cámbiela|cambiela|"
+    r"continúa|continúe|sigue|siga|cancela|cancele|"
+    # (its pronoun plural too: "va, cámbialos")
+    r"c[aá]mbia(?:lo|la|los|las)|c[aá]mbie(?:lo|la|los|las)|actualíza(?:lo|la)|actualiza(?:lo|la)|"
     # (the polite imperative with its pronoun: "La A, cancélela por favor.")
-    r"cancél(?:ela|elo|elas|elos|ala|alo)|cancel(?:ela|elo)|devuélv(?:alo|ala|elo|ela)|"
+    r"cancél(?:ela|elo|elas|elos|ala|alo|alas|alos)|cancel(?:ela|elo)|devuélv(?:alo|ala|elo|ela|alos|elos)|"
     r"añáda(?:la|lo|las|los)|agrégue(?:la|lo|las|los)|resérve(?:la|lo)|envíe(?:la|lo)|"
     r"allez-y|vas-y|faites-le|fais-le|procédez|continuez|annulez|confirmez(?!-moi| moi)|"
     # (the polite imperative with its pronoun: "Ajoutez-la maintenant, s'il vous plaît.")
@@ -541,6 +544,8 @@ _GO_VERBS = (
     # ("vai, fai tutte e due", "fate entrambe")
     r"(?:fai|fate|faccia) (?:pure )?(?:tutt[eio] (?:e )?(?:due|tre|quattro)|entramb[ie]|tutto|tutte|tutti)|"
     r"manda ver|manda bala|pode mandar|"
+    # (European Portuguese's go, alone in its clause: "Está bem, força.")
+    r"força(?=\s*(?:[,.!]|$))|"
     r"doe (?:dan |toch |nu )?(?:het|maar|dat)(?! (?:maar |nog |dan |toch )?niet)|ga je gang|"
     r"ga (?:maar )?(?:door|verder)|"
     # (the Dutch go with "maar": "stuur maar", "boek maar", "zet maar op de creditcard")
@@ -551,6 +556,8 @@ _GO_VERBS = (
 )
 _IMPERATIVE = re.compile(
     r"(?:^|[,:]\s*|(?<![\w'])(?:please|just|only|now|so|then|and|ok|okay|k|kk|yes|alright|kindly|"
+    # (a grudging "fine" before it, unpunctuated: "ugh fine cancel all of it")
+    r"(?<!not )(?<!i'm )(?<!i am )(?<!it's )(?<!is )fine|"
     # (the other languages' shrug before the go: "vabbè fallo lo stesso", "naja, mach das")
     r"vabb[eè]|dai|allora|bon|bah|naja|na gut|oké|oke|pues|bueno|entonces|então|entao|dann|"
     r"you (?:can|may|should)|you have my (?:permission|approval|go-ahead) to|i want you to|"
@@ -652,7 +659,7 @@ _DECLINE = _words(
     r"over|on the way|along the way)(?![\w']))",
     r"(?<!yes )(?<!yes, )(?<!yeah )(?<!yeah, )(?<!please )(?<!ok )(?<!ok, )(?<!okay )"
     r"(?<!okay, )(?<!then )(?<!then, )(?<!sure )(?<!sure, )(?<!just )(?<!fine )(?<!fine, )"
-    r"(?<!alright )(?<!alright, )"
+    r"(?<!alright )(?<!alright, )(?<!whatever )(?<!whatever, )"
     r"cancel (?:that|this|it all)(?=\s*(?:$|[,;:!-]))", r"never ?mind", r"forget (?:it|about it)",
     # (in the other languages read: "então deixa as malas pra lá", "laisse tomber", "lascia
     # perdere", "olvídalo", "vergiss es", "laat maar zitten")
@@ -954,7 +961,9 @@ _CONDITION = _words(
     r"only if" + _SAID_MET, r"as long as" + _SAID_MET, r"provided(?: that)?" + _SAID_MET, r"on condition",
     r"unless",
     # (not the only way given in to: "fine, I guess, if that's the only option then card it is")
-    r"if(?! (?:that'?s|that is|it'?s|it is|this is|[a-z ]{1,30}? is) (?:the only|my only) "
+    # (nor an apology: "sorry if i'm slow, the dog is losing his mind")
+    r"(?<!sorry )(?<!sorry, )(?<!apologies )if(?! (?:that'?s|that is|it'?s|it is|this is|[a-z ]{1,30}? is) "
+    r"(?:the only|my only) "
     r"(?:option|way|choice)"
     # (nor a rule given in to: "well if that's the rule. go on then")
     r"| (?:that'?s|that is|it'?s|it is) (?:the rule|the policy|how it (?:is|works)|the way it is))"
@@ -3911,7 +3920,12 @@ _GIVEN_IN = re.compile(r"(?:(?:hmm+|um+|uh+|well|meh|oh well|ugh)[,.\s]+)*"
                        r"(?:(?:ok|okay|fine|alright)[,.\s]+)?"
                        r"i (?:guess|suppose) (?:so|that(?:'s| is)? (?:works|fine|ok|okay|good|alright)|"
                        r"that will do|it'?s fine)[.!]*")
-_RESIGNED = re.compile(r"(?:,?\s*(?:but|oh|and)?\s*(?:whatever|oh well|never mind that))\W*$")
+_RESIGNED = re.compile(r"(?:,?\s*(?:but|oh|and)?\s*(?:whatever|oh well|never mind that))\W*$"
+                       # (a gloomy forecast after the yes, no hold: "Something will probably go
+                       # wrong anyway, it always does.")
+                       r"|^(?:something|it|this|that|they)(?:'ll| will)(?: probably| likely| surely)? "
+                       r"(?:go wrong|break|get lost|be late|mess up|screw up|fail)(?: somehow)? anyway"
+                       r"(?:,? (?:it|they) always (?:does|do))?\W*$")
 # (a wish about the thing held before, by a pronoun: "For the grill, wait, ...? I don't want it
 # delayed")
 _OF_IT = re.compile(r"(?<![\w'])(?:it|them|that one)(?![\w'])")

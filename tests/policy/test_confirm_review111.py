@@ -1,0 +1,166 @@
+"""Cases from the hundred-and-eleventh and later independent reviews, held out (helpers wrote
+conversations without seeing the project; docs/policy.md gives the figures). Shortened to what
+the check reads, each refusal beside the allowed case it must not break."""
+
+from __future__ import annotations
+
+import pytest
+
+from proxy.policy import PolicySet
+from proxy.policy.dialogue import Act, read_turn
+
+from .test_confirm_review3 import Case, marked, read, reservation, verdict
+from .test_confirm_review8 import shop
+from .test_confirm_review33 import trip
+from .test_confirm_review50 import item, looked_up, order
+
+ADDRESS = "modify_pending_order_address"
+CANCEL_ORDER = "cancel_pending_order"
+ITEMS = "modify_pending_order_items"
+USER_ADDRESS = "modify_user_address"
+PASSENGERS = "update_reservation_passengers"
+HOME = {"user_id": "ava_1", "address1": "77 Magnolia Avenue", "address2": "Apt 5", "city": "Fort Worth",
+        "state": "TX", "country": "USA", "zip": "76104"}
+SPRINGFIELD = {"address1": "1234 Elm St", "address2": "", "city": "Springfield", "state": "IL",
+               "country": "USA", "zip": "62701"}
+
+# 111g: a condition that the total stays the same, the proposal saying it does
+LAMP = order("#W8268610", "pending", item("5000000001", "Desk Lamp", 150.0))
+GRILL = order("#W2702727", "pending", item("5000000002", "Grill", 625.6))
+
+
+def two_steps(total: str) -> list[object]:
+    return [*looked_up(LAMP, GRILL),
+            "assistant: Here is the plan:\n1. Cancel order #W8268610 (Desk Lamp), reason: no longer "
+            "needed, $150.00 back to your Visa ending 7334.\n2. Change the shipping address of order "
+            f"#W2702727 to: 1234 Elm St, Springfield, IL 62701, USA. {total}\n\nWould you like me "
+            "to proceed with both?",
+            "user: Yes, both, as long as the total on #W2702727 really stays the same."]
+
+
+STAYS = two_steps("The order total stays $625.60.")
+CHANGES = two_steps("The order total becomes $640.00 with the new shipping zone.")
+
+# 111a: "the other bottle order" kept is another order, not the bottle of this one
+BOTTLE_ORDER = order("#W8661412", "pending", item("3453331371", "Water Bottle", 25.0),
+                     item("5000000003", "Wristwatch", 2000.0), item("5000000004", "Office Chair", 525.63))
+BIKE_ORDER = order("#W5000005", "pending", item("5000000005", "Water Bottle", 30.0),
+                   item("5000000006", "Bicycle", 900.0))
+CANCEL_WATCH_ORDER = [*looked_up(BOTTLE_ORDER, BIKE_ORDER),
+                      "assistant: Cancellation details:\n- Order: #W8661412 (Wristwatch, Water Bottle, "
+                      "Office Chair)\n- Reason: ordered by mistake\n- Refund: $2,550.63 to your Visa "
+                      "ending in 7334\n\nDo you confirm (yes/no)?"]
+OTHER_KEPT = [*CANCEL_WATCH_ORDER, "user: Yes, cancel it. The other bottle order I'm keeping, that "
+                                   "one's my bike stuff"]
+BOTTLE_KEPT = [*CANCEL_WATCH_ORDER, "user: Yes, cancel it. The bottle I'm keeping though"]
+
+# 111g: the proposal asks which method; the user picks it and says go
+PUZZLE = order("#W4082615", "pending", item("9779102705", "Jigsaw Puzzle", 54.11))
+PUZZLE_ASKED = [*looked_up(PUZZLE),
+                "assistant: The easiest available puzzle is: 500 pieces, art theme, beginner level "
+                "(item 1096508426), $46.13.\n\n- Order #W4082615: Jigsaw Puzzle 1000 pcs/art/intermediate "
+                "(9779102705) -> 500 pcs/art/beginner (1096508426)\n- Refund of $7.98. Would you like it "
+                "on your PayPal (which paid for the order) or your Visa ending 7334?"]
+PUZZLE_GO = [*PUZZLE_ASKED, "user: Oh, PayPal is fine. Just the puzzle. Yes, please change it."]
+PUZZLE_PICKED = [*PUZZLE_ASKED, "user: Oh, PayPal is fine."]
+PUZZLE_ARGS = {"order_id": "#W4082615", "item_ids": ["9779102705"], "new_item_ids": ["1096508426"],
+               "payment_method_id": "paypal_4"}
+
+# 111c: "if you charge me nothing extra", in Spanish, to a difference refunded or charged
+SHOES = order("#W3007862", "pending", item("1775591963", "Running Shoes", 154.75))
+
+
+def shoes_change(difference: str) -> list[object]:
+    return [*looked_up(SHOES),
+            "assistant: El cambio quedaría así:\n- Pedido: #W3007862\n- Artículo actual: Running Shoes "
+            "talla 10, blancos, piel ($154.75)\n- Artículo nuevo: Running Shoes talla 9, blancos, malla "
+            f"($148.95)\n- Diferencia: {difference}\n\n¿Confirmas el cambio? (sí/no)",
+            "user: Si no me cobran nada extra, va, cámbialos."]
+
+
+SHOES_ARGS = {"order_id": "#W3007862", "item_ids": ["1775591963"], "new_item_ids": ["9635758562"],
+              "payment_method_id": "credit_card_1"}
+REFUNDED = shoes_change("te reembolsamos $5.80 a tu Visa terminada en 7334; no se cobra nada extra.")
+CHARGED = shoes_change("$5.80 a cobrar en tu Visa terminada en 7334.")
+
+# 111c: the balance of the gift card said to cover it, in Portuguese
+JACKET = order("#W9121070", "pending", item("8590708195", "Fleece Jacket", 157.61))
+
+
+def jacket_change(balance: str) -> list[object]:
+    return [*looked_up(JACKET),
+            "assistant: A alteração seria:\n- Pedido: #W9121070\n- Fleece Jacket XL, azul-marinho "
+            "($157.61) → Fleece Jacket L, preta ($159.92)\n- Diferença: $2.31 a pagar. O pedido foi pago "
+            f"com o seu vale-presente (gift_card_3), que tem saldo de {balance}, então a diferença seria "
+            "debitada dele. Posso seguir? (sim/não)",
+            "user: É só essa. Pode mandar, desde que dê pra pagar com o saldo do vale."]
+
+
+JACKET_ARGS = {"order_id": "#W9121070", "item_ids": ["8590708195"], "new_item_ids": ["9385662952"],
+               "payment_method_id": "gift_card_3"}
+COVERED = jacket_change("$75.00")
+SHORT = jacket_change("$1.00")
+
+# 111c: the profile's address in Portuguese ("a morada predefinida da sua conta", "cadastro")
+PROFILE_PT = ["assistant: Claro. A morada predefinida da sua conta mudaria de 180 Oak Street para:\n"
+              "- 77 Magnolia Avenue\n- Apt 5\n- Fort Worth, TX 76104\n- USA\nConfirma?",
+              "user: Está bem, força."]
+CADASTRO = ["assistant: O endereço do seu cadastro ficaria:\n- 77 Magnolia Avenue\n- Apt 5\n- Fort Worth, "
+            "TX 76104\n- USA\nPosso atualizar? (sim/não)", "user: Exato. Confirmo."]
+ORDER_ONLY_PT = [*looked_up(JACKET),
+                 "assistant: A morada de entrega da encomenda #W9121070 mudaria para:\n- 77 Magnolia Avenue\n"
+                 "- Apt 5\n- Fort Worth, TX 76104\n- USA\nConfirma?", "user: Exato. Confirmo."]
+
+# 111d: a passenger's date of birth put right, in Italian ("La correzione sarebbe")
+TRIP = reservation("E9GQ2L", [("HAT001", "BOS", "MCO", "2024-05-30")], cabin="business")
+CORRECTION = [read(TRIP),
+              "assistant: Sulla prenotazione E9GQ2L Giovanna Russo risulta nata il 20/07/1984. La "
+              "correzione sarebbe:\n1. Elena Ferraro, 1983-03-15 (invariato)\n2. Giovanna Russo, "
+              "1984-07-02 (invece di 1984-07-20)\n\nProcedo?", "user: Certo, proceda."]
+PASSENGERS_ARGS = {"reservation_id": "E9GQ2L", "passengers": [
+    {"first_name": "Elena", "last_name": "Ferraro", "dob": "1983-03-15"},
+    {"first_name": "Giovanna", "last_name": "Russo", "dob": "1984-07-02"}]}
+
+WATCH_CANCEL = {"order_id": "#W8661412", "reason": "ordered by mistake"}
+
+CASES = [
+    shop("Z1725", "allow", STAYS, ADDRESS, {"order_id": "#W2702727", **SPRINGFIELD},
+         "'as long as the total ... really stays the same' to 'The order total stays $625.60'"),
+    shop("Z1726", "refuse", CHANGES, ADDRESS, {"order_id": "#W2702727", **SPRINGFIELD},
+         "the total changes"),
+    shop("Z1727", "allow", OTHER_KEPT, CANCEL_ORDER, WATCH_CANCEL,
+         "'The other bottle order I'm keeping' is another order"),
+    shop("Z1728", "refuse", BOTTLE_KEPT, CANCEL_ORDER, WATCH_CANCEL,
+         "the bottle of this order kept"),
+    shop("Z1729", "allow", PUZZLE_GO, ITEMS, PUZZLE_ARGS, "the method picked and 'Yes, please change it'"),
+    shop("Z1730", "refuse", PUZZLE_PICKED, ITEMS, PUZZLE_ARGS, "only the method picked"),
+    shop("Z1731", "allow", REFUNDED, ITEMS, SHOES_ARGS, "'si no me cobran nada extra' met: refunded"),
+    shop("Z1732", "refuse", CHARGED, ITEMS, SHOES_ARGS, "the difference charged"),
+    shop("Z1733", "allow", COVERED, ITEMS, JACKET_ARGS, "'desde que dê pra pagar com o saldo do vale': $75"),
+    shop("Z1734", "refuse", SHORT, ITEMS, JACKET_ARGS, "a balance of $1.00 does not cover $2.31"),
+    shop("Z1735", "allow", PROFILE_PT, USER_ADDRESS, HOME, "'a morada predefinida da sua conta', 'força'"),
+    shop("Z1736", "allow", CADASTRO, USER_ADDRESS, HOME, "'o endereço do seu cadastro'"),
+    shop("Z1737", "refuse", ORDER_ONLY_PT, USER_ADDRESS, HOME, "only the order's address was proposed"),
+    trip("Z1738", "allow", CORRECTION, PASSENGERS, PASSENGERS_ARGS, "'La correzione sarebbe'"),
+]
+
+
+@pytest.mark.parametrize("case", marked(CASES, {}))
+async def test_review(airline: PolicySet, retail: PolicySet, case: Case) -> None:
+    ok, reason = await verdict(airline if case.domain == "airline" else retail, case)
+    assert ("allow" if ok else "refuse") == case.expected, f"{case.why}: {reason}"
+
+
+@pytest.mark.parametrize(("turn", "act"), [
+    ("ugh fine cancel all of it, dont need it anymore", Act.AFFIRM),
+    ("correct, save it", Act.AFFIRM),
+    ("fine, whatever, cancel it all, i'll reorder the helmet later", Act.AFFIRM),
+    ("cancel that", Act.DECLINE),
+    ("Yep, all three. sorry if i'm slow, the dog is losing his mind at the mailman", Act.AFFIRM),
+    ("yes, if the refund goes to my visa", Act.HOLD),
+    ("Yes, go ahead with all three. Something will probably go wrong anyway, it always does.", Act.AFFIRM),
+    ("Está bem, força.", Act.AFFIRM),
+    ("a força do hábito", Act.OTHER),
+])
+def test_turn_reading(turn: str, act: Act) -> None:
+    assert read_turn(turn).act is act
