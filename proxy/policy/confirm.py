@@ -234,7 +234,11 @@ class Authorisation:
                 if before.act is Act.DECLINE and not (
                         _CONTRADICTS.match(plain(messages[start - 1]))
                         and "?" not in _turn_before(messages, start - 1)[0]) \
-                        and not any(_REST_AS_BEFORE.search(t) for t in turns):
+                        and not any(_REST_AS_BEFORE.search(t) for t in turns) \
+                        and not (len(turns) == 1 and _WAIT_ACK.match(turns[0]) is not None
+                                 and _NOT_YET.search(plain(messages[start - 1])) is not None):
+                    # (a "not yet" the agent only waited out is a pause: "Wait, don't change it
+                    # yet. Let me check my stove first." "Sure, take your time.")
                     break  # (not a "no" that disputes what the agent stated: "No, there were
                     # definitely three people. Check again."; nor one the agent answered by
                     # putting one step right and carrying the rest: "Updated step 2: ... Steps 1
@@ -4192,6 +4196,10 @@ def _step_described(last: Text, phrase: str, held: set[str]) -> bool | None:
     return any(named(Text(hits[0]), v, {}) for v in held if _ID_FORM.search(v) or v.isupper())
 
 
+_NOT_YET = re.compile(r"(?<![\w'])(?:not yet|(?:don'?t|do not) (?:\w+ )?(?:it |that |this |them |anything )?"
+                      r"yet)(?![\w'])")
+
+
 def _past_pause(messages: list[Message], index: int) -> tuple[list[Message], int]:
     """The messages as the yes at ``index`` reads them: where the agent's turn before it only
     waited ("Take your time.") on the user's pause ("Let me think..."), without the two, so the
@@ -4199,9 +4207,13 @@ def _past_pause(messages: list[Message], index: int) -> tuple[list[Message], int
     text, start = _turn_before(messages, index)
     if not text or len(text) > 160 or start < 2 or _WAIT_ACK.match(text) is None \
             or messages[start - 1].role is not Role.USER \
-            or reading_of(messages[start - 1]).act is not Act.HOLD \
             or messages[start - 2].role is not Role.ASSISTANT:
         return messages, index
+    pause = reading_of(messages[start - 1]).act
+    if pause is not Act.HOLD and not (pause is Act.DECLINE
+                                      and _NOT_YET.search(plain(messages[start - 1])) is not None):
+        return messages, index  # (a "not yet" is a pause too: "Wait, don't change it yet. Let me
+        # check my stove first.")
     return [*messages[:start - 1], *messages[index:index + 1]], start - 1
 
 

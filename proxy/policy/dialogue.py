@@ -25,6 +25,7 @@ from __future__ import annotations
 import contextlib
 import enum
 import re
+import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -100,6 +101,9 @@ def normalize(content: str) -> str:
         text = _HEARD_NO.sub(lambda m: "no" if m.group() == "know" else "other", text)
     if _CHAT_WORD.search(text) is not None:  # ("lemme think abt boston": let me think about)
         text = _CHAT_WORD.sub(lambda m: _CHAT_WORDS[m.group()], text)
+    if _VI_CUE.search(text) is not None:  # (Vietnamese: "Ừ, hủy luôn đi em.", "dung roi, doi ca
+        # hai giup minh nhe")
+        text = in_english_vi(text)
     if _MIXED_CUE.search(text) is not None:  # (Hinglish, Taglish, Arabizi, Singlish: "haan, kar
         # do", "sige po", "tamam, yalla", "ok lah")
         text = _in_english_mixed(text)
@@ -161,6 +165,14 @@ _IN_ENGLISH_HINGLISH = [(re.compile(p), r) for p, r in (
      r"(?:hoon|hu|hun|hoo)(?![\w'])", "let me think about it"),
     (r"(?<![\w'])(?:main |mai )?soch(?:ta|ti|unga|ungi) (?:hoon|hu|hun)?(?![\w'])", "let me think about it"),
     (r"(?<![\w'])proceed (?:karo|kar do|kardo|kariye|kijiye|kar dijiye)(?![\w'])", "proceed"),
+    # (the verb after its object, put before it: "sirf pehla wala cancel karo", only cancel the
+    # first one)
+    (r"(?<![\w'])(?:sirf|bas) ([\w-]+(?: [\w-]+){0,3}?) "
+     r"(cancel|return|exchange|change|update|remove|add|book)"
+     r" (?:kar do|karo|kardo|kar dijiye|kariye|kijiye)(?![\w'])", r"only \2 \1"),
+    (r"(?<![\w'])(?:pehla|pehli|pehle)(?![\w'])", "the first"),
+    (r"(?<![\w'])(?:doosra|dusra|doosri|dusri)(?![\w'])", "the other"),
+    (r"(?<![\w'])(?:rehne do|rehne dijiye|rahne do)(?![\w'])", "leave it"),
     (r"(?<![\w'])([a-z]{3,}) (?:kar do|kardo|kar dijiye|kar dijie|kar dena|karo|kariye|kijiye|kar dein)"
      r"(?![\w'])", r"\1 it"),
     (r"(?<![\w'])(?:kar do|kardo|kar dijiye|kar dijie|kar dena|karo|kijiye)(?![\w'])", "do it"),
@@ -217,6 +229,108 @@ def _in_english_mixed(text: str) -> str:
     for pattern, english in _IN_ENGLISH_HINGLISH if hinglish else _IN_ENGLISH_TAGLISH:
         text = pattern.sub(english, text)
     return text
+
+
+# Vietnamese, as customers and agents write it (with its tones, or without them on a phone): read
+# by the words the reader reads put in English, in the order said ("Ừ, hủy luôn đi em": yes,
+# cancel it; "chỉ cái mũ thôi": only the helmet; "Khoan, chưa đổi vội": wait, don't change it
+# yet). The letters only Vietnamese writes cue it (not those it shares with French or
+# Portuguese), or, without tones, words no other language read has.
+_VI_CUE = re.compile(r"[ăđơưạảấầẩẫậắằẳẵặẹẻẽếềểễệỉịọỏốồổỗộớờởỡợụủứừửữựỳỵỷỹĩũ]|(?<![\w'])(?:dung roi|"
+                     r"giup (?:minh|em|toi|chi|anh)|nhe|huy (?:don|luon|di)|doi (?:di|luon|ca hai)|"
+                     r"khong can nua|cam on (?:ban|em|chi|anh))(?![\w'])")
+# (words told apart only by their tones, read before the tones are dropped: "chỉ" only, "chị"
+# you; "đợi" wait, "đổi" change; "ừ" yes)
+_VI_TONED = [(re.compile(p), r) for p, r in (
+    (r"(?<![\w'])(?:ừ|ừa|ờ|ờ ờ)(?![\w'])", "yes"), (r"(?<![\w'])ừm(?![\w'])", "hmm"),
+    (r"(?<![\w'])địa chỉ(?![\w'])", "address"), (r"(?<![\w'])chỉ(?![\w'])", "only"),
+    (r"(?<![\w'])(?:đợi|chờ)(?![\w'])", "wait"),
+    (r"(?<![\w'])trả thêm(?![\w'])", "pay extra"), (r"(?<![\w'])bạn(?![\w'])", "you"),
+    (r"(?<![\w'])đơn kia(?![\w'])", "the other order"))]
+_VI_ME = r"(?:minh|toi|em|chi|anh|tui|con|chau)"
+_VI_WORDS: list[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]]] = [
+    (re.compile(p), r) for p, r in (
+    (r"(?<![\w'])tai khoan(?![\w'])", "account"),  # (before "khoan", wait)
+    # (asking first, thinking first, checking first: "để mình hỏi chồng đã")
+    (r"(?<![\w'])de " + _VI_ME + r" (?:hoi|hoi lai|hoi y) ([\w ]{0,20}?)(?: da| truoc)?(?=[,.!?;]|$)",
+     r"let me ask \1 first"),
+    (r"(?<![\w'])de " + _VI_ME + r" (?:xem lai|xem|kiem tra|kiem tra lai|coi lai|check)(?: lai)?"
+     r"(?:[\w ]{0,40}?)(?: da| truoc)?(?=[,.!?;]|$)", "let me check first"),
+    (r"(?<![\w'])de " + _VI_ME + r" (?:nghi|suy nghi|tinh)(?: lai| them| da)*", "let me think about it"),
+    (r"(?<![\w'])(?:khoan khoan(?: da)?|khoan da|khoan|doi (?:da|chut|xiu|mot chut)|wait (?:da|chut|xiu|"
+     r"mot chut))(?![\w'])", "wait"),
+    (r"(?:^|(?<=[.!?] ))a(?=[ ,])", "oh"), (r"(?<![\w'])ly do (?:la|:)", "the reason is"),
+    (r"(?<![\w'])chua (?:doi|huy|tra|lam|cap nhat|dat) voi(?![\w'])", "don't do it yet"),
+    # (the agent only waiting: "chị cứ kiểm tra ạ, em chưa thay đổi gì đâu")
+    (r"(?<![\w'])(?:chi|anh|ban|em|minh) cu (?:kiem tra|xem|coi|tu tu|suy nghi|hoi)(?: lai| thu)?(?![\w'])",
+     "take your time"),
+    (r"(?<![\w'])chua (?:thay doi|doi|lam|huy|cap nhat|sua) gi(?: ca| het)?(?: dau| het)?(?![\w'])",
+     "nothing is done yet"),
+    (r"(?<![\w'])(?:chua|chua duoc)(?= *(?:[,.!]|$))", "not yet"),
+    (r"(?<![\w'])khong can nua(?![\w'])", "no longer needed"),
+    (r"(?<![\w'])dat nham(?![\w'])", "ordered by mistake"),
+    (r"(?<![\w'])khong khong(?![\w'])", "no no"),
+    (r"(?:^|(?<=[.!?] ))thoi(?: khoi| dung)?(?=[ ,])", "never mind"),
+    (r"(?<![\w'])(?:vay thoi|het roi|vay la het)(?![\w'])", "that's all"),
+    # (the yeses)
+    (r"(?<![\w'])(?:da vang|vang a)(?![\w'])", "sure"),
+    (r"(?<![\w'])(?:da duoc|da co)(?![\w'])", "yes"),
+    (r"^da(?=[ ,.!])", "yes"), (r"(?<![\w'])vang(?![\w'])", "yes"),
+    (r"(?:^|(?<=[.!?] ))duoc(?=[ ,.!]|$)", "okay"),
+    (r"(?<![\w'])(?:dung roi|dung vay|dung the|chinh xac)(?![\w'])", "correct"),
+    (r"(?<![\w'])" + _VI_ME + r"? ?dong y(?![\w'])", "i agree"),
+    (r"(?<![\w'])xac nhan(?![\w'])", "confirm"), (r"(?<![\w'])tien hanh(?![\w'])", "proceed"),
+    (r"(?<![\w'])(?:ok |oke )?chot(?: luon)?(?![\w'])", "ok"), (r"(?<![\w'])ok het(?![\w'])", "ok to all"),
+    (r"(?<![\w'])gi cung duoc(?![\w'])", "anything is fine"),
+    (r"(?<![\w'])cung duoc(?![\w'])", "is fine"), (r"(?<![\w'])duoc roi(?![\w'])", "okay"),
+    (r"(?<![\w'])mien la(?![\w'])", "as long as"), (r"(?<![\w'])neu(?![\w'])", "if"),
+    # (the actions, and "do it for me")
+    (r"(?<![\w'])(?:cu )?lam (?:giup|dum|ho) " + _VI_ME + r"(?![\w'])", "do it for me"),
+    (r"(?<![\w'])(?:cu )?lam (?:di|luon)(?: di)?(?![\w'])", "do it"),
+    (r"(?<![\w'])huy (?:luon )?(?:di|luon)(?: di)?(?![\w'])", "cancel it"),
+    (r"(?<![\w'])tra (?:luon )?di(?![\w'])", "return it"),
+    (r"(?<![\w'])doi (?:luon )?(?:di|luon)(?: di)?(?![\w'])", "exchange it"),
+    (r"(?<![\w'])(?:doi|huy|tra|cap nhat) (?:giup|dum|ho) " + _VI_ME + r"(?![\w'])",
+     lambda m: {"doi": "exchange", "huy": "cancel", "tra": "return"}.get(m.group().split()[0], "update")
+     + " it for me"),
+    (r"(?<![\w'])ca hai(?![\w'])", "both"), (r"(?<![\w'])ca ba(?![\w'])", "all three"),
+    (r"(?<![\w'])tat ca(?![\w'])", "all"),
+    (r"(?<![\w'])(?:address|dia chi) giao(?: hang)?(?![\w'])", "shipping address"),
+    (r"(?<![\w'])doi (?:the )?(?:address|dia chi|shipping address)(?![\w'])",
+     lambda m: "change the " + m.group().split(" ", 1)[1].replace("the ", "").replace("dia chi", "address")),
+    (r"(?<![\w'])doi phuong thuc(?![\w'])", "change the method"),
+    (r"(?<![\w'])(?:doi hang|doi tra|doi)(?![\w'])", "exchange"),
+    (r"(?<![\w'])(?:tra lai|tra hang|tra)(?![\w'])", "return"),
+    (r"(?<![\w'])tra loi(?![\w'])", "answer"),
+    (r"(?<![\w'])hoan tien(?![\w'])", "refund"), (r"(?<![\w'])hoan (?:ve|vao)(?![\w'])", "refunded to"),
+    (r"(?<![\w'])huy(?![\w'])", "cancel"),
+    (r"(?<![\w'])(?:cap nhat|thay doi|sua)(?![\w'])", "update"),
+    (r"(?<![\w'])(?:dia chi giao hang|dia chi giao)(?![\w'])", "shipping address"),
+    (r"(?<![\w'])dia chi(?![\w'])", "address"), (r"(?<![\w'])mac dinh(?![\w'])", "default"),
+    (r"(?<![\w'])the qua tang(?![\w'])", "gift card"), (r"(?<![\w'])the tin dung(?![\w'])", "credit card"),
+    (r"(?<![\w'])phuong thuc thanh toan(?![\w'])", "payment method"),
+    (r"(?<![\w'])thanh toan(?![\w'])", "pay"), (r"(?<![\w'])chenh lech(?![\w'])", "difference"),
+    (r"(?<![\w'])(?:don hang|don)(?![\w'])", "order"), (r"(?<![\w'])cai kia(?![\w'])", "the other one"),
+    (r"(?<![\w'])(\w[\w ]{0,40}?) giu (?:nguyen|lai)(?![\w'])",
+     lambda m: f"keep {'' if m.group(1).startswith('the ') else 'the '}{m.group(1)}"),
+    (r"(?<![\w'])cua(?![\w'])", "of"),
+    (r"(?<![\w'])giu (?:nguyen|lai)(?![\w'])", "keep"),
+    (r"(?<![\w'])cam on(?![\w'])", "thanks"), (r"(?<![\w'])khong(?= *\?)", ""),
+    (r"(?<![\w'])khong(?![\w'])", "no"),
+    (r"(?<![\w'])(?:roi|luon|thoi|nhe|nha|nhá|a|nghen|ne|di em|em oi|chi oi|anh oi)(?= *(?:[,.!?;]|$))", ""),
+    (r"(?<=\w) (?:em|chi|anh|ban)(?= *(?:[,.!?;]|$))", ""),
+    (r"(?<![\w'])(?:giup|dum) " + _VI_ME + r"(?![\w'])", "for me"))]
+
+
+def in_english_vi(text: str) -> str:
+    """``text`` with its Vietnamese words in English (``_VI_CUE``)."""
+    for pattern, english in _VI_TONED:
+        text = pattern.sub(english, text)
+    text = "".join(c for c in unicodedata.normalize("NFKD", text.replace("đ", "d"))
+                   if not unicodedata.combining(c))
+    for pattern, said in _VI_WORDS:
+        text = pattern.sub(said, text)
+    return _SPACES.sub(" ", text)
 
 
 _HEARD = re.compile(r"(?<![\w'])(?:go a head|(?:yes|yeah|yep|ok|okay) shore)(?![\w'])")
@@ -742,7 +856,7 @@ _NO_JUST = re.compile(r"(?:no|nope|nah|nein|non|nee|não|nao)[\s,]+(?:just|only|
                       r"uniquement|solo|sólo|solamente|só|apenas|alleen|enkel|soltanto)\s+[^,;:!?]{1,40}?"
                       r"[\s.!]*")
 _NO_THEN_GO = re.compile(
-    r"^(?:no|nope|nah)(?:[\s,]+(?:changes?|questions?|objections?|problems?|concerns?|thanks|need|"
+    r"^(?:no|nope|nah)(?:[\s,]+(?:no|nope|nah)(?![\w']))*(?:[\s,]+(?:changes?|questions?|objections?|problems?|concerns?|thanks|need|"
     r"thank you|i'?m good|all good|nothing(?: else)?|that'?s (?:all|it|fine)|"
     r"(?:just|only) (?:that|this|those|these|the [a-z]+)))?"
     r"(?:[\s,.!:-]+(?:(?:it |that |this |all )?(?:looks|sounds|is|seems) (?:good|great|fine|right|"
@@ -753,8 +867,8 @@ _NO_THEN_GO = re.compile(
     r"(?=(?:(?:please|just|then|so|ok|okay|yes|yeah|yep|you can|go ahead and)\s+)*"
     r"(?:go (?:right )?ahead|proceed|go for it|do it|carry on|continue)(?![\w'])|"
     # (or "just" the action asked for: "no, just switch me to HAT214 please", "nah, just cancel it";
-    # not "no, just leave it")
-    r"(?:just|simply)\s+(?:switch|change|cancel|book|move|put|use|add|return|exchange|rebook|upgrade|"
+    # not "no, just leave it"; "no no, only cancel order #W4657527")
+    r"(?:just|simply|only)\s+(?:switch|change|cancel|book|move|put|use|add|return|exchange|rebook|upgrade|"
     r"downgrade|do (?:it|that|the))(?![\w']))")
 # Holds: wait, not yet, hedges, changes of mind in progress.
 # (a guess about what was, no hesitation: "maybe i was looking at the metal band one")

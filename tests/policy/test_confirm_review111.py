@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from proxy.policy import PolicySet
-from proxy.policy.dialogue import Act, read_turn
+from proxy.policy.dialogue import Act, normalize, read_turn
 
 from .test_confirm_review3 import Case, marked, read, reservation, verdict
 from .test_confirm_review8 import shop
@@ -123,7 +123,52 @@ PASSENGERS_ARGS = {"reservation_id": "E9GQ2L", "passengers": [
 
 WATCH_CANCEL = {"order_id": "#W8661412", "reason": "ordered by mistake"}
 
+# 111h: Vietnamese, with its tones and without them
+PERFUME = order("#W8732376", "pending", item("5000000007", "Perfume", 288.75))
+VI_CANCEL = [*looked_up(PERFUME),
+             "assistant: Tiếp theo là hủy đơn nước hoa:\n- Đơn: #W8732376 – Nước hoa – $288.75\n- Lý do: "
+             "không còn cần nữa\n- Hoàn $288.75 về PayPal trong 5–7 ngày làm việc\n\nChị xác nhận hủy "
+             "không ạ?"]
+VI_YES = [*VI_CANCEL, "user: Ừ, hủy luôn đi em."]
+VI_ASK_FIRST = [*VI_CANCEL, "user: Không cần nữa. Ừ hủy đi. À khoan, khoan đã, để mình hỏi chồng đã, "
+                            "hình như ổng định tặng ai đó."]
+PERFUME_CANCEL = {"order_id": "#W8732376", "reason": "no longer needed"}
+SKATE = order("#W5493256", "pending", item("5000000008", "Skateboard", 150.0))
+COLUMBUS = {"address1": "1280 Cleveland Ave", "address2": "Apt 5B", "city": "Columbus", "state": "OH",
+            "country": "USA", "zip": "43211"}
+VI_BOTH = [*looked_up(SKATE),
+           "assistant: Dạ, em sẽ làm hai việc:\n\n1. Đổi địa chỉ giao của đơn #W5493256 sang: 1280 "
+           "Cleveland Ave, Apt 5B, Columbus, OH 43211, USA\n2. Đổi địa chỉ mặc định của tài khoản từ 676 "
+           "Sunset Drive, Suite 918, Columbus, OH 43132 sang: 1280 Cleveland Ave, Apt 5B, Columbus, OH "
+           "43211, USA\n\nAnh xác nhận giúp em ạ?"]
+VI_BOTH_YES = [*VI_BOTH, "user: dung roi, doi ca hai giup minh nhe"]
+VI_ONLY_ORDER = [*VI_BOTH, "user: Chỉ đổi địa chỉ giao của đơn thôi, tài khoản giữ nguyên."]
+
+# 111h: a "not yet" the agent waited out, then the yes to the proposal before it
+KETTLE = order("#W5809689", "pending", item("3312883418", "Tea Kettle", 104.82))
+KETTLE_PLAN = [*looked_up(KETTLE),
+               "assistant: Here is the change:\n- Order: #W5809689\n- Tea Kettle ceramic/1.5 liters/"
+               "induction "
+               "($104.82) → glass/2 liters/induction ($94.80, item 7292993796)\n- Difference $10.02 refunded "
+               "to your Visa ending 7334\n\nShall I go ahead?",
+               "user: Wait, don't change it yet. Let me check my stove first, not sure it's induction.",
+               "assistant: Sure, take your time, I haven't changed anything."]
+KETTLE_GO = [*KETTLE_PLAN, "user: OK, it is induction. Go ahead and change it, refund the rest to the "
+                           "Visa as you said."]
+KETTLE_STILL = [*KETTLE_PLAN, "user: Hmm, it's gas actually. What other kettles are there?"]
+KETTLE_ARGS = {"order_id": "#W5809689", "item_ids": ["3312883418"], "new_item_ids": ["7292993796"],
+               "payment_method_id": "credit_card_1"}
+
 CASES = [
+    shop("Z1739", "allow", VI_YES, CANCEL_ORDER, PERFUME_CANCEL, "'Ừ, hủy luôn đi em.'"),
+    shop("Z1740", "refuse", VI_ASK_FIRST, CANCEL_ORDER, PERFUME_CANCEL,
+         "'À khoan, ... để mình hỏi chồng đã'"),
+    shop("Z1741", "allow", VI_BOTH_YES, ADDRESS, {"order_id": "#W5493256", **COLUMBUS},
+         "'dung roi, doi ca hai giup minh nhe' (no tones)"),
+    shop("Z1742", "allow", VI_BOTH_YES, USER_ADDRESS, {**HOME, **COLUMBUS}, "both, the profile's too"),
+    shop("Z1743", "refuse", VI_ONLY_ORDER, USER_ADDRESS, {**HOME, **COLUMBUS}, "'tài khoản giữ nguyên'"),
+    shop("Z1744", "allow", KETTLE_GO, ITEMS, KETTLE_ARGS, "the yes after a 'not yet' the agent waited out"),
+    shop("Z1745", "refuse", KETTLE_STILL, ITEMS, KETTLE_ARGS, "no go-ahead after the pause"),
     shop("Z1725", "allow", STAYS, ADDRESS, {"order_id": "#W2702727", **SPRINGFIELD},
          "'as long as the total ... really stays the same' to 'The order total stays $625.60'"),
     shop("Z1726", "refuse", CHANGES, ADDRESS, {"order_id": "#W2702727", **SPRINGFIELD},
@@ -161,6 +206,27 @@ async def test_review(airline: PolicySet, retail: PolicySet, case: Case) -> None
     ("Yes, go ahead with all three. Something will probably go wrong anyway, it always does.", Act.AFFIRM),
     ("Está bem, força.", Act.AFFIRM),
     ("a força do hábito", Act.OTHER),
+    ("Vâng, mình đồng ý.", Act.AFFIRM),
+    ("Dạ vâng.", Act.AFFIRM),
+    ("dung roi, doi ca hai giup minh nhe", Act.AFFIRM),
+    ("Dạ đúng rồi, chỉ cái mũ thôi. Đổi giúp chị nhé.", Act.AFFIRM),
+    ("Không không, chỉ hủy đơn #W4657527 thôi, đơn kia giữ lại.", Act.AFFIRM),
+    ("no no, only cancel order #W4657527, keep the other order", Act.AFFIRM),
+    ("no no", Act.DECLINE),
+    ("Khoan, chưa đổi vội. Để mình xem lại bếp nhà mình đã.", Act.DECLINE),
+    ("Thôi, để mình hỏi ổng rồi đặt lại sau.", Act.DECLINE),
+    ("Ruko... sirf pehla wala cancel karo, espresso machine wala.", Act.AFFIRM),
 ])
+
+
 def test_turn_reading(turn: str, act: Act) -> None:
     assert read_turn(turn).act is act
+
+
+def test_vietnamese_read_in_english() -> None:
+    said = normalize("Dạ, em sẽ đổi địa chỉ mặc định của tài khoản sang 7310 Bandera Road. Chị xác nhận "
+                     "giúp em nhé?")
+    assert "default" in said and "account" in said and "address" in said and "confirm" in said
+    assert "7310 bandera road" in said
+    assert normalize("Chị muốn đổi size nào?") != "chị muốn đổi size nào?"  # (read, not left as is)
+    assert normalize("Merci, c'est noté.") == "merci, c'est noté."  # (French keeps its accents)
