@@ -5419,6 +5419,10 @@ def _bind(session: SessionState, auth: Authorisation, spec: ActionSpec,
         return Coverage(False, f"the user said {words} to a proposal pricing {priced[0]} "
                         f"{priced[1]!r}; the call has {priced[2]!r}", auth.words, shown,
                         priced[0], superseding=names_action(last.plain, spec.words) is not None)
+    if (flown := _other_flight_proposed(session, last, theirs, arguments)) is not None:
+        return Coverage(False, f"the user said {words} to a proposal naming flight {flown[0]!r}; "
+                        f"the call has {flown[1]!r} instead", auth.words, shown, "flights",
+                        superseding=names_action(last.plain, spec.words) is not None)
     alone = _one_passenger(session, last, theirs, arguments)
     if alone is not None:
         return Coverage(False, f"the user said {words} to a cabin change for {alone[0]} only; "
@@ -5486,7 +5490,9 @@ def _bind(session: SessionState, auth: Authorisation, spec: ActionSpec,
     if elsewhere_step is not None:
         return Coverage(False, f"the user said {words} to a plan whose step for this call "
                         f"(\"{elsewhere_step[1]}\") does not name {elsewhere_step[0]!r}, which "
-                        "another step names", auth.words, shown)
+                        "another step names", auth.words, shown, superseding=True)  # (nor does
+        # an older yes to the plan before its methods were set: "Put ours on the Mastercard, and
+        # the parents' on the gift card", then the plan with a method on each step)
     split = _split_differs(auth.raw_last(messages), theirs, arguments, aliases.distinct)
     if split is not None:
         return Coverage(False, f"the user said {words} to a proposal putting {split[1]} on "
@@ -8821,7 +8827,9 @@ def _method_asked_for_step(theirs: Text | None, method: str, own: Text, others: 
         sums = {d for d in clause.numbers() if d != int(d) or d >= 10}
         if sums & own.numbers() and not any(sums & o.numbers() for o in others):
             return True
-        words = {w for w in re.findall(r"[a-z]{4,}", part) if w not in _SO_SAID}
+        # (not the methods' own words: "Put ours on the Mastercard, and the parents' on the gift
+        # card" names the gift card's step by its method, not by a thing of its own)
+        words = {w for w in re.findall(r"[a-z]{4,}", _METHODS.sub(" ", part)) if w not in _SO_SAID}
         stems = {w[:max(4, len(w) - 2)] for w in words}
         if any(re.search(rf"(?<![\w']){re.escape(st)}", own.plain) is not None
                and not any(re.search(rf"(?<![\w']){re.escape(st)}", o.plain) for o in others)
@@ -10522,6 +10530,38 @@ def _read_out_only(text: str, spec: ActionSpec, session: SessionState,
 
 
 _READ_OUT = re.compile(r"\W*[a-z][\w' ]{0,30}:\s*(\w+)\W*")
+
+
+_FLIGHT_NUMBER = re.compile(r"(?<![\w-])([a-z]{2,3}\d{3,4})(?![\w-])")
+
+
+def _other_flight_proposed(session: SessionState, last: Text, theirs: Text, arguments: dict[str, Any]
+                           ) -> tuple[str, str] | None:
+    """A flight the call puts on the reservation that the proposal never names, where the
+    proposal names another new flight the call lacks ("Change the return to HAT288 ORD → JFK,
+    May 24, 17:00" "Yes, go ahead", the call booking HAT233): the one proposed and the call's.
+    Legs the call keeps as the reservation has them (same number, same date) need no naming,
+    nor flights the user named ("I'll stick with that. Go ahead with HAT110 and HAT172.")."""
+    flights = arguments.get("flights")
+    if not isinstance(flights, list) or "reservation_id" not in arguments:
+        return None
+    current = _current(session, arguments)
+    old = current.get("flights") if current is not None else None
+    if not isinstance(old, list):
+        return None
+    kept = {(str(f.get("flight_number", "")).lower(), str(f.get("date", "")))
+            for f in old if isinstance(f, dict)}
+    calls = {str(f.get("flight_number", "")).lower() for f in flights if isinstance(f, dict)}
+    named = set(_FLIGHT_NUMBER.findall(last.plain))
+    others = named - calls - {number for number, _date in kept}
+    if not others:
+        return None
+    for f in flights:
+        if isinstance(f, dict) and (number := str(f.get("flight_number", "")).lower()) \
+                and (number, str(f.get("date", ""))) not in kept and number not in named \
+                and number not in _FLIGHT_NUMBER.findall(theirs.plain):
+            return sorted(others)[0].upper(), number.upper()
+    return None
 
 
 def _current(session: SessionState, arguments: dict[str, Any]) -> dict[str, Any] | None:
