@@ -735,6 +735,8 @@ _PAY_CUE = (r"(?:pay|paying|paid|payment|charg\w*|refund\w*|use|using|via|cover\
             r"zahlung|cobr\w*|cóbr\w*|addebit\w*|débit\w*|sur votre|sur la|sur (?:ma|mon)|en su|a su|con su|"
             r"no seu|"
             r"na sua|sulla|sul|auf ihre?|mit ihrer|"
+            # ("Ja, aber bitte auf die Geschenkkarte, nicht auf die Mastercard.")
+            r"auf (?:die|meine|meinen|mein|das|den)(?= )|"
             # (the user's own: "bezahlen Sie bitte mit meiner Geschenkkarte", "con mi tarjeta")
             r"bezahl\w*|mit (?:meiner|meinem|der|dem)|"
             # ("Kosten: 100 $ von Ihrer Geschenkkarte")
@@ -1099,7 +1101,10 @@ _LEAVES_OUT = re.compile(
 # method" names it), unless negated or past before ("I don't want to keep the lamp either",
 # "I was going to keep the lamp but it broke", "I tried to keep the speaker working")
 _KEEPS = re.compile(r"(?<![\w'])(?:keep(?:ing)?|leav(?:e|ing)|hold(?:ing)? (?:off on|back)|"
-                    r"hang(?:ing)? on to|hold(?:ing)? on to|stick(?:ing)? with)\s+"
+                    r"hang(?:ing)? on to|hold(?:ing)? on to|stick(?:ing)? with|"
+                    # (what is still wanted, against the rest: "just get rid of the dumbbells
+                    # ... but I do want the lamp and the clock")
+                    r"i do (?:want|need)|(?<=but )i still (?:want|need))\s+"
                     # (or an order's number: "leave 2022128 alone", "keep #W2022128"; or a
                     # reservation's code: "leave H8Q05L as it is")
                     r"(?=" + _DETERMINER + r"\b|#?[a-z]{0,2}\d{5,}\b|(?=[a-z0-9]{6}\b)[a-z]*\d[a-z0-9]*\b)")

@@ -10155,7 +10155,7 @@ def _part_left_out(spec: ActionSpec, name: str, value: str, said: Limits, aliase
     kept = tuple(p for p in said.kept if not spec.tool.endswith(("_address", "_payment"))
                  or _OBJECT_WORD.search(p)) if spec.tool.startswith(_TAKES_AWAY) else ()
     for phrase in (*said.left_out, *kept):
-        text = Text(phrase)
+        text = Text(in_english(phrase))  # ("die Uhr": the watch)
         if proposal is not None and _another_steps(proposal, phrase, value):
             continue
         if _OTHER_OBJECT.fullmatch(phrase) is not None:
@@ -10170,7 +10170,7 @@ def _part_left_out(spec: ActionSpec, name: str, value: str, said: Limits, aliase
         # says which order)
         parts = sorted(code for code in own if code != value)
         for phrase in said.only:
-            text = Text(phrase)
+            text = Text(in_english(phrase))  # ("nur den Staubsauger": the vacuum)
             if _OBJECT_WORD.search(phrase) or _THE_THING_ONE.search(phrase):
                 continue  # ("just the bookshelf one and the water bottles": the order by a thing)
             if proposal is not None and len(_lines_of_place(proposal, phrase)) == 1:

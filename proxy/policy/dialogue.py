@@ -1040,6 +1040,11 @@ _WAIT = _words(
     # (a maybe, in the other languages read: "Mah... magari sì", "quasi quasi me le tengo")
     r"magari sì", r"magari si", r"forse sì", r"quizás sí", r"quizas si", r"tal vez sí", r"talvez sim",
     r"peut-être oui", r"vielleicht ja", r"misschien wel", r"quasi quasi",
+    # (better to wait, in the other languages read: "Il vaudrait peut-être mieux attendre demain,
+    # non ?"; and a yes taken half back: "Euh, oui… enfin, je crois.")
+    r"(?:il )?vaudrait (?:peut-être )?mieux attendre", r"mieux vaut attendre", r"mejor (?:esperar|esperamos)",
+    r"meglio aspettare", r"(?:lieber|besser) (?:noch )?(?:warten|abwarten)", r"melhor esperar",
+    r"beter (?:nog )?(?:even )?(?:wachten|afwachten)", r"enfin,? je crois(?=\s*(?:[.!?,…]|$))",
 )
 # "and", "but" in the languages the reader reads, opening a sentence's topic
 _AND_BUT = r"(?:and|but|und|aber|mais|et|pero|y|ma|e|mas|en|maar)"
@@ -2746,7 +2751,11 @@ _BY_THE_WAY = re.compile(r"(?:(?:oh|hmm+|and|actually|also)[\s,]+)*(?:by the way
                          r"think (?:of|about) it|you mention)|speaking of which)(?![\w'])")
 # (... unless it is still about this: "by the way, don't cancel it yet")
 _STILL_THIS = re.compile(r"(?<![\w'])(?:don'?t|do not|stop|wait|hold|not yet|cancel (?:it|that|"
-                         r"this)|(?:it|that|this) (?:yet|for now))(?![\w'])")
+                         r"this)|(?:it|that|this) (?:yet|for now))(?![\w'])"
+                         # (or another detail for this in its place, of no other thing: "oh, hmm,
+                         # actually, now that I think about it, ... can we do the next size up
+                         # instead?")
+                         r"|^(?!.*(?<![\w'])other(?![\w'])).*(?<![\w'])instead(?![\w'])")
 _THINK_OTHER = re.compile(r"(?:i'?ll|i will|let me|i need to|i'?ll have to) think (?:about|over) "
                           r"(?!it\b|this\b|that\b|them\b|the (?:offer|change|cancell?ation|booking|"
                           r"return|exchange|refund|upgrade)\b)(?:the |my )?[a-z]+")
@@ -3382,8 +3391,8 @@ THINGS_ABROAD = {
     "lámpara": "lamp", "lampe": "lamp", "lampada": "lamp", "teclado": "keyboard",
     "clavier": "keyboard", "appareil": "camera", "chaise": "chair", "tastatur": "keyboard",
     "tastiera": "keyboard", "ratón": "mouse",
-    "souris": "mouse", "maus": "mouse", "aspiradora": "vacuum", "aspirateur": "vacuum",
-    "staubsauger": "vacuum", "aspirapolvere": "vacuum", "aspirador": "vacuum",
+    "souris": "mouse", "maus": "mouse", "aspiradora": "vacuum cleaner", "aspirateur": "vacuum cleaner",
+    "staubsauger": "vacuum cleaner", "aspirapolvere": "vacuum cleaner", "aspirador": "vacuum cleaner",
     "mochila": "backpack", "rucksack": "backpack", "zaino": "backpack", "sac": "backpack",
     "botas": "boots", "bota": "boots", "bottes": "boots", "stiefel": "boots", "stivali": "boots",
     "cafetera": "coffee", "cafetière": "coffee", "kaffeemaschine": "coffee",

@@ -199,7 +199,47 @@ def upgrade(paid_with: str) -> dict[str, object]:
                         {"flight_number": "HAT062", "date": "2024-06-10"}]}
 
 
+# 112c: another method asked for in German ("auf die Geschenkkarte, nicht auf die Mastercard")
+CLOCK = order("#W1867876", "delivered", item("6922203216", "Wall Clock", 199.12))
+RETURN_DE = [*looked_up(CLOCK),
+             "assistant: Die Rücksendung sähe so aus:\n- Bestellung: #W1867876\n- Artikel: Wall Clock "
+             "(199,12 $)\n- Erstattung auf Ihre Mastercard …5018\n\nBestätigen Sie die Rücksendung? "
+             "(Ja/Nein)",
+             "user: Ja, aber bitte auf die Geschenkkarte, nicht auf die Mastercard."]
+
+
+def clock_back(method: str) -> dict[str, object]:
+    return {"order_id": "#W1867876", "item_ids": ["6922203216"], "payment_method_id": method}
+
+
+# 112c, 112a: the whole order cancelled where the yes keeps to one of its things
+HOUSEHOLD = order("#W2493472", "pending", item("9844888101", "Laptop", 2459.74),
+                  item("2872451762", "Vacuum Cleaner", 622.12), item("1762337868", "Desk Lamp", 153.23))
+WHOLE_DE = [*looked_up(HOUSEHOLD),
+            "assistant: Einzelne Artikel kann ich leider nicht stornieren, nur die ganze Bestellung:\n"
+            "- Bestellung: #W2493472\n- Artikel: Laptop (2.459,74 $), Vacuum Cleaner (622,12 $), Desk Lamp "
+            "(153,23 $)\n- Erstattung auf Ihre Visa …7334\n\nSoll ich die gesamte Bestellung stornieren? "
+            "(Ja/Nein)"]
+ONLY_VACUUM = [*WHOLE_DE, "user: Ja, aber nur den Staubsauger bitte, den Laptop will ich behalten."]
+ALL_OF_IT = [*WHOLE_DE, "user: Ja, stornieren Sie die ganze Bestellung."]
+WHOLE_EN = [*looked_up(HOUSEHOLD),
+            "assistant: I can only cancel the whole order #W2493472 (Laptop, Vacuum Cleaner, Desk Lamp), "
+            "refund to your Visa ending 7334. Would you like me to cancel the entire order?"]
+LAMP_WANTED = [*WHOLE_EN, "user: Okay. Yes, just get rid of the vacuum however you can, but I do want the "
+                          "lamp, I've been waiting on that lamp for weeks."]
+NONE_WANTED = [*WHOLE_EN, "user: Okay. Yes, cancel the whole thing, I do want my money back though."]
+HOUSEHOLD_CANCEL = {"order_id": "#W2493472", "reason": "no longer needed"}
+
 CASES = [
+    shop("Z1750", "refuse", RETURN_DE, "return_delivered_order_items", clock_back("credit_card_2"),
+         "'auf die Geschenkkarte, nicht auf die Mastercard'"),
+    shop("Z1751", "allow", RETURN_DE, "return_delivered_order_items", clock_back("gift_card_3"),
+         "the gift card asked for"),
+    shop("Z1752", "refuse", ONLY_VACUUM, CANCEL_ORDER, HOUSEHOLD_CANCEL, "'nur den Staubsauger'"),
+    shop("Z1753", "allow", ALL_OF_IT, CANCEL_ORDER, HOUSEHOLD_CANCEL, "'die ganze Bestellung'"),
+    shop("Z1754", "refuse", LAMP_WANTED, CANCEL_ORDER, HOUSEHOLD_CANCEL, "'but I do want the lamp'"),
+    shop("Z1755", "allow", NONE_WANTED, CANCEL_ORDER, HOUSEHOLD_CANCEL,
+         "'I do want my money back' keeps no thing"),
     trip("Z1746", "refuse", RETURN_MOVED, "update_reservation_flights", legs("HAT233"),
          "the 9am flight booked; the proposal named HAT288"),
     trip("Z1747", "allow", RETURN_MOVED, "update_reservation_flights", legs("HAT288"), "the 5pm flight"),
@@ -263,6 +303,12 @@ async def test_review(airline: PolicySet, retail: PolicySet, case: Case) -> None
     ("Khoan, chưa đổi vội. Để mình xem lại bếp nhà mình đã.", Act.DECLINE),
     ("Thôi, để mình hỏi ổng rồi đặt lại sau.", Act.DECLINE),
     ("Ruko... sirf pehla wala cancel karo, espresso machine wala.", Act.AFFIRM),
+    ("Yes perfect. Oh — hmm, actually, now that I think about it, she's grown a lot, can we do the next "
+     "size up instead?", Act.HOLD),
+    ("Yes. Oh, and by the way, can you put the other order on PayPal instead?", Act.AFFIRM),
+    ("Euh, oui… enfin, je crois. Il vaudrait peut-être mieux attendre demain, non ?", Act.HOLD),
+    ("Oui, enfin, je crois que c'est la bonne.", Act.AFFIRM),
+    ("Sì, però forse è meglio aspettare domani.", Act.HOLD),
 ])
 
 
