@@ -8246,7 +8246,9 @@ def _birth_date_put_right(theirs: Text, arguments: dict[str, Any]) -> tuple[str,
 
 
 # (a dash before a price is no sentence's end: "Electric Kettle (1.5L, silver – $158.90) from order ...")
-_ACTION_SENTENCES = re.compile(r"[.!?;]+\s|\s-\s(?!\$)|\s\d{1,2}[.)]\s|\n")
+# (not a semicolon inside brackets: "Order #W8855135 (pending; air purifier, ...): change payment
+# from Visa ending 6791 to PayPal")
+_ACTION_SENTENCES = re.compile(r"(?:[.!?]+|;(?![^()\n]*\)))\s|\s-\s(?!\$)|\s\d{1,2}[.)]\s|\n")
 
 
 # (said of each of them, not of the one named just before: "Each refund goes back to the
@@ -9770,6 +9772,13 @@ _PUT_RIGHT = re.compile(r"(?<![\w'])(?:no,? wait|wait,? no|sorry|i mean|perdón|
                         r"quer dizer|entschuldigung|ich meine|ik bedoel)(?![\w'])")
 
 
+# an object kept as it stands, its state after it: "leave that one going to the San Antonio
+# address" (an order, not the address change)
+_OBJECT_AS_IT_IS = re.compile(r"(?:that|this|the other|the) (?:one|order|reservation|booking)"
+                              r"(?: #?[a-z0-9]+)? "
+                              r"(?:going|shipped|shipping|sent|headed|delivered|set|paid)(?![\w'])")
+
+
 def _left_out(spec: ActionSpec, arguments: dict[str, Any], users: str, aliases: Aliases,
               proposal: Text | None = None, other_words: tuple[str, ...] = (),
               session: SessionState | None = None) -> tuple[str, str] | None:
@@ -9810,6 +9819,7 @@ def _left_out(spec: ActionSpec, arguments: dict[str, Any], users: str, aliases: 
         said = _whose_apart(session, arguments, said)  # ("Just do my son's.")
     for phrase in (*said.left_out, *said.kept):
         if names_action(phrase, spec.words) is not None \
+                and _OBJECT_AS_IT_IS.match(phrase) is None \
                 and not _names_another_write(phrase, spec.words, other_words) \
                 and not ((_METHODS.search(phrase) is not None or _BARE_CARD.search(phrase) is not None)
                          and any(isinstance(v, str) and kind_of(v) for v in arguments.values())):

@@ -394,7 +394,7 @@ _YES = _words(
     r"(?:right|correct|good|great|fine|perfect)", r"(?:looks|sounds) (?:good|great|right|fine|"
     r"perfect)", r"perfect", r"agreed?", r"approved?", r"i approve", r"confirm(?:ed)?",
     r"i (?:do |hereby )?confirm", r"confirmation", r"confirming", r"i'?m confirming",
-    r"fine(?: by me| with me)?", r"works for me", r"lgtm",
+    r"fine(?: by me| with me)?", r"works for me", r"lgtm", r"too right",
     # (chat's and slang's yeses, alone in their clause: "bet", "say less", "yessir", "yh", "aight",
     # "ofc", "fo sho")
     r"^bet(?: bet)?(?=\s*(?:[,.!]|$))", r"say less(?=\s*(?:[,.!]|$))", r"yessir", r"yh",
@@ -559,7 +559,9 @@ _GO_VERBS = (
     # ("Do the name fix and the bag now.")
     r"do the(?= [a-z][a-z-]{2,}(?: [a-z-]+){0,5}(?: now| first| please)?"
     # (and what pays for it: "Do the cabin change, on the gift card.")
-    r"(?:,? (?:on|with|using) (?:the |my )?[a-z ]{3,25})?$)|"
+    r"(?:,? (?:on|with|using) (?:the |my )?[a-z ]{3,25})?(?:,? so)?$)|"
+    # (a thing put on, in Australian: "too right, chuck 'em on, mate")
+    r"chuck (?:it|'em|em|them|those|the [a-z]+) (?:on|in)(?![\w'])|"
     # ("do the three with two people on them now, JG7FMM, X7BYG1 and BOH180", "do JG7FMM")
     r"do (?:the )?(?:two|three|four|five|six|both|rest|others|other (?:one|two|three))(?![\w'])|"
     r"do #?[a-z]{0,4}\d[a-z0-9]{2,}(?![\w'])|"
@@ -768,7 +770,7 @@ _DECLINE = _words(
     # say yes to a cancellation
     # (not impatience: "Yes. And stop making me repeat myself.")
     # (not a flight's stop asked about: "does it stop somewhere?", "will it stop in Denver?")
-    r"(?<!does it )(?<!will it )(?<!would it )(?<!it )(?<!they )(?<!flight )(?<!plane )"
+    r"(?<!does it )(?<!will it )(?<!would it )(?<!it )(?<!they )(?<!flight )(?<!plane )(?<!-)"
     r"stop(?! (?:making me|asking me|wasting|bothering|repeating|having me|somewhere|anywhere|in|at|"
     r"over|on the way|along the way)(?![\w']))",
     r"(?<!yes )(?<!yes, )(?<!yeah )(?<!yeah, )(?<!please )(?<!ok )(?<!ok, )(?<!okay )"
@@ -887,7 +889,9 @@ _HEDGE_WORDS = (r"unsure", r"maybe" + _OF_THE_PAST, r"perhaps" + _OF_THE_PAST,
                 r"(?<!he'll )(?<!she'll )(?<!they'll )(?<!he will )(?<!she will )(?<!they will )"
                 # (nor a guess at what someone else will do: "My grandson will be thrilled,
                 # he'll probably nick them.")
-                r"probably(?! (?:need|have) to be "
+                # (nor what the user will feel later: "I'll probably miss the stairs")
+                r"probably(?! (?:miss|regret|love|hate|enjoy|laugh about|cry)(?![\w']))"
+                r"(?! (?:need|have) to be "
                 r"(?:at|in|there|around|home|back)(?![\w']))", r"hmm+",
                 # (a choice not yet made: "I might take that instead")
                 r"i (?:might|may) (?:take|go with|want|prefer|choose|pick)",

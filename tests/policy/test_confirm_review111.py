@@ -230,7 +230,38 @@ LAMP_WANTED = [*WHOLE_EN, "user: Okay. Yes, just get rid of the vacuum however y
 NONE_WANTED = [*WHOLE_EN, "user: Okay. Yes, cancel the whole thing, I do want my money back though."]
 HOUSEHOLD_CANCEL = {"order_id": "#W2493472", "reason": "no longer needed"}
 
+# 112a: an order left out by "that one going to the San Antonio address", the rest said yes to
+FOUR = [order("#W9903153", "pending", item("5000000011", "Office Chair", 300.0)),
+        order("#W2918688", "pending", item("5000000012", "Tablet", 400.0))]
+MOVE_ALL = [*looked_up(*FOUR),
+            "assistant: Here's the plan, all to 1820 Barton Springs Road, Unit 305, Austin, TX 78704, USA:\n"
+            "1. Order #W9903153 (Office Chair) - change shipping address.\n2. Order #W2918688 (Tablet) - "
+            "change shipping address.\nWould you like me to go ahead with all of these? (yes/no)",
+            "user: Yes to all of it except the tablet order - the #W2918688 one - leave that one going to "
+            "the San Antonio address, it's a birthday present. Everything else, yes, Barton Springs."]
+AUSTIN = {"address1": "1820 Barton Springs Road", "address2": "Unit 305", "city": "Austin", "state": "TX",
+          "country": "USA", "zip": "78704"}
+
+# 112h: a semicolon inside brackets does not end the step's sentence ("(pending; air purifier ...):
+# change payment")
+TWO_ACTIONS = [*looked_up(order("#W8855135", "pending", item("5000000013", "Air Purifier", 1058.79)),
+                          order("#W3916020", "delivered", item("4068787148", "Jigsaw Puzzle", 52.01))),
+               "assistant: Here are the two actions:\n\n1. Order #W8855135 (pending; air purifier; total "
+               "$1,058.79): change payment from Visa ending 7334 to PayPal (paypal_4).\n\n2. Order #W3916020 "
+               "(delivered): return the Jigsaw Puzzle, item 4068787148, $52.01, refunded to the original "
+               "payment method, Visa ending 7334.\n\nShall I go ahead with these?",
+               "user: Yes to switching the payment to PayPal. The puzzle - hold off on that one, I might "
+               "give it to my niece instead."]
+
 CASES = [
+    shop("Z1756", "allow", MOVE_ALL, ADDRESS, {"order_id": "#W9903153", **AUSTIN}, "'everything else, yes'"),
+    shop("Z1757", "refuse", MOVE_ALL, ADDRESS, {"order_id": "#W2918688", **AUSTIN},
+         "'leave that one going to the San Antonio address'"),
+    shop("Z1758", "allow", TWO_ACTIONS, "modify_pending_order_payment",
+         {"order_id": "#W8855135", "payment_method_id": "paypal_4"}, "'Yes to switching the payment'"),
+    shop("Z1759", "refuse", TWO_ACTIONS, "return_delivered_order_items",
+         {"order_id": "#W3916020", "item_ids": ["4068787148"], "payment_method_id": "credit_card_1"},
+         "the puzzle held"),
     shop("Z1750", "refuse", RETURN_DE, "return_delivered_order_items", clock_back("credit_card_2"),
          "'auf die Geschenkkarte, nicht auf die Mastercard'"),
     shop("Z1751", "allow", RETURN_DE, "return_delivered_order_items", clock_back("gift_card_3"),
@@ -309,6 +340,12 @@ async def test_review(airline: PolicySet, retail: PolicySet, case: Case) -> None
     ("Euh, oui… enfin, je crois. Il vaudrait peut-être mieux attendre demain, non ?", Act.HOLD),
     ("Oui, enfin, je crois que c'est la bonne.", Act.AFFIRM),
     ("Sì, però forse è meglio aspettare domani.", Act.HOLD),
+    ("too right, chuck 'em on, mate.", Act.AFFIRM),
+    ("Grand, do the lot, so.", Act.AFFIRM),
+    ("yes, that's right - book the one-stop", Act.AFFIRM),
+    ("stop", Act.DECLINE),
+    ("Yes, go ahead with both. Anyway once he gets used to it I'll probably miss the stairs.", Act.AFFIRM),
+    ("yes, probably", Act.HOLD),
 ])
 
 
