@@ -236,9 +236,10 @@ def _in_english_mixed(text: str) -> str:
 # cancel it; "chỉ cái mũ thôi": only the helmet; "Khoan, chưa đổi vội": wait, don't change it
 # yet). The letters only Vietnamese writes cue it (not those it shares with French or
 # Portuguese), or, without tones, words no other language read has.
-_VI_CUE = re.compile(r"[ăđơưạảấầẩẫậắằẳẵặẹẻẽếềểễệỉịọỏốồổỗộớờởỡợụủứừửữựỳỵỷỹĩũ]|(?<![\w'])(?:dung roi|"
-                     r"giup (?:minh|em|toi|chi|anh)|nhe|huy (?:don|luon|di)|doi (?:di|luon|ca hai)|"
-                     r"khong can nua|cam on (?:ban|em|chi|anh))(?![\w'])")
+_VI_CUE = re.compile(r"[ăđơưạảấầẩẫậắằẳẵặẹẻẽếềểễệỉịọỏốồổỗộớờởỡợụủứừửữựỳỵỷỹĩũ]|(?<![\w'])(?:vâng|không|"
+                     r"dung roi|giup (?:minh|em|toi|chi|anh)|nhe|nha|huy (?:don|luon|di)|doi (?:di|luon|"
+                     r"ca hai)|khong can nua|khong|cam on (?:ban|em|chi|anh)|dong y|ok em|di em|cung dc|"
+                     r"cung duoc|dc em|uh em|dc a)(?![\w'])")
 # (words told apart only by their tones, read before the tones are dropped: "chỉ" only, "chị"
 # you; "đợi" wait, "đổi" change; "ừ" yes)
 _VI_TONED = [(re.compile(p), r) for p, r in (
@@ -246,7 +247,21 @@ _VI_TONED = [(re.compile(p), r) for p, r in (
     (r"(?<![\w'])địa chỉ(?![\w'])", "address"), (r"(?<![\w'])chỉ(?![\w'])", "only"),
     (r"(?<![\w'])(?:đợi|chờ)(?![\w'])", "wait"),
     (r"(?<![\w'])trả thêm(?![\w'])", "pay extra"), (r"(?<![\w'])bạn(?![\w'])", "you"),
-    (r"(?<![\w'])đơn kia(?![\w'])", "the other order"))]
+    (r"(?<![\w'])đơn kia(?![\w'])", "the other order"),
+    (r"(?<![\w'])(?:đó|đấy)(?![\w'])", "that"), (r"(?<![\w'])hết(?![\w'])", "all"),
+    # (the things an order holds, by their names: "hủy cái đèn thôi, cái kệ sách chị vẫn lấy")
+    *((rf"(?<![\w'])(?:cái |chiếc |đôi |bộ )?{vi}(?![\w'])", f"the {en}") for vi, en in (
+        ("máy hút bụi", "vacuum cleaner"), ("máy tính bảng", "tablet"), ("máy tính xách tay", "laptop"),
+        ("máy pha cà phê", "coffee maker"), ("máy lọc không khí", "air purifier"),
+        ("mũ bảo hiểm", "helmet"), ("kệ sách", "bookshelf"), ("đồng hồ", "watch"), ("ấm đun nước", "kettle"),
+        ("ấm đun trà", "kettle"), ("ấm", "kettle"), ("đèn", "lamp"), ("giày", "shoes"),
+        ("áo khoác", "jacket"), ("tai nghe", "headphones"), ("sổ tay", "notebook"), ("bàn phím", "keyboard"),
+        ("chuột", "mouse"), ("loa", "speaker"), ("kính râm", "sunglasses"), ("vali", "luggage"),
+        ("nước hoa", "perfume"), ("thảm yoga", "yoga mat"), ("ghế", "chair"), ("bình nước", "water bottle"),
+        ("xe đạp", "bicycle"), ("ván trượt", "skateboard"), ("ghép hình", "jigsaw puzzle"),
+        ("bếp nướng", "grill"), ("lò nướng", "grill"), ("giường thú cưng", "pet bed"), ("ba lô", "backpack"),
+        ("balo", "backpack"), ("tạ", "dumbbells"), ("trang điểm", "makeup kit"), ("áo thun", "t-shirt"),
+        ("điện thoại", "phone"), ("ô", "umbrella"), ("dù", "umbrella"))))]
 _VI_ME = r"(?:minh|toi|em|chi|anh|tui|con|chau)"
 _VI_WORDS: list[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]]] = [
     (re.compile(p), r) for p, r in (
@@ -257,6 +272,12 @@ _VI_WORDS: list[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]]] = 
     (r"(?<![\w'])de " + _VI_ME + r" (?:xem lai|xem|kiem tra|kiem tra lai|coi lai|check)(?: lai)?"
      r"(?:[\w ]{0,40}?)(?: da| truoc)?(?=[,.!?;]|$)", "let me check first"),
     (r"(?<![\w'])de " + _VI_ME + r" (?:nghi|suy nghi|tinh)(?: lai| them| da)*", "let me think about it"),
+    (r"(?<![\w'])(?:(?:chi|anh|ban|em|quy khach) )?dong y(?: khong)?(?= *(?:a|ha|nhe|nha|khong)? *\?)",
+     "do you agree"),
+    (r"^(?:dc|dk|ok dc)(?= |,|\.|$)", "okay"), (r"(?<![\w'])cung dc(?![\w'])", "is fine"),
+    (r"^uh(?=[ ,.!]|$)", "yes"),
+    (r"(?<![\w'])(?:ca|all) (?:2|hai) (?:don|order)(?![\w'])", "both orders"),
+    (r"(\$[\d,.]+) (?:ve|vao)(?![\w'])", r"\1 to"),
     (r"(?<![\w'])(?:khoan khoan(?: da)?|khoan da|khoan|doi (?:da|chut|xiu|mot chut)|wait (?:da|chut|xiu|"
      r"mot chut))(?![\w'])", "wait"),
     (r"(?:^|(?<=[.!?] ))a(?=[ ,])", "oh"), (r"(?<![\w'])ly do (?:la|:)", "the reason is"),
@@ -311,10 +332,14 @@ _VI_WORDS: list[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]]] = 
     (r"(?<![\w'])phuong thuc thanh toan(?![\w'])", "payment method"),
     (r"(?<![\w'])thanh toan(?![\w'])", "pay"), (r"(?<![\w'])chenh lech(?![\w'])", "difference"),
     (r"(?<![\w'])(?:don hang|don)(?![\w'])", "order"), (r"(?<![\w'])cai kia(?![\w'])", "the other one"),
-    (r"(?<![\w'])(\w[\w ]{0,40}?) giu (?:nguyen|lai)(?![\w'])",
+    (r"(?<![\w'])(\w[\w ]{0,40}?) (?:giu (?:nguyen|lai)|van (?:lay|giu)|" + _VI_ME + r" van (?:lay|giu))"
+     r"(?![\w'])",
      lambda m: f"keep {'' if m.group(1).startswith('the ') else 'the '}{m.group(1)}"),
     (r"(?<![\w'])cua(?![\w'])", "of"),
-    (r"(?<![\w'])giu (?:nguyen|lai)(?![\w'])", "keep"),
+    (r"(?<![\w'])giu(?: nguyen| lai)?(?![\w'])", "keep"),
+    (r"(?<![\w'])hoan(?![\w'])", "refund"), (r"(?<![\w'])vao(?![\w'])", "to"),
+    # ("hủy cái đèn thôi": only cancel the lamp; not "vậy thôi", that's all, read before)
+    (r"(?:^|(?<=[,.!?;] ))(?![^,.!?;]*only )(\w[\w ]{0,40}?) thoi(?= *(?:[,.!?;]|$))", r"only \1"),
     (r"(?<![\w'])cam on(?![\w'])", "thanks"), (r"(?<![\w'])khong(?= *\?)", ""),
     (r"(?<![\w'])khong(?![\w'])", "no"),
     (r"(?<![\w'])(?:roi|luon|thoi|nhe|nha|nhá|a|nghen|ne|di em|em oi|chi oi|anh oi)(?= *(?:[,.!?;]|$))", ""),

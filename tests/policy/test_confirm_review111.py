@@ -253,7 +253,33 @@ TWO_ACTIONS = [*looked_up(order("#W8855135", "pending", item("5000000013", "Air 
                "user: Yes to switching the payment to PayPal. The puzzle - hold off on that one, I might "
                "give it to my niece instead."]
 
+# 113a: Vietnamese, held out: the refund moved to the gift card, then "Ok em."; one thing only
+MAKEUP = order("#W5567204", "delivered", item("6254646215", "Makeup Kit", 248.85))
+VI_GIFT = [*looked_up(MAKEUP),
+           "assistant: Dạ được ạ, tiền hoàn có thể về gift card có sẵn của chị. Em xác nhận lại:\n- Trả: bộ "
+           "trang điểm (6254646215) trong đơn #W5567204\n- Hoàn $248.85 vào gift card gift_card_3\nChị "
+           "đồng ý ạ?", "user: Ok em."]
+SHELF_LAMP = order("#W3308157", "pending", item("5000000021", "Desk Lamp", 150.0),
+                   item("5000000022", "Bookshelf", 400.0))
+VI_ONLY_LAMP = [*looked_up(SHELF_LAMP),
+                "assistant: Đơn #W3308157 chỉ hủy được cả đơn (đèn bàn và kệ sách), lý do không còn nhu cầu, "
+                "hoàn về Visa. Chị xác nhận hủy không ạ?",
+                "user: Dạ đúng rồi em, hủy cái đèn thôi, cái kệ sách chị vẫn lấy nha."]
+VI_WHOLE = [*looked_up(SHELF_LAMP),
+            "assistant: Đơn #W3308157 chỉ hủy được cả đơn (đèn bàn và kệ sách), lý do không còn nhu cầu, "
+            "hoàn về Visa. Chị xác nhận hủy không ạ?", "user: Ừ, hủy hết đi em."]
+LAMP_ORDER_CANCEL = {"order_id": "#W3308157", "reason": "no longer needed"}
+
 CASES = [
+    shop("Z1760", "refuse", VI_GIFT, "return_delivered_order_items",
+         {"order_id": "#W5567204", "item_ids": ["6254646215"], "payment_method_id": "paypal_4"},
+         "'Hoàn ... vào gift card' then 'Ok em.'; the call on PayPal"),
+    shop("Z1761", "allow", VI_GIFT, "return_delivered_order_items",
+         {"order_id": "#W5567204", "item_ids": ["6254646215"], "payment_method_id": "gift_card_3"},
+         "the gift card"),
+    shop("Z1762", "refuse", VI_ONLY_LAMP, CANCEL_ORDER, LAMP_ORDER_CANCEL,
+         "'hủy cái đèn thôi, cái kệ sách chị vẫn lấy'"),
+    shop("Z1763", "allow", VI_WHOLE, CANCEL_ORDER, LAMP_ORDER_CANCEL, "'Ừ, hủy hết đi em.'"),
     shop("Z1756", "allow", MOVE_ALL, ADDRESS, {"order_id": "#W9903153", **AUSTIN}, "'everything else, yes'"),
     shop("Z1757", "refuse", MOVE_ALL, ADDRESS, {"order_id": "#W2918688", **AUSTIN},
          "'leave that one going to the San Antonio address'"),
@@ -346,6 +372,10 @@ async def test_review(airline: PolicySet, retail: PolicySet, case: Case) -> None
     ("stop", Act.DECLINE),
     ("Yes, go ahead with both. Anyway once he gets used to it I'll probably miss the stairs.", Act.AFFIRM),
     ("yes, probably", Act.HOLD),
+    ("dc em", Act.AFFIRM),
+    ("vâng.", Act.AFFIRM),
+    ("uh huy di, giu cai kia", Act.AFFIRM),
+    ("dong y. don kia giao dia chi cu cung dc", Act.AFFIRM),
 ])
 
 
