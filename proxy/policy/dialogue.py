@@ -149,7 +149,8 @@ _MIXED_CUE = re.compile(r"(?<![\w'-])(?:" + _HINGLISH_CUE + "|" + _TAGLISH_CUE +
 _ARABIZI = re.compile(r"(?<![\w'-])(?:" + _ARABIZI_CUE + r")(?![\w'-])")
 _HINGLISH = re.compile(r"(?<![\w'-])(?:" + _HINGLISH_CUE + r")(?![\w'-])")
 _TWO = r"(?<![\w'-])([\w-]+(?: [\w-]+)?)"  # (one or two words: "mastercard", "credit card")
-_IN_ENGLISH_HINGLISH = [(re.compile(p), r) for p, r in (
+_IN_ENGLISH_HINGLISH: list[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]]] = [
+    (re.compile(p), r) for p, r in (
     (_TWO + r" (?:pe|par|mein|me) (?:hi )?(?:daal do|daalo|dal do|daal dijiye|daal dena|bhejo|bhej do|"
      r"bhej dijiye|kar do|karo|kardo)(?![\w'])", r"put it on \1"),
     (_TWO + r" (?:mein|me|pe|par) (?:hi )?(?:aana|aani|jana|jaana|jaani) (?:chahiye|hai)(?![\w'])",
@@ -160,6 +161,9 @@ _IN_ENGLISH_HINGLISH = [(re.compile(p), r) for p, r in (
     (r"(?<![\w'])([\w-]+) (?:hai|he|h),? ([\w-]+) (?:no|nahi|nahin)(?![\w'])", r"it's \1, not \2"),
     (r"(?<![\w'])galat(?![\w'])", "wrong"),
     (r"(?<![\w'])(?:abhi|ab) (?:nahi|nahin)(?![\w'])", "not now"),
+    # (asking again not wanted, no "don't": "bola na confirm mat karo, kar do")
+    (r"(?<![\w'])(?:har (?:step|baar) (?:pe|par) )?confirm (?:mat|na|nahi) (?:karo|karwao|karwana|karvana|"
+     r"puchho|poocho|kijiye)(?![\w'])", "no need to confirm"),
     (r"(?<![\w'])(?:abhi )?(?:kuch )?mat (?:karo|kijiye|kar)(?![\w'])", "don't do anything"),
     (r"(?<![\w'])(?:main |mai )?soch(?: ?ke| ?kar)? (?:batata|batati|bataunga|bataungi|bolta|bolti) "
      r"(?:hoon|hu|hun|hoo)(?![\w'])", "let me think about it"),
@@ -169,8 +173,15 @@ _IN_ENGLISH_HINGLISH = [(re.compile(p), r) for p, r in (
     # first one)
     (r"(?<![\w'])(?:sirf|bas) ([\w-]+(?: [\w-]+){0,3}?) "
      r"(cancel|return|exchange|change|update|remove|add|book)"
-     r" (?:kar do|karo|kardo|kar dijiye|kariye|kijiye)(?![\w'])", r"only \2 \1"),
+     r" (?:kar do|karo|kardo|kar dijiye|kariye|kijiye)(?![\w'])",
+     lambda m: f"only {m.group(2)} {'' if m.group(1).startswith(('the ', 'pehl')) else 'the '}{m.group(1)}"),
+    (r"(?<![\w'])dono (?:kar do|karo|kardo|kar dijiye)(?![\w'])", "do both"),
     (r"(?<![\w'])(?:pehla|pehli|pehle)(?![\w'])", "the first"),
+    # (a thing left as it is, and one still wanted: "bags wala rehne do", "outbound toh chahiye")
+    (r"(?<![\w'])([\w-]+(?: [\w-]+)?) (?:wala|wali|waala|waali) (?:abhi |filhaal |abhi ke liye )?(?:rehne do|"
+     r"rehne dijiye|rahne do|chhod do|chod do)(?![\w'])", r"leave the \1 one for now"),
+    (r"(?<![\w'])([\w-]+) (?:toh|to) chahiye(?![\w'])", r"keep the \1"),
+    (r"(?<![\w'])(?:hata do|hatao|hata dijiye|hata dena|nikal do)(?![\w'])", "remove it"),
     (r"(?<![\w'])(?:doosra|dusra|doosri|dusri)(?![\w'])", "the other"),
     (r"(?<![\w'])(?:rehne do|rehne dijiye|rahne do)(?![\w'])", "leave it"),
     (r"(?<![\w'])([a-z]{3,}) (?:kar do|kardo|kar dijiye|kar dijie|kar dena|karo|kariye|kijiye|kar dein)"
@@ -186,8 +197,10 @@ _IN_ENGLISH_HINGLISH = [(re.compile(p), r) for p, r in (
     (r"(?<![\w'])(?:sahi|sahee) (?:hai|h|he)(?![\w'])", "correct"),
     (r"(?<![\w'])sirf(?![\w'])", "only"), (r"(?<![\w'])dono(?![\w'])", "both"),
     (r"(?<![\w'])(?:poora|pura|puri|poori)(?![\w'])", "the whole"), (r"(?<![\w'])bas(?![\w'])", "just"),
-    (r"(?<![\w'])(?:chalo|chaliye)(?![\w'])", "okay"))]
-_IN_ENGLISH_TAGLISH = [(re.compile(p), r) for p, r in (
+    (r"(?<![\w'])(?:chalo|chaliye)(?![\w'])", "okay"),
+    (r"(?<![\w'])(?:abhi|filhaal)(?= *(?:[,.!?]|$))", "for now"))]
+_IN_ENGLISH_TAGLISH: list[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]]] = [
+    (re.compile(p), r) for p, r in (
     (r"(?<![\w'])(?:pag-iisipan|pag-isipan|iisipin|isipin) ko (?:muna|pa)(?![\w'])",
      "let me think about it first"),
     (r"(?<![\w'])(?:tatanungin|tanungin|itatanong|itanong) ko (?:muna|pa)(?: (?:sa|kay) [\w-]+(?: ko)?)?"
@@ -226,8 +239,8 @@ def _in_english_mixed(text: str) -> str:
         for pattern, english in _IN_ENGLISH_ARABIZI:
             text = pattern.sub(english, text)
     hinglish = _HINGLISH.search(text) is not None
-    for pattern, english in _IN_ENGLISH_HINGLISH if hinglish else _IN_ENGLISH_TAGLISH:
-        text = pattern.sub(english, text)
+    for pattern, said in _IN_ENGLISH_HINGLISH if hinglish else _IN_ENGLISH_TAGLISH:
+        text = pattern.sub(said, text)
     return text
 
 
@@ -249,6 +262,21 @@ _VI_TONED = [(re.compile(p), r) for p, r in (
     (r"(?<![\w'])trả thêm(?![\w'])", "pay extra"), (r"(?<![\w'])bạn(?![\w'])", "you"),
     (r"(?<![\w'])đơn kia(?![\w'])", "the other order"),
     (r"(?<![\w'])(?:đó|đấy)(?![\w'])", "that"), (r"(?<![\w'])hết(?![\w'])", "all"),
+    (r"(?<![\w'])đừng dùng(?![\w'])", "not"), (r"(?<![\w'])đừng(?![\w'])", "don't"),
+    (r"(?<![\w'])dùng(?![\w'])", "use"), (r"(?<![\w'])nhưng(?![\w'])", "but"),
+    (r"(?<![\w'])thêm(?![\w'])", "add"), (r"(?<![\w'])gửi(?![\w'])", "send"),
+    # (a flight's words: "đổi hạng" changes the cabin, "đổi hàng" exchanges goods)
+    (r"(?<![\w'])(?:nâng hạng|lên hạng)(?![\w'])", "upgrade"), (r"(?<![\w'])hạ hạng(?![\w'])", "downgrade"),
+    (r"(?<![\w'])đổi hạng(?![\w'])", "change the cabin"),
+    (r"(?<![\w'])hạng thương gia(?![\w'])", "business"),
+    (r"(?<![\w'])phổ thông cơ bản(?![\w'])", "basic economy"), (r"(?<![\w'])phổ thông(?![\w'])", "economy"),
+    (r"(?<![\w'])(?:đổi|dời) (?:chuyến bay|chuyến|ngày bay|ngày|giờ bay)(?![\w'])", "change the flight"),
+    (r"(?<![\w'])hành lý(?![\w'])", "baggage"), (r"(?<![\w'])kiện(?![\w'])", "bags"),
+    (r"(?<![\w'])hành khách(?![\w'])", "passenger"), (r"(?<![\w'])chuyến bay(?![\w'])", "flight"),
+    (r"(?<![\w'])(?:phiếu du lịch|phiếu)(?![\w'])", "travel certificate"),
+    (r"(?<![\w'])đặt chỗ(?![\w'])", "reservation"), (r"(?<![\w'])đặt vé(?![\w'])", "book"),
+    (r"(?<![\w'])khứ hồi(?![\w'])", "round trip"), (r"(?<![\w'])một chiều(?![\w'])", "one way"),
+    (r"(?<![\w'])chiều đi(?![\w'])", "outbound"), (r"(?<![\w'])chiều về(?![\w'])", "return flight"),
     # (the things an order holds, by their names: "hủy cái đèn thôi, cái kệ sách chị vẫn lấy")
     *((rf"(?<![\w'])(?:cái |chiếc |đôi |bộ )?{vi}(?![\w'])", f"the {en}") for vi, en in (
         ("máy hút bụi", "vacuum cleaner"), ("máy tính bảng", "tablet"), ("máy tính xách tay", "laptop"),
@@ -298,7 +326,18 @@ _VI_WORDS: list[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]]] = 
     (r"(?<![\w'])(?:da duoc|da co)(?![\w'])", "yes"),
     (r"^da(?=[ ,.!])", "yes"), (r"(?<![\w'])vang(?![\w'])", "yes"),
     (r"(?:^|(?<=[.!?] ))duoc(?=[ ,.!]|$)", "okay"),
-    (r"(?<![\w'])(?:dung roi|dung vay|dung the|chinh xac)(?![\w'])", "correct"),
+    # (without tones: "dung dung the qua tang", don't use the gift card; "tra bang the visa", pay
+    # with the visa)
+    (r"(?<![\w'])dung dung(?![\w'])", "not"),
+    (r"(?<![\w'])(?:dung roi|dung vay|dung the|chinh xac|chuan roi|chuan)(?![\w'])", "correct"),
+    (r"(?<![\w'])cap nhat (?:di|luon)(?![\w'])", "update it"),
+    (r"(?<![\w'])(?:tra|thanh toan) bang(?![\w'])", "pay with"),
+    (r"(?<![\w'])nhung(?![\w'])", "but"), (r"(?<![\w'])chot don(?![\w'])", "ok"),
+    (r"(?<![\w'])them (\d|mot|hai|ba)(?![\w'])", r"add \1"), (r"(?<![\w'])gui(?![\w'])", "send"),
+    (r"(?<![\w'])hanh ly(?![\w'])", "baggage"), (r"(?<![\w'])hanh khach(?![\w'])", "passenger"),
+    (r"(?<![\w'])chuyen bay(?![\w'])", "flight"), (r"(?<![\w'])dat cho(?![\w'])", "reservation"),
+    (r"(?<![\w'])(?:phieu du lich|phieu)(?![\w'])", "travel certificate"),
+    (r"(?<![\w'])hang thuong gia(?![\w'])", "business"), (r"(?<![\w'])pho thong(?![\w'])", "economy"),
     (r"(?<![\w'])" + _VI_ME + r"? ?dong y(?![\w'])", "i agree"),
     (r"(?<![\w'])xac nhan(?![\w'])", "confirm"), (r"(?<![\w'])tien hanh(?![\w'])", "proceed"),
     (r"(?<![\w'])(?:ok |oke )?chot(?: luon)?(?![\w'])", "ok"), (r"(?<![\w'])ok het(?![\w'])", "ok to all"),
@@ -344,7 +383,8 @@ _VI_WORDS: list[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]]] = 
     (r"(?<![\w'])khong(?![\w'])", "no"),
     (r"(?<![\w'])(?:roi|luon|thoi|nhe|nha|nhá|a|nghen|ne|di em|em oi|chi oi|anh oi)(?= *(?:[,.!?;]|$))", ""),
     (r"(?<=\w) (?:em|chi|anh|ban)(?= *(?:[,.!?;]|$))", ""),
-    (r"(?<![\w'])(?:giup|dum) " + _VI_ME + r"(?![\w'])", "for me"))]
+    (r"(?<![\w'])(?:giup|dum) " + _VI_ME + r"(?![\w'])", "for me"),
+    (r"(?<![\w'])lam(?![\w'])", "do"))]
 
 
 def in_english_vi(text: str) -> str:

@@ -270,7 +270,36 @@ VI_WHOLE = [*looked_up(SHELF_LAMP),
             "hoàn về Visa. Chị xác nhận hủy không ạ?", "user: Ừ, hủy hết đi em."]
 LAMP_ORDER_CANCEL = {"order_id": "#W3308157", "reason": "no longer needed"}
 
+# 113b: Vietnamese in the airline's words, and Hinglish leaving the bags out
+BAGGED = reservation("G1KE7Z", [("HAT001", "SGN", "SFO", "2024-05-25")])
+VI_BAG = [read(BAGGED),
+          "assistant: Em tóm tắt: thêm 1 kiện hành lý cho đặt chỗ G1KE7Z, tổng 2 kiện, 1 kiện tính phí $50, "
+          "thanh toán bằng thẻ quà tặng gift_card_1000001. Anh xác nhận nhé?",
+          "user: ok nhung tra bang the visa nha, dung dung the qua tang, minh de danh the do cho chuyen sau"]
+
+
+def bag_paid(method: str) -> dict[str, object]:
+    return {"reservation_id": "G1KE7Z", "total_baggages": 2, "nonfree_baggages": 1, "payment_id": method}
+
+
+Q7 = reservation("Q7WZ1V", [("HAT277", "BOS", "ORD", "2024-05-22")])
+BOTH_THEN_ONE = [read(Q7),
+                 "assistant: Here's what I'd do on reservation Q7WZ1V:\n1. Flight change: HAT277 on May 22 → "
+                 "HAT277 on May 23, economy, $9 on Visa ending 7447.\n2. Bags: from 0 to 2 checked bags, $50 "
+                 "on Visa ending 7447.\n\nShall I go ahead with both?",
+                 "user: haan dono kar do... actually ruko, bags wala abhi rehne do, pata nahi kitne chahiye. "
+                 "sirf flight change karo abhi"]
+
 CASES = [
+    trip("Z1764", "refuse", VI_BAG, "update_reservation_baggages", bag_paid("gift_card_1000001"),
+         "'tra bang the visa, dung dung the qua tang' (no tones)"),
+    trip("Z1765", "allow", VI_BAG, "update_reservation_baggages", bag_paid(VISA), "the Visa asked for"),
+    trip("Z1766", "allow", BOTH_THEN_ONE, "update_reservation_flights",
+         {"reservation_id": "Q7WZ1V", "cabin": "economy", "payment_id": VISA,
+          "flights": [{"flight_number": "HAT277", "date": "2024-05-23"}]}, "'sirf flight change karo'"),
+    trip("Z1767", "refuse", BOTH_THEN_ONE, "update_reservation_baggages",
+         {"reservation_id": "Q7WZ1V", "total_baggages": 2, "nonfree_baggages": 1, "payment_id": VISA},
+         "'bags wala abhi rehne do'"),
     shop("Z1760", "refuse", VI_GIFT, "return_delivered_order_items",
          {"order_id": "#W5567204", "item_ids": ["6254646215"], "payment_method_id": "paypal_4"},
          "'Hoàn ... vào gift card' then 'Ok em.'; the call on PayPal"),
@@ -376,6 +405,9 @@ async def test_review(airline: PolicySet, retail: PolicySet, case: Case) -> None
     ("vâng.", Act.AFFIRM),
     ("uh huy di, giu cai kia", Act.AFFIRM),
     ("dong y. don kia giao dia chi cu cung dc", Act.AFFIRM),
+    ("yes yaar, bola na confirm mat karo, kar do", Act.AFFIRM),
+    ("abhi kuch mat karo", Act.DECLINE),
+    ("chuẩn rồi, cập nhật đi", Act.AFFIRM),
 ])
 
 
