@@ -532,7 +532,9 @@ def _translated_at(text: str, word: str) -> bool:
 _TRANSLATED = {
     "economy": ("économique", "économie", "económica", "econômica", "economica", "wirtschaftsklasse",
                 "经济舱", "經濟艙", "エコノミー", "이코노미", "일반석"),
-    "business": ("classe affaires", "clase business", "negocios", "executiva", "ejecutiva", "商务舱",
+    # ("Classe : économique → affaires")
+    "business": ("classe affaires", "affaires", "classe affari", "clase business", "negocios", "executiva",
+                 "ejecutiva", "商务舱",
                  "商務艙",
                  "公务舱", "公務艙", "ビジネス", "비즈니스"),
     "basic_economy": ("économique de base", "économie de base", "économie basique", "éco basique",
@@ -737,6 +739,9 @@ _PAY_CUE = (r"(?:pay|paying|paid|payment|charg\w*|refund\w*|use|using|via|cover\
             r"na sua|sulla|sul|auf ihre?|mit ihrer|"
             # ("Ja, aber bitte auf die Geschenkkarte, nicht auf die Mastercard.")
             r"auf (?:die|meine|meinen|mein|das|den)(?= )|"
+            # ("Oui, mais prenez plutôt ma carte Visa", "prendi la carta")
+            r"(?:prenez|prends|prenons|prenda|prendi|prenda) (?:plutôt |piuttosto )?(?:ma|mon|la|le|votre|"
+            r"la mia|il mio)(?= )|"
             # (the user's own: "bezahlen Sie bitte mit meiner Geschenkkarte", "con mi tarjeta")
             r"bezahl\w*|mit (?:meiner|meinem|der|dem)|"
             # ("Kosten: 100 $ von Ihrer Geschenkkarte")
@@ -1120,6 +1125,10 @@ _KEPT_AFTER = re.compile(r"(?:^|[,.;:!?]\s*|(?<![\w'])(?:but|and|yes|ok|okay)\s+
                          # on to it")
                          r"(?:actually |though )?i'?ll (?:hang|hold) on to (?:it|that|them)|"
                          r"i would like to keep|can stay|should stay|"
+                         # (in the other languages read: "la carte-cadeau je la garde pour ma fille",
+                         # "la tarjeta me la quedo", "die Geschenkkarte behalte ich")
+                         r"je (?:le |la |les )?(?:garde|conserve)|(?:me )?(?:lo|la|los|las) (?:guardo|quedo)|"
+                         r"(?:lo|la|li|le) tengo|behalte ich|(?:lo|la|li|le) tengo io|"
                          # (as said by a learner: "the bottle i keep like it is")
                          r"i keep(?= (?:like|as) (?:it|they) (?:is|are|was)))(?![\w'])")
 # "just the speaker and the bottle", "only return the speaker", "the speaker and the bottle
@@ -1350,7 +1359,7 @@ _LIMIT_WORDS = re.compile(r"not|except|without|but|leav|keep|only|just|apart|oth
                           r"hang on|stick|save for|minus|aside|skip|stay|remain|hold|sin|menos|"
                           r"salvo|solo|sauf|sans|pas|seulement|uniquement|attend|espera|espere|"
                           r"aguarde|warte|wait|deixa|laisse|lass|hold on|hang on|sure|"
-                          r"unsure|certain|deciding")
+                          r"unsure|certain|deciding|garde|quedo|guardo|behalte|tengo")
 
 
 @dataclass(frozen=True, slots=True)

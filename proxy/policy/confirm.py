@@ -1764,7 +1764,7 @@ _FREE_SAID_ABROAD = re.compile(r"(?<![\w'])(?:0 (?:payants?|payante?s?|de pago|p
 _NOTHING_EXTRA_ABROAD = re.compile(
     r"(?:je )?n'?(?:ai|aie) rien (?:à|a) (?:payer|repayer)(?: en plus| de plus)?|je ne (?:paie|paye) rien "
     r"(?:en|de) plus|(?:no )?(?:tenga|tengo) que pagar nada (?:más|mas|extra)|no pague nada (?:más|mas)|"
-    r"não (?:tenha|precise|preciso|tenho) (?:de |que )?pagar nada (?:a mais|mais)|"
+    r"não (?:tenha|precise|preciso|tenho) (?:de |que )?pagar (?:nada (?:a mais|mais)|mais nada)|"
     r"(?:ik )?(?:niks|niets) (?:hoef )?bij(?: te)? (?:betalen|hoef te betalen)|ich nichts (?:extra |mehr |"
     # ("si no me cobran nada extra, va", "se não me cobrarem nada a mais")
     r"dazu)?(?:zahlen|bezahlen|zuzahlen) muss|(?:no )?me cobr(?:an|en|as|es|a|e|ás) nada (?:más|mas|extra|"
@@ -9870,7 +9870,9 @@ def _left_out(spec: ActionSpec, arguments: dict[str, Any], users: str, aliases: 
         if not isinstance(value, list):
             # (what is left out or kept by its own value: "Leave H8Q05L as it is")
             for phrase in (*said.left_out, *said.kept):
-                if _single_named(Text(phrase), value, aliases) \
+                if (_single_named(Text(phrase), value, aliases)
+                    or (isinstance(value, str) and kind_of(value) is not None
+                        and _single_named(Text(_methods_in_english(phrase)), value, aliases))) \
                         and not _step_number(phrase, proposal) \
                         and not (proposal is not None and _said_of_another(users, proposal, arguments)):
                     return name, f'{name} {value!r} ("{phrase}")'
@@ -10563,6 +10565,11 @@ def _other_flight_proposed(session: SessionState, last: Text, theirs: Text, argu
             for f in old if isinstance(f, dict)}
     calls = {str(f.get("flight_number", "")).lower() for f in flights if isinstance(f, dict)}
     named = set(_FLIGHT_NUMBER.findall(last.plain))
+    if not named:  # (the turn answered named none, a method's question: the agent's newest turn
+        # that names flights, the summary the yes after it went with: "Ok then the Mastercard."
+        # "To confirm: - Outbound: change from HAT239 (13:00) to HAT001 ..." "Yep, book it.")
+        named = next((found for m in reversed(session.messages) if m.role is Role.ASSISTANT
+                      and (found := set(_FLIGHT_NUMBER.findall(plain(m))))), set())
     others = named - calls - {number for number, _date in kept}
     if not others:
         return None

@@ -827,7 +827,9 @@ _NO_START = re.compile(
     r"^(?:non|não|nao)(?:$|[,.!:-])"
 )
 _DECLINE = _words(
-    r"(?:please )?(?:don'?t|do not|dont) (?:do|proceed|go ahead|submit|process|make|change|"
+    # (not asking again refused: "and please don't make me confirm everything three times")
+    r"(?:please )?(?:don'?t|do not|dont) (?:do|proceed|go ahead|submit|process|"
+    r"make(?! me (?:confirm|repeat|say|ask|go through|wait|check))|change|"
     r"cancel|book|return|exchange|update|modify|send|touch|apply|go|charge|refund)",
     # (Dutch: "doe het niet", "doe dat maar niet", "niet doen")
     r"doe (?:dan |toch )?(?:het|dat|maar)(?: maar| nog| dan| toch)? niet", r"niet doen",

@@ -290,7 +290,52 @@ BOTH_THEN_ONE = [read(Q7),
                  "user: haan dono kar do... actually ruko, bags wala abhi rehne do, pata nahi kitne chahiye. "
                  "sirf flight change karo abhi"]
 
+# 113d: the flight summary after a method's answer, then "Yep, book it.", the call on another flight
+HN = reservation("HN4T8C", [("HAT239", "ORD", "MIA", "2024-05-22"), ("HAT184", "MIA", "ORD", "2024-05-29")],
+                 flight_type="round_trip")
+EARLY = [read(HN),
+         "assistant: Economy flights on May 22 before noon:\n1. HAT001 - departs 06:00 - $140\n2. HAT120 - "
+         "departs 09:30 - $155\nThe cheapest is HAT001, $20 more in total.",
+         "user: Cheapest is what I said. Can I use my certificate for the $20?",
+         "assistant: For flight changes the payment has to be a gift card or credit card; your card on file "
+         "is the Visa ending 7447.", "user: Ok then the Visa.",
+         "assistant: To confirm the change to HN4T8C:\n- Outbound: change from HAT239 to HAT001, ORD → MIA, "
+         "May 22, 06:00\n- Return: HAT184, May 29 - unchanged\n- $20 on Visa ending 7447\n\nWould you "
+         "like me to proceed?", "user: Yep, book it."]
+
+
+def outbound(number: str) -> dict[str, object]:
+    return {"reservation_id": "HN4T8C", "cabin": "economy", "payment_id": VISA,
+            "flights": [{"flight_number": number, "date": "2024-05-22"},
+                        {"flight_number": "HAT184", "date": "2024-05-29"}]}
+
+
+# 113h: the cabin in French ("Classe : économique → affaires"); another method asked for, the
+# one proposed kept ("prenez plutôt ma carte Visa, la carte-cadeau je la garde")
+G4 = reservation("G4LS9P", [("HAT263", "JFK", "CDG", "2024-06-05"), ("HAT197", "CDG", "JFK", "2024-06-12")],
+                 flight_type="round_trip")
+AFFAIRES = [read(G4), "assistant: Récapitulatif :\n- Réservation G4LS9P, mêmes vols HAT263 (05/06/2024) "
+                      "et "
+                      "HAT197 (12/06/2024)\n- Classe : économique → affaires\n- Supplément : 590 $ sur la "
+                      "Visa …7447\n\nJe procède?", "user: Oui, allez-y."]
+FR_BAGS = [read(G4), "assistant: Résumé : G4LS9P, bagages de 1 à 3, dont 1 payant, 50 $ sur la carte-cadeau "
+                     "gift_card_1000001. Vous confirmez?",
+           "user: Oui, mais prenez plutôt ma carte Visa, la carte-cadeau je la garde pour ma fille."]
+
 CASES = [
+    trip("Z1768", "refuse", EARLY, "update_reservation_flights", outbound("HAT120"),
+         "the 9:30 flight; the summary the yes went with named HAT001"),
+    trip("Z1769", "allow", EARLY, "update_reservation_flights", outbound("HAT001"), "HAT001"),
+    trip("Z1770", "allow", AFFAIRES, "update_reservation_flights",
+         {"reservation_id": "G4LS9P", "cabin": "business", "payment_id": VISA,
+          "flights": [{"flight_number": "HAT263", "date": "2024-06-05"},
+                      {"flight_number": "HAT197", "date": "2024-06-12"}]}, "'économique → affaires'"),
+    trip("Z1771", "refuse", FR_BAGS, "update_reservation_baggages",
+         {"reservation_id": "G4LS9P", "total_baggages": 3, "nonfree_baggages": 1,
+          "payment_id": "gift_card_1000001"}, "'la carte-cadeau je la garde'"),
+    trip("Z1772", "allow", FR_BAGS, "update_reservation_baggages",
+         {"reservation_id": "G4LS9P", "total_baggages": 3, "nonfree_baggages": 1, "payment_id": VISA},
+         "'prenez plutôt ma carte Visa'"),
     trip("Z1764", "refuse", VI_BAG, "update_reservation_baggages", bag_paid("gift_card_1000001"),
          "'tra bang the visa, dung dung the qua tang' (no tones)"),
     trip("Z1765", "allow", VI_BAG, "update_reservation_baggages", bag_paid(VISA), "the Visa asked for"),
@@ -408,6 +453,8 @@ async def test_review(airline: PolicySet, retail: PolicySet, case: Case) -> None
     ("yes yaar, bola na confirm mat karo, kar do", Act.AFFIRM),
     ("abhi kuch mat karo", Act.DECLINE),
     ("chuẩn rồi, cập nhật đi", Act.AFFIRM),
+    ("Yes, go ahead. And please don't make me confirm everything three times.", Act.AFFIRM),
+    ("don't make the change", Act.DECLINE),
 ])
 
 
