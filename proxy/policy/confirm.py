@@ -1538,7 +1538,10 @@ _HAN_BOUND = re.compile(r"只要[^。！？!?]{0,20}?(?:不超过|不到|低于|
                         r"(\d{1,3}(?:,\d{3})+|\d+)(\.\d+)?[^。！？!?]{0,8}[。！!]?|"
                         # (said without "只要", before what it leads to: "不到400就用礼品卡加信用卡")
                         r"(?:不超过|不超過|不到|低于|低於|少于|少於)\s*\$?(\d{1,3}(?:,\d{3})+|\d+)(\.\d+)?"
-                        r"\s*(?:美元|块|塊|元|刀)?(?:的话|的話)?(?=就)")
+                        r"\s*(?:美元|块|塊|元|刀)?(?:的话|的話)?(?=就)|"
+                        # (and in Japanese: "合計100ドル以下ならいいよ", at most 100 in all)
+                        r"(?:合計|全部で|トータル|差額(?:が|は)?)?\s*\$?(\d{1,3}(?:,\d{3})+|\d+)(\.\d+)?\s*(?:ドル|\$)?"
+                        r"(?:以下|以内|まで)(?:なら|であれば)(?:いいよ|いいです|大丈夫です|大丈夫|ok|オッケー)?[。！!]?")
 # the difference as a turn in Chinese gives it: "补差价 $12.63", "差价：$23"
 _HAN_DIFFERENCE = re.compile(r"差价\s*[:：]?\s*\$\s*(\d{1,3}(?:,\d{3})+|\d+)(\.\d+)?")
 # a bound in Korean: "차액 30불 안 넘으면 괜찮아요" (as long as the difference is not over $30)
@@ -2037,6 +2040,10 @@ def _worked_out_at(agent: str, m: re.Match[str]) -> Decimal | None:
     return decimal_of(found.group(1), found.group(2)) if found.group(1) else None
 
 
+# the total a turn in Japanese gives: "合計$90", "全部で $140"
+_JA_TOTAL = re.compile(r"(?:合計|全部で|トータル)\s*[:：]?\s*\$\s*(\d{1,3}(?:,\d{3})+|\d+)(\.\d+)?")
+
+
 def _sum_of(m: re.Match[str]) -> Decimal | None:
     """The sum a pattern of several forms found, each form a (whole, fraction) pair of groups
     (``_SUM``'s): the first form that matched."""
@@ -2187,6 +2194,9 @@ def _condition_met_once(messages: list[Message], index: int, voucher_beside: boo
         limit = _sum_of(han)
         sums = _sums_asked(agent) \
             or {d for n in _NET_HAN.finditer(agent) if (d := decimal_of(*n.groups())) is not None}
+        if han.group(5) is not None and (totals := {d for t in _JA_TOTAL.finditer(agent)
+                                                    if (d := decimal_of(*t.groups())) is not None}):
+            sums = totals  # (a bound on the whole, in Japanese: the turn's "合計")
         if not sums and "差价" in han.group() and (new := _HAN_NEW_PRICE.search(agent)) \
                 and (old := _HAN_OLD_PRICE.search(agent)):
             # (a bound on the difference, the turn giving the new price and the old: "只要差价不超过

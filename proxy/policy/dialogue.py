@@ -2282,6 +2282,12 @@ def _read_han(text: str) -> Reading:
             continue  # (a hold the turn's later yes goes past)
         if yes and _CJK_CHECK.search(rest):  # (a yes, then a check in its own clause: "改签确认，
             rest = re.sub("[，,][^，,]*$", "", rest)  # 回程是不变的对吧？")
+        if yes and "反正" in rest:  # (a reason given "anyway": "也取消吧，反正也去不了")
+            rest = re.sub("[，,]?反正[^，,。！!]*", "", rest)
+        if "算了" in rest and _HAN_GO.search(rest, rest.index("算了")) is not None \
+                and not re.search("不|别|別", rest[rest.index("算了") + 2:]):
+            rest = rest.replace("算了", "", 1)  # (given up on, then the go: "嗯...那算了，洛杉矶那个也
+            # 取消吧", oh well, cancel the Los Angeles one too)
         if _HAN_NOT.search(rest):
             return Reading(Act.HOLD, text[:80], f'the user did not say a plain yes: "{text[:80]}"',
                            withdraws=bool(re.search("不|别|別|算了|等一|等等|稍等", rest)))
@@ -2297,6 +2303,8 @@ def _read_han(text: str) -> Reading:
 KANA = re.compile("[\u3040-\u30ff]")
 _JA_YES = re.compile("(?:(?<=^)|(?<=[\\s、,。.!！?？…「」～~ー])|(?<=あ)|(?<=ええ)|(?<=うん))はい|"
                      "ええ(?!と)|うん|お願いします|"
+                     # (casually: "じゃ、両方よろしく")
+                     "よろしく(?:お願いします|お願い|ね|です)?(?=[。！!、,]|$)|"
                      "(?:変更|交換|返品|キャンセル|予約|手続き|処理|修正)して(?:もらえ|いただけ|くれ)(?:ます|ません)か|"
                      # ("それで合ってます。", that's right; "ぜひ", by all means)
                      "(?:それで|これで)?(?:合ってます|合っています|あってます|間違いありません|間違いないです)|ぜひ|是非|お願い(?:ね|[!！。]|$)|頼みます|頼む|進めて|"
@@ -2333,7 +2341,9 @@ _CJK_WHEN = re.compile("返金|いつ|何日|届く|届き|退款|什么时候|�
                        "いくら戻|一共退|总共退|總共退|退多少|"
                        "\\d+\\s*(?:到|至|-|~|～)\\s*\\d+\\s*(?:个)?(?:工作)?天|"
                        # (what comes after it is done: "改完之后登机牌需要重新打印吗？")
-                       "(?:完|好)(?:之后|之後|以后|以後)[^。！!]*[吗嗎][？?]")
+                       "(?:完|好)(?:之后|之後|以后|以後)[^。！!]*[吗嗎][？?]|"
+                       # (the boarding pass, the miles: "改完登機證要重印嗎？", "これってマイル付く？")
+                       "登機證|登机证|登機牌|登机牌|搭乗券|マイル|里程|哩程")
 # (said politely, these hold no "not": "構いません" (I don't mind), "すみません" (excuse me))
 _JA_IDIOM = re.compile("構いません|問題(?:あり|ござい)?ません|問題ない|差し支え(?:あり|ござい)ません|"
                        "すみません|すいません|"

@@ -322,7 +322,26 @@ FR_BAGS = [read(G4), "assistant: Résumé : G4LS9P, bagages de 1 à 3, dont 1 pa
                      "gift_card_1000001. Vous confirmez?",
            "user: Oui, mais prenez plutôt ma carte Visa, la carte-cadeau je la garde pour ma fille."]
 
+# 114d: a total bound in Japanese ("合計100ドル以下ならいいよ。じゃ、両方よろしく")
+Z2 = reservation("Z2HB6E", [("HAT100", "NRT", "SFO", "2024-05-20")])
+
+
+def bound_plan(total: str) -> list[object]:
+    return [read(Z2), "assistant: 予約Z2HB6Eの変更です：\n1. HAT100を5月21日に変更（差額$40）\n"
+                      f"2. 受託手荷物を0個→2個（有料1個、$50）\n合計{total}をVisa（末尾7447）でお支払いです。"
+                      "よろしいですか？",
+            "user: 合計100ドル以下ならいいよ。じゃ、両方よろしく"]
+
+
+UNDER = bound_plan("$90")
+OVER = bound_plan("$140")
+JA_FLIGHT = {"reservation_id": "Z2HB6E", "cabin": "economy", "payment_id": VISA,
+             "flights": [{"flight_number": "HAT100", "date": "2024-05-21"}]}
+
 CASES = [
+    trip("Z1773", "allow", UNDER, "update_reservation_flights", JA_FLIGHT,
+         "$90 within '合計100ドル以下'"),
+    trip("Z1774", "refuse", OVER, "update_reservation_flights", JA_FLIGHT, "$140 over it"),
     trip("Z1768", "refuse", EARLY, "update_reservation_flights", outbound("HAT120"),
          "the 9:30 flight; the summary the yes went with named HAT001"),
     trip("Z1769", "allow", EARLY, "update_reservation_flights", outbound("HAT001"), "HAT001"),
@@ -455,6 +474,11 @@ async def test_review(airline: PolicySet, retail: PolicySet, case: Case) -> None
     ("chuẩn rồi, cập nhật đi", Act.AFFIRM),
     ("Yes, go ahead. And please don't make me confirm everything three times.", Act.AFFIRM),
     ("don't make the change", Act.DECLINE),
+    ("對對，就這樣改，感恩。改完登機證要重印嗎？", Act.AFFIRM),
+    ("それでいい！あ、これってマイル付く？", Act.AFFIRM),
+    ("嗯...那算了，洛杉矶那个也取消吧，反正也去不了", Act.AFFIRM),
+    ("算了，不取消了", Act.HOLD),
+    ("よろしくお願いします", Act.AFFIRM),
 ])
 
 
