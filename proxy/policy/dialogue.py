@@ -28,7 +28,7 @@ import re
 import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
 
 import orjson
 
@@ -252,16 +252,23 @@ def _in_english_mixed(text: str) -> str:
 _VI_CUE = re.compile(r"[ăđơưạảấầẩẫậắằẳẵặẹẻẽếềểễệỉịọỏốồổỗộớờởỡợụủứừửữựỳỵỷỹĩũ]|(?<![\w'])(?:vâng|không|"
                      r"dung roi|giup (?:minh|em|toi|chi|anh)|nhe|nha|huy (?:don|luon|di)|doi (?:di|luon|"
                      r"ca hai)|khong can nua|khong|cam on (?:ban|em|chi|anh)|dong y|ok em|di em|cung dc|"
-                     r"cung duoc|dc em|uh em|dc a)(?![\w'])")
+                     r"cung duoc|dc em|uh em|dc a|lam (?:luon|di)|ca [2-4] (?:cai|don))(?![\w'])")
 # (words told apart only by their tones, read before the tones are dropped: "chỉ" only, "chị"
 # you; "đợi" wait, "đổi" change; "ừ" yes)
-_VI_TONED = [(re.compile(p), r) for p, r in (
+_VI_TONED: list[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]]] = [
+    (re.compile(p), cast("str | Callable[[re.Match[str]], str]", r)) for p, r in (
     (r"(?<![\w'])(?:ừ|ừa|ờ|ờ ờ)(?![\w'])", "yes"), (r"(?<![\w'])ừm(?![\w'])", "hmm"),
     (r"(?<![\w'])địa chỉ(?![\w'])", "address"), (r"(?<![\w'])chỉ(?![\w'])", "only"),
     (r"(?<![\w'])(?:đợi|chờ)(?![\w'])", "wait"),
     (r"(?<![\w'])trả thêm(?![\w'])", "pay extra"), (r"(?<![\w'])bạn(?![\w'])", "you"),
     (r"(?<![\w'])đơn kia(?![\w'])", "the other order"),
-    (r"(?<![\w'])(?:đó|đấy)(?![\w'])", "that"), (r"(?<![\w'])hết(?![\w'])", "all"),
+    (r"(?<![\w'])(?:đó|đấy)(?![\w'])", "that"),
+    # (all of them by their count: "làm hết 3 cái luôn", "confirm cả 3")
+    (r"(?<![\w'])(?:cả|hết|tất cả) ([2-4])(?: (?:cái|đơn|việc|thao tác|bước|món))?(?![\w'])",
+     lambda m: {"2": "both", "3": "all three", "4": "all four"}[m.group(1)]),
+    (r"(?<![\w'])hết(?![\w'])", "all"),
+    # (a method changed from one to another: "từ thẻ quà tặng sang thẻ Visa")
+    (r"(?<![\w'])từ(?![\w'])", "from"),
     (r"(?<![\w'])đừng dùng(?![\w'])", "not"), (r"(?<![\w'])đừng(?![\w'])", "don't"),
     (r"(?<![\w'])dùng(?![\w'])", "use"), (r"(?<![\w'])nhưng(?![\w'])", "but"),
     (r"(?<![\w'])thêm(?![\w'])", "add"), (r"(?<![\w'])gửi(?![\w'])", "send"),
@@ -303,8 +310,13 @@ _VI_WORDS: list[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]]] = 
     (r"(?<![\w'])(?:(?:chi|anh|ban|em|quy khach) )?dong y(?: khong)?(?= *(?:a|ha|nhe|nha|khong)? *\?)",
      "do you agree"),
     (r"^(?:dc|dk|ok dc)(?= |,|\.|$)", "okay"), (r"(?<![\w'])cung dc(?![\w'])", "is fine"),
-    (r"^uh(?=[ ,.!]|$)", "yes"),
+    (r"^uh?(?=[ ,.!]|$)", "yes"),
     (r"(?<![\w'])(?:ca|all) (?:2|hai) (?:don|order)(?![\w'])", "both orders"),
+    (r"(?<![\w'])(?:ca|lam|het) ([2-4])(?: (?:cai|don|viec|thao tac|buoc|mon))(?![\w'])|"
+     r"(?<![\w'])ca ([2-4])(?![\w'])",
+     lambda m: ("do " if m.group().startswith("lam") else "")
+     + {"2": "both", "3": "all three", "4": "all four"}[m.group(1) or m.group(2)]),
+    (r"(?<![\w'])sang(?![\w'])", "to"), (r"(?<![\w'])lan nua(?![\w'])", "again"),
     (r"(\$[\d,.]+) (?:ve|vao)(?![\w'])", r"\1 to"),
     (r"(?<![\w'])(?:khoan khoan(?: da)?|khoan da|khoan|doi (?:da|chut|xiu|mot chut)|wait (?:da|chut|xiu|"
      r"mot chut))(?![\w'])", "wait"),
@@ -389,8 +401,8 @@ _VI_WORDS: list[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]]] = 
 
 def in_english_vi(text: str) -> str:
     """``text`` with its Vietnamese words in English (``_VI_CUE``)."""
-    for pattern, english in _VI_TONED:
-        text = pattern.sub(english, text)
+    for pattern, toned in _VI_TONED:
+        text = pattern.sub(toned, text)
     text = "".join(c for c in unicodedata.normalize("NFKD", text.replace("đ", "d"))
                    if not unicodedata.combining(c))
     for pattern, said in _VI_WORDS:

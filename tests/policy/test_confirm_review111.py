@@ -479,11 +479,18 @@ async def test_review(airline: PolicySet, retail: PolicySet, case: Case) -> None
     ("嗯...那算了，洛杉矶那个也取消吧，反正也去不了", Act.AFFIRM),
     ("算了，不取消了", Act.HOLD),
     ("よろしくお願いします", Act.AFFIRM),
+    ("ok, đúng hết, làm hết 3 cái luôn", Act.AFFIRM),
+    ("u lam ca 2 don luon", Act.AFFIRM),
 ])
 
 
 def test_turn_reading(turn: str, act: Act) -> None:
     assert read_turn(turn).act is act
+
+
+def test_vietnamese_counts_and_a_method_changed() -> None:
+    assert normalize("ok, confirm cả 3") == "ok, confirm all three"
+    assert "from gift card to paypal" in normalize("Đổi phương thức thanh toán từ thẻ quà tặng sang PayPal")
 
 
 def test_vietnamese_read_in_english() -> None:
