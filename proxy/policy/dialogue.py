@@ -176,6 +176,12 @@ _IN_ENGLISH_HINGLISH: list[tuple[re.Pattern[str], str | Callable[[re.Match[str]]
      r" (?:kar do|karo|kardo|kar dijiye|kariye|kijiye)(?![\w'])",
      lambda m: f"only {m.group(2)} {'' if m.group(1).startswith(('the ', 'pehl')) else 'the '}{m.group(1)}"),
     (r"(?<![\w'])dono (?:kar do|karo|kardo|kar dijiye)(?![\w'])", "do both"),
+    # (another part put off: "bags ka baad mein decide karenge", the bags later)
+    (r",? ?(?<![\w'])([\w-]+) (?:ka|ke|ki|wala|wali) baad mein (?:decide|dekh|soch|bata|confirm)[\w ]*",
+     r". the \1 later"),
+    # (one part now: "sirf papa ki DOB wala abhi karo", only do papa's date of birth now)
+    (r"(?<![\w'])(?:sirf|bas) ([\w-]+(?: [\w-]+){0,4}?) (?:wala|wali|waala|waali)(?: abhi)? "
+     r"(?:karo|kar do|kardo|kar dijiye|kijiye)(?![\w'])", r"only do the \1 one now"),
     (r"(?<![\w'])(?:pehla|pehli|pehle)(?![\w'])", "the first"),
     # (a thing left as it is, and one still wanted: "bags wala rehne do", "outbound toh chahiye")
     (r"(?<![\w'])([\w-]+(?: [\w-]+)?) (?:wala|wali|waala|waali) (?:abhi |filhaal |abhi ke liye )?(?:rehne do|"
@@ -2534,9 +2540,12 @@ _KO_IDIOM = re.compile("않게|않도록|안녕|(?:하|으|이)?면 (?:돼요|�
                        # 감사하겠습니다")
                        "안 (?:쓸|써|쓰|입|신)[가-힣]*(?: 것 같아요| 거 같아요| 것 같습니다| 거예요)?|"
                        "주시면 감사(?:하겠습니다|하겠어요|해요|합니다)|"
+                       # (a reason after the go: "어차피 필요할 것 같아요", I'll need it anyway)
+                       "어차피[^.!?]*(?:것|거) 같(?:아요|습니다)|"
                        "괜찮습니다|감사합니다|고마워요|고맙습니다|상관없|문제 ?없")
 # a fact the agent gave, taken ("일주일 정도면 괜찮아요": about a week is fine), where no sum bounds it
-_KO_ACCEPT = re.compile("[가-힣]+면\\s*(?:괜찮아요|괜찮습니다|돼요|됩니다|좋아요|좋네요|좋겠네요|다행이네요|"
+_KO_ACCEPT = re.compile("[가-힣]+면\\s*(?:괜찮아요|괜찮습니다|괜찮네요|돼요|됩니다|좋아요|좋네요|좋겠네요|"
+                        "다행이네요|"
                         "충분해요)")
 # a condition: "...면" ("if"), "경우" (in case)
 _KO_IF = re.compile("(?:(?<!고 )(?<!고)|(?!나))[가-힣](?:으면|다면|라면|이면|면)(?:\\s|,|$)|경우")  # (not

@@ -481,6 +481,8 @@ async def test_review(airline: PolicySet, retail: PolicySet, case: Case) -> None
     ("よろしくお願いします", Act.AFFIRM),
     ("ok, đúng hết, làm hết 3 cái luôn", Act.AFFIRM),
     ("u lam ca 2 don luon", Act.AFFIRM),
+    ("아 그냥 지금 해 주세요. 어차피 필요할 것 같아요.", Act.AFFIRM),
+    ("Sirf papa ki DOB wala abhi karo, bags ka baad mein decide karenge", Act.AFFIRM),
 ])
 
 
