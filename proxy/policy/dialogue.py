@@ -478,6 +478,8 @@ _YES = _words(
     r"perfect)", r"perfect", r"agreed?", r"approved?", r"i approve", r"confirm(?:ed)?",
     r"i (?:do |hereby )?confirm", r"confirmation", r"confirming", r"i'?m confirming",
     r"fine(?: by me| with me)?", r"works for me", r"lgtm", r"too right",
+    # (Mexico's "sale", alone or opening the turn: "Sale.", "sale, cámbialo")
+    r"^sale(?=\s*(?:[.!,]|$))",
     # (chat's and slang's yeses, alone in their clause: "bet", "say less", "yessir", "yh", "aight",
     # "ofc", "fo sho")
     r"^bet(?: bet)?(?=\s*(?:[,.!]|$))", r"say less(?=\s*(?:[,.!]|$))", r"yessir", r"yh",
@@ -1237,6 +1239,10 @@ _IDIOMS = re.compile(
     r"(?:non|nee|nein|não|nao|no),? (?:c'est tout|c tout|cé tout|dat is alles|dat was het|das "
     r"(?:ist|wäre|war) alles|è tutto|e tutto|nient'altro|é tudo|e tudo|nada más|nada mas|eso es "
     r"todo|solo eso)|"
+    # ("No hay nada más.", "Não há mais nada.", "Il n'y a rien d'autre.": nothing else to add)
+    r"no hay (?:nada más que agregar|nada más|nada mas|más nada)(?= *(?:[.!,]|$))|"
+    r"não (?:há|tem) mais nada(?= *(?:[.!,]|$))|"
+    r"(?:il )?n'y a rien d'autre|non c'è (?:nient'altro|altro)|"
     r"not (?:a|any) problem|don'?t (?:need anything else|have (?:any|all day|much time|time)|"
     r"worry|hesitate|wait|delay)|do not (?:wait|delay|hesitate)|without (?:delay|waiting)|"
     r"(?:don'?t|do not) (?:want|need) to keep|no need to keep|(?:rather|prefer) not (?:to )?wait|"

@@ -483,6 +483,10 @@ async def test_review(airline: PolicySet, retail: PolicySet, case: Case) -> None
     ("u lam ca 2 don luon", Act.AFFIRM),
     ("아 그냥 지금 해 주세요. 어차피 필요할 것 같아요.", Act.AFFIRM),
     ("Sirf papa ki DOB wala abhi karo, bags ka baad mein decide karenge", Act.AFFIRM),
+    ("Ya, perfecto, haz las dos cosas nomás. No hay nada más.", Act.AFFIRM),
+    ("No hay nada más que hablar, no lo quiero.", Act.DECLINE),
+    ("sale.", Act.AFFIRM),
+    ("Is it on sale?", Act.HOLD),
 ])
 
 
