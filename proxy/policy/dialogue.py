@@ -762,6 +762,9 @@ _IMPERATIVE = re.compile(
     # (the other languages' shrug before the go: "vabbè fallo lo stesso", "naja, mach das")
     r"vabb[eè]|dai|allora|bon|bah|naja|na gut|oké|oke|pues|bueno|entonces|então|entao|dann|"
     r"you (?:can|may|should)|you have my (?:permission|approval|go-ahead) to|i want you to|"
+    # (the go relayed by whom it is for: "He says go ahead.", "Mr. Chen says to proceed")
+    r"(?:he|she|they|my (?:boss|manager|husband|wife|partner)|mr\.? [a-z]+|ms\.? [a-z]+|mrs\.? [a-z]+) "
+    r"(?:says|said)(?: to| yes,?)?|"
     r"i'?d like you to|i would like you to|i need you to|go ahead and|feel free to|"
     # ("I would be most grateful if you could proceed with the modification as described.")
     r"(?:i'?d|i would|we'?d|we would) be (?:most |very |so |really |ever so )?(?:grateful|thankful|"

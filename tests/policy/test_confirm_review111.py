@@ -486,6 +486,8 @@ async def test_review(airline: PolicySet, retail: PolicySet, case: Case) -> None
     ("Ya, perfecto, haz las dos cosas nomás. No hay nada más.", Act.AFFIRM),
     ("No hay nada más que hablar, no lo quiero.", Act.DECLINE),
     ("sale.", Act.AFFIRM),
+    ("He says go ahead.", Act.AFFIRM),
+    ("he says don't go ahead", Act.DECLINE),
     ("Is it on sale?", Act.HOLD),
 ])
 
