@@ -2606,6 +2606,13 @@ def _condition_met_once(messages: list[Message], index: int, voucher_beside: boo
         return at.search(agent) is None and not any(
             re.search(rf"(?<![\w']){re.escape(w[:max(4, len(w) - 1)])}", agent) for w in thing) \
             and _ITEMS_LISTED.search(agent) is not None
+    if _NOT_SHIPPED_IF.fullmatch(condition) is not None:
+        # not shipped yet, as the turn says the order still is: "only if neither of them has
+        # shipped yet" to "Both orders are still pending"
+        # (or where the turns before say it, or only cancel: a pending order's cancellation is
+        # offered while it has not shipped)
+        return any(_NOT_SHIPPED_SAID.search(turn) is not None or re.search(r"(?<![\w'])cancel", turn)
+                   for turn in [agent, *_agent_turns_before(messages, index, 3)])
     if (stock := _IN_STOCK_IF.fullmatch(condition)) is not None:
         # in stock, as the agent's turns since the options were listed say: "provided the blue
         # 750ml is actually in stock" to "Smaller options currently listed as available: -
@@ -6677,6 +6684,13 @@ _STILL_SENT = re.compile(r"(?<![\w'])(?:keep shipping|keeps shipping|will still 
 # an order's items listed in brackets: "Order #W8882972 (Cycling Helmet, Garden Hose, T-Shirt)"
 _ITEMS_LISTED = re.compile(r"#w\d{5,}\s*\([a-z][^()\n]{2,60}(?:, [^()\n]{3,60})+\)")
 # in stock: "provided the blue 750ml is actually in stock"
+# a condition that nothing has shipped yet, and a turn saying the order has not
+_NOT_SHIPPED_IF = re.compile(r"(?:neither of them|none of them|it|they|the order|the orders|both) "
+                             r"(?:has|have|hasn'?t|haven'?t|has not|have not|is|are|isn'?t|aren'?t)? ?"
+                             r"(?:not )?(?:shipped|been shipped|gone out|left)(?: yet)?"
+                             r"(?: though| tho| then)?")
+_NOT_SHIPPED_SAID = re.compile(r"(?<![\w'])(?:pending|not (?:yet )?(?:been )?shipped|hasn'?t shipped|"
+                               r"haven'?t shipped|not shipped yet)(?![\w'])")
 _IN_STOCK_IF = re.compile(r"(?:the |that |this )?((?:[a-z0-9]+ ){0,3}[a-z0-9]+) (?:is|are|'s) "
                           r"(?:actually |really |still |definitely )?(?:in stock|available)")
 _AVAILABLE_SAID = re.compile(r"(?<![\w'])(?<!not )(?<!un)(?:available|in stock)(?![\w'])")

@@ -1166,10 +1166,14 @@ CONDITION_ABROAD = (
 )
 # a condition the user says in the same breath is met: "as long as it's under $50 more, which it
 # is", "... at least $20 left on the card after. which there is, so yes"
-_SAID_MET = (r"(?![^!?;]{0,80}?[,.] ?(?:which|and) (?:it|there|they|that) (?:is|are|does|do|was|will)"
+_SAID_MET = (r"(?![^!?;]{0,80}?[,.] ?(?:which|and) (?:it|there|they|that) (?:is|are|does|do|was|will|"
+             # (or as it seems: "as long as it's the same price or cheaper, which it sounds like
+             # it is")
+             r"sounds like (?:it|they) (?:is|are)|seems to be|looks like (?:it|they) (?:is|are))"
              r"(?![\w']))")
 # ... said met in the sentence after it: "which there is, so yes"
-_MET_AFTER = re.compile(r"(?:which|and) (?:it|there|they|that) (?:is|are|does|do|was|will)(?![\w'])")
+_MET_AFTER = re.compile(r"(?:which|and) (?:it|there|they|that) (?:is|are|does|do|was|will|sounds like "
+                        r"(?:it|they) (?:is|are)|seems to be|looks like (?:it|they) (?:is|are))(?![\w'])")
 _CONDITION = _words(
     r"only if" + _SAID_MET, r"as long as" + _SAID_MET, r"provided(?: that)?" + _SAID_MET, r"on condition",
     r"unless",

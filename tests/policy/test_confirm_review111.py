@@ -338,7 +338,25 @@ OVER = bound_plan("$140")
 JA_FLIGHT = {"reservation_id": "Z2HB6E", "cabin": "economy", "payment_id": VISA,
              "flights": [{"flight_number": "HAT100", "date": "2024-05-21"}]}
 
+# 115a: a condition that nothing has shipped, to a cancellation of pending orders
+WATCHES = order("#W7941031", "pending", item("5000000031", "Wristwatch", 2198.09))
+NOT_SHIPPED = [*looked_up(WATCHES),
+               "assistant: Here's the plan:\n1. Cancel #W7941031 (Wristwatch), reason 'ordered by mistake', "
+               "$2,198.09 refunded to your Visa ending 7334.\nWould you like me to proceed? (yes/no)",
+               "user: Yes, cancel it - only if it hasn't shipped yet though, I really don't want to deal "
+               "with sending boxes back."]
+NOT_SHIPPED_RETURN = [*looked_up(order("#W7941032", "delivered", item("5000000032", "Wristwatch", 98.0))),
+                      "assistant: Return the Wristwatch from #W7941032, $98.00 refunded to your Visa ending "
+                      "7334. Shall I go ahead?",
+                      "user: Yes, only if it hasn't shipped yet though."]
+
 CASES = [
+    shop("Z1775", "allow", NOT_SHIPPED, CANCEL_ORDER,
+         {"order_id": "#W7941031", "reason": "ordered by mistake"},
+         "'only if it hasn't shipped yet' to a pending order's cancellation"),
+    shop("Z1776", "refuse", NOT_SHIPPED_RETURN, "return_delivered_order_items",
+         {"order_id": "#W7941032", "item_ids": ["5000000032"], "payment_method_id": "credit_card_1"},
+         "a delivered order's return: nothing says it has not shipped"),
     trip("Z1773", "allow", UNDER, "update_reservation_flights", JA_FLIGHT,
          "$90 within '合計100ドル以下'"),
     trip("Z1774", "refuse", OVER, "update_reservation_flights", JA_FLIGHT, "$140 over it"),
@@ -488,6 +506,8 @@ async def test_review(airline: PolicySet, retail: PolicySet, case: Case) -> None
     ("sale.", Act.AFFIRM),
     ("He says go ahead.", Act.AFFIRM),
     ("he says don't go ahead", Act.DECLINE),
+    ("yes, as long as it's the same price or cheaper, which it sounds like it is", Act.AFFIRM),
+    ("yes, as long as it's the same price or cheaper", Act.HOLD),
     ("Is it on sale?", Act.HOLD),
 ])
 
