@@ -2611,7 +2611,8 @@ def _condition_met_once(messages: list[Message], index: int, voucher_beside: boo
         # shipped yet" to "Both orders are still pending"
         # (or where the turns before say it, or only cancel: a pending order's cancellation is
         # offered while it has not shipped)
-        return any(_NOT_SHIPPED_SAID.search(turn) is not None or re.search(r"(?<![\w'])cancel", turn)
+        return re.search(r"(?<![\w'])cancel", agent) is not None \
+            or any(_NOT_SHIPPED_SAID.search(turn) is not None
                    for turn in [agent, *_agent_turns_before(messages, index, 3)])
     if (stock := _IN_STOCK_IF.fullmatch(condition)) is not None:
         # in stock, as the agent's turns since the options were listed say: "provided the blue
@@ -10569,6 +10570,7 @@ _READ_OUT = re.compile(r"\W*[a-z][\w' ]{0,30}:\s*(\w+)\W*")
 
 
 _FLIGHT_NUMBER = re.compile(r"(?<![\w-])([a-z]{2,3}\d{3,4})(?![\w-])")
+_FLIGHTS_LOOK_BACK = 12  # (messages: the summary a yes went with is a turn or two back)
 
 
 def _other_flight_proposed(session: SessionState, last: Text, theirs: Text, arguments: dict[str, Any]
@@ -10592,8 +10594,10 @@ def _other_flight_proposed(session: SessionState, last: Text, theirs: Text, argu
     if not named:  # (the turn answered named none, a method's question: the agent's newest turn
         # that names flights, the summary the yes after it went with: "Ok then the Mastercard."
         # "To confirm: - Outbound: change from HAT239 (13:00) to HAT001 ..." "Yep, book it.")
-        named = next((found for m in reversed(session.messages) if m.role is Role.ASSISTANT
-                      and (found := set(_FLIGHT_NUMBER.findall(plain(m))))), set())
+        # (the newest turns only: a bounded look back however long the session)
+        named = next((found for m in reversed(session.messages[-_FLIGHTS_LOOK_BACK:])
+                      if m.role is Role.ASSISTANT and (found := set(_FLIGHT_NUMBER.findall(plain(m))))),
+                     set())
     others = named - calls - {number for number, _date in kept}
     if not others:
         return None
