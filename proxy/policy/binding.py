@@ -740,7 +740,7 @@ _PAY_CUE = (r"(?:pay|paying|paid|payment|charg\w*|refund\w*|use|using|via|cover\
             # ("Ja, aber bitte auf die Geschenkkarte, nicht auf die Mastercard.")
             r"auf (?:die|meine|meinen|mein|das|den)(?= )|"
             # ("Oui, mais prenez plutôt ma carte Visa", "prendi la carta")
-            r"(?:prenez|prends|prenons|prenda|prendi|prenda) (?:plutôt |piuttosto )?(?:ma|mon|la|le|votre|"
+            r"(?:prenez|prends|prenons|prenda|prendi) (?:plutôt |piuttosto )?(?:ma|mon|la|le|votre|"
             r"la mia|il mio)(?= )|"
             # (the user's own: "bezahlen Sie bitte mit meiner Geschenkkarte", "con mi tarjeta")
             r"bezahl\w*|mit (?:meiner|meinem|der|dem)|"
@@ -1126,9 +1126,9 @@ _KEPT_AFTER = re.compile(r"(?:^|[,.;:!?]\s*|(?<![\w'])(?:but|and|yes|ok|okay)\s+
                          r"(?:actually |though )?i'?ll (?:hang|hold) on to (?:it|that|them)|"
                          r"i would like to keep|can stay|should stay|"
                          # (in the other languages read: "la carte-cadeau je la garde pour ma fille",
-                         # "la tarjeta me la quedo", "die Geschenkkarte behalte ich")
+                         # "la tarjeta de regalo me la quedo")
                          r"je (?:le |la |les )?(?:garde|conserve)|(?:me )?(?:lo|la|los|las) (?:guardo|quedo)|"
-                         r"(?:lo|la|li|le) tengo|behalte ich|(?:lo|la|li|le) tengo io|"
+                         r"(?:lo|la|li|le) tengo|behalte ich|"
                          # (as said by a learner: "the bottle i keep like it is")
                          r"i keep(?= (?:like|as) (?:it|they) (?:is|are|was)))(?![\w'])")
 # "just the speaker and the bottle", "only return the speaker", "the speaker and the bottle

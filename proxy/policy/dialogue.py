@@ -295,14 +295,15 @@ _VI_TONED: list[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]]] = 
         ("máy hút bụi", "vacuum cleaner"), ("máy tính bảng", "tablet"), ("máy tính xách tay", "laptop"),
         ("máy pha cà phê", "coffee maker"), ("máy lọc không khí", "air purifier"),
         ("mũ bảo hiểm", "helmet"), ("kệ sách", "bookshelf"), ("đồng hồ", "watch"), ("ấm đun nước", "kettle"),
-        ("ấm đun trà", "kettle"), ("ấm", "kettle"), ("đèn", "lamp"), ("giày", "shoes"),
+        ("ấm đun trà", "kettle"), ("ấm đun", "kettle"), ("đèn", "lamp"), ("giày", "shoes"),
         ("áo khoác", "jacket"), ("tai nghe", "headphones"), ("sổ tay", "notebook"), ("bàn phím", "keyboard"),
         ("chuột", "mouse"), ("loa", "speaker"), ("kính râm", "sunglasses"), ("vali", "luggage"),
         ("nước hoa", "perfume"), ("thảm yoga", "yoga mat"), ("ghế", "chair"), ("bình nước", "water bottle"),
         ("xe đạp", "bicycle"), ("ván trượt", "skateboard"), ("ghép hình", "jigsaw puzzle"),
         ("bếp nướng", "grill"), ("lò nướng", "grill"), ("giường thú cưng", "pet bed"), ("ba lô", "backpack"),
         ("balo", "backpack"), ("tạ", "dumbbells"), ("trang điểm", "makeup kit"), ("áo thun", "t-shirt"),
-        ("điện thoại", "phone"), ("ô", "umbrella"), ("dù", "umbrella"))))]
+        # (not "dù", also "although"; not "ấm" alone, also "warm")
+        ("điện thoại", "phone"), ("cây dù", "umbrella"), ("cái dù", "umbrella"), ("ô", "umbrella"))))]
 _VI_ME = r"(?:minh|toi|em|chi|anh|tui|con|chau)"
 _VI_WORDS: list[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]]] = [
     (re.compile(p), r) for p, r in (
