@@ -236,7 +236,7 @@ class Authorisation:
                         and "?" not in _turn_before(messages, start - 1)[0]) \
                         and not any(_REST_AS_BEFORE.search(t) for t in turns) \
                         and not (len(turns) == 1 and _WAIT_ACK.match(turns[0]) is not None
-                                 and _NOT_YET.search(plain(messages[start - 1])) is not None):
+                                 and _paused(messages[start - 1])):
                     # (a "not yet" the agent only waited out is a pause: "Wait, don't change it
                     # yet. Let me check my stove first." "Sure, take your time.")
                     break  # (not a "no" that disputes what the agent stated: "No, there were
@@ -4218,6 +4218,13 @@ _NOT_YET = re.compile(r"(?<![\w'])(?:not yet|(?:don'?t|do not) (?:\w+ )?(?:it |t
                       r"yet)(?![\w'])")
 
 
+def _paused(message: Message) -> bool:
+    """Whether a user's turn pauses (a hold: "Let me think..."), a "not yet" included: "Wait,
+    don't change it yet. Let me check my stove first." (read as a "no", but one for now)."""
+    act = reading_of(message).act
+    return act is Act.HOLD or (act is Act.DECLINE and _NOT_YET.search(plain(message)) is not None)
+
+
 def _past_pause(messages: list[Message], index: int) -> tuple[list[Message], int]:
     """The messages as the yes at ``index`` reads them: where the agent's turn before it only
     waited ("Take your time.") on the user's pause ("Let me think..."), without the two, so the
@@ -4227,11 +4234,8 @@ def _past_pause(messages: list[Message], index: int) -> tuple[list[Message], int
             or messages[start - 1].role is not Role.USER \
             or messages[start - 2].role is not Role.ASSISTANT:
         return messages, index
-    pause = reading_of(messages[start - 1]).act
-    if pause is not Act.HOLD and not (pause is Act.DECLINE
-                                      and _NOT_YET.search(plain(messages[start - 1])) is not None):
-        return messages, index  # (a "not yet" is a pause too: "Wait, don't change it yet. Let me
-        # check my stove first.")
+    if not _paused(messages[start - 1]):
+        return messages, index
     return [*messages[:start - 1], *messages[index:index + 1]], start - 1
 
 
@@ -6684,7 +6688,6 @@ _STILL_SENT = re.compile(r"(?<![\w'])(?:keep shipping|keeps shipping|will still 
                          r"(?![\w'])")
 # an order's items listed in brackets: "Order #W8882972 (Cycling Helmet, Garden Hose, T-Shirt)"
 _ITEMS_LISTED = re.compile(r"#w\d{5,}\s*\([a-z][^()\n]{2,60}(?:, [^()\n]{3,60})+\)")
-# in stock: "provided the blue 750ml is actually in stock"
 # a condition that nothing has shipped yet, and a turn saying the order has not
 _NOT_SHIPPED_IF = re.compile(r"(?:neither of them|none of them|it|they|the order|the orders|both) "
                              r"(?:has|have|hasn'?t|haven'?t|has not|have not|is|are|isn'?t|aren'?t)? ?"
@@ -6692,6 +6695,7 @@ _NOT_SHIPPED_IF = re.compile(r"(?:neither of them|none of them|it|they|the order
                              r"(?: though| tho| then)?")
 _NOT_SHIPPED_SAID = re.compile(r"(?<![\w'])(?:pending|not (?:yet )?(?:been )?shipped|hasn'?t shipped|"
                                r"haven'?t shipped|not shipped yet)(?![\w'])")
+# in stock: "provided the blue 750ml is actually in stock"
 _IN_STOCK_IF = re.compile(r"(?:the |that |this )?((?:[a-z0-9]+ ){0,3}[a-z0-9]+) (?:is|are|'s) "
                           r"(?:actually |really |still |definitely )?(?:in stock|available)")
 _AVAILABLE_SAID = re.compile(r"(?<![\w'])(?<!not )(?<!un)(?:available|in stock)(?![\w'])")

@@ -276,18 +276,14 @@ _VI_TONED: list[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]]] = 
     # (a method changed from one to another: "từ thẻ quà tặng sang thẻ Visa")
     (r"(?<![\w'])từ(?![\w'])", "from"),
     (r"(?<![\w'])đừng dùng(?![\w'])", "not"), (r"(?<![\w'])đừng(?![\w'])", "don't"),
-    (r"(?<![\w'])dùng(?![\w'])", "use"), (r"(?<![\w'])nhưng(?![\w'])", "but"),
-    (r"(?<![\w'])thêm(?![\w'])", "add"), (r"(?<![\w'])gửi(?![\w'])", "send"),
+    (r"(?<![\w'])dùng(?![\w'])", "use"), (r"(?<![\w'])thêm(?![\w'])", "add"),
     # (a flight's words: "đổi hạng" changes the cabin, "đổi hàng" exchanges goods)
     (r"(?<![\w'])(?:nâng hạng|lên hạng)(?![\w'])", "upgrade"), (r"(?<![\w'])hạ hạng(?![\w'])", "downgrade"),
     (r"(?<![\w'])đổi hạng(?![\w'])", "change the cabin"),
-    (r"(?<![\w'])hạng thương gia(?![\w'])", "business"),
-    (r"(?<![\w'])phổ thông cơ bản(?![\w'])", "basic economy"), (r"(?<![\w'])phổ thông(?![\w'])", "economy"),
     (r"(?<![\w'])(?:đổi|dời) (?:chuyến bay|chuyến|ngày bay|ngày|giờ bay)(?![\w'])", "change the flight"),
-    (r"(?<![\w'])hành lý(?![\w'])", "baggage"), (r"(?<![\w'])kiện(?![\w'])", "bags"),
-    (r"(?<![\w'])hành khách(?![\w'])", "passenger"), (r"(?<![\w'])chuyến bay(?![\w'])", "flight"),
-    (r"(?<![\w'])(?:phiếu du lịch|phiếu)(?![\w'])", "travel certificate"),
-    (r"(?<![\w'])đặt chỗ(?![\w'])", "reservation"), (r"(?<![\w'])đặt vé(?![\w'])", "book"),
+    (r"(?<![\w'])kiện(?![\w'])", "bags"), (r"(?<![\w'])đặt vé(?![\w'])", "book"),
+    # (the airline's words with no twin but their tones, "hành lý", "chuyến bay", "hạng thương gia",
+    # are read after the tones are dropped, ``_VI_WORDS``)
     (r"(?<![\w'])khứ hồi(?![\w'])", "round trip"), (r"(?<![\w'])một chiều(?![\w'])", "one way"),
     (r"(?<![\w'])chiều đi(?![\w'])", "outbound"), (r"(?<![\w'])chiều về(?![\w'])", "return flight"),
     # (the things an order holds, by their names: "hủy cái đèn thôi, cái kệ sách chị vẫn lấy")
@@ -356,7 +352,8 @@ _VI_WORDS: list[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]]] = 
     (r"(?<![\w'])hanh ly(?![\w'])", "baggage"), (r"(?<![\w'])hanh khach(?![\w'])", "passenger"),
     (r"(?<![\w'])chuyen bay(?![\w'])", "flight"), (r"(?<![\w'])dat cho(?![\w'])", "reservation"),
     (r"(?<![\w'])(?:phieu du lich|phieu)(?![\w'])", "travel certificate"),
-    (r"(?<![\w'])hang thuong gia(?![\w'])", "business"), (r"(?<![\w'])pho thong(?![\w'])", "economy"),
+    (r"(?<![\w'])hang thuong gia(?![\w'])", "business"),
+    (r"(?<![\w'])pho thong co ban(?![\w'])", "basic economy"), (r"(?<![\w'])pho thong(?![\w'])", "economy"),
     (r"(?<![\w'])" + _VI_ME + r"? ?dong y(?![\w'])", "i agree"),
     (r"(?<![\w'])xac nhan(?![\w'])", "confirm"), (r"(?<![\w'])tien hanh(?![\w'])", "proceed"),
     (r"(?<![\w'])(?:ok |oke )?chot(?: luon)?(?![\w'])", "ok"), (r"(?<![\w'])ok het(?![\w'])", "ok to all"),
@@ -375,8 +372,7 @@ _VI_WORDS: list[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]]] = 
     (r"(?<![\w'])ca hai(?![\w'])", "both"), (r"(?<![\w'])ca ba(?![\w'])", "all three"),
     (r"(?<![\w'])tat ca(?![\w'])", "all"),
     (r"(?<![\w'])(?:address|dia chi) giao(?: hang)?(?![\w'])", "shipping address"),
-    (r"(?<![\w'])doi (?:the )?(?:address|dia chi|shipping address)(?![\w'])",
-     lambda m: "change the " + m.group().split(" ", 1)[1].replace("the ", "").replace("dia chi", "address")),
+    (r"(?<![\w'])doi (?:the )?(shipping )?(?:address|dia chi)(?![\w'])", r"change the \1address"),
     (r"(?<![\w'])doi phuong thuc(?![\w'])", "change the method"),
     (r"(?<![\w'])(?:doi hang|doi tra|doi)(?![\w'])", "exchange"),
     (r"(?<![\w'])(?:tra lai|tra hang|tra)(?![\w'])", "return"),
@@ -1167,14 +1163,12 @@ CONDITION_ABROAD = (
 )
 # a condition the user says in the same breath is met: "as long as it's under $50 more, which it
 # is", "... at least $20 left on the card after. which there is, so yes"
-_SAID_MET = (r"(?![^!?;]{0,80}?[,.] ?(?:which|and) (?:it|there|they|that) (?:is|are|does|do|was|will|"
-             # (or as it seems: "as long as it's the same price or cheaper, which it sounds like
-             # it is")
-             r"sounds like (?:it|they) (?:is|are)|seems to be|looks like (?:it|they) (?:is|are))"
-             r"(?![\w']))")
+_IT_IS = (r"(?:which|and) (?:it|there|they|that) (?:is|are|does|do|was|will|"
+          # (or as it seems: "as long as it's the same price or cheaper, which it sounds like it is")
+          r"sounds like (?:it|they) (?:is|are)|seems to be|looks like (?:it|they) (?:is|are))(?![\w'])")
+_SAID_MET = r"(?![^!?;]{0,80}?[,.] ?" + _IT_IS + ")"
 # ... said met in the sentence after it: "which there is, so yes"
-_MET_AFTER = re.compile(r"(?:which|and) (?:it|there|they|that) (?:is|are|does|do|was|will|sounds like "
-                        r"(?:it|they) (?:is|are)|seems to be|looks like (?:it|they) (?:is|are))(?![\w'])")
+_MET_AFTER = re.compile(_IT_IS)
 _CONDITION = _words(
     r"only if" + _SAID_MET, r"as long as" + _SAID_MET, r"provided(?: that)?" + _SAID_MET, r"on condition",
     r"unless",
