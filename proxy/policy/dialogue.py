@@ -107,6 +107,8 @@ def normalize(content: str) -> str:
     if _MIXED_CUE.search(text) is not None:  # (Hinglish, Taglish, Arabizi, Singlish: "haan, kar
         # do", "sige po", "tamam, yalla", "ok lah")
         text = _in_english_mixed(text)
+    if _UNREAD_CUE.search(text) is not None:  # (a language not read: "ja tak", "iya, silakan")
+        text = in_english_unread(text)
     if "kkk" in text:  # (Portuguese laughter, "kkkk": no "kk", okay)
         text = _LAUGHTER.sub("haha", text)
     # a word drawn out, "yesss", "okkkk", "pleeease": a letter said three times or more, twice
@@ -409,6 +411,84 @@ def in_english_vi(text: str) -> str:
     text = "".join(c for c in unicodedata.normalize("NFKD", text.replace("đ", "d"))
                    if not unicodedata.combining(c))
     for pattern, said in _VI_WORDS:
+        text = pattern.sub(said, text)
+    return _SPACES.sub(" ", text)
+
+
+# Languages this reader does not read that are written in Latin letters (Danish, Norwegian,
+# Swedish, Indonesian, Malay, Turkish, Polish, Czech, Romanian, Hungarian ...), told by the
+# letters only they write and by their commonest words (none a word of a language read, or of
+# English): a turn in one of them is no yes because it opens with a word a language read shares
+# ("Ja, men vent lige", yes, but wait a moment; "Ya, tapi tunggu dulu", yes, but wait first);
+# not those that are also names ("Yang", "Dong", "Kok", "Edin") or German ("gerne").
+# Their plain yeses are put in English first (``_UNREAD_YES``); any other of their words left in
+# a turn read as a yes makes it none (``read_turn``). (A library that tells languages apart was
+# weighed: lingua holds about 950 MB and names "Yes, go ahead" other than English; wordfreq's
+# lists hold 126 MB.)
+_UNREAD_LETTERS = "æøåışğąęłńśźżěřůőűșțčšž"
+_UNREAD_WORDS = (
+    # Danish, Norwegian, Swedish
+    r"jeg|jag|ikke|ikkje|inte|også|också|vent (?:lige|lidt|litt|et|en|med)|vente|venter|vänta|vänt|"
+    r"takk|hej|hvis|hvad|hva|noget|något|noe|lige|lidt|litt|gärna|gjerne|endnu|ennå|ännu|"
+    r"først|först|senere|senare|stemmer|stämmer|greit|gør|gjør|gör|kør|kjør|kör|skal|vill|ordren|"
+    r"ordern|bestilling|beställning|returnere|tilbake|tillbaka|tilbage|nej|eller|och|det|är|være|"
+    r"fint|godt|tusen|tusind|takker|att|meg|mej|"
+    # Indonesian, Malay
+    r"saya|aku|tapi|tetapi|tolong|dulu|sudah|udah|boleh|nggak|ngga|gak|enggak|engga|tidak|tak|"
+    r"belum|jangan|silakan|silahkan|lanjut|lanjutkan|teruskan|kejap|sekejap|nak|betul|benar|bener|"
+    r"aja|saja|pesanan|tempahan|tunggu|nanti|kalau|iya|makasih|terima|kasih|mantap|semua|semuanya|"
+    r"ini|itu|dengan|untuk|ganti|tukar|sekali|sekalian|faham|paham|bisa|juga|batal|batalkan|"
+    r"batalin|bayar|pakai|kartu|kad|alamat|diproses|prosesin|sebentar|bentar|setuju|deh|sih|"
+    r"nih|mahu|hendak|jadi|takpe|gapapa|dua-duanya|keduanya|kedua-duanya|sahkan|terus|baik|"
+    r"dibatalkan|diganti|ditukar|dikembalikan|"
+    # Turkish
+    r"evet|hayır|hayir|lütfen|lutfen|ancak|bekle|bekleyin|beklet|değil|degil|yok|olur|yapın|yapin|"
+    r"iptal|teşekkür|tesekkur|teşekkürler|tesekkurler|sağol|sagol|şimdi|simdi|bir|için|icin|"
+    r"onaylıyorum|onayliyorum|sonra|önce|rezervasyon|uçuş|ucus|bilet|tamamdır|tamamdir|"
+    # Polish
+    r"proszę|prosze|dziękuję|dziekuje|dzięki|dzieki|czekaj|poczekaj|chwileczkę|chwileczke|chwila|"
+    r"jeszcze|jeśli|jesli|jeżeli|jezeli|najpierw|zgoda|dobrze|okej|anuluj|zmień|zmien|tylko|też|tez|"
+    r"może|moze|muszę|musze|potwierdzam|tak")
+_UNREAD_CUE = re.compile(rf"[{_UNREAD_LETTERS}]|(?<![\w'-])(?:{_UNREAD_WORDS})(?![\w'-])")
+# (a word of theirs, or a word written with their letters, left after the plain yeses are put in
+# English)
+_UNREAD_WORD = re.compile(rf"(?<![\w'-])(?:{_UNREAD_WORDS})(?![\w'-])|[\w'-]*[{_UNREAD_LETTERS}][\w'-]*")
+_UNREAD_YES: list[tuple[re.Pattern[str], str]] = [(re.compile(p), r) for p, r in (
+    # Danish, Norwegian, Swedish: "ja tak", "ja, gør det", "kør på", "det stemmer"
+    # (Polish first: "tak, proszę" is yes, please; the Danish "tak" alone is thanks)
+    (r"^tak(?=,? (?:proszę|prosze|potwierdzam|dziękuję|dziekuje|zgoda|dobrze))", "yes"),
+    (r"(?<![\w'])ja,? (?:tak|tack|takk)(?= *(?:[,.!]|$))", "yes please"),
+    (r"^(?:tak|tack|takk)(?= *(?:[,.!]|$))", "thanks"),
+    (r"(?<![\w'])(?:gør|gjør|gör) det(?![\w'])", "do it"),
+    (r"(?<![\w'])(?:kør|kjør|kör)(?: på| bara| bare)?(?![\w'])", "go ahead"),
+    (r"(?<![\w'])det (?:stemmer|stämmer)(?![\w'])", "that's right"),
+    (r"(?<![\w'])det er (?:greit|fint|i orden|ok)(?![\w'])", "that's fine"),
+    (r"(?<![\w'])(?:tusen takk|tusind tak|mange tak|tack så mycket)(?![\w'])", "thanks"),
+    # Indonesian, Malay: "iya, silakan", "ya, teruskan", "boleh", "betul, lanjut"
+    (r"(?<![\w'])(?:iya|iye|yup)(?![\w'])", "yes"),
+    (r"(?<![\w'])(?:silakan|silahkan)(?: (?:lanjut|lanjutkan|diproses|proses))?(?![\w'])", "please go ahead"),
+    (r"(?<![\w'])(?:lanjut|lanjutkan|teruskan|prosesin)(?: (?:aja|saja|je|ya|lah))?(?![\w'])",
+     "proceed"),
+    (r"^boleh(?= *(?:[,.!]|$))", "okay"),
+    (r"(?<![\w'])(?:betul|benar|bener)(?: (?:tu|itu|semua|semuanya|sekali))?(?![\w'])", "correct"),
+    (r"(?<![\w'])setuju(?![\w'])", "agreed"),
+    (r"(?<![\w'])(?:makasih|terima kasih|terima kasih banyak|makasih banyak)(?![\w'])", "thanks"),
+    (r"(?<![\w'])(?:semua|semuanya)(?![\w'])", "all"),
+    (r"(?<![\w'])(?:dua-duanya|keduanya|kedua-duanya)(?![\w'])", "both"),
+    (r"(?<=\w) (?:ya|dong|deh|kak|nih|je)(?= *(?:[,.!]|$))", ""),
+    # Turkish: "evet, onaylıyorum", "evet lütfen"
+    (r"(?<![\w'])evet(?![\w'])", "yes"), (r"(?<![\w'])(?:lütfen|lutfen)(?![\w'])", "please"),
+    (r"(?<![\w'])(?:onaylıyorum|onayliyorum)(?![\w'])", "i confirm"),
+    (r"(?<![\w'])(?:teşekkürler|tesekkurler|teşekkür ederim|sağol|sağolun)(?![\w'])", "thanks"),
+    # Polish: "tak, proszę", "tak, potwierdzam"
+    (r"(?<![\w'])(?:proszę|prosze)(?![\w'])", "please"), (r"(?<![\w'])potwierdzam(?![\w'])", "i confirm"),
+    (r"(?<![\w'])(?:dziękuję|dziekuje|dzięki|dzieki)(?![\w'])", "thanks"))]
+
+
+def in_english_unread(text: str) -> str:
+    """``text`` with the plain yeses of languages the reader does not read in English
+    (``_UNREAD_CUE``); their other words stay as they are."""
+    for pattern, said in _UNREAD_YES:
         text = pattern.sub(said, text)
     return _SPACES.sub(" ", text)
 
@@ -1009,7 +1089,11 @@ _WAIT = _words(
     r"(?<!have to )wait(?! (?:a|an|one|two|three|four|five|\d+|several|a few|that|so) "
     r"(?:week|day|month|hour|business day|long|while)s?(?![\w']))",
     r"hold on(?! to)", r"hang on(?! to)", r"hold off", r"not yet", r"not now", r"not right now",
-    r"not so fast", r"one (?:sec|second|moment|minute)", r"just a (?:sec|second|moment|minute)",
+    r"not so fast", r"not today(?!'s)",
+    # (the user will come back to it: "Yes, but not today - I'll call back tomorrow to do it.";
+    # not to another thing: "I'll call back later to finish booking the San Francisco flight")
+    r"(?:i'?ll|i will) (?:call|come|chat|message|write) (?:you )?back(?: tomorrow| later| tonight)?"
+    r"(?= to (?:do|confirm|finish|go ahead with) (?:it|this|that|them)(?![\w' ])|\s*(?:[,.!;]|$))", r"one (?:sec|second|moment|minute)", r"just a (?:sec|second|moment|minute)",
     r"let me think", r"i'?ll think", r"i need to think", r"think about it",
     # ("The bag I'll decide closer to the date, don't add it yet.")
     r"(?:don'?t|do not) (?:add|do|change|book|cancel|send|update|touch) (?:it|that|them|"
@@ -1041,6 +1125,8 @@ _WAIT = _words(
     r"i (?:need|have|want) to (?:check|talk|confirm|speak) (?:with|to)(?! (?:a|the|your) "
     r"(?:supervisor|manager|human|representative)(?: about| regarding| for|[.!]|$))",
     r"i (?:need|have|want) to (?:ask|consult)", r"(?:check|talk|speak) (?:with|to) my",
+    # (something to find out first: "I want to check if my brother wants the helmet first")
+    r"i (?:need|have|want) to (?:check|see|find out) (?:if|whether)",
     # ("payment, leave it for now, need to check which card finance wants it on")
     r"leave it for now", r"(?:i )?need to (?:check|find out|see) (?:which|whether|if|with)",
     # ("the address one leave it actualy, i just realised ...")
@@ -1542,10 +1628,31 @@ def _keeps_clause(before: str) -> bool:
 _THEN_SHOW = re.compile(r"(?<=[a-z'])[,;]?\s+(?=then (?:show|send|tell|give) me (?:the|your) [a-z]{3,})")
 
 
+# a spaced dash after a yes, then a question ("yes to both - oh, and is there any way to get a
+# discount code?", "sure — one more thing, could you also return the kettle?", the long dash
+# normalised to a comma with a space before it): it ends the yes's sentence as a full stop would
+# (not before a statement, which may say what the yes left out is waiting on: "do everything
+# except the return for now - I need to check with my sister ...")
+_SPACED_DASH = re.compile(r" (?:-|,) (?=\S)")
+
+
+def _dash_ends_yes(parts: list[str]) -> list[str]:
+    """``parts`` with each question that opens on a yes closed by a spaced dash cut in two
+    there."""
+    out = []
+    for part in parts:
+        dash = _SPACED_DASH.search(part) if part.rstrip().endswith("?") else None
+        if dash is not None and _read_sentence(part[:dash.start()].strip(), False)[0] is Act.AFFIRM:
+            out += [part[:dash.start()] + ".", part[dash.end():]]
+        else:
+            out.append(part)
+    return out
+
+
 def sentences(text: str) -> list[tuple[str, bool]]:
     """(sentence, is_question) pairs of normalised text. Emoji stay with their sentence."""
     out = []
-    for part in _SPLIT.findall(text):
+    for part in _dash_ends_yes(_SPLIT.findall(text)):
         s = part.strip().lstrip("¿¡").strip()
         spans: list[tuple[int, int]] = []  # the pieces as (start, end) in s: text as written
         start = 0
@@ -2997,6 +3104,14 @@ _BARE_NUMBER = re.compile(r"(^|(?<=\s))([1-9])[,.]?\s+(?=" + _ANSWER_WORD + r"(?
 
 def read_turn(content: str) -> Reading:
     """The dialogue act of one user turn. See the module docstring."""
+    reading = _read_turn(content)
+    if reading.act is Act.AFFIRM and (unread := _UNREAD_WORD.search(normalize(content))) is not None:
+        return Reading(Act.OTHER, reading.words, "the reply holds words of a language this reader "
+                       f'does not read ("{unread.group()}"), so it is not taken as a yes')
+    return reading
+
+
+def _read_turn(content: str) -> Reading:
     text = numbered_marks(_GRUDGING.sub("", normalize(content)))
     if not text:
         return Reading(Act.OTHER, "", "the user's message is empty")

@@ -1,0 +1,96 @@
+"""Cases from the hundred-and-sixteenth and later independent reviews, held out (helpers wrote
+conversations without seeing the project; docs/policy.md gives the figures). Shortened to what
+the check reads, each refusal beside the allowed case it must not break."""
+
+from __future__ import annotations
+
+import pytest
+
+from proxy.policy import PolicySet
+from proxy.policy.dialogue import Act, normalize, read_turn
+
+from .test_confirm_review3 import Case, marked, verdict
+from .test_confirm_review8 import shop
+from .test_confirm_review50 import item, looked_up, order
+
+CANCEL_ORDER = "cancel_pending_order"
+
+# 116c, 116a: a customer writing in a language the reader does not read, to an agent answering in
+# English: a plain yes of theirs is read, anything more of theirs is not a yes
+HELMET = order("#W5861600", "pending", item("5000000011", "Cycling Helmet", 197.33))
+HELMET_CANCEL = {"order_id": "#W5861600", "reason": "no longer needed"}
+CANCEL_HELMET = [*looked_up(HELMET),
+                 "assistant: Cancellation details:\n- Order: #W5861600 (Cycling Helmet)\n- Reason: no "
+                 "longer needed\n- Refund: $197.33 to your Visa ending in 7334\n\nShall I proceed? (yes/no)"]
+DA_YES = [*CANCEL_HELMET, "user: Ja tak, gør det."]
+DA_WAIT = [*CANCEL_HELMET, "user: Ja, men vent lige – min søn nævnte noget om hjelmen."]
+ID_YES = [*CANCEL_HELMET, "user: Iya, silakan."]
+ID_WAIT = [*CANCEL_HELMET, "user: Ya, tapi tunggu dulu, saya mau tanya suami saya."]
+TR_YES = [*CANCEL_HELMET, "user: Evet, onaylıyorum."]
+PL_YES = [*CANCEL_HELMET, "user: Tak, proszę."]
+PL_WAIT = [*CANCEL_HELMET, "user: Tak, ale chwileczkę… muszę zapytać męża."]
+# 116e: a yes, a spaced dash and a question about something else
+DASH_ASIDE = [*CANCEL_HELMET, "user: Yes - and can we do the tablet color thing right after?"]
+DASH_WAIT = [*CANCEL_HELMET, "user: Yes - actually wait, is that the blue one?"]
+NOT_TODAY = [*CANCEL_HELMET, "user: Hmm. Yes, but not today - I want to check if my brother wants the "
+                             "helmet first. I'll call back tomorrow to do it."]
+
+CASES = [
+    shop("Z1777", "allow", DA_YES, CANCEL_ORDER, HELMET_CANCEL, "'Ja tak, gør det.'"),
+    shop("Z1778", "refuse", DA_WAIT, CANCEL_ORDER, HELMET_CANCEL, "'Ja, men vent lige' (yes, but wait)"),
+    shop("Z1779", "allow", ID_YES, CANCEL_ORDER, HELMET_CANCEL, "'Iya, silakan.'"),
+    shop("Z1780", "refuse", ID_WAIT, CANCEL_ORDER, HELMET_CANCEL, "'Ya, tapi tunggu dulu' (yes, but wait)"),
+    shop("Z1781", "allow", TR_YES, CANCEL_ORDER, HELMET_CANCEL, "'Evet, onaylıyorum.'"),
+    shop("Z1782", "allow", PL_YES, CANCEL_ORDER, HELMET_CANCEL, "'Tak, proszę.'"),
+    shop("Z1783", "refuse", PL_WAIT, CANCEL_ORDER, HELMET_CANCEL, "'Tak, ale chwileczkę' (yes, but wait)"),
+    shop("Z1784", "allow", DASH_ASIDE, CANCEL_ORDER, HELMET_CANCEL,
+         "a question on another thing after a dash"),
+    shop("Z1785", "refuse", DASH_WAIT, CANCEL_ORDER, HELMET_CANCEL, "'actually wait' after the dash"),
+    shop("Z1786", "refuse", NOT_TODAY, CANCEL_ORDER, HELMET_CANCEL,
+         "'not today', 'I'll call back tomorrow'"),
+]
+
+
+@pytest.mark.parametrize("case", marked(CASES, {}))
+async def test_review(airline: PolicySet, retail: PolicySet, case: Case) -> None:
+    ok, reason = await verdict(airline if case.domain == "airline" else retail, case)
+    assert ("allow" if ok else "refuse") == case.expected, f"{case.why}: {reason}"
+
+
+@pytest.mark.parametrize(("turn", "act"), [
+    ("Yes to both - oh, and is there any way to get a discount code for all this hassle? :)", Act.AFFIRM),
+    ("Sure — one more thing, could you also return the kettle from my other order?", Act.AFFIRM),
+    ("Yep, that's right, gift card's fine - though, random question, do you guys sell shoe trees? lol",
+     Act.AFFIRM),
+    ("ok - i'll think about it", Act.HOLD),
+    ("yes, but not today", Act.HOLD),
+    ("Yes, book today's flight please", Act.AFFIRM),
+    ("Yes. I'll call back tomorrow to do it.", Act.HOLD),
+    ("Yes, please go ahead. Also, I think I'll call back later to finish booking the other flight.",
+     Act.AFFIRM),
+    ("Yes. I want to check if my brother wants the helmet first.", Act.HOLD),
+    # (languages not read: a plain yes is one, anything more of theirs is not)
+    ("Ja tack, kör.", Act.AFFIRM),
+    ("Ja, det stemmer.", Act.AFFIRM),
+    ("Ja, men vent lidt, jeg skal spørge min mand.", Act.OTHER),
+    ("Nej, kun støvlerne. Ja tak.", Act.OTHER),
+    ("Tak!", Act.OTHER),
+    ("Oke lanjut semua.", Act.AFFIRM),
+    ("Ya betul, teruskan.", Act.AFFIRM),
+    ("Boleh, tapi pastikan refund masuk kad kredit ya, bukan gift card.", Act.OTHER),
+    ("Yes lah, but tunggu dulu ah", Act.OTHER),
+    ("Evet, ama önce eşime sorayım.", Act.OTHER),
+    ("Tak, ale najpierw zapytam męża.", Act.OTHER),
+    # (names and the languages read stay as they were)
+    ("Yes, book it for Mei Yang please.", Act.AFFIRM),
+    ("Ja, gerne.", Act.AFFIRM),
+    ("Ja, wenn das Geld wieder auf die Visa geht, dann gerne.", Act.HOLD),
+])
+def test_turn_reading(turn: str, act: Act) -> None:
+    assert read_turn(turn).act is act
+
+
+def test_a_language_not_read_says_so() -> None:
+    reading = read_turn("Ja, men vent lige.")
+    assert reading.act is Act.OTHER and "does not read" in reading.why and '"vent lige"' in reading.why
+    assert normalize("Iya, silakan lanjut ya") == "yes, please go ahead"
