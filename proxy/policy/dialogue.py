@@ -1093,7 +1093,8 @@ _WAIT = _words(
     # (the user will come back to it: "Yes, but not today - I'll call back tomorrow to do it.";
     # not to another thing: "I'll call back later to finish booking the San Francisco flight")
     r"(?:i'?ll|i will) (?:call|come|chat|message|write) (?:you )?back(?: tomorrow| later| tonight)?"
-    r"(?= to (?:do|confirm|finish|go ahead with) (?:it|this|that|them)(?![\w' ])|\s*(?:[,.!;]|$))", r"one (?:sec|second|moment|minute)", r"just a (?:sec|second|moment|minute)",
+    r"(?= to (?:do|confirm|finish|go ahead with) (?:it|this|that|them)(?![\w' ])|\s*(?:[,.!;]|$))",
+    r"one (?:sec|second|moment|minute)", r"just a (?:sec|second|moment|minute)",
     r"let me think", r"i'?ll think", r"i need to think", r"think about it",
     # ("The bag I'll decide closer to the date, don't add it yet.")
     r"(?:don'?t|do not) (?:add|do|change|book|cancel|send|update|touch) (?:it|that|them|"
