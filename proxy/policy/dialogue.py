@@ -432,7 +432,7 @@ _UNREAD_WORDS = (
     r"takk|hej|hvis|hvad|hva|noget|något|noe|lige|lidt|litt|gärna|gjerne|endnu|ennå|ännu|"
     r"først|först|senere|senare|stemmer|stämmer|greit|gør|gjør|gör|kør|kjør|kör|skal|vill|ordren|"
     r"ordern|bestilling|beställning|returnere|tilbake|tillbaka|tilbage|nej|eller|och|det|är|være|"
-    r"fint|godt|tusen|tusind|takker|att|meg|mej|"
+    r"fint|godt|tusen|tusind|takker|att|meg|mej|avbryt|kanseller|annuller|avbeställ|avbestill|"
     # Indonesian, Malay
     r"saya|aku|tapi|tetapi|tolong|dulu|sudah|udah|boleh|nggak|ngga|gak|enggak|engga|tidak|tak|"
     r"belum|jangan|silakan|silahkan|lanjut|lanjutkan|teruskan|kejap|sekejap|nak|betul|benar|bener|"
@@ -456,7 +456,8 @@ _UNREAD_WORD = re.compile(rf"(?<![\w'-])(?:{_UNREAD_WORDS})(?![\w'-])|[\w'-]*[{_
 _UNREAD_YES: list[tuple[re.Pattern[str], str]] = [(re.compile(p), r) for p, r in (
     # Danish, Norwegian, Swedish: "ja tak", "ja, gør det", "kør på", "det stemmer"
     # (Polish first: "tak, proszę" is yes, please; the Danish "tak" alone is thanks)
-    (r"^tak(?=,? (?:proszę|prosze|potwierdzam|dziękuję|dziekuje|zgoda|dobrze))", "yes"),
+    (r"^tak(?=,? (?:proszę|prosze|poproszę|poprosze|potwierdzam|dziękuję|dziekuje|zgoda|dobrze|anuluj|"
+     r"anulujcie|rezerwuj|rezerwujcie|obie)(?![\w']))", "yes"),
     (r"(?<![\w'])ja,? (?:tak|tack|takk)(?= *(?:[,.!]|$))", "yes please"),
     (r"^(?:tak|tack|takk)(?= *(?:[,.!]|$))", "thanks"),
     (r"(?<![\w'])(?:gør|gjør|gör) det(?![\w'])", "do it"),
@@ -464,14 +465,23 @@ _UNREAD_YES: list[tuple[re.Pattern[str], str]] = [(re.compile(p), r) for p, r in
     (r"(?<![\w'])det (?:stemmer|stämmer)(?![\w'])", "that's right"),
     (r"(?<![\w'])det er (?:greit|fint|i orden|ok)(?![\w'])", "that's fine"),
     (r"(?<![\w'])(?:tusen takk|tusind tak|mange tak|tack så mycket)(?![\w'])", "thanks"),
+    (r"(?<![\w'])det (?:er|är) (?:korrekt|riktig|riktigt|rigtigt|rigtig)(?: nu| nå)?(?![\w'])", "that's correct"),
+    (r"(?<![\w'])det blir bra(?![\w'])", "that's fine"),
+    (r"(?<![\w'])(?:båda två|båda|bägge|begge deler|begge to|begge)(?![\w'])", "both"),
+    (r"(?<![\w'])(?:alle|alla) tre(?![\w'])", "all three"),
+    (r"(?<![\w'])(?:gør|gjør|gör) (?=all three|both)", "do "),
+    (r"(?<![\w'])(?:avbryt|kanseller|annuller|avbeställ|avbestill)(?: den| det)?(?![\w'])", "cancel it"),
     # Indonesian, Malay: "iya, silakan", "ya, teruskan", "boleh", "betul, lanjut"
     (r"(?<![\w'])(?:iya|iye|yup)(?![\w'])", "yes"),
     (r"(?<![\w'])(?:silakan|silahkan)(?: (?:lanjut|lanjutkan|diproses|proses))?(?![\w'])", "please go ahead"),
     (r"(?<![\w'])(?:lanjut|lanjutkan|teruskan|prosesin)(?: (?:aja|saja|je|ya|lah))?(?![\w'])",
      "proceed"),
-    (r"^boleh(?= *(?:[,.!]|$))", "okay"),
+    (r"(?:^|(?<=^ya, )|(?<=^ok, )|(?<=^oke, ))boleh(?= *(?:[,.!]|$))", "okay"),
+    (r"(?<![\w'])(?:batalkan|batalin|batal)(?: (?:aja|saja|je|ya))?(?= *(?:[,.!]|$))", "cancel it"),
+    (r"(?<![\w'])(?:tolong )?(?:diproses|proses)(?: (?:aja|saja|je|ya))?(?= *(?:[,.!]|$))", "go ahead"),
+    (r"(?<![\w'])(?:dua-dua|dua-duanya)(?![\w'])", "both"),
     (r"(?<![\w'])(?:betul|benar|bener)(?: (?:tu|itu|semua|semuanya|sekali))?(?![\w'])", "correct"),
-    (r"(?<![\w'])setuju(?![\w'])", "agreed"),
+    (r"(?<![\w'])setuju(?![\w'])", "agreed"), (r"(?<![\w'])mantap(?![\w'])", "great"),
     (r"(?<![\w'])(?:makasih|terima kasih|terima kasih banyak|makasih banyak)(?![\w'])", "thanks"),
     (r"(?<![\w'])(?:semua|semuanya)(?![\w'])", "all"),
     (r"(?<![\w'])(?:dua-duanya|keduanya|kedua-duanya)(?![\w'])", "both"),
@@ -480,8 +490,14 @@ _UNREAD_YES: list[tuple[re.Pattern[str], str]] = [(re.compile(p), r) for p, r in
     (r"(?<![\w'])evet(?![\w'])", "yes"), (r"(?<![\w'])(?:lütfen|lutfen)(?![\w'])", "please"),
     (r"(?<![\w'])(?:onaylıyorum|onayliyorum)(?![\w'])", "i confirm"),
     (r"(?<![\w'])(?:teşekkürler|tesekkurler|teşekkür ederim|sağol|sağolun)(?![\w'])", "thanks"),
+    (r"(?<![\w'])(?:ikisini de|ikisi de)(?![\w'])", "both"), (r"(?<![\w'])üçünü de(?![\w'])", "all three"),
+    (r"(?<![\w'])iptal edin(?![\w'])", "cancel it"), (r"(?<![\w'])(?:yapın|yapin)(?![\w'])", "do it"),
     # Polish: "tak, proszę", "tak, potwierdzam"
-    (r"(?<![\w'])(?:proszę|prosze)(?![\w'])", "please"), (r"(?<![\w'])potwierdzam(?![\w'])", "i confirm"),
+    (r"(?<![\w'])(?:poproszę|poprosze|proszę|prosze)(?![\w'])", "please"),
+    (r"(?<![\w'])potwierdzam(?![\w'])", "i confirm"),
+    (r"(?<![\w'])(?:anuluj|anulujcie|anulujmy)(?![\w'])", "cancel it"),
+    (r"(?<![\w'])(?:rezerwuj|rezerwujcie|zarezerwuj)(?![\w'])", "book it"),
+    (r"(?<![\w'])obie(?: zmiany)?(?![\w'])", "both"),
     (r"(?<![\w'])(?:dziękuję|dziekuje|dzięki|dzieki)(?![\w'])", "thanks"))]
 
 
@@ -3106,9 +3122,13 @@ _BARE_NUMBER = re.compile(r"(^|(?<=\s))([1-9])[,.]?\s+(?=" + _ANSWER_WORD + r"(?
 def read_turn(content: str) -> Reading:
     """The dialogue act of one user turn. See the module docstring."""
     reading = _read_turn(content)
-    if reading.act is Act.AFFIRM and (unread := _UNREAD_WORD.search(normalize(content))) is not None:
-        return Reading(Act.OTHER, reading.words, "the reply holds words of a language this reader "
-                       f'does not read ("{unread.group()}"), so it is not taken as a yes')
+    # (what it cannot read is no yes, and takes back a yes before it: "Iya, lanjutkan." then
+    # "tunggu deh, jangan dibatalkan dulu", wait, don't cancel it yet)
+    if reading.act in (Act.AFFIRM, Act.OTHER) \
+            and (unread := _UNREAD_WORD.search(normalize(content))) is not None:
+        return Reading(Act.HOLD, reading.words, "the reply holds words of a language this reader "
+                       f'does not read ("{unread.group()}"), so it is not taken as a yes',
+                       withdraws=True)
     return reading
 
 
@@ -3159,9 +3179,9 @@ def _read_turn(content: str) -> Reading:
             s, q, _act, withdraws = hold
             kind = "asked a question" if q else "hedged or set a condition"
             return Reading(Act.HOLD, s, f'the user {kind}: "{s}"', withdraws)
-        if _FOREIGN.search(text):
-            return Reading(Act.OTHER, text[:80], "the reply is in a language or script this "
-                           "reader does not know, so it is not taken as a yes")
+        if _FOREIGN.search(text):  # (and it takes back a yes before it)
+            return Reading(Act.HOLD, text[:80], "the reply is in a language or script this "
+                           "reader does not know, so it is not taken as a yes", withdraws=True)
         return Reading(Act.OTHER, text[:80], "the user's message is not a yes to a proposal")
     yes = acts[last_yes][0]
     # (numbered answers, "1. Yes 2. Yes, please. 3. Hmm, is that really the cheapest one?":

@@ -29,6 +29,9 @@ ID_WAIT = [*CANCEL_HELMET, "user: Ya, tapi tunggu dulu, saya mau tanya suami say
 TR_YES = [*CANCEL_HELMET, "user: Evet, onaylıyorum."]
 PL_YES = [*CANCEL_HELMET, "user: Tak, proszę."]
 PL_WAIT = [*CANCEL_HELMET, "user: Tak, ale chwileczkę… muszę zapytać męża."]
+# 116b: a yes, then a turn of the language not read (wait, don't cancel it yet) takes it back
+ID_THEN_WAIT = [*ID_YES, "assistant: Baik, saya proses sekarang.", "user: Eh tunggu deh, jangan dibatalkan dulu."]
+ID_THEN_THANKS = [*ID_YES, "assistant: Baik, saya proses sekarang.", "user: Terima kasih!"]
 # 116e: a yes, a spaced dash and a question about something else
 DASH_ASIDE = [*CANCEL_HELMET, "user: Yes - and can we do the tablet color thing right after?"]
 DASH_WAIT = [*CANCEL_HELMET, "user: Yes - actually wait, is that the blue one?"]
@@ -43,6 +46,9 @@ CASES = [
     shop("Z1781", "allow", TR_YES, CANCEL_ORDER, HELMET_CANCEL, "'Evet, onaylıyorum.'"),
     shop("Z1782", "allow", PL_YES, CANCEL_ORDER, HELMET_CANCEL, "'Tak, proszę.'"),
     shop("Z1783", "refuse", PL_WAIT, CANCEL_ORDER, HELMET_CANCEL, "'Tak, ale chwileczkę' (yes, but wait)"),
+    shop("Z1787", "refuse", ID_THEN_WAIT, CANCEL_ORDER, HELMET_CANCEL,
+         "'tunggu deh, jangan dibatalkan dulu' after the yes"),
+    shop("Z1788", "allow", ID_THEN_THANKS, CANCEL_ORDER, HELMET_CANCEL, "'Terima kasih!' after the yes"),
     shop("Z1784", "allow", DASH_ASIDE, CANCEL_ORDER, HELMET_CANCEL,
          "a question on another thing after a dash"),
     shop("Z1785", "refuse", DASH_WAIT, CANCEL_ORDER, HELMET_CANCEL, "'actually wait' after the dash"),
@@ -72,15 +78,15 @@ async def test_review(airline: PolicySet, retail: PolicySet, case: Case) -> None
     # (languages not read: a plain yes is one, anything more of theirs is not)
     ("Ja tack, kör.", Act.AFFIRM),
     ("Ja, det stemmer.", Act.AFFIRM),
-    ("Ja, men vent lidt, jeg skal spørge min mand.", Act.OTHER),
-    ("Nej, kun støvlerne. Ja tak.", Act.OTHER),
+    ("Ja, men vent lidt, jeg skal spørge min mand.", Act.HOLD),
+    ("Nej, kun støvlerne. Ja tak.", Act.HOLD),
     ("Tak!", Act.OTHER),
     ("Oke lanjut semua.", Act.AFFIRM),
     ("Ya betul, teruskan.", Act.AFFIRM),
-    ("Boleh, tapi pastikan refund masuk kad kredit ya, bukan gift card.", Act.OTHER),
-    ("Yes lah, but tunggu dulu ah", Act.OTHER),
-    ("Evet, ama önce eşime sorayım.", Act.OTHER),
-    ("Tak, ale najpierw zapytam męża.", Act.OTHER),
+    ("Boleh, tapi pastikan refund masuk kad kredit ya, bukan gift card.", Act.HOLD),
+    ("Yes lah, but tunggu dulu ah", Act.HOLD),
+    ("Evet, ama önce eşime sorayım.", Act.HOLD),
+    ("Tak, ale najpierw zapytam męża.", Act.HOLD),
     # (names and the languages read stay as they were)
     ("Yes, book it for Mei Yang please.", Act.AFFIRM),
     ("Ja, gerne.", Act.AFFIRM),
@@ -92,5 +98,6 @@ def test_turn_reading(turn: str, act: Act) -> None:
 
 def test_a_language_not_read_says_so() -> None:
     reading = read_turn("Ja, men vent lige.")
-    assert reading.act is Act.OTHER and "does not read" in reading.why and '"vent lige"' in reading.why
+    assert reading.act is Act.HOLD and reading.withdraws and "does not read" in reading.why
+    assert '"vent lige"' in reading.why
     assert normalize("Iya, silakan lanjut ya") == "yes, please go ahead"
