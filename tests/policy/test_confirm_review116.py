@@ -30,7 +30,8 @@ TR_YES = [*CANCEL_HELMET, "user: Evet, onaylıyorum."]
 PL_YES = [*CANCEL_HELMET, "user: Tak, proszę."]
 PL_WAIT = [*CANCEL_HELMET, "user: Tak, ale chwileczkę… muszę zapytać męża."]
 # 116b: a yes, then a turn of the language not read (wait, don't cancel it yet) takes it back
-ID_THEN_WAIT = [*ID_YES, "assistant: Baik, saya proses sekarang.", "user: Eh tunggu deh, jangan dibatalkan dulu."]
+ID_THEN_WAIT = [*ID_YES, "assistant: Baik, saya proses sekarang.",
+                "user: Eh tunggu deh, jangan dibatalkan dulu."]
 ID_THEN_THANKS = [*ID_YES, "assistant: Baik, saya proses sekarang.", "user: Terima kasih!"]
 # 116e: a yes, a spaced dash and a question about something else
 DASH_ASIDE = [*CANCEL_HELMET, "user: Yes - and can we do the tablet color thing right after?"]
