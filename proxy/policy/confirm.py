@@ -3999,6 +3999,8 @@ def _first_names(fact: dict[str, Any]) -> set[str]:
 
 _FOR_NOW_END = re.compile(r"\s+(?:for now|for the moment|first|today|please|then)$")
 _ACTION_ALONE = re.compile(r"(?:the|my|that|this) (?:[a-z]+ )?[a-z]+$")  # ("the puzzle exchange")
+# the article of another language read, opening a phrase ("die Koffer", "las maletas")
+_ARTICLE_ABROAD = re.compile(r"^(?:die|der|das|den|le|la|les|l'|el|los|las|os|as|il|lo|gli|het) ?")
 
 
 _OTHER_THINGS = re.compile(r"(?:(?:and|but|as for|what about|for)\s+)?(?:the other|another|"
@@ -9808,6 +9810,29 @@ _OBJECT_AS_IT_IS = re.compile(r"(?:that|this|the other|the) (?:one|order|reserva
                               r"(?:going|shipped|shipping|sent|headed|delivered|set|paid)(?![\w'])")
 
 
+# a thing left out by a pronoun that opens its sentence after the verb leaving it out ("Oh
+# wait, KC18K6 is the one with the stop in Newark, right? ... Skip that one, just do the other
+# two"): the one id a sentence before it names, back to the nearest naming one
+_PRONOUN_LEFT = re.compile(r"(?:^|(?<=[.!?] ))(?:then |so |ok,? |okay,? )?(?:skip|drop|forget|scratch|"
+                           r"leave out|hold off on|don't do|do not do) (that one|that|this one)"
+                           r"(?= *(?:[,.!;]|$| for now))")
+
+
+def _pronoun_named(said: Limits, users: str) -> Limits:
+    """``said`` with a thing left out by a pronoun named by its id (``_PRONOUN_LEFT``)."""
+    pronoun = _PRONOUN_LEFT.search(users)
+    if pronoun is None or pronoun.group(1) not in said.left_out:
+        return said
+    for sentence in reversed(re.split(r"(?<=[.!?])\s+", users[:pronoun.start()].strip())[-3:]):
+        if ids := {i for i in Text(sentence).ids() if not i.isdigit()}:
+            if len(ids) == 1:
+                named = next(iter(ids)).lower()
+                return replace(said, left_out=tuple(named if p == pronoun.group(1) else p
+                                                    for p in said.left_out))
+            break
+    return said
+
+
 def _left_out(spec: ActionSpec, arguments: dict[str, Any], users: str, aliases: Aliases,
               proposal: Text | None = None, other_words: tuple[str, ...] = (),
               session: SessionState | None = None) -> tuple[str, str] | None:
@@ -9823,7 +9848,7 @@ def _left_out(spec: ActionSpec, arguments: dict[str, Any], users: str, aliases: 
             if isinstance(id_value := arguments.get(id_key), str) \
                     and (by_day := _day_picked_other(proposal, id_key, id_value, users)) is not None:
                 return by_day
-    said = limits(users)
+    said = _pronoun_named(limits(users), users)
     if not said:
         return None
     if len(said.only) > 1 and (fixes := [m.end() for m in _PUT_RIGHT.finditer(users)]):
@@ -9878,13 +9903,21 @@ def _left_out(spec: ActionSpec, arguments: dict[str, Any], users: str, aliases: 
             # or of the profile, for a call on an order ("sí, cámbiala en el pedido" is the
             # order's)
             return "the action", f'{spec.tool.replace("_", " ")} (only "{phrase}")'
-        bare = _FOR_NOW_END.sub("", phrase)
+        bare = _ARTICLE_ABROAD.sub("the ", _FOR_NOW_END.sub("", phrase))  # ("nur die Koffer")
         if _ACTION_ALONE.fullmatch(bare) and names_action(bare, spec.words) is None \
                 and not re.search(r"(?:booking|bookings|order|orders|trip|trips|flight|flights|one)$", bare) \
                 and names_action(NOUNS.sub(" ", bare), ALL_ACTION_WORDS) is not None \
                 and not (proposal is not None and _ONLY_ONE_ASKED.search(proposal.plain)):
             # another action alone, by its word: "yes, only the cancellation please", "Just the
             # return for now", to a plan of three
+            return "the action", f'{spec.tool.replace("_", " ")} (only "{phrase}")'
+        if _ACTION_ALONE.fullmatch(bare) and names_action(bare, spec.words) is None \
+                and other_words and names_action(bare, other_words) is not None \
+                and _METHODS.search(bare) is None and _BARE_CARD.search(bare) is None \
+                and proposal is not None and names_action(proposal.plain, other_words) is not None \
+                and not _ONLY_ONE_ASKED.search(proposal.plain):
+            # what another write of the proposal changes, alone: "Only the bags, please." to
+            # a flight change and bags added
             return "the action", f'{spec.tool.replace("_", " ")} (only "{phrase}")'
     owners = aliases.index.owners if aliases.index is not None else {}
     lists = [(name, v) for name, v in arguments.items() if isinstance(v, list)]

@@ -552,6 +552,11 @@ _YES = _words(
     # (a grudging yes, with the method it goes on: "eh fine, the visa.")
     r"^(?:(?:eh|ugh|meh|well|oh)[,\s]+)?(?:fine|ok(?:ay)?|alright|sure)[,\s]+(?:the |my )?"
     r"(?:visa|mastercard|amex|paypal|gift card|discover|credit card)(?:\s+(?:then|it is|please))?$",
+    # (only one thing, asked for with a "please", as "only the bags, please" is: "Nur die
+    # Koffer, bitte.", "Solo las maletas, por favor.")
+    r"^(?:nur|solo|sólo|só|seulement|uniquement|soltanto|alleen|enkel) (?:(?:le|la|les|l'|el|los|las|o|a|"
+    r"os|as|il|lo|gli|i|die|der|das|den|de|het) ?)?[a-zà-ÿ]{3,}(?: [a-zà-ÿ]{2,}){0,2},? (?:bitte|"
+    r"por favor|s'il vous plaît|s'il vous plait|svp|per favore|graag|alstublieft|alsjeblieft)$",
     r"nickel",  # (French, "perfect": "Nickel, c'est bien ça")
     r"uh-?huh",
     r"(?<!make )(?<!making )(?<!be )(?<!not )(?<!% )(?<!percent )sure(?: thing)?",

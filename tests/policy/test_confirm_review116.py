@@ -9,8 +9,9 @@ import pytest
 from proxy.policy import PolicySet
 from proxy.policy.dialogue import Act, normalize, read_turn
 
-from .test_confirm_review3 import Case, marked, verdict
+from .test_confirm_review3 import Case, marked, read, reservation, verdict
 from .test_confirm_review8 import shop
+from .test_confirm_review33 import trip
 from .test_confirm_review50 import item, looked_up, order
 
 CANCEL_ORDER = "cancel_pending_order"
@@ -39,6 +40,36 @@ DASH_WAIT = [*CANCEL_HELMET, "user: Yes - actually wait, is that the blue one?"]
 NOT_TODAY = [*CANCEL_HELMET, "user: Hmm. Yes, but not today - I want to check if my brother wants the "
                              "helmet first. I'll call back tomorrow to do it."]
 
+# 116h: two steps proposed in German, the user takes only the bags
+VISA = "credit_card_4421486"
+MU = reservation("MUGYUB", [("HAT192", "JFK", "SEA", "2024-05-23"), ("HAT202", "SEA", "JFK", "2024-05-25")],
+                 cabin="business", flight_type="round_trip", bags=1)
+BAGS_OR_FLIGHT = [read(MU),
+                  "assistant: Zusammengefasst:\n1. Rückflug ändern: HAT202 am 25.05. → HAT202 am 26.05., "
+                  "Erstattung 718 $ auf Ihre Visa (Endziffern 7447).\n2. Zwei Koffer hinzufügen: von 1 auf 3, "
+                  "der dritte Koffer kostet 50 $, ebenfalls mit der Visa.\n\nSoll ich beides so durchführen?",
+                  "user: Nur die Koffer, bitte. Der Rückflug bleibt, wie er ist."]
+ONLY_BAGS = [*BAGS_OR_FLIGHT[:-1], "user: Only the bags, please."]
+BAGS = {"reservation_id": "MUGYUB", "total_baggages": 3, "nonfree_baggages": 1, "payment_id": VISA}
+MOVED = {"reservation_id": "MUGYUB", "cabin": "business", "payment_id": VISA,
+         "flights": [{"flight_number": "HAT192", "date": "2024-05-23"},
+                     {"flight_number": "HAT202", "date": "2024-05-26"}]}
+# 116f: a reservation left out by "that one", named by its id a sentence before
+KC = reservation("KC18K6", [("HAT300", "MSP", "EWR", "2024-05-21"), ("HAT215", "EWR", "CLT", "2024-05-21")])
+H8 = reservation("H8Q05L", [("HAT268", "JFK", "ATL", "2024-05-24")])
+TWO_UPGRADES = [read(KC), read(H8),
+                "assistant: Upgrade prices to business on the same flights:\n1. H8Q05L - HAT268 (May 24): "
+                "$163\n2. KC18K6 - HAT300 + HAT215 (May 21): $740\n\nTotal: $903 on the Visa ending 7447. "
+                "Shall I proceed with both upgrades?",
+                "user: Okay. Yes, go ahead and put it on the Visa. Oh wait, KC18K6 is the one with the stop in "
+                "Newark, right? That's a seven-hour day. Skip that one, just do the other."]
+
+
+def to_business(rid: str, *flights: tuple[str, str]) -> dict[str, object]:
+    return {"reservation_id": rid, "cabin": "business", "payment_id": VISA,
+            "flights": [{"flight_number": n, "date": d} for n, d in flights]}
+
+
 CASES = [
     shop("Z1777", "allow", DA_YES, CANCEL_ORDER, HELMET_CANCEL, "'Ja tak, gør det.'"),
     shop("Z1778", "refuse", DA_WAIT, CANCEL_ORDER, HELMET_CANCEL, "'Ja, men vent lige' (yes, but wait)"),
@@ -50,6 +81,16 @@ CASES = [
     shop("Z1787", "refuse", ID_THEN_WAIT, CANCEL_ORDER, HELMET_CANCEL,
          "'tunggu deh, jangan dibatalkan dulu' after the yes"),
     shop("Z1788", "allow", ID_THEN_THANKS, CANCEL_ORDER, HELMET_CANCEL, "'Terima kasih!' after the yes"),
+    trip("Z1789", "allow", BAGS_OR_FLIGHT, "update_reservation_baggages", BAGS, "'Nur die Koffer, bitte.'"),
+    trip("Z1790", "refuse", BAGS_OR_FLIGHT, "update_reservation_flights", MOVED, "the return kept"),
+    trip("Z1793", "refuse", ONLY_BAGS, "update_reservation_flights", MOVED,
+         "'Only the bags, please.' to a flight change and bags"),
+    trip("Z1794", "allow", ONLY_BAGS, "update_reservation_baggages", BAGS, "the bags"),
+    trip("Z1791", "refuse", TWO_UPGRADES, "update_reservation_flights",
+         to_business("KC18K6", ("HAT300", "2024-05-21"), ("HAT215", "2024-05-21")),
+         "'Skip that one' after 'KC18K6 is the one with the stop'"),
+    trip("Z1792", "allow", TWO_UPGRADES, "update_reservation_flights",
+         to_business("H8Q05L", ("HAT268", "2024-05-24")), "the other one"),
     shop("Z1784", "allow", DASH_ASIDE, CANCEL_ORDER, HELMET_CANCEL,
          "a question on another thing after a dash"),
     shop("Z1785", "refuse", DASH_WAIT, CANCEL_ORDER, HELMET_CANCEL, "'actually wait' after the dash"),
