@@ -46,8 +46,8 @@ MU = reservation("MUGYUB", [("HAT192", "JFK", "SEA", "2024-05-23"), ("HAT202", "
                  cabin="business", flight_type="round_trip", bags=1)
 BAGS_OR_FLIGHT = [read(MU),
                   "assistant: Zusammengefasst:\n1. Rückflug ändern: HAT202 am 25.05. → HAT202 am 26.05., "
-                  "Erstattung 718 $ auf Ihre Visa (Endziffern 7447).\n2. Zwei Koffer hinzufügen: von 1 auf 3, "
-                  "der dritte Koffer kostet 50 $, ebenfalls mit der Visa.\n\nSoll ich beides so durchführen?",
+                  "Erstattung 718 $ auf Ihre Visa (Endziffern 7447).\n2. Zwei Koffer hinzufügen: "
+                  "von 1 auf 3, der dritte Koffer kostet 50 $, ebenfalls mit der Visa.\n\nSoll ich beides so durchführen?",
                   "user: Nur die Koffer, bitte. Der Rückflug bleibt, wie er ist."]
 ONLY_BAGS = [*BAGS_OR_FLIGHT[:-1], "user: Only the bags, please."]
 BAGS = {"reservation_id": "MUGYUB", "total_baggages": 3, "nonfree_baggages": 1, "payment_id": VISA}
@@ -61,8 +61,8 @@ TWO_UPGRADES = [read(KC), read(H8),
                 "assistant: Upgrade prices to business on the same flights:\n1. H8Q05L - HAT268 (May 24): "
                 "$163\n2. KC18K6 - HAT300 + HAT215 (May 21): $740\n\nTotal: $903 on the Visa ending 7447. "
                 "Shall I proceed with both upgrades?",
-                "user: Okay. Yes, go ahead and put it on the Visa. Oh wait, KC18K6 is the one with the stop in "
-                "Newark, right? That's a seven-hour day. Skip that one, just do the other."]
+                "user: Okay. Yes, go ahead and put it on the Visa. Oh wait, KC18K6 is the one with the stop "
+                "in Newark, right? That's a seven-hour day. Skip that one, just do the other."]
 
 
 def to_business(rid: str, *flights: tuple[str, str]) -> dict[str, object]:
