@@ -47,7 +47,8 @@ MU = reservation("MUGYUB", [("HAT192", "JFK", "SEA", "2024-05-23"), ("HAT202", "
 BAGS_OR_FLIGHT = [read(MU),
                   "assistant: Zusammengefasst:\n1. Rückflug ändern: HAT202 am 25.05. → HAT202 am 26.05., "
                   "Erstattung 718 $ auf Ihre Visa (Endziffern 7447).\n2. Zwei Koffer hinzufügen: "
-                  "von 1 auf 3, der dritte Koffer kostet 50 $, ebenfalls mit der Visa.\n\nSoll ich beides so durchführen?",
+                  "von 1 auf 3, der dritte Koffer kostet 50 $, ebenfalls mit der Visa.\n\n"
+                  "Soll ich beides so durchführen?",
                   "user: Nur die Koffer, bitte. Der Rückflug bleibt, wie er ist."]
 ONLY_BAGS = [*BAGS_OR_FLIGHT[:-1], "user: Only the bags, please."]
 BAGS = {"reservation_id": "MUGYUB", "total_baggages": 3, "nonfree_baggages": 1, "payment_id": VISA}
