@@ -129,6 +129,7 @@ def _drawn_in(m: re.Match[str]) -> str:
 _CHAT_WORDS = {"lemme": "let me", "abt": "about", "idk": "i don't know", "dunno": "don't know",
                "prolly": "probably", "wanna": "want to", "gonna": "going to", "gotta": "got to",
                "cuz": "because", "tmrw": "tomorrow", "gimme": "give me", "nvm": "never mind",
+               "sgtm": "sounds good to me", "lgtm": "looks good to me",
                # ("sure but can u also check my other order": "u" after an English verb only,
                # not Dutch's "u kunt")
                **{f"{verb} u": f"{verb} you" for verb in ("can", "could", "would", "will", "do", "did",

@@ -118,6 +118,7 @@ async def test_review(airline: PolicySet, retail: PolicySet, case: Case) -> None
     ("Yes, please go ahead. Also, I think I'll call back later to finish booking the other flight.",
      Act.AFFIRM),
     ("Yes. I want to check if my brother wants the helmet first.", Act.HOLD),
+    ("sgtm", Act.AFFIRM), ("lgtm, go", Act.AFFIRM),
     # (languages not read: a plain yes is one, anything more of theirs is not)
     ("Ja tack, kör.", Act.AFFIRM),
     ("Ja, det stemmer.", Act.AFFIRM),
