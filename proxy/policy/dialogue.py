@@ -3131,7 +3131,7 @@ def read_turn(content: str) -> Reading:
     reading = _read_turn(content)
     # (what it cannot read is no yes, and takes back a yes before it: "Iya, lanjutkan." then
     # "tunggu deh, jangan dibatalkan dulu", wait, don't cancel it yet)
-    if reading.act in (Act.AFFIRM, Act.OTHER) \
+    if reading.act in (Act.AFFIRM, Act.OTHER) and _UNREAD_CUE.search(content.lower()) is not None \
             and (unread := _UNREAD_WORD.search(normalize(content))) is not None:
         return Reading(Act.HOLD, reading.words, "the reply holds words of a language this reader "
                        f'does not read ("{unread.group()}"), so it is not taken as a yes',
