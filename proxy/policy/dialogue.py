@@ -999,7 +999,9 @@ _DECLINE = _words(
     # (a worry: "I don't want to end up with a basic one by mistake", "please make sure I'm
     # using all my free checked bag allowance, I don't want to waste it")
     r"(?! to (?:end up|waste|miss|be late|be stuck|get stuck|have to|get (?:in|into) trouble|cause "
-    r"(?:any )?(?:trouble|problems?|issues?)|mess (?:it|this|things) up|make a mess))"
+    r"(?:any )?(?:trouble|problems?|issues?)|mess (?:it|this|things) up|make a mess"
+    # (nor talk not wanted: "And no, I don't want to talk about why I own two identical kettles")
+    r"|talk about|discuss|explain|get into|go into))"
     # (nor a worry about what could go wrong: "i don't want it to bounce")
     r"(?! (?:it|that|this|the (?:payment|card|charge|order|refund)) to (?:bounce|fail|be declined|get "
     r"declined|be rejected|get rejected|get lost|be lost|arrive late|be late|go to the wrong)"
@@ -3119,11 +3121,12 @@ def numbered_marks(text: str) -> str:
     return _BARE_NUMBER.sub(lambda m: f"{m.group(1)}{'. ' if m.start() else ''}{m.group(2)}. ", text)
 
 
-# numbered answers without marks: "1 yes 2 yes 3 not yet", "1 ok, 2 no"
+# numbered answers without marks: "1 yes 2 yes 3 not yet", "1 ok, 2 no", "1 — yes, cancel it. 2 —
+# hold on" (the long dash normalised to a comma)
 _ANSWER_WORD = r"(?:yes|yeah|yep|yup|ok|okay|sure|no|nope|not|hold|wait|skip|go|do it|✅|👍|❌)"
-_BARE_NUMBERED = re.compile(r"\s*1\s+" + _ANSWER_WORD + r"(?![\w'])[^0-9]{0,40}?(?<=\s)2\s+" + _ANSWER_WORD
-                            + r"(?![\w'])")
-_BARE_NUMBER = re.compile(r"(^|(?<=\s))([1-9])[,.]?\s+(?=" + _ANSWER_WORD + r"(?![\w']))")
+_BARE_NUMBERED = re.compile(r"\s*1\s*[,:-]?\s+" + _ANSWER_WORD + r"(?![\w'])[^0-9]{0,40}?(?<=\s)2\s*[,:-]?\s+"
+                            + _ANSWER_WORD + r"(?![\w'])")
+_BARE_NUMBER = re.compile(r"(^|(?<=\s))([1-9])\s?[,.:-]?\s+(?=" + _ANSWER_WORD + r"(?![\w']))")
 
 
 def read_turn(content: str) -> Reading:

@@ -119,6 +119,10 @@ async def test_review(airline: PolicySet, retail: PolicySet, case: Case) -> None
      Act.AFFIRM),
     ("Yes. I want to check if my brother wants the helmet first.", Act.HOLD),
     ("sgtm", Act.AFFIRM), ("lgtm, go", Act.AFFIRM),
+    # (117e: numbered answers after a long dash; talk not wanted is no refusal)
+    ("1 — yes, cancel it. 2 — hold on, I want to check with my daughter first.", Act.AFFIRM),
+    ("Yes, both of them. And no, I don't want to talk about why I own two identical kettles.", Act.AFFIRM),
+    ("I don't want to cancel", Act.DECLINE),
     # (languages not read: a plain yes is one, anything more of theirs is not)
     ("Ja tack, kör.", Act.AFFIRM),
     ("Ja, det stemmer.", Act.AFFIRM),
