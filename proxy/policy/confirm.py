@@ -5216,6 +5216,15 @@ _KEEP_CUE = re.compile(r"(?<![\w'])(?:keep|keeping|leave|leaving|not cancel(?:l?
 _LEFT_ALONE = re.compile(r"\W{0,4}(?:is kept|\(kept\)|\(unchanged\)|\(no change\))")
 
 
+# the agent saying it cannot do something (a turn that asks nothing), and a user's words that
+# only take that in ("fine, whatever", "ok then")
+_AGENT_REFUSED = re.compile(r"(?<![\w'])(?:(?:i'?m|i am) (?:not able|unable)|i (?:can'?t|cannot)|"
+                            r"(?:isn'?t|is not|not) (?:possible|eligible|allowed)|unfortunately|"
+                            r"i'?m afraid)(?![\w'])")
+_TAKEN_IN = re.compile(r"(?:ugh,? |oh well,? |hmm,? )?(?:fine|ok(?:ay)?|alright|all right|whatever|i see|"
+                       r"understood|got it)(?:[\s,.!]+(?:fine|ok(?:ay)?|whatever|then|i guess))*[\s.!]*")
+
+
 def _bind(session: SessionState, auth: Authorisation, spec: ActionSpec,
           arguments: dict[str, Any], aliases: Aliases, other_words: tuple[str, ...] = ()
           ) -> Coverage:
@@ -5238,6 +5247,16 @@ def _bind(session: SessionState, auth: Authorisation, spec: ActionSpec,
             and not _change_shown(session, arguments, proposed):
         return Coverage(False, f"the user said {words} to a proposal that does not describe this "
                         f"action ({spec.tool.replace('_', ' ')})", auth.words, shown)
+    if (turn_before := auth.proposal(messages)[0].plain) and "?" not in turn_before \
+            and _AGENT_REFUSED.search(turn_before) is not None \
+            and _TAKEN_IN.fullmatch(auth.words.strip()) is not None \
+            and not any(isinstance(v, str) and len(v) >= 4 and v.lower().lstrip("#") in turn_before
+                        for v in _flat(arguments)):
+        # (a "fine" that takes in what the agent could not do, naming nothing of the call: "I'm
+        # not able to offer compensation for it." "Fine, whatever.", the booking proposed long
+        # before)
+        return Coverage(False, f"the user said {words} to the agent's answer that it could not do "
+                        "something else, not to this action", auth.words, shown)
     if (kept_id := _kept_by_proposal(last.plain, arguments)) is not None:
         # (the object named only as the one kept: "May 22: keep **PUNERT** (departs Boston).
         # Cancel **HSR97W**", the call cancelling PUNERT)

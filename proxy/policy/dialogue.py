@@ -560,7 +560,10 @@ _YES = _words(
     r"por favor|s'il vous plaît|s'il vous plait|svp|per favore|graag|alstublieft|alsjeblieft)$",
     r"nickel",  # (French, "perfect": "Nickel, c'est bien ça")
     r"uh-?huh",
-    r"(?<!make )(?<!making )(?<!be )(?<!not )(?<!% )(?<!percent )sure(?: thing)?",
+    # (not a fact the user is sure of: "I'm quite sure there were 3", "pretty sure it was blue")
+    r"(?<!make )(?<!making )(?<!be )(?<!not )(?<!% )(?<!percent )sure(?: thing)?"
+    r"(?<!quite sure)(?<!pretty sure)(?<!fairly sure)(?<!very sure)(?<!so sure)"
+    r"(?<!almost sure)(?<!100% sure)",
     r"ok(?:ay|k)?", r"k", r"kk", r"alright", r"all right", r"affirmative",
     # (not saying how sure something else is: "I'm definitely bringing one")
     r"(?<!i'm )(?<!i am )(?<!we're )(?<!we are )(?:absolutely|definitely|certainly)"

@@ -71,7 +71,18 @@ def to_business(rid: str, *flights: tuple[str, str]) -> dict[str, object]:
             "flights": [{"flight_number": n, "date": d} for n, d in flights]}
 
 
+# 117f: a grudging "fine" that takes in what the agent could not do, the proposal long before
+ASIDE = [*CANCEL_HELMET, "user: Actually, hold on. Before that, can I get a discount on my other order?"]
+NO_DISCOUNT = [*ASIDE, "assistant: I understand. Unfortunately I'm not able to offer discounts on orders.",
+               "user: Fine, whatever."]
+ASKED_AGAIN = [*ASIDE, "assistant: I understand. Unfortunately I'm not able to offer discounts on orders. "
+                       "Shall I go ahead with cancelling #W5861600?", "user: Fine, whatever."]
+
 CASES = [
+    shop("Z1795", "refuse", NO_DISCOUNT, CANCEL_ORDER, HELMET_CANCEL,
+         "'Fine, whatever.' to 'I'm not able to offer discounts'"),
+    shop("Z1796", "allow", ASKED_AGAIN, CANCEL_ORDER, HELMET_CANCEL,
+         "the same words after the go-ahead asked"),
     shop("Z1777", "allow", DA_YES, CANCEL_ORDER, HELMET_CANCEL, "'Ja tak, gør det.'"),
     shop("Z1778", "refuse", DA_WAIT, CANCEL_ORDER, HELMET_CANCEL, "'Ja, men vent lige' (yes, but wait)"),
     shop("Z1779", "allow", ID_YES, CANCEL_ORDER, HELMET_CANCEL, "'Iya, silakan.'"),
@@ -123,6 +134,9 @@ async def test_review(airline: PolicySet, retail: PolicySet, case: Case) -> None
     ("1 — yes, cancel it. 2 — hold on, I want to check with my daughter first.", Act.AFFIRM),
     ("Yes, both of them. And no, I don't want to talk about why I own two identical kettles.", Act.AFFIRM),
     ("I don't want to cancel", Act.DECLINE),
+    ("Are you sure? I'm quite sure there were 3.", Act.HOLD),
+    ("I'm pretty sure it was the LAX to MIA segment.", Act.OTHER),
+    ("pretty sure, go ahead", Act.AFFIRM),
     # (languages not read: a plain yes is one, anything more of theirs is not)
     ("Ja tack, kör.", Act.AFFIRM),
     ("Ja, det stemmer.", Act.AFFIRM),
