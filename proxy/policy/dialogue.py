@@ -156,6 +156,11 @@ _IN_ENGLISH_HINGLISH: list[tuple[re.Pattern[str], str | Callable[[re.Match[str]]
     (re.compile(p), r) for p, r in (
     (_TWO + r" (?:pe|par|mein|me) (?:hi )?(?:daal do|daalo|dal do|daal dijiye|daal dena|bhejo|bhej do|"
      r"bhej dijiye|kar do|karo|kardo)(?![\w'])", r"put it on \1"),
+    # (paid with a card, by its last digits: "1949 wale Mastercard se kar do")
+    (r"(?<![\w'-])(\d{4}) (?:wale|wala|wali|waale|waala|waali) (mastercard|visa|amex|card|credit card|"
+     r"gift card)(?![\w'])", r"\2 ending \1"),
+    (r"(?<![\w'-])((?:mastercard|visa|amex|card|paypal|certificate)(?: ending \d{4})?) se (?:hi )?(?:kar do|"
+     r"karo|kardo|kar dijiye|pay karo|pay kar do|bharo|payment karo)(?![\w'])", r"pay with \1"),
     (_TWO + r" (?:mein|me|pe|par) (?:hi )?(?:aana|aani|jana|jaana|jaani) (?:chahiye|hai)(?![\w'])",
      r"it should go to \1"),
     (_TWO + r" (?:mein|me|pe|par) (?:nahi|nahin|nai)(?: chahiye)?(?![\w'])", r"not to \1"),
@@ -1130,6 +1135,10 @@ _WAIT = _words(
     # (a go-ahead put off: "Then I'll confirm the flight change separately.")
     r"(?:i'?ll|i will|we'?ll|we will) (?:confirm|approve|okay) (?:the |that |this |it |them )?"
     r"(?:[\w-]+ ){0,3}?(?:separately|later|afterwards?|after that|next|once|when)",
+    # (a go-ahead the user will give for each change on its own: "do the upgrade first and confirm
+    # that with me, then do the flight change separately. I want to verify each change on its own.")
+    r"(?:confirm|check|verify) (?:that|it|this|each one|each) with me",
+    r"(?:verify|check|confirm|approve|see) each (?:change|step|one|of them)",
     # (a go-ahead the user will give later: "ensuite je vous dirai si on passe au vol direct")
     TELL_LATER,
     # (someone else to ask first; "let me check my email" after a yes is no wait)

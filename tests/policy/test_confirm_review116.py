@@ -137,6 +137,8 @@ async def test_review(airline: PolicySet, retail: PolicySet, case: Case) -> None
     ("Are you sure? I'm quite sure there were 3.", Act.HOLD),
     ("I'm pretty sure it was the LAX to MIA segment.", Act.OTHER),
     ("pretty sure, go ahead", Act.AFFIRM),
+    ("Use the Visa. But I want you to do the upgrade first and confirm that with me, then do the flight "
+     "change separately. I want to verify each change on its own.", Act.HOLD),
     # (languages not read: a plain yes is one, anything more of theirs is not)
     ("Ja tack, kör.", Act.AFFIRM),
     ("Ja, det stemmer.", Act.AFFIRM),
@@ -156,6 +158,10 @@ async def test_review(airline: PolicySet, retail: PolicySet, case: Case) -> None
 ])
 def test_turn_reading(turn: str, act: Act) -> None:
     assert read_turn(turn).act is act
+
+
+def test_hinglish_card_by_its_digits() -> None:
+    assert normalize("Theek hai, 1949 wale Mastercard se kar do.") == "okay, pay with mastercard ending 1949."
 
 
 def test_a_language_not_read_says_so() -> None:
