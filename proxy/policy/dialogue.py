@@ -450,11 +450,13 @@ _UNREAD_WORDS = (
     # Turkish
     r"evet|hayır|hayir|lütfen|lutfen|ancak|bekle|bekleyin|beklet|değil|degil|yok|olur|yapın|yapin|"
     r"iptal|teşekkür|tesekkur|teşekkürler|tesekkurler|sağol|sagol|şimdi|simdi|bir|için|icin|"
-    r"onaylıyorum|onayliyorum|sonra|önce|rezervasyon|uçuş|ucus|bilet|tamamdır|tamamdir|"
+    r"onaylıyorum|onayliyorum|sonra|önce|rezervasyon|uçuş|ucus|bilet|tamamdır|tamamdir|düzeltin|"
+    r"duzeltin|değiştirin|degistirin|gönderin|gonderin|ekleyin|doğru|dogru|olur|iyi|hadi|"
     # Polish
     r"proszę|prosze|dziękuję|dziekuje|dzięki|dzieki|czekaj|poczekaj|chwileczkę|chwileczke|chwila|"
     r"jeszcze|jeśli|jesli|jeżeli|jezeli|najpierw|zgoda|dobrze|okej|anuluj|zmień|zmien|tylko|też|tez|"
-    r"może|moze|muszę|musze|potwierdzam|tak")
+    r"może|moze|muszę|musze|potwierdzam|tak|zmieniaj|zmieniamy|dodaj|dodajcie|zwracaj|zgadza|"
+    r"teraz|wszystko|obie|oba")
 _UNREAD_CUE = re.compile(rf"[{_UNREAD_LETTERS}]|(?<![\w'-])(?:{_UNREAD_WORDS})(?![\w'-])")
 # (a word of theirs, or a word written with their letters, left after the plain yeses are put in
 # English)
@@ -463,8 +465,9 @@ _UNREAD_YES: list[tuple[re.Pattern[str], str]] = [(re.compile(p), r) for p, r in
     # Danish, Norwegian, Swedish: "ja tak", "ja, gør det", "kør på", "det stemmer"
     # (Polish first: "tak, proszę" is yes, please; the Danish "tak" alone is thanks)
     (r"^tak(?=,? (?:proszę|prosze|poproszę|poprosze|potwierdzam|dziękuję|dziekuje|zgoda|dobrze|anuluj|"
-     r"anulujcie|rezerwuj|rezerwujcie|obie)(?![\w']))", "yes"),
-    (r"(?<![\w'])ja,? (?:tak|tack|takk)(?= *(?:[,.!]|$))", "yes please"),
+     r"anulujcie|rezerwuj|rezerwujcie|obie|zmień|zmien|zmieniaj|zmieniamy|zmieńcie|dodaj|dodajcie|"
+     r"dodajemy|zwróć|zwracaj|zwracamy|zgadza|teraz|oczywiście|jasne|na)(?![\w']))", "yes"),
+    (r"(?<![\w'])ja,? (?:tak|tack|takk)(?=[ ,.!]|$)", "yes please"),
     (r"^(?:tak|tack|takk)(?= *(?:[,.!]|$))", "thanks"),
     (r"(?<![\w'])(?:gør|gjør|gör) det(?![\w'])", "do it"),
     (r"(?<![\w'])(?:kør|kjør|kör)(?: på| bara| bare)?(?![\w'])", "go ahead"),
@@ -478,15 +481,21 @@ _UNREAD_YES: list[tuple[re.Pattern[str], str]] = [(re.compile(p), r) for p, r in
     (r"(?<![\w'])(?:alle|alla) tre(?![\w'])", "all three"),
     (r"(?<![\w'])(?:gør|gjør|gör) (?=all three|both)", "do "),
     (r"(?<![\w'])(?:avbryt|kanseller|annuller|avbeställ|avbestill)(?: den| det)?(?![\w'])", "cancel it"),
+    (r"(?<![\w'])(?:til|till) (?=both|all three)", "to "),
     # Indonesian, Malay: "iya, silakan", "ya, teruskan", "boleh", "betul, lanjut"
     (r"(?<![\w'])(?:iya|iye|yup)(?![\w'])", "yes"),
     (r"(?<![\w'])(?:silakan|silahkan)(?: (?:lanjut|lanjutkan|diproses|proses))?(?![\w'])", "please go ahead"),
     (r"(?<![\w'])(?:lanjut|lanjutkan|teruskan|prosesin)(?: (?:aja|saja|je|ya|lah))?(?![\w'])",
      "proceed"),
-    (r"(?:^|(?<=^ya, )|(?<=^ok, )|(?<=^oke, ))boleh(?= *(?:[,.!]|$))", "okay"),
+    (r"(?<![\w'])(?:ok |oke |okay )?boleh(?: je| aja)?(?= *(?:[,.!]|$))", "okay"),
+    (r"(?<![\w'])(?:sudah|udah|dah) (?:benar|betul|bener)(?: semua| semuanya)?(?![\w'])", "that's correct"),
+    (r"(?<![\w'])itu (?:aja|saja|je|sahaja)(?![\w'])", "that's all"),
+    (r"(?<![\w'])(?:tolong )?(?:tukar|ganti|tukarkan|gantikan)(?: (?:aja|saja|je|ya))?(?= *(?:[,.!]|$))",
+     "change it"),
     (r"(?<![\w'])(?:batalkan|batalin|batal)(?: (?:aja|saja|je|ya))?(?= *(?:[,.!]|$))", "cancel it"),
     (r"(?<![\w'])(?:tolong )?(?:diproses|proses)(?: (?:aja|saja|je|ya))?(?= *(?:[,.!]|$))", "go ahead"),
     (r"(?<![\w'])(?:dua-dua|dua-duanya)(?![\w'])", "both"),
+    (r"(?<![\w'])(?:buat|bikin) (?=both|all)", "do "), (r"(?<=both) (?:sekali|sekaligus)(?![\w'])", ""),
     (r"(?<![\w'])(?:betul|benar|bener)(?: (?:tu|itu|semua|semuanya|sekali))?(?![\w'])", "correct"),
     (r"(?<![\w'])setuju(?![\w'])", "agreed"), (r"(?<![\w'])mantap(?![\w'])", "great"),
     (r"(?<![\w'])(?:makasih|terima kasih|terima kasih banyak|makasih banyak)(?![\w'])", "thanks"),
@@ -499,12 +508,24 @@ _UNREAD_YES: list[tuple[re.Pattern[str], str]] = [(re.compile(p), r) for p, r in
     (r"(?<![\w'])(?:teşekkürler|tesekkurler|teşekkür ederim|sağol|sağolun)(?![\w'])", "thanks"),
     (r"(?<![\w'])(?:ikisini de|ikisi de)(?![\w'])", "both"), (r"(?<![\w'])üçünü de(?![\w'])", "all three"),
     (r"(?<![\w'])iptal edin(?![\w'])", "cancel it"), (r"(?<![\w'])(?:yapın|yapin)(?![\w'])", "do it"),
+    (r"(?<![\w'])(?:düzeltin|duzeltin)(?![\w'])", "correct it"),
+    (r"(?<![\w'])(?:değiştirin|degistirin)(?![\w'])", "change it"),
+    (r"(?<![\w'])(?:gönderin|gonderin)(?![\w'])", "send it"), (r"(?<![\w'])ekleyin(?![\w'])", "add it"),
+    (r"(?<![\w'])(?:doğru|dogru)(?![\w'])", "correct"), (r"^olur(?=[ ,.!]|$)", "okay"),
+    (r"(?<![\w'])(?:iyi|güzel)(?= *(?:[,.!]|$))", "good"), (r"^hadi(?=[ ,.!]|$)", "go ahead"),
     # Polish: "tak, proszę", "tak, potwierdzam"
     (r"(?<![\w'])(?:poproszę|poprosze|proszę|prosze)(?![\w'])", "please"),
     (r"(?<![\w'])potwierdzam(?![\w'])", "i confirm"),
     (r"(?<![\w'])(?:anuluj|anulujcie|anulujmy)(?![\w'])", "cancel it"),
     (r"(?<![\w'])(?:rezerwuj|rezerwujcie|zarezerwuj)(?![\w'])", "book it"),
-    (r"(?<![\w'])obie(?: zmiany)?(?![\w'])", "both"),
+    (r"(?<![\w'])(?:obie|oba|obydwie|obydwa)(?: zmiany)?(?![\w'])", "both"),
+    (r"(?<![\w'])(?:zmień|zmien|zmieniaj|zmieniamy|zmieńcie)(?![\w'])", "change it"),
+    (r"(?<![\w'])(?:dodaj|dodajcie|dodajemy)(?![\w'])", "add it"),
+    (r"(?<![\w'])(?:zwróć|zwracaj|zwracamy|zwróćcie)(?![\w'])", "return it"),
+    (r"(?<![\w'])zgadza się(?![\w'])", "that's right"),
+    (r"(?<![\w'])teraz dobrze(?![\w'])", "now it's right"),
+    (r"(?<![\w'])(?:dobrze|w porządku|jasne|oczywiście)(?![\w'])", "okay"),
+    (r"(?<![\w'])to wszystko(?![\w'])", "that's all"),
     (r"(?<![\w'])(?:dziękuję|dziekuje|dzięki|dzieki)(?![\w'])", "thanks"))]
 
 

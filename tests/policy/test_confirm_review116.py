@@ -151,6 +151,10 @@ async def test_review(airline: PolicySet, retail: PolicySet, case: Case) -> None
     ("Yes lah, but tunggu dulu ah", Act.HOLD),
     ("Evet, ama önce eşime sorayım.", Act.HOLD),
     ("Tak, ale najpierw zapytam męża.", Act.HOLD),
+    ("Tak, zmieniamy.", Act.AFFIRM), ("Tak, zgadza się.", Act.AFFIRM),
+    ("Nie, tylko żarówka. Tak, zmieniaj.", Act.HOLD),
+    ("Evet, düzeltin lütfen.", Act.AFFIRM), ("Olur, gönderin.", Act.AFFIRM),
+    ("Iya, itu aja.", Act.AFFIRM), ("Ya, buat dua-dua sekali.", Act.AFFIRM), ("Ja tak til begge", Act.AFFIRM),
     # (names and the languages read stay as they were)
     ("Yes, book it for Mei Yang please.", Act.AFFIRM),
     ("Ja, gerne.", Act.AFFIRM),
