@@ -107,7 +107,7 @@ def normalize(content: str) -> str:
     if _MIXED_CUE.search(text) is not None:  # (Hinglish, Taglish, Arabizi, Singlish: "haan, kar
         # do", "sige po", "tamam, yalla", "ok lah")
         text = _in_english_mixed(text)
-    if _UNREAD_CUE.search(text) is not None:  # (a language not read: "ja tak", "iya, silakan")
+    if _unread_cued(text):  # (a language not read: "ja tak", "iya, silakan")
         text = in_english_unread(text)
     if "kkk" in text:  # (Portuguese laughter, "kkkk": no "kk", okay)
         text = _LAUGHTER.sub("haha", text)
@@ -434,7 +434,7 @@ def in_english_vi(text: str) -> str:
 _UNREAD_LETTERS = "æøåışğąęłńśźżěřůőűșțčšž"
 _UNREAD_WORDS = (
     # Danish, Norwegian, Swedish
-    r"jeg|jag|ikke|ikkje|inte|også|också|vent (?:lige|lidt|litt|et|en|med)|vente|venter|vänta|vänt|"
+    r"jeg|jag|ikke|ikkje|inte|også|också|vent lige|vent lidt|vent litt|vent med|vente|venter|vänta|vänt|"
     r"takk|hej|hvis|hvad|hva|noget|något|noe|lige|lidt|litt|gärna|gjerne|endnu|ennå|ännu|"
     r"først|först|senere|senare|stemmer|stämmer|greit|gør|gjør|gör|kør|kjør|kör|skal|vill|ordren|"
     r"ordern|bestilling|beställning|returnere|tilbake|tillbaka|tilbage|nej|eller|och|det|är|være|"
@@ -457,7 +457,18 @@ _UNREAD_WORDS = (
     r"jeszcze|jeśli|jesli|jeżeli|jezeli|najpierw|zgoda|dobrze|okej|anuluj|zmień|zmien|tylko|też|tez|"
     r"może|moze|muszę|musze|potwierdzam|tak|zmieniaj|zmieniamy|dodaj|dodajcie|zwracaj|zgadza|"
     r"teraz|wszystko|obie|oba")
-_UNREAD_CUE = re.compile(rf"[{_UNREAD_LETTERS}]|(?<![\w'-])(?:{_UNREAD_WORDS})(?![\w'-])")
+# (the cue by a set of words, not one pattern of them all: it runs on every turn read)
+_UNREAD_LETTER = re.compile(f"[{_UNREAD_LETTERS}]")
+_UNREAD_SET = frozenset(w for w in _UNREAD_WORDS.split("|") if " " not in w)
+_TOKEN = re.compile(r"[\w'-]+")
+
+
+def _unread_cued(text: str) -> bool:
+    """Whether lower-case ``text`` has a letter or a word of a language not read."""
+    return _UNREAD_LETTER.search(text) is not None or not _UNREAD_SET.isdisjoint(_TOKEN.findall(text))
+
+
+
 # (a word of theirs, or a word written with their letters, left after the plain yeses are put in
 # English)
 _UNREAD_WORD = re.compile(rf"(?<![\w'-])(?:{_UNREAD_WORDS})(?![\w'-])|[\w'-]*[{_UNREAD_LETTERS}][\w'-]*")
@@ -531,7 +542,7 @@ _UNREAD_YES: list[tuple[re.Pattern[str], str]] = [(re.compile(p), r) for p, r in
 
 def in_english_unread(text: str) -> str:
     """``text`` with the plain yeses of languages the reader does not read in English
-    (``_UNREAD_CUE``); their other words stay as they are."""
+    (``_unread_cued``); their other words stay as they are."""
     for pattern, said in _UNREAD_YES:
         text = pattern.sub(said, text)
     return _SPACES.sub(" ", text)
@@ -3167,7 +3178,7 @@ def read_turn(content: str) -> Reading:
     reading = _read_turn(content)
     # (what it cannot read is no yes, and takes back a yes before it: "Iya, lanjutkan." then
     # "tunggu deh, jangan dibatalkan dulu", wait, don't cancel it yet)
-    if reading.act in (Act.AFFIRM, Act.OTHER) and _UNREAD_CUE.search(content.lower()) is not None \
+    if reading.act in (Act.AFFIRM, Act.OTHER) and _unread_cued(content.lower()) \
             and (unread := _UNREAD_WORD.search(normalize(content))) is not None:
         return Reading(Act.HOLD, reading.words, "the reply holds words of a language this reader "
                        f'does not read ("{unread.group()}"), so it is not taken as a yes',
