@@ -10422,8 +10422,9 @@ def _leg_changed(session: SessionState, arguments: dict[str, Any], back: bool) -
 
 
 # the way back of a trip, or the way out: "the return", "the flight back", "the outbound one"
-_LEG = re.compile(r"(?<![\w'])(?:(?P<back>return|inbound|homebound|homeward|(?:flight|way|trip|one|"
-                  r"leg) (?:back|home)|second leg|r[üu]ckflug|vuelta|retour|ritorno|terugvlucht|"
+# (also after an elided article: "solo l'andata")
+_LEG = re.compile(r"(?:(?<![\w'])|(?<=l'))(?:(?P<back>return|inbound|homebound|homeward|"
+                  r"(?:flight|way|trip|one|leg) (?:back|home)|second leg|r[üu]ckflug|vuelta|retour|ritorno|terugvlucht|"
                   r"volta)|outbound|(?:flight|way|trip|one|leg) (?:out|there)|first leg|hinflug|"
                   r"ida|aller|andata|heenvlucht)(?![\w'])")
 

@@ -594,7 +594,10 @@ _YES = _words(
     # Koffer, bitte.", "Solo las maletas, por favor.")
     r"^(?:nur|solo|sólo|só|seulement|uniquement|soltanto|alleen|enkel) (?:(?:le|la|les|l'|el|los|las|o|a|"
     r"os|as|il|lo|gli|i|die|der|das|den|de|het) ?)?[a-zà-ÿ]{3,}(?: [a-zà-ÿ]{2,}){0,2},? (?:bitte|"
-    r"por favor|s'il vous plaît|s'il vous plait|svp|per favore|graag|alstublieft|alsjeblieft)$",
+    r"por favor|s'il vous plaît|s'il vous plait|svp|per favore|graag|alstublieft|alsjeblieft|"
+    # (or for now: "Só as malas por enquanto.")
+    r"por enquanto|por agora|por ahora|pour l'instant|pour le moment|per ora|per adesso|vorerst|"
+    r"erstmal|voorlopig|voor nu)$",
     r"nickel",  # (French, "perfect": "Nickel, c'est bien ça")
     r"uh-?huh",
     # (not a fact the user is sure of: "I'm quite sure there were 3", "pretty sure it was blue")
