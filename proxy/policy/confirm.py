@@ -10424,7 +10424,8 @@ def _leg_changed(session: SessionState, arguments: dict[str, Any], back: bool) -
 # the way back of a trip, or the way out: "the return", "the flight back", "the outbound one"
 # (also after an elided article: "solo l'andata")
 _LEG = re.compile(r"(?:(?<![\w'])|(?<=l'))(?:(?P<back>return|inbound|homebound|homeward|"
-                  r"(?:flight|way|trip|one|leg) (?:back|home)|second leg|r[üu]ckflug|vuelta|retour|ritorno|terugvlucht|"
+                  r"(?:flight|way|trip|one|leg) (?:back|home)|second leg|r[üu]ckflug|vuelta|retour|ritorno|"
+                  r"terugvlucht|"
                   r"volta)|outbound|(?:flight|way|trip|one|leg) (?:out|there)|first leg|hinflug|"
                   r"ida|aller|andata|heenvlucht)(?![\w'])")
 
