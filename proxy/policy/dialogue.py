@@ -1158,6 +1158,9 @@ _WAIT = _words(
     r"(?:week|day|month|hour|business day|long|while)s?(?![\w']))",
     r"hold on(?! to)", r"hang on(?! to)", r"hold off", r"not yet", r"not now", r"not right now",
     r"not so fast", r"not today(?!'s)",
+    # (a hesitation said alone: "$2,010?! That's double what I wanted to spend. Ugh. ... I don't
+    # know... is there really nothing cheaper?"; not "I don't know, I just don't need it")
+    r"^(?:(?:hmm+|ugh|well|honestly|gosh),? )?i (?:don'?t|do not) know$",
     # (the user will come back to it: "Yes, but not today - I'll call back tomorrow to do it.";
     # not to another thing: "I'll call back later to finish booking the San Francisco flight")
     r"(?:i'?ll|i will) (?:call|come|chat|message|write) (?:you )?back(?: tomorrow| later| tonight)?"

@@ -155,6 +155,9 @@ async def test_review(airline: PolicySet, retail: PolicySet, case: Case) -> None
     ("Nie, tylko żarówka. Tak, zmieniaj.", Act.HOLD),
     ("Evet, düzeltin lütfen.", Act.AFFIRM), ("Olur, gönderin.", Act.AFFIRM),
     ("Iya, itu aja.", Act.AFFIRM), ("Ya, buat dua-dua sekali.", Act.AFFIRM), ("Ja tak til begge", Act.AFFIRM),
+    ("$2,010?! That's double what I wanted to spend. Ugh. I don't know... is there really nothing "
+     "cheaper in business on the 24th?", Act.HOLD),
+    ("I don't know, I just don't need it anymore.", Act.OTHER),
     ("Só as malas por enquanto.", Act.AFFIRM), ("Solo l'andata, per favore.", Act.AFFIRM),
     # (names and the languages read stay as they were)
     ("Yes, book it for Mei Yang please.", Act.AFFIRM),
