@@ -4000,7 +4000,7 @@ def _first_names(fact: dict[str, Any]) -> set[str]:
 _FOR_NOW_END = re.compile(r"\s+(?:for now|for the moment|first|today|please|then)$")
 _ACTION_ALONE = re.compile(r"(?:the|my|that|this) (?:[a-z]+ )?[a-z]+$")  # ("the puzzle exchange")
 # the article of another language read, opening a phrase ("die Koffer", "las maletas")
-_ARTICLE_ABROAD = re.compile(r"^(?:die|der|das|den|le|la|les|l'|el|los|las|os|as|il|lo|gli|het) ?")
+_ARTICLE_ABROAD = re.compile(r"^(?:l'|(?:die|der|das|den|le|la|les|el|los|las|os|as|il|lo|gli|het) )")
 
 
 _OTHER_THINGS = re.compile(r"(?:(?:and|but|as for|what about|for)\s+)?(?:the other|another|"
@@ -10425,8 +10425,7 @@ def _leg_changed(session: SessionState, arguments: dict[str, Any], back: bool) -
 # (also after an elided article: "solo l'andata")
 _LEG = re.compile(r"(?:(?<![\w'])|(?<=l'))(?:(?P<back>return|inbound|homebound|homeward|"
                   r"(?:flight|way|trip|one|leg) (?:back|home)|second leg|r[üu]ckflug|vuelta|retour|ritorno|"
-                  r"terugvlucht|"
-                  r"volta)|outbound|(?:flight|way|trip|one|leg) (?:out|there)|first leg|hinflug|"
+                  r"terugvlucht|volta)|outbound|(?:flight|way|trip|one|leg) (?:out|there)|first leg|hinflug|"
                   r"ida|aller|andata|heenvlucht)(?![\w'])")
 
 

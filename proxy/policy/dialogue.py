@@ -16,8 +16,9 @@ A turn is split into sentences and each sentence gets one act:
 A negation counts only inside the sentence that carries an act: "It has no water resistance. Yes,
 please proceed" is a yes; "I don't want to proceed" is a decline. The turn's act is what its last
 act-bearing sentences say: a hold or decline after the yes takes it back, a question after the yes
-about something unrelated does not. A turn in a script or language the reader does not know is
-``other``, and says so: what it cannot read is never a yes.
+about something unrelated does not. A turn in a script or language the reader does not know is a
+``hold`` that withdraws, and says so: what it cannot read is never a yes, and it takes back a yes
+before it (a language not read is put in English as far as its plain yeses go, ``in_english_unread``).
 """
 
 from __future__ import annotations
@@ -451,7 +452,7 @@ _UNREAD_WORDS = (
     r"evet|hayır|hayir|lütfen|lutfen|ancak|bekle|bekleyin|beklet|değil|degil|yok|olur|yapın|yapin|"
     r"iptal|teşekkür|tesekkur|teşekkürler|tesekkurler|sağol|sagol|şimdi|simdi|bir|için|icin|"
     r"onaylıyorum|onayliyorum|sonra|önce|rezervasyon|uçuş|ucus|bilet|tamamdır|tamamdir|düzeltin|"
-    r"duzeltin|değiştirin|degistirin|gönderin|gonderin|ekleyin|doğru|dogru|olur|iyi|hadi|"
+    r"duzeltin|değiştirin|degistirin|gönderin|gonderin|ekleyin|doğru|dogru|iyi|hadi|"
     # Polish
     r"proszę|prosze|dziękuję|dziekuje|dzięki|dzieki|czekaj|poczekaj|chwileczkę|chwileczke|chwila|"
     r"jeszcze|jeśli|jesli|jeżeli|jezeli|najpierw|zgoda|dobrze|okej|anuluj|zmień|zmien|tylko|też|tez|"
@@ -466,7 +467,6 @@ _TOKEN = re.compile(r"[\w'-]+")
 def _unread_cued(text: str) -> bool:
     """Whether lower-case ``text`` has a letter or a word of a language not read."""
     return _UNREAD_LETTER.search(text) is not None or not _UNREAD_SET.isdisjoint(_TOKEN.findall(text))
-
 
 
 # (a word of theirs, or a word written with their letters, left after the plain yeses are put in
