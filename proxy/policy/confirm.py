@@ -3658,6 +3658,31 @@ def _item_held(session: SessionState, auth: Authorisation, current: dict[str, An
     return None
 
 
+# one traveller's seat of a reservation cancelled: "only cancel me", "just cancel Ivan's"
+_ONE_SEAT = re.compile(r"(?<![\w'])(?:(?:only|just) (?:cancel )?(?P<me>me|mine|myself|my (?:seat|ticket|"
+                       r"booking|part|place))|cancel (?:only|just) (?:me|mine|myself|my (?:seat|ticket|"
+                       r"part|place))(?P<me2>)|(?:only|just) (?:cancel )?(?P<name>[a-z]+)'?s?(?: (?:seat|"
+                       r"ticket|part|place))?(?= *(?:[,.!;]|$)))")
+
+
+def _one_seat_cancelled(session: SessionState, spec: ActionSpec, theirs: Text,
+                        arguments: dict[str, Any]) -> tuple[str, int] | None:
+    """A reservation's cancellation where the user's words cancel one traveller's seat of
+    several ("Yes, go ahead with mine. Ivan's still planning to go, though, so only cancel me."):
+    (whose, how many fly), else None."""
+    if spec.tool != "cancel_reservation" or (current := _current(session, arguments)) is None:
+        return None
+    names = _first_names(current)
+    if len(names) < 2 or _EVERYONE.search(theirs.plain):
+        return None
+    for m in _ONE_SEAT.finditer(theirs.plain):
+        if m.group("me") is not None or m.group("me2") is not None:
+            return "the user's own seat", len(names)
+        if m.group("name") in names:
+            return m.group("name").title(), len(names)
+    return None
+
+
 def _one_passenger(session: SessionState, last: Text, theirs: Text, arguments: dict[str, Any]
                    ) -> tuple[str, int] | None:
     """A cabin change the proposal or the user's words put on one passenger of several ("Would
@@ -5466,6 +5491,9 @@ def _bind(session: SessionState, auth: Authorisation, spec: ActionSpec,
         return Coverage(False, f"the user said {words} to a proposal naming flight {flown[0]!r}; "
                         f"the call has {flown[1]!r} instead", auth.words, shown, "flights",
                         superseding=names_action(last.plain, spec.words) is not None)
+    if (seat := _one_seat_cancelled(session, spec, theirs, arguments)) is not None:
+        return Coverage(False, f"the user said {words} and asked to cancel {seat[0]} only; the call "
+                        f"cancels the whole reservation, all {seat[1]} passengers", auth.words, shown)
     alone = _one_passenger(session, last, theirs, arguments)
     if alone is not None:
         return Coverage(False, f"the user said {words} to a cabin change for {alone[0]} only; "
