@@ -3181,19 +3181,21 @@ _BARE_NUMBER = re.compile(r"(^|(?<=\s))([1-9])\s?[,.:-]?\s+(?=" + _ANSWER_WORD +
 
 def read_turn(content: str) -> Reading:
     """The dialogue act of one user turn. See the module docstring."""
-    reading = _read_turn(content)
+    plain = normalize(content)
+    reading = _read_turn(plain)
     # (what it cannot read is no yes, and takes back a yes before it: "Iya, lanjutkan." then
     # "tunggu deh, jangan dibatalkan dulu", wait, don't cancel it yet)
-    if reading.act in (Act.AFFIRM, Act.OTHER) and _unread_cued(content.lower()) \
-            and (unread := _UNREAD_WORD.search(normalize(content))) is not None:
+    if reading.act in (Act.AFFIRM, Act.OTHER) and _unread_cued(plain) \
+            and (unread := _UNREAD_WORD.search(plain)) is not None:
         return Reading(Act.HOLD, reading.words, "the reply holds words of a language this reader "
                        f'does not read ("{unread.group()}"), so it is not taken as a yes',
                        withdraws=True)
     return reading
 
 
-def _read_turn(content: str) -> Reading:
-    text = numbered_marks(_GRUDGING.sub("", normalize(content)))
+def _read_turn(plain: str) -> Reading:
+    """``read_turn`` of a turn's normalised text."""
+    text = numbered_marks(_GRUDGING.sub("", plain))
     if not text:
         return Reading(Act.OTHER, "", "the user's message is empty")
     if (q_then_if := _IF_SO_AFTER_Q.search(text)) is not None:
