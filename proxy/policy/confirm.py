@@ -8261,7 +8261,8 @@ _MONTH_WORDS = {w: n for n, words in enumerate((
 _MONTH_WORD = "|".join(sorted(_MONTH_WORDS, key=len, reverse=True))
 _SAID_DATE = re.compile(r"(?<![\d-])(\d{4})-(\d{2})-(\d{2})(?!\d)|"
                         r"(?<![\d.])(\d{1,2})\.(\d{1,2})\.(\d{4})(?!\d)|"
-                        rf"(?<!\d)(\d{{1,2}})\.?(?: de)? ({_MONTH_WORD})(?: de)?,? (\d{{4}})(?!\d)|"
+                        rf"(?<!\d)(\d{{1,2}})(?:st|nd|rd|th)?\.?(?: de| of)? ({_MONTH_WORD})(?: de)?,? "
+                        rf"(\d{{4}})(?!\d)|"
                         rf"(?<![\w'])({_MONTH_WORD}) (\d{{1,2}})(?:st|nd|rd|th)?,? (\d{{4}})(?!\d)")
 
 
@@ -8300,24 +8301,44 @@ def _name_put_right(turn: str, arguments: dict[str, Any]) -> str | None:
     return None
 
 
+# a date said against another it puts right: "the 14th of March 2008, not the 4th", "der 18.
+# Februar 1953, nicht der 28. Januar" (a day or a month after the "not": not "2008, not sure")
+_NOT_THAT_DATE = re.compile(rf",?\s*(?:and |but )?(?:not|nicht|no|non|pas|niet|não)\s+"
+                            rf"(?:(?:the|der|den|dem|el|il|le|la|o|het)\s+)?(?:\d|(?:{_MONTH_WORD})(?!\w))")
+_NOT_BEFORE = re.compile(r"(?<![\w'])(?:not|nicht|no|non|pas|niet|não|instead of|rather than|statt|"
+                         r"anstatt)\s+(?:(?:the|der|den|dem|el|il|le|la|o|het)\s+)?$")
+
+
 def _birth_date_put_right(theirs: Text, arguments: dict[str, Any]) -> tuple[str, str] | None:
-    """A date of birth the user's words from the yes on put right after a word that corrects
-    ("sorry, hab mich vertippt – er ist ... geboren, also 3. September 2001") that no passenger
-    of the call has: (the date, the dates of birth the call holds), else None."""
+    """A date of birth the user's words from the yes on put right, after a word that corrects
+    ("sorry, hab mich vertippt – er ist ... geboren, also 3. September 2001") or against the
+    date it replaces ("It's the 14th of March 2008, not the 4th"), that no passenger of the
+    call has: (the date, the dates of birth the call holds), else None."""
     people = arguments.get("passengers")
-    if not isinstance(people, list) or (cue := _FIX_CUE.search(theirs.plain)) is None:
+    if not isinstance(people, list):
+        return None
+    text = theirs.plain
+    cue = _FIX_CUE.search(text)
+    if cue is None and _NOT_THAT_DATE.search(text) is None:
         return None
     held = {str(p.get("dob")) for p in people if isinstance(p, dict) and p.get("dob")}
-    text = theirs.plain
-    for m in _SAID_DATE.finditer(text, cue.end()):
-        if _BIRTH_WORD.search(text, max(cue.end(), m.start() - 60), m.end() + 30) is None \
-                and ("flights" in arguments or _ISO_DAY.fullmatch(m.group()) is None):
-            continue  # (a word of birth near it: not a flight's date; or a full date where the
-            # call holds no flights: "ok it's actually the 12th, 1958-02-12. sorry! yes go with that")
-        if re.search(r"(?:not|instead of|rather than)\s+(?:the\s+)?$",
-                     text[max(0, m.start() - 16):m.start()]):
+    # (a year before every flight's is no flight's date: a birth date needs no word of birth)
+    first_year = min((str(f.get("date"))[:4] for f in arguments.get("flights") or ()
+                      if isinstance(f, dict) and f.get("date")), default="")
+    for m in _SAID_DATE.finditer(text):
+        if (cue is None or m.start() < cue.end()) and _NOT_THAT_DATE.match(text, m.end()) is None:
+            continue  # (only after the word that corrects, or against the date it replaces)
+        dates = _dates_said(m.group())
+        start = m.start() - 60 if cue is None or m.start() < cue.end() else max(cue.end(), m.start() - 60)
+        if _BIRTH_WORD.search(text, max(0, start), m.end() + 30) is None \
+                and ("flights" in arguments or _ISO_DAY.fullmatch(m.group()) is None) \
+                and not (first_year and dates and all(d[:4] < first_year for d in dates)):
+            continue  # (a word of birth near it, or a year before the flights': not a flight's
+            # date; or a full date where the call holds no flights: "ok it's actually the 12th,
+            # 1958-02-12. sorry! yes go with that")
+        if _NOT_BEFORE.search(text[max(0, m.start() - 16):m.start()]):
             continue  # (nor the wrong one: "her dob is 1990-04-05, not 1990-12-04")
-        for date in _dates_said(m.group()):
+        for date in dates:
             if held and date not in held:
                 return date, ", ".join(sorted(held))
     return None

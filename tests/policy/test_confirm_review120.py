@@ -1,0 +1,56 @@
+"""Cases from the hundred-and-twentieth and later independent reviews, held out (helpers wrote
+conversations without seeing the project; docs/policy.md gives the figures), and cases left by
+earlier rounds. Shortened to what the check reads, each refusal beside the allowed case it must
+not break."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from proxy.policy import PolicySet
+
+from .test_confirm_review3 import BOOK, VISA, Case, booking, marked, verdict
+from .test_confirm_review33 import trip
+
+# 119b, 118g: a date of birth put right in the yes ("X, not Y"), no word of correction before it;
+# the booking keeps the wrong one
+EMMA_SEARCH = ("read", "search_direct_flight", {"origin": "DEN", "destination": "BOS", "date": "2024-05-17"},
+               [{"flight_number": "HAT130", "origin": "DEN", "destination": "BOS"}])
+EMMA_BOOKING = [EMMA_SEARCH,
+                "assistant: Here is the booking: DEN to BOS on May 17 (HAT130, then HAT184), economy, one "
+                "way, for Emma Chen (date of birth March 4, 2008), no bags, no insurance, $240 on your "
+                "Visa ending 7447. Shall I book it?"]
+DOB_FIXED = [*EMMA_BOOKING, "user: It's the 14th of March 2008, not the 4th. Otherwise book it."]
+DOB_FIXED_DE = [*EMMA_BOOKING[:-1],
+                "assistant: Zusammenfassung: DEN → BOS am 17. Mai (HAT130, dann HAT184), Economy, für "
+                "Emma Chen (geboren am 28. Januar 1953), 240 $ auf Ihre Visa (Endziffern 7447). Soll ich "
+                "buchen?",
+                "user: Fast – das Geburtsdatum ist der 18. Februar 1953, nicht der 28. Januar. Ansonsten ja."]
+DOB_FIXED_FR = [*EMMA_BOOKING, "user: Elle est née le 14 mars 2008, pas le 4. Sinon, c'est bon, réservez."]
+FLIGHT_DAY_FIXED = [*EMMA_BOOKING, "user: Yes, the 17th of May 2024, not the 18th. Book it."]
+DOB_SAID_AGAIN = [*EMMA_BOOKING, "user: Yes, March 4, 2008 is right. Book it."]
+
+
+def emma(dob: str) -> dict[str, Any]:
+    return booking((VISA, 240), passengers=[{"first_name": "Emma", "last_name": "Chen", "dob": dob}])
+
+
+CASES = [
+    trip("Z1799", "refuse", DOB_FIXED, BOOK, emma("2008-03-04"), "'the 14th of March 2008, not the 4th'"),
+    trip("Z1800", "allow", DOB_FIXED, BOOK, emma("2008-03-14"), "the date put right, booked so"),
+    trip("Z1801", "refuse", DOB_FIXED_DE, BOOK, emma("1953-01-28"),
+         "'der 18. Februar 1953, nicht der 28. Januar'"),
+    trip("Z1802", "allow", DOB_FIXED_DE, BOOK, emma("1953-02-18"), "the date put right, booked so"),
+    trip("Z1803", "refuse", DOB_FIXED_FR, BOOK, emma("2008-03-04"), "'née le 14 mars 2008, pas le 4'"),
+    trip("Z1804", "allow", FLIGHT_DAY_FIXED, BOOK, emma("2008-03-04"),
+         "a flight's day said against another, no date of birth"),
+    trip("Z1805", "allow", DOB_SAID_AGAIN, BOOK, emma("2008-03-04"), "the date said again, as proposed"),
+]
+
+
+@pytest.mark.parametrize("case", marked(CASES, {}))
+async def test_review(airline: PolicySet, retail: PolicySet, case: Case) -> None:
+    ok, reason = await verdict(airline if case.domain == "airline" else retail, case)
+    assert ("allow" if ok else "refuse") == case.expected, f"{case.why}: {reason}"
