@@ -6556,12 +6556,32 @@ def _method_asked_before(auth: Authorisation, messages: list[Message], last: Tex
     difference go to your Mastercard or your gift card?" "The evening one, HAT248. And put it on
     the gift card please." "To confirm: ... HAT248 ..., with an additional $42. Shall I go
     ahead?" "Yes go ahead.", the call charging the Mastercard): the method asked for."""
-    if _MAY_NAME_METHOD.search(last.plain) is not None or _METHOD_ABROAD.search(last.plain):
+    if _NAMES_A_METHOD.search(last.plain) is not None or _METHOD_ABROAD.search(last.plain):
         return None
     users = auth.user_turns(messages)
-    if not users or (asked := _asked_instead(value, Text(users[0]), words, own)) is None:
-        return None
-    return asked[1]
+    if users:
+        if (asked := _asked_instead(value, Text(users[0]), words, own)) is not None:
+            return asked[1]
+        if named(_method_said(users[0]), value, own):
+            return None
+    # (further back, before the proposal: "If there's any difference to pay, put it on my PayPal
+    # please." ... "Exchange details: ... Price difference: $12.40. Shall I proceed?" "Yes.", the
+    # call charging the Visa; the newest of the user's turns that speaks of a method decides, not
+    # past a yes to something before)
+    earlier = [m for m in messages[:auth.yes_index] if m.role is Role.USER][::-1][len(users):]
+    for message in earlier[:_METHOD_TURNS_BACK]:
+        turn = plain(message)
+        if (asked := _asked_instead(value, Text(turn), words, own)) is not None:
+            return asked[1]
+        if named(_method_said(turn), value, own) or reading_of(message).act is Act.AFFIRM:
+            return None
+    return None
+
+
+_METHOD_TURNS_BACK = 3  # how many of the user's turns before a proposal naming no method are read
+# (a method's word, or four digits alone, its card's end: not an item's id, "(black, 1000000011)")
+_NAMES_A_METHOD = re.compile(r"card|paypal|visa|master|amex|certificate|gift|discover|bank|voucher|"
+                             r"(?<![\w$.,])\d{4}(?![\w,]|\.\d)")
 
 
 def _asked_instead(value: Any, theirs: Text, words: tuple[str, ...], own: DistinctAliases

@@ -12,7 +12,9 @@ import pytest
 from proxy.policy import PolicySet
 
 from .test_confirm_review3 import BOOK, VISA, Case, booking, marked, verdict
+from .test_confirm_review8 import shop
 from .test_confirm_review33 import trip
+from .test_confirm_review50 import item, looked_up, order
 
 # 119b, 118g: a date of birth put right in the yes ("X, not Y"), no word of correction before it;
 # the booking keeps the wrong one
@@ -37,6 +39,37 @@ def emma(dob: str) -> dict[str, Any]:
     return booking((VISA, 240), passengers=[{"first_name": "Emma", "last_name": "Chen", "dob": dob}])
 
 
+# 116f: a method asked for before a proposal that names none, the call charging another
+LAMP = order("#W1000001", "delivered", item("1000000011", "Desk Lamp", 150.0, color="black"))
+WHITE_LAMP = ("read", "get_product_details", {"product_id": "p1"},
+              {"product_id": "p1", "variants": {"1000000012": {
+                  "item_id": "1000000012", "options": {"color": "white"}, "price": 162.4,
+                  "available": True}}})
+LAMP_SWAP = [*looked_up(LAMP),
+             "user: I want to exchange the black desk lamp for the white one. If there's any difference "
+             "to pay, put it on my PayPal please.",
+             "assistant: Let me look up the white one.", WHITE_LAMP,
+             "assistant: Here are the exchange details:\n- Order #W1000001: Desk Lamp (black, 1000000011) → "
+             "Desk Lamp (white, 1000000012)\n- Price difference: $12.40 to pay\n\nShall I proceed?",
+             "user: Yes please."]
+# ... and a method said for a refund already agreed before it: no word on this one's
+KETTLE_FIRST = [*looked_up(LAMP),
+                "user: Refund my other return to PayPal please.",
+                "assistant: Done: that refund goes to PayPal. Anything else?",
+                "user: Yes, swap the black desk lamp for the white one.",
+                "assistant: Let me look up the white one.", WHITE_LAMP,
+                "assistant: Here are the exchange details:\n- Order #W1000001: Desk Lamp (black, "
+                "1000000011) → Desk Lamp (white, 1000000012)\n- Price difference: $12.40 to pay\n\n"
+                "Shall I proceed?",
+                "user: Yes please."]
+EXCHANGE = "exchange_delivered_order_items"
+
+
+def lamp_swap(method: str) -> dict[str, Any]:
+    return {"order_id": "#W1000001", "item_ids": ["1000000011"], "new_item_ids": ["1000000012"],
+            "payment_method_id": method}
+
+
 CASES = [
     trip("Z1799", "refuse", DOB_FIXED, BOOK, emma("2008-03-04"), "'the 14th of March 2008, not the 4th'"),
     trip("Z1800", "allow", DOB_FIXED, BOOK, emma("2008-03-14"), "the date put right, booked so"),
@@ -46,6 +79,11 @@ CASES = [
     trip("Z1803", "refuse", DOB_FIXED_FR, BOOK, emma("2008-03-04"), "'née le 14 mars 2008, pas le 4'"),
     trip("Z1804", "allow", FLIGHT_DAY_FIXED, BOOK, emma("2008-03-04"),
          "a flight's day said against another, no date of birth"),
+    shop("Z1806", "refuse", LAMP_SWAP, EXCHANGE, lamp_swap("credit_card_1"),
+         "'put it on my PayPal' before a proposal naming no method"),
+    shop("Z1807", "allow", LAMP_SWAP, EXCHANGE, lamp_swap("paypal_4"), "PayPal, as asked"),
+    shop("Z1808", "allow", KETTLE_FIRST, EXCHANGE, lamp_swap("credit_card_1"),
+         "PayPal was for another refund, agreed before"),
     trip("Z1805", "allow", DOB_SAID_AGAIN, BOOK, emma("2008-03-04"), "the date said again, as proposed"),
 ]
 
