@@ -860,6 +860,11 @@ def _answers_a_check(messages: list[Message], index: int) -> bool:
     end = text.rfind("?")
     if end < 0:
         return False
+    if _GO_AHEAD_AFTER.search(text, end) is not None \
+            and names_action(NOUNS.sub(" ", text[end + 1:]), ALL_ACTION_WORDS) is not None:
+        return False  # (the go-ahead asked for after the check, of the action: "Is the zip code
+        # still 28293? If everything looks right, please confirm (yes) and I'll update your
+        # default address.")
     sentence = max(text.rfind(". ", 0, end), text.rfind("? ", 0, end), text.rfind("! ", 0, end),
                    text.rfind("\n", 0, end)) + 1
     if _ADDRESS_STAYS.match(text[sentence:end + 1]) is not None \
@@ -906,6 +911,12 @@ def _answers_a_check(messages: list[Message], index: int) -> bool:
                                       rf"{re.escape(asked.group(1))}(?![\w'])", said):
         return True  # ("Yes, please check my upcoming Minneapolis trip": the yes is to checking)
     return not _PROCEED.search(said) and names_action(said, ALL_ACTION_WORDS) is None
+
+
+# the go-ahead asked for in words after the turn's last question
+_GO_AHEAD_AFTER = re.compile(r"(?<![\w'])(?:please confirm|confirm \(yes\)|(?:say|reply|type|answer) "
+                             r"\(?[\"']?yes\b|let me know if you(?:'d| would)? (?:like|want) me to "
+                             r"(?:proceed|go ahead))(?![\w'])")
 
 
 _LOOKED_INTO = re.compile(r"\s*(?:into|at|whether|if|(?:on )?(?:the|what the) (?:price|prices|cost|"
