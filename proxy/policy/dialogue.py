@@ -1167,6 +1167,15 @@ _WAIT = _words(
     r"(?= to (?:do|confirm|finish|go ahead with) (?:it|this|that|them)(?![\w' ])|\s*(?:[,.!;]|$))",
     r"one (?:sec|second|moment|minute)", r"just a (?:sec|second|moment|minute)",
     r"let me think", r"i'?ll think", r"i need to think", r"think about it",
+    # (still making up one's mind: "But for the mat I'm still thinking about whether pink is
+    # really mine", "bei der Matte überleg ich noch")
+    r"(?:i'?m|i am|we'?re|we are) still (?:thinking|deciding|undecided|unsure|considering|weighing|"
+    r"torn|on the fence|making up (?:my|our) minds?)",
+    r"(?:ich )?überleg(?:e)?(?: ich| wir)? (?:mir |uns )?(?:das |es )?(?:noch|erst)(?![\w'])",
+    r"(?:ich )?bin (?:mir )?noch (?:unschlüssig|unsicher|nicht sicher)",
+    r"(?:todavía|aún|aun) lo estoy pensando", r"lo estoy pensando todavía",
+    r"(?:j'y|je) réfléchis encore", r"ci sto (?:ancora )?pensando", r"ci penso ancora",
+    r"ainda (?:estou|tô|to) pensando", r"(?:ik )?denk er nog over na",
     # ("The bag I'll decide closer to the date, don't add it yet.")
     r"(?:don'?t|do not) (?:add|do|change|book|cancel|send|update|touch) (?:it|that|them|"
     r"this|those|these) yet",
@@ -1619,6 +1628,10 @@ _CLAUSE_THINK = re.compile(r",\s*(?=(?:but )?(?:let me|i'?ll|i need to|i have to
                            r"anything|all|both|what|which|whether|how)(?![\w']))[a-z]{3,})")
 
 
+# a clause opening on "but" and a thing: ", but for the mat ...", ", but the mat ..."
+_BUT_THING = re.compile(r",\s*but\s+(?=(?:for |as for )?(?:the|my|that) [a-z]{3,})")
+
+
 # ... but not after a refusal, a wait, a condition or a turn of mind in the same breath ("not
 # yet, ok go ahead later", "wait, yes please proceed", "espera, ok please proceed"): that
 # clause and the yes stay one sentence. A hedge alone ("maybe I mixed things up", "I guess
@@ -1747,6 +1760,13 @@ def sentences(text: str) -> list[tuple[str, bool]]:
                 and _read_sentence(s[start:thought.start()], False)[0] is Act.AFFIRM:
             spans.append((start, thought.start()))  # ("just the chicago one for now, let me
             start = thought.end()  # think about boston": the yes, then a hold on another)
+        if (but := _BUT_THING.search(s, start)) is not None and not s.endswith("?") \
+                and _A_THING.search(s, start, but.start()) is not None \
+                and _read_sentence(s[start:but.start()], False)[0] is Act.AFFIRM \
+                and _read_sentence(s[but.end():], False)[0] is Act.HOLD:
+            spans.append((start, but.start()))  # (a yes to one thing, then a hold on another
+            start = but.end()  # in its own clause: "the clock yes, but for the mat i'm still
+            # thinking"; not a bare yes, "yes, but the mat i'm not sure about", held whole)
         if (shown := _THEN_SHOW.search(s, start)) is not None:
             # ("please do that and confirm it's done, then show me the nonstop change
             # separately so i can verify it": the go-ahead, then a hold of the other thing)
@@ -3697,6 +3717,8 @@ THINGS_ABROAD = {
     "borraccia": "bottle", "gourde": "bottle", "trinkflasche": "bottle", "cantimplora": "bottle",
     "drinkfles": "bottle", "waterfles": "bottle",
     "lámpara": "lamp", "lampe": "lamp", "lampada": "lamp", "teclado": "keyboard",
+    "matte": "mat", "yogamatte": "mat", "esterilla": "mat", "tapis": "mat", "tappetino": "mat",
+    "tapetinho": "mat", "yogamat": "mat", "wanduhr": "clock",
     "clavier": "keyboard", "appareil": "camera", "chaise": "chair", "tastatur": "keyboard",
     "tastiera": "keyboard", "ratón": "mouse",
     "souris": "mouse", "maus": "mouse", "aspiradora": "vacuum cleaner", "aspirateur": "vacuum cleaner",
@@ -4150,6 +4172,8 @@ def held_topics(text: str) -> list[str]:
             out.append(_WAITS_FOR.sub("", s))
             if kept.endswith("'s"):  # "liam's", a booking of theirs)
                 out.append(kept)
+            out.extend(f"the {THINGS_ABROAD[w]}" for w in re.findall(r"[a-zà-ÿ]+", s)
+                       if w in THINGS_ABROAD)  # (by its English name: "bei der matte", the mat)
         if act is Act.DECLINE and (opens := _TOPIC_OPENS.match(_OPENING.sub("", s))) is not None:
             out.append(opens.group().strip(" ,:-"))  # ("But for the items, I changed my mind:
             # ...": the thing put first, declined)
