@@ -11421,6 +11421,15 @@ _DONE = re.compile(r"(?:完了しました|完了です|変更しました|受�
                    r"names?|flights?|seats?|cabin|return|exchange|refund|cancell?ation|certificate)"
                    r" (?:added|updated|changed|done|submitted|cancell?ed|booked|removed|fixed|"
                    r"corrected|switched|sent|issued)(?=\s*[.!])|"
+                   # (and in the other languages read: "Certificato da 200 $ inviato.", "Bagage
+                   # ajouté !", "Zertifikat verschickt."; not what will be: "sarà inviato")
+                   r"(?:^|(?<=[.!?]\s)|(?<=\n))(?:[^\s.!?]+ ){1,5}(?<!sarà )(?<!será )(?<!sera )"
+                   r"(?<!verrà )(?<!viene )(?<!wird )(?<!werden )(?<!wordt )(?<!ser )(?<!être )"
+                   r"(?:inviat[oaie]|aggiunt[oaie]|aggiornat[oaie]|annullat[oaie]|modificat[oaie]|"
+                   r"enviad[oa]s?|añadid[oa]s?|adicionad[oa]s?|actualizad[oa]s?|atualizad[oa]s?|"
+                   r"cancelad[oa]s?|envoyée?s?|ajoutée?s?|annulée?s?|modifiée?s?|mise? à jour|"
+                   r"verschickt|gesendet|hinzugefügt|aktualisiert|storniert|geändert|verstuurd|"
+                   r"toegevoegd|bijgewerkt|geannuleerd|gewijzigd)(?=\s*[.!])|"
                    # (what a change done means now: "Done! Orders #W2166301 and #W2466703 will
                    # now ship to 565 Maple Drive")
                    r"will now (?:ship|be shipped|be delivered|go) to|"

@@ -11,7 +11,7 @@ import pytest
 
 from proxy.policy import PolicySet
 
-from .test_confirm_review3 import BOOK, VISA, Case, booking, marked, verdict
+from .test_confirm_review3 import BOOK, CERT, VISA, Case, booking, executed, marked, verdict
 from .test_confirm_review8 import shop
 from .test_confirm_review33 import trip
 from .test_confirm_review50 import item, looked_up, order
@@ -105,6 +105,18 @@ def swapped(*pairs: tuple[str, str]) -> dict[str, Any]:
 CLOCK = ("6922203216", "7791931443")
 MAT = ("7510236436", "1794273251")
 
+# 120f: a certificate sent again after an Italian report of it and a question
+CERT_200 = {"user_id": "elena_marino_2493", "amount": 200}
+SENT_IT = ["assistant: Mi dispiace per il ritardo. Posso offrirle un certificato da 200 $ come "
+           "compensazione. Vuole che glielo invii?",
+           "user: Sì grazie, mandalo pure.",
+           executed(CERT, CERT_200, "Certificate certificate_8164402 added to user elena_marino_2493 with "
+                                    "amount 200."),
+           "assistant: Certificato da 200 $ inviato.",
+           "user: Perfetto. Quindi lo trovo già nel mio profilo?"]
+WILL_SEND_IT = ["assistant: Mi dispiace per il ritardo. Il certificato da 200 $ sarà inviato. Va bene?",
+                "user: Perfetto. Quindi lo trovo nel mio profilo?"]
+
 CASES = [
     trip("Z1799", "refuse", DOB_FIXED, BOOK, emma("2008-03-04"), "'the 14th of March 2008, not the 4th'"),
     trip("Z1800", "allow", DOB_FIXED, BOOK, emma("2008-03-14"), "the date put right, booked so"),
@@ -125,6 +137,9 @@ CASES = [
     shop("Z1813", "refuse", MAT_THOUGHT_OVER_EN, EXCHANGE, swapped(CLOCK, MAT),
          "'for the mat I'm still thinking'"),
     shop("Z1814", "allow", MAT_THOUGHT_OVER_EN, EXCHANGE, swapped(CLOCK), "'The clock yes'"),
+    trip("Z1815", "refuse", SENT_IT, CERT, CERT_200,
+         "'Certificato ... inviato.', then a question: no new yes"),
+    trip("Z1816", "allow", WILL_SEND_IT, CERT, CERT_200, "'sarà inviato. Va bene?' 'Perfetto.'"),
     shop("Z1809", "allow", ZIP_THEN_GO, "modify_user_address", MOVED_HOME,
          "'please confirm (yes) and I'll update your default address' after the zip's check"),
     shop("Z1810", "refuse", ZIP_ONLY, "modify_user_address", MOVED_HOME,
