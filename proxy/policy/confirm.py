@@ -2845,8 +2845,12 @@ _RULED_OUT_ABROAD = re.compile(r"(?<![\w'])[a-z]+(?: [a-z]+)?\s?(?:말고|아니
 # names of each kind)
 _CJK_METHODS = {word: kind.replace("_", " ") for kind, words in KIND_TRANSLATED.items()
                 for word in words}
+_CJK_METHOD = re.compile("|".join(sorted(_CJK_METHODS, key=len, reverse=True)))
+# (and by their English names, in a turn of those languages: "差額はPayPalの方に返してほしいです")
+_CJK_METHODS.update({"paypal": "paypal", "visa": "credit card", "mastercard": "credit card",
+                     "amex": "credit card", "gift card": "gift card", "giftcard": "gift card",
+                     "credit card": "credit card"})
 _CJK_METHOD_NAMES = "|".join(sorted(_CJK_METHODS, key=len, reverse=True))
-_CJK_METHOD = re.compile(_CJK_METHOD_NAMES)
 _CJK_METHOD_NOT = re.compile(rf"(?:别|別|不要|不用|不)(?:用|走)\s*({_CJK_METHOD_NAMES})"
                              "(?:付款|支付|付|扣款|扣)?")
 _JA_METHOD_NOT = re.compile(rf"({_CJK_METHOD_NAMES})(?:じゃなくて|ではなくて|ではなく|じゃなく)")
@@ -6663,8 +6667,10 @@ def _method_said(said: str) -> Text:
     to the mastercard happens automatically right?")."""
     if " n" in said:  # (the Portuguese "on the": "pode ser no gift card")
         said = _PT_ON_THE_BRAND.sub(r"\1em ", said)
-    if _CJK_METHOD.search(said) is not None:  # (in Chinese or Japanese: "不过用礼品卡付，别用信用卡"
-        # read as "use gift card, not credit card")
+    if _CJK_METHOD.search(said) is not None or ((KANA.search(said) or HAN.search(said)) and any(
+            name in said for name in ("paypal", "visa", "master", "amex", "card"))):
+        # (in Chinese or Japanese: "不过用礼品卡付，别用信用卡" read as "use gift card, not credit
+        # card"; "差額はpaypalの方に返してほしいです", "use paypal")
         said = _CJK_METHOD_NOT.sub(lambda m: f", not {_CJK_METHODS[m.group(1)]},", said)
         said = _JA_METHOD_NOT.sub(lambda m: f", not {_CJK_METHODS[m.group(1)]},", said)  # ("ギフト
         # カードじゃなくて、クレジットカードのほうでお願いします")

@@ -117,6 +117,13 @@ SENT_IT = ["assistant: Mi dispiace per il ritardo. Posso offrirle un certificato
 WILL_SEND_IT = ["assistant: Mi dispiace per il ritardo. Il certificato da 200 $ sarà inviato. Va bene?",
                 "user: Perfetto. Quindi lo trovo nel mio profilo?"]
 
+# 120h: Japanese, the method by its English name: the difference back to PayPal, not the card proposed
+LAMP_SWAP_JA = [*looked_up(LAMP), WHITE_LAMP,
+                "assistant: 交換内容：\n- 注文 #W1000001：Desk Lamp（black, 1000000011）→ Desk Lamp（white, "
+                "1000000012）\n- 差額：$12.40 のお支払い\n- お支払い：Visa 末尾7334（credit_card_1）\n\n"
+                "この内容で進めてよろしいですか？",
+                "user: はい、交換はそれでお願いします。あ、でも差額はPayPalの方に返してほしいです。"]
+
 CASES = [
     trip("Z1799", "refuse", DOB_FIXED, BOOK, emma("2008-03-04"), "'the 14th of March 2008, not the 4th'"),
     trip("Z1800", "allow", DOB_FIXED, BOOK, emma("2008-03-14"), "the date put right, booked so"),
@@ -140,6 +147,8 @@ CASES = [
     trip("Z1815", "refuse", SENT_IT, CERT, CERT_200,
          "'Certificato ... inviato.', then a question: no new yes"),
     trip("Z1816", "allow", WILL_SEND_IT, CERT, CERT_200, "'sarà inviato. Va bene?' 'Perfetto.'"),
+    shop("Z1817", "refuse", LAMP_SWAP_JA, EXCHANGE, lamp_swap("credit_card_1"), "'差額はPayPalの方に'"),
+    shop("Z1818", "allow", LAMP_SWAP_JA, EXCHANGE, lamp_swap("paypal_4"), "'差額はPayPalの方に'"),
     shop("Z1809", "allow", ZIP_THEN_GO, "modify_user_address", MOVED_HOME,
          "'please confirm (yes) and I'll update your default address' after the zip's check"),
     shop("Z1810", "refuse", ZIP_ONLY, "modify_user_address", MOVED_HOME,
