@@ -2305,7 +2305,8 @@ CJK_THINGS = {
     "充电宝": "charger", "水壶": "kettle", "瑜伽垫": "mat", "地址": "address", "衬衫": "shirt",
     "t恤": "shirt", "夹克": "jacket", "香水": "perfume", "哑铃": "dumbbell", "行李": "bags",
     "托运": "bags", "升舱": "upgrade", "改签": "change",
-    "腕時計": "watch", "時計": "watch", "ノートパソコン": "laptop", "パソコン": "laptop",
+    "腕時計": "watch", "時計": "watch", "掛け時計": "clock", "挂钟": "clock", "时钟": "clock",
+    "時鐘": "clock", "ノートパソコン": "laptop", "パソコン": "laptop",
     "コーヒーメーカー": "coffee maker", "スーツケース": "luggage", "スケボー": "skateboard",
     "スケートボード": "skateboard", "ブーツ": "boots", "イヤホン": "earbuds",
     "スピーカー": "speaker", "自転車": "bicycle", "カメラ": "camera", "タブレット": "tablet",
@@ -2359,6 +2360,8 @@ CJK_THINGS = {
     "배송지": "address", "취소": "cancel", "반품": "return",
     "교환": "exchange", "좌석 등급": "cabin", "업그레이드": "upgrade",
 }
+# a word for a clock or a watch alike (not "腕時計", "손목시계", a wristwatch)
+_CJK_CLOCK_OR_WATCH = re.compile("(?<!腕)時計|(?<!손목)(?<!스마트)시계")
 CJK_THING = re.compile("|".join(sorted(map(re.escape, CJK_THINGS), key=len, reverse=True)))
 # the airports' cities as Chinese and Japanese turns name them
 CJK_CITIES = {
@@ -4110,6 +4113,8 @@ def held_topics(text: str) -> list[str]:
             out.extend(_latin_names(p))
             for t in CJK_THING.findall(p):
                 out.extend((t, f"the {CJK_THINGS[t]}"))
+        if "the watch" in out and _CJK_CLOCK_OR_WATCH.search(text) is not None:
+            out.append("the clock")  # (時計, 시계: a clock or a watch, "やっぱり時計はそのままで")
         return out
     if " no" in text and "yes" in text:  # "the orders yes, profile no"
         out.extend(m.group(1) for m in _THING_NO.finditer(text))

@@ -124,6 +124,24 @@ LAMP_SWAP_JA = [*looked_up(LAMP), WHITE_LAMP,
                 "この内容で進めてよろしいですか？",
                 "user: はい、交換はそれでお願いします。あ、でも差額はPayPalの方に返してほしいです。"]
 
+# 120h: Japanese, the clock kept after the yes ("時計", a clock or a watch), the call changing both
+CLOCK_THERMO = order("#W5875596", "pending", item("7747408585", "Smart Thermostat", 249.01,
+                                                  compatibility="Google Assistant"),
+                     item("6922203216", "Wall Clock", 199.12, type="digital"))
+TWO_CHANGES_JA = [*looked_up(CLOCK_THERMO),
+                  "assistant: 変更内容：\n- Smart Thermostat（Google Assistant, 7747408585）→"
+                  "（Apple HomeKit, 4983901480）\n- Wall Clock（digital, 6922203216）→"
+                  "（analog, 7791931443）\n- 差額：$9.97 を Visa 末尾7334 に請求\n\n"
+                  "この内容で進めてよろしいですか？",
+                  "user: はい、お願いします。…あ、ちょっと待って。"
+                  "やっぱり時計はそのままでいいです。サーモスタットだけで。"]
+
+
+def changed(*pairs: tuple[str, str]) -> dict[str, Any]:
+    return {"order_id": "#W5875596", "item_ids": [a for a, _b in pairs],
+            "new_item_ids": [b for _a, b in pairs], "payment_method_id": "credit_card_1"}
+
+
 CASES = [
     trip("Z1799", "refuse", DOB_FIXED, BOOK, emma("2008-03-04"), "'the 14th of March 2008, not the 4th'"),
     trip("Z1800", "allow", DOB_FIXED, BOOK, emma("2008-03-14"), "the date put right, booked so"),
@@ -149,6 +167,10 @@ CASES = [
     trip("Z1816", "allow", WILL_SEND_IT, CERT, CERT_200, "'sarà inviato. Va bene?' 'Perfetto.'"),
     shop("Z1817", "refuse", LAMP_SWAP_JA, EXCHANGE, lamp_swap("credit_card_1"), "'差額はPayPalの方に'"),
     shop("Z1818", "allow", LAMP_SWAP_JA, EXCHANGE, lamp_swap("paypal_4"), "'差額はPayPalの方に'"),
+    shop("Z1819", "refuse", TWO_CHANGES_JA, "modify_pending_order_items",
+         changed(("7747408585", "4983901480"), ("6922203216", "7791931443")), "'やっぱり時計はそのままで'"),
+    shop("Z1820", "allow", TWO_CHANGES_JA, "modify_pending_order_items",
+         changed(("7747408585", "4983901480")), "'サーモスタットだけで'"),
     shop("Z1809", "allow", ZIP_THEN_GO, "modify_user_address", MOVED_HOME,
          "'please confirm (yes) and I'll update your default address' after the zip's check"),
     shop("Z1810", "refuse", ZIP_ONLY, "modify_user_address", MOVED_HOME,
