@@ -546,6 +546,8 @@ _OPEN_QUESTION = re.compile(
 _BOTH_WORDS = (r"both|las dos|los dos|os dois|as duas|ambos|ambas|tutte e due|tutti e due|entrambi|"
                r"entrambe|beide|les deux")
 _PROCEED = re.compile(r"\b(?:proceed|go ahead|do it|go for it|lock (?:it|that|this) in|"
+                      # (a "go" closing the turn, after a pick: "la visa. non c tout, go")
+                      r"(?:(?<=[,.!;] )|^)go\s*[.!]*$|"
                       # (the polite imperative with its pronoun, in the other languages read: "Bon
                       # ok, finalement ajoutez-le, c'est plus simple.")
                       r"(?:ajoutez|annulez|changez|modifiez|réservez|envoyez|faites|remboursez)-(?:le|la|"
@@ -605,9 +607,20 @@ _AFTERWARDS_ASKED = re.compile(r"(?<![\w'])(?:e-?mail|correo|mail|label|etiqueta
                                r"cu[aá]nto tarda|quanto tempo|quanto ci vuole|wie lange|combien de "
                                r"temps|hoe lang)(?![\w'])")
 _CHOICE_ASKED = re.compile(
-    r"\b(?:which|choose|select|pick|prefer)\b[^?.!]*\?|let me know (?:which|what)|"
+    # (a sum's decimal point ends no sentence: "prefer the refund of 206.26 usd on ... or ...?")
+    r"\b(?:which|choose|select|pick|prefer)\b(?:[^?.!]|\.(?=\d))*\?|let me know (?:which|what)|"
     r"(?:choose|select|pick) (?:one|from|an option|the option)"
 )
+
+
+# ... in the other languages read ("Prefere receber o reembolso ... no Visa ou no cartão-oferta?"),
+# where a bare yes answers it ("Pode ser."): it picks nothing (a pick said in words is read as
+# one, "Coloca no vale-presente.")
+_CHOICE_ASKED_ABROAD = re.compile(
+    r"\b(?:prefere|preferes|prefiere|prefieres|préférez|préfères|preferisce|preferisci|bevorzugen "
+    r"sie|möchten sie lieber|heeft u liever|wil je liever)\b(?:[^?.!]|\.(?=\d))*\?")
+_BARE_YES = re.compile(r"(?:pode ser|sim|s[ií]|ok(?:ay)?|vale|d'accord|oui|ja|va bene|claro|sure|yes|de "
+                       r"acuerdo|tá|ta|beleza|certo|bene|prima|goed|oké)[\s.!]*")
 
 
 # a choice asked for with the agent's word that it changes the booking by it: "Let me know which
@@ -2829,12 +2842,18 @@ _METHOD_ABROAD = re.compile(r"(?<![\w'])(?:" + "|".join(
                                  if HANGUL.search(k)))
 # what a condition in another language rules out: "pas en bon d'achat", "non in certificato"
 # (not "no", the Portuguese "in the": "no cartão presente")
+# a method put first, then said never used, in Italian, Spanish and Portuguese (English words
+# around it as in a mixed turn: "better refund to PayPal, the gift card non la uso mai")
+_NEVER_USED = (r"(?<![\w'])(?:la |il |el |a |o |the |my )?[a-z]+(?: [a-z]+)? (?:non|no|não|nunca) "
+               r"(?:la |lo |li |le |a |o )?(?:uso|usa|utilizzo|utilizo|ocupo)(?![\w'])[^,.;!?]{0,20}")
+_NEVER_USED_RE = re.compile(_NEVER_USED)
 _RULED_OUT_ABROAD = re.compile(r"(?<![\w'])[a-z]+(?: [a-z]+)?\s?(?:말고|아니고|대신|じゃなくて|ではなくて|"
                                r"ではなく|じゃなく)(?![가-힣])|"
                                # ("la carte cadeau je ne l'utilise jamais": a method put first, then
                                # said never used)
                                r"(?<![\w'])(?:la |le |les |ma |mon )?[a-z]+(?: [a-z]+)? (?:je ne |je n')"
                                r"[^,.;!?]{0,30}?(?:jamais|pas|plus)(?![\w'])|"
+                               + _NEVER_USED + "|"
                                # ("페이팔 말고 비자카드로": not PayPal, to the Visa, once read in English)
                                r"(?<![\w'])(?:pas|non|não|nicht|kein(?:en)?|no)\s+(?:en |sur |como |"
                                r"in |als |em |a |au |de |mit |con |com |avec |met )?(?:un |une |le |"
@@ -4311,7 +4330,8 @@ def ledger(session: SessionState) -> tuple[list[Authorisation], int]:
                                     or _takes_an_offered_thing(seen_, at)) \
                 and not _answers_a_check(seen_, at) and not _thanks_for_an_answer(seen_, at) \
                 and not _answers_anything_else(seen_, at) and not _acknowledges(seen_, at) \
-                and not _asks_of_unlisted(seen_, at):
+                and not _asks_of_unlisted(seen_, at) \
+                and not (_BARE_YES.fullmatch(plain(m)) and _asked(seen_, at, _CHOICE_ASKED_ABROAD)):
             auths.append(Authorisation(i, m.seq, r.words, picked_by_word=by_word))
         elif r.act is Act.HOLD and ((one := _one_step_then_held(m.content)) is not None
                                     or (one := _only_this_then_held(m.content)) is not None):
@@ -6666,7 +6686,7 @@ def _method_said(said: str) -> Text:
     ("instead of the Visa" keeps nothing; nor a check on what the proposal said: "and the refund
     to the mastercard happens automatically right?")."""
     if " n" in said:  # (the Portuguese "on the": "pode ser no gift card")
-        said = _PT_ON_THE_BRAND.sub(r"\1em ", said)
+        said = _NEVER_USED_RE.sub(" ", _PT_ON_THE_BRAND.sub(r"\1em ", said))
     if _CJK_METHOD.search(said) is not None or ((KANA.search(said) or HAN.search(said)) and any(
             name in said for name in ("paypal", "visa", "master", "amex", "card"))):
         # (in Chinese or Japanese: "不过用礼品卡付，别用信用卡" read as "use gift card, not credit
@@ -10152,8 +10172,10 @@ def _has_me(session: SessionState, arguments: dict[str, Any]) -> bool:
 # the user's own, as a limit names it ("Mine's probably fine too, but I should check ...")
 _MINE_PHRASE = re.compile(r"mine|my own(?: one)?")
 # the user's own only: "Do mine now.", "just mine", "mine first"
-_MINE = re.compile(r"(?<![\w'])(?:(?:just |only )?do|just|only) mine(?![\w'])|(?<![\w'])mine (?:only|"
-                   r"first)(?![\w'])")
+_MINE = re.compile(r"(?<![\w'])(?:(?:just |only )?do|just|only) (?:mine|ours)(?![\w'])|(?<![\w'])"
+                   r"(?:mine|ours) (?:only|first)(?![\w'])|"
+                   # ("Yes for ours. For Mum and Dad's booking let me ring them first")
+                   r"(?<![\w'])(?:yes|yeah|yep|ok(?:ay)?|sure|go ahead) (?:for|with) (?:mine|ours)(?![\w'])")
 
 
 def _held_before(auth: Authorisation, messages: list[Message], last: Text, spec: ActionSpec

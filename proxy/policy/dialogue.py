@@ -1242,6 +1242,8 @@ _WAIT = _words(
     r"(?![^.!?]{0,40}(?<![\w'])this time(?![\w']))",
     r"(?:let me|(?:need|have|want) to) double[- ]?(?:check|confirm)",
     r"espera", r"espere", r"esp[eé]r[ae]me", r"p[eé]rame", r"todavía no", r"aún no",
+    # (Brazil's "espera aí": "Fechado... ah não, peraí, será que tem em azul?")
+    r"pera[ií]", r"pera a[ií]", r"p[eé]ra(?= *[,.!…]|$)",
     r"un momento", r"attendez", r"attends",
     r"pas encore", r"un instant", r"warte", r"warten sie", r"moment", r"noch nicht", r"augenblick",
     # (a thing left for now: "die koffer lassen wir erstmal", "lo dejamos por ahora")
@@ -1510,6 +1512,12 @@ _STRONG_CONDITION = _words(OVER_BOUND, PAY_NO_MORE, r"only if", r"as long as", r
                            # one is not more expensive, ok do the change for me")
                            r"^if [^,;.]{3,80}, (?:then )?(?:ok(?:ay)?,? |yes,? )?(?:go ahead|do it|do the|"
                            r"proceed|please do|make the|change it|cancel it|book it)",
+                           # (the "if" after it: "Do it if it's the same price."; not "if you can")
+                           r"^(?:(?:ok(?:ay)?|yes|yeah|yep|sure),? )?(?:then )?(?:go ahead|do it|proceed|"
+                           r"please do|go for it|change it|cancel it|book it|swap it|switch it) "
+                           r"(?:but )?(?:only )?if(?= (?!you can|you could|possible|needed|necessary|"
+                           r"(?:that'?s|that is|it'?s|it is) (?:ok|okay|possible|alright|easier|easiest|"
+                           r"simpler|quicker|faster)(?![\w'])))",
                            # (and in the other languages read: "Wenn das unter 20 Dollar sind, dann
                            # machen Sie's", "si c'est moins de 100, allez-y", "si sale menos de 50,
                            # hágalo"; not a "si" that is a yes: "si claro, dale")
@@ -1626,6 +1634,12 @@ _CLAUSE_YES = re.compile(r"(?:,\s*|\s+)(?=(?:yes|yeah|yep|yup|ok|okay|sure)[\s,]
 _CLAUSE_THINK = re.compile(r",\s*(?=(?:but )?(?:let me|i'?ll|i need to|i have to|i want to) (?:think|decide) "
                            r"(?:about|over|on) (?:the |my )?(?!(?:it|that|this|them|those|these|everything|"
                            r"anything|all|both|what|which|whether|how)(?![\w']))[a-z]{3,})")
+
+
+# a question opening on "but", in the languages read (not one of when: "but how long ...?")
+_BUT_ASKS = re.compile(r"(?:but|ma|pero|mais|aber|mas|maar)\s(?!(?:how long|when|how soon|quanto tempo|"
+                       r"quando|cu[aá]nto tarda|cu[aá]ndo|combien de temps|quand|wie lange|wann|hoe lang|"
+                       r"wanneer|quanto ci)(?![\w']))")
 
 
 # a clause opening on "but" and a thing: ", but for the mat ...", ", but the mat ..."
@@ -3532,6 +3546,10 @@ def _read_turn(plain: str) -> Reading:
             # ``confirm._condition_met``)
         if act is Act.DECLINE:
             return Reading(Act.DECLINE, s, f'the user said yes, then: "{s}"', True)
+        if act is Act.HOLD and q and _BUT_ASKS.match(s) is not None:
+            return Reading(Act.HOLD, s, f'the user said yes, then: "{s}"', False)  # (a "but"
+            # that questions a detail, the yes alone before it: "Ok... ma il rimborso va sulla
+            # Mastercard?", as "ok, but ...?" reads; not only when it comes: "but how long ...?")
         if act is Act.HOLD and (withdraws or (not q and _STRONG_CONDITION.search(s))):
             return Reading(Act.HOLD, s, f'the user said yes, then: "{s}"', withdraws)
     if form_kept:
@@ -3616,7 +3634,8 @@ WITH_THING_HELD = re.compile(r"(?:" + _AND_BUT + r" )?(?:celle|celui|ceux|celles
                              r"la |les |dem |der |den |el |il |lo |o |a |de |het |the )?([a-zà-ÿ]{3,})")
 # someone's or somewhere's, by the name, held in the other languages read: "lo de andrés espera",
 # "para a do bruno, espera", "bei dallas warten sie bitte noch" (the name)
-_WAIT_ABROAD_WORDS = (r"espera|espere|esperá|aguarda|aguarde|segura|attendez|attends|aspetta|aspetti|"
+_WAIT_ABROAD_WORDS = (r"espera|espere|esperá|aguarda|aguarde|segura|pera[ií]|attendez|attends|aspetta|"
+                      r"aspetti|"
                       r"warten|wartet|warte|wacht|noch nicht|todavía no|todavia no|ainda não|ainda nao|"
                       r"pas encore|ancora no|non ancora|lassen wir (?:erstmal|erst mal|vorerst|noch)(?! so)|"
                       # (unsure of it: "pour sophie je ne suis plus très sûre", "bei Lena bin ich

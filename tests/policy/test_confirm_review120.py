@@ -10,8 +10,20 @@ from typing import Any
 import pytest
 
 from proxy.policy import PolicySet
+from proxy.policy.dialogue import Act, read_turn
 
-from .test_confirm_review3 import BOOK, CERT, VISA, Case, booking, executed, marked, verdict
+from .test_confirm_review3 import (
+    BOOK,
+    CERT,
+    VISA,
+    Case,
+    booking,
+    executed,
+    marked,
+    read,
+    reservation,
+    verdict,
+)
 from .test_confirm_review8 import shop
 from .test_confirm_review33 import trip
 from .test_confirm_review50 import item, looked_up, order
@@ -142,6 +154,70 @@ def changed(*pairs: tuple[str, str]) -> dict[str, Any]:
             "new_item_ids": [b for _a, b in pairs], "payment_method_id": "credit_card_1"}
 
 
+# 121a: "Yes for ours", the parents' booking held; the call adds bags to theirs
+OURS = {**reservation("7RTB4K", [("HAT069", "SFO", "JFK", "2024-05-23")]),
+        "passengers": [{"first_name": "Mia", "last_name": "Li", "dob": "1990-04-05"},
+                       {"first_name": "Jake", "last_name": "Li", "dob": "2015-01-02"}]}
+THEIRS = {**reservation("9PLX2D", [("HAT069", "SFO", "JFK", "2024-05-23")]),
+          "passengers": [{"first_name": "Gordon", "last_name": "Li", "dob": "1955-04-05"},
+                         {"first_name": "Maureen", "last_name": "Li", "dob": "1957-02-01"}]}
+BAGS_BOTH = [read(OURS), read(THEIRS),
+             "assistant: Here's what I'd do:\n\nReservation 7RTB4K: Mia - 1 bag, Jake - 1 bag → 2 checked "
+             "bags\nReservation 9PLX2D: Gordon - 1 bag, Maureen - 1 bag → 2 checked bags\n\nBoth are free "
+             "(Visa ending in 7447 on file, nothing charged). Shall I add the bags to both reservations?",
+             "user: Yes for ours. For Mum and Dad's booking let me ring them first and check how many "
+             "they're actually bringing."]
+
+
+def two_bags(rid: str) -> dict[str, Any]:
+    return {"reservation_id": rid, "total_baggages": 2, "nonfree_baggages": 0, "payment_id": VISA}
+
+
+# 121e: a go-ahead under a trailing "if", against a price difference
+HOSE = order("#W4895606", "pending", item("7624783998", "Garden Hose", 95.08, color="green"))
+HOSE_SWAP = [*looked_up(HOSE),
+             "assistant: Here's the change for order #W4895606:\n- Garden Hose, green (7624783998) → "
+             "Garden Hose, blue (6805564527)\n- Price difference: {diff}\n\nShall I proceed? (yes/no)",
+             "user: Yep, that's the only one. Do it if it's the same price."]
+
+
+def hose_swap(diff: str) -> list[Any]:
+    return [*HOSE_SWAP[:-2], HOSE_SWAP[-2].format(diff=diff), HOSE_SWAP[-1]]
+
+
+HOSE_BLUE = {"order_id": "#W4895606", "item_ids": ["7624783998"], "new_item_ids": ["6805564527"],
+             "payment_method_id": "credit_card_1"}
+
+# 121b: "Pode ser." to which of two methods the refund goes to: no method chosen
+HELMET = order("#W9045919", "delivered", item("1719127154", "Cycling Helmet", 206.26, size="M"))
+WHICH_METHOD = [*looked_up(HELMET),
+                "user: I want to return the helmet.",
+                "assistant: The helmet is in order #W9045919, delivered: Cycling Helmet M, 206.26 USD. "
+                "Would you prefer the refund of 206.26 USD on the original Visa or on your gift card "
+                "gift_card_3?",
+                "user: Sure."]
+WHICH_METHOD_PT = [*WHICH_METHOD[:-2],
+                   "assistant: O capacete está na encomenda #W9045919: Cycling Helmet M, 206,26 USD. "
+                   "Prefere receber o reembolso de 206,26 USD no Visa original ou no cartão-oferta "
+                   "gift_card_3?",
+                   "user: Pode ser."]
+HELMET_BACK = {"order_id": "#W9045919", "item_ids": ["1719127154"], "payment_method_id": "credit_card_1"}
+
+# 121h: a method put first and said never used, in Italian inside an English turn
+KEYBOARD = order("#W4096800", "pending", item("6439196450", "Mechanical Keyboard", 254.56, switch="tactile"))
+KEYBOARD_SWAP = [*looked_up(KEYBOARD),
+                 "assistant: Change for order #W4096800: Mechanical Keyboard, tactile (6439196450) → "
+                 "linear (4402162122); refund of the $10.12 difference to your gift card gift_card_3. "
+                 "Shall I proceed? (yes/no)",
+                 "user: Va bene... no aspetta, better refund to PayPal, the gift card non la uso mai. Only "
+                 "the keyboard, yes."]
+
+
+def keyboard_swap(method: str) -> dict[str, Any]:
+    return {"order_id": "#W4096800", "item_ids": ["6439196450"], "new_item_ids": ["4402162122"],
+            "payment_method_id": method}
+
+
 CASES = [
     trip("Z1799", "refuse", DOB_FIXED, BOOK, emma("2008-03-04"), "'the 14th of March 2008, not the 4th'"),
     trip("Z1800", "allow", DOB_FIXED, BOOK, emma("2008-03-14"), "the date put right, booked so"),
@@ -171,6 +247,21 @@ CASES = [
          changed(("7747408585", "4983901480"), ("6922203216", "7791931443")), "'やっぱり時計はそのままで'"),
     shop("Z1820", "allow", TWO_CHANGES_JA, "modify_pending_order_items",
          changed(("7747408585", "4983901480")), "'サーモスタットだけで'"),
+    trip("Z1821", "refuse", BAGS_BOTH, "update_reservation_baggages", two_bags("9PLX2D"),
+         "'Yes for ours' to the parents' booking"),
+    trip("Z1822", "allow", BAGS_BOTH, "update_reservation_baggages", two_bags("7RTB4K"), "'Yes for ours'"),
+    shop("Z1823", "refuse", hose_swap("$4.24 more, charged to your Visa ending 7334"),
+         "modify_pending_order_items", HOSE_BLUE, "'Do it if it's the same price.' to $4.24 more"),
+    shop("Z1824", "allow", hose_swap("$0.00, the same price, nothing charged"),
+         "modify_pending_order_items", HOSE_BLUE, "'Do it if it's the same price.' to the same price"),
+    shop("Z1825", "refuse", WHICH_METHOD, "return_delivered_order_items", HELMET_BACK,
+         "'Sure.' to which of two methods (a sum's decimal point inside the question)"),
+    shop("Z1826", "refuse", WHICH_METHOD_PT, "return_delivered_order_items", HELMET_BACK,
+         "'Pode ser.' to 'Prefere ... no Visa ou no cartão-oferta?'"),
+    shop("Z1827", "refuse", KEYBOARD_SWAP, "modify_pending_order_items", keyboard_swap("gift_card_3"),
+         "'better refund to PayPal, the gift card non la uso mai'"),
+    shop("Z1828", "allow", KEYBOARD_SWAP, "modify_pending_order_items", keyboard_swap("paypal_4"),
+         "'better refund to PayPal'"),
     shop("Z1809", "allow", ZIP_THEN_GO, "modify_user_address", MOVED_HOME,
          "'please confirm (yes) and I'll update your default address' after the zip's check"),
     shop("Z1810", "refuse", ZIP_ONLY, "modify_user_address", MOVED_HOME,
@@ -183,3 +274,21 @@ CASES = [
 async def test_review(airline: PolicySet, retail: PolicySet, case: Case) -> None:
     ok, reason = await verdict(airline if case.domain == "airline" else retail, case)
     assert ("allow" if ok else "refuse") == case.expected, f"{case.why}: {reason}"
+
+
+@pytest.mark.parametrize(("turn", "act"), [
+    # (121b: Brazil's "peraí", wait)
+    ("Fechado... ah não, peraí, será que tem em azul? Acho que prefiro azul.", Act.HOLD),
+    # (121h: a "but" that questions a detail after a yes said alone; not one of when)
+    ("Ok... ma il rimborso va sulla Mastercard? Quanto ci mette ad arrivare?", Act.HOLD),
+    ("Ok... but the refund goes to the Mastercard?", Act.HOLD),
+    ("Yes... but how long will it take?", Act.AFFIRM),
+    # (120d: still thinking it over)
+    ("I'm still thinking about it.", Act.HOLD),
+    ("Ich überlege noch.", Act.HOLD),
+    # (121e: a go-ahead under a trailing "if"; not "if you can")
+    ("Yep, that's the only one. Do it if it's the same price.", Act.HOLD),
+    ("Yes. Do it if you can.", Act.AFFIRM),
+])
+def test_turn_reading(turn: str, act: Act) -> None:
+    assert read_turn(turn).act is act
