@@ -145,7 +145,9 @@ _CHAT_WORD = re.compile(r"(?<![\w'])(?:" + "|".join(w for w in _CHAT_WORDS if w 
 # word of one of them is there; the Taglish words where no Hinglish one is.
 _HINGLISH_CUE = (r"haan|haanji|kar do|kardo|karo|kariye|kijiye|theek|thik|nahi|nahin|chahiye|sirf|dono|bhejo|"
                  r"galat|daal do|daalo|chalo|yehi|yahi|mat karo|wala|wali|waala|ruko|rukiye")
-_TAGLISH_CUE = r"sige|opo|po|hindi pa|muna|teka|'?yung|tama|salamat|huwag|wag|mo na|na natin|daw|nga|go na"
+_TAGLISH_CUE = (r"sige|opo|po|hindi pa|muna|teka|'?yung|tama|salamat|huwag|wag|mo na|na natin|daw|nga|go na|"
+                # (Tagalog's "yes" before a go, and a thing "lang" (only): "oo, go. speaker lang")
+                r"oo(?=[,.!]* *(?:go|sige|tuloy|yes|naman|po|$))|lang")
 # (and Arabizi, Arabic in Latin letters and digits, and Singlish: "tamam, yalla", "ok lah")
 _ARABIZI_CUE = r"tamam|yalla|aywa|aiwa|e3mel\w*|la2|mashi|mashy|3al|3ala|istanna|estana|lah|lor|leh|can can"
 _MIXED_CUE = re.compile(r"(?<![\w'-])(?:" + _HINGLISH_CUE + "|" + _TAGLISH_CUE + "|" + _ARABIZI_CUE
@@ -226,6 +228,10 @@ _IN_ENGLISH_TAGLISH: list[tuple[re.Pattern[str], str | Callable[[re.Match[str]],
     (r"(?<![\w'])keep ko na lang(?![\w'])", "i'll keep it"),
     (r"(?<![\w'])(?:wag|huwag)(?![\w'])", "don't"),
     (r"(?<![\w'])(?:teka|sandali|saglit)(?: lang)?(?![\w'])", "wait"),
+    (r"(?<![\w'])oo(?=[\s,.!]|$)", "yes"),
+    # (one thing only: "keyboard lang yun", "speaker lang"; not "okay lang", it's fine)
+    (r"(?<![\w'])(?!(?:okay|ok|sige|oo|ayos|pwede|yes|go|isa|wala|ako|kami|ito|iyan|yan|yun|na|pa)"
+     r"(?![\w']))([a-z][\w-]+) lang(?: (?:yun|yan|po|ha|muna))?(?![\w'])", r"only the \1"),
     (r"(?<![\w'])(yes|oo|opo|sige) sa (?!(?:akin|amin|kanya)(?![\w']))", r"\1 to the "),
     (r"(?<![\w'-])(?:'yung|yung|ung|iyong)(?= )", "the"),
     (r"(?<![\w'])(?:go na|tuloy mo na|ituloy mo na|ituloy mo|ituloy na|go(?= po(?![\w'])))(?![\w'])",
@@ -408,6 +414,9 @@ _VI_WORDS: list[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]]] = 
     (r"(?<![\w'])(?:roi|luon|thoi|nhe|nha|nhá|a|nghen|ne|di em|em oi|chi oi|anh oi)(?= *(?:[,.!?;]|$))", ""),
     (r"(?<=\w) (?:em|chi|anh|ban)(?= *(?:[,.!?;]|$))", ""),
     (r"(?<![\w'])(?:giup|dum) " + _VI_ME + r"(?![\w'])", "for me"),
+    # (the one addressed, opening what they are asked to do: "dung roi, em cap nhat giup chi")
+    (r"(?:^|(?<=[,.!?;] ))(?:em|chi|anh|ban)(?: cu)? (?=(?:update|cancel|exchange|return|change|do it|go "
+     r"ahead)(?![\w']))", ""),
     (r"(?<![\w'])lam(?![\w'])", "do"))]
 
 

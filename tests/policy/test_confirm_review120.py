@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from proxy.policy import PolicySet
-from proxy.policy.dialogue import Act, read_turn
+from proxy.policy.dialogue import Act, normalize, read_turn
 
 from .test_confirm_review3 import (
     BOOK,
@@ -289,6 +289,14 @@ async def test_review(airline: PolicySet, retail: PolicySet, case: Case) -> None
     # (121e: a go-ahead under a trailing "if"; not "if you can")
     ("Yep, that's the only one. Do it if it's the same price.", Act.HOLD),
     ("Yes. Do it if you can.", Act.AFFIRM),
+    # (121f: Taglish "oo" before a go, a thing "lang" (only); Vietnamese "em" opening the request)
+    ("oo, go", Act.AFFIRM), ("oo, go. speaker lang", Act.AFFIRM),
+    ("đúng rồi, em cập nhật giúp chị", Act.AFFIRM),
 ])
 def test_turn_reading(turn: str, act: Act) -> None:
     assert read_turn(turn).act is act
+
+
+def test_taglish_only_lang() -> None:
+    assert normalize("oo, go. keyboard lang yun") == "yes, go. only the keyboard"
+    assert normalize("okay lang") == "okay lang"
