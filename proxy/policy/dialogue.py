@@ -475,12 +475,18 @@ _TOKEN = re.compile(r"[\w'-]+")
 
 def _unread_cued(text: str) -> bool:
     """Whether lower-case ``text`` has a letter or a word of a language not read."""
-    return _UNREAD_LETTER.search(text) is not None or not _UNREAD_SET.isdisjoint(_TOKEN.findall(text))
+    return _UNREAD_LETTER.search(text) is not None or not _UNREAD_SET.isdisjoint(_TOKEN.findall(text)) \
+        or _JA_MEN.search(text) is not None
+
+
+# the Nordic "yes, but", its words each one a read language has ("Ja, men vent.": yes, but wait)
+_JA_MEN = re.compile(r"(?<![\w'])ja,? men(?![\w'])")
 
 
 # (a word of theirs, or a word written with their letters, left after the plain yeses are put in
 # English)
-_UNREAD_WORD = re.compile(rf"(?<![\w'-])(?:{_UNREAD_WORDS})(?![\w'-])|[\w'-]*[{_UNREAD_LETTERS}][\w'-]*")
+_UNREAD_WORD = re.compile(rf"(?<![\w'-])(?:{_UNREAD_WORDS})(?![\w'-])|[\w'-]*[{_UNREAD_LETTERS}][\w'-]*|"
+                          r"(?<=ja, )men(?![\w'-])|(?<=ja )men(?![\w'-])")
 _UNREAD_YES: list[tuple[re.Pattern[str], str]] = [(re.compile(p), r) for p, r in (
     # Danish, Norwegian, Swedish: "ja tak", "ja, gør det", "kør på", "det stemmer"
     # (Polish first: "tak, proszę" is yes, please; the Danish "tak" alone is thanks)
@@ -489,7 +495,15 @@ _UNREAD_YES: list[tuple[re.Pattern[str], str]] = [(re.compile(p), r) for p, r in
      r"dodajemy|zwróć|zwracaj|zwracamy|zgadza|teraz|oczywiście|jasne|na)(?![\w']))", "yes"),
     (r"(?<![\w'])ja,? (?:tak|tack|takk)(?=[ ,.!]|$)", "yes please"),
     (r"^(?:tak|tack|takk)(?= *(?:[,.!]|$))", "thanks"),
-    (r"(?<![\w'])(?:gør|gjør|gör) det(?![\w'])", "do it"),
+    (r"(?<![\w'])(?:gør|gjør|gör) (?:alt det|alt sammen|det hele|det altsammen|allt det|allt)(?![\w'])",
+     "do all of it"),
+    (r"(?<![\w'])(?:gør|gjør|gör) (?:det|så)(?![\w'])", "do it"),
+    (r"(?<![\w'])(?:(?:ok|okay|ja),? )?(?:da|så|då) (?:kjører|kører|kör) vi(?![\w'])", "go ahead"),
+    (r"(?<![\w'])(?:nu )?(?:må du gerne|du må gerne|du får gärna|du kan gjerne)(?: nå| nu)?(?![\w'])",
+     "go ahead"),
+    (r"(?<![\w'])det (?:lyder|høres|låter) (?:godt|bra|fint|rigtigt|riktig|rätt)(?: ut)?(?![\w'])",
+     "sounds good"),
+    (r"(?<![\w'])det (?:er|är) (?:alt|allt)(?![\w'])", "that's all"),
     (r"(?<![\w'])(?:kør|kjør|kör)(?: på| bara| bare)?(?![\w'])", "go ahead"),
     (r"(?<![\w'])det (?:stemmer|stämmer)(?![\w'])", "that's right"),
     (r"(?<![\w'])det er (?:greit|fint|i orden|ok)(?![\w'])", "that's fine"),

@@ -292,6 +292,12 @@ async def test_review(airline: PolicySet, retail: PolicySet, case: Case) -> None
     # (121f: Taglish "oo" before a go, a thing "lang" (only); Vietnamese "em" opening the request)
     ("oo, go", Act.AFFIRM), ("oo, go. speaker lang", Act.AFFIRM),
     ("đúng rồi, em cập nhật giúp chị", Act.AFFIRM),
+    # (122h: plain yeses of the languages not read, and the Nordic "yes, but")
+    ("Ja, gjør alt det.", Act.AFFIRM), ("Ja tack, gör så.", Act.AFFIRM),
+    ("Ja, kör. Det är allt.", Act.AFFIRM),
+    ("Ok, da kjører vi. Kanseller den.", Act.AFFIRM), ("Ja takk, det høres riktig ut.", Act.AFFIRM),
+    ("Ja, det er rigtigt. Nu må du gerne.", Act.AFFIRM),
+    ("Ja, men vent.", Act.HOLD), ("Ja, gerne.", Act.AFFIRM),
 ])
 def test_turn_reading(turn: str, act: Act) -> None:
     assert read_turn(turn).act is act
