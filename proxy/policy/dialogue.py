@@ -485,8 +485,8 @@ _JA_MEN = re.compile(r"(?<![\w'])ja,? men(?![\w'])")
 
 # (a word of theirs, or a word written with their letters, left after the plain yeses are put in
 # English)
-_UNREAD_WORD = re.compile(rf"(?<![\w'-])(?:{_UNREAD_WORDS})(?![\w'-])|[\w'-]*[{_UNREAD_LETTERS}][\w'-]*|"
-                          r"(?<=ja, )men(?![\w'-])|(?<=ja )men(?![\w'-])")
+_UNREAD_WORD = re.compile(rf"(?<![\w'-])(?:{_UNREAD_WORDS})(?![\w'-])|[\w'-]*[{_UNREAD_LETTERS}][\w'-]*")
+_JA_MEN_WORD = re.compile(r"(?<=ja, )men(?![\w'-])|(?<=ja )men(?![\w'-])")  # (when no other is left)
 _UNREAD_YES: list[tuple[re.Pattern[str], str]] = [(re.compile(p), r) for p, r in (
     # Danish, Norwegian, Swedish: "ja tak", "ja, gør det", "kør på", "det stemmer"
     # (Polish first: "tak, proszę" is yes, please; the Danish "tak" alone is thanks)
@@ -3246,7 +3246,7 @@ def read_turn(content: str) -> Reading:
     # (what it cannot read is no yes, and takes back a yes before it: "Iya, lanjutkan." then
     # "tunggu deh, jangan dibatalkan dulu", wait, don't cancel it yet)
     if reading.act in (Act.AFFIRM, Act.OTHER) and _unread_cued(plain) \
-            and (unread := _UNREAD_WORD.search(plain)) is not None:
+            and (unread := _UNREAD_WORD.search(plain) or _JA_MEN_WORD.search(plain)) is not None:
         return Reading(Act.HOLD, reading.words, "the reply holds words of a language this reader "
                        f'does not read ("{unread.group()}"), so it is not taken as a yes',
                        withdraws=True)
