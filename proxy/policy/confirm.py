@@ -6902,8 +6902,10 @@ def _otherwise_asked(value: Any, key: KeySpec, theirs: Text) -> tuple[str, str] 
     text = _RULED_OUT.sub(" ", theirs.plain)
     if isinstance(value, int) and not isinstance(value, bool):
         m = _COUNT_ASKED.search(text)
-        if m is not None and int(m.group(1)) != value and str(value) not in m.group(0):
-            return str(value), m.group(1)
+        if m is not None:  # (a count in digits or words: "just make it three bags total")
+            count = _COUNT_WORDS.get(m.group(1)) or int(m.group(1))
+            if count != value and str(value) not in m.group(0):
+                return str(value), str(count)
         return None
     if not key.choices or not isinstance(value, str) or named(Text(text), value, {}):
         return None
@@ -6923,7 +6925,8 @@ _HAN_COUNT = {"一": 1, "二": 2, "两": 2, "兩": 2, "三": 3, "四": 4, "五":
               "九": 9}
 _COUNT_ASKED = re.compile(r"(?<![\w'])(?:make it|change (?:it|that) to|should be|actually|maak er(?: maar)?|"
                           r"mets(?:-en| en)?|mettine|metti|pon(?:le)?|mach(?: es)?|faça|faz)\s+"
-                          r"(\d{1,3})(?![\d:%.])(?!\s*(?:am|pm|percent|dollars|usd|\$))")
+                          r"(\d{1,3}|one|two|three|four|five)(?![\d:%.])(?![\w'])"
+                          r"(?!\s*(?:am|pm|percent|dollars|usd|\$|o'clock|thirty|fifteen|forty))")
 # a clause in which the user says what a choice is or should be
 _CLAUSES_CUED = re.compile(r"[^,.;!?\u2014\u2013]*(?<![\w'])(?:instead|rather|make it|change (?:it|that) to|"
                            r"should be|reason is|reason being|because|" + _BUT_THE_ONE

@@ -218,6 +218,22 @@ def keyboard_swap(method: str) -> dict[str, Any]:
             "payment_method_id": method}
 
 
+# 122b: a bag count put right in words after the yes, before the call
+H2 = reservation("H2RN6Y", [("HAT258", "SEA", "SFO", "2024-05-31")])
+BAGS_THEN_THREE = [read(H2),
+                   "assistant: Reservation H2RN6Y, checked bags: from 0 to 4. As a silver member in "
+                   "economy you get 2 free bags, so 2 are paid: $100 charged to your Visa ending in 7447. "
+                   "Shall I go ahead?",
+                   "user: Yes, please.",
+                   "assistant: Adding them now.",
+                   "user: Oh, actually, just make it three bags total. I'll carry the tripod on."]
+
+
+def h2_bags(total: int, nonfree: int) -> dict[str, Any]:
+    return {"reservation_id": "H2RN6Y", "total_baggages": total, "nonfree_baggages": nonfree,
+            "payment_id": VISA}
+
+
 CASES = [
     trip("Z1799", "refuse", DOB_FIXED, BOOK, emma("2008-03-04"), "'the 14th of March 2008, not the 4th'"),
     trip("Z1800", "allow", DOB_FIXED, BOOK, emma("2008-03-14"), "the date put right, booked so"),
@@ -262,6 +278,10 @@ CASES = [
          "'better refund to PayPal, the gift card non la uso mai'"),
     shop("Z1828", "allow", KEYBOARD_SWAP, "modify_pending_order_items", keyboard_swap("paypal_4"),
          "'better refund to PayPal'"),
+    trip("Z1829", "refuse", BAGS_THEN_THREE, "update_reservation_baggages", h2_bags(4, 2),
+         "'just make it three bags total' after the yes"),
+    trip("Z1830", "allow", BAGS_THEN_THREE, "update_reservation_baggages", h2_bags(3, 1),
+         "three bags, as put right"),
     shop("Z1809", "allow", ZIP_THEN_GO, "modify_user_address", MOVED_HOME,
          "'please confirm (yes) and I'll update your default address' after the zip's check"),
     shop("Z1810", "refuse", ZIP_ONLY, "modify_user_address", MOVED_HOME,
