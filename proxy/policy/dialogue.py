@@ -2500,6 +2500,10 @@ _CJK_THAT = re.compile("那个|那張|那张|那班|那单|那趟|那笔")
 _HAN_IF = re.compile("如果|只要|要是|假如")
 
 
+# "if, later, ...": what would happen were it done another time, asked after a yes
+_HAN_IF_LATER = re.compile("(?:如果|要是|假如|万一|萬一)(?:之後|之后|以後|以后|將來|将来|到時|到时)")
+
+
 def _read_han(text: str) -> Reading:
     """A turn in Chinese, sentence by sentence: a yes, and after it another matter brought up
     ("是的，麻烦了。还有……我还有一个待处理的订单，……我想取消，已经不需要了。") is the yes; a hold on
@@ -2533,6 +2537,9 @@ def _read_han(text: str) -> Reading:
     said_yes = False
     apart = False  # (the part before was held apart)
     for k, (part, rest, yes) in enumerate(parts):
+        if said_yes and _HAN_IF_LATER.search(part) is not None:
+            return Reading(Act.HOLD, text[:80], f'the user asked what would happen if they did it '
+                           f'later: "{text[:80]}"')  # ("嗯。對了，如果之後要取消的話，...多久會到帳？")
         if said_yes and _HAN_ASIDE.match(part.strip()) and not _HAN_WAIT.search(rest):
             break
         if last_yes >= 0 and not yes and _held_apart(part, said, ids, nths, names, places):

@@ -318,6 +318,9 @@ async def test_review(airline: PolicySet, retail: PolicySet, case: Case) -> None
     ("Ok, da kjører vi. Kanseller den.", Act.AFFIRM), ("Ja takk, det høres riktig ut.", Act.AFFIRM),
     ("Ja, det er rigtigt. Nu må du gerne.", Act.AFFIRM),
     ("Ja, men vent.", Act.HOLD), ("Ja, gerne.", Act.AFFIRM),
+    # (122f: a Chinese "mm", then what would happen if it were done later: no yes)
+    ("嗯。對了，如果之後要取消的話，商務艙的退款大概多久會到帳？", Act.HOLD),
+    ("好的，取消吧。退款多久到账？", Act.AFFIRM),
 ])
 def test_turn_reading(turn: str, act: Act) -> None:
     assert read_turn(turn).act is act
