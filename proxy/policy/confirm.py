@@ -6633,16 +6633,35 @@ def _asked_instead(value: Any, theirs: Text, words: tuple[str, ...], own: Distin
         # methods' English names: "Con la tarjeta de regalo, por favor. Sí, adelante.")
         theirs = Text(_methods_in_english(theirs.plain))
     if "\n" not in theirs.plain:
-        return _asked_in(methods, _method_said(theirs.plain), words, own)
+        return _asked_in(methods, _method_said(theirs.plain), words, own) \
+            or _put_instead_of(methods, theirs.plain, own)
     # (several turns: the latest that speaks of a method decides; "yes... actually put the refund
     # on my visa instead", then "hmm no sorry, paypal after all")
     for turn in reversed(theirs.plain.split("\n")):
         kept = _method_said(turn)
-        asked = _asked_in(methods, kept, words, own)
+        asked = _asked_in(methods, kept, words, own) or _put_instead_of(methods, turn, own)
         if asked is not None:
             return asked
         if any(named(kept, m, own) for m in methods):
             return None
+    return None
+
+
+# one method asked for in place of another, said outright: "put the $18.96 on my PayPal instead
+# of the gift card"
+_PUT_INSTEAD_OF = re.compile(r"(?<![\w'])(?:on|to|onto|into|with|via)\s+(?:my |the |your )?"
+                             r"(paypal|visa|mastercard|amex|gift ?card|credit card|certificate)"
+                             r"(?: account| card)?\s+instead of\s+(?:my |the |your )?([^,.;!?]{3,30})")
+
+
+def _put_instead_of(methods: list[str], said: str, own: DistinctAliases) -> tuple[str, str] | None:
+    """Where the user's words put the money on one method in place of another that the call
+    pays with ("put the $18.96 on my PayPal instead of the gift card", though the gift card is
+    spoken of again after it): the call's method and the one asked for, else None."""
+    for m in _PUT_INSTEAD_OF.finditer(said):
+        for method in methods:
+            if named(Text(m.group(2)), method, own) and not named(Text(m.group(1)), method, own):
+                return method, m.group(1)
     return None
 
 
@@ -6965,9 +6984,9 @@ _RULED_OUT = re.compile(r"(?<![\w'])(?:instead of|rather than|not|(?:don'?t|do n
                         r"send|refund|bill)(?: it| them| the \w+)?)\s+(?:on |to |with |from )?"
                         r"(?:the |my |your )?[^,.;!?]{0,30}"
                         # (a method kept for later: "I want to save the gift card for something else")
-                        r"|(?<![\w'])(?:save|keep) (?:the |my )?[a-z ]{0,15}?(?:gift ?card|visa|"
-                        r"mastercard|amex|paypal|certificate|card) for (?:something|later|another|a later|"
-                        r"the next|other)[^,.;!?]{0,20}"
+                        r"|(?<![\w'])(?:save|keep|saving|keeping) (?:the |my )?[a-z ]{0,15}?(?:gift ?card|"
+                        r"visa|mastercard|amex|paypal|certificate|card) for (?:something|later|another|"
+                        r"a later|the next|other)[^,.;!?]{0,20}"
                         # (and in the other languages read: "el cargo sea a la Mastercard y no a la
                         # Visa")
                         r"|(?<![\w'])(?:(?:y|e|et|und|en) |(?<=, ))(?:no|não|pas|non|nicht|niet)"
