@@ -910,7 +910,9 @@ _GO_VERBS = (
     r"prenotazione|ordine)|"
     # ("vai, fai tutte e due", "fate entrambe")
     r"(?:fai|fate|faccia) (?:pure )?(?:tutt[eio] (?:e )?(?:due|tre|quattro)|entramb[ie]|tutto|tutte|tutti)|"
-    r"manda ver|manda bala|pode mandar|"
+    r"manda ver|manda bala|pode mandar|manda a[ií](?![\w'])|"
+    # (Bavarian and Austrian "let's": "Schaut guat aus. Buch ma's.")
+    r"(?:buch|buchen|mach|machen|storniern?|stornieren) ma(?:'s| es| des)?(?=\s*(?:[,.!]|$))|"
     # (European Portuguese's go, alone in its clause: "Está bem, força.")
     r"força(?=\s*(?:[,.!]|$))|"
     r"doe (?:dan |toch |nu )?(?:het|maar|dat)(?! (?:maar |nog |dan |toch )?niet)|ga je gang|"
@@ -2342,6 +2344,7 @@ CJK_THINGS = {
     "充电宝": "charger", "水壶": "kettle", "瑜伽垫": "mat", "地址": "address", "衬衫": "shirt",
     "t恤": "shirt", "夹克": "jacket", "香水": "perfume", "哑铃": "dumbbell", "行李": "bags",
     "托运": "bags", "升舱": "upgrade", "改签": "change",
+    "退货": "return", "退貨": "return",  # (the return, as a thing held apart: "退货我再想想")
     "腕時計": "watch", "時計": "watch", "掛け時計": "clock", "挂钟": "clock", "时钟": "clock",
     "時鐘": "clock", "ノートパソコン": "laptop", "パソコン": "laptop",
     "コーヒーメーカー": "coffee maker", "スーツケース": "luggage", "スケボー": "skateboard",
@@ -2595,6 +2598,8 @@ _JA_YES = re.compile("(?:(?<=^)|(?<=[\\s、,。.!！?？…「」～~ー])|(?<=�
                      "(?<!な)にして(?:ください|下さい|ほしい|欲しい|もらえますか|いただけますか)|"
                      "問題ございません|差し支えございません|"
                      "大丈夫です|いいですよ|いいです(?!か)|(?<![a-z])okです|(?<![a-z])ok(?:[。！!]|$)|オッケー|"
+                     # (casually: "いいよ、それで予約して", "そう、それで直して")
+                     "^いいよ(?=[。！!、,]|$)|(?:それで|これで)(?:予約|変更|キャンセル|交換|返品|手続き|直)し?て(?=[。！!、,]|$)|"
                      "(?:キャンセル|交換|返品|変更|予約|手続き|処理)(?:して|を)(?:ください|下さい|お願い)|"
                      "(?:キャンセル|交換|返品|変更|予約)(?:します|で)(?:[。！!]|$)|"
                      # (an offer taken: "ありがたく頂戴します", "いただいておきます"; asked for

@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from proxy.policy import PolicySet
-from proxy.policy.dialogue import Act, normalize, read_turn
+from proxy.policy.dialogue import Act, held_topics, normalize, read_turn
 
 from .test_confirm_review3 import (
     BOOK,
@@ -340,6 +340,9 @@ async def test_review(airline: PolicySet, retail: PolicySet, case: Case) -> None
     # (122f: a Chinese "mm", then what would happen if it were done later: no yes)
     ("嗯。對了，如果之後要取消的話，商務艙的退款大概多久會到帳？", Act.HOLD),
     ("好的，取消吧。退款多久到账？", Act.AFFIRM),
+    # (123: casual Japanese, Austrian German, Brazilian Portuguese go-aheads)
+    ("いいよ、それで予約して", Act.AFFIRM), ("そう、それで直して", Act.AFFIRM),
+    ("Schaut guat aus. Buch ma's.", Act.AFFIRM), ("Bora, manda aí.", Act.AFFIRM),
 ])
 def test_turn_reading(turn: str, act: Act) -> None:
     assert read_turn(turn).act is act
@@ -348,3 +351,9 @@ def test_turn_reading(turn: str, act: Act) -> None:
 def test_taglish_only_lang() -> None:
     assert normalize("oo, go. keyboard lang yun") == "yes, go. only the keyboard"
     assert normalize("okay lang") == "okay lang"
+
+
+def test_chinese_return_held_apart() -> None:
+    # (123h: the address yes, the return thought over: a call returning is held, the address not)
+    assert "the return" in held_topics(normalize("地址那个好的，退货我再想想，还没决定要不要退。"))
+    assert read_turn("地址那个好的，退货我再想想，还没决定要不要退。").act is Act.AFFIRM
