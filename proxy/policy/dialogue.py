@@ -2948,6 +2948,8 @@ def id_like(word: str) -> bool:
 _ACTION_ALONE = re.compile(r"(?:the )?(?:return|exchange|swap|refund|cancel|cancellation|upgrade|downgrade)")
 _NAMES_THING = re.compile(r"(?<![\w'])(?:the|my|to|with|both|these|those|our|your) (?:[1-9] )?[a-z]{3,}|"
                           r"^[a-z]{3,}(?: [a-z]+)?,? (?:yes|yeah|yep|ok|okay)(?![\w'])|"
+                          # (things joined, then the yes: "flights and bags, yes")
+                          r"^[a-z]{3,}(?:(?:,| and| &) [a-z]{3,}){1,2},? (?:yes|yeah|yep|ok|okay)(?![\w'])|"
                           # (steps by their numbers: "yes to 1 and 2!")
                           r"(?<![\w'])(?:to|do|with) (?:steps? |items? |#|number )?[1-9]"
                           r"(?:\s*(?:and|&|,)\s*[1-9])*(?![\w'])|"

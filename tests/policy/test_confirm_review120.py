@@ -343,6 +343,9 @@ async def test_review(airline: PolicySet, retail: PolicySet, case: Case) -> None
     # (123: casual Japanese, Austrian German, Brazilian Portuguese go-aheads)
     ("いいよ、それで予約して", Act.AFFIRM), ("そう、それで直して", Act.AFFIRM),
     ("Schaut guat aus. Buch ma's.", Act.AFFIRM), ("Bora, manda aí.", Act.AFFIRM),
+    # (122g: things joined, then the yes; another step held after it by its name)
+    ("Flights and bags, yes. The passenger swap - hold off on that. I'm not sure yet if Yaw is "
+     "actually going instead of Kofi.", Act.AFFIRM),
 ])
 def test_turn_reading(turn: str, act: Act) -> None:
     assert read_turn(turn).act is act
@@ -357,3 +360,8 @@ def test_chinese_return_held_apart() -> None:
     # (123h: the address yes, the return thought over: a call returning is held, the address not)
     assert "the return" in held_topics(normalize("地址那个好的，退货我再想想，还没决定要不要退。"))
     assert read_turn("地址那个好的，退货我再想想，还没决定要不要退。").act is Act.AFFIRM
+
+
+def test_things_joined_then_yes_hold_the_other() -> None:
+    turn = "Flights and bags, yes. The passenger swap - hold off on that."
+    assert "the passenger swap" in held_topics(normalize(turn))
