@@ -835,7 +835,10 @@ _REFUND_WHERE_ONLY = re.compile(
 
 _HOLDS_ASKED = re.compile(
     r"(?<![\w'])(?:do|did) you (?:still )?(?:have|know|remember|have got) (?:the|your|an?|its|that)"
-    r" (?:[\w-]+ ){0,2}(?:number|id|code|email|e-mail|confirmation|reference|details)(?![\w'])")
+    r" (?:[\w-]+ ){0,2}(?:number|id|code|email|e-mail|confirmation|reference|details)(?![\w'])|"
+    # (a card or a document at hand: "do you still have the Visa ending in 7447 with you?")
+    r"(?<![\w'])(?:do|did) you (?:still )?(?:have|have got) (?:the|your|that) [^?.]{0,40}? "
+    r"(?:with you|on you|at hand|handy|nearby)(?![\w'])")
 # the user's words on what the detail is for ("the one I want to cancel")
 _HOLDS_SAID = re.compile(r"(?<![\w'])(?:the one|that|which|i|you) [^.,;!?]*$|"
                          r"(?<![\w'])(?:for|of) the (?:one|order|reservation|trip|booking)[^.,;!?]*")
@@ -8411,7 +8414,10 @@ def _birth_date_put_right(theirs: Text, arguments: dict[str, Any]) -> tuple[str,
         start = m.start() - 60 if cue is None or m.start() < cue.end() else max(cue.end(), m.start() - 60)
         if _BIRTH_WORD.search(text, max(0, start), m.end() + 30) is None \
                 and ("flights" in arguments or _ISO_DAY.fullmatch(m.group()) is None) \
-                and not (first_year and dates and all(d[:4] < first_year for d in dates)):
+                and not (first_year and dates and all(d[:4] < first_year for d in dates)) \
+                and not any(d[:4] == h[:4] for d in dates for h in held):
+            # (nor a year a passenger of the call was born in: "it's the 14th, not the 4th.
+            # July 14, 2010", the call holding 2010-07-04)
             continue  # (a word of birth near it, or a year before the flights': not a flight's
             # date; or a full date where the call holds no flights: "ok it's actually the 12th,
             # 1958-02-12. sorry! yes go with that")

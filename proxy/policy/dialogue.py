@@ -1051,6 +1051,13 @@ _DECLINE = _words(
     r"(?:mejor )?d[ée]j(?:alo|ala|alos|alas|elo|ela) estar", r"mejor d[ée]j(?:alo|ala|alos|alas)",
     r"deix[ae] estar", r"lasci(?:a|ate|ami)? stare",
     r"(?:better|just|please|i'?d) leave (?:it|that|them)(?: be| alone)?(?=\s*(?:[,.!…]|$))",
+    # ("Yes, I'd rather you didn't cancel the whole thing")
+    r"i(?:'d| would) (?:rather|prefer(?: it)?(?: if)?) you (?:didn'?t|did not|not|wouldn'?t)",
+    # (sarcasm that says no: "Oh yes, absolutely, I'd just LOVE to pay $412 more", "Oh sure,
+    # because basic economy worked SO well for me last time")
+    r"i'?d (?:just |really )?(?:love|adore) to (?:pay|spend|waste)(?= (?:\$|another|more|extra|even))",
+    r"(?:oh|ah),? (?:sure|yes|yeah|great|right),? (?:absolutely,? |totally,? )?because",
+    r"(?:worked|went) (?:so|soo+|that|really) well (?:for me )?(?:last time|before)",
     r"leave (?:it|that|them) (?:be|alone)(?=\s*(?:[,.!…;]|$))",
     r"vergiss (?:es|das)", r"vergessen sie (?:es|das)", r"laat (?:maar )?zitten",
     # (of the action, or alone; not of a detail: "I'd prefer not to use my Mastercard",
@@ -3259,7 +3266,7 @@ def read_turn(content: str) -> Reading:
     reading = _read_turn(plain)
     # (what it cannot read is no yes, and takes back a yes before it: "Iya, lanjutkan." then
     # "tunggu deh, jangan dibatalkan dulu", wait, don't cancel it yet)
-    if reading.act in (Act.AFFIRM, Act.OTHER) and _unread_cued(plain) \
+    if reading.act in (Act.AFFIRM, Act.OTHER, Act.HOLD) and not reading.withdraws and _unread_cued(plain) \
             and (unread := _UNREAD_WORD.search(plain) or _JA_MEN_WORD.search(plain)) is not None:
         return Reading(Act.HOLD, reading.words, "the reply holds words of a language this reader "
                        f'does not read ("{unread.group()}"), so it is not taken as a yes',

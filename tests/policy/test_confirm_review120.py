@@ -250,6 +250,27 @@ def bottle_swap(method: str) -> dict[str, Any]:
             "payment_method_id": method}
 
 
+# 124h: a date of birth put right in the yes, no word of birth, the call keeping the old one
+MIA_DOB = [read({**reservation("9TZW4K", [("HAT300", "MSP", "EWR", "2024-05-21")]),
+                 "passengers": [{"first_name": "Mia", "last_name": "Fischer", "dob": "2010-04-07"}]}),
+           "assistant: For reservation 9TZW4K I'll correct Mia Fischer's date of birth to 2010-07-04. Do "
+           "you want me to make this change?",
+           "user: Yes, that's it - oh wait, no, sorry, it's the 14th, not the 4th. July 14, 2010. Yes "
+           "otherwise."]
+
+
+def mia_dob(dob: str) -> dict[str, Any]:
+    return {"reservation_id": "9TZW4K", "passengers": [{"first_name": "Mia", "last_name": "Fischer",
+                                                         "dob": dob}]}
+
+
+# 124b: "Yes, I have the card with me" to a check on the card, after the summary
+CARD_CHECK = [EMMA_SEARCH,
+              "assistant: Here is the booking: DEN to BOS on May 17 (HAT130, then HAT184), economy, for "
+              "Emma Chen (2008-03-04), $240 on your Visa ending 7447.\n\nOne quick check: do you still "
+              "have the Visa ending in 7447 with you? Our system sometimes flags reissued cards.",
+              "user: Yes, I have the card with me, it's right here in my wallet."]
+
 CASES = [
     trip("Z1799", "refuse", DOB_FIXED, BOOK, emma("2008-03-04"), "'the 14th of March 2008, not the 4th'"),
     trip("Z1800", "allow", DOB_FIXED, BOOK, emma("2008-03-14"), "the date put right, booked so"),
@@ -301,6 +322,14 @@ CASES = [
     shop("Z1831", "refuse", BOTTLE_SWAP, EXCHANGE, bottle_swap("gift_card_3"),
          "'put the $18.96 on my PayPal instead of the gift card'"),
     shop("Z1832", "allow", BOTTLE_SWAP, EXCHANGE, bottle_swap("paypal_4"), "PayPal, as asked"),
+    trip("Z1833", "refuse", MIA_DOB, "update_reservation_passengers", mia_dob("2010-07-04"),
+         "'it's the 14th, not the 4th. July 14, 2010'"),
+    trip("Z1834", "allow", MIA_DOB, "update_reservation_passengers", mia_dob("2010-07-14"),
+         "the date put right"),
+    trip("Z1835", "refuse", CARD_CHECK, BOOK, emma("2008-03-04"),
+         "'Yes, I have the card with me' answers the check on the card"),
+    trip("Z1836", "allow", [*CARD_CHECK, "assistant: Great. Shall I book it?", "user: Yes, book it."],
+         BOOK, emma("2008-03-04"), "the go-ahead asked after the check"),
     shop("Z1809", "allow", ZIP_THEN_GO, "modify_user_address", MOVED_HOME,
          "'please confirm (yes) and I'll update your default address' after the zip's check"),
     shop("Z1810", "refuse", ZIP_ONLY, "modify_user_address", MOVED_HOME,
@@ -343,6 +372,13 @@ async def test_review(airline: PolicySet, retail: PolicySet, case: Case) -> None
     # (123: casual Japanese, Austrian German, Brazilian Portuguese go-aheads)
     ("いいよ、それで予約して", Act.AFFIRM), ("そう、それで直して", Act.AFFIRM),
     ("Schaut guat aus. Buch ma's.", Act.AFFIRM), ("Bora, manda aí.", Act.AFFIRM),
+    # (124: a yes that says no, and sarcasm)
+    ("Yes, I'd rather you didn't cancel the whole thing... Is there really nothing else?", Act.DECLINE),
+    ("Oh yes, absolutely, I'd just LOVE to pay $412 more. Is there nothing cheaper?", Act.DECLINE),
+    ("Oh sure, because basic economy worked SO well for me last time. Brilliant idea.", Act.DECLINE),
+    ("Yes, go ahead, I'd love to get this sorted.", Act.AFFIRM),
+    # (124f: a question in a language not read, after a yes, takes it back)
+    ("Bir dakika... geri alınamaz mı? O zaman vazgeçtim, şimdilik iptal etmeyin.", Act.HOLD),
     # (122g: things joined, then the yes; another step held after it by its name)
     ("Flights and bags, yes. The passenger swap - hold off on that. I'm not sure yet if Yaw is "
      "actually going instead of Kofi.", Act.AFFIRM),
