@@ -83,6 +83,14 @@ _QUOTES = str.maketrans({"\u2019": "'", "\u2018": "'", "\u201c": '"', "\u201d": 
                          "\u2026": "..."})
 
 
+# a "no" that says yes: to "do you mind?" or "any objection?", or no need to wait (the go after
+# it is the yes: "No, I don't mind at all, go ahead.", "No objection from me, book it in.")
+_NO_THAT_SAYS_YES = re.compile(r"(?:^|(?<=[.!?] ))(?:(?:no,? i (?:don'?t|do not) mind(?: at all)?|"
+                               r"no objections?(?: from me| here| at all)?|i have no objections?)"
+                               r"(?=[\s,.!-]|$)|(?:no,? )?no need to (?:hold off|wait)(?: on (?:it|that))?"
+                               r"(?=[\s,.!-]|$))")
+
+
 def normalize(content: str) -> str:
     """Plain, lower-case text: JSON wrappers unwrapped, quotes straightened, markers dropped."""
     text = content.strip()
@@ -100,6 +108,9 @@ def normalize(content: str) -> str:
         text = _HEARD_WORDS.sub(lambda m: "that's right" if "write" in m.group() else "confirm", text)
     if "know" in text or "udder" in text:
         text = _HEARD_NO.sub(lambda m: "no" if m.group() == "know" else "other", text)
+    if "no" in text and _NO_THAT_SAYS_YES.search(text) is not None:  # ("No, I don't mind at
+        # all, go ahead.", "No objection from me, book it in.", "No, no need to hold off")
+        text = _NO_THAT_SAYS_YES.sub("fine", text)
     if _CHAT_WORD.search(text) is not None:  # ("lemme think abt boston": let me think about)
         text = _CHAT_WORD.sub(lambda m: _CHAT_WORDS[m.group()], text)
     if _VI_CUE.search(text) is not None:  # (Vietnamese: "Ừ, hủy luôn đi em.", "dung roi, doi ca

@@ -377,6 +377,9 @@ async def test_review(airline: PolicySet, retail: PolicySet, case: Case) -> None
     ("Oh yes, absolutely, I'd just LOVE to pay $412 more. Is there nothing cheaper?", Act.DECLINE),
     ("Oh sure, because basic economy worked SO well for me last time. Brilliant idea.", Act.DECLINE),
     ("Yes, go ahead, I'd love to get this sorted.", Act.AFFIRM),
+    # (124: a "no" that says yes; not a "no" that says no)
+    ("No, I don't mind at all, go ahead.", Act.AFFIRM), ("No objection from me, book it in.", Act.AFFIRM),
+    ("No, no need to hold off - cancel it.", Act.AFFIRM), ("No, don't.", Act.DECLINE),
     # (124f: a question in a language not read, after a yes, takes it back)
     ("Bir dakika... geri alınamaz mı? O zaman vazgeçtim, şimdilik iptal etmeyin.", Act.HOLD),
     # (122g: things joined, then the yes; another step held after it by its name)
