@@ -2879,7 +2879,7 @@ _JA_METHOD_NOT = re.compile(rf"({_CJK_METHOD_NAMES})(?:じゃなくて|ではな
 # (and the money put on it, in Japanese: "差額はギフトカードのほうに入れてもらえますか？")
 _CJK_METHOD_USE = re.compile(rf"(?:改用|用|走)\s*({_CJK_METHOD_NAMES})(?:付款|支付|付|扣款|扣|来付)?|"
                              rf"({_CJK_METHOD_NAMES})(?=(?:のほう|の方)?で(?:払|支払|お支払|お願い|頼みます)|(?:のほう|の方)?(?:に|へ)(?:入れ|返金|"
-                             r"戻し|振り込|返し))")
+                             r"戻し|振り込|返し|して))")
 
 
 def _methods_in_english(text: str) -> str:
@@ -2904,7 +2904,8 @@ _RULED_OUT_KO = re.compile(r"(?<![\w'])([a-z]+(?: [a-z]+)?)\s?(?:말고|아니�
 
 
 # Portuguese "no"/"na" before a method is "on the", no "not": "coloca no vale-presente"
-_PT_ON_THE = re.compile(r"(?<![\w'])n[oa]s? (?=(?:meu |minha |seu |sua )?(?:vale|cartão|cartao)(?![\w']))")
+_PT_ON_THE = re.compile(r"(?<![\w'])n[oa]s? (?=(?:meu |minha |seu |sua )?(?:vale|cartão|cartao|certificado)"
+                        r"(?![\w']))")
 # ... and before a brand, after the Portuguese verb that puts money there: "seja cobrada no PayPal"
 # (the Spanish "no PayPal" is "not PayPal")
 _PT_ON_THE_BRAND = re.compile(r"(?<![\w'])((?:cobrad[oa]|cobrar|lançad[oa]|debitad[oa]|reembolso|estorno|"

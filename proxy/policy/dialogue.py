@@ -239,6 +239,14 @@ _IN_ENGLISH_TAGLISH: list[tuple[re.Pattern[str], str | Callable[[re.Match[str]],
     (r"(?<![\w'])keep ko na lang(?![\w'])", "i'll keep it"),
     (r"(?<![\w'])(?:wag|huwag)(?![\w'])", "don't"),
     (r"(?<![\w'])(?:teka|sandali|saglit)(?: lang)?(?![\w'])", "wait"),
+    # (the method to charge, and the one not: "sa PayPal na lang i-charge yung difference, hindi
+    # sa card", charge it to PayPal instead, not the card)
+    (r"(?<![\w'])sa (paypal|visa|mastercard|gift card|credit card|card)(?: na lang)? i-charge(?![\w'])",
+     r"charge it to \1 instead,"),
+    (r"(?<![\w'])hindi sa (?=paypal|visa|mastercard|gift card|credit card|card)", "not the "),
+    # (one thing only, by its verb: "i-cancel mo na lang yung shoes", just cancel the shoes)
+    (r"(?<![\w'])i-(cancel|return|exchange|change|update|refund) mo na lang(?![\w'])", r"just \1"),
+    (r"(?<![\w'])kailangan ko pa(?: (?:yun|yan|ito|iyon))?(?![\w'])", "i still need it"),
     (r"(?<![\w'])oo(?=[\s,.!]|$)", "yes"),
     # (one thing only: "keyboard lang yun", "speaker lang"; not "okay lang", it's fine)
     (r"(?<![\w'])(?!(?:okay|ok|sige|oo|ayos|pwede|yes|go|isa|wala|ako|kami|ito|iyan|yan|yun|na|pa)"
@@ -709,6 +717,8 @@ _YES = _words(
     # Spanish
     r"sí", r"claro(?: que sí)?", r"de acuerdo", r"por supuesto", r"correcto",
     # (not Portuguese's voucher: "Esse vale-presente eu nem uso mais")
+    # (not the Portuguese voucher after its article: "Não no vale.", "pelo vale")
+    r"(?<!\bno )(?<!\bna )(?<!\bo )(?<!\bum )(?<!\bdo )(?<!\bpelo )(?<!\bao )(?<!\bcom o )"
     r"vale(?![- ](?:presente|compra|refeição|refeicao|troca|viagem|alimentação|alimentacao))",
     # (the regions' Italian yeses: Sicily's "Cettu, vai", Rome's "Daje")
     r"cettu", r"daje",

@@ -380,6 +380,9 @@ async def test_review(airline: PolicySet, retail: PolicySet, case: Case) -> None
     # (124: a "no" that says yes; not a "no" that says no)
     ("No, I don't mind at all, go ahead.", Act.AFFIRM), ("No objection from me, book it in.", Act.AFFIRM),
     ("No, no need to hold off - cancel it.", Act.AFFIRM), ("No, don't.", Act.DECLINE),
+    # (125: the Portuguese voucher is no Spanish "vale"; Taglish methods and "na lang")
+    ("Valeu! Só pra confirmar, foi cobrado no Visa, né? Não no vale.", Act.HOLD),
+    ("Vale, perfecto.", Act.AFFIRM),
     # (124f: a question in a language not read, after a yes, takes it back)
     ("Bir dakika... geri alınamaz mı? O zaman vazgeçtim, şimdilik iptal etmeyin.", Act.HOLD),
     # (122g: things joined, then the yes; another step held after it by its name)
@@ -404,3 +407,9 @@ def test_chinese_return_held_apart() -> None:
 def test_things_joined_then_yes_hold_the_other() -> None:
     turn = "Flights and bags, yes. The passenger swap - hold off on that."
     assert "the passenger swap" in held_topics(normalize(turn))
+
+
+def test_taglish_method_and_one_thing() -> None:
+    assert normalize("Okay, pero sa PayPal na lang i-charge yung difference, hindi sa card.") \
+        == "okay, but charge it to paypal instead, the difference, not the card."
+    assert normalize("Oo, i-cancel mo na lang yung shoes.") == "yes, just cancel the shoes."
