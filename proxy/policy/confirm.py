@@ -2843,13 +2843,13 @@ _METHOD_ABROAD = re.compile(r"(?<![\w'])(?:" + "|".join(
     re.escape(k) for k in sorted(_METHODS_ABROAD, key=len, reverse=True) if not HANGUL.search(k))
     + r")(?![\w'])|" + "|".join(re.escape(k) for k in sorted(_METHODS_ABROAD, key=len, reverse=True)
                                  if HANGUL.search(k)))
-# what a condition in another language rules out: "pas en bon d'achat", "non in certificato"
-# (not "no", the Portuguese "in the": "no cartão presente")
 # a method put first, then said never used, in Italian, Spanish and Portuguese (English words
 # around it as in a mixed turn: "better refund to PayPal, the gift card non la uso mai")
 _NEVER_USED = (r"(?<![\w'])(?:la |il |el |a |o |the |my )?[a-z]+(?: [a-z]+)? (?:non|no|não|nunca) "
                r"(?:la |lo |li |le |a |o )?(?:uso|usa|utilizzo|utilizo|ocupo)(?![\w'])[^,.;!?]{0,20}")
 _NEVER_USED_RE = re.compile(_NEVER_USED)
+# what a condition in another language rules out: "pas en bon d'achat", "non in certificato"
+# (not "no", the Portuguese "in the": "no cartão presente")
 _RULED_OUT_ABROAD = re.compile(r"(?<![\w'])[a-z]+(?: [a-z]+)?\s?(?:말고|아니고|대신|じゃなくて|ではなくて|"
                                r"ではなく|じゃなく)(?![가-힣])|"
                                # ("la carte cadeau je ne l'utilise jamais": a method put first, then
@@ -6948,8 +6948,11 @@ _HAN_COUNT = {"一": 1, "二": 2, "两": 2, "兩": 2, "三": 3, "四": 4, "五":
               "九": 9}
 _COUNT_ASKED = re.compile(r"(?<![\w'])(?:make it|change (?:it|that) to|should be|actually|maak er(?: maar)?|"
                           r"mets(?:-en| en)?|mettine|metti|pon(?:le)?|mach(?: es)?|faça|faz)\s+"
-                          r"(\d{1,3}|one|two|three|four|five)(?![\d:%.])(?![\w'])"
-                          r"(?!\s*(?:am|pm|percent|dollars|usd|\$|o'clock|thirty|fifteen|forty))")
+                          r"(\d{1,3}(?![\d:%.])(?!\s*(?:am|pm|percent|dollars|usd|\$))|"
+                          # (a count in words only before what it counts, or alone: not "actually
+                          # one more thing")
+                          r"(?:one|two|three|four|five)(?=\s+(?:bags?|suitcases?|pieces?|checked|"
+                          r"items?|passengers?|people|travell?ers|seats?)(?![\w'])|\s*(?:[.,!;]|$)))")
 # a clause in which the user says what a choice is or should be
 _CLAUSES_CUED = re.compile(r"[^,.;!?\u2014\u2013]*(?<![\w'])(?:instead|rather|make it|change (?:it|that) to|"
                            r"should be|reason is|reason being|because|" + _BUT_THE_ONE
@@ -11480,7 +11483,8 @@ _DONE = re.compile(r"(?:完了しました|完了です|変更しました|受�
                    r"corrected|switched|sent|issued)(?=\s*[.!])|"
                    # (and in the other languages read: "Certificato da 200 $ inviato.", "Bagage
                    # ajouté !", "Zertifikat verschickt."; not what will be: "sarà inviato")
-                   r"(?:^|(?<=[.!?]\s)|(?<=\n))(?:[^\s.!?]+ ){1,5}(?<!sarà )(?<!será )(?<!sera )"
+                   r"(?:^|(?<=[.!?]\s)|(?<=\n))(?![^.!?\n]*(?<![\w'])(?:non|não|nao|nicht|niet|pas|no|"
+                   r"noch|ancora|todavía|ainda)(?![\w']))(?:[^\s.!?]+ ){1,5}(?<!sarà )(?<!será )(?<!sera )"
                    r"(?<!verrà )(?<!viene )(?<!wird )(?<!werden )(?<!wordt )(?<!ser )(?<!être )"
                    r"(?:inviat[oaie]|aggiunt[oaie]|aggiornat[oaie]|annullat[oaie]|modificat[oaie]|"
                    r"enviad[oa]s?|añadid[oa]s?|adicionad[oa]s?|actualizad[oa]s?|atualizad[oa]s?|"

@@ -413,3 +413,12 @@ def test_taglish_method_and_one_thing() -> None:
     assert normalize("Okay, pero sa PayPal na lang i-charge yung difference, hindi sa card.") \
         == "okay, but charge it to paypal instead, the difference, not the card."
     assert normalize("Oo, i-cancel mo na lang yung shoes.") == "yes, just cancel the shoes."
+
+
+def test_second_look_counts_and_reports() -> None:
+    # (a count in words only before what it counts or alone; a report of a write not done is none)
+    from proxy.policy.confirm import _COUNT_ASKED, _DONE
+    assert (m := _COUNT_ASKED.search("make it three bags total.")) is not None and m.group(1) == "three"
+    assert _COUNT_ASKED.search("actually one more thing, is it refundable?") is None
+    assert _DONE.search("certificato da 200 $ inviato.") is not None
+    assert _DONE.search("il certificato non è stato inviato.") is None
