@@ -6658,14 +6658,26 @@ _PUT_INSTEAD_OF = re.compile(r"(?<![\w'])(?:on|to|onto|into|with|via)\s+(?:my |t
                              r"(?: account| card)?\s+instead of\s+(?:my |the |your )?([^,.;!?]{3,30})")
 
 
+# ... or with one method rather, the call's unnamed: "Yes, but with the gift card instead", "Sí,
+# pero con la gift card mejor"
+_WITH_INSTEAD = re.compile(r"(?<![\w'])(?:with|use|using|con|com|avec|mit) (?:the |my |la |el |a |o |le |"
+                           r"der |die |meiner? )?(paypal|visa|mastercard|amex|gift ?card|credit card|"
+                           r"certificate)(?: card| account)?,? (?:instead|mejor|better|rather|plutôt|"
+                           r"piuttosto|lieber|em vez disso)(?! of)(?![\w'])")
+
+
 def _put_instead_of(methods: list[str], said: str, own: DistinctAliases) -> tuple[str, str] | None:
     """Where the user's words put the money on one method in place of another that the call
     pays with ("put the $18.96 on my PayPal instead of the gift card", though the gift card is
-    spoken of again after it): the call's method and the one asked for, else None."""
+    spoken of again after it; "with the gift card instead"): the call's method and the one
+    asked for, else None."""
     for m in _PUT_INSTEAD_OF.finditer(said):
         for method in methods:
             if named(Text(m.group(2)), method, own) and not named(Text(m.group(1)), method, own):
                 return method, m.group(1)
+    for m in _WITH_INSTEAD.finditer(said):
+        if not any(named(Text(m.group(1)), method, own) for method in methods):
+            return methods[0], m.group(1)
     return None
 
 

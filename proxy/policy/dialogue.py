@@ -91,6 +91,9 @@ _NO_THAT_SAYS_YES = re.compile(r"(?:^|(?<=[.!?] ))(?:(?:no,? i (?:don'?t|do not)
                                r"(?=[\s,.!-]|$))")
 
 
+_SI_O_SI = re.compile(r"(?<![\w'])s[ií] o s[ií](?![\w'])")
+
+
 def normalize(content: str) -> str:
     """Plain, lower-case text: JSON wrappers unwrapped, quotes straightened, markers dropped."""
     text = content.strip()
@@ -108,6 +111,8 @@ def normalize(content: str) -> str:
         text = _HEARD_WORDS.sub(lambda m: "that's right" if "write" in m.group() else "confirm", text)
     if "know" in text or "udder" in text:
         text = _HEARD_NO.sub(lambda m: "no" if m.group() == "know" else "other", text)
+    if " o s" in text:  # (Spanish "sí o sí", no matter what, is no yes: "lo necesito sí o sí")
+        text = _SI_O_SI.sub("no matter what", text)
     if "no" in text and _NO_THAT_SAYS_YES.search(text) is not None:  # ("No, I don't mind at
         # all, go ahead.", "No objection from me, book it in.", "No, no need to hold off")
         text = _NO_THAT_SAYS_YES.sub("fine", text)
@@ -1693,6 +1698,12 @@ _CLAUSE_THINK = re.compile(r",\s*(?=(?:but )?(?:let me|i'?ll|i need to|i have to
 _BUT_ASKS = re.compile(r"(?:but|ma|pero|mais|aber|mas|maar)\s(?!(?:how long|when|how soon|quanto tempo|"
                        r"quando|cu[aá]nto tarda|cu[aá]ndo|combien de temps|quand|wie lange|wann|hoe lang|"
                        r"wanneer|quanto ci)(?![\w']))")
+
+
+# a yes ending on a "but" whose question follows in a sentence of its own: "Ya, pero oye, ¿eso no
+# me va a atrasar el despacho?"
+_BUT_DANGLING = re.compile(r"(?:^|,)\s*(?:but|pero|mas|mais|ma|aber|maar)(?:,? (?:oye|hey|listen|look|mira|"
+                           r"écoute|senti|hör mal|olha))?$")
 
 
 # a clause opening on "but" and a thing: ", but for the mat ...", ", but the mat ..."
@@ -3611,7 +3622,7 @@ def _read_turn(plain: str) -> Reading:
             # ``confirm._condition_met``)
         if act is Act.DECLINE:
             return Reading(Act.DECLINE, s, f'the user said yes, then: "{s}"', True)
-        if act is Act.HOLD and q and _BUT_ASKS.match(s) is not None:
+        if act is Act.HOLD and q and (_BUT_ASKS.match(s) is not None or _BUT_DANGLING.search(yes_said)):
             return Reading(Act.HOLD, s, f'the user said yes, then: "{s}"', False)  # (a "but"
             # that questions a detail, the yes alone before it: "Ok... ma il rimborso va sulla
             # Mastercard?", as "ok, but ...?" reads; not only when it comes: "but how long ...?")

@@ -330,6 +330,10 @@ CASES = [
          "'Yes, I have the card with me' answers the check on the card"),
     trip("Z1836", "allow", [*CARD_CHECK, "assistant: Great. Shall I book it?", "user: Yes, book it."],
          BOOK, emma("2008-03-04"), "the go-ahead asked after the check"),
+    trip("Z1837", "refuse", [*EMMA_BOOKING, "user: Yes, but with the gift card instead."], BOOK,
+         emma("2008-03-04"), "'with the gift card instead', the call on the Visa"),
+    trip("Z1838", "refuse", [*EMMA_BOOKING, "user: Sí, pero con la gift card mejor."], BOOK,
+         emma("2008-03-04"), "'con la gift card mejor', the call on the Visa"),
     shop("Z1809", "allow", ZIP_THEN_GO, "modify_user_address", MOVED_HOME,
          "'please confirm (yes) and I'll update your default address' after the zip's check"),
     shop("Z1810", "refuse", ZIP_ONLY, "modify_user_address", MOVED_HOME,
@@ -383,6 +387,10 @@ async def test_review(airline: PolicySet, retail: PolicySet, case: Case) -> None
     # (125: the Portuguese voucher is no Spanish "vale"; Taglish methods and "na lang")
     ("Valeu! Só pra confirmar, foi cobrado no Visa, né? Não no vale.", Act.HOLD),
     ("Vale, perfecto.", Act.AFFIRM),
+    # (126: "sí o sí" (no matter what) is no yes; a yes ending on "but", its question after it)
+    ("Ya, pero oye, ¿eso no me va a atrasar el despacho? Porque lo necesito sí o sí antes del 18.",
+     Act.HOLD),
+    ("Sí, cámbialo. Lo necesito sí o sí.", Act.AFFIRM),
     # (124f: a question in a language not read, after a yes, takes it back)
     ("Bir dakika... geri alınamaz mı? O zaman vazgeçtim, şimdilik iptal etmeyin.", Act.HOLD),
     # (122g: things joined, then the yes; another step held after it by its name)
