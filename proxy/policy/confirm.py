@@ -7505,6 +7505,22 @@ _OPTIONS_ABROAD = {
     **{f"{n} piezas": f"{n}-piece" for n in "234"}, **{f"{n} pièces": f"{n}-piece" for n in "234"},
     **{f"{n} peças": f"{n}-piece" for n in "234"}, **{f"{n}-delig": f"{n}-piece" for n in "234"},
     **dict.fromkeys(("rot", "rote", "roten"), "red"),
+    **dict.fromkeys(("gris", "grise", "grau", "graue", "grigio", "grigia", "cinza", "grijs", "grijze"),
+                    "grey"),
+    **dict.fromkeys(("rosa", "rose", "roze"), "pink"),
+    **dict.fromkeys(("amarillo", "amarilla", "jaune", "giallo", "gialla", "gelb", "gelbe", "amarelo",
+                     "amarela", "geel", "gele"), "yellow"),
+    **dict.fromkeys(("marrón", "marron", "marrone", "braun", "braune", "marrom", "bruin", "bruine"),
+                    "brown"),
+    **dict.fromkeys(("morado", "morada", "violet", "violette", "viola", "lila", "roxo", "roxa", "paars",
+                     "paarse"), "purple"),
+    **dict.fromkeys(("pequeño", "pequeña", "petit", "petite", "piccolo", "piccola", "klein", "kleine",
+                     "pequeno", "pequena"), "small"),
+    **dict.fromkeys(("mediano", "mediana", "moyen", "moyenne", "medio", "media", "mittel", "mittlere",
+                     "médio", "média", "middel", "middelgroot"), "medium"),
+    **dict.fromkeys(("grande", "grand", "groß", "große", "groot", "grote"), "large"),
+    **dict.fromkeys(("nailon", "náilon", "nylon"), "nylon"),
+    **dict.fromkeys(("poliéster", "polyester", "poliestere"), "polyester"),
 }
 _OPTIONS_ABROAD_CUE = re.compile(r"(?<![\w'])(?:" + "|".join(
     re.escape(k) for k in sorted(_OPTIONS_ABROAD, key=len, reverse=True)) + r")(?![\w'])")

@@ -430,3 +430,9 @@ def test_second_look_counts_and_reports() -> None:
     assert _COUNT_ASKED.search("actually one more thing, is it refundable?") is None
     assert _DONE.search("certificato da 200 $ inviato.") is not None
     assert _DONE.search("il certificato non è stato inviato.") is None
+
+
+def test_options_in_english_more_colours_sizes_materials() -> None:
+    from proxy.policy.confirm import _options_in_english
+    assert _options_in_english("mochila gris pequeña de nailon") == "mochila grey small de nylon"
+    assert _options_in_english("rucksack mittel, poliéster") == "rucksack medium, polyester"
