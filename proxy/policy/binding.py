@@ -366,7 +366,8 @@ _FLIGHT_CLAUSE_END = re.compile(r"[;!?()（）；！？。]|\n\s*・|\.(?!\d)|\s
                                 r"\d{4}-\d{2}-\d{2})\s*:")
 
 
-_COUNT_MOVE = r"(\d+)\s*(?:→|->|=>|to)\s*(\d+)"
+# (and in the other languages read: "van 2 naar 4 koffers", "de 2 a 4 maletas", "von 2 auf 4")
+_COUNT_MOVE = r"(\d+)\s*(?:→|->|=>|to|naar|a|à|auf|para|até|al)\s*(\d+)"
 
 
 @functools.lru_cache(maxsize=64)
