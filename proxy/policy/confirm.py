@@ -7519,6 +7519,9 @@ _OPTIONS_ABROAD = {
     **dict.fromkeys(("mediano", "mediana", "moyen", "moyenne", "medio", "media", "mittel", "mittlere",
                      "médio", "média", "middel", "middelgroot"), "medium"),
     **dict.fromkeys(("grande", "grand", "groß", "große", "groot", "grote"), "large"),
+    **dict.fromkeys(("baja", "bajo", "bassa", "basso", "basse", "niedrig", "niedrige", "baixa", "baixo",
+                     "laag", "lage"), "low"),
+    **dict.fromkeys(("alta", "alto", "haute", "hoch", "hohe", "hoog", "hoge"), "high"),
     **dict.fromkeys(("nailon", "náilon", "nylon"), "nylon"),
     **dict.fromkeys(("poliéster", "polyester", "poliestere"), "polyester"),
 }
