@@ -606,9 +606,11 @@ _AFTERWARDS_ASKED = re.compile(r"(?<![\w'])(?:e-?mail|correo|mail|label|etiqueta
                                r"instructions|instrucciones|instruções|istruzioni|anleitung|how long|"
                                r"cu[aá]nto tarda|quanto tempo|quanto ci vuole|wie lange|combien de "
                                r"temps|hoe lang)(?![\w'])")
+# the rest of a question, to its mark (a sum's decimal point ends no sentence: "prefer the refund
+# of 206.26 usd on ... or ...?")
+_TO_QUESTION_END = r"(?:[^?.!]|\.(?=\d))*\?"
 _CHOICE_ASKED = re.compile(
-    # (a sum's decimal point ends no sentence: "prefer the refund of 206.26 usd on ... or ...?")
-    r"\b(?:which|choose|select|pick|prefer)\b(?:[^?.!]|\.(?=\d))*\?|let me know (?:which|what)|"
+    r"\b(?:which|choose|select|pick|prefer)\b" + _TO_QUESTION_END + r"|let me know (?:which|what)|"
     r"(?:choose|select|pick) (?:one|from|an option|the option)"
 )
 
@@ -618,7 +620,7 @@ _CHOICE_ASKED = re.compile(
 # one, "Coloca no vale-presente.")
 _CHOICE_ASKED_ABROAD = re.compile(
     r"\b(?:prefere|preferes|prefiere|prefieres|préférez|préfères|preferisce|preferisci|bevorzugen "
-    r"sie|möchten sie lieber|heeft u liever|wil je liever)\b(?:[^?.!]|\.(?=\d))*\?")
+    r"sie|möchten sie lieber|heeft u liever|wil je liever)\b" + _TO_QUESTION_END)
 _BARE_YES = re.compile(r"(?:pode ser|sim|s[ií]|ok(?:ay)?|vale|d'accord|oui|ja|va bene|claro|sure|yes|de "
                        r"acuerdo|tá|ta|beleza|certo|bene|prima|goed|oké)[\s.!]*")
 
@@ -6607,8 +6609,8 @@ def _method_asked_before(auth: Authorisation, messages: list[Message], last: Tex
     # please." ... "Exchange details: ... Price difference: $12.40. Shall I proceed?" "Yes.", the
     # call charging the Visa; the newest of the user's turns that speaks of a method decides, not
     # past a yes to something before)
-    earlier = [m for m in messages[:auth.yes_index] if m.role is Role.USER][::-1][len(users):]
-    for message in earlier[:_METHOD_TURNS_BACK]:
+    earlier = (m for m in reversed(messages[:auth.yes_index]) if m.role is Role.USER)
+    for message in itertools.islice(earlier, len(users), len(users) + _METHOD_TURNS_BACK):
         turn = plain(message)
         if (asked := _asked_instead(value, Text(turn), words, own)) is not None:
             return asked[1]
@@ -6619,8 +6621,8 @@ def _method_asked_before(auth: Authorisation, messages: list[Message], last: Tex
 
 _METHOD_TURNS_BACK = 3  # how many of the user's turns before a proposal naming no method are read
 # (a method's word, or four digits alone, its card's end: not an item's id, "(black, 1000000011)")
-_NAMES_A_METHOD = re.compile(r"card|paypal|visa|master|amex|certificate|gift|discover|bank|voucher|"
-                             r"(?<![\w$.,])\d{4}(?![\w,]|\.\d)")
+_METHOD_PARTS = r"card|paypal|visa|master|amex|certificate|gift|discover|bank|voucher"
+_NAMES_A_METHOD = re.compile(_METHOD_PARTS + r"|(?<![\w$.,])\d{4}(?![\w,]|\.\d)")
 
 
 def _asked_instead(value: Any, theirs: Text, words: tuple[str, ...], own: DistinctAliases
@@ -6653,17 +6655,18 @@ def _asked_instead(value: Any, theirs: Text, words: tuple[str, ...], own: Distin
 
 # one method asked for in place of another, said outright: "put the $18.96 on my PayPal instead
 # of the gift card"
+_INSTEAD_METHOD = r"(paypal|visa|mastercard|amex|gift ?card|credit card|certificate)"
 _PUT_INSTEAD_OF = re.compile(r"(?<![\w'])(?:on|to|onto|into|with|via)\s+(?:my |the |your )?"
-                             r"(paypal|visa|mastercard|amex|gift ?card|credit card|certificate)"
-                             r"(?: account| card)?\s+instead of\s+(?:my |the |your )?([^,.;!?]{3,30})")
+                             + _INSTEAD_METHOD
+                             + r"(?: account| card)?\s+instead of\s+(?:my |the |your )?([^,.;!?]{3,30})")
 
 
 # ... or with one method rather, the call's unnamed: "Yes, but with the gift card instead", "Sí,
 # pero con la gift card mejor"
 _WITH_INSTEAD = re.compile(r"(?<![\w'])(?:with|use|using|con|com|avec|mit) (?:the |my |la |el |a |o |le |"
-                           r"der |die |meiner? )?(paypal|visa|mastercard|amex|gift ?card|credit card|"
-                           r"certificate)(?: card| account)?,? (?:instead|mejor|better|rather|plutôt|"
-                           r"piuttosto|lieber|em vez disso)(?! of)(?![\w'])")
+                           r"der |die |meiner? )?" + _INSTEAD_METHOD
+                           + r"(?: card| account)?,? (?:instead|mejor|better|rather|plutôt|piuttosto|lieber|"
+                           r"em vez disso)(?! of)(?![\w'])")
 
 
 def _put_instead_of(methods: list[str], said: str, own: DistinctAliases) -> tuple[str, str] | None:
@@ -7620,8 +7623,7 @@ def _told_apart(text: str, item: str, own: tuple[str, dict[str, str]],
 
 
 # (what words naming a payment method hold, one of them at least: a cheap search first)
-_MAY_NAME_METHOD = re.compile(r"card|paypal|visa|master|amex|certificate|gift|discover|bank|"
-                              r"voucher|\d{4}")
+_MAY_NAME_METHOD = re.compile(_METHOD_PARTS + r"|\d{4}")
 _NO_OTHER = "(none)"  # (_other_variant: the proposal described no other variant for it)
 
 

@@ -1694,16 +1694,18 @@ _CLAUSE_THINK = re.compile(r",\s*(?=(?:but )?(?:let me|i'?ll|i need to|i have to
                            r"anything|all|both|what|which|whether|how)(?![\w']))[a-z]{3,})")
 
 
-# a question opening on "but", in the languages read (not one of when: "but how long ...?")
-_BUT_ASKS = re.compile(r"(?:but|ma|pero|mais|aber|mas|maar)\s(?!(?:how long|when|how soon|quanto tempo|"
+# "but", in the languages read
+_BUT_WORD = r"(?:but|ma|pero|mais|aber|mas|maar)"
+# a question opening on "but" (not one of when: "but how long ...?")
+_BUT_ASKS = re.compile(_BUT_WORD + r"\s(?!(?:how long|when|how soon|quanto tempo|"
                        r"quando|cu[aá]nto tarda|cu[aá]ndo|combien de temps|quand|wie lange|wann|hoe lang|"
                        r"wanneer|quanto ci)(?![\w']))")
 
 
 # a yes ending on a "but" whose question follows in a sentence of its own: "Ya, pero oye, ¿eso no
 # me va a atrasar el despacho?"
-_BUT_DANGLING = re.compile(r"(?:^|,)\s*(?:but|pero|mas|mais|ma|aber|maar)(?:,? (?:oye|hey|listen|look|mira|"
-                           r"écoute|senti|hör mal|olha))?$")
+_BUT_DANGLING = re.compile(r"(?:^|,)\s*" + _BUT_WORD + r"(?:,? (?:oye|hey|listen|look|mira|écoute|senti|"
+                           r"hör mal|olha))?$")
 
 
 # a clause opening on "but" and a thing: ", but for the mat ...", ", but the mat ..."
@@ -3852,11 +3854,17 @@ THINGS_ABROAD = {
 }
 
 
+def things_in_english(phrase: str) -> list[str]:
+    """The things ``phrase`` names in the other languages read, by their English names with the
+    article ("a bota": "the boots"), in the order said."""
+    return [f"the {THINGS_ABROAD[w]}" for w in re.findall(r"[a-zà-ÿ]+", phrase) if w in THINGS_ABROAD]
+
+
 def in_english(phrase: str) -> str:
     """``phrase`` with the English names of the things it names in the other languages read
     (``THINGS_ABROAD``) after it: "el del teclado y el móvil" also says "the keyboard"."""
-    found = [THINGS_ABROAD[w] for w in re.findall(r"[a-zà-ÿ]+", phrase) if w in THINGS_ABROAD]
-    return phrase if not found else phrase + " " + " ".join(f"the {t}" for t in found)
+    found = things_in_english(phrase)
+    return phrase if not found else phrase + " " + " ".join(found)
 # a yes said for one thing: "sim pros voos", "oui pour les vols", "yes for the flights"
 _YES_FOR_THING = re.compile(r"(?<![\w'])(?:(?:pros|pras|para os|para as|para o|para a|pour les|pour le|"
                             r"pour la|para los|para las|para el|per i|per le|per il|per lo|per la|"
@@ -4248,8 +4256,7 @@ def held_topics(text: str) -> list[str]:
             if " " not in aside and not id_like(aside):
                 out.append(f"for {aside}")  # (a trip by its place alone: "boston... hold on
                 # that", ``confirm._route_held``)
-            out.extend(f"the {THINGS_ABROAD[w]}" for w in re.findall(r"[a-zà-ÿ]+", aside)
-                       if w in THINGS_ABROAD)  # (by its English name: "a bota", the boots)
+            out.extend(things_in_english(aside))  # (by its English name: "a bota", the boots)
         aside = s if act is Act.OTHER and (_BARE_THING.fullmatch(s) or id_like(s)
                                            or _one_word_thing(s)
                                            # ("Lo de anular el otro... déjame pensarlo")
@@ -4272,8 +4279,7 @@ def held_topics(text: str) -> list[str]:
             out.append(_WAITS_FOR.sub("", s))
             if kept.endswith("'s"):  # "liam's", a booking of theirs)
                 out.append(kept)
-            out.extend(f"the {THINGS_ABROAD[w]}" for w in re.findall(r"[a-zà-ÿ]+", s)
-                       if w in THINGS_ABROAD)  # (by its English name: "bei der matte", the mat)
+            out.extend(things_in_english(s))  # (by its English name: "bei der matte", the mat)
         if act is Act.DECLINE and (opens := _TOPIC_OPENS.match(_OPENING.sub("", s))) is not None:
             out.append(opens.group().strip(" ,:-"))  # ("But for the items, I changed my mind:
             # ...": the thing put first, declined)
@@ -4329,8 +4335,7 @@ def held_topics(text: str) -> list[str]:
                      or _COLON_YES.search(said_yes) or (_ARTICLE_THING.search(said_yes)
                                                         and topic.group(1)[:4] not in said_yes)):
             out.append(s)  # (another thing put first, the yes said for its own; and the
-            out.extend(f"the {THINGS_ABROAD[w]}" for w in re.findall(r"[a-zà-ÿ]+", s)
-                       if w in THINGS_ABROAD)  # thing by its English name)
+            out.extend(things_in_english(s))  # thing by its English name)
         elif PLACE_TOPIC.match(s) is not None and 0 <= last_yes < k:
             out.append(s)  # (a trip by its place, after a yes: the sentence, ``PLACE_TOPIC``)
         elif TELL_LATER_SAID.search(s) is not None and 0 <= last_yes < k:
